@@ -1,0 +1,27 @@
+"""Shared test set-up.
+
+The word-list cache goes to a temporary folder for the whole run, so tests
+never touch the user's own cache.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+
+_cache = tempfile.mkdtemp(prefix="audio_scrabble_test_cache_")
+os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", _cache)
+
+
+@pytest.fixture
+def shared_gcg_dir() -> Path:
+    d = SHARED / "gcg"
+    if not d.is_dir():
+        pytest.skip("../shared/gcg (the reference game records) is not beside the repository")
+    return d
