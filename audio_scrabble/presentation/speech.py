@@ -1,0 +1,993 @@
+"""Speech backends: how a message reaches the player.
+
+The console hands every message to one :class:`Speaker`. A message is a
+piece of text of one or more whole lines. Every backend prints the message
+as plain lines (so a braille display, or a screen reader reviewing the
+console, can follow it) and some also speak it:
+
+``TextSpeaker``
+    prints only.
+``ScreenReaderSpeaker``
+    prints, and speaks through the running screen reader with
+    accessible_output2 (NVDA, JAWS, ... on Windows, VoiceOver on macOS,
+    Speech Dispatcher on Linux).
+``TtsSpeaker``
+    prints, and speaks by itself with pyttsx3 (espeak-ng on Linux, SAPI 5 on
+    Windows, NSSpeechSynthesizer on macOS) on a worker thread, so that
+    speaking never blocks input and a new message cuts the old one short.
+``RecordingSpeaker``
+    records messages for tests.
+
+:func:`make_speaker` builds one by name and falls back to text when speech
+cannot start; the fallback carries a one-line ``fallback_notice`` for the
+console to print.
+
+Rules every backend keeps:
+
+* a message is spoken at most once;
+* an empty or whitespace-only message prints nothing and speaks nothing;
+* nothing but the message text is printed: no escape codes, and a
+  library's own noise (stray prints, warnings, ALSA complaints of an audio
+  player) is kept away from the player's console, at the level of the
+  operating system's file descriptors where a library writes there.
+"""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+import ctypes
+import glob
+import importlib.machinery
+import importlib.util
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import types
+import warnings
+import wave
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence, TextIO
+
+from audio_scrabble.errors import ScrabbleError
+
+__all__ = [
+    "SpeechUnavailable",
+    "Speaker",
+    "TextSpeaker",
+    "ScreenReaderSpeaker",
+    "TtsSpeaker",
+    "RecordingSpeaker",
+    "Utterance",
+    "SPEAKER_KINDS",
+    "make_speaker",
+    "message_lines",
+    "load_speechd",
+]
+
+#: the names :func:`make_speaker` understands
+SPEAKER_KINDS: tuple[str, ...] = ("text", "screenreader", "tts", "auto")
+
+
+class SpeechUnavailable(ScrabbleError):
+    """A speech backend cannot start (or has stopped working).
+
+    ``reason`` is a short phrase ("no screen reader is running") that fits in
+    the fallback notice: ``Speech is not available (<reason>); using text only.``
+    """
+
+    code = "speech_unavailable"
+
+    def __init__(self, reason: str):
+        super().__init__(f"Speech is not available ({reason}).")
+        self.reason = reason
+
+    @property
+    def notice(self) -> str:
+        """The one line the console prints when it falls back to text."""
+        return f"Speech is not available ({self.reason}); using text only."
+
+
+# ---------------------------------------------------------------------------
+# Text of a message
+
+
+# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC codes
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[@-Z\\-_]?"
+)
+# C0 and C1 control characters other than tab (line breaks are split first)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+
+
+def message_lines(text: str) -> list[str]:
+    """The lines a message prints as.
+
+    Escape sequences and control characters are removed, each line loses its
+    trailing blanks, and a final line break does not make an extra empty
+    line. A message that is empty or only blanks gives no lines at all.
+    Blank lines inside a message are kept.
+    """
+    clean = _ESCAPES.sub("", text)
+    lines = [_CONTROLS.sub("", line).rstrip() for line in clean.splitlines()]
+    if not any(line.strip() for line in lines):
+        return []
+    return lines
+
+
+def _speech_text(text: str) -> str:
+    """The text a message is spoken as: its lines, without empty ones."""
+    return "\n".join(line for line in message_lines(text) if line.strip())
+
+
+def _write_lines(out: TextIO, lines: Sequence[str]) -> None:
+    """Write whole lines to ``out`` and flush, surviving a narrow encoding."""
+    if not lines:
+        return
+    data = "\n".join(lines) + "\n"
+    try:
+        out.write(data)
+    except UnicodeEncodeError:
+        encoding = getattr(out, "encoding", None) or "ascii"
+        out.write(data.encode(encoding, errors="replace").decode(encoding))
+    out.flush()
+
+
+# ---------------------------------------------------------------------------
+# Keeping a library's noise away from the player
+
+
+def _flush_c_stdio() -> None:
+    """Flush the C library's stdio buffers (so they do not leak later)."""
+    try:
+        libc = ctypes.CDLL(None) if os.name == "posix" else ctypes.cdll.msvcrt
+        libc.fflush(None)
+    except Exception:  # noqa: BLE001 - best effort only
+        pass
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """Silence everything a library says while the block runs.
+
+    Python-level ``print`` (sys.stdout/sys.stderr swapped for buffers),
+    ``warnings``, and C-level writes to file descriptors 1 and 2 (pointed at
+    the null device) are all swallowed. The descriptors are process-wide, so
+    this is used only around short set-up steps (imports, construction),
+    never around the game's own output.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed or odd stream
+            pass
+    saved: list[tuple[int, int]] = []
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in (1, 2):
+            try:
+                copy = os.dup(fd)
+            except OSError:  # no such descriptor (e.g. pythonw)
+                continue
+            saved.append((fd, copy))
+            os.dup2(devnull, fd)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(
+            io.StringIO()
+        ), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        _flush_c_stdio()
+        for fd, copy in saved:
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(devnull)
+
+
+# ---------------------------------------------------------------------------
+# The interface
+
+
+class Speaker(abc.ABC):
+    """Where the console's messages go. One small interface.
+
+    ``say`` prints (and maybe speaks) one message; ``stop`` silences speech;
+    ``close`` releases the backend. ``name`` is a short label for the
+    player ("text", "screen reader", "tts"), and ``fallback_notice`` is
+    ``None`` or one line telling the player that the speech asked for could
+    not start and text is used instead (the console prints it).
+    """
+
+    name: str = "speaker"
+
+    def __init__(self) -> None:
+        self.fallback_notice: str | None = None
+
+    @abc.abstractmethod
+    def say(self, text: str, interrupt: bool = True) -> None:
+        """Print and/or speak one message (one or more whole lines).
+
+        With ``interrupt`` (the default) the message cuts short whatever is
+        being spoken; without, it is spoken after it. Never blocks for the
+        length of the speech.
+        """
+
+    def stop(self) -> None:
+        """Silence speech now and drop messages not yet spoken."""
+
+    def close(self) -> None:
+        """Release the backend. Saying more after closing only prints."""
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every message said so far has been spoken.
+
+        Returns False if ``timeout`` seconds passed first. Backends that do
+        not speak by themselves return True at once.
+        """
+        return True
+
+    def __enter__(self) -> "Speaker":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class TextSpeaker(Speaker):
+    """Prints every message as whole lines, nothing else."""
+
+    name = "text"
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        super().__init__()
+        self.out: TextIO = out if out is not None else sys.stdout
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        _write_lines(self.out, message_lines(text))
+
+    def close(self) -> None:
+        try:
+            self.out.flush()
+        except (OSError, ValueError):
+            pass
+
+
+class RecordingSpeaker(Speaker):
+    """Records messages for tests; prints them too when given ``out``.
+
+    ``messages`` holds the message texts as said; ``interrupts`` the
+    matching ``interrupt`` flags; ``stops`` counts calls of ``stop``.
+    """
+
+    name = "recording"
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        super().__init__()
+        self.out = out
+        self.messages: list[str] = []
+        self.interrupts: list[bool] = []
+        self.stops = 0
+        self.closed = False
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        self.messages.append(text)
+        self.interrupts.append(interrupt)
+        if self.out is not None:
+            _write_lines(self.out, message_lines(text))
+
+    def stop(self) -> None:
+        self.stops += 1
+
+    def close(self) -> None:
+        self.closed = True
+
+    @property
+    def lines(self) -> list[str]:
+        """All recorded messages as printed lines."""
+        return [line for text in self.messages for line in message_lines(text)]
+
+
+# ---------------------------------------------------------------------------
+# Screen readers, through accessible_output2
+
+
+#: folders where a distribution's own Python packages live (Debian first)
+_SYSTEM_PACKAGE_DIRS: tuple[str, ...] = (
+    "/usr/lib/python3/dist-packages",
+    "/usr/local/lib/python3/dist-packages",
+)
+_SYSTEM_PACKAGE_GLOBS: tuple[str, ...] = (
+    "/usr/lib/python3*/site-packages",
+    "/usr/lib64/python3*/site-packages",
+)
+
+
+def load_speechd() -> types.ModuleType:
+    """Import Speech Dispatcher's Python client, ``speechd``.
+
+    It is not on PyPI; distributions ship it (Debian: ``python3-speechd``
+    in /usr/lib/python3/dist-packages), while our interpreter may be a
+    separate build that does not see that folder. Rather than putting the
+    whole system folder on ``sys.path`` (which would let every other
+    system package shadow our own dependencies), the one package is found
+    there with ``PathFinder.find_spec`` and loaded under its own name, so
+    that ``import speechd`` (as accessible_output2 does) finds it. It is
+    pure Python using only the standard library, so any Python 3 can run it.
+
+    Raises :class:`SpeechUnavailable` when it cannot be found or loaded.
+    """
+    existing = sys.modules.get("speechd")
+    if existing is not None and hasattr(existing, "SSIPClient"):
+        return existing
+    try:
+        spec = importlib.util.find_spec("speechd")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        dirs = [d for d in _SYSTEM_PACKAGE_DIRS if os.path.isdir(d)]
+        for pattern in _SYSTEM_PACKAGE_GLOBS:
+            dirs.extend(sorted(glob.glob(pattern), reverse=True))
+        spec = importlib.machinery.PathFinder.find_spec("speechd", dirs) if dirs else None
+    if spec is None or spec.loader is None:
+        raise SpeechUnavailable(
+            "the Speech Dispatcher Python library, Debian package python3-speechd, "
+            "is not installed"
+        )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["speechd"] = module
+    dont_write = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True  # never write into system folders
+    try:
+        spec.loader.exec_module(module)
+    except Exception as err:  # noqa: BLE001 - any failure means "not usable"
+        sys.modules.pop("speechd", None)
+        for name in [n for n in sys.modules if n.startswith("speechd.")]:
+            sys.modules.pop(name, None)
+        raise SpeechUnavailable(
+            f"the Speech Dispatcher Python library cannot be loaded: {err}"
+        ) from err
+    finally:
+        sys.dont_write_bytecode = dont_write
+    if not hasattr(module, "SSIPClient"):
+        sys.modules.pop("speechd", None)
+        raise SpeechUnavailable("the Speech Dispatcher Python library is unusable")
+    return module
+
+
+@contextlib.contextmanager
+def _speechd_address(address: str | None) -> Iterator[None]:
+    """Point ``SPEECHD_ADDRESS`` at ``address`` while the block runs.
+
+    accessible_output2 connects with ``speechd.SSIPClient("")``, which reads
+    the address only from this variable.
+    """
+    if address is None:
+        yield
+        return
+    old = os.environ.get("SPEECHD_ADDRESS")
+    os.environ["SPEECHD_ADDRESS"] = address
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("SPEECHD_ADDRESS", None)
+        else:
+            os.environ["SPEECHD_ADDRESS"] = old
+
+
+#: accessible_output2 outputs that are plain speech engines, not screen readers
+_NOT_SCREEN_READERS = frozenset({"sapi4", "sapi5", "linux espeak"})
+
+
+class ScreenReaderSpeaker(Speaker):
+    """Prints each message and speaks it through the running screen reader.
+
+    Speech goes through accessible_output2's ``Auto`` output, which picks
+    the first active one of NVDA, JAWS, ... or SAPI (Windows), VoiceOver
+    (macOS), Speech Dispatcher (Linux). With ``interrupt`` the screen
+    reader's current speech is cancelled first.
+
+    On Linux the server is Speech Dispatcher: ``address`` (as in
+    ``SPEECHD_ADDRESS``, e.g. ``"unix_socket:/run/user/1000/speech-dispatcher/speechd.sock"``)
+    chooses a server other than the default, and ``autospawn`` whether the
+    speechd library may start a server that is not running (None: its own
+    default, which is yes).
+
+    ``require_screen_reader`` refuses outputs that are only speech engines
+    (SAPI on Windows), for :func:`make_speaker`'s "auto", which then
+    prefers our own self-voicing. ``echo=False`` speaks without printing.
+
+    Raises :class:`SpeechUnavailable` when no output can speak.
+    """
+
+    name = "screen reader"
+
+    def __init__(
+        self,
+        out: TextIO | None = None,
+        *,
+        echo: bool = True,
+        address: str | None = None,
+        autospawn: bool | None = None,
+        require_screen_reader: bool = False,
+    ) -> None:
+        super().__init__()
+        self.out: TextIO = out if out is not None else sys.stdout
+        self.echo = echo
+        self._failed = False
+        self._closed = False
+        if sys.platform.startswith("linux"):
+            self._check_speech_dispatcher(address, autospawn)
+        try:
+            with quiet(), _speechd_address(address):
+                from accessible_output2.outputs.auto import Auto
+
+                self._auto: Any = Auto()
+        except ImportError as err:
+            raise SpeechUnavailable("accessible_output2 is not installed") from err
+        except Exception as err:  # noqa: BLE001 - e.g. VoiceOver without appscript
+            raise SpeechUnavailable(f"the screen reader interface failed: {err}") from err
+        output = self._output()
+        if output is None:
+            self.close()
+            raise SpeechUnavailable("no screen reader is running")
+        self.output_name: str = str(getattr(output, "name", type(output).__name__))
+        if require_screen_reader and self._is_plain_engine(output):
+            self.close()
+            raise SpeechUnavailable("no screen reader is running")
+
+    @staticmethod
+    def _check_speech_dispatcher(address: str | None, autospawn: bool | None) -> None:
+        """Make sure a Speech Dispatcher server answers (Linux)."""
+        speechd = load_speechd()
+        try:
+            with quiet():
+                probe = speechd.SSIPClient(
+                    "audio_scrabble-probe", address=address, autospawn=autospawn
+                )
+        except Exception as err:  # noqa: BLE001 - SSIPCommunicationError, SpawnError, ...
+            if autospawn is False:
+                raise SpeechUnavailable("Speech Dispatcher is not running") from err
+            raise SpeechUnavailable("Speech Dispatcher cannot be reached or started") from err
+        with contextlib.suppress(Exception):
+            probe.close()
+
+    @staticmethod
+    def _is_plain_engine(output: Any) -> bool:
+        name = str(getattr(output, "name", "")).lower()
+        try:
+            system = bool(output.is_system_output())
+        except Exception:  # noqa: BLE001
+            system = False
+        return system or name in _NOT_SCREEN_READERS
+
+    def _output(self) -> Any:
+        try:
+            return self._auto.get_first_available_output()
+        except Exception:  # noqa: BLE001
+            return None
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        lines = message_lines(text)
+        if self.echo:
+            _write_lines(self.out, lines)
+        spoken = "\n".join(line for line in lines if line.strip())
+        if not spoken or self._failed or self._closed:
+            return
+        try:
+            output = self._output()
+            if output is None:
+                raise RuntimeError("the screen reader has gone")
+            output.speak(spoken, interrupt=bool(interrupt))
+        except Exception:  # noqa: BLE001 - never let speech break the game
+            self._failed = True
+            _write_lines(self.out, ["Speech has stopped working; using text only."])
+
+    def stop(self) -> None:
+        if self._failed or self._closed:
+            return
+        output = self._output()
+        silence = getattr(output, "silence", None)
+        if silence is not None:
+            with contextlib.suppress(Exception):
+                silence()
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for output in getattr(getattr(self, "_auto", None), "outputs", []):
+            close = getattr(output, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    close()
+
+
+# ---------------------------------------------------------------------------
+# Self-voicing, with pyttsx3
+
+
+@dataclass
+class Utterance:
+    """One message as the tts backend spoke it (or rendered it to a file)."""
+
+    text: str
+    #: seconds of audio rendered, when the file could be measured
+    duration: float | None
+    #: it was cut short by a newer message or by ``stop``
+    interrupted: bool = False
+    #: playback (or rendering) has ended, either way
+    finished: bool = False
+
+
+def wav_duration(path: str | os.PathLike[str]) -> float:
+    """Length in seconds of a WAV file."""
+    with wave.open(os.fspath(path), "rb") as wav:
+        rate = wav.getframerate()
+        return wav.getnframes() / float(rate) if rate else 0.0
+
+
+def _write_silence(path: Path, seconds: float = 0.05, rate: int = 22050) -> None:
+    with wave.open(os.fspath(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(b"\0\0" * int(rate * seconds))
+
+
+class _Synthesizer:
+    """The one pyttsx3 engine of the process, on one thread.
+
+    pyttsx3 keeps one engine per driver and espeak-ng has one global
+    synthesis callback, and some drivers (SAPI through COM) belong to the
+    thread that made them; so every call happens on a single executor
+    thread, and speakers ask it to render text into WAV files.
+    """
+
+    _instance: "_Synthesizer | None" = None
+    _instance_lock = threading.Lock()
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="audio_scrabble-tts")
+        self._engine: Any = None
+        self.error: str | None = None
+
+    @classmethod
+    def shared(cls) -> "_Synthesizer":
+        with cls._instance_lock:
+            if cls._instance is None:
+                cls._instance = cls()
+            return cls._instance
+
+    def _start_engine(self) -> None:
+        if self._engine is not None:
+            return
+        try:
+            with quiet():
+                import pyttsx3
+
+                engine = pyttsx3.init()
+        except ImportError as err:
+            raise SpeechUnavailable("pyttsx3 is not installed") from err
+        except Exception as err:  # noqa: BLE001 - no espeak-ng, no SAPI, ...
+            raise SpeechUnavailable("no speech engine found") from err
+        # pyttsx3's drivers print progress ("Audio saved to ...") with the
+        # builtin print; give the driver module a silent one of its own.
+        driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+        module = sys.modules.get(type(driver).__module__) if driver is not None else None
+        if module is not None:
+            module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+        self._engine = engine
+
+    def start(self, timeout: float = 20.0) -> None:
+        """Start the engine (once); raise SpeechUnavailable if it cannot."""
+        future = self._executor.submit(self._start_engine)
+        try:
+            future.result(timeout)
+        except FutureTimeout as err:
+            raise SpeechUnavailable("the speech engine did not start in time") from err
+
+    def _render(self, text: str, path: str, rate: int | None, voice: str | None) -> None:
+        self._start_engine()
+        engine = self._engine
+        if rate is not None:
+            engine.setProperty("rate", rate)
+        if voice is not None:
+            engine.setProperty("voice", voice)
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(path)
+        engine.save_to_file(text, path)
+        engine.runAndWait()
+        if not os.path.exists(path):
+            raise RuntimeError("the speech engine wrote no audio")
+
+    def render(
+        self, text: str, path: Path, *, rate: int | None = None, voice: str | None = None,
+        timeout: float = 60.0,
+    ) -> None:
+        """Render ``text`` into the audio file ``path`` (blocks; any thread)."""
+        future: Future[None] = self._executor.submit(self._render, text, os.fspath(path), rate, voice)
+        future.result(timeout)
+
+
+class _Player(abc.ABC):
+    """Plays one audio file at a time; can be stopped from another thread."""
+
+    @abc.abstractmethod
+    def start(self, path: Path) -> None: ...
+
+    @abc.abstractmethod
+    def wait(self) -> bool:
+        """Block until playback ends; True if it ran to its end."""
+
+    @abc.abstractmethod
+    def stop(self) -> None: ...
+
+    def probe(self, path: Path, timeout: float = 10.0) -> bool:
+        """Play ``path`` (a short silence) to the end; True if that worked."""
+        self.start(path)
+        ok = self.wait()
+        return ok
+
+
+class _CommandPlayer(_Player):
+    """Plays with a command such as ``aplay -q {wav}``, killed to stop.
+
+    Its output (ALSA's complaints and such) goes to the null device.
+    """
+
+    def __init__(self, command: Sequence[str]) -> None:
+        self.command = list(command)
+        if not any("{wav}" in part for part in self.command):
+            self.command.append("{wav}")
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    def start(self, path: Path) -> None:
+        argv = [part.replace("{wav}", os.fspath(path)) for part in self.command]
+        with self._lock:
+            self._stopped = False
+            self._proc = subprocess.Popen(
+                argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
+    def wait(self) -> bool:
+        proc = self._proc
+        if proc is None:
+            return False
+        code = proc.wait()
+        with self._lock:
+            return code == 0 and not self._stopped
+
+    def stop(self) -> None:
+        with self._lock:
+            proc = self._proc
+            if proc is not None and proc.poll() is None:
+                self._stopped = True
+                with contextlib.suppress(OSError):
+                    proc.terminate()
+
+    def probe(self, path: Path, timeout: float = 10.0) -> bool:
+        try:
+            self.start(path)
+        except OSError:
+            return False
+        proc = self._proc
+        assert proc is not None
+        try:
+            return proc.wait(timeout) == 0
+        except subprocess.TimeoutExpired:
+            self.stop()
+            return False
+
+
+class _WinsoundPlayer(_Player):  # pragma: no cover - Windows only
+    """Plays with winsound (asynchronously), stopped with SND_PURGE."""
+
+    def __init__(self) -> None:
+        import winsound
+
+        self._winsound = winsound
+        self._done = threading.Event()
+        self._seconds = 0.0
+        self._stopped = False
+
+    def start(self, path: Path) -> None:
+        ws = self._winsound
+        try:
+            self._seconds = wav_duration(path)
+        except (OSError, wave.Error, EOFError):
+            self._seconds = 0.0
+        self._done.clear()
+        self._stopped = False
+        ws.PlaySound(os.fspath(path), ws.SND_FILENAME | ws.SND_ASYNC | ws.SND_NODEFAULT)
+
+    def wait(self) -> bool:
+        self._done.wait(self._seconds + 0.1)
+        return not self._stopped
+
+    def stop(self) -> None:
+        self._stopped = True
+        with contextlib.suppress(RuntimeError):
+            self._winsound.PlaySound(None, self._winsound.SND_PURGE)
+        self._done.set()
+
+    def probe(self, path: Path, timeout: float = 10.0) -> bool:
+        ws = self._winsound
+        try:
+            ws.PlaySound(os.fspath(path), ws.SND_FILENAME | ws.SND_NODEFAULT)
+        except RuntimeError:
+            return False
+        return True
+
+
+#: audio players tried in turn on Linux and other Unixes
+_UNIX_PLAYERS: tuple[tuple[str, ...], ...] = (
+    ("aplay", "-q", "{wav}"),
+    ("paplay", "{wav}"),
+    ("pw-play", "{wav}"),
+    ("play", "-q", "{wav}"),
+)
+
+
+def _default_player() -> _Player:
+    if sys.platform == "win32":  # pragma: no cover
+        return _WinsoundPlayer()
+    if sys.platform == "darwin":  # pragma: no cover
+        candidates: tuple[tuple[str, ...], ...] = (("afplay", "{wav}"),)
+    else:
+        candidates = _UNIX_PLAYERS
+    for command in candidates:
+        found = shutil.which(command[0])
+        if found:
+            return _CommandPlayer([found, *command[1:]])
+    raise SpeechUnavailable("no audio player was found; install alsa-utils")
+
+
+@dataclass
+class _Job:
+    text: str
+    generation: int
+
+
+class TtsSpeaker(Speaker):
+    """Prints each message and speaks it with pyttsx3, never blocking.
+
+    ``say`` prints at once and hands the message to a worker thread, which
+    renders it to a WAV file with pyttsx3 (a fraction of a second with
+    espeak-ng) and plays the file with an audio player process (``aplay``
+    on Linux, ``afplay`` on macOS, winsound on Windows). A new message with
+    ``interrupt`` kills the playing process and drops the queue, so the old
+    message truly stops. pyttsx3's own ``say``/``stop`` are not used: on
+    Linux it plays through ``aplay`` under ``os.system``, which nothing can
+    interrupt.
+
+    Options: ``to_file`` renders each message into that WAV file instead
+    of playing it (for tests and recordings); ``player`` is a command line
+    with ``{wav}`` standing for the file (default: found on the system);
+    ``rate`` (words per minute) and ``voice`` (a pyttsx3 voice id) set the
+    voice; ``echo=False`` speaks without printing.
+
+    Every message spoken (or rendered) is recorded in ``utterances``, once.
+
+    Raises :class:`SpeechUnavailable` when the engine or (unless
+    ``to_file``) the audio output cannot start; the latter is checked by
+    playing a twentieth of a second of silence.
+    """
+
+    name = "tts"
+
+    def __init__(
+        self,
+        out: TextIO | None = None,
+        *,
+        echo: bool = True,
+        to_file: str | os.PathLike[str] | None = None,
+        player: Sequence[str] | None = None,
+        rate: int | None = None,
+        voice: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.out: TextIO = out if out is not None else sys.stdout
+        self.echo = echo
+        self.to_file: Path | None = Path(to_file) if to_file is not None else None
+        self.rate = rate
+        self.voice = voice
+        self.utterances: list[Utterance] = []
+        self._synth = _Synthesizer.shared()
+        self._synth.start()
+        self._tmp = Path(tempfile.mkdtemp(prefix="audio_scrabble-tts-"))
+        self._player: _Player | None = None
+        try:
+            if self.to_file is None:
+                self._player = _CommandPlayer(player) if player else _default_player()
+                probe = self._tmp / "probe.wav"
+                _write_silence(probe)
+                if not self._player.probe(probe):
+                    raise SpeechUnavailable("no sound device is working")
+        except BaseException:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            raise
+        self._cond = threading.Condition()
+        self._queue: deque[_Job] = deque()
+        self._generation = 0
+        self._busy = False
+        self._closed = False
+        self._count = 0
+        self._failure: str | None = None
+        self._failure_told = False
+        self._thread = threading.Thread(
+            target=self._run, name="audio_scrabble-speaker", daemon=True
+        )
+        self._thread.start()
+
+    # -- the caller's side
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        lines = message_lines(text)
+        if self._failure is not None and not self._failure_told:
+            self._failure_told = True
+            _write_lines(self.out, [f"Speech has stopped working ({self._failure}); using text only."])
+        if self.echo:
+            _write_lines(self.out, lines)
+        spoken = "\n".join(line for line in lines if line.strip())
+        if not spoken:
+            return
+        with self._cond:
+            if self._closed or self._failure is not None:
+                return
+            if interrupt:
+                self._cancel_locked()
+            self._queue.append(_Job(spoken, self._generation))
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._cancel_locked()
+            self._cond.notify_all()
+
+    def _cancel_locked(self) -> None:
+        self._queue.clear()
+        self._generation += 1
+        if self._player is not None:
+            self._player.stop()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: self._closed or (not self._queue and not self._busy), timeout
+            )
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cancel_locked()
+            self._cond.notify_all()
+        self._thread.join(5.0)
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    # -- the worker's side
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                self._cond.wait_for(lambda: self._closed or bool(self._queue))
+                if self._closed:
+                    return
+                job = self._queue.popleft()
+                self._busy = True
+            try:
+                self._speak(job)
+            except Exception as err:  # noqa: BLE001 - report once, keep the game going
+                with self._cond:
+                    self._failure = str(err) or type(err).__name__
+                    self._queue.clear()
+
+    def _speak(self, job: _Job) -> None:
+        self._count += 1
+        if self.to_file is not None:
+            path = self.to_file
+        else:
+            path = self._tmp / f"utterance-{self._count}.wav"
+        if job.generation != self._generation:
+            return
+        self._synth.render(job.text, path, rate=self.rate, voice=self.voice)
+        try:
+            duration: float | None = wav_duration(path)
+        except (OSError, wave.Error, EOFError):
+            duration = None  # e.g. AIFF from macOS
+        utterance = Utterance(job.text, duration)
+        if self.to_file is not None or self._player is None:
+            utterance.finished = True
+            self.utterances.append(utterance)
+            return
+        player = self._player
+        with self._cond:
+            if job.generation != self._generation or self._closed:
+                self._remove(path)
+                return
+            self.utterances.append(utterance)
+            player.start(path)
+        completed = player.wait()
+        utterance.interrupted = not completed
+        utterance.finished = True
+        self._remove(path)
+
+    @staticmethod
+    def _remove(path: Path) -> None:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+
+
+# ---------------------------------------------------------------------------
+# The factory
+
+
+def _normal_kind(kind: str) -> str:
+    key = re.sub(r"[\s_-]+", "", kind.strip().lower())
+    return {"screenreader": "screenreader", "sr": "screenreader", "speech": "tts"}.get(key, key)
+
+
+def make_speaker(kind: str = "auto", out: TextIO | None = None) -> Speaker:
+    """The speaker of the given kind: "text", "screenreader", "tts" or "auto".
+
+    "auto" picks the best one available: the screen reader if one is
+    actually running (on Linux: a Speech Dispatcher server already running,
+    none is started), else our own tts if it can start and make sound, else
+    text. When the kind asked for cannot start, the result is a
+    :class:`TextSpeaker` whose ``fallback_notice`` is one line saying so,
+    for the console to print; the factory itself prints nothing.
+
+    Raises :class:`~audio_scrabble.errors.ScrabbleError` for an unknown kind.
+    """
+    key = _normal_kind(kind)
+    if key not in SPEAKER_KINDS:
+        raise ScrabbleError(
+            f"Unknown speech kind {kind!r}; choose one of {', '.join(SPEAKER_KINDS)}.",
+            code="bad_speech_kind",
+        )
+    if key == "text":
+        return TextSpeaker(out)
+    builders: list[Callable[[], Speaker]]
+    if key == "screenreader":
+        builders = [lambda: ScreenReaderSpeaker(out)]
+    elif key == "tts":
+        builders = [lambda: TtsSpeaker(out)]
+    else:
+        builders = [
+            lambda: ScreenReaderSpeaker(out, autospawn=False, require_screen_reader=True),
+            lambda: TtsSpeaker(out),
+        ]
+    last: SpeechUnavailable | None = None
+    for build in builders:
+        try:
+            return build()
+        except SpeechUnavailable as err:
+            last = err
+    fallback = TextSpeaker(out)
+    if key == "auto":
+        fallback.fallback_notice = (
+            "Speech is not available (no screen reader running and "
+            f"{last.reason if last else 'no speech engine found'}); using text only."
+        )
+    else:
+        fallback.fallback_notice = last.notice if last else None
+    return fallback
