@@ -1,0 +1,204 @@
+"""CGP: one-line game positions, the open format of Woogles and Macondo.
+
+A CGP string has four fields separated by spaces, then optional
+operations each ending with ``;``::
+
+    15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/32 0 lex NWL20;
+
+1. the board: 15 rows from the top, separated by ``/``; a number is a run
+   of empty squares, a letter a tile (lower case for a blank);
+2. the racks, separated by ``/``, the player to move first (a rack may be
+   empty or partly known);
+3. the scores, in the same order;
+4. the number of consecutive scoreless turns just before the position;
+5. operations such as ``lex NWL20;`` (word list), ``cr double;``
+   (challenge rule), ``lm 8D WINDY;`` (last move), kept as written.
+
+:func:`position_from_cgp` reads a string into a :class:`Position` and
+:func:`format_cgp` writes one back; for canonical strings (runs of empty
+squares merged, one space between operations) the round trip is exact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.board import SIZE, Board
+from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS
+from ..errors import NotationError, RecordError
+from .plays import format_rack, parse_rack
+
+__all__ = ["Position", "position_from_cgp", "parse_cgp", "format_cgp", "position_from_game"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+_OPCODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position: board, racks and scores (player to move first), scoreless turns, operations."""
+
+    board: Board
+    racks: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    zero_turns: int = 0
+    opcodes: tuple[tuple[str, str], ...] = ()
+
+    def opcode(self, name: str) -> str | None:
+        """The operands of the first operation called ``name``, if any."""
+        for op, operands in self.opcodes:
+            if op == name:
+                return operands
+        return None
+
+    @property
+    def lexicon(self) -> str | None:
+        return self.opcode("lex")
+
+
+def _row_cells(row: str, n: int) -> list[str]:
+    cells: list[str] = []
+    prev_digit = False
+    for tok in _ROW_TOKEN.findall(row):
+        if tok.isdigit():
+            if prev_digit:
+                raise RecordError(f"Row {n} ({row}) has two numbers in a row; write one number for a run of empty squares.")
+            k = int(tok)
+            if k == 0:
+                raise RecordError(f"Row {n} ({row}) has a run of 0 empty squares; leave the number out.")
+            cells.extend([""] * k)
+            prev_digit = True
+        elif tok.isascii() and tok.isalpha():
+            cells.append(tok)
+            prev_digit = False
+        elif tok == "[":
+            raise RecordError(f"Row {n} ({row}) has a tile of several letters in brackets; this game has English tiles only.")
+        else:
+            raise RecordError(
+                f"Row {n} ({row}) has {tok!r}; write letters for tiles (lower case for a blank) and numbers for empty squares."
+            )
+        if len(cells) > SIZE:
+            raise RecordError(f"Row {n} ({row}) is longer than {SIZE} squares.")
+    if len(cells) != SIZE:
+        raise RecordError(f"Row {n} ({row}) covers {len(cells)} squares; each row must cover {SIZE}.")
+    return cells
+
+
+def _int_field(text: str, what: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise RecordError(f"The {what} {text!r} is not a whole number.")
+    return int(text)
+
+
+def position_from_cgp(text: str) -> Position:
+    """Read a CGP string. Raises :class:`RecordError` with a sentence saying what is wrong."""
+    t = text.strip()
+    fields = t.split(None, 4)
+    if len(fields) < 4:
+        raise RecordError(
+            f"A CGP string needs four fields (board, racks, scores, scoreless turns); this has {len(fields)}."
+        )
+    board_text, racks_text, scores_text, zero_text = fields[:4]
+    rows = board_text.split("/")
+    if len(rows) != SIZE:
+        raise RecordError(f"The board has {len(rows)} rows; it needs {SIZE}, separated by /.")
+    cells = [_row_cells(r, n) for n, r in enumerate(rows, start=1)]
+    board = Board(cells)
+    rack_texts = racks_text.split("/")
+    score_texts = scores_text.split("/")
+    if len(rack_texts) != len(score_texts):
+        raise RecordError(
+            f"There are {len(rack_texts)} racks but {len(score_texts)} scores; give one of each per player."
+        )
+    if not MIN_PLAYERS <= len(rack_texts) <= MAX_PLAYERS:
+        raise RecordError(f"There are {len(rack_texts)} players; a game has {MIN_PLAYERS} to {MAX_PLAYERS}.")
+    racks = []
+    for i, r in enumerate(rack_texts, start=1):
+        try:
+            racks.append(tuple(parse_rack(r, limit=RACK_SIZE)))
+        except NotationError as e:
+            raise RecordError(f"Rack {i}: {e}") from None
+    scores = tuple(_int_field(s, "score") for s in score_texts)
+    zero_turns = _int_field(zero_text, "number of scoreless turns")
+    if zero_turns < 0:
+        raise RecordError("The number of scoreless turns cannot be negative.")
+    opcodes = _parse_opcodes(fields[4]) if len(fields) == 5 else ()
+    _check_tile_counts(board, racks)
+    return Position(board, tuple(racks), scores, zero_turns, opcodes)
+
+
+parse_cgp = position_from_cgp
+
+
+def _parse_opcodes(text: str) -> tuple[tuple[str, str], ...]:
+    parts = text.split(";")
+    if parts[-1].strip():
+        raise RecordError(f"The operation {parts[-1].strip()!r} must end with a semicolon, like lex NWL20;.")
+    out = []
+    for part in parts[:-1]:
+        p = part.strip()
+        if not p:
+            continue
+        name, _, operands = p.partition(" ")
+        if not _OPCODE.fullmatch(name):
+            raise RecordError(f"{name!r} is not an operation name; operations look like lex NWL20;.")
+        out.append((name, " ".join(operands.split())))
+    return tuple(out)
+
+
+def _check_tile_counts(board: Board, racks: list[tuple[str, ...]]) -> None:
+    counts: Counter[str] = Counter(BLANK if t.islower() else t for _, t in board.occupied())
+    for r in racks:
+        counts.update(r)
+    for tile, n in sorted(counts.items()):
+        if n > TILE_COUNTS[tile]:
+            what = "blanks" if tile == BLANK else f"{tile} tiles"
+            raise RecordError(f"The position holds {n} {what}, but the set has only {TILE_COUNTS[tile]}.")
+
+
+def _format_row(row: list[str]) -> str:
+    out: list[str] = []
+    run = 0
+    for c in row:
+        if c:
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(c)
+        else:
+            run += 1
+    if run:
+        out.append(str(run))
+    return "".join(out)
+
+
+def format_cgp(position: Position) -> str:
+    """A position as a canonical CGP string."""
+    if len(position.racks) != len(position.scores):
+        raise RecordError("A position needs one score per rack.")
+    board = "/".join(_format_row(r) for r in position.board.cells)
+    racks = "/".join(format_rack(r) for r in position.racks)
+    scores = "/".join(str(s) for s in position.scores)
+    text = f"{board} {racks} {scores} {position.zero_turns}"
+    for name, operands in position.opcodes:
+        text += f" {name} {operands};" if operands else f" {name};"
+    return text
+
+
+def position_from_game(game: Any, opcodes: tuple[tuple[str, str], ...] = ()) -> Position:
+    """The position of a core game, from the point of view of the player to move."""
+    n = len(game.players)
+    order = [(game.current + k) % n for k in range(n)]
+    return Position(
+        game.board.copy(),
+        tuple(tuple(game.players[i].rack) for i in order),
+        tuple(game.players[i].score for i in order),
+        game.scoreless_streak(),
+        opcodes,
+    )
