@@ -1,0 +1,155 @@
+"""The prompt_toolkit application around a :class:`Session`.
+
+It reads lines (with history and Tab completion, readline style so that
+candidates are printed as lines a screen reader can read), sends each
+line to the session, and says the answer through the speaker, one whole
+line at a time, the first line interrupting any speech still going. Board
+keys on an empty line go to ``Session.key``. Ctrl-C clears the line;
+Ctrl-D asks before leaving.
+
+When standard input is not a terminal (a script piped in, a test), a
+plain line loop does the same without prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterable, TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from prompt_toolkit.shortcuts import CompleteStyle
+
+from . import services
+from .commands import complete
+from .keys import board_key_bindings
+from .session import Session
+
+
+class SessionCompleter(Completer):
+    """Completion of command names and their arguments, from the registry."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        current = "" if not text or text.endswith(" ") else text.split()[-1]
+        for cand in complete(self.session, text):
+            yield Completion(cand, start_position=-len(current))
+
+
+class Voice:
+    """Says replies through a speaker and prints screen-only blocks."""
+
+    def __init__(self, session: Session, speaker: services.Speaker, screen: TextIO | None = None):
+        self.session = session
+        self.speaker = speaker
+        self.screen = screen or sys.stdout
+
+    def emit(self, lines: list[str]) -> None:
+        block = self.session.take_display()
+        if block:
+            self.screen.write("\n".join(block) + "\n")
+            self.screen.flush()
+        for k, line in enumerate(lines):
+            self.speaker.say(line, interrupt=(k == 0))
+
+    def notice(self) -> None:
+        if self.speaker.fallback_notice:
+            self.speaker.say(self.speaker.fallback_notice, interrupt=False)
+
+    def follow_speech_setting(self) -> None:
+        """``set speech KIND``: swap the speaker, saying so if it falls back."""
+        kind = self.session.speech_change
+        if kind is None:
+            return
+        self.session.speech_change = None
+        old = self.speaker
+        self.speaker = services.make_speaker(kind, self.screen)
+        old.close()
+        self.notice()
+
+    def computers(self) -> None:
+        """Say each computer decision as it is made, one at a time."""
+        while self.session.computer_to_move():
+            self.emit(self.session.computer_turn())
+
+
+class ConsoleApp:
+    """The interactive prompt."""
+
+    def __init__(
+        self,
+        session: Session,
+        speaker: services.Speaker,
+        screen: TextIO | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ):
+        session.defer_computer = True
+        self.session = session
+        self.voice = Voice(session, speaker, screen)
+        self.prompt: PromptSession[str] = PromptSession(
+            key_bindings=board_key_bindings(self._on_key),
+            completer=SessionCompleter(session),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            history=InMemoryHistory(),
+            input=input,
+            output=output,
+        )
+
+    def _on_key(self, action: str) -> None:
+        lines = self.session.key(action)
+        run_in_terminal(lambda: self.voice.emit(lines))
+
+    def run(self) -> int:
+        session = self.session
+        self.voice.notice()
+        self.voice.emit(session.start())
+        self.voice.computers()
+        while not session.finished:
+            try:
+                text = self.prompt.prompt(session.prompt_text())
+            except KeyboardInterrupt:
+                self.voice.emit(session.interrupt())
+                continue
+            except EOFError:
+                self.voice.emit(session.end_of_input())
+                continue
+            self.voice.emit(session.handle_line(text))
+            self.voice.follow_speech_setting()
+            self.voice.computers()
+        self.voice.speaker.close()
+        return 0
+
+
+def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
+    """The same game over plain lines (no terminal): each prompt, each answer."""
+    session.defer_computer = True
+    voice = Voice(session, speaker, screen)
+    out = voice.screen
+    voice.notice()
+    voice.emit(session.start())
+    voice.computers()
+    while not session.finished:
+        out.write(session.prompt_text())
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n")
+            voice.emit(session.end_of_input())
+            if not session.finished:
+                voice.emit(session.end_of_input())
+            break
+        voice.emit(session.handle_line(line.rstrip("\n")))
+        voice.follow_speech_setting()
+        voice.computers()
+    voice.speaker.close()
+    return 0

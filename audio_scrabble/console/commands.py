@@ -1,0 +1,484 @@
+"""The one command registry: it drives dispatch, help and completion.
+
+Each :class:`Command` names its handler, its aliases, its arguments (whose
+kinds drive completion), its group (for the help list) and the key of its
+help text in ``audio_scrabble/data/help.txt``. Handlers take the session
+and the rest of the line, and return the lines to say; they change the
+game only through :meth:`Session.act`, so a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ..core.tiles import BLANK, parse_tiles
+from ..errors import ActionNotAllowed, NotationError
+from ..presentation import largeprint, phrases
+from .helptext import help_entries
+from .playtext import looks_like_position, parse_draft
+from .settings import SETTING_VALUES
+from .setup import rule_names
+
+Handler = Callable[["Session", str], list[str]]  # noqa: F821 (Session: see session.py)
+
+# argument kinds, for completion
+SQUARE = "square"
+ROW = "row"
+COLUMN = "column"
+PLAY = "play"
+TILES = "tiles"
+PLAYER = "player"
+SETTING = "setting"
+TOPIC = "topic"
+WORDS = "words"
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    kind: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    handler: Handler
+    group: str
+    aliases: tuple[str, ...] = ()
+    args: tuple[Arg, ...] = ()
+    help_key: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.help_key or self.name
+
+
+class Registry:
+    """Commands by name and alias; suggestions for a mistyped name."""
+
+    def __init__(self, commands: Iterable[Command] = ()):
+        self.commands: list[Command] = []
+        self._by_name: dict[str, Command] = {}
+        for c in commands:
+            self.add(c)
+
+    def add(self, command: Command) -> None:
+        for n in (command.name, *command.aliases):
+            if n in self._by_name:
+                raise ValueError(f"command name {n!r} is used twice")
+            self._by_name[n] = command
+        self.commands.append(command)
+
+    def get(self, word: str) -> Command | None:
+        return self._by_name.get(word.lower())
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.commands]
+
+    def suggest(self, word: str, n: int = 3) -> list[str]:
+        """The commands closest to a mistyped word (by name, then alias)."""
+        low = word.lower()
+        found: list[str] = []
+        for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
+            name = self._by_name[cand].name
+            if name not in found:
+                found.append(name)
+        for c in self.commands:
+            if c.name.startswith(low) and c.name not in found and len(low) >= 2:
+                found.append(c.name)
+        return found[:n]
+
+    def groups(self) -> dict[str, list[Command]]:
+        out: dict[str, list[Command]] = {}
+        for c in self.commands:
+            out.setdefault(c.group, []).append(c)
+        return out
+
+
+# ====================================================================== handlers
+# Each takes (session, rest of the line) and returns lines to say.
+
+
+def _square_arg(session, text: str) -> Square:
+    text = text.strip()
+    if not text:
+        return session.cursor.square
+    if text.lower() in ("star", "centre", "center"):
+        return Square(7, 7)
+    return Square.parse(text)
+
+
+def cmd_square(session, args: str) -> list[str]:
+    sq = _square_arg(session, args)
+    return [phrases.square_phrase(session.board, sq, session.settings.marks)]
+
+
+def _row_index(session, text: str) -> int:
+    text = text.strip()
+    if not text:
+        return session.cursor.square.row
+    if text.isdigit() and 1 <= int(text) <= SIZE:
+        return int(text) - 1
+    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
+
+
+def _column_index(session, text: str) -> int:
+    text = text.strip().upper()
+    if not text:
+        return session.cursor.square.col
+    if len(text) == 1 and text in COLUMNS:
+        return COLUMNS.index(text)
+    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
+
+
+def cmd_row(session, args: str) -> list[str]:
+    return phrases.line_phrases(session.board, _row_index(session, args), ACROSS, session.style)
+
+
+def cmd_column(session, args: str) -> list[str]:
+    return phrases.line_phrases(session.board, _column_index(session, args), DOWN, session.style)
+
+
+def cmd_goto(session, args: str) -> list[str]:
+    if not args.strip():
+        raise NotationError("Say which square to go to, like goto H8, or goto star.")
+    move = session.cursor.goto(_square_arg(session, args))
+    return [session.move_phrase(move)]
+
+
+def cmd_where(session, args: str) -> list[str]:
+    return phrases.where_phrases(session.cursor.square)
+
+
+def cmd_words(session, args: str) -> list[str]:
+    return phrases.words_phrases(session.board)
+
+
+def cmd_show(session, args: str) -> list[str]:
+    import os
+
+    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    session.show(largeprint.board_lines(session.board, colour=colour, cursor=session.cursor.square))
+    return ["Large-print board shown on screen."]
+
+
+def cmd_rack(session, args: str) -> list[str]:
+    i = session.viewer()
+    return phrases.rack_phrases(session.rack_of(i), session.style)
+
+
+def cmd_shuffle(session, args: str) -> list[str]:
+    i = session.viewer()
+    tiles = session.rack_of(i)
+    session.shuffle(tiles)
+    session.set_rack_order(i, tiles)
+    return ["Shuffled."] + phrases.rack_phrases(tiles, session.style)
+
+
+def cmd_sort(session, args: str) -> list[str]:
+    i = session.viewer()
+    tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
+    session.set_rack_order(i, tiles)
+    return ["Sorted."] + phrases.rack_phrases(tiles, session.style)
+
+
+def cmd_arrange(session, args: str) -> list[str]:
+    i = session.viewer()
+    wanted = parse_tiles(args)
+    if not wanted:
+        raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.")
+    rack = session.rack_of(i)
+    rest = list(rack)
+    for t in wanted:
+        if t not in rest:
+            what = "blank" if t == BLANK else t
+            raise NotationError(f"You have no {'more ' if t in rack else ''}{what} on your rack to arrange.")
+        rest.remove(t)
+    order = wanted + rest
+    session.set_rack_order(i, order)
+    return ["Arranged."] + phrases.rack_phrases(order, session.style)
+
+
+def cmd_play(session, args: str) -> list[str]:
+    session.actor()
+    draft = parse_draft(args, session.board, session.cursor.square)
+    return session.start_play(draft, "play")
+
+
+def cmd_check(session, args: str) -> list[str]:
+    session.actor()
+    draft = parse_draft(args, session.board, session.cursor.square)
+    return session.start_play(draft, "check")
+
+
+def cmd_exchange(session, args: str) -> list[str]:
+    i = session.actor()
+    text = args.strip()
+    if text.lower() == "all":
+        tiles = session.rack_of(i)
+    else:
+        tiles = parse_tiles(text)
+    return session.act(lambda g: g.exchange(tiles))
+
+
+def cmd_pass(session, args: str) -> list[str]:
+    session.actor()
+    return session.act(lambda g: g.pass_turn())
+
+
+def cmd_challenge(session, args: str) -> list[str]:
+    game = session.need_game()
+    who = session.player_named(args) if args.strip() else None
+    game.check_challenge(who)
+    return session.act(lambda g: g.challenge(who))
+
+
+def cmd_accept(session, args: str) -> list[str]:
+    session.need_game().check_accept()
+    return session.act(lambda g: g.accept())
+
+
+def cmd_scores(session, args: str) -> list[str]:
+    game = session.need_game()
+    lines = phrases.scores_lines(session.names, game.scores())
+    if session.style.full and not game.is_over:
+        totals = game.scores()
+        order = sorted(range(len(totals)), key=lambda i: -totals[i])
+        lead = totals[order[0]] - totals[order[1]]
+        if lead:
+            lines.append(f"{session.names[order[0]]} leads by {lead}.")
+        else:
+            lines.append("Level at the top.")
+    return lines
+
+
+def cmd_bag(session, args: str) -> list[str]:
+    return [phrases.bag_phrase(len(session.need_game().bag))]
+
+
+def cmd_unseen(session, args: str) -> list[str]:
+    i = session.viewer()
+    return phrases.unseen_phrases(session.need_game().unseen(i), session.style)
+
+
+def cmd_last(session, args: str) -> list[str]:
+    ev = session.last_turn_event()
+    if ev is None:
+        return ["No move has been made yet."]
+    full = phrases.Style(phrases.FULL, session.settings.marks)
+    return phrases.event_phrases(ev, session.audience, full)
+
+
+def cmd_history(session, args: str) -> list[str]:
+    aud = session.audience
+    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+    text = args.strip()
+    if text:
+        if not text.isdigit() or int(text) < 1:
+            raise NotationError("Say how many turns to hear, like history 5, or just history for all.")
+        lines = lines[-int(text):]
+    return lines or ["No moves yet."]
+
+
+def cmd_repeat(session, args: str) -> list[str]:
+    return list(session.last_reply) or ["Nothing has been said yet."]
+
+
+def cmd_summary(session, args: str) -> list[str]:
+    game = session.need_game()
+    current = None if game.is_over else game.current
+    return phrases.summary_phrases(
+        session.names, game.scores(), current, session.last_turn_event(), len(game.bag), game.is_over
+    )
+
+
+def cmd_rules(session, args: str) -> list[str]:
+    game = session.need_game()
+    r = game.rules
+    lines = [f"{r.title}.", f"Challenges: {r.describe_challenge()}."]
+    if r.exchange_needs_seven:
+        lines.append("Exchanges need 7 tiles in the bag.")
+    else:
+        lines.append("Exchange while the bag holds enough.")
+    if r.end_all_passed_twice:
+        lines.append("The game also ends when every player passes twice in a row.")
+    if r.scoreless_turns_limit:
+        lines.append(f"The game also ends after {r.scoreless_turns_limit} scoreless turns in a row.")
+    lines.append(f"Seed {game.seed}, for a replay.")
+    return lines
+
+
+def cmd_set(session, args: str) -> list[str]:
+    parts = args.split()
+    if not parts:
+        return ["Settings:"] + session.settings.describe()
+    if len(parts) == 1:
+        key = parts[0].lower()
+        values = SETTING_VALUES.get(key)
+        if values:
+            return [f"set {key} takes {phrases.join_and(list(values))}."]
+        raise NotationError(f"Type set, a setting and a value, like set verbosity full.")
+    said = session.settings.change(parts[0], " ".join(parts[1:]))
+    if parts[0].lower() == "speech":
+        session.speech_change = session.settings.speech
+    return [said]
+
+
+def cmd_help(session, args: str) -> list[str]:
+    entries = help_entries()
+    topic = args.strip().lower()
+    if not topic:
+        lines = [entries["help"].summary]
+        for group, cmds in REGISTRY.groups().items():
+            group_lines = phrases.fit([c.name for c in cmds], width=phrases.LINE_WIDTH - len(group) - 2)
+            group_lines[0] = f"{group}: {group_lines[0]}"
+            lines.extend(group_lines)
+        lines.append("help keys: the board keys.")
+        lines.append("help COMMAND: more on one.")
+        return lines
+    cmd = REGISTRY.get(topic)
+    key = cmd.key if cmd else topic
+    entry = entries.get(key)
+    if entry is None:
+        near = REGISTRY.suggest(topic)
+        hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
+        return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
+    lines = [entry.summary]
+    lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
+    lines.extend(entry.details)
+    if cmd and cmd.aliases:
+        lines.append(f"Also: {', '.join(cmd.aliases)}.")
+    return lines
+
+
+def cmd_new(session, args: str) -> list[str]:
+    game = session.need_game()
+    if game.is_over:
+        return session.new_game()
+    return session.ask_confirm("new")
+
+
+def cmd_quit(session, args: str) -> list[str]:
+    return session.quit()
+
+
+REGISTRY = Registry(
+    [
+        # the turn
+        Command("play", cmd_play, "Turn", ("p",), (Arg("word and square", PLAY),)),
+        Command("check", cmd_check, "Turn", ("try",), (Arg("word and square", PLAY),)),
+        Command("exchange", cmd_exchange, "Turn", ("ex", "swap", "change"), (Arg("tiles", TILES),)),
+        Command("pass", cmd_pass, "Turn"),
+        Command("challenge", cmd_challenge, "Turn", ("ch",), (Arg("player", PLAYER, True),)),
+        Command("accept", cmd_accept, "Turn"),
+        # the rack
+        Command("rack", cmd_rack, "Rack", ("r", "tiles")),
+        Command("shuffle", cmd_shuffle, "Rack", ("mix",)),
+        Command("sort", cmd_sort, "Rack"),
+        Command("arrange", cmd_arrange, "Rack", ("order",), (Arg("tiles", TILES),)),
+        # the board
+        Command("square", cmd_square, "Board", ("sq", "read"), (Arg("square", SQUARE, True),)),
+        Command("row", cmd_row, "Board", (), (Arg("row", ROW, True),)),
+        Command("column", cmd_column, "Board", ("col",), (Arg("column", COLUMN, True),)),
+        Command("goto", cmd_goto, "Board", ("go",), (Arg("square", SQUARE),)),
+        Command("where", cmd_where, "Board", ("pos", "position")),
+        Command("words", cmd_words, "Board"),
+        Command("show", cmd_show, "Board", ("board",)),
+        # asking again
+        Command("scores", cmd_scores, "Ask again", ("score", "s")),
+        Command("bag", cmd_bag, "Ask again"),
+        Command("unseen", cmd_unseen, "Ask again", ("u",)),
+        Command("last", cmd_last, "Ask again", ("l",)),
+        Command("history", cmd_history, "Ask again", ("hist",)),
+        Command("repeat", cmd_repeat, "Ask again", ("again",)),
+        Command("summary", cmd_summary, "Ask again", ("sum",)),
+        Command("rules", cmd_rules, "Ask again"),
+        # the program
+        Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True))),
+        Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),)),
+        Command("new", cmd_new, "Settings"),
+        Command("quit", cmd_quit, "Settings", ("exit", "q", "bye")),
+    ]
+)
+
+#: commands that work before the game has started
+SETUP_COMMANDS = {"help", "quit", "repeat", "set"}
+
+
+def dispatch(session, text: str) -> list[str]:
+    """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
+    word, _, rest = text.strip().partition(" ")
+    cmd = REGISTRY.get(word)
+    if cmd is None:
+        return _not_a_command(session, text.strip(), word)
+    if session.game is None and cmd.name not in SETUP_COMMANDS:
+        if cmd.name in ("square", "row", "column", "goto", "where"):
+            return cmd.handler(session, rest)
+        raise ActionNotAllowed("The game has not started yet; answer the question first.")
+    return cmd.handler(session, rest)
+
+
+_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
+
+
+def _not_a_command(session, text: str, word: str) -> list[str]:
+    if _SQUARE_ONLY.fullmatch(text):
+        return cmd_square(session, text)
+    tokens = text.split()
+    if len(tokens) >= 2 and any(looks_like_position(t) for t in tokens):
+        return [f"To play that, type play {text}; to test it first, check {text}."]
+    near = REGISTRY.suggest(word)
+    if near:
+        return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
+    return [f"{word!r} is not a command; type help for the list."]
+
+
+# ====================================================================== completion
+ALL_SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, SIZE + 1)]
+
+
+def complete(session, text: str) -> list[str]:
+    """Candidates for the word being typed at the end of ``text``."""
+    if session.mode == "setup" and session.setup is not None and session.setup.asking == "rules":
+        prefix = text.strip().lower()
+        return [n for n in rule_names() if n.startswith(prefix)]
+    words = text.split()
+    if not text or (len(words) == 1 and not text.endswith(" ")):
+        prefix = words[0].lower() if words else ""
+        return [n for n in REGISTRY.names() if n.startswith(prefix)]
+    cmd = REGISTRY.get(words[0])
+    if cmd is None:
+        return []
+    current = "" if text.endswith(" ") else words[-1]
+    index = len(words) - 1 if current == "" else len(words) - 2
+    if not cmd.args:
+        return []
+    arg = cmd.args[min(index, len(cmd.args) - 1)]
+    return [c for c in _candidates(session, arg, words, index) if c.lower().startswith(current.lower())]
+
+
+def _candidates(session, arg: Arg, words: list[str], index: int) -> list[str]:
+    if arg.kind == SQUARE:
+        return ALL_SQUARES + ["star"]
+    if arg.kind == ROW:
+        return [str(r) for r in range(1, SIZE + 1)]
+    if arg.kind == COLUMN:
+        return list(COLUMNS)
+    if arg.kind == PLAY:
+        return ALL_SQUARES + ["across", "down", "from"]
+    if arg.kind == TILES:
+        return ["all"]
+    if arg.kind == PLAYER:
+        return list(session.names)
+    if arg.kind == SETTING:
+        if index == 0:
+            return list(SETTING_VALUES)
+        return list(SETTING_VALUES.get(words[1].lower(), ()))
+    if arg.kind == TOPIC:
+        return REGISTRY.names() + ["keys", "notation", "premiums"]
+    return []

@@ -1,0 +1,82 @@
+"""Board keys, in small factories of prompt_toolkit key bindings.
+
+The keys act only on an empty input line: there the arrows move the board
+cursor like a finger from peg to peg. As soon as the line holds text they
+edit it as usual (and Up/Down recall history). Each binding calls
+``on_key(name)``, which returns nothing; the application decides how the
+answer is said.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from prompt_toolkit.filters import Condition, Filter
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
+
+OnKey = Callable[[str], None]
+
+
+@Condition
+def line_is_empty() -> bool:
+    return not get_app().current_buffer.text
+
+
+#: key -> cursor action, for movement one square at a time
+ARROWS = {"left": "left", "right": "right", "up": "up", "down": "down"}
+#: key -> action, to the ends of the row and column and to the star
+JUMPS = {
+    "home": "row_start",
+    "end": "row_end",
+    "pageup": "column_top",
+    "pagedown": "column_bottom",
+    "c-home": "star",
+}
+#: Ctrl and an arrow: to the next tile that way
+NEXT_TILE = {"c-left": "next_left", "c-right": "next_right", "c-up": "next_up", "c-down": "next_down"}
+#: function keys that ask again
+ASK = {"f2": "where", "f4": "repeat"}
+
+
+def _bindings(table: dict[str, str], on_key: OnKey, when: Filter) -> KeyBindings:
+    kb = KeyBindings()
+    for key, action in table.items():
+
+        def handler(event, action: str = action) -> None:
+            on_key(action)
+
+        kb.add(key, filter=when, eager=True)(handler)
+    return kb
+
+
+def arrow_bindings(on_key: OnKey) -> KeyBindings:
+    """Arrows move the cursor one square (empty line only)."""
+    return _bindings(ARROWS, on_key, line_is_empty)
+
+
+def jump_bindings(on_key: OnKey) -> KeyBindings:
+    """Home/End, Page Up/Down, Ctrl-Home (empty line only)."""
+    return _bindings(JUMPS, on_key, line_is_empty)
+
+
+def next_tile_bindings(on_key: OnKey) -> KeyBindings:
+    """Ctrl and an arrow: the next tile that way (empty line only)."""
+    return _bindings(NEXT_TILE, on_key, line_is_empty)
+
+
+def ask_bindings(on_key: OnKey) -> KeyBindings:
+    """F2 (where am I) and F4 (repeat), on any line: they do not edit it."""
+    return _bindings(ASK, on_key, Condition(lambda: True))
+
+
+def board_key_bindings(on_key: OnKey) -> KeyBindingsBase:
+    """Every board key, merged."""
+    return merge_key_bindings(
+        [arrow_bindings(on_key), jump_bindings(on_key), next_tile_bindings(on_key), ask_bindings(on_key)]
+    )
+
+
+#: every key and what it does, for tests and for the help text
+ALL_KEYS: dict[str, str] = {**ARROWS, **JUMPS, **NEXT_TILE, **ASK}

@@ -1,0 +1,647 @@
+"""The console's controller: one game, its players, settings and messages.
+
+``Session.handle_line(text)`` takes any line a player types, in any state,
+and returns the lines to say; ``Session.key(name)`` does the same for a
+board key. Neither needs prompt_toolkit: the prompt application in
+:mod:`audio_scrabble.console.app` only wraps them. The session never
+changes the game except through the game's own actions, and a refused
+action (a typed error from the core) changes nothing: its sentence is
+said as it is.
+
+States, in the order a game meets them:
+
+* set-up: the questions of :class:`~audio_scrabble.console.setup.SetupFlow`;
+* playing, with two modal questions on top: the letter for a blank, and
+  "leave the game?";
+* hand-over: with two or more people at one computer, a player's rack is
+  never spoken until that player presses Enter;
+* over: the game has ended; scores, history and the board can still be
+  read, ``new`` starts another game.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..core.board import Square
+from ..core.events import Event, GameEnded, TilesPlaced
+from ..core.game import Game
+from ..core.rules import RuleSet
+from ..core.tiles import BLANK
+from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
+from ..presentation import phrases
+from ..presentation.phrases import Audience
+from . import services
+from .cursor import Cursor, Move
+from .playtext import Draft
+from .settings import Settings
+from .setup import Seat, SetupFlow, parse_players, parse_rules
+
+SETUP = "setup"
+PLAYING = "playing"
+OVER = "over"
+FINISHED = "finished"
+
+
+@dataclass
+class Options:
+    """What the command line (or a test) decided before the game starts."""
+
+    players: str | None = None  # "Alice,Bob,computer:club"
+    rules: str | None = None
+    seed: int | None = None
+    lexicon: str | None = None
+    verbosity: str = "normal"
+    marks: str = "marks"
+    braille_width: int | None = None
+    speech: str = "text"
+
+
+@dataclass
+class _BlankQuestion:
+    draft: Draft
+    action: str  # "play" or "check"
+
+
+@dataclass
+class _Confirm:
+    what: str  # "quit" or "new"
+
+
+@dataclass
+class _Table:
+    """The seats and who may hear whose tiles."""
+
+    seats: list[Seat]
+    choosers: dict[int, Callable[[Game, int], services.ComputerMove]] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_computer]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the computer: racks need a hand-over."""
+        return len(self.humans) >= 2
+
+
+ComputerFactory = Callable[[str, Any, int], Callable[[Game, int], services.ComputerMove]]
+
+
+class Session:
+    """Holds the game, the settings, the cursor and the last message."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        *,
+        lexicon: Any = None,
+        computer_factory: ComputerFactory | None = None,
+        defer_computer: bool = False,
+    ):
+        self.options = options or Options()
+        self.settings = Settings(
+            verbosity=self.options.verbosity,
+            marks=self.options.marks,
+            braille_width=self.options.braille_width,
+            speech=self.options.speech,
+        )
+        self.cursor = Cursor()
+        self.lexicon = lexicon
+        self.computer_factory = computer_factory or services.make_computer
+        #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
+        self.defer_computer = defer_computer
+        self.game: Game | None = None
+        self.table: _Table | None = None
+        self.mode = SETUP
+        self.setup: SetupFlow | None = None
+        self.last_reply: list[str] = []
+        self.ready: int | None = None  # the player who pressed Enter for this turn
+        self.rack_order: dict[int, list[str]] = {}
+        self.blank_question: _BlankQuestion | None = None
+        self.confirm: _Confirm | None = None
+        self.display: list[str] = []  # printed only (the large-print board), never spoken
+        self._shuffler = random.Random()
+        self._games_played = 0
+        self.speech_change: str | None = None  # set when the player asks for another speech kind
+
+    # ================================================================ start
+    def start(self) -> list[str]:
+        """The opening lines: the first question, or the draw for first player."""
+        out = ["Audio Scrabble. Type help at any time."]
+        try:
+            seats = parse_players(self.options.players) if self.options.players else None
+            rules = parse_rules(self.options.rules) if self.options.rules else None
+        except ScrabbleError as e:
+            seats, rules = None, None
+            out.append(str(e))
+        self.setup = SetupFlow(seats, rules)
+        if seats is not None and rules is None:
+            self.setup.rules = parse_rules("house")
+        if self.setup.done:
+            out.extend(self._begin_game())
+        else:
+            out.extend(self.setup.question())
+        return self._reply(out)
+
+    def _begin_game(self) -> list[str]:
+        assert self.setup is not None and self.setup.rules is not None
+        seats = self.setup.players
+        rules: RuleSet = self.setup.rules
+        if self.lexicon is None:
+            self.lexicon = services.load_lexicon(self.options.lexicon)
+        base = self.options.seed if self.options.seed is not None else secrets.randbelow(2**31)
+        seed = base + self._games_played
+        table = _Table(seats)
+        for i, s in enumerate(seats):
+            if s.computer:
+                table.choosers[i] = self.computer_factory(s.computer, self.lexicon, seed + 7919 * (i + 1))
+        finder = services.move_finder()
+        self.game = Game([s.name for s in seats], rules, seed, self.lexicon, finder)
+        self.table = table
+        self.mode = PLAYING
+        self.ready = None
+        self.rack_order = {i: list(p.rack) for i, p in enumerate(self.game.players)}
+        self.cursor = Cursor()
+        self._games_played += 1
+        lines = [f"{rules.title}."]
+        lines.extend(phrases.first_player_phrases(self.game.history[0]))  # type: ignore[arg-type]
+        lines.extend(self._turn_lines())
+        if not self.defer_computer:
+            lines.extend(self.run_computers())
+        return lines
+
+    # ================================================================ reading state
+    @property
+    def finished(self) -> bool:
+        return self.mode == FINISHED
+
+    @property
+    def style(self) -> phrases.Style:
+        return self.settings.style
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names if self.game else ()
+
+    @property
+    def audience(self) -> Audience:
+        """Whose private tiles may be spoken: the lone human's, else nobody's."""
+        assert self.table is not None
+        humans = self.table.humans
+        reveal = frozenset(humans) if len(humans) == 1 else frozenset()
+        return Audience(self.names, reveal)
+
+    def is_computer(self, i: int) -> bool:
+        return self.table is not None and self.table.seats[i].is_computer
+
+    @property
+    def board(self):
+        from ..core.board import Board
+
+        return self.game.board if self.game else Board()
+
+    def need_game(self) -> Game:
+        if self.game is None:
+            raise ActionNotAllowed("The game has not started yet; answer the question first.")
+        return self.game
+
+    def viewer(self) -> int:
+        """The player whose rack may be read now; raises when nobody's may."""
+        game = self.need_game()
+        assert self.table is not None
+        humans = self.table.humans
+        if len(humans) == 1:
+            return humans[0]
+        if game.is_over:
+            raise ActionNotAllowed("The game is over; the racks were read out at the end.")
+        cur = game.current
+        if self.is_computer(cur):
+            raise ActionNotAllowed(f"It is {phrases.possessive(self.names[cur])} turn; wait for it to play.")
+        if self.ready != cur:
+            raise ActionNotAllowed(f"{self.names[cur]}, press Enter first to hear your rack.")
+        return cur
+
+    def actor(self) -> int:
+        """The human whose turn it is and who is ready to act; raises otherwise."""
+        game = self.need_game()
+        if game.is_over:
+            raise ActionNotAllowed("The game is over; type new for another game, or quit.")
+        if game.awaiting_final_challenge:
+            raise ActionNotAllowed(self._final_question())
+        cur = game.current
+        if self.is_computer(cur):
+            raise ActionNotAllowed(f"It is {phrases.possessive(self.names[cur])} turn; wait for it to play.")
+        assert self.table is not None
+        if self.table.hot_seat and self.ready != cur:
+            raise ActionNotAllowed(f"{self.names[cur]}, press Enter first to hear your rack.")
+        return cur
+
+    def rack_of(self, i: int) -> list[str]:
+        """The player's rack in the order the player has arranged it."""
+        assert self.game is not None
+        self._sync_rack(i)
+        return list(self.rack_order[i])
+
+    def _sync_rack(self, i: int) -> None:
+        """Keep the player's arrangement; new tiles go to the right end."""
+        assert self.game is not None
+        actual = self.game.players[i].rack
+        remaining = Counter(actual)
+        order: list[str] = []
+        for t in self.rack_order.get(i, []):
+            if remaining[t] > 0:
+                order.append(t)
+                remaining[t] -= 1
+        for t in actual:
+            if remaining[t] > 0:
+                order.append(t)
+                remaining[t] -= 1
+        self.rack_order[i] = order
+
+    def set_rack_order(self, i: int, order: Sequence[str]) -> None:
+        assert self.game is not None
+        assert Counter(order) == Counter(self.game.players[i].rack)
+        self.rack_order[i] = list(order)
+
+    def shuffle(self, tiles: list[str]) -> None:
+        self._shuffler.shuffle(tiles)
+
+    # ================================================================ output
+    def _reply(self, lines: list[str], remember: bool = True) -> list[str]:
+        """Wrap for the braille display if set, and remember for ``repeat``."""
+        width = self.settings.braille_width
+        out: list[str] = []
+        for line in lines:
+            out.extend(services.wrap(line, width))
+        if remember and out:
+            self.last_reply = out
+        return out
+
+    def show(self, lines: list[str]) -> None:
+        """Lines for the screen only (the large-print board)."""
+        self.display.extend(lines)
+
+    def take_display(self) -> list[str]:
+        out, self.display = self.display, []
+        return out
+
+    # ================================================================ input
+    def handle_line(self, text: str) -> list[str]:
+        """Answer any line typed, in any state. Never raises for bad input."""
+        from .commands import dispatch
+
+        try:
+            lines = self._handle(text, dispatch)
+        except ScrabbleError as e:
+            lines = [str(e)]
+        except Exception as e:  # a bug must not end the game or show a traceback
+            lines = [f"Something went wrong inside the game ({type(e).__name__}); nothing was changed. Please try again."]
+        remember = not (text.strip().lower() in ("repeat", "again"))
+        if not lines:
+            lines = ["Done."]
+        return self._reply(lines, remember=remember)
+
+    def _handle(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
+        stripped = text.strip()
+        if self.confirm is not None:
+            return self._answer_confirm(stripped)
+        if self.mode == SETUP:
+            return self._answer_setup(stripped, dispatch)
+        if self.blank_question is not None:
+            return self._answer_blank(stripped)
+        if not stripped:
+            return self.empty_line()
+        return dispatch(self, stripped)
+
+    def empty_line(self) -> list[str]:
+        """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
+        game = self.need_game()
+        if game.is_over:
+            return ["The game is over. Type new for another game, or quit."]
+        if game.awaiting_final_challenge:
+            return [self._final_question()]
+        cur = game.current
+        assert self.table is not None
+        if not self.is_computer(cur) and self.table.hot_seat and self.ready != cur:
+            self.ready = cur
+            return [f"{phrases.possessive(self.names[cur])} turn."] + self._rack_lines(cur, owner=True) + self._challenge_hint()
+        return [f"{phrases.possessive(self.names[cur])} turn. Type help for commands."]
+
+    def _answer_setup(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
+        assert self.setup is not None
+        word = text.split()[0].lower() if text else ""
+        if word in ("help", "quit", "exit", "repeat", "again", "set", "h", "q"):
+            return dispatch(self, text)
+        try:
+            out = self.setup.answer(text)
+        except ScrabbleError as e:
+            return [str(e)] + self.setup.question()
+        if self.setup.done:
+            out.extend(self._begin_game())
+        else:
+            out.extend(self.setup.question())
+        return out
+
+    def _answer_confirm(self, text: str) -> list[str]:
+        assert self.confirm is not None
+        what = self.confirm.what
+        self.confirm = None
+        if text.lower() in ("y", "yes", "quit", "exit", "leave", "new"):
+            if what == "new":
+                return self.new_game()
+            self.mode = FINISHED
+            return ["Goodbye."]
+        return ["Staying in the game."]
+
+    def ask_confirm(self, what: str) -> list[str]:
+        self.confirm = _Confirm(what)
+        if what == "new":
+            return ["Start a new game? This one ends unscored.", "Type yes or no."]
+        return ["Leave the game? Type yes or no."]
+
+    def quit(self) -> list[str]:
+        if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
+            self.mode = FINISHED
+            return ["Goodbye."]
+        return self.ask_confirm("quit")
+
+    def new_game(self) -> list[str]:
+        """Another game with the same players and rules."""
+        assert self.setup is not None
+        self.blank_question = None
+        return ["New game."] + self._begin_game()
+
+    def interrupt(self) -> list[str]:
+        """Ctrl-C: the typed line is dropped; a modal question is cancelled."""
+        if self.blank_question is not None:
+            self.blank_question = None
+            return self._reply(["Cancelled; nothing was played."])
+        if self.confirm is not None:
+            self.confirm = None
+            return self._reply(["Staying in the game."])
+        return self._reply(["Line cleared."], remember=False)
+
+    def end_of_input(self) -> list[str]:
+        """Ctrl-D: asks before leaving; a second Ctrl-D leaves."""
+        if self.confirm is not None and self.confirm.what == "quit":
+            self.confirm = None
+            self.mode = FINISHED
+            return self._reply(["Goodbye."])
+        return self._reply(self.quit())
+
+    def prompt_text(self) -> str:
+        """The short prompt shown before the cursor."""
+        if self.confirm is not None:
+            return "yes or no> "
+        if self.blank_question is not None:
+            return "letter> "
+        if self.mode == SETUP or self.game is None:
+            return "> "
+        if self.game.is_over:
+            return "game over> "
+        if self.game.awaiting_final_challenge:
+            return "challenge or accept> "
+        return f"{self.names[self.game.current]}> "
+
+    # ================================================================ keys
+    def key(self, name: str) -> list[str]:
+        """A board key pressed on an empty line (see console/keys.py)."""
+        from .cursor import DOWN_KEY, LEFT, RIGHT, UP
+
+        board = self.board
+        c = self.cursor
+        moves: dict[str, Callable[[], Move]] = {
+            "left": lambda: c.step(LEFT),
+            "right": lambda: c.step(RIGHT),
+            "up": lambda: c.step(UP),
+            "down": lambda: c.step(DOWN_KEY),
+            "row_start": c.row_start,
+            "row_end": c.row_end,
+            "column_top": c.column_top,
+            "column_bottom": c.column_bottom,
+            "star": c.star,
+            "next_left": lambda: c.next_tile(board, LEFT),
+            "next_right": lambda: c.next_tile(board, RIGHT),
+            "next_up": lambda: c.next_tile(board, UP),
+            "next_down": lambda: c.next_tile(board, DOWN_KEY),
+        }
+        if name == "where":
+            return self._reply(phrases.where_phrases(c.square))
+        if name == "repeat":
+            return list(self.last_reply)
+        if name not in moves:
+            return self._reply([f"The key {name!r} does nothing here."])
+        return self._reply([self.move_phrase(moves[name]())])
+
+    def move_phrase(self, move: Move) -> str:
+        said = phrases.square_phrase(self.board, move.square, self.settings.marks)
+        if move.edge:
+            return f"{move.edge}: {said}"
+        if move.nothing:
+            return move.nothing
+        return said
+
+    # ================================================================ the turn
+    def _rack_lines(self, i: int, owner: bool = False) -> list[str]:
+        return phrases.rack_phrases(self.rack_of(i), self.style, self.names[i] if owner else None)
+
+    def _challenge_hint(self) -> list[str]:
+        game = self.game
+        if game is None or not self.style.full:
+            return []
+        pend = game.pending_play
+        if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
+            return [f"You may challenge {phrases.possessive(pend.name)} play."]
+        return []
+
+    def _final_question(self) -> str:
+        assert self.game is not None
+        pend = self.game.pending_play
+        name = pend.name if pend else "The player"
+        return f"{name} went out. Type challenge or accept."
+
+    def _turn_lines(self) -> list[str]:
+        """Whose turn it is now, and the rack when it may be heard."""
+        game = self.game
+        assert game is not None and self.table is not None
+        if game.is_over:
+            self.mode = OVER
+            return ["Type new for another game, or quit."]
+        if game.awaiting_final_challenge:
+            return [self._final_question()]
+        cur = game.current
+        name = self.names[cur]
+        if self.is_computer(cur):
+            return [f"{phrases.possessive(name)} turn."]
+        if self.table.hot_seat and self.ready != cur:
+            return [f"{name}, press Enter to hear your rack."]
+        return [f"{phrases.possessive(name)} turn."] + self._rack_lines(cur) + self._challenge_hint()
+
+    def act(self, do: Callable[[Game], Event]) -> list[str]:
+        """Do one game action, then say what happened and whose turn it is.
+
+        The core refuses an illegal action with a typed error before it
+        changes anything; that error reaches the player as it is.
+        """
+        game = self.need_game()
+        before_current = game.current
+        before_turn = game.turn
+        totals = game.scores()
+        do(game)
+        events = game.last_events
+        for i in range(len(game.players)):
+            self._sync_rack(i)
+        if game.current != before_current or game.turn != before_turn:
+            self.ready = None
+        lines = phrases.announce(events, self.audience, totals, self.style)
+        lines.extend(self._turn_lines())
+        if not self.defer_computer:
+            lines.extend(self.run_computers())
+        return lines
+
+    # ---------------------------------------------------------------- blanks
+    def start_play(self, draft: Draft, action: str) -> list[str]:
+        """Play or check a draft; ask for the letters of blanks first."""
+        game = self.need_game()
+        if draft.open_blanks:
+            # Refuse at once what no letter could make legal.
+            trial = draft
+            for sq in draft.open_blanks:
+                trial = trial.with_blank(sq, "E")
+            try:
+                game.check_place(trial.play())
+            except WordNotAcceptable:
+                pass
+            except ScrabbleError as e:
+                return [str(e)]
+            self.blank_question = _BlankQuestion(draft, action)
+            return [self._blank_prompt(draft.open_blanks[0])]
+        return self._finish_play(draft, action)
+
+    @staticmethod
+    def _blank_prompt(square: Square) -> str:
+        return f"Which letter is the blank on {square.name}?"
+
+    def _answer_blank(self, text: str) -> list[str]:
+        q = self.blank_question
+        assert q is not None
+        square = q.draft.open_blanks[0]
+        if text.lower() in ("cancel", "no", "stop"):
+            self.blank_question = None
+            return ["Cancelled; nothing was played."]
+        letter = text.strip()
+        if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
+            return [f"Type one letter, A to Z, for the blank on {square.name}, or cancel."]
+        draft = q.draft.with_blank(square, letter.upper())
+        if draft.open_blanks:
+            self.blank_question = _BlankQuestion(draft, q.action)
+            return [f"Blank on {square.name} is {letter.upper()}.", self._blank_prompt(draft.open_blanks[0])]
+        self.blank_question = None
+        return [f"Blank on {square.name} is {letter.upper()}."] + self._finish_play(draft, q.action)
+
+    def _finish_play(self, draft: Draft, action: str) -> list[str]:
+        game = self.need_game()
+        play = draft.play()
+        if action == "check":
+            try:
+                breakdown = game.check_place(play)
+            except IllegalPlay as e:
+                return ["Not legal: " + self._explain_rack(e)]
+            return phrases.check_phrases(breakdown, self.style)
+        try:
+            return self.act(lambda g: g.place(play))
+        except IllegalPlay as e:
+            return [self._explain_rack(e)]
+
+    def _explain_rack(self, e: ScrabbleError) -> str:
+        """A missing letter when the rack holds a blank: say how to use it."""
+        msg = str(e)
+        if e.code == "not_on_rack" and self.game is not None and BLANK in self.game.current_player.rack:
+            if "no blank" not in msg:
+                return msg.rstrip(".") + "; to use your blank, type ? in its place."
+        return msg
+
+    # ================================================================ computers
+    def computer_to_move(self) -> bool:
+        """Whether a computer player acts next (its move or its challenge)."""
+        game = self.game
+        if game is None or game.is_over or self.table is None:
+            return False
+        if game.awaiting_final_challenge:
+            pend = game.pending_play
+            if pend is None:
+                return False
+            decider = (pend.player + 1) % len(game.players)
+            return self.is_computer(decider)
+        return self.is_computer(game.current)
+
+    def computer_turn(self) -> list[str]:
+        """One computer decision: a challenge of a phony, or its move."""
+        game = self.game
+        assert game is not None
+        pend = game.pending_play
+        if game.awaiting_final_challenge:
+            if pend is not None and game.unacceptable_words(pend.breakdown):
+                return self._reply(self.act(lambda g: g.challenge()))
+            return self._reply(["The play is accepted."] + self.act(lambda g: g.accept()))
+        i = game.current
+        if pend is not None and pend.player != i and game.why_not_challenge() is None:
+            if game.unacceptable_words(pend.breakdown):
+                return self._reply(self.act(lambda g: g.challenge()))
+        assert self.table is not None
+        choose = self.table.choosers[i]
+        try:
+            move = choose(game, i)
+            if move.kind == "place" and move.play is not None:
+                return self._reply(self.act(lambda g: g.place(move.play)))
+            if move.kind == "exchange" and move.tiles:
+                return self._reply(self.act(lambda g: g.exchange(list(move.tiles))))
+        except ScrabbleError:
+            pass
+        return self._reply(self.act(lambda g: g.pass_turn()))
+
+    def run_computers(self, limit: int = 400) -> list[str]:
+        """Every computer decision due now, until a person must act."""
+        lines: list[str] = []
+        saved = self.defer_computer
+        self.defer_computer = True
+        try:
+            while limit > 0 and self.computer_to_move():
+                lines.extend(self.computer_turn())
+                limit -= 1
+        finally:
+            self.defer_computer = saved
+        return lines
+
+    # ================================================================ misc
+    def player_named(self, text: str) -> int:
+        """A player by name (any case, or the start of the name)."""
+        names = self.names
+        low = text.strip().casefold()
+        exact = [i for i, n in enumerate(names) if n.casefold() == low]
+        if exact:
+            return exact[0]
+        starts = [i for i, n in enumerate(names) if n.casefold().startswith(low)]
+        if len(starts) == 1:
+            return starts[0]
+        raise NotationError(f"No player is called {text.strip()!r}; the players are {phrases.join_and(list(names))}.")
+
+    def history_events(self) -> list[Event]:
+        return list(self.game.history) if self.game else []
+
+    def last_turn_event(self) -> Event | None:
+        return phrases.last_move_event(self.history_events())
+
+    def ended(self) -> GameEnded | None:
+        return self.game.ended if self.game else None
+
+    def last_play(self) -> TilesPlaced | None:
+        for ev in reversed(self.history_events()):
+            if isinstance(ev, TilesPlaced):
+                return ev
+        return None

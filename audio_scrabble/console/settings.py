@@ -1,0 +1,82 @@
+"""The player's settings for this session: verbosity, premium names, braille width.
+
+``set NAME VALUE`` changes one; they last until the program ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import NotationError
+from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
+from .services import SPEECH_KINDS
+
+#: accepted spellings of the premium naming styles
+MARK_ALIASES = {
+    "marks": MARKS, "mark": MARKS, "braille": MARKS, "tactile": MARKS,
+    "names": NAMES, "name": NAMES, "standard": NAMES,
+    "colours": COLOURS, "colors": COLOURS, "colour": COLOURS, "color": COLOURS, "print": COLOURS,
+}
+
+#: setting name -> the values it takes, for help and completion
+SETTING_VALUES: dict[str, tuple[str, ...]] = {
+    "verbosity": VERBOSITIES,
+    "marks": MARK_STYLES,
+    "braille": ("off", "20", "32", "40", "80"),
+    "speech": SPEECH_KINDS,
+}
+
+SETTING_ALIASES = {"verbose": "verbosity", "premiums": "marks", "premium": "marks", "width": "braille"}
+
+
+@dataclass
+class Settings:
+    verbosity: str = NORMAL
+    marks: str = MARKS
+    braille_width: int | None = None  # wrap long messages to this many cells
+    speech: str = "text"
+
+    @property
+    def style(self) -> Style:
+        return Style(self.verbosity, self.marks)
+
+    def describe(self) -> list[str]:
+        width = f"{self.braille_width} cells" if self.braille_width else "off"
+        return [
+            f"verbosity {self.verbosity}.",
+            f"marks {self.marks}.",
+            f"braille width {width}.",
+            f"speech {self.speech}.",
+        ]
+
+    def change(self, name: str, value: str) -> str:
+        """Change one setting; returns the confirmation, raises NotationError."""
+        key = SETTING_ALIASES.get(name.lower(), name.lower())
+        value = value.strip().lower()
+        if key == "verbosity":
+            if value not in VERBOSITIES:
+                raise NotationError(f"Verbosity is brief, normal or full, not {value!r}.")
+            self.verbosity = value
+            return f"Verbosity {value}."
+        if key == "marks":
+            style = MARK_ALIASES.get(value)
+            if style is None:
+                raise NotationError(f"Premiums can be named by marks, names or colours, not {value!r}.")
+            self.marks = style
+            example = {MARKS: "two dots", NAMES: "double letter score", COLOURS: "double letter score, light blue"}
+            return f"Premiums named as {example[style]}."
+        if key == "braille":
+            if value in ("off", "none", "0", "no"):
+                self.braille_width = None
+                return "Braille wrapping off."
+            if not value.isdigit() or not 10 <= int(value) <= 200:
+                raise NotationError(f"Braille width is a number of cells from 10 to 200, or off, not {value!r}.")
+            self.braille_width = int(value)
+            return f"Lines wrapped at {value} cells."
+        if key == "speech":
+            if value not in SPEECH_KINDS:
+                raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
+            self.speech = value
+            return f"Speech {value}."
+        names = ", ".join(SETTING_VALUES)
+        raise NotationError(f"There is no setting called {name!r}; the settings are {names}.")

@@ -1,0 +1,117 @@
+"""``audio-scrabble``: start a game at the console.
+
+``configure(parser)`` adds the options to the top-level parser;
+``run(args)`` plays the game and returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.rules import rules_named
+from ..errors import ScrabbleError
+from ..presentation.phrases import MARK_STYLES, VERBOSITIES
+from . import services
+from .session import Options, Session
+from .settings import MARK_ALIASES
+from .setup import parse_players
+
+
+def _players(text: str) -> str:
+    try:
+        parse_players(text)
+    except ScrabbleError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _rules(text: str) -> str:
+    try:
+        rules_named(text)
+    except ScrabbleError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _marks(text: str) -> str:
+    style = MARK_ALIASES.get(text.lower())
+    if style is None:
+        raise argparse.ArgumentTypeError(f"premiums are named by {', '.join(MARK_STYLES)}, not {text!r}")
+    return style
+
+
+def _width(text: str) -> int:
+    if not text.isdigit() or not 10 <= int(text) <= 200:
+        raise argparse.ArgumentTypeError("the braille width is a number of cells from 10 to 200")
+    return int(text)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("starting a game (without a command)")
+    g.add_argument(
+        "--players",
+        type=_players,
+        metavar="NAMES",
+        help="2 to 4 names, comma-separated, e.g. Alice,Bob; computer:beginner|club|expert "
+        "for a computer player (when the engine is installed). Asked if left out.",
+    )
+    g.add_argument(
+        "--rules",
+        type=_rules,
+        metavar="RULES",
+        help="house (the RNIB leaflet's, the default), naspa, wespa, single, void, "
+        "or the core's names double, five, ten",
+    )
+    g.add_argument("--seed", type=int, metavar="N", help="shuffle the bag reproducibly from this number")
+    g.add_argument(
+        "--speech",
+        choices=services.SPEECH_KINDS,
+        default="text",
+        help="text prints every message; screenreader also speaks through the running screen reader; "
+        "tts speaks itself; auto picks the best available (default: text)",
+    )
+    g.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
+    g.add_argument(
+        "--marks",
+        type=_marks,
+        default="marks",
+        metavar="STYLE",
+        help="name premium squares by braille-board marks (marks, the default), "
+        "standard names (names) or names with print colours (colours)",
+    )
+    g.add_argument(
+        "--braille-width", type=_width, metavar="CELLS", help="wrap long lines for a braille display of CELLS cells"
+    )
+    g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    return Options(
+        players=args.players,
+        rules=args.rules,
+        seed=args.seed,
+        lexicon=args.lexicon,
+        verbosity=args.verbosity,
+        marks=args.marks,
+        braille_width=args.braille_width,
+        speech=args.speech,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    options = options_from(args)
+    try:
+        lexicon = services.load_lexicon(options.lexicon)
+    except ScrabbleError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    session = Session(options, lexicon=lexicon)
+    speaker = services.make_speaker(options.speech, sys.stdout)
+    if not sys.stdin.isatty():
+        from .app import run_plain
+
+        return run_plain(session, speaker, sys.stdin)
+    from .app import ConsoleApp
+
+    return ConsoleApp(session, speaker).run()

@@ -1,0 +1,614 @@
+"""Events and game state turned into phrases a player hears or reads.
+
+Pure: no I/O, no printing, no scoring. Every number said about a play is
+read from the event (the core computed it); this module only chooses the
+words. Each function returns a list of short lines, the most important
+words first, most of them 40 characters or fewer so that they fit a
+braille display.
+
+Two settings shape the wording:
+
+* verbosity: ``brief`` (the facts), ``normal`` (what a first-time player
+  needs; the default) or ``full`` (also premiums, tile values, the bag);
+* premium naming: ``marks`` (the braille board's tactile marks: "two
+  dots", "three bars", "star"; the default), ``names`` ("double letter
+  score") or ``colours`` (names plus the print board's colours, for
+  large-print players).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Board, Premium, Square, premium_at
+from ..core.events import (
+    ChallengeResolved,
+    Event,
+    FirstPlayerDrawn,
+    GameEnded,
+    TilesExchanged,
+    TilesPlaced,
+    TurnLost,
+    TurnPassed,
+)
+from ..core.scoring import ScoreBreakdown, WordScore
+from ..core.tiles import BLANK, tile_value
+
+BRIEF = "brief"
+NORMAL = "normal"
+FULL = "full"
+VERBOSITIES = (BRIEF, NORMAL, FULL)
+
+MARKS = "marks"
+NAMES = "names"
+COLOURS = "colours"
+MARK_STYLES = (MARKS, NAMES, COLOURS)
+
+#: the width a routine line aims for (a common braille display)
+LINE_WIDTH = 40
+
+
+@dataclass(frozen=True)
+class Style:
+    """How to word things: verbosity and premium naming."""
+
+    verbosity: str = NORMAL
+    marks: str = MARKS
+
+    @property
+    def brief(self) -> bool:
+        return self.verbosity == BRIEF
+
+    @property
+    def full(self) -> bool:
+        return self.verbosity == FULL
+
+
+# ---------------------------------------------------------------- small parts
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 tile``, ``3 tiles``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def join_and(items: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str = ".") -> list[str]:
+    """Join items into lines no wider than ``width`` (an item never splits).
+
+    Every line but the last ends with the separator's punctuation, the last
+    with ``end``, so that a line read alone still makes sense.
+    """
+    lines: list[str] = []
+    current = ""
+    tail = sep.rstrip()
+    for item in items:
+        candidate = item if not current else current + sep + item
+        if current and len(candidate) + len(end) > width:
+            lines.append(current + tail)
+            current = item
+        else:
+            current = candidate
+    if current:
+        lines.append(current + end)
+    return lines
+
+
+def premium_phrase(premium: Premium, marks: str = MARKS) -> str:
+    """A premium square as the player has chosen to hear it named."""
+    if marks == MARKS:
+        return premium.mark
+    name = premium.long_name
+    if premium.is_star:
+        name = f"star, {name}"
+    if marks == COLOURS:
+        return f"{name}, {premium.colour}"
+    return name
+
+
+def tile_phrase(tile: str) -> str:
+    """A tile as spoken: ``T``, ``blank`` (on a rack), ``T, a blank`` (on the board)."""
+    if tile == BLANK:
+        return "blank"
+    if tile.islower():
+        return f"{tile.upper()}, a blank"
+    return tile
+
+
+def word_text(letters: str) -> str:
+    """A word as spoken or read: capitals, with its blanks named.
+
+    ``TRAiN`` -> ``TRAIN (blank I)``; ``bOAt`` -> ``BOAT (blanks B, T)``.
+    """
+    blanks = [ch.upper() for ch in letters if ch.islower()]
+    word = letters.upper()
+    if not blanks:
+        return word
+    label = "blank" if len(blanks) == 1 else "blanks"
+    return f"{word} ({label} {', '.join(blanks)})"
+
+
+def direction_word(direction: str) -> str:
+    return "across" if direction == ACROSS else "down"
+
+
+def placement_text(start: Square, direction: str, letters: str) -> str:
+    """``TRAIN, D8 across``: the word, where it starts, which way it runs."""
+    return f"{word_text(letters)}, {start.name} {direction_word(direction)}"
+
+
+def main_word(breakdown: ScoreBreakdown) -> WordScore | None:
+    """The word a play is known by: the main word, else the first one formed."""
+    return breakdown.words[0] if breakdown.words else None
+
+
+def play_text(breakdown: ScoreBreakdown) -> str:
+    """``TRAIN, D8 across`` for a play, from its scored words."""
+    w = main_word(breakdown)
+    if w is None:
+        return "no word"
+    return placement_text(w.word.start, w.word.direction, w.word.letters)
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def scores_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    """``Alice 12, Bob 0.`` in player order."""
+    return ", ".join(f"{n} {t}" for n, t in zip(names, totals)) + "."
+
+
+def scores_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
+    return fit([f"{n} {t}" for n, t in zip(names, totals)])
+
+
+# ---------------------------------------------------------------- the board
+def square_phrase(board: Board, square: Square, marks: str = MARKS) -> str:
+    """``H8, star.`` ``D8, T.`` ``I8.``: coordinate, what is there, its mark.
+
+    A premium already covered by a tile is not announced: it no longer counts.
+    """
+    tile = board[square]
+    if tile:
+        return f"{square.name}, {tile_phrase(tile)}."
+    prem = premium_at(square)
+    if prem is not None:
+        return f"{square.name}, {premium_phrase(prem, marks)}."
+    return f"{square.name}."
+
+
+def where_phrases(square: Square) -> list[str]:
+    """Where a square is, in the leaflet's peg-counting terms."""
+    col, row = square.col + 1, square.row + 1
+    return [
+        f"{square.name}.",
+        f"Column {COLUMNS[square.col]}, {ordinal(col)} from the left.",
+        f"Row {row}, {ordinal(row)} from the top.",
+    ]
+
+
+def _line_squares(index: int, direction: str) -> list[Square]:
+    if direction == ACROSS:
+        return [Square(index, c) for c in range(SIZE)]
+    return [Square(r, index) for r in range(SIZE)]
+
+
+def line_title(index: int, direction: str) -> str:
+    return f"Row {index + 1}" if direction == ACROSS else f"Column {COLUMNS[index]}"
+
+
+def line_phrases(board: Board, index: int, direction: str, style: Style = Style()) -> list[str]:
+    """A row (``direction`` across) or column (down) read in order.
+
+    Runs of tiles are read as the word they spell ("D8 to H8, TRAIN."),
+    runs of empty squares are grouped ("B8 to C8, empty."), and live
+    premium squares are named on their own unless the verbosity is brief.
+    """
+    squares = _line_squares(index, direction)
+    items: list[str] = []
+    i = 0
+    any_tile = False
+    while i < SIZE:
+        sq = squares[i]
+        if board[sq]:
+            j = i
+            while j + 1 < SIZE and board[squares[j + 1]]:
+                j += 1
+            any_tile = True
+            if i == j:
+                items.append(f"{sq.name}, {tile_phrase(board[sq])}.")
+            else:
+                letters = "".join(board[s] for s in squares[i : j + 1])
+                items.append(f"{sq.name} to {squares[j].name}, {word_text(letters)}.")
+            i = j + 1
+            continue
+
+        def is_plain(s: Square) -> bool:
+            return not board[s] and (style.brief or premium_at(s) is None)
+
+        if is_plain(sq):
+            j = i
+            while j + 1 < SIZE and is_plain(squares[j + 1]):
+                j += 1
+            items.append(f"{sq.name}, empty." if i == j else f"{sq.name} to {squares[j].name}, empty.")
+            i = j + 1
+            continue
+        prem = premium_at(sq)
+        assert prem is not None
+        items.append(f"{sq.name}, {premium_phrase(prem, style.marks)}.")
+        i += 1
+    title = line_title(index, direction)
+    if not any_tile and style.brief:
+        return [f"{title}, all empty."]
+    return [f"{title}:"] + items
+
+
+def words_phrases(board: Board) -> list[str]:
+    """Every word on the board, where it starts and which way it runs."""
+    words = board.words()
+    if not words:
+        return ["The board is empty."]
+    lines = [f"{plural(len(words), 'word')} on the board:"]
+    for start, direction, letters in words:
+        lines.append(placement_text(start, direction, letters) + ".")
+    return lines
+
+
+# ---------------------------------------------------------------- racks
+def rack_phrases(rack: Sequence[str], style: Style = Style(), owner: str | None = None) -> list[str]:
+    """The tiles on a rack, in the order the player keeps them."""
+    if not rack:
+        return [f"{owner + ', your' if owner else 'Your'} rack is empty."]
+    head = f"{owner}, your rack" if owner else "Rack"
+    if style.full:
+        items = [f"{tile_phrase(t)} {tile_value(t)}" for t in rack]
+        total = sum(tile_value(t) for t in rack)
+        return [f"{head}, {plural(len(rack), 'tile')}, worth {total}:"] + fit(items)
+    letters = " ".join(tile_phrase(t) for t in rack)
+    line = f"{head}: {letters}."
+    if len(line) <= LINE_WIDTH:
+        return [line]
+    return [f"{head}:", f"{letters}."]
+
+
+def tiles_list(tiles: Sequence[str]) -> str:
+    """``A, E and blank``: tiles named for a sentence."""
+    return join_and([tile_phrase(t) for t in tiles])
+
+
+def unseen_phrases(counts: Counter[str], style: Style = Style()) -> list[str]:
+    """Tiles a player has not seen, by letter: ``A 8, B 2 …``."""
+    total = sum(counts.values())
+    if total == 0:
+        return ["You have seen every tile."]
+    head = f"{plural(total, 'tile')} unseen"
+    if style.brief:
+        return [head + "."]
+    order = sorted(counts, key=lambda t: (t == BLANK, t))
+    items = [f"{tile_phrase(t)} {counts[t]}" for t in order if counts[t]]
+    return [head + ":"] + fit(items)
+
+
+def bag_phrase(left: int) -> str:
+    if left == 0:
+        return "The bag is empty."
+    return f"{plural(left, 'tile')} in the bag."
+
+
+# ---------------------------------------------------------------- plays
+def premium_lines(word: WordScore, marks: str) -> list[str]:
+    """``T on D8, two dots.`` for each premium a word used."""
+    return [
+        f"{tile_phrase(p.letter) if p.letter.isupper() else 'blank ' + p.letter.upper()} on {p.square.name}, "
+        f"{premium_phrase(p.premium, marks)}."
+        for p in word.premiums
+    ]
+
+
+def word_score_line(word: WordScore) -> str:
+    """``TRAIN: 6, doubled, 12.`` (read from the breakdown, never computed)."""
+    times = {1: "", 2: "doubled", 3: "tripled", 4: "times 4", 6: "times 6", 9: "times 9"}
+    mult = times.get(word.word_multiplier, f"times {word.word_multiplier}")
+    if not mult:
+        return f"{word_text(word.letters)}: {word.score}."
+    return f"{word_text(word.letters)}: {word.letter_sum}, {mult}, {word.score}."
+
+
+def breakdown_lines(breakdown: ScoreBreakdown, style: Style) -> list[str]:
+    """The words a play formed and how they scored.
+
+    brief and normal: one line of words and scores when more than one word
+    counted; full: each word with its letter sum, multiplier and premiums.
+    """
+    lines: list[str] = []
+    if style.full:
+        for w in breakdown.words:
+            lines.append(word_score_line(w))
+            lines.extend(premium_lines(w, style.marks))
+    elif len(breakdown.words) > 1:
+        lines.extend(fit([f"{word_text(w.letters)} {w.score}" for w in breakdown.words], end="."))
+        lines[0] = "Words: " + lines[0] if len("Words: " + lines[0]) <= LINE_WIDTH else lines[0]
+    if breakdown.bingo:
+        lines.append(f"All 7 tiles used: {breakdown.bingo} bonus.")
+    return lines
+
+
+def check_phrases(breakdown: ScoreBreakdown, style: Style) -> list[str]:
+    """What a play would score and which premiums it would use."""
+    lines = [f"{play_text(breakdown)}:", f"would score {breakdown.total}."]
+    for w in breakdown.words:
+        lines.append(word_score_line(w))
+        lines.extend(premium_lines(w, style.marks))
+    if breakdown.bingo:
+        lines.append(f"All 7 tiles used: {breakdown.bingo} bonus.")
+    return lines
+
+
+def drawn_line(name: str, drawn: Sequence[str], bag_left: int, reveal: bool, style: Style) -> str:
+    if not drawn:
+        return "The bag is empty; no tiles drawn." if not style.brief else "No tiles drawn."
+    what = tiles_list(drawn) if reveal else plural(len(drawn), "tile")
+    line = f"{name} drew {what}."
+    if style.full or (not style.brief and bag_left == 0):
+        line = line[:-1] + f"; {bag_left} left in the bag." if bag_left else line[:-1] + "; the bag is empty."
+    return line
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True)
+class Audience:
+    """Who is listening: decides which private tiles may be spoken.
+
+    ``reveal`` holds the players whose drawn and exchanged tiles may be
+    spoken aloud (with one human at the computer, that human).
+    """
+
+    names: tuple[str, ...]
+    reveal: frozenset[int] = frozenset()
+
+
+def first_player_phrases(ev: FirstPlayerDrawn) -> list[str]:
+    """``Alice drew E, Bob drew A.`` then ``Bob drew A and plays first.``"""
+    lines: list[str] = []
+    for k, rnd in enumerate(ev.rounds):
+        draws = [f"{name} drew {'a blank' if t == BLANK else t}" for name, t in rnd]
+        lines.extend(fit(draws))
+        if k < len(ev.rounds) - 1:
+            lines.append("A tie; they draw again.")
+    tile = dict(ev.rounds[-1])[ev.first_name]
+    lines.append(f"{ev.first_name} drew {'a blank' if tile == BLANK else tile} and plays first.")
+    return lines
+
+
+def _placed(ev: TilesPlaced, aud: Audience, style: Style) -> list[str]:
+    reveal = ev.player in aud.reveal
+    where = play_text(ev.breakdown)
+    if style.brief:
+        lines = [f"{ev.name}: {where}, {ev.score}."]
+    else:
+        lines = [f"{ev.name} played {where}."]
+        lines.extend(breakdown_lines(ev.breakdown, style))
+        lines.append(f"{plural(ev.score, 'point')}.")
+    if ev.went_out:
+        lines.append(f"{ev.name} has used every tile.")
+    else:
+        lines.append(drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style))
+    return lines
+
+
+def _exchanged(ev: TilesExchanged, aud: Audience, style: Style) -> list[str]:
+    n = len(ev.returned)
+    if ev.player in aud.reveal and not style.brief:
+        return [f"{ev.name} put back {tiles_list(ev.returned)}.", f"{ev.name} drew {tiles_list(ev.drawn)}."]
+    return [f"{ev.name} exchanged {plural(n, 'tile')}."]
+
+
+def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]:
+    lines = [f"{ev.challenger_name} challenges {possessive(ev.name)} play."]
+    if ev.unacceptable:
+        verb = "is" if len(ev.unacceptable) == 1 else "are"
+        lines.append(f"{join_and(list(ev.unacceptable))} {verb} not acceptable.")
+        lines.append("The play is taken back.")
+        if ev.points_lost:
+            lines.append(f"{ev.name} loses {plural(ev.points_lost, 'point')}.")
+    else:
+        if len(ev.words) == 1:
+            lines.append(f"{ev.words[0]} is acceptable.")
+        else:
+            lines.extend(fit(list(ev.words), end=": all acceptable."))
+        if ev.turn_lost:
+            lines.append(f"{ev.challenger_name} loses the next turn.")
+        elif ev.points_lost:
+            lines.append(f"{ev.challenger_name} loses {plural(ev.points_lost, 'point')}.")
+        elif not style.brief:
+            lines.append("The play stands; no penalty.")
+    lines.extend(scores_lines(aud.names, ev.totals))
+    return lines
+
+
+def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
+    lines = ["Game over.", ev.sentence]
+    for adj in ev.adjustments:
+        if ev.out_player == adj.player:
+            gain = f"plus {adj.points}" if adj.points else "nothing to add"
+            lines.append(f"{adj.name} went out: {gain}.")
+        elif adj.rack:
+            sign = "minus" if adj.points < 0 else "plus"
+            lines.append(f"{adj.name} had {' '.join(tile_phrase(t) for t in adj.rack)}: {sign} {abs(adj.points)}.")
+        elif not style.brief:
+            lines.append(f"{adj.name} had no tiles left.")
+    order = sorted(range(len(ev.totals)), key=lambda i: -ev.totals[i])
+    lines.append("Final scores:")
+    lines.extend(fit([f"{aud.names[i]} {ev.totals[i]}" for i in order]))
+    if len(ev.winners) == 1:
+        w = ev.winners[0]
+        lines.append(f"{aud.names[w]} wins with {ev.totals[w]}.")
+    else:
+        who = join_and([aud.names[i] for i in ev.winners])
+        lines.append(f"A tie: {who}, {ev.totals[ev.winners[0]]} each.")
+    return lines
+
+
+def event_phrases(ev: Event, aud: Audience, style: Style = Style()) -> list[str]:
+    """What the scorekeeper says about one event (without whose turn is next)."""
+    if isinstance(ev, FirstPlayerDrawn):
+        return first_player_phrases(ev)
+    if isinstance(ev, TilesPlaced):
+        return _placed(ev, aud, style)
+    if isinstance(ev, TilesExchanged):
+        return _exchanged(ev, aud, style)
+    if isinstance(ev, TurnPassed):
+        return [f"{ev.name} passed."]
+    if isinstance(ev, ChallengeResolved):
+        return _challenged(ev, aud, style)
+    if isinstance(ev, TurnLost):
+        return [f"{ev.name} loses this turn."]
+    if isinstance(ev, GameEnded):
+        return _ended(ev, aud, style)
+    return []
+
+
+def announce(
+    events: Sequence[Event],
+    aud: Audience,
+    totals_before: Sequence[int],
+    style: Style = Style(),
+    next_player: int | None = None,
+) -> list[str]:
+    """The scorekeeper's words after an action.
+
+    Every event the action produced, in order; after a play, every
+    player's total (``totals_before`` with the player's new total from the
+    event); and whose turn is next, when ``next_player`` is given.
+    """
+    lines: list[str] = []
+    totals = list(totals_before)
+    for ev in events:
+        lines.extend(event_phrases(ev, aud, style))
+        if isinstance(ev, TilesPlaced):
+            totals[ev.player] = ev.total
+            lines.extend(scores_lines(aud.names, totals))
+    if next_player is not None:
+        lines.append(f"{possessive(aud.names[next_player])} turn.")
+    return lines
+
+
+def history_line(ev: Event, aud: Audience) -> str | None:
+    """One line per turn for ``history``: ``3. Alice: TRAIN, D8 across, 12.``"""
+    if isinstance(ev, FirstPlayerDrawn):
+        return f"{ev.first_name} drew first."
+    if isinstance(ev, TilesPlaced):
+        out = ", went out" if ev.went_out else ""
+        return f"{ev.turn}. {ev.name}: {play_text(ev.breakdown)}, {ev.score}{out}."
+    if isinstance(ev, TilesExchanged):
+        return f"{ev.turn}. {ev.name} exchanged {len(ev.returned)}."
+    if isinstance(ev, TurnPassed):
+        return f"{ev.turn}. {ev.name} passed."
+    if isinstance(ev, ChallengeResolved):
+        if ev.withdrawn:
+            return f"{ev.challenger_name} challenged: taken back."
+        return f"{ev.challenger_name} challenged: it stands."
+    if isinstance(ev, TurnLost):
+        return f"{ev.turn}. {ev.name} lost the turn."
+    if isinstance(ev, GameEnded):
+        return "Game over: " + ", ".join(f"{aud.names[i]} {t}" for i, t in enumerate(ev.totals)) + "."
+    return None
+
+
+def last_move_event(history: Sequence[Event]) -> Event | None:
+    """The last turn-taking event (a play, exchange, pass, challenge, lost turn)."""
+    for ev in reversed(history):
+        if isinstance(ev, (TilesPlaced, TilesExchanged, TurnPassed, ChallengeResolved, TurnLost)):
+            return ev
+    return None
+
+
+def summary_phrases(
+    names: Sequence[str],
+    totals: Sequence[int],
+    current: int | None,
+    last: Event | None,
+    bag_left: int,
+    over: bool,
+) -> list[str]:
+    """A short paragraph a sighted helper can read aloud."""
+    lines = []
+    if over:
+        lines.append("The game is over.")
+    elif current is not None:
+        lines.append(f"It is {possessive(names[current])} turn.")
+    lines.append("Scores: " + scores_line(names, totals))
+    if isinstance(last, TilesPlaced):
+        lines.append(f"Last move: {last.name} played {play_text(last.breakdown)} for {last.score}.")
+    elif isinstance(last, TilesExchanged):
+        lines.append(f"Last move: {last.name} exchanged {plural(len(last.returned), 'tile')}.")
+    elif isinstance(last, TurnPassed):
+        lines.append(f"Last move: {last.name} passed.")
+    elif isinstance(last, ChallengeResolved):
+        result = "the play was taken back" if last.withdrawn else "the play stood"
+        lines.append(f"Last move: {last.challenger_name} challenged and {result}.")
+    elif isinstance(last, TurnLost):
+        lines.append(f"Last move: {last.name} lost a turn.")
+    else:
+        lines.append("No moves yet.")
+    lines.append(bag_phrase(bag_left))
+    return lines
+
+
+def premium_legend(marks: str = MARKS) -> list[str]:
+    """What each premium mark means (for help and for large print)."""
+    from ..core.board import DOUBLE_LETTER, DOUBLE_WORD, STAR, TRIPLE_LETTER, TRIPLE_WORD
+
+    out = []
+    for p in (DOUBLE_LETTER, TRIPLE_LETTER, DOUBLE_WORD, TRIPLE_WORD, STAR):
+        label = p.mark if marks == MARKS else premium_phrase(p, marks)
+        meaning = "the centre, double word" if p.is_star else p.name
+        out.append(f"{label}: {meaning}." if marks == MARKS else f"{label}.")
+    return out
+
+
+__all__ = [
+    "Audience",
+    "Style",
+    "VERBOSITIES",
+    "MARK_STYLES",
+    "announce",
+    "bag_phrase",
+    "check_phrases",
+    "event_phrases",
+    "fit",
+    "history_line",
+    "line_phrases",
+    "ordinal",
+    "placement_text",
+    "play_text",
+    "premium_phrase",
+    "rack_phrases",
+    "scores_line",
+    "square_phrase",
+    "summary_phrases",
+    "tile_phrase",
+    "unseen_phrases",
+    "where_phrases",
+    "word_text",
+    "words_phrases",
+]
