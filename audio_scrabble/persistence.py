@@ -407,7 +407,7 @@ def _replay_checked(loaded: LoadResult, lexicon: WordList | None, move_finder: M
 
 def _unsentence(text: str) -> str:
     """A sentence made into a phrase to embed in another sentence ("The game..." -> "the game...")."""
-    text = text.strip().rstrip(".")
+    text = text.strip().rstrip(".").replace(". ", "; ")
     if len(text) > 1 and (text[1].islower() or text[1] == " ") and text[0] != "I":
         return text[0].lower() + text[1:]
     return text
@@ -611,7 +611,7 @@ def export_record(game: Game, path: str | os.PathLike[str]) -> Path:
 
 
 def _gcg_bytes(game: Game) -> bytes:
-    from .notation.gcg import gcg_bytes, record_from_game
+    from .notation import gcg_bytes, record_from_game
 
     return gcg_bytes(record_from_game(game))
 
