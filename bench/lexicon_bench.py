@@ -21,6 +21,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -35,7 +36,7 @@ def _rss_kib() -> int | None:
     return peak // 1024 if sys.platform == "darwin" else peak
 
 
-def phase(name: str) -> dict[str, object]:
+def phase(name: str) -> dict[str, Any]:
     """Run in the child interpreter: load the default lexicon, report figures.
 
     The first load is timed untraced, and the peak RSS is read right after
@@ -50,7 +51,7 @@ def phase(name: str) -> dict[str, object]:
     lexicon = Lexicon.default()
     t2 = time.perf_counter()
     rss_after = _rss_kib()
-    result: dict[str, object] = {
+    result: dict[str, Any] = {
         "phase": name,
         "status": lexicon.cache_status,
         "words": len(lexicon),
@@ -87,14 +88,14 @@ def phase(name: str) -> dict[str, object]:
     return result
 
 
-def run_child(name: str, cache: str) -> dict[str, object]:
+def run_child(name: str, cache: str) -> dict[str, Any]:
     env = dict(os.environ, AUDIO_SCRABBLE_CACHE_DIR=cache)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, __file__, "--phase", name], env=env,
                           capture_output=True, text=True, check=True)
     wall = time.perf_counter() - t0
-    result = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(done.stdout)
     result["process_wall_s"] = wall
     return result
 
@@ -164,7 +165,7 @@ def main() -> int:
 
     mib = 1024 * 1024
 
-    def rss(r: dict[str, object]) -> str:
+    def rss(r: dict[str, Any]) -> str:
         before, after = r["rss_before_kib"], r["rss_after_kib"]
         if before is None or after is None:
             return "n/a"

@@ -1,12 +1,12 @@
 """The Lexicon: a word list the game judges words against.
 
 Membership is decided by walking the minimised DAWG (see ``dawg.py``);
-no set of strings is kept. Measured on the default list (247,452 words,
-CPython 3.11): the DAWG takes about 2 MB in memory against about 23 MB
-for a frozenset of the words, loads from the cache in about 10 ms instead
-of about 60 ms for reading and hashing the text, and answers a lookup in
-about 3 microseconds (a set: 0.2), which is far more than fast enough
-for judging plays (``bench/lexicon_bench.py`` prints these figures).
+no set of strings is kept. Measured on the default list (247,456 words,
+CPython 3.11, ``bench/lexicon_bench.py``): the DAWG takes about 2 MiB in
+memory against about 22 MiB for a frozenset of the words; a warm start
+loads it from the cache in about 11 ms, where making the frozenset from
+the text alone takes about 45 ms; a lookup costs about 1.5 microseconds
+(a set: about 0.2), far more than fast enough for judging plays.
 
 Blanks are just letters here: ``"TRAiN" in lexicon`` is true, the lower
 case ``i`` being a blank played as I.
