@@ -574,3 +574,12 @@ def test_records_round_trip(record):
     text = write_gcg(record)
     assert read_gcg(text) == record
     assert read_gcg(gcg_bytes(record)) == record
+
+
+def test_byte_order_mark_in_bytes():
+    text = HEAD + ">doug: DINNVWY 8D WINDY +32 32\n"
+    r = read_gcg(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert r == read_gcg(text) and r.warnings == []
+    bad = read_gcg(b"\xef\xbb\xbf" + text.replace("Doug", "D\xf6ug").encode("latin-1"))
+    assert bad.players[0].full_name == "Döug Smith"
+    assert bad.warnings == ["The file starts with a UTF-8 byte-order mark but is not UTF-8; read as ISO-8859-1."]

@@ -45,7 +45,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Iterator, NamedTuple, Protocol, Sequence
 
@@ -180,10 +180,8 @@ class GcgMove:
 
     def line(self) -> str:
         """The move line, as :func:`write_gcg` writes it."""
-        if self.kind in (MoveKind.END_GAIN,):
-            sign = "+"
-        elif self.kind in (MoveKind.WITHDRAWN, MoveKind.END_LOSS, MoveKind.TIME):
-            sign = "-"
+        if self.kind in (MoveKind.WITHDRAWN, MoveKind.END_LOSS, MoveKind.TIME):
+            sign = "-"  # these take points away, and say so even for 0
         else:
             sign = "-" if self.score < 0 else "+"
         text = f">{self.nick}: {self.rack} {self.notation} {sign}{abs(self.score)} {self.total}"
@@ -252,9 +250,8 @@ _LATIN1_NAMES = {"iso8859-1", "iso-8859-1", "iso88591", "latin1", "latin-1", "l1
 
 def _decode(data: bytes, warnings: list[str]) -> str:
     if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8):].decode("utf-8", errors="strict") if _is_utf8(data[3:]) else _fallback(
-            data[3:], warnings, "the file starts with a UTF-8 byte-order mark"
-        )
+        rest = data[len(codecs.BOM_UTF8):]
+        return _fallback(rest, warnings, "the file starts with a UTF-8 byte-order mark but is not UTF-8", True)
     m = _ENCODING_LINE.search(data)
     if m:
         name = m.group(1).decode("ascii", errors="replace")
@@ -288,9 +285,14 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _fallback(data: bytes, warnings: list[str], reason: str | None) -> str:
+def _fallback(data: bytes, warnings: list[str], reason: str | None, quiet_if_utf8: bool = False) -> str:
+    """UTF-8 if the bytes are valid UTF-8, else ISO-8859-1 (which reads any bytes).
+
+    ``reason`` says why the fallback was needed; it becomes a warning
+    (unless the bytes are UTF-8 and ``quiet_if_utf8``).
+    """
     if _is_utf8(data):
-        if reason:
+        if reason and not quiet_if_utf8:
             warnings.append(f"{reason[0].upper()}{reason[1:]}; read as UTF-8.")
         return data.decode("utf-8")
     if reason:
@@ -394,9 +396,6 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
     if kind is MoveKind.END_GAIN and sign == "-":
         kind = MoveKind.END_LOSS
     _check_sign(kind, sign, value, line_no)
-    if kind is MoveKind.END_LOSS and rack and rack != tiles:
-        # Macondo refuses this; we keep it and let replay report it.
-        pass
     return GcgMove(nick, rack, kind, score, total, position, word, tiles, count, (), extra, line_no)
 
 
@@ -437,7 +436,7 @@ def read_gcg(source: str | bytes) -> GcgRecord:
         text_ = "\n".join(note_lines)
         if note_owner >= 0:
             mv = moves[note_owner]
-            moves[note_owner] = _replace(mv, notes=mv.notes + (text_,))
+            moves[note_owner] = replace(mv, notes=mv.notes + (text_,))
         else:
             pragmas.append(GcgPragma("note", text_, len(moves)))
         note_lines = None
@@ -514,12 +513,6 @@ def _ordered_players(numbered: dict[int, GcgPlayer], line_no: int | None) -> lis
         if n not in numbered:
             raise RecordError(f"#player{n} is missing; number the players from 1 without gaps.", line_no)
     return [numbered[n] for n in range(1, len(numbered) + 1)]
-
-
-def _replace(mv: GcgMove, **changes: Any) -> GcgMove:
-    from dataclasses import replace
-
-    return replace(mv, **changes)
 
 
 # --------------------------------------------------------------- writing
