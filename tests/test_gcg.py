@@ -583,3 +583,23 @@ def test_byte_order_mark_in_bytes():
     bad = read_gcg(b"\xef\xbb\xbf" + text.replace("Doug", "D\xf6ug").encode("latin-1"))
     assert bad.players[0].full_name == "Döug Smith"
     assert bad.warnings == ["The file starts with a UTF-8 byte-order mark but is not UTF-8; read as ISO-8859-1."]
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("#>: \n+-().?01278ADHOWXYZadplayer1note")), max_size=200))
+def test_any_text_reads_or_raises_record_error(text):
+    try:
+        record = read_gcg(HEAD + text)
+    except RecordError as e:
+        assert e.line is None or e.line >= 1
+        return
+    assert read_gcg(write_gcg(record)) == record
+
+
+@settings(max_examples=150)
+@given(gcg_record())
+def test_replay_never_crashes(record):
+    steps = list(replay_record(record))
+    assert len(steps) == len(record.moves)
+    for step in steps:
+        assert step.problem is None or step.problem.endswith(".")
