@@ -430,9 +430,9 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
     if _SQUARE_ONLY.fullmatch(text):
         return cmd_square(session, text)
     tokens = text.split()
-    if len(tokens) >= 2 and any(looks_like_position(t) for t in tokens):
-        return [f"To play that, type play {text}; to test it first, check {text}."]
     near = REGISTRY.suggest(word)
+    if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
+        return [f"To play that, type play {text}; to test it first, check {text}."]
     if near:
         return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
     return [f"{word!r} is not a command; type help for the list."]

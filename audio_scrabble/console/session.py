@@ -113,6 +113,8 @@ class Session:
         self.cursor = Cursor()
         self.lexicon = lexicon
         self.computer_factory = computer_factory or services.make_computer
+        #: computer players can be seated: a factory was given, or the engine is there
+        self._computers_allowed = computer_factory is not None or services.engine_available()
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
         self.game: Game | None = None
@@ -134,12 +136,12 @@ class Session:
         """The opening lines: the first question, or the draw for first player."""
         out = ["Audio Scrabble. Type help at any time."]
         try:
-            seats = parse_players(self.options.players) if self.options.players else None
+            seats = parse_players(self.options.players, self._computers_allowed) if self.options.players else None
             rules = parse_rules(self.options.rules) if self.options.rules else None
         except ScrabbleError as e:
             seats, rules = None, None
             out.append(str(e))
-        self.setup = SetupFlow(seats, rules)
+        self.setup = SetupFlow(seats, rules, computers=self._computers_allowed)
         if seats is not None and rules is None:
             self.setup.rules = parse_rules("house")
         if self.setup.done:
@@ -461,9 +463,12 @@ class Session:
 
     def _final_question(self) -> str:
         assert self.game is not None
-        pend = self.game.pending_play
-        name = pend.name if pend else "The player"
-        return f"{name} went out. Type challenge or accept."
+        game = self.game
+        pend = game.pending_play
+        if pend is None:
+            return "Type challenge or accept."
+        decider = self.names[(pend.player + 1) % len(game.players)]
+        return f"{pend.name} went out. {decider}: challenge or accept?"
 
     def _turn_lines(self) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard."""

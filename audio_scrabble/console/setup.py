@@ -29,8 +29,12 @@ class Seat:
         return self.computer is not None
 
 
-def parse_seat(text: str, taken: list[Seat]) -> Seat:
-    """A name as typed; ``computer:club`` (or ``computer``) is a computer player."""
+def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> Seat:
+    """A name as typed; ``computer:club`` (or ``computer``) is a computer player.
+
+    ``computers`` says whether computer players can be made (by default:
+    whether the move engine is installed).
+    """
     name = " ".join(text.split())
     if not name:
         raise NotationError("Type a name, like Alice.")
@@ -40,7 +44,7 @@ def parse_seat(text: str, taken: list[Seat]) -> Seat:
         level = level or "club"
         if level not in COMPUTER_LEVELS:
             raise NotationError(f"Computer players are {', '.join(COMPUTER_LEVELS)}; type computer:club, for example.")
-        if not engine_available():
+        if not (engine_available() if computers is None else computers):
             raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person.")
         base = f"{level.capitalize()} computer"
         n = 1 + sum(1 for s in taken if s.computer == level)
@@ -54,11 +58,11 @@ def parse_seat(text: str, taken: list[Seat]) -> Seat:
     return Seat(name)
 
 
-def parse_players(text: str) -> list[Seat]:
+def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
     """``Alice,Bob,computer:club`` from the command line."""
     seats: list[Seat] = []
     for part in text.split(","):
-        seats.append(parse_seat(part, seats))
+        seats.append(parse_seat(part, seats, computers))
     if not 2 <= len(seats) <= 4:
         raise NotationError(f"A game needs 2 to 4 players; {len(seats)} were named.")
     return seats
@@ -80,6 +84,7 @@ class SetupFlow:
     seats: list[Seat] | None = None
     rules: RuleSet | None = None
     count: int | None = None
+    computers: bool | None = None  # whether computer players can be made
     _names: list[Seat] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -107,7 +112,7 @@ class SetupFlow:
         if what == "name":
             n = len(self._names) + 1
             lines = [f"Player {n}, your name?"]
-            if n == 1 and engine_available():
+            if n == 1 and (engine_available() if self.computers is None else self.computers):
                 lines.append("For a computer, type computer:club.")
             return lines
         return ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, void."]
@@ -124,7 +129,7 @@ class SetupFlow:
             self.count = n
             return [f"{n} players."]
         if what == "name":
-            seat = parse_seat(text, self._names)
+            seat = parse_seat(text, self._names, self.computers)
             self._names.append(seat)
             return [f"{seat.name} plays." if not seat.is_computer else f"{seat.name} joins."]
         rules = parse_rules(text)

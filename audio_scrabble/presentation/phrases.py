@@ -354,7 +354,8 @@ def breakdown_lines(breakdown: ScoreBreakdown, style: Style) -> list[str]:
 
 def check_phrases(breakdown: ScoreBreakdown, style: Style) -> list[str]:
     """What a play would score and which premiums it would use."""
-    lines = [f"{play_text(breakdown)}:", f"would score {breakdown.total}."]
+    head = f"{play_text(breakdown)}, would score {breakdown.total}."
+    lines = [head] if len(head) <= LINE_WIDTH else [f"{play_text(breakdown)}:", f"would score {breakdown.total}."]
     for w in breakdown.words:
         lines.append(word_score_line(w))
         lines.extend(premium_lines(w, style.marks))

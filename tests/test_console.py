@@ -1,0 +1,718 @@
+"""The console controller, driven line by line as a player types.
+
+Everything goes through ``Session.handle_line`` (and ``Session.key``),
+the same path the prompt application uses.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from audio_scrabble.console import services
+from audio_scrabble.console.commands import REGISTRY, complete
+from audio_scrabble.console.helptext import help_entries
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import CENTRE, Square
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.tiles import BLANK
+
+WORDS = ["TRAIN", "AT", "TA", "FEZ", "ZA", "QI", "AA", "AE", "EA", "IN", "TI", "IT", "NA", "AN"]
+
+
+class AcceptAll:
+    """A word list that accepts every word (games that only test the flow)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+def session(players: str = "Alice,Bob", seed: int = 1, lexicon=None, **opts) -> tuple[Session, list[str]]:
+    s = Session(Options(players=players, seed=seed, **opts), lexicon=lexicon or services.WordSet(WORDS))
+    return s, s.start()
+
+
+def ready(s: Session) -> list[str]:
+    """Press Enter for the hand-over (two people at one computer)."""
+    return s.handle_line("")
+
+
+def snapshot(s: Session):
+    g = s.game
+    assert g is not None
+    return (
+        copy.deepcopy(g.actions),
+        g.board.rows_text(),
+        [list(p.rack) for p in g.players],
+        g.scores(),
+        len(g.bag),
+        g.current,
+        len(g.history),
+    )
+
+
+def seed_where(pred, names=("Alice", "Bob"), rules="house", limit=500) -> int:
+    for seed in range(limit):
+        g = Game(list(names), rules_named(rules), seed)
+        if pred(g):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def said(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- starting
+def test_start_announces_the_draw_and_hands_over():
+    s, lines = session()
+    g = s.game
+    first = g.names[g.current]
+    tile = dict(g.history[0].rounds[-1])[first]
+    assert f"{first} drew {tile} and plays first." in lines
+    assert lines[-1] == f"{first}, press Enter to hear your rack."
+    assert s.prompt_text() == f"{first}> "
+
+
+def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    lines = s.start()
+    assert lines[-2:] == ["How many players, 2 to 4?", "Press Enter for 2."]
+    lines = s.handle_line("7")
+    assert lines[0] == "'7' is not 2, 3 or 4; type how many are playing."
+    assert s.game is None
+    assert s.handle_line("three")[-1] == "Player 1, your name?"
+    assert s.handle_line("Alice")[-1] == "Player 2, your name?"
+    lines = s.handle_line("alice")
+    assert lines[0] == "alice is already playing; give this player another name."
+    assert lines[-1] == "Player 2, your name?"
+    assert s.handle_line("")[0] == "Type a name, like Alice."
+    s.handle_line("Bob")
+    lines = s.handle_line("Carol")
+    assert lines[-2] == "Which rules? Enter for house rules."
+    lines = s.handle_line("chess")
+    assert lines[0].startswith("There are no rules called 'chess'")
+    lines = s.handle_line("wespa")
+    assert "Tournament rules, 5-point challenge." in lines
+    assert s.game is not None and s.game.names == ("Alice", "Bob", "Carol")
+    assert s.game.rules.name == "five"
+
+
+def test_help_and_quit_work_during_setup():
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    s.start()
+    assert s.handle_line("help")[0] == "Commands, by group:"
+    assert s.handle_line("rack") == [
+        "'rack' is not 2, 3 or 4; type how many are playing.", "How many players, 2 to 4?", "Press Enter for 2."]
+    assert s.handle_line("quit") == ["Goodbye."]
+    assert s.finished
+
+
+def test_rules_given_without_players_are_not_asked_again():
+    s = Session(Options(seed=2, rules="naspa"), lexicon=services.WordSet(WORDS))
+    s.start()
+    s.handle_line("2")
+    s.handle_line("Ann")
+    lines = s.handle_line("Ben")
+    assert "North American tournament rules, double challenge." in lines
+    assert s.game.rules.name == "double"
+
+
+def test_computer_players_are_refused_without_the_engine(monkeypatch):
+    monkeypatch.setattr(services, "engine_available", lambda: False)
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    s.start()
+    s.handle_line("2")
+    lines = s.handle_line("computer:club")
+    assert lines[0].startswith("Computer players need the move engine")
+    assert lines[-1] == "Player 1, your name?"
+
+
+# ---------------------------------------------------------------- answering every line
+def test_unknown_command_suggests_the_closest_and_help():
+    s, _ = session()
+    assert s.handle_line("paly 8D TRAIN") == ["'paly' is not a command; did you mean play?", "Type help for the list."]
+    assert s.handle_line("scroes")[0] == "'scroes' is not a command; did you mean scores?"
+    assert s.handle_line("xyzzy") == ["'xyzzy' is not a command; type help for the list."]
+
+
+def test_a_play_without_the_word_play_is_not_made():
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line("8D TRAIN") == ["To play that, type play 8D TRAIN; to test it first, check 8D TRAIN."]
+    assert snapshot(s) == before
+
+
+def test_bare_square_reads_it():
+    s, _ = session()
+    assert s.handle_line("H8") == ["H8, star."]
+    assert s.handle_line("d8") == ["D8, two dots."]
+
+
+def test_empty_line_is_answered_in_every_state():
+    s, _ = session()
+    ready(s)
+    assert s.handle_line("")[0].endswith("Type help for commands.")
+
+
+REFUSALS = [
+    "play",
+    "play 8D",
+    "play 8A ZZZZZZZZZZZZZZZZ",
+    "play 8D QQQQQ",
+    "play 8H ZZ",
+    "play 1A AT",
+    "play P8 AT",
+    "play 8D T(R)AIN",
+    "play 8D TR(AIN",
+    "play TRAIN",
+    "play 8D 8E AT",
+    "check 1A AT",
+    "exchange QQQ",
+    "exchange 123",
+    "exchange",
+    "challenge",
+    "challenge Zed",
+    "accept",
+    "row 16",
+    "row x",
+    "column Z",
+    "goto P1",
+    "goto",
+    "square 8H",
+    "set verbosity loud",
+    "set marks smell",
+    "set braille 3",
+    "set nothing 1",
+    "arrange XYZ",
+    "arrange",
+    "history x",
+    "!!!",
+    "play 8D TR@IN",
+    "help nonsense",
+    "\x1b[A",
+    "ＡＢＣ",
+]
+
+
+@pytest.mark.parametrize("line", REFUSALS)
+def test_refusals_change_nothing_and_say_one_thing(line):
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    cursor = s.cursor.square
+    out = s.handle_line(line)
+    assert out and all(isinstance(x, str) and x for x in out)
+    assert "Traceback" not in said(out) and "went wrong" not in said(out)
+    assert snapshot(s) == before
+    assert s.cursor.square == cursor
+
+
+def test_illegal_play_says_which_rule():
+    s, _ = session()
+    ready(s)
+    rack = s.game.current_player.rack
+    letters = "".join(t for t in rack if t != BLANK)[:2]
+    assert s.handle_line(f"play 1A {letters}") == ["The first word must cover the star, H8."]
+    missing = next(ch for ch in "QZXJKVWY" if ch not in rack)
+    out = s.handle_line(f"play 8H {missing}{letters[0]}")
+    assert out[0].startswith(f"You have no {missing} on your rack to play")
+    assert s.handle_line("play 8N ABC")[0].startswith("The word runs off the board with C left over")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=30))
+def test_any_line_at_all_gets_an_answer_and_never_an_error(text):
+    s, _ = session(seed=4)
+    ready(s)
+    out = s.handle_line(text)
+    assert out and all(isinstance(x, str) for x in out)
+    assert not any("went wrong" in x for x in out), out
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(
+    ["play", "check", "exchange", "row", "column", "goto", "square", "set", "help", "arrange", "challenge"]
+), min_size=1, max_size=1), st.text(alphabet="ABCDEHIMNOQRSTXZ?abc().0123456789 ", max_size=20))
+def test_commands_with_random_arguments_never_break(cmd, args):
+    s, _ = session(seed=5)
+    ready(s)
+    out = s.handle_line(f"{cmd[0]} {args}")
+    assert out and not any("went wrong" in x for x in out), out
+
+
+# ---------------------------------------------------------------- rack privacy
+def test_rack_is_private_until_the_player_presses_enter():
+    s, lines = session()
+    g = s.game
+    first = g.current
+    rack_text = " ".join(g.players[first].rack).replace("?", "blank")
+    assert not any(rack_text in x for x in lines)
+    for cmd in ("rack", "unseen", "shuffle", "play 8H AT", "exchange all", "pass", "check 8H AT"):
+        before = snapshot(s)
+        out = s.handle_line(cmd)
+        assert out == [f"{g.names[first]}, press Enter first to hear your rack."], cmd
+        assert snapshot(s) == before
+    out = ready(s)
+    assert out[0] == f"{g.names[first]}'s turn."
+    assert out[1] == f"{g.names[first]}, your rack: {rack_text}."
+    assert s.handle_line("rack") == [f"Rack: {rack_text}."]
+
+
+def test_after_a_turn_the_next_player_must_press_enter_and_draws_stay_private():
+    s, _ = session()
+    g = s.game
+    ready(s)
+    out = s.handle_line("pass")
+    other = g.current
+    assert out[-1] == f"{g.names[other]}, press Enter to hear your rack."
+    assert s.handle_line("rack") == [f"{g.names[other]}, press Enter first to hear your rack."]
+    rack_text = " ".join(g.players[other].rack).replace("?", "blank")
+    assert not any(rack_text in x for x in out)
+    ready(s)
+    # exchanging: the tiles drawn are not spoken with two people at the computer
+    out = s.handle_line("exchange all")
+    assert out[0] == f"{g.names[other]} exchanged 7 tiles."
+    new_rack = " ".join(g.players[other].rack).replace("?", "blank")
+    assert not any(new_rack in x for x in out)
+
+
+def test_repeat_after_handover_does_not_reveal_the_previous_rack():
+    s, _ = session()
+    g = s.game
+    ready(s)
+    s.handle_line("rack")
+    s.handle_line("pass")
+    previous = g.players[1 - g.current]
+    out = s.handle_line("repeat")
+    assert not any(" ".join(previous.rack) in x for x in out)
+
+
+def test_single_human_hears_own_rack_without_handover():
+    moves: list[str] = []
+
+    def factory(level, lexicon, seed):
+        def choose(game, i):
+            moves.append(level)
+            return services.ComputerMove("pass")
+        return choose
+
+    s = Session(Options(players="Alice,computer:club", seed=3), lexicon=services.WordSet(WORDS),
+                computer_factory=factory)
+    lines = s.start()
+    g = s.game
+    assert g.names == ("Alice", "Club computer")
+    alice_rack = " ".join(g.players[0].rack).replace("?", "blank")
+    assert f"Rack: {alice_rack}." in lines
+    out = s.handle_line("pass")
+    assert "Club computer passed." in out
+    assert out[-1] == f"Rack: {alice_rack}."
+    assert moves == ["club"] * len(moves) and moves
+
+
+def test_computer_moves_are_announced_like_any_other():
+    def factory(level, lexicon, seed):
+        def choose(game, i):
+            rack = game.players[i].rack
+            return services.ComputerMove("exchange", tiles=tuple(rack[:2]))
+        return choose
+
+    s = Session(Options(players="computer:expert,Alice", seed=3), lexicon=services.WordSet(WORDS),
+                computer_factory=factory)
+    lines = s.start()
+    g = s.game
+    if g.history[0].first == 0:  # the computer drew first: its move is already announced
+        assert "Expert computer exchanged 2 tiles." in lines
+    out = s.handle_line("pass")
+    assert "Expert computer exchanged 2 tiles." in out
+    assert g.current == 1
+
+
+# ---------------------------------------------------------------- playing
+def _first_two(s: Session) -> str:
+    rack = s.game.current_player.rack
+    return "".join(t for t in rack if t != BLANK)[:2]
+
+
+def test_check_says_score_and_premiums_and_changes_nothing():
+    s, _ = session(seed=seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2))
+    ready(s)
+    two = _first_two(s)
+    before = snapshot(s)
+    out = s.handle_line(f"check 8G {two}")
+    assert out[0].startswith(f"{two}, G8 across, would score ")
+    assert any(line.startswith("on H8, star.", 2) for line in out)
+    assert snapshot(s) == before
+
+
+def test_play_in_three_forms_lands_the_same_tiles():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    boards = []
+    for form in ("play 8G {w}", "play {w} from G8 across", "play {w} at g8 across"):
+        s, _ = session(seed=seed)
+        ready(s)
+        out = s.handle_line(form.format(w=_first_two(s)))
+        assert "played" in out[0], out
+        boards.append(s.game.board.rows_text())
+    assert boards[0] == boards[1] == boards[2]
+    s, _ = session(seed=seed)
+    ready(s)
+    w = _first_two(s)
+    s.handle_line("goto H7")
+    s.handle_line(f"play {w} down")
+    assert s.game.board[Square.parse("H7")] == w[0] and s.game.board[Square.parse("H8")] == w[1]
+
+
+def test_scorekeeper_after_a_play():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    s, _ = session(seed=seed)
+    g = s.game
+    ready(s)
+    w = _first_two(s)
+    name = g.names[g.current]
+    out = s.handle_line(f"play 8H {w}")
+    ev = g.last_events[0]
+    assert out[0] == f"{name} played {w}, H8 across."
+    assert f"{ev.score} points." in out
+    assert f"{name} drew 2 tiles." in out
+    assert ", ".join(f"{n} {t}" for n, t in zip(g.names, g.scores())) + "." in out
+    assert out[-1] == f"{g.names[g.current]}, press Enter to hear your rack."
+
+
+def test_blank_needs_a_letter_and_the_game_asks_for_it():
+    seed = seed_where(lambda g: BLANK in g.current_player.rack
+                      and any(t != BLANK for t in g.current_player.rack))
+    s, _ = session(seed=seed)
+    g = s.game
+    ready(s)
+    other = next(t for t in g.current_player.rack if t != BLANK)
+    before = snapshot(s)
+    out = s.handle_line(f"play 8H ?{other}")
+    assert out == ["Which letter is the blank on H8?"]
+    assert s.prompt_text() == "letter> "
+    assert snapshot(s) == before
+    assert s.handle_line("rack") == ["Type one letter, A to Z, for the blank on H8, or cancel."]
+    out = s.handle_line("e")
+    assert out[0] == "Blank on H8 is E."
+    assert g.board[CENTRE] == "e"
+    assert "(blank E)" in out[1]
+
+
+def test_blank_question_can_be_cancelled():
+    seed = seed_where(lambda g: BLANK in g.current_player.rack
+                      and any(t != BLANK for t in g.current_player.rack))
+    s, _ = session(seed=seed)
+    ready(s)
+    other = next(t for t in s.game.current_player.rack if t != BLANK)
+    before = snapshot(s)
+    s.handle_line(f"check 8H ?{other}")
+    assert s.handle_line("cancel") == ["Cancelled; nothing was played."]
+    assert snapshot(s) == before
+    s.handle_line(f"play 8H ?{other}")
+    assert s.interrupt() == ["Cancelled; nothing was played."]
+    assert snapshot(s) == before
+
+
+def test_blank_question_is_not_asked_for_an_impossible_play():
+    seed = seed_where(lambda g: BLANK in g.current_player.rack
+                      and any(t != BLANK for t in g.current_player.rack))
+    s, _ = session(seed=seed)
+    ready(s)
+    other = next(t for t in s.game.current_player.rack if t != BLANK)
+    assert s.handle_line(f"play 1A ?{other}") == ["The first word must cover the star, H8."]
+    assert s.blank_question is None
+
+
+def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
+    seed = seed_where(lambda g: BLANK in g.current_player.rack and "Q" not in g.current_player.rack
+                      and any(t != BLANK for t in g.current_player.rack))
+    s, _ = session(seed=seed)
+    ready(s)
+    other = next(t for t in s.game.current_player.rack if t != BLANK)
+    out = s.handle_line(f"play 8H Q{other}")
+    assert out == ["You have no Q on your rack to play; to use your blank, type ? in its place."]
+
+
+def test_played_through_letters_may_be_typed_bracketed_or_left_out():
+    words = ["AT", "TA", "ATE", "EAT", "TEA"] + WORDS
+    seed = seed_where(lambda g: True)
+    for form in ("play H8 (A)T", "play H8 AT", "play H9 T", "play H8 .T"):
+        s, _ = session(seed=seed, lexicon=services.WordSet(words))
+        g = s.game
+        g.board.put(CENTRE, "A")  # a position with A on the star (the cursor of a test)
+        ready(s)
+        g.current_player.rack[0] = "T"
+        s.rack_order[g.current] = list(g.current_player.rack)
+        out = s.handle_line(form)
+        assert "played AT, H8 down." in out[0], (form, out)
+        assert g.board[Square.parse("H9")] == "T"
+
+
+def test_exchange_pass_and_the_game_end_by_passing():
+    s, _ = session(seed=7)
+    g = s.game
+    ready(s)
+    out = s.handle_line("exchange all")
+    assert out[0].endswith("exchanged 7 tiles.")
+    for _ in range(3):
+        ready(s)
+        s.handle_line("pass")
+    ready(s)
+    out = s.handle_line("pass")
+    assert "Game over." in out
+    assert "Every player passed twice in a row." in out
+    assert out[-1] == "Type new for another game, or quit."
+    assert g.is_over
+    assert s.prompt_text() == "game over> "
+    assert s.handle_line("pass") == ["The game is over; type new for another game, or quit."]
+    assert s.handle_line("scores")[0].startswith("Alice")
+    assert s.handle_line("quit") == ["Goodbye."]
+
+
+def test_challenge_takes_back_a_word_not_in_the_list():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    s, _ = session(seed=seed, lexicon=services.WordSet(["QI"]))
+    g = s.game
+    ready(s)
+    w = _first_two(s)
+    player = g.current
+    s.handle_line(f"play 8H {w}")
+    before_rack = Counter(g.history[-1].rack_before)
+    out = s.handle_line("challenge")
+    assert out[0] == f"{g.names[1 - player]} challenges {g.names[player]}'s play."
+    assert f"{w} is not acceptable." in out
+    assert "The play is taken back." in out
+    assert g.board.is_empty()
+    assert Counter(g.players[player].rack) == before_rack
+
+
+def test_challenge_of_a_good_word_under_five_point_rules_costs_the_challenger():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2, rules="five")
+    s, _ = session(seed=seed, rules="wespa", lexicon=AcceptAll())
+    g = s.game
+    ready(s)
+    s.handle_line(f"play 8H {_first_two(s)}")
+    challenger = g.current
+    out = s.handle_line("challenge")
+    assert f"{g.names[challenger]} loses 5 points." in out
+    assert g.scores()[challenger] == -5
+
+
+def test_void_rules_refuse_unknown_words_when_played():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2, rules="void")
+    s, _ = session(seed=seed, rules="void", lexicon=services.WordSet([]))
+    ready(s)
+    w = _first_two(s)
+    before = snapshot(s)
+    assert s.handle_line(f"play 8H {w}") == [f"{w} is not in the word list; try another word."]
+    assert s.handle_line("challenge")[0].startswith("These rules have no challenges")
+    assert snapshot(s) == before
+
+
+# ---------------------------------------------------------------- asking again
+def test_asking_again():
+    s, _ = session(seed=3)
+    g = s.game
+    ready(s)
+    assert s.handle_line("bag") == [f"{len(g.bag)} tiles in the bag."]
+    assert s.handle_line("last") == ["No move has been made yet."]
+    assert s.handle_line("history") == [f"{g.names[g.current]} drew first."]
+    unseen = s.handle_line("unseen")
+    assert unseen[0] == f"{sum(g.unseen().values())} tiles unseen:"
+    s.handle_line("pass")
+    assert s.handle_line("last") == [f"{g.names[1 - g.current]} passed."]
+    assert s.handle_line("history")[-1] == f"1. {g.names[1 - g.current]} passed."
+    summary = s.handle_line("summary")
+    assert summary[0] == f"It is {g.names[g.current]}'s turn."
+    assert summary[2] == f"Last move: {g.names[1 - g.current]} passed."
+    assert s.handle_line("repeat") == summary
+    assert s.handle_line("again") == summary
+    assert s.handle_line("rules")[0] == "House rules (RNIB leaflet)."
+
+
+def test_words_row_column_goto_and_where():
+    s, _ = session()
+    assert s.handle_line("words") == ["The board is empty."]
+    assert s.handle_line("goto D8") == ["D8, two dots."]
+    assert s.cursor.square == Square.parse("D8")
+    assert s.handle_line("where") == ["D8.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
+    assert s.handle_line("row")[0] == "Row 8:"
+    assert s.handle_line("column")[0] == "Column D:"
+    assert s.handle_line("square") == ["D8, two dots."]
+    assert s.handle_line("goto star") == ["H8, star."]
+
+
+def test_rack_shuffle_sort_arrange_keep_the_tiles():
+    s, _ = session(seed=3)
+    g = s.game
+    ready(s)
+    i = g.current
+    actual = Counter(g.players[i].rack)
+    s.handle_line("shuffle")
+    assert Counter(s.rack_of(i)) == actual
+    out = s.handle_line("sort")
+    assert s.rack_of(i) == sorted(g.players[i].rack, key=lambda t: (t == BLANK, t))
+    assert out[0] == "Sorted."
+    last = s.rack_of(i)[-1]
+    s.handle_line(f"arrange {last}")
+    assert s.rack_of(i)[0] == last
+    assert Counter(s.rack_of(i)) == actual
+    # the game's own rack is never touched by arranging
+    assert Counter(g.players[i].rack) == actual
+
+
+def test_show_prints_a_large_print_board_only_on_screen(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    s, _ = session()
+    assert s.take_display() == []
+    out = s.handle_line("show")
+    assert out == ["Large-print board shown on screen."]
+    grid = s.take_display()
+    assert grid[0].split() == list("ABCDEFGHIJKLMNO")
+    assert "\x1b" not in "".join(grid)
+    assert "3W" in grid[1] and "[**]" in grid[8]
+    monkeypatch.delenv("NO_COLOR")
+    s.handle_line("show")
+    assert "\x1b[" in "".join(s.take_display())
+
+
+# ---------------------------------------------------------------- settings
+def test_settings_change_the_wording():
+    s, _ = session()
+    assert s.handle_line("set marks names") == ["Premiums named as double letter score."]
+    assert s.handle_line("D8") == ["D8, double letter score."]
+    s.handle_line("set marks colours")
+    assert s.handle_line("D8") == ["D8, double letter score, light blue."]
+    s.handle_line("set marks marks")
+    assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks marks.", "braille width off.", "speech text."]
+    ready(s)
+    s.handle_line("set verbosity full")
+    assert s.handle_line("rack")[0].startswith("Rack, 7 tiles, worth ")
+
+
+def test_braille_width_wraps_long_lines_at_word_boundaries():
+    s, _ = session(braille_width=20)
+    out = s.handle_line("help")
+    assert all(len(line) <= 20 for line in out)
+    joined = " ".join(out)
+    assert "Board: square, row, column, goto, where," in joined
+    s.handle_line("set braille off")
+    assert any(len(line) > 20 for line in s.handle_line("help"))
+
+
+# ---------------------------------------------------------------- help and the registry
+def test_every_command_has_help_text():
+    entries = help_entries()
+    for cmd in REGISTRY.commands:
+        assert cmd.key in entries, cmd.name
+        assert entries[cmd.key].summary
+    for topic in ("keys", "notation", "premiums"):
+        assert topic in entries
+
+
+def test_help_on_a_command_and_its_alias():
+    s, _ = session()
+    out = s.handle_line("help play")
+    assert out[0] == "Place a word and end your turn."
+    assert "Type play 8D TRAIN." in out
+    assert s.handle_line("help p") == out
+    assert s.handle_line("help keys")[0] == "On an empty line, the keys move the board cursor:"
+
+
+def test_completion_of_commands_and_squares():
+    s, _ = session()
+    assert complete(s, "sh") == ["shuffle", "show"]
+    assert complete(s, "goto H1") == ["H1", "H10", "H11", "H12", "H13", "H14", "H15"]
+    assert complete(s, "set ") == ["verbosity", "marks", "braille", "speech"]
+    assert complete(s, "set verbosity f") == ["full"]
+    assert complete(s, "challenge B") == ["Bob"]
+    assert complete(s, "row 1") == ["1", "10", "11", "12", "13", "14", "15"]
+
+
+# ---------------------------------------------------------------- leaving
+def test_quit_asks_first_and_ctrl_d_twice_leaves():
+    s, _ = session()
+    assert s.handle_line("quit") == ["Leave the game? Type yes or no."]
+    assert s.prompt_text() == "yes or no> "
+    assert s.handle_line("no") == ["Staying in the game."]
+    assert not s.finished
+    assert s.end_of_input() == ["Leave the game? Type yes or no."]
+    assert s.end_of_input() == ["Goodbye."]
+    assert s.finished
+
+
+def test_new_game_after_the_end_uses_the_same_players():
+    s, _ = session(seed=7)
+    for _ in range(4):
+        ready(s)
+        s.handle_line("pass")
+    assert s.game.is_over
+    out = s.handle_line("new")
+    assert out[0] == "New game."
+    assert not s.game.is_over and s.game.names == ("Alice", "Bob")
+
+
+# ---------------------------------------------------------------- a whole game
+def _single_tile_line(g: Game) -> str:
+    """A legal play for the current player: one tile beside a tile on the board."""
+    rack = g.current_player.rack
+    if g.board.is_empty():
+        two = "".join("?" if t == BLANK else t for t in rack[:2])
+        return f"play 8H {two}"
+    tile = "?" if rack[0] == BLANK else rack[0]
+    for sq, _ in g.board.occupied():
+        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
+                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
+            if nb.on_board and not g.board[nb]:
+                return f"play {nb.name} {tile}"
+    raise AssertionError("no square left")
+
+
+def test_a_whole_game_to_the_end_announcement():
+    s, lines = session(seed=11, lexicon=AcceptAll())
+    g = s.game
+    transcript = list(lines)
+    for _ in range(400):
+        if g.is_over:
+            break
+        if g.awaiting_final_challenge:
+            transcript += s.handle_line("accept")
+            continue
+        transcript += ready(s)
+        out = s.handle_line(_single_tile_line(g))
+        while s.blank_question is not None:
+            out += s.handle_line("e")
+        assert "played" in out[0] or out[0].startswith("Which letter is the blank"), out
+        transcript += out
+    assert g.is_over
+    assert g.ended.reason == "out"
+    assert "Game over." in transcript
+    assert transcript[-1] == "Type new for another game, or quit."
+    winner = g.ended.winners[0]
+    assert f"{g.names[winner]} wins with {g.ended.totals[winner]}." in transcript
+    # the scorekeeper's totals agree with the core at the end
+    assert f"{g.names[winner]} {g.ended.totals[winner]}" in " ".join(transcript)
+    # routine lines are short enough for a 40-cell braille display
+    long_lines = [x for x in transcript if len(x) > 40]
+    assert len(long_lines) <= len(transcript) // 50, long_lines[:5]
+    assert not any("went wrong" in x for x in transcript)
+
+
+def test_repeat_key_and_board_keys_through_the_session():
+    s, _ = session()
+    assert s.key("right") == ["I8."]
+    assert s.key("repeat") == ["I8."]
+    s.key("row_start")
+    assert s.key("left") == ["Left edge: A8, three bars."]
+    assert s.key("star") == ["H8, star."]
+    assert s.key("where")[0] == "H8."
+    assert s.key("next_right") == ["No more tiles right of H8."]
+    assert s.key("column_top") == ["H1, three bars."]
+    assert s.key("up") == ["Top edge: H1, three bars."]

@@ -1,0 +1,215 @@
+"""presentation/phrases.py: what the scorekeeper and the board say."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from audio_scrabble.core.board import ACROSS, DOWN, Board, Square
+from audio_scrabble.core.events import Adjustment, FirstPlayerDrawn, GameEnded
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.play import PlacedTile, Play
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.presentation import phrases
+from audio_scrabble.presentation.phrases import Audience, Style
+
+
+def board_with(*placed: tuple[str, str]) -> Board:
+    b = Board()
+    for name, tile in placed:
+        b.put(Square.parse(name), tile)
+    return b
+
+
+# ---------------------------------------------------------------- squares
+@pytest.mark.parametrize(
+    "square, said",
+    [("I8", "I8."), ("H8", "H8, star."), ("D8", "D8, two dots."), ("A1", "A1, three bars."),
+     ("B2", "B2, two bars."), ("F2", "F2, three dots.")],
+)
+def test_empty_squares_say_coordinate_then_mark(square, said):
+    assert phrases.square_phrase(Board(), Square.parse(square)) == said
+
+
+def test_a_tile_is_said_and_its_covered_premium_is_not():
+    b = board_with(("D8", "T"), ("H8", "n"))
+    assert phrases.square_phrase(b, Square.parse("D8")) == "D8, T."
+    assert phrases.square_phrase(b, Square.parse("H8")) == "H8, N, a blank."
+
+
+@pytest.mark.parametrize(
+    "marks, said",
+    [("marks", "D8, two dots."), ("names", "D8, double letter score."),
+     ("colours", "D8, double letter score, light blue.")],
+)
+def test_premium_naming_modes(marks, said):
+    assert phrases.square_phrase(Board(), Square.parse("D8"), marks) == said
+
+
+def test_star_in_names_mode_keeps_the_word_star():
+    assert phrases.square_phrase(Board(), Square.parse("H8"), "names") == "H8, star, double word score."
+
+
+def test_where_counts_pegs_from_the_top_left():
+    assert phrases.where_phrases(Square.parse("D8")) == [
+        "D8.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
+    assert phrases.where_phrases(Square.parse("K13"))[1:] == [
+        "Column K, 11th from the left.", "Row 13, 13th from the top."]
+
+
+@pytest.mark.parametrize("n, text", [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"),
+                                     (12, "12th"), (13, "13th"), (15, "15th"), (21, "21st")])
+def test_ordinals(n, text):
+    assert phrases.ordinal(n) == text
+
+
+# ---------------------------------------------------------------- rows and columns
+def test_row_groups_empty_runs_and_reads_words_whole():
+    b = board_with(("D8", "T"), ("E8", "R"), ("F8", "A"), ("G8", "I"), ("H8", "N"))
+    lines = phrases.line_phrases(b, 7, ACROSS)
+    assert lines == [
+        "Row 8:", "A8, three bars.", "B8 to C8, empty.", "D8 to H8, TRAIN.", "I8 to K8, empty.",
+        "L8, two dots.", "M8 to N8, empty.", "O8, three bars.",
+    ]
+
+
+def test_brief_row_skips_premiums():
+    b = board_with(("H8", "A"))
+    assert phrases.line_phrases(b, 7, ACROSS, Style("brief")) == ["Row 8:", "A8 to G8, empty.", "H8, A.", "I8 to O8, empty."]
+    assert phrases.line_phrases(Board(), 0, ACROSS, Style("brief")) == ["Row 1, all empty."]
+
+
+def test_column_reads_top_to_bottom_and_names_blanks():
+    b = board_with(("H7", "A"), ("H8", "t"))
+    lines = phrases.line_phrases(b, 7, DOWN)
+    assert lines[0] == "Column H:"
+    assert "H7 to H8, AT (blank T)." in lines
+    assert lines[1] == "H1, three bars."
+
+
+def test_words_on_the_board():
+    b = board_with(("D8", "T"), ("E8", "O"), ("E9", "X"))
+    assert phrases.words_phrases(b) == ["2 words on the board:", "TO, D8 across.", "OX, E8 down."]
+    assert phrases.words_phrases(Board()) == ["The board is empty."]
+
+
+# ---------------------------------------------------------------- racks and tiles
+def test_rack_at_each_verbosity():
+    rack = ["Q", "A", "?"]
+    assert phrases.rack_phrases(rack) == ["Rack: Q A blank."]
+    assert phrases.rack_phrases(rack, owner="Bob") == ["Bob, your rack: Q A blank."]
+    full = phrases.rack_phrases(rack, Style("full"))
+    assert full == ["Rack, 3 tiles, worth 11:", "Q 10, A 1, blank 0."]
+    assert phrases.rack_phrases([]) == ["Your rack is empty."]
+
+
+def test_word_text_names_blanks():
+    assert phrases.word_text("TRAiN") == "TRAIN (blank I)"
+    assert phrases.word_text("bOAt") == "BOAT (blanks B, T)"
+    assert phrases.word_text("TRAIN") == "TRAIN"
+
+
+def test_unseen_by_letter_fits_braille_lines():
+    lines = phrases.unseen_phrases(Counter({"A": 3, "?": 1, "Z": 1}))
+    assert lines == ["5 tiles unseen:", "A 3, Z 1, blank 1."]
+    assert phrases.unseen_phrases(Counter({"A": 3}), Style("brief")) == ["3 tiles unseen."]
+
+
+def test_fit_never_exceeds_width_and_keeps_items_whole():
+    items = [f"{c} {n}" for c, n in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", range(1, 27))]
+    lines = phrases.fit(items)
+    assert all(len(line) <= 40 for line in lines)
+    assert ", ".join(line.rstrip(",.") for line in lines) == ", ".join(items)
+
+
+# ---------------------------------------------------------------- events
+def _game_after_train() -> tuple[Game, tuple[int, ...]]:
+    """A game where the first player plays TRAIN at 8D (rack forced)."""
+    g = Game(["Alice", "Bob"], rules_named("house"), seed=1)
+    p = g.current_player
+    p.rack = list("TRAINXY")
+    before = g.scores()
+    tiles = [PlacedTile(Square.parse(sq), ch) for sq, ch in zip(["D8", "E8", "F8", "G8", "H8"], "TRAIN")]
+    g.place(Play.of(tiles))
+    return g, before
+
+
+def test_play_announcement_reads_the_event():
+    g, before = _game_after_train()
+    ev = g.last_events[0]
+    aud = Audience(g.names)
+    lines = phrases.announce(g.last_events, aud, before, Style())
+    first = g.names[ev.player]
+    assert lines[0] == f"{first} played TRAIN, D8 across."
+    assert "12 points." in lines
+    assert f"{first} drew 5 tiles." in lines
+    assert phrases.scores_line(g.names, g.scores()) in lines
+    # the drawn letters are private unless the audience may hear them
+    assert not any(" ".join(ev.drawn) in line for line in lines if "drew" in line)
+    revealed = phrases.announce(g.last_events, Audience(g.names, frozenset({ev.player})), before)
+    assert any(phrases.tiles_list(ev.drawn) in line for line in revealed)
+
+
+def test_full_verbosity_names_premiums_with_marks_or_names():
+    g, before = _game_after_train()
+    full = phrases.announce(g.last_events, Audience(g.names), before, Style("full"))
+    assert "TRAIN: 6, doubled, 12." in full
+    assert "T on D8, two dots." in full
+    assert "N on H8, star." in full
+    named = phrases.announce(g.last_events, Audience(g.names), before, Style("full", "names"))
+    assert "T on D8, double letter score." in named
+
+
+def test_announcer_does_not_compute_the_score():
+    """The words said come from the event's breakdown, even if it were odd."""
+    import dataclasses
+
+    g, before = _game_after_train()
+    ev = g.last_events[0]
+    odd = dataclasses.replace(ev, breakdown=dataclasses.replace(ev.breakdown, total=99))
+    lines = phrases.event_phrases(odd, Audience(g.names), Style())
+    assert "99 points." in lines
+
+
+def test_brief_play_is_one_line_then_totals():
+    g, before = _game_after_train()
+    lines = phrases.announce(g.last_events, Audience(g.names), before, Style("brief"), next_player=g.current)
+    assert lines[0].endswith("TRAIN, D8 across, 12.")
+    assert lines[-1] == f"{phrases.possessive(g.names[g.current])} turn."
+
+
+def test_first_player_draw():
+    ev = FirstPlayerDrawn(1, ((("Alice", "E"), ("Bob", "A")),), 1, "Bob")
+    assert phrases.first_player_phrases(ev) == ["Alice drew E, Bob drew A.", "Bob drew A and plays first."]
+    tie = FirstPlayerDrawn(1, ((("Alice", "A"), ("Bob", "A")), (("Alice", "?"), ("Bob", "C"))), 0, "Alice")
+    lines = phrases.first_player_phrases(tie)
+    assert "A tie; they draw again." in lines
+    assert lines[-1] == "Alice drew a blank and plays first."
+
+
+def test_game_end_reads_adjustments_and_winner():
+    ev = GameEnded(
+        30, "out", "Bob went out with the bag empty.", 1,
+        (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9)), (200, 250), (1,),
+    )
+    lines = phrases.event_phrases(ev, Audience(("Alice", "Bob")))
+    assert lines[:2] == ["Game over.", "Bob went out with the bag empty."]
+    assert "Alice had X A: minus 9." in lines
+    assert "Bob went out: plus 9." in lines
+    assert lines[-3:] == ["Final scores:", "Bob 250, Alice 200.", "Bob wins with 250."]
+    tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
+    assert phrases.event_phrases(tie, Audience(("Alice", "Bob")))[-1] == "A tie: Alice and Bob, 10 each."
+
+
+def test_summary_paragraph():
+    g, _ = _game_after_train()
+    ev = g.last_events[0]
+    lines = phrases.summary_phrases(g.names, g.scores(), g.current, ev, len(g.bag), False)
+    assert lines[0] == f"It is {phrases.possessive(g.names[g.current])} turn."
+    assert lines[2] == f"Last move: {ev.name} played TRAIN, D8 across for 12."
+    assert lines[3] == f"{len(g.bag)} tiles in the bag."
+
+
+def test_premium_legend_in_marks():
+    assert phrases.premium_legend()[0] == "two dots: double letter."
