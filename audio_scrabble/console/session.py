@@ -133,7 +133,14 @@ class Session:
 
     # ================================================================ start
     def start(self) -> list[str]:
-        """The opening lines: the first question, or the draw for first player."""
+        """The opening lines: the first question, or the draw for first player.
+
+        On a session already started, says where things stand instead.
+        """
+        if self.game is not None:
+            return self._reply(self._turn_lines())
+        if self.setup is not None:
+            return self._reply(self.setup.question())
         out = ["Audio Scrabble. Type help at any time."]
         try:
             seats = parse_players(self.options.players, self._computers_allowed) if self.options.players else None
