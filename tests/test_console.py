@@ -455,6 +455,27 @@ def test_played_through_letters_may_be_typed_bracketed_or_left_out():
         assert g.board[Square.parse("H9")] == "T"
 
 
+def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
+    s, _ = session(seed=1, lexicon=AcceptAll())
+    g = s.game
+    g.board.put(Square.parse("H9"), "O")
+    ready(s)
+    g.current_player.rack[:3] = ["Z", "A", "P"]
+    s.rack_order[g.current] = list(g.current_player.rack)
+    before = snapshot(s)
+    out = s.handle_line("play ZAP from H7 down")
+    assert out == ["That makes ZAOP, H7 down,", "That plays through O on H9.", "Play it? Type yes or no."]
+    assert s.prompt_text() == "play it> "
+    assert snapshot(s) == before
+    assert s.handle_line("no") == ["Not played; the turn is still yours."]
+    assert snapshot(s) == before
+    assert s.handle_line("check ZAP from H7 down")[-1] == "That plays through O on H9."
+    s.handle_line("play ZAP from H7 down")
+    out = s.handle_line("yes")
+    assert out[0].endswith("played ZAOP, H7 down.")
+    assert g.board[Square.parse("H10")] == "P"
+
+
 def test_exchange_pass_and_the_game_end_by_passing():
     s, _ = session(seed=7)
     g = s.game

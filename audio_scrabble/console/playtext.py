@@ -49,6 +49,8 @@ class Draft:
     tiles: tuple[PlacedTile, ...]
     direction: str
     start: Square
+    #: board squares inside the word that were played through without being typed
+    untyped: tuple[tuple[Square, str], ...] = ()
 
     @property
     def open_blanks(self) -> tuple[Square, ...]:
@@ -59,7 +61,7 @@ class Draft:
             PlacedTile(t.square, letter.upper(), True) if t.square == square and t.blank and not t.letter else t
             for t in self.tiles
         )
-        return Draft(tiles, self.direction, self.start)
+        return Draft(tiles, self.direction, self.start, self.untyped)
 
     def play(self) -> Play:
         return Play.of(self.tiles, self.direction)
@@ -90,12 +92,12 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     Raises :class:`NotationError` with a sentence saying what to type.
     """
     tokens = text.replace(",", " ").split()
-    example = "type a square and a word, like play 8D TRAIN or play TRAIN from D8 across"
+    example = "like play 8D TRAIN"
     if not tokens:
-        raise NotationError(f"Say what to play: {example}.")
+        raise NotationError(f"Say what to play and where, {example}.")
     positions = [i for i, t in enumerate(tokens) if looks_like_position(t)]
     if len(positions) > 1:
-        raise NotationError(f"Give one start square only; {example}.")
+        raise NotationError(f"Give one start square only, {example}.")
     pos = _position(tokens[positions[0]]) if positions else None
     pos_index = positions[0] if positions else None
     rest: list[tuple[int, str]] = []
@@ -119,10 +121,10 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     # spoken filler words left over ("play TRAIN going across")
     words = [(i, t) for i, t in words if not (t.lower() in _FILLERS and len(words) > 1)]
     if not words:
-        raise NotationError(f"Say which word to play; {example}.")
+        raise NotationError(f"Say which word to play, {example}.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
-        raise NotationError(f"I could not tell the word from {extra!r}; {example}.")
+        raise NotationError(f"Which is the word in {extra!r}? Type one word, {example}.")
     word = words[0][1]
     if not _WORD.fullmatch(word) or not any(ch.isalpha() or ch == "?" for ch in word):
         raise NotationError(
@@ -130,9 +132,9 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
         )
     if pos is None:
         if direction is None:
-            raise NotationError(f"Say where the word goes; {example}, or say across or down to start at the cursor.")
+            raise NotationError("Say where it goes, like play TRAIN from D8 across.")
         if cursor is None:
-            raise NotationError(f"Say where the word goes; {example}.")
+            raise NotationError("Say where it goes, like play TRAIN from D8 across.")
         start = cursor
     else:
         start = pos[0]
@@ -177,6 +179,7 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     letters = _letters(request.word)
     sq = request.start
     tiles: list[PlacedTile] = []
+    untyped: list[tuple[Square, str]] = []
     i = 0
     while i < len(letters):
         ch, through = letters[i]
@@ -199,7 +202,8 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
         elif on_board:
             if ch != "?" and on_board.upper() == ch.upper():
                 i += 1  # the typed letter is the tile already there
-            # otherwise the board letter was left out: play through it
+            else:  # the board letter was left out: play through it
+                untyped.append((sq, on_board))
         else:
             if ch == "?":
                 tiles.append(PlacedTile(sq, "", True))
@@ -211,7 +215,7 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
         sq = sq.step(request.direction)
     if not tiles:
         raise NotationError("Every letter of that word is already on the board; place at least one tile.")
-    return Draft(tuple(tiles), request.direction, request.start)
+    return Draft(tuple(tiles), request.direction, request.start, tuple(untyped))
 
 
 def parse_draft(text: str, board: Board, cursor: Square | None = None) -> Draft:

@@ -69,7 +69,8 @@ class _BlankQuestion:
 
 @dataclass
 class _Confirm:
-    what: str  # "quit" or "new"
+    what: str  # "quit", "new" or "play"
+    draft: Draft | None = None  # the play waiting for a yes
 
 
 @dataclass
@@ -358,9 +359,14 @@ class Session:
 
     def _answer_confirm(self, text: str) -> list[str]:
         assert self.confirm is not None
-        what = self.confirm.what
+        what, draft = self.confirm.what, self.confirm.draft
         self.confirm = None
-        if text.lower() in ("y", "yes", "quit", "exit", "leave", "new"):
+        yes = text.lower() in ("y", "yes", "quit", "exit", "leave", "new", "play")
+        if what == "play":
+            if yes and draft is not None:
+                return self._finish_play(draft, "play", confirmed=True)
+            return ["Not played; the turn is still yours."]
+        if yes:
             if what == "new":
                 return self.new_game()
             self.mode = FINISHED
@@ -391,8 +397,8 @@ class Session:
             self.blank_question = None
             return self._reply(["Cancelled; nothing was played."])
         if self.confirm is not None:
-            self.confirm = None
-            return self._reply(["Staying in the game."])
+            what, self.confirm = self.confirm.what, None
+            return self._reply(["Not played; the turn is still yours." if what == "play" else "Staying in the game."])
         return self._reply(["Line cleared."], remember=False)
 
     def end_of_input(self) -> list[str]:
@@ -406,7 +412,7 @@ class Session:
     def prompt_text(self) -> str:
         """The short prompt shown before the cursor."""
         if self.confirm is not None:
-            return "yes or no> "
+            return "play it> " if self.confirm.what == "play" else "yes or no> "
         if self.blank_question is not None:
             return "letter> "
         if self.mode == SETUP or self.game is None:
@@ -556,7 +562,12 @@ class Session:
         self.blank_question = None
         return [f"Blank on {square.name} is {letter.upper()}."] + self._finish_play(draft, q.action)
 
-    def _finish_play(self, draft: Draft, action: str) -> list[str]:
+    @staticmethod
+    def _untyped_line(draft: Draft) -> str:
+        through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in draft.untyped])
+        return f"That plays through {through}."
+
+    def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
         game = self.need_game()
         play = draft.play()
         if action == "check":
@@ -564,7 +575,21 @@ class Session:
                 breakdown = game.check_place(play)
             except IllegalPlay as e:
                 return ["Not legal: " + self._explain_rack(e)]
-            return phrases.check_phrases(breakdown, self.style)
+            lines = phrases.check_phrases(breakdown, self.style)
+            return lines + ([self._untyped_line(draft)] if draft.untyped else [])
+        if draft.untyped and not confirmed:
+            # A board letter inside the word was not typed: the word made is
+            # not the word typed. Say what it makes and ask first.
+            try:
+                breakdown = game.check_place(play)
+            except IllegalPlay as e:
+                return [self._explain_rack(e)]
+            self.confirm = _Confirm("play", draft)
+            return [
+                f"That makes {phrases.play_text(breakdown)},",
+                self._untyped_line(draft),
+                "Play it? Type yes or no.",
+            ]
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:

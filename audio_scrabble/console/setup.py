@@ -132,9 +132,8 @@ class SetupFlow:
             seat = parse_seat(text, self._names, self.computers)
             self._names.append(seat)
             return [f"{seat.name} plays." if not seat.is_computer else f"{seat.name} joins."]
-        rules = parse_rules(text)
-        self.rules = rules
-        return [f"{rules.title}."]
+        self.rules = parse_rules(text)
+        return []  # the game's opening names the rules
 
     @property
     def players(self) -> list[Seat]:

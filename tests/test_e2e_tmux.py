@@ -1,0 +1,182 @@
+"""End to end: ``audio-scrabble`` started in a real terminal (tmux), played to its end.
+
+The test types as a player would (keys and lines through tmux) and reads
+only the printed lines, as a screen reader or braille display would. The
+game is seeded; the test asks the rules core which tiles the first player
+holds, so that its first word is known, and writes a tiny word list that
+holds it.
+
+Set ``AUDIO_SCRABBLE_E2E_COMMAND`` to run another command line in place of
+``audio-scrabble`` (for example ``python3 -m audio_scrabble``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed, so the terminal cannot be driven")
+
+SEED = 5
+TIMEOUT = 15.0
+
+
+def _command() -> list[str]:
+    override = os.environ.get("AUDIO_SCRABBLE_E2E_COMMAND")
+    if override:
+        return shlex.split(override)
+    exe = shutil.which("audio-scrabble")
+    if exe is None:
+        return [sys.executable, "-m", "audio_scrabble"]
+    return [exe]
+
+
+class Terminal:
+    """One tmux pane on a private tmux server."""
+
+    def __init__(self, tmp: Path, argv: list[str], env: dict[str, str]):
+        self.socket = f"as-e2e-{uuid.uuid4().hex[:8]}"
+        conf = tmp / "tmux.conf"
+        conf.write_text("set -g history-limit 50000\nset -g remain-on-exit on\n")
+        self.base = ["tmux", "-L", self.socket, "-f", str(conf)]
+        env_args = [f"{k}={v}" for k, v in env.items()]
+        cmd = " ".join(shlex.quote(a) for a in ["env", *env_args, *argv])
+        subprocess.run([*self.base, "new-session", "-d", "-s", "game", "-x", "100", "-y", "40", cmd], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run(
+            [*self.base, "capture-pane", "-p", "-J", "-t", "game", "-S", "-50000"],
+            check=True, capture_output=True, text=True,
+        )
+        return out.stdout
+
+    def type(self, text: str, enter: bool = True) -> None:
+        if text:
+            subprocess.run([*self.base, "send-keys", "-t", "game", "-l", text], check=True)
+        if enter:
+            subprocess.run([*self.base, "send-keys", "-t", "game", "Enter"], check=True)
+
+    def key(self, name: str) -> None:
+        subprocess.run([*self.base, "send-keys", "-t", "game", name], check=True)
+
+    def wait_for(self, text: str, count: int = 1, timeout: float = TIMEOUT) -> str:
+        """Wait until ``text`` has been printed ``count`` times; returns the screen."""
+        end = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < end:
+            screen = self.screen()
+            if screen.count(text) >= count:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear {count} time(s); the terminal shows:\n{screen[-3000:]}")
+
+    def dead_status(self) -> str:
+        out = subprocess.run(
+            [*self.base, "display-message", "-p", "-t", "game", "#{pane_dead} #{pane_dead_status}"],
+            check=True, capture_output=True, text=True,
+        )
+        return out.stdout.strip()
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def terminal_factory(tmp_path):
+    made: list[Terminal] = []
+
+    def make(args: list[str]) -> Terminal:
+        env = {
+            "AUDIO_SCRABBLE_CACHE_DIR": str(tmp_path / "cache"),
+            "NO_COLOR": "1",
+            "TERM": "xterm-256color",
+            "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+        }
+        t = Terminal(tmp_path, _command() + args, env)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
+    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
+    first = game.names[game.current]
+    second = game.names[1 - game.current]
+    tiles = [t for t in game.current_player.rack if t != "?"]
+    word = tiles[0] + tiles[1]
+    words = tmp_path / "words.txt"
+    words.write_text(f"{word}\nQI\nZA\n")
+
+    t = terminal_factory(["--players", "Alice,Bob", "--seed", str(SEED), "--lexicon", str(words), "--speech", "text"])
+    t.wait_for(f"{first} drew")
+    t.wait_for(f"{first}, press Enter to hear your rack.")
+    screen = t.screen()
+    assert " ".join(game.current_player.rack) not in screen  # private until Enter
+
+    t.type("")
+    t.wait_for(f"{first}, your rack:")
+    # the board cursor, by keys on an empty line, as in a real terminal
+    t.key("Right")
+    t.wait_for("I8.")
+    t.key("Home")
+    t.wait_for("A8, three bars.")
+    t.key("Left")
+    t.wait_for("Left edge: A8, three bars.")
+    t.type("paly")
+    t.wait_for("'paly' is not a command; did you mean play?")
+    t.type(f"check 8H {word}")
+    t.wait_for(f"{word}, H8 across, would score")
+    t.type(f"play 8H {word}")
+    t.wait_for(f"{first} played {word}, H8 across.")
+    t.wait_for(f"{second}, press Enter to hear your rack.")
+
+    t.type("")
+    t.wait_for(f"{second}, your rack:")
+    t.type("challenge")
+    t.wait_for(f"{word} is acceptable.")
+    t.type("exchange all")
+    t.wait_for(f"{second} exchanged 7 tiles.")
+    for n, who in enumerate([first, second, first, second], start=1):
+        t.type("")
+        t.wait_for(f"{who}, your rack:", count=2 if n <= 2 else 3)
+        t.type("pass")
+        t.wait_for(f"{who} passed.", count=(n + 1) // 2 if who == first else n // 2)
+    screen = t.wait_for("Game over.")
+    assert "Every player passed twice in a row." in screen
+    t.wait_for("Final scores:")
+    screen = t.wait_for("Type new for another game, or quit.")
+    assert " wins with " in screen or "A tie:" in screen
+
+    t.type("summary")
+    t.wait_for("The game is over.")
+    t.type("show")
+    screen = t.wait_for("Large-print board shown on screen.")
+    assert "  A   B   C   D" in screen
+    t.type("quit")
+    t.wait_for("Goodbye.")
+    end = time.monotonic() + TIMEOUT
+    while time.monotonic() < end and not t.dead_status().startswith("1"):
+        time.sleep(0.05)
+    assert t.dead_status() == "1 0"
+    assert "Traceback" not in t.screen()
+
+
+def test_help_lists_the_options():
+    out = subprocess.run(_command() + ["--help"], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    for option in ("--players", "--rules", "--seed", "--speech", "--verbosity", "--lexicon"):
+        assert option in out.stdout
