@@ -67,3 +67,18 @@ def judge_main(words: list[str], lexicon_path: str | None, stdin: TextIO, stdout
     all_ok = _verdict_lines(source, lexicon, stdout, flush_each=interactive)
     stdout.flush()
     return EXIT_ALL_ACCEPTABLE if all_ok else EXIT_SOME_NOT_ACCEPTABLE
+
+
+# ---------------------------------------------------------------- subcommand
+def configure(parser: "argparse.ArgumentParser") -> None:
+    """Arguments of ``audio-scrabble judge``."""
+    parser.add_argument(
+        "words", nargs="*", metavar="WORD",
+        help="words to judge; with none, one word per line is read from standard input",
+    )
+    parser.add_argument("--lexicon", metavar="PATH", help="judge against this word list (one word per line)")
+    parser.epilog = "Prints 'WORD: acceptable' or 'WORD: not acceptable' for each word. Exit 0 when all are acceptable, 1 otherwise, 2 when the word list cannot be read."
+
+
+def run(args: "argparse.Namespace") -> int:
+    return judge_main(list(args.words), args.lexicon, sys.stdin, sys.stdout)
