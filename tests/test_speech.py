@@ -16,10 +16,13 @@ the reason when those are missing.
 from __future__ import annotations
 
 import array
+import contextlib
+import importlib.util
 import io
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -430,6 +433,7 @@ class SpeechDispatcherServer:
     address: str
     log: Path
     audio: Path
+    proc: subprocess.Popen[bytes]
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
@@ -441,6 +445,18 @@ class SpeechDispatcherServer:
     def cancels(self) -> int:
         """How many CANCEL commands the server received."""
         return self.log_text().count("Cancel received from fd")
+
+
+def _accepts(sock: Path) -> bool:
+    """The server listens on its socket (the file appears before it does)."""
+    if not sock.exists():
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        try:
+            client.connect(os.fspath(sock))
+        except OSError:
+            return False
+    return True
 
 
 def _module_dir() -> Path | None:
@@ -471,9 +487,7 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
         speech.load_speechd()
     except SpeechUnavailable as err:
         pytest.skip(err.reason)
-    try:
-        import accessible_output2  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("accessible_output2") is None:
         pytest.skip("accessible_output2 is not installed")
 
     root = Path(tempfile.mkdtemp(prefix="sd-"))  # short: socket paths are limited
@@ -514,10 +528,12 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
             start_new_session=True,
         )
     try:
-        if not _wait_for(lambda: sock.exists() or proc.poll() is not None, 15) or not sock.exists():
+        if not _wait_for(lambda: _accepts(sock) or proc.poll() is not None, 15) or not _accepts(sock):
             pytest.fail("speech-dispatcher did not start: "
                         + (root / "server.out").read_text(errors="replace")[-2000:])
-        yield SpeechDispatcherServer(f"unix_socket:{sock}", logdir / "speech-dispatcher.log", audio)
+        yield SpeechDispatcherServer(
+            f"unix_socket:{sock}", logdir / "speech-dispatcher.log", audio, proc
+        )
     finally:
         if proc.poll() is None:
             proc.terminate()
@@ -527,7 +543,7 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(5)
         # the output module runs in the server's session; make sure it is gone
-        with __import__("contextlib").suppress(ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         shutil.rmtree(root, ignore_errors=True)
 
@@ -601,6 +617,42 @@ def test_screen_reader_interrupts_and_never_repeats(
         assert _wait_for(lambda: speechd_server.cancels() == 3, 5)
     finally:
         speaker.close()
+
+
+@pytestmark_speechd
+def test_screen_reader_losing_its_server_says_so_once(
+    speechd_server: SpeechDispatcherServer, capfd: pytest.CaptureFixture[str],
+) -> None:
+    out = io.StringIO()
+    speaker = ScreenReaderSpeaker(out, address=speechd_server.address, autospawn=False)
+    try:
+        speaker.say("Hello.")
+        assert _wait_for(lambda: speechd_server.queued("Hello.") == 1, 5)
+        speechd_server.proc.terminate()
+        speechd_server.proc.wait(5)
+        time.sleep(0.2)
+        start = time.perf_counter()
+        speaker.say("Still here.")
+        speaker.say("And again.")
+        assert time.perf_counter() - start < 1.0, "a dead server must not block the game"
+        assert out.getvalue() == (
+            "Hello.\nStill here.\nSpeech has stopped working; using text only.\nAnd again.\n"
+        )
+    finally:
+        speaker.close()
+    assert capfd.readouterr() == ("", "")
+
+
+@pytestmark_speechd
+def test_screen_reader_echo_off_speaks_without_printing(
+    speechd_server: SpeechDispatcherServer,
+) -> None:
+    out = io.StringIO()
+    with ScreenReaderSpeaker(out, echo=False, address=speechd_server.address,
+                             autospawn=False) as speaker:
+        speaker.say("Only heard.")
+        assert _wait_for(lambda: speechd_server.queued("Only heard.") == 1, 5)
+    assert out.getvalue() == ""
 
 
 @pytestmark_speechd

@@ -48,7 +48,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import types
 import warnings
 import wave
@@ -574,6 +573,11 @@ class _Synthesizer:
     def _start_engine(self) -> None:
         if self._engine is not None:
             return
+        if sys.platform == "win32":  # pragma: no cover - SAPI 5 is COM
+            # comtypes initialises COM only in the thread that first imports
+            # it, which may not be this one.
+            with contextlib.suppress(Exception):
+                ctypes.windll.ole32.CoInitialize(None)  # type: ignore[attr-defined]
         try:
             with quiet():
                 import pyttsx3
@@ -635,11 +639,9 @@ class _Player(abc.ABC):
     @abc.abstractmethod
     def stop(self) -> None: ...
 
+    @abc.abstractmethod
     def probe(self, path: Path, timeout: float = 10.0) -> bool:
         """Play ``path`` (a short silence) to the end; True if that worked."""
-        self.start(path)
-        ok = self.wait()
-        return ok
 
 
 class _CommandPlayer(_Player):
