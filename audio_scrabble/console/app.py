@@ -13,6 +13,7 @@ plain line loop does the same without prompt_toolkit.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Iterable, TextIO
 
@@ -92,6 +93,9 @@ class ConsoleApp:
         input: Input | None = None,
         output: Output | None = None,
     ):
+        # No cursor-position requests: some terminals and screen readers never
+        # answer them, and prompt_toolkit then prints a warning to the player.
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         session.defer_computer = True
         self.session = session
         self.voice = Voice(session, speaker, screen)

@@ -18,8 +18,11 @@ that keeps the game playable while the module is missing:
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import inspect
 import sys
 import textwrap
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
@@ -75,6 +78,50 @@ def load_lexicon(path: str | None) -> Any:
             return WordSet(f, p.name)
     except OSError as e:
         raise LexiconError(f"The word list {str(p)!r} cannot be read ({e.strerror}); give another with --lexicon.") from None
+
+
+class BackgroundLexicon:
+    """A word list that loads on a thread while the player reads the opening.
+
+    The first use (a challenge, a void-rules play, a computer player) waits
+    for the load to finish; a load that failed raises its error there.
+    Attribute access is passed on to the loaded word list.
+    """
+
+    def __init__(self, load: Callable[[], Any]):
+        self._load = load
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="word-list", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._value = self._load()
+        except BaseException as e:  # handed to the first user of the word list
+            self._error = e
+
+    def get(self) -> Any:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.get()
+
+    def __len__(self) -> int:
+        return len(self.get())
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.get(), name)
+
+
+def resolved(lexicon: Any) -> Any:
+    """The word list itself (waiting for a background load if need be)."""
+    return lexicon.get() if isinstance(lexicon, BackgroundLexicon) else lexicon
 
 
 # ---------------------------------------------------------------- speech
@@ -177,7 +224,7 @@ def make_computer(level: str, lexicon: Any, seed: int) -> Callable[[Any, int], C
     mod = _optional("audio_scrabble.engine")
     if mod is None or not hasattr(mod, "ComputerPlayer"):
         raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person instead.")
-    player = mod.ComputerPlayer(level, lexicon, seed)
+    player = mod.ComputerPlayer(level, resolved(lexicon), seed)
 
     def choose(game: Any, index: int) -> ComputerMove:
         action = player.choose(game, index)
@@ -191,8 +238,30 @@ def make_computer(level: str, lexicon: Any, seed: int) -> Callable[[Any, int], C
     return choose
 
 
-def move_finder() -> Callable[[Any, Sequence[str]], bool] | None:
-    """``move_exists(board, rack)`` from the engine, for the house 'no moves' end."""
-    mod = _optional("audio_scrabble.engine")
-    fn = getattr(mod, "move_exists", None) if mod is not None else None
-    return fn
+def move_finder(lexicon: Any = None) -> Callable[[Any, Sequence[str]], bool] | None:
+    """``move_exists(board, rack)`` from the engine, for the house 'no moves' end.
+
+    If the engine's function also takes the word list, it is bound here.
+    """
+    spec = importlib.util.find_spec("audio_scrabble.engine")
+    if spec is None:
+        return None
+    found: list[Callable[..., Any] | None] = []
+
+    def finder(board: Any, rack: Sequence[str]) -> bool:
+        # Imported on first use: the core asks only near the end of a game.
+        if not found:
+            mod = _optional("audio_scrabble.engine")
+            found.append(getattr(mod, "move_exists", None) if mod is not None else None)
+        fn = found[0]
+        if fn is None:
+            return True  # no engine: never end the game for want of moves
+        try:
+            takes_lexicon = len(inspect.signature(fn).parameters) >= 3
+        except (TypeError, ValueError):
+            takes_lexicon = False
+        if takes_lexicon:
+            return bool(fn(board, rack, resolved(lexicon)))
+        return bool(fn(board, rack))
+
+    return finder

@@ -170,7 +170,7 @@ class Session:
         for i, s in enumerate(seats):
             if s.computer:
                 table.choosers[i] = self.computer_factory(s.computer, self.lexicon, seed + 7919 * (i + 1))
-        finder = services.move_finder()
+        finder = services.move_finder(self.lexicon)
         self.game = Game([s.name for s in seats], rules, seed, self.lexicon, finder)
         self.table = table
         self.mode = PLAYING

@@ -101,11 +101,17 @@ def options_from(args: argparse.Namespace) -> Options:
 
 def run(args: argparse.Namespace) -> int:
     options = options_from(args)
-    try:
-        lexicon = services.load_lexicon(options.lexicon)
-    except ScrabbleError as e:
-        print(str(e), file=sys.stderr)
-        return 2
+    lexicon: object
+    if options.lexicon:
+        # A list the player named is read now, so that a bad path is said at once.
+        try:
+            lexicon = services.load_lexicon(options.lexicon)
+        except ScrabbleError as e:
+            print(str(e), file=sys.stderr)
+            return 2
+    else:
+        # The default list loads while the opening is read out.
+        lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
     session = Session(options, lexicon=lexicon)
     speaker = services.make_speaker(options.speech, sys.stdout)
     if not sys.stdin.isatty():
