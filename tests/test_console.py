@@ -7,7 +7,6 @@ the same path the prompt application uses.
 from __future__ import annotations
 
 import copy
-import re
 from collections import Counter
 
 import pytest

@@ -335,9 +335,9 @@ def cmd_help(session, args: str) -> list[str]:
     if not topic:
         lines = [entries["help"].summary]
         for group, cmds in REGISTRY.groups().items():
-            group_lines = phrases.fit([c.name for c in cmds], width=phrases.LINE_WIDTH - len(group) - 2)
-            group_lines[0] = f"{group}: {group_lines[0]}"
-            lines.extend(group_lines)
+            names = [c.name for c in cmds]
+            names[0] = f"{group}: {names[0]}"
+            lines.extend(phrases.fit(names))
         lines.append("help keys: the board keys.")
         lines.append("help COMMAND: more on one.")
         return lines

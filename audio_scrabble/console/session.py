@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import random
 import secrets
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..core.board import Square
+from ..core.board import Board, Square
 from ..core.events import Event, GameEnded, TilesPlaced
 from ..core.game import Game
 from ..core.rules import RuleSet
@@ -45,6 +46,8 @@ SETUP = "setup"
 PLAYING = "playing"
 OVER = "over"
 FINISHED = "finished"
+
+_EMPTY_BOARD = Board()
 
 
 @dataclass
@@ -131,6 +134,7 @@ class Session:
         self._shuffler = random.Random()
         self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
+        self.last_error: str | None = None  # the traceback of an internal error, for developers
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -210,10 +214,9 @@ class Session:
         return self.table is not None and self.table.seats[i].is_computer
 
     @property
-    def board(self):
-        from ..core.board import Board
-
-        return self.game.board if self.game else Board()
+    def board(self) -> Board:
+        """The game's board (an empty one before the game starts)."""
+        return self.game.board if self.game else _EMPTY_BOARD
 
     def need_game(self) -> Game:
         if self.game is None:
@@ -310,7 +313,8 @@ class Session:
         except ScrabbleError as e:
             lines = [str(e)]
         except Exception as e:  # a bug must not end the game or show a traceback
-            lines = [f"Something went wrong inside the game ({type(e).__name__}); nothing was changed. Please try again."]
+            self.last_error = traceback.format_exc()
+            lines = [f"Something went wrong inside the game ({type(e).__name__}).", "Type last or scores to hear where things stand."]
         remember = not (text.strip().lower() in ("repeat", "again"))
         if not lines:
             lines = ["Done."]

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Board, Premium, Square, premium_at
+from ..core.board import ACROSS, COLUMNS, SIZE, Board, Premium, Square, premium_at
 from ..core.events import (
     ChallengeResolved,
     Event,
