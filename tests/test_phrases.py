@@ -145,6 +145,9 @@ def test_play_announcement_reads_the_event():
     assert "12 points." in lines
     assert f"{first} drew 5 tiles." in lines
     assert phrases.scores_line(g.names, g.scores()) in lines
+    # the scorekeeper's order: play, score, totals, tiles drawn
+    assert lines.index("12 points.") < lines.index(phrases.scores_line(g.names, g.scores())) \
+        < lines.index(f"{first} drew 5 tiles.")
     # the drawn letters are private unless the audience may hear them
     assert not any(" ".join(ev.drawn) in line for line in lines if "drew" in line)
     revealed = phrases.announce(g.last_events, Audience(g.names, frozenset({ev.player})), before)

@@ -400,20 +400,25 @@ def first_player_phrases(ev: FirstPlayerDrawn) -> list[str]:
     return lines
 
 
-def _placed(ev: TilesPlaced, aud: Audience, style: Style) -> list[str]:
-    reveal = ev.player in aud.reveal
+def _placed(ev: TilesPlaced, style: Style) -> list[str]:
+    """Who played what, the words and score, the premiums (at full verbosity)."""
     where = play_text(ev.breakdown)
     if style.brief:
-        lines = [f"{ev.name}: {where}, {ev.score}."]
-    else:
-        lines = [f"{ev.name} played {where}."]
-        lines.extend(breakdown_lines(ev.breakdown, style))
-        lines.append(f"{plural(ev.score, 'point')}.")
-    if ev.went_out:
-        lines.append(f"{ev.name} has used every tile.")
-    else:
-        lines.append(drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style))
+        return [f"{ev.name}: {where}, {ev.score}."]
+    lines = [f"{ev.name} played {where}."]
+    lines.extend(breakdown_lines(ev.breakdown, style))
+    lines.append(f"{plural(ev.score, 'point')}.")
     return lines
+
+
+def _after_play(ev: TilesPlaced, aud: Audience, style: Style) -> list[str]:
+    """The tiles drawn after a play (or that the player went out)."""
+    if ev.went_out:
+        return [f"{ev.name} has used every tile."]
+    reveal = ev.player in aud.reveal
+    if style.brief and not reveal and ev.drawn:
+        return []
+    return [drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style)]
 
 
 def _exchanged(ev: TilesExchanged, aud: Audience, style: Style) -> list[str]:
@@ -474,7 +479,7 @@ def event_phrases(ev: Event, aud: Audience, style: Style = Style()) -> list[str]
     if isinstance(ev, FirstPlayerDrawn):
         return first_player_phrases(ev)
     if isinstance(ev, TilesPlaced):
-        return _placed(ev, aud, style)
+        return _placed(ev, style) + _after_play(ev, aud, style)
     if isinstance(ev, TilesExchanged):
         return _exchanged(ev, aud, style)
     if isinstance(ev, TurnPassed):
@@ -497,17 +502,22 @@ def announce(
 ) -> list[str]:
     """The scorekeeper's words after an action.
 
-    Every event the action produced, in order; after a play, every
-    player's total (``totals_before`` with the player's new total from the
-    event); and whose turn is next, when ``next_player`` is given.
+    Every event the action produced, in order. A play is read as the
+    leaflet's scorekeeper would: who played what, the words and score, the
+    premiums that counted (full verbosity), every player's new total
+    (``totals_before`` with the player's total from the event), the tiles
+    drawn; then whose turn is next, when ``next_player`` is given.
     """
     lines: list[str] = []
     totals = list(totals_before)
     for ev in events:
-        lines.extend(event_phrases(ev, aud, style))
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
+            lines.extend(_placed(ev, style))
             lines.extend(scores_lines(aud.names, totals))
+            lines.extend(_after_play(ev, aud, style))
+        else:
+            lines.extend(event_phrases(ev, aud, style))
     if next_player is not None:
         lines.append(f"{possessive(aud.names[next_player])} turn.")
     return lines
