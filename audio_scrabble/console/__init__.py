@@ -1,1 +1,27 @@
-"""console."""
+"""The accessible console game: ``audio-scrabble`` with no subcommand.
+
+A linear command line that speaks: every answer is a few whole lines, the
+most important words first. How it fits together:
+
+``start``     command-line options (``configure``) and ``run``: builds a
+              :class:`~.session.Session`, a speaker, and the prompt.
+``session``   the controller: holds the game, the settings, the board
+              cursor and the last message. ``handle_line(text)`` and
+              ``key(name)`` answer anything, in any state, without
+              prompt_toolkit; they change the game only through its actions.
+``commands``  the one command registry: names, aliases, arguments, help
+              keys, handlers and completion; ``dispatch`` runs a line.
+``setup``     the questions before a game (players, names, rules).
+``playtext``  reading a typed play: ``8D TRAIN``, ``TRAIN from D8 across``,
+              blanks (``TRAiN`` or ``?``), letters on the board.
+``cursor``    the board cursor, a plain object.
+``keys``      prompt_toolkit key bindings, in small factories.
+``app``       the prompt_toolkit application (and a plain-line loop for
+              piped input) around the session.
+``settings``  verbosity, premium naming, braille width, speech.
+``helptext``  help texts, kept as data in ``audio_scrabble/data/help.txt``.
+``services``  the seams to the word list, speech, braille wrapping and the
+              computer players.
+
+The words themselves come from :mod:`audio_scrabble.presentation.phrases`.
+"""
