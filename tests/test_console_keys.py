@@ -186,3 +186,55 @@ def test_every_bound_key_is_documented_in_help(key):
         "f2": "f2", "f4": "f4",
     }
     assert words[key] in text
+
+
+# ---------------------------------------------------------------- without a terminal
+def test_piped_lines_play_through_the_plain_loop():
+    from audio_scrabble.console.app import run_plain
+
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=7), lexicon=AcceptAll())
+    script = "\npass\n\npass\n\npass\n\npass\nscores\nquit\n"
+    assert run_plain(s, speaker, io.StringIO(script), screen) == 0
+    assert "Every player passed twice in a row." in speaker.lines
+    assert speaker.lines[-1] == "Goodbye."
+    assert s.finished
+    # the prompts are printed, so a screen reader hears where input goes
+    assert "Alice> " in screen.getvalue() or "Bob> " in screen.getvalue()
+
+
+def test_end_of_piped_input_leaves_cleanly():
+    from audio_scrabble.console.app import run_plain
+
+    speaker = services.ListSpeaker()
+    s = Session(Options(players="Alice,Bob", seed=7), lexicon=AcceptAll())
+    assert run_plain(s, speaker, io.StringIO("bag\n"), io.StringIO()) == 0
+    assert speaker.lines[-2:] == ["Leave the game? Type yes or no.", "Goodbye."]
+
+
+class NoticeSpeaker(services.ListSpeaker):
+    fallback_notice = "Speech is not available (testing); using text only."
+
+
+def test_a_speech_fallback_is_said_once_and_speech_can_be_switched(monkeypatch):
+    made: list[str] = []
+
+    def fake_make_speaker(kind, out=None):
+        made.append(kind)
+        return NoticeSpeaker()
+
+    monkeypatch.setattr(services, "make_speaker", fake_make_speaker)
+    speaker = NoticeSpeaker()
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=io.StringIO())
+        inp.send_text("set speech tts\r" + LEAVE)
+        app.run()
+    assert speaker.lines.count(NoticeSpeaker.fallback_notice) == 1
+    assert speaker.lines[0] == NoticeSpeaker.fallback_notice
+    assert made == ["tts"]
+    new = app.voice.speaker
+    assert new is not speaker
+    assert new.lines[0] == NoticeSpeaker.fallback_notice  # the new backend's fallback, said once
+    assert new.lines[-1] == "Goodbye."
