@@ -496,6 +496,20 @@ def test_exchange_pass_and_the_game_end_by_passing():
     assert s.handle_line("quit") == ["Goodbye."]
 
 
+def test_first_challenge_window_is_pointed_out_once_at_normal_verbosity():
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    s, _ = session(seed=seed, lexicon=AcceptAll())
+    g = s.game
+    ready(s)
+    s.handle_line(f"play 8H {_first_two(s)}")
+    out = ready(s)
+    assert out[-2:] == [f"You may challenge {g.names[1 - g.current]}'s play:", "type challenge before you play."]
+    s.handle_line("pass")
+    ready(s)
+    s.handle_line(f"play I7 {next(t for t in g.current_player.rack if t != BLANK)}")
+    assert not any("challenge" in x for x in ready(s))
+
+
 def test_challenge_takes_back_a_word_not_in_the_list():
     seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
     s, _ = session(seed=seed, lexicon=services.WordSet(["QI"]))

@@ -135,6 +135,7 @@ class Session:
         self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
+        self._told_challenge = False  # the first-time hint about challenges has been given
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -470,12 +471,17 @@ class Session:
         return phrases.rack_phrases(self.rack_of(i), self.style, self.names[i] if owner else None)
 
     def _challenge_hint(self) -> list[str]:
+        """That the last play may be challenged: every turn at full
+        verbosity, the first time only at normal, never when brief."""
         game = self.game
-        if game is None or not self.style.full:
+        if game is None or self.style.brief or (self._told_challenge and not self.style.full):
             return []
         pend = game.pending_play
         if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
-            return [f"You may challenge {phrases.possessive(pend.name)} play."]
+            if self._told_challenge:
+                return [f"You may challenge {phrases.possessive(pend.name)} play."]
+            self._told_challenge = True
+            return [f"You may challenge {phrases.possessive(pend.name)} play:", "type challenge before you play."]
         return []
 
     def _final_question(self) -> str:
