@@ -103,6 +103,15 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     assert s.game.rules.name == "five"
 
 
+@pytest.mark.parametrize("answer", ["\u00b2", "9" * 5000, "\u0663"])
+def test_player_count_refuses_digits_that_are_not_plain_numbers(answer):
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    s.start()
+    out = s.handle_line(answer)
+    assert out[0].endswith("is not 2, 3 or 4; type how many are playing.")
+    assert s.setup.count is None
+
+
 def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
@@ -199,6 +208,10 @@ REFUSALS = [
     "\x1b[A",
     "ＡＢＣ",
 ]
+
+
+REFUSALS += ["row \u00b2", "row " + "9" * 5000, "history \u00b2", "history " + "9" * 5000,
+             "set braille \u00b2", "set braille " + "4" * 5000, "play \u00b2D AT", "goto H\u0668"]
 
 
 @pytest.mark.parametrize("line", REFUSALS)

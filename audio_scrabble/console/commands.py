@@ -20,7 +20,7 @@ from ..errors import ActionNotAllowed, NotationError
 from ..presentation import largeprint, phrases
 from .helptext import help_entries
 from .playtext import looks_like_position, parse_draft
-from .settings import SETTING_VALUES
+from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
 
 Handler = Callable[["Session", str], list[str]]  # noqa: F821 (Session: see session.py)
@@ -122,8 +122,9 @@ def _row_index(session, text: str) -> int:
     text = text.strip()
     if not text:
         return session.cursor.square.row
-    if text.isdigit() and 1 <= int(text) <= SIZE:
-        return int(text) - 1
+    row = small_number(text)
+    if row is not None and 1 <= row <= SIZE:
+        return row - 1
     raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
 
 
@@ -279,9 +280,10 @@ def cmd_history(session, args: str) -> list[str]:
     lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
     text = args.strip()
     if text:
-        if not text.isdigit() or int(text) < 1:
+        count = small_number(text, digits=4)
+        if count is None or count < 1:
             raise NotationError("Say how many turns to hear, like history 5, or just history for all.")
-        lines = lines[-int(text):]
+        lines = lines[-count:]
     return lines or ["No moves yet."]
 
 

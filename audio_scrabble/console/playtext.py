@@ -26,8 +26,8 @@ from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..errors import NotationError
 
-_COL_FIRST = re.compile(r"([A-Oa-o])(\d{1,2})")
-_ROW_FIRST = re.compile(r"(\d{1,2})([A-Oa-o])")
+_COL_FIRST = re.compile(r"([A-Oa-o])([0-9]{1,2})")
+_ROW_FIRST = re.compile(r"([0-9]{1,2})([A-Oa-o])")
 _WORD = re.compile(r"[A-Za-z?.()]+")
 _DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}

@@ -29,6 +29,18 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
 SETTING_ALIASES = {"verbose": "verbosity", "premiums": "marks", "premium": "marks", "width": "braille"}
 
 
+def small_number(text: str, digits: int = 3) -> int | None:
+    """A whole number typed in ASCII digits, at most ``digits`` long; else None.
+
+    ``str.isdigit`` is not enough: it accepts ``²`` and digits of other
+    scripts, and a line of 5000 digits, none of which a player means.
+    """
+    t = text.strip()
+    if t and len(t) <= digits and all("0" <= c <= "9" for c in t):
+        return int(t)
+    return None
+
+
 @dataclass
 class Settings:
     verbosity: str = NORMAL
@@ -69,9 +81,10 @@ class Settings:
             if value in ("off", "none", "0", "no"):
                 self.braille_width = None
                 return "Braille wrapping off."
-            if not value.isdigit() or not 10 <= int(value) <= 200:
+            cells = small_number(value)
+            if cells is None or not 10 <= cells <= 200:
                 raise NotationError(f"Braille width is a number of cells from 10 to 200, or off, not {value!r}.")
-            self.braille_width = int(value)
+            self.braille_width = cells
             return f"Lines wrapped at {value} cells."
         if key == "speech":
             if value not in SPEECH_KINDS:

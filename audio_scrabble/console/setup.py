@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ..errors import ActionNotAllowed, NotationError
 from .services import COMPUTER_LEVELS, engine_available
+from .settings import small_number
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4}
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "void")
@@ -123,7 +124,8 @@ class SetupFlow:
         text = text.strip()
         if what == "count":
             low = text.lower()
-            n = 2 if not low else NUMBER_WORDS.get(low, int(low) if low.isdigit() else 0)
+            typed = small_number(low)
+            n = 2 if not low else NUMBER_WORDS.get(low, typed if typed is not None else 0)
             if not 2 <= n <= 4:
                 return [f"{text!r} is not 2, 3 or 4; type how many are playing."]
             self.count = n

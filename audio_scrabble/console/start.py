@@ -14,7 +14,7 @@ from ..errors import ScrabbleError
 from ..presentation.phrases import MARK_STYLES, VERBOSITIES
 from . import services
 from .session import Options, Session
-from .settings import MARK_ALIASES
+from .settings import MARK_ALIASES, small_number
 from .setup import parse_players
 
 
@@ -42,9 +42,10 @@ def _marks(text: str) -> str:
 
 
 def _width(text: str) -> int:
-    if not text.isdigit() or not 10 <= int(text) <= 200:
+    cells = small_number(text)
+    if cells is None or not 10 <= cells <= 200:
         raise argparse.ArgumentTypeError("the braille width is a number of cells from 10 to 200")
-    return int(text)
+    return cells
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
