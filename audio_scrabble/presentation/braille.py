@@ -287,6 +287,8 @@ class _TableReader:
         if opcode == "nofor":  # back-translation only: not for the game
             return
         if opcode == "noback":  # forward only: what the game does
+            if len(words) < 2:
+                raise ValueError("noback needs an opcode after it.")
             words = words[1:]
             opcode = words[0]
         args = words[1:]
@@ -590,10 +592,10 @@ class BrailleTables:
         letters = "abcdefghijklmnopqrstuvwxyz"[:columns]
         return self.board.cells[" "] * ROW_LABEL_CELLS + "".join(self.board.cells[c] for c in letters)
 
-    def mark_legend(self) -> list[tuple[str, str]]:
-        """(cell, meaning) for the empty square and each premium mark."""
-        return [(self.board.cells[PRINT_SYMBOLS[name]], f"{name}: {MARK_MEANINGS[name]}" if name != EMPTY
-                 else MARK_MEANINGS[name]) for name in (EMPTY, *MARK_NAMES)]
+    def mark_legend(self) -> list[tuple[str, str, str]]:
+        """(name, cell, meaning) for the empty square and each premium mark,
+        e.g. ``("two dots", "⠔", "double letter square")``."""
+        return [(name, self.board.cells[PRINT_SYMBOLS[name]], MARK_MEANINGS[name]) for name in (EMPTY, *MARK_NAMES)]
 
     # --------------------------------------------------------------- text
     def text_to_grade1(self, text: str) -> str:
@@ -606,9 +608,10 @@ class BrailleTables:
         letters lose their accents (é -> e); characters the table does not
         know become the general omission symbol ⠿. Unicode braille cells
         pass through unchanged, so a line may mix text and cells. Line
-        breaks are kept.
+        breaks are kept (as ``\n``).
         """
-        return "\n".join(self._grade1_line(line) for line in text.split("\n"))
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return "\n".join(self._grade1_line(line) for line in lines)
 
     def _fold(self, text: str) -> list[str | None]:
         """Characters the table knows (or braille cells, or None for an

@@ -43,7 +43,7 @@ from typing import Sequence
 
 from .braille import (
     BLANK_CELL,
-    MARK_MEANINGS,
+    EMPTY,
     BrailleTables,
     is_braille,
     wrap,
@@ -174,8 +174,8 @@ def board_section(
                 marks_seen.add(" ".join(square.lower().split()))
     lines.append("Blank tiles: " + (", ".join(blanks) if blanks else "none") + ".")
     if key:
-        entries = [f"{cell} {meaning.split(': ')[-1]}" for cell, meaning in tables.mark_legend()
-                   if meaning == MARK_MEANINGS["empty"] or meaning.split(":")[0] in marks_seen]
+        entries = [f"{cell} {meaning}" for name, cell, meaning in tables.mark_legend()
+                   if name == EMPTY or name in marks_seen]
         lines.append("Key: " + ", ".join(entries) + ".")
     return heading, lines
 
