@@ -47,7 +47,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Iterator, NamedTuple, Protocol, Sequence
+from typing import Any, Generator, Iterator, NamedTuple, Protocol, Sequence
 
 from ..core.board import Board
 from ..core.events import (
@@ -732,7 +732,7 @@ def _end_factor(record: GcgRecord) -> int:
     return 2
 
 
-def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Iterator[ReplayStep]:
+def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generator[ReplayStep, None, Board]:
     """Replay every move line on a board, recomputing scores and totals.
 
     Checks each placement's notation against the board, its legality
@@ -852,6 +852,17 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Iterato
         computed_total = base + (computed if computed is not None else mv.score)
         prev_total[mv.nick] = mv.total
         yield ReplayStep(mv, before, computed, computed_total, problem)
+    return board
+
+
+def final_board(record: GcgRecord) -> Board:
+    """The board after the record's last line (withdrawn plays taken off)."""
+    steps = replay_record(record)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _sentence(clause: str | None) -> str | None:
