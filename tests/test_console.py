@@ -695,6 +695,14 @@ def test_quit_asks_first_and_ctrl_d_twice_leaves():
     assert s.finished
 
 
+def test_a_command_typed_at_a_yes_or_no_question_is_a_no_and_still_answered():
+    s, _ = session()
+    s.handle_line("quit")
+    out = s.handle_line("bag")
+    assert out == ["Staying in the game.", f"{len(s.game.bag)} tiles in the bag."]
+    assert not s.finished and s.confirm is None
+
+
 def test_new_game_after_the_end_uses_the_same_players():
     s, _ = session(seed=7)
     for _ in range(4):

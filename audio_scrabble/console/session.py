@@ -366,17 +366,22 @@ class Session:
         assert self.confirm is not None
         what, draft = self.confirm.what, self.confirm.draft
         self.confirm = None
-        yes = text.lower() in ("y", "yes", "quit", "exit", "leave", "new", "play")
-        if what == "play":
-            if yes and draft is not None:
-                return self._finish_play(draft, "play", confirmed=True)
-            return ["Not played; the turn is still yours."]
+        low = text.lower()
+        yes = low in ("y", "yes", "quit", "exit", "leave", "new", "play")
+        if yes and what == "play" and draft is not None:
+            return self._finish_play(draft, "play", confirmed=True)
+        if yes and what == "new":
+            return self.new_game()
         if yes:
-            if what == "new":
-                return self.new_game()
             self.mode = FINISHED
             return ["Goodbye."]
-        return ["Staying in the game."]
+        said = ["Not played; the turn is still yours." if what == "play" else "Staying in the game."]
+        if low in ("", "n", "no", "cancel", "stay"):
+            return said
+        # Anything else is a no, and the line is answered as a command.
+        from .commands import dispatch
+
+        return said + self._handle(text, dispatch)
 
     def ask_confirm(self, what: str) -> list[str]:
         self.confirm = _Confirm(what)
