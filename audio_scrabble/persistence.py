@@ -557,15 +557,20 @@ def _file_stamp(moment: datetime | None = None) -> str:
     return (moment or _now()).strftime("%Y%m%dT%H%M%S")
 
 
+_SUFFIXES = (".unfinished.json", ".json", ".gcg")
+
+
 def _unique(path: Path) -> Path:
-    """``path``, or ``path`` with ``-2``, ``-3``... before its suffixes if taken."""
+    """``path``, or the same name with ``-2``, ``-3``... before its suffix if taken
+    (``x.damaged-20261121T180102-2.json``, ``...-Alice-v-Bob-2.gcg``)."""
     if not path.exists():
         return path
     name = path.name
-    stem, dot, rest = name.partition(".")
+    ext = next((e for e in _SUFFIXES if name.endswith(e) and len(name) > len(e)), path.suffix)
+    base = name[: len(name) - len(ext)] if ext else name
     n = 2
     while True:
-        candidate = path.with_name(f"{stem}-{n}{dot}{rest}")
+        candidate = path.with_name(f"{base}-{n}{ext}")
         if not candidate.exists():
             return candidate
         n += 1
@@ -735,7 +740,9 @@ class SaveStore:
         A save that cannot be used is renamed with a timestamp
         (``current.damaged-<time>.json``, ``current.newer-<time>.json``)
         and the one before it is tried; the result's ``notice`` says so in
-        one sentence. If saves existed but none can be used, raises
+        one sentence, and the good save is copied back to ``current.json``
+        so that the next save keeps it as the previous one. If saves
+        existed but none can be used, raises
         :class:`SaveFileDamaged` (or :class:`SaveFileTooNew`) with that sentence.
         """
         self._clean_temporaries()

@@ -798,3 +798,15 @@ def test_a_save_folder_inside_the_package_is_refused() -> None:
     with pytest.raises(ValueError):
         SaveStore(PACKAGE / "saves")
     assert not persistence._inside(data_dir(), PACKAGE)
+
+
+def test_files_kept_aside_twice_in_one_second_get_distinct_names(store: SaveStore) -> None:
+    for _ in range(3):
+        _two_saves(store)
+        store.current_path.write_bytes(b"garbage")
+        store.previous_path.write_bytes(b"more garbage")
+        with pytest.raises(SaveFileDamaged):
+            store.load()
+    aside = [n for n in listing(store.directory) if ".damaged-" in n]
+    assert len(aside) == 6
+    assert all(re.fullmatch(rf"current(\.prev)?\.damaged-{STAMPED}\.json", n) for n in aside), aside
