@@ -98,6 +98,19 @@ def bench_commands(lexicon, repeat: int) -> list[tuple[str, float, float, float]
         "pass": lambda s: "pass",
         "challenge": lambda s: "challenge",
     }
+    # the same actions with the game saved to disk after each (fsync), as in play
+    import tempfile
+
+    from audio_scrabble.persistence import SaveStore
+
+    for name in ("play", "pass"):
+        times = []
+        for _ in range(max(3, repeat // 4)):
+            fresh = game_in_progress(lexicon)
+            fresh.store = SaveStore(tempfile.mkdtemp(prefix="audio_scrabble_bench_"))
+            line = actions[name](fresh)
+            times.append(timed(lambda: fresh.handle_line(line)))
+        rows.append((f"{name} (saved to disk)", statistics.median(times), p95(times), max(times)))
     for name, make in actions.items():
         times = []
         for _ in range(max(3, repeat // 4)):
@@ -144,11 +157,18 @@ def _spawn_until_prompt(
 
 
 def bench_startup(command: list[str], repeat: int) -> list[float]:
-    env = dict(os.environ)
-    env.setdefault("TERM", "xterm")
+    import tempfile
+
+    def env() -> dict[str, str]:
+        e = dict(os.environ)
+        e.setdefault("TERM", "xterm")
+        # each run saves in a folder of its own, so that no resume question comes first
+        e["AUDIO_SCRABBLE_DATA_DIR"] = tempfile.mkdtemp(prefix="audio_scrabble_bench_")
+        return e
+
     argv = command + ["--players", "Alice,Bob", "--seed", "1", "--speech", "text"]
-    _spawn_until_prompt(argv, env, b"press Enter to hear your rack")  # warms the word-list cache
-    return [_spawn_until_prompt(argv, env, b"press Enter to hear your rack") for _ in range(repeat)]
+    _spawn_until_prompt(argv, env(), b"press Enter to hear your rack")  # warms the word-list cache
+    return [_spawn_until_prompt(argv, env(), b"press Enter to hear your rack") for _ in range(repeat)]
 
 
 def main() -> int:

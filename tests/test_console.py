@@ -771,3 +771,89 @@ def test_repeat_key_and_board_keys_through_the_session():
     assert s.key("next_right") == ["No more tiles right of H8."]
     assert s.key("column_top") == ["H1, three bars."]
     assert s.key("up") == ["Top edge: H1, three bars."]
+
+
+# ---------------------------------------------------------------- saving and resuming
+def _stored(tmp_path, **opts) -> tuple[Session, list[str]]:
+    from audio_scrabble.persistence import SaveStore
+
+    opts.setdefault("players", "Alice,Bob")
+    opts.setdefault("seed", 5)
+    s = Session(Options(**opts), lexicon=AcceptAll(), store=SaveStore(tmp_path / "saves"))
+    return s, s.start()
+
+
+def test_every_action_is_saved_and_the_game_can_be_resumed(tmp_path):
+    s, _ = _stored(tmp_path)
+    g = s.game
+    ready(s)
+    s.handle_line(f"play 8H {_first_two(s)}")
+    ready(s)
+    s.handle_line("set verbosity full")
+    s.handle_line("pass")
+    assert s.handle_line("quit") == ["Leave the game? Type yes or no."]
+    assert s.handle_line("yes") == ["Goodbye. The game is saved;", "start again to resume it."]
+
+    again, lines = _stored(tmp_path, players=None, seed=None)
+    assert lines[1] == "An unfinished game of Alice and Bob:"
+    assert phrases_scores(g) in lines
+    assert lines[-1] == "Resume it? Type yes or no."
+    assert again.prompt_text() == "resume> "
+    assert again.handle_line("maybe") == ["Type yes to resume that game, or no for a new one."]
+    out = again.handle_line("yes")
+    assert out[0] == "Resumed. House rules (RNIB leaflet)."
+    r = again.game
+    assert r.board.rows_text() == g.board.rows_text()
+    assert [p.rack for p in r.players] == [p.rack for p in g.players]
+    assert r.current == g.current and r.scores() == g.scores()
+    assert out[-1] == f"{g.names[g.current]}, press Enter to hear your rack."
+    assert again.settings.verbosity == "full"
+    # the resumed game goes on being saved, and can be played on
+    ready(again)
+    assert again.handle_line("pass")[0].endswith("passed.")
+
+
+def phrases_scores(g) -> str:
+    return ", ".join(f"{n} {t}" for n, t in zip(g.names, g.scores())) + "."
+
+
+def test_declining_to_resume_starts_a_new_game_and_keeps_the_old_one(tmp_path):
+    s, _ = _stored(tmp_path)
+    ready(s)
+    s.handle_line("pass")
+    again, _ = _stored(tmp_path, players="Carol,Dan")
+    out = again.handle_line("no")
+    assert out[0] == "A new game, then."
+    assert again.game.names == ("Carol", "Dan")
+    assert any("The unfinished game of Alice and Bob was kept as games/" in x for x in out)
+    assert list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
+
+
+def test_a_finished_game_leaves_its_record_and_no_resume_question(tmp_path):
+    s, _ = _stored(tmp_path, seed=7)
+    for _ in range(3):
+        ready(s)
+        s.handle_line("pass")
+    ready(s)
+    out = s.handle_line("pass")
+    assert "The game record is saved." in out
+    assert list((tmp_path / "saves" / "games").glob("*.gcg"))
+    again, lines = _stored(tmp_path, seed=8)
+    assert not any("unfinished" in x for x in lines)
+    assert again.game is not None
+
+
+def test_a_save_that_fails_is_said_once_and_the_game_goes_on(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save folder should be")
+    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll(), store=SaveStore(blocker / "saves"))
+    lines = s.start()
+    assert any(x.startswith("The game could not be saved in ") for x in lines)
+    ready(s)
+    out = s.handle_line("pass")
+    assert not any("could not be saved" in x for x in out)
+    assert out[0].endswith("passed.")
+    s.handle_line("quit")
+    assert s.handle_line("yes") == ["Goodbye."]

@@ -99,6 +99,7 @@ def terminal_factory(tmp_path):
     def make(args: list[str]) -> Terminal:
         env = {
             "AUDIO_SCRABBLE_CACHE_DIR": str(tmp_path / "cache"),
+            "AUDIO_SCRABBLE_DATA_DIR": str(tmp_path / "data"),
             "NO_COLOR": "1",
             "TERM": "xterm-256color",
             "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
@@ -180,3 +181,30 @@ def test_help_lists_the_options():
     assert out.returncode == 0, out.stderr
     for option in ("--players", "--rules", "--seed", "--speech", "--verbosity", "--lexicon"):
         assert option in out.stdout
+
+
+def test_a_game_left_is_offered_again_and_resumed(tmp_path, terminal_factory):
+    args = ["--players", "Alice,Bob", "--seed", str(SEED), "--speech", "text"]
+    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
+    first, second = game.names[game.current], game.names[1 - game.current]
+    t = terminal_factory(args)
+    t.wait_for(f"{first}, press Enter to hear your rack.")
+    t.type("")
+    t.wait_for(f"{first}, your rack:")
+    t.type("pass")
+    t.wait_for(f"{second}, press Enter to hear your rack.")
+    t.key("C-d")
+    t.wait_for("Leave the game? Type yes or no.")
+    t.type("yes")
+    t.wait_for("Goodbye. The game is saved;")
+    t.close()
+
+    t = terminal_factory(args)
+    t.wait_for("An unfinished game of Alice and Bob:")
+    t.wait_for("Resume it? Type yes or no.")
+    t.type("yes")
+    t.wait_for("Resumed. House rules (RNIB leaflet).")
+    t.wait_for(f"{second}, press Enter to hear your rack.")
+    t.type("history")
+    t.wait_for(f"1. {first} passed.")
+    assert "Traceback" not in t.screen()

@@ -106,6 +106,7 @@ class Session:
         lexicon: Any = None,
         computer_factory: ComputerFactory | None = None,
         defer_computer: bool = False,
+        store: Any = None,
     ):
         self.options = options or Options()
         self.settings = Settings(
@@ -136,6 +137,10 @@ class Session:
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
         self._told_challenge = False  # the first-time hint about challenges has been given
+        #: where games are saved (a persistence.SaveStore), or None not to save
+        self.store = store
+        self._offered: Any = None  # the save offered for resuming (a persistence.LoadResult)
+        self._save_failed = False  # a failed save has been reported
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -148,6 +153,16 @@ class Session:
         if self.setup is not None:
             return self._reply(self.setup.question())
         out = ["Audio Scrabble. Type help at any time."]
+        offer = self._resume_offer()
+        out.extend(offer)
+        if self.confirm is not None:
+            return self._reply(out)
+        out.extend(self._open_setup())
+        return self._reply(out)
+
+    def _open_setup(self) -> list[str]:
+        """Begin the questions (or the game, when the command line answered them)."""
+        out: list[str] = []
         try:
             seats = parse_players(self.options.players, self._computers_allowed) if self.options.players else None
             rules = parse_rules(self.options.rules) if self.options.rules else None
@@ -161,7 +176,111 @@ class Session:
             out.extend(self._begin_game())
         else:
             out.extend(self.setup.question())
-        return self._reply(out)
+        return out
+
+    # ================================================================ saving and resuming
+    def _resume_offer(self) -> list[str]:
+        """If an unfinished game is saved, describe it and ask to resume it."""
+        if self.store is None:
+            return []
+        try:
+            loaded = self.store.load()
+        except ScrabbleError as e:
+            return [str(e)]
+        except OSError as e:
+            return [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
+        if loaded is None or loaded.summary.over:
+            return [loaded.notice] if loaded is not None and loaded.notice else []
+        summary = loaded.summary
+        self._offered = loaded
+        self.confirm = _Confirm("resume")
+        if summary.awaiting_final:
+            state = f"{summary.to_play} went out."
+        else:
+            state = f"{phrases.possessive(summary.to_play)} turn."
+        lines = [loaded.notice] if loaded.notice else []
+        return lines + [
+            f"An unfinished game of {phrases.join_and(list(summary.names))}:",
+            *phrases.scores_lines(summary.names, summary.scores),
+            state,
+            "Resume it? Type yes or no.",
+        ]
+
+    def _resume(self) -> list[str]:
+        """Rebuild the offered game from its save, exactly as it was left."""
+        loaded, self._offered = self._offered, None
+        assert loaded is not None and self.store is not None
+        saved = loaded.settings if isinstance(loaded.settings, dict) else {}
+        path = saved.get("lexicon") if isinstance(saved.get("lexicon"), str) else None
+        try:
+            if path and path != self.options.lexicon:
+                self.lexicon = services.load_lexicon(path)
+                self.options.lexicon = path
+            elif self.lexicon is None:
+                self.lexicon = services.load_lexicon(self.options.lexicon)
+            resumed = self.store.resume_game(self.lexicon, services.move_finder(self.lexicon))
+        except ScrabbleError as e:
+            return [str(e), "Starting a new game instead."] + self._open_setup()
+        game = resumed.game
+        computers = saved.get("computers") if isinstance(saved.get("computers"), dict) else {}
+        seats = [Seat(n, computers.get(str(i)) if isinstance(computers.get(str(i)), str) else None)
+                 for i, n in enumerate(game.names)]
+        table = _Table(seats)
+        try:
+            for i, seat in enumerate(seats):
+                if seat.computer:
+                    table.choosers[i] = self.computer_factory(seat.computer, self.lexicon, game.seed + 7919 * (i + 1))
+        except ScrabbleError as e:
+            return [str(e), "Starting a new game instead."] + self._open_setup()
+        for key in ("verbosity", "marks"):
+            value = saved.get(key)
+            if isinstance(value, str):
+                try:
+                    self.settings.change(key, value)
+                except ScrabbleError:
+                    pass
+        self.setup = SetupFlow(seats, game.rules, computers=self._computers_allowed)
+        self.options.seed = game.seed
+        self._games_played = 1
+        self.game = game
+        self.table = table
+        self.mode = PLAYING
+        self.ready = None
+        self.rack_order = {i: list(p.rack) for i, p in enumerate(game.players)}
+        self.cursor = Cursor()
+        lines = ([resumed.notice] if resumed.notice else []) + [f"Resumed. {game.rules.title}."]
+        lines.extend(phrases.scores_lines(game.names, game.scores()))
+        lines.append(phrases.bag_phrase(len(game.bag)))
+        lines.extend(self._turn_lines())
+        if not self.defer_computer:
+            lines.extend(self.run_computers())
+        return lines
+
+    def _saved_settings(self) -> dict[str, Any]:
+        assert self.table is not None
+        return {
+            "computers": {str(i): s.computer for i, s in enumerate(self.table.seats) if s.computer},
+            "lexicon": self.options.lexicon,
+            "verbosity": self.settings.verbosity,
+            "marks": self.settings.marks,
+        }
+
+    def _autosave(self) -> list[str]:
+        """Save the game after an action; what to say (a notice, a failure)."""
+        if self.store is None or self.game is None:
+            return []
+        try:
+            outcome = self.store.save(self.game, self._saved_settings())
+        except (ScrabbleError, OSError) as e:
+            if self._save_failed:
+                return []
+            self._save_failed = True
+            return [str(e)]
+        self._save_failed = False
+        lines = [outcome.notice] if outcome.notice else []
+        if outcome.finished and not self.style.brief:
+            lines.append("The game record is saved.")
+        return lines
 
     def _begin_game(self) -> list[str]:
         assert self.setup is not None and self.setup.rules is not None
@@ -185,6 +304,7 @@ class Session:
         self._games_played += 1
         lines = [f"{rules.title}."]
         lines.extend(phrases.first_player_phrases(self.game.history[0]))  # type: ignore[arg-type]
+        lines.extend(self._autosave())
         lines.extend(self._turn_lines())
         if not self.defer_computer:
             lines.extend(self.run_computers())
@@ -365,8 +485,17 @@ class Session:
     def _answer_confirm(self, text: str) -> list[str]:
         assert self.confirm is not None
         what, draft = self.confirm.what, self.confirm.draft
-        self.confirm = None
         low = text.lower()
+        if what == "resume":
+            if low in ("y", "yes", "resume"):
+                self.confirm = None
+                return self._resume()
+            if low in ("n", "no", "new"):
+                self.confirm = None
+                self._offered = None
+                return ["A new game, then."] + self._open_setup()
+            return ["Type yes to resume that game, or no for a new one."]
+        self.confirm = None
         yes = low in ("y", "yes", "quit", "exit", "leave", "new", "play")
         if yes and what == "play" and draft is not None:
             return self._finish_play(draft, "play", confirmed=True)
@@ -374,7 +503,7 @@ class Session:
             return self.new_game()
         if yes:
             self.mode = FINISHED
-            return ["Goodbye."]
+            return self._goodbye()
         said = ["Not played; the turn is still yours." if what == "play" else "Staying in the game."]
         if low in ("", "n", "no", "cancel", "stay"):
             return said
@@ -395,6 +524,11 @@ class Session:
             return ["Goodbye."]
         return self.ask_confirm("quit")
 
+    def _goodbye(self) -> list[str]:
+        if self.store is not None and self.game is not None and not self.game.is_over and not self._save_failed:
+            return ["Goodbye. The game is saved;", "start again to resume it."]
+        return ["Goodbye."]
+
     def new_game(self) -> list[str]:
         """Another game with the same players and rules."""
         assert self.setup is not None
@@ -413,16 +547,16 @@ class Session:
 
     def end_of_input(self) -> list[str]:
         """Ctrl-D: asks before leaving; a second Ctrl-D leaves."""
-        if self.confirm is not None and self.confirm.what == "quit":
+        if self.confirm is not None and self.confirm.what in ("quit", "resume"):
             self.confirm = None
             self.mode = FINISHED
-            return self._reply(["Goodbye."])
+            return self._reply(self._goodbye())
         return self._reply(self.quit())
 
     def prompt_text(self) -> str:
         """The short prompt shown before the cursor."""
         if self.confirm is not None:
-            return "play it> " if self.confirm.what == "play" else "yes or no> "
+            return {"play": "play it> ", "resume": "resume> "}.get(self.confirm.what, "yes or no> ")
         if self.blank_question is not None:
             return "letter> "
         if self.mode == SETUP or self.game is None:
@@ -532,6 +666,7 @@ class Session:
         if game.current != before_current or game.turn != before_turn:
             self.ready = None
         lines = phrases.announce(events, self.audience, totals, self.style)
+        lines.extend(self._autosave())
         lines.extend(self._turn_lines())
         if not self.defer_computer:
             lines.extend(self.run_computers())

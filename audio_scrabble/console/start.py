@@ -100,6 +100,16 @@ def options_from(args: argparse.Namespace) -> Options:
     )
 
 
+def _store() -> object | None:
+    """Where games are saved: the player's data folder (AUDIO_SCRABBLE_DATA_DIR to change)."""
+    try:
+        from ..persistence import SaveStore
+
+        return SaveStore()
+    except (ImportError, ValueError, OSError):
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     lexicon: object
@@ -113,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
-    session = Session(options, lexicon=lexicon)
+    session = Session(options, lexicon=lexicon, store=_store())
     speaker = services.make_speaker(options.speech, sys.stdout)
     if not sys.stdin.isatty():
         from .app import run_plain
