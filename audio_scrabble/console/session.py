@@ -118,8 +118,9 @@ class Session:
         self.cursor = Cursor()
         self.lexicon = lexicon
         self.computer_factory = computer_factory or services.make_computer
-        #: computer players can be seated: a factory was given, or the engine is there
-        self._computers_allowed = computer_factory is not None or services.engine_available()
+        #: computer players can be seated: True when a factory was given; None
+        #: means "if the engine is installed", looked up only when one is named
+        self._computers_allowed: bool | None = True if computer_factory is not None else None
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
         self.game: Game | None = None
