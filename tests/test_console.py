@@ -347,6 +347,37 @@ def test_computer_moves_are_announced_like_any_other():
     assert g.current == 1
 
 
+def test_a_computer_player_that_fails_passes_and_the_game_goes_on():
+    def factory(level, lexicon, seed):
+        def choose(game, i):
+            raise RuntimeError("engine bug")
+        return choose
+
+    s = Session(Options(players="Alice,computer:beginner", seed=3), lexicon=services.WordSet(WORDS),
+                computer_factory=factory)
+    s.start()
+    out = s.handle_line("pass")
+    assert "Beginner computer could not make its move, so it passes." in out
+    assert "Beginner computer passed." in out
+    assert s.game.current == 0 and "RuntimeError" in s.last_error
+
+
+def test_a_refused_computer_move_is_said_and_becomes_a_pass():
+    from audio_scrabble.core.play import PlacedTile, Play
+
+    def factory(level, lexicon, seed):
+        def choose(game, i):
+            return services.ComputerMove("place", play=Play.of([PlacedTile(Square(0, 0), "Q")]))
+        return choose
+
+    s = Session(Options(players="Alice,computer:club", seed=3), lexicon=services.WordSet(WORDS),
+                computer_factory=factory)
+    s.start()
+    out = s.handle_line("pass")
+    assert "Club computer could not make its move, so it passes." in out
+    assert s.game.board.is_empty()
+
+
 # ---------------------------------------------------------------- playing
 def _first_two(s: Session) -> str:
     rack = s.game.current_player.rack

@@ -789,9 +789,13 @@ class Session:
                 return self._reply(self.act(lambda g: g.place(move.play)))
             if move.kind == "exchange" and move.tiles:
                 return self._reply(self.act(lambda g: g.exchange(list(move.tiles))))
-        except ScrabbleError:
-            pass
-        return self._reply(self.act(lambda g: g.pass_turn()))
+            if move.kind == "pass":
+                return self._reply(self.act(lambda g: g.pass_turn()))
+        except Exception:  # a computer's mistake must not stop the game
+            self.last_error = traceback.format_exc()
+        # Its choice could not be made (or was not understood): it passes.
+        note = f"{self.names[i]} could not make its move, so it passes."
+        return self._reply([note] + self.act(lambda g: g.pass_turn()))
 
     def run_computers(self, limit: int = 400) -> list[str]:
         """Every computer decision due now, until a person must act."""
