@@ -1,0 +1,811 @@
+"""Every legal placement for a rack on a board, with its score.
+
+Algorithm: Appel & Jacobson (1988), "The world's fastest Scrabble
+program", over a DAWG (see ``graph.py``), with the usual anchors and
+cross-checks, tuned for CPython:
+
+* **Lines.** The board is 30 lines (15 rows read across, 15 columns read
+  down). For each line the analysis keeps, per square: the tile's letter
+  bit (0 if empty), its value, the cross-check (the set of letters that
+  make a word with the tiles above and below, as a 26-bit int; all letters
+  where there are none), the sum of those perpendicular tiles' values and
+  the word multiplier that applies to the perpendicular word (0 if there
+  is none), and the anchors (empty squares next to a tile). The analysis
+  of a board is kept and, for the next board, only the lines that the
+  changed squares can affect are recomputed (:class:`BoardAnalysis`).
+* **Left parts once per rack.** The squares left of an anchor up to the
+  previous anchor have no tiles near them, so the "left parts" that can
+  go there depend only on the rack. They are enumerated once per
+  generation (not once per anchor), grouped by length, each with the
+  letters it leaves on the rack as a bit mask; at an anchor, one ``&`` of
+  the left part's node's child letters, the anchor's cross-check and the
+  letters left tells whether it can continue.
+* **Right extension** is a recursive walk carrying the score so far
+  (letter sum of the main word, word multiplier, cross-word points) as
+  ints, so a move's score is known the moment it is found, and the move
+  is recorded as a small tuple.
+* **Blanks.** A blank could stand for the same letter as a real tile on
+  the rack; trying both would explore the same words twice. The walk
+  tries each *letter* once, taking a real tile when there is one and the
+  blank otherwise. For each word placement found this way, the
+  highest-scoring choice of which tiles are blanks is recorded (placing
+  the needed blanks on the squares where they lose least), and every
+  other choice (e.g. a blank played where a real tile would do) is
+  available from :meth:`Move.placements` with its exact score. So a
+  :class:`Move` is one *word placement* and :meth:`MoveList.placements`
+  is every legal placement the core would accept.
+
+Single-tile plays are found once: in the across pass when they make an
+across word, otherwise in the down pass.
+
+The result agrees exactly with the core's ``validate_placement`` +
+``score_play`` + word list (see ``tests/test_movegen.py``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from itertools import combinations
+from typing import Any, Iterator, Sequence
+
+from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
+from ..core.play import PlacedTile, Play
+from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
+from .graph import ALL_LETTERS, BIT, CHAR, HOOK, TERM, WordGraph
+
+#: bit -> tile value
+_VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
+#: letter -> tile value
+_VALC: dict[str, int] = {ch: TILE_VALUES[ch] for ch in BIT}
+
+#: Premiums per line: _LM[d][i][j], _WM[d][i][j] for direction d (0 across,
+#: 1 down), line i, position j along the line.
+_LM = (
+    [[(PREMIUMS[i][j].letter_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[(PREMIUMS[j][i].letter_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+)
+_WM = (
+    [[(PREMIUMS[i][j].word_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[(PREMIUMS[j][i].word_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+)
+
+#: _PC[d][i][j]: number of premium squares on the line before position j
+_PC = tuple(
+    [[sum(1 for q in range(j) if _LM[d][i][q] > 1 or _WM[d][i][q] > 1) for j in range(SIZE + 1)] for i in range(SIZE)]
+    for d in (0, 1)
+)
+
+DIRECTIONS = (ACROSS, DOWN)
+
+
+#: Flag in a move's blank mask (shifted left by at most 14): a blank was
+#: played for a letter of which the rack also holds real tiles, so the
+#: left-to-right choice of blanks may not be the best one (see _best_blanks).
+_FIX = 1 << 32
+_POSITIONS = (1 << SIZE) - 1
+
+
+class _Found(Exception):
+    """Raised to stop the search at the first move (``move_exists``)."""
+
+
+# ---------------------------------------------------------------------------
+# Board analysis
+# ---------------------------------------------------------------------------
+
+class Line:
+    """What the generator needs to know about one row or column.
+
+    Lists are indexed by position along the line (0-14); ``lt`` has a 16th
+    entry, -1, marking the edge.
+    """
+
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors")
+
+    def __init__(self) -> None:
+        self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
+        self.lch: list[str] = []  # tile as on the board ("" if empty)
+        self.lstr = ""  # the line's letters, upper case, "." where empty
+        self.bv: list[int] = []  # tile value (0 for a blank or empty)
+        self.bps: list[int] = []  # bps[j] = sum of bv[:j] (16 entries + 1)
+        self.cc: list[int] = []  # cross-check letters (empty squares)
+        self.xs: list[int] = []  # value of the perpendicular tiles
+        self.xw: list[int] = []  # word multiplier of the cross word, 0 if none
+        self.anchors: list[int] = []
+
+
+def _tile_bits(ch: str) -> int:
+    return BIT[ch.upper()] if ch else 0
+
+
+def _tile_val(ch: str) -> int:
+    return TILE_VALUES[ch] if ch and ch.isupper() else 0
+
+
+class BoardAnalysis:
+    """Line data for a board, updated incrementally from the last board seen.
+
+    ``lines[d][i]`` is the :class:`Line` for direction ``d`` (0 = across,
+    rows; 1 = down, columns) and index ``i``.
+    """
+
+    def __init__(self, graph: WordGraph) -> None:
+        self.graph = graph
+        self.rows: tuple[tuple[str, ...], ...] | None = None
+        self.lines: tuple[list[Line], list[Line]] = ([Line() for _ in range(SIZE)], [Line() for _ in range(SIZE)])
+        self.empty = True
+        self.recomputed = 0  # lines recomputed by the last update (for tests)
+
+    def update(self, board: Board) -> "BoardAnalysis":
+        rows = tuple(tuple(r) for r in board.cells)
+        old = self.rows
+        if old == rows:
+            self.recomputed = 0
+            return self
+        cols = tuple(tuple(rows[r][c] for r in range(SIZE)) for c in range(SIZE))
+        if old is None:
+            todo_rows = set(range(SIZE))
+            todo_cols = set(range(SIZE))
+        else:
+            old_cols = tuple(tuple(old[r][c] for r in range(SIZE)) for c in range(SIZE))
+            todo_rows = set()
+            todo_cols = set()
+            for r in range(SIZE):
+                if old[r] == rows[r]:
+                    continue
+                for c in range(SIZE):
+                    if old[r][c] != rows[r][c]:
+                        todo_rows.update((r - 1, r, r + 1))
+                        todo_cols.update((c - 1, c, c + 1))
+                        for grid in (cols, old_cols):
+                            lo, hi = _run_ends(grid[c], r)
+                            todo_rows.update((lo - 1, hi + 1))
+                        for grid in (rows, old):
+                            lo, hi = _run_ends(grid[r], c)
+                            todo_cols.update((lo - 1, hi + 1))
+        self.rows = rows
+        self.empty = not any(any(r) for r in rows)
+        n = 0
+        for i in todo_rows:
+            if 0 <= i < SIZE:
+                self._compute(self.lines[0][i], rows, cols, i, 0)
+                n += 1
+        for i in todo_cols:
+            if 0 <= i < SIZE:
+                self._compute(self.lines[1][i], cols, rows, i, 1)
+                n += 1
+        self.recomputed = n
+        return self
+
+    def _compute(self, line: Line, grid: Sequence[Sequence[str]], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
+        cells = grid[i]
+        line.lt = [_tile_bits(ch) for ch in cells] + [-1]
+        line.lch = list(cells)
+        line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
+        line.bv = bv = [_tile_val(ch) for ch in cells]
+        bps = [0]
+        for v in bv:
+            bps.append(bps[-1] + v)
+        bps.append(bps[-1])
+        line.bps = bps
+        cc = [ALL_LETTERS] * SIZE
+        xs = [0] * SIZE
+        xw = [0] * SIZE
+        anchors = []
+        wm = _WM[d][i]
+        cross_mask = self.graph.cross_mask
+        for j in range(SIZE):
+            if cells[j]:
+                cc[j] = 0
+                continue
+            col = perp[j]
+            if (i > 0 and col[i - 1]) or (i < SIZE - 1 and col[i + 1]):
+                lo = i
+                while lo > 0 and col[lo - 1]:
+                    lo -= 1
+                hi = i
+                while hi < SIZE - 1 and col[hi + 1]:
+                    hi += 1
+                before = "".join(col[lo:i]).upper()
+                after = "".join(col[i + 1 : hi + 1]).upper()
+                cc[j] = cross_mask(before, after)
+                xs[j] = sum(_tile_val(ch) for ch in col[lo:i]) + sum(_tile_val(ch) for ch in col[i + 1 : hi + 1])
+                xw[j] = wm[j]
+                anchors.append(j)
+            elif (j > 0 and cells[j - 1]) or (j < SIZE - 1 and cells[j + 1]):
+                anchors.append(j)
+        line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
+
+
+def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
+    """The first and last index of the run of tiles through ``k`` (k itself if empty)."""
+    lo = k
+    while lo > 0 and cells[lo - 1]:
+        lo -= 1
+    hi = k
+    while hi < SIZE - 1 and cells[hi + 1]:
+        hi += 1
+    return lo, hi
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+
+class _Context:
+    """What moves need later about the position they came from.
+
+    Holds, per line, the tiles and cross-word multipliers as they were when
+    the moves were generated (the analysis replaces its lists on update, so
+    these stay valid), and the rack.
+    """
+
+    __slots__ = ("lines", "rack", "real", "blanks")
+
+    def __init__(self, lines: tuple[list[Line], list[Line]], rack: Sequence[str]) -> None:
+        self.lines = tuple([(ln.lt, ln.lch, ln.xw) for ln in lines[d]] for d in (0, 1))
+        self.rack = tuple(rack)
+        self.real = Counter(t for t in rack if t != BLANK)
+        self.blanks = sum(1 for t in rack if t == BLANK)
+
+    def new_positions(self, d: int, line: int, start: int, length: int) -> list[int]:
+        lt = self.lines[d][line][0]
+        return [j for j in range(start, start + length) if not lt[j]]
+
+    def penalties(self, d: int, line: int, start: int, word: str) -> dict[int, int]:
+        """Position -> points lost if the tile played there is a blank."""
+        lt, _, xw = self.lines[d][line]
+        lm, wmrow = _LM[d][line], _WM[d][line]
+        new = [j for j in range(start, start + len(word)) if not lt[j]]
+        wmul = 1
+        for j in new:
+            wmul *= wmrow[j]
+        return {j: TILE_VALUES[word[j - start]] * lm[j] * (wmul + xw[j]) for j in new}
+
+
+class Move:
+    """One word placement, with the score of its best choice of blanks.
+
+    A move is made from the generator's compact record and builds its core
+    :class:`~audio_scrabble.core.play.Play` only when asked (:attr:`play`).
+    When the rack holds a blank, other choices of which tiles are blanks
+    are other legal placements of the same word; :meth:`placements` lists
+    them all, each with its exact score.
+
+    Attributes:
+        score: points, including the 50 bonus for playing seven tiles.
+        direction: ACROSS or DOWN (the direction of the main word).
+        line: the row (across) or column (down) index, from 0.
+        start: the position of the word's first letter along the line, from 0.
+        word: the main word, upper case, with the letters already on the board.
+        blanks: bit mask of the positions along the line where a blank is played.
+    """
+
+    __slots__ = ("score", "direction", "line", "start", "word", "blanks", "_ctx", "_play")
+
+    def __init__(self, score: int, d: int, line: int, start: int, word: str, blanks: int, ctx: _Context) -> None:
+        self.score = score
+        self.direction = DIRECTIONS[d]
+        self.line = line
+        self.start = start
+        self.word = word
+        self.blanks = blanks
+        self._ctx = ctx
+        self._play: Play | None = None
+
+    @property
+    def _d(self) -> int:
+        return 0 if self.direction == ACROSS else 1
+
+    # -- geometry ------------------------------------------------------------
+    def square_at(self, j: int) -> Square:
+        """The square at position ``j`` of the move's line."""
+        return Square(self.line, j) if self.direction == ACROSS else Square(j, self.line)
+
+    @property
+    def start_square(self) -> Square:
+        return self.square_at(self.start)
+
+    def new_positions(self) -> list[int]:
+        """Positions along the line where the move puts tiles."""
+        return self._ctx.new_positions(self._d, self.line, self.start, len(self.word))
+
+    @property
+    def tile_count(self) -> int:
+        return len(self.new_positions())
+
+    def tiles(self, blanks: int | None = None) -> list[PlacedTile]:
+        """The placed tiles (with ``blanks`` as the blank mask; default: the move's)."""
+        mask = self.blanks if blanks is None else blanks
+        return [
+            PlacedTile(self.square_at(j), self.word[j - self.start], bool(mask >> j & 1))
+            for j in self.new_positions()
+        ]
+
+    @property
+    def play(self) -> Play:
+        """The core Play (built on first use)."""
+        if self._play is None:
+            self._play = _make_play(self.tiles(), self.direction)
+        return self._play
+
+    def rack_tiles(self) -> list[str]:
+        """The tiles the move takes from the rack (``?`` for a blank)."""
+        w, st, bm = self.word, self.start, self.blanks
+        return [BLANK if bm >> j & 1 else w[j - st] for j in self.new_positions()]
+
+    def leave(self) -> list[str]:
+        """The tiles left on the rack after the move."""
+        left = list(self._ctx.rack)
+        for t in self.rack_tiles():
+            left.remove(t)
+        return left
+
+    def words_formed(self) -> list[str]:
+        """Every word the move forms, main word first (upper case)."""
+        from ..core.play import words_formed  # local: only tools need it
+
+        board = Board()
+        for d, lines in enumerate(self._ctx.lines):
+            if d == 0:
+                for i, (_, lch, _) in enumerate(lines):
+                    for j, ch in enumerate(lch):
+                        if ch:
+                            board.cells[i][j] = ch
+        return [w.word for w in words_formed(board, self.play)]
+
+    # -- notation ------------------------------------------------------------
+    def notation(self, blanks: int | None = None) -> tuple[str, str]:
+        """(position, word) in tournament notation, e.g. ``("15H", "(T)UTORIAL")``.
+
+        Row number first for an across word, column letter first for a down
+        word; a blank as a lower-case letter; letters already on the board
+        in parentheses.
+        """
+        mask = self.blanks if blanks is None else blanks
+        sq = self.start_square
+        col = "ABCDEFGHIJKLMNO"[sq.col]
+        pos = f"{sq.row + 1}{col}" if self.direction == ACROSS else f"{col}{sq.row + 1}"
+        lch = self._ctx.lines[self._d][self.line][1]
+        out = []
+        inside = False
+        for k, ch in enumerate(self.word):
+            j = self.start + k
+            on_board = lch[j]
+            if on_board and not inside:
+                out.append("(")
+            elif not on_board and inside:
+                out.append(")")
+            inside = bool(on_board)
+            out.append(on_board or (ch.lower() if mask >> j & 1 else ch))
+        if inside:
+            out.append(")")
+        return pos, "".join(out)
+
+    def __str__(self) -> str:
+        pos, word = self.notation()
+        return f"{pos} {word} {self.score}"
+
+    def __repr__(self) -> str:
+        return f"<Move {self}>"
+
+    # -- every choice of blanks ---------------------------------------------
+    def blank_choices(self) -> list[tuple[int, int]]:
+        """Every legal choice of blanks as (score, blank mask), best first.
+
+        One entry (the move's own) unless the rack holds a blank. A choice
+        is legal when the real tiles it uses are on the rack and it uses no
+        more blanks than the rack holds.
+        """
+        ctx = self._ctx
+        if not ctx.blanks:
+            return [(self.score, self.blanks)]
+        new = self.new_positions()
+        letter = {j: self.word[j - self.start] for j in new}
+        need = Counter(letter.values())
+        pen = ctx.penalties(self._d, self.line, self.start, self.word)
+        base = self.score + sum(pen[j] for j in new if self.blanks >> j & 1)  # all tiles real
+        out = []
+        for n in range(ctx.blanks + 1):
+            for chosen in combinations(new, n):
+                used = Counter(letter[j] for j in chosen)
+                if all(need[ch] - used[ch] <= ctx.real[ch] for ch in need):
+                    mask = 0
+                    for j in chosen:
+                        mask |= 1 << j
+                    out.append((base - sum(pen[j] for j in chosen), mask))
+        out.sort(key=lambda t: (-t[0], t[1]))
+        return out
+
+    def placements(self) -> list[tuple[Play, int]]:
+        """Every legal placement of this word here: (play, score), best first."""
+        if not self._ctx.blanks:
+            return [(self.play, self.score)]
+        return [(_make_play(self.tiles(mask), self.direction), score) for score, mask in self.blank_choices()]
+
+
+def _make_play(tiles: list[PlacedTile], direction: str) -> Play:
+    return Play.of(tiles, direction if len(tiles) == 1 else None)
+
+
+class MoveList(list):  # list[Move]
+    """The moves of a position (one :class:`Move` per word placement).
+
+    A plain list of moves; ``rack`` is the rack they were generated for.
+    :meth:`placements` expands every choice of blanks.
+    """
+
+    rack: tuple[str, ...] = ()
+
+    def placements(self) -> Iterator[tuple[Move, Play, int]]:
+        """Every legal placement: (move, play, score)."""
+        for m in self:
+            for play, score in m.placements():
+                yield m, play, score
+
+    def placement_count(self) -> int:
+        """How many legal placements there are (counting every choice of blanks)."""
+        return sum(len(m.blank_choices()) for m in self)
+
+
+def move_order(m: Move) -> tuple:
+    """Sort key: best score first, then a fixed order (direction, square, word)."""
+    return (-m.score, m.direction, m.line, m.start, m.word, m.blanks)
+
+
+# ---------------------------------------------------------------------------
+# The generator
+# ---------------------------------------------------------------------------
+
+class MoveGenerator:
+    """Generates every legal placement on a board for a rack.
+
+    ``MoveGenerator(lexicon)`` accepts what :meth:`WordGraph.for_lexicon`
+    accepts. One generator keeps the analysis of the last board it saw, so
+    generating for successive positions of one game recomputes only the
+    lines the last play touched.
+    """
+
+    def __init__(self, lexicon: Any) -> None:
+        self.graph = WordGraph.for_lexicon(lexicon)
+        self.analysis = BoardAnalysis(self.graph)
+
+    # -- public --------------------------------------------------------------
+    def generate(self, board: Board, rack: Sequence[str], sort: bool = True) -> MoveList:
+        """Every word placement for ``rack`` (tiles, ``?`` for a blank) on ``board``.
+
+        Best score first (ties in a fixed order) unless ``sort`` is false.
+        """
+        records = self.raw(board, rack)
+        ctx = _Context(self.analysis.lines, rack)
+        moves = MoveList(Move(*r, ctx) for r in records)
+        moves.rack = tuple(rack)
+        if sort:
+            moves.sort(key=move_order)
+        return moves
+
+    def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
+        """The compact form, unsorted: one tuple per word placement,
+        ``(score, direction 0 across / 1 down, line, start, word, blank mask)``,
+        with the best choice of blanks (see :class:`Move`)."""
+        out: list[tuple] = []
+        self._run(board, rack, out, False)
+        if BLANK in rack:
+            for k, rec in enumerate(out):
+                if rec[5] > _POSITIONS:
+                    out[k] = self._best_blanks(rec, rack)
+        return out
+
+    def exists(self, board: Board, rack: Sequence[str]) -> bool:
+        """Whether the rack has any legal placement (stops at the first found)."""
+        if not rack:
+            return False
+        try:
+            self._run(board, rack, [], True)
+        except _Found:
+            return True
+        return False
+
+    def _best_blanks(self, rec: tuple, rack: Sequence[str]) -> tuple:
+        """Move the blanks of a record to the squares where they lose least.
+
+        The search plays real tiles first, left to right; when the word
+        needs a blank for a letter the rack also holds, the blank may fit
+        better on another square with that letter.
+        """
+        score, d, i, start, word, bm = rec
+        bm &= _POSITIONS
+        lt = self.analysis.lines[d][i].lt
+        lm, wmrow, xw = _LM[d][i], _WM[d][i], self.analysis.lines[d][i].xw
+        new = [j for j in range(start, start + len(word)) if not lt[j]]
+        wmul = 1
+        for j in new:
+            wmul *= wmrow[j]
+        blank_letters = {word[j - start] for j in new if bm >> j & 1}
+        real = Counter(t for t in rack if t != BLANK)
+        lost = 0
+        mask = 0
+        for ch in blank_letters:
+            spots = [j for j in new if word[j - start] == ch]
+            n_blank = sum(1 for j in spots if bm >> j & 1)
+            if real[ch] == 0:
+                chosen = [j for j in spots if bm >> j & 1]
+            else:
+                chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[:n_blank]
+            for j in spots:
+                if bm >> j & 1:
+                    lost -= TILE_VALUES[ch] * lm[j] * (wmul + xw[j])
+            for j in chosen:
+                lost += TILE_VALUES[ch] * lm[j] * (wmul + xw[j])
+                mask |= 1 << j
+        return (score - lost, d, i, start, word, mask)
+
+    # -- the search ----------------------------------------------------------
+    def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
+        ana = self.analysis.update(board)
+        root = self.graph.root
+        ntiles = len(rack)
+        if not ntiles:
+            return
+        rc0: dict[int, int] = {b: 0 for b in CHAR}
+        nb0 = 0
+        for t in rack:
+            if t == BLANK:
+                nb0 += 1
+            else:
+                rc0[BIT[t]] += 1
+        rmask0 = 0
+        for b, c in rc0.items():
+            if c:
+                rmask0 |= b
+        VAL = _VAL
+        VALC = _VALC
+        CH = CHAR
+        ALL = ALL_LETTERS
+        BINGO = BINGO_BONUS if ntiles == RACK_SIZE else 0
+        emit = out.append
+
+        # ---- left parts, once per rack ----------------------------------
+        # lps[L]: the left parts of length L that can be followed by a letter:
+        # (letters that may follow, node, word, blank mask from the start,
+        #  blanks left, face value of the real tiles, real letters left).
+        # Blanks are taken only for letters the rack lacks (see the module
+        # docstring), so the rack after a left part follows from its word.
+        maxleft = ntiles - 1
+        lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
+        rcl = dict(rc0)
+
+        def left(node: dict, w: str, nb: int, bmr: int, rmask: int, face: int) -> None:
+            depth = len(w)
+            m = node[0] & (ALL if nb else rmask)
+            if not m:
+                return
+            lps[depth].append((m, node, w, bmr, nb, face, rmask))
+            if depth == maxleft:
+                return
+            while m:
+                b = m & -m
+                m ^= b
+                c = rcl[b]
+                if c:
+                    rcl[b] = c - 1
+                    left(node[b], w + CH[b], nb, bmr, rmask if c > 1 else rmask ^ b, face + VAL[b])
+                    rcl[b] = c
+                else:
+                    left(node[b], w + CH[b], nb - 1, bmr | (1 << depth) | (_FIX if b & rmask0 else 0), rmask, face)
+
+        left(root, "", nb0, 0, rmask0, 0)
+        rack_after: dict[str, dict[int, int]] = {"": rc0}
+
+        # ---- right extension -------------------------------------------
+        # Line data for the current line, read by extend() from the closure.
+        lt: list[int] = []
+        lstr = ""
+        bps: list[int] = []
+        cc: list[int] = []
+        xs: list[int] = []
+        xw: list[int] = []
+        lm: list[int] = []
+        wm: list[int] = []
+        d_code = 0
+        line_i = 0
+        single_ok = True
+        nb = nb0
+        rc = rc0
+
+        def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
+            # Place a tile on the empty square p (at or right of the anchor).
+            nonlocal nb
+            m = node[0] & cc[p] & (ALL if nb else rmask)
+            if not m:
+                return
+            l_m = lm[p]
+            w_m = wmul * wm[p]
+            x_s = xs[p]
+            x_w = xw[p]
+            q0 = p + 1
+            t0 = lt[q0]
+            np1 = np + 1
+            more = np1 < ntiles
+            s = p - len(w)
+            while m:
+                b = m & -m
+                m ^= b
+                child = node[b]
+                q = q0
+                t = t0
+                while t > 0:
+                    child = child.get(t)
+                    if child is None:
+                        break
+                    q += 1
+                    t = lt[q]
+                if child is None:
+                    continue
+                info = child[0]
+                if info & TERM:
+                    if np or (single_ok and (w or q > q0)):
+                        if stop_first:
+                            raise _Found
+                        c = rc[b]
+                        if c:
+                            v = VAL[b] * l_m
+                            emit(((ms + v + bps[q] - bps[q0]) * w_m + cross + (x_s + v) * x_w
+                                  + (BINGO if np1 == ntiles else 0),
+                                  d_code, line_i, s, w + CH[b] + lstr[q0:q], bm))
+                        else:
+                            emit(((ms + bps[q] - bps[q0]) * w_m + cross + x_s * x_w
+                                  + (BINGO if np1 == ntiles else 0),
+                                  d_code, line_i, s, w + CH[b] + lstr[q0:q], bm | (1 << p) | (_FIX if b & rmask0 else 0)))
+                if t or not more:
+                    continue
+                c = rc[b]
+                if c:
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    if not info & cc[q] & (ALL if nb else rm2):
+                        continue
+                    v = VAL[b] * l_m
+                    rc[b] = c - 1
+                    extend(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - bps[q0], w_m,
+                           cross + (x_s + v) * x_w, np1, bm, rm2)
+                    rc[b] = c
+                else:
+                    nb -= 1
+                    if info & cc[q] & (ALL if nb else rmask):
+                        extend(q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - bps[q0], w_m,
+                               cross + x_s * x_w, np1, bm | (1 << p) | (_FIX if b & rmask0 else 0), rmask)
+                    nb += 1
+
+        lines = ana.lines
+        for d in (0, 1):
+            for i in range(SIZE):
+                ln = lines[d][i]
+                if ana.empty:
+                    if i != 7:
+                        continue
+                    anchors = [7]
+                else:
+                    anchors = ln.anchors
+                    if not anchors:
+                        continue
+                lt, lstr, bps, cc, xs, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.xs, ln.xw
+                lm, wm = _LM[d][i], _WM[d][i]
+                pc = _PC[d][i]
+                d_code, line_i = d, i
+                prev_anchor = -1
+                for a in anchors:
+                    single_ok = d == 0 or not xw[a]
+                    if a > 0 and lt[a - 1] > 0:
+                        s = a - 1
+                        while s > 0 and lt[s - 1] > 0:
+                            s -= 1
+                        node = root
+                        for j in range(s, a):
+                            node = node.get(lt[j])
+                            if node is None:
+                                break
+                        if node is not None:
+                            rc = rc0
+                            nb = nb0
+                            extend(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                    else:
+                        k = a - prev_anchor - 1
+                        if k > maxleft:
+                            k = maxleft
+                        allowed = cc[a]
+                        hook = lt[a + 1]
+                        hk = hook | HOOK
+                        for L in range(k + 1):
+                            s = a - L
+                            plain = pc[a] == pc[s]
+                            for lp in lps[L]:
+                                if hook > 0:
+                                    node = lp[1]
+                                    hm = node.get(hk)
+                                    if hm is None:
+                                        hm = 0
+                                        mm = node[0] & ALL
+                                        while mm:
+                                            b = mm & -mm
+                                            mm ^= b
+                                            if node[b][0] & hook:
+                                                hm |= b
+                                        node[hk] = hm
+                                    if not hm & allowed & lp[0]:
+                                        continue
+                                elif not lp[0] & allowed:
+                                    continue
+                                _, node, w, bmr, nbl, face, rmask = lp
+                                if plain:
+                                    ms = face
+                                    wmul = 1
+                                else:
+                                    ms = 0
+                                    wmul = 1
+                                    for q in range(L):
+                                        wmul *= wm[s + q]
+                                        if not bmr >> q & 1:
+                                            ms += VALC[w[q]] * lm[s + q]
+                                rc = rack_after.get(w)
+                                if rc is None:
+                                    rc = dict(rc0)
+                                    for q in range(L):
+                                        if not bmr >> q & 1:
+                                            rc[BIT[w[q]]] -= 1
+                                    rack_after[w] = rc
+                                nb = nbl
+                                extend(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+                    prev_anchor = a
+
+
+# ---------------------------------------------------------------------------
+# Exchanges, shared generators
+# ---------------------------------------------------------------------------
+
+def legal_exchanges(rack: Sequence[str], bag_size: int, rules: Any = None) -> list[tuple[str, ...]]:
+    """Every distinct set of tiles that may be exchanged now, as sorted tuples.
+
+    Tiles of the same letter are alike, so a rack of ``AAB`` has five
+    exchanges (A, B, AA, AB, AAB), not seven. ``rules`` is a core
+    ``RuleSet`` (its ``exchange_minimum(n)`` says how many tiles the bag
+    must hold to exchange n); without one, the house rule applies (the
+    bag must hold at least as many tiles as are exchanged). Shortest
+    first, then alphabetical with the blank first.
+    """
+    counts = sorted(Counter(rack).items())
+    out: list[tuple[str, ...]] = []
+
+    def minimum(n: int) -> int:
+        return rules.exchange_minimum(n) if rules is not None else n
+
+    def rec(k: int, chosen: list[str]) -> None:
+        if k == len(counts):
+            if chosen and bag_size >= minimum(len(chosen)):
+                out.append(tuple(chosen))
+            return
+        tile, c = counts[k]
+        for n in range(c + 1):
+            rec(k + 1, chosen + [tile] * n)
+
+    rec(0, [])
+    out.sort(key=lambda t: (len(t), t))
+    return out
+
+
+_GENERATORS: "weakref.WeakKeyDictionary[Any, MoveGenerator]" = weakref.WeakKeyDictionary()
+
+
+def generator_for(lexicon: Any) -> MoveGenerator:
+    """A MoveGenerator for ``lexicon``, made once per lexicon object."""
+    try:
+        gen = _GENERATORS.get(lexicon)
+    except TypeError:
+        return MoveGenerator(lexicon)
+    if gen is None:
+        gen = MoveGenerator(lexicon)
+        try:
+            _GENERATORS[lexicon] = gen
+        except TypeError:
+            pass
+    return gen
