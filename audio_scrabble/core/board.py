@@ -58,7 +58,7 @@ class Square(NamedTuple):
         return self.name
 
 
-_SQUARE_RE = re.compile(r"([A-Za-z])(\d{1,2})")
+_SQUARE_RE = re.compile(r"([A-Za-z])([0-9]{1,2})")
 
 CENTRE = Square(7, 7)
 

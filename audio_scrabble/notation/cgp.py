@@ -36,7 +36,7 @@ __all__ = ["Position", "position_from_cgp", "parse_cgp", "format_cgp", "position
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
-_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+_ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]|.", re.DOTALL)
 _OPCODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
@@ -66,13 +66,13 @@ def _row_cells(row: str, n: int) -> list[str]:
     cells: list[str] = []
     prev_digit = False
     for tok in _ROW_TOKEN.findall(row):
-        if tok.isdigit():
+        if tok.isascii() and tok.isdigit():
             if prev_digit:
                 raise RecordError(f"Row {n} ({row}) has two numbers in a row; write one number for a run of empty squares.")
-            k = int(tok)
+            k = int(tok) if len(tok) <= 3 else SIZE + 1  # a longer run is refused below
             if k == 0:
                 raise RecordError(f"Row {n} ({row}) has a run of 0 empty squares; leave the number out.")
-            cells.extend([""] * k)
+            cells.extend([""] * min(k, SIZE + 1))
             prev_digit = True
         elif tok.isascii() and tok.isalpha():
             cells.append(tok)
@@ -91,7 +91,7 @@ def _row_cells(row: str, n: int) -> list[str]:
 
 
 def _int_field(text: str, what: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
+    if not re.fullmatch(r"-?[0-9]{1,9}", text):
         raise RecordError(f"The {what} {text!r} is not a whole number.")
     return int(text)
 

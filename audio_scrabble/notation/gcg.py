@@ -230,7 +230,7 @@ class GcgRecord:
         """``#rack1``/``#rack2``... as player index (0-based) -> rack."""
         out = {}
         for p in self.pragmas:
-            m = re.fullmatch(r"rack(\d+)", p.name)
+            m = re.fullmatch(r"rack([0-9]{1,2})", p.name)
             if m:
                 out[int(m.group(1)) - 1] = p.value
         return out
@@ -304,10 +304,10 @@ def _fallback(data: bytes, warnings: list[str], reason: str | None, quiet_if_utf
 _MOVE_LINE = re.compile(r">(\S+):(?:\s+(.*))?")
 _PRAGMA_LINE = re.compile(r"#(\S+)(?:\s+(.*))?")
 _RACK_TOKEN = re.compile(r"[A-Za-z?]+")
-_SCORE_TOKEN = re.compile(r"([+-])(\d+)")
-_TOTAL_TOKEN = re.compile(r"-?\d+")
-_PLAYER_PRAGMA = re.compile(r"player(\d+)")
-_RACK_PRAGMA = re.compile(r"rack(\d+)")
+_SCORE_TOKEN = re.compile(r"([+-])([0-9]{1,9})")
+_TOTAL_TOKEN = re.compile(r"-?[0-9]{1,9}")
+_PLAYER_PRAGMA = re.compile(r"player([0-9]{1,2})")
+_RACK_PRAGMA = re.compile(r"rack([0-9]{1,2})")
 
 
 def _rack_field(text: str, line_no: int, what: str = "rack", limit: int | None = 7) -> str:
@@ -354,7 +354,7 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
     elif action.startswith("-"):
         kind = MoveKind.EXCHANGE
         rest = action[1:]
-        if rest.isdigit():
+        if rest.isascii() and rest.isdigit() and len(rest) <= 3:
             count = int(rest)
             if not 1 <= count <= 7:
                 raise RecordError(f"an exchange of {count} tiles is impossible; a rack holds 1 to 7 tiles.", line_no)

@@ -50,8 +50,8 @@ __all__ = [
 
 PLAY_STYLES = ("parens", "dots")
 
-_ACROSS_RE = re.compile(r"(\d{1,2})([A-Za-z])")
-_DOWN_RE = re.compile(r"([A-Za-z])(\d{1,2})")
+_ACROSS_RE = re.compile(r"([0-9]{1,2})([A-Za-z])")
+_DOWN_RE = re.compile(r"([A-Za-z])([0-9]{1,2})")
 _WORD_RE = re.compile(r"[A-Za-z.()]+")
 
 
