@@ -7,6 +7,7 @@ the same path the prompt application uses.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections import Counter
 
 import pytest
@@ -86,7 +87,9 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     lines = s.handle_line("7")
     assert lines[0] == "'7' is not 2, 3 or 4; type how many are playing."
     assert s.game is None
-    assert s.handle_line("three")[-1] == "Player 1, your name?"
+    lines = s.handle_line("three")
+    assert "Player 1, your name?" in lines
+    assert ("For a computer, type computer:club." in lines) == services.engine_available()
     assert s.handle_line("Alice")[-1] == "Player 2, your name?"
     lines = s.handle_line("alice")
     assert lines[0] == "alice is already playing; give this player another name."
@@ -888,3 +891,68 @@ def test_a_save_that_fails_is_said_once_and_the_game_goes_on(tmp_path):
     assert out[0].endswith("passed.")
     s.handle_line("quit")
     assert s.handle_line("yes") == ["Goodbye."]
+
+
+# ---------------------------------------------------------------- against the engine
+def _engine():
+    return pytest.importorskip("audio_scrabble.engine", reason="the move engine is not installed")
+
+
+def test_a_whole_game_against_the_computer_typed_in_tournament_notation():
+    """Alice types the moves the engine would make, as tournament notation
+    (from the notation module); the computer answers each. To the end."""
+    engine = _engine()
+    notation = pytest.importorskip("audio_scrabble.notation")
+    if not hasattr(engine, "ComputerPlayer"):
+        pytest.skip("the engine has no computer players yet")
+    lexicon = services.load_lexicon(None)
+    s = Session(Options(players="Alice,computer:club", seed=21), lexicon=lexicon)
+    transcript = list(s.start())
+    g = s.game
+    helper = engine.ComputerPlayer("club", lexicon, 1)
+    for _ in range(200):
+        if g.is_over:
+            break
+        if g.awaiting_final_challenge:
+            transcript += s.handle_line("accept")
+            continue
+        assert g.current == 0
+        action = helper.choose(g, 0)
+        if action.kind == "place":
+            line = "play " + notation.format_play(action.play, g.board)
+        elif action.kind == "exchange":
+            line = "exchange " + "".join(action.tiles)
+        else:
+            line = "pass"
+        before = len(g.actions)
+        out = s.handle_line(line)
+        assert len(g.actions) > before, (line, out)
+        assert not any("went wrong" in x for x in out), out
+        if action.kind == "place":
+            assert out[0].startswith("Alice played "), (line, out)
+        transcript += out
+    assert g.is_over, transcript[-10:]
+    assert "Game over." in transcript
+    assert any(x.startswith("Club computer played ") for x in transcript)
+    assert transcript[-1] == "Type new for another game, or quit."
+    # the computer's draws are never spoken; Alice's are (she is the only person)
+    leaks = [x for x in transcript if x.startswith("Club computer drew ")
+             and not x.endswith("plays first.") and "tile" not in x and "bag is empty" not in x]
+    assert not leaks, leaks
+
+
+def test_the_computer_challenges_a_word_not_in_the_list():
+    engine = _engine()
+    if not hasattr(engine, "ComputerPlayer"):
+        pytest.skip("the engine has no computer players yet")
+    seed = seed_where(lambda g: g.current == 0 and sum(t != BLANK for t in g.players[0].rack) >= 2,
+                      names=("Alice", "Expert computer"))
+    s = Session(Options(players="Alice,computer:expert", seed=seed), lexicon=services.load_lexicon(None))
+    s.start()
+    g = s.game
+    rack = [t for t in g.players[0].rack if t != BLANK]
+    phony = next(a + b for a, b in itertools.permutations(rack, 2) if (a + b) not in s.lexicon)
+    out = s.handle_line(f"play 8H {phony}")
+    assert "Expert computer challenges Alice's play." in out
+    assert f"{phony} is not acceptable." in out
+    assert g.history[-1].__class__.__name__ in ("TilesPlaced", "TilesExchanged", "TurnPassed", "GameEnded")

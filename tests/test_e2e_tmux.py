@@ -51,7 +51,9 @@ class Terminal:
         conf.write_text("set -g history-limit 50000\nset -g remain-on-exit on\n")
         self.base = ["tmux", "-L", self.socket, "-f", str(conf)]
         env_args = [f"{k}={v}" for k, v in env.items()]
-        cmd = " ".join(shlex.quote(a) for a in ["env", *env_args, *argv])
+        # The shell prints the program's exit status when it ends, for the test to read.
+        inner = " ".join(shlex.quote(a) for a in argv) + '; echo "[exit status $?]"'
+        cmd = " ".join(shlex.quote(a) for a in ["env", *env_args, "sh", "-c", inner])
         subprocess.run([*self.base, "new-session", "-d", "-s", "game", "-x", "100", "-y", "40", cmd], check=True)
 
     def screen(self) -> str:
@@ -80,13 +82,6 @@ class Terminal:
                 return screen
             time.sleep(0.05)
         raise AssertionError(f"{text!r} did not appear {count} time(s); the terminal shows:\n{screen[-3000:]}")
-
-    def dead_status(self) -> str:
-        out = subprocess.run(
-            [*self.base, "display-message", "-p", "-t", "game", "#{pane_dead} #{pane_dead_status}"],
-            check=True, capture_output=True, text=True,
-        )
-        return out.stdout.strip()
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True)
@@ -169,10 +164,7 @@ def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
     assert "  A   B   C   D" in screen
     t.type("quit")
     t.wait_for("Goodbye.")
-    end = time.monotonic() + TIMEOUT
-    while time.monotonic() < end and not t.dead_status().startswith("1"):
-        time.sleep(0.05)
-    assert t.dead_status() == "1 0"
+    t.wait_for("[exit status 0]")
     assert "Traceback" not in t.screen()
 
 
@@ -207,4 +199,38 @@ def test_a_game_left_is_offered_again_and_resumed(tmp_path, terminal_factory):
     t.wait_for(f"{second}, press Enter to hear your rack.")
     t.type("history")
     t.wait_for(f"1. {first} passed.")
+    assert "Traceback" not in t.screen()
+
+
+def test_a_whole_game_against_the_computer(terminal_factory):
+    engine = pytest.importorskip("audio_scrabble.engine", reason="the move engine is not installed")
+    if not hasattr(engine, "ComputerPlayer"):
+        pytest.skip("the engine has no computer players yet")
+    t = terminal_factory(["--players", "Alice,computer:club", "--seed", "3", "--speech", "text"])
+    t.wait_for("Alice>")
+    passes = 0
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        screen = t.screen()
+        if "Type new for another game, or quit." in screen:
+            break
+        if screen.rstrip().endswith("challenge or accept>"):
+            t.type("accept")
+            t.wait_for("Game over.")
+            continue
+        t.type("pass")
+        passes += 1
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            screen = t.screen()
+            if (screen.count("Alice passed.") >= passes and screen.rstrip().endswith(("Alice>", "accept>"))) \
+                    or "Type new for another game, or quit." in screen:
+                break
+            time.sleep(0.05)
+    screen = t.wait_for("Type new for another game, or quit.")
+    assert "Club computer played " in screen
+    assert "Final scores:" in screen
+    assert " wins with " in screen or "A tie:" in screen
+    t.type("quit")
+    t.wait_for("Goodbye.")
     assert "Traceback" not in t.screen()

@@ -219,15 +219,18 @@ def engine_available() -> bool:
     return mod is not None and hasattr(mod, "ComputerPlayer")
 
 
-def make_computer(level: str, lexicon: Any, seed: int) -> Callable[[Any, int], ComputerMove]:
-    """A function ``(game, player) -> ComputerMove`` backed by the engine."""
-    mod = _optional("audio_scrabble.engine")
-    if mod is None or not hasattr(mod, "ComputerPlayer"):
-        raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person instead.")
-    player = mod.ComputerPlayer(level, resolved(lexicon), seed)
+class Computer:
+    """A computer player backed by the engine's ``ComputerPlayer``.
 
-    def choose(game: Any, index: int) -> ComputerMove:
-        action = player.choose(game, index)
+    Called as ``computer(game, player) -> ComputerMove``; ``wants_challenge``
+    says whether it challenges the play that may be challenged now.
+    """
+
+    def __init__(self, player: Any):
+        self.player = player
+
+    def __call__(self, game: Any, index: int) -> ComputerMove:
+        action = self.player.choose(game, index)
         kind = str(getattr(action, "kind", "pass")).lower()
         if kind in ("place", "play"):
             return ComputerMove("place", play=getattr(action, "play", None))
@@ -235,7 +238,36 @@ def make_computer(level: str, lexicon: Any, seed: int) -> Callable[[Any, int], C
             return ComputerMove("exchange", tiles=tuple(getattr(action, "tiles", ()) or ()))
         return ComputerMove("pass")
 
-    return choose
+    def wants_challenge(self, game: Any, index: int) -> bool:
+        wants = getattr(self.player, "wants_challenge", None)
+        if wants is not None:
+            return bool(wants(game, index))
+        pend = game.pending_play
+        return pend is not None and bool(game.unacceptable_words(pend.breakdown))
+
+
+def make_computer(level: str, lexicon: Any, seed: int) -> Computer:
+    """A computer player of ``level`` (beginner, club, expert) from the engine."""
+    mod = _optional("audio_scrabble.engine")
+    if mod is None or not hasattr(mod, "ComputerPlayer"):
+        raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person instead.")
+    return Computer(mod.ComputerPlayer(level, resolved(lexicon), seed))
+
+
+def warm_move_finder(lexicon: Any) -> None:
+    """Build the engine's move generator on a thread, before the house rule needs it."""
+    mod = _optional("audio_scrabble.engine")
+    gen = getattr(mod, "generator_for", None) if mod is not None else None
+    if gen is None:
+        return
+
+    def run() -> None:
+        try:
+            gen(resolved(lexicon))
+        except Exception:  # only a warm-up: the real call reports its own errors
+            pass
+
+    threading.Thread(target=run, name="move-generator", daemon=True).start()
 
 
 def move_finder(lexicon: Any = None) -> Callable[[Any, Sequence[str]], bool] | None:
@@ -260,8 +292,14 @@ def move_finder(lexicon: Any = None) -> Callable[[Any, Sequence[str]], bool] | N
             takes_lexicon = len(inspect.signature(fn).parameters) >= 3
         except (TypeError, ValueError):
             takes_lexicon = False
-        if takes_lexicon:
-            return bool(fn(board, rack, resolved(lexicon)))
-        return bool(fn(board, rack))
+        try:
+            if takes_lexicon:
+                return bool(fn(board, rack, resolved(lexicon)))
+            return bool(fn(board, rack))
+        except Exception:
+            # The core asks this in the middle of an action; an error there
+            # would leave the action half done. Not knowing, say a move exists:
+            # the game then ends the ordinary way.
+            return True
 
     return finder

@@ -81,6 +81,7 @@ class _Table:
     """The seats and who may hear whose tiles."""
 
     seats: list[Seat]
+    #: computer players: ``chooser(game, i) -> ComputerMove``, maybe with ``wants_challenge(game, i)``
     choosers: dict[int, Callable[[Game, int], services.ComputerMove]] = field(default_factory=dict)
 
     @property
@@ -142,6 +143,7 @@ class Session:
         self.store = store
         self._offered: Any = None  # the save offered for resuming (a persistence.LoadResult)
         self._save_failed = False  # a failed save has been reported
+        self._warmed = False  # the engine's move generator has been warmed up
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -641,6 +643,9 @@ class Session:
             self.mode = OVER
             return ["Type new for another game, or quit."]
         if game.awaiting_final_challenge:
+            pend = game.pending_play
+            if pend is not None and self.is_computer((pend.player + 1) % len(game.players)):
+                return [f"{pend.name} went out."]  # the computer decides next
             return [self._final_question()]
         cur = game.current
         name = self.names[cur]
@@ -667,6 +672,9 @@ class Session:
         if game.current != before_current or game.turn != before_turn:
             self.ready = None
         lines = phrases.announce(events, self.audience, totals, self.style)
+        if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
+            self._warmed = True  # the house rule will soon ask whether anyone can move
+            services.warm_move_finder(self.lexicon)
         lines.extend(self._autosave())
         lines.extend(self._turn_lines())
         if not self.defer_computer:
@@ -774,13 +782,16 @@ class Session:
         assert game is not None
         pend = game.pending_play
         if game.awaiting_final_challenge:
-            if pend is not None and game.unacceptable_words(pend.breakdown):
-                return self._reply(self.act(lambda g: g.challenge()))
-            return self._reply(["The play is accepted."] + self.act(lambda g: g.accept()))
+            assert pend is not None
+            decider = (pend.player + 1) % len(game.players)
+            if self._wants_challenge(decider):
+                return self._reply(self.act(lambda g: g.challenge(decider)))
+            name = self.names[decider]
+            return self._reply([f"{name} accepts the play."] + self.act(lambda g: g.accept()))
         i = game.current
-        if pend is not None and pend.player != i and game.why_not_challenge() is None:
-            if game.unacceptable_words(pend.breakdown):
-                return self._reply(self.act(lambda g: g.challenge()))
+        if pend is not None and pend.player != i and game.why_not_challenge(i) is None:
+            if self._wants_challenge(i):
+                return self._reply(self.act(lambda g: g.challenge(i)))
         assert self.table is not None
         choose = self.table.choosers[i]
         try:
@@ -796,6 +807,21 @@ class Session:
         # Its choice could not be made (or was not understood): it passes.
         note = f"{self.names[i]} could not make its move, so it passes."
         return self._reply([note] + self.act(lambda g: g.pass_turn()))
+
+    def _wants_challenge(self, i: int) -> bool:
+        """Whether computer player ``i`` challenges the pending play."""
+        game = self.game
+        assert game is not None and self.table is not None
+        chooser = self.table.choosers.get(i)
+        wants = getattr(chooser, "wants_challenge", None)
+        try:
+            if wants is not None:
+                return bool(wants(game, i))
+            pend = game.pending_play
+            return pend is not None and bool(game.unacceptable_words(pend.breakdown))
+        except Exception:
+            self.last_error = traceback.format_exc()
+            return False
 
     def run_computers(self, limit: int = 400) -> list[str]:
         """Every computer decision due now, until a person must act."""

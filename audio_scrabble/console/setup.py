@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ..errors import ActionNotAllowed, NotationError
-from .services import COMPUTER_LEVELS, engine_available
+from . import services
+from .services import COMPUTER_LEVELS
 from .settings import small_number
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4}
@@ -45,7 +46,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
         level = level or "club"
         if level not in COMPUTER_LEVELS:
             raise NotationError(f"Computer players are {', '.join(COMPUTER_LEVELS)}; type computer:club, for example.")
-        if not (engine_available() if computers is None else computers):
+        if not (services.engine_available() if computers is None else computers):
             raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person.")
         base = f"{level.capitalize()} computer"
         n = 1 + sum(1 for s in taken if s.computer == level)
@@ -113,7 +114,7 @@ class SetupFlow:
         if what == "name":
             n = len(self._names) + 1
             lines = [f"Player {n}, your name?"]
-            if n == 1 and (engine_available() if self.computers is None else self.computers):
+            if n == 1 and (services.engine_available() if self.computers is None else self.computers):
                 lines.append("For a computer, type computer:club.")
             return lines
         return ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, void."]
