@@ -204,11 +204,13 @@ def test_default_falls_back_to_the_repository_folder(monkeypatch: pytest.MonkeyP
     assert Path(source) == ENGLISH_TXT
 
 
-def test_default_is_memoised(default_lexicon: Lexicon) -> None:
+def test_default_is_memoised(default_lexicon: Lexicon, own_cache: Path) -> None:
     assert Lexicon.default() is Lexicon.default()
-    fresh = Lexicon.default(reload=True)
-    assert fresh.cache_status == "loaded"
-    assert len(fresh) == len(default_lexicon)
+    built = Lexicon.default(reload=True)  # a fresh cache folder: built once...
+    assert built.cache_status == "built"
+    fresh = Lexicon.default(reload=True)  # ...and loaded from then on
+    assert fresh.cache_status == "loaded" and fresh is not built
+    assert len(fresh) == len(default_lexicon) == len(built)
 
 
 # -- user lists ----------------------------------------------------------------------
