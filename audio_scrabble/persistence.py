@@ -49,7 +49,7 @@ import re
 import tempfile
 import time
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -947,8 +947,6 @@ class SaveStore:
 
 
 def _with(loaded: LoadResult, **changes: Any) -> LoadResult:
-    from dataclasses import replace
-
     return replace(loaded, **changes)
 
 

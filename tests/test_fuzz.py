@@ -22,7 +22,6 @@ import json
 import os
 import random
 import signal
-import sys
 import tempfile
 import threading
 import traceback
@@ -31,8 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+try:
+    import resource
+except ImportError:  # pragma: no cover (Windows)
+    resource = None  # type: ignore[assignment]
+
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from audio_scrabble.core import Board, Game, rules_named
@@ -53,6 +57,9 @@ SHARED_GCG = Path(__file__).resolve().parent.parent.parent / "shared" / "gcg"
 
 #: seconds any single call may take before it counts as a hang
 CALL_LIMIT = 5.0
+#: bytes any single call may allocate (a reader that believes a huge number
+#: in its input gets a MemoryError instead of the machine's OOM killer)
+MEMORY_LIMIT = 768 * 1024 * 1024
 
 #: AUDIO_SCRABBLE_FUZZ_SCALE=20 runs twenty times as many examples (a deeper, slower hunt).
 SCALE = max(1, int(os.environ.get("AUDIO_SCRABBLE_FUZZ_SCALE", "1") or 1))
@@ -76,9 +83,39 @@ class Hang(Exception):
     """A call that did not return in time (deliberately not a ValueError)."""
 
 
+def _virtual_memory_size() -> int | None:
+    """This process's virtual memory size in bytes (Linux), else None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+@contextmanager
+def memory_limit(extra: int = MEMORY_LIMIT) -> Iterator[None]:
+    """Let the body allocate at most ``extra`` more bytes: a MemoryError, not the
+    machine's out-of-memory killer, for a reader that allocates what the input says."""
+    size = _virtual_memory_size()
+    if resource is None or size is None:  # pragma: no cover (not Linux)
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = size + extra if hard == resource.RLIM_INFINITY else min(size + extra, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 @contextmanager
 def time_limit(seconds: float = CALL_LIMIT) -> Iterator[None]:
-    """Fail, instead of hanging the test run, if the body takes too long."""
+    """Fail, instead of hanging the test run or exhausting the machine's memory,
+    if the body takes too long or allocates too much."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if not usable:  # pragma: no cover (Windows): rely on hypothesis' own limits
         yield
@@ -90,7 +127,8 @@ def time_limit(seconds: float = CALL_LIMIT) -> Iterator[None]:
     old = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
+        with memory_limit():
+            yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
