@@ -47,6 +47,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, Iterator, Sequence
 
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
@@ -77,6 +78,10 @@ _PC = tuple(
 )
 
 DIRECTIONS = (ACROSS, DOWN)
+
+#: Whether the premium layout is symmetric about the main diagonal (it is);
+#: then the down plays of an opening mirror the across ones.
+_SYMMETRIC = all(PREMIUMS[r][c] == PREMIUMS[c][r] for r in range(SIZE) for c in range(SIZE))
 
 
 #: Flag in a move's blank mask (shifted left by at most 14): a blank was
@@ -449,6 +454,9 @@ class MoveList(list):  # list[Move]
         return sum(len(m.blank_choices()) for m in self)
 
 
+_score_of = itemgetter(0)
+
+
 def move_order(m: Move) -> tuple:
     """Sort key: best score first, then a fixed order (direction, square, word)."""
     return (-m.score, m.direction, m.line, m.start, m.word, m.blanks)
@@ -478,11 +486,15 @@ class MoveGenerator:
         Best score first (ties in a fixed order) unless ``sort`` is false.
         """
         records = self.raw(board, rack)
-        ctx = _Context(self.analysis.lines, rack)
-        moves = MoveList(Move(*r, ctx) for r in records)
-        moves.rack = tuple(rack)
         if sort:
-            moves.sort(key=move_order)
+            # Best score first, ties in the order of the other fields (two
+            # sorts on plain tuples are much faster than one with a key
+            # function; the second is stable).
+            records.sort()
+            records.sort(key=_score_of, reverse=True)
+        ctx = _Context(self.analysis.lines, rack)
+        moves = MoveList([Move(*r, ctx) for r in records])
+        moves.rack = tuple(rack)
         return moves
 
     def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
@@ -491,10 +503,6 @@ class MoveGenerator:
         with the best choice of blanks (see :class:`Move`)."""
         out: list[tuple] = []
         self._run(board, rack, out, False)
-        if BLANK in rack:
-            for k, rec in enumerate(out):
-                if rec[5] > _POSITIONS:
-                    out[k] = self._best_blanks(rec, rack)
         return out
 
     def exists(self, board: Board, rack: Sequence[str]) -> bool:
@@ -507,39 +515,46 @@ class MoveGenerator:
             return True
         return False
 
-    def _best_blanks(self, rec: tuple, rack: Sequence[str]) -> tuple:
-        """Move the blanks of a record to the squares where they lose least.
+    def _best_blanks(self, out: list[tuple], rack: Sequence[str]) -> None:
+        """Move blanks to the squares where they lose least, in place.
 
-        The search plays real tiles first, left to right; when the word
-        needs a blank for a letter the rack also holds, the blank may fit
-        better on another square with that letter.
+        The search plays real tiles first, left to right; when a word needs
+        a blank for a letter the rack also holds (such records carry the
+        _FIX flag), the blank may fit better on another square with that
+        letter: the positions of that letter get the blanks in order of the
+        points a blank there loses (ties: leftmost first).
         """
-        score, d, i, start, word, bm = rec
-        bm &= _POSITIONS
-        lt = self.analysis.lines[d][i].lt
-        lm, wmrow, xw = _LM[d][i], _WM[d][i], self.analysis.lines[d][i].xw
-        new = [j for j in range(start, start + len(word)) if not lt[j]]
-        wmul = 1
-        for j in new:
-            wmul *= wmrow[j]
-        blank_letters = {word[j - start] for j in new if bm >> j & 1}
         real = Counter(t for t in rack if t != BLANK)
-        lost = 0
-        mask = 0
-        for ch in blank_letters:
-            spots = [j for j in new if word[j - start] == ch]
-            n_blank = sum(1 for j in spots if bm >> j & 1)
-            if real[ch] == 0:
-                chosen = [j for j in spots if bm >> j & 1]
-            else:
-                chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[:n_blank]
-            for j in spots:
-                if bm >> j & 1:
-                    lost -= TILE_VALUES[ch] * lm[j] * (wmul + xw[j])
-            for j in chosen:
-                lost += TILE_VALUES[ch] * lm[j] * (wmul + xw[j])
-                mask |= 1 << j
-        return (score - lost, d, i, start, word, mask)
+        lines = self.analysis.lines
+        for k, rec in enumerate(out):
+            if rec[5] <= _POSITIONS:
+                continue
+            score, d, i, start, word, bm = rec
+            bm &= _POSITIONS
+            ln = lines[d][i]
+            lt, xw = ln.lt, ln.xw
+            lm, wmrow = _LM[d][i], _WM[d][i]
+            new = [j for j in range(start, start + len(word)) if not lt[j]]
+            wmul = 1
+            for j in new:
+                wmul *= wmrow[j]
+            lost = 0
+            mask = 0
+            for ch in {word[j - start] for j in new if bm >> j & 1}:
+                spots = [j for j in new if word[j - start] == ch]
+                n_blank = sum(1 for j in spots if bm >> j & 1)
+                if real[ch]:
+                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[:n_blank]
+                else:
+                    chosen = [j for j in spots if bm >> j & 1]
+                value = TILE_VALUES[ch]
+                for j in spots:
+                    if bm >> j & 1:
+                        lost -= value * lm[j] * (wmul + xw[j])
+                for j in chosen:
+                    lost += value * lm[j] * (wmul + xw[j])
+                    mask |= 1 << j
+            out[k] = (score - lost, d, i, start, word, mask)
 
     # -- the search ----------------------------------------------------------
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
@@ -563,8 +578,32 @@ class MoveGenerator:
         VALC = _VALC
         CH = CHAR
         ALL = ALL_LETTERS
-        BINGO = BINGO_BONUS if ntiles == RACK_SIZE else 0
-        emit = out.append
+        FIX = _FIX
+        emit = _stop if stop_first else out.append
+        lines = ana.lines
+        empty = ana.empty
+        # On an empty board the only anchor is the star, and the down plays
+        # mirror the across ones (the premium layout is symmetric about the
+        # diagonal), so only the across line is searched.
+        directions = (0,) if empty and _SYMMETRIC else (0, 1)
+
+        # How far left parts may reach: the most empty, anchor-free squares
+        # left of any anchor (at most the rack size less one).
+        maxleft = 0
+        for d in directions:
+            for i in range(SIZE):
+                if empty:
+                    if i == 7:
+                        maxleft = 7
+                    continue
+                prev = -1
+                lt = lines[d][i].lt
+                for a in lines[d][i].anchors:
+                    if not (a > 0 and lt[a - 1] > 0) and a - prev - 1 > maxleft:
+                        maxleft = a - prev - 1
+                    prev = a
+        if maxleft > ntiles - 1:
+            maxleft = ntiles - 1
 
         # ---- left parts, once per rack ----------------------------------
         # lps[L]: the left parts of length L that can be followed by a letter:
@@ -572,7 +611,6 @@ class MoveGenerator:
         #  blanks left, face value of the real tiles, real letters left).
         # Blanks are taken only for letters the rack lacks (see the module
         # docstring), so the rack after a left part follows from its word.
-        maxleft = ntiles - 1
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
         rcl = dict(rc0)
 
@@ -584,6 +622,7 @@ class MoveGenerator:
             lps[depth].append((m, node, w, bmr, nb, face, rmask))
             if depth == maxleft:
                 return
+            bit = 1 << depth
             while m:
                 b = m & -m
                 m ^= b
@@ -593,7 +632,7 @@ class MoveGenerator:
                     left(node[b], w + CH[b], nb, bmr, rmask if c > 1 else rmask ^ b, face + VAL[b])
                     rcl[b] = c
                 else:
-                    left(node[b], w + CH[b], nb - 1, bmr | (1 << depth) | (_FIX if b & rmask0 else 0), rmask, face)
+                    left(node[b], w + CH[b], nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
 
         left(root, "", nb0, 0, rmask0, 0)
         rack_after: dict[str, dict[int, int]] = {"": rc0}
@@ -615,7 +654,9 @@ class MoveGenerator:
         rc = rc0
 
         def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
-            # Place a tile on the empty square p (at or right of the anchor).
+            # Place a tile on the empty square p (at or right of the anchor),
+            # then go on right through any tiles on the board; record the
+            # word where it may end, and recurse where a tile may follow.
             nonlocal nb
             m = node[0] & cc[p] & (ALL if nb else rmask)
             if not m:
@@ -624,11 +665,16 @@ class MoveGenerator:
             w_m = wmul * wm[p]
             x_s = xs[p]
             x_w = xw[p]
+            xsw = cross + x_s * x_w
             q0 = p + 1
             t0 = lt[q0]
+            b0 = bps[q0]
             np1 = np + 1
             more = np1 < ntiles
+            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
+            em = np > 0 or (single_ok and w != "")
             s = p - len(w)
+            bmb = bm | (1 << p)
             while m:
                 b = m & -m
                 m ^= b
@@ -644,44 +690,36 @@ class MoveGenerator:
                 if child is None:
                     continue
                 info = child[0]
-                if info & TERM:
-                    if np or (single_ok and (w or q > q0)):
-                        if stop_first:
-                            raise _Found
-                        c = rc[b]
-                        if c:
-                            v = VAL[b] * l_m
-                            emit(((ms + v + bps[q] - bps[q0]) * w_m + cross + (x_s + v) * x_w
-                                  + (BINGO if np1 == ntiles else 0),
-                                  d_code, line_i, s, w + CH[b] + lstr[q0:q], bm))
-                        else:
-                            emit(((ms + bps[q] - bps[q0]) * w_m + cross + x_s * x_w
-                                  + (BINGO if np1 == ntiles else 0),
-                                  d_code, line_i, s, w + CH[b] + lstr[q0:q], bm | (1 << p) | (_FIX if b & rmask0 else 0)))
+                c = rc[b]
+                if info & TERM and (em or (single_ok and q > q0)):
+                    wb = w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b]
+                    if c:
+                        v = VAL[b] * l_m
+                        emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
+                              d_code, line_i, s, wb, bm))
+                    else:
+                        emit(((ms + bps[q] - b0) * w_m + xsw + bonus,
+                              d_code, line_i, s, wb, bmb | (FIX if b & rmask0 else 0)))
                 if t or not more:
                     continue
-                c = rc[b]
                 if c:
                     rm2 = rmask if c > 1 else rmask ^ b
-                    if not info & cc[q] & (ALL if nb else rm2):
-                        continue
-                    v = VAL[b] * l_m
-                    rc[b] = c - 1
-                    extend(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - bps[q0], w_m,
-                           cross + (x_s + v) * x_w, np1, bm, rm2)
-                    rc[b] = c
-                else:
+                    if info & cc[q] & (ALL if nb else rm2):
+                        v = VAL[b] * l_m
+                        rc[b] = c - 1
+                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
+                               ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm, rm2)
+                        rc[b] = c
+                elif info & cc[q] & (ALL if nb > 1 else rmask):
                     nb -= 1
-                    if info & cc[q] & (ALL if nb else rmask):
-                        extend(q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - bps[q0], w_m,
-                               cross + x_s * x_w, np1, bm | (1 << p) | (_FIX if b & rmask0 else 0), rmask)
+                    extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
+                           ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
                     nb += 1
 
-        lines = ana.lines
-        for d in (0, 1):
+        for d in directions:
             for i in range(SIZE):
                 ln = lines[d][i]
-                if ana.empty:
+                if empty:
                     if i != 7:
                         continue
                     anchors = [7]
@@ -697,6 +735,7 @@ class MoveGenerator:
                 for a in anchors:
                     single_ok = d == 0 or not xw[a]
                     if a > 0 and lt[a - 1] > 0:
+                        # Left part: the tiles already on the board.
                         s = a - 1
                         while s > 0 and lt[s - 1] > 0:
                             s -= 1
@@ -709,54 +748,67 @@ class MoveGenerator:
                             rc = rc0
                             nb = nb0
                             extend(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
-                    else:
-                        k = a - prev_anchor - 1
-                        if k > maxleft:
-                            k = maxleft
-                        allowed = cc[a]
-                        hook = lt[a + 1]
-                        hk = hook | HOOK
-                        for L in range(k + 1):
-                            s = a - L
-                            plain = pc[a] == pc[s]
-                            for lp in lps[L]:
-                                if hook > 0:
-                                    node = lp[1]
-                                    hm = node.get(hk)
-                                    if hm is None:
-                                        hm = 0
-                                        mm = node[0] & ALL
-                                        while mm:
-                                            b = mm & -mm
-                                            mm ^= b
-                                            if node[b][0] & hook:
-                                                hm |= b
-                                        node[hk] = hm
-                                    if not hm & allowed & lp[0]:
-                                        continue
-                                elif not lp[0] & allowed:
-                                    continue
-                                _, node, w, bmr, nbl, face, rmask = lp
-                                if plain:
-                                    ms = face
-                                    wmul = 1
-                                else:
-                                    ms = 0
-                                    wmul = 1
-                                    for q in range(L):
-                                        wmul *= wm[s + q]
-                                        if not bmr >> q & 1:
-                                            ms += VALC[w[q]] * lm[s + q]
-                                rc = rack_after.get(w)
-                                if rc is None:
-                                    rc = dict(rc0)
-                                    for q in range(L):
-                                        if not bmr >> q & 1:
-                                            rc[BIT[w[q]]] -= 1
-                                    rack_after[w] = rc
-                                nb = nbl
-                                extend(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+                        prev_anchor = a
+                        continue
+                    # Left parts from the rack, up to the previous anchor.
+                    k = a - prev_anchor - 1
+                    if k > maxleft:
+                        k = maxleft
                     prev_anchor = a
+                    allowed = cc[a]
+                    hook = lt[a + 1]
+                    hk = hook | HOOK
+                    for L in range(k + 1):
+                        s = a - L
+                        plain = pc[a] == pc[s]
+                        if hook > 0:
+                            # The anchor's right neighbour is a tile: keep the left parts
+                            # whose next letter can be followed by it (cached per node).
+                            todo = []
+                            for lp in lps[L]:
+                                node = lp[1]
+                                hm = node.get(hk)
+                                if hm is None:
+                                    hm = 0
+                                    mm = node[0] & ALL
+                                    while mm:
+                                        b = mm & -mm
+                                        mm ^= b
+                                        if node[b][0] & hook:
+                                            hm |= b
+                                    node[hk] = hm
+                                if hm & allowed & lp[0]:
+                                    todo.append(lp)
+                        else:
+                            todo = [lp for lp in lps[L] if lp[0] & allowed]
+                        for _, node, w, bmr, nbl, face, rmask in todo:
+                            if plain:
+                                ms = face
+                                wmul = 1
+                            else:
+                                ms = 0
+                                wmul = 1
+                                for q in range(L):
+                                    wmul *= wm[s + q]
+                                    if not bmr >> q & 1:
+                                        ms += VALC[w[q]] * lm[s + q]
+                            rc = rack_after.get(w)
+                            if rc is None:
+                                rc = dict(rc0)
+                                for q in range(L):
+                                    if not bmr >> q & 1:
+                                        rc[BIT[w[q]]] -= 1
+                                rack_after[w] = rc
+                            nb = nbl
+                            extend(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+        if nb0 and rmask0:
+            self._best_blanks(out, rack)
+        if empty and _SYMMETRIC and not stop_first:
+            out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+
+def _stop(record: tuple) -> None:
+    raise _Found
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,539 @@
+"""Computer players, the core's ``move_finder``, hints and game reviews.
+
+Levels (chosen at set-up as ``computer:beginner``, ``computer:club``,
+``computer:expert``):
+
+* **beginner** -- a fair game for a new player. It plays only words of
+  everyday English (every word the play forms must be in
+  :func:`~audio_scrabble.engine.common_words.common_words`), of at most
+  five tiles, scoring at most a cap drawn each turn between 14 and 30
+  points, and picks at random among the four best such plays (weights
+  4:3:2:1), so it is often not the top one. With no such play it makes
+  the lowest-scoring legal play, else exchanges, else passes. It
+  challenges a word it does not know (not in the list) half the time.
+* **club** -- the highest-scoring play (ties in a fixed order). With no
+  play it exchanges keeping the best leave, else passes. It challenges a
+  word not in the list four times in five.
+* **expert** -- the play with the best *equity*: score plus the value of
+  the tiles kept (:mod:`~audio_scrabble.engine.leave`). It exchanges when
+  the best exchange's equity (the kept tiles' value) beats every play by
+  more than :data:`EXCHANGE_MARGIN` and the rules allow it. When the bag
+  is empty (two players), the opponent's rack is known (the unseen
+  tiles), and it looks two plies deep: for each of its best plays (and
+  every play that goes out) it finds the opponent's best reply and keeps
+  the play with the best resulting spread, counting the end-of-game
+  adjustment for whoever goes out. It challenges every word not in the
+  list, and nothing else (so it never loses a challenge).
+
+Players see only the board, their own rack, the number of tiles in the
+bag, the unseen tiles and the scores -- never another player's rack.
+Every level moves well within a second (``bench/strength.py``; the tests
+check every move).
+
+To keep a game without plays from going on forever (house rules end a
+game on passes, not on exchanges), a player that cannot play passes
+instead of exchanging once there have been six scoreless turns in a row.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from ..core.board import Board
+from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
+from ..core.game import Game
+from ..core.play import Play, apply_play, remove_play, words_formed
+from ..core.tiles import BLANK, rack_value
+from ..errors import ActionNotAllowed
+from .common_words import common_words
+from .leave import best_leave_bound, leave_value
+from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges, move_order
+
+LEVELS = ("beginner", "club", "expert")
+#: The expert exchanges only when that beats the best play by this many points of equity.
+EXCHANGE_MARGIN = 2.0
+#: End-game search: how many of its best plays the expert looks into, and for how long.
+ENDGAME_CANDIDATES = 24
+ENDGAME_SECONDS = 0.45
+#: Beginner limits.
+BEGINNER_MAX_TILES = 5
+BEGINNER_CAP = (14, 30)
+#: How often a level challenges a word that is not in the list.
+CHALLENGE_RATE = {"beginner": 0.5, "club": 0.8, "expert": 1.0}
+#: Scoreless turns after which a player that cannot play passes rather than exchanges.
+STALL_LIMIT = 6
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a computer player does: ``kind`` is "place", "exchange" or "pass".
+
+    ``play`` is set for a placement, ``tiles`` for an exchange; ``score`` is
+    the placement's score; ``equity`` what the player reckoned it worth.
+    Apply it with the core's ``place(play)``, ``exchange(tiles)`` or
+    ``pass_turn()`` (see :meth:`apply`).
+    """
+
+    kind: str
+    play: Play | None = None
+    tiles: tuple[str, ...] = ()
+    score: int = 0
+    equity: float = 0.0
+
+    def apply(self, game: Game) -> Event:
+        if self.kind == "place":
+            assert self.play is not None
+            return game.place(self.play)
+        if self.kind == "exchange":
+            return game.exchange(list(self.tiles))
+        return game.pass_turn()
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """Facts about a play, for hints and reviews (data for the console to phrase)."""
+
+    position: str  # "8D"
+    word: str  # tournament notation, "(T)RAIN", blanks in lower case
+    words: tuple[str, ...]  # every word formed, main word first
+    score: int
+    tiles: tuple[str, ...]  # taken from the rack ("?" for a blank)
+    leave: tuple[str, ...]  # kept on the rack
+    leave_value: float
+    equity: float
+    bingo: bool
+
+    @property
+    def text(self) -> str:
+        return f"{self.position} {self.word}"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One turn of a game, compared with the best play available then."""
+
+    turn: int
+    player: int
+    name: str
+    kind: str  # "place", "exchange" or "pass"
+    played: Play | None
+    played_text: str | None  # "8D TRAIN", None for an exchange or pass
+    played_score: int  # 0 for an exchange, a pass or a withdrawn play
+    withdrawn: bool
+    best: Play | None  # the highest-scoring legal play, None if there was none
+    best_text: str | None
+    best_score: int
+    missed: int  # best_score - played_score (never negative)
+    rank: int | None  # 1 = the played move was (one of) the highest-scoring; None if not a legal play here
+
+
+# ---------------------------------------------------------------------------
+# move_exists
+# ---------------------------------------------------------------------------
+
+def move_exists(board: Board, rack: Sequence[str], lexicon: Any = None) -> bool:
+    """Whether ``rack`` has any legal placement on ``board`` (stops at the first).
+
+    Suitable as the core's ``move_finder`` (bind the lexicon, or leave it
+    out for the default word list)::
+
+        Game(names, HOUSE, seed, lexicon, move_finder=lambda b, r: move_exists(b, r, lexicon))
+    """
+    return generator_for(_lexicon(lexicon)).exists(board, rack)
+
+
+def _lexicon(lexicon: Any) -> Any:
+    if lexicon is not None:
+        return lexicon
+    from ..lexicon import Lexicon
+
+    return Lexicon.default()
+
+
+def parse_level(level: str) -> str:
+    """"club", "Computer:Club" -> "club"; ActionNotAllowed for an unknown level."""
+    name = level.strip().lower().removeprefix("computer:").strip()
+    if name not in LEVELS:
+        raise ActionNotAllowed(f"There is no computer level called {level!r}; choose beginner, club or expert.")
+    return name
+
+
+# ---------------------------------------------------------------------------
+# The player
+# ---------------------------------------------------------------------------
+
+class ComputerPlayer:
+    """A computer player of a given level (see the module docstring).
+
+    ``ComputerPlayer("expert", lexicon, rng_seed=7)``; the lexicon is any word
+    list the engine accepts (default: the packaged English list). The seed
+    makes its random choices (beginner's plays, club's missed challenges)
+    reproducible.
+    """
+
+    def __init__(self, level: str, lexicon: Any = None, rng_seed: int = 0) -> None:
+        self.level = parse_level(level)
+        self.lexicon = _lexicon(lexicon)
+        self.gen = MoveGenerator(self.lexicon)
+        self.words = self.gen.graph
+        self.rng = random.Random(rng_seed)
+        self._common: frozenset[str] | None = None
+        self._opp_gen = MoveGenerator(self.words)
+        self.last_seconds = 0.0  # time taken by the last choose()
+
+    # -- public ------------------------------------------------------------
+    def choose(self, game: Game, player_index: int) -> Action:
+        """The action for ``player_index``, whose turn it is."""
+        t0 = time.perf_counter()
+        rack = list(game.players[player_index].rack)
+        if self.level == "beginner":
+            action = self._beginner(game, rack)
+        elif self.level == "club":
+            action = self._club(game, rack)
+        else:
+            action = self._expert(game, player_index, rack)
+        self.last_seconds = time.perf_counter() - t0
+        return action
+
+    def wants_challenge(self, game: Game, player_index: int) -> bool:
+        """Whether to challenge the play that may be challenged now.
+
+        Only a play by another player, only when the rules allow it, and
+        only when a word it formed is not in this player's word list (at
+        the level's rate).
+        """
+        pending = game.pending_play
+        if pending is None or pending.player == player_index:
+            return False
+        if game.why_not_challenge(player_index) is not None:
+            return False
+        words = {w.word.word for w in pending.breakdown.words}
+        if all(w in self.words for w in words):
+            return False
+        return self.rng.random() < CHALLENGE_RATE[self.level]
+
+    def move_exists(self, board: Board, rack: Sequence[str]) -> bool:
+        """Whether ``rack`` has a legal placement on ``board`` (the core's move_finder)."""
+        return self.gen.exists(board, rack)
+
+    # -- levels ------------------------------------------------------------
+    def _club(self, game: Game, rack: list[str]) -> Action:
+        moves = self.gen.generate(game.board, rack)
+        if moves:
+            m = moves[0]
+            return Action("place", m.play, score=m.score, equity=float(m.score))
+        return self._fallback_exchange(game, rack)
+
+    def _beginner(self, game: Game, rack: list[str]) -> Action:
+        moves = self.gen.generate(game.board, rack)
+        if not moves:
+            return self._fallback_exchange(game, rack)
+        common = self._common_words()
+        cap = self.rng.randint(*BEGINNER_CAP)
+        pool = [
+            m for m in moves
+            if m.score <= cap and m.tile_count <= BEGINNER_MAX_TILES and all(w in common for w in formed_words(m))
+        ]
+        if pool:
+            top = pool[:4]
+            m = self.rng.choices(top, weights=[4, 3, 2, 1][: len(top)])[0]
+        else:
+            m = moves[-1]  # the lowest-scoring play
+        return Action("place", m.play, score=m.score, equity=float(m.score))
+
+    def _expert(self, game: Game, me: int, rack: list[str]) -> Action:
+        if not game.bag and len(game.players) == 2:
+            return self._endgame(game, me, rack)
+        recs = self.gen.raw(game.board, rack)
+        ctx = _Context(self.gen.analysis.lines, rack)
+        best_rec, best_eq = None, float("-inf")
+        if recs:
+            recs.sort(reverse=True)
+            bound = best_leave_bound(rack)
+            if not game.bag:  # more than two players, bag empty: tiles kept count against
+                best_rec = max(recs, key=lambda r: r[0] - _face(rack, ctx, r) + (_OUT_BONUS if _goes_out(rack, ctx, r) else 0))
+                m = Move(*best_rec, ctx)
+                return Action("place", m.play, score=m.score, equity=float(m.score))
+            for r in recs:
+                if r[0] + bound < best_eq:
+                    break
+                eq = r[0] + leave_value(_leave(rack, ctx, r))
+                if eq > best_eq:
+                    best_rec, best_eq = r, eq
+        exch = self._best_exchange(game, rack)
+        if exch is not None and (best_rec is None or exch[1] > best_eq + EXCHANGE_MARGIN):
+            return Action("exchange", tiles=exch[0], equity=exch[1])
+        if best_rec is None:
+            return Action("pass")
+        m = Move(*best_rec, ctx)
+        return Action("place", m.play, score=m.score, equity=best_eq)
+
+    # -- helpers -----------------------------------------------------------
+    def _common_words(self) -> frozenset[str]:
+        if self._common is None:
+            self._common = common_words()
+        return self._common
+
+    def _best_exchange(self, game: Game, rack: list[str]) -> tuple[tuple[str, ...], float] | None:
+        """(tiles to exchange, equity = value of the tiles kept), or None if not allowed."""
+        if game.scoreless_streak() >= STALL_LIMIT and not game.rules.scoreless_turns_limit:
+            return None
+        options = legal_exchanges(rack, len(game.bag), game.rules)
+        if not options:
+            return None
+        best: tuple[tuple[str, ...], float] | None = None
+        for tiles in options:
+            kept = list(rack)
+            for t in tiles:
+                kept.remove(t)
+            eq = leave_value(kept)
+            if best is None or eq > best[1]:
+                best = (tiles, eq)
+        return best
+
+    def _fallback_exchange(self, game: Game, rack: list[str]) -> Action:
+        exch = self._best_exchange(game, rack)
+        if exch is not None:
+            return Action("exchange", tiles=exch[0], equity=exch[1])
+        return Action("pass")
+
+    def _endgame(self, game: Game, me: int, rack: list[str]) -> Action:
+        """Bag empty, two players: a two-ply search on spread."""
+        t0 = time.perf_counter()
+        board = game.board
+        recs = self.gen.raw(board, rack)
+        if not recs:
+            return Action("pass")
+        ctx = _Context(self.gen.analysis.lines, rack)
+        recs.sort(reverse=True)
+        opp_rack = list(game.unseen(me).elements())
+        opp_value = rack_value(opp_rack)
+        outs = [r for r in recs if _goes_out(rack, ctx, r)]
+        top = recs[:ENDGAME_CANDIDATES]
+        candidates = outs[:ENDGAME_CANDIDATES] + [r for r in top if r not in outs[:ENDGAME_CANDIDATES]]
+        best_rec, best_val = None, float("-inf")
+        opp_gen = self._opp_gen
+        for k, r in enumerate(candidates):
+            if k and time.perf_counter() - t0 > ENDGAME_SECONDS:
+                break
+            if _goes_out(rack, ctx, r):
+                val = r[0] + 2 * opp_value
+            else:
+                left = _leave(rack, ctx, r)
+                my_left = rack_value(left)
+                after = board.copy()
+                apply_play(after, Move(*r, ctx).play)
+                replies = opp_gen.raw(after, opp_rack)
+                if replies:
+                    rctx = _Context(opp_gen.analysis.lines, opp_rack)
+                    reply = max(
+                        (s[0] + 2 * my_left) if _goes_out(opp_rack, rctx, s)
+                        else (s[0] - rack_value(_leave(opp_rack, rctx, s)) + my_left)
+                        for s in replies
+                    )
+                else:
+                    reply = my_left - opp_value
+                val = r[0] - reply
+            if val > best_val:
+                best_rec, best_val = r, val
+        assert best_rec is not None
+        m = Move(*best_rec, ctx)
+        return Action("place", m.play, score=m.score, equity=best_val)
+
+
+_OUT_BONUS = 20  # going out with several opponents: they lose their tiles, about this much
+
+
+def _used(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
+    _, d, i, s, w, bm = rec
+    lt = ctx.lines[d][i][0]
+    return [BLANK if bm >> (s + k) & 1 else ch for k, ch in enumerate(w) if not lt[s + k]]
+
+
+def _leave(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
+    left = list(rack)
+    for t in _used(rack, ctx, rec):
+        left.remove(t)
+    return left
+
+
+def _goes_out(rack: Sequence[str], ctx: _Context, rec: tuple) -> bool:
+    return len(_used(rack, ctx, rec)) == len(rack)
+
+
+def _face(rack: Sequence[str], ctx: _Context, rec: tuple) -> int:
+    return rack_value(_leave(rack, ctx, rec))
+
+
+def formed_words(m: Move) -> list[str]:
+    """Every word a move forms (main word first), from the generator's line data."""
+    ctx = m._ctx
+    d = 0 if m.direction == "across" else 1
+    out = [m.word]
+    for j in m.new_positions():
+        if not ctx.lines[d][m.line][2][j]:  # no cross word here
+            continue
+        perp = ctx.lines[1 - d][j][1]
+        i = m.line
+        lo = i
+        while lo > 0 and perp[lo - 1]:
+            lo -= 1
+        hi = i
+        while hi < len(perp) - 1 and perp[hi + 1]:
+            hi += 1
+        out.append("".join(perp[lo:i]).upper() + m.word[j - m.start] + "".join(perp[i + 1 : hi + 1]).upper())
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Hints and reviews
+# ---------------------------------------------------------------------------
+
+def describe(m: Move) -> MoveInfo:
+    """Facts about a generated move."""
+    pos, word = m.notation()
+    leave = m.leave()
+    lv = leave_value(leave)
+    return MoveInfo(
+        position=pos,
+        word=word,
+        words=tuple(formed_words(m)),
+        score=m.score,
+        tiles=tuple(m.rack_tiles()),
+        leave=tuple(sorted(leave)),
+        leave_value=lv,
+        equity=round(m.score + lv, 2),
+        bingo=m.tile_count == 7,
+    )
+
+
+def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list[tuple[Play, int, MoveInfo]]:
+    """The ``n`` best plays for a player's rack, by the expert's equity.
+
+    Each is (play, score, facts). ``lexicon`` defaults to the game's word
+    list (or the packaged one if the game has none).
+    """
+    gen = generator_for(_lexicon(lexicon if lexicon is not None else game.lexicon))
+    rack = list(game.players[player_index].rack)
+    moves = gen.generate(game.board, rack)
+    infos = [describe(m) for m in moves[: max(60, 4 * n)]]
+    order = sorted(range(len(infos)), key=lambda k: (-infos[k].equity, k))
+    return [(moves[k].play, moves[k].score, infos[k]) for k in order[:n]]
+
+
+def review(source: Game | Iterable[Event] | Any, lexicon: Any = None) -> list[MoveReview]:
+    """For every turn: the play made, the best play available, points missed.
+
+    ``source`` is a :class:`Game` (its history), its events, or a GCG record
+    (:class:`~audio_scrabble.notation.GcgRecord`, replayed through the core).
+    "Best" is the highest-scoring legal play for the rack the player held.
+    """
+    if isinstance(source, Game):
+        lex = lexicon if lexicon is not None else source.lexicon
+        return _review_turns(_turns_from_events(source.history), lex)
+    if hasattr(source, "moves") and hasattr(source, "players"):
+        return _review_turns(_turns_from_gcg(source), lexicon)
+    return _review_turns(_turns_from_events(list(source)), lexicon)
+
+
+@dataclass
+class _Turn:
+    turn: int
+    player: int
+    name: str
+    kind: str
+    board: Board
+    rack: list[str]
+    play: Play | None = None
+    score: int = 0
+    withdrawn: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def _turns_from_events(events: list[Event]) -> list[_Turn]:
+    board = Board()
+    turns: list[_Turn] = []
+    last_place: dict[int, _Turn] = {}
+    for ev in events:
+        if isinstance(ev, TilesPlaced):
+            t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score)
+            apply_play(board, ev.play)
+            turns.append(t)
+            last_place[ev.player] = t
+        elif isinstance(ev, TilesExchanged):
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), list(ev.rack_before)))
+        elif isinstance(ev, TurnPassed):
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before)))
+        elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
+            t = last_place.get(ev.player)
+            if t is not None and t.play is not None:
+                remove_play(board, t.play)
+                t.withdrawn = True
+    return turns
+
+
+def _turns_from_gcg(record: Any) -> list[_Turn]:
+    from ..notation import MoveKind, parse_play, parse_rack, replay_record
+
+    turns: list[_Turn] = []
+    nicks = [p.nick for p in record.players]
+    n = 0
+    last: _Turn | None = None
+    for step in replay_record(record):
+        mv = step.move
+        who = nicks.index(mv.nick) if mv.nick in nicks else 0
+        try:
+            rack = parse_rack(mv.rack, limit=None)
+        except Exception:
+            rack = []
+        if mv.kind is MoveKind.PLAY:
+            n += 1
+            try:
+                play = parse_play(f"{mv.position} {mv.word}", step.board_before)
+            except Exception:
+                play = None
+            last = _Turn(n, who, mv.nick, "place", step.board_before, rack, play, step.computed_score or 0)
+            turns.append(last)
+        elif mv.kind in (MoveKind.PASS, MoveKind.EXCHANGE):
+            n += 1
+            kind = "pass" if mv.kind is MoveKind.PASS else "exchange"
+            turns.append(_Turn(n, who, mv.nick, kind, step.board_before, rack))
+        elif mv.kind is MoveKind.WITHDRAWN and last is not None:
+            last.withdrawn = True
+    return turns
+
+
+def _review_turns(turns: list[_Turn], lexicon: Any) -> list[MoveReview]:
+    gen = MoveGenerator(_lexicon(lexicon))
+    out = []
+    for t in turns:
+        moves = gen.generate(t.board, t.rack) if t.rack else []
+        best = moves[0] if moves else None
+        best_score = best.score if best else 0
+        played_score = 0 if t.withdrawn or t.play is None else t.score
+        played_text = None
+        rank = None
+        if t.play is not None:
+            played_text = _play_text(t.board, t.play)
+            if not t.withdrawn:
+                rank = 1 + sum(1 for m in moves if m.score > played_score)
+        out.append(MoveReview(
+            turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
+            played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
+            best_text=" ".join(best.notation()) if best else None, best_score=best_score,
+            missed=max(0, best_score - played_score), rank=rank,
+        ))
+    return out
+
+
+def _play_text(board: Board, play: Play) -> str:
+    try:
+        from ..notation import format_play
+
+        return format_play(play, board)
+    except Exception:  # pragma: no cover - notation missing or an odd play
+        words = words_formed(board, play)
+        return words[0].word if words else ""

@@ -1,0 +1,373 @@
+"""Computer players: complete games under every rule variant, each level's
+choices, challenges, the end-game search, move_exists, hints and reviews."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+import pytest
+
+from audio_scrabble.core import Game, score_play, validate_placement
+from audio_scrabble.core.play import words_formed
+from audio_scrabble.core.rules import HOUSE, VARIANTS
+from audio_scrabble.core.tiles import full_tile_set, rack_value
+from audio_scrabble.engine import (
+    Action,
+    ComputerPlayer,
+    MoveGenerator,
+    hint,
+    leave_value,
+    move_exists,
+    review,
+)
+from audio_scrabble.engine.common_words import common_words
+from audio_scrabble.engine.players import formed_words, parse_level
+from audio_scrabble.errors import ActionNotAllowed
+from audio_scrabble.lexicon import Lexicon
+
+FULL = Counter(full_tile_set())
+END_REASONS = {"out", "all_passed_twice", "no_moves", "scoreless_turns"}
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.default()
+
+
+@pytest.fixture(scope="module")
+def gen(lexicon) -> MoveGenerator:
+    return MoveGenerator(lexicon)
+
+
+def new_game(lexicon, rules=HOUSE, seed=1, n=2) -> Game:
+    return Game(["Ann", "Ben", "Cat", "Dev"][:n], rules, seed=seed, lexicon=lexicon,
+                move_finder=lambda b, r: move_exists(b, r, lexicon))
+
+
+def play_out(game: Game, seats: list[ComputerPlayer], times: list[float] | None = None, limit: int = 400) -> None:
+    """Let the computers play the game to its end, checking tiles after every step."""
+    for _ in range(limit):
+        if game.is_over:
+            return
+        if game.awaiting_final_challenge:
+            challenger = (game.pending_play.player + 1) % len(game.players)
+            if seats[challenger].wants_challenge(game, challenger):
+                game.challenge(challenger)
+            else:
+                game.accept()
+            continue
+        i = game.current
+        c0, w0 = time.process_time(), time.perf_counter()
+        action = seats[i].choose(game, i)
+        if times is not None:
+            times.append(time.process_time() - c0)
+            assert time.perf_counter() - w0 < 3.0  # wall clock, with slack for a loaded machine
+        assert isinstance(action, Action) and action.kind in ("place", "exchange", "pass")
+        action.apply(game)
+        assert game.tile_accounting() == FULL
+    raise AssertionError("the game did not end")
+
+
+def give_rack(game: Game, i: int, tiles: str) -> None:
+    """Swap tiles between the bag and player i's rack so that the rack is ``tiles``."""
+    p = game.players[i]
+    game.bag.put_back(p.rack)
+    p.rack = []
+    for t in tiles:
+        if t not in game.bag.tiles:  # another player holds it: swap it for one of the bag's
+            other = next(q for q in game.players if q is not p and t in q.rack)
+            other.rack.remove(t)
+            spare = next(x for x in game.bag.tiles if x not in tiles)
+            game.bag.tiles.remove(spare)
+            other.rack.append(spare)
+            game.bag.tiles.append(t)
+        game.bag.tiles.remove(t)
+        p.rack.append(t)
+    assert game.tile_accounting() == FULL
+
+
+# ---------------------------------------------------------------------------
+# Whole games
+# ---------------------------------------------------------------------------
+
+PAIRS = [("beginner", "club"), ("club", "expert"), ("expert", "beginner")]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_complete_games_under_every_variant(variant, lexicon):
+    rules = VARIANTS[variant]
+    times: list[float] = []
+    for k in range(2):
+        v = sorted(VARIANTS).index(variant)
+        seed = 100 + 7 * k + 31 * v
+        levels = PAIRS[(k + v) % 3]
+        game = new_game(lexicon, rules, seed=seed)
+        seats = [ComputerPlayer(lv, lexicon, seed + j) for j, lv in enumerate(levels)]
+        play_out(game, seats, times)
+        assert game.ended.reason in END_REASONS
+        if game.ended.reason == "out":
+            assert not game.bag and not game.players[game.ended.out_player].rack
+        if game.ended.reason == "no_moves":
+            assert not game.bag and not any(move_exists(game.board, p.rack, lexicon) for p in game.players)
+        assert sum(game.tile_accounting().values()) == 100
+        assert game.board.tile_count() > 20  # real games, not an early stall
+    assert max(times) < 1.0, f"slowest move {max(times):.2f} s of CPU"
+
+
+def test_three_and_four_player_games(lexicon):
+    times: list[float] = []
+    for n, rules, levels in ((3, "five", ("beginner", "club", "expert")),
+                             (4, "house", ("expert", "club", "expert", "beginner"))):
+        game = new_game(lexicon, VARIANTS[rules], seed=40 + n, n=n)
+        play_out(game, [ComputerPlayer(lv, lexicon, j) for j, lv in enumerate(levels)], times)
+        assert game.ended.reason in END_REASONS
+        assert sum(game.tile_accounting().values()) == 100
+    assert max(times) < 1.0
+
+
+def test_levels_are_parsed_and_checked(lexicon):
+    assert parse_level("computer:Club") == "club" and parse_level(" expert ") == "expert"
+    with pytest.raises(ActionNotAllowed):
+        ComputerPlayer("grandmaster", lexicon)
+
+
+# ---------------------------------------------------------------------------
+# What each level chooses
+# ---------------------------------------------------------------------------
+
+def positions(lexicon, n_games: int, seed: int):
+    """(game, index) at each turn of club-vs-club games (the game is live: use before moving on)."""
+    for g in range(n_games):
+        game = new_game(lexicon, VARIANTS["double"], seed=seed + g)
+        seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+        while not game.is_over:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            yield game, game.current
+            if game.is_over or game.awaiting_final_challenge:
+                continue
+            seats[game.current].choose(game, game.current).apply(game)
+
+
+def test_club_plays_the_top_score_and_expert_the_best_equity(lexicon, gen):
+    club = ComputerPlayer("club", lexicon, 0)
+    expert = ComputerPlayer("expert", lexicon, 0)
+    checked = 0
+    for game, i in positions(lexicon, 2, 300):
+        rack = list(game.players[i].rack)
+        moves = gen.generate(game.board, rack)
+        if not moves:
+            continue
+        a = club.choose(game, i)
+        assert a.kind == "place" and a.score == moves[0].score
+        assert score_play(game.board, a.play).total == a.score
+        if len(game.bag) >= 7:
+            e = expert.choose(game, i)
+            best_eq = max(m.score + leave_value(m.leave()) for m in moves)
+            if e.kind == "place":
+                assert e.equity == pytest.approx(best_eq)
+                assert e.score + leave_value((Counter(rack) - Counter(e.play.rack_tiles())).elements()) == pytest.approx(best_eq)
+            else:
+                assert e.kind == "exchange" and e.equity > best_eq
+        checked += 1
+    assert checked > 30
+
+
+def test_beginner_plays_modest_common_words(lexicon, gen):
+    beginner = ComputerPlayer("beginner", lexicon, 5)
+    common = common_words()
+    scores, tops = [], []
+    for game, i in positions(lexicon, 2, 500):
+        rack = list(game.players[i].rack)
+        moves = gen.generate(game.board, rack)
+        a = beginner.choose(game, i)
+        if not moves:
+            assert a.kind in ("exchange", "pass")
+            continue
+        assert a.kind == "place"
+        validate_placement(game.board, a.play)
+        words = [w.word for w in words_formed(game.board, a.play)]
+        chosen = next(m for m in moves if m.play == a.play)
+        pool = [m for m in moves if m.score <= 30 and m.tile_count <= 5 and all(w in common for w in formed_words(m))]
+        if pool:
+            assert all(w in common for w in words), words
+            assert a.score <= 30 and len(a.play.tiles) <= 5
+        assert sorted(formed_words(chosen)) == sorted(words)
+        scores.append(a.score)
+        tops.append(moves[0].score)
+    assert len(scores) > 30
+    assert sum(scores) < 0.6 * sum(tops)  # clearly weaker than the top play
+    assert sum(1 for s, t in zip(scores, tops) if s < t) > len(scores) // 2
+
+
+def test_expert_exchanges_a_hopeless_rack(lexicon):
+    game = new_game(lexicon, HOUSE, seed=3)
+    i = game.current
+    give_rack(game, i, "QVVWWUU")
+    a = ComputerPlayer("expert", lexicon, 0).choose(game, i)
+    assert a.kind == "exchange" and "Q" in a.tiles and "V" in a.tiles
+    game.check_exchange(list(a.tiles))
+    # tournament rules: no exchange when the bag holds fewer than seven tiles
+    game = new_game(lexicon, VARIANTS["double"], seed=3)
+    i = game.current
+    give_rack(game, i, "QVVWWUU")
+    while len(game.bag) > 6:
+        game.bag.tiles.pop()  # (tiles leave the game: accounting no longer checked here)
+    a = ComputerPlayer("expert", lexicon, 0).choose(game, i)
+    assert a.kind in ("place", "pass")
+
+
+def brute_two_ply(gen: MoveGenerator, game: Game, me: int, move) -> int:
+    """Spread after my move and the opponent's best reply, by the core and the generator."""
+    rack = list(game.players[me].rack)
+    opp = list(game.unseen(me).elements())
+    left = list((Counter(rack) - Counter(move.play.rack_tiles())).elements())
+    if not left:
+        return move.score + 2 * rack_value(opp)
+    board = game.board.copy()
+    for t in move.play.tiles:
+        board.put(t.square, t.board_letter)
+    best = rack_value(left) - rack_value(opp)
+    replies = gen.generate(board, opp)
+    for r in replies:
+        opp_left = list((Counter(opp) - Counter(r.play.rack_tiles())).elements())
+        value = r.score + 2 * rack_value(left) if not opp_left else r.score - rack_value(opp_left) + rack_value(left)
+        best = max(best, value) if replies else best
+    if replies:
+        best = max(
+            (r.score + 2 * rack_value(left)) if not (Counter(opp) - Counter(r.play.rack_tiles()))
+            else r.score - rack_value(list((Counter(opp) - Counter(r.play.rack_tiles())).elements())) + rack_value(left)
+            for r in replies
+        )
+    return move.score - best
+
+
+def test_endgame_search_beats_the_greedy_choice(lexicon):
+    expert = ComputerPlayer("expert", lexicon, 0)
+    gen = MoveGenerator(lexicon)
+    seen = better = 0
+    for g in range(6):
+        game = new_game(lexicon, VARIANTS["double"], seed=900 + g)
+        seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+        while not game.is_over and (game.bag or game.awaiting_final_challenge):
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            seats[game.current].choose(game, game.current).apply(game)
+        if game.is_over:
+            continue
+        me = game.current
+        moves = gen.generate(game.board, list(game.players[me].rack))
+        if not moves:
+            continue
+        a = expert.choose(game, me)
+        assert a.kind == "place"
+        chosen = next(m for m in moves if m.play == a.play)
+        mine = brute_two_ply(gen, game, me, chosen)
+        assert a.equity == pytest.approx(mine)
+        greedy = brute_two_ply(gen, game, me, moves[0])
+        assert mine >= greedy
+        better += mine > greedy
+        seen += 1
+    assert seen >= 3
+
+
+# ---------------------------------------------------------------------------
+# Challenges
+# ---------------------------------------------------------------------------
+
+def test_challenges_follow_the_rules_and_the_level(lexicon, gen):
+    from audio_scrabble.core import PlacedTile, Play, Square
+
+    for rules_name, allowed in (("double", True), ("house", True), ("void", False)):
+        game = new_game(lexicon, VARIANTS[rules_name], seed=11)
+        i = game.current
+        give_rack(game, i, "ZQXJKVW")
+        phony = Play.of([PlacedTile(Square(7, 7), "Z"), PlacedTile(Square(7, 8), "Q")])
+        assert "ZQ" not in lexicon
+        if not allowed:
+            with pytest.raises(Exception):
+                game.place(phony)
+            assert not ComputerPlayer("expert", lexicon).wants_challenge(game, 1 - i)
+            continue
+        game.place(phony)
+        other = 1 - i
+        assert ComputerPlayer("expert", lexicon, 1).wants_challenge(game, other)
+        assert not ComputerPlayer("expert", lexicon, 1).wants_challenge(game, i)  # own play
+        rates = {lv: sum(ComputerPlayer(lv, lexicon, s).wants_challenge(game, other) for s in range(200)) / 200
+                 for lv in ("beginner", "club")}
+        assert 0.35 < rates["beginner"] < 0.65 and 0.7 < rates["club"] < 0.9
+        game.challenge(other)
+        assert game.board.is_empty()
+    # a good word is never challenged
+    game = new_game(lexicon, VARIANTS["double"], seed=12)
+    i = game.current
+    a = ComputerPlayer("club", lexicon).choose(game, i)
+    a.apply(game)
+    for lv in ("beginner", "club", "expert"):
+        assert not any(ComputerPlayer(lv, lexicon, s).wants_challenge(game, 1 - i) for s in range(20))
+
+
+# ---------------------------------------------------------------------------
+# move_exists, hints, reviews
+# ---------------------------------------------------------------------------
+
+def test_move_exists_matches_the_generator(lexicon, gen):
+    rng = random.Random(4)
+    n = 0
+    for game, i in positions(lexicon, 1, 77):
+        rack = list(game.players[i].rack)
+        for k in (1, 2, len(rack)):
+            sub = rng.sample(rack, min(k, len(rack)))
+            assert move_exists(game.board, sub, lexicon) == bool(gen.generate(game.board, sub))
+            n += 1
+    assert n > 30
+    assert not move_exists(Game(["a", "b"]).board, ["Q"], lexicon)
+
+
+def test_hints_are_legal_ranked_and_described(lexicon):
+    for game, i in positions(lexicon, 1, 61):
+        hints = hint(game, i, n=3, lexicon=lexicon)
+        if not hints:
+            continue
+        assert len(hints) <= 3
+        eqs = [info.equity for _, _, info in hints]
+        assert eqs == sorted(eqs, reverse=True)
+        for play, score, info in hints:
+            assert game.check_place(play).total == score == info.score
+            words = [w.word for w in words_formed(game.board, play)]
+            assert list(info.words) == words
+            assert Counter(info.tiles) + Counter(info.leave) == Counter(game.players[i].rack)
+            assert info.equity == pytest.approx(score + leave_value(info.leave), abs=0.01)
+            assert info.bingo == (len(play.tiles) == 7)
+    assert hints
+
+
+def test_review_of_a_game(lexicon):
+    game = new_game(lexicon, VARIANTS["double"], seed=21)
+    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("beginner", lexicon, 2)]
+    club_index = 0
+    play_out(game, seats)
+    rows = review(game, lexicon)
+    turns = [ev for ev in game.history if type(ev).__name__ in ("TilesPlaced", "TilesExchanged", "TurnPassed")]
+    assert len(rows) == len(turns)
+    for row in rows:
+        assert row.missed == max(0, row.best_score - row.played_score) >= 0
+        if row.player == club_index and row.kind == "place":
+            assert row.missed == 0 and row.rank == 1
+    assert sum(r.missed for r in rows if r.player == 1) > 50
+    assert all(r.played_text for r in rows if r.kind == "place")
+
+
+def test_review_of_a_gcg_record(lexicon, shared_gcg_dir):
+    from audio_scrabble.notation import read_gcg
+
+    record = read_gcg((shared_gcg_dir / "doug_v_emely.gcg").read_bytes())
+    rows = review(record, lexicon)
+    plays = [m for m in record.moves if m.kind.value in ("play", "pass", "exchange")]
+    assert len(rows) == len(plays)
+    assert all(r.best_score >= 0 and r.missed >= 0 for r in rows)
+    assert any(r.best_score > 0 for r in rows)
