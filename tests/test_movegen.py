@@ -415,3 +415,106 @@ def test_graph_disk_cache_roundtrip_and_damage(tmp_path, monkeypatch, lexicon):
     assert g3.words() == words
     # the default list converts to the same words
     assert len(WordGraph.for_lexicon(lexicon).words()) == len(lexicon)
+
+
+# ---------------------------------------------------------------------------
+# Notation agrees with the notation package; the ``moves`` command
+# ---------------------------------------------------------------------------
+
+def test_move_notation_matches_the_notation_package(gen, lexicon):
+    from audio_scrabble.notation import format_play, parse_play
+
+    n = 0
+    for board, rack, moves in random_positions(gen, lexicon, games=2, seed=31):
+        for m in list(moves[:15]) + list(moves[-5:]):
+            text = " ".join(m.notation())
+            assert format_play(m.play, board) == text
+            assert play_key(parse_play(text, board)) == play_key(m.play)
+            n += 1
+    assert n > 500
+
+
+CGP_WINDY = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGI?/ 0/32 0 lex NWL20;"
+LINE = re.compile(r"^(?:\d{1,2}[A-O]|[A-O]\d{1,2}) [A-Za-z()]+ -?\d+$")
+
+
+def run_cli(*argv: str):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "audio_scrabble", "moves", *argv],
+                          capture_output=True, text=True, env=dict(os.environ), timeout=120)
+
+
+def test_moves_command_lists_best_first_in_tournament_notation(gen):
+    from audio_scrabble.notation import parse_play, position_from_cgp
+
+    r = run_cli(CGP_WINDY, "--top", "12")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert len(out) == 12 and all(LINE.match(line) for line in out), out
+    pos = position_from_cgp(CGP_WINDY)
+    scores = []
+    for line in out:
+        where, word, score = line.split(" ")
+        play = parse_play(f"{where} {word}", pos.board)  # parentheses = board letters
+        assert score_play(pos.board, play).total == int(score)
+        assert ("(" in word) == any(pos.board[sq] for sq in _word_squares(where, word))
+        scores.append(int(score))
+    assert scores == sorted(scores, reverse=True)
+    best = gen.generate(pos.board, list(pos.racks[0]))[0]
+    assert scores[0] == best.score
+    # --top 0 lists every placement, blank choices included
+    r_all = run_cli(CGP_WINDY, "--top", "0")
+    assert len(r_all.stdout.splitlines()) == gen.generate(pos.board, list(pos.racks[0])).placement_count()
+    assert r_all.stdout.splitlines()[:12] == out
+
+
+def _word_squares(where: str, word: str) -> list[Square]:
+    start = Square.parse(where if where[0].isalpha() else where[-1] + where[:-1])
+    direction = DOWN if where[0].isalpha() else ACROSS
+    n = len(word.replace("(", "").replace(")", ""))
+    return [start.step(direction, k) for k in range(n)]
+
+
+def test_moves_command_time_and_help():
+    r = run_cli(CGP_WINDY, "--top", "3", "--time", "3")
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 3
+    m = re.search(r"median (\d+\.\d+) ms over 3 runs", r.stderr)
+    assert m and 0 < float(m.group(1)) < 5000
+    h = run_cli("--help")
+    assert "15H (T)UTORIAL 77" in h.stdout and "--gcg" in h.stdout and "--time" in h.stdout
+
+
+def test_moves_command_from_a_gcg_record(shared_gcg_dir, gen):
+    from audio_scrabble.notation import MoveKind, parse_rack, read_gcg, replay_record
+
+    path = shared_gcg_dir / "doug_v_emely.gcg"
+    r = run_cli("--gcg", str(path), "--turn", "5", "--top", "5")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 5 and all(LINE.match(x) for x in lines)
+    steps = [s for s in replay_record(read_gcg(path.read_bytes()))
+             if s.move.kind in (MoveKind.PLAY, MoveKind.PASS, MoveKind.EXCHANGE)]
+    step = steps[4]
+    moves = gen.generate(step.board_before, parse_rack(step.move.rack))
+    assert lines[0] == str(moves[0])  # the same rack and board as the record's move 5
+    bad = run_cli("--gcg", str(path), "--turn", "999")
+    assert bad.returncode == 2 and "moves" in bad.stderr
+
+
+def test_moves_command_refuses_bad_input(tmp_path):
+    r = run_cli("15/15 AB/ 0/0 0")
+    assert r.returncode == 2 and r.stderr.strip() and "Traceback" not in r.stderr
+    r = run_cli()
+    assert r.returncode == 2 and "CGP" in r.stderr
+    r = run_cli(CGP_WINDY, "--lexicon", str(tmp_path / "missing.txt"))
+    assert r.returncode == 2 and "does not exist" in r.stderr
+    words = tmp_path / "tiny.txt"
+    words.write_text("WINDY\nWINDED\nAGED\nDIG\nGID\nIDEA\n")
+    r = run_cli(CGP_WINDY, "--lexicon", str(words), "--top", "0")
+    assert r.returncode == 0
+    for line in r.stdout.splitlines():
+        word = re.sub(r"[()]", "", line.split()[1]).upper()
+        assert word in {"WINDY", "WINDED", "AGED", "DIG", "GID", "IDEA"}
