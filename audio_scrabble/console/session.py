@@ -10,13 +10,18 @@ said as it is.
 
 States, in the order a game meets them:
 
+* resume: with a ``store`` (persistence.SaveStore) holding an unfinished
+  game, the first question is whether to resume it;
 * set-up: the questions of :class:`~audio_scrabble.console.setup.SetupFlow`;
-* playing, with two modal questions on top: the letter for a blank, and
-  "leave the game?";
+* playing, with modal questions on top: the letter for a blank, "play
+  it?" when the word made is not the word typed, "leave the game?";
 * hand-over: with two or more people at one computer, a player's rack is
   never spoken until that player presses Enter;
 * over: the game has ended; scores, history and the board can still be
   read, ``new`` starts another game.
+
+With a store, the game is saved after every action, and a finished game
+leaves its record.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.board import Board, Square
-from ..core.events import Event, GameEnded, TilesPlaced
+from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
 from ..core.tiles import BLANK
@@ -854,12 +859,3 @@ class Session:
 
     def last_turn_event(self) -> Event | None:
         return phrases.last_move_event(self.history_events())
-
-    def ended(self) -> GameEnded | None:
-        return self.game.ended if self.game else None
-
-    def last_play(self) -> TilesPlaced | None:
-        for ev in reversed(self.history_events()):
-            if isinstance(ev, TilesPlaced):
-                return ev
-        return None
