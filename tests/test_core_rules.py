@@ -451,3 +451,13 @@ def test_refused_actions_after_the_end():
     for action in (g.pass_turn, lambda: g.exchange(["A"]), g.challenge):
         with pytest.raises(ScrabbleError):
             action()
+
+
+def test_a_failing_move_finder_cannot_leave_an_action_half_done():
+    def broken(board, rack):
+        raise RuntimeError("engine crashed")
+
+    g = Game(["A", "B"], seed=2, move_finder=broken)
+    empty_bag(g)
+    ev = g.pass_turn()
+    assert not g.is_over and g.actions[-1] == {"type": "pass"} and ev.next_player == g.current

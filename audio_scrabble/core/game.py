@@ -472,9 +472,21 @@ class Game:
         if r.scoreless_turns_limit and not self.board.is_empty() and self.scoreless_streak() >= r.scoreless_turns_limit:
             return "scoreless_turns"
         if r.end_no_moves and self.move_finder is not None and not self.bag and self._turns:
-            if not any(self.move_finder(self.board, p.rack) for p in self.players):
+            if not any(self._can_move(p.rack) for p in self.players):
                 return "no_moves"
         return None
+
+    def _can_move(self, rack: Sequence[str]) -> bool:
+        """Ask the move finder; one that fails counts as "a move exists".
+
+        It is asked after an action has changed the game, so it must not be
+        able to leave the action half done: the game simply goes on.
+        """
+        assert self.move_finder is not None
+        try:
+            return bool(self.move_finder(self.board.copy(), tuple(rack)))
+        except Exception:  # noqa: BLE001 - a broken helper must not break the game
+            return True
 
     def _check_end(self, events: list[Event]) -> None:
         reason = self._end_reason()
