@@ -40,7 +40,6 @@ from audio_scrabble.persistence import (
     Summary,
     data_dir,
     decode_save,
-    encode_save,
     export_record,
     game_state_digest,
     resume_question,
