@@ -672,7 +672,7 @@ def test_settings_change_the_wording():
     s.handle_line("set marks colours")
     assert s.handle_line("D8") == ["D8, double letter score, light blue."]
     s.handle_line("set marks marks")
-    assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks marks.", "braille width off.", "speech text."]
+    assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks marks.", "braille off.", "speech text."]
     ready(s)
     s.handle_line("set verbosity full")
     assert s.handle_line("rack")[0].startswith("Rack, 7 tiles, worth ")

@@ -21,14 +21,17 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from . import services
+from .brailleview import is_cells_line
 from .commands import complete
-from .keys import board_key_bindings
+from .keys import board_key_bindings, completion_list_bindings
 from .session import Session
 
 
@@ -46,7 +49,13 @@ class SessionCompleter(Completer):
 
 
 class Voice:
-    """Says replies through a speaker and prints screen-only blocks."""
+    """Says replies through a speaker and prints screen-only blocks.
+
+    Lines made only of braille cells (board rows and racks in braille
+    mode) are printed for the braille display but never spoken. Whatever
+    is printed here has been fitted to braille mode's width by the session.
+    The speaker should print to the same ``screen``.
+    """
 
     def __init__(self, session: Session, speaker: services.Speaker, screen: TextIO | None = None):
         self.session = session
@@ -54,16 +63,25 @@ class Voice:
         self.screen = screen or sys.stdout
 
     def emit(self, lines: list[str]) -> None:
-        block = self.session.take_display()
+        block = self.session.fit(self.session.take_display())
         if block:
-            self.screen.write("\n".join(block) + "\n")
-            self.screen.flush()
-        for k, line in enumerate(lines):
-            self.speaker.say(line, interrupt=(k == 0))
+            self.print_only(block)
+        spoken = 0
+        for line in lines:
+            if is_cells_line(line):
+                self.print_only([line])
+                continue
+            self.speaker.say(line, interrupt=(spoken == 0))
+            spoken += 1
+
+    def print_only(self, lines: list[str]) -> None:
+        self.screen.write("\n".join(lines) + "\n")
+        self.screen.flush()
 
     def notice(self) -> None:
         if self.speaker.fallback_notice:
-            self.speaker.say(self.speaker.fallback_notice, interrupt=False)
+            for line in self.session.fit([self.speaker.fallback_notice]):
+                self.speaker.say(line, interrupt=False)
 
     def follow_speech_setting(self) -> None:
         """``set speech KIND``: swap the speaker, saying so if it falls back."""
@@ -99,8 +117,11 @@ class ConsoleApp:
         session.defer_computer = True
         self.session = session
         self.voice = Voice(session, speaker, screen)
+        braille = Condition(lambda: session.braille_mode)
         self.prompt: PromptSession[str] = PromptSession(
-            key_bindings=board_key_bindings(self._on_key),
+            key_bindings=merge_key_bindings(
+                [board_key_bindings(self._on_key), completion_list_bindings(self._on_candidates, braille)]
+            ),
             completer=SessionCompleter(session),
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
@@ -111,6 +132,10 @@ class ConsoleApp:
 
     def _on_key(self, action: str) -> None:
         lines = self.session.key(action)
+        run_in_terminal(lambda: self.voice.emit(lines))
+
+    def _on_candidates(self, candidates: list[str]) -> None:
+        lines = self.session.completion_lines(candidates)
         run_in_terminal(lambda: self.voice.emit(lines))
 
     def run(self) -> int:

@@ -9,15 +9,19 @@ game only through :meth:`Session.act`, so a refusal changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError
 from ..presentation import largeprint, phrases
+from . import brailleview
 from .helptext import help_entries
 from .playtext import looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
@@ -35,6 +39,7 @@ PLAYER = "player"
 SETTING = "setting"
 TOPIC = "topic"
 WORDS = "words"
+PATH = "path"
 
 
 @dataclass(frozen=True)
@@ -138,11 +143,21 @@ def _column_index(session, text: str) -> int:
 
 
 def cmd_row(session, args: str) -> list[str]:
-    return phrases.line_phrases(session.board, _row_index(session, args), ACROSS, session.style)
+    """A row in words; in braille mode its line of cells comes first."""
+    row = _row_index(session, args)
+    words = phrases.line_phrases(session.board, row, ACROSS, session.style)
+    if not session.braille_mode:
+        return words
+    return brailleview.row_lines(session.board, row, session.settings.braille_width) + words
 
 
 def cmd_column(session, args: str) -> list[str]:
-    return phrases.line_phrases(session.board, _column_index(session, args), DOWN, session.style)
+    """A column in words; in braille mode its line of cells comes first."""
+    col = _column_index(session, args)
+    words = phrases.line_phrases(session.board, col, DOWN, session.style)
+    if not session.braille_mode:
+        return words
+    return brailleview.column_lines(session.board, col, session.settings.braille_width) + words
 
 
 def cmd_goto(session, args: str) -> list[str]:
@@ -160,17 +175,92 @@ def cmd_words(session, args: str) -> list[str]:
     return phrases.words_phrases(session.board)
 
 
-def cmd_show(session, args: str) -> list[str]:
-    import os
+def cmd_board(session, args: str) -> list[str]:
+    """The braille board: the column letters, then a line of cells a row."""
+    return ["Braille board:"] + brailleview.board_lines(session.board, session.settings.braille_width)
 
+
+def cmd_show(session, args: str) -> list[str]:
+    """The large-print board for a sighted helper (on screen only).
+
+    In braille mode its lines would not fit the display, so the braille
+    board is shown instead, after a line saying how to get large print.
+    """
+    if session.braille_mode:
+        return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
     colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
     session.show(largeprint.board_lines(session.board, colour=colour, cursor=session.cursor.square))
     return ["Large-print board shown on screen."]
 
 
+def cmd_legend(session, args: str) -> list[str]:
+    """What each braille cell of the board and rack lines means."""
+    return ["Braille cells:"] + brailleview.legend_lines()
+
+
+def _emboss_target(session, text: str) -> Path:
+    """Where ``emboss`` writes: the path typed (a folder gets a named file,
+    a name without suffix gets .brf), else the games folder of the saves."""
+    from ..persistence import data_dir, record_stem
+
+    name = record_stem(session.names) + ".brf"
+    text = text.strip()
+    if text:
+        target = Path(os.path.expanduser(text))
+        if target.is_dir():
+            target = target / name
+        elif not target.suffix:
+            target = target.with_suffix(".brf")
+        return target
+    folder = Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    n = 2
+    while target.exists():
+        target = folder / f"{name[:-4]}-{n}.brf"
+        n += 1
+    return target
+
+
+def cmd_emboss(session, args: str) -> list[str]:
+    """Write the game so far as a braille-ready .brf file, and say where."""
+    from ..notation.gcg import MoveKind, record_from_game
+    from ..presentation.brf import brf_pages, save_brf
+    from ..presentation.emboss import record_document
+
+    game = session.need_game()
+    record = record_from_game(game)
+    if not game.is_over:
+        # While the game goes on, tiles put back in an exchange stay private,
+        # as they are when the history is read.
+        hidden = {record.players[i].nick for i in range(len(game.names)) if i not in session.audience.reveal}
+        record.moves = [
+            dataclasses.replace(m, tiles="", count=m.exchanged_count)
+            if m.kind is MoveKind.EXCHANGE and m.nick in hidden else m
+            for m in record.moves
+        ]
+    heading = "Final board" if game.is_over else "Board"
+    document = record_document(record, board_heading=heading)
+    try:
+        target = _emboss_target(session, args)
+        save_brf(target, document)
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise ActionNotAllowed(
+            f"The braille file cannot be written there ({reason.lower()}); type emboss alone to save it in your games folder."
+        ) from None
+    except ValueError:
+        raise ActionNotAllowed(
+            "That is not a usable file name; type emboss alone to save it in your games folder."
+        ) from None
+    pages = len(brf_pages(document))
+    head = f"Braille file saved, {phrases.plural(pages, 'page')}:"
+    return brailleview.path_lines(head, str(target), session.settings.braille_width)
+
+
 def cmd_rack(session, args: str) -> list[str]:
     i = session.viewer()
-    return phrases.rack_phrases(session.rack_of(i), session.style)
+    return session.rack_reply(session.rack_of(i))
 
 
 def cmd_shuffle(session, args: str) -> list[str]:
@@ -178,14 +268,14 @@ def cmd_shuffle(session, args: str) -> list[str]:
     tiles = session.rack_of(i)
     session.shuffle(tiles)
     session.set_rack_order(i, tiles)
-    return ["Shuffled."] + phrases.rack_phrases(tiles, session.style)
+    return ["Shuffled."] + session.rack_reply(tiles)
 
 
 def cmd_sort(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
     session.set_rack_order(i, tiles)
-    return ["Sorted."] + phrases.rack_phrases(tiles, session.style)
+    return ["Sorted."] + session.rack_reply(tiles)
 
 
 def cmd_arrange(session, args: str) -> list[str]:
@@ -202,7 +292,7 @@ def cmd_arrange(session, args: str) -> list[str]:
         rest.remove(t)
     order = wanted + rest
     session.set_rack_order(i, order)
-    return ["Arranged."] + phrases.rack_phrases(order, session.style)
+    return ["Arranged."] + session.rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
@@ -341,6 +431,7 @@ def cmd_help(session, args: str) -> list[str]:
             names[0] = f"{group}: {names[0]}"
             lines.extend(phrases.fit(names))
         lines.append("help keys: the board keys.")
+        lines.append("help braille: braille mode.")
         lines.append("help COMMAND: more on one.")
         return lines
     cmd = REGISTRY.get(topic)
@@ -355,6 +446,8 @@ def cmd_help(session, args: str) -> list[str]:
     lines.extend(entry.details)
     if cmd and cmd.aliases:
         lines.append(f"Also: {', '.join(cmd.aliases)}.")
+    if key == "legend":
+        lines.extend(brailleview.legend_lines())
     return lines
 
 
@@ -390,7 +483,8 @@ REGISTRY = Registry(
         Command("goto", cmd_goto, "Board", ("go",), (Arg("square", SQUARE),)),
         Command("where", cmd_where, "Board", ("pos", "position")),
         Command("words", cmd_words, "Board"),
-        Command("show", cmd_show, "Board", ("board",)),
+        Command("board", cmd_board, "Board", ("brd",)),
+        Command("show", cmd_show, "Board", ("print",)),
         # asking again
         Command("scores", cmd_scores, "Ask again", ("score", "s")),
         Command("bag", cmd_bag, "Ask again"),
@@ -400,6 +494,9 @@ REGISTRY = Registry(
         Command("repeat", cmd_repeat, "Ask again", ("again",)),
         Command("summary", cmd_summary, "Ask again", ("sum",)),
         Command("rules", cmd_rules, "Ask again"),
+        # braille
+        Command("legend", cmd_legend, "Braille", ("marks", "cells")),
+        Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True))),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),)),
@@ -419,7 +516,7 @@ def dispatch(session, text: str) -> list[str]:
     if cmd is None:
         return _not_a_command(session, text.strip(), word)
     if session.game is None and cmd.name not in SETUP_COMMANDS:
-        if cmd.name in ("square", "row", "column", "goto", "where"):
+        if cmd.name in ("square", "row", "column", "goto", "where", "board", "legend"):
             return cmd.handler(session, rest)
         raise ActionNotAllowed("The game has not started yet; answer the question first.")
     return cmd.handler(session, rest)
@@ -482,5 +579,5 @@ def _candidates(session, arg: Arg, words: list[str], index: int) -> list[str]:
             return list(SETTING_VALUES)
         return list(SETTING_VALUES.get(words[1].lower(), ()))
     if arg.kind == TOPIC:
-        return REGISTRY.names() + ["keys", "notation", "premiums"]
+        return REGISTRY.names() + ["keys", "notation", "premiums", "braille"]
     return []

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.application.current import get_app
+from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 
 OnKey = Callable[[str], None]
+#: is given the candidates of a Tab press that has several, to say them
+OnCandidates = Callable[[list[str]], None]
 
 
 @Condition
@@ -69,6 +72,31 @@ def next_tile_bindings(on_key: OnKey) -> KeyBindings:
 def ask_bindings(on_key: OnKey) -> KeyBindings:
     """F2 (where am I) and F4 (repeat), on any line: they do not edit it."""
     return _bindings(ASK, on_key, Condition(lambda: True))
+
+
+def completion_list_bindings(on_candidates: OnCandidates, when: Filter) -> KeyBindings:
+    """Tab as readline does it (one candidate is typed in, a common start is
+    added), except that a list of candidates goes to ``on_candidates``
+    instead of being printed in columns across the terminal. Braille mode
+    uses it, so that the list is laid out to fit the display."""
+    kb = KeyBindings()
+
+    @kb.add("tab", filter=when, eager=True)
+    def _complete(event) -> None:
+        buffer = event.current_buffer
+        if buffer.completer is None:
+            return
+        found = list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
+        common = get_common_complete_suffix(buffer.document, found)
+        if len(found) == 1:
+            buffer.delete_before_cursor(-found[0].start_position)
+            buffer.insert_text(found[0].text)
+        elif common:
+            buffer.insert_text(common)
+        elif found:
+            on_candidates([c.text for c in found])
+
+    return kb
 
 
 def board_key_bindings(on_key: OnKey) -> KeyBindingsBase:

@@ -41,7 +41,7 @@ from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
 from ..presentation import phrases
 from ..presentation.phrases import Audience
-from . import services
+from . import brailleview, services
 from .cursor import Cursor, Move
 from .playtext import Draft
 from .settings import Settings
@@ -414,12 +414,19 @@ class Session:
         self._shuffler.shuffle(tiles)
 
     # ================================================================ output
+    @property
+    def braille_mode(self) -> bool:
+        """Whether lines are laid out for a braille display (and cells shown)."""
+        return self.settings.braille_width is not None
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        """The lines as printed: in braille mode, fitted to the display
+        (see :func:`brailleview.fit`); else as they are."""
+        return brailleview.fit(lines, self.settings.braille_width)
+
     def _reply(self, lines: list[str], remember: bool = True) -> list[str]:
-        """Wrap for the braille display if set, and remember for ``repeat``."""
-        width = self.settings.braille_width
-        out: list[str] = []
-        for line in lines:
-            out.extend(services.wrap(line, width))
+        """Fit the braille display if set, and remember for ``repeat``."""
+        out = self.fit(lines)
         if remember and out:
             self.last_reply = out
         return out
@@ -562,18 +569,42 @@ class Session:
         return self._reply(self.quit())
 
     def prompt_text(self) -> str:
-        """The short prompt shown before the cursor."""
+        """The short prompt shown before the cursor.
+
+        In braille mode it leaves room to type on the display's line: a
+        long prompt gives way to its short form, or is cut.
+        """
+        full, short = self._prompt_forms()
+        return brailleview.fit_prompt(full, short, self.settings.braille_width)
+
+    #: more Tab candidates than this are counted, not listed
+    MAX_CANDIDATES = 30
+
+    def completion_lines(self, candidates: Sequence[str]) -> list[str]:
+        """The candidates of a Tab press, as lines that fit the display
+        (comma-separated, a candidate never split); a long list is counted
+        instead. Not remembered for ``repeat``."""
+        if len(candidates) > self.MAX_CANDIDATES:
+            lines = [f"{len(candidates)} choices; type a letter or two more, then Tab."]
+        else:
+            width = self.settings.braille_width or phrases.LINE_WIDTH
+            lines = phrases.fit(list(candidates), width=width)
+        return self._reply(lines, remember=False)
+
+    def _prompt_forms(self) -> tuple[str, str | None]:
+        """The prompt, and its short form for a narrow braille display."""
         if self.confirm is not None:
-            return {"play": "play it> ", "resume": "resume> "}.get(self.confirm.what, "yes or no> ")
+            full = {"play": "play it> ", "resume": "resume> "}.get(self.confirm.what, "yes or no> ")
+            return full, "yes/no> "
         if self.blank_question is not None:
-            return "letter> "
+            return "letter> ", "?> "
         if self.mode == SETUP or self.game is None:
-            return "> "
+            return "> ", None
         if self.game.is_over:
-            return "game over> "
+            return "game over> ", "over> "
         if self.game.awaiting_final_challenge:
-            return "challenge or accept> "
-        return f"{self.names[self.game.current]}> "
+            return "challenge or accept> ", "accept> "
+        return f"{self.names[self.game.current]}> ", None
 
     # ================================================================ keys
     def key(self, name: str) -> list[str]:
@@ -615,7 +646,21 @@ class Session:
 
     # ================================================================ the turn
     def _rack_lines(self, i: int, owner: bool = False) -> list[str]:
-        return phrases.rack_phrases(self.rack_of(i), self.style, self.names[i] if owner else None)
+        return self.rack_reply(self.rack_of(i), self.names[i] if owner else None)
+
+    def rack_reply(self, tiles: Sequence[str], owner: str | None = None) -> list[str]:
+        """A rack as it is read, in the order the player keeps it.
+
+        In braille mode the tiles come first as RNIB tiles (letter cell,
+        then the value with no numeral sign), then the letters in print;
+        for ``owner`` (the hand-over) a line naming the player comes
+        before both.
+        """
+        if not self.braille_mode or not tiles:
+            return phrases.rack_phrases(list(tiles), self.style, owner)
+        cells = brailleview.rack_lines(tiles, self.settings.braille_width)
+        head = [f"{owner}, your rack:"] if owner else []
+        return head + cells + phrases.rack_phrases(list(tiles), self.style)
 
     def _challenge_hint(self) -> list[str]:
         """That the last play may be challenged: every turn at full

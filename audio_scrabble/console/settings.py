@@ -1,4 +1,4 @@
-"""The player's settings for this session: verbosity, premium names, braille width.
+"""The player's settings for this session: verbosity, premium names, braille mode.
 
 ``set NAME VALUE`` changes one; they last until the program ends.
 """
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..errors import NotationError
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
+from .brailleview import MAX_CELLS, MIN_CELLS, cells_refusal
 from .services import SPEECH_KINDS
 
 #: accepted spellings of the premium naming styles
@@ -22,11 +23,14 @@ MARK_ALIASES = {
 SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "verbosity": VERBOSITIES,
     "marks": MARK_STYLES,
-    "braille": ("off", "20", "32", "40", "80"),
+    "braille": ("off", "14", "20", "32", "40", "80"),
     "speech": SPEECH_KINDS,
 }
 
-SETTING_ALIASES = {"verbose": "verbosity", "premiums": "marks", "premium": "marks", "width": "braille"}
+SETTING_ALIASES = {
+    "verbose": "verbosity", "premiums": "marks", "premium": "marks",
+    "width": "braille", "cells": "braille", "display": "braille",
+}
 
 
 def small_number(text: str, digits: int = 3) -> int | None:
@@ -45,7 +49,8 @@ def small_number(text: str, digits: int = 3) -> int | None:
 class Settings:
     verbosity: str = NORMAL
     marks: str = MARKS
-    braille_width: int | None = None  # wrap long messages to this many cells
+    #: braille mode: every line fits a display of this many cells; None is off
+    braille_width: int | None = None
     speech: str = "text"
 
     @property
@@ -57,7 +62,7 @@ class Settings:
         return [
             f"verbosity {self.verbosity}.",
             f"marks {self.marks}.",
-            f"braille width {width}.",
+            f"braille {width}.",
             f"speech {self.speech}.",
         ]
 
@@ -80,12 +85,12 @@ class Settings:
         if key == "braille":
             if value in ("off", "none", "0", "no"):
                 self.braille_width = None
-                return "Braille wrapping off."
+                return "Braille mode off."
             cells = small_number(value)
-            if cells is None or not 10 <= cells <= 200:
-                raise NotationError(f"Braille width is a number of cells from 10 to 200, or off, not {value!r}.")
+            if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
+                raise NotationError(cells_refusal(value))
             self.braille_width = cells
-            return f"Lines wrapped at {value} cells."
+            return f"Braille mode on: every line fits {cells} cells."
         if key == "speech":
             if value not in SPEECH_KINDS:
                 raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")

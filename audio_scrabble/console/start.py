@@ -13,6 +13,7 @@ from ..core.rules import rules_named
 from ..errors import ScrabbleError
 from ..presentation.phrases import MARK_STYLES, VERBOSITIES
 from . import services
+from .brailleview import MAX_CELLS, MIN_CELLS, FittedWriter, fit
 from .session import Options, Session
 from .settings import MARK_ALIASES, small_number
 from .setup import parse_players
@@ -41,10 +42,13 @@ def _marks(text: str) -> str:
     return style
 
 
-def _width(text: str) -> int:
+def _cells(text: str) -> int:
     cells = small_number(text)
-    if cells is None or not 10 <= cells <= 200:
-        raise argparse.ArgumentTypeError("the braille width is a number of cells from 10 to 200")
+    if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
+        shown = repr(text) if len(text) <= 12 else "that"
+        raise argparse.ArgumentTypeError(
+            f"a braille display has {MIN_CELLS} to {MAX_CELLS} cells, not {shown}; try --braille-cells 40"
+        )
     return cells
 
 
@@ -82,7 +86,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "standard names (names) or names with print colours (colours)",
     )
     g.add_argument(
-        "--braille-width", type=_width, metavar="CELLS", help="wrap long lines for a braille display of CELLS cells"
+        "--braille-cells",
+        "--braille-width",
+        dest="braille_cells",
+        type=_cells,
+        metavar="N",
+        help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line fits N cells, "
+        "board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
     )
     g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
 
@@ -95,7 +105,7 @@ def options_from(args: argparse.Namespace) -> Options:
         lexicon=args.lexicon,
         verbosity=args.verbosity,
         marks=args.marks,
-        braille_width=args.braille_width,
+        braille_width=args.braille_cells,
         speech=args.speech,
     )
 
@@ -118,17 +128,19 @@ def run(args: argparse.Namespace) -> int:
         try:
             lexicon = services.load_lexicon(options.lexicon)
         except ScrabbleError as e:
-            print(str(e), file=sys.stderr)
+            print("\n".join(fit([str(e)], options.braille_width)), file=sys.stderr)
             return 2
     else:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
     session = Session(options, lexicon=lexicon, store=_store())
-    speaker = services.make_speaker(options.speech, sys.stdout)
+    # Everything printed goes through one stream that fits braille mode's width.
+    screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
+    speaker = services.make_speaker(options.speech, screen)  # type: ignore[arg-type]
     if not sys.stdin.isatty():
         from .app import run_plain
 
-        return run_plain(session, speaker, sys.stdin)
+        return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
     from .app import ConsoleApp
 
-    return ConsoleApp(session, speaker).run()
+    return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]

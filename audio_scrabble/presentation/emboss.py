@@ -72,12 +72,16 @@ def final_scores(record: GcgRecord) -> list[str]:
     return [f"{names.get(nick, nick)} {score}" for nick, score in ranked]
 
 
-def record_document(record: GcgRecord, title: str | None = None) -> str:
-    """The whole .brf text of a record."""
+def record_document(record: GcgRecord, title: str | None = None, board_heading: str = "Final board") -> str:
+    """The whole .brf text of a record.
+
+    ``board_heading`` names the board section: a game still in progress
+    (the console's ``emboss``) calls it "Board" rather than "Final board".
+    """
     names = " v ".join((p.full_name or p.nick) for p in record.players) or "Game"
     heading = title or record.title or names
     sections = [
-        board_section(square_contents(final_board(record)), "Final board"),
+        board_section(square_contents(final_board(record)), board_heading),
         ("Scores", final_scores(record)),
         ("Moves", move_lines(record) or ["No moves."]),
     ]
