@@ -20,7 +20,6 @@ import re
 import time
 from collections import Counter, defaultdict
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -421,7 +420,7 @@ def test_graph_disk_cache_roundtrip_and_damage(tmp_path, monkeypatch, lexicon):
 # Notation agrees with the notation package; the ``moves`` command
 # ---------------------------------------------------------------------------
 
-def test_move_notation_matches_the_notation_package(gen, lexicon):
+def test_move_notation_and_words_match_the_notation_package_and_core(gen, lexicon):
     from audio_scrabble.notation import format_play, parse_play
 
     n = 0
@@ -429,6 +428,7 @@ def test_move_notation_matches_the_notation_package(gen, lexicon):
         for m in list(moves[:15]) + list(moves[-5:]):
             text = " ".join(m.notation())
             assert format_play(m.play, board) == text
+            assert m.formed_words() == [w.word.word for w in score_play(board, m.play).words]
             assert play_key(parse_play(text, board)) == play_key(m.play)
             n += 1
     assert n > 500

@@ -23,7 +23,7 @@ from audio_scrabble.engine import (
     review,
 )
 from audio_scrabble.engine.common_words import common_words
-from audio_scrabble.engine.players import formed_words, parse_level
+from audio_scrabble.engine.players import parse_level
 from audio_scrabble.errors import ActionNotAllowed
 from audio_scrabble.lexicon import Lexicon
 
@@ -191,11 +191,11 @@ def test_beginner_plays_modest_common_words(lexicon, gen):
         validate_placement(game.board, a.play)
         words = [w.word for w in words_formed(game.board, a.play)]
         chosen = next(m for m in moves if m.play == a.play)
-        pool = [m for m in moves if m.score <= 30 and m.tile_count <= 5 and all(w in common for w in formed_words(m))]
+        pool = [m for m in moves if m.score <= 30 and m.tile_count <= 5 and all(w in common for w in m.formed_words())]
         if pool:
             assert all(w in common for w in words), words
             assert a.score <= 30 and len(a.play.tiles) <= 5
-        assert sorted(formed_words(chosen)) == sorted(words)
+        assert sorted(chosen.formed_words()) == sorted(words)
         scores.append(a.score)
         tops.append(moves[0].score)
     assert len(scores) > 30

@@ -90,7 +90,9 @@ class WordGraph:
 
         ``lexicon`` may be a :class:`~audio_scrabble.lexicon.Lexicon` (or
         anything with a ``dawg`` having ``root``/``edges``/``is_terminal``),
-        anything with ``words()``, or an iterable of words.
+        anything with ``words()`` or a ``words`` collection, or an iterable
+        of words. Anything else (a bare ``__contains__``) cannot be searched
+        for moves: TypeError.
         """
         if isinstance(lexicon, WordGraph):
             return lexicon
@@ -189,8 +191,11 @@ def _make(lexicon: Any) -> WordGraph:
         if path is not None:
             _store(path, root)
         return WordGraph(root, lexicon)
-    if hasattr(lexicon, "words"):
-        return WordGraph(_build(sorted({w.upper() for w in lexicon.words() if _usable(w)})), lexicon)
+    words = getattr(lexicon, "words", None)
+    if words is not None:
+        # ``words()`` (Lexicon), or a collection attribute (the console's fallback WordSet)
+        found = words() if callable(words) else words
+        return WordGraph(_build(sorted({w.upper() for w in found if _usable(w)})), lexicon)
     if isinstance(lexicon, Iterable) and not isinstance(lexicon, (str, bytes)):
         return WordGraph.from_words(lexicon)
     raise TypeError(f"cannot make a word graph from {type(lexicon).__name__}")

@@ -16,7 +16,10 @@ deliberately simple and explainable, three parts summed:
    best; the penalty is :data:`BALANCE` × (vowels − 0.4 × tiles)².
 
 Plus a Q without a U costs :data:`Q_WITHOUT_U` more, a QU pair is worth
-:data:`QU_BONUS`. The empty leave is worth 0.
+:data:`QU_BONUS`. The empty leave is worth 0. Good tiles do not add up
+without limit (one turn can only use so much): above :data:`KNEE` points
+a leave gains only :data:`ABOVE_KNEE` of each further point, so that two
+blanks and an S are not kept at the price of a bingo.
 
 Values are cached per leave (as a sorted string).
 """
@@ -41,6 +44,8 @@ DUPLICATE_BY_LETTER: dict[str, float] = {"I": 5.0, "U": 5.0, "V": 6.0, "W": 5.0,
 BALANCE = 1.5
 Q_WITHOUT_U = 5.0
 QU_BONUS = 3.0
+KNEE = 25.0
+ABOVE_KNEE = 0.5
 
 
 def leave_value(tiles: Iterable[str]) -> float:
@@ -63,6 +68,8 @@ def _value(key: str) -> float:
         total -= BALANCE * (vowels - 0.4 * letters) ** 2
     if counts["Q"]:
         total += QU_BONUS if counts["U"] else -Q_WITHOUT_U
+    if total > KNEE:
+        total = KNEE + ABOVE_KNEE * (total - KNEE)
     return round(total, 2)
 
 

@@ -347,18 +347,26 @@ class Move:
             left.remove(t)
         return left
 
-    def words_formed(self) -> list[str]:
-        """Every word the move forms, main word first (upper case)."""
-        from ..core.play import words_formed  # local: only tools need it
-
-        board = Board()
-        for d, lines in enumerate(self._ctx.lines):
-            if d == 0:
-                for i, (_, lch, _) in enumerate(lines):
-                    for j, ch in enumerate(lch):
-                        if ch:
-                            board.cells[i][j] = ch
-        return [w.word for w in words_formed(board, self.play)]
+    def formed_words(self) -> list[str]:
+        """Every word the move forms, upper case, main word first (then the
+        cross words in the order of the squares)."""
+        ctx = self._ctx
+        d = self._d
+        xw = ctx.lines[d][self.line][2]
+        i = self.line
+        out = [self.word]
+        for j in self.new_positions():
+            if not xw[j]:  # no tile above or below (left or right): no cross word
+                continue
+            perp = ctx.lines[1 - d][j][1]
+            lo = i
+            while lo > 0 and perp[lo - 1]:
+                lo -= 1
+            hi = i
+            while hi < SIZE - 1 and perp[hi + 1]:
+                hi += 1
+            out.append("".join(perp[lo:i]).upper() + self.word[j - self.start] + "".join(perp[i + 1 : hi + 1]).upper())
+        return out
 
     # -- notation ------------------------------------------------------------
     def notation(self, blanks: int | None = None) -> tuple[str, str]:
@@ -636,6 +644,8 @@ class MoveGenerator:
 
         left(root, "", nb0, 0, rmask0, 0)
         rack_after: dict[str, dict[int, int]] = {"": rc0}
+        # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
+        todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
 
         # ---- right extension -------------------------------------------
         # Line data for the current line, read by extend() from the closure.
@@ -761,26 +771,30 @@ class MoveGenerator:
                     for L in range(k + 1):
                         s = a - L
                         plain = pc[a] == pc[s]
-                        if hook > 0:
-                            # The anchor's right neighbour is a tile: keep the left parts
-                            # whose next letter can be followed by it (cached per node).
-                            todo = []
-                            for lp in lps[L]:
-                                node = lp[1]
-                                hm = node.get(hk)
-                                if hm is None:
-                                    hm = 0
-                                    mm = node[0] & ALL
-                                    while mm:
-                                        b = mm & -mm
-                                        mm ^= b
-                                        if node[b][0] & hook:
-                                            hm |= b
-                                    node[hk] = hm
-                                if hm & allowed & lp[0]:
-                                    todo.append(lp)
-                        else:
-                            todo = [lp for lp in lps[L] if lp[0] & allowed]
+                        key = (L, hook, allowed)
+                        todo = todo_cache.get(key)
+                        if todo is None:
+                            if hook > 0:
+                                # The anchor's right neighbour is a tile: keep the left parts
+                                # whose next letter can be followed by it (cached per node).
+                                todo = []
+                                for lp in lps[L]:
+                                    node = lp[1]
+                                    hm = node.get(hk)
+                                    if hm is None:
+                                        hm = 0
+                                        mm = node[0] & ALL
+                                        while mm:
+                                            b = mm & -mm
+                                            mm ^= b
+                                            if node[b][0] & hook:
+                                                hm |= b
+                                        node[hk] = hm
+                                    if hm & allowed & lp[0]:
+                                        todo.append(lp)
+                            else:
+                                todo = [lp for lp in lps[L] if lp[0] & allowed]
+                            todo_cache[key] = todo
                         for _, node, w, bmr, nbl, face, rmask in todo:
                             if plain:
                                 ms = face

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 import time
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -50,7 +51,7 @@ from ..core.tiles import BLANK, rack_value
 from ..errors import ActionNotAllowed
 from .common_words import common_words
 from .leave import best_leave_bound, leave_value
-from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges, move_order
+from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
 
 LEVELS = ("beginner", "club", "expert")
 #: The expert exchanges only when that beats the best play by this many points of equity.
@@ -221,27 +222,38 @@ class ComputerPlayer:
 
     # -- levels ------------------------------------------------------------
     def _club(self, game: Game, rack: list[str]) -> Action:
-        moves = self.gen.generate(game.board, rack)
-        if moves:
-            m = moves[0]
-            return Action("place", m.play, score=m.score, equity=float(m.score))
-        return self._fallback_exchange(game, rack)
+        recs = self.gen.raw(game.board, rack)
+        if not recs:
+            return self._fallback_exchange(game, rack)
+        top = max(r[0] for r in recs)
+        best = min(r for r in recs if r[0] == top)  # ties: the generator's fixed order
+        m = Move(*best, _Context(self.gen.analysis.lines, rack))
+        return Action("place", m.play, score=m.score, equity=float(m.score))
 
     def _beginner(self, game: Game, rack: list[str]) -> Action:
-        moves = self.gen.generate(game.board, rack)
-        if not moves:
+        recs = self.gen.raw(game.board, rack)
+        if not recs:
             return self._fallback_exchange(game, rack)
+        ctx = _Context(self.gen.analysis.lines, rack)
         common = self._common_words()
         cap = self.rng.randint(*BEGINNER_CAP)
-        pool = [
-            m for m in moves
-            if m.score <= cap and m.tile_count <= BEGINNER_MAX_TILES and all(w in common for w in formed_words(m))
-        ]
-        if pool:
-            top = pool[:4]
+        small = [r for r in recs if r[0] <= cap]
+        small.sort()
+        small.sort(key=_score, reverse=True)  # best first, ties in the generator's order
+        top: list[Move] = []
+        for r in small:
+            if len(_used(rack, ctx, r)) > BEGINNER_MAX_TILES:
+                continue
+            m = Move(*r, ctx)
+            if all(w in common for w in m.formed_words()):
+                top.append(m)
+                if len(top) == 4:
+                    break
+        if top:
             m = self.rng.choices(top, weights=[4, 3, 2, 1][: len(top)])[0]
-        else:
-            m = moves[-1]  # the lowest-scoring play
+        else:  # the lowest-scoring play (the last in the generator's order)
+            low = min(r[0] for r in recs)
+            m = Move(*max(r for r in recs if r[0] == low), ctx)
         return Action("place", m.play, score=m.score, equity=float(m.score))
 
     def _expert(self, game: Game, me: int, rack: list[str]) -> Action:
@@ -344,6 +356,7 @@ class ComputerPlayer:
         return Action("place", m.play, score=m.score, equity=best_val)
 
 
+_score = itemgetter(0)
 _OUT_BONUS = 20  # going out with several opponents: they lose their tiles, about this much
 
 
@@ -368,26 +381,6 @@ def _face(rack: Sequence[str], ctx: _Context, rec: tuple) -> int:
     return rack_value(_leave(rack, ctx, rec))
 
 
-def formed_words(m: Move) -> list[str]:
-    """Every word a move forms (main word first), from the generator's line data."""
-    ctx = m._ctx
-    d = 0 if m.direction == "across" else 1
-    out = [m.word]
-    for j in m.new_positions():
-        if not ctx.lines[d][m.line][2][j]:  # no cross word here
-            continue
-        perp = ctx.lines[1 - d][j][1]
-        i = m.line
-        lo = i
-        while lo > 0 and perp[lo - 1]:
-            lo -= 1
-        hi = i
-        while hi < len(perp) - 1 and perp[hi + 1]:
-            hi += 1
-        out.append("".join(perp[lo:i]).upper() + m.word[j - m.start] + "".join(perp[i + 1 : hi + 1]).upper())
-    return out
-
-
 # ---------------------------------------------------------------------------
 # Hints and reviews
 # ---------------------------------------------------------------------------
@@ -400,7 +393,7 @@ def describe(m: Move) -> MoveInfo:
     return MoveInfo(
         position=pos,
         word=word,
-        words=tuple(formed_words(m)),
+        words=tuple(m.formed_words()),
         score=m.score,
         tiles=tuple(m.rack_tiles()),
         leave=tuple(sorted(leave)),
