@@ -221,28 +221,31 @@ def test_expert_exchanges_a_hopeless_rack(lexicon):
 
 
 def brute_two_ply(gen: MoveGenerator, game: Game, me: int, move) -> int:
-    """Spread after my move and the opponent's best reply, by the core and the generator."""
+    """My move's score less the opponent's best reply, the end-game adjustment included.
+
+    Going out gains twice the other's tiles (two players, either rule).
+    A reply that does not go out is valued as if the game ended then:
+    its score less the reply's leftover tiles plus mine.
+    """
     rack = list(game.players[me].rack)
-    opp = list(game.unseen(me).elements())
+    opp = list(game.unseen(me).elements())  # the bag is empty: the opponent's rack
     left = list((Counter(rack) - Counter(move.play.rack_tiles())).elements())
     if not left:
         return move.score + 2 * rack_value(opp)
     board = game.board.copy()
     for t in move.play.tiles:
         board.put(t.square, t.board_letter)
-    best = rack_value(left) - rack_value(opp)
+    values = [rack_value(left) - rack_value(opp)]  # the opponent passes
     replies = gen.generate(board, opp)
-    for r in replies:
-        opp_left = list((Counter(opp) - Counter(r.play.rack_tiles())).elements())
-        value = r.score + 2 * rack_value(left) if not opp_left else r.score - rack_value(opp_left) + rack_value(left)
-        best = max(best, value) if replies else best
     if replies:
-        best = max(
-            (r.score + 2 * rack_value(left)) if not (Counter(opp) - Counter(r.play.rack_tiles()))
-            else r.score - rack_value(list((Counter(opp) - Counter(r.play.rack_tiles())).elements())) + rack_value(left)
-            for r in replies
-        )
-    return move.score - best
+        values = []
+        for r in replies:
+            opp_left = list((Counter(opp) - Counter(r.play.rack_tiles())).elements())
+            if opp_left:
+                values.append(r.score - rack_value(opp_left) + rack_value(left))
+            else:
+                values.append(r.score + 2 * rack_value(left))
+    return move.score - max(values)
 
 
 def test_endgame_search_beats_the_greedy_choice(lexicon):
@@ -272,7 +275,7 @@ def test_endgame_search_beats_the_greedy_choice(lexicon):
         assert mine >= greedy
         better += mine > greedy
         seen += 1
-    assert seen >= 3
+    assert seen >= 3 and better >= 1  # the search finds a better play than the top score
 
 
 # ---------------------------------------------------------------------------

@@ -138,12 +138,15 @@ class WordGraph:
         out: list[str] = []
 
         def rec(node: Node, prefix: str) -> None:
-            for b, child in node.items():
-                if 0 < b <= ALL_LETTERS:
-                    w = prefix + CHAR[b]
-                    if child[0] & TERM:
-                        out.append(w)
-                    rec(child, w)
+            m = node[0] & ALL_LETTERS
+            while m:
+                b = m & -m
+                m ^= b
+                child = node[b]
+                w = prefix + CHAR[b]
+                if child[0] & TERM:
+                    out.append(w)
+                rec(child, w)
 
         rec(self.root, "")
         return out
@@ -156,10 +159,13 @@ class WordGraph:
             mask = 0
             node = self.walk(before)
             if node is not None:
-                for b, child in node.items():
-                    if not 0 < b <= ALL_LETTERS:
-                        continue
-                    end: Node | None = child
+                # Walk the letter bits, not the dict: the move generator may add
+                # cache keys to nodes (HOOK), possibly from another thread.
+                m = node[0] & ALL_LETTERS
+                while m:
+                    b = m & -m
+                    m ^= b
+                    end: Node | None = node[b]
                     for ch in after:
                         end = end.get(BIT[ch])
                         if end is None:

@@ -44,6 +44,7 @@ The result agrees exactly with the core's ``validate_placement`` +
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import Counter
 from itertools import combinations
@@ -480,7 +481,7 @@ class MoveGenerator:
     ``MoveGenerator(lexicon)`` accepts what :meth:`WordGraph.for_lexicon`
     accepts. One generator keeps the analysis of the last board it saw, so
     generating for successive positions of one game recomputes only the
-    lines the last play touched.
+    lines the last play touched; use one generator per thread.
     """
 
     def __init__(self, lexicon: Any) -> None:
@@ -859,19 +860,27 @@ def legal_exchanges(rack: Sequence[str], bag_size: int, rules: Any = None) -> li
     return out
 
 
-_GENERATORS: "weakref.WeakKeyDictionary[Any, MoveGenerator]" = weakref.WeakKeyDictionary()
+_GENERATORS: "weakref.WeakKeyDictionary[Any, dict[int, MoveGenerator]]" = weakref.WeakKeyDictionary()
 
 
 def generator_for(lexicon: Any) -> MoveGenerator:
-    """A MoveGenerator for ``lexicon``, made once per lexicon object."""
+    """A MoveGenerator for ``lexicon``, made once per lexicon object and thread.
+
+    A generator keeps the analysis of the last board it saw, so it must not
+    be used by two threads at once; the word graph itself is shared.
+    """
+    tid = threading.get_ident()
     try:
-        gen = _GENERATORS.get(lexicon)
-    except TypeError:
+        per_thread = _GENERATORS.get(lexicon)
+    except TypeError:  # not weak-referenceable
         return MoveGenerator(lexicon)
-    if gen is None:
-        gen = MoveGenerator(lexicon)
+    if per_thread is None:
+        per_thread = {}
         try:
-            _GENERATORS[lexicon] = gen
+            _GENERATORS[lexicon] = per_thread
         except TypeError:
-            pass
+            return MoveGenerator(lexicon)
+    gen = per_thread.get(tid)
+    if gen is None:
+        gen = per_thread[tid] = MoveGenerator(lexicon)
     return gen
