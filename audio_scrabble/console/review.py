@@ -231,10 +231,11 @@ def move_lines(step: ReviewStep, count: int, names: Sequence[str], style: Style)
         word = step.word or f"{mv.position} {mv.word}"
         if style.brief:
             lines.extend(_one_or_two(f"{who}: {word},", f"{step.where}, {mv.score}." if step.where else f"{mv.score}."))
-        elif step.where:
-            lines.extend(_one_or_two(f"{who} played {word},", f"{step.where}."))
         else:
-            lines.append(f"{who} played {word}.")
+            if step.where:
+                lines.extend(_one_or_two(f"{who} played {word},", f"{step.where}."))
+            else:
+                lines.append(f"{who} played {word}.")
             if step.breakdown is not None:
                 lines.extend(phrases.breakdown_lines(step.breakdown, style))
             lines.append(f"{phrases.plural(mv.score, 'point')}.")
@@ -283,7 +284,7 @@ REVIEW_HELP = """\
 == help
 usage: help
 usage: help COMMAND
-Review a game record, one move at a time.
+Review a game record move by move.
 == next
 usage: next
 Hear the next move; Enter on an empty line does the same.
