@@ -664,12 +664,62 @@ class MoveGenerator:
         nb = nb0
         rc = rc0
 
-        def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
+        def extend_real(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+                        rmask: int) -> None:
             # Place a tile on the empty square p (at or right of the anchor),
             # then go on right through any tiles on the board; record the
             # word where it may end, and recurse where a tile may follow.
+            # No blank is left on the rack (see extend() for when one is).
+            m = node[0] & cc[p] & rmask
+            if not m:
+                return
+            l_m = lm[p]
+            w_m = wmul * wm[p]
+            x_s = xs[p]
+            x_w = xw[p]
+            q0 = p + 1
+            t0 = lt[q0]
+            b0 = bps[q0]
+            np1 = np + 1
+            more = np1 < ntiles
+            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
+            em = np > 0 or (single_ok and w != "")
+            s = p - len(w)
+            while m:
+                b = m & -m
+                m ^= b
+                child = node[b]
+                q = q0
+                t = t0
+                while t > 0:
+                    child = child.get(t)
+                    if child is None:
+                        break
+                    q += 1
+                    t = lt[q]
+                if child is None:
+                    continue
+                info = child[0]
+                if info & TERM and (em or (single_ok and q > q0)):
+                    v = VAL[b] * l_m
+                    emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
+                          d_code, line_i, s, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b], bm))
+                if t or not more:
+                    continue
+                c = rc[b]
+                rm2 = rmask if c > 1 else rmask ^ b
+                if info & cc[q] & rm2:
+                    v = VAL[b] * l_m
+                    rc[b] = c - 1
+                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
+                                ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm, rm2)
+                    rc[b] = c
+
+        def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
+            # As extend_real, with nb > 0 blanks left: every letter may be
+            # played, from a real tile when the rack has one, else as a blank.
             nonlocal nb
-            m = node[0] & cc[p] & (ALL if nb else rmask)
+            m = node[0] & cc[p]
             if not m:
                 return
             l_m = lm[p]
@@ -714,18 +764,24 @@ class MoveGenerator:
                 if t or not more:
                     continue
                 if c:
-                    rm2 = rmask if c > 1 else rmask ^ b
-                    if info & cc[q] & (ALL if nb else rm2):
+                    if info & cc[q]:
                         v = VAL[b] * l_m
                         rc[b] = c - 1
                         extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                               ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm, rm2)
+                               ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm,
+                               rmask if c > 1 else rmask ^ b)
                         rc[b] = c
-                elif info & cc[q] & (ALL if nb > 1 else rmask):
-                    nb -= 1
-                    extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                           ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
-                    nb += 1
+                elif nb > 1:
+                    if info & cc[q]:
+                        nb -= 1
+                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
+                               ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
+                        nb += 1
+                elif info & cc[q] & rmask:
+                    nb = 0
+                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
+                                ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
+                    nb = 1
 
         for d in directions:
             for i in range(SIZE):
@@ -758,7 +814,7 @@ class MoveGenerator:
                         if node is not None:
                             rc = rc0
                             nb = nb0
-                            extend(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                            (extend if nb else extend_real)(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.
@@ -815,7 +871,7 @@ class MoveGenerator:
                                         rc[BIT[w[q]]] -= 1
                                 rack_after[w] = rc
                             nb = nbl
-                            extend(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+                            (extend if nb else extend_real)(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
         if nb0 and rmask0:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
