@@ -234,3 +234,69 @@ def test_a_whole_game_against_the_computer(terminal_factory):
     t.type("quit")
     t.wait_for("Goodbye.")
     assert "Traceback" not in t.screen()
+
+
+def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, terminal_factory):
+    """``--braille-cells 20`` in a real terminal: the whole pane, prompts and
+    typed lines included, never holds a line longer than 20 characters."""
+    from audio_scrabble.presentation.braille import BrailleTables
+
+    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
+    first = game.names[game.current]
+    second = game.names[1 - game.current]
+    tiles = [t for t in game.current_player.rack if t != "?"]
+    word = tiles[0] + tiles[1]
+    words = tmp_path / "words.txt"
+    words.write_text(f"{word}\nQI\nZA\n")
+    t = terminal_factory(["--players", "Alice,Bob", "--seed", str(SEED), "--lexicon", str(words),
+                          "--speech", "text", "--braille-cells", "20"])
+    t.wait_for("press Enter")
+    t.type("")
+    t.wait_for(f"{first}, your rack:")
+    t.type("sh", enter=False)
+    t.key("Tab")
+    t.wait_for("shuffle, show.")
+    t.key("C-c")
+    t.wait_for("Line cleared.")
+    t.type("row 8")
+    t.wait_for("O8, three bars.")
+    empty_row_15 = BrailleTables.load().row_line(15, ["three bars", None, None, "two dots", None, None, None,
+                                                       "three bars", None, None, None, "two dots", None, None,
+                                                       "three bars"])
+    t.type("board")
+    t.wait_for(empty_row_15)
+    t.type("legend")
+    t.wait_for("worth 0.")
+    t.type("help")
+    t.wait_for("on one.")
+    t.type(f"play 8H {word}")
+    t.wait_for(f"{first} played {word},")
+    t.wait_for("press Enter", count=2)
+    t.type("")
+    t.wait_for(f"{second}, your rack:")
+    t.type("set braille 9")  # refused: Bob> set braille 9 fits 20 cells
+    t.wait_for("braille off.")
+    t.type("exchange all")
+    t.wait_for("exchanged 7")
+    for n in range(4):
+        t.wait_for("press Enter", count=3 + n)
+        t.type("")
+        t.wait_for("your rack:", count=3 + n)
+        t.type("pass")
+    t.wait_for("Game over.")
+    t.wait_for("or quit.")
+    t.type("history")
+    t.wait_for(f"{second} passed.", count=4)
+    t.type("emboss")
+    t.wait_for("Braille file saved,")
+    t.type("show")
+    t.wait_for("here is the braille")
+    t.type("quit")
+    t.wait_for("Goodbye.")
+    screen = t.wait_for("[exit status 0]")
+    assert list((tmp_path / "data" / "games").glob("*.brf"))
+    lines = [x for x in screen.splitlines() if not x.startswith("Pane is dead")]  # tmux's own line
+    assert sum(1 for x in lines if x.strip()) > 150
+    long = [x for x in lines if len(x.rstrip()) > 20]
+    assert not long, long
+    assert "Traceback" not in screen

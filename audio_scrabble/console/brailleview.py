@@ -106,8 +106,8 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     """``head`` and a file path, for saying where a file went.
 
     Without braille mode, one line. In braille mode, the head on its own
-    line and the path split after ``/``, ``-``, ``_`` or ``.`` so that each
-    piece fits; a piece is cut only if it has none of those.
+    line and the path split after ``/``, ``-`` or ``_`` so that each piece
+    fits; a piece is cut only if it has none of those.
     """
     if cells is None or len(head) + 1 + len(path) <= cells:
         return [f"{head} {path}"]
@@ -115,7 +115,7 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     current = ""
     for ch in path:
         current += ch
-        if ch in "/\\-_." or ch == os.sep:
+        if ch in "/\\-_" or ch == os.sep:
             pieces.append(current)
             current = ""
     if current:

@@ -1,0 +1,710 @@
+"""Braille display mode of the console: every line fits the display, no word
+is cut, and the braille the game shows reads back to the game.
+
+Whole seeded games are played through ``Session.handle_line`` (the path the
+prompt application uses) at the display widths braille readers have: 14,
+20, 32, 40 and 80 cells. Every message that has to be wrapped passes
+through ``services.wrap`` (the one place the console wraps); the tests
+watch it there and check that the words come out whole and in order.
+The braille rows, columns and rack lines are decoded with the game's own
+braille tables, cell by cell, and compared with the rules core.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from audio_scrabble.cli import build_parser
+from audio_scrabble.console import brailleview, services
+from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console.brailleview import FittedWriter
+from audio_scrabble.console.commands import REGISTRY, complete
+from audio_scrabble.console.helptext import help_entries
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import COLUMNS, SIZE, Square, premium_at
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.tiles import BLANK, tile_value
+from audio_scrabble.presentation.braille import EMPTY, PRINT_SYMBOLS, BrailleTables
+from audio_scrabble.presentation.brf import brf_pages
+
+WIDTHS = [14, 20, 32, 40, 80]
+BLANK_CELL = "\u2800"
+
+
+class AcceptAll:
+    """A word list that accepts every word (games that only test the flow)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+# ====================================================================== watching the wrapping
+class WrapWatch:
+    """Stands in for ``services.wrap``: wraps as it does, and keeps every call."""
+
+    def __init__(self, real):
+        self.real = real
+        self.calls: list[tuple[str, int | None, list[str]]] = []
+
+    def __call__(self, text: str, cells: int | None) -> list[str]:
+        out = self.real(text, cells)
+        self.calls.append((text, cells, list(out)))
+        return out
+
+
+@pytest.fixture
+def watch(monkeypatch) -> WrapWatch:
+    w = WrapWatch(services.wrap)
+    monkeypatch.setattr(services, "wrap", w)
+    return w
+
+
+def assert_words_whole(text: str, pieces: list[str], width: int) -> None:
+    """The pieces of a wrapped message hold its words, in order, none cut.
+
+    Only a word longer than a whole line may be broken (it cannot be kept
+    whole); its pieces must then join back into it.
+    """
+    assert pieces, text
+    for p in pieces:
+        assert len(p) <= width, (width, p, text)
+    got = [w for p in pieces for w in words(p)]
+    want = words(text)
+    i = 0
+    for word in want:
+        if len(word) <= width:
+            assert i < len(got) and got[i] == word, (word, text, pieces)
+            i += 1
+            continue
+        joined = ""
+        while joined.replace("-", "") != word.replace("-", ""):
+            assert i < len(got), (word, text, pieces)
+            joined += got[i]
+            i += 1
+    assert i == len(got), (text, pieces)
+
+
+def words(text: str) -> list[str]:
+    """Words of print text, or tiles of a braille line (blank cells part them)."""
+    return text.replace(BLANK_CELL, " ").split()
+
+
+def check_wrapping(watch: WrapWatch, width: int) -> int:
+    """Every wrap call so far kept its words whole; returns how many there were."""
+    for text, cells, pieces in watch.calls:
+        assert cells == width
+        assert_words_whole(text, pieces, width)
+    return len(watch.calls)
+
+
+# ====================================================================== decoding braille
+class Decoder:
+    """Reads the game's braille back, with the inverse of its own tables."""
+
+    def __init__(self) -> None:
+        t = BrailleTables.load()
+        self.t = t
+        self.square: dict[str, str | None] = {}
+        for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            self._add(self.square, t.board.cells[letter], letter)
+            self._add(self.square, t.square_cell(letter.lower()), letter.lower())
+        for name, symbol in PRINT_SYMBOLS.items():
+            self._add(self.square, t.board.cells[symbol], None if name == EMPTY else name)
+        self.board_digit = {t.board.cells[d]: d for d in "0123456789"}
+        self.tile_letter = {t.tiles.cells[c.lower()]: c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+        self.tile_letter[t.tiles.cells[BLANK]] = BLANK
+        self.value_digit = {(t.tiles.litdigits.get(d) or t.tiles.cells[d]): d for d in "0123456789"}
+
+    @staticmethod
+    def _add(table: dict, cell: str, meaning) -> None:
+        assert len(cell) == 1 and cell not in table, (cell, meaning)
+        table[cell] = meaning
+
+    def row(self, line: str) -> tuple[int, list[str | None]]:
+        """A row line: (row number, the 15 squares)."""
+        assert len(line) == 4 + SIZE, line
+        label, squares = line[:4], line[4:]
+        assert label[0] == self.t.board.indicators["numsign"], line
+        digits = label[1:].rstrip(BLANK_CELL)
+        number = int("".join(self.board_digit[c] for c in digits))
+        assert label[1 + len(digits):] == BLANK_CELL * (3 - len(digits))
+        return number, [self.square[c] for c in squares]
+
+    def column(self, line: str) -> tuple[str, list[str | None]]:
+        """A column line: (column letter, the 15 squares from the top)."""
+        assert len(line) == 4 + SIZE, line
+        label = line[:4]
+        assert label[0] == self.t.text.indicators["capsletter"], line
+        letter = next(L for L in COLUMNS if self.t.text.cells[L.lower()] == label[1])
+        assert label[2:] == BLANK_CELL * 2
+        return letter, [self.square[c] for c in line[4:]]
+
+    def rack(self, line: str) -> list[tuple[str, int]]:
+        """A rack line: (tile, value) for each RNIB tile."""
+        tiles = []
+        for tile in line.split(BLANK_CELL):
+            assert tile, line
+            letter = self.tile_letter[tile[0]]
+            value = int("".join(self.value_digit[c] for c in tile[1:]))
+            tiles.append((letter, value))
+        return tiles
+
+
+@pytest.fixture(scope="module")
+def decoder() -> Decoder:
+    return Decoder()
+
+
+def expected_row(game: Game, row: int) -> list[str | None]:
+    """What each square of a row holds: its tile, else a live premium's mark."""
+    out: list[str | None] = []
+    for col in range(SIZE):
+        tile = game.board.cells[row][col]
+        prem = premium_at(Square(row, col))
+        out.append(tile or (prem.mark if prem else None))
+    return out
+
+
+def join_run_on(lines: list[str]) -> list[str]:
+    """Board lines as 19-cell lines: a run-on line (4 blank cells, then the
+    rest of the squares) is put back on the end of the line before it."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith(BLANK_CELL * 4) and out and len(out[-1]) < 4 + SIZE:
+            out[-1] += line[4:]
+        else:
+            out.append(line)
+    return out
+
+
+# ====================================================================== a whole game
+def single_tile_line(g: Game) -> str:
+    """A legal play for the current player: one tile beside a tile on the board."""
+    rack = g.current_player.rack
+    if g.board.is_empty():
+        two = "".join("?" if t == BLANK else t for t in rack[:2])
+        return f"play 8H {two}"
+    tile = "?" if rack[0] == BLANK else rack[0]
+    for sq, _ in g.board.occupied():
+        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
+                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
+            if nb.on_board and not g.board[nb]:
+                return f"play {nb.name} {tile}"
+    raise AssertionError("no square left")
+
+
+#: read-only commands typed every few turns: each must fit, whatever it says
+PROBES = [
+    "rack", "row 8", "column H", "board", "show", "scores", "bag", "unseen", "last",
+    "history", "history 3", "summary", "rules", "words", "where", "set", "legend", "repeat",
+    "paly 8D AT", "8D AT", "play 1A AT", "xyzzy", "set braille 9", "set verbosity loud",
+    "arrange QQQ", "row 16", "goto H8", "H8", "challenge Zed",
+]
+
+
+class Transcript:
+    """Everything a session said, and the prompts it showed."""
+
+    def __init__(self, s: Session, width: int):
+        self.s = s
+        self.width = width
+        self.lines: list[str] = []
+        self.prompts: list[str] = []
+
+    def say(self, out: list[str]) -> list[str]:
+        self.lines.extend(out)
+        self.prompts.append(self.s.prompt_text())
+        return out
+
+    def type(self, text: str) -> list[str]:
+        return self.say(self.s.handle_line(text))
+
+    def check(self) -> None:
+        long = [x for x in self.lines if len(x) > self.width]
+        assert not long, long[:5]
+        room = max(4, self.width - brailleview.TYPING_ROOM)
+        assert all(len(p) <= room for p in self.prompts), [p for p in self.prompts if len(p) > room]
+
+
+def play_setup(t: Transcript) -> None:
+    """The set-up questions, with a wrong answer to each."""
+    s = t.s
+    t.say(s.start())
+    assert s.mode == "setup"
+    t.type("7")
+    t.type("help")
+    t.type("2")
+    t.type("")  # no name: refused
+    t.type("Alice")
+    t.type("alice")  # taken: refused
+    t.type("Bob")
+    t.type("chess")  # no such rules: refused
+    t.type("")  # house rules
+    assert s.game is not None and s.game.names == ("Alice", "Bob")
+
+
+def play_to_the_end(t: Transcript, tmp_path: Path) -> None:
+    s = t.s
+    g = s.game
+    assert g is not None
+    for topic in ["", *REGISTRY.names(), "keys", "notation", "premiums", "braille", "marks"]:
+        t.type(f"help {topic}".strip())
+    t.type("rack")  # before Enter: refused, privately
+    turn = 0
+    while not g.is_over and turn < 400:
+        turn += 1
+        if g.awaiting_final_challenge:
+            t.type("accept")
+            continue
+        t.type("")  # the hand-over
+        if turn % 9 == 1:
+            for probe in PROBES:
+                t.type(probe)
+            for key in ("right", "down", "next_left", "where", "repeat", "star"):
+                t.say(s.key(key))
+            for partial in ("", "s", "goto ", "goto H1", "set ", "help "):
+                t.say(s.completion_lines(complete(s, partial)))
+        if turn == 3:
+            t.type("quit")
+            t.type("no")
+            t.type("emboss " + str(tmp_path / "during.brf"))
+            t.type("emboss " + str(tmp_path / "no-such-folder" / "x.brf"))
+        out = t.type(single_tile_line(g))
+        while s.blank_question is not None:
+            out = t.type("e")
+        assert any("played" in x for x in out) or g.is_over, out
+    assert g.is_over
+    for line in ("history", "scores", "summary", "board", "row 8", "last", "rack", "",
+                 "emboss " + str(tmp_path / "final.brf"), "pass"):
+        t.type(line)
+    t.type("quit")
+    assert s.finished
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_whole_game_fits_the_display_and_no_word_is_cut(width, watch, tmp_path, decoder):
+    s = Session(Options(seed=11, braille_width=width), lexicon=AcceptAll())
+    t = Transcript(s, width)
+    play_setup(t)
+    play_to_the_end(t, tmp_path)
+    t.check()
+    calls = check_wrapping(watch, width)
+    # the test saw real wrapping: long messages were there to be wrapped
+    assert calls > (40 if width <= 20 else 5)
+    # wrapping only breaks lines at spaces: joined again, the sentences are whole
+    said = " ".join(t.lines)
+    for must in ("How many players, 2 to 4?", "'7' is not 2, 3 or 4; type how many are playing.",
+                 "Type a name, like Alice.", "alice is already playing; give this player another name.",
+                 "Game over.", "Final scores:", "Type new for another game, or quit.", "Braille board:",
+                 "Braille cells:", "Leave the game? Type yes or no.", "Staying in the game.",
+                 "Braille file saved, 2 pages:", "type emboss alone to save it in your games folder.",
+                 "Goodbye."):
+        assert must in said, must
+    assert (tmp_path / "during.brf").is_file() and (tmp_path / "final.brf").is_file()
+    assert not (tmp_path / "no-such-folder").exists()
+    # every board line of the transcript decodes to a row of the final board
+    # or of an earlier one: at least the last 'board' reads back exactly
+    last_board = max(i for i, x in enumerate(t.lines) if x == "Braille board:")
+    lines = join_run_on(t.lines[last_board + 1 : last_board + 1 + 2 * (SIZE + 1)])
+    assert lines[0] == BrailleTables.load().column_line()
+    rows = lines[1 : SIZE + 1]
+    for r, line in enumerate(rows):
+        number, squares = decoder.row(line)
+        assert number == r + 1
+        assert squares == expected_row(s.game, r)
+    assert not any("went wrong" in x for x in t.lines)
+
+
+def test_words_that_fit_are_never_cut_even_in_the_longest_help(watch):
+    """All the help, at the narrowest display: only words longer than the
+    display itself (an option name) may be broken."""
+    s = Session(Options(players="Alice,Bob", seed=1, braille_width=14), lexicon=AcceptAll())
+    s.start()
+    out: list[str] = []
+    for key in help_entries():
+        out += s.handle_line(f"help {key}")
+    assert all(len(x) <= 14 for x in out)
+    check_wrapping(watch, 14)
+    long_words = {w for text, _, _ in watch.calls for w in words(text) if len(w) > 14}
+    assert long_words <= {"--braille-cells"}, long_words
+
+
+def test_the_resume_question_and_goodbye_fit(tmp_path, watch):
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s = Session(Options(players="Alexandra,Bartholomew", seed=5, braille_width=14), lexicon=AcceptAll(), store=store)
+    lines = s.start()
+    lines += s.handle_line("")
+    lines += s.handle_line("pass")
+    lines += s.handle_line("quit")
+    lines += s.handle_line("yes")
+    again = Session(Options(braille_width=14), lexicon=AcceptAll(), store=store)
+    lines += again.start()
+    assert "Resume it? Type yes or no." in " ".join(lines)
+    assert len(again.prompt_text()) <= 14 - brailleview.TYPING_ROOM
+    lines += again.handle_line("yes")
+    lines += again.handle_line("")
+    assert all(len(x) <= 14 for x in lines), [x for x in lines if len(x) > 14]
+    check_wrapping(watch, 14)
+
+
+# ====================================================================== braille rows, columns, racks
+def blank_game_session(width: int) -> Session:
+    """A game whose first play puts a blank (standing for E) on H8."""
+    for seed in range(500):
+        g = Game(["Alice", "Bob"], rules_named("house"), seed)
+        rack = g.current_player.rack
+        if BLANK in rack and any(t != BLANK for t in rack):
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no seed with a blank")
+    s = Session(Options(players="Alice,Bob", seed=seed, braille_width=width), lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    letter = next(t for t in s.game.current_player.rack if t != BLANK)
+    assert " ".join(s.handle_line(f"play 8H ?{letter}")) == "Which letter is the blank on H8?"
+    s.handle_line("e")
+    assert s.game.board.cells[7][7] == "e" and s.game.board.cells[7][8] == letter
+    return s
+
+
+@pytest.mark.parametrize("width", [20, 32, 40, 80])
+def test_row_lines_are_19_cells_and_read_back_to_the_board(width, decoder):
+    s = blank_game_session(width)
+    g = s.game
+    for r in range(SIZE):
+        out = s.handle_line(f"row {r + 1}")
+        number, squares = decoder.row(out[0])  # the cells come first
+        assert number == r + 1
+        assert squares == expected_row(g, r)
+        assert out[1] == f"Row {r + 1}:"
+    # the blank on H8 is the letter with dot 8; its neighbour a plain letter
+    _, squares = decoder.row(s.handle_line("row 8")[0])
+    assert squares[7] == "e" and squares[8] == g.board.cells[7][8].upper()
+    out = s.handle_line("board")
+    assert out[0] == "Braille board:"
+    assert out[1] == BrailleTables.load().column_line()
+    assert len(out) == 2 + SIZE
+    for r, line in enumerate(out[2:]):
+        assert decoder.row(line) == (r + 1, expected_row(g, r))
+
+
+def test_columns_read_back_too(decoder):
+    s = blank_game_session(40)
+    g = s.game
+    for c, letter in enumerate(COLUMNS):
+        out = s.handle_line(f"column {letter}")
+        got_letter, squares = decoder.column(out[0])
+        assert got_letter == letter
+        assert squares == [expected_row(g, r)[c] for r in range(SIZE)]
+
+
+def test_on_a_14_cell_display_a_row_runs_on_under_itself(decoder):
+    s = blank_game_session(14)
+    out = s.handle_line("row 8")
+    assert len(out[0]) == 14 and len(out[1]) == 9 and out[1].startswith(BLANK_CELL * 4)
+    assert decoder.row(out[0] + out[1][4:]) == (8, expected_row(s.game, 7))
+    board = s.handle_line("board")
+    assert all(len(x) <= 14 for x in board)
+    rows = join_run_on(board[1:])
+    assert len(rows) == 1 + SIZE
+    for r, line in enumerate(rows[1:]):
+        assert decoder.row(line) == (r + 1, expected_row(s.game, r))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rack_is_shown_as_rnib_tiles_first_then_in_print(width, decoder):
+    s = blank_game_session(width)
+    s.handle_line("")  # the next player's hand-over
+    i = s.game.current
+    out = s.handle_line("rack")
+    cells = [x for x in out if brailleview.is_cells_line(x)]
+    assert out[: len(cells)] == cells  # the tiles come first
+    assert all(len(x) <= width for x in out)
+    tiles = decoder.rack(BLANK_CELL.join(cells))
+    rack = s.rack_of(i)
+    assert tiles == [(t, 0 if t == BLANK else tile_value(t)) for t in rack]
+    assert out[len(cells)].startswith("Rack:")
+    # a tile is never broken between two lines
+    for line in cells:
+        decoder.rack(line)
+    # sorting keeps showing the tiles, in the new order
+    out = s.handle_line("sort")
+    assert out[0] == "Sorted."
+    cells = [x for x in out if brailleview.is_cells_line(x)]
+    assert [t for t, _ in decoder.rack(BLANK_CELL.join(cells))] == s.rack_of(i)
+
+
+def test_the_hand_over_names_the_player_then_shows_the_tiles(decoder):
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=40), lexicon=AcceptAll())
+    s.start()
+    cur = s.game.current
+    out = s.handle_line("")
+    assert out[0] == f"{s.game.names[cur]}'s turn."
+    assert out[1] == f"{s.game.names[cur]}, your rack:"
+    assert [t for t, _ in decoder.rack(out[2])] == s.rack_of(cur)
+    assert out[3].startswith("Rack: ")
+
+
+def test_without_braille_mode_nothing_changes():
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    assert not any(brailleview.is_cells_line(x) for x in s.handle_line("rack") + s.handle_line("row 8"))
+    assert s.handle_line("row 8")[0] == "Row 8:"
+    # the braille board is there on request, with a spoken heading
+    out = s.handle_line("board")
+    assert out[0] == "Braille board:" and all(brailleview.is_cells_line(x) for x in out[1:])
+
+
+def test_legend_lists_every_mark_with_its_cell():
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=40), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line("legend")
+    t = BrailleTables.load()
+    for name, cell, meaning in t.mark_legend():
+        if name == EMPTY:
+            assert f"{cell} empty square." in out
+        else:
+            assert f"{cell} {name}: {meaning}." in out
+    assert s.handle_line("marks") == out
+    help_out = s.handle_line("help legend")
+    assert help_out[0].startswith("List the braille cells")
+    assert all(line in help_out for line in out[1:])
+
+
+def test_show_in_braille_mode_gives_the_braille_board_and_says_how_to_get_large_print():
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=20), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line("show")
+    assert " ".join(out).startswith("Large print needs set braille off first; here is the braille board.")
+    assert s.take_display() == []  # nothing wider than the display is printed
+    assert all(len(x) <= 20 for x in out)
+    s.handle_line("set braille off")
+    assert s.handle_line("show") == ["Large-print board shown on screen."]
+    assert s.take_display()
+
+
+# ====================================================================== settings and options
+@pytest.mark.parametrize("value", ["13", "81", "0x20", "forty", "\u00b2\u2070", "4" * 500])
+def test_set_braille_out_of_range_is_refused_in_one_sentence(value):
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=40), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line(f"set braille {value}")
+    text = " ".join(out)
+    assert text.startswith("A braille display has 14 to 80 cells, not ")
+    assert text.endswith("type set braille 40, for example, or set braille off.")
+    assert text.count(".") == 1 and s.settings.braille_width == 40  # one sentence; nothing changed
+
+
+def test_set_braille_on_and_off():
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=AcceptAll())
+    s.start()
+    assert s.handle_line("set braille 14") == ["Braille mode", "on: every line", "fits 14 cells."]
+    assert s.settings.braille_width == 14 and s.braille_mode
+    assert s.handle_line("set cells 80") == ["Braille mode on: every line fits 80 cells."]
+    assert s.handle_line("set braille off") == ["Braille mode off."]
+    assert not s.braille_mode
+    assert any(len(x) > 40 for x in s.handle_line("help braille"))
+
+
+def test_the_command_line_option_and_its_old_name():
+    assert build_parser(["--braille-cells", "20"]).parse_args(["--braille-cells", "20"]).braille_cells == 20
+    assert build_parser([]).parse_args(["--braille-width", "32"]).braille_cells == 32
+    assert build_parser([]).parse_args([]).braille_cells is None
+
+
+@pytest.mark.parametrize("value", ["9", "81", "abc"])
+def test_the_command_line_refuses_a_width_out_of_range(value, capsys):
+    with pytest.raises(SystemExit):
+        build_parser([]).parse_args(["--braille-cells", value])
+    err = capsys.readouterr().err
+    assert "a braille display has 14 to 80 cells" in err and "--braille-cells 40" in err
+
+
+def test_prompts_leave_room_to_type():
+    s = Session(Options(players="Bartholomew,Alexandra", seed=3, braille_width=14), lexicon=AcceptAll())
+    s.start()
+    assert len(s.prompt_text()) <= 8 and s.prompt_text().endswith("> ")
+    s.handle_line("quit")
+    assert s.prompt_text() == "yes/no> "
+    s.handle_line("no")
+    s.handle_line("set braille 40")
+    assert s.prompt_text() == f"{s.game.names[s.game.current]}> "
+
+
+def test_completion_lists_fit_and_long_lists_are_counted():
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=14), lexicon=AcceptAll())
+    s.start()
+    out = s.completion_lines(complete(s, "s"))
+    assert all(len(x) <= 14 for x in out)
+    assert [w.strip(",.") for x in out for w in x.split()] == complete(s, "s")
+    assert s.completion_lines(complete(s, "goto ")) == ["226 choices;", "type a letter", "or two more,", "then Tab."]
+
+
+# ====================================================================== emboss
+def test_emboss_writes_a_valid_brf_of_the_game_in_progress(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll(), store=store)
+    s.start()
+    s.handle_line("")
+    s.handle_line(single_tile_line(s.game))
+    s.handle_line("")
+    s.handle_line("exchange all")
+    out = s.handle_line("emboss")
+    assert len(out) == 1 and out[0].startswith("Braille file saved, 2 pages: ")
+    path = Path(out[0].split(": ", 1)[1])
+    assert path.parent == store.games_dir and path.suffix == ".brf"
+    assert path.name.endswith("-Alice-v-Bob.brf")
+    text = path.read_bytes().decode("ascii")
+    pages = brf_pages(text)
+    assert 1 <= len(pages)
+    for page in pages:
+        assert len(page) <= 25
+        for line in page:
+            assert len(line) <= 40 and all(0x20 <= ord(c) <= 0x5F for c in line), line
+    body = "\n".join("\n".join(p) for p in pages)
+    assert "\n                 ,BOARD\n" in body and ",FINAL" not in body  # "Board", not "Final board"
+    # an exchange while the game goes on is written as a count, not the tiles
+    assert ",BOB3 EXCHANGE #G " in body
+    # a second emboss does not overwrite the first
+    again = s.handle_line("emboss")
+    assert Path(again[0].split(": ", 1)[1]) != path
+
+
+def test_emboss_to_a_folder_or_a_bare_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line(f"emboss {tmp_path}")
+    written = Path(out[0].split(": ", 1)[1])
+    assert written.parent == tmp_path and written.suffix == ".brf"
+    out = s.handle_line("emboss mygame")
+    assert (tmp_path / "mygame.brf").is_file()
+    assert out[0].endswith("mygame.brf")
+
+
+def test_emboss_without_a_store_uses_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUDIO_SCRABBLE_DATA_DIR", str(tmp_path / "data"))
+    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line("emboss")
+    assert Path(out[0].split(": ", 1)[1]).parent == tmp_path / "data" / "games"
+
+
+def test_emboss_refuses_an_unwritable_path_and_changes_nothing(tmp_path):
+    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    before = (copy.deepcopy(s.game.actions), s.game.board.rows_text(), s.last_reply)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for target in (tmp_path / "missing" / "x.brf", blocker / "x.brf", "bad\x00name"):
+        out = s.handle_line(f"emboss {target}")
+        assert len(out) == 1 and out[0].endswith("type emboss alone to save it in your games folder.")
+        assert out[0].count(";") == 1
+    assert (copy.deepcopy(s.game.actions), s.game.board.rows_text()) == before[:2]
+    assert not (tmp_path / "missing").exists()
+
+
+def test_emboss_says_a_long_path_in_pieces_that_fit(tmp_path, watch):
+    deep = tmp_path / "a-rather-long-folder-name" / "and_another_one"
+    deep.mkdir(parents=True)
+    s = Session(Options(players="Alice,Bob", seed=5, braille_width=20), lexicon=AcceptAll())
+    s.start()
+    out = s.handle_line(f"emboss {deep}")
+    assert out[0] == "Braille file saved,"
+    assert all(len(x) <= 20 for x in out)
+    path = "".join(out[2:])
+    assert Path(path).is_file() and Path(path).parent == deep
+    check_wrapping(watch, 20)
+
+
+def test_emboss_before_the_game_starts_is_refused():
+    from audio_scrabble.console.commands import dispatch
+    from audio_scrabble.errors import ActionNotAllowed
+
+    s = Session(Options(seed=5), lexicon=AcceptAll())
+    s.start()
+    with pytest.raises(ActionNotAllowed, match="The game has not started yet"):
+        dispatch(s, "emboss")
+
+
+# ====================================================================== the screen
+def test_the_fitted_screen_wraps_what_other_modules_print():
+    out = io.StringIO()
+    width = [20]
+    screen = FittedWriter(out, lambda: width[0])
+    screen.write("Speech has stopped working; using text only.\n")
+    screen.flush()
+    assert out.getvalue().splitlines() == ["Speech has stopped", "working; using text", "only."]
+    # a prompt followed by an answer that would not fit after it: a new line
+    out.truncate(0), out.seek(0)
+    screen.write("Alice> ")
+    screen.flush()
+    screen.write("Alice's turn, you know.\nDone.\n")
+    assert out.getvalue().splitlines() == ["Alice> ", "Alice's turn, you", "know.", "Done."]
+    # a short answer may stay on the prompt's line; off, nothing is touched
+    out.truncate(0), out.seek(0)
+    screen.write("> ")
+    screen.flush()
+    screen.write("Done.\n")
+    width[0] = None
+    screen.write("x" * 100 + "\n")
+    assert out.getvalue().splitlines() == ["> Done.", "x" * 100]
+
+
+def test_the_piped_game_prints_nothing_wider_than_the_display(tmp_path):
+    raw = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=5, braille_width=20), lexicon=AcceptAll())
+    screen = FittedWriter(raw, lambda: s.settings.braille_width)
+    speaker = services.TextSpeaker(screen)  # type: ignore[arg-type]
+    g = Game(["Alice", "Bob"], rules_named("house"), 5)
+    tiles = [t for t in g.current_player.rack if t != BLANK]
+    script = "\n".join(["", "rack", "row 8", "board", f"play 8H {tiles[0]}{tiles[1]}", "", "history",
+                        "help", "set braille 14", "legend", "quit", "yes"]) + "\n"
+    assert run_plain(s, speaker, io.StringIO(script), screen) == 0  # type: ignore[arg-type]
+    printed = raw.getvalue().splitlines()
+    assert any(brailleview.is_cells_line(x) for x in printed)
+    assert "Goodbye. The game" in printed or "Goodbye." in printed
+    assert all(len(x) <= 20 for x in printed), [x for x in printed if len(x) > 20]
+
+
+def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_unspoken():
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=1, braille_width=14), lexicon=AcceptAll())
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=screen)
+        inp.send_text("\r")
+        timer = threading.Timer(0.5, inp.send_text, args=("s\t\x03board\rquit\ryes\r",))
+        timer.start()
+        assert app.run() == 0
+        timer.join()
+    spoken = speaker.lines
+    # the candidates, comma-separated, each line within 14 cells
+    k = spoken.index("Line cleared.")
+    listed = [w.strip(",.") for x in spoken[:k] for w in x.split()]
+    for cand in complete(s, "s"):
+        assert cand in listed
+    assert all(len(x) <= 14 for x in spoken)
+    # the board's cells were printed for the display, never spoken
+    assert "Braille board:" in spoken
+    assert not any(brailleview.is_cells_line(x) for x in spoken)
+    printed = screen.getvalue().splitlines()
+    assert sum(1 for x in printed if brailleview.is_cells_line(x)) >= 2 * SIZE
+    assert all(len(x) <= 14 for x in printed)
+    assert Counter(s.rack_of(s.game.current)) == Counter(s.game.current_player.rack)
