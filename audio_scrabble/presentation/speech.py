@@ -10,7 +10,11 @@ console, can follow it) and some also speak it:
 ``ScreenReaderSpeaker``
     prints, and speaks through the running screen reader with
     accessible_output2 (NVDA, JAWS, ... on Windows, VoiceOver on macOS,
-    Speech Dispatcher on Linux).
+    Speech Dispatcher on Linux) from a worker thread of its own, with a
+    time limit on every call, so that a screen reader that stops answering
+    never blocks input (speech is then given up, saying so once). On Linux
+    it uses a Speech Dispatcher server that is running and does not start
+    one unless asked to (``autospawn=True``).
 ``TtsSpeaker``
     prints, and speaks by itself with pyttsx3 (espeak-ng on Linux, SAPI 5 on
     Windows, NSSpeechSynthesizer on macOS) on a worker thread, so that
@@ -48,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import types
 import warnings
 import wave
@@ -69,6 +74,7 @@ __all__ = [
     "RecordingSpeaker",
     "Utterance",
     "SPEAKER_KINDS",
+    "SPEECH_STOPPED_NOTICE",
     "make_speaker",
     "message_lines",
     "load_speechd",
@@ -365,29 +371,88 @@ def load_speechd() -> types.ModuleType:
     return module
 
 
+#: SPEECHD_CMD while accessible_output2 connects without autospawn: a spawn
+#: command that does not exist, so the speechd library cannot start a server
+_NO_SPAWN_COMMAND = "/nonexistent/audio_scrabble/speech-dispatcher-autospawn-off"
+
+
 @contextlib.contextmanager
-def _speechd_address(address: str | None) -> Iterator[None]:
-    """Point ``SPEECHD_ADDRESS`` at ``address`` while the block runs.
+def _speechd_environment(address: str | None, autospawn: bool) -> Iterator[None]:
+    """Set the speechd library's environment while the block runs.
 
     accessible_output2 connects with ``speechd.SSIPClient("")``, which reads
-    the address only from this variable.
+    the server's address only from ``SPEECHD_ADDRESS`` and always may
+    autospawn a server; without ``autospawn`` the spawn command it reads from
+    ``SPEECHD_CMD`` is pointed at a file that does not exist, so it cannot.
     """
-    if address is None:
-        yield
-        return
-    old = os.environ.get("SPEECHD_ADDRESS")
-    os.environ["SPEECHD_ADDRESS"] = address
+    changes: dict[str, str] = {}
+    if address is not None:
+        changes["SPEECHD_ADDRESS"] = address
+    if not autospawn:
+        changes["SPEECHD_CMD"] = _NO_SPAWN_COMMAND
+    old = {name: os.environ.get(name) for name in changes}
+    os.environ.update(changes)
     try:
         yield
     finally:
-        if old is None:
-            os.environ.pop("SPEECHD_ADDRESS", None)
-        else:
-            os.environ["SPEECHD_ADDRESS"] = old
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
-#: accessible_output2 outputs that are plain speech engines, not screen readers
+class _Abandoned(Exception):
+    """The caller stopped waiting for the screen reader to start."""
+
+
+class _SetUp:
+    """Context managers a worker enters that the caller can exit early.
+
+    The screen reader is set up on its worker thread inside :func:`quiet`
+    (process-wide: file descriptors 1 and 2, ``sys.stdout``) and with the
+    speechd environment. If set-up hangs, the caller, tired of waiting,
+    calls :meth:`close` itself so that the game's output and environment
+    are its own again; the worker's later :meth:`enter` then raises
+    :class:`_Abandoned`, and its own :meth:`close` does nothing.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stack = contextlib.ExitStack()
+        self._closed = False
+
+    def enter(self, manager: contextlib.AbstractContextManager[Any]) -> None:
+        """Enter ``manager`` until :meth:`close` (any thread) exits it."""
+        with self._lock:
+            if self._closed:
+                raise _Abandoned()
+            self._stack.enter_context(manager)
+
+    def close(self) -> None:
+        """Exit everything entered, once, from whichever thread comes first."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            with contextlib.suppress(Exception):
+                self._stack.close()
+
+
+#: outputs of accessible_output2 that are plain speech engines, not screen readers
 _NOT_SCREEN_READERS = frozenset({"sapi4", "sapi5", "linux espeak"})
+
+#: the line the screen-reader speaker prints, once, when speech stops working
+SPEECH_STOPPED_NOTICE = "Speech has stopped working; using text only."
+
+
+@dataclass
+class _Message:
+    """One message waiting for the screen reader."""
+
+    text: str
+    #: cut short what is being spoken before speaking this
+    interrupt: bool
 
 
 class ScreenReaderSpeaker(Speaker):
@@ -398,15 +463,46 @@ class ScreenReaderSpeaker(Speaker):
     (macOS), Speech Dispatcher (Linux). With ``interrupt`` the screen
     reader's current speech is cancelled first.
 
-    On Linux the server is Speech Dispatcher: ``address`` (as in
-    ``SPEECHD_ADDRESS``, e.g. ``"unix_socket:/run/user/1000/speech-dispatcher/speechd.sock"``)
-    chooses a server other than the default, and ``autospawn`` whether the
-    speechd library may start a server that is not running (None: its own
-    default, which is yes).
+    **Never blocking.** A screen reader can stop answering: a Speech
+    Dispatcher server without a working sound device has been seen to hang
+    on a CANCEL for ever, and the speechd library then waits for ever too.
+    So one dedicated worker thread owns the output and makes every call into
+    accessible_output2 (construction and connection, ``speak``, ``silence``,
+    ``close``); the caller's thread never does. ``say`` prints the message
+    at once, on the caller's thread and in order (that line is what a
+    braille display reads), and only hands the text to the worker's queue.
+    An interrupting message drops the messages still queued and has the
+    worker cancel the current speech first; several interrupting messages
+    in a row therefore cancel once and only the last is spoken. A message
+    is handed to the screen reader at most once, in the order said.
+
+    If a call has not returned after ``call_timeout`` seconds, or raises,
+    the speaker gives up on speech: the next ``say`` prints one line,
+    :data:`SPEECH_STOPPED_NOTICE`, before its own text, and from then on the
+    speaker only prints. A worker stuck in a call is left behind (it is a
+    daemon thread; its connection is closed from another thread so that the
+    server, should it wake, sees the client gone) and nothing waits for it.
+    Starting waits at most ``start_timeout`` seconds, after which the
+    speaker is unavailable (:class:`SpeechUnavailable`) and the process's
+    output, silenced during set-up, is given back at once.
+
+    **Linux.** The server is Speech Dispatcher. ``address`` (as in
+    ``SPEECHD_ADDRESS``, e.g.
+    ``"unix_socket:/run/user/1000/speech-dispatcher/speechd.sock"``)
+    chooses a server other than the default. A server is normally started
+    by the desktop session, by the screen reader (Orca) or by systemd's
+    socket activation; when none is running, no screen reader is either,
+    and a server started by us would be one no screen reader set up - on a
+    box without a working sound device it hangs. So by default the speaker
+    only connects to a server that is running (the speaker is unavailable
+    with "Speech Dispatcher is not running" otherwise); ``autospawn=True``
+    lets the speechd library start one.
 
     ``require_screen_reader`` refuses outputs that are only speech engines
     (SAPI on Windows), for :func:`make_speaker`'s "auto", which then
     prefers our own self-voicing. ``echo=False`` speaks without printing.
+
+    ``sent`` lists every message handed to the screen reader, in order.
 
     Raises :class:`SpeechUnavailable` when no output can speak.
     """
@@ -419,45 +515,206 @@ class ScreenReaderSpeaker(Speaker):
         *,
         echo: bool = True,
         address: str | None = None,
-        autospawn: bool | None = None,
+        autospawn: bool = False,
         require_screen_reader: bool = False,
+        start_timeout: float = 5.0,
+        call_timeout: float = 2.0,
     ) -> None:
         super().__init__()
         self.out: TextIO = out if out is not None else sys.stdout
         self.echo = echo
-        self._failed = False
+        self.call_timeout = call_timeout
+        self.output_name: str = ""
+        self.sent: list[str] = []
+        self._cond = threading.Condition()
+        self._queue: deque[_Message] = deque()
+        self._silence_pending = False
+        self._busy = False
+        #: when the worker entered its current call (monotonic), or None
+        self._call_since: float | None = None
+        self._failure: str | None = None
+        self._failure_told = False
         self._closed = False
-        if sys.platform.startswith("linux"):
-            self._check_speech_dispatcher(address, autospawn)
-        try:
-            with quiet(), _speechd_address(address):
-                from accessible_output2.outputs.auto import Auto
+        self._auto: Any = None
+        self._outputs_closed = False
+        self._setup = _SetUp()
+        self._started = threading.Event()
+        self._start_error: SpeechUnavailable | None = None
+        self._thread = threading.Thread(
+            target=self._run,
+            args=(address, bool(autospawn), require_screen_reader),
+            name="audio_scrabble-screen-reader",
+            daemon=True,
+        )
+        self._thread.start()
+        if not self._started.wait(start_timeout):
+            self._setup.close()  # the game's output is its own again, now
+            with self._cond:
+                self._abandon_locked("did not start in time")
+            server = "Speech Dispatcher" if sys.platform.startswith("linux") else "the screen reader"
+            raise SpeechUnavailable(f"{server} did not answer in time")
+        if self._start_error is not None:
+            raise self._start_error
 
-                self._auto: Any = Auto()
+    # -- the caller's side
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        lines = message_lines(text)
+        with self._cond:
+            self._check_stuck_locked()
+            tell = self._failure is not None and not self._failure_told and not self._closed
+            if tell:
+                self._failure_told = True
+        if tell:
+            _write_lines(self.out, [SPEECH_STOPPED_NOTICE])
+        if self.echo:
+            _write_lines(self.out, lines)
+        spoken = "\n".join(line for line in lines if line.strip())
+        if not spoken:
+            return
+        with self._cond:
+            if self._closed or self._failure is not None:
+                return
+            if interrupt:
+                self._queue.clear()
+                self._silence_pending = False  # speaking with interrupt cancels
+            self._queue.append(_Message(spoken, bool(interrupt)))
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._check_stuck_locked()
+            if self._closed or self._failure is not None:
+                return
+            self._queue.clear()
+            self._silence_pending = True
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the worker has handed over every message said so far.
+
+        Also True once speech has been given up or the speaker closed (there
+        is nothing left to wait for); False if ``timeout`` passed first.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._cond:
+            while True:
+                self._check_stuck_locked()
+                if (
+                    self._closed
+                    or self._failure is not None
+                    or not (self._queue or self._silence_pending or self._busy)
+                ):
+                    return True
+                remaining = 0.05 if deadline is None else deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._cond.wait(min(remaining, 0.05))
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.clear()
+            self._silence_pending = False
+            self._check_stuck_locked()
+            given_up = self._failure is not None
+            self._cond.notify_all()
+        if given_up:
+            return  # the outputs are being closed already; the worker may be stuck
+        # The worker closes the outputs on its way out; wait for it, bounded.
+        self._thread.join(self.call_timeout)
+        if self._thread.is_alive():
+            with self._cond:
+                self._abandon_locked("did not close in time")
+
+    def _check_stuck_locked(self) -> None:
+        """Give up if the worker's current call has run too long (lock held)."""
+        since = self._call_since
+        if (
+            self._failure is None
+            and since is not None
+            and time.monotonic() - since > self.call_timeout
+        ):
+            self._abandon_locked("stopped answering")
+
+    def _abandon_locked(self, reason: str) -> None:
+        """Stop using speech; close the outputs from a thread of their own.
+
+        The worker may be stuck in a call for ever, so it is not waited for,
+        and the outputs are closed by a short-lived daemon thread, since
+        closing could block too.
+        """
+        if self._failure is None:
+            self._failure = reason
+        self._queue.clear()
+        self._silence_pending = False
+        self._cond.notify_all()
+        threading.Thread(
+            target=self._close_outputs, name="audio_scrabble-screen-reader-close", daemon=True
+        ).start()
+
+    # -- the worker's side
+
+    def _run(self, address: str | None, autospawn: bool, require_screen_reader: bool) -> None:
+        try:
+            if sys.platform == "win32":  # pragma: no cover - SAPI, JAWS are COM
+                with contextlib.suppress(Exception):
+                    ctypes.windll.ole32.CoInitialize(None)  # type: ignore[attr-defined]
+            try:
+                self._open(address, autospawn, require_screen_reader)
+            except _Abandoned:
+                return
+            except SpeechUnavailable as err:
+                self._start_error = err
+                return
+            except Exception as err:  # noqa: BLE001 - e.g. VoiceOver without appscript
+                self._start_error = SpeechUnavailable(f"the screen reader interface failed: {err}")
+                return
+            finally:
+                self._setup.close()
+            with self._cond:
+                if self._failure is not None:
+                    return  # the caller gave up waiting
+            self._started.set()
+            self._serve()
+        finally:
+            self._started.set()  # the caller never waits for a worker that has ended
+            self._close_outputs()
+
+    def _open(self, address: str | None, autospawn: bool, require_screen_reader: bool) -> None:
+        """Connect to the screen reader (on the worker, inside ``_setup``)."""
+        linux = sys.platform.startswith("linux")
+        self._setup.enter(quiet())
+        if linux:
+            self._check_speech_dispatcher(address, autospawn)
+        self._setup.enter(_speechd_environment(address, autospawn))
+        try:
+            from accessible_output2.outputs.auto import Auto
         except ImportError as err:
             raise SpeechUnavailable("accessible_output2 is not installed") from err
-        except Exception as err:  # noqa: BLE001 - e.g. VoiceOver without appscript
-            raise SpeechUnavailable(f"the screen reader interface failed: {err}") from err
-        output = self._output()
+        auto = Auto()
+        with self._cond:
+            self._auto = auto
+        self._setup.close()  # set-up is over: stop silencing the process
+        output = self._first_output()
         if output is None:
-            self.close()
             raise SpeechUnavailable("no screen reader is running")
-        self.output_name: str = str(getattr(output, "name", type(output).__name__))
+        self.output_name = str(getattr(output, "name", type(output).__name__))
         if require_screen_reader and self._is_plain_engine(output):
-            self.close()
             raise SpeechUnavailable("no screen reader is running")
 
     @staticmethod
-    def _check_speech_dispatcher(address: str | None, autospawn: bool | None) -> None:
-        """Make sure a Speech Dispatcher server answers (Linux)."""
+    def _check_speech_dispatcher(address: str | None, autospawn: bool) -> None:
+        """Make sure a Speech Dispatcher server answers (Linux; on the worker)."""
         speechd = load_speechd()
         try:
-            with quiet():
-                probe = speechd.SSIPClient(
-                    "audio_scrabble-probe", address=address, autospawn=autospawn
-                )
+            probe = speechd.SSIPClient(
+                "audio_scrabble-probe", address=address, autospawn=autospawn
+            )
         except Exception as err:  # noqa: BLE001 - SSIPCommunicationError, SpawnError, ...
-            if autospawn is False:
+            if not autospawn:
                 raise SpeechUnavailable("Speech Dispatcher is not running") from err
             raise SpeechUnavailable("Speech Dispatcher cannot be reached or started") from err
         with contextlib.suppress(Exception):
@@ -472,42 +729,64 @@ class ScreenReaderSpeaker(Speaker):
             system = False
         return system or name in _NOT_SCREEN_READERS
 
-    def _output(self) -> Any:
+    def _first_output(self) -> Any:
         try:
             return self._auto.get_first_available_output()
         except Exception:  # noqa: BLE001
             return None
 
-    def say(self, text: str, interrupt: bool = True) -> None:
-        lines = message_lines(text)
-        if self.echo:
-            _write_lines(self.out, lines)
-        spoken = "\n".join(line for line in lines if line.strip())
-        if not spoken or self._failed or self._closed:
-            return
-        try:
-            output = self._output()
-            if output is None:
-                raise RuntimeError("the screen reader has gone")
-            output.speak(spoken, interrupt=bool(interrupt))
-        except Exception:  # noqa: BLE001 - never let speech break the game
-            self._failed = True
-            _write_lines(self.out, ["Speech has stopped working; using text only."])
+    def _serve(self) -> None:
+        """Hand queued messages (and cancels) to the screen reader, one by one."""
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                self._cond.wait_for(
+                    lambda: self._closed
+                    or self._failure is not None
+                    or bool(self._queue)
+                    or self._silence_pending
+                )
+                if self._closed or self._failure is not None:
+                    return
+                message: _Message | None
+                if self._silence_pending and not (self._queue and self._queue[0].interrupt):
+                    message = None
+                else:
+                    message = self._queue.popleft()
+                    self.sent.append(message.text)
+                self._silence_pending = False
+                self._busy = True
+                self._call_since = time.monotonic()
+            try:
+                output = self._first_output()
+                if output is None:
+                    raise RuntimeError("the screen reader has gone")
+                if message is None:
+                    silence = getattr(output, "silence", None)
+                    if silence is not None:
+                        silence()
+                else:
+                    output.speak(message.text, interrupt=message.interrupt)
+            except Exception as err:  # noqa: BLE001 - never let speech break the game
+                with self._cond:
+                    self._call_since = None
+                    if self._failure is None:
+                        self._failure = str(err) or type(err).__name__
+                    self._queue.clear()
+                    self._cond.notify_all()
+                return
+            with self._cond:
+                self._call_since = None
 
-    def stop(self) -> None:
-        if self._failed or self._closed:
-            return
-        output = self._output()
-        silence = getattr(output, "silence", None)
-        if silence is not None:
-            with contextlib.suppress(Exception):
-                silence()
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        for output in getattr(getattr(self, "_auto", None), "outputs", []):
+    def _close_outputs(self) -> None:
+        """Close every output of accessible_output2 once (any thread)."""
+        with self._cond:
+            auto = self._auto
+            if auto is None or self._outputs_closed:
+                return
+            self._outputs_closed = True
+        for output in getattr(auto, "outputs", []):
             close = getattr(output, "close", None)
             if close is not None:
                 with contextlib.suppress(Exception):
@@ -952,9 +1231,10 @@ def make_speaker(kind: str = "auto", out: TextIO | None = None) -> Speaker:
     """The speaker of the given kind: "text", "screenreader", "tts" or "auto".
 
     "auto" picks the best one available: the screen reader if one is
-    actually running (on Linux: a Speech Dispatcher server already running,
-    none is started), else our own tts if it can start and make sound, else
-    text. When the kind asked for cannot start, the result is a
+    actually running (on Linux: a Speech Dispatcher server already running),
+    else our own tts if it can start and make sound, else text. Neither
+    "auto" nor "screenreader" starts a Speech Dispatcher server that is not
+    running (see :class:`ScreenReaderSpeaker`). When the kind asked for cannot start, the result is a
     :class:`TextSpeaker` whose ``fallback_notice`` is one line saying so,
     for the console to print; the factory itself prints nothing.
 
