@@ -525,6 +525,12 @@ def test_the_command_line_option_and_its_old_name():
     assert build_parser([]).parse_args([]).braille_cells is None
 
 
+def test_the_option_is_documented_in_the_help():
+    text = " ".join(build_parser([]).format_help().split())
+    assert "--braille-cells N, --braille-width N" in text
+    assert "braille display mode for a display of N cells (14 to 80)" in text
+
+
 @pytest.mark.parametrize("value", ["9", "81", "abc"])
 def test_the_command_line_refuses_a_width_out_of_range(value, capsys):
     with pytest.raises(SystemExit):

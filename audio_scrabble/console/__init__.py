@@ -18,7 +18,11 @@ most important words first. How it fits together:
 ``keys``      prompt_toolkit key bindings, in small factories.
 ``app``       the prompt_toolkit application (and a plain-line loop for
               piped input) around the session.
-``settings``  verbosity, premium naming, braille width, speech.
+``settings``  verbosity, premium naming, braille mode, speech.
+``brailleview`` braille display mode: ``fit`` (the one place that makes
+              every printed line fit N cells), prompts, the braille
+              board, rows, columns, RNIB rack tiles, the legend, and
+              ``FittedWriter`` (the screen stream everything prints to).
 ``helptext``  help texts, kept as data in ``audio_scrabble/data/help.txt``.
 ``services``  the seams to the word list, speech, braille wrapping and the
               computer players.
