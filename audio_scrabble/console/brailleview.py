@@ -33,6 +33,7 @@ quickly without braille mode.
 from __future__ import annotations
 
 import os
+import threading
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TextIO
 
 from ..core.board import COLUMNS, SIZE, Board
@@ -255,7 +256,8 @@ class FittedWriter:
     piped in is not echoed, so the answer would follow the prompt). A
     partial line (a prompt) is passed on at ``flush``; the column it
     leaves is remembered, and a line that would run past the display after
-    it starts on a new line instead.
+    it starts on a new line instead. Writes from several threads (a
+    speaker's worker) are serialised.
     """
 
     def __init__(self, out: TextIO, cells: Callable[[], int | None]):
@@ -263,12 +265,14 @@ class FittedWriter:
         self.cells = cells
         self._pending = ""
         self._column = 0
+        self._lock = threading.RLock()
 
     def write(self, text: str) -> int:
-        self._pending += text
-        while "\n" in self._pending:
-            line, self._pending = self._pending.split("\n", 1)
-            self._write_line(line)
+        with self._lock:
+            self._pending += text
+            while "\n" in self._pending:
+                line, self._pending = self._pending.split("\n", 1)
+                self._write_line(line)
         return len(text)
 
     def _write_line(self, line: str) -> None:
@@ -281,11 +285,12 @@ class FittedWriter:
         self._column = 0
 
     def flush(self) -> None:
-        if self._pending:
-            self.out.write(self._pending)
-            self._column += len(self._pending)
-            self._pending = ""
-        self.out.flush()
+        with self._lock:
+            if self._pending:
+                self.out.write(self._pending)
+                self._column += len(self._pending)
+                self._pending = ""
+            self.out.flush()
 
     def __getattr__(self, name: str):  # encoding, isatty, fileno...
         return getattr(self.out, name)
