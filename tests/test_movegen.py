@@ -509,6 +509,8 @@ def test_moves_command_refuses_bad_input(tmp_path):
     assert r.returncode == 2 and r.stderr.strip() and "Traceback" not in r.stderr
     r = run_cli()
     assert r.returncode == 2 and "CGP" in r.stderr
+    r = run_cli(CGP_WINDY, "--turn", "3")
+    assert r.returncode == 2 and "--gcg" in r.stderr
     r = run_cli(CGP_WINDY, "--lexicon", str(tmp_path / "missing.txt"))
     assert r.returncode == 2 and "does not exist" in r.stderr
     words = tmp_path / "tiny.txt"

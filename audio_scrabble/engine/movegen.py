@@ -17,13 +17,23 @@ cross-checks, tuned for CPython:
   previous anchor have no tiles near them, so the "left parts" that can
   go there depend only on the rack. They are enumerated once per
   generation (not once per anchor), grouped by length, each with the
-  letters it leaves on the rack as a bit mask; at an anchor, one ``&`` of
-  the left part's node's child letters, the anchor's cross-check and the
-  letters left tells whether it can continue.
+  letters that may follow it (its node's child letters that the rack
+  still holds) as a bit mask; at an anchor, one ``&`` with the anchor's
+  cross-check tells whether it can continue. When a tile lies right of
+  the anchor (the play extends a word leftwards), a left part must also
+  have a child letter followed by that tile: the mask of such letters is
+  cached in the DAWG node itself (key ``HOOK | tile``), which removes most
+  left parts before any walking. The left parts passing an anchor are
+  cached per (length, right tile, cross-check) for the generation.
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
-  is recorded as a small tuple.
+  is recorded as a small tuple ``(score, direction, line, start, word,
+  blank mask)``. It tests whether a tile may follow before recursing, and
+  has a leaner twin for racks with no blank left.
+* **Openings.** On an empty board only the across plays through the star
+  are searched; the down plays are their mirror images (the premium
+  layout is symmetric about the diagonal).
 * **Blanks.** A blank could stand for the same letter as a real tile on
   the rack; trying both would explore the same words twice. The walk
   tries each *letter* once, taking a real tile when there is one and the

@@ -128,6 +128,8 @@ def _position(args: argparse.Namespace) -> tuple[Board, list[str]]:
         if args.turn is None:
             raise NotationError("With --gcg, say which move with --turn N.")
         return _gcg_position(Path(args.gcg), args.turn)
+    if args.turn is not None:
+        raise NotationError("--turn goes with --gcg FILE; a CGP position is already one position.")
     if not args.position:
         raise NotationError("Give a position as a CGP string, or --gcg FILE --turn N.")
     from ..notation import position_from_cgp
