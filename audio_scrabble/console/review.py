@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import textwrap
 import traceback
@@ -86,8 +87,8 @@ class ReviewStep:
     placement, ``word`` and ``where`` are how it is said (``JAVE(LI)N``
     and ``E3 down``) and ``start`` the first square of its word;
     ``breakdown`` is its score by word, from the rules core (None when the
-    line could not be placed). For a play taken back, ``word`` and
-    ``where`` are those of the play taken back.
+    line could not be placed). For a play taken back, ``word``,
+    ``where`` and ``start`` are those of the play taken back.
     ``computed_score`` and ``problem`` are the replay's findings.
     """
 
@@ -158,7 +159,7 @@ def review_steps(record: GcgRecord) -> list[ReviewStep]:
     except ScrabbleError as e:
         raise RecordError(f"The record cannot be replayed: {e}") from None
     steps: list[ReviewStep] = []
-    last_play: dict[str, tuple[str | None, str | None]] = {}
+    last_play: dict[str, tuple[str | None, str | None, Square | None]] = {}
     for k, (move, before, computed, problem) in enumerate(raw):
         after = raw[k + 1][1] if k + 1 < len(raw) else final
         player = index[move.nick]
@@ -169,9 +170,9 @@ def review_steps(record: GcgRecord) -> list[ReviewStep]:
         breakdown: ScoreBreakdown | None = None
         if move.kind is MoveKind.PLAY:
             word, where, start, breakdown = _describe_play(move, before)
-            last_play[move.nick] = (word, where)
+            last_play[move.nick] = (word, where, start)
         elif move.kind is MoveKind.WITHDRAWN:
-            word, where = last_play.get(move.nick, (None, None))
+            word, where, start = last_play.get(move.nick, (None, None, None))
         steps.append(
             ReviewStep(k + 1, move, player, after, tuple(totals), word, where, start, breakdown, computed, problem)
         )
@@ -367,7 +368,8 @@ def review_help() -> dict[str, HelpEntry]:
     return parse_help(REVIEW_HELP)
 
 
-Handler = Callable[["ReviewSession", str], list[str]]
+#: a square typed alone, like H8 (as the game reads it)
+_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
 
 
 def _next(s: "ReviewSession", args: str) -> list[str]:
@@ -496,19 +498,10 @@ def _quit(s: "ReviewSession", args: str) -> list[str]:
     return ["Goodbye."]
 
 
-def _reused(handler: Callable[..., list[str]]) -> Handler:
-    """One of the game's own command handlers, for the board after this move."""
-
-    def run(s: "ReviewSession", args: str) -> list[str]:
-        return handler(s, args)
-
-    run.__doc__ = handler.__doc__
-    return run
-
-
 _C, _A = commands.Command, commands.Arg
 
-#: the review's commands; the board ones are the game's handlers
+#: the review's commands; the board ones are the game's own handlers, which
+#: read the board after the current move through the session's ``board``
 REVIEW_COMMANDS = commands.Registry(
     [
         _C("next", _next, "Moving", ("n", "forward", "f")),
@@ -517,19 +510,19 @@ REVIEW_COMMANDS = commands.Registry(
         _C("first", _first, "Moving", ("start",)),
         _C("last", _last, "Moving", ("end",)),
         _C("move", _move, "Moving", ("this", "current")),
-        _C("square", _reused(commands.cmd_square), "Board", ("sq", "read"), (_A("square", commands.SQUARE, True),)),
-        _C("row", _reused(commands.cmd_row), "Board", (), (_A("row", commands.ROW, True),)),
-        _C("column", _reused(commands.cmd_column), "Board", ("col",), (_A("column", commands.COLUMN, True),)),
-        _C("where", _reused(commands.cmd_where), "Board", ("pos", "position")),
-        _C("words", _reused(commands.cmd_words), "Board"),
-        _C("board", _reused(commands.cmd_board), "Board", ("brd",)),
-        _C("show", _reused(commands.cmd_show), "Board", ("print",)),
+        _C("square", commands.cmd_square, "Board", ("sq", "read"), (_A("square", commands.SQUARE, True),)),
+        _C("row", commands.cmd_row, "Board", (), (_A("row", commands.ROW, True),)),
+        _C("column", commands.cmd_column, "Board", ("col",), (_A("column", commands.COLUMN, True),)),
+        _C("where", commands.cmd_where, "Board", ("pos", "position")),
+        _C("words", commands.cmd_words, "Board"),
+        _C("board", commands.cmd_board, "Board", ("brd",)),
+        _C("show", commands.cmd_show, "Board", ("print",)),
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
         _C("repeat", _repeat, "Ask again", ("again",)),
-        _C("legend", _reused(commands.cmd_legend), "Settings", ("marks", "cells")),
-        _C("set", _reused(commands.cmd_set), "Settings", (),
+        _C("legend", commands.cmd_legend, "Settings", ("marks", "cells")),
+        _C("set", commands.cmd_set, "Settings", (),
            (_A("setting", commands.SETTING, True), _A("value", commands.SETTING, True))),
         _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", commands.TOPIC, True),)),
         _C("quit", _quit, "Settings", ("exit", "q", "bye")),
@@ -728,7 +721,7 @@ class ReviewSession:
         number = small_number(text, digits=4)
         if number is not None:
             return self.go(number)
-        if commands._SQUARE_ONLY.fullmatch(text):
+        if _SQUARE_ONLY.fullmatch(text):
             return commands.cmd_square(self, text)
         near = REVIEW_COMMANDS.suggest(word)
         if near:
