@@ -56,9 +56,11 @@ from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchang
 LEVELS = ("beginner", "club", "expert")
 #: The expert exchanges only when that beats the best play by this many points of equity.
 EXCHANGE_MARGIN = 2.0
-#: End-game search: how many of its best plays the expert looks into, and for how long.
+#: End-game search: how many of its best plays the expert looks into, and the
+#: time after which it looks at no more (it stops early when the next one
+#: would likely overrun, judging by the slowest so far).
 ENDGAME_CANDIDATES = 24
-ENDGAME_SECONDS = 0.45
+ENDGAME_SECONDS = 0.5
 #: Beginner limits.
 BEGINNER_MAX_TILES = 5
 BEGINNER_CAP = (14, 30)
@@ -237,7 +239,7 @@ class ComputerPlayer:
         ctx = _Context(self.gen.analysis.lines, rack)
         common = self._common_words()
         cap = self.rng.randint(*BEGINNER_CAP)
-        small = [r for r in recs if r[0] <= cap]
+        small = [r for r in recs if r[0] <= cap and r[4] in common]  # r[4]: the main word
         small.sort()
         small.sort(key=_score, reverse=True)  # best first, ties in the generator's order
         top: list[Move] = []
@@ -328,8 +330,10 @@ class ComputerPlayer:
         candidates = outs[:ENDGAME_CANDIDATES] + [r for r in top if r not in outs[:ENDGAME_CANDIDATES]]
         best_rec, best_val = None, float("-inf")
         opp_gen = self._opp_gen
+        slowest = 0.0  # the longest one candidate has taken: stop before the budget runs out
         for k, r in enumerate(candidates):
-            if k and time.perf_counter() - t0 > ENDGAME_SECONDS:
+            t1 = time.perf_counter()
+            if k and t1 - t0 + slowest > ENDGAME_SECONDS:
                 break
             if _goes_out(rack, ctx, r):
                 val = r[0] + 2 * opp_value
@@ -349,6 +353,7 @@ class ComputerPlayer:
                 else:
                     reply = my_left - opp_value
                 val = r[0] - reply
+            slowest = max(slowest, time.perf_counter() - t1)
             if val > best_val:
                 best_rec, best_val = r, val
         assert best_rec is not None
