@@ -448,3 +448,53 @@ def test_run_plain_answers_each_line():
     assert run_plain(s, speaker, io.StringIO("next\nH8\n"), screen, move=None) == 0
     assert "H8, Y." in speaker.lines and speaker.lines[-1] == "Goodbye."
     assert "start> " in screen.getvalue() and "move 1 of 28> " in screen.getvalue()
+
+
+# ====================================================================== one key table
+def test_the_game_and_the_review_move_the_cursor_by_one_key_table():
+    """Every bound key, pressed in the game and in the review of that game's
+    record, on the same board from the same square, gives the same answer:
+    both go through ``Cursor.apply_key`` (the review keeps no table of its own)."""
+    from audio_scrabble.console import cursor as cursor_module
+    from audio_scrabble.console.keys import ALL_KEYS
+    from audio_scrabble.console.session import Options, Session
+    from audio_scrabble.core.board import Square
+    from audio_scrabble.notation.gcg import record_from_game
+
+    class AcceptAll:
+        def __contains__(self, word: object) -> bool:
+            return True
+
+    game_session = Session(Options(players="Alice,Bob", seed=4), lexicon=AcceptAll())
+    game_session.start()
+    game_session.handle_line("")
+    rack = [t if t != "?" else "E" for t in game_session.game.current_player.rack]
+    line = "play 8G " + "".join(rack[:3]).replace("?", "E")
+    assert "played" in " ".join(game_session.handle_line(line))
+    review = ReviewSession(record_from_game(game_session.game))
+    review.start()
+    review.handle_line("last")
+    assert review.board.rows_text() == game_session.board.rows_text()
+    for start in (Square(7, 7), Square(0, 0), Square(7, 3), Square(14, 14)):
+        for action in list(ALL_KEYS.values()) + ["no_such_key"]:
+            game_session.cursor.goto(start)
+            review.cursor.goto(start)
+            assert game_session.key(action) == review.key(action), (start, action)
+            assert game_session.cursor.square == review.cursor.square
+    # the movement keys are exactly the shared table's
+    moving = {a for a in ALL_KEYS.values() if a not in ("where", "repeat")}
+    assert moving == set(cursor_module.KEY_MOVES)
+
+
+def test_apply_key_moves_and_says_nothing_for_an_unknown_key():
+    from audio_scrabble.console.cursor import Cursor
+    from audio_scrabble.core.board import Board, Square
+
+    c = Cursor()
+    board = Board()
+    assert c.apply_key("right", board).square == Square(7, 8)
+    assert c.apply_key("row_start", board).square == Square(7, 0)
+    edge = c.apply_key("left", board)
+    assert edge.edge == "Left edge" and not edge.moved
+    assert c.apply_key("next_right", board).nothing == "No more tiles right of A8."
+    assert c.apply_key("where", board) is None and c.square == Square(7, 0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Iterable, TextIO
+from typing import Iterable, Protocol, Sequence, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
@@ -48,6 +48,23 @@ class SessionCompleter(Completer):
             yield Completion(cand, start_position=-len(current))
 
 
+class Voiced(Protocol):
+    """What :class:`Voice` needs of a session: the game's, or the review's.
+
+    ``fit`` lays lines out for braille mode's width (or leaves them as
+    they are), ``take_display`` hands over the screen-only lines waiting
+    to be printed (the large-print board), and ``speech_change`` is the
+    speech kind the player asked for with ``set speech``, until the voice
+    has followed it (then None).
+    """
+
+    speech_change: str | None
+
+    def fit(self, lines: Sequence[str]) -> list[str]: ...
+
+    def take_display(self) -> list[str]: ...
+
+
 class Voice:
     """Says replies through a speaker and prints screen-only blocks.
 
@@ -57,7 +74,7 @@ class Voice:
     The speaker should print to the same ``screen``.
     """
 
-    def __init__(self, session: Session, speaker: services.Speaker, screen: TextIO | None = None):
+    def __init__(self, session: Voiced, speaker: services.Speaker, screen: TextIO | None = None):
         self.session = session
         self.speaker = speaker
         self.screen = screen or sys.stdout
@@ -94,10 +111,10 @@ class Voice:
         old.close()
         self.notice()
 
-    def computers(self) -> None:
-        """Say each computer decision as it is made, one at a time."""
-        while self.session.computer_to_move():
-            self.emit(self.session.computer_turn())
+    def computers(self, session: Session) -> None:
+        """Say each computer decision of the game ``session`` as it is made, one at a time."""
+        while session.computer_to_move():
+            self.emit(session.computer_turn())
 
 
 class ConsoleApp:
@@ -142,7 +159,7 @@ class ConsoleApp:
         session = self.session
         self.voice.notice()
         self.voice.emit(session.start())
-        self.voice.computers()
+        self.voice.computers(session)
         while not session.finished:
             try:
                 text = self.prompt.prompt(session.prompt_text())
@@ -154,7 +171,7 @@ class ConsoleApp:
                 continue
             self.voice.emit(session.handle_line(text))
             self.voice.follow_speech_setting()
-            self.voice.computers()
+            self.voice.computers(session)
         self.voice.speaker.close()
         return 0
 
@@ -166,7 +183,7 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
     out = voice.screen
     voice.notice()
     voice.emit(session.start())
-    voice.computers()
+    voice.computers(session)
     while not session.finished:
         out.write(session.prompt_text())
         out.flush()
@@ -179,6 +196,6 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
             break
         voice.emit(session.handle_line(line.rstrip("\n")))
         voice.follow_speech_setting()
-        voice.computers()
+        voice.computers(session)
     voice.speaker.close()
     return 0

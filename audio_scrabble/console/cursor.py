@@ -9,6 +9,7 @@ returns a :class:`Move` that the console turns into words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..core.board import CENTRE, SIZE, Board, Square
 
@@ -76,6 +77,16 @@ class Cursor:
     def goto(self, square: Square) -> Move:
         return self._to(square)
 
+    def apply_key(self, name: str, board: Board) -> Move | None:
+        """Move as the board key ``name`` does (see :data:`KEY_MOVES`).
+
+        ``board`` is the board the next-tile keys search. Returns the
+        outcome, or None when ``name`` is not a movement key (``where``
+        and ``repeat`` are said by the session, not moved here).
+        """
+        move = KEY_MOVES.get(name)
+        return move(self, board) if move is not None else None
+
     def next_tile(self, board: Board, direction: str) -> Move:
         """To the next tile that way, beyond the run of tiles the cursor is on.
 
@@ -101,3 +112,22 @@ class Cursor:
 
 def _beyond(direction: str) -> str:
     return {LEFT: "left of", RIGHT: "right of", UP: "above", DOWN_KEY: "below"}[direction]
+
+
+#: the board keys that move the cursor, by the name the key bindings give
+#: them (console/keys.py): the one table of the game and of the review
+KEY_MOVES: dict[str, Callable[[Cursor, Board], Move]] = {
+    "left": lambda c, b: c.step(LEFT),
+    "right": lambda c, b: c.step(RIGHT),
+    "up": lambda c, b: c.step(UP),
+    "down": lambda c, b: c.step(DOWN_KEY),
+    "row_start": lambda c, b: c.row_start(),
+    "row_end": lambda c, b: c.row_end(),
+    "column_top": lambda c, b: c.column_top(),
+    "column_bottom": lambda c, b: c.column_bottom(),
+    "star": lambda c, b: c.star(),
+    "next_left": lambda c, b: c.next_tile(b, LEFT),
+    "next_right": lambda c, b: c.next_tile(b, RIGHT),
+    "next_up": lambda c, b: c.next_tile(b, UP),
+    "next_down": lambda c, b: c.next_tile(b, DOWN_KEY),
+}

@@ -45,7 +45,7 @@ import textwrap
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterable, Sequence, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
@@ -68,9 +68,12 @@ from ..presentation import phrases
 from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
 from .brailleview import FittedWriter
-from .cursor import DOWN_KEY, LEFT, RIGHT, UP, Cursor, Move
+from .cursor import Cursor, Move
 from .helptext import HelpEntry, parse_help
 from .settings import SETTING_VALUES, Settings, small_number
+
+if TYPE_CHECKING:
+    from .app import Voice
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
@@ -729,31 +732,16 @@ class ReviewSession:
         return [f"{word!r} is not a command; type help for the list."]
 
     def key(self, name: str) -> list[str]:
-        """A board key pressed on an empty line (see console/keys.py)."""
-        c = self.cursor
-        board = self.board
-        moves: dict[str, Callable[[], Move]] = {
-            "left": lambda: c.step(LEFT),
-            "right": lambda: c.step(RIGHT),
-            "up": lambda: c.step(UP),
-            "down": lambda: c.step(DOWN_KEY),
-            "row_start": c.row_start,
-            "row_end": c.row_end,
-            "column_top": c.column_top,
-            "column_bottom": c.column_bottom,
-            "star": c.star,
-            "next_left": lambda: c.next_tile(board, LEFT),
-            "next_right": lambda: c.next_tile(board, RIGHT),
-            "next_up": lambda: c.next_tile(board, UP),
-            "next_down": lambda: c.next_tile(board, DOWN_KEY),
-        }
+        """A board key pressed on an empty line (see console/keys.py); the
+        cursor moves by the game's own key table (:meth:`Cursor.apply_key`)."""
         if name == "where":
-            return self._reply(phrases.where_phrases(c.square))
+            return self._reply(phrases.where_phrases(self.cursor.square))
         if name == "repeat":
             return list(self.last_reply)
-        if name not in moves:
+        move = self.cursor.apply_key(name, self.board)
+        if move is None:
             return self._reply([f"The key {name!r} does nothing here."])
-        return self._reply([self.move_phrase(moves[name]())])
+        return self._reply([self.move_phrase(move)])
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""
@@ -809,11 +797,11 @@ class ReviewCompleter(Completer):
 
 
 # ====================================================================== the prompt
-def _voice(session: ReviewSession, speaker: services.Speaker, screen: TextIO | None):
+def _voice(session: ReviewSession, speaker: services.Speaker, screen: TextIO | None) -> "Voice":
     """The game's Voice: one whole line at a time, braille cells printed, never spoken."""
     from .app import Voice
 
-    return Voice(session, speaker, screen)  # type: ignore[arg-type]
+    return Voice(session, speaker, screen)
 
 
 class ReviewApp:
@@ -910,7 +898,7 @@ def _move_number(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``audio-scrabble review``, parsed as the game parses its own."""
-    from .start import _cells, _marks
+    from .start import cells_argument, marks_argument
 
     parser.add_argument("file", metavar="FILE.gcg", help="the game record to step through")
     parser.add_argument("--move", type=_move_number, metavar="N", help="start at move N (0: before the first move)")
@@ -924,7 +912,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
     parser.add_argument(
         "--marks",
-        type=_marks,
+        type=marks_argument,
         default="marks",
         metavar="STYLE",
         help="name premium squares by braille-board marks (marks, the default), names or colours",
@@ -933,7 +921,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--braille-cells",
         "--braille-width",
         dest="braille_cells",
-        type=_cells,
+        type=cells_argument,
         metavar="N",
         help="braille display mode for a display of N cells: every line fits N cells",
     )

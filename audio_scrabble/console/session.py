@@ -609,32 +609,14 @@ class Session:
     # ================================================================ keys
     def key(self, name: str) -> list[str]:
         """A board key pressed on an empty line (see console/keys.py)."""
-        from .cursor import DOWN_KEY, LEFT, RIGHT, UP
-
-        board = self.board
-        c = self.cursor
-        moves: dict[str, Callable[[], Move]] = {
-            "left": lambda: c.step(LEFT),
-            "right": lambda: c.step(RIGHT),
-            "up": lambda: c.step(UP),
-            "down": lambda: c.step(DOWN_KEY),
-            "row_start": c.row_start,
-            "row_end": c.row_end,
-            "column_top": c.column_top,
-            "column_bottom": c.column_bottom,
-            "star": c.star,
-            "next_left": lambda: c.next_tile(board, LEFT),
-            "next_right": lambda: c.next_tile(board, RIGHT),
-            "next_up": lambda: c.next_tile(board, UP),
-            "next_down": lambda: c.next_tile(board, DOWN_KEY),
-        }
         if name == "where":
-            return self._reply(phrases.where_phrases(c.square))
+            return self._reply(phrases.where_phrases(self.cursor.square))
         if name == "repeat":
             return list(self.last_reply)
-        if name not in moves:
+        move = self.cursor.apply_key(name, self.board)
+        if move is None:
             return self._reply([f"The key {name!r} does nothing here."])
-        return self._reply([self.move_phrase(moves[name]())])
+        return self._reply([self.move_phrase(move)])
 
     def move_phrase(self, move: Move) -> str:
         said = phrases.square_phrase(self.board, move.square, self.settings.marks)

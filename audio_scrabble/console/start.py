@@ -35,14 +35,16 @@ def _rules(text: str) -> str:
     return text
 
 
-def _marks(text: str) -> str:
+def marks_argument(text: str) -> str:
+    """``--marks STYLE``: a premium naming style by any of its spellings (argparse type)."""
     style = MARK_ALIASES.get(text.lower())
     if style is None:
         raise argparse.ArgumentTypeError(f"premiums are named by {', '.join(MARK_STYLES)}, not {text!r}")
     return style
 
 
-def _cells(text: str) -> int:
+def cells_argument(text: str) -> int:
+    """``--braille-cells N``: a display width of 14 to 80 cells (argparse type)."""
     cells = small_number(text)
     if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
         shown = repr(text) if len(text) <= 12 else "that"
@@ -79,7 +81,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
     g.add_argument(
         "--marks",
-        type=_marks,
+        type=marks_argument,
         default="marks",
         metavar="STYLE",
         help="name premium squares by braille-board marks (marks, the default), "
@@ -89,7 +91,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--braille-cells",
         "--braille-width",
         dest="braille_cells",
-        type=_cells,
+        type=cells_argument,
         metavar="N",
         help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line fits N cells, "
         "board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
