@@ -145,6 +145,64 @@ def test_computer_players_are_refused_without_the_engine(monkeypatch):
     assert lines[-1] == "Player 1, your name?"
 
 
+BAD_NAMES = [
+    "Bob\x00",  # NUL
+    "\u202eboB",  # right-to-left override: shows as "Bob" reversed
+    "Bob\x1b[2J",  # an escape sequence that clears the screen
+    "Al\u200bice",  # a zero-width space
+    "Bob\x07",  # the bell
+    "\ufeffBob",  # a byte-order mark
+    "Bob\x7f",  # delete
+]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_name_with_a_control_character_is_refused_in_one_sentence(name):
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    s.start()
+    s.handle_line("2")
+    lines = s.handle_line(name)
+    assert lines[0] == "A name cannot hold control characters; type it again in plain letters."
+    assert lines[1:] == ["Player 1, your name?"] + (
+        ["For a computer, type computer:club."] if services.engine_available() else [])
+    assert not any(ch in "".join(lines) for ch in "\x00\x1b\x07\u202e\u200b\ufeff\x7f")
+    assert s.setup.players == [] and s.game is None
+    s.handle_line("Alice")
+    s.handle_line("Bob")
+    s.handle_line("")
+    assert s.game.names == ("Alice", "Bob")
+
+
+def test_a_name_over_20_letters_is_refused_and_20_are_taken():
+    s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
+    s.start()
+    s.handle_line("2")
+    lines = s.handle_line("A" * 21)
+    assert lines[0] == "That name is long to hear every turn; use 20 letters or fewer."
+    assert lines[1] == "Player 1, your name?"
+    assert s.handle_line("Bartholomew Jonesy-Q") == ["Bartholomew Jonesy-Q plays.", "Player 2, your name?"]
+    # white space is tidied, and tabs or runs of spaces are not hidden characters
+    assert s.handle_line("  Ann\tMarie  ")[0] == "Ann Marie plays."
+    assert s.setup.players[-1].name == "Ann Marie"
+
+
+@pytest.mark.parametrize("name", BAD_NAMES + ["Christopher Alexander Smith"])
+def test_bad_names_on_the_command_line_are_refused_before_the_game(name, capsys):
+    from audio_scrabble.cli import build_parser
+
+    with pytest.raises(SystemExit) as stop:
+        build_parser([]).parse_args(["--players", f"Alice,{name}"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "A name cannot hold control characters" in err or "use 20 letters or fewer" in err
+    assert name not in err
+    # given to the session directly, the names are refused and asked for instead
+    s = Session(Options(players=f"Alice,{name}", seed=2), lexicon=services.WordSet(WORDS))
+    lines = s.start()
+    assert s.game is None
+    assert lines[-2:] == ["How many players, 2 to 4?", "Press Enter for 2."]
+
+
 # ---------------------------------------------------------------- answering every line
 def test_unknown_command_suggests_the_closest_and_help():
     s, _ = session()

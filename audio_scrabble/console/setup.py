@@ -7,6 +7,7 @@ on the command line are not asked for.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
@@ -16,6 +17,16 @@ from .services import COMPUTER_LEVELS
 from .settings import small_number
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4}
+
+#: the longest name: it is said every turn, and read on a braille line
+MAX_NAME = 20
+
+#: Unicode categories a name may not hold: control characters (NUL, escape
+#: sequences), format characters (right-to-left overrides, zero-width
+#: joiners), surrogates, private-use and unassigned code points, and line
+#: or paragraph separators. A screen reader says them oddly or not at all,
+#: and on a terminal some of them rewrite what is shown.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "void")
 
 
@@ -34,12 +45,18 @@ class Seat:
 def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> Seat:
     """A name as typed; ``computer:club`` (or ``computer``) is a computer player.
 
+    Spaces are tidied (runs of white space become one space) and the name
+    is put in Unicode's composed form. A name holding a control or other
+    hidden character (:data:`HIDDEN_CATEGORIES`), or longer than
+    :data:`MAX_NAME`, is refused with one sentence that does not repeat it.
     ``computers`` says whether computer players can be made (by default:
     whether the move engine is installed).
     """
-    name = " ".join(text.split())
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
         raise NotationError("Type a name, like Alice.")
+    if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
+        raise NotationError("A name cannot hold control characters; type it again in plain letters.")
     low = name.lower()
     if low == "computer" or low.startswith("computer:") or low.startswith("computer "):
         level = low.partition(":")[2].strip() if ":" in low else low[len("computer"):].strip()
@@ -51,8 +68,8 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
         base = f"{level.capitalize()} computer"
         n = 1 + sum(1 for s in taken if s.computer == level)
         return Seat(base if n == 1 else f"{base} {n}", level)
-    if len(name) > 20:
-        raise NotationError("That name is long to hear every turn; use 20 letters or fewer.")
+    if len(name) > MAX_NAME:
+        raise NotationError(f"That name is long to hear every turn; use {MAX_NAME} letters or fewer.")
     if ":" in name:
         raise NotationError("A name cannot hold a colon; for a computer player type computer:club.")
     if any(s.name.casefold() == name.casefold() for s in taken):
