@@ -1014,3 +1014,205 @@ def test_the_computer_challenges_a_word_not_in_the_list():
     assert "Expert computer challenges Alice's play." in out
     assert f"{phony} is not acceptable." in out
     assert g.history[-1].__class__.__name__ in ("TilesPlaced", "TilesExchanged", "TurnPassed", "GameEnded")
+
+
+# ---------------------------------------------------------------- --resume, --new, settings kept with the game
+class _Passer:
+    """A computer player that always passes (the flow, not the engine, is tested)."""
+
+    def __call__(self, game, i):
+        return services.ComputerMove("pass")
+
+
+def _passers(level, lexicon, seed):
+    return _Passer()
+
+
+def _kept_game(tmp_path, words_file) -> Session:
+    """A game against a computer, with every setting changed, left unfinished."""
+    from audio_scrabble.persistence import SaveStore
+
+    opts = Options(players="Alice,computer:expert", seed=seed_where(lambda g: g.current == 0,
+                                                                  names=("Alice", "Expert computer")),
+                   lexicon=str(words_file), verbosity="full", marks="colours", braille_width=32, speech="tts")
+    s = Session(opts, lexicon=services.load_lexicon(str(words_file)), computer_factory=_passers,
+                store=SaveStore(tmp_path / "saves"))
+    s.start()
+    rack = s.rack_of(0)
+    s.handle_line("arrange " + "".join(reversed(rack)))
+    s.handle_line("set verbosity normal")
+    s.handle_line("pass")
+    assert s.handle_line("quit") == ["Leave the game? Type yes or no."]
+    s.handle_line("yes")
+    return s
+
+
+def test_resume_option_resumes_at_once_with_every_setting_the_game_was_played_with(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import RESUME
+
+    words = tmp_path / "words.txt"
+    words.write_text("ZYZZYVA\nQI\nZA\n")
+    left = _kept_game(tmp_path, words)
+    again = Session(Options(saved_game=RESUME), lexicon=None, computer_factory=_passers,
+                    store=SaveStore(tmp_path / "saves"))
+    lines = again.start()
+    assert not any("Resume it?" in x for x in lines)
+    assert "Resumed. House rules (RNIB leaflet)." in " ".join(lines)
+    assert all(len(x) <= 32 for x in lines)  # braille mode is back, at 32 cells
+    assert again.mode == "playing" and again.confirm is None
+    g = again.game
+    assert g.board.rows_text() == left.game.board.rows_text() and g.scores() == left.game.scores()
+    # the settings
+    assert again.settings.verbosity == "normal"  # as changed during the game
+    assert again.settings.marks == "colours"
+    assert again.settings.braille_width == 32
+    assert again.settings.speech == "tts" and again.speech_change == "tts"
+    # the word list, by its path, and the computer seat with its level
+    assert again.options.lexicon == str(words)
+    assert "ZYZZYVA" in again.lexicon and "TRAIN" not in again.lexicon
+    assert again.is_computer(1) and again.table.seats[1].computer == "expert"
+    assert again.table.seats[1].name == "Expert computer"
+    # the rack in the order Alice arranged it
+    assert again.rack_of(0) == left.rack_of(0)
+    assert again.rack_of(0) != list(g.players[0].rack) or len(set(g.players[0].rack)) == 1
+
+
+def test_an_option_named_on_the_command_line_wins_over_the_saved_setting(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import RESUME
+
+    words = tmp_path / "words.txt"
+    words.write_text("QI\nZA\n")
+    _kept_game(tmp_path, words)
+    again = Session(Options(saved_game=RESUME, verbosity="brief", speech="text", braille_width=20),
+                    lexicon=None, computer_factory=_passers, store=SaveStore(tmp_path / "saves"))
+    again.start()
+    assert again.settings.verbosity == "brief"
+    assert again.settings.speech == "text" and again.speech_change is None
+    assert again.settings.braille_width == 20
+    assert again.settings.marks == "colours"  # not named: the game's own
+
+
+def test_a_resumed_game_keeps_its_own_word_list_and_says_so_once(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import RESUME
+
+    words = tmp_path / "words.txt"
+    words.write_text("ZYZZYVA\nQI\n")
+    other = tmp_path / "other.txt"
+    other.write_text("QI\n")
+    _kept_game(tmp_path, words)
+    again = Session(Options(saved_game=RESUME, lexicon=str(other), braille_width=40),
+                    lexicon=services.load_lexicon(str(other)),
+                    computer_factory=_passers, store=SaveStore(tmp_path / "saves"))
+    lines = again.start()
+    assert lines.count("This game keeps its own word list.") == 1
+    assert "ZYZZYVA" in again.lexicon
+
+
+def test_resume_option_with_no_saved_game_says_so_and_starts_the_setup(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import RESUME
+
+    s = Session(Options(saved_game=RESUME, seed=3), lexicon=AcceptAll(), store=SaveStore(tmp_path / "saves"))
+    lines = s.start()
+    assert lines[1:5] == ["No unfinished game to resume.", "A new game, then.",
+                          "How many players, 2 to 4?", "Press Enter for 2."]
+    s = Session(Options(saved_game=RESUME, players="Ann,Ben", seed=3), lexicon=AcceptAll(),
+                store=SaveStore(tmp_path / "saves2"))
+    lines = s.start()
+    assert lines[1:4] == ["No unfinished game to resume.", "A new game, then.", "House rules (RNIB leaflet)."]
+    assert s.game is not None
+
+
+def test_new_option_puts_the_unfinished_game_away_in_one_line(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import NEW
+
+    s, _ = _stored(tmp_path)
+    ready(s)
+    s.handle_line("pass")
+    store = SaveStore(tmp_path / "saves")
+    again = Session(Options(saved_game=NEW, players="Carol,Dan", seed=9), lexicon=AcceptAll(), store=store)
+    lines = again.start()
+    assert lines[1] == "The game of Alice and Bob is put away."
+    assert sum("put away" in x or "kept as" in x for x in lines) == 1
+    assert len(lines[1]) <= 40
+    assert not any("Resume it?" in x for x in lines)
+    kept = list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
+    assert len(kept) == 1
+    assert again.game.names == ("Carol", "Dan")
+    # the new game is the one saved now; the old one is not offered again
+    third = Session(Options(), lexicon=AcceptAll(), store=store)
+    assert "An unfinished game of Carol and Dan:" in third.start()
+    # with nothing saved, --new says nothing about it
+    fresh = Session(Options(saved_game=NEW, seed=2), lexicon=AcceptAll(), store=SaveStore(tmp_path / "empty"))
+    assert fresh.start()[1:] == ["How many players, 2 to 4?", "Press Enter for 2."]
+
+
+def test_the_resume_question_answers_help_repeat_and_quit(tmp_path):
+    s, _ = _stored(tmp_path)
+    ready(s)
+    s.handle_line("pass")
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again, offer = _stored(tmp_path, players=None, seed=None)
+    assert again.handle_line("repeat") == offer
+    out = again.handle_line("help")
+    assert out[0] == "Commands, by group:" and out[-1] == "Resume it? Type yes or no."
+    assert again.handle_line("quit") == ["Goodbye. The unfinished game is kept."]
+    assert again.finished
+    # nothing was lost: the game is offered again
+    third, lines = _stored(tmp_path, players=None, seed=None)
+    assert "Resume it? Type yes or no." in lines
+
+
+def test_the_cli_options_resume_and_new(tmp_path, capsys):
+    import os
+
+    from audio_scrabble.cli import build_parser
+    from audio_scrabble.console.session import NEW, RESUME
+    from audio_scrabble.console.start import options_from
+
+    parse = build_parser([]).parse_args
+    assert options_from(parse(["--resume"])).saved_game == RESUME
+    assert options_from(parse(["--new"])).saved_game == NEW
+    plain = options_from(parse([]))
+    assert plain.saved_game is None
+    assert (plain.verbosity, plain.marks, plain.speech, plain.braille_width) == (None, None, None, None)
+    assert options_from(parse(["--lexicon", "words.txt"])).lexicon == os.path.abspath("words.txt")
+    with pytest.raises(SystemExit):
+        parse(["--resume", "--new"])
+    assert "not allowed with argument" in capsys.readouterr().err
+    text = " ".join(build_parser([]).format_help().split())
+    assert "--resume" in text and "--new" in text
+
+
+def test_a_resumed_games_speech_is_followed_before_its_first_line(tmp_path, monkeypatch):
+    """Piped lines (``run_plain``): the voice switches to the saved speech
+    kind, and the resumed game is said in it."""
+    import io
+
+    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.session import RESUME
+
+    words = tmp_path / "words.txt"
+    words.write_text("QI\n")
+    _kept_game(tmp_path, words)
+    made: list[services.ListSpeaker] = []
+
+    def fake_make_speaker(kind, out=None):
+        made.append(services.ListSpeaker())
+        made[-1].kind = kind
+        return made[-1]
+
+    monkeypatch.setattr(services, "make_speaker", fake_make_speaker)
+    first = services.ListSpeaker()
+    s = Session(Options(saved_game=RESUME), lexicon=None, computer_factory=_passers,
+                store=SaveStore(tmp_path / "saves"))
+    run_plain(s, first, io.StringIO("scores\nquit\nyes\n"), io.StringIO())
+    assert [m.kind for m in made] == ["tts"]
+    assert "Resumed. House rules (RNIB" in made[0].lines
+    assert not any(x.startswith("Resumed.") for x in first.lines)

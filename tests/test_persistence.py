@@ -376,7 +376,14 @@ def test_sigkill_at_random_moments_never_loses_or_damages_the_game(tmp_path: Pat
         assert not [n for n in names if "damaged" in n or "newer" in n], names
         store = SaveStore(folder)
         loaded = store.load()
-        assert loaded is not None
+        if loaded is None:
+            # Killed between a game's end (its record kept, its save removed)
+            # and the next game's first save: the finished game is in games/.
+            records = list((folder / "games").glob("*.gcg"))
+            assert records, names
+            for record in records:
+                read_gcg(record.read_bytes())
+            continue
         resumed = store.resume_game(LEX).game
         assert resumed.tile_accounting() == FULL
         # The saved game is a position the same deterministic game went through.

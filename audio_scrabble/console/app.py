@@ -91,6 +91,13 @@ class Voice:
             self.speaker.say(line, interrupt=(spoken == 0))
             spoken += 1
 
+    def answer(self, lines: list[str]) -> None:
+        """Say a session's answer, in the speech the session now asks for:
+        a ``set speech`` or a resumed game's own speech is followed first,
+        so that its answer is already in the new voice."""
+        self.follow_speech_setting()
+        self.emit(lines)
+
     def print_only(self, lines: list[str]) -> None:
         self.screen.write("\n".join(lines) + "\n")
         self.screen.flush()
@@ -158,7 +165,7 @@ class ConsoleApp:
     def run(self) -> int:
         session = self.session
         self.voice.notice()
-        self.voice.emit(session.start())
+        self.voice.answer(session.start())
         self.voice.computers(session)
         while not session.finished:
             try:
@@ -169,8 +176,7 @@ class ConsoleApp:
             except EOFError:
                 self.voice.emit(session.end_of_input())
                 continue
-            self.voice.emit(session.handle_line(text))
-            self.voice.follow_speech_setting()
+            self.voice.answer(session.handle_line(text))
             self.voice.computers(session)
         self.voice.speaker.close()
         return 0
@@ -182,7 +188,7 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
     voice = Voice(session, speaker, screen)
     out = voice.screen
     voice.notice()
-    voice.emit(session.start())
+    voice.answer(session.start())
     voice.computers(session)
     while not session.finished:
         out.write(session.prompt_text())
@@ -194,8 +200,7 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
             if not session.finished:
                 voice.emit(session.end_of_input())
             break
-        voice.emit(session.handle_line(line.rstrip("\n")))
-        voice.follow_speech_setting()
+        voice.answer(session.handle_line(line.rstrip("\n")))
         voice.computers(session)
     voice.speaker.close()
     return 0

@@ -55,18 +55,30 @@ FINISHED = "finished"
 _EMPTY_BOARD = Board()
 
 
+#: ``Options.saved_game``: resume the unfinished game without asking
+RESUME = "resume"
+#: ``Options.saved_game``: put the unfinished game away and start another
+NEW = "new"
+
+
 @dataclass
 class Options:
-    """What the command line (or a test) decided before the game starts."""
+    """What the command line (or a test) decided before the game starts.
+
+    A setting left as None was not given: it is the default for a new
+    game, and a resumed game's own setting (from its save) otherwise.
+    """
 
     players: str | None = None  # "Alice,Bob,computer:club"
     rules: str | None = None
     seed: int | None = None
     lexicon: str | None = None
-    verbosity: str = "normal"
-    marks: str = "marks"
-    braille_width: int | None = None
-    speech: str = "text"
+    verbosity: str | None = None  # normal when not given
+    marks: str | None = None  # marks when not given
+    braille_width: int | None = None  # off when not given
+    speech: str | None = None  # text when not given
+    #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
+    saved_game: str | None = None
 
 
 @dataclass
@@ -116,10 +128,10 @@ class Session:
     ):
         self.options = options or Options()
         self.settings = Settings(
-            verbosity=self.options.verbosity,
-            marks=self.options.marks,
+            verbosity=self.options.verbosity or phrases.NORMAL,
+            marks=self.options.marks or phrases.MARKS,
             braille_width=self.options.braille_width,
-            speech=self.options.speech,
+            speech=self.options.speech or "text",
         )
         self.cursor = Cursor()
         self.lexicon = lexicon
@@ -161,10 +173,12 @@ class Session:
         if self.setup is not None:
             return self._reply(self.setup.question())
         out = ["Audio Scrabble. Type help at any time."]
-        offer = self._resume_offer()
-        out.extend(offer)
-        if self.confirm is not None:
-            return self._reply(out)
+        if self.options.saved_game == NEW:
+            out.extend(self._put_away())
+        else:
+            out.extend(self._look_for_save(at_once=self.options.saved_game == RESUME))
+            if self.confirm is not None or self.setup is not None:
+                return self._reply(out)  # the question is asked, or the game resumed
         out.extend(self._open_setup())
         return self._reply(out)
 
@@ -187,51 +201,75 @@ class Session:
         return out
 
     # ================================================================ saving and resuming
-    def _resume_offer(self) -> list[str]:
-        """If an unfinished game is saved, describe it and ask to resume it."""
+    def _load_save(self) -> tuple[Any, list[str]]:
+        """The unfinished game's save (a persistence.LoadResult, or None), and
+        what to say first: saves set aside, or why none can be read."""
         if self.store is None:
-            return []
+            return None, []
         try:
             loaded = self.store.load()
         except ScrabbleError as e:
-            return [str(e)]
+            return None, [str(e)]
         except OSError as e:
-            return [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
+            return None, [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
+        said = [loaded.notice] if loaded is not None and loaded.notice else []
         if loaded is None or loaded.summary.over:
-            return [loaded.notice] if loaded is not None and loaded.notice else []
-        summary = loaded.summary
+            return None, said
+        return loaded, said
+
+    def _look_for_save(self, at_once: bool = False) -> list[str]:
+        """If an unfinished game is saved, describe it and ask to resume it;
+        ``at_once`` (``--resume``) resumes it without asking."""
+        loaded, said = self._load_save()
+        if loaded is None:
+            if at_once:
+                said += ["No unfinished game to resume.", "A new game, then."]
+            return said
         self._offered = loaded
+        if at_once:
+            return said + self._resume()
+        summary = loaded.summary
         self.confirm = _Confirm("resume")
         if summary.awaiting_final:
             state = f"{summary.to_play} went out."
         else:
             state = f"{phrases.possessive(summary.to_play)} turn."
-        lines = [loaded.notice] if loaded.notice else []
-        return lines + [
+        return said + [
             f"An unfinished game of {phrases.join_and(list(summary.names))}:",
             *phrases.scores_lines(summary.names, summary.scores),
             state,
             "Resume it? Type yes or no.",
         ]
 
+    def _put_away(self) -> list[str]:
+        """``--new``: put the unfinished game away in the games folder, saying so in one line."""
+        loaded, said = self._load_save()
+        if loaded is None or self.store is None:
+            return said
+        try:
+            kept = self.store.archive_unfinished()
+        except ScrabbleError as e:
+            return said + [str(e)]
+        if kept is None:
+            return said
+        return said + [f"The game of {phrases.join_and(list(loaded.summary.names))} is put away."]
+
     def _resume(self) -> list[str]:
-        """Rebuild the offered game from its save, exactly as it was left."""
+        """Rebuild the offered game from its save, exactly as it was left,
+        with the settings it was played with (see :meth:`_saved_settings`)."""
         loaded, self._offered = self._offered, None
         assert loaded is not None and self.store is not None
-        saved = loaded.settings if isinstance(loaded.settings, dict) else {}
-        path = saved.get("lexicon") if isinstance(saved.get("lexicon"), str) else None
+        saved: dict[str, Any] = loaded.settings if isinstance(loaded.settings, dict) else {}
+        said: list[str] = []
         try:
-            if path and path != self.options.lexicon:
-                self.lexicon = services.load_lexicon(path)
-                self.options.lexicon = path
-            elif self.lexicon is None:
-                self.lexicon = services.load_lexicon(self.options.lexicon)
+            said.extend(self._word_list_of(saved))
             resumed = self.store.resume_game(self.lexicon, services.move_finder(self.lexicon))
         except ScrabbleError as e:
             return [str(e), "Starting a new game instead."] + self._open_setup()
         game = resumed.game
-        computers = saved.get("computers") if isinstance(saved.get("computers"), dict) else {}
-        seats = [Seat(n, computers.get(str(i)) if isinstance(computers.get(str(i)), str) else None)
+        computers = saved.get("computers")
+        levels: dict[str, Any] = computers if isinstance(computers, dict) else {}
+        seats = [Seat(n, levels.get(str(i)) if isinstance(levels.get(str(i)), str) else None)
                  for i, n in enumerate(game.names)]
         table = _Table(seats)
         try:
@@ -240,13 +278,7 @@ class Session:
                     table.choosers[i] = self.computer_factory(seat.computer, self.lexicon, game.seed + 7919 * (i + 1))
         except ScrabbleError as e:
             return [str(e), "Starting a new game instead."] + self._open_setup()
-        for key in ("verbosity", "marks"):
-            value = saved.get(key)
-            if isinstance(value, str):
-                try:
-                    self.settings.change(key, value)
-                except ScrabbleError:
-                    pass
+        self._restore_settings(saved)
         self.setup = SetupFlow(seats, game.rules, computers=self._computers_allowed)
         self.options.seed = game.seed
         self._games_played = 1
@@ -255,8 +287,15 @@ class Session:
         self.mode = PLAYING
         self.ready = None
         self.rack_order = {i: list(p.rack) for i, p in enumerate(game.players)}
+        orders = saved.get("racks")
+        if isinstance(orders, dict):
+            for i in range(len(game.players)):
+                order = orders.get(str(i))
+                if isinstance(order, str):
+                    self.rack_order[i] = list(order)
+                    self._sync_rack(i)  # only the tiles still held, in the player's order
         self.cursor = Cursor()
-        lines = ([resumed.notice] if resumed.notice else []) + [f"Resumed. {game.rules.title}."]
+        lines = ([resumed.notice] if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         lines.append(phrases.bag_phrase(len(game.bag)))
         lines.extend(self._turn_lines())
@@ -264,13 +303,56 @@ class Session:
             lines.extend(self.run_computers())
         return lines
 
+    def _word_list_of(self, saved: dict[str, Any]) -> list[str]:
+        """Load the word list the saved game was played with (its challenges
+        replay by it); what to say when it is not the one asked for."""
+        path = saved.get("lexicon") if isinstance(saved.get("lexicon"), str) else None
+        asked = self.options.lexicon
+        if path != asked:
+            self.lexicon = services.load_lexicon(path)
+            self.options.lexicon = path  # a new game after this one keeps it too
+            if asked is not None:
+                return ["This game keeps its own word list."]
+        elif self.lexicon is None:
+            self.lexicon = services.load_lexicon(path)
+        return []
+
+    def _restore_settings(self, saved: dict[str, Any]) -> None:
+        """The saved game's verbosity, premium names, braille mode and speech,
+        each unless the command line named it. A value that is not a valid
+        setting (a save from another version) is left out."""
+        given = self.options
+        for key, value, named in (
+            ("verbosity", saved.get("verbosity"), given.verbosity),
+            ("marks", saved.get("marks"), given.marks),
+            ("speech", saved.get("speech"), given.speech),
+        ):
+            if named is None and isinstance(value, str):
+                before = self.settings.speech
+                try:
+                    self.settings.change(key, value)
+                except ScrabbleError:
+                    continue
+                if key == "speech" and self.settings.speech != before:
+                    self.speech_change = self.settings.speech  # the voice follows it
+        if given.braille_width is None and "braille" in saved:
+            cells = saved["braille"]
+            if cells is None or (isinstance(cells, int) and brailleview.valid_cells(cells)):
+                self.settings.braille_width = cells
+
     def _saved_settings(self) -> dict[str, Any]:
+        """What a save keeps beside the game, for :meth:`_resume`: the seats'
+        computer levels, the word list's path, every setting, and each
+        player's arrangement of their rack."""
         assert self.table is not None
         return {
             "computers": {str(i): s.computer for i, s in enumerate(self.table.seats) if s.computer},
             "lexicon": self.options.lexicon,
             "verbosity": self.settings.verbosity,
             "marks": self.settings.marks,
+            "braille": self.settings.braille_width,
+            "speech": self.settings.speech,
+            "racks": {str(i): "".join(order) for i, order in self.rack_order.items()},
         }
 
     def _autosave(self) -> list[str]:
@@ -509,6 +591,16 @@ class Session:
                 self.confirm = None
                 self._offered = None
                 return ["A new game, then."] + self._open_setup()
+            word = low.split()[0] if low else ""
+            if word in ("quit", "exit", "q", "bye"):
+                self.confirm = None
+                self.mode = FINISHED
+                return self._goodbye()
+            if word in ("help", "h", "?", "commands", "repeat", "again", "set"):
+                from .commands import dispatch
+
+                again = [] if word in ("repeat", "again") else ["Resume it? Type yes or no."]
+                return dispatch(self, text) + again
             return ["Type yes to resume that game, or no for a new one."]
         self.confirm = None
         yes = low in ("y", "yes", "quit", "exit", "leave", "new", "play")
@@ -540,6 +632,8 @@ class Session:
         return self.ask_confirm("quit")
 
     def _goodbye(self) -> list[str]:
+        if self._offered is not None:
+            return ["Goodbye. The unfinished game is kept."]
         if self.store is not None and self.game is not None and not self.game.is_over and not self._save_failed:
             return ["Goodbye. The game is saved;", "start again to resume it."]
         return ["Goodbye."]

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..core.rules import rules_named
@@ -14,7 +15,7 @@ from ..errors import ScrabbleError
 from ..presentation.phrases import MARK_STYLES, VERBOSITIES
 from . import services
 from .brailleview import MAX_CELLS, MIN_CELLS, FittedWriter, fit
-from .session import Options, Session
+from .session import NEW, RESUME, Options, Session
 from .settings import MARK_ALIASES, small_number
 from .setup import parse_players
 
@@ -74,15 +75,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--speech",
         choices=services.SPEECH_KINDS,
-        default="text",
         help="text prints every message; screenreader also speaks through the running screen reader; "
         "tts speaks itself; auto picks the best available (default: text)",
     )
-    g.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
+    g.add_argument("--verbosity", choices=VERBOSITIES, help="how much is said (default: normal)")
     g.add_argument(
         "--marks",
         type=marks_argument,
-        default="marks",
         metavar="STYLE",
         help="name premium squares by braille-board marks (marks, the default), "
         "standard names (names) or names with print colours (colours)",
@@ -97,18 +96,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
     )
     g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
+    saved = g.add_mutually_exclusive_group()
+    saved.add_argument(
+        "--resume",
+        dest="saved_game",
+        action="store_const",
+        const=RESUME,
+        help="resume the unfinished game without asking, with its settings "
+        "(an option named here still wins); with none, start a new one",
+    )
+    saved.add_argument(
+        "--new",
+        dest="saved_game",
+        action="store_const",
+        const=NEW,
+        help="put the unfinished game away in the games folder without asking, and start a new one",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Options:
+    """The session's options from the parsed command line. The word list's
+    path is made absolute, so that a save names it wherever the game is
+    resumed from."""
+    lexicon = os.path.abspath(os.path.expanduser(args.lexicon)) if args.lexicon else None
     return Options(
         players=args.players,
         rules=args.rules,
         seed=args.seed,
-        lexicon=args.lexicon,
+        lexicon=lexicon,
         verbosity=args.verbosity,
         marks=args.marks,
         braille_width=args.braille_cells,
         speech=args.speech,
+        saved_game=args.saved_game,
     )
 
 
@@ -138,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     session = Session(options, lexicon=lexicon, store=_store())
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
-    speaker = services.make_speaker(options.speech, screen)  # type: ignore[arg-type]
+    speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
     if not sys.stdin.isatty():
         from .app import run_plain
 
