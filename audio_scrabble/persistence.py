@@ -595,14 +595,15 @@ def record_stem(names: Sequence[str], started: str | None = None) -> str:
 def export_record(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write the game so far as a GCG record to ``path`` (the console's ``export``).
 
-    ``~`` is expanded; a folder gets a file named after the players; a name
-    without a suffix gets ``.gcg``. Returns the path written. Raises
-    :class:`SaveFailed` (a sentence) if it cannot be written, or a
-    RecordError from the GCG writer.
+    ``~`` is expanded; a folder gets a new file named after the time and
+    the players (never one already there); a name without a suffix gets
+    ``.gcg``. Returns the path written. Raises :class:`SaveFailed` (a
+    sentence, with the OSError as its cause when the disk refused) if it
+    cannot be written, or a RecordError from the GCG writer.
     """
     target = Path(os.fspath(path)).expanduser()
     if target.is_dir():
-        target = target / (record_stem(game.names) + ".gcg")
+        target = _unique(target / (record_stem(game.names) + ".gcg"))
     elif not target.suffix:
         target = target.with_suffix(".gcg")
     data = _gcg_bytes(game)

@@ -15,7 +15,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.tiles import BLANK, parse_tiles
@@ -27,7 +27,10 @@ from .playtext import looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
 
-Handler = Callable[["Session", str], list[str]]  # noqa: F821 (Session: see session.py)
+if TYPE_CHECKING:
+    from .session import Session
+
+Handler = Callable[["Session", str], list[str]]
 
 # argument kinds, for completion
 SQUARE = "square"
@@ -256,6 +259,60 @@ def cmd_emboss(session, args: str) -> list[str]:
     pages = len(brf_pages(document))
     head = f"Braille file saved, {phrases.plural(pages, 'page')}:"
     return brailleview.path_lines(head, str(target), session.settings.braille_width)
+
+
+def shown_path(path: Path) -> str:
+    """A path as said: the home folder as ``~``, so that it is short."""
+    try:
+        return "~" + os.sep + str(path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
+def _games_folder(session) -> Path:
+    """The folder of finished games, as the store has it (or would)."""
+    from ..persistence import data_dir
+
+    return Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
+
+
+def cmd_export(session, args: str) -> list[str]:
+    """Write the game so far as a GCG record, and say where in one line."""
+    from ..errors import RecordError
+    from ..persistence import SaveFailed, export_record
+
+    game = session.need_game()
+    text = args.strip()
+    try:
+        if text:
+            target = Path(os.path.expanduser(text))
+        else:
+            target = _games_folder(session)
+            target.mkdir(parents=True, exist_ok=True)
+        written = export_record(game, target)
+    except (SaveFailed, OSError) as e:
+        cause = e.__cause__ if isinstance(e, SaveFailed) else e
+        reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
+        raise ActionNotAllowed(
+            f"Cannot write there ({reason.lower()}); type export alone for your games folder."
+        ) from None
+    except RecordError as e:
+        raise ActionNotAllowed(f"The record cannot be written: {e}") from None
+    return brailleview.path_lines("Record saved:", shown_path(written), session.settings.braille_width)
+
+
+def cmd_games(session, args: str) -> list[str]:
+    """Where games are kept: the games folder, what goes in it, and the save."""
+    width = session.settings.braille_width
+    folder = _games_folder(session)
+    if session.store is None:
+        return ["Games are not saved this time."] + brailleview.path_lines("Files go to:", shown_path(folder), width)
+    return brailleview.path_lines("Games folder:", shown_path(folder), width) + [
+        "Finished games are kept there (.gcg).",
+        "emboss puts braille files there (.brf),",
+        "and export alone puts a record there.",
+        "The game in play is saved one folder up.",
+    ]
 
 
 def cmd_rack(session, args: str) -> list[str]:
@@ -497,6 +554,9 @@ REGISTRY = Registry(
         # braille
         Command("legend", cmd_legend, "Braille", ("marks", "cells")),
         Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),
+        # files
+        Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
+        Command("games", cmd_games, "Files", ("files", "folder")),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True))),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),)),
@@ -506,7 +566,7 @@ REGISTRY = Registry(
 )
 
 #: commands that work before the game has started
-SETUP_COMMANDS = {"help", "quit", "repeat", "set"}
+SETUP_COMMANDS = {"help", "quit", "repeat", "set", "games"}
 
 
 def dispatch(session, text: str) -> list[str]:

@@ -567,8 +567,11 @@ class Session:
     def _answer_setup(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
         assert self.setup is not None
         word = text.split()[0].lower() if text else ""
-        if word in ("help", "quit", "exit", "repeat", "again", "set", "h", "q"):
-            return dispatch(self, text)
+        if word in ("help", "quit", "exit", "repeat", "again", "set", "h", "q", "games", "files", "folder"):
+            out = dispatch(self, text)
+            if word in ("quit", "exit", "q", "repeat", "again") or self.finished:
+                return out
+            return out + self.setup.question()  # then the question still open
         try:
             out = self.setup.answer(text)
         except ScrabbleError as e:
@@ -596,7 +599,7 @@ class Session:
                 self.confirm = None
                 self.mode = FINISHED
                 return self._goodbye()
-            if word in ("help", "h", "?", "commands", "repeat", "again", "set"):
+            if word in ("help", "h", "?", "commands", "repeat", "again", "set", "games", "files", "folder"):
                 from .commands import dispatch
 
                 again = [] if word in ("repeat", "again") else ["Resume it? Type yes or no."]
