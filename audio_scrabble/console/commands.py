@@ -15,7 +15,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.tiles import BLANK, parse_tiles
@@ -27,10 +27,10 @@ from .playtext import looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
 
-if TYPE_CHECKING:
-    from .session import Session
-
-Handler = Callable[["Session", str], list[str]]
+#: a handler takes the session and the rest of the line. The session is the
+#: game's (session.Session) or, for the board handlers the review shares,
+#: the review's (review.ReviewSession): both offer what those handlers read.
+Handler = Callable[[Any, str], list[str]]
 
 # argument kinds, for completion
 SQUARE = "square"
