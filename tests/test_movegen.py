@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections import Counter, defaultdict
 from itertools import combinations
 
@@ -170,7 +169,6 @@ def test_thousands_of_positions_agree_with_core(gen, lexicon):
     positions = 0
     checked = 0
     blanks_checked = 0
-    t0 = time.perf_counter()
     for board, rack, moves in random_positions(gen, lexicon, games=90, seed=11):
         positions += 1
         keys = set()
@@ -195,7 +193,6 @@ def test_thousands_of_positions_agree_with_core(gen, lexicon):
         assert gen.exists(board, rack) == bool(moves)
     assert positions >= 2000, positions
     assert checked > 40_000 and blanks_checked > 1000
-    assert time.perf_counter() - t0 < 90
 
 
 class BruteForce:

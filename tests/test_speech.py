@@ -49,6 +49,11 @@ from audio_scrabble.presentation.speech import (
     wav_duration,
 )
 
+#: How long say(), stop() or close() may take and still count as "never
+#: blocks": far below any utterance (the shortest here lasts 0.7 s) and any
+#: give-up timeout (0.5 s or more), with room for a loaded CI machine.
+NEVER_BLOCKS = 0.25
+
 SHORT = "Your turn."
 LONG = (
     "The word quizzical, played from H 8 going down, scores one hundred and "
@@ -337,7 +342,7 @@ def test_tts_say_returns_at_once(tts_file: TtsSpeaker) -> None:
     rendered = tts_file.utterances[-1]
     assert rendered.text == text and rendered.duration is not None
     assert rendered.duration > 15
-    assert latency < 0.05, f"say() took {latency:.3f} s"
+    assert latency < NEVER_BLOCKS, f"say() took {latency:.3f} s"
 
 
 def test_tts_prints_each_message_once_and_speaks_it_once(tmp_path: Path) -> None:
@@ -374,7 +379,7 @@ def test_tts_new_message_interrupts_the_old(paced: PacedPlayback) -> None:
     start = time.perf_counter()
     speaker.say(LONG)
     say_latency = time.perf_counter() - start
-    assert say_latency < 0.05
+    assert say_latency < NEVER_BLOCKS
     assert _wait_for(lambda: paced.files() and paced.files()[0].stat().st_size > 0, 10)
     time.sleep(0.6)
     speaker.say(SHORT)
@@ -654,7 +659,7 @@ def test_screen_reader_losing_its_server_says_so_once(
         time.sleep(0.2)
         start = time.perf_counter()
         speaker.say("Still here.")
-        assert time.perf_counter() - start < 0.05, "a dead server must not block the game"
+        assert time.perf_counter() - start < NEVER_BLOCKS, "a dead server must not block the game"
         # the worker finds the connection gone; the notice comes with the next message
         assert speaker.wait(5)
         speaker.say("And again.")
@@ -861,7 +866,7 @@ def test_screen_reader_stalled_server_never_blocks(
             latencies.append(_say_timed(speaker, text, interrupt))
             said_at.append(time.monotonic() - start)
             time.sleep(0.1)
-        assert max(latencies) < 0.05, f"say() took up to {max(latencies):.3f} s"
+        assert max(latencies) < NEVER_BLOCKS, f"say() took up to {max(latencies):.3f} s"
         lines = out.getvalue().splitlines()
         notice = speech.SPEECH_STOPPED_NOTICE
         assert lines.count(notice) == 1
@@ -878,7 +883,7 @@ def test_screen_reader_stalled_server_never_blocks(
         t0 = time.perf_counter()
         speaker.stop()
         speaker.close()
-        assert time.perf_counter() - t0 < 0.05, "closing never waits for a stuck worker"
+        assert time.perf_counter() - t0 < NEVER_BLOCKS, "closing never waits for a stuck worker"
         speaker.say("After closing.")
         assert out.getvalue().endswith("After closing.\n")
         assert out.getvalue().count(notice) == 1
@@ -899,14 +904,14 @@ def test_screen_reader_slow_server_gets_each_message_once(
     before = _screen_reader_threads()
     speaker = ScreenReaderSpeaker(out, address=server.address, call_timeout=2.0)
     try:
-        assert _say_timed(speaker, "First.") < 0.05  # the worker waits on its CANCEL
+        assert _say_timed(speaker, "First.") < NEVER_BLOCKS  # the worker waits on its CANCEL
         assert _wait_for(lambda: server.commands() == ["CANCEL self"], 2)
         latencies = [
             _say_timed(speaker, "Second.", interrupt=False),
             _say_timed(speaker, "Third."),  # drops Second
             _say_timed(speaker, "Fourth.", interrupt=False),
         ]
-        assert max(latencies) < 0.05
+        assert max(latencies) < NEVER_BLOCKS
         time.sleep(0.3)
         assert server.commands() == ["CANCEL self"]
         server.answering.set()
@@ -948,7 +953,7 @@ def test_screen_reader_stopped_speech_dispatcher_never_blocks(
             latencies.append(_say_timed(speaker, text, interrupt=n % 3 != 2))
             said_at.append(time.monotonic() - start)
             time.sleep(0.25)
-        assert max(latencies) < 0.05, f"say() took up to {max(latencies):.3f} s"
+        assert max(latencies) < NEVER_BLOCKS, f"say() took up to {max(latencies):.3f} s"
         lines = out.getvalue().splitlines()
         notice = speech.SPEECH_STOPPED_NOTICE
         assert lines.count(notice) == 1

@@ -67,13 +67,13 @@ def parse_word_list(raw: bytes) -> ParsedWordList:
     return ParsedWordList(sorted(words), skipped)
 
 
-def _repository_default() -> Path:
-    """The default list in a source checkout: <repo>/lexicon/english.txt."""
-    return Path(__file__).resolve().parents[2] / "lexicon" / DEFAULT_FILE
+def _repository_file(name: str) -> Path:
+    """A data file in a source checkout: <repo>/lexicon/<name>."""
+    return Path(__file__).resolve().parents[2] / "lexicon" / name
 
 
-def read_default_bytes() -> tuple[bytes, str]:
-    """The raw bytes of the packaged default list and a description of where they came from.
+def read_packaged_bytes(name: str) -> tuple[bytes, str]:
+    """The raw bytes of a word-list data file shipped with the game, and where it came from.
 
     Looks in the installed package ``audio_scrabble.wordlists`` first (this
     also works from a wheel or a zip), then, for a source checkout that is
@@ -81,18 +81,23 @@ def read_default_bytes() -> tuple[bytes, str]:
     LexiconError if neither has it.
     """
     try:
-        resource = importlib.resources.files(DEFAULT_PACKAGE).joinpath(DEFAULT_FILE)
-        return resource.read_bytes(), f"{DEFAULT_PACKAGE}/{DEFAULT_FILE}"
+        resource = importlib.resources.files(DEFAULT_PACKAGE).joinpath(name)
+        return resource.read_bytes(), f"{DEFAULT_PACKAGE}/{name}"
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         pass
-    fallback = _repository_default()
+    fallback = _repository_file(name)
     try:
         return fallback.read_bytes(), str(fallback)
     except OSError:
         raise LexiconError(
-            "The default word list is missing from this installation; "
+            f"The word list {name} is missing from this installation; "
             "reinstall audio_scrabble or choose a word list file."
         ) from None
+
+
+def read_default_bytes() -> tuple[bytes, str]:
+    """The raw bytes of the packaged default list and a description of where they came from."""
+    return read_packaged_bytes(DEFAULT_FILE)
 
 
 def read_file_bytes(path: str | Path) -> bytes:
