@@ -419,7 +419,16 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list
     moves = gen.generate(game.board, rack)
     infos = [describe(m) for m in moves[: max(60, 4 * n)]]
     order = sorted(range(len(infos)), key=lambda k: (-infos[k].equity, k))
-    return [(moves[k].play, moves[k].score, infos[k]) for k in order[:n]]
+    # Teach different words first: the same word in another place only
+    # when there are not enough different ones.
+    seen: set[str] = set()
+    varied, repeats = [], []
+    for k in order:
+        word = infos[k].words[0] if infos[k].words else ""
+        (repeats if word in seen else varied).append(k)
+        seen.add(word)
+    chosen = (varied + repeats)[:n]
+    return [(moves[k].play, moves[k].score, infos[k]) for k in chosen]
 
 
 def review(source: Game | Iterable[Event] | Any, lexicon: Any = None) -> list[MoveReview]:
