@@ -52,7 +52,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeGuard
 
 from . import __version__
 from .core.game import Game, MoveFinder, WordList
@@ -211,13 +211,13 @@ class Summary:
             raise _Bad("its summary names no player to act")
         if not (_is_int(turn) and _is_int(bag)):
             raise _Bad("its summary holds a turn or bag count of the wrong kind")
-        flags = (d.get("awaiting_final"), d.get("over"))
-        if not all(isinstance(f, bool) for f in flags):
+        awaiting_final, over = d.get("awaiting_final"), d.get("over")
+        if not (isinstance(awaiting_final, bool) and isinstance(over, bool)):
             raise _Bad("its summary holds a flag of the wrong kind")
         rules, saved_at = d.get("rules"), d.get("saved_at")
         if not isinstance(rules, str) or not isinstance(saved_at, str):
             raise _Bad("its summary holds rules or a date of the wrong kind")
-        return cls(tuple(names), tuple(scores), current, turn, bag, flags[0], flags[1], rules, saved_at)
+        return cls(tuple(names), tuple(scores), current, turn, bag, awaiting_final, over, rules, saved_at)
 
 
 def _join_names(names: Sequence[str]) -> str:
@@ -249,7 +249,7 @@ class _Bad(Exception):
         self.too_new = too_new
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 

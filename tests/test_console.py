@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import subprocess
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -332,7 +333,7 @@ def test_rack_is_private_until_the_player_presses_enter():
     for cmd in ("rack", "unseen", "shuffle", "play 8H AT", "exchange all", "pass", "check 8H AT"):
         before = snapshot(s)
         out = s.handle_line(cmd)
-        assert out == [f"{g.names[first]}, press Enter first to hear your rack."], cmd
+        assert out == [f"{g.names[first]}, press Enter for your rack first."], cmd
         assert snapshot(s) == before
     out = ready(s)
     assert out[0] == f"{g.names[first]}'s turn."
@@ -347,7 +348,7 @@ def test_after_a_turn_the_next_player_must_press_enter_and_draws_stay_private():
     out = s.handle_line("pass")
     other = g.current
     assert out[-1] == f"{g.names[other]}, press Enter to hear your rack."
-    assert s.handle_line("rack") == [f"{g.names[other]}, press Enter first to hear your rack."]
+    assert s.handle_line("rack") == [f"{g.names[other]}, press Enter for your rack first."]
     rack_text = " ".join(g.players[other].rack).replace("?", "blank")
     assert not any(rack_text in x for x in out)
     ready(s)
@@ -569,7 +570,7 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     s.rack_order[g.current] = list(g.current_player.rack)
     before = snapshot(s)
     out = s.handle_line("play ZAP from H7 down")
-    assert out == ["That makes ZAOP, H7 down,", "That plays through O on H9.", "Play it? Type yes or no."]
+    assert out == ["That makes ZAOP, H7 down.", "That plays through O on H9.", "Play it? Type yes or no."]
     assert s.prompt_text() == "play it> "
     assert snapshot(s) == before
     assert s.handle_line("no") == ["Not played; the turn is still yours."]
@@ -1325,3 +1326,111 @@ def test_games_says_where_games_are_kept(tmp_path, monkeypatch):
     n = Session(Options(players="Alice,Bob", seed=3), lexicon=AcceptAll())
     n.start()
     assert n.handle_line("games")[0] == "Games are not saved this time."
+
+
+# ---------------------------------------------------------------- lines for a 40-cell braille display
+#: names as people and computers have them, up to the longest allowed
+LONG_NAMES = [
+    ("Alice", "Bob"),
+    ("Expert computer", "Bartholomew Jones"),
+    ("doug", "emely", "Christopher Anderson"),
+    ("Ann", "Ben", "Cal", "Dee"),
+    ("Maximilian Fairweath", "Beginner computer 2"),
+]
+
+
+def _a_whole_random_game(seed: int, names, verbosity: str) -> tuple[list[str], list[list[str]], int]:
+    """Two to four people at one computer play legal plays of any length
+    (blanks, words through others) until the game ends. Returns every line
+    said, the answers to the plays, and how many plays named a blank."""
+    from randplay import random_play
+
+    from audio_scrabble.notation import format_play
+
+    s = Session(Options(players=",".join(names), seed=seed, verbosity=verbosity), lexicon=AcceptAll())
+    transcript = list(s.start())
+    g = s.game
+    rng = random.Random(seed)
+    answers: list[list[str]] = []
+    blanks = 0
+    for _ in range(400):
+        if g.is_over:
+            break
+        if g.awaiting_final_challenge:
+            transcript += s.handle_line("accept")
+            continue
+        transcript += s.handle_line("")
+        play = random_play(g, rng, tries=300)
+        if play is None:
+            transcript += s.handle_line("exchange all" if len(g.bag) >= 7 else "pass")
+            continue
+        before = len(g.actions)
+        out = s.handle_line("play " + format_play(play, g.board))
+        while s.blank_question is not None:
+            out += s.handle_line("e")
+        if s.confirm is not None:
+            out += s.handle_line("yes")
+        assert len(g.actions) == before + 1, out
+        blanks += any("(blank" in x or "blank " in x for x in out)
+        answers.append(out)
+        transcript += out
+    assert g.is_over
+    return transcript, answers, blanks
+
+
+def test_routine_lines_fit_a_40_cell_display_in_whole_seeded_games():
+    """Many seeded games through the controller: at least 95% of the lines
+    said are 40 characters or fewer, and no line of a play's answer (who
+    played what and where, the words, the points, the scores, the draw,
+    the hand-over) is longer unless it is a single word."""
+    said = long = plays = with_blanks = 0
+    for seed in range(10):
+        names = LONG_NAMES[seed % len(LONG_NAMES)]
+        verbosity = ("normal", "normal", "brief", "full")[seed % 4]
+        transcript, answers, blanks = _a_whole_random_game(seed, names, verbosity)
+        said += len(transcript)
+        long += sum(len(x) > 40 for x in transcript)
+        plays += len(answers)
+        with_blanks += blanks
+        for out in answers:
+            too_long = [x for x in out if len(x) > 40 and " " in x]
+            assert not too_long, (names, verbosity, too_long)
+    assert plays >= 150 and with_blanks >= 5  # the games really were played, blanks and all
+    assert long <= said * 5 // 100, (long, said)
+
+
+@pytest.mark.parametrize("name, letters, where, score, expected", [
+    ("doug", "RE(L)IGIoN", "K5 down", 70, ["doug played RE(L)IGION (blank O),", "K5 down, 70 points."]),
+    ("Expert computer", "ANIMALIC", "E11 across", 74, ["Expert computer played ANIMALIC,", "E11 across, 74 points."]),
+    ("Expert computer", "aNIMALIc", "E11 across", 74,
+     ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74 points."]),
+    ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across.", "12 points."]),
+    ("Christopher Anderson", "OVERSIMPLIFYiNG", "A1 across", 203,
+     ["Christopher Anderson", "played OVERSIMPLIFYING,", "blank I, A1 across, 203 points."]),
+])
+def test_a_play_is_said_within_40_characters_with_who_and_what_first(name, letters, where, score, expected):
+    from audio_scrabble.presentation import phrases
+
+    lines = phrases.played_lines(name, letters, where, score, None, phrases.Style())
+    assert lines == expected
+    assert all(len(x) <= 40 for x in lines)
+    assert lines[0].startswith(name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ'-", min_size=1, max_size=20).map(str.strip)
+    .filter(bool),
+    word=st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc()", min_size=2, max_size=17),
+    col=st.sampled_from("ABCDEFGHIJKLMNO"), row=st.integers(1, 15), down=st.booleans(),
+    score=st.integers(0, 999), verbosity=st.sampled_from(["brief", "normal"]),
+)
+def test_any_play_by_any_name_is_said_in_lines_of_40_or_fewer(name, word, col, row, down, score, verbosity):
+    from audio_scrabble.presentation import phrases
+
+    where = f"{col}{row} {'down' if down else 'across'}"
+    lines = phrases.played_lines(name, word, where, score, None, phrases.Style(verbosity))
+    assert all(len(x) <= 40 for x in lines if " " in x), lines
+    text = " ".join(lines)
+    assert text.startswith(name)
+    assert where in text and str(score) in text

@@ -210,8 +210,9 @@ def test_summary_paragraph():
     ev = g.last_events[0]
     lines = phrases.summary_phrases(g.names, g.scores(), g.current, ev, len(g.bag), False)
     assert lines[0] == f"It is {phrases.possessive(g.names[g.current])} turn."
-    assert lines[2] == f"Last move: {ev.name} played TRAIN, D8 across for 12."
-    assert lines[3] == f"{len(g.bag)} tiles in the bag."
+    assert " ".join(lines[2:4]) == f"Last move: {ev.name} played TRAIN, D8 across for 12."
+    assert all(len(x) <= 40 for x in lines)
+    assert lines[4] == f"{len(g.bag)} tiles in the bag."
 
 
 def test_premium_legend_in_marks():

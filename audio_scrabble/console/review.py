@@ -93,6 +93,9 @@ class ReviewStep:
     line could not be placed). For a play taken back, ``word``,
     ``where`` and ``start`` are those of the play taken back.
     ``computed_score`` and ``problem`` are the replay's findings.
+    ``letters`` is the word as :func:`phrases.play_lines` takes it
+    (``RE(L)IGIoN``: board letters in parentheses, a blank in lower case),
+    or None when the line could not be placed.
     """
 
     number: int
@@ -106,6 +109,7 @@ class ReviewStep:
     breakdown: ScoreBreakdown | None
     computed_score: int | None
     problem: str | None
+    letters: str | None = None
 
     @property
     def text(self) -> str | None:
@@ -115,11 +119,13 @@ class ReviewStep:
         return f"{self.word}, {self.where}" if self.where else self.word
 
 
-Described = tuple[str, str | None, Square | None, ScoreBreakdown | None]
+#: how a placement is said, where, its first square, its breakdown, and its letters
+Described = tuple[str, str | None, Square | None, ScoreBreakdown | None, str | None]
 
 
 def _describe_play(move: GcgMove, before: Board) -> Described:
-    """How a placement is said (word, where), the first square of its word, and its breakdown.
+    """How a placement is said (word, where), the first square of its word,
+    its breakdown, and its letters (see :attr:`ReviewStep.letters`).
 
     Board letters the word plays through are in parentheses, as players
     write them (``JAVE(LI)N``); blanks are named after the word
@@ -130,15 +136,15 @@ def _describe_play(move: GcgMove, before: Board) -> Described:
     try:
         start, direction = parse_position(move.position)
     except NotationError:
-        return f"{move.position} {move.word}", None, None, None
-    where = f"{start.name} {phrases.direction_word(direction)}"
+        return f"{move.position} {move.word}", None, None, None, None
+    where = phrases.where_text(start, direction)
     try:
         play: Play = parse_play(f"{move.position} {move.word}", before)
         word = format_play(play, before, style="parens").split(" ", 1)[1]
         breakdown: ScoreBreakdown | None = score_play(before, play)
     except ScrabbleError:
-        return move.word.upper(), where, start, None
-    return phrases.word_text(word), where, start, breakdown
+        return move.word.upper(), where, start, None, None
+    return phrases.word_text(word), where, start, breakdown, word
 
 
 def review_steps(record: GcgRecord) -> list[ReviewStep]:
@@ -162,7 +168,7 @@ def review_steps(record: GcgRecord) -> list[ReviewStep]:
     except ScrabbleError as e:
         raise RecordError(f"The record cannot be replayed: {e}") from None
     steps: list[ReviewStep] = []
-    last_play: dict[str, tuple[str | None, str | None, Square | None]] = {}
+    last_play: dict[str, tuple[str | None, str | None, Square | None, str | None]] = {}
     for k, (move, before, computed, problem) in enumerate(raw):
         after = raw[k + 1][1] if k + 1 < len(raw) else final
         player = index[move.nick]
@@ -171,13 +177,15 @@ def review_steps(record: GcgRecord) -> list[ReviewStep]:
         where: str | None = None
         start: Square | None = None
         breakdown: ScoreBreakdown | None = None
+        letters: str | None = None
         if move.kind is MoveKind.PLAY:
-            word, where, start, breakdown = _describe_play(move, before)
-            last_play[move.nick] = (word, where, start)
+            word, where, start, breakdown, letters = _describe_play(move, before)
+            last_play[move.nick] = (word, where, start, letters)
         elif move.kind is MoveKind.WITHDRAWN:
-            word, where, start = last_play.get(move.nick, (None, None, None))
+            word, where, start, letters = last_play.get(move.nick, (None, None, None, None))
         steps.append(
-            ReviewStep(k + 1, move, player, after, tuple(totals), word, where, start, breakdown, computed, problem)
+            ReviewStep(k + 1, move, player, after, tuple(totals), word, where, start, breakdown, computed, problem,
+                       letters)
         )
     return steps
 
@@ -213,12 +221,6 @@ def _wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
     return [line for line in out if line]
 
 
-def _one_or_two(first: str, second: str) -> list[str]:
-    """``first second`` as one line when it fits, else as the two lines."""
-    whole = f"{first} {second}"
-    return [whole] if len(whole) <= LINE_WIDTH else [first, second]
-
-
 def move_lines(step: ReviewStep, count: int, names: Sequence[str], style: Style) -> list[str]:
     """What is said about one move line, most important words first.
 
@@ -232,17 +234,8 @@ def move_lines(step: ReviewStep, count: int, names: Sequence[str], style: Style)
     k = mv.kind
     lines: list[str] = [f"Move {step.number} of {count}."]
     if k is MoveKind.PLAY:
-        word = step.word or f"{mv.position} {mv.word}"
-        if style.brief:
-            lines.extend(_one_or_two(f"{who}: {word},", f"{step.where}, {mv.score}." if step.where else f"{mv.score}."))
-        else:
-            if step.where:
-                lines.extend(_one_or_two(f"{who} played {word},", f"{step.where}."))
-            else:
-                lines.append(f"{who} played {word}.")
-            if step.breakdown is not None:
-                lines.extend(phrases.breakdown_lines(step.breakdown, style))
-            lines.append(f"{phrases.plural(mv.score, 'point')}.")
+        letters = step.letters or step.word or f"{mv.position} {mv.word}"
+        lines.extend(phrases.played_lines(who, letters, step.where, mv.score, step.breakdown, style))
     elif k is MoveKind.PASS:
         lines.append(f"{who} passed.")
     elif k is MoveKind.EXCHANGE:
@@ -642,7 +635,7 @@ class ReviewSession:
     def start(self, move: int | None = None) -> list[str]:
         """The opening: players, moves, how to move; then move ``move`` if given."""
         rec = self.record
-        lines = [f"Game record: {phrases.join_and(list(self.names))}."]
+        lines = phrases.clauses(f"Game record: {phrases.join_and(list(self.names))}.")
         for p in rec.players:
             if p.full_name and p.full_name != p.nick:
                 lines.append(f"{p.nick} is {p.full_name}.")

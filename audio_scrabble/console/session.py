@@ -447,7 +447,7 @@ class Session:
         if self.is_computer(cur):
             raise ActionNotAllowed(f"It is {phrases.possessive(self.names[cur])} turn; wait for it to play.")
         if self.ready != cur:
-            raise ActionNotAllowed(f"{self.names[cur]}, press Enter first to hear your rack.")
+            raise ActionNotAllowed("\n".join(phrases.clauses(f"{self.names[cur]}, press Enter for your rack first.")))
         return cur
 
     def actor(self) -> int:
@@ -456,13 +456,13 @@ class Session:
         if game.is_over:
             raise ActionNotAllowed("The game is over; type new for another game, or quit.")
         if game.awaiting_final_challenge:
-            raise ActionNotAllowed(self._final_question())
+            raise ActionNotAllowed("\n".join(self._final_question()))
         cur = game.current
         if self.is_computer(cur):
             raise ActionNotAllowed(f"It is {phrases.possessive(self.names[cur])} turn; wait for it to play.")
         assert self.table is not None
         if self.table.hot_seat and self.ready != cur:
-            raise ActionNotAllowed(f"{self.names[cur]}, press Enter first to hear your rack.")
+            raise ActionNotAllowed("\n".join(phrases.clauses(f"{self.names[cur]}, press Enter for your rack first.")))
         return cur
 
     def rack_of(self, i: int) -> list[str]:
@@ -556,7 +556,7 @@ class Session:
         if game.is_over:
             return ["The game is over. Type new for another game, or quit."]
         if game.awaiting_final_challenge:
-            return [self._final_question()]
+            return self._final_question()
         cur = game.current
         assert self.table is not None
         if not self.is_computer(cur) and self.table.hot_seat and self.ready != cur:
@@ -749,20 +749,24 @@ class Session:
             return []
         pend = game.pending_play
         if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
+            whose = f"{phrases.possessive(pend.name)} play"
+            if len(f"You may challenge {whose}:") > phrases.LINE_WIDTH:
+                whose = "the last play"  # it was just said whose it is
             if self._told_challenge:
-                return [f"You may challenge {phrases.possessive(pend.name)} play."]
+                return [f"You may challenge {whose}."]
             self._told_challenge = True
-            return [f"You may challenge {phrases.possessive(pend.name)} play:", "type challenge before you play."]
+            return [f"You may challenge {whose}:", "type challenge before you play."]
         return []
 
-    def _final_question(self) -> str:
+    def _final_question(self) -> list[str]:
+        """Who went out, and who is asked to challenge or accept."""
         assert self.game is not None
         game = self.game
         pend = game.pending_play
         if pend is None:
-            return "Type challenge or accept."
+            return ["Type challenge or accept."]
         decider = self.names[(pend.player + 1) % len(game.players)]
-        return f"{pend.name} went out. {decider}: challenge or accept?"
+        return phrases.clauses(f"{pend.name} went out. {decider}: challenge or accept?")
 
     def _turn_lines(self) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard."""
@@ -775,13 +779,13 @@ class Session:
             pend = game.pending_play
             if pend is not None and self.is_computer((pend.player + 1) % len(game.players)):
                 return [f"{pend.name} went out."]  # the computer decides next
-            return [self._final_question()]
+            return self._final_question()
         cur = game.current
         name = self.names[cur]
         if self.is_computer(cur):
             return [f"{phrases.possessive(name)} turn."]
         if self.table.hot_seat and self.ready != cur:
-            return [f"{name}, press Enter to hear your rack."]
+            return phrases.clauses(f"{name}, press Enter to hear your rack.")
         return [f"{phrases.possessive(name)} turn."] + self._rack_lines(cur) + self._challenge_hint()
 
     def act(self, do: Callable[[Game], Event]) -> list[str]:
@@ -864,7 +868,7 @@ class Session:
             except IllegalPlay as e:
                 return ["Not legal: " + self._explain_rack(e)]
             lines = phrases.check_phrases(breakdown, self.style)
-            return lines + ([self._untyped_line(draft)] if draft.untyped else [])
+            return lines + (phrases.clauses(self._untyped_line(draft)) if draft.untyped else [])
         if draft.untyped and not confirmed:
             # A board letter inside the word was not typed: the word made is
             # not the word typed. Say what it makes and ask first.
@@ -873,11 +877,11 @@ class Session:
             except IllegalPlay as e:
                 return [self._explain_rack(e)]
             self.confirm = _Confirm("play", draft)
-            return [
-                f"That makes {phrases.play_text(breakdown)},",
-                self._untyped_line(draft),
-                "Play it? Type yes or no.",
-            ]
+            made = phrases.main_word(breakdown)
+            said = (phrases.play_lines("That makes", made.word.letters,
+                                       phrases.where_text(made.word.start, made.word.direction))
+                    if made is not None else ["That makes no word."])
+            return said + phrases.clauses(self._untyped_line(draft)) + ["Play it? Type yes or no."]
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:

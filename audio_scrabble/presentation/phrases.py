@@ -112,6 +112,95 @@ def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str
     return lines
 
 
+#: punctuation after which a long sentence is best broken
+_CLAUSE_ENDS = ",;:.?!"
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text``; a group in parentheses (``(blanks G, N),``) stays one word."""
+    out: list[str] = []
+    depth = 0
+    for word in text.split(" "):
+        if depth and out:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+        depth = max(0, depth + word.count("(") - word.count(")"))
+    return [w for w in out if w]
+
+
+def _balanced(tokens: list[str], width: int) -> list[str]:
+    """Words as few lines of at most ``width``, as even in length as they can be
+    (``Expert computer went out`` / ``with the bag empty.``, not an orphan)."""
+    text = " ".join(tokens)
+    longest = max(len(t) for t in tokens)
+    if longest > width:
+        width = longest  # a single word longer than a line is never broken
+    greedy = _greedy(tokens, width)
+    target = len(greedy)
+    for w in range(max(longest, -(-len(text) // target)), width + 1):
+        lines = _greedy(tokens, w)
+        if len(lines) <= target:
+            return lines
+    return greedy
+
+
+def _greedy(tokens: list[str], width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for t in tokens:
+        candidate = t if not current else f"{current} {t}"
+        if current and len(candidate) > width:
+            lines.append(current)
+            current = t
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
+    """A sentence as lines of at most ``width`` characters, for a braille line.
+
+    A sentence that fits is one line. A longer one breaks after a comma,
+    colon, semicolon or full stop, the latest that leaves a first line
+    that fits, so that each line is a whole clause and the first words
+    stay first (``Bartholomew Jones,`` / ``press Enter to hear your
+    rack.``); a clause still too long breaks between words into lines of
+    even length. A group in parentheses is never split, and no single
+    word is ever broken.
+    """
+    if len(text) <= width:
+        return [text]
+    tokens = _tokens(text)
+    lines: list[str] = []
+    while tokens:
+        k, used = 0, -1
+        while k < len(tokens) and used + 1 + len(tokens[k]) <= width:
+            used += 1 + len(tokens[k])
+            k += 1
+        if k == len(tokens):
+            lines.append(" ".join(tokens))
+            break
+        ends = [i for i in range(k) if tokens[i][-1] in _CLAUSE_ENDS]
+        if ends:
+            k = ends[-1] + 1
+            lines.append(" ".join(tokens[:k]))
+            tokens = tokens[k:]
+            continue
+        # No clause ends in reach: the words up to the next clause end, evenly.
+        nxt = next((i for i in range(k, len(tokens)) if tokens[i][-1] in _CLAUSE_ENDS), len(tokens) - 1)
+        lines.extend(_balanced(tokens[: nxt + 1], width))
+        tokens = tokens[nxt + 1 :]
+    return lines
+
+
+def short_lines(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
+    """Every line through :func:`clauses`."""
+    return [part for line in lines for part in clauses(line, width)]
+
+
 def premium_phrase(premium: Premium, marks: str = MARKS) -> str:
     """A premium square as the player has chosen to hear it named."""
     if marks == MARKS:
@@ -150,9 +239,52 @@ def direction_word(direction: str) -> str:
     return "across" if direction == ACROSS else "down"
 
 
+def where_text(start: Square, direction: str) -> str:
+    """``E11 across``: where a word starts and which way it runs."""
+    return f"{start.name} {direction_word(direction)}"
+
+
 def placement_text(start: Square, direction: str, letters: str) -> str:
     """``TRAIN, D8 across``: the word, where it starts, which way it runs."""
-    return f"{word_text(letters)}, {start.name} {direction_word(direction)}"
+    return f"{word_text(letters)}, {where_text(start, direction)}"
+
+
+def blank_label(letters: str) -> str | None:
+    """``blank I`` or ``blanks G and N`` for the blanks of a word, else None."""
+    blanks = [ch.upper() for ch in letters if ch.islower()]
+    if not blanks:
+        return None
+    return f"{'blank' if len(blanks) == 1 else 'blanks'} {join_and(blanks)}"
+
+
+def play_lines(lead: str, letters: str, where: str | None, tail: str = "", width: int = LINE_WIDTH) -> list[str]:
+    """A play said in as few lines of at most ``width`` as it takes.
+
+    ``lead`` comes first (``Alice played``; empty for none), then the word
+    (``letters``: lower case for a blank, board letters maybe in
+    parentheses) with its blanks named, then ``where`` (``E11 across``,
+    see :func:`where_text`; None when unknown), then ``tail`` (``, 12``
+    or ``, would score 12``), ending with a full stop. When the whole
+    does not fit, it breaks after the word, keeping who and what first:
+    ``Expert computer played ANIMALIC,`` / ``E11 across.``;
+    ``whatnoloan played FIRELOC(K),`` / ``blanks F and C, H4 down.``
+    """
+    lead = f"{lead} " if lead else ""
+    if where is None:
+        return clauses(f"{lead}{word_text(letters)}{tail}.", width)
+    where = f"{where}{tail}."
+    whole = f"{lead}{word_text(letters)}, {where}"
+    if len(whole) <= width:
+        return [whole]
+    head = f"{lead}{word_text(letters)},"
+    if len(head) <= width:
+        return [head] + clauses(where, width)
+    label = blank_label(letters)
+    rest = f"{label}, {where}" if label else where
+    head = f"{lead}{letters.upper()},"
+    if len(head) <= width:
+        return [head] + clauses(rest, width)
+    return clauses(f"{head} {rest}", width)
 
 
 def main_word(breakdown: ScoreBreakdown) -> WordScore | None:
@@ -282,7 +414,7 @@ def rack_phrases(rack: Sequence[str], style: Style = Style(), owner: str | None 
     if style.full:
         items = [f"{tile_phrase(t)} {tile_value(t)}" for t in rack]
         total = sum(tile_value(t) for t in rack)
-        return [f"{head}, {plural(len(rack), 'tile')}, worth {total}:"] + fit(items)
+        return clauses(f"{head}, {plural(len(rack), 'tile')}, worth {total}:") + fit(items)
     letters = " ".join(tile_phrase(t) for t in rack)
     line = f"{head}: {letters}."
     if len(line) <= LINE_WIDTH:
@@ -354,8 +486,12 @@ def breakdown_lines(breakdown: ScoreBreakdown, style: Style) -> list[str]:
 
 def check_phrases(breakdown: ScoreBreakdown, style: Style) -> list[str]:
     """What a play would score and which premiums it would use."""
-    head = f"{play_text(breakdown)}, would score {breakdown.total}."
-    lines = [head] if len(head) <= LINE_WIDTH else [f"{play_text(breakdown)}:", f"would score {breakdown.total}."]
+    w = main_word(breakdown)
+    if w is None:
+        lines = [f"No word, would score {breakdown.total}."]
+    else:
+        where = where_text(w.word.start, w.word.direction)
+        lines = play_lines("", w.word.letters, where, f", would score {breakdown.total}")
     for w in breakdown.words:
         lines.append(word_score_line(w))
         lines.extend(premium_lines(w, style.marks))
@@ -397,18 +533,38 @@ def first_player_phrases(ev: FirstPlayerDrawn) -> list[str]:
             lines.append("A tie; they draw again.")
     tile = dict(ev.rounds[-1])[ev.first_name]
     lines.append(f"{ev.first_name} drew {'a blank' if tile == BLANK else tile} and plays first.")
-    return lines
+    return short_lines(lines)
+
+
+def played_lines(
+    name: str, letters: str, where: str | None, score: int, breakdown: ScoreBreakdown | None, style: Style
+) -> list[str]:
+    """A play as the scorekeeper says it, in the game and in a review.
+
+    Who played what and where (:func:`play_lines`), the words and
+    premiums (:func:`breakdown_lines`, when the ``breakdown`` is known),
+    then the points. Brief: ``Alice: TRAIN, H8 across, 12.`` When the
+    play took two lines and nothing comes between, the points end the
+    second: ``Expert computer played ANIMALIC,`` / ``E11 across, 74 points.``
+    """
+    if style.brief:
+        return play_lines(f"{name}:", letters, where, f", {score}")
+    lines = play_lines(f"{name} played", letters, where)
+    details = breakdown_lines(breakdown, style) if breakdown is not None else []
+    points = plural(score, "point")
+    merged = f"{lines[-1][:-1]}, {points}."
+    if len(lines) > 1 and not details and len(merged) <= LINE_WIDTH:
+        return lines[:-1] + [merged]
+    return lines + details + [f"{points}."]
 
 
 def _placed(ev: TilesPlaced, style: Style) -> list[str]:
     """Who played what, the words and score, the premiums (at full verbosity)."""
-    where = play_text(ev.breakdown)
-    if style.brief:
-        return [f"{ev.name}: {where}, {ev.score}."]
-    lines = [f"{ev.name} played {where}."]
-    lines.extend(breakdown_lines(ev.breakdown, style))
-    lines.append(f"{plural(ev.score, 'point')}.")
-    return lines
+    w = main_word(ev.breakdown)
+    if w is None:
+        return [f"{ev.name} played no word, {plural(ev.score, 'point')}."]
+    where = where_text(w.word.start, w.word.direction)
+    return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style)
 
 
 def _after_play(ev: TilesPlaced, aud: Audience, style: Style) -> list[str]:
@@ -475,7 +631,12 @@ def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
 
 
 def event_phrases(ev: Event, aud: Audience, style: Style = Style()) -> list[str]:
-    """What the scorekeeper says about one event (without whose turn is next)."""
+    """What the scorekeeper says about one event (without whose turn is next),
+    in lines of at most :data:`LINE_WIDTH` wherever a word allows."""
+    return short_lines(_event_phrases(ev, aud, style))
+
+
+def _event_phrases(ev: Event, aud: Audience, style: Style) -> list[str]:
     if isinstance(ev, FirstPlayerDrawn):
         return first_player_phrases(ev)
     if isinstance(ev, TilesPlaced):
@@ -520,7 +681,7 @@ def announce(
             lines.extend(event_phrases(ev, aud, style))
     if next_player is not None:
         lines.append(f"{possessive(aud.names[next_player])} turn.")
-    return lines
+    return short_lines(lines)
 
 
 def history_line(ev: Event, aud: Audience) -> str | None:
@@ -582,7 +743,7 @@ def summary_phrases(
     else:
         lines.append("No moves yet.")
     lines.append(bag_phrase(bag_left))
-    return lines
+    return short_lines(lines)
 
 
 def premium_legend(marks: str = MARKS) -> list[str]:
@@ -605,21 +766,26 @@ __all__ = [
     "announce",
     "bag_phrase",
     "check_phrases",
+    "clauses",
     "event_phrases",
     "fit",
     "history_line",
     "line_phrases",
     "ordinal",
     "placement_text",
+    "play_lines",
     "play_text",
+    "played_lines",
     "premium_phrase",
     "rack_phrases",
     "scores_line",
+    "short_lines",
     "square_phrase",
     "summary_phrases",
     "tile_phrase",
     "unseen_phrases",
     "where_phrases",
+    "where_text",
     "word_text",
     "words_phrases",
 ]
