@@ -1434,3 +1434,57 @@ def test_any_play_by_any_name_is_said_in_lines_of_40_or_fewer(name, word, col, r
     text = " ".join(lines)
     assert text.startswith(name)
     assert where in text and str(score) in text
+
+
+# ---------------------------------------------------------------- the rules are named once
+HOUSE = "House rules (RNIB leaflet)"
+
+
+def _count_house(lines: list[str]) -> int:
+    return " ".join(lines).count(HOUSE)
+
+
+def test_the_rules_are_named_once_however_the_game_starts(tmp_path):
+    from audio_scrabble.console.session import NEW, RESUME
+    from audio_scrabble.persistence import SaveStore
+
+    # the command line names the players
+    s, lines = session()
+    assert _count_house(lines) == 1
+    # the questions, with Enter for the rules, and with "house" typed
+    for answer in ("", "house", "rnib"):
+        q = Session(Options(seed=2), lexicon=AcceptAll())
+        said = q.start() + q.handle_line("2") + q.handle_line("Ann") + q.handle_line("Ben") + q.handle_line(answer)
+        assert q.game is not None and _count_house(said) == 1, (answer, said)
+    # a new game after the end, and one asked for during a game
+    for _ in range(4):
+        ready(s)
+        s.handle_line("pass")
+    assert _count_house(s.handle_line("new")) == 1
+    said = s.handle_line("new") + s.handle_line("yes")
+    assert _count_house(said) == 1
+    # resumed: asked, with --resume, and a new one with --new
+    store = SaveStore(tmp_path / "saves")
+    left = Session(Options(players="Alice,Bob", seed=4), lexicon=AcceptAll(), store=store)
+    assert _count_house(left.start()) == 1
+    ready(left)
+    left.handle_line("pass")
+    asked = Session(Options(), lexicon=AcceptAll(), store=store)
+    said = asked.start() + asked.handle_line("yes")
+    assert _count_house(said) == 1
+    again = Session(Options(saved_game=RESUME), lexicon=AcceptAll(), store=store)
+    assert _count_house(again.start()) == 1
+    fresh = Session(Options(saved_game=NEW, players="Carol,Dan", seed=5), lexicon=AcceptAll(), store=store)
+    assert _count_house(fresh.start()) == 1
+
+
+def test_the_rules_are_printed_once_on_the_screen(tmp_path):
+    """Through the plain-line loop and the text speaker, as printed."""
+    import io
+
+    from audio_scrabble.console.app import run_plain
+
+    screen = io.StringIO()
+    s = Session(Options(seed=2), lexicon=AcceptAll())
+    run_plain(s, services.make_speaker("text", screen), io.StringIO("2\nAnn\nBen\n\n\nquit\nyes\n"), screen)
+    assert screen.getvalue().count(HOUSE) == 1, screen.getvalue()
