@@ -300,3 +300,48 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
     long = [x for x in lines if len(x.rstrip()) > 20]
     assert not long, long
     assert "Traceback" not in screen
+
+
+def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, terminal_factory):
+    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
+    first, second = game.names[game.current], game.names[1 - game.current]
+    args = ["--players", "Alice,Bob", "--seed", str(SEED), "--speech", "text"]
+    t = terminal_factory(args + ["--verbosity", "full"])
+    t.wait_for(f"{first}, press Enter to hear your rack.")
+    t.type("")
+    t.wait_for(f"{first}, your rack, 7 tiles")
+    t.type("pass")
+    t.wait_for(f"{second}, press Enter to hear your rack.")
+    t.type("quit")
+    t.wait_for("Leave the game? Type yes or no.")
+    t.type("yes")
+    t.wait_for("[exit status 0]")
+    t.close()
+
+    t = terminal_factory(["--resume", "--speech", "text"])
+    t.wait_for("Resumed. House rules (RNIB leaflet).")
+    assert "Resume it?" not in t.screen()
+    t.wait_for(f"{second}, press Enter to hear your rack.")
+    t.type("set")
+    t.wait_for("verbosity full.")  # the game's own setting came back with it
+    t.type("games")
+    t.wait_for("Games folder: ")
+    t.type("export")
+    screen = t.wait_for("Record saved: ")
+    assert list((tmp_path / "data" / "games").glob("*.gcg"))
+    t.type(f"export {tmp_path}/no/such/folder/x.gcg")
+    t.wait_for("Cannot write there (no such file or directory)")
+    t.type("quit")
+    t.wait_for("Leave the game? Type yes or no.")
+    t.type("yes")
+    t.wait_for("[exit status 0]")
+    t.close()
+
+    t = terminal_factory(args + ["--new"])
+    t.wait_for("The game of Alice and Bob is put away.")
+    t.wait_for(f"{first}, press Enter to hear your rack.")
+    assert list((tmp_path / "data" / "games").glob("*.unfinished.json"))
+    t.type("quit")
+    t.type("yes")
+    screen = t.wait_for("[exit status 0]")
+    assert "Traceback" not in screen
