@@ -52,7 +52,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeGuard
+from typing import Any, Callable, Collection, Mapping, Sequence, TypeGuard
 
 from . import __version__
 from .core.game import Game, MoveFinder, WordList
@@ -592,8 +592,14 @@ def record_stem(names: Sequence[str], started: str | None = None) -> str:
     return moment.strftime("%Y-%m-%d-%H%M%S") + "-" + "-v-".join(_safe_name(n) for n in names)
 
 
-def export_record(game: Game, path: str | os.PathLike[str]) -> Path:
+def export_record(game: Game, path: str | os.PathLike[str], *, private: Collection[int] = ()) -> Path:
     """Write the game so far as a GCG record to ``path`` (the console's ``export``).
+
+    ``private`` are the players whose racks are not to be shown while the
+    game goes on (in a game against the computer, the computer's; with
+    several people at one computer, everyone's): their move lines show only
+    the tiles they played, and their exchanges only how many tiles, so the
+    record still verifies. Once the game is over, every rack is shown.
 
     ``~`` is expanded; a folder gets a new file named after the time and
     the players (never one already there); a name without a suffix gets
@@ -606,7 +612,8 @@ def export_record(game: Game, path: str | os.PathLike[str]) -> Path:
         target = _unique(target / (record_stem(game.names) + ".gcg"))
     elif not target.suffix:
         target = target.with_suffix(".gcg")
-    data = _gcg_bytes(game)
+    hidden = [] if game.is_over else sorted(set(private))
+    data = _gcg_bytes(game, hidden)
     try:
         _atomic_write(target, data)
     except OSError as e:
@@ -616,10 +623,43 @@ def export_record(game: Game, path: str | os.PathLike[str]) -> Path:
     return target
 
 
-def _gcg_bytes(game: Game) -> bytes:
+def _gcg_bytes(game: Game, private: Sequence[int] = ()) -> bytes:
+    """The game's GCG record, the racks of ``private`` players kept private
+    (see :func:`export_record`)."""
     from .notation import gcg_bytes, record_from_game
 
-    return gcg_bytes(record_from_game(game))
+    record = record_from_game(game)
+    if private:
+        nicks = {record.players[i].nick for i in private if 0 <= i < len(record.players)}
+        record.moves = _racks_kept_private(record.moves, nicks)
+    return gcg_bytes(record)
+
+
+def _racks_kept_private(moves: Sequence[Any], nicks: set[str]) -> list[Any]:
+    """Move lines (notation.GcgMove) with the racks of ``nicks`` left out.
+
+    A play's rack becomes the tiles it played (a blank as ``?``), and a
+    play taken back keeps that; an exchange says only how many tiles went
+    back; other lines show no rack.
+    """
+    from .notation import MoveKind
+
+    out: list[Any] = []
+    played: dict[str, str] = {}
+    for m in moves:
+        if m.nick not in nicks:
+            out.append(m)
+        elif m.kind is MoveKind.PLAY:
+            tiles = "".join(c if c.isupper() else "?" for c in (m.word or "") if c.isalpha())
+            played[m.nick] = tiles
+            out.append(replace(m, rack=tiles))
+        elif m.kind is MoveKind.WITHDRAWN:
+            out.append(replace(m, rack=played.get(m.nick, "")))
+        elif m.kind is MoveKind.EXCHANGE:
+            out.append(replace(m, rack="", tiles="", count=m.exchanged_count))
+        else:
+            out.append(replace(m, rack=""))
+    return out
 
 
 # -------------------------------------------------------------- the store

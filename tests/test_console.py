@@ -1257,6 +1257,15 @@ def test_export_writes_a_record_that_reads_back_and_verifies(tmp_path):
     assert [p.full_name for p in record.players] == list(g.names)
     kinds = [m.kind for m in record.moves]
     assert MoveKind.WITHDRAWN in kinds and MoveKind.EXCHANGE in kinds and MoveKind.PASS in kinds
+    # two people at one computer: while the game goes on, no rack is told
+    # beyond the tiles played, and no exchanged tile is named
+    for m in record.moves:
+        if m.kind is MoveKind.PLAY:
+            assert sorted(m.rack) == sorted(c if c.isupper() else "?" for c in m.word if c.isalpha())
+        elif m.kind is MoveKind.EXCHANGE:
+            assert m.rack == "" and m.tiles == "" and m.count == 7
+        elif m.kind is MoveKind.PASS:
+            assert m.rack == ""
     assert record.moves[-1].total == g.scores()[g.names.index(record.moves[-1].nick)]
     done = _verify_cli(tmp_path / "mid.gcg")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -1278,6 +1287,7 @@ def test_export_writes_a_record_that_reads_back_and_verifies(tmp_path):
     assert len(ends) == 1
     final = read_gcg(ends[0].read_bytes())
     assert any(m.kind in (MoveKind.END_GAIN, MoveKind.END_LOSS) for m in final.moves)
+    assert any(len(m.rack) == 7 for m in final.moves)  # the game is over: every rack is shown
     assert _verify_cli(ends[0]).returncode == 0
 
 

@@ -816,3 +816,33 @@ def test_files_kept_aside_twice_in_one_second_get_distinct_names(store: SaveStor
     aside = [n for n in listing(store.directory) if ".damaged-" in n]
     assert len(aside) == 6
     assert all(re.fullmatch(rf"current(\.prev)?\.damaged-{STAMPED}\.json", n) for n in aside), aside
+
+
+def test_export_keeps_private_racks_private_until_the_game_is_over(tmp_path: Path) -> None:
+    """``export_record(..., private=[1])``: player 1's lines show only the
+    tiles played; the record still reads back and replays without a problem."""
+    from audio_scrabble.notation import MoveKind, replay_record
+    from audio_scrabble.persistence import export_record
+
+    game = new_game()
+    rng = random.Random(12)
+    advance(game, rng, 12)
+    assert not game.is_over
+    open_record = read_gcg(export_record(game, tmp_path / "all.gcg").read_bytes())
+    kept = read_gcg(export_record(game, tmp_path / "kept.gcg", private=[1]).read_bytes())
+    hidden = kept.players[1].nick
+    assert len(kept.moves) == len(open_record.moves)
+    for shown, mv in zip(open_record.moves, kept.moves):
+        if mv.nick != hidden:
+            assert mv == shown
+        elif mv.kind is MoveKind.PLAY:
+            assert sorted(mv.rack) == sorted(c if c.isupper() else "?" for c in mv.word if c.isalpha())
+        elif mv.kind is MoveKind.EXCHANGE:
+            assert mv.tiles == "" and mv.count == shown.exchanged_count
+        elif mv.kind is not MoveKind.WITHDRAWN:
+            assert mv.rack == ""
+    assert all(step.problem is None for step in replay_record(kept))
+    while not game.is_over:
+        advance(game, rng, 1)
+    done = read_gcg(export_record(game, tmp_path / "end.gcg", private=[1]).read_bytes())
+    assert done.moves == read_gcg(export_record(game, tmp_path / "end2.gcg").read_bytes()).moves

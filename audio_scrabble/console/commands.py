@@ -289,7 +289,9 @@ def cmd_export(session, args: str) -> list[str]:
         else:
             target = _games_folder(session)
             target.mkdir(parents=True, exist_ok=True)
-        written = export_record(game, target)
+        # While the game goes on, racks nobody at the computer may hear stay private.
+        private = [i for i in range(len(game.names)) if i not in session.audience.reveal]
+        written = export_record(game, target, private=private)
     except (SaveFailed, OSError) as e:
         cause = e.__cause__ if isinstance(e, SaveFailed) else e
         reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
