@@ -1498,3 +1498,43 @@ def test_the_rules_are_printed_once_on_the_screen(tmp_path):
     s = Session(Options(seed=2), lexicon=AcceptAll())
     run_plain(s, services.make_speaker("text", screen), io.StringIO("2\nAnn\nBen\n\n\nquit\nyes\n"), screen)
     assert screen.getvalue().count(HOUSE) == 1, screen.getvalue()
+
+
+def test_settings_and_the_rack_order_changed_after_the_last_action_are_kept_on_leaving(tmp_path):
+    from audio_scrabble.console.session import RESUME
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Alice,computer:club", seed=seed_where(lambda g: g.current == 0,
+                                                                      names=("Alice", "Club computer"))),
+                lexicon=AcceptAll(), computer_factory=_passers, store=SaveStore(tmp_path / "saves"))
+    s.start()
+    s.handle_line("pass")
+    s.handle_line("set marks names")
+    order = list(reversed(s.rack_of(0)))
+    s.handle_line("arrange " + "".join(order))
+    s.handle_line("quit")
+    assert s.handle_line("yes") == ["Goodbye. The game is saved;", "start again to resume it."]
+    again = Session(Options(saved_game=RESUME), lexicon=AcceptAll(), computer_factory=_passers,
+                    store=SaveStore(tmp_path / "saves"))
+    lines = again.start()
+    assert again.settings.marks == "names"
+    assert again.rack_of(0) == order
+    assert f"Rack: {' '.join(phrases_tile(t) for t in order)}." in lines
+    # the challenge window, pointed out once before leaving, is not pointed out again
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    store = SaveStore(tmp_path / "hot")
+    h = Session(Options(players="Alice,Bob", seed=seed), lexicon=AcceptAll(), store=store)
+    h.start()
+    ready(h)
+    h.handle_line(f"play 8H {_first_two(h)}")
+    assert "You may challenge" in " ".join(ready(h))
+    h.handle_line("quit")
+    h.handle_line("yes")
+    back = Session(Options(saved_game=RESUME), lexicon=AcceptAll(), store=store)
+    back.start()
+    assert back.game.pending_play is not None and back.game.why_not_challenge() is None
+    assert not any("You may challenge" in x for x in ready(back))
+
+
+def phrases_tile(t: str) -> str:
+    return "blank" if t == BLANK else t

@@ -477,7 +477,7 @@ def cmd_set(session, args: str) -> list[str]:
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.speech_change = session.settings.speech
-    return [said]
+    return [said] + session.keep_settings()
 
 
 def cmd_help(session, args: str) -> list[str]:

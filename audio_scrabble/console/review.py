@@ -614,6 +614,10 @@ class ReviewSession:
         out, self.display = self.display, []
         return out
 
+    def keep_settings(self) -> list[str]:
+        """A changed setting is kept by the game's session; a review has nothing to save."""
+        return []
+
     def move_phrase(self, move: Move) -> str:
         """A cursor movement said as the game says it."""
         said = phrases.square_phrase(self.board, move.square, self.settings.marks)

@@ -294,6 +294,7 @@ class Session:
                 if isinstance(order, str):
                     self.rack_order[i] = list(order)
                     self._sync_rack(i)  # only the tiles still held, in the player's order
+        self._told_challenge = saved.get("told_challenge") is True
         self.cursor = Cursor()
         lines = ([resumed.notice] if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
@@ -342,8 +343,9 @@ class Session:
 
     def _saved_settings(self) -> dict[str, Any]:
         """What a save keeps beside the game, for :meth:`_resume`: the seats'
-        computer levels, the word list's path, every setting, and each
-        player's arrangement of their rack."""
+        computer levels, the word list's path, every setting, each
+        player's arrangement of their rack, and whether the challenge
+        window has been pointed out."""
         assert self.table is not None
         return {
             "computers": {str(i): s.computer for i, s in enumerate(self.table.seats) if s.computer},
@@ -353,6 +355,7 @@ class Session:
             "braille": self.settings.braille_width,
             "speech": self.settings.speech,
             "racks": {str(i): "".join(order) for i, order in self.rack_order.items()},
+            "told_challenge": self._told_challenge,
         }
 
     def _autosave(self) -> list[str]:
@@ -635,11 +638,23 @@ class Session:
         return self.ask_confirm("quit")
 
     def _goodbye(self) -> list[str]:
+        """Leaving: an unfinished game is saved once more, with the
+        settings and rack order as they are now."""
         if self._offered is not None:
             return ["Goodbye. The unfinished game is kept."]
-        if self.store is not None and self.game is not None and not self.game.is_over and not self._save_failed:
-            return ["Goodbye. The game is saved;", "start again to resume it."]
+        if self.store is not None and self.game is not None and not self.game.is_over:
+            said = self.keep_settings()
+            if not self._save_failed:
+                return said + ["Goodbye. The game is saved;", "start again to resume it."]
+            return said + ["Goodbye."]
         return ["Goodbye."]
+
+    def keep_settings(self) -> list[str]:
+        """Save the game in play again, to keep a setting or a rack order
+        changed since its last action; what to say if that fails."""
+        if self.store is None or self.game is None or self.game.is_over:
+            return []
+        return self._autosave()
 
     def new_game(self) -> list[str]:
         """Another game with the same players and rules."""
