@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from audio_scrabble.core.board import ACROSS, DOWN, Board, Square
 from audio_scrabble.core.events import Adjustment, FirstPlayerDrawn, GameEnded
@@ -217,3 +219,36 @@ def test_summary_paragraph():
 
 def test_premium_legend_in_marks():
     assert phrases.premium_legend()[0] == "two dots: double letter."
+
+
+# ---------------------------------------------------------------- lines for a braille display
+@pytest.mark.parametrize("text, lines", [
+    ("Alice, press Enter to hear your rack.", ["Alice, press Enter to hear your rack."]),
+    ("Bartholomew Jones, press Enter to hear your rack.", ["Bartholomew Jones,", "press Enter to hear your rack."]),
+    ("Bartholomew Jones drew D and plays first.", ["Bartholomew Jones drew D", "and plays first."]),
+    ("Expert computer went out with the bag empty.", ["Expert computer went out", "with the bag empty."]),
+    ("Christopher Anderson challenges Bartholomew Jones' play.",
+     ["Christopher Anderson challenges", "Bartholomew Jones' play."]),
+    ("Expert computer went out. Bartholomew Jones: challenge or accept?",
+     ["Expert computer went out.", "Bartholomew Jones: challenge or accept?"]),
+    ("Bartholomew Jones drew 3 tiles; the bag is empty.", ["Bartholomew Jones drew 3 tiles;", "the bag is empty."]),
+    ("Maximilian played QUIZ (blanks Q, Z), H8 across, 12 points.",
+     ["Maximilian played QUIZ (blanks Q, Z),", "H8 across, 12 points."]),
+])
+def test_clauses_break_after_punctuation_then_before_joining_words_then_evenly(text, lines):
+    from audio_scrabble.presentation.phrases import clauses
+
+    assert clauses(text) == lines
+    assert " ".join(lines) == text
+
+
+@given(st.lists(st.text(alphabet="abcdefghij,.:;()", min_size=1, max_size=14), min_size=1, max_size=20),
+       st.integers(10, 60))
+def test_clauses_keep_every_word_and_fit_unless_a_word_is_longer(words, width):
+    from audio_scrabble.presentation.phrases import _tokens, clauses
+
+    text = " ".join(words)
+    lines = clauses(text, width)
+    assert " ".join(lines).split() == text.split()
+    for line in lines:
+        assert len(line) <= width or len(_tokens(line)) == 1

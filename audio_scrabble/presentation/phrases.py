@@ -114,6 +114,8 @@ def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str
 
 #: punctuation after which a long sentence is best broken
 _CLAUSE_ENDS = ",;:.?!"
+#: words before which a long clause is best broken
+_JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
 
 
 def _tokens(text: str) -> list[str]:
@@ -133,12 +135,9 @@ def _balanced(tokens: list[str], width: int) -> list[str]:
     """Words as few lines of at most ``width``, as even in length as they can be
     (``Expert computer went out`` / ``with the bag empty.``, not an orphan)."""
     text = " ".join(tokens)
-    longest = max(len(t) for t in tokens)
-    if longest > width:
-        width = longest  # a single word longer than a line is never broken
-    greedy = _greedy(tokens, width)
+    greedy = _greedy(tokens, width)  # a word longer than a line is alone on its line
     target = len(greedy)
-    for w in range(max(longest, -(-len(text) // target)), width + 1):
+    for w in range(min(width, -(-len(text) // target)), width + 1):
         lines = _greedy(tokens, w)
         if len(lines) <= target:
             return lines
@@ -167,9 +166,10 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     colon, semicolon or full stop, the latest that leaves a first line
     that fits, so that each line is a whole clause and the first words
     stay first (``Bartholomew Jones,`` / ``press Enter to hear your
-    rack.``); a clause still too long breaks between words into lines of
-    even length. A group in parentheses is never split, and no single
-    word is ever broken.
+    rack.``); a clause still too long breaks before a joining word
+    (``Bartholomew Jones drew D`` / ``and plays first.``), else between
+    words into lines of even length. A group in parentheses is never
+    split, and no single word is ever broken.
     """
     if len(text) <= width:
         return [text]
@@ -189,7 +189,14 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
             lines.append(" ".join(tokens[:k]))
             tokens = tokens[k:]
             continue
-        # No clause ends in reach: the words up to the next clause end, evenly.
+        # No clause ends in reach: break before a joining word ("and plays
+        # first", "with the bag empty"), else the words up to the next
+        # clause end, evenly.
+        joins = [i for i in range(1, k + 1) if tokens[i].lower() in _JOINING_WORDS]
+        if joins:
+            lines.append(" ".join(tokens[: joins[-1]]))
+            tokens = tokens[joins[-1] :]
+            continue
         nxt = next((i for i in range(k, len(tokens)) if tokens[i][-1] in _CLAUSE_ENDS), len(tokens) - 1)
         lines.extend(_balanced(tokens[: nxt + 1], width))
         tokens = tokens[nxt + 1 :]
