@@ -896,6 +896,7 @@ def test_every_action_is_saved_and_the_game_can_be_resumed(tmp_path):
     assert again.handle_line("maybe") == ["Type yes to resume that game, or no for a new one."]
     out = again.handle_line("yes")
     assert out[0] == "Resumed. House rules (RNIB leaflet)."
+    assert f"Last move: {g.names[1 - g.current]} passed." in out  # where things were left
     r = again.game
     assert r.board.rows_text() == g.board.rows_text()
     assert [p.rack for p in r.players] == [p.rack for p in g.players]

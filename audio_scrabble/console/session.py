@@ -298,6 +298,9 @@ class Session:
         self.cursor = Cursor()
         lines = ([resumed.notice] if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
+        last = phrases.last_move_event(list(game.history))
+        if last is not None:
+            lines.extend(phrases.clauses(phrases.last_move_sentence(last)))
         lines.append(phrases.bag_phrase(len(game.bag)))
         lines.extend(self._turn_lines())
         if not self.defer_computer:

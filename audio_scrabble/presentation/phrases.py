@@ -736,21 +736,25 @@ def summary_phrases(
     elif current is not None:
         lines.append(f"It is {possessive(names[current])} turn.")
     lines.append("Scores: " + scores_line(names, totals))
-    if isinstance(last, TilesPlaced):
-        lines.append(f"Last move: {last.name} played {play_text(last.breakdown)} for {last.score}.")
-    elif isinstance(last, TilesExchanged):
-        lines.append(f"Last move: {last.name} exchanged {plural(len(last.returned), 'tile')}.")
-    elif isinstance(last, TurnPassed):
-        lines.append(f"Last move: {last.name} passed.")
-    elif isinstance(last, ChallengeResolved):
-        result = "the play was taken back" if last.withdrawn else "the play stood"
-        lines.append(f"Last move: {last.challenger_name} challenged and {result}.")
-    elif isinstance(last, TurnLost):
-        lines.append(f"Last move: {last.name} lost a turn.")
-    else:
-        lines.append("No moves yet.")
+    lines.append(last_move_sentence(last))
     lines.append(bag_phrase(bag_left))
     return short_lines(lines)
+
+
+def last_move_sentence(last: Event | None) -> str:
+    """``Last move: Bob played TRAIN, D8 across for 12.`` (see :func:`last_move_event`)."""
+    if isinstance(last, TilesPlaced):
+        return f"Last move: {last.name} played {play_text(last.breakdown)} for {last.score}."
+    if isinstance(last, TilesExchanged):
+        return f"Last move: {last.name} exchanged {plural(len(last.returned), 'tile')}."
+    if isinstance(last, TurnPassed):
+        return f"Last move: {last.name} passed."
+    if isinstance(last, ChallengeResolved):
+        result = "the play was taken back" if last.withdrawn else "the play stood"
+        return f"Last move: {last.challenger_name} challenged and {result}."
+    if isinstance(last, TurnLost):
+        return f"Last move: {last.name} lost a turn."
+    return "No moves yet."
 
 
 def premium_legend(marks: str = MARKS) -> list[str]:
@@ -777,6 +781,7 @@ __all__ = [
     "event_phrases",
     "fit",
     "history_line",
+    "last_move_sentence",
     "line_phrases",
     "ordinal",
     "placement_text",
