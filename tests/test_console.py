@@ -920,7 +920,7 @@ def test_declining_to_resume_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     out = again.handle_line("no")
     assert out[0] == "A new game, then."
     assert again.game.names == ("Carol", "Dan")
-    assert any("The unfinished game of Alice and Bob was kept as games/" in x for x in out)
+    assert "The unfinished game of Alice and Bob was kept as games/" in " ".join(out)
     assert list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
 
 

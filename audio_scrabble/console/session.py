@@ -212,7 +212,7 @@ class Session:
             return None, [str(e)]
         except OSError as e:
             return None, [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
-        said = [loaded.notice] if loaded is not None and loaded.notice else []
+        said = phrases.clauses(loaded.notice) if loaded is not None and loaded.notice else []
         if loaded is None or loaded.summary.over:
             return None, said
         return loaded, said
@@ -235,7 +235,7 @@ class Session:
         else:
             state = f"{phrases.possessive(summary.to_play)} turn."
         return said + [
-            f"An unfinished game of {phrases.join_and(list(summary.names))}:",
+            *phrases.clauses(f"An unfinished game of {phrases.join_and(list(summary.names))}:"),
             *phrases.scores_lines(summary.names, summary.scores),
             state,
             "Resume it? Type yes or no.",
@@ -252,7 +252,7 @@ class Session:
             return said + [str(e)]
         if kept is None:
             return said
-        return said + [f"The game of {phrases.join_and(list(loaded.summary.names))} is put away."]
+        return said + phrases.clauses(f"The game of {phrases.join_and(list(loaded.summary.names))} is put away.")
 
     def _resume(self) -> list[str]:
         """Rebuild the offered game from its save, exactly as it was left,
@@ -296,7 +296,7 @@ class Session:
                     self._sync_rack(i)  # only the tiles still held, in the player's order
         self._told_challenge = saved.get("told_challenge") is True
         self.cursor = Cursor()
-        lines = ([resumed.notice] if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
+        lines = (phrases.clauses(resumed.notice) if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
         if last is not None:
@@ -373,7 +373,7 @@ class Session:
             self._save_failed = True
             return [str(e)]
         self._save_failed = False
-        lines = [outcome.notice] if outcome.notice else []
+        lines = phrases.clauses(outcome.notice) if outcome.notice else []
         if outcome.finished and not self.style.brief:
             lines.append("The game record is saved.")
         return lines
