@@ -11,7 +11,9 @@ said as it is.
 States, in the order a game meets them:
 
 * resume: with a ``store`` (persistence.SaveStore) holding an unfinished
-  game, the first question is whether to resume it;
+  game, the first question is whether to resume it (``Options.saved_game``:
+  RESUME resumes it at once, NEW puts it away in the games folder); a
+  resumed game comes back with its settings (:meth:`Session._saved_settings`);
 * set-up: the questions of :class:`~audio_scrabble.console.setup.SetupFlow`;
 * playing, with modal questions on top: the letter for a blank, "play
   it?" when the word made is not the word typed, "leave the game?";
@@ -20,8 +22,8 @@ States, in the order a game meets them:
 * over: the game has ended; scores, history and the board can still be
   read, ``new`` starts another game.
 
-With a store, the game is saved after every action, and a finished game
-leaves its record.
+With a store, the game is saved after every action, after ``set`` and on
+leaving, and a finished game leaves its record.
 """
 
 from __future__ import annotations
