@@ -1417,7 +1417,7 @@ def test_routine_lines_fit_a_40_cell_display_in_whole_seeded_games():
      ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74 points."]),
     ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across.", "12 points."]),
     ("Christopher Anderson", "OVERSIMPLIFYiNG", "A1 across", 203,
-     ["Christopher Anderson", "played OVERSIMPLIFYING,", "blank I, A1 across, 203 points."]),
+     ["Christopher Anderson played", "OVERSIMPLIFYING, blank I, A1 across.", "203 points."]),
 ])
 def test_a_play_is_said_within_40_characters_with_who_and_what_first(name, letters, where, score, expected):
     from audio_scrabble.presentation import phrases

@@ -235,7 +235,7 @@ def test_premium_legend_in_marks():
     ("Maximilian played QUIZ (blanks Q, Z), H8 across, 12 points.",
      ["Maximilian played QUIZ (blanks Q, Z),", "H8 across, 12 points."]),
 ])
-def test_clauses_break_after_punctuation_then_before_joining_words_then_evenly(text, lines):
+def test_clauses_break_after_punctuation_then_before_joining_words(text, lines):
     from audio_scrabble.presentation.phrases import clauses
 
     assert clauses(text) == lines

@@ -131,34 +131,6 @@ def _tokens(text: str) -> list[str]:
     return [w for w in out if w]
 
 
-def _balanced(tokens: list[str], width: int) -> list[str]:
-    """Words as few lines of at most ``width``, as even in length as they can be
-    (``Expert computer went out`` / ``with the bag empty.``, not an orphan)."""
-    text = " ".join(tokens)
-    greedy = _greedy(tokens, width)  # a word longer than a line is alone on its line
-    target = len(greedy)
-    for w in range(min(width, -(-len(text) // target)), width + 1):
-        lines = _greedy(tokens, w)
-        if len(lines) <= target:
-            return lines
-    return greedy
-
-
-def _greedy(tokens: list[str], width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for t in tokens:
-        candidate = t if not current else f"{current} {t}"
-        if current and len(candidate) > width:
-            lines.append(current)
-            current = t
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
 def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     """A sentence as lines of at most ``width`` characters, for a braille line.
 
@@ -167,9 +139,9 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     that fits, so that each line is a whole clause and the first words
     stay first (``Bartholomew Jones,`` / ``press Enter to hear your
     rack.``); a clause still too long breaks before a joining word
-    (``Bartholomew Jones drew D`` / ``and plays first.``), else between
-    words into lines of even length. A group in parentheses is never
-    split, and no single word is ever broken.
+    (``Bartholomew Jones drew D`` / ``and plays first.``), else after as
+    many words as fit. A group in parentheses is never split, and no
+    single word is ever broken.
     """
     if len(text) <= width:
         return [text]
@@ -190,16 +162,11 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
             tokens = tokens[k:]
             continue
         # No clause ends in reach: break before a joining word ("and plays
-        # first", "with the bag empty"), else the words up to the next
-        # clause end, evenly.
+        # first", "with the bag empty"), else after as many words as fit.
         joins = [i for i in range(1, k + 1) if tokens[i].lower() in _JOINING_WORDS]
-        if joins:
-            lines.append(" ".join(tokens[: joins[-1]]))
-            tokens = tokens[joins[-1] :]
-            continue
-        nxt = next((i for i in range(k, len(tokens)) if tokens[i][-1] in _CLAUSE_ENDS), len(tokens) - 1)
-        lines.extend(_balanced(tokens[: nxt + 1], width))
-        tokens = tokens[nxt + 1 :]
+        k = joins[-1] if joins else max(k, 1)  # a word longer than a line is alone on it
+        lines.append(" ".join(tokens[:k]))
+        tokens = tokens[k:]
     return lines
 
 
