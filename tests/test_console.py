@@ -1139,7 +1139,7 @@ def test_new_option_puts_the_unfinished_game_away_in_one_line(tmp_path):
     store = SaveStore(tmp_path / "saves")
     again = Session(Options(saved_game=NEW, players="Carol,Dan", seed=9), lexicon=AcceptAll(), store=store)
     lines = again.start()
-    assert lines[1] == "The game of Alice and Bob is put away."
+    assert lines[1] == "Game put away: Alice and Bob."
     assert sum("put away" in x or "kept as" in x for x in lines) == 1
     assert len(lines[1]) <= 40
     assert not any("Resume it?" in x for x in lines)

@@ -338,7 +338,7 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.close()
 
     t = terminal_factory(args + ["--new"])
-    t.wait_for("The game of Alice and Bob is put away.")
+    t.wait_for("Game put away: Alice and Bob.")
     t.wait_for(f"{first}, press Enter to hear your rack.")
     assert list((tmp_path / "data" / "games").glob("*.unfinished.json"))
     t.type("quit")

@@ -254,7 +254,7 @@ class Session:
             return said + [str(e)]
         if kept is None:
             return said
-        return said + phrases.clauses(f"The game of {phrases.join_and(list(loaded.summary.names))} is put away.")
+        return said + phrases.clauses(f"Game put away: {phrases.join_and(list(loaded.summary.names))}.")
 
     def _resume(self) -> list[str]:
         """Rebuild the offered game from its save, exactly as it was left,
