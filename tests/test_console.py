@@ -557,6 +557,9 @@ def test_played_through_letters_may_be_typed_bracketed_or_left_out():
         g.current_player.rack[0] = "T"
         s.rack_order[g.current] = list(g.current_player.rack)
         out = s.handle_line(form)
+        if form == "play H9 T":  # the word made (AT) is not the word typed (T): asked first
+            assert out == ["That makes AT, H8 down.", "That joins A on H8.", "Play it? Type yes or no."]
+            out = s.handle_line("yes")
         assert "played AT, H8 down." in out[0], (form, out)
         assert g.board[Square.parse("H9")] == "T"
 
@@ -838,7 +841,10 @@ def test_a_whole_game_to_the_end_announcement():
         out = s.handle_line(_single_tile_line(g))
         while s.blank_question is not None:
             out += s.handle_line("e")
-        assert "played" in out[0] or out[0].startswith("Which letter is the blank"), out
+        if s.confirm is not None:  # one tile typed makes a longer word: asked first
+            assert out[-1] == "Play it? Type yes or no." and out[0].startswith(("That makes", "Which letter")), out
+            out += s.handle_line("yes")
+        assert "played" in out[0] or out[0].startswith(("Which letter is the blank", "That makes")), out
         transcript += out
     assert g.is_over
     assert g.ended.reason == "out"

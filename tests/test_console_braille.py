@@ -282,6 +282,8 @@ def play_to_the_end(t: Transcript, tmp_path: Path) -> None:
         out = t.type(single_tile_line(g))
         while s.blank_question is not None:
             out = t.type("e")
+        if s.confirm is not None:  # the word made is longer than the tile typed: asked first
+            out = t.type("yes")
         assert any("played" in x for x in out) or g.is_over, out
     assert g.is_over
     for line in ("history", "scores", "summary", "board", "row 8", "last", "rack", "",

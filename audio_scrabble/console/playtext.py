@@ -51,6 +51,9 @@ class Draft:
     start: Square
     #: board squares inside the word that were played through without being typed
     untyped: tuple[tuple[Square, str], ...] = ()
+    #: every square the typed word covers, from the start square on (the
+    #: word the player means); the word formed may run on past either end
+    covered: tuple[Square, ...] = ()
 
     @property
     def open_blanks(self) -> tuple[Square, ...]:
@@ -61,7 +64,7 @@ class Draft:
             PlacedTile(t.square, letter.upper(), True) if t.square == square and t.blank and not t.letter else t
             for t in self.tiles
         )
-        return Draft(tiles, self.direction, self.start, self.untyped)
+        return Draft(tiles, self.direction, self.start, self.untyped, self.covered)
 
     def play(self) -> Play:
         return Play.of(self.tiles, self.direction)
@@ -180,6 +183,7 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     sq = request.start
     tiles: list[PlacedTile] = []
     untyped: list[tuple[Square, str]] = []
+    covered: list[Square] = []
     i = 0
     while i < len(letters):
         ch, through = letters[i]
@@ -212,10 +216,11 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
             else:
                 tiles.append(PlacedTile(sq, ch, False))
             i += 1
+        covered.append(sq)
         sq = sq.step(request.direction)
     if not tiles:
         raise NotationError("Every letter of that word is already on the board; place at least one tile.")
-    return Draft(tuple(tiles), request.direction, request.start, tuple(untyped))
+    return Draft(tuple(tiles), request.direction, request.start, tuple(untyped), tuple(covered))
 
 
 def parse_draft(text: str, board: Board, cursor: Square | None = None) -> Draft:

@@ -39,6 +39,7 @@ from ..core.board import Board, Square
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
+from ..core.scoring import WordScore
 from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
 from ..presentation import phrases
@@ -875,9 +876,37 @@ class Session:
         return [f"Blank on {square.name} is {letter.upper()}."] + self._finish_play(draft, q.action)
 
     @staticmethod
-    def _untyped_line(draft: Draft) -> str:
-        through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in draft.untyped])
-        return f"That plays through {through}."
+    def _joined(draft: Draft, made: WordScore | None) -> list[tuple[Square, str]]:
+        """Board letters the word formed takes in beyond the typed word's
+        ends (``play H5 ZIT`` with an I on H8 makes ZITI)."""
+        if made is None:
+            return []
+        covered = set(draft.covered)
+        return [(sq, letter) for sq, letter, new in zip(made.word.squares, made.word.letters, made.word.new)
+                if not new and sq not in covered]
+
+    @classmethod
+    def _differs(cls, draft: Draft, made: WordScore | None) -> bool:
+        """Whether the word formed is not the word typed: a board letter
+        inside it was left out, or it runs on past either end of the typed
+        word, or it runs the other way (one tile that only makes a word
+        down when typed across)."""
+        if made is None or draft.untyped:
+            return True
+        return tuple(made.word.squares) != draft.covered
+
+    @classmethod
+    def _board_letter_lines(cls, draft: Draft, made: WordScore | None) -> list[str]:
+        """The board letters in the word formed that were not typed."""
+        lines: list[str] = []
+        if draft.untyped:
+            through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in draft.untyped])
+            lines.extend(phrases.clauses(f"That plays through {through}."))
+        joined = cls._joined(draft, made)
+        if joined:
+            letters = phrases.join_and([f"{phrases.tile_phrase(t.upper())} on {sq.name}" for sq, t in joined])
+            lines.extend(phrases.clauses(f"That joins {letters}."))
+        return lines
 
     def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
         game = self.need_game()
@@ -888,20 +917,23 @@ class Session:
             except IllegalPlay as e:
                 return ["Not legal: " + self._explain_rack(e)]
             lines = phrases.check_phrases(breakdown, self.style)
-            return lines + (phrases.clauses(self._untyped_line(draft)) if draft.untyped else [])
-        if draft.untyped and not confirmed:
-            # A board letter inside the word was not typed: the word made is
-            # not the word typed. Say what it makes and ask first.
+            made = phrases.main_word(breakdown)
+            return lines + (self._board_letter_lines(draft, made) if self._differs(draft, made) else [])
+        if not confirmed:
+            # The word made may not be the word typed: a board letter inside
+            # it left out, or board letters at either end. Say what it makes
+            # and ask first.
             try:
                 breakdown = game.check_place(play)
             except IllegalPlay as e:
                 return [self._explain_rack(e)]
-            self.confirm = _Confirm("play", draft)
             made = phrases.main_word(breakdown)
-            said = (phrases.play_lines("That makes", made.word.letters,
-                                       phrases.where_text(made.word.start, made.word.direction))
-                    if made is not None else ["That makes no word."])
-            return said + phrases.clauses(self._untyped_line(draft)) + ["Play it? Type yes or no."]
+            if self._differs(draft, made):
+                self.confirm = _Confirm("play", draft)
+                said = (phrases.play_lines("That makes", made.word.letters,
+                                           phrases.where_text(made.word.start, made.word.direction))
+                        if made is not None else ["That makes no word."])
+                return said + self._board_letter_lines(draft, made) + ["Play it? Type yes or no."]
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
