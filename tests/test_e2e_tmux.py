@@ -70,7 +70,22 @@ class Terminal:
             subprocess.run([*self.base, "send-keys", "-t", "game", "Enter"], check=True)
 
     def key(self, name: str) -> None:
+        """Press a key. Control keys are sent only once a prompt is showing:
+        between prompts the terminal is in cooked mode, where Ctrl-D is
+        swallowed as end-of-file and Ctrl-C interrupts the program."""
+        self.wait_for_prompt()
         subprocess.run([*self.base, "send-keys", "-t", "game", name], check=True)
+
+    def wait_for_prompt(self, timeout: float = TIMEOUT) -> None:
+        """Wait until the last line on screen is a prompt (``Bob>``, ``yes or no> ye``)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            lines = [line for line in self.screen().splitlines() if line.strip()]
+            if lines and ">" in lines[-1]:  # a prompt, perhaps with text typed after it
+                time.sleep(0.1)  # the prompt is drawn just before raw mode begins
+                return
+            time.sleep(0.05)
+        raise AssertionError("no prompt appeared")
 
     def wait_for(self, text: str, count: int = 1, timeout: float = TIMEOUT) -> str:
         """Wait until ``text`` has been printed ``count`` times; returns the screen."""
