@@ -90,12 +90,12 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     assert lines[0] == "'7' is not 2, 3 or 4; type how many are playing."
     assert s.game is None
     lines = s.handle_line("three")
-    assert "Player 1, your name?" in lines
-    assert ("For a computer, type computer:club." in lines) == services.engine_available()
-    assert s.handle_line("Alice")[-1] == "Player 2, your name?"
+    assert lines[-1] == "Player 1, your name?"
+    computer = ["Type computer for a computer opponent."] if services.engine_available() else []
+    assert s.handle_line("Alice")[1:] == ["Player 2, your name?"] + computer
     lines = s.handle_line("alice")
     assert lines[0] == "alice is already playing; give this player another name."
-    assert lines[-1] == "Player 2, your name?"
+    assert lines[1:] == ["Player 2, your name?"] + computer
     assert s.handle_line("")[0] == "Type a name, like Alice."
     s.handle_line("Bob")
     lines = s.handle_line("Carol")
@@ -165,8 +165,7 @@ def test_a_name_with_a_control_character_is_refused_in_one_sentence(name):
     s.handle_line("2")
     lines = s.handle_line(name)
     assert lines[0] == "A name cannot hold control characters; type it again in plain letters."
-    assert lines[1:] == ["Player 1, your name?"] + (
-        ["For a computer, type computer:club."] if services.engine_available() else [])
+    assert lines[1:] == ["Player 1, your name?"]
     assert not any(ch in "".join(lines) for ch in "\x00\x1b\x07\u202e\u200b\ufeff\x7f")
     assert s.setup.players == [] and s.game is None
     s.handle_line("Alice")
@@ -182,7 +181,7 @@ def test_a_name_over_20_letters_is_refused_and_20_are_taken():
     lines = s.handle_line("A" * 21)
     assert lines[0] == "That name is long to hear every turn; use 20 letters or fewer."
     assert lines[1] == "Player 1, your name?"
-    assert s.handle_line("Bartholomew Jonesy-Q") == ["Bartholomew Jonesy-Q plays.", "Player 2, your name?"]
+    assert s.handle_line("Bartholomew Jonesy-Q")[:2] == ["Bartholomew Jonesy-Q plays.", "Player 2, your name?"]
     # white space is tidied, and tabs or runs of spaces are not hidden characters
     assert s.handle_line("  Ann\tMarie  ")[0] == "Ann Marie plays."
     assert s.setup.players[-1].name == "Ann Marie"

@@ -95,3 +95,74 @@ def test_the_word_typed_whole_with_its_board_letters_is_played_at_once():
         t = copy.deepcopy(s)
         out = t.handle_line(typed)
         assert "played ZITI, H5 down." in out[0], (typed, out)
+
+
+# ---------------------------------------------------------------- seating a computer
+def passing_computer(level, lexicon, seed):
+    """A stand-in computer that always passes (set-up tests need no engine)."""
+    def choose(game, i):
+        return services.ComputerMove("pass")
+    return choose
+
+
+def asked(**opts) -> tuple[Session, list[str]]:
+    s = Session(Options(seed=2, **opts), lexicon=AcceptAll(), computer_factory=passing_computer)
+    return s, s.start()
+
+
+def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club():
+    s, lines = asked()
+    assert lines[-1] == "Press Enter for 2."
+    assert s.handle_line("")[-1] == "Player 1, your name?"
+    assert s.handle_line("Alice") == ["Alice plays.", "Player 2, your name?", "Type computer for a computer opponent."]
+    level_question = ["Which level: beginner, club or expert?", "Enter for club, or help for more."]
+    assert s.handle_line("computer") == level_question
+    assert s.prompt_text() == "> "
+    out = s.handle_line("help")
+    assert out[0] == "Play the computer at the level you pick."
+    assert any(x.startswith("beginner: gentle") for x in out)
+    assert any(x.startswith("expert: ") for x in out)
+    assert out[-2:] == level_question  # then the question again
+    assert s.handle_line("wizard") == ["Type beginner, club or expert, or press Enter for club."] + level_question
+    assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
+                                       "Or: naspa, wespa, single, void."]
+    out = s.handle_line("")
+    assert s.game is not None and s.game.names == ("Alice", "Expert computer")
+    assert s.table.seats[1].computer == "expert"
+    assert all(len(x) <= 40 for x in lines + out)
+
+
+@pytest.mark.parametrize("answer, level", [("", "club"), ("beginner", "beginner"), ("B", "beginner"),
+                                           ("club", "club"), ("Expert", "expert"), ("3", "expert")])
+def test_the_level_question_takes_a_level_its_initial_or_enter(answer, level):
+    s, _ = asked(players=None)
+    s.handle_line("2")
+    s.handle_line("Alice")
+    s.handle_line("computer")
+    out = s.handle_line(answer)
+    assert out[0] == f"{level.capitalize()} computer joins."
+    s.handle_line("")
+    assert s.table.seats[1].computer == level
+
+
+def test_the_level_question_can_be_cancelled_and_a_level_typed_at_once_is_not_asked():
+    s, _ = asked()
+    s.handle_line("3")
+    s.handle_line("computer")
+    assert s.handle_line("cancel") == ["No computer, then.", "Player 1, your name?"]
+    assert s.handle_line("computer expert")[0] == "Expert computer joins."
+    assert s.handle_line("computer:expert")[0] == "Expert computer 2 joins."  # two computers: told apart
+    s.handle_line("Alice")
+    s.handle_line("")
+    assert s.game.names == ("Expert computer", "Expert computer 2", "Alice")
+
+
+@pytest.mark.parametrize("players, names", [
+    ("Alice,computer:expert", ("Alice", "Expert computer")),
+    ("Alice,computer", ("Alice", "Club computer")),
+    ("computer:beginner,Alice,computer:beginner", ("Beginner computer", "Alice", "Beginner computer 2")),
+    ("Expert computer,computer:expert", ("Expert computer", "Expert computer 2")),
+])
+def test_computers_on_the_command_line_read_naturally_and_are_never_named_alike(players, names):
+    s, _ = asked(players=players)
+    assert s.game is not None and s.game.names == names

@@ -23,6 +23,7 @@ from ..errors import ActionNotAllowed, NotationError
 from ..presentation import largeprint, phrases
 from . import brailleview
 from .helptext import help_entries
+from .services import COMPUTER_LEVELS
 from .playtext import looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
@@ -491,6 +492,7 @@ def cmd_help(session, args: str) -> list[str]:
             lines.extend(phrases.fit(names))
         lines.append("help keys: the board keys.")
         lines.append("help braille: braille mode.")
+        lines.append("help computer: its levels.")
         lines.append("help COMMAND: more on one.")
         return lines
     cmd = REGISTRY.get(topic)
@@ -605,9 +607,10 @@ ALL_SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, SIZE + 1)]
 
 def complete(session, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    if session.mode == "setup" and session.setup is not None and session.setup.asking == "rules":
+    if session.mode == "setup" and session.setup is not None and session.setup.asking in ("rules", "level"):
         prefix = text.strip().lower()
-        return [n for n in rule_names() if n.startswith(prefix)]
+        choices = rule_names() if session.setup.asking == "rules" else list(COMPUTER_LEVELS)
+        return [n for n in choices if n.startswith(prefix)]
     words = text.split()
     if not text or (len(words) == 1 and not text.endswith(" ")):
         prefix = words[0].lower() if words else ""
@@ -641,5 +644,5 @@ def _candidates(session, arg: Arg, words: list[str], index: int) -> list[str]:
             return list(SETTING_VALUES)
         return list(SETTING_VALUES.get(words[1].lower(), ()))
     if arg.kind == TOPIC:
-        return REGISTRY.names() + ["keys", "notation", "premiums", "braille"]
+        return REGISTRY.names() + ["keys", "notation", "premiums", "braille", "computer"]
     return []

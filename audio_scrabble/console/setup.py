@@ -18,6 +18,16 @@ from .settings import small_number
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4}
 
+#: the level a computer plays at when none is named (Enter at the question)
+DEFAULT_LEVEL = "club"
+
+#: what may be typed at the level question, beside the levels' own names
+LEVEL_WORDS = {
+    "b": "beginner", "beginner": "beginner", "easy": "beginner", "gentle": "beginner", "1": "beginner",
+    "c": "club", "club": "club", "medium": "club", "2": "club",
+    "e": "expert", "expert": "expert", "hard": "expert", "3": "expert",
+}
+
 #: the longest name: it is said every turn, and read on a braille line
 MAX_NAME = 20
 
@@ -58,16 +68,13 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
     if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
         raise NotationError("A name cannot hold control characters; type it again in plain letters.")
     low = name.lower()
-    if low == "computer" or low.startswith("computer:") or low.startswith("computer "):
+    if is_computer_name(low):
         level = low.partition(":")[2].strip() if ":" in low else low[len("computer"):].strip()
-        level = level or "club"
+        level = level or DEFAULT_LEVEL
         if level not in COMPUTER_LEVELS:
             raise NotationError(f"Computer players are {', '.join(COMPUTER_LEVELS)}; type computer:club, for example.")
-        if not (services.engine_available() if computers is None else computers):
-            raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person.")
-        base = f"{level.capitalize()} computer"
-        n = 1 + sum(1 for s in taken if s.computer == level)
-        return Seat(base if n == 1 else f"{base} {n}", level)
+        check_engine(computers)
+        return Seat(computer_name(level, taken), level)
     if len(name) > MAX_NAME:
         raise NotationError(f"That name is long to hear every turn; use {MAX_NAME} letters or fewer.")
     if ":" in name:
@@ -75,6 +82,46 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
     if any(s.name.casefold() == name.casefold() for s in taken):
         raise NotationError(f"{name} is already playing; give this player another name.")
     return Seat(name)
+
+
+def is_computer_name(text: str) -> bool:
+    """Whether a name as typed asks for a computer player (``computer``,
+    ``computer:expert``, ``computer expert``; any case)."""
+    low = text.strip().lower()
+    return low == "computer" or low.startswith("computer:") or low.startswith("computer ")
+
+
+def check_engine(computers: bool | None = None) -> None:
+    """Refuse a computer player when the move engine is missing."""
+    if not (services.engine_available() if computers is None else computers):
+        raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person.")
+
+
+def computer_name(level: str, taken: list[Seat]) -> str:
+    """How a computer of ``level`` is called: ``Expert computer``, read
+    naturally in every sentence (``Expert computer's turn``); a second one
+    of the same level is ``Expert computer 2``, and a name already taken
+    (a person may be called anything) is never reused."""
+    base = f"{level.capitalize()} computer"
+    used = {s.name.casefold() for s in taken}
+    n = 1 + sum(1 for s in taken if s.computer == level)
+    name = base if n == 1 else f"{base} {n}"
+    while name.casefold() in used:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def parse_level(text: str) -> str:
+    """A level as answered at the question: its name, its first letter,
+    1 to 3, easy/medium/hard; Enter is :data:`DEFAULT_LEVEL`."""
+    low = " ".join(text.split()).lower().removeprefix("computer").strip(" :")
+    if not low:
+        return DEFAULT_LEVEL
+    level = LEVEL_WORDS.get(low)
+    if level is None:
+        raise NotationError(f"Type beginner, club or expert, or press Enter for {DEFAULT_LEVEL}.")
+    return level
 
 
 def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
@@ -105,6 +152,8 @@ class SetupFlow:
     count: int | None = None
     computers: bool | None = None  # whether computer players can be made
     _names: list[Seat] = field(default_factory=list)
+    #: "computer" was typed for the next player: its level is asked next
+    _choosing_level: bool = False
 
     def __post_init__(self) -> None:
         if self.seats is not None:
@@ -117,12 +166,17 @@ class SetupFlow:
 
     @property
     def asking(self) -> str:
-        """Which question is open: count, name or rules."""
+        """Which question is open: count, name, level (of a computer) or rules."""
         if self.count is None:
             return "count"
+        if self._choosing_level:
+            return "level"
         if len(self._names) < self.count:
             return "name"
         return "rules"
+
+    def _engine(self) -> bool:
+        return services.engine_available() if self.computers is None else self.computers
 
     def question(self) -> list[str]:
         what = self.asking
@@ -131,9 +185,11 @@ class SetupFlow:
         if what == "name":
             n = len(self._names) + 1
             lines = [f"Player {n}, your name?"]
-            if n == 1 and (services.engine_available() if self.computers is None else self.computers):
-                lines.append("For a computer, type computer:club.")
+            if n > 1 and self._engine():
+                lines.append("Type computer for a computer opponent.")
             return lines
+        if what == "level":
+            return ["Which level: beginner, club or expert?", f"Enter for {DEFAULT_LEVEL}, or help for more."]
         return ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, void."]
 
     def answer(self, text: str) -> list[str]:
@@ -148,7 +204,20 @@ class SetupFlow:
                 return [f"{text!r} is not 2, 3 or 4; type how many are playing."]
             self.count = n
             return [f"{n} players."]
+        if what == "level":
+            if text.lower() in ("cancel", "back", "no", "person"):
+                self._choosing_level = False
+                return ["No computer, then."]
+            level = parse_level(text)
+            self._choosing_level = False
+            seat = parse_seat(f"computer:{level}", self._names, self.computers)
+            self._names.append(seat)
+            return [f"{seat.name} joins."]
         if what == "name":
+            if " ".join(text.split()).lower() == "computer":
+                check_engine(self.computers)
+                self._choosing_level = True
+                return []  # the level is asked next
             seat = parse_seat(text, self._names, self.computers)
             self._names.append(seat)
             return [f"{seat.name} plays." if not seat.is_computer else f"{seat.name} joins."]
