@@ -166,3 +166,108 @@ def test_the_level_question_can_be_cancelled_and_a_level_typed_at_once_is_not_as
 def test_computers_on_the_command_line_read_naturally_and_are_never_named_alike(players, names):
     s, _ = asked(players=players)
     assert s.game is not None and s.game.names == names
+
+
+# ---------------------------------------------------------------- hints
+@pytest.fixture(scope="module")
+def lexicon():
+    from audio_scrabble.lexicon import Lexicon
+
+    return Lexicon.default()
+
+
+def test_hint_is_refused_while_hints_are_off_saying_why_and_how_to_turn_them_on(lexicon):
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon)
+    s.start()
+    s.handle_line("")
+    before = snapshot(s)
+    out = s.handle_line("hint")
+    assert out == ["Hints are off; a real game forbids them.", "Type set hints on to practise."]
+    assert snapshot(s) == before
+    assert s.handle_line("set") [-1] == "hints off."
+
+
+def test_hint_tells_the_best_three_plays_for_the_rack_of_the_player_to_move(lexicon):
+    from audio_scrabble.engine import hint
+    from audio_scrabble.presentation.teaching import hint_phrases
+
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon)
+    s.start()
+    g = s.game
+    assert s.handle_line("set hints on") == ["Hints on: type hint on your turn."]
+    # two people at one computer: not before the player has pressed Enter for the rack
+    assert s.handle_line("hint") == [f"{g.names[g.current]}, press Enter for your rack first."]
+    s.handle_line("")
+    before = snapshot(s)
+    out = s.handle_line("hint")
+    expected = hint_phrases(hint(g, g.current, 3, lexicon))
+    assert out == expected and out[0] == "3 best plays:"
+    assert all(len(x) <= 40 for x in out)
+    assert snapshot(s) == before  # a hint changes nothing
+    # each one can be typed back as it was said, and is legal for this rack
+    for _, score, info in hint(g, g.current, 3, lexicon):
+        t = copy.deepcopy(s)
+        word, where = info.text.split(" ", 1)[1], info.text.split(" ", 1)[0]
+        said = t.handle_line(f"play {where} {word}")
+        assert f"{score} points." in " ".join(said) or f", {score} points." in " ".join(said), said
+
+
+def test_a_hint_depends_only_on_the_board_and_the_players_own_rack(lexicon):
+    s = Session(Options(players="Alice,Bob", seed=5, hints=True), lexicon=lexicon)
+    s.start()
+    g = s.game
+    s.handle_line("")
+    first = s.handle_line("hint")
+    other = 1 - g.current
+    # give the other player a different rack from the bag: the hint is the same
+    g.bag.put_back(g.players[other].rack)
+    g.players[other].rack = g.bag.draw(7)
+    assert s.handle_line("hint") == first
+
+
+def test_no_hint_on_a_computers_turn_nor_after_the_game(lexicon):
+    s = Session(Options(players="Alice,computer:club", seed=3, hints=True), lexicon=lexicon,
+                computer_factory=passing_computer, defer_computer=True)
+    s.start()
+    g = s.game
+    if g.current == 1:
+        s.computer_turn()
+    s.handle_line("pass")  # now it is the computer's turn, not yet taken
+    assert s.computer_to_move()
+    assert s.handle_line("hint") == ["It is Club computer's turn; wait for it to play."]
+    while not g.is_over:
+        s.run_computers()
+        if not g.is_over:
+            s.handle_line("pass")
+    out = s.handle_line("hint")
+    assert out == ["The game is over; type review to hear", "the best play of every turn."] or \
+        " ".join(out) == "The game is over; type review to hear the best play of every turn."
+
+
+def test_hints_are_a_start_option_and_kept_with_the_saved_game(tmp_path, lexicon):
+    import argparse
+
+    from audio_scrabble.console.start import configure, options_from
+    from audio_scrabble.persistence import SaveStore
+
+    parser = argparse.ArgumentParser()
+    configure(parser)
+    assert options_from(parser.parse_args(["--hints"])).hints is True
+    assert options_from(parser.parse_args([])).hints is None
+
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon, store=SaveStore(tmp_path / "saves"))
+    s.start()
+    s.handle_line("set hints on")
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(), lexicon=lexicon, store=SaveStore(tmp_path / "saves"))
+    again.start()
+    again.handle_line("yes")
+    assert again.settings.hints is True
+    again.handle_line("")
+    assert again.handle_line("hint")[0] == "3 best plays:"
+    # a hint setting named on the command line wins over the save's
+    third = Session(Options(hints=False), lexicon=lexicon, store=SaveStore(tmp_path / "saves"))
+    third.start()
+    third.handle_line("yes")
+    assert third.settings.hints is False

@@ -512,6 +512,11 @@ def cmd_help(session, args: str) -> list[str]:
     return lines
 
 
+def cmd_hint(session, args: str) -> list[str]:
+    """The best 3 plays for your rack, when hints are on (a teaching setting)."""
+    return session.hint_lines()
+
+
 def cmd_new(session, args: str) -> list[str]:
     game = session.need_game()
     if game.is_over:
@@ -555,6 +560,8 @@ REGISTRY = Registry(
         Command("repeat", cmd_repeat, "Ask again", ("again",)),
         Command("summary", cmd_summary, "Ask again", ("sum",)),
         Command("rules", cmd_rules, "Ask again"),
+        # teaching
+        Command("hint", cmd_hint, "Teaching", ("hints",)),
         # braille
         Command("legend", cmd_legend, "Braille", ("marks", "cells")),
         Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),

@@ -254,6 +254,27 @@ def make_computer(level: str, lexicon: Any, seed: int) -> Computer:
     return Computer(mod.ComputerPlayer(level, resolved(lexicon), seed))
 
 
+def hints(game: Any, index: int, lexicon: Any, n: int = 3) -> list[tuple[Any, int, Any]]:
+    """The ``n`` best plays for player ``index``'s rack, from the engine's
+    ``hint`` (only the board and that rack are looked at): (play, score,
+    facts) as :func:`audio_scrabble.presentation.teaching.hint_phrases` takes them."""
+    mod = _optional("audio_scrabble.engine")
+    fn = getattr(mod, "hint", None) if mod is not None else None
+    if fn is None:
+        raise ActionNotAllowed("Hints need the move engine, which is not installed.")
+    return list(fn(game, index, n, resolved(lexicon)))
+
+
+def review_game(game: Any, lexicon: Any) -> list[Any]:
+    """Every turn of a game beside the best play then, from the engine's
+    ``review``: a list of ``MoveReview``."""
+    mod = _optional("audio_scrabble.engine")
+    fn = getattr(mod, "review", None) if mod is not None else None
+    if fn is None:
+        raise ActionNotAllowed("The review needs the move engine, which is not installed.")
+    return list(fn(game, resolved(lexicon)))
+
+
 def warm_move_finder(lexicon: Any) -> None:
     """Build the engine's move generator on a thread, before the house rule needs it."""
     mod = _optional("audio_scrabble.engine")

@@ -42,7 +42,7 @@ from ..core.rules import RuleSet
 from ..core.scoring import WordScore
 from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
-from ..presentation import phrases
+from ..presentation import phrases, teaching
 from ..presentation.phrases import Audience
 from . import brailleview, services
 from .cursor import Cursor, Move
@@ -80,6 +80,7 @@ class Options:
     marks: str | None = None  # marks when not given
     braille_width: int | None = None  # off when not given
     speech: str | None = None  # text when not given
+    hints: bool | None = None  # off when not given
     #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
     saved_game: str | None = None
 
@@ -135,6 +136,7 @@ class Session:
             marks=self.options.marks or phrases.MARKS,
             braille_width=self.options.braille_width,
             speech=self.options.speech or "text",
+            hints=bool(self.options.hints),
         )
         self.cursor = Cursor()
         self.lexicon = lexicon
@@ -342,6 +344,8 @@ class Session:
                     continue
                 if key == "speech" and self.settings.speech != before:
                     self.speech_change = self.settings.speech  # the voice follows it
+        if given.hints is None and isinstance(saved.get("hints"), bool):
+            self.settings.hints = saved["hints"]
         if given.braille_width is None and "braille" in saved:
             cells = saved["braille"]
             if cells is None or (isinstance(cells, int) and brailleview.valid_cells(cells)):
@@ -360,6 +364,7 @@ class Session:
             "marks": self.settings.marks,
             "braille": self.settings.braille_width,
             "speech": self.settings.speech,
+            "hints": self.settings.hints,
             "racks": {str(i): "".join(order) for i, order in self.rack_order.items()},
             "told_challenge": self._told_challenge,
         }
@@ -948,6 +953,22 @@ class Session:
             if "no blank" not in msg:
                 return msg.rstrip(".") + "; to use your blank, type ? in its place."
         return msg
+
+    # ================================================================ teaching
+    #: the refusal of ``hint`` while hints are off: one sentence, two lines
+    HINTS_OFF = ("Hints are off; a real game forbids them.", "Type set hints on to practise.")
+
+    def hint_lines(self) -> list[str]:
+        """The best 3 plays for the rack of the player whose turn it is
+        (a person, ready to act), when hints are on. Only the board and
+        that player's own rack are looked at."""
+        game = self.need_game()
+        if not self.settings.hints:
+            raise ActionNotAllowed("\n".join(self.HINTS_OFF))
+        if game.is_over:
+            raise ActionNotAllowed("The game is over; type review to hear the best play of every turn.")
+        i = self.actor()
+        return teaching.hint_phrases(services.hints(game, i, self.lexicon))
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:

@@ -1,6 +1,7 @@
-"""The player's settings for this session: verbosity, premium names, braille mode.
+"""The player's settings: verbosity, premium names, braille mode, speech, hints.
 
-``set NAME VALUE`` changes one; they last until the program ends.
+``set NAME VALUE`` changes one; a game's save keeps them, so a resumed
+game comes back with them.
 """
 
 from __future__ import annotations
@@ -25,11 +26,16 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "marks": MARK_STYLES,
     "braille": ("off", "14", "20", "32", "40", "80"),
     "speech": SPEECH_KINDS,
+    "hints": ("on", "off"),
 }
+
+#: how on and off may be typed
+SWITCH_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 SETTING_ALIASES = {
     "verbose": "verbosity", "premiums": "marks", "premium": "marks",
     "width": "braille", "cells": "braille", "display": "braille",
+    "hint": "hints", "teaching": "hints",
 }
 
 
@@ -52,6 +58,9 @@ class Settings:
     #: braille mode: every line fits a display of this many cells; None is off
     braille_width: int | None = None
     speech: str = "text"
+    #: whether ``hint`` tells the best plays: off by default, since the
+    #: rules forbid word aids during a game (a teaching setting)
+    hints: bool = False
 
     @property
     def style(self) -> Style:
@@ -64,6 +73,7 @@ class Settings:
             f"marks {self.marks}.",
             f"braille {width}.",
             f"speech {self.speech}.",
+            f"hints {'on' if self.hints else 'off'}.",
         ]
 
     def change(self, name: str, value: str) -> str:
@@ -96,5 +106,11 @@ class Settings:
                 raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
             self.speech = value
             return f"Speech {value}."
+        if key == "hints":
+            switch = SWITCH_WORDS.get(value)
+            if switch is None:
+                raise NotationError(f"Hints are on or off, not {value!r}.")
+            self.hints = switch
+            return "Hints on: type hint on your turn." if switch else "Hints off."
         names = ", ".join(SETTING_VALUES)
         raise NotationError(f"There is no setting called {name!r}; the settings are {names}.")

@@ -95,6 +95,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line fits N cells, "
         "board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
     )
+    g.add_argument(
+        "--hints",
+        action="store_const",
+        const=True,
+        help="let the hint command tell the best plays for your rack (off by default: "
+        "the rules forbid word aids in a real game; set hints on|off in the game)",
+    )
     g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
     saved = g.add_mutually_exclusive_group()
     saved.add_argument(
@@ -128,6 +135,7 @@ def options_from(args: argparse.Namespace) -> Options:
         marks=args.marks,
         braille_width=args.braille_cells,
         speech=args.speech,
+        hints=args.hints,
         saved_game=args.saved_game,
     )
 
