@@ -271,3 +271,84 @@ def test_hints_are_a_start_option_and_kept_with_the_saved_game(tmp_path, lexicon
     third.start()
     third.handle_line("yes")
     assert third.settings.hints is False
+
+
+# ---------------------------------------------------------------- review after the game
+def hinted_game(lexicon, plays: int = 4, players: str = "Alice,Bob", seed: int = 3) -> Session:
+    """Two people play the engine's best plays for a few turns, then all pass to the end."""
+    from audio_scrabble.engine import hint
+
+    s = Session(Options(players=players, seed=seed), lexicon=lexicon)
+    s.start()
+    g = s.game
+    for _ in range(plays):
+        s.handle_line("")
+        best = hint(g, g.current, 1, lexicon)
+        out = s.handle_line(f"play {best[0][2].text}")
+        assert "played" in out[0], out
+    return s
+
+
+def test_review_is_refused_during_the_game_and_changes_nothing(lexicon):
+    s = hinted_game(lexicon, plays=2)
+    s.handle_line("")
+    before = snapshot(s)
+    for line in ("review", "review 1", "next", "back"):
+        assert s.handle_line(line) == ["The best plays would be a word aid now;", "type review when the game is over."]
+    assert snapshot(s) == before
+
+
+def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lexicon):
+    from audio_scrabble.engine import review
+    from audio_scrabble.presentation.teaching import review_move_phrases, review_summary
+
+    s = hinted_game(lexicon, plays=4)
+    g = s.game
+    out: list[str] = []
+    while not g.is_over:
+        out = s.handle_line("")
+        out = s.handle_line("pass")
+    assert out[-2:] == ["Type review to hear what you missed.", "Type new for another game, or quit."]
+    reviews = review(g, lexicon)
+    assert len(reviews) == 8  # four plays and four passes
+    turn = [review_move_phrases(r) for r in reviews]
+    assert s.handle_line("review") == ["Review of 8 turns; Enter for the next."] + turn[0]
+    assert s.prompt_text() == "review> "
+    assert s.handle_line("") == turn[1]
+    assert s.handle_line("next") == turn[2]
+    assert s.handle_line("back") == turn[1]
+    assert s.handle_line("review 6") == turn[5]
+    assert s.handle_line("review 9") == ["The game had turns 1 to 8;", "type review and a number, like review 3."]
+    assert s.handle_line("review none") == s.handle_line("review 0")
+    assert s.handle_line("repeat") == ["The game had turns 1 to 8;", "type review and a number, like review 3."]
+    assert s.handle_line("") == turn[6]
+    assert s.handle_line("") == turn[7]
+    end = s.handle_line("")
+    assert end == ["End of the review."] + review_summary(reviews, g.names) + ["Type review to hear it again, or new."]
+    assert s.handle_line("") == ["The review is over; type review to hear it again."]
+    assert s.handle_line("back") == turn[7]
+    assert s.handle_line("review 1") == turn[0]
+    assert s.handle_line("back") == ["This is the first turn."] + turn[0]
+    # every line of the review fits a 40-cell display where words allow
+    assert all(len(x) <= 40 for t in turn for x in t)
+    # the board and the scores can still be read while reviewing
+    assert s.handle_line("scores")[0].startswith(("Alice", "Bob"))
+    # a new game starts without a review
+    s.handle_line("new")
+    assert s.review_at is None and s.prompt_text() != "review> "
+
+
+def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
+    from audio_scrabble.engine import hint
+
+    s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon)
+    s.start()
+    g = s.game
+    best = hint(g, g.current, 1, lexicon)[0]
+    mover = g.names[g.current]
+    while not g.is_over:
+        s.handle_line("")
+        s.handle_line("pass")
+    out = s.handle_line("review")
+    assert out[1] == f"Turn 1, {mover} passed."
+    assert out[-1] == f"{best[1]} points; {best[1]} missed."

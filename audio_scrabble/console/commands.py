@@ -44,6 +44,7 @@ SETTING = "setting"
 TOPIC = "topic"
 WORDS = "words"
 PATH = "path"
+TURN = "turn"  # a turn of the game (no candidates)
 
 
 @dataclass(frozen=True)
@@ -517,6 +518,21 @@ def cmd_hint(session, args: str) -> list[str]:
     return session.hint_lines()
 
 
+def cmd_review(session, args: str) -> list[str]:
+    """After the game: each turn beside the best play then (``review N``: turn N)."""
+    return session.review_start(args)
+
+
+def cmd_next(session, args: str) -> list[str]:
+    """The next turn of the review (Enter does the same)."""
+    return session.review_next()
+
+
+def cmd_back(session, args: str) -> list[str]:
+    """The turn before in the review."""
+    return session.review_back()
+
+
 def cmd_new(session, args: str) -> list[str]:
     game = session.need_game()
     if game.is_over:
@@ -562,6 +578,9 @@ REGISTRY = Registry(
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
+        Command("review", cmd_review, "Teaching", (), (Arg("turn", TURN, True),)),
+        Command("next", cmd_next, "Teaching", ("n",)),
+        Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille
         Command("legend", cmd_legend, "Braille", ("marks", "cells")),
         Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),

@@ -166,6 +166,11 @@ class Session:
         self._offered: Any = None  # the save offered for resuming (a persistence.LoadResult)
         self._save_failed = False  # a failed save has been reported
         self._warmed = False  # the engine's move generator has been warmed up
+        #: the review after the game: every turn beside the best play then
+        #: (worked out on the first ``review``), and which is being heard
+        #: (an index; ``len`` is the summary at the end; None: not started)
+        self._reviews: list[Any] | None = None
+        self.review_at: int | None = None
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -301,6 +306,7 @@ class Session:
                     self._sync_rack(i)  # only the tiles still held, in the player's order
         self._told_challenge = saved.get("told_challenge") is True
         self.cursor = Cursor()
+        self._reviews, self.review_at = None, None
         lines = (phrases.clauses(resumed.notice) if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
@@ -405,6 +411,7 @@ class Session:
         self.ready = None
         self.rack_order = {i: list(p.rack) for i, p in enumerate(self.game.players)}
         self.cursor = Cursor()
+        self._reviews, self.review_at = None, None
         self._games_played += 1
         lines = [f"{rules.title}."]
         lines.extend(phrases.first_player_phrases(self.game.history[0]))  # type: ignore[arg-type]
@@ -568,6 +575,8 @@ class Session:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         game = self.need_game()
         if game.is_over:
+            if self.review_at is not None:
+                return self.review_next()
             return ["The game is over. Type new for another game, or quit."]
         if game.awaiting_final_challenge:
             return self._final_question()
@@ -726,6 +735,8 @@ class Session:
         if self.mode == SETUP or self.game is None:
             return "> ", None
         if self.game.is_over:
+            if self.review_at is not None:
+                return "review> ", None
             return "game over> ", "over> "
         if self.game.awaiting_final_challenge:
             return "challenge or accept> ", "accept> "
@@ -802,7 +813,8 @@ class Session:
         assert game is not None and self.table is not None
         if game.is_over:
             self.mode = OVER
-            return ["Type new for another game, or quit."]
+            offer = ["Type review to hear what you missed."] if services.engine_available() else []
+            return offer + ["Type new for another game, or quit."]
         if game.awaiting_final_challenge:
             pend = game.pending_play
             if pend is not None and self.is_computer((pend.player + 1) % len(game.players)):
@@ -969,6 +981,73 @@ class Session:
             raise ActionNotAllowed("The game is over; type review to hear the best play of every turn.")
         i = self.actor()
         return teaching.hint_phrases(services.hints(game, i, self.lexicon))
+
+    #: the refusal of ``review`` (and ``next``, ``back``) during the game
+    REVIEW_LATER = "The best plays would be a word aid now; type review when the game is over."
+
+    def _finished_game(self) -> Game:
+        """The game, once it is over; refused before (a word aid)."""
+        game = self.need_game()
+        if not game.is_over:
+            raise ActionNotAllowed("\n".join(phrases.clauses(self.REVIEW_LATER)))
+        return game
+
+    def reviews(self) -> list[Any]:
+        """Every turn of the finished game beside the best play then
+        (engine.review), worked out once."""
+        game = self._finished_game()
+        if self._reviews is None:
+            self._reviews = services.review_game(game, self.lexicon)
+        return self._reviews
+
+    def review_start(self, text: str = "") -> list[str]:
+        """``review``: the first turn; ``review N``: turn N."""
+        reviews = self.reviews()
+        if not reviews:
+            return ["No turn was played, so there is nothing to review."]
+        text = text.strip()
+        if not text:
+            head = [f"Review of {phrases.plural(len(reviews), 'turn')}; Enter for the next."]
+            return head + self.review_step(0)
+        from .settings import small_number
+
+        wanted = small_number(text, digits=4)
+        last = reviews[-1].turn
+        if wanted is None or not 1 <= wanted <= last:
+            raise NotationError("\n".join(phrases.clauses(
+                f"The game had turns 1 to {last}; type review and a number, like review {min(3, last)}.")))
+        index = next(k for k, r in enumerate(reviews) if r.turn >= wanted)
+        lost = [] if reviews[index].turn == wanted else [f"Turn {wanted} was lost; the next turn:"]
+        return lost + self.review_step(index)
+
+    def review_step(self, index: int) -> list[str]:
+        """Say one turn of the review (``index`` into the reviews), or the
+        summary when ``index`` is past the last turn."""
+        reviews = self.reviews()
+        self.review_at = max(0, min(index, len(reviews)))
+        if self.review_at == len(reviews):
+            names = list(self.names)
+            return (["End of the review."] + teaching.review_summary(reviews, names)
+                    + ["Type review to hear it again, or new."])
+        return teaching.review_move_phrases(reviews[self.review_at])
+
+    def review_next(self) -> list[str]:
+        """``next`` (or Enter): the next turn of the review, or its start."""
+        self._finished_game()
+        if self.review_at is None:
+            return self.review_start()
+        if self._reviews is not None and self.review_at >= len(self._reviews):
+            return ["The review is over; type review to hear it again."]
+        return self.review_step(self.review_at + 1)
+
+    def review_back(self) -> list[str]:
+        """``back``: the turn before in the review."""
+        self._finished_game()
+        if self.review_at is None:
+            return self.review_start()
+        if self.review_at == 0:
+            return ["This is the first turn."] + self.review_step(0)
+        return self.review_step(self.review_at - 1)
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:

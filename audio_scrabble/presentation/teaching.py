@@ -14,18 +14,28 @@ from typing import Any, Sequence
 
 from ..errors import ScrabbleError
 from ..notation.plays import parse_position
-from .phrases import direction_word, join_and, plural, word_text
+from .phrases import clauses, direction_word, join_and, play_lines, plural, word_text
 
 
-def spoken_play(notation: str) -> str:
-    """``8D (T)RAIN`` -> ``TRAIN, D8 across``; blanks named, as announced."""
+def _spoken_parts(notation: str) -> tuple[str, str] | None:
+    """``8D (T)RAIN`` -> (``TRAIN``, ``D8 across``): the word's letters
+    (blanks in lower case, no brackets) and where it runs; None when it
+    is not a play in tournament notation."""
     try:
         pos, word = notation.split(None, 1)
         square, direction = parse_position(pos)
     except (ValueError, ScrabbleError):
+        return None
+    return word.replace("(", "").replace(")", ""), f"{square.name} {direction_word(direction)}"
+
+
+def spoken_play(notation: str) -> str:
+    """``8D (T)RAIN`` -> ``TRAIN, D8 across``; blanks named, as announced."""
+    parts = _spoken_parts(notation)
+    if parts is None:
         return notation
-    letters = word.replace("(", "").replace(")", "")
-    return f"{word_text(letters)}, {square.name} {direction_word(direction)}"
+    letters, where = parts
+    return f"{word_text(letters)}, {where}"
 
 
 def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
@@ -46,21 +56,31 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
 
 
 def review_move_phrases(r: Any) -> list[str]:
-    """One turn of a review: what was played, the best play, points missed."""
-    lines = [f"Turn {r.turn}, {r.name}"]
+    """One turn of a review: what was played, the best play, points missed.
+
+    Lines of at most :data:`~.phrases.LINE_WIDTH` where words allow, who
+    and what first, as the game announced the play:
+    ``Turn 2, Bob played TOPAZ, H4 down,`` / ``17 points.`` (or
+    ``taken back.``), then ``Best: ATOM, F9 across,`` / ``29 points; 12 missed.``
+    """
+    lead = f"Turn {r.turn}, {r.name}"
     if r.kind == "place" and r.played_text:
-        lines[0] += f" played {spoken_play(r.played_text)},"
-        lines.append("taken back." if r.withdrawn else f"{plural(r.played_score, 'point')}.")
+        parts = _spoken_parts(r.played_text)
+        tail = ", taken back" if r.withdrawn else f", {plural(r.played_score, 'point')}"
+        if parts is None:
+            lines = clauses(f"{lead} played {r.played_text}{tail}.")
+        else:
+            lines = play_lines(f"{lead} played", parts[0], parts[1], tail)
     elif r.kind == "exchange":
-        lines[0] += " exchanged."
+        lines = clauses(f"{lead} exchanged.")
     else:
-        lines[0] += " passed."
+        lines = clauses(f"{lead} passed.")
     if r.best_text is None:
         lines.append("No play was possible.")
     elif r.missed == 0 and r.kind == "place" and not r.withdrawn:
         lines.append("That was the best score.")
     else:
-        lines.append(f"Best: {spoken_play(r.best_text)},")
+        lines.extend(clauses(f"Best: {spoken_play(r.best_text)},"))
         lines.append(f"{plural(r.best_score, 'point')}; {r.missed} missed.")
     return lines
 
