@@ -352,3 +352,101 @@ def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     out = s.handle_line("review")
     assert out[1] == f"Turn 1, {mover} passed."
     assert out[-1] == f"{best[1]} points; {best[1]} missed."
+
+
+# ---------------------------------------------------------------- the challenge window and computers
+class Judge:
+    """A stand-in computer: passes on its turn, challenges when told to,
+    and notes when it was asked."""
+
+    def __init__(self, challenge: bool):
+        self.challenge = challenge
+        self.asked: list[int] = []
+
+    def __call__(self, game, i):
+        return services.ComputerMove("pass")
+
+    def wants_challenge(self, game, i):
+        self.asked.append(i)
+        return self.challenge
+
+
+def going_out(players: str, challenge: bool, mover: str = "Alice") -> tuple[Session, Judge, list[str]]:
+    """``mover`` (a person) has only A and T left and the bag is empty; it is
+    that player's turn, and ``play 8H AT`` goes out."""
+    judge = Judge(challenge)
+    for seed in range(200):
+        s = Session(Options(players=players, seed=seed), lexicon=AcceptAll(),
+                    computer_factory=lambda level, lex, sd: judge, defer_computer=True)
+        s.start()
+        g = s.game
+        if g.names[g.current] == mover:
+            break
+    else:
+        raise AssertionError("no seed where the mover starts")
+    g.bag.draw(len(g.bag))  # an empty bag
+    g.current_player.rack[:] = ["A", "T"]
+    s.rack_order[g.current] = ["A", "T"]
+    s.handle_line("")  # the hand-over, when two people share the computer
+    out = s.handle_line("play 8H AT")
+    return s, judge, out
+
+
+def test_going_out_before_a_computer_asks_the_person_at_the_table_first():
+    s, judge, out = going_out("Alice,computer:club,Bob", challenge=False)
+    g = s.game
+    assert "Alice went out." in out and out[-2:] == ["Alice went out.", "Bob, challenge or accept?"]
+    assert not s.computer_to_move() and judge.asked == []  # the computer has not decided
+    assert s.prompt_text() == "challenge or accept> "
+    assert s.handle_line("accept") == ["Bob accepts."]
+    assert s.computer_to_move()
+    out = s.computer_turn()
+    assert out[0] == "Club computer accepts the play." and "Game over." in out
+    assert judge.asked == [1] and g.is_over
+
+
+def test_the_computer_may_still_challenge_after_the_people_accept():
+    s, judge, _ = going_out("Alice,computer:club,Bob", challenge=True)
+    s.handle_line("accept")
+    out = s.run_computers()
+    assert out[0] == "Club computer challenges Alice's play."
+
+
+def test_challenge_alone_is_the_persons_when_a_computer_sits_next():
+    s, judge, _ = going_out("Alice,computer:club,Bob", challenge=False)
+    out = s.handle_line("challenge")
+    assert out[0] == "Bob challenges Alice's play."
+    assert judge.asked == []
+    assert s.game.is_over  # AT is acceptable: the play stands and the game ends
+
+
+def test_a_person_cannot_challenge_in_a_computers_name():
+    s, judge, _ = going_out("Alice,computer:club,Bob", challenge=False)
+    before = snapshot(s)
+    out = s.handle_line("challenge club")
+    assert out == ["Club computer decides for itself; name a person, or type challenge alone."]
+    assert snapshot(s) == before
+
+
+def test_with_no_other_person_the_computer_decides_at_once():
+    s, judge, out = going_out("Alice,computer:club", challenge=False)
+    assert "Alice went out." in out
+    assert s.computer_to_move()
+    out = s.run_computers()
+    assert out[0] == "Club computer accepts the play." and s.game.is_over
+
+
+def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_once():
+    judge = Judge(challenge=True)
+    s = Session(Options(players="Alice,computer:expert", seed=4), lexicon=AcceptAll(),
+                computer_factory=lambda level, lex, sd: judge)
+    out = s.start()
+    g = s.game
+    if g.current == 1:
+        out = s.handle_line("pass")
+    rack = [t for t in g.players[0].rack if t != BLANK]
+    out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
+    assert "Expert computer challenges Alice's play." in out
+    assert out.count("Expert computer's turn.") == 1
+    assert out.index("Expert computer's turn.") < out.index("Expert computer challenges Alice's play.")
+    assert "Expert computer passed." in out and out[-1].startswith("Rack")

@@ -385,14 +385,15 @@ def cmd_pass(session, args: str) -> list[str]:
 
 def cmd_challenge(session, args: str) -> list[str]:
     game = session.need_game()
-    who = session.player_named(args) if args.strip() else None
+    who = session.player_named(args) if args.strip() else session.final_challenger()
+    if who is not None and session.is_computer(who):
+        raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
     game.check_challenge(who)
     return session.act(lambda g: g.challenge(who))
 
 
 def cmd_accept(session, args: str) -> list[str]:
-    session.need_game().check_accept()
-    return session.act(lambda g: g.accept())
+    return session.accept_final()
 
 
 def cmd_scores(session, args: str) -> list[str]:

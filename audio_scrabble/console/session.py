@@ -171,6 +171,9 @@ class Session:
         #: (an index; ``len`` is the summary at the end; None: not started)
         self._reviews: list[Any] | None = None
         self.review_at: int | None = None
+        #: the last play of a player who went out, once the people at the
+        #: table have accepted it: the computers decide next
+        self._declined: Any = None
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -797,6 +800,28 @@ class Session:
             return [f"You may challenge {whose}:", "type challenge before you play."]
         return []
 
+    def final_deciders(self) -> tuple[list[int], list[int]]:
+        """Who may still challenge the last play of a player who went out:
+        (the people, the computers), each in seat order after that player.
+        The people are asked first; once they accept, the computers
+        decide (each by its level), so a person at the table is never
+        left out because a computer sits next."""
+        game = self.game
+        pend = game.pending_play if game is not None else None
+        if game is None or pend is None or not game.awaiting_final_challenge:
+            return [], []
+        n = len(game.players)
+        order = [(pend.player + k) % n for k in range(1, n)]
+        computers = [i for i in order if self.is_computer(i)]
+        people = [] if self._declined is pend else [i for i in order if not self.is_computer(i)]
+        return people, computers
+
+    def final_challenger(self) -> int | None:
+        """Who ``challenge`` alone stands for when a player has gone out:
+        the first person asked (None: the core's default)."""
+        people, _ = self.final_deciders()
+        return people[0] if people else None
+
     def _final_question(self) -> list[str]:
         """Who went out, and who is asked to challenge or accept."""
         assert self.game is not None
@@ -804,8 +829,26 @@ class Session:
         pend = game.pending_play
         if pend is None:
             return ["Type challenge or accept."]
-        decider = self.names[(pend.player + 1) % len(game.players)]
-        return phrases.clauses(f"{pend.name} went out. {decider}: challenge or accept?")
+        people, _ = self.final_deciders()
+        if not people:
+            return [f"{pend.name} went out."]  # the computers decide next
+        asked = " or ".join(self.names[i] for i in people)
+        return phrases.clauses(f"{pend.name} went out.") + phrases.clauses(f"{asked}, challenge or accept?")
+
+    def accept_final(self) -> list[str]:
+        """``accept`` when a player has gone out: the people at the table
+        accept; a computer still to decide then decides, else the game ends."""
+        game = self.need_game()
+        game.check_accept()
+        people, computers = self.final_deciders()
+        if people and computers:
+            self._declined = game.pending_play
+            who = phrases.join_and([self.names[i] for i in people])
+            lines = [f"{who} {'accepts' if len(people) == 1 else 'accept'}."]
+            if not self.defer_computer:
+                lines.extend(self.run_computers())
+            return lines
+        return self.act(lambda g: g.accept())
 
     def _turn_lines(self) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard."""
@@ -816,9 +859,6 @@ class Session:
             offer = ["Type review to hear what you missed."] if services.engine_available() else []
             return offer + ["Type new for another game, or quit."]
         if game.awaiting_final_challenge:
-            pend = game.pending_play
-            if pend is not None and self.is_computer((pend.player + 1) % len(game.players)):
-                return [f"{pend.name} went out."]  # the computer decides next
             return self._final_question()
         cur = game.current
         name = self.names[cur]
@@ -828,11 +868,13 @@ class Session:
             return phrases.clauses(f"{name}, press Enter to hear your rack.")
         return [f"{phrases.possessive(name)} turn."] + self._rack_lines(cur) + self._challenge_hint()
 
-    def act(self, do: Callable[[Game], Event]) -> list[str]:
+    def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
 
         The core refuses an illegal action with a typed error before it
-        changes anything; that error reaches the player as it is.
+        changes anything; that error reaches the player as it is. Whose
+        turn it is goes unsaid when it is still ``quiet_turn_of``'s (a
+        computer that challenged on its turn, which was just said).
         """
         game = self.need_game()
         before_current = game.current
@@ -849,7 +891,10 @@ class Session:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
         lines.extend(self._autosave())
-        lines.extend(self._turn_lines())
+        quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
+                 and not game.is_over and not game.awaiting_final_challenge)
+        if not quiet:
+            lines.extend(self._turn_lines())
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
@@ -1056,11 +1101,8 @@ class Session:
         if game is None or game.is_over or self.table is None:
             return False
         if game.awaiting_final_challenge:
-            pend = game.pending_play
-            if pend is None:
-                return False
-            decider = (pend.player + 1) % len(game.players)
-            return self.is_computer(decider)
+            people, computers = self.final_deciders()
+            return bool(computers) and not people  # the people first
         return self.is_computer(game.current)
 
     def computer_turn(self) -> list[str]:
@@ -1070,15 +1112,19 @@ class Session:
         pend = game.pending_play
         if game.awaiting_final_challenge:
             assert pend is not None
-            decider = (pend.player + 1) % len(game.players)
-            if self._wants_challenge(decider):
-                return self._reply(self.act(lambda g: g.challenge(decider)))
-            name = self.names[decider]
-            return self._reply([f"{name} accepts the play."] + self.act(lambda g: g.accept()))
+            _, computers = self.final_deciders()
+            for c in computers:
+                if self._wants_challenge(c):
+                    return self._reply(self.act(lambda g: g.challenge(c)))
+            who = phrases.join_and([self.names[c] for c in computers])
+            verb = "accepts" if len(computers) == 1 else "accept"
+            return self._reply([f"{who} {verb} the play."] + self.act(lambda g: g.accept()))
         i = game.current
         if pend is not None and pend.player != i and game.why_not_challenge(i) is None:
             if self._wants_challenge(i):
-                return self._reply(self.act(lambda g: g.challenge(i)))
+                # Its turn was said just before; after the challenge it is
+                # said again only if the turn has moved on.
+                return self._reply(self.act(lambda g: g.challenge(i), quiet_turn_of=i))
         assert self.table is not None
         choose = self.table.choosers[i]
         try:
