@@ -450,3 +450,69 @@ def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_once():
     assert out.count("Expert computer's turn.") == 1
     assert out.index("Expert computer's turn.") < out.index("Expert computer challenges Alice's play.")
     assert "Expert computer passed." in out and out[-1].startswith("Rack")
+
+
+# ---------------------------------------------------------------- tiles drawn while a play may be challenged
+def alone_with(judge: Judge, lexicon, seed: int = 4) -> tuple[Session, list[str]]:
+    """Alice against a stand-in computer, at Alice's turn."""
+    s = Session(Options(players="Alice,computer:expert", seed=seed), lexicon=lexicon,
+                computer_factory=lambda level, lex, sd: judge)
+    out = s.start()
+    if s.game.current == 1:
+        out = s.handle_line("pass")
+    return s, out
+
+
+def test_a_play_challenged_off_never_names_the_tiles_drawn_after_it():
+    judge = Judge(challenge=True)
+    s, _ = alone_with(judge, services.WordSet(["QI"]))
+    g = s.game
+    rack = [t for t in g.players[0].rack if t != BLANK]
+    order = list(s.rack_order[0])
+    word = rack[0] + rack[1]
+    out = s.handle_line(f"play 8H {word}")
+    placed = next(ev for ev in g.history if type(ev).__name__ == "TilesPlaced")
+    assert placed.drawn and all(t in g.bag.tiles for t in placed.drawn)  # back in the bag
+    assert "Alice drew 2 tiles." in out
+    assert "The play is taken back." in out
+    said = "\n".join(out + s.handle_line("rack") + s.handle_line("last") + s.handle_line("history"))
+    from audio_scrabble.presentation.phrases import tiles_list
+    assert f"drew {tiles_list(placed.drawn)}" not in said and "New tiles" not in said
+    # the rack comes back as Alice kept it
+    assert s.rack_order[0] == order
+    assert out[-1] == "Rack: " + " ".join("blank" if t == BLANK else t for t in order) + "."
+
+
+def test_tiles_drawn_after_a_play_are_named_once_the_play_is_safe():
+    from audio_scrabble.presentation.phrases import tiles_list
+
+    judge = Judge(challenge=False)
+    s, _ = alone_with(judge, AcceptAll())
+    g = s.game
+    rack = [t for t in g.players[0].rack if t != BLANK]
+    out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
+    placed = next(ev for ev in g.history if type(ev).__name__ == "TilesPlaced")
+    assert "Alice drew 2 tiles." in out
+    assert f"drew {tiles_list(placed.drawn)}" not in "\n".join(out[: out.index("Alice drew 2 tiles.") + 1])
+    # the computer did not challenge and passed: now they are Alice's
+    at = out.index("Alice's turn.")
+    assert out[at + 1] == f"New tiles: {tiles_list(placed.drawn)}."
+    assert out[at + 2].startswith("Rack")
+    assert "New tiles" not in " ".join(s.handle_line("rack"))  # said once
+
+
+def test_with_challenges_off_the_tiles_drawn_are_named_at_once():
+    from audio_scrabble.presentation.phrases import tiles_list
+
+    judge = Judge(challenge=False)
+    s = Session(Options(players="Alice,computer:expert", seed=4, rules="void"), lexicon=AcceptAll(),
+                computer_factory=lambda level, lex, sd: judge)
+    s.start()
+    g = s.game
+    if g.current == 1:
+        s.handle_line("pass")
+    rack = [t for t in g.players[0].rack if t != BLANK]
+    out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
+    placed = next(ev for ev in reversed(g.history) if type(ev).__name__ == "TilesPlaced")
+    assert f"Alice drew {tiles_list(placed.drawn)}." in out
+    assert not any(x.startswith("New tiles") for x in out)

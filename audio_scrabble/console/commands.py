@@ -321,7 +321,7 @@ def cmd_games(session, args: str) -> list[str]:
 
 def cmd_rack(session, args: str) -> list[str]:
     i = session.viewer()
-    return session.rack_reply(session.rack_of(i))
+    return session.new_tiles_lines(i) + session.rack_reply(session.rack_of(i))
 
 
 def cmd_shuffle(session, args: str) -> list[str]:

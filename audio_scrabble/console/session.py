@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.board import Board, Square
-from ..core.events import Event
+from ..core.events import ChallengeResolved, Event, TilesPlaced
 from ..core.game import Game
 from ..core.rules import RuleSet
 from ..core.scoring import WordScore
@@ -174,6 +174,13 @@ class Session:
         #: the last play of a player who went out, once the people at the
         #: table have accepted it: the computers decide next
         self._declined: Any = None
+        #: a player's play that may still be challenged, and the tiles drawn
+        #: after it: said only once the play can no longer be taken back
+        #: (a play taken back puts them in the bag again)
+        self._withheld: dict[int, TilesPlaced] = {}
+        #: each player's arrangement of the rack before their last play,
+        #: given back if the play is taken back
+        self._order_before: dict[int, list[str]] = {}
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -310,6 +317,7 @@ class Session:
         self._told_challenge = saved.get("told_challenge") is True
         self.cursor = Cursor()
         self._reviews, self.review_at = None, None
+        self._withheld, self._order_before, self._declined = {}, {}, None
         lines = (phrases.clauses(resumed.notice) if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
@@ -415,6 +423,7 @@ class Session:
         self.rack_order = {i: list(p.rack) for i, p in enumerate(self.game.players)}
         self.cursor = Cursor()
         self._reviews, self.review_at = None, None
+        self._withheld, self._order_before, self._declined = {}, {}, None
         self._games_played += 1
         lines = [f"{rules.title}."]
         lines.extend(phrases.first_player_phrases(self.game.history[0]))  # type: ignore[arg-type]
@@ -587,7 +596,8 @@ class Session:
         assert self.table is not None
         if not self.is_computer(cur) and self.table.hot_seat and self.ready != cur:
             self.ready = cur
-            return [f"{phrases.possessive(self.names[cur])} turn."] + self._rack_lines(cur, owner=True) + self._challenge_hint()
+            return ([f"{phrases.possessive(self.names[cur])} turn."] + self.new_tiles_lines(cur)
+                    + self._rack_lines(cur, owner=True) + self._challenge_hint())
         return [f"{phrases.possessive(self.names[cur])} turn. Type help for commands."]
 
     def _answer_setup(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
@@ -866,7 +876,8 @@ class Session:
             return [f"{phrases.possessive(name)} turn."]
         if self.table.hot_seat and self.ready != cur:
             return phrases.clauses(f"{name}, press Enter to hear your rack.")
-        return [f"{phrases.possessive(name)} turn."] + self._rack_lines(cur) + self._challenge_hint()
+        return ([f"{phrases.possessive(name)} turn."] + self.new_tiles_lines(cur) + self._rack_lines(cur)
+                + self._challenge_hint())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
@@ -880,13 +891,15 @@ class Session:
         before_current = game.current
         before_turn = game.turn
         totals = game.scores()
+        order_before = list(self.rack_order.get(before_current, []))
         do(game)
         events = game.last_events
+        self._note_draws(events, order_before)
         for i in range(len(game.players)):
             self._sync_rack(i)
         if game.current != before_current or game.turn != before_turn:
             self.ready = None
-        lines = phrases.announce(events, self.audience, totals, self.style)
+        lines = phrases.announce(events, self._announce_audience(events), totals, self.style)
         if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
@@ -898,6 +911,43 @@ class Session:
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
+
+    # ---------------------------------------------------------------- drawn tiles
+    def _note_draws(self, events: Sequence[Event], order_before: list[str]) -> None:
+        """Keep what the tiles drawn after a play may reveal until the play
+        is safe: a play that may be challenged has its drawn tiles
+        withheld; a play taken back forgets them, and gives the player the
+        rack back in the order it was kept."""
+        game = self.game
+        assert game is not None
+        for ev in events:
+            if isinstance(ev, TilesPlaced):
+                self._order_before[ev.player] = order_before
+                may_be_challenged = game.pending_play is ev and game.why_not_challenge() is None
+                if ev.drawn and may_be_challenged:
+                    self._withheld[ev.player] = ev
+            elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
+                self._withheld.pop(ev.player, None)
+                kept = self._order_before.pop(ev.player, None)
+                if kept is not None and Counter(kept) == Counter(game.players[ev.player].rack):
+                    self.rack_order[ev.player] = kept
+
+    def _announce_audience(self, events: Sequence[Event]) -> Audience:
+        """Who may hear whose tiles in this announcement: the tiles drawn
+        after a play that may still be challenged are counted, not named."""
+        aud = self.audience
+        hidden = {ev.player for ev in events if isinstance(ev, TilesPlaced) and self._withheld.get(ev.player) is ev}
+        return Audience(aud.names, aud.reveal - hidden) if hidden & aud.reveal else aud
+
+    def new_tiles_lines(self, i: int) -> list[str]:
+        """The tiles player ``i`` drew after a play, once that play can no
+        longer be challenged (said once, before the rack)."""
+        ev = self._withheld.get(i)
+        game = self.game
+        if ev is None or game is None or game.pending_play is ev or i not in self.audience.reveal:
+            return []
+        del self._withheld[i]
+        return phrases.clauses(f"New tiles: {phrases.tiles_list(ev.drawn)}.")
 
     # ---------------------------------------------------------------- blanks
     def start_play(self, draft: Draft, action: str) -> list[str]:
