@@ -860,6 +860,69 @@ def test_a_whole_game_to_the_end_announcement():
     assert not any("went wrong" in x for x in transcript)
 
 
+@pytest.fixture(scope="module")
+def english():
+    """The packaged word list (the engine's computer players and hints use it)."""
+    from audio_scrabble.lexicon import Lexicon
+
+    return Lexicon.default()
+
+
+@pytest.mark.parametrize("level, seed", [("beginner", 21), ("club", 22), ("expert", 23)])
+def test_a_whole_game_against_each_computer_level(level, seed, english):
+    """A person plays the engine's hints (the best, the second best, or a
+    pass) against a real computer player of each level, to the end, then
+    hears the review through to its summary."""
+    if not services.engine_available():
+        pytest.skip("the move engine is not installed")
+    from audio_scrabble.engine import hint
+
+    s = Session(Options(players=f"Alice,computer:{level}", seed=seed, hints=True), lexicon=english)
+    transcript = s.start()
+    g = s.game
+    computer = f"{level.capitalize()} computer"
+    assert g.names == ("Alice", computer)
+    for turn in range(200):
+        if g.is_over:
+            break
+        assert not s.computer_to_move()  # the computer has always moved by the time Alice is asked
+        if g.awaiting_final_challenge:
+            transcript += s.handle_line("accept")
+            continue
+        assert g.current == 0
+        said = s.handle_line("hint")
+        best = hint(g, 0, 3, english)
+        if not best:
+            assert said == ["No play is possible with this rack.", "Exchange or pass."]
+            transcript += s.handle_line("pass")
+            continue
+        assert said[0] in ("Best play:", f"{len(best)} best plays:")
+        choice = best[1] if turn % 3 == 2 and len(best) > 1 else best[0]
+        if turn % 7 == 6:
+            out = s.handle_line("pass")
+        else:
+            out = s.handle_line(f"play {choice[2].text}")
+            assert out[0].startswith("Alice played "), out  # typed as hinted: never asked "play it?"
+            assert f"{choice[1]} points" in " ".join(out[:5]), out  # the score the hint said
+        transcript += out
+    assert g.is_over, transcript[-10:]
+    assert f"{computer} played " in " ".join(transcript)
+    assert "Game over." in transcript and "Final scores:" in transcript
+    assert any(" wins with " in x or x.startswith("A tie") for x in transcript)
+    assert transcript[-2:] == ["Type review to hear what you missed.", "Type new for another game, or quit."]
+    assert not any("went wrong" in x or "could not make its move" in x for x in transcript)
+    # the computer's racks were never read out during the game
+    assert not any(x.startswith(f"{computer}, your rack") for x in transcript)
+    # the review goes through every turn to the summary
+    out = s.handle_line("review")
+    assert out[0].startswith("Review of ") and out[1].startswith("Turn 1, ")
+    for _ in range(200):
+        out = s.handle_line("")
+        if out[0] == "End of the review.":
+            break
+    assert out[1].startswith("Alice missed ") and out[3].startswith(f"{computer} missed ")
+
+
 def test_repeat_key_and_board_keys_through_the_session():
     s, _ = session()
     assert s.key("right") == ["I8."]
