@@ -217,12 +217,36 @@ def test_a_game_left_is_offered_again_and_resumed(tmp_path, terminal_factory):
     assert "Traceback" not in t.screen()
 
 
-def test_a_whole_game_against_the_computer(terminal_factory):
+def test_a_whole_game_against_the_expert_computer_chosen_in_the_questions(terminal_factory):
+    """The set-up questions seat an expert computer (its level asked, as a
+    first-time player would meet it); the person tries hint (off, then on),
+    passes to the end, and hears the review."""
     engine = pytest.importorskip("audio_scrabble.engine", reason="the move engine is not installed")
     if not hasattr(engine, "ComputerPlayer"):
         pytest.skip("the engine has no computer players yet")
-    t = terminal_factory(["--players", "Alice,computer:club", "--seed", "3", "--speech", "text"])
+    t = terminal_factory(["--seed", "3", "--speech", "text"])
+    t.wait_for("Press Enter for 2.")
+    t.type("")
+    t.wait_for("Player 1, your name?")
+    t.type("Alice")
+    t.wait_for("Type computer for a computer opponent.")
+    t.type("computer")
+    t.wait_for("Which level: beginner, club or expert?")
+    t.type("help")
+    t.wait_for("expert: weighs the score and the tiles")
+    t.type("expert")
+    t.wait_for("Expert computer joins.")
+    t.wait_for("Which rules? Enter for house rules.")
+    t.type("")
     t.wait_for("Alice>")
+    t.type("hint")
+    t.wait_for("Hints are off; a real game forbids them.")
+    t.type("set hints on")
+    t.wait_for("Hints on: type hint on your turn.")
+    t.type("hint")
+    t.wait_for("1. ")
+    t.type("review")
+    t.wait_for("type review when the game is over.")
     passes = 0
     end = time.monotonic() + 120
     while time.monotonic() < end:
@@ -243,9 +267,23 @@ def test_a_whole_game_against_the_computer(terminal_factory):
                 break
             time.sleep(0.05)
     screen = t.wait_for("Type new for another game, or quit.")
-    assert "Club computer played " in screen
+    assert "Expert computer played " in screen
+    assert "Expert computer's turn." in screen
     assert "Final scores:" in screen
     assert " wins with " in screen or "A tie:" in screen
+    assert "Type review to hear what you missed." in screen
+    t.type("review")
+    t.wait_for("Turn 1, ")
+    t.wait_for("review>")
+    t.type("")
+    t.wait_for("Turn 2, ")
+    for _ in range(80):  # Enter through every turn to the summary
+        if "End of the review." in t.screen():
+            break
+        t.type("")
+        time.sleep(0.05)
+    screen = t.wait_for("End of the review.")
+    assert "Alice missed " in screen and "Expert computer missed " in screen
     t.type("quit")
     t.wait_for("Goodbye.")
     assert "Traceback" not in t.screen()
