@@ -123,7 +123,8 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club()
     assert any(x.startswith("beginner: gentle") for x in out)
     assert any(x.startswith("expert: ") for x in out)
     assert out[-2:] == level_question  # then the question again
-    assert s.handle_line("wizard") == ["Type beginner, club or expert, or press Enter for club."] + level_question
+    assert s.handle_line("?")[-2:] == level_question and s.setup.asking == "level"
+    assert s.handle_line("wizard") == ["Type beginner, club or expert."] + level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, void."]
     out = s.handle_line("")
@@ -132,7 +133,8 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club()
     assert all(len(x) <= 40 for x in lines + out)
 
 
-@pytest.mark.parametrize("answer, level", [("", "club"), ("beginner", "beginner"), ("B", "beginner"),
+@pytest.mark.parametrize("answer, level", [("", "club"), ("beginner", "beginner"), ("B", "beginner"), ("beg", "beginner"),
+                                           ("exp", "expert"),
                                            ("club", "club"), ("Expert", "expert"), ("3", "expert")])
 def test_the_level_question_takes_a_level_its_initial_or_enter(answer, level):
     s, _ = asked(players=None)

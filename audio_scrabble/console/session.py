@@ -602,10 +602,11 @@ class Session:
 
     def _answer_setup(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
         assert self.setup is not None
-        word = text.split()[0].lower() if text else ""
         if self.setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
             text = "help computer"  # what each level is like
-        if word in ("help", "quit", "exit", "repeat", "again", "set", "h", "q", "games", "files", "folder"):
+        word = text.split()[0].lower() if text else ""
+        if word in ("help", "quit", "exit", "repeat", "again", "set", "h", "?", "commands", "q",
+                    "games", "files", "folder"):
             out = dispatch(self, text)
             if word in ("quit", "exit", "q", "repeat", "again") or self.finished:
                 return out

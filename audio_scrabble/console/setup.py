@@ -113,14 +113,17 @@ def computer_name(level: str, taken: list[Seat]) -> str:
 
 
 def parse_level(text: str) -> str:
-    """A level as answered at the question: its name, its first letter,
-    1 to 3, easy/medium/hard; Enter is :data:`DEFAULT_LEVEL`."""
+    """A level as answered at the question: its name or the start of it
+    (``b``, ``exp``), 1 to 3, easy/medium/hard; Enter is :data:`DEFAULT_LEVEL`."""
     low = " ".join(text.split()).lower().removeprefix("computer").strip(" :")
     if not low:
         return DEFAULT_LEVEL
     level = LEVEL_WORDS.get(low)
     if level is None:
-        raise NotationError(f"Type beginner, club or expert, or press Enter for {DEFAULT_LEVEL}.")
+        starts = [name for name in COMPUTER_LEVELS if name.startswith(low)]
+        if len(starts) != 1:
+            raise NotationError("Type beginner, club or expert.")
+        level = starts[0]
     return level
 
 

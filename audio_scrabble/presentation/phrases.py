@@ -119,7 +119,8 @@ _JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "th
 
 
 def _tokens(text: str) -> list[str]:
-    """The words of ``text``; a group in parentheses (``(blanks G, N),``) stays one word."""
+    """The words of ``text``; a group in parentheses (``(blanks G, N),``)
+    stays one word. A parenthesis never closed groups nothing."""
     out: list[str] = []
     depth = 0
     for word in text.split(" "):
@@ -128,6 +129,8 @@ def _tokens(text: str) -> list[str]:
         else:
             out.append(word)
         depth = max(0, depth + word.count("(") - word.count(")"))
+    if depth and out:  # the last group never closed: its words stand alone
+        out[-1:] = out[-1].split(" ")
     return [w for w in out if w]
 
 
