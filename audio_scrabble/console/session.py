@@ -1074,7 +1074,7 @@ class Session:
         if not self.settings.hints:
             raise ActionNotAllowed("\n".join(self.HINTS_OFF))
         if game.is_over:
-            raise ActionNotAllowed("The game is over; type review to hear the best play of every turn.")
+            raise ActionNotAllowed("The game is over;\ntype review for each turn's best play.")
         i = self.actor()
         return teaching.hint_phrases(services.hints(game, i, self.lexicon))
 
@@ -1100,7 +1100,7 @@ class Session:
         """``review``: the first turn; ``review N``: turn N."""
         reviews = self.reviews()
         if not reviews:
-            return ["No turn was played, so there is nothing to review."]
+            return ["No turn was played,", "so there is nothing to review."]
         text = text.strip()
         if not text:
             head = [f"Review of {phrases.plural(len(reviews), 'turn')}; Enter for the next."]
@@ -1133,7 +1133,7 @@ class Session:
         if self.review_at is None:
             return self.review_start()
         if self._reviews is not None and self.review_at >= len(self._reviews):
-            return ["The review is over; type review to hear it again."]
+            return ["The review is over;", "type review to hear it again."]
         return self.review_step(self.review_at + 1)
 
     def review_back(self) -> list[str]:
