@@ -925,7 +925,7 @@ class Session:
             if isinstance(ev, TilesPlaced):
                 self._order_before[ev.player] = order_before
                 may_be_challenged = game.pending_play is ev and game.why_not_challenge() is None
-                if ev.drawn and may_be_challenged:
+                if ev.drawn and may_be_challenged and ev.player in self.audience.reveal:
                     self._withheld[ev.player] = ev
             elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
                 self._withheld.pop(ev.player, None)
