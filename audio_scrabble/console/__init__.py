@@ -11,21 +11,26 @@ most important words first. How it fits together:
               prompt_toolkit; they change the game only through its actions.
 ``commands``  the one command registry: names, aliases, arguments, help
               keys, handlers and completion; ``dispatch`` runs a line.
-``setup``     the questions before a game (players, names, rules).
+``setup``     the questions before a game (players, names, a computer's
+              level, rules).
 ``playtext``  reading a typed play: ``8D TRAIN``, ``TRAIN from D8 across``,
               blanks (``TRAiN`` or ``?``), letters on the board.
 ``cursor``    the board cursor, a plain object.
 ``keys``      prompt_toolkit key bindings, in small factories.
 ``app``       the prompt_toolkit application (and a plain-line loop for
               piped input) around the session.
-``settings``  verbosity, premium naming, braille mode, speech.
+``settings``  verbosity, premium naming, braille mode, speech, hints.
 ``brailleview`` braille display mode: ``fit`` (the one place that makes
               every printed line fit N cells), prompts, the braille
               board, rows, columns, RNIB rack tiles, the legend, and
               ``FittedWriter`` (the screen stream everything prints to).
 ``helptext``  help texts, kept as data in ``audio_scrabble/data/help.txt``.
-``services``  the seams to the word list, speech, braille wrapping and the
-              computer players.
+``services``  the seams to the word list, speech, braille wrapping, the
+              computer players, hints and the review after a game.
+``review``    ``audio-scrabble review FILE.gcg``: a game record by ear
+              (the ``review`` command after a game is the session's).
 
-The words themselves come from :mod:`audio_scrabble.presentation.phrases`.
+The words themselves come from :mod:`audio_scrabble.presentation.phrases`;
+hints and the review after a game are phrased by
+:mod:`audio_scrabble.presentation.teaching`.
 """

@@ -16,11 +16,20 @@ States, in the order a game meets them:
   resumed game comes back with its settings (:meth:`Session._saved_settings`);
 * set-up: the questions of :class:`~audio_scrabble.console.setup.SetupFlow`;
 * playing, with modal questions on top: the letter for a blank, "play
-  it?" when the word made is not the word typed, "leave the game?";
+  it?" when the word made is not the word typed (a board letter left out
+  inside it, or board letters it runs on into at either end), "leave the
+  game?"; ``hint`` when hints are on;
 * hand-over: with two or more people at one computer, a player's rack is
   never spoken until that player presses Enter;
 * over: the game has ended; scores, history and the board can still be
-  read, ``new`` starts another game.
+  read, ``review`` goes through it turn by turn beside the best play
+  then (Enter or ``next``, ``back``, ``review N``), ``new`` starts
+  another game.
+
+Computer players move as soon as it is their turn. When a player goes
+out, the people at the table are asked first whether to challenge; the
+computers decide after they accept. The tiles drawn after a play that
+may still be challenged are counted, and named only once it is safe.
 
 With a store, the game is saved after every action, after ``set`` and on
 leaving, and a finished game leaves its record.
