@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Iterable, Protocol, Sequence, TextIO
+from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
@@ -36,15 +36,17 @@ from .session import Session
 
 
 class SessionCompleter(Completer):
-    """Completion of command names and their arguments, from the registry."""
+    """Completion of command names and their arguments: by default the
+    game's registry (:func:`.commands.complete`); the review passes its own."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Any, completions: Callable[[Any, str], list[str]] = complete):
         self.session = session
+        self.completions = completions
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         current = "" if not text or text.endswith(" ") else text.split()[-1]
-        for cand in complete(self.session, text):
+        for cand in self.completions(self.session, text):
             yield Completion(cand, start_position=-len(current))
 
 
@@ -124,29 +126,48 @@ class Voice:
             self.emit(session.computer_turn())
 
 
-class ConsoleApp:
-    """The interactive prompt."""
+class Prompted(Voiced, Protocol):
+    """What :class:`PromptApp` needs of a session besides :class:`Voiced`:
+    the board keys, Tab's candidates as lines, and the prompt's answers."""
+
+    @property
+    def braille_mode(self) -> bool: ...
+
+    def key(self, action: str) -> list[str]: ...
+
+    def completion_lines(self, candidates: Sequence[str]) -> list[str]: ...
+
+    def prompt_text(self) -> str: ...
+
+    def interrupt(self) -> list[str]: ...
+
+    def end_of_input(self) -> list[str]: ...
+
+
+class PromptApp:
+    """The prompt_toolkit prompt shared by the game and the review: history,
+    readline-style Tab completion, the board keys and the candidate list
+    keys, each answer said through ``voice``."""
 
     def __init__(
         self,
-        session: Session,
-        speaker: services.Speaker,
-        screen: TextIO | None = None,
+        session: Prompted,
+        voice: Voice,
+        completer: Completer,
         input: Input | None = None,
         output: Output | None = None,
     ):
         # No cursor-position requests: some terminals and screen readers never
         # answer them, and prompt_toolkit then prints a warning to the player.
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-        session.defer_computer = True
         self.session = session
-        self.voice = Voice(session, speaker, screen)
+        self.voice = voice
         braille = Condition(lambda: session.braille_mode)
         self.prompt: PromptSession[str] = PromptSession(
             key_bindings=merge_key_bindings(
                 [board_key_bindings(self._on_key), completion_list_bindings(self._on_candidates, braille)]
             ),
-            completer=SessionCompleter(session),
+            completer=completer,
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
             history=InMemoryHistory(),
@@ -162,19 +183,42 @@ class ConsoleApp:
         lines = self.session.completion_lines(candidates)
         run_in_terminal(lambda: self.voice.emit(lines))
 
+    def read_line(self) -> str | None:
+        """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
+        session = self.session
+        try:
+            return self.prompt.prompt(session.prompt_text())
+        except KeyboardInterrupt:
+            self.voice.emit(session.interrupt())
+        except EOFError:
+            self.voice.emit(session.end_of_input())
+        return None
+
+
+class ConsoleApp(PromptApp):
+    """The interactive prompt."""
+
+    session: Session
+
+    def __init__(
+        self,
+        session: Session,
+        speaker: services.Speaker,
+        screen: TextIO | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ):
+        session.defer_computer = True
+        super().__init__(session, Voice(session, speaker, screen), SessionCompleter(session), input, output)
+
     def run(self) -> int:
         session = self.session
         self.voice.notice()
         self.voice.answer(session.start())
         self.voice.computers(session)
         while not session.finished:
-            try:
-                text = self.prompt.prompt(session.prompt_text())
-            except KeyboardInterrupt:
-                self.voice.emit(session.interrupt())
-                continue
-            except EOFError:
-                self.voice.emit(session.end_of_input())
+            text = self.read_line()
+            if text is None:
                 continue
             self.voice.answer(session.handle_line(text))
             self.voice.computers(session)

@@ -45,18 +45,10 @@ import textwrap
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence, TextIO
+from typing import Sequence, TextIO
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.output import Output
-from prompt_toolkit.shortcuts import CompleteStyle
 
 from ..core.board import CENTRE, COLUMNS, SIZE, Board, Square
 from ..core.play import Play
@@ -67,13 +59,11 @@ from ..notation.plays import format_play, parse_play, parse_position, parse_rack
 from ..presentation import phrases
 from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
+from .app import PromptApp, SessionCompleter, Voice
 from .brailleview import FittedWriter
 from .cursor import Cursor, Move
 from .helptext import HelpEntry, parse_help
 from .settings import SETTING_VALUES, Settings, small_number
-
-if TYPE_CHECKING:
-    from .app import Voice
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
@@ -614,6 +604,12 @@ class ReviewSession:
         out, self.display = self.display, []
         return out
 
+    def completion_lines(self, candidates: Sequence[str]) -> list[str]:
+        """The candidates of a Tab press, as lines that fit the display
+        (comma-separated, a candidate never split). Not remembered for ``repeat``."""
+        width = self.settings.braille_width or LINE_WIDTH
+        return self.fit(phrases.fit(list(candidates), width=width))
+
     def keep_settings(self) -> list[str]:
         """A changed setting is kept by the game's session; a review has nothing to save."""
         return []
@@ -780,29 +776,11 @@ def complete(session: ReviewSession, text: str) -> list[str]:
     return [c for c in cands if c.lower().startswith(current.lower())]
 
 
-class ReviewCompleter(Completer):
-    """Tab completion of the review's commands and their arguments."""
-
-    def __init__(self, session: ReviewSession):
-        self.session = session
-
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        current = "" if not text or text.endswith(" ") else text.split()[-1]
-        for cand in complete(self.session, text):
-            yield Completion(cand, start_position=-len(current))
-
-
 # ====================================================================== the prompt
-def _voice(session: ReviewSession, speaker: services.Speaker, screen: TextIO | None) -> "Voice":
-    """The game's Voice: one whole line at a time, braille cells printed, never spoken."""
-    from .app import Voice
-
-    return Voice(session, speaker, screen)
-
-
-class ReviewApp:
+class ReviewApp(PromptApp):
     """The interactive review prompt: the game's keys, completion and voice."""
+
+    session: ReviewSession
 
     def __init__(
         self,
@@ -812,46 +790,15 @@ class ReviewApp:
         input: Input | None = None,
         output: Output | None = None,
     ):
-        # As in the game: no cursor-position requests a screen reader might never answer.
-        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-        from .keys import board_key_bindings, completion_list_bindings
-
-        self.session = session
-        self.voice = _voice(session, speaker, screen)
-        braille = Condition(lambda: session.braille_mode)
-        self.prompt: PromptSession[str] = PromptSession(
-            key_bindings=merge_key_bindings(
-                [board_key_bindings(self._on_key), completion_list_bindings(self._on_candidates, braille)]
-            ),
-            completer=ReviewCompleter(session),
-            complete_style=CompleteStyle.READLINE_LIKE,
-            complete_while_typing=False,
-            history=InMemoryHistory(),
-            input=input,
-            output=output,
-        )
-
-    def _on_key(self, action: str) -> None:
-        lines = self.session.key(action)
-        run_in_terminal(lambda: self.voice.emit(lines))
-
-    def _on_candidates(self, candidates: list[str]) -> None:
-        width = self.session.settings.braille_width or LINE_WIDTH
-        lines = self.session.fit(phrases.fit(candidates, width=width))
-        run_in_terminal(lambda: self.voice.emit(lines))
+        super().__init__(session, Voice(session, speaker, screen), SessionCompleter(session, complete), input, output)
 
     def run(self, move: int | None = None) -> int:
         session = self.session
         self.voice.notice()
         self.voice.emit(session.start(move))
         while not session.finished:
-            try:
-                text = self.prompt.prompt(session.prompt_text())
-            except KeyboardInterrupt:
-                self.voice.emit(session.interrupt())
-                continue
-            except EOFError:
-                self.voice.emit(session.end_of_input())
+            text = self.read_line()
+            if text is None:
                 continue
             self.voice.emit(session.handle_line(text))
             self.voice.follow_speech_setting()
@@ -867,7 +814,7 @@ def run_plain(
     move: int | None = None,
 ) -> int:
     """The same review over plain lines (input piped in): each prompt, each answer."""
-    voice = _voice(session, speaker, screen)
+    voice = Voice(session, speaker, screen)
     out = voice.screen
     voice.notice()
     voice.emit(session.start(move))
