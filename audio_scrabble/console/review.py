@@ -63,6 +63,7 @@ from .app import PromptApp, SessionCompleter, Voice
 from .brailleview import FittedWriter
 from .cursor import Cursor, Move
 from .helptext import HelpEntry, parse_help
+from .session import Replies
 from .settings import SETTING_VALUES, Settings, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
@@ -517,7 +518,7 @@ REVIEW_COMMANDS = commands.Registry(
 
 
 # ====================================================================== the session
-class ReviewSession:
+class ReviewSession(Replies):
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -581,29 +582,8 @@ class ReviewSession:
     def style(self) -> Style:
         return self.settings.style
 
-    @property
-    def braille_mode(self) -> bool:
-        return self.settings.braille_width is not None
-
     # ------------------------------------------------------------ output
-    def fit(self, lines: Sequence[str]) -> list[str]:
-        """The lines as printed: fitted to the braille display in braille mode."""
-        return brailleview.fit(lines, self.settings.braille_width)
-
-    def _reply(self, lines: list[str], remember: bool = True) -> list[str]:
-        out = self.fit(lines)
-        if remember and out:
-            self.last_reply = out
-        return out
-
-    def show(self, lines: list[str]) -> None:
-        """Lines for the screen only (the large-print board)."""
-        self.display.extend(lines)
-
-    def take_display(self) -> list[str]:
-        out, self.display = self.display, []
-        return out
-
+    # (braille_mode, fit, _reply, show, take_display: the game's Replies)
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""

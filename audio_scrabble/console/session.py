@@ -127,8 +127,45 @@ class _Table:
 ComputerFactory = Callable[[str, Any, int], Callable[[Game, int], services.ComputerMove]]
 
 
-class Session:
-    """Holds the game, the settings, the cursor and the last message."""
+class Replies:
+    """The output side of a session, the game's and the review's alike:
+    lines fitted to braille mode, the last reply kept for ``repeat``, and
+    the screen-only lines waiting to be printed. The session sets
+    ``settings``, ``last_reply`` and ``display``."""
+
+    settings: Settings
+    last_reply: list[str]
+    display: list[str]
+
+    @property
+    def braille_mode(self) -> bool:
+        """Whether lines are laid out for a braille display (and cells shown)."""
+        return self.settings.braille_width is not None
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        """The lines as printed: in braille mode, fitted to the display
+        (see :func:`brailleview.fit`); else as they are."""
+        return brailleview.fit(lines, self.settings.braille_width)
+
+    def _reply(self, lines: list[str], remember: bool = True) -> list[str]:
+        """Fit the braille display if set, and remember for ``repeat``."""
+        out = self.fit(lines)
+        if remember and out:
+            self.last_reply = out
+        return out
+
+    def show(self, lines: list[str]) -> None:
+        """Lines for the screen only (the large-print board)."""
+        self.display.extend(lines)
+
+    def take_display(self) -> list[str]:
+        out, self.display = self.display, []
+        return out
+
+
+class Session(Replies):
+    """Holds the game, the settings, the cursor and the last message.
+    Its output (``fit``, ``show``...) is :class:`Replies`."""
 
     def __init__(
         self,
@@ -536,32 +573,6 @@ class Session:
 
     def shuffle(self, tiles: list[str]) -> None:
         self._shuffler.shuffle(tiles)
-
-    # ================================================================ output
-    @property
-    def braille_mode(self) -> bool:
-        """Whether lines are laid out for a braille display (and cells shown)."""
-        return self.settings.braille_width is not None
-
-    def fit(self, lines: Sequence[str]) -> list[str]:
-        """The lines as printed: in braille mode, fitted to the display
-        (see :func:`brailleview.fit`); else as they are."""
-        return brailleview.fit(lines, self.settings.braille_width)
-
-    def _reply(self, lines: list[str], remember: bool = True) -> list[str]:
-        """Fit the braille display if set, and remember for ``repeat``."""
-        out = self.fit(lines)
-        if remember and out:
-            self.last_reply = out
-        return out
-
-    def show(self, lines: list[str]) -> None:
-        """Lines for the screen only (the large-print board)."""
-        self.display.extend(lines)
-
-    def take_display(self) -> list[str]:
-        out, self.display = self.display, []
-        return out
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
