@@ -15,14 +15,14 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError
 from ..presentation import largeprint, phrases
 from . import brailleview
-from .helptext import help_entries
+from .helptext import HelpEntry, help_entries
 from .services import COMPUTER_LEVELS
 from .playtext import looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
@@ -483,25 +483,31 @@ def cmd_set(session, args: str) -> list[str]:
     return [said] + session.keep_settings()
 
 
-def cmd_help(session, args: str) -> list[str]:
-    entries = help_entries()
+def help_lines(
+    registry: Registry,
+    entries: Mapping[str, HelpEntry],
+    args: str,
+    index_tail: Sequence[str],
+    more: Mapping[str, Callable[[], list[str]]] | None = None,
+) -> list[str]:
+    """``help`` and ``help TOPIC`` over a registry and its help texts (the
+    game's and the review's alike). ``help`` alone: the summary, the
+    commands by group, then ``index_tail``; a topic's entry ends with
+    ``more[key]()`` when given."""
     topic = args.strip().lower()
     if not topic:
         lines = [entries["help"].summary]
-        for group, cmds in REGISTRY.groups().items():
+        for group, cmds in registry.groups().items():
             names = [c.name for c in cmds]
             names[0] = f"{group}: {names[0]}"
             lines.extend(phrases.fit(names))
-        lines.append("help keys: the board keys.")
-        lines.append("help braille: braille mode.")
-        lines.append("help computer: its levels.")
-        lines.append("help COMMAND: more on one.")
+        lines.extend(index_tail)
         return lines
-    cmd = REGISTRY.get(topic)
+    cmd = registry.get(topic)
     key = cmd.key if cmd else topic
     entry = entries.get(key)
     if entry is None:
-        near = REGISTRY.suggest(topic)
+        near = registry.suggest(topic)
         hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
         return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
     lines = [entry.summary]
@@ -509,9 +515,19 @@ def cmd_help(session, args: str) -> list[str]:
     lines.extend(entry.details)
     if cmd and cmd.aliases:
         lines.append(f"Also: {', '.join(cmd.aliases)}.")
-    if key == "legend":
-        lines.extend(brailleview.legend_lines())
+    if more and key in more:
+        lines.extend(more[key]())
     return lines
+
+
+def cmd_help(session, args: str) -> list[str]:
+    return help_lines(
+        REGISTRY,
+        help_entries(),
+        args,
+        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.", "help COMMAND: more on one."],
+        more={"legend": brailleview.legend_lines},
+    )
 
 
 def cmd_hint(session, args: str) -> list[str]:

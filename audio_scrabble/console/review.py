@@ -454,30 +454,13 @@ def _repeat(s: "ReviewSession", args: str) -> list[str]:
 
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
-    entries = review_help()
-    topic = args.strip().lower()
-    if not topic:
-        lines = [entries["help"].summary]
-        for group, cmds in REVIEW_COMMANDS.groups().items():
-            names = [c.name for c in cmds]
-            names[0] = f"{group}: {names[0]}"
-            lines.extend(phrases.fit(names))
-        lines.append("Enter alone: the next move.")
-        lines.append("help keys: the board keys.")
-        lines.append("help COMMAND: more on one.")
-        return lines
-    cmd = REVIEW_COMMANDS.get(topic)
-    entry = entries.get(cmd.key if cmd else topic)
-    if entry is None:
-        near = REVIEW_COMMANDS.suggest(topic)
-        hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
-        return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
-    lines = [entry.summary]
-    lines.extend(f"Type {u}." for u in entry.usages)
-    lines.extend(entry.details)
-    if cmd and cmd.aliases:
-        lines.append(f"Also: {', '.join(cmd.aliases)}.")
-    return lines
+    # (the review's usages never end in a full stop: the game's "Type U." is the same)
+    return commands.help_lines(
+        REVIEW_COMMANDS,
+        review_help(),
+        args,
+        ["Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one."],
+    )
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
