@@ -61,9 +61,9 @@ from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
 from .app import PromptApp, SessionCompleter, Voice
 from .brailleview import FittedWriter
-from .cursor import Cursor, Move
+from .cursor import Cursor
 from .helptext import HelpEntry, parse_help
-from .session import Replies
+from .session import CursorKeys
 from .settings import SETTING_VALUES, Settings, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
@@ -501,7 +501,7 @@ REVIEW_COMMANDS = commands.Registry(
 
 
 # ====================================================================== the session
-class ReviewSession(Replies):
+class ReviewSession(CursorKeys):
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -566,7 +566,8 @@ class ReviewSession(Replies):
         return self.settings.style
 
     # ------------------------------------------------------------ output
-    # (braille_mode, fit, _reply, show, take_display: the game's Replies)
+    # (braille_mode, fit, _reply, show, take_display: the game's Replies;
+    # key and move_phrase: the game's CursorKeys)
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""
@@ -576,15 +577,6 @@ class ReviewSession(Replies):
     def keep_settings(self) -> list[str]:
         """A changed setting is kept by the game's session; a review has nothing to save."""
         return []
-
-    def move_phrase(self, move: Move) -> str:
-        """A cursor movement said as the game says it."""
-        said = phrases.square_phrase(self.board, move.square, self.settings.marks)
-        if move.edge:
-            return f"{move.edge}: {said}"
-        if move.nothing:
-            return move.nothing
-        return said
 
     def prompt_text(self) -> str:
         """``move 3 of 27> `` (``3/27> `` on a narrow display); ``start> `` before move 1."""
@@ -686,18 +678,6 @@ class ReviewSession(Replies):
         if near:
             return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
         return [f"{word!r} is not a command; type help for the list."]
-
-    def key(self, name: str) -> list[str]:
-        """A board key pressed on an empty line (see console/keys.py); the
-        cursor moves by the game's own key table (:meth:`Cursor.apply_key`)."""
-        if name == "where":
-            return self._reply(phrases.where_phrases(self.cursor.square))
-        if name == "repeat":
-            return list(self.last_reply)
-        move = self.cursor.apply_key(name, self.board)
-        if move is None:
-            return self._reply([f"The key {name!r} does nothing here."])
-        return self._reply([self.move_phrase(move)])
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""

@@ -163,9 +163,41 @@ class Replies:
         return out
 
 
-class Session(Replies):
+class CursorKeys(Replies):
+    """The board keys of a session, the game's and the review's alike: the
+    cursor moves by its key table (:meth:`Cursor.apply_key`) over ``board``
+    and says the square it reaches. The session sets ``cursor``."""
+
+    cursor: Cursor
+
+    @property
+    def board(self) -> Board:
+        raise NotImplementedError
+
+    def key(self, name: str) -> list[str]:
+        """A board key pressed on an empty line (see console/keys.py)."""
+        if name == "where":
+            return self._reply(phrases.where_phrases(self.cursor.square))
+        if name == "repeat":
+            return list(self.last_reply)
+        move = self.cursor.apply_key(name, self.board)
+        if move is None:
+            return self._reply([f"The key {name!r} does nothing here."])
+        return self._reply([self.move_phrase(move)])
+
+    def move_phrase(self, move: Move) -> str:
+        """A cursor movement said as the game says it."""
+        said = phrases.square_phrase(self.board, move.square, self.settings.marks)
+        if move.edge:
+            return f"{move.edge}: {said}"
+        if move.nothing:
+            return move.nothing
+        return said
+
+
+class Session(CursorKeys):
     """Holds the game, the settings, the cursor and the last message.
-    Its output (``fit``, ``show``...) is :class:`Replies`."""
+    Its output (``fit``, ``show``...) is :class:`Replies`, its board keys :class:`CursorKeys`."""
 
     def __init__(
         self,
@@ -777,25 +809,6 @@ class Session(Replies):
         return f"{self.names[self.game.current]}> ", None
 
     # ================================================================ keys
-    def key(self, name: str) -> list[str]:
-        """A board key pressed on an empty line (see console/keys.py)."""
-        if name == "where":
-            return self._reply(phrases.where_phrases(self.cursor.square))
-        if name == "repeat":
-            return list(self.last_reply)
-        move = self.cursor.apply_key(name, self.board)
-        if move is None:
-            return self._reply([f"The key {name!r} does nothing here."])
-        return self._reply([self.move_phrase(move)])
-
-    def move_phrase(self, move: Move) -> str:
-        said = phrases.square_phrase(self.board, move.square, self.settings.marks)
-        if move.edge:
-            return f"{move.edge}: {said}"
-        if move.nothing:
-            return move.nothing
-        return said
-
     # ================================================================ the turn
     def _rack_lines(self, i: int, owner: bool = False) -> list[str]:
         return self.rack_reply(self.rack_of(i), self.names[i] if owner else None)
