@@ -427,16 +427,22 @@ def cmd_last(session, args: str) -> list[str]:
     return phrases.event_phrases(ev, session.audience, full)
 
 
-def cmd_history(session, args: str) -> list[str]:
-    aud = session.audience
-    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
+    """``history``: all the lines; ``history N``: the last N (of the game's
+    turns or the review's moves, ``unit``); any other N is refused."""
     text = args.strip()
     if text:
         count = small_number(text, digits=4)
         if count is None or count < 1:
-            raise NotationError("Say how many turns to hear, like history 5, or just history for all.")
+            raise NotationError(f"Say how many {unit} to hear, like history 5, or just history for all.")
         lines = lines[-count:]
-    return lines or ["No moves yet."]
+    return lines
+
+
+def cmd_history(session, args: str) -> list[str]:
+    aud = session.audience
+    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+    return last_lines(lines, args, "turns") or ["No moves yet."]
 
 
 def cmd_repeat(session, args: str) -> list[str]:

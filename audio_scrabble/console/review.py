@@ -440,17 +440,7 @@ def history_line(step: ReviewStep, names: Sequence[str]) -> str:
 
 def _history(s: "ReviewSession", args: str) -> list[str]:
     shown = [history_line(st, s.names) for st in s.steps[: s.position]]
-    text = args.strip()
-    if text:
-        count = small_number(text, digits=4)
-        if count is None or count < 1:
-            raise NotationError("Say how many moves to hear, like history 5, or just history for all.")
-        shown = shown[-count:]
-    return shown or ["No moves yet; type next to hear the first."]
-
-
-def _repeat(s: "ReviewSession", args: str) -> list[str]:
-    return list(s.last_reply) or ["Nothing has been said yet."]
+    return commands.last_lines(shown, args, "moves") or ["No moves yet; type next to hear the first."]
 
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
@@ -490,7 +480,7 @@ REVIEW_COMMANDS = commands.Registry(
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
-        _C("repeat", _repeat, "Ask again", ("again",)),
+        _C("repeat", commands.cmd_repeat, "Ask again", ("again",)),
         _C("legend", commands.cmd_legend, "Settings", ("marks", "cells")),
         _C("set", commands.cmd_set, "Settings", (),
            (_A("setting", commands.SETTING, True), _A("value", commands.SETTING, True))),
