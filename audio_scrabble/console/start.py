@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Callable
 
 from ..core.rules import rules_named
 from ..errors import ScrabbleError
@@ -20,20 +21,22 @@ from .settings import MARK_ALIASES, small_number
 from .setup import parse_players
 
 
-def _players(text: str) -> str:
-    try:
-        parse_players(text)
-    except ScrabbleError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
+def _checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
+    """An argparse type that keeps the text as typed once ``check`` reads it,
+    and refuses it with ``check``'s own words when it raises."""
+
+    def argument(text: str) -> str:
+        try:
+            check(text)
+        except ScrabbleError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return text
+
+    return argument
 
 
-def _rules(text: str) -> str:
-    try:
-        rules_named(text)
-    except ScrabbleError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
+_players = _checked_by(parse_players)
+_rules = _checked_by(rules_named)
 
 
 def marks_argument(text: str) -> str:
