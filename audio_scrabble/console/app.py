@@ -226,20 +226,29 @@ class ConsoleApp(PromptApp):
         return 0
 
 
+def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
+    """Print the session's prompt and read the next piped line (its newline
+    kept); None at the end of the input, once the screen has a new line."""
+    out = voice.screen
+    out.write(session.prompt_text())
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        out.write("\n")
+        return None
+    return line
+
+
 def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
     """The same game over plain lines (no terminal): each prompt, each answer."""
     session.defer_computer = True
     voice = Voice(session, speaker, screen)
-    out = voice.screen
     voice.notice()
     voice.answer(session.start())
     voice.computers(session)
     while not session.finished:
-        out.write(session.prompt_text())
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            out.write("\n")
+        line = read_plain(session, voice, stdin)
+        if line is None:
             voice.emit(session.end_of_input())
             if not session.finished:
                 voice.emit(session.end_of_input())

@@ -59,7 +59,7 @@ from ..notation.plays import format_play, parse_play, parse_position, parse_rack
 from ..presentation import phrases
 from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
-from .app import PromptApp, SessionCompleter, Voice
+from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
 from .cursor import Cursor
 from .helptext import HelpEntry, parse_help
@@ -748,15 +748,11 @@ def run_plain(
 ) -> int:
     """The same review over plain lines (input piped in): each prompt, each answer."""
     voice = Voice(session, speaker, screen)
-    out = voice.screen
     voice.notice()
     voice.emit(session.start(move))
     while not session.finished:
-        out.write(session.prompt_text())
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            out.write("\n")
+        line = read_plain(session, voice, stdin)
+        if line is None:
             voice.emit(session.end_of_input())
             break
         voice.emit(session.handle_line(line.rstrip("\r\n")))
