@@ -147,22 +147,22 @@ def _column_index(session, text: str) -> int:
     raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
 
 
-def cmd_row(session, args: str) -> list[str]:
-    """A row in words; in braille mode its line of cells comes first."""
-    row = _row_index(session, args)
-    words = phrases.line_phrases(session.board, row, ACROSS, session.style)
+def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
+    """A row or column in words; in braille mode its line of ``cells`` comes first."""
+    words = phrases.line_phrases(session.board, index, direction, session.style)
     if not session.braille_mode:
         return words
-    return brailleview.row_lines(session.board, row, session.settings.braille_width) + words
+    return cells(session.board, index, session.settings.braille_width) + words
+
+
+def cmd_row(session, args: str) -> list[str]:
+    """A row in words; in braille mode its line of cells comes first."""
+    return _line_answer(session, _row_index(session, args), ACROSS, brailleview.row_lines)
 
 
 def cmd_column(session, args: str) -> list[str]:
     """A column in words; in braille mode its line of cells comes first."""
-    col = _column_index(session, args)
-    words = phrases.line_phrases(session.board, col, DOWN, session.style)
-    if not session.braille_mode:
-        return words
-    return brailleview.column_lines(session.board, col, session.settings.braille_width) + words
+    return _line_answer(session, _column_index(session, args), DOWN, brailleview.column_lines)
 
 
 def cmd_goto(session, args: str) -> list[str]:
