@@ -771,7 +771,7 @@ def _move_number(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``audio-scrabble review``, parsed as the game parses its own."""
-    from .start import cells_argument, marks_argument
+    from .start import SPEECH_HELP, cells_argument, marks_argument
 
     parser.add_argument("file", metavar="FILE.gcg", help="the game record to step through")
     parser.add_argument("--move", type=_move_number, metavar="N", help="start at move N (0: before the first move)")
@@ -779,8 +779,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--speech",
         choices=services.SPEECH_KINDS,
         default="text",
-        help="text prints every message; screenreader also speaks through the running screen reader; "
-        "tts speaks itself; auto picks the best available (default: text)",
+        help=SPEECH_HELP,
     )
     parser.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
     parser.add_argument(

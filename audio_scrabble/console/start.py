@@ -21,6 +21,13 @@ from .settings import MARK_ALIASES, small_number
 from .setup import parse_players
 
 
+#: ``--speech``'s help, the game's and the review's
+SPEECH_HELP = (
+    "text prints every message; screenreader also speaks through the running screen reader; "
+    "tts speaks itself; auto picks the best available (default: text)"
+)
+
+
 def _checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
     """An argparse type that keeps the text as typed once ``check`` reads it,
     and refuses it with ``check``'s own words when it raises."""
@@ -78,8 +85,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--speech",
         choices=services.SPEECH_KINDS,
-        help="text prints every message; screenreader also speaks through the running screen reader; "
-        "tts speaks itself; auto picks the best available (default: text)",
+        help=SPEECH_HELP,
     )
     g.add_argument("--verbosity", choices=VERBOSITIES, help="how much is said (default: normal)")
     g.add_argument(
