@@ -1,7 +1,7 @@
 """Shared test set-up.
 
-The word-list cache goes to a temporary folder for the whole run, so tests
-never touch the user's own cache.
+The word-list cache and the data folder (saved games, records) go to
+temporary folders for the whole run, so tests never touch the user's own.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ SHARED = REPO.parent / "shared"
 
 _cache = tempfile.mkdtemp(prefix="audio_scrabble_test_cache_")
 os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", _cache)
+os.environ.setdefault("AUDIO_SCRABBLE_DATA_DIR", tempfile.mkdtemp(prefix="audio_scrabble_test_data_"))
 
 
 @pytest.fixture

@@ -623,6 +623,16 @@ def _fingerprint(session: Any) -> tuple[Any, ...]:
     return (id(game), json.dumps(game.actions), game_state_digest(game), tuple(len(p.rack) for p in game.players))
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _work_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Random lines include commands that write files (export NAME, emboss
+    NAME) relative to the working folder: keep them out of the repository."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz_cwd"))
+    yield
+    os.chdir(here)
+
+
 @settings(FUZZ, max_examples=examples(200))
 @given(
     state=st.sampled_from(["setup", "start", "mid-game", "final-challenge", "over"]),
