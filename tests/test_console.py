@@ -301,6 +301,14 @@ def test_illegal_play_says_which_rule():
     assert s.handle_line("play 8N ABC")[0].startswith("The word runs off the board with C left over")
 
 
+@pytest.mark.parametrize("line", ["play 8P JET", "play JET Z8", "play 8z ga", "check Q3 AT"])
+def test_a_column_past_o_is_called_off_the_board(line):
+    s, _ = session()
+    ready(s)
+    square = next(t for t in line.split() if any(c.isdigit() for c in t)).upper()
+    assert s.handle_line(line) == [f"{square} is off the board; rows run 1 to 15 and columns A to O."]
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=30))
 def test_any_line_at_all_gets_an_answer_and_never_an_error(text):

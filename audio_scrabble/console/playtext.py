@@ -28,6 +28,8 @@ from ..errors import NotationError
 
 _COL_FIRST = re.compile(r"([A-Oa-o])([0-9]{1,2})")
 _ROW_FIRST = re.compile(r"([0-9]{1,2})([A-Oa-o])")
+#: a square's shape with any letter, to catch columns past O ("8P", "Z8")
+_ANY_SQUARE = re.compile(r"[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z]")
 _WORD = re.compile(r"[A-Za-z?.()]+")
 _DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
@@ -98,6 +100,9 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     example = "like play 8D TRAIN"
     if not tokens:
         raise NotationError(f"Say what to play and where, {example}.")
+    for t in tokens:
+        if _ANY_SQUARE.fullmatch(t) and not looks_like_position(t):
+            raise NotationError(f"{t.upper()} is off the board; rows run 1 to 15 and columns A to O.")
     positions = [i for i, t in enumerate(tokens) if looks_like_position(t)]
     if len(positions) > 1:
         raise NotationError(f"Give one start square only, {example}.")
