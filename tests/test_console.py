@@ -1616,3 +1616,11 @@ def test_settings_and_the_rack_order_changed_after_the_last_action_are_kept_on_l
 
 def phrases_tile(t: str) -> str:
     return "blank" if t == BLANK else t
+
+
+@pytest.mark.parametrize("rules", ["house", "naspa", "wespa", "single", "ten", "void"])
+def test_the_rules_command_answers_in_short_whole_lines(rules):
+    s, _ = session(rules=rules)
+    out = s.handle_line("rules")
+    assert all(len(line) <= 40 for line in out), out
+    assert out[-1].startswith("Seed ") and not any(line.endswith(":") for line in out)

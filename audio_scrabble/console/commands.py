@@ -460,17 +460,18 @@ def cmd_summary(session, args: str) -> list[str]:
 def cmd_rules(session, args: str) -> list[str]:
     game = session.need_game()
     r = game.rules
-    lines = [f"{r.title}.", f"Challenges: {r.describe_challenge()}."]
+    challenge = r.describe_challenge()
+    lines = [f"{r.title}.", f"{challenge[:1].upper()}{challenge[1:]}."]
     if r.exchange_needs_seven:
         lines.append("Exchanges need 7 tiles in the bag.")
     else:
         lines.append("Exchange while the bag holds enough.")
     if r.end_all_passed_twice:
-        lines.append("The game also ends when every player passes twice in a row.")
+        lines.append("The game also ends when every player passes twice running.")
     if r.scoreless_turns_limit:
         lines.append(f"The game also ends after {r.scoreless_turns_limit} scoreless turns in a row.")
     lines.append(f"Seed {game.seed}, for a replay.")
-    return lines
+    return phrases.short_lines(lines)
 
 
 def cmd_set(session, args: str) -> list[str]:
