@@ -1624,3 +1624,11 @@ def test_the_rules_command_answers_in_short_whole_lines(rules):
     out = s.handle_line("rules")
     assert all(len(line) <= 40 for line in out), out
     assert out[-1].startswith("Seed ") and not any(line.endswith(":") for line in out)
+
+
+def test_exchange_with_no_tiles_named_shows_how_to_name_them():
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line("exchange") == ["Say which tiles, like exchange AEI or all."]
+    assert snapshot(s) == before

@@ -371,6 +371,8 @@ def cmd_check(session, args: str) -> list[str]:
 def cmd_exchange(session, args: str) -> list[str]:
     i = session.actor()
     text = args.strip()
+    if not text:
+        raise ActionNotAllowed("Say which tiles, like exchange AEI or all.")
     if text.lower() == "all":
         tiles = session.rack_of(i)
     else:
