@@ -461,3 +461,36 @@ def test_a_failing_move_finder_cannot_leave_an_action_half_done():
     empty_bag(g)
     ev = g.pass_turn()
     assert not g.is_over and g.actions[-1] == {"type": "pass"} and ev.next_player == g.current
+
+
+def test_an_action_that_ends_the_game_names_no_next_player():
+    # the events' contract: next_player is None once the game has ended
+    g = Game(["A", "B"], seed=2)
+    for _ in range(3):
+        g.pass_turn()
+    ev = g.pass_turn()
+    assert g.is_over and ev.next_player is None
+    assert all(getattr(e, "next_player", None) is None for e in g.last_events)
+    g2, first = phony_setup("double")
+    g2.place(word("TRAIN", "H8"))
+    for _ in range(5):
+        g2.pass_turn()
+    ev = g2.pass_turn()
+    assert g2.is_over and g2.ended.reason == "scoreless_turns" and ev.next_player is None
+
+
+def test_each_event_carries_its_own_turn_number_when_a_lost_turn_follows():
+    g, first = phony_setup("double", 3)
+    g.place(word("TRAIN", "H8"))  # turn 1
+    challenger = (first + 2) % 3
+    res = g.challenge(challenger)  # fails: the challenger loses their next turn
+    assert res.turn == 1  # it belongs to the play it challenged
+    passed = g.pass_turn()  # turn 2; the challenger's lost turn is turn 3
+    lost = [e for e in g.last_events if isinstance(e, TurnLost)]
+    assert passed.turn == 2 and [e.turn for e in lost] == [3] and g.turn == 4
+    # a challenger who is next to play loses that turn at once
+    g2, f2 = phony_setup("double", 3)
+    g2.place(word("TRAIN", "H8"))
+    res = g2.challenge()
+    lost = [e for e in g2.last_events if isinstance(e, TurnLost)]
+    assert res.turn == 1 and [e.turn for e in lost] == [2]

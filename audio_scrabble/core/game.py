@@ -15,7 +15,7 @@ them with :meth:`Game.replay` gives back exactly the same game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError, WordNotAcceptable
@@ -315,6 +315,7 @@ class Game:
         p.rack.extend(drawn)
         went_out = not p.rack
         self._turns.append([i, "place", breakdown.total])
+        turn_no = len(self._turns)  # before any lost turns that follow it
         self._pending = _Pending(i, play, breakdown, rack_before, drawn, len(self._turns) - 1)
         self.actions.append(
             {"type": "place", "tiles": [[t.square.row, t.square.col, t.letter, t.blank] for t in play.tiles],
@@ -329,7 +330,7 @@ class Game:
         else:
             nxt = self._advance(events)
         ev = TilesPlaced(
-            len(self._turns), i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out
+            turn_no, i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out
         )
         events.insert(0, ev)
         if went_out and not self._awaiting_final:
@@ -352,10 +353,11 @@ class Game:
         p.rack.extend(drawn)
         self.bag.put_back(tiles)
         self._turns.append([i, "exchange", 0])
+        turn_no = len(self._turns)
         self.actions.append({"type": "exchange", "tiles": "".join(tiles)})
         events: list[Event] = []
         nxt = self._advance(events)
-        events.insert(0, TilesExchanged(len(self._turns), i, p.name, tuple(tiles), drawn, rack_before, p.score, len(self.bag), nxt))
+        events.insert(0, TilesExchanged(turn_no, i, p.name, tuple(tiles), drawn, rack_before, p.score, len(self.bag), nxt))
         self._check_end(events)
         return self._record(events)
 
@@ -365,10 +367,11 @@ class Game:
         i = self.current
         p = self.players[i]
         self._turns.append([i, "pass", 0])
+        turn_no = len(self._turns)
         self.actions.append({"type": "pass"})
         events: list[Event] = []
         nxt = self._advance(events)
-        events.insert(0, TurnPassed(len(self._turns), i, p.name, tuple(p.rack), p.score, nxt))
+        events.insert(0, TurnPassed(turn_no, i, p.name, tuple(p.rack), p.score, nxt))
         self._check_end(events)
         return self._record(events)
 
@@ -409,7 +412,7 @@ class Game:
                 if who == self.current:
                     nxt = self._advance(events, skip_current=True)
         ev = ChallengeResolved(
-            len(self._turns), who, self.players[who].name, pend.player, player.name, words, bad,
+            pend.turn_index + 1, who, self.players[who].name, pend.player, player.name, words, bad,
             bool(bad), points_lost, turn_lost, self.scores(), nxt,
         )
         events.insert(0, ev)
@@ -492,6 +495,11 @@ class Game:
         reason = self._end_reason()
         if reason is not None:
             self._pending = None
+            # the game is over: no event of this action may name a next player
+            events[:] = [
+                replace(e, next_player=None) if getattr(e, "next_player", None) is not None else e
+                for e in events
+            ]
             events.append(self._end(reason, None))
 
     def _end(self, reason: str, out: int | None) -> GameEnded:
