@@ -125,6 +125,15 @@ def test_single_tile_play_keeps_its_direction():
     assert score_play(board, play).total > 0
 
 
+def test_single_tile_is_written_by_the_word_it_forms_not_a_one_letter_word():
+    board = board_with(("8D", "TRAIN"))
+    # typed across at H7, but the A forms only AN, down: write that word
+    play = Play.of([PlacedTile(parse_square("H7"), "A")], ACROSS)
+    assert format_play(play, board) == "H7 A(N)"
+    assert format_play(play, board, style="dots") == "H7 A."
+    assert parse_play("H7 A.", board).tiles == play.tiles
+
+
 def test_board_letter_mismatch_names_the_square():
     board = board_with(("8B", "TRAIN"))
     with pytest.raises(NotationError, match=r"B8 holds T, but \(S\)HROB has S there"):

@@ -58,15 +58,21 @@ class Play:
         """The direction of the main word."""
         if len(self.tiles) >= 2:
             return ACROSS if self.tiles[0].square.row == self.tiles[1].square.row else DOWN
-        if self.direction:
-            return self.direction
         if board is not None and self.tiles:
             sq = self.tiles[0].square
+
+            def touches(d: str) -> bool:
+                return any((nb := sq.step(d, n)).on_board and bool(board[nb]) for n in (-1, 1))
+
+            # the hint holds when a word runs that way (or none runs either
+            # way); a lone tile that forms a word only the other way is that word
+            if self.direction and (touches(self.direction) or not touches(_other(self.direction))):
+                return self.direction
             for d in (ACROSS, DOWN):
-                for n in (-1, 1):
-                    nb = sq.step(d, n)
-                    if nb.on_board and board[nb]:
-                        return d
+                if touches(d):
+                    return d
+        if self.direction:
+            return self.direction
         return ACROSS
 
 
@@ -83,6 +89,10 @@ class WordFormed:
     @property
     def word(self) -> str:
         return self.letters.upper()
+
+
+def _other(direction: str) -> str:
+    return DOWN if direction == ACROSS else ACROSS
 
 
 def _tile_name(t: PlacedTile) -> str:
