@@ -101,7 +101,8 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     lines = s.handle_line("Carol")
     assert lines[-2] == "Which rules? Enter for house rules."
     lines = s.handle_line("chess")
-    assert lines[0].startswith("There are no rules called 'chess'")
+    assert lines == ["There are no rules called 'chess'.",
+                     "Which rules? Enter for house rules.", "Or: naspa, wespa, single, ten, void."]
     lines = s.handle_line("wespa")
     assert "Tournament rules, 5-point challenge." in lines
     assert s.game is not None and s.game.names == ("Alice", "Bob", "Carol")

@@ -126,7 +126,7 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club()
     assert s.handle_line("?")[-2:] == level_question and s.setup.asking == "level"
     assert s.handle_line("wizard") == ["Type beginner, club or expert."] + level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
-                                       "Or: naspa, wespa, single, void."]
+                                       "Or: naspa, wespa, single, ten, void."]
     out = s.handle_line("")
     assert s.game is not None and s.game.names == ("Alice", "Expert computer")
     assert s.table.seats[1].computer == "expert"

@@ -37,7 +37,7 @@ MAX_NAME = 20
 #: or paragraph separators. A screen reader says them oddly or not at all,
 #: and on a terminal some of them rewrite what is shown.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-RULE_CHOICES = ("house", "naspa", "wespa", "single", "void")
+RULE_CHOICES = ("house", "naspa", "wespa", "single", "ten", "void")
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,10 @@ def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
 
 def parse_rules(text: str) -> RuleSet:
     key = text.strip().lower() or "house"
-    return rules_named(key)
+    try:
+        return rules_named(key)
+    except NotationError:
+        raise NotationError(f"There are no rules called {text.strip()!r}.") from None  # the question lists them
 
 
 def rule_names() -> list[str]:
@@ -193,7 +196,7 @@ class SetupFlow:
             return lines
         if what == "level":
             return ["Which level: beginner, club or expert?", f"Enter for {DEFAULT_LEVEL}, or help for more."]
-        return ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, void."]
+        return ["Which rules? Enter for house rules.", "Or: " + ", ".join(RULE_CHOICES[1:]) + "."]
 
     def answer(self, text: str) -> list[str]:
         """Take an answer; returns what to say (a refusal repeats the question)."""
