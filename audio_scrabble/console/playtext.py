@@ -112,8 +112,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     for i, t in enumerate(tokens):
         if i == pos_index:
             continue
-        if pos_index is not None and i == pos_index - 1 and t.lower() in _FILLERS:
-            continue
+        if pos_index is not None and i == pos_index - 1 and t.lower() in _FILLERS and i > 0:
+            continue  # "TRAIN at D8"; but "AT 8H" plays the word AT
         rest.append((i, t))
     direction_tokens = [(i, t) for i, t in rest if t.lower() in _DIRECTIONS]
     direction: str | None = None
