@@ -1633,3 +1633,23 @@ def test_exchange_with_no_tiles_named_shows_how_to_name_them():
     before = snapshot(s)
     assert s.handle_line("exchange") == ["Say which tiles, like exchange AEI or all."]
     assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("line", ["play AT 8H", "play at 8H", "check AT 8H"])
+def test_a_word_that_is_also_a_filler_is_played_when_it_comes_first(line):
+    s, _ = session()
+    ready(s)
+    g = s.game
+    g.players[g.current].rack[:2] = ["A", "T"]
+    name = g.names[g.current]
+    out = s.handle_line(line)
+    assert out[0].startswith(("AT, H8 across", f"{name} played AT, H8 across")), out
+
+
+@pytest.mark.parametrize("answer", ["yes", "no", "y", "OK"])
+def test_yes_or_no_with_no_question_open_is_not_sent_to_quit(answer):
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line(answer) == ["There is no question to answer now; type help for the list."]
+    assert snapshot(s) == before
