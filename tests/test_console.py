@@ -1653,3 +1653,10 @@ def test_yes_or_no_with_no_question_open_is_not_sent_to_quit(answer):
     before = snapshot(s)
     assert s.handle_line(answer) == ["There is no question to answer now; type help for the list."]
     assert snapshot(s) == before
+
+
+def test_skip_is_understood_as_pass():
+    s, _ = session()
+    ready(s)
+    name = s.game.names[s.game.current]
+    assert s.handle_line("skip")[0] == f"{name} passed."

@@ -576,7 +576,7 @@ REGISTRY = Registry(
         Command("play", cmd_play, "Turn", ("p",), (Arg("word and square", PLAY),)),
         Command("check", cmd_check, "Turn", ("try",), (Arg("word and square", PLAY),)),
         Command("exchange", cmd_exchange, "Turn", ("ex", "swap", "change"), (Arg("tiles", TILES),)),
-        Command("pass", cmd_pass, "Turn"),
+        Command("pass", cmd_pass, "Turn", ("skip",)),
         Command("challenge", cmd_challenge, "Turn", ("ch",), (Arg("player", PLAYER, True),)),
         Command("accept", cmd_accept, "Turn"),
         # the rack
