@@ -1660,3 +1660,16 @@ def test_skip_is_understood_as_pass():
     ready(s)
     name = s.game.names[s.game.current]
     assert s.handle_line("skip")[0] == f"{name} passed."
+
+
+def test_a_word_alone_from_the_rack_is_answered_with_how_to_play_it():
+    s, _ = session()
+    ready(s)
+    g = s.game
+    g.players[g.current].rack[:] = list("PLYARTS")
+    before = snapshot(s)
+    assert s.handle_line("part") == ["To play PART, give its square: play 8D PART."]
+    assert s.handle_line("plya")[0] == "'plya' is not a command; did you mean play?"
+    assert s.handle_line("undo") == ["'undo' is not a command; type help for the list."]
+    assert s.handle_line("train") == ["'train' is not a command; type help for the list."]  # not "show"
+    assert snapshot(s) == before

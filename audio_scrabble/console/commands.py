@@ -13,13 +13,14 @@ import dataclasses
 import difflib
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.tiles import BLANK, parse_tiles
-from ..errors import ActionNotAllowed, NotationError
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..presentation import largeprint, phrases
 from . import brailleview
 from .helptext import HelpEntry, help_entries
@@ -96,6 +97,8 @@ class Registry:
         found: list[str] = []
         for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
             name = self._by_name[cand].name
+            if cand != name and difflib.SequenceMatcher(None, low, cand).ratio() < 0.75:
+                continue  # only a near miss of an alias ("train" and print) would mislead
             if name not in found:
                 found.append(name)
         for c in self.commands:
@@ -641,6 +644,19 @@ def dispatch(session, text: str) -> list[str]:
 _SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
 
 
+def _from_own_rack(session, word: str) -> bool:
+    """Could the player whose turn it is (and who has heard the rack) be
+    typing a word to play? Its letters are on the rack, but for blanks and
+    one letter that may be on the board already."""
+    try:
+        rack = session.rack_of(session.actor())
+    except ScrabbleError:
+        return False
+    spare = rack.count(BLANK) + (0 if session.board.is_empty() else 1)
+    missing = Counter(word.upper()) - Counter(rack)
+    return sum(missing.values()) <= spare
+
+
 def _not_a_command(session, text: str, word: str) -> list[str]:
     if _SQUARE_ONLY.fullmatch(text):
         return cmd_square(session, text)
@@ -650,6 +666,9 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
     near = REGISTRY.suggest(word)
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
         return [f"To play that, type play {text}; to test it first, check {text}."]
+    close = any(difflib.SequenceMatcher(None, word.lower(), n).ratio() >= 0.75 for n in near)
+    if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
+        return [f"To play {word.upper()}, give its square: play 8D {word.upper()}."]
     if near:
         return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
     return [f"{word!r} is not a command; type help for the list."]
