@@ -643,6 +643,9 @@ def test_challenge_takes_back_a_word_not_in_the_list():
     assert "The play is taken back." in out
     assert g.board.is_empty()
     assert Counter(g.players[player].rack) == before_rack
+    before = snapshot(s)
+    assert s.handle_line("challenge") == ["That play was challenged already; it was taken back."]
+    assert snapshot(s) == before
 
 
 def test_challenge_of_a_good_word_under_five_point_rules_costs_the_challenger():
@@ -654,6 +657,8 @@ def test_challenge_of_a_good_word_under_five_point_rules_costs_the_challenger():
     challenger = g.current
     out = s.handle_line("challenge")
     assert f"{g.names[challenger]} loses 5 points." in out
+    assert g.scores()[challenger] == -5
+    assert s.handle_line("challenge") == ["That play was challenged already; it stands."]
     assert g.scores()[challenger] == -5
 
 

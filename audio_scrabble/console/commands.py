@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ..core.events import ChallengeResolved
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..presentation import largeprint, phrases
@@ -390,6 +391,10 @@ def cmd_pass(session, args: str) -> list[str]:
 
 def cmd_challenge(session, args: str) -> list[str]:
     game = session.need_game()
+    last = session.last_turn_event()
+    if isinstance(last, ChallengeResolved) and not game.is_over and game.rules.challenges_allowed:
+        outcome = "it was taken back" if last.withdrawn else "it stands"
+        raise ActionNotAllowed(f"That play was challenged already; {outcome}.")
     who = session.player_named(args) if args.strip() else session.final_challenger()
     if who is not None and session.is_computer(who):
         raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
