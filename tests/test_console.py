@@ -1678,3 +1678,16 @@ def test_a_word_alone_from_the_rack_is_answered_with_how_to_play_it():
     assert s.handle_line("undo") == ["'undo' is not a command; type help for the list."]
     assert s.handle_line("train") == ["'train' is not a command; type help for the list."]  # not "show"
     assert snapshot(s) == before
+
+
+def test_a_challenge_with_no_play_before_it_says_what_the_last_turn_was():
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line("challenge") == ["Nothing to challenge: no word is played yet."]
+    assert snapshot(s) == before
+    s.handle_line("pass")
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line("challenge") == ["Nothing to challenge: the last turn was a pass."]
+    assert snapshot(s) == before

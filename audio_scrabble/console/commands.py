@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
-from ..core.events import ChallengeResolved
+from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..presentation import largeprint, phrases
@@ -395,6 +395,12 @@ def cmd_challenge(session, args: str) -> list[str]:
     if isinstance(last, ChallengeResolved) and not game.is_over and game.rules.challenges_allowed:
         outcome = "it was taken back" if last.withdrawn else "it stands"
         raise ActionNotAllowed(f"That play was challenged already; {outcome}.")
+    if not game.is_over and game.rules.challenges_allowed and game.lexicon is not None:
+        if last is None:
+            raise ActionNotAllowed("Nothing to challenge: no word is played yet.")
+        if isinstance(last, (TurnPassed, TilesExchanged)):
+            kind = "a pass" if isinstance(last, TurnPassed) else "an exchange"
+            raise ActionNotAllowed(f"Nothing to challenge: the last turn was {kind}.")
     who = session.player_named(args) if args.strip() else session.final_challenger()
     if who is not None and session.is_computer(who):
         raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
