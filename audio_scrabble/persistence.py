@@ -977,14 +977,37 @@ class SaveStore:
                 notice = f"The game could not be written as a GCG record ({_unsentence(str(e))}), so it was kept as a save file."
             target = self.games_dir / (stem + suffix)
             if not (target.exists() and target.read_bytes() == data):
-                target = _unique(target)
-                _atomic_write(target, data)
+                # Finished before (its save is gone, so the name's time is now's):
+                # the record already kept under another name is the one.
+                kept = None if mine else _same_file(self.games_dir, stem.split("-", 4)[-1], suffix, data)
+                if kept is not None:
+                    target = kept
+                else:
+                    target = _unique(target)
+                    _atomic_write(target, data)
             for ex in mine:  # previous first: a crash in between leaves the newer save
                 ex.path.unlink()
             _fsync_dir(self.directory)
         except OSError as e:
             raise SaveFailed(f"The finished game could not be kept in {self.games_dir}: {e.strerror or e}.") from e
         return SaveOutcome(target, True, notice)
+
+
+def _same_file(folder: Path, players: str, suffix: str, data: bytes) -> Path | None:
+    """A file in ``folder`` of these players' games (``...-Alice-v-Bob[-N].gcg``) holding ``data``."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return None
+    pattern = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{6}-" + re.escape(players) + r"(-[0-9]+)?" + re.escape(suffix))
+    for entry in entries:
+        if pattern.fullmatch(entry.name):
+            try:
+                if entry.stat().st_size == len(data) and entry.read_bytes() == data:
+                    return entry
+            except OSError:
+                continue
+    return None
 
 
 def _with(loaded: LoadResult, **changes: Any) -> LoadResult:
@@ -1000,17 +1023,17 @@ def _problems_sentence(problems: list[_Problem], found: bool) -> str:
     """One sentence telling the player which saves were set aside, and why."""
 
     def kept(p: _Problem) -> str:
-        return p.kept_as if p.kept_as else "left where it was (it could not be moved)"
+        return f"kept as {p.kept_as}" if p.kept_as else "left where it was (it could not be moved)"
 
     if len(problems) == 1:
         p = problems[0]
-        head = f"{p.which[0].upper()}{p.which[1:]} could not be used because {p.reason}; it was kept as {kept(p)}"
+        head = f"{p.which[0].upper()}{p.which[1:]} could not be used because {p.reason}; it was {kept(p)}"
         if found:
             return head + ", and the save before it is offered instead."
         return head + ", and there is no earlier save to offer."
     a, b = problems[0], problems[1]
     return (
         f"Neither save could be used, the last because {a.reason} and the one before because {b.reason}; "
-        f"they were kept as {kept(a)} and {kept(b)}."
+        f"the last was {kept(a)} and the one before {kept(b)}."
     )
 

@@ -489,6 +489,21 @@ def test_damaged_save_without_a_previous_one_is_a_sentence(store: SaveStore, how
     assert store.load() is None  # told once; the next start begins afresh
 
 
+def test_a_damaged_save_that_cannot_be_moved_aside_is_told_in_a_plain_sentence(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game()
+    advance(game, random.Random(3), 3)
+    store.save(game)
+    store.current_path.write_bytes(MUTILATIONS["truncate"](store.current_path.read_bytes()))
+    monkeypatch.setattr(SaveStore, "_set_aside", lambda self, path, problem: None)
+    with pytest.raises(SaveFileDamaged) as e:
+        store.load()
+    message = str(e.value)
+    assert one_sentence(message) and "kept as left" not in message, message
+    assert "could not be moved" in message, message
+
+
 def test_checksum_mismatch_is_named(store: SaveStore) -> None:
     _two_saves(store)
     store.current_path.write_bytes(MUTILATIONS["edited_score"](store.current_path.read_bytes()))
@@ -682,6 +697,28 @@ def test_finishing_twice_writes_one_record(store: SaveStore) -> None:
     rng = random.Random(5)
     while not game.is_over:
         step(game, rng)
+    first = store.finish(game).path
+    second = store.finish(game).path
+    assert first == second
+    assert len(list(store.games_dir.iterdir())) == 1
+
+
+def test_finishing_twice_a_few_seconds_apart_still_writes_one_record(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import datetime, timedelta
+
+    game = new_game(seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        step(game, rng)
+    clock = [datetime(2026, 11, 21, 18, 1, 2).astimezone()]
+
+    def now() -> datetime:
+        clock[0] += timedelta(seconds=3)
+        return clock[0]
+
+    monkeypatch.setattr(persistence, "_now", now)
     first = store.finish(game).path
     second = store.finish(game).path
     assert first == second
