@@ -1656,7 +1656,7 @@ def test_yes_or_no_with_no_question_open_is_not_sent_to_quit(answer):
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line(answer) == ["There is no question to answer now; type help for the list."]
+    assert s.handle_line(answer) == ["No question is open; type help for the list."]
     assert snapshot(s) == before
 
 

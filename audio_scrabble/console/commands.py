@@ -673,7 +673,7 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
         return cmd_square(session, text)
     tokens = text.split()
     if text.lower() in ("yes", "y", "no", "ok"):
-        return ["There is no question to answer now; type help for the list."]
+        return ["No question is open; type help for the list."]
     near = REGISTRY.suggest(word)
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
         return [f"To play that, type play {text}; to test it first, check {text}."]
