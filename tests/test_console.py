@@ -1691,3 +1691,11 @@ def test_a_challenge_with_no_play_before_it_says_what_the_last_turn_was():
     before = snapshot(s)
     assert s.handle_line("challenge") == ["Nothing to challenge: the last turn was a pass."]
     assert snapshot(s) == before
+
+
+def test_check_of_an_illegal_play_says_not_legal_then_the_reason_as_its_own_sentence():
+    s, _ = session()
+    ready(s)
+    before = snapshot(s)
+    assert s.handle_line("check 1A AT") == ["Not legal.", "The first word must cover the star, H8."]
+    assert snapshot(s) == before

@@ -1063,7 +1063,7 @@ class Session(CursorKeys):
             try:
                 breakdown = game.check_place(play)
             except IllegalPlay as e:
-                return ["Not legal: " + self._explain_rack(e)]
+                return ["Not legal.", self._explain_rack(e)]  # the reason, a sentence of its own
             lines = phrases.check_phrases(breakdown, self.style)
             made = phrases.main_word(breakdown)
             return lines + (self._board_letter_lines(draft, made) if self._differs(draft, made) else [])
