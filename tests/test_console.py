@@ -1699,3 +1699,11 @@ def test_check_of_an_illegal_play_says_not_legal_then_the_reason_as_its_own_sent
     before = snapshot(s)
     assert s.handle_line("check 1A AT") == ["Not legal.", "The first word must cover the star, H8."]
     assert snapshot(s) == before
+
+
+def test_a_column_asked_as_a_row_and_a_row_as_a_column_are_pointed_to_the_other_command():
+    s, _ = session()
+    ready(s)
+    assert s.handle_line("row h") == ["H is a column; type column H."]
+    assert s.handle_line("column 8") == ["8 is a row; type row 8."]
+    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]

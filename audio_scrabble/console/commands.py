@@ -139,6 +139,8 @@ def _row_index(session, text: str) -> int:
     row = small_number(text)
     if row is not None and 1 <= row <= SIZE:
         return row - 1
+    if text.upper() in COLUMNS:
+        raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
     raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
 
 
@@ -148,6 +150,9 @@ def _column_index(session, text: str) -> int:
         return session.cursor.square.col
     if len(text) == 1 and text in COLUMNS:
         return COLUMNS.index(text)
+    number = small_number(text)
+    if number is not None and 1 <= number <= SIZE:
+        raise NotationError(f"{number} is a row; type row {number}.")
     raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
 
 
