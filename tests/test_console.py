@@ -25,6 +25,7 @@ from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK
 
+FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
 WORDS = ["TRAIN", "AT", "TA", "FEZ", "ZA", "QI", "AA", "AE", "EA", "IN", "TI", "IT", "NA", "AN"]
 
 
@@ -345,7 +346,8 @@ def test_rack_is_private_until_the_player_presses_enter():
         assert snapshot(s) == before
     out = ready(s)
     assert out[0] == f"{g.names[first]}'s turn."
-    assert out[1] == f"{g.names[first]}, your rack: {rack_text}."
+    assert out[1:3] == FIRST_WORD_HINT  # while the board is empty
+    assert out[3] == f"{g.names[first]}, your rack: {rack_text}."
     assert s.handle_line("rack") == [f"Rack: {rack_text}."]
 
 
@@ -1707,3 +1709,19 @@ def test_a_column_asked_as_a_row_and_a_row_as_a_column_are_pointed_to_the_other_
     assert s.handle_line("row h") == ["H is a column; type column H."]
     assert s.handle_line("column 8") == ["8 is a row; type row 8."]
     assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+
+
+def test_how_to_play_is_said_while_the_board_is_empty_and_not_when_brief():
+    s, _ = session()
+    out = ready(s)
+    assert out[1:3] == FIRST_WORD_HINT and out[-1].startswith(f"{s.game.names[s.game.current]}, your rack: ")
+    s.handle_line("pass")
+    assert ready(s)[1:3] == FIRST_WORD_HINT  # still nothing on the board
+    s.handle_line("set verbosity brief")
+    s.handle_line("pass")
+    assert not any(x in FIRST_WORD_HINT for x in ready(s))
+    s, _ = session(lexicon=AcceptAll())
+    ready(s)
+    rack = s.game.current_player.rack
+    s.handle_line(f"play 8H {''.join(t for t in rack if t != BLANK)[:2]}")
+    assert not any(x in FIRST_WORD_HINT for x in ready(s))

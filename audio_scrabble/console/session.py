@@ -649,7 +649,7 @@ class Session(CursorKeys):
         if not self.is_computer(cur) and self.table.hot_seat and self.ready != cur:
             self.ready = cur
             return ([f"{phrases.possessive(self.names[cur])} turn."] + self.new_tiles_lines(cur)
-                    + self._rack_lines(cur, owner=True) + self._challenge_hint())
+                    + self._first_word_hint() + self._rack_lines(cur, owner=True) + self._challenge_hint())
         return [f"{phrases.possessive(self.names[cur])} turn. Type help for commands."]
 
     def _answer_setup(self, text: str, dispatch: Callable[["Session", str], list[str]]) -> list[str]:
@@ -827,6 +827,15 @@ class Session(CursorKeys):
         head = [f"{owner}, your rack:"] if owner else []
         return head + cells + phrases.rack_phrases(list(tiles), self.style)
 
+    def _first_word_hint(self) -> list[str]:
+        """How to play, while the board is empty (not when brief): a
+        first-time player need not know the command yet. Said before the
+        rack, so that the rack stays the last line, on the display."""
+        game = self.game
+        if game is None or self.style.brief or not game.board.is_empty():
+            return []
+        return ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
+
     def _challenge_hint(self) -> list[str]:
         """That the last play may be challenged: every turn at full
         verbosity, the first time only at normal, never when brief."""
@@ -910,8 +919,8 @@ class Session(CursorKeys):
             return [f"{phrases.possessive(name)} turn."]
         if self.table.hot_seat and self.ready != cur:
             return phrases.clauses(f"{name}, press Enter to hear your rack.")
-        return ([f"{phrases.possessive(name)} turn."] + self.new_tiles_lines(cur) + self._rack_lines(cur)
-                + self._challenge_hint())
+        return ([f"{phrases.possessive(name)} turn."] + self.new_tiles_lines(cur) + self._first_word_hint()
+                + self._rack_lines(cur) + self._challenge_hint())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
