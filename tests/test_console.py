@@ -783,7 +783,9 @@ def test_help_on_a_command_and_its_alias():
     assert out[0] == "Place a word and end your turn."
     assert "Type play 8D TRAIN." in out
     assert s.handle_line("help p") == out
-    assert s.handle_line("help keys")[0] == "On an empty line, the keys move the board cursor:"
+    out = s.handle_line("help keys")
+    assert out[0] == "Keys on an empty line move the cursor:"
+    assert all(len(x) <= 40 for x in out), out
 
 
 def test_completion_of_commands_and_squares():
