@@ -1734,3 +1734,25 @@ def test_how_to_play_is_said_while_the_board_is_empty_and_not_when_brief():
     rack = s.game.current_player.rack
     s.handle_line(f"play 8H {''.join(t for t in rack if t != BLANK)[:2]}")
     assert not any(x in FIRST_WORD_HINT for x in ready(s))
+
+
+def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open():
+    s, _ = session(seed=1, lexicon=AcceptAll())
+    g = s.game
+    g.board.put(Square.parse("H9"), "O")
+    ready(s)
+    g.current_player.rack[:3] = ["Z", "A", "P"]
+    s.rack_order[g.current] = list(g.current_player.rack)
+    before = snapshot(s)
+    asked = s.handle_line("play ZAP from H7 down")
+    assert s.handle_line("help") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
+    assert s.handle_line("repeat") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
+    assert s.prompt_text() == "play it> " and snapshot(s) == before
+    out = s.handle_line("quit")
+    assert out == ["Not played; the turn is still yours.", "Leave the game? Type yes or no."]
+    assert snapshot(s) == before and not s.finished
+    assert s.handle_line("play") == ["Staying in the game."] + ["Say what to play and where, like play 8D TRAIN."]
+    assert not s.finished
+    assert s.handle_line("play ZAP from H7 down") == asked
+    assert s.handle_line("again") == asked
+    assert s.handle_line("yes")[0].endswith("played ZAOP, H7 down.")

@@ -696,8 +696,16 @@ class Session(CursorKeys):
                 again = [] if word in ("repeat", "again") else ["Resume it? Type yes or no."]
                 return dispatch(self, text) + again
             return ["Type yes to resume that game, or no for a new one."]
+        own_word = {"quit": ("quit", "exit", "leave"), "new": ("new",), "play": ("play",)}.get(what, ())
+        if low in ("repeat", "again") and self.last_reply:  # the question stays open
+            return list(self.last_reply)
+        if low in ("help", "h", "?"):
+            meaning = {"play": "Yes plays that word; no keeps your turn.",
+                       "new": "Yes ends this game unscored; no stays.",
+                       }.get(what, "Yes leaves the game; no stays in it.")
+            return [meaning, "Type yes or no."]
         self.confirm = None
-        yes = low in ("y", "yes", "quit", "exit", "leave", "new", "play")
+        yes = low in ("y", "yes") or low in own_word  # "quit" never says yes to a play
         if yes and what == "play" and draft is not None:
             return self._finish_play(draft, "play", confirmed=True)
         if yes and what == "new":
@@ -711,7 +719,10 @@ class Session(CursorKeys):
         # Anything else is a no, and the line is answered as a command.
         from .commands import dispatch
 
-        return said + self._handle(text, dispatch)
+        try:
+            return said + self._handle(text, dispatch)
+        except ScrabbleError as e:  # a refusal still follows the answer to the question
+            return said + [str(e)]
 
     def ask_confirm(self, what: str) -> list[str]:
         self.confirm = _Confirm(what)
