@@ -1756,3 +1756,15 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     assert s.handle_line("play ZAP from H7 down") == asked
     assert s.handle_line("again") == asked
     assert s.handle_line("yes")[0].endswith("played ZAOP, H7 down.")
+
+
+def test_check_of_one_plain_word_says_its_score_once():
+    s, _ = session(lexicon=AcceptAll())
+    g = s.game
+    g.board.put(Square.parse("H8"), "A")
+    ready(s)
+    g.current_player.rack[:2] = ["T", "E"]
+    s.rack_order[g.current] = list(g.current_player.rack)
+    assert s.handle_line("check 8G TAE") == ["TAE, G8 across, would score 3."]  # not "TAE: 3." again
+    out = s.handle_line("check 9H TE")  # two words: each is said
+    assert out == ["TE, H9 across, would score 5.", "TE: 3.", "E on I9, two dots.", "AT: 2."]

@@ -469,8 +469,11 @@ def check_phrases(breakdown: ScoreBreakdown, style: Style) -> list[str]:
     else:
         where = where_text(w.word.start, w.word.direction)
         lines = play_lines("", w.word.letters, where, f", would score {breakdown.total}")
+    # one word, not multiplied, is its own total: "TAG: 8." would say it twice
+    plain = len(breakdown.words) == 1 and breakdown.words[0].word_multiplier == 1 and not breakdown.bingo
     for w in breakdown.words:
-        lines.append(word_score_line(w))
+        if not plain:
+            lines.append(word_score_line(w))
         lines.extend(premium_lines(w, style.marks))
     if breakdown.bingo:
         lines.append(f"All 7 tiles used: {breakdown.bingo} bonus.")
