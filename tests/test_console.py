@@ -1768,3 +1768,13 @@ def test_check_of_one_plain_word_says_its_score_once():
     assert s.handle_line("check 8G TAE") == ["TAE, G8 across, would score 3."]  # not "TAE: 3." again
     out = s.handle_line("check 9H TE")  # two words: each is said
     assert out == ["TE, H9 across, would score 5.", "TE: 3.", "E on I9, two dots.", "AT: 2."]
+
+
+@pytest.mark.parametrize("line", ["play 8 G AT", "play AT at G 8 across", "play 8-G AT", "play AT from g-8 across"])
+def test_a_square_typed_in_two_parts_is_read_as_one(line):
+    s, _ = session(lexicon=AcceptAll())
+    ready(s)
+    g = s.game
+    g.players[g.current].rack[:2] = ["A", "T"]
+    name = g.names[g.current]
+    assert s.handle_line(line)[0] == f"{name} played AT, G8 across."

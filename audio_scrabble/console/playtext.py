@@ -30,6 +30,8 @@ _COL_FIRST = re.compile(r"([A-Oa-o])([0-9]{1,2})")
 _ROW_FIRST = re.compile(r"([0-9]{1,2})([A-Oa-o])")
 #: a square's shape with any letter, to catch columns past O ("8P", "Z8")
 _ANY_SQUARE = re.compile(r"[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z]")
+#: a square said in two parts, "H 8", "8 D", "D-8": joined before reading
+_SPLIT_SQUARE = re.compile(r"(?<!\S)(?:([A-Za-z])[\s-]+([0-9]{1,2})|([0-9]{1,2})[\s-]+([A-Za-z]))(?!\S)")
 _WORD = re.compile(r"[A-Za-z?.()]+")
 _DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
@@ -96,7 +98,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
 
     Raises :class:`NotationError` with a sentence saying what to type.
     """
-    tokens = text.replace(",", " ").split()
+    text = _SPLIT_SQUARE.sub(lambda m: "".join(g for g in m.groups() if g), text.replace(",", " "))
+    tokens = text.split()
     example = "like play 8D TRAIN"
     if not tokens:
         raise NotationError(f"Say what to play and where, {example}.")
