@@ -1778,3 +1778,12 @@ def test_a_square_typed_in_two_parts_is_read_as_one(line):
     g.players[g.current].rack[:2] = ["A", "T"]
     name = g.names[g.current]
     assert s.handle_line(line)[0] == f"{name} played AT, G8 across."
+
+
+@pytest.mark.parametrize("line", ["h 8", "H 8", "h-8"])
+def test_a_square_alone_in_two_parts_is_read_not_taken_for_help(line):
+    s, _ = session()
+    ready(s)
+    assert s.handle_line(line) == ["H8, star."]
+    assert s.handle_line("q 3") == ["Q3 is off the board; columns run A to O and rows 1 to 15."]
+    assert not s.finished and s.confirm is None

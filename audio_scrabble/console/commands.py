@@ -26,7 +26,7 @@ from ..presentation import largeprint, phrases
 from . import brailleview
 from .helptext import HelpEntry, help_entries
 from .services import COMPUTER_LEVELS
-from .playtext import looks_like_position, parse_draft
+from .playtext import join_split_squares, looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
 
@@ -646,6 +646,9 @@ SETUP_COMMANDS = {"help", "quit", "repeat", "set", "games"}
 
 def dispatch(session, text: str) -> list[str]:
     """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
+    joined = join_split_squares(text.strip())
+    if " " not in joined and joined != text.strip():  # "h 8" is the square H8, not help on 8
+        return cmd_square(session, joined)
     word, _, rest = text.strip().partition(" ")
     cmd = REGISTRY.get(word)
     if cmd is None:
@@ -674,6 +677,8 @@ def _from_own_rack(session, word: str) -> bool:
 
 
 def _not_a_command(session, text: str, word: str) -> list[str]:
+    text = join_split_squares(text)  # "H 8", "8 D TRAIN"
+    word = text.split()[0]
     if _SQUARE_ONLY.fullmatch(text):
         return cmd_square(session, text)
     tokens = text.split()

@@ -89,6 +89,11 @@ def _position(token: str) -> tuple[Square, str] | None:
     return Square(row - 1, COLUMNS.index(col.upper())), direction
 
 
+def join_split_squares(text: str) -> str:
+    """``TRAIN at H 8`` as ``TRAIN at H8``: a square said in two parts, joined."""
+    return _SPLIT_SQUARE.sub(lambda m: "".join(g for g in m.groups() if g), text)
+
+
 def looks_like_position(token: str) -> bool:
     return bool(_COL_FIRST.fullmatch(token) or _ROW_FIRST.fullmatch(token))
 
@@ -98,8 +103,7 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
 
     Raises :class:`NotationError` with a sentence saying what to type.
     """
-    text = _SPLIT_SQUARE.sub(lambda m: "".join(g for g in m.groups() if g), text.replace(",", " "))
-    tokens = text.split()
+    tokens = join_split_squares(text.replace(",", " ")).split()
     example = "like play 8D TRAIN"
     if not tokens:
         raise NotationError(f"Say what to play and where, {example}.")
