@@ -1787,3 +1787,14 @@ def test_a_square_alone_in_two_parts_is_read_not_taken_for_help(line):
     assert s.handle_line(line) == ["H8, star."]
     assert s.handle_line("q 3") == ["Q3 is off the board; columns run A to O and rows 1 to 15."]
     assert not s.finished and s.confirm is None
+
+
+def test_the_word_blank_names_the_blank_in_exchange_and_arrange():
+    s, _ = session()
+    ready(s)
+    g = s.game
+    g.players[g.current].rack[:] = list("AB?DEFG")
+    s.rack_order[g.current] = list(g.current_player.rack)
+    assert s.handle_line("arrange blank, A") == ["Arranged.", "Rack: blank A B D E F G."]
+    name = g.names[g.current]
+    assert s.handle_line("exchange blank a")[0] == f"{name} exchanged 2 tiles."

@@ -348,9 +348,18 @@ def cmd_sort(session, args: str) -> list[str]:
     return ["Sorted."] + session.rack_reply(tiles)
 
 
+_BLANK_WORD = re.compile(r"\bblanks?\b", re.IGNORECASE)
+
+
+def _typed_tiles(text: str) -> str:
+    """Tiles as typed, the word ``blank`` (as the rack is read) taken for ``?``;
+    commas between tiles are spaces."""
+    return _BLANK_WORD.sub("?", text).replace(",", " ")
+
+
 def cmd_arrange(session, args: str) -> list[str]:
     i = session.viewer()
-    wanted = parse_tiles(args)
+    wanted = parse_tiles(_typed_tiles(args))
     if not wanted:
         raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.")
     rack = session.rack_of(i)
@@ -385,7 +394,7 @@ def cmd_exchange(session, args: str) -> list[str]:
     if text.lower() == "all":
         tiles = session.rack_of(i)
     else:
-        tiles = parse_tiles(text)
+        tiles = parse_tiles(_typed_tiles(text))
     return session.act(lambda g: g.exchange(tiles))
 
 
