@@ -519,7 +519,7 @@ def test_set_braille_on_and_off():
     assert s.handle_line("set cells 80") == ["Braille mode on: every line fits 80 cells."]
     assert s.handle_line("set braille off") == ["Braille mode off."]
     assert not s.braille_mode
-    assert any(len(x) > 40 for x in s.handle_line("help notation"))
+    assert any(len(x) > 40 for x in s.handle_line("help show"))
 
 
 def test_the_command_line_option_and_its_old_name():
