@@ -241,7 +241,7 @@ def legend_lines() -> list[str]:
     lines.append(f"{t.square_cell('a')} a blank played as A: dot 8 added.")
     lines.append(f"{t.number_cells(8)} row 8, at the start of a row.")
     lines.append(f"{t.text_to_grade1('H')} column H, at the start of a column.")
-    lines.append(f"{t.tile_cells('Q', 10)} rack tile Q worth 10, no numeral sign.")
+    lines.append(f"{t.tile_cells('Q', 10)} rack tile Q, 10: no numeral sign.")
     lines.append(f"{t.blank_tile_cells()} rack tile blank, worth 0.")
     return lines
 
