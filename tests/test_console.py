@@ -553,7 +553,7 @@ def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
     ready(s)
     other = next(t for t in s.game.current_player.rack if t != BLANK)
     out = s.handle_line(f"play 8H Q{other}")
-    assert out == ["You have no Q on your rack to play; to use your blank, type ? in its place."]
+    assert out == ["You have no Q on your rack to play;", "to use your blank, type ? in its place."]
 
 
 def test_played_through_letters_may_be_typed_bracketed_or_left_out():

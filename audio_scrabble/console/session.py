@@ -1112,7 +1112,7 @@ class Session(CursorKeys):
         msg = str(e)
         if e.code == "not_on_rack" and self.game is not None and BLANK in self.game.current_player.rack:
             if "no blank" not in msg:
-                return msg.rstrip(".") + "; to use your blank, type ? in its place."
+                return msg.rstrip(".") + ";\nto use your blank, type ? in its place."  # a clause a line
         return msg
 
     # ================================================================ teaching
