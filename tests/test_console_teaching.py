@@ -293,8 +293,10 @@ def test_review_is_refused_during_the_game_and_changes_nothing(lexicon):
     s = hinted_game(lexicon, plays=2)
     s.handle_line("")
     before = snapshot(s)
-    for line in ("review", "review 1", "next", "back"):
+    for line in ("review", "review 1"):
         assert s.handle_line(line) == ["The best plays would be a word aid now;", "type review when the game is over."]
+    for line in ("next", "back"):  # not a turn's next: the review's
+        assert s.handle_line(line) == [f"{line} steps through the review;", "type review when the game is over."]
     assert snapshot(s) == before
 
 

@@ -1134,10 +1134,13 @@ class Session(CursorKeys):
     #: the refusal of ``review`` (and ``next``, ``back``) during the game
     REVIEW_LATER = "The best plays would be a word aid now; type review when the game is over."
 
-    def _finished_game(self) -> Game:
-        """The game, once it is over; refused before (a word aid)."""
+    def _finished_game(self, step: str = "") -> Game:
+        """The game, once it is over; refused before (a word aid). ``step``
+        (next, back) is said to be the review's, not a turn's."""
         game = self.need_game()
         if not game.is_over:
+            if step:
+                raise ActionNotAllowed(f"{step} steps through the review;\ntype review when the game is over.")
             raise ActionNotAllowed("\n".join(phrases.clauses(self.REVIEW_LATER)))
         return game
 
@@ -1182,7 +1185,7 @@ class Session(CursorKeys):
 
     def review_next(self) -> list[str]:
         """``next`` (or Enter): the next turn of the review, or its start."""
-        self._finished_game()
+        self._finished_game("next")
         if self.review_at is None:
             return self.review_start()
         if self._reviews is not None and self.review_at >= len(self._reviews):
@@ -1191,7 +1194,7 @@ class Session(CursorKeys):
 
     def review_back(self) -> list[str]:
         """``back``: the turn before in the review."""
-        self._finished_game()
+        self._finished_game("back")
         if self.review_at is None:
             return self.review_start()
         if self.review_at == 0:
