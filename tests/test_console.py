@@ -1798,3 +1798,10 @@ def test_the_word_blank_names_the_blank_in_exchange_and_arrange():
     assert s.handle_line("arrange blank, A") == ["Arranged.", "Rack: blank A B D E F G."]
     name = g.names[g.current]
     assert s.handle_line("exchange blank a")[0] == f"{name} exchanged 2 tiles."
+
+
+def test_the_rules_on_a_20_cell_display_break_once_at_its_width():
+    s, _ = session(braille_width=20)
+    out = s.handle_line("rules")
+    assert all(len(x) <= 20 for x in out)
+    assert "the" not in out and "costs the" not in " | ".join(out), out  # no orphan from breaking twice

@@ -501,7 +501,8 @@ def cmd_rules(session, args: str) -> list[str]:
     if r.scoreless_turns_limit:
         lines.append(f"The game also ends after {r.scoreless_turns_limit} scoreless turns in a row.")
     lines.append(f"Seed {game.seed}, for a replay.")
-    return phrases.short_lines(lines)
+    cells = session.settings.braille_width  # a smaller display: break once, at its width
+    return phrases.short_lines(lines, min(cells or phrases.LINE_WIDTH, phrases.LINE_WIDTH))
 
 
 def cmd_set(session, args: str) -> list[str]:
