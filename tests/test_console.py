@@ -1805,3 +1805,14 @@ def test_the_rules_on_a_20_cell_display_break_once_at_its_width():
     out = s.handle_line("rules")
     assert all(len(x) <= 20 for x in out)
     assert "the" not in out and "costs the" not in " | ".join(out), out  # no orphan from breaking twice
+
+
+def test_exchanging_more_than_the_bag_holds_is_refused_in_short_lines():
+    s, _ = session()
+    g = s.game
+    g.bag.draw(len(g.bag) - 3)
+    ready(s)
+    before = snapshot(s)
+    out = s.handle_line("exchange all")
+    assert all(len(x) <= 40 for x in out) and "holds 3" in " ".join(out), out
+    assert snapshot(s) == before

@@ -395,6 +395,10 @@ def cmd_exchange(session, args: str) -> list[str]:
         tiles = session.rack_of(i)
     else:
         tiles = parse_tiles(_typed_tiles(text))
+    try:
+        session.need_game().check_exchange(tiles)
+    except ActionNotAllowed as e:  # the bag's long sentence, a clause a line
+        raise ActionNotAllowed("\n".join(phrases.clauses(str(e)))) from None
     return session.act(lambda g: g.exchange(tiles))
 
 
