@@ -1816,3 +1816,10 @@ def test_exchanging_more_than_the_bag_holds_is_refused_in_short_lines():
     out = s.handle_line("exchange all")
     assert all(len(x) <= 40 for x in out) and "holds 3" in " ".join(out), out
     assert snapshot(s) == before
+
+
+def test_a_challenge_under_void_rules_is_refused_in_short_lines():
+    s, _ = session(rules="void")
+    ready(s)
+    out = s.handle_line("challenge")
+    assert out[0] == "These rules have no challenges;" and all(len(x) <= 40 for x in out), out

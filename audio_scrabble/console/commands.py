@@ -422,7 +422,10 @@ def cmd_challenge(session, args: str) -> list[str]:
     who = session.player_named(args) if args.strip() else session.final_challenger()
     if who is not None and session.is_computer(who):
         raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
-    game.check_challenge(who)
+    try:
+        game.check_challenge(who)
+    except ActionNotAllowed as e:  # a long sentence of the rules, a clause a line
+        raise ActionNotAllowed("\n".join(phrases.clauses(str(e)))) from None
     return session.act(lambda g: g.challenge(who))
 
 
