@@ -110,12 +110,12 @@ def asked(**opts) -> tuple[Session, list[str]]:
     return s, s.start()
 
 
-def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club():
+def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginner():
     s, lines = asked()
     assert lines[-1] == "Press Enter for 2."
     assert s.handle_line("")[-1] == "Player 1, your name?"
     assert s.handle_line("Alice") == ["Alice plays.", "Player 2, your name?", "Type computer for a computer opponent."]
-    level_question = ["Which level: beginner, club or expert?", "Enter for club, or help for more."]
+    level_question = ["Which level: beginner, club or expert?", "Enter for beginner, or help for more."]
     assert s.handle_line("computer") == level_question
     assert s.prompt_text() == "> "
     out = s.handle_line("help")
@@ -133,7 +133,7 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_club()
     assert all(len(x) <= 40 for x in lines + out)
 
 
-@pytest.mark.parametrize("answer, level", [("", "club"), ("beginner", "beginner"), ("B", "beginner"), ("beg", "beginner"),
+@pytest.mark.parametrize("answer, level", [("", "beginner"), ("beginner", "beginner"), ("B", "beginner"), ("beg", "beginner"),
                                            ("exp", "expert"),
                                            ("club", "club"), ("Expert", "expert"), ("3", "expert")])
 def test_the_level_question_takes_a_level_its_initial_or_enter(answer, level):
@@ -161,7 +161,7 @@ def test_the_level_question_can_be_cancelled_and_a_level_typed_at_once_is_not_as
 
 @pytest.mark.parametrize("players, names", [
     ("Alice,computer:expert", ("Alice", "Expert computer")),
-    ("Alice,computer", ("Alice", "Club computer")),
+    ("Alice,computer", ("Alice", "Beginner computer")),  # computer alone: the gentlest
     ("computer:beginner,Alice,computer:beginner", ("Beginner computer", "Alice", "Beginner computer 2")),
     ("Expert computer,computer:expert", ("Expert computer", "Expert computer 2")),
 ])

@@ -19,7 +19,7 @@ from .settings import small_number
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4}
 
 #: the level a computer plays at when none is named (Enter at the question)
-DEFAULT_LEVEL = "club"
+DEFAULT_LEVEL = "beginner"  # defaults suit a first-time player
 
 #: what may be typed at the level question, beside the levels' own names
 LEVEL_WORDS = {
