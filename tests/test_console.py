@@ -749,9 +749,10 @@ def test_settings_change_the_wording():
     assert s.handle_line("D8") == ["D8, double letter score."]
     s.handle_line("set marks colours")
     assert s.handle_line("D8") == ["D8, double letter score, light blue."]
+    assert s.handle_line("set")[2] == "marks: names and colours."
     s.handle_line("set marks marks")
-    assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks marks.", "braille off.", "speech text.",
-                                  "hints off."]
+    assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks: braille-board marks.", "braille off.",
+                                  "speech text.", "hints off."]
     ready(s)
     s.handle_line("set verbosity full")
     assert s.handle_line("rack")[0].startswith("Rack, 7 tiles, worth ")

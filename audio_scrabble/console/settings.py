@@ -51,6 +51,10 @@ def small_number(text: str, digits: int = 3) -> int | None:
     return None
 
 
+#: how ``set`` reads each way of naming premiums
+MARK_STYLE_WORDS = {MARKS: "braille-board marks", NAMES: "standard names", COLOURS: "names and colours"}
+
+
 @dataclass
 class Settings:
     verbosity: str = NORMAL
@@ -70,7 +74,7 @@ class Settings:
         width = f"{self.braille_width} cells" if self.braille_width else "off"
         return [
             f"verbosity {self.verbosity}.",
-            f"marks {self.marks}.",
+            f"marks: {MARK_STYLE_WORDS[self.marks]}.",
             f"braille {width}.",
             f"speech {self.speech}.",
             f"hints {'on' if self.hints else 'off'}.",
