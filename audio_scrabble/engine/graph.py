@@ -39,6 +39,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..lexicon.dawg import build_dawg
+
 #: Layout version of the nested-dict graph (bump when its meaning changes).
 FORMAT_VERSION = 1
 
@@ -229,48 +231,9 @@ def _convert(dawg: Any) -> Node:
 
 
 def _build(words: list[str]) -> Node:
-    """Minimal DAWG of sorted unique upper-case words (Daciuk et al. 2000)."""
-    root: Node = {0: 0}
-    register: dict[tuple, Node] = {}
-    path: list[tuple[Node, int, Node]] = []
-    previous = ""
-
-    def minimise(down_to: int) -> None:
-        while len(path) > down_to:
-            parent, b, child = path.pop()
-            info = child[0]
-            for k in child:
-                if k:
-                    info |= k
-            child[0] = info
-            key = (info, tuple(id(v) for k, v in child.items() if k))
-            same = register.get(key)
-            if same is None:
-                register[key] = child
-            else:
-                parent[b] = same
-
-    for word in words:
-        common = 0
-        limit = min(len(word), len(previous))
-        while common < limit and word[common] == previous[common]:
-            common += 1
-        minimise(common)
-        node = path[-1][2] if path else root
-        for ch in word[common:]:
-            child: Node = {0: 0}
-            node[BIT[ch]] = child
-            path.append((node, BIT[ch], child))
-            node = child
-        node[0] |= TERM
-        previous = word
-    minimise(0)
-    info = root[0]
-    for k in root:
-        if k:
-            info |= k
-    root[0] = info
-    return root
+    """The graph of sorted unique upper-case words: the lexicon's own
+    minimal-DAWG builder, then the same conversion as a cached lexicon."""
+    return _convert(build_dawg(words))
 
 
 # -- disk cache ---------------------------------------------------------------
