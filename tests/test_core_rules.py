@@ -15,12 +15,11 @@ from audio_scrabble.core import (
     PlacedTile,
     Play,
     Square,
-    VARIANTS,
     premium_at,
     rules_named,
     score_play,
 )
-from audio_scrabble.core.events import ChallengeResolved, GameEnded, TilesPlaced, TurnLost
+from audio_scrabble.core.events import ChallengeResolved, GameEnded, TurnLost
 from audio_scrabble.core.tiles import Bag, TILE_COUNTS, TILE_VALUES, full_tile_set
 from audio_scrabble.errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
 
@@ -140,17 +139,12 @@ def test_cross_words_scored_in_full_and_covered_premiums_dead():
     b2 = Board()
     for t in word("TRAIN", "D8").tiles:
         b2.put(t.square, t.board_letter)
-    para = word("ON", "G9")  # under I (G8) and N (H8): makes IO? no: G9 under A? check words
+    para = word("ON", "G9")  # O under I (G8), N under N (H8)
     words = [w.letters for w in score_play(b2, para).words]
     assert words[0] == "ON" and set(words[1:]) == {"IO", "NN"}
 
 
 def test_two_word_premiums_multiply():
-    b = Board()
-    for t in word("AT", "H7", DOWN).tiles:
-        b.put(t.square, t.board_letter)
-    # Fill column so that a word from A8 to H8 covers A8 (three bars) only: check x3
-    bd = score_play(Board(), word("TRAINERS", "H8", ACROSS)) if False else None
     # A row-1 word from A1 to H1 covers two triple words: x9.
     b1 = Board()
     b1.put(Square.parse("B1"), "A")  # pretend tiles already there (geometry only)
@@ -380,7 +374,8 @@ def test_house_adjustment_example_from_the_reference():
 def test_north_american_adjustment():
     g, a, b = out_game("double")
     g.place(word("AT", "H8"))
-    end = g.challenge()  # AT is good: game ends, nobody loses a turn
+    res = g.challenge()  # AT is good: game ends, nobody loses a turn
+    assert not res.withdrawn and not res.turn_lost
     assert g.is_over and g.ended.reason == "out"
     adj = {x.player: x.points for x in g.ended.adjustments}
     assert adj == {a: 18, b: 0}
@@ -423,7 +418,6 @@ def test_house_no_player_can_move():
     g = Game(["A", "B"], seed=2, move_finder=finder)
     g.players[g.current].rack = list("AT")
     empty_bag(g)
-    g.place(word("AT", "H8")) if False else None
     g.pass_turn()
     assert g.is_over and g.ended.reason == "no_moves" and calls
 

@@ -198,8 +198,6 @@ def words_formed(board: Board, play: Play) -> list[WordFormed]:
         w = run(t.square, cross)
         if w:
             words.append(w)
-    if not words and len(play.tiles) == 1:
-        pass  # a lone tile touching nothing forms no word; validation refuses it
     return words
 
 
