@@ -121,7 +121,7 @@ class Registry:
 def _square_arg(session, text: str) -> Square:
     text = text.strip()
     if not text:
-        return session.cursor.square
+        return session.reader.cursor.square
     if text.lower() in ("star", "centre", "center"):
         return Square(7, 7)
     return Square.parse(text)
@@ -135,7 +135,7 @@ def cmd_square(session, args: str) -> list[str]:
 def _row_index(session, text: str) -> int:
     text = text.strip()
     if not text:
-        return session.cursor.square.row
+        return session.reader.cursor.square.row
     row = small_number(text)
     if row is not None and 1 <= row <= SIZE:
         return row - 1
@@ -147,7 +147,7 @@ def _row_index(session, text: str) -> int:
 def _column_index(session, text: str) -> int:
     text = text.strip().upper()
     if not text:
-        return session.cursor.square.col
+        return session.reader.cursor.square.col
     if len(text) == 1 and text in COLUMNS:
         return COLUMNS.index(text)
     number = small_number(text)
@@ -177,12 +177,12 @@ def cmd_column(session, args: str) -> list[str]:
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
         raise NotationError("Say which square to go to, like goto H8, or goto star.")
-    move = session.cursor.goto(_square_arg(session, args))
-    return [session.move_phrase(move)]
+    move = session.reader.cursor.goto(_square_arg(session, args))
+    return [session.reader.move_phrase(move)]
 
 
 def cmd_where(session, args: str) -> list[str]:
-    return phrases.where_phrases(session.cursor.square)
+    return phrases.where_phrases(session.reader.cursor.square)
 
 
 def cmd_words(session, args: str) -> list[str]:
@@ -203,7 +203,7 @@ def cmd_show(session, args: str) -> list[str]:
     if session.braille_mode:
         return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
     colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.show(largeprint.board_lines(session.board, colour=colour, cursor=session.cursor.square))
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
     return ["Large-print board shown on screen."]
 
 
@@ -336,15 +336,15 @@ def cmd_rack(session, args: str) -> list[str]:
 def cmd_shuffle(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = session.rack_of(i)
-    session.shuffle(tiles)
-    session.set_rack_order(i, tiles)
+    session.racks.shuffle(tiles)
+    session.racks.set_order(i, tiles)
     return ["Shuffled."] + session.rack_reply(tiles)
 
 
 def cmd_sort(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
-    session.set_rack_order(i, tiles)
+    session.racks.set_order(i, tiles)
     return ["Sorted."] + session.rack_reply(tiles)
 
 
@@ -370,19 +370,19 @@ def cmd_arrange(session, args: str) -> list[str]:
             raise NotationError(f"You have no {'more ' if t in rack else ''}{what} on your rack to arrange.")
         rest.remove(t)
     order = wanted + rest
-    session.set_rack_order(i, order)
+    session.racks.set_order(i, order)
     return ["Arranged."] + session.rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "play")
 
 
 def cmd_check(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "check")
 
 
@@ -483,7 +483,7 @@ def cmd_history(session, args: str) -> list[str]:
 
 
 def cmd_repeat(session, args: str) -> list[str]:
-    return list(session.last_reply) or ["Nothing has been said yet."]
+    return list(session.out.last_reply) or ["Nothing has been said yet."]
 
 
 def cmd_summary(session, args: str) -> list[str]:
@@ -577,22 +577,22 @@ def cmd_help(session, args: str) -> list[str]:
 
 def cmd_hint(session, args: str) -> list[str]:
     """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.hint_lines()
+    return session.coach.hint_lines(session.settings.hints, session.actor)
 
 
 def cmd_review(session, args: str) -> list[str]:
     """After the game: each turn beside the best play then (``review N``: turn N)."""
-    return session.review_start(args)
+    return session.coach.start(args)
 
 
 def cmd_next(session, args: str) -> list[str]:
     """The next turn of the review (Enter does the same)."""
-    return session.review_next()
+    return session.coach.next()
 
 
 def cmd_back(session, args: str) -> list[str]:
     """The turn before in the review."""
-    return session.review_back()
+    return session.coach.back()
 
 
 def cmd_new(session, args: str) -> list[str]:
@@ -718,7 +718,7 @@ ALL_SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, SIZE + 1)]
 
 def complete(session, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    if session.mode == "setup" and session.setup is not None and session.setup.asking in ("rules", "level"):
+    if session.game is None and session.setup is not None and session.setup.asking in ("rules", "level"):
         prefix = text.strip().lower()
         choices = rule_names() if session.setup.asking == "rules" else list(COMPUTER_LEVELS)
         return [n for n in choices if n.startswith(prefix)]

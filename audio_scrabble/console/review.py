@@ -61,9 +61,8 @@ from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
-from .cursor import Cursor
 from .helptext import HelpEntry, parse_help
-from .session import CursorKeys
+from .output import BoardReader, Transcript
 from .settings import SETTING_VALUES, Settings, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
@@ -491,7 +490,7 @@ REVIEW_COMMANDS = commands.Registry(
 
 
 # ====================================================================== the session
-class ReviewSession(CursorKeys):
+class ReviewSession:
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -516,11 +515,10 @@ class ReviewSession(CursorKeys):
         self.source = source
         self.steps = review_steps(record)
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
-        self.cursor = Cursor()
+        self.out = Transcript(lambda: self.settings.braille_width)
+        self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.position = 0
         self.finished = False
-        self.last_reply: list[str] = []
-        self.display: list[str] = []
         #: set by ``set speech KIND``; the application swaps the speaker
         self.speech_change: str | None = None
         #: the traceback of an internal error, for developers
@@ -556,8 +554,25 @@ class ReviewSession(CursorKeys):
         return self.settings.style
 
     # ------------------------------------------------------------ output
-    # (braille_mode, fit, _reply, show, take_display: the game's Replies;
-    # key and move_phrase: the game's CursorKeys)
+    @property
+    def braille_mode(self) -> bool:
+        return self.out.braille_mode
+
+    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        return self.out.reply(lines, remember)
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        return self.out.fit(lines)
+
+    def take_display(self) -> list[str]:
+        return self.out.take_display()
+
+    def key(self, name: str) -> list[str]:
+        """A board key pressed on an empty line (see console/keys.py)."""
+        if name == "repeat":
+            return list(self.out.last_reply)
+        return self._reply(self.reader.key(name))
+
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""
@@ -615,9 +630,9 @@ class ReviewSession(CursorKeys):
         self.position = position
         step = self.step
         if step is not None and step.start is not None:
-            self.cursor.goto(step.start)
+            self.reader.cursor.goto(step.start)
         elif step is None:
-            self.cursor.goto(CENTRE)
+            self.reader.cursor.goto(CENTRE)
         return self.current_lines()
 
     def go(self, number: int) -> list[str]:
