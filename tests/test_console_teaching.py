@@ -439,7 +439,7 @@ def test_with_no_other_person_the_computer_decides_at_once():
     assert out[0] == "Club computer accepts the play." and s.game.is_over
 
 
-def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_once():
+def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_at_most_once():
     judge = Judge(challenge=True)
     s = Session(Options(players="Alice,computer:expert", seed=4), lexicon=AcceptAll(),
                 computer_factory=lambda level, lex, sd: judge)
@@ -450,9 +450,10 @@ def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_once():
     rack = [t for t in g.players[0].rack if t != BLANK]
     out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
     assert "Expert computer challenges Alice's play." in out
-    assert out.count("Expert computer's turn.") == 1
-    assert out.index("Expert computer's turn.") < out.index("Expert computer challenges Alice's play.")
-    assert "Expert computer passed." in out and out[-1].startswith("Rack")
+    # one person against a computer: its turn goes unsaid, as it moves at once (issue 11)
+    assert out.count("Expert computer's turn.") == 0
+    assert out.index("Expert computer challenges Alice's play.") < out.index("Expert computer passed.")
+    assert out[-1].startswith("Rack")
 
 
 # ---------------------------------------------------------------- tiles drawn while a play may be challenged
@@ -476,7 +477,6 @@ def test_a_play_challenged_off_never_names_the_tiles_drawn_after_it():
     out = s.handle_line(f"play 8H {word}")
     placed = next(ev for ev in g.history if type(ev).__name__ == "TilesPlaced")
     assert placed.drawn and all(t in g.bag.tiles for t in placed.drawn)  # back in the bag
-    assert "Alice drew 2 tiles." in out
     assert "The play is taken back." in out
     said = "\n".join(out + s.handle_line("rack") + s.handle_line("last") + s.handle_line("history"))
     from audio_scrabble.presentation.phrases import tiles_list
@@ -495,12 +495,12 @@ def test_tiles_drawn_after_a_play_are_named_once_the_play_is_safe():
     rack = [t for t in g.players[0].rack if t != BLANK]
     out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
     placed = next(ev for ev in g.history if type(ev).__name__ == "TilesPlaced")
-    assert "Alice drew 2 tiles." in out
-    assert f"drew {tiles_list(placed.drawn)}" not in "\n".join(out[: out.index("Alice drew 2 tiles.") + 1])
+    # the draw is not named with the play (a round against a computer: not said at all)
+    at = out.index("Expert computer passed.")
+    assert not any("drew" in x for x in out[:at]), out
     # the computer did not challenge and passed: now they are Alice's
-    at = out.index("Alice's turn.")
-    assert out[at + 1] == f"New tiles: {tiles_list(placed.drawn)}."
-    assert out[at + 2].startswith("Rack")
+    new = out.index(f"New tiles: {tiles_list(placed.drawn)}.")
+    assert new > at and out[new + 1].startswith("Rack")
     assert "New tiles" not in " ".join(s.handle_line("rack"))  # said once
 
 
@@ -517,5 +517,6 @@ def test_with_challenges_off_the_tiles_drawn_are_named_at_once():
     rack = [t for t in g.players[0].rack if t != BLANK]
     out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
     placed = next(ev for ev in reversed(g.history) if type(ev).__name__ == "TilesPlaced")
-    assert f"Alice drew {tiles_list(placed.drawn)}." in out
-    assert not any(x.startswith("New tiles") for x in out)
+    # a round against a computer: the draw is named once, before the rack (issue 11)
+    assert [x for x in out if tiles_list(placed.drawn) in x] == [f"New tiles: {tiles_list(placed.drawn)}."]
+    assert not any("drew" in x for x in out)

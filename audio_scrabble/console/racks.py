@@ -72,16 +72,18 @@ class RackKeeper:
         return {str(i): "".join(order) for i, order in self.order.items()}
 
     # ------------------------------------------------------------ drawn tiles
-    def note_draws(self, events: Sequence[Event], order_before: list[str], reveal: frozenset[int]) -> None:
+    def note_draws(self, events: Sequence[Event], order_before: list[str], reveal: frozenset[int],
+                   later: bool = False) -> None:
         """After an action: withhold the tiles drawn after a play that may
-        be challenged; a play taken back forgets them and gives the rack
-        back in the order it was kept."""
+        be challenged (``later``: name them before the rack in any case,
+        when the draw is not said with the play); a play taken back
+        forgets them and gives the rack back in the order it was kept."""
         game = self.game
         for ev in events:
             if isinstance(ev, TilesPlaced):
                 self._order_before[ev.player] = order_before
                 may_be_challenged = game.pending_play is ev and game.why_not_challenge() is None
-                if ev.drawn and may_be_challenged and ev.player in reveal:
+                if ev.drawn and (may_be_challenged or later) and ev.player in reveal:
                     self._withheld[ev.player] = ev
             elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
                 self._withheld.pop(ev.player, None)

@@ -664,7 +664,7 @@ class Session:
         if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
             first = not self._told_challenge
             self._told_challenge = True
-            return prompts.may_challenge(pend.name, first)
+            return prompts.may_challenge(pend.name, first, compact=self._compact())
         return []
 
     def final_challenger(self) -> int | None:
@@ -679,8 +679,13 @@ class Session:
             return self.act(lambda g: g.accept())
         return said + ([] if self.defer_computer else self.run_computers())
 
-    def _turn_lines(self) -> list[str]:
-        """Whose turn it is now, and the rack when it may be heard."""
+    def _turn_lines(self, round_end: bool = False) -> list[str]:
+        """Whose turn it is now, and the rack when it may be heard.
+
+        ``round_end``: a computer has just moved and one person plays the
+        computers: the rack, last, is the turn signal; a computer's turn
+        is not said (it moves at once); when brief, the new tiles are
+        heard in the rack."""
         game, table = self.need_game(), self.need_table()
         if game.is_over:
             self.mode = OVER
@@ -690,12 +695,16 @@ class Session:
             return table.final_question()
         cur = game.current
         name = self.names[cur]
+        compact = self._compact()
         if table.is_computer(cur):
-            return [prompts.turn(name)]
+            return [] if compact else [prompts.turn(name)]
         if table.needs_hand_over(cur):
             return prompts.press_enter_to_hear(name)
-        return ([prompts.turn(name)] + self.new_tiles_lines(cur) + self._first_word_hint()
-                + self._rack_lines(cur) + self._challenge_hint())
+        new_tiles = self.new_tiles_lines(cur)
+        if round_end and self.style.brief:
+            new_tiles = []
+        head = [] if round_end else [prompts.turn(name)]
+        return head + new_tiles + self._first_word_hint() + self._rack_lines(cur) + self._challenge_hint()
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
@@ -713,10 +722,16 @@ class Session:
         order_before = list(self.racks.order.get(before_current, []))
         do(game)
         events = game.last_events
-        self.racks.note_draws(events, order_before, table.audience.reveal)
+        # One person against the computers hears a round at once: the
+        # totals once, after the last play of it; no turn line for a
+        # computer, which moves at once; the tiles drawn, before the rack.
+        compact = self._compact()
+        self.racks.note_draws(events, order_before, table.audience.reveal, later=compact)
         if game.current != before_current or game.turn != before_turn:
             table.ready = None
-        lines = phrases.announce(events, self.racks.announce_audience(table.audience, events), totals, self.style)
+        computer_next = table.computer_to_move()
+        lines = phrases.announce(events, self.racks.announce_audience(table.audience, events), totals, self.style,
+                                 compact=compact, scores=not (compact and computer_next))
         if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
@@ -724,10 +739,15 @@ class Session:
         quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
                  and not game.is_over and not game.awaiting_final_challenge)
         if not quiet:
-            lines.extend(self._turn_lines())
+            lines.extend(self._turn_lines(round_end=compact and table.is_computer(before_current)))
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
+
+    def _compact(self) -> bool:
+        """Whether rounds are said compactly: one person at the table
+        (against the computers), below full verbosity."""
+        return self.table is not None and len(self.table.humans) == 1 and not self.style.full
 
     # ---------------------------------------------------------------- plays and blanks
     def start_play(self, draft: Draft, action: str) -> list[str]:

@@ -82,8 +82,11 @@ def new_tiles(tiles: Sequence[str]) -> list[str]:
     return clauses(f"New tiles: {tiles_list(tiles)}.")
 
 
-def may_challenge(whose_name: str, first_time: bool) -> list[str]:
-    """That the last play may be challenged: the first time with how."""
+def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> list[str]:
+    """That the last play may be challenged: the first time with how
+    (``compact``: in one line, after a round heard at once)."""
+    if compact:
+        return ["You may challenge it: type challenge." if first_time else "You may challenge it."]
     whose = f"{possessive(whose_name)} play"
     if len(f"You may challenge {whose}:") > LINE_WIDTH:
         whose = "the last play"  # it was just said whose it is
