@@ -288,7 +288,8 @@ def _games_folder(session) -> Path:
 
 
 def cmd_export(session, args: str) -> list[str]:
-    """Write the game so far as a GCG record, and say where in one line."""
+    """Write the game so far as a GCG record, and say where in one line.
+    Racks nobody at the computer may hear stay private (persistence.records)."""
     from ..errors import RecordError
     from ..persistence import SaveFailed, export_record
 
@@ -300,7 +301,6 @@ def cmd_export(session, args: str) -> list[str]:
         else:
             target = _games_folder(session)
             target.mkdir(parents=True, exist_ok=True)
-        # While the game goes on, racks nobody at the computer may hear stay private.
         private = [i for i in range(len(game.names)) if i not in session.audience.reveal]
         written = export_record(game, target, private=private)
     except (SaveFailed, OSError) as e:
@@ -315,17 +315,21 @@ def cmd_export(session, args: str) -> list[str]:
 
 
 def cmd_games(session, args: str) -> list[str]:
-    """Where games are kept: the games folder, what goes in it, and the save."""
+    """Where games are kept, and every game on file, numbered for ``open``."""
     width = session.settings.braille_width
     folder = _games_folder(session)
     if session.store is None:
-        return ["Games are not saved this time."] + brailleview.path_lines("Files go to:", shown_path(folder), width)
-    return brailleview.path_lines("Games folder:", shown_path(folder), width) + [
-        "Finished games are kept there (.gcg).",
-        "emboss puts braille files there (.brf),",
-        "and export alone puts a record there.",
-        "The game in play is saved one folder up.",
-    ]
+        return session.saver.games_lines(False) + brailleview.path_lines("Files go to:", shown_path(folder), width)
+    in_play = session.game is not None and not session.game.is_over
+    return brailleview.path_lines("Games folder:", shown_path(folder), width) + session.saver.games_lines(in_play)
+
+
+def cmd_open(session, args: str) -> list[str]:
+    """Resume game N of the ``games`` list; the game in play is put away
+    first (``games`` still lists it)."""
+    session.saver.choose(args, session.lexicon, session.options.lexicon)
+    said = session.keep_settings()  # the game in play, as it is now, before it is put away
+    return said + session._resume()
 
 
 def cmd_rack(session, args: str) -> list[str]:
@@ -649,6 +653,7 @@ REGISTRY = Registry(
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
         Command("games", cmd_games, "Files", ("files", "folder")),
+        Command("open", cmd_open, "Files", (), (Arg("number", TURN),)),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True))),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),)),
