@@ -327,8 +327,8 @@ def cmd_games(session, args: str) -> list[str]:
 def cmd_open(session, args: str) -> list[str]:
     """Resume game N of the ``games`` list; the game in play is put away
     first (``games`` still lists it)."""
+    said = session.keep_settings()  # the game in play as it is now, in case it is put away
     session.saver.choose(args, session.lexicon, session.options.lexicon)
-    said = session.keep_settings()  # the game in play, as it is now, before it is put away
     return said + session._resume()
 
 
