@@ -147,7 +147,7 @@ class Saver:
         except ScrabbleError as e:
             return None, [str(e)]
         except OSError as e:
-            return None, [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
+            return None, [say.save_unreadable(str(e.strerror or e))]
         said = clauses(loaded.notice) if loaded is not None and loaded.notice else []
         if loaded is None or loaded.summary.over:
             return None, said
@@ -357,7 +357,7 @@ class Saver:
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:
-            raise ActionNotAllowed(say.open_finished(f"audio-scrabble review {entry.path.name} steps through it."))
+            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name)))
         self.choose_file(entry.path, lexicon, asked)
 
     def choose_file(self, path: str | Path, lexicon: Any, asked: str | None) -> None:
@@ -367,12 +367,12 @@ class Saver:
         try:
             data = target.read_bytes()
         except OSError as e:
-            raise ActionNotAllowed(f"The file {target.name} cannot be read ({(e.strerror or str(e)).lower()}).") from None
+            raise ActionNotAllowed(say.file_unreadable(target.name, e.strerror or str(e))) from None
         if target.suffix.lower() == ".gcg":
-            raise ActionNotAllowed(say.open_finished(f"audio-scrabble review {target.name} steps through it."))
+            raise ActionNotAllowed(say.open_finished(say.review_hint(target.name)))
         loaded = decode_save(data, target)
         if loaded.summary.over:
-            raise ActionNotAllowed(say.open_finished("its record is in the games folder."))
+            raise ActionNotAllowed(say.open_finished(say.FINISHED_RECORD_KEPT))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
         words, _, _ = self.word_list_for(ref, lexicon, asked)
         loaded.replay(words, services.move_finder(words))

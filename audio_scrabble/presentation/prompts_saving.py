@@ -17,7 +17,7 @@ RESUME_IT = "Resume it? Type yes or no."
 NO_GAME_TO_RESUME = ["No unfinished game to resume.", "A new game, then."]
 KEEPS_ITS_WORD_LIST = "This game keeps its own word list."
 #: said by a second window on a data folder a running game is using
-ANOTHER_WINDOW = "Another window is playing from this folder, so this game is saved apart; type games to list both."
+ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; games lists both."
 
 
 def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, went_out: bool,
@@ -129,3 +129,18 @@ def open_finished(review_hint: str) -> str:
 
 
 NOT_SAVED_HERE = "Games are not saved this time."
+
+
+def save_unreadable(reason: str) -> str:
+    return f"The saved game cannot be read ({reason}); starting a new game."
+
+
+def file_unreadable(name: str, reason: str) -> str:
+    return f"The file {name} cannot be read ({reason.lower()})."
+
+
+def review_hint(file_name: str) -> str:
+    return f"audio-scrabble review {file_name} steps through it."
+
+
+FINISHED_RECORD_KEPT = "its record is in the games folder."
