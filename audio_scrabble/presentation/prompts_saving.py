@@ -1,5 +1,6 @@
 """What is said about saving: the resume question, failures, the games on file.
 
+Beside :mod:`.prompts` (whose resume and goodbye sentences it shares).
 Pure: values in, lines out (each at most 40 characters where a clause
 allows, most important words first). The console's saver
 (``console/saving.py``) decides *when* to say them.
@@ -11,10 +12,10 @@ from datetime import datetime
 from typing import Sequence
 
 from .phrases import clauses, join_and, possessive, scores_lines
+from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
+
 
 # ------------------------------------------------------------ the resume question
-RESUME_IT = "Resume it? Type yes or no."
-NO_GAME_TO_RESUME = ["No unfinished game to resume.", "A new game, then."]
 KEEPS_ITS_WORD_LIST = "This game keeps its own word list."
 #: said by a second window on a data folder a running game is using
 ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; games lists both."
@@ -72,10 +73,6 @@ def record_not_written(reason: str) -> list[str]:
     """A game ended but its record could not be kept."""
     return clauses(f"The game record was NOT written: {reason}.")
 
-
-GOODBYE = "Goodbye."
-GOODBYE_SAVED = ["Goodbye. The game is saved;", "start again to resume it."]
-GOODBYE_KEPT = "Goodbye. The unfinished game is kept."
 
 
 def goodbye_not_saved(reason: str) -> list[str]:
