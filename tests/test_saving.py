@@ -26,6 +26,7 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.session import NEW, RESUME, Options, Session
 from audio_scrabble.core import Game, rules_named
+from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.notation import read_gcg
 from audio_scrabble.persistence import (
     DATA_DIR_ENV,
@@ -212,6 +213,8 @@ def test_a_game_open_in_another_window_cannot_be_opened_twice(tmp_path: Path) ->
         assert "1. Carol and Dan, in play," in said(out)
         assert "2. Alice and Bob, open in another window," in said(out)
         assert s.handle_line("open 2") == [prompts_saving.OPEN_ELSEWHERE]
+        with pytest.raises(ScrabbleError, match="open in another window"):  # --open FILE alike
+            s.saver.choose_file(xdg / "audio_scrabble" / "current.json", s.lexicon, None)
         assert s.game.names == ("Carol", "Dan")
     finally:
         store.release()

@@ -364,6 +364,8 @@ class Saver:
         """Offer the unfinished game saved in ``path`` (``--open FILE``, ``open N``),
         once it is checked to resume. Raises ScrabbleError with a sentence if not."""
         target = Path(path).expanduser()
+        if self.store is not None and self.store.held_elsewhere(target):
+            raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         try:
             data = target.read_bytes()
         except OSError as e:

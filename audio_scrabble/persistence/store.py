@@ -259,6 +259,13 @@ class SaveStore:
     def _busy(self, slot: str) -> bool:
         return slot != self.slot and FolderLock.busy(self._lock_path(slot))
 
+    def held_elsewhere(self, path: Path) -> bool:
+        """Whether ``path`` is the save of a slot another running game holds."""
+        m = _SLOT_SAVE.fullmatch(Path(path).name)
+        if not m or not Path(path).parent.resolve() == self.directory.resolve():
+            return False
+        return self._busy(slot_name(int(m["n"] or 1)))
+
     def waiting_elsewhere(self) -> list[LoadResult]:
         """Unfinished games in other slots whose window is closed, newest first
         (offered when this slot holds none)."""
