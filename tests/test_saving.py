@@ -529,3 +529,96 @@ def test_the_table_state_round_trips_and_refuses_values_of_the_wrong_kind() -> N
     assert TableState.from_json(None, 2) == TableState()
     assert TableState.from_json({"braille": None}, 2).braille_saved  # braille off, as saved
     assert WordListRef("/w/words.txt").name == "words.txt" and WordListRef().name is None
+
+
+# ====================================================================== slots and locks (the store)
+_HOLDER = textwrap.dedent(
+    """
+    import sys, time
+    from audio_scrabble.persistence import SaveStore
+    store = SaveStore(sys.argv[1])
+    print("first" if store.claim() else store.slot, flush=True)
+    sys.stdin.readline()
+    """
+)
+
+
+def _holder(folder: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-c", _HOLDER, str(folder)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "first"
+    return proc
+
+
+def test_a_slot_is_held_while_its_process_lives_and_freed_however_it_ends(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    holder = _holder(folder)
+    try:
+        store = SaveStore(folder)
+        assert store.claim() is False and store.slot == "current-2"
+        assert store.current_path.name == "current-2.json" and store.previous_path.name == "current-2.prev.json"
+        again = SaveStore(folder)  # the same process asks again: the same slot, held once
+        assert again.claim() is False and again.slot == "current-2"
+        again.release()
+        store.release()
+    finally:
+        holder.kill()  # as a crash would: the OS lets the lock go
+        holder.wait()
+    store = SaveStore(folder)
+    assert store.claim() is True and store.slot == "current"
+    store.release()
+
+
+def test_adopt_moves_a_game_in_never_overwriting_a_save_in_the_way(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    store = SaveStore(folder)
+    store.claim()
+    try:
+        # a game put away, and a stray save of another game in this slot's previous place
+        away = Game(["Ann", "Ben"], rules_named("house"), seed=1)
+        SaveStore(folder).save(away)
+        kept = SaveStore(folder).archive_unfinished()
+        assert kept is not None and kept.parent == store.games_dir
+        stray = Game(["Cy", "Di"], rules_named("house"), seed=2)
+        SaveStore(tmp_path / "elsewhere").save(stray)
+        (tmp_path / "elsewhere" / "current.json").replace(store.previous_path)
+        store.adopt(kept)
+        assert not kept.exists()
+        assert store.load().summary.names == ("Ann", "Ben")
+        assert not store.previous_path.exists()
+        names = sorted(g.names for g in store.catalogue())
+        assert names == [("Ann", "Ben"), ("Cy", "Di")]  # the stray save was put away, not lost
+        # a save outside the data folder is copied in; the file is left as it was
+        outside = tmp_path / "mine" / "game.json"
+        SaveStore(outside.parent).save(Game(["Eve", "Fay"], rules_named("house"), seed=3))
+        (outside.parent / "current.json").rename(outside)
+        before = outside.read_bytes()
+        store.archive_unfinished()
+        store.adopt(outside)
+        assert outside.read_bytes() == before
+        assert store.load().summary.names == ("Eve", "Fay")
+        with pytest.raises(ScrabbleError, match="no longer there"):
+            store.adopt(store.games_dir / "gone.unfinished.json")
+    finally:
+        store.release()
+
+
+def test_a_computer_turn_after_yours_is_not_reminded_twice(tmp_path: Path) -> None:
+    class Exchanger:
+        def __call__(self, game, i):
+            return services.ComputerMove("exchange", tiles=[game.players[i].rack[0]])
+
+    folder = tmp_path / "saves"
+    s = Session(Options(players="Alice,computer:club", seed=3), lexicon=AcceptAll(),
+                computer_factory=lambda level, lexicon, seed: Exchanger(), store=SaveStore(folder))
+    s.start()
+    aside = _break(folder)
+    s.handle_line("exchange " + s.rack_of(0)[0])  # the first failure, said in full
+    for _ in range(2):
+        out = s.handle_line("exchange " + s.rack_of(0)[0])
+        assert "Club computer exchanged 1 tile." in out
+        # once a round, after the computer's turn that ends it, not after each turn
+        assert [x for x in out if "NOT saved" in x] == ["Still NOT saved: file exists."]
+        assert out.index("Still NOT saved: file exists.") > out.index("Club computer exchanged 1 tile.")
+    _mend(folder, aside)
