@@ -14,7 +14,7 @@ from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
 from ..presentation import largeprint, phrases
 from . import brailleview
-from .settings import SETTING_VALUES, small_number
+from .settings import setting_named, small_number
 
 
 def _square_arg(session, text: str) -> Square:
@@ -132,11 +132,10 @@ def cmd_set(session, args: str) -> list[str]:
     if not parts:
         return ["Settings:"] + session.settings.describe()
     if len(parts) == 1:
-        key = parts[0].lower()
-        values = SETTING_VALUES.get(key)
-        if values:
-            return [f"set {key} takes {phrases.join_and(list(values))}."]
-        raise NotationError("Type set, a setting and a value, like set verbosity full.")
+        try:
+            return setting_named(parts[0]).takes()
+        except NotationError:
+            raise NotationError("Type set, a setting and a value, like set verbosity full.") from None
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.speech_change = session.settings.speech

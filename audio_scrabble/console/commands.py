@@ -25,14 +25,14 @@ from .board_commands import (
     cmd_where, cmd_words, last_lines,
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
-from .helptext import help_entries
+from .helptext import help_entries, tutorial_steps
 from .playtext import join_split_squares, looks_like_position, parse_draft
 from .registry import (
     ALL_SQUARES, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
     TOPIC, TURN, Arg, Command, Registry, board_candidates, help_lines,
 )
 from .services import COMPUTER_LEVELS
-from .settings import SETTING_VALUES, value_lines
+from .settings import SETTING_VALUES, small_number, value_lines
 from .setup import rule_names
 
 # ====================================================================== handlers
@@ -212,9 +212,22 @@ def cmd_help(session, args: str) -> list[str]:
         REGISTRY,
         help_entries(),
         args,
-        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.", "help COMMAND: more on one."],
+        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
+         "help blank, end, speech: the rules.", "tutorial: a first game, step by step.", "help COMMAND: more on one."],
         more={"legend": brailleview.legend_lines, "set": value_lines},
     )
+
+
+def cmd_tutorial(session, args: str) -> list[str]:
+    """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
+    steps = tutorial_steps()
+    text = args.strip() or "1"
+    n = small_number(text)
+    if n is None or not 1 <= n <= len(steps):
+        raise NotationError(f"The tutorial has steps 1 to {len(steps)}; type tutorial 2, for example.")
+    step = steps[n - 1]
+    follow = f"Type tutorial {n + 1} for step {n + 1}." if n < len(steps) else "The end of the tutorial."
+    return [step.summary, *step.details, follow]
 
 
 def cmd_hint(session, args: str) -> list[str]:
@@ -287,6 +300,7 @@ REGISTRY = Registry(
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
+        Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
         Command("review", cmd_review, "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),

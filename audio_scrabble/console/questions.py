@@ -242,7 +242,7 @@ class SetupQuestion(Question):
     def answer(self, text: str) -> Decision:
         setup = self.setup
         if setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
-            text = "help computer"  # what each level is like
+            text = "help level"  # what each level is like
         word = _first_word(text)
         if answered_before_the_game(word):
             after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())

@@ -138,7 +138,7 @@ class Registry:
 #: every square's name, for completion
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
-HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer"]
+HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech"]
 
 
 def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Mapping[str, Sequence[str]]) -> list[str] | None:
@@ -183,9 +183,9 @@ def help_lines(
         near = registry.suggest(topic)
         hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
         return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
-    lines = [entry.summary]
+    lines = list(entry.lead)
     lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
-    lines.extend(entry.details)
+    lines.extend(entry.rest)
     if cmd and cmd.aliases:
         lines.append(f"Also: {', '.join(cmd.aliases)}.")
     if more and key in more:

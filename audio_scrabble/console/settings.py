@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
+from ..presentation.phrases import clauses, join_and
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
 from .brailleview import MAX_CELLS, MIN_CELLS, cells_refusal
 from .services import SPEECH_KINDS
@@ -119,6 +120,14 @@ class Setting:
     saved: bool = True
     #: the command line's refusal of a value (None: the game's own sentence)
     option_refusal: Callable[[str], str] | None = None
+    #: what ``set NAME`` alone says it takes (None: the values, listed)
+    takes_lines: tuple[str, ...] | None = None
+
+    def takes(self) -> list[str]:
+        """``set NAME`` alone: what the setting takes, and how to type it."""
+        if self.takes_lines is not None:
+            return list(self.takes_lines)
+        return clauses(f"set {self.name} takes {join_and(list(self.values))}.")
 
     def argument(self, text: str) -> Any:
         """The command-line value (argparse type): refused in the option's own words."""
@@ -161,6 +170,7 @@ SETTINGS: tuple[Setting, ...] = (
         _braille_confirm, lambda v: f"braille {f'{v} cells' if v else 'off'}.",
         aliases=("width", "cells", "display"), flags=("--braille-cells", "--braille-width"), metavar="N",
         option_refusal=_cells_option_refusal,
+        takes_lines=(f"set braille takes {MIN_CELLS} to {MAX_CELLS} cells,", "like set braille 40; or set braille off."),
         option_help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line "
         "fits N cells, board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
     ),
