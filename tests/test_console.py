@@ -1036,20 +1036,23 @@ def test_a_finished_game_leaves_its_record_and_no_resume_question(tmp_path):
     assert again.game is not None
 
 
-def test_a_save_that_fails_is_said_once_and_the_game_goes_on(tmp_path):
+def test_a_save_that_fails_is_said_in_full_once_then_briefly_and_at_goodbye(tmp_path):
+    """Issue 13: said in full once, briefly at the end of each turn while
+    it still fails, and at goodbye (more in tests/test_saving.py)."""
     from audio_scrabble.persistence import SaveStore
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the save folder should be")
     s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll(), store=SaveStore(blocker / "saves"))
     lines = s.start()
-    assert any(x.startswith("The game could not be saved in ") for x in lines)
+    assert sum(x.startswith("The game could not be saved in ") for x in lines) == 1
     ready(s)
     out = s.handle_line("pass")
     assert not any("could not be saved" in x for x in out)
     assert out[0].endswith("passed.")
+    assert "Still NOT saved: not a directory." in out
     s.handle_line("quit")
-    assert s.handle_line("yes") == ["Goodbye."]
+    assert s.handle_line("yes") == ["Goodbye. The game could NOT be saved:", "not a directory."]
 
 
 # ---------------------------------------------------------------- against the engine

@@ -718,7 +718,7 @@ def test_finishing_twice_a_few_seconds_apart_still_writes_one_record(
         clock[0] += timedelta(seconds=3)
         return clock[0]
 
-    monkeypatch.setattr(persistence, "_now", now)
+    monkeypatch.setattr(persistence.files, "now", now)
     first = store.finish(game).path
     second = store.finish(game).path
     assert first == second
@@ -736,7 +736,7 @@ def test_finish_keeps_the_game_as_a_save_when_no_record_can_be_written(
     def broken(game: Game) -> bytes:
         raise ScrabbleError("The record writer is broken.")
 
-    monkeypatch.setattr(persistence, "_gcg_bytes", broken)
+    monkeypatch.setattr(persistence.records, "gcg_bytes", broken)
     outcome = store.finish(game)
     assert outcome.path.suffix == ".json" and outcome.notice and one_sentence(outcome.notice)
     assert snapshot(decode_save(outcome.path.read_bytes()).replay(LEX)) == snapshot(game)

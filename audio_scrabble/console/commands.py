@@ -24,7 +24,7 @@ from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
     cmd_where, cmd_words, last_lines,
 )
-from .file_commands import cmd_emboss, cmd_export, cmd_games
+from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
 from .playtext import join_split_squares, looks_like_position, parse_draft
 from .registry import (
@@ -310,6 +310,7 @@ REGISTRY = Registry(
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
         Command("games", cmd_games, "Files", ("files", "folder"), modes=ANY_TIME),
+        Command("open", cmd_open, "Files", (), (Arg("number", TURN),)),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),

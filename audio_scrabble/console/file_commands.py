@@ -1,8 +1,7 @@
-"""The commands that write files or say where they go: emboss, export, games."""
+"""The commands that write files or say where they go: emboss, export, games, open."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 
@@ -14,44 +13,32 @@ from . import brailleview
 def _emboss_target(session, text: str) -> Path:
     """Where ``emboss`` writes: the path typed (a folder gets a named file,
     a name without suffix gets .brf), else the games folder of the saves."""
-    from ..persistence import data_dir, record_stem
+    from ..persistence.records import named_file, record_stem
 
-    name = record_stem(session.names) + ".brf"
+    stem = record_stem(session.names)
     text = text.strip()
     if text:
         target = Path(os.path.expanduser(text))
         if target.is_dir():
-            target = target / name
+            target = target / (stem + ".brf")
         elif not target.suffix:
             target = target.with_suffix(".brf")
         return target
-    folder = Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
+    folder = _games_folder(session)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    n = 2
-    while target.exists():
-        target = folder / f"{name[:-4]}-{n}.brf"
-        n += 1
-    return target
+    return named_file(folder, stem, ".brf")
 
 
 def cmd_emboss(session, args: str) -> list[str]:
     """Write the game so far as a braille-ready .brf file, and say where."""
-    from ..notation.gcg import MoveKind, record_from_game
+    from ..persistence.records import private_record
     from ..presentation.brf import brf_pages, save_brf
     from ..presentation.emboss import record_document
 
     game = session.need_game()
-    record = record_from_game(game)
-    if not game.is_over:
-        # While the game goes on, tiles put back in an exchange stay private,
-        # as they are when the history is read.
-        hidden = {record.players[i].nick for i in range(len(game.names)) if i not in session.audience.reveal}
-        record.moves = [
-            dataclasses.replace(m, tiles="", count=m.exchanged_count)
-            if m.kind is MoveKind.EXCHANGE and m.nick in hidden else m
-            for m in record.moves
-        ]
+    # While the game goes on, what nobody at the computer may hear stays
+    # private (tiles put back in an exchange): the one filter, as export's.
+    record = private_record(game, [i for i in range(len(game.names)) if i not in session.audience.reveal])
     heading = "Final board" if game.is_over else "Board"
     document = record_document(record, board_heading=heading)
     try:
@@ -87,7 +74,8 @@ def _games_folder(session) -> Path:
 
 
 def cmd_export(session, args: str) -> list[str]:
-    """Write the game so far as a GCG record, and say where in one line."""
+    """Write the game so far as a GCG record, and say where in one line.
+    Racks nobody at the computer may hear stay private (persistence.records)."""
     from ..errors import RecordError
     from ..persistence import SaveFailed, export_record
 
@@ -114,16 +102,18 @@ def cmd_export(session, args: str) -> list[str]:
 
 
 def cmd_games(session, args: str) -> list[str]:
-    """Where games are kept: the games folder, what goes in it, and the save."""
+    """Where games are kept, and every game on file, numbered for ``open``."""
     width = session.settings.braille_width
     folder = _games_folder(session)
     if session.store is None:
-        return ["Games are not saved this time."] + brailleview.path_lines("Files go to:", shown_path(folder), width)
-    return brailleview.path_lines("Games folder:", shown_path(folder), width) + [
-        "Finished games are kept there (.gcg).",
-        "emboss puts braille files there (.brf),",
-        "and export alone puts a record there.",
-        "The game in play is saved one folder up.",
-    ]
+        return session.saver.games_lines(False) + brailleview.path_lines("Files go to:", shown_path(folder), width)
+    in_play = session.game is not None and not session.game.is_over
+    return brailleview.path_lines("Games folder:", shown_path(folder), width) + session.saver.games_lines(in_play)
 
 
+def cmd_open(session, args: str) -> list[str]:
+    """Resume game N of the ``games`` list; the game in play is put away
+    first (``games`` still lists it)."""
+    said = session.keep_settings()  # the game in play as it is now, in case it is put away
+    session.saver.choose(args, session.lexicon, session.options.lexicon)
+    return said + session._resume()

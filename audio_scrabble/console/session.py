@@ -17,7 +17,8 @@ The session is composed of small parts, each in its own module:
 * the :class:`~.coach.Coach`: hints and the review after the game;
 * the :class:`~.output.Transcript` (lines fitted once, ``repeat``) and
   the :class:`~.output.BoardReader` (the cursor and its keys);
-* the saving methods (resume, autosave, goodbye) over a persistence store.
+* the :class:`~.saving.Saver` (load, offer, resume, autosave, goodbye)
+  over a persistence store; the session seats what it resumes.
 
 The session never changes the game except through the game's own
 actions (:meth:`act`), and a refused action (a typed error from the
@@ -45,7 +46,7 @@ from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
-from . import brailleview, services
+from . import brailleview, saving, services
 from .coach import Coach
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
@@ -114,8 +115,8 @@ class Session:
         self._told_challenge = False  # the first-time hint about challenges has been given
         #: where games are saved (a persistence.SaveStore), or None not to save
         self.store = store
-        self._offered: Any = None  # the save offered for resuming (a persistence.LoadResult)
-        self._save_failed = False  # a failed save has been reported
+        #: loading, offering, resuming and saving games (console/saving.py)
+        self.saver = saving.Saver(store)
         self._warmed = False  # the engine's move generator has been warmed up
 
     # ================================================================ start
@@ -172,90 +173,46 @@ class Session:
         self.mode = PLAYING
 
     # ================================================================ saving and resuming
-    def _load_save(self) -> tuple[Any, list[str]]:
-        """The unfinished game's save (a persistence.LoadResult, or None), and
-        what to say first: saves set aside, or why none can be read."""
-        if self.store is None:
-            return None, []
-        try:
-            loaded = self.store.load()
-        except ScrabbleError as e:
-            return None, [str(e)]
-        except OSError as e:
-            return None, [f"The saved game cannot be read ({e.strerror or e}); starting a new game."]
-        said = phrases.clauses(loaded.notice) if loaded is not None and loaded.notice else []
-        if loaded is None or loaded.summary.over:
-            return None, said
-        return loaded, said
-
+    # The files are the saver's (console/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
-        """If an unfinished game is saved, describe it and ask to resume it;
-        ``at_once`` (``--resume``) resumes it without asking."""
-        loaded, said = self._load_save()
-        if loaded is None:
-            if at_once:
-                said += ["No unfinished game to resume.", "A new game, then."]
-            return said
-        self._offered = loaded
+        """If an unfinished game is saved, ask to resume it (the saver says
+        what to offer); ``at_once`` (``--resume``) resumes it without asking."""
+        offer, said = self.saver.offer(self.options.lexicon)
+        if offer is None:
+            return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
         if at_once:
             return said + self._resume()
-        summary = loaded.summary
         self.question = ResumeQuestion()
-        if summary.awaiting_final:
-            state = f"{summary.to_play} went out."
-        else:
-            state = f"{phrases.possessive(summary.to_play)} turn."
-        return said + [
-            *phrases.clauses(f"An unfinished game of {phrases.join_and(list(summary.names))}:"),
-            *phrases.scores_lines(summary.names, summary.scores),
-            state,
-            prompts.RESUME_IT,
-        ]
+        return said + offer.question()
 
     def _put_away(self) -> list[str]:
         """``--new``: put the unfinished game away in the games folder, saying so in one line."""
-        loaded, said = self._load_save()
-        if loaded is None or self.store is None:
-            return said
-        try:
-            kept = self.store.archive_unfinished()
-        except ScrabbleError as e:
-            return said + [str(e)]
-        if kept is None:
-            return said
-        return said + phrases.clauses(f"Game put away: {phrases.join_and(list(loaded.summary.names))}.")
+        return self.saver.put_away()
 
     def _resume(self) -> list[str]:
         """Rebuild the offered game from its save, exactly as it was left,
-        with the settings it was played with (see :meth:`_saved_settings`)."""
-        loaded, self._offered = self._offered, None
-        assert loaded is not None and self.store is not None
-        saved: dict[str, Any] = loaded.settings if isinstance(loaded.settings, dict) else {}
-        said: list[str] = []
+        with the seats, word list and settings it was played with."""
         try:
-            said.extend(self._word_list_of(saved))
-            resumed = self.store.resume_game(self.lexicon, services.move_finder(self.lexicon))
+            resumed = self.saver.resume(self.lexicon, self.options.lexicon)
         except ScrabbleError as e:
             return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        game = resumed.game
-        computers = saved.get("computers")
-        levels: dict[str, Any] = computers if isinstance(computers, dict) else {}
-        seats = [Seat(n, levels.get(str(i)) if isinstance(levels.get(str(i)), str) else None)
-                 for i, n in enumerate(game.names)]
+        game, state = resumed.game, resumed.state
+        self.lexicon = resumed.lexicon
+        self.options.lexicon = resumed.lexicon_path  # a new game after this one keeps it too
+        seats = [Seat(n, state.computers.get(i)) for i, n in enumerate(game.names)]
         try:
             choosers = self._choosers(seats, game.seed)
         except ScrabbleError as e:
             return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        self._restore_settings(saved)
+        self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
         self.setup = SetupFlow(seats, game.rules, computers=self._computers_allowed)
         self.options.seed = game.seed
         self._games_played = 1
         self._seat(game, seats, choosers)
-        orders = saved.get("racks")
-        if isinstance(orders, dict):
-            self.racks.restore({i: o for i in range(len(game.players)) if isinstance(o := orders.get(str(i)), str)})
-        self._told_challenge = saved.get("told_challenge") is True
-        lines = (phrases.clauses(resumed.notice) if resumed.notice else []) + said + [f"Resumed. {game.rules.title}."]
+        assert self.racks is not None
+        self.racks.restore(dict(state.racks))
+        self._told_challenge = state.told_challenge
+        lines = resumed.lines + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
         if last is not None:
@@ -266,79 +223,19 @@ class Session:
             lines.extend(self.run_computers())
         return lines
 
-    def _word_list_of(self, saved: dict[str, Any]) -> list[str]:
-        """Load the word list the saved game was played with (its challenges
-        replay by it); what to say when it is not the one asked for."""
-        path = saved.get("lexicon") if isinstance(saved.get("lexicon"), str) else None
-        asked = self.options.lexicon
-        if path != asked:
-            self.lexicon = services.load_lexicon(path)
-            self.options.lexicon = path  # a new game after this one keeps it too
-            if asked is not None:
-                return ["This game keeps its own word list."]
-        elif self.lexicon is None:
-            self.lexicon = services.load_lexicon(path)
-        return []
-
-    def _restore_settings(self, saved: dict[str, Any]) -> None:
-        """The saved game's verbosity, premium names, braille mode and speech,
-        each unless the command line named it. A value that is not a valid
-        setting (a save from another version) is left out."""
-        given = self.options
-        for key, value, named in (
-            ("verbosity", saved.get("verbosity"), given.verbosity),
-            ("marks", saved.get("marks"), given.marks),
-            ("speech", saved.get("speech"), given.speech),
-        ):
-            if named is None and isinstance(value, str):
-                before = self.settings.speech
-                try:
-                    self.settings.change(key, value)
-                except ScrabbleError:
-                    continue
-                if key == "speech" and self.settings.speech != before:
-                    self.speech_change = self.settings.speech  # the voice follows it
-        if given.hints is None and isinstance(saved.get("hints"), bool):
-            self.settings.hints = saved["hints"]
-        if given.braille_width is None and "braille" in saved:
-            cells = saved["braille"]
-            if cells is None or (isinstance(cells, int) and brailleview.valid_cells(cells)):
-                self.settings.braille_width = cells
-
-    def _saved_settings(self) -> dict[str, Any]:
-        """What a save keeps beside the game, for :meth:`_resume`: the seats'
-        computer levels, the word list's path, every setting, each
-        player's arrangement of their rack, and whether the challenge
-        window has been pointed out."""
-        assert self.table is not None and self.racks is not None
-        return {
-            "computers": {str(i): level for i, level in self.table.levels().items()},
-            "lexicon": self.options.lexicon,
-            "verbosity": self.settings.verbosity,
-            "marks": self.settings.marks,
-            "braille": self.settings.braille_width,
-            "speech": self.settings.speech,
-            "hints": self.settings.hints,
-            "racks": self.racks.saved_orders(),
-            "told_challenge": self._told_challenge,
-        }
+    def _saved_settings(self) -> Any:
+        """What a save keeps beside the game (a persistence.TableState): the
+        seats' computer levels, the word list, every setting, each player's
+        arrangement of their rack, and whether the challenge window has
+        been pointed out."""
+        if self.table is None or self.racks is None:
+            return None
+        return saving.table_state(self.table.levels(), self.options.lexicon, self.lexicon, self.settings,
+                                  self.racks.order, self._told_challenge)
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
-        if self.store is None or self.game is None:
-            return []
-        try:
-            outcome = self.store.save(self.game, self._saved_settings())
-        except (ScrabbleError, OSError) as e:
-            if self._save_failed:
-                return []
-            self._save_failed = True
-            return [str(e)]
-        self._save_failed = False
-        lines = phrases.clauses(outcome.notice) if outcome.notice else []
-        if outcome.finished and not self.style.brief:
-            lines.append("The game record is saved.")
-        return lines
+        return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
 
     def _begin_game(self) -> list[str]:
         assert self.setup is not None and self.setup.rules is not None
@@ -363,15 +260,8 @@ class Session:
 
     def _goodbye(self) -> list[str]:
         """Leaving: an unfinished game is saved once more, with the
-        settings and rack order as they are now."""
-        if self._offered is not None:
-            return [prompts.GOODBYE_KEPT]
-        if self.store is not None and self.game is not None and not self.game.is_over:
-            said = self.keep_settings()
-            if not self._save_failed:
-                return said + list(prompts.GOODBYE_SAVED)
-            return said + [prompts.GOODBYE]
-        return [prompts.GOODBYE]
+        settings and rack order as they are now (see Saver.goodbye)."""
+        return self.saver.goodbye(self.game, self._saved_settings())
 
     def keep_settings(self) -> list[str]:
         """Save the game in play again, to keep a setting or a rack order
@@ -574,7 +464,7 @@ class Session:
         elif isinstance(decision, ResumeSaved):
             lines = self._resume()
         elif isinstance(decision, DeclineSaved):
-            self._offered = None
+            self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
         elif isinstance(decision, PlayDraft):
             lines = list(decision.before) + self._finish_play(decision.draft, decision.action, decision.confirmed)

@@ -73,6 +73,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         const=NEW,
         help="put the unfinished game away in the games folder without asking, and start a new one",
     )
+    saved.add_argument(
+        "--open",
+        dest="open_file",
+        metavar="FILE",
+        help="resume the unfinished game saved in FILE (the games command lists them); "
+        "the game in the slot is put away first",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Options:
@@ -118,6 +125,13 @@ def run(args: argparse.Namespace) -> int:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
     session = Session(options, lexicon=lexicon, store=_store())
+    if getattr(args, "open_file", None):
+        try:
+            session.saver.choose_file(args.open_file, lexicon, options.lexicon)
+        except ScrabbleError as e:
+            print("\n".join(fit([str(e)], options.braille_width)), file=sys.stderr)
+            return 2
+        options.saved_game = RESUME
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
