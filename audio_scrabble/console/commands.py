@@ -22,11 +22,11 @@ from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
+from ..notation.typed import join_split_squares, looks_like_position, parse_draft, read_square
 from ..presentation import largeprint, phrases
 from . import brailleview
 from .helptext import HelpEntry, help_entries
 from .services import COMPUTER_LEVELS
-from .playtext import join_split_squares, looks_like_position, parse_draft
 from .settings import SETTING_VALUES, small_number
 from .setup import rule_names
 
@@ -124,7 +124,7 @@ def _square_arg(session, text: str) -> Square:
         return session.cursor.square
     if text.lower() in ("star", "centre", "center"):
         return Square(7, 7)
-    return Square.parse(text)
+    return read_square(text)
 
 
 def cmd_square(session, args: str) -> list[str]:

@@ -51,11 +51,12 @@ from ..core.rules import RuleSet
 from ..core.scoring import WordScore
 from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
+from ..notation import typed
+from ..notation.typed import Draft
 from ..presentation import phrases, teaching
 from ..presentation.phrases import Audience
 from . import brailleview, services
 from .cursor import Cursor, Move
-from .playtext import Draft
 from .settings import Settings
 from .setup import Seat, SetupFlow, parse_players, parse_rules
 
@@ -1047,32 +1048,28 @@ class Session(CursorKeys):
     def _joined(draft: Draft, made: WordScore | None) -> list[tuple[Square, str]]:
         """Board letters the word formed takes in beyond the typed word's
         ends (``play H5 ZIT`` with an I on H8 makes ZITI)."""
-        if made is None:
-            return []
-        covered = set(draft.covered)
-        return [(sq, letter) for sq, letter, new in zip(made.word.squares, made.word.letters, made.word.new)
-                if not new and sq not in covered]
+        return list(typed.word_made(draft, made.word if made else None).joined)
 
     @classmethod
     def _differs(cls, draft: Draft, made: WordScore | None) -> bool:
-        """Whether the word formed is not the word typed: a board letter
-        inside it was left out, or it runs on past either end of the typed
-        word, or it runs the other way (one tile that only makes a word
-        down when typed across)."""
-        if made is None or draft.untyped:
-            return True
-        return tuple(made.word.squares) != draft.covered
+        """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
+        return typed.word_made(draft, made.word if made else None).differs
 
     @classmethod
     def _board_letter_lines(cls, draft: Draft, made: WordScore | None) -> list[str]:
-        """The board letters in the word formed that were not typed."""
-        lines: list[str] = []
-        if draft.untyped:
-            through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in draft.untyped])
+        """What the word formed is, then the board letters in it that were
+        not typed: said before the play is scored or made."""
+        word = typed.word_made(draft, made.word if made else None)
+        if word.word is None:
+            lines = ["That makes no word."]
+        else:
+            lines = phrases.play_lines("That makes", word.word.letters,
+                                       phrases.where_text(word.word.start, word.word.direction))
+        if word.played_through:
+            through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in word.played_through])
             lines.extend(phrases.clauses(f"That plays through {through}."))
-        joined = cls._joined(draft, made)
-        if joined:
-            letters = phrases.join_and([f"{phrases.tile_phrase(t.upper())} on {sq.name}" for sq, t in joined])
+        if word.joined:
+            letters = phrases.join_and([f"{phrases.tile_phrase(t.upper())} on {sq.name}" for sq, t in word.joined])
             lines.extend(phrases.clauses(f"That joins {letters}."))
         return lines
 
@@ -1086,7 +1083,16 @@ class Session(CursorKeys):
                 return ["Not legal.", self._explain_rack(e)]  # the reason, a sentence of its own
             lines = phrases.check_phrases(breakdown, self.style)
             made = phrases.main_word(breakdown)
-            return lines + (self._board_letter_lines(draft, made) if self._differs(draft, made) else [])
+            if not self._differs(draft, made):
+                return lines
+            # The word made is not the word typed: say which word it is
+            # first, then its score (not the word a second time).
+            head = [] if made is None else phrases.play_lines(
+                "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
+                f", would score {breakdown.total}")
+            if head and lines[:len(head)] == head:
+                lines = [f"It would score {breakdown.total}."] + lines[len(head):]
+            return self._board_letter_lines(draft, made) + lines
         if not confirmed:
             # The word made may not be the word typed: a board letter inside
             # it left out, or board letters at either end. Say what it makes
@@ -1098,10 +1104,7 @@ class Session(CursorKeys):
             made = phrases.main_word(breakdown)
             if self._differs(draft, made):
                 self.confirm = _Confirm("play", draft)
-                said = (phrases.play_lines("That makes", made.word.letters,
-                                           phrases.where_text(made.word.start, made.word.direction))
-                        if made is not None else ["That makes no word."])
-                return said + self._board_letter_lines(draft, made) + ["Play it? Type yes or no."]
+                return self._board_letter_lines(draft, made) + ["Play it? Type yes or no."]
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
