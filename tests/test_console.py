@@ -308,7 +308,7 @@ def test_a_column_past_o_is_called_off_the_board(line):
     s, _ = session()
     ready(s)
     square = next(t for t in line.split() if any(c.isdigit() for c in t)).upper()
-    assert s.handle_line(line) == [f"{square} is off the board; rows run 1 to 15 and columns A to O."]
+    assert s.handle_line(line) == [f"{square} is off the board; columns run A to O and rows 1 to 15."]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -588,7 +588,9 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     assert snapshot(s) == before
     assert s.handle_line("no") == ["Not played; the turn is still yours."]
     assert snapshot(s) == before
-    assert s.handle_line("check ZAP from H7 down")[-1] == "That plays through O on H9."
+    # the word made is said before its score (issue 11, finding 6)
+    assert s.handle_line("check ZAP from H7 down")[:3] == [
+        "That makes ZAOP, H7 down.", "That plays through O on H9.", "It would score 15."]
     s.handle_line("play ZAP from H7 down")
     out = s.handle_line("yes")
     assert out[0].endswith("played ZAOP, H7 down.")

@@ -23,7 +23,7 @@ from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import join_split_squares, looks_like_position, parse_draft, read_square
-from ..presentation import largeprint, phrases
+from ..presentation import largeprint, phrases, record_phrases
 from . import brailleview
 from .helptext import HelpEntry, help_entries
 from .services import COMPUTER_LEVELS
@@ -457,11 +457,8 @@ def cmd_unseen(session, args: str) -> list[str]:
 
 
 def cmd_last(session, args: str) -> list[str]:
-    ev = session.last_turn_event()
-    if ev is None:
-        return ["No move has been made yet."]
     full = phrases.Style(phrases.FULL, session.settings.marks)
-    return phrases.event_phrases(ev, session.audience, full)
+    return record_phrases.last_move_lines(session.history_events(), session.audience, full)
 
 
 def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
@@ -478,7 +475,7 @@ def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
 
 def cmd_history(session, args: str) -> list[str]:
     aud = session.audience
-    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+    lines = [line for ev in session.history_events() if (line := record_phrases.history_line(ev, aud))]
     return last_lines(lines, args, "turns") or ["No moves yet."]
 
 
