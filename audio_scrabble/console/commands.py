@@ -674,7 +674,7 @@ def dispatch(session, text: str) -> list[str]:
     return cmd.handler(session, rest)
 
 
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
+_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o]")  # H8 or 8H
 
 
 def _from_own_rack(session, word: str) -> bool:

@@ -72,7 +72,7 @@ def review_help() -> dict[str, HelpEntry]:
 
 
 #: a square typed alone, like H8 (as the game reads it)
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
+_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o]")  # H8 or 8H
 
 
 def _move(s: "ReviewSession", args: str) -> list[str]:
