@@ -119,9 +119,9 @@ def runs_off_sentence(left_over: str, direction: str) -> str:
     )
 
 
-def not_a_letter_sentence(bad: str, word: str, blank: str = "lower case") -> str:
-    """A character that is no letter; ``blank`` is how a blank may be written."""
-    return f"{bad!r} in {word} is not a letter; write letters, {blank} for a blank, and . or ( ) for board letters."
+def not_a_letter_sentence(bad: str, word: str) -> str:
+    """A character that is no letter."""
+    return f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
 
 
 def no_letters_sentence(word: str) -> str:

@@ -184,7 +184,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     word = words[0][1]
     if not _WORD.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in "?.()")))
-        raise NotationError(not_a_letter_sentence(bad, word, "? or lower case"))
+        raise NotationError(not_a_letter_sentence(bad, word))
+    split_word(word)  # brackets gone wrong: plays' sentences
     if not any(ch.isalpha() or ch == "?" for ch in word):
         raise NotationError(no_letters_sentence(word))
     if pos is None:
