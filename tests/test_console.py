@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from audio_scrabble.console.questions import BlankQuestion, PlayQuestion, ResumeQuestion
 from audio_scrabble.console import services
 from audio_scrabble.console.commands import REGISTRY, complete
 from audio_scrabble.console.helptext import help_entries
@@ -285,12 +286,12 @@ def test_refusals_change_nothing_and_say_one_thing(line):
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    cursor = s.cursor.square
+    cursor = s.reader.cursor.square
     out = s.handle_line(line)
     assert out and all(isinstance(x, str) and x for x in out)
     assert "Traceback" not in said(out) and "went wrong" not in said(out)
     assert snapshot(s) == before
-    assert s.cursor.square == cursor
+    assert s.reader.cursor.square == cursor
 
 
 def test_illegal_play_says_which_rule():
@@ -545,7 +546,7 @@ def test_blank_question_is_not_asked_for_an_impossible_play():
     ready(s)
     other = next(t for t in s.game.current_player.rack if t != BLANK)
     assert s.handle_line(f"play 1A ?{other}") == ["The first word must cover the star, H8."]
-    assert s.blank_question is None
+    assert not isinstance(s.question, BlankQuestion)
 
 
 def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
@@ -567,7 +568,7 @@ def test_played_through_letters_may_be_typed_bracketed_or_left_out():
         g.board.put(CENTRE, "A")  # a position with A on the star (the cursor of a test)
         ready(s)
         g.current_player.rack[0] = "T"
-        s.rack_order[g.current] = list(g.current_player.rack)
+        s.racks.order[g.current] = list(g.current_player.rack)
         out = s.handle_line(form)
         if form == "play H9 T":  # the word made (AT) is not the word typed (T): asked first
             assert out == ["That makes AT, H8 down.", "That joins A on H8.", "Play it? Type yes or no."]
@@ -582,7 +583,7 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     g.board.put(Square.parse("H9"), "O")
     ready(s)
     g.current_player.rack[:3] = ["Z", "A", "P"]
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
     before = snapshot(s)
     out = s.handle_line("play ZAP from H7 down")
     assert out == ["That makes ZAOP, H7 down.", "That plays through O on H9.", "Play it? Type yes or no."]
@@ -609,7 +610,7 @@ def test_check_says_the_word_a_play_really_makes_before_scoring_it():
         g.board.put(Square.parse(name), letter)
     ready(s)
     g.current_player.rack[:4] = list("TOLA")
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
     before = snapshot(s)
     tiles = [PlacedTile(Square.parse(f"{c}9"), ch) for c, ch in zip("FGHI", "TOLA")]
     score = score_play(g.board, Play.of(tiles)).total
@@ -750,7 +751,7 @@ def test_words_row_column_goto_and_where():
     s, _ = session()
     assert s.handle_line("words") == ["The board is empty."]
     assert s.handle_line("goto D8") == ["D8, two dots."]
-    assert s.cursor.square == Square.parse("D8")
+    assert s.reader.cursor.square == Square.parse("D8")
     assert s.handle_line("where") == ["D8.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
     assert s.handle_line("row")[0] == "Row 8:"
     assert s.handle_line("column")[0] == "Column D:"
@@ -873,7 +874,7 @@ def test_a_command_typed_at_a_yes_or_no_question_is_a_no_and_still_answered():
     s.handle_line("quit")
     out = s.handle_line("bag")
     assert out == ["Staying in the game.", f"{len(s.game.bag)} tiles in the bag."]
-    assert not s.finished and s.confirm is None
+    assert not s.finished and s.question is None
 
 
 def test_new_game_after_the_end_uses_the_same_players():
@@ -915,9 +916,9 @@ def test_a_whole_game_to_the_end_announcement():
             continue
         transcript += ready(s)
         out = s.handle_line(_single_tile_line(g))
-        while s.blank_question is not None:
+        while isinstance(s.question, BlankQuestion):
             out += s.handle_line("e")
-        if s.confirm is not None:  # one tile typed makes a longer word: asked first
+        if isinstance(s.question, PlayQuestion):  # one tile typed makes a longer word: asked first
             assert out[-1] == "Play it? Type yes or no." and out[0].startswith(("That makes", "Which letter")), out
             out += s.handle_line("yes")
         assert "played" in out[0] or out[0].startswith(("Which letter is the blank", "That makes")), out
@@ -1208,7 +1209,7 @@ def test_resume_option_resumes_at_once_with_every_setting_the_game_was_played_wi
     assert not any("Resume it?" in x for x in lines)
     assert "Resumed. House rules (RNIB leaflet)." in " ".join(lines)
     assert all(len(x) <= 32 for x in lines)  # braille mode is back, at 32 cells
-    assert again.mode == "playing" and again.confirm is None
+    assert again.mode == "playing" and again.question is None
     g = again.game
     assert g.board.rows_text() == left.game.board.rows_text() and g.scores() == left.game.scores()
     # the settings
@@ -1473,7 +1474,7 @@ def test_games_says_where_games_are_kept(tmp_path, monkeypatch):
     r.start()
     answer = r.handle_line("games")
     assert answer[0] == "Games folder: ~/saves/games"
-    assert answer[-1] == "Resume it? Type yes or no." and r.confirm.what == "resume"
+    assert answer[-1] == "Resume it? Type yes or no." and isinstance(r.question, ResumeQuestion)
     q = Session(Options(seed=3), lexicon=AcceptAll(), store=SaveStore(tmp_path / "other"))
     q.start()
     answer = q.handle_line("games")
@@ -1522,9 +1523,9 @@ def _a_whole_random_game(seed: int, names, verbosity: str) -> tuple[list[str], l
             continue
         before = len(g.actions)
         out = s.handle_line("play " + format_play(play, g.board))
-        while s.blank_question is not None:
+        while isinstance(s.question, BlankQuestion):
             out += s.handle_line("e")
-        if s.confirm is not None:
+        if isinstance(s.question, PlayQuestion):
             out += s.handle_line("yes")
         assert len(g.actions) == before + 1, out
         blanks += any("(blank" in x or "blank " in x for x in out)
@@ -1793,7 +1794,7 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     g.board.put(Square.parse("H9"), "O")
     ready(s)
     g.current_player.rack[:3] = ["Z", "A", "P"]
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
     before = snapshot(s)
     asked = s.handle_line("play ZAP from H7 down")
     assert s.handle_line("help") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
@@ -1815,7 +1816,7 @@ def test_check_of_one_plain_word_says_its_score_once():
     g.board.put(Square.parse("H8"), "A")
     ready(s)
     g.current_player.rack[:2] = ["T", "E"]
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
     assert s.handle_line("check 8G TAE") == ["TAE, G8 across, would score 3."]  # not "TAE: 3." again
     out = s.handle_line("check 9H TE")  # two words: each is said
     assert out == ["TE, H9 across, would score 5.", "TE: 3.", "E on I9, two dots.", "AT: 2."]
@@ -1837,7 +1838,7 @@ def test_a_square_alone_in_two_parts_is_read_not_taken_for_help(line):
     ready(s)
     assert s.handle_line(line) == ["H8, star."]
     assert s.handle_line("q 3") == ["Q3 is off the board; columns run A to O and rows 1 to 15."]
-    assert not s.finished and s.confirm is None
+    assert not s.finished and s.question is None
 
 
 @pytest.mark.parametrize("line", ["square 8H", "square 8h", "square h8", "square 8 H", "8H", "goto 8h"])
@@ -1845,10 +1846,10 @@ def test_a_square_is_read_in_either_order(line):
     """Issue 11, finding 5: ``square 8H`` was refused; a square alone has no direction."""
     s, _ = session()
     ready(s)
-    s.cursor.goto(Square.parse("A1"))
+    s.reader.cursor.goto(Square.parse("A1"))
     out = s.handle_line(line)
     if line.startswith("goto"):
-        assert s.cursor.square == CENTRE and "H8" in out[0], out
+        assert s.reader.cursor.square == CENTRE and "H8" in out[0], out
     else:
         assert out == ["H8, star."]
     assert s.handle_line("square 8P") == ["8P is off the board; columns run A to O and rows 1 to 15."]
@@ -1859,7 +1860,7 @@ def test_the_word_blank_names_the_blank_in_exchange_and_arrange():
     ready(s)
     g = s.game
     g.players[g.current].rack[:] = list("AB?DEFG")
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
     assert s.handle_line("arrange blank, A") == ["Arranged.", "Rack: blank A B D E F G."]
     name = g.names[g.current]
     assert s.handle_line("exchange blank a")[0] == f"{name} exchanged 2 tiles."

@@ -23,6 +23,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.cli import build_parser
 from audio_scrabble.console import brailleview, services
 from audio_scrabble.console.app import ConsoleApp, run_plain
@@ -280,9 +281,9 @@ def play_to_the_end(t: Transcript, tmp_path: Path) -> None:
             t.type("emboss " + str(tmp_path / "during.brf"))
             t.type("emboss " + str(tmp_path / "no-such-folder" / "x.brf"))
         out = t.type(single_tile_line(g))
-        while s.blank_question is not None:
+        while isinstance(s.question, BlankQuestion):
             out = t.type("e")
-        if s.confirm is not None:  # the word made is longer than the tile typed: asked first
+        if isinstance(s.question, PlayQuestion):  # the word made is longer than the tile typed: asked first
             out = t.type("yes")
         assert any("played" in x for x in out) or g.is_over, out
     assert g.is_over
@@ -618,7 +619,7 @@ def test_emboss_refuses_an_unwritable_path_and_changes_nothing(tmp_path):
     s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
     s.start()
     s.handle_line("")
-    before = (copy.deepcopy(s.game.actions), s.game.board.rows_text(), s.last_reply)
+    before = (copy.deepcopy(s.game.actions), s.game.board.rows_text(), s.out.last_reply)
     blocker = tmp_path / "file"
     blocker.write_text("x")
     for target in (tmp_path / "missing" / "x.brf", blocker / "x.brf", "bad\x00name"):

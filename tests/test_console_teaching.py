@@ -45,7 +45,7 @@ def give(s: Session, tiles: str) -> None:
     """Put these tiles first on the current player's rack (a position for a test)."""
     g = s.game
     g.current_player.rack[: len(tiles)] = list(tiles)
-    s.rack_order[g.current] = list(g.current_player.rack)
+    s.racks.order[g.current] = list(g.current_player.rack)
 
 
 # ---------------------------------------------------------------- the word made is not the word typed
@@ -338,7 +338,7 @@ def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lex
     assert s.handle_line("scores")[0].startswith(("Alice", "Bob"))
     # a new game starts without a review
     s.handle_line("new")
-    assert s.review_at is None and s.prompt_text() != "review> "
+    assert not s.coach.reviewing and s.prompt_text() != "review> "
 
 
 def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
@@ -389,7 +389,7 @@ def going_out(players: str, challenge: bool, mover: str = "Alice") -> tuple[Sess
         raise AssertionError("no seed where the mover starts")
     g.bag.draw(len(g.bag))  # an empty bag
     g.current_player.rack[:] = ["A", "T"]
-    s.rack_order[g.current] = ["A", "T"]
+    s.racks.order[g.current] = ["A", "T"]
     s.handle_line("")  # the hand-over, when two people share the computer
     out = s.handle_line("play 8H AT")
     return s, judge, out
@@ -471,7 +471,7 @@ def test_a_play_challenged_off_never_names_the_tiles_drawn_after_it():
     s, _ = alone_with(judge, services.WordSet(["QI"]))
     g = s.game
     rack = [t for t in g.players[0].rack if t != BLANK]
-    order = list(s.rack_order[0])
+    order = list(s.racks.order[0])
     word = rack[0] + rack[1]
     out = s.handle_line(f"play 8H {word}")
     placed = next(ev for ev in g.history if type(ev).__name__ == "TilesPlaced")
@@ -482,7 +482,7 @@ def test_a_play_challenged_off_never_names_the_tiles_drawn_after_it():
     from audio_scrabble.presentation.phrases import tiles_list
     assert f"drew {tiles_list(placed.drawn)}" not in said and "New tiles" not in said
     # the rack comes back as Alice kept it
-    assert s.rack_order[0] == order
+    assert s.racks.order[0] == order
     assert out[-1] == "Rack: " + " ".join("blank" if t == BLANK else t for t in order) + "."
 
 

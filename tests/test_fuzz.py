@@ -166,12 +166,10 @@ def _console_line(line: str, players: str | None = "Alice,Bob") -> Callable[[], 
 
     def run() -> object:
         module = _session_module()
-        from audio_scrabble.console.commands import dispatch
-
         options = module.Options(players=players, rules="double", seed=3) if players else module.Options(seed=3)
         session = module.Session(options, lexicon=LEX, defer_computer=True)
         session.start()
-        return session._handle(line, dispatch)
+        return session._handle(line)
 
     return run
 
@@ -647,9 +645,9 @@ def test_console_controller(state: str, lines: list[str]) -> None:
     escaped: list[BaseException] = []
     handle = session._handle  # the controller hides a bug's exception; keep it to report it
 
-    def spy(text: str, dispatch: Any) -> Any:
+    def spy(text: str) -> Any:
         try:
-            return handle(text, dispatch)
+            return handle(text)
         except ScrabbleError:
             raise
         except Exception as e:

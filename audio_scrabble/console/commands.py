@@ -22,7 +22,7 @@ from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
-from ..notation.typed import join_split_squares, looks_like_position, parse_draft, read_square
+from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft, read_square
 from ..presentation import largeprint, phrases, record_phrases
 from . import brailleview
 from .helptext import HelpEntry, help_entries
@@ -121,7 +121,7 @@ class Registry:
 def _square_arg(session, text: str) -> Square:
     text = text.strip()
     if not text:
-        return session.cursor.square
+        return session.reader.cursor.square
     if text.lower() in ("star", "centre", "center"):
         return Square(7, 7)
     return read_square(text)
@@ -135,7 +135,7 @@ def cmd_square(session, args: str) -> list[str]:
 def _row_index(session, text: str) -> int:
     text = text.strip()
     if not text:
-        return session.cursor.square.row
+        return session.reader.cursor.square.row
     row = small_number(text)
     if row is not None and 1 <= row <= SIZE:
         return row - 1
@@ -147,7 +147,7 @@ def _row_index(session, text: str) -> int:
 def _column_index(session, text: str) -> int:
     text = text.strip().upper()
     if not text:
-        return session.cursor.square.col
+        return session.reader.cursor.square.col
     if len(text) == 1 and text in COLUMNS:
         return COLUMNS.index(text)
     number = small_number(text)
@@ -177,12 +177,12 @@ def cmd_column(session, args: str) -> list[str]:
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
         raise NotationError("Say which square to go to, like goto H8, or goto star.")
-    move = session.cursor.goto(_square_arg(session, args))
-    return [session.move_phrase(move)]
+    move = session.reader.cursor.goto(_square_arg(session, args))
+    return [session.reader.move_phrase(move)]
 
 
 def cmd_where(session, args: str) -> list[str]:
-    return phrases.where_phrases(session.cursor.square)
+    return phrases.where_phrases(session.reader.cursor.square)
 
 
 def cmd_words(session, args: str) -> list[str]:
@@ -203,7 +203,7 @@ def cmd_show(session, args: str) -> list[str]:
     if session.braille_mode:
         return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
     colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.show(largeprint.board_lines(session.board, colour=colour, cursor=session.cursor.square))
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
     return ["Large-print board shown on screen."]
 
 
@@ -336,15 +336,15 @@ def cmd_rack(session, args: str) -> list[str]:
 def cmd_shuffle(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = session.rack_of(i)
-    session.shuffle(tiles)
-    session.set_rack_order(i, tiles)
+    session.racks.shuffle(tiles)
+    session.racks.set_order(i, tiles)
     return ["Shuffled."] + session.rack_reply(tiles)
 
 
 def cmd_sort(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
-    session.set_rack_order(i, tiles)
+    session.racks.set_order(i, tiles)
     return ["Sorted."] + session.rack_reply(tiles)
 
 
@@ -370,19 +370,19 @@ def cmd_arrange(session, args: str) -> list[str]:
             raise NotationError(f"You have no {'more ' if t in rack else ''}{what} on your rack to arrange.")
         rest.remove(t)
     order = wanted + rest
-    session.set_rack_order(i, order)
+    session.racks.set_order(i, order)
     return ["Arranged."] + session.rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "play")
 
 
 def cmd_check(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "check")
 
 
@@ -480,7 +480,7 @@ def cmd_history(session, args: str) -> list[str]:
 
 
 def cmd_repeat(session, args: str) -> list[str]:
-    return list(session.last_reply) or ["Nothing has been said yet."]
+    return list(session.out.last_reply) or ["Nothing has been said yet."]
 
 
 def cmd_summary(session, args: str) -> list[str]:
@@ -574,22 +574,22 @@ def cmd_help(session, args: str) -> list[str]:
 
 def cmd_hint(session, args: str) -> list[str]:
     """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.hint_lines()
+    return session.coach.hint_lines(session.settings.hints, session.actor)
 
 
 def cmd_review(session, args: str) -> list[str]:
     """After the game: each turn beside the best play then (``review N``: turn N)."""
-    return session.review_start(args)
+    return session.coach.start(args)
 
 
 def cmd_next(session, args: str) -> list[str]:
     """The next turn of the review (Enter does the same)."""
-    return session.review_next()
+    return session.coach.next()
 
 
 def cmd_back(session, args: str) -> list[str]:
     """The turn before in the review."""
-    return session.review_back()
+    return session.coach.back()
 
 
 def cmd_new(session, args: str) -> list[str]:
@@ -674,9 +674,6 @@ def dispatch(session, text: str) -> list[str]:
     return cmd.handler(session, rest)
 
 
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o]")  # H8 or 8H
-
-
 def _from_own_rack(session, word: str) -> bool:
     """Could the player whose turn it is (and who has heard the rack) be
     typing a word to play? Its letters are on the rack, but for blanks and
@@ -693,7 +690,7 @@ def _from_own_rack(session, word: str) -> bool:
 def _not_a_command(session, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
-    if _SQUARE_ONLY.fullmatch(text):
+    if looks_like_square(text):
         return cmd_square(session, text)
     tokens = text.split()
     if text.lower() in ("yes", "y", "no", "ok"):
@@ -715,7 +712,7 @@ ALL_SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, SIZE + 1)]
 
 def complete(session, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    if session.mode == "setup" and session.setup is not None and session.setup.asking in ("rules", "level"):
+    if session.game is None and session.setup is not None and session.setup.asking in ("rules", "level"):
         prefix = text.strip().lower()
         choices = rule_names() if session.setup.asking == "rules" else list(COMPUTER_LEVELS)
         return [n for n in choices if n.startswith(prefix)]

@@ -34,7 +34,6 @@ the current move again, type ``move`` (or ``repeat``).
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import traceback
 from functools import lru_cache
@@ -49,14 +48,14 @@ from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
 from ..notation.plays import parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
+from ..notation.typed import looks_like_square
 from ..presentation import phrases, record_phrases
 from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
 from . import brailleview, commands, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
-from .cursor import Cursor
 from .helptext import HelpEntry, parse_help
-from .session import CursorKeys
+from .output import BoardReader, Transcript
 from .settings import SETTING_VALUES, Settings, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
@@ -71,8 +70,6 @@ def review_help() -> dict[str, HelpEntry]:
     return parse_help((resources.files("audio_scrabble") / "data" / "review_help.txt").read_text(encoding="utf-8"))
 
 
-#: a square typed alone, like H8 (as the game reads it)
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o]")  # H8 or 8H
 
 
 def _move(s: "ReviewSession", args: str) -> list[str]:
@@ -102,14 +99,13 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
 
 
 def _scores(s: "ReviewSession", args: str) -> list[str]:
-    head = "Before the first move:" if s.position == 0 else f"After move {s.position}:"
-    return [head] + phrases.scores_lines(s.names, s.totals)
+    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals)
 
 
 def _rack(s: "ReviewSession", args: str) -> list[str]:
     step = s.step
     if step is None:
-        return ["No move yet; type next to hear the first."]
+        return [record_phrases.NO_MOVE_YET]
     head, said = record_phrases.rack_lines(step, s.names)
     if s.braille_mode and step.move.rack:
         head += brailleview.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
@@ -118,17 +114,12 @@ def _rack(s: "ReviewSession", args: str) -> list[str]:
 
 def _history(s: "ReviewSession", args: str) -> list[str]:
     shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
-    return commands.last_lines(shown, args, "moves") or ["No moves yet; type next to hear the first."]
+    return commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
 
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return commands.help_lines(
-        REVIEW_COMMANDS,
-        review_help(),
-        args,
-        ["Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one."],
-    )
+    return commands.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
@@ -169,7 +160,7 @@ REVIEW_COMMANDS = commands.Registry(
 
 
 # ====================================================================== the session
-class ReviewSession(CursorKeys):
+class ReviewSession:
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -194,11 +185,10 @@ class ReviewSession(CursorKeys):
         self.source = source
         self.steps = replay_steps(record)
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
-        self.cursor = Cursor()
+        self.out = Transcript(lambda: self.settings.braille_width)
+        self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.position = 0
         self.finished = False
-        self.last_reply: list[str] = []
-        self.display: list[str] = []
         #: set by ``set speech KIND``; the application swaps the speaker
         self.speech_change: str | None = None
         #: the traceback of an internal error, for developers
@@ -234,8 +224,25 @@ class ReviewSession(CursorKeys):
         return self.settings.style
 
     # ------------------------------------------------------------ output
-    # (braille_mode, fit, _reply, show, take_display: the game's Replies;
-    # key and move_phrase: the game's CursorKeys)
+    @property
+    def braille_mode(self) -> bool:
+        return self.out.braille_mode
+
+    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        return self.out.reply(lines, remember)
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        return self.out.fit(lines)
+
+    def take_display(self) -> list[str]:
+        return self.out.take_display()
+
+    def key(self, name: str) -> list[str]:
+        """A board key pressed on an empty line (see console/keys.py)."""
+        if name == "repeat":
+            return list(self.out.last_reply)
+        return self._reply(self.reader.key(name))
+
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""
@@ -260,7 +267,7 @@ class ReviewSession(CursorKeys):
         lines = record_phrases.opening_lines(self.record, self.count)
         if move is not None:
             if move > self.count:
-                lines.append(f"The record has {phrases.plural(self.count, 'move')}; here is the last.")
+                lines.append(record_phrases.only_moves(self.count))
             lines.extend(self._go(min(move, self.count)))
         return self._reply(lines)
 
@@ -275,27 +282,25 @@ class ReviewSession(CursorKeys):
         self.position = position
         step = self.step
         if step is not None and step.start is not None:
-            self.cursor.goto(step.start)
+            self.reader.cursor.goto(step.start)
         elif step is None:
-            self.cursor.goto(CENTRE)
+            self.reader.cursor.goto(CENTRE)
         return self.current_lines()
 
     def go(self, number: int) -> list[str]:
         """Go to move ``number`` (0: before the first move) and say it."""
         if not 0 <= number <= self.count:
-            raise NotationError(
-                f"There is no move {number}; the record has moves 1 to {self.count}, and 0 is the start."
-            )
+            raise NotationError(record_phrases.no_such_move(number, self.count))
         return self._go(number)
 
     def next_move(self) -> list[str]:
         if self.position >= self.count:
-            return [f"That was the last move, {self.count} of {self.count}.", "Type back, first, or quit."]
+            return record_phrases.end_reached(self.count)
         return self._go(self.position + 1)
 
     def previous_move(self) -> list[str]:
         if self.position == 0:
-            return ["This is the start, before move 1.", "Type next or press Enter."]
+            return list(record_phrases.AT_START)
         return self._go(self.position - 1)
 
     # ------------------------------------------------------------ input
@@ -322,7 +327,7 @@ class ReviewSession(CursorKeys):
         number = small_number(text, digits=4)
         if number is not None:
             return self.go(number)
-        if _SQUARE_ONLY.fullmatch(text):
+        if looks_like_square(text):
             return commands.cmd_square(self, text)
         near = REVIEW_COMMANDS.suggest(word)
         if near:

@@ -60,6 +60,7 @@ __all__ = [
     "build_draft",
     "join_split_squares",
     "looks_like_position",
+    "looks_like_square",
     "parse_draft",
     "parse_request",
     "read_square",
@@ -68,6 +69,8 @@ __all__ = [
 
 #: a start square as the game reads it: a column A to O and a row, either order
 _POSITION = re.compile(r"[A-Oa-o][0-9]{1,2}|[0-9]{1,2}[A-Oa-o]")
+#: a square on the board, either order: "H8", "8H", "O15"
+_ON_BOARD = re.compile(r"[A-Oa-o](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-Oa-o]")
 #: a square's shape with any letter, to catch columns past O ("8P", "Z8")
 _ANY_SQUARE = re.compile(r"[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z]")
 #: a square said in two parts, "H 8", "8 D", "D-8": joined before reading
@@ -87,6 +90,12 @@ def join_split_squares(text: str) -> str:
 def looks_like_position(token: str) -> bool:
     """Whether ``token`` is a start square, ``8D`` or ``D8`` (a column A to O)."""
     return bool(_POSITION.fullmatch(token))
+
+
+def looks_like_square(text: str) -> bool:
+    """Whether ``text`` is one square on the board, ``H8`` or ``8H``
+    (typed alone, it asks what is there)."""
+    return bool(_ON_BOARD.fullmatch(text.strip()))
 
 
 def read_square(text: str) -> Square:

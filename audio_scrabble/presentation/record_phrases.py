@@ -47,14 +47,22 @@ from .phrases import (
 )
 
 __all__ = [
+    "AT_START",
+    "NO_MOVES_YET",
+    "NO_MOVE_YET",
+    "REVIEW_HELP_FOOT",
     "before_first_lines",
+    "end_reached",
     "history_line",
     "last_move_lines",
     "move_lines",
+    "no_such_move",
+    "only_moves",
     "opening_lines",
     "placement_said",
     "rack_lines",
     "record_history_line",
+    "scores_head",
     "step_text",
     "tiles_said",
 ]
@@ -267,3 +275,28 @@ def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[
         return [f"The record does not show {possessive(who)} rack here."], []
     head = [f"{possessive(who)} rack before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
+
+
+# ---------------------------------------------------------------- the review's own sentences
+#: the foot of the review's ``help`` (its usages never end in a full stop)
+REVIEW_HELP_FOOT = ("Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one.")
+AT_START = ("This is the start, before move 1.", "Type next or press Enter.")
+NO_MOVE_YET = "No move yet; type next to hear the first."
+NO_MOVES_YET = "No moves yet; type next to hear the first."
+
+
+def end_reached(count: int) -> list[str]:
+    return [f"That was the last move, {count} of {count}.", "Type back, first, or quit."]
+
+
+def no_such_move(number: int, count: int) -> str:
+    return f"There is no move {number}; the record has moves 1 to {count}, and 0 is the start."
+
+
+def only_moves(count: int) -> str:
+    """A start past the end of the record (``--move 99``)."""
+    return f"The record has {plural(count, 'move')}; here is the last."
+
+
+def scores_head(position: int) -> str:
+    return "Before the first move:" if position == 0 else f"After move {position}:"
