@@ -6,7 +6,8 @@ and keeps, for each move line, what a review needs to say it and show
 the board: the board after the line, everyone's recorded totals, and for
 a placement where it starts, which way it runs, its letters and its score
 word by word. Nothing here is phrased: :mod:`audio_scrabble.presentation.
-record_phrases` says it.
+record_phrases` says it. :func:`load_record` reads a record file for review,
+refusing with one sentence that names the file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board import Board, Square
+from ..core.play import Play
 from ..core.scoring import ScoreBreakdown
 from ..errors import NotationError, RecordError, ScrabbleError
 from .gcg import GcgMove, GcgRecord, MoveKind, read_gcg, replay_record
@@ -79,7 +81,7 @@ class RecordStep:
         return self.placement.breakdown
 
 
-def _placement(move: GcgMove, before: Board, play, breakdown: ScoreBreakdown | None) -> Placement:
+def _placement(move: GcgMove, before: Board, play: Play | None, breakdown: ScoreBreakdown | None) -> Placement:
     assert move.position is not None and move.word is not None
     try:
         start, direction = parse_position(move.position)
