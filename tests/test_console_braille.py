@@ -524,9 +524,9 @@ def test_set_braille_on_and_off():
 
 
 def test_the_command_line_option_and_its_old_name():
-    assert build_parser(["--braille-cells", "20"]).parse_args(["--braille-cells", "20"]).braille_cells == 20
-    assert build_parser([]).parse_args(["--braille-width", "32"]).braille_cells == 32
-    assert build_parser([]).parse_args([]).braille_cells is None
+    assert build_parser(["--braille-cells", "20"]).parse_args(["--braille-cells", "20"]).braille_width == 20
+    assert build_parser([]).parse_args(["--braille-width", "32"]).braille_width == 32
+    assert build_parser([]).parse_args([]).braille_width is None
 
 
 def test_the_option_is_documented_in_the_help():

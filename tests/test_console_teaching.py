@@ -120,7 +120,8 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert s.handle_line("computer") == level_question
     assert s.prompt_text() == "> "
     out = s.handle_line("help")
-    assert out[0] == "Play the computer at the level you pick."
+    assert out[0] == "How strongly the computer plays."
+    assert "Type beginner." in out and "Type computer." not in out  # the names to type here
     assert any(x.startswith("beginner: gentle") for x in out)
     assert any(x.startswith("expert: ") for x in out)
     assert out[-2:] == level_question  # then the question again

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Union
 
 from ..errors import ScrabbleError
 from ..presentation import prompts
+from .commands import answered_before_the_game
 from .setup import SetupFlow
 
 if TYPE_CHECKING:
@@ -132,8 +133,6 @@ class ResumeQuestion(Question):
 
     prompt = ("resume> ", "yes/no> ")
     leaves_on_eof = True
-    #: commands answered while the question stays open
-    PASS_THROUGH = ("help", "h", "?", "commands", "repeat", "again", "set", "games", "files", "folder")
 
     def answer(self, text: str) -> Decision:
         low = text.lower()
@@ -144,7 +143,7 @@ class ResumeQuestion(Question):
         word = _first_word(low)
         if word in QUIT_WORDS:
             return Leave()
-        if word in self.PASS_THROUGH:
+        if answered_before_the_game(word):
             again = () if word in REPEAT else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
         return Say((prompts.RESUME_YES_OR_NO,), keep=True)
@@ -236,9 +235,6 @@ class SetupQuestion(Question):
     """The questions before a game (see :class:`SetupFlow`)."""
 
     prompt = ("> ", None)
-    #: commands answered while the set-up waits
-    PASS_THROUGH = ("help", "quit", "exit", "repeat", "again", "set", "h", "?", "commands", "q",
-                    "games", "files", "folder")
 
     def __init__(self, setup: SetupFlow):
         self.setup = setup
@@ -246,10 +242,10 @@ class SetupQuestion(Question):
     def answer(self, text: str) -> Decision:
         setup = self.setup
         if setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
-            text = "help computer"  # what each level is like
+            text = "help level"  # what each level is like
         word = _first_word(text)
-        if word in self.PASS_THROUGH:
-            after = () if word in ("quit", "exit", "q", *REPEAT) else tuple(setup.question())
+        if answered_before_the_game(word):
+            after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())
             return Command(text, after=after, keep=True)  # then the question still open
         try:
             out = setup.answer(text)

@@ -20,9 +20,8 @@ How it fits together:
 * :class:`ReviewSession` is the controller: ``handle_line(text)`` and
   ``key(name)`` answer anything and never raise, as the game's
   :class:`~audio_scrabble.console.session.Session` does. The board
-  commands are the game's own handlers from
-  :mod:`audio_scrabble.console.commands`, reading the board after the
-  current move through the session's ``board``;
+  commands are the game's own (:mod:`.board_commands`), reading the
+  board after the current move through the session's ``board``;
 * :class:`ReviewApp` is the prompt_toolkit prompt, :func:`run_plain` the
   same over piped lines; ``configure(parser)`` and ``run(args)`` are the
   ``review`` subcommand.
@@ -34,42 +33,60 @@ the current move again, type ``move`` (or ``repeat``).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import traceback
-from functools import lru_cache
 from importlib import resources
 from typing import Sequence, TextIO
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from ..core.board import CENTRE, COLUMNS, SIZE, Board
+from ..core.board import CENTRE, Board
 from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
 from ..notation.plays import parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
 from ..presentation import phrases, record_phrases
-from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
-from . import brailleview, commands, services
+from ..presentation.phrases import LINE_WIDTH, Style
+from . import board_commands, brailleview, registry, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
 from .helptext import HelpEntry, parse_help
 from .output import BoardReader, Transcript
-from .settings import SETTING_VALUES, Settings, small_number
+from .settings import SETTING_VALUES, Settings, add_options, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
 
 
 # ====================================================================== commands
-@lru_cache(maxsize=1)
+
+
+@functools.lru_cache(maxsize=1)
 def review_help() -> dict[str, HelpEntry]:
     """The review's help texts, by command (and ``keys``), kept as data in
     ``audio_scrabble/data/review_help.txt``."""
     return parse_help((resources.files("audio_scrabble") / "data" / "review_help.txt").read_text(encoding="utf-8"))
 
 
+
+
+def _next(s: "ReviewSession", args: str) -> list[str]:
+    return s.next_move()
+
+
+def _back(s: "ReviewSession", args: str) -> list[str]:
+    return s.previous_move()
+
+
+def _first(s: "ReviewSession", args: str) -> list[str]:
+    return s.go(1)
+
+
+def _last(s: "ReviewSession", args: str) -> list[str]:
+    return s.go(s.count)
 
 
 def _move(s: "ReviewSession", args: str) -> list[str]:
@@ -93,7 +110,7 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
     if not text:
         return [f"Say where to go, like go to 5 (a move, 0 to {s.count}) or goto H8."]
     try:
-        return commands.cmd_goto(s, text)
+        return board_commands.cmd_goto(s, text)
     except NotationError:
         return [f"{text!r} is not a move or a square; type go to 5, or goto H8."]
 
@@ -114,12 +131,12 @@ def _rack(s: "ReviewSession", args: str) -> list[str]:
 
 def _history(s: "ReviewSession", args: str) -> list[str]:
     shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
-    return commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
+    return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
 
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return commands.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
@@ -127,33 +144,34 @@ def _quit(s: "ReviewSession", args: str) -> list[str]:
     return ["Goodbye."]
 
 
-_C, _A = commands.Command, commands.Arg
+_A = registry.Arg
+_C = functools.partial(registry.Command, modes=frozenset({registry.REVIEW}))
 
 #: the review's commands; the board ones are the game's own handlers, which
 #: read the board after the current move through the session's ``board``
-REVIEW_COMMANDS = commands.Registry(
+REVIEW_COMMANDS = registry.Registry(
     [
-        _C("next", lambda s, args: s.next_move(), "Moving", ("n", "forward", "f")),
-        _C("back", lambda s, args: s.previous_move(), "Moving", ("b", "previous", "prev")),
-        _C("goto", _goto, "Moving", ("go",), (_A("move or square", commands.SQUARE),)),
-        _C("first", lambda s, args: s.go(1), "Moving", ("start",)),
-        _C("last", lambda s, args: s.go(s.count), "Moving", ("end",)),
+        _C("next", _next, "Moving", ("n", "forward", "f")),
+        _C("back", _back, "Moving", ("b", "previous", "prev")),
+        _C("goto", _goto, "Moving", ("go",), (_A("move or square", registry.SQUARE),)),
+        _C("first", _first, "Moving", ("start",)),
+        _C("last", _last, "Moving", ("end",)),
         _C("move", _move, "Moving", ("this", "current")),
-        _C("square", commands.cmd_square, "Board", ("sq", "read"), (_A("square", commands.SQUARE, True),)),
-        _C("row", commands.cmd_row, "Board", (), (_A("row", commands.ROW, True),)),
-        _C("column", commands.cmd_column, "Board", ("col",), (_A("column", commands.COLUMN, True),)),
-        _C("where", commands.cmd_where, "Board", ("pos", "position")),
-        _C("words", commands.cmd_words, "Board"),
-        _C("board", commands.cmd_board, "Board", ("brd",)),
-        _C("show", commands.cmd_show, "Board", ("print",)),
+        _C("square", board_commands.cmd_square, "Board", ("sq", "read"), (_A("square", registry.SQUARE, True),)),
+        _C("row", board_commands.cmd_row, "Board", (), (_A("row", registry.ROW, True),)),
+        _C("column", board_commands.cmd_column, "Board", ("col",), (_A("column", registry.COLUMN, True),)),
+        _C("where", board_commands.cmd_where, "Board", ("pos", "position")),
+        _C("words", board_commands.cmd_words, "Board"),
+        _C("board", board_commands.cmd_board, "Board", ("brd",)),
+        _C("show", board_commands.cmd_show, "Board", ("print",)),
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
-        _C("repeat", commands.cmd_repeat, "Ask again", ("again",)),
-        _C("legend", commands.cmd_legend, "Settings", ("marks", "cells")),
-        _C("set", commands.cmd_set, "Settings", (),
-           (_A("setting", commands.SETTING, True), _A("value", commands.SETTING, True))),
-        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", commands.TOPIC, True),)),
+        _C("repeat", board_commands.cmd_repeat, "Ask again", ("again",)),
+        _C("legend", board_commands.cmd_legend, "Settings", ("marks", "cells")),
+        _C("set", board_commands.cmd_set, "Settings", (),
+           (_A("setting", registry.SETTING, True), _A("value", registry.SETTING, True))),
+        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", registry.TOPIC, True),)),
         _C("quit", _quit, "Settings", ("exit", "q", "bye")),
     ]
 )
@@ -328,11 +346,8 @@ class ReviewSession:
         if number is not None:
             return self.go(number)
         if looks_like_square(text):
-            return commands.cmd_square(self, text)
-        near = REVIEW_COMMANDS.suggest(word)
-        if near:
-            return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
-        return [f"{word!r} is not a command; type help for the list."]
+            return board_commands.cmd_square(self, text)
+        return REVIEW_COMMANDS.not_a_command(word)
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""
@@ -347,31 +362,15 @@ class ReviewSession:
 # ====================================================================== completion
 def complete(session: ReviewSession, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    words = text.split()
-    if not text or (len(words) == 1 and not text.endswith(" ")):
-        prefix = words[0].lower() if words else ""
-        return [n for n in REVIEW_COMMANDS.names() if n.startswith(prefix)]
-    cmd = REVIEW_COMMANDS.get(words[0])
-    if cmd is None or not cmd.args:
-        return []
-    current = "" if text.endswith(" ") else words[-1]
-    index = len(words) - 1 if current == "" else len(words) - 2
-    arg = cmd.args[min(index, len(cmd.args) - 1)]
-    if cmd.name == "goto":
-        cands = ["to"] + [str(n) for n in range(session.count + 1)] + commands.ALL_SQUARES
-    elif arg.kind == commands.SQUARE:
-        cands = commands.ALL_SQUARES + ["star"]
-    elif arg.kind == commands.ROW:
-        cands = [str(r) for r in range(1, SIZE + 1)]
-    elif arg.kind == commands.COLUMN:
-        cands = list(COLUMNS)
-    elif arg.kind == commands.SETTING:
-        cands = list(SETTING_VALUES) if index == 0 else list(SETTING_VALUES.get(words[1].lower(), ()))
-    elif arg.kind == commands.TOPIC:
-        cands = REVIEW_COMMANDS.names() + ["keys"]
-    else:
-        cands = []
-    return [c for c in cands if c.lower().startswith(current.lower())]
+
+    def candidates(cmd: registry.Command, arg: registry.Arg, words: list[str], index: int) -> list[str]:
+        if cmd.name == "goto":
+            return ["to"] + [str(n) for n in range(session.count + 1)] + registry.ALL_SQUARES
+        if arg.kind == registry.TOPIC:
+            return REVIEW_COMMANDS.names() + ["keys"]
+        return registry.board_candidates(arg, words, index, SETTING_VALUES) or []
+
+    return REVIEW_COMMANDS.complete(text, candidates)
 
 
 # ====================================================================== the prompt
@@ -436,37 +435,15 @@ def _move_number(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``audio-scrabble review``, parsed as the game parses its own."""
-    from .start import SPEECH_HELP, cells_argument, marks_argument
-
     parser.add_argument("file", metavar="FILE.gcg", help="the game record to step through")
     parser.add_argument("--move", type=_move_number, metavar="N", help="start at move N (0: before the first move)")
-    parser.add_argument(
-        "--speech",
-        choices=services.SPEECH_KINDS,
-        default="text",
-        help=SPEECH_HELP,
-    )
-    parser.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
-    parser.add_argument(
-        "--marks",
-        type=marks_argument,
-        default="marks",
-        metavar="STYLE",
-        help="name premium squares by braille-board marks (marks, the default), names or colours",
-    )
-    parser.add_argument(
-        "--braille-cells",
-        "--braille-width",
-        dest="braille_cells",
-        type=cells_argument,
-        metavar="N",
-        help="braille display mode for a display of N cells: every line fits N cells",
-    )
+    add_options(parser, ("speech", "verbosity", "marks", "braille"),
+                defaults={"speech": "text", "verbosity": "normal", "marks": "marks"})
 
 
 def run(args: argparse.Namespace) -> int:
     """Review the record named on the command line; 2 if it cannot be read."""
-    width: int | None = args.braille_cells
+    width: int | None = args.braille_width
     try:
         session = ReviewSession(
             load_record(args.file),

@@ -454,8 +454,9 @@ def breakdown_lines(breakdown: ScoreBreakdown, style: Style) -> list[str]:
             lines.append(word_score_line(w))
             lines.extend(premium_lines(w, style.marks))
     elif len(breakdown.words) > 1:
-        lines.extend(fit([f"{word_text(w.letters)} {w.score}" for w in breakdown.words], end="."))
-        lines[0] = "Words: " + lines[0] if len("Words: " + lines[0]) <= LINE_WIDTH else lines[0]
+        items = [f"{word_text(w.letters)} {w.score}" for w in breakdown.words]
+        items[0] = "Words: " + items[0]  # the label stays with the first word, on its line
+        lines.extend(fit(items, end="."))
     if breakdown.bingo:
         lines.append(f"All 7 tiles used: {breakdown.bingo} bonus.")
     return lines
