@@ -24,7 +24,9 @@ from audio_scrabble.console.helptext import help_entries
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.game import Game
+from audio_scrabble.core.play import PlacedTile, Play
 from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.scoring import score_play
 from audio_scrabble.core.tiles import BLANK
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
@@ -310,7 +312,7 @@ def test_a_column_past_o_is_called_off_the_board(line):
     s, _ = session()
     ready(s)
     square = next(t for t in line.split() if any(c.isdigit() for c in t)).upper()
-    assert s.handle_line(line) == [f"{square} is off the board; rows run 1 to 15 and columns A to O."]
+    assert s.handle_line(line) == [f"{square} is off the board; columns run A to O and rows 1 to 15."]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -590,11 +592,38 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     assert snapshot(s) == before
     assert s.handle_line("no") == ["Not played; the turn is still yours."]
     assert snapshot(s) == before
-    assert s.handle_line("check ZAP from H7 down")[-1] == "That plays through O on H9."
+    # the word made is said before its score (issue 11, finding 6)
+    out = s.handle_line("check ZAP from H7 down")
+    assert out[:2] == ["That makes ZAOP, H7 down.", "That plays through O on H9."]
+    assert out[2].startswith("It would score ")
     s.handle_line("play ZAP from H7 down")
     out = s.handle_line("yes")
     assert out[0].endswith("played ZAOP, H7 down.")
     assert g.board[Square.parse("H10")] == "P"
+
+
+def test_check_says_the_word_a_play_really_makes_before_scoring_it():
+    """Issue 11, finding 6: ``check 9F TOLA`` beside N and T scored NTTOLA
+    and only named the joined letters after the score."""
+    s, _ = session(seed=1, lexicon=AcceptAll())
+    g = s.game
+    for name, letter in (("D9", "N"), ("E9", "T"), ("H8", "X")):
+        g.board.put(Square.parse(name), letter)
+    ready(s)
+    g.current_player.rack[:4] = list("TOLA")
+    s.racks.order[g.current] = list(g.current_player.rack)
+    before = snapshot(s)
+    tiles = [PlacedTile(Square.parse(f"{c}9"), ch) for c, ch in zip("FGHI", "TOLA")]
+    score = score_play(g.board, Play.of(tiles)).total
+    out = s.handle_line("check 9F TOLA")
+    assert out[:3] == ["That makes NTTOLA, D9 across.", "That joins N on D9 and T on E9.", f"It would score {score}."]
+    assert not any("NTTOLA, D9 across" in x for x in out[1:]), out  # the word is said once
+    out = s.handle_line("play 9F TOLA")
+    assert out == ["That makes NTTOLA, D9 across.", "That joins N on D9 and T on E9.", "Play it? Type yes or no."]
+    s.handle_line("no")
+    assert snapshot(s) == before
+    # a word typed in full is scored at once, as before
+    assert s.handle_line("check 9D (NT)TOLA")[0] == f"NTTOLA, D9 across, would score {score}."
 
 
 def test_exchange_pass_and_the_game_end_by_passing():
@@ -664,6 +693,27 @@ def test_challenge_of_a_good_word_under_five_point_rules_costs_the_challenger():
     assert g.scores()[challenger] == -5
     assert s.handle_line("challenge") == ["That play was challenged already; it stands."]
     assert g.scores()[challenger] == -5
+
+
+def test_last_after_a_challenge_says_the_play_challenged_first():
+    """Issue 11, finding 7: ``last`` after a challenge said the challenge
+    alone; the move itself (who played what, where, for how much) was lost."""
+    seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)
+    for words, taken_back in ((["QI"], True), (AcceptAll(), False)):
+        s, _ = session(seed=seed, lexicon=services.WordSet(words) if taken_back else words)
+        g = s.game
+        ready(s)
+        w = _first_two(s)
+        player, challenger = g.names[g.current], g.names[1 - g.current]
+        s.handle_line(f"play 8H {w}")
+        score = g.history[-1].score
+        s.handle_line("challenge")
+        out = s.handle_line("last")
+        assert out[0] == f"{player} played {w}, H8 across.", out
+        assert f"{score} points." in out or f"{score} point." in out, out
+        at = out.index(f"{challenger} challenges {player}'s play.")
+        assert at > 0
+        assert ("The play is taken back." in out[at:]) == taken_back, out
 
 
 def test_void_rules_refuse_unknown_words_when_played():
@@ -1794,6 +1844,20 @@ def test_a_square_alone_in_two_parts_is_read_not_taken_for_help(line):
     assert s.handle_line(line) == ["H8, star."]
     assert s.handle_line("q 3") == ["Q3 is off the board; columns run A to O and rows 1 to 15."]
     assert not s.finished and s.question is None
+
+
+@pytest.mark.parametrize("line", ["square 8H", "square 8h", "square h8", "square 8 H", "8H", "goto 8h"])
+def test_a_square_is_read_in_either_order(line):
+    """Issue 11, finding 5: ``square 8H`` was refused; a square alone has no direction."""
+    s, _ = session()
+    ready(s)
+    s.reader.cursor.goto(Square.parse("A1"))
+    out = s.handle_line(line)
+    if line.startswith("goto"):
+        assert s.reader.cursor.square == CENTRE and "H8" in out[0], out
+    else:
+        assert out == ["H8, star."]
+    assert s.handle_line("square 8P") == ["8P is off the board; columns run A to O and rows 1 to 15."]
 
 
 def test_the_word_blank_names_the_blank_in_exchange_and_arrange():

@@ -73,10 +73,11 @@ def test_a_word_running_into_board_letters_is_said_and_asked_first(board, typed,
     assert snapshot(s) == before
     assert s.handle_line("no") == ["Not played; the turn is still yours."]
     assert snapshot(s) == before
-    # check says the word really formed, and which board letters it takes in
+    # check says the word really formed, and which board letters it takes in,
+    # before its score (issue 11, finding 6)
     checked = s.handle_line(typed.replace("play", "check"))
-    assert checked[0].startswith(made.removeprefix("That makes ").rstrip("."))
-    assert checked[-1] == joined
+    assert checked[:2] == [made, joined]
+    assert checked[2].startswith("It would score ")
     assert snapshot(s) == before
     s.handle_line(typed)
     mover = g.names[g.current]

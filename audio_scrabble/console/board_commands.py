@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
+from ..notation.typed import read_square
 from ..presentation import largeprint, phrases
 from . import brailleview
 from .settings import setting_named, small_number
@@ -23,7 +24,7 @@ def _square_arg(session, text: str) -> Square:
         return session.reader.cursor.square
     if text.lower() in ("star", "centre", "center"):
         return Square(7, 7)
-    return Square.parse(text)
+    return read_square(text)
 
 
 def cmd_square(session, args: str) -> list[str]:

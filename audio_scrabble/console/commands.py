@@ -18,7 +18,8 @@ from collections import Counter
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
-from ..presentation import phrases, prompts
+from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
+from ..presentation import phrases, prompts, record_phrases
 from . import brailleview
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
@@ -26,7 +27,6 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
-from .playtext import join_split_squares, looks_like_position, parse_draft
 from .registry import (
     ALL_SQUARES, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
     TOPIC, TURN, Arg, Command, Registry, board_candidates, help_lines,
@@ -168,16 +168,13 @@ def cmd_unseen(session, args: str) -> list[str]:
 
 
 def cmd_last(session, args: str) -> list[str]:
-    ev = session.last_turn_event()
-    if ev is None:
-        return ["No move has been made yet."]
     full = phrases.Style(phrases.FULL, session.settings.marks)
-    return phrases.event_phrases(ev, session.audience, full)
+    return record_phrases.last_move_lines(session.history_events(), session.audience, full)
 
 
 def cmd_history(session, args: str) -> list[str]:
     aud = session.audience
-    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+    lines = [line for ev in session.history_events() if (line := record_phrases.history_line(ev, aud))]
     return last_lines(lines, args, "turns") or ["No moves yet."]
 
 
@@ -339,9 +336,6 @@ def answered_before_the_game(word: str) -> bool:
     return REGISTRY.in_mode(word, QUESTION) is not None
 
 
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
-
-
 def _from_own_rack(session, word: str) -> bool:
     """Could the player whose turn it is (and who has heard the rack) be
     typing a word to play? Its letters are on the rack, but for blanks and
@@ -358,7 +352,7 @@ def _from_own_rack(session, word: str) -> bool:
 def _not_a_command(session, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
-    if _SQUARE_ONLY.fullmatch(text):
+    if looks_like_square(text):
         return cmd_square(session, text)
     tokens = text.split()
     if text.lower() in ("yes", "y", "no", "ok"):

@@ -19,7 +19,7 @@ from .commands import answered_before_the_game
 from .setup import SetupFlow
 
 if TYPE_CHECKING:
-    from .playtext import Draft
+    from ..notation.typed import Draft
 
 YES = ("y", "yes")
 NO = ("", "n", "no", "cancel", "stay")

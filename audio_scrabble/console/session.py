@@ -44,13 +44,14 @@ from ..core.game import Game
 from ..core.rules import RuleSet
 from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
+from ..notation import typed
+from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
 from . import brailleview, saving, services
 from .coach import Coach
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
-from .playtext import Draft
 from .questions import (
     Ask, BeginGame, BlankQuestion, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
     PlayDraft, PlayQuestion, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
@@ -669,7 +670,16 @@ class Session:
                 return [prompts.NOT_LEGAL, self._explain_rack(e)]  # the reason, a sentence of its own
             lines = phrases.check_phrases(breakdown, self.style)
             made = phrases.main_word(breakdown)
-            return lines + (board_letter_lines(draft, made) if differs(draft, made) else [])
+            if not differs(draft, made):
+                return lines
+            # The word made is not the word typed: say which word it is
+            # first, then its score (not the word a second time).
+            head = [] if made is None else phrases.play_lines(
+                "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
+                f", would score {breakdown.total}")
+            if head and lines[:len(head)] == head:
+                lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
+            return board_letter_lines(draft, made) + lines
         if not confirmed:
             # The word made may not be the word typed: a board letter inside
             # it left out, or board letters at either end. Say what it makes
@@ -681,10 +691,7 @@ class Session:
             made = phrases.main_word(breakdown)
             if differs(draft, made):
                 self.question = PlayQuestion(draft)
-                said = (phrases.play_lines("That makes", made.word.letters,
-                                           phrases.where_text(made.word.start, made.word.direction))
-                        if made is not None else [prompts.MAKES_NO_WORD])
-                return said + board_letter_lines(draft, made) + [prompts.PLAY_IT]
+                return board_letter_lines(draft, made) + [prompts.PLAY_IT]
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
@@ -735,34 +742,12 @@ class Session:
 
 
 # ---------------------------------------------------------------- the word a draft forms
-def _joined(draft: Draft, made: Any) -> list[tuple[Any, str]]:
-    """Board letters the word formed takes in beyond the typed word's
-    ends (``play H5 ZIT`` with an I on H8 makes ZITI)."""
-    if made is None:
-        return []
-    covered = set(draft.covered)
-    return [(sq, letter) for sq, letter, new in zip(made.word.squares, made.word.letters, made.word.new)
-            if not new and sq not in covered]
-
-
 def differs(draft: Draft, made: Any) -> bool:
-    """Whether the word formed is not the word typed: a board letter
-    inside it was left out, or it runs on past either end of the typed
-    word, or it runs the other way (one tile that only makes a word
-    down when typed across)."""
-    if made is None or draft.untyped:
-        return True
-    return tuple(made.word.squares) != draft.covered
+    """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
+    return typed.word_made(draft, made.word if made is not None else None).differs
 
 
 def board_letter_lines(draft: Draft, made: Any) -> list[str]:
-    """The board letters in the word formed that were not typed."""
-    lines: list[str] = []
-    if draft.untyped:
-        through = phrases.join_and([f"{phrases.tile_phrase(t)} on {sq.name}" for sq, t in draft.untyped])
-        lines.extend(phrases.clauses(f"That plays through {through}."))
-    joined = _joined(draft, made)
-    if joined:
-        letters = phrases.join_and([f"{phrases.tile_phrase(t.upper())} on {sq.name}" for sq, t in joined])
-        lines.extend(phrases.clauses(f"That joins {letters}."))
-    return lines
+    """What the word formed is, then the board letters in it that were not
+    typed: said before the play is scored or made."""
+    return prompts.word_made_lines(typed.word_made(draft, made.word if made is not None else None))

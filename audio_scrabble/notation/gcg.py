@@ -59,9 +59,9 @@ from ..core.events import (
     TurnPassed,
 )
 from ..core.play import Play, apply_play, remove_play, validate_placement
-from ..core.scoring import score_play
+from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
-from ..errors import IllegalPlay, NotationError, RecordError
+from ..errors import IllegalPlay, NotationError, RecordError, ScrabbleError
 from .plays import (
     format_play,
     format_position,
@@ -711,6 +711,10 @@ class ReplayStep(NamedTuple):
     computed score (the recorded score when none was computed), so that
     one slip in a record is reported once, not on every later line.
     ``problem`` is a short sentence when the line breaks a rule.
+    ``play`` is a placement line read against the board (None for other
+    lines, or when it could not be read), and ``breakdown`` its score word
+    by word, from the rules core: given whenever the tiles can be scored,
+    even when the placement breaks a rule (as the record meant it).
     """
 
     move: GcgMove
@@ -718,6 +722,16 @@ class ReplayStep(NamedTuple):
     computed_score: int | None
     computed_total: int
     problem: str | None
+    play: Play | None = None
+    breakdown: ScoreBreakdown | None = None
+
+
+def _scored_anyway(board: Board, play: Play) -> ScoreBreakdown | None:
+    """The score of an illegal placement as the record meant it, if it can be had."""
+    try:
+        return score_play(board, play)
+    except ScrabbleError:
+        return None
 
 
 def _end_factor(record: GcgRecord) -> int:
@@ -759,8 +773,9 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
         problem: str | None = None
         rack = parse_rack(mv.rack, limit=None)
         k = mv.kind
+        play: Play | None = None
+        breakdown: ScoreBreakdown | None = None
         if k is MoveKind.PLAY:
-            play: Play | None = None
             drawn = 0
             try:
                 play = parse_play(f"{mv.position} {mv.word}", board)
@@ -775,6 +790,7 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
                     computed = breakdown.total
                 except IllegalPlay as e:
                     problem = str(e)
+                    breakdown = breakdown or _scored_anyway(board, play)
                 if problem is None:
                     problem = _sentence(rack_contains(rack, play.rack_tiles()))
                 if problem is None and lexicon is not None and computed is not None:
@@ -800,9 +816,9 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
             if prev is None or prev.kind is not MoveKind.PLAY or prev.nick != mv.nick:
                 problem = "A withdrawn play (--) must come right after that player's play."
             else:
-                play, score, drawn = last_play.get(mv.nick, (None, None, 0))
-                if play is not None and all(board[t.square] for t in play.tiles):
-                    remove_play(board, play)
+                taken, score, drawn = last_play.get(mv.nick, (None, None, 0))
+                if taken is not None and all(board[t.square] for t in taken.tiles):
+                    remove_play(board, taken)
                 bag += drawn
                 computed = -score if score is not None else None
             holding[mv.nick] = (rack, 0)
@@ -851,7 +867,7 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
         base = prev_total.get(mv.nick, 0)
         computed_total = base + (computed if computed is not None else mv.score)
         prev_total[mv.nick] = mv.total
-        yield ReplayStep(mv, before, computed, computed_total, problem)
+        yield ReplayStep(mv, before, computed, computed_total, problem, play, breakdown)
     return board
 
 

@@ -64,7 +64,7 @@ def parse_square(text: str) -> Square:
 def format_square(square: Square) -> str:
     """A square's name, ``"H8"``."""
     if not square.on_board:
-        raise NotationError(f"{square.name} is off the board; columns run A to O and rows 1 to 15.")
+        raise NotationError(off_board_sentence(square.name))
     return square.name
 
 
@@ -86,16 +86,14 @@ def parse_position(text: str) -> tuple[Square, str]:
     col = ord(col_text.upper()) - ord("A")
     row = int(row_text) - 1
     if not (0 <= col < SIZE and 0 <= row < SIZE):
-        raise NotationError(
-            f"{t.upper()} is off the board; columns run A to O and rows 1 to 15."
-        )
+        raise NotationError(off_board_sentence(t))
     return Square(row, col), direction
 
 
 def format_position(square: Square, direction: str) -> str:
     """``(D8, across)`` -> ``"8D"``; ``(B8, down)`` -> ``"B8"``."""
     if not square.on_board:
-        raise NotationError(f"{square.name} is off the board; columns run A to O and rows 1 to 15.")
+        raise NotationError(off_board_sentence(square.name))
     col, row = COLUMNS[square.col], str(square.row + 1)
     if direction == ACROSS:
         return row + col
@@ -105,7 +103,48 @@ def format_position(square: Square, direction: str) -> str:
 
 
 # ----------------------------------------------------------------- plays
-def _split_word(word: str) -> list[tuple[str, bool]]:
+# The sentences for mistakes that the strict reader here and the lenient
+# reader of what a player types (``typed.py``) both meet: one mistake, one
+# sentence, whichever reader finds it.
+def off_board_sentence(text: str) -> str:
+    """A square or position past the edge: ``Q3``, ``8P``, ``H16``."""
+    return f"{text.upper()} is off the board; columns run A to O and rows 1 to 15."
+
+
+def runs_off_sentence(left_over: str, direction: str) -> str:
+    """A word longer than the room left before the edge."""
+    return (
+        f"The word runs off the board with {left_over.upper()} left over; start it nearer the "
+        f"{'left' if direction == ACROSS else 'top'}."
+    )
+
+
+def not_a_letter_sentence(bad: str, word: str) -> str:
+    """A character that is no letter."""
+    return f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
+
+
+def no_letters_sentence(word: str) -> str:
+    return f"{word} has no letters; write the whole word, like 8D TRAIN."
+
+
+def marked_empty_sentence(square: Square, word: str, letter: str) -> str:
+    """A letter marked as on the board (``(A)``, or ``.`` for ``letter=""``) on an empty square."""
+    shown = f"({letter.upper()})" if letter else "."
+    return f"{square.name} is empty, but {word} marks a board letter there with {shown}; write the letter you place instead."
+
+
+def marked_mismatch_sentence(square: Square, on_board: str, word: str, letter: str) -> str:
+    """A letter marked as on the board that is not the tile there."""
+    return f"{square.name} holds {_tile_phrase(on_board)}, but {word} has {letter.upper()} there."
+
+
+def no_tile_sentence(word: str, position: str) -> str:
+    """Every square of the word is filled already."""
+    return f"{word} at {position.upper()} places no tile; every square of it is already filled."
+
+
+def split_word(word: str) -> list[tuple[str, bool]]:
     """The word's letters, each with whether it is marked as a board letter.
 
     ``.`` gives ("", True); a letter inside parentheses gives (letter, True).
@@ -163,33 +202,23 @@ def parse_play(text: str, board: Board) -> Play:
     word = parts[1]
     if not _WORD_RE.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in ".()")))
-        raise NotationError(
-            f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
-        )
-    letters = _split_word(word)
+        raise NotationError(not_a_letter_sentence(bad, word))
+    letters = split_word(word)
     if not letters:
-        raise NotationError(f"{word} has no letters; write the whole word, like 8D TRAIN.")
+        raise NotationError(no_letters_sentence(word))
     end = start.step(direction, len(letters) - 1)
     if not end.on_board:
-        raise NotationError(
-            f"{word} at {parts[0].upper()} runs off the board; it has {len(letters)} letters "
-            f"and there is room for {SIZE - (start.col if direction == ACROSS else start.row)}."
-        )
+        room = SIZE - (start.col if direction == ACROSS else start.row)
+        raise NotationError(runs_off_sentence("".join(ch or "." for ch, _ in letters[room:]), direction))
     tiles: list[PlacedTile] = []
     for i, (ch, marked) in enumerate(letters):
         sq = start.step(direction, i)
         on_board = board[sq]
         if marked:
             if not on_board:
-                shown = f"({ch})" if ch else "."
-                raise NotationError(
-                    f"{sq.name} is empty, but {word} marks a board letter there with {shown}; "
-                    "write the letter you place instead."
-                )
+                raise NotationError(marked_empty_sentence(sq, word, ch))
             if ch and ch.upper() != on_board.upper():
-                raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there."
-                )
+                raise NotationError(marked_mismatch_sentence(sq, on_board, word, ch))
         elif on_board:
             if ch.upper() != on_board.upper():
                 raise NotationError(
@@ -207,7 +236,7 @@ def parse_play(text: str, board: Board) -> Play:
                 "write the whole word, with the board letters in it."
             )
     if not tiles:
-        raise NotationError(f"{word} at {parts[0].upper()} places no tile; every square of it is already filled.")
+        raise NotationError(no_tile_sentence(word, parts[0]))
     return Play.of(tiles, direction if len(tiles) == 1 else None)
 
 

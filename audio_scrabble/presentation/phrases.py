@@ -693,28 +693,6 @@ def announce(
     return short_lines(lines)
 
 
-def history_line(ev: Event, aud: Audience) -> str | None:
-    """One line per turn for ``history``: ``3. Alice: TRAIN, D8 across, 12.``"""
-    if isinstance(ev, FirstPlayerDrawn):
-        return f"{ev.first_name} drew first."
-    if isinstance(ev, TilesPlaced):
-        out = ", went out" if ev.went_out else ""
-        return f"{ev.turn}. {ev.name}: {play_text(ev.breakdown)}, {ev.score}{out}."
-    if isinstance(ev, TilesExchanged):
-        return f"{ev.turn}. {ev.name} exchanged {len(ev.returned)}."
-    if isinstance(ev, TurnPassed):
-        return f"{ev.turn}. {ev.name} passed."
-    if isinstance(ev, ChallengeResolved):
-        if ev.withdrawn:
-            return f"{ev.challenger_name} challenged: taken back."
-        return f"{ev.challenger_name} challenged: it stands."
-    if isinstance(ev, TurnLost):
-        return f"{ev.turn}. {ev.name} lost the turn."
-    if isinstance(ev, GameEnded):
-        return "Game over: " + ", ".join(f"{aud.names[i]} {t}" for i, t in enumerate(ev.totals)) + "."
-    return None
-
-
 def last_move_event(history: Sequence[Event]) -> Event | None:
     """The last turn-taking event (a play, exchange, pass, challenge, lost turn)."""
     for ev in reversed(history):
@@ -782,7 +760,6 @@ __all__ = [
     "clauses",
     "event_phrases",
     "fit",
-    "history_line",
     "last_move_sentence",
     "line_phrases",
     "ordinal",

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .phrases import LINE_WIDTH, clauses, join_and, possessive, tiles_list
+from ..notation.typed import WordMade
+from .phrases import LINE_WIDTH, clauses, join_and, play_lines, possessive, tile_phrase, tiles_list, where_text
 
 # ---------------------------------------------------------------- start
 WELCOME = "Audio Scrabble. Type help at any time."
@@ -134,6 +135,28 @@ def blank_one_letter(square: str) -> str:
 
 NOT_LEGAL = "Not legal."
 MAKES_NO_WORD = "That makes no word."
+
+
+def word_made_lines(made: WordMade) -> list[str]:
+    """The word a play really makes, when it is not the word typed, and
+    the board letters in it that were not typed: said before its score."""
+    if made.word is None:
+        lines = [MAKES_NO_WORD]
+    else:
+        lines = play_lines("That makes", made.word.letters, where_text(made.word.start, made.word.direction))
+    if made.played_through:
+        through = join_and([f"{tile_phrase(t)} on {sq.name}" for sq, t in made.played_through])
+        lines.extend(clauses(f"That plays through {through}."))
+    if made.joined:
+        joined = join_and([f"{tile_phrase(t.upper())} on {sq.name}" for sq, t in made.joined])
+        lines.extend(clauses(f"That joins {joined}."))
+    return lines
+
+
+def would_score(total: int) -> str:
+    """A check's score, once the word it makes has been said."""
+    return f"It would score {total}."
+
 USE_YOUR_BLANK = "to use your blank, type ? in its place."
 
 # ---------------------------------------------------------------- errors
