@@ -64,6 +64,7 @@ from ..core.scoring import score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
 from ..errors import IllegalPlay, NotationError, RecordError
 from .plays import (
+    clip,
     format_play,
     format_position,
     format_rack,
@@ -240,7 +241,7 @@ class GcgRecord:
         for i, p in enumerate(self.players):
             if p.nick == nick:
                 return i
-        raise RecordError(f"No player has the nickname {nick}.")
+        raise RecordError(f"No player has the nickname {clip(nick)}.")
 
 
 # ------------------------------------------------------------- decoding
@@ -346,7 +347,7 @@ def _rack_field(text: str, line_no: int, what: str = "rack", limit: int | None =
     try:
         return format_rack(parse_rack(text, limit=limit))
     except NotationError as e:
-        raise RecordError(f"the {what} {text} cannot be read: {_lower_first(str(e))}", line_no) from None
+        raise RecordError(f"the {what} {clip(text)} cannot be read: {_lower_first(str(e))}", line_no) from None
 
 
 def _lower_first(s: str) -> str:
@@ -397,23 +398,23 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
             sq, direction = parse_position(action)
         except NotationError:
             raise RecordError(
-                f"{action} is not a move; write a position and word (8D WORD), -, --, -TILES, "
+                f"{clip(action)} is not a move; write a position and word (8D WORD), -, --, -TILES, "
                 "(challenge), (time) or (RACK).",
                 line_no,
             ) from None
         position = format_position(sq, direction)
         if i >= len(toks) or _SCORE_TOKEN.fullmatch(toks[i][0]):
-            raise RecordError(f"the word is missing after {action}; write it in full, like 8D WINDY.", line_no)
+            raise RecordError(f"the word is missing after {clip(action)}; write it in full, like 8D WINDY.", line_no)
         word = toks[i][0]
         i += 1
         if not re.fullmatch(r"[A-Za-z.()]+", word):
             raise RecordError(
-                f"the word {word} cannot be read; write letters, lower case for a blank, and . for a board letter.",
+                f"the word {clip(word)} cannot be read; write letters, lower case for a blank, and . for a board letter.",
                 line_no,
             )
         kind = MoveKind.PLAY
     if i >= len(toks) or not _SCORE_TOKEN.fullmatch(toks[i][0]):
-        got = f"found {toks[i][0]}" if i < len(toks) else "the line ends"
+        got = f"found {clip(toks[i][0])}" if i < len(toks) else "the line ends"
         raise RecordError(f"the score is missing ({got}); write it with its sign, like +24.", line_no)
     m = _SCORE_TOKEN.fullmatch(toks[i][0])
     assert m is not None
@@ -421,7 +422,7 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
     score = -value if sign == "-" else value
     i += 1
     if i >= len(toks) or not _TOTAL_TOKEN.fullmatch(toks[i][0]):
-        got = f"found {toks[i][0]}" if i < len(toks) else "the line ends"
+        got = f"found {clip(toks[i][0])}" if i < len(toks) else "the line ends"
         raise RecordError(f"the running total is missing after the score ({got}).", line_no)
     total = int(toks[i][0])
     extra = body[toks[i][1]:].strip()
@@ -506,7 +507,7 @@ def read_gcg(source: str | bytes) -> GcgRecord:
             if nick not in {p.nick for p in players}:
                 known = ", ".join(p.nick for p in players) or "none"
                 raise RecordError(
-                    f"no player has the nickname {nick} (players: {known}); name the players with #player1 and #player2 first.",
+                    f"no player has the nickname {clip(nick)} (players: {clip(known, 60)}); name the players with #player1 and #player2 first.",
                     line_no,
                 )
             moves.append(_parse_move(m.group(2) or "", nick, line_no))
@@ -514,7 +515,7 @@ def read_gcg(source: str | bytes) -> GcgRecord:
             note_lines.append(line)
         elif line.strip():
             raise RecordError(
-                f"this line is neither a pragma (#) nor a move (>): {line.strip()[:40]}",
+                f"this line is neither a pragma (#) nor a move (>): {clip(line.strip())}",
                 line_no,
             )
     close_note()
@@ -534,9 +535,9 @@ def _read_player(numbered: dict[int, GcgPlayer], n: int, value: str, line_no: in
         raise RecordError(f"#player{n} needs a nickname, like #player{n} doug Doug Smith.", line_no)
     nick = parts[0]
     if nick.endswith(":"):
-        raise RecordError(f"the nickname {nick} ends with a colon, which move lines cannot show; choose another.", line_no)
+        raise RecordError(f"the nickname {clip(nick)} ends with a colon, which move lines cannot show; choose another.", line_no)
     if any(p.nick == nick for p in numbered.values()):
-        raise RecordError(f"two players have the nickname {nick}; give each player a different nickname.", line_no)
+        raise RecordError(f"two players have the nickname {clip(nick)}; give each player a different nickname.", line_no)
     numbered[n] = GcgPlayer(nick, parts[1].strip() if len(parts) > 1 else "")
 
 

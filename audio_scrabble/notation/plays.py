@@ -56,6 +56,21 @@ _WORD_RE = re.compile(r"[A-Za-z.()]+")
 
 
 # --------------------------------------------------------------- squares
+
+#: the most characters of a player's input that an error sentence repeats
+SHOWN_LIMIT = 32
+
+
+def clip(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` fit to repeat in an error sentence: at most ``limit``
+    characters (then an ellipsis), anything unprintable (control
+    characters, lone surrogates) as ``?``. Bad input is never echoed whole."""
+    cut = text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    if cut.isprintable():
+        return cut
+    return "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else "?" for ch in cut)
+
+
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) to a :class:`Square`."""
     return Square.parse(text)
@@ -79,7 +94,7 @@ def parse_position(text: str) -> tuple[Square, str]:
         m = _DOWN_RE.fullmatch(t)
         if not m:
             raise NotationError(
-                f"{t!r} is not a position; write the row first for a word across (8D) "
+                f"{clip(t)!r} is not a position; write the row first for a word across (8D) "
                 "or the column first for a word down (D8)."
             )
         col_text, row_text, direction = m.group(1), m.group(2), DOWN
@@ -87,7 +102,7 @@ def parse_position(text: str) -> tuple[Square, str]:
     row = int(row_text) - 1
     if not (0 <= col < SIZE and 0 <= row < SIZE):
         raise NotationError(
-            f"{t.upper()} is off the board; columns run A to O and rows 1 to 15."
+            f"{clip(t.upper())} is off the board; columns run A to O and rows 1 to 15."
         )
     return Square(row, col), direction
 
@@ -101,7 +116,7 @@ def format_position(square: Square, direction: str) -> str:
         return row + col
     if direction == DOWN:
         return col + row
-    raise NotationError(f"{direction!r} is not a direction; a word runs across or down.")
+    raise NotationError(f"{clip(str(direction))!r} is not a direction; a word runs across or down.")
 
 
 # ----------------------------------------------------------------- plays
@@ -117,24 +132,24 @@ def _split_word(word: str) -> list[tuple[str, bool]]:
         if ch == "(":
             if inside:
                 raise NotationError(
-                    f"{word} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
+                    f"{clip(word)} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
                 )
             inside, group_len = True, 0
         elif ch == ")":
             if not inside:
-                raise NotationError(f"{word} closes a parenthesis it never opened; write board letters like (T)HROB.")
+                raise NotationError(f"{clip(word)} closes a parenthesis it never opened; write board letters like (T)HROB.")
             if group_len == 0:
-                raise NotationError(f"{word} has empty parentheses; put the board letters inside them, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has empty parentheses; put the board letters inside them, like (T)HROB.")
             inside = False
         elif ch == ".":
             if inside:
-                raise NotationError(f"{word} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
             out.append(("", True))
         else:
             out.append((ch, inside))
             group_len += 1
     if inside:
-        raise NotationError(f"{word} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
+        raise NotationError(f"{clip(word)} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
     return out
 
 
@@ -157,22 +172,22 @@ def parse_play(text: str, board: Board) -> Play:
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(
-            f"{text.strip()!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
+            f"{clip(text.strip())!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
         )
     start, direction = parse_position(parts[0])
     word = parts[1]
     if not _WORD_RE.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in ".()")))
         raise NotationError(
-            f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
+            f"{clip(bad)!r} in {clip(word)} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
         )
     letters = _split_word(word)
     if not letters:
-        raise NotationError(f"{word} has no letters; write the whole word, like 8D TRAIN.")
+        raise NotationError(f"{clip(word)} has no letters; write the whole word, like 8D TRAIN.")
     end = start.step(direction, len(letters) - 1)
     if not end.on_board:
         raise NotationError(
-            f"{word} at {parts[0].upper()} runs off the board; it has {len(letters)} letters "
+            f"{clip(word)} at {parts[0].upper()} runs off the board; it has {len(letters)} letters "
             f"and there is room for {SIZE - (start.col if direction == ACROSS else start.row)}."
         )
     tiles: list[PlacedTile] = []
@@ -183,17 +198,17 @@ def parse_play(text: str, board: Board) -> Play:
             if not on_board:
                 shown = f"({ch})" if ch else "."
                 raise NotationError(
-                    f"{sq.name} is empty, but {word} marks a board letter there with {shown}; "
+                    f"{sq.name} is empty, but {clip(word)} marks a board letter there with {shown}; "
                     "write the letter you place instead."
                 )
             if ch and ch.upper() != on_board.upper():
                 raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there."
+                    f"{sq.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {ch.upper()} there."
                 )
         elif on_board:
             if ch.upper() != on_board.upper():
                 raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there; "
+                    f"{sq.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {ch.upper()} there; "
                     "a word can only play through the letters on the board."
                 )
         else:
@@ -203,11 +218,11 @@ def parse_play(text: str, board: Board) -> Play:
     for sq, where in ((before, "before"), (after, "after")):
         if sq.on_board and board[sq]:
             raise NotationError(
-                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {word}; "
+                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {clip(word)}; "
                 "write the whole word, with the board letters in it."
             )
     if not tiles:
-        raise NotationError(f"{word} at {parts[0].upper()} places no tile; every square of it is already filled.")
+        raise NotationError(f"{clip(word)} at {parts[0].upper()} places no tile; every square of it is already filled.")
     return Play.of(tiles, direction if len(tiles) == 1 else None)
 
 
@@ -251,7 +266,7 @@ def format_play(play: Play, board: Board, style: str = "parens") -> str:
     as ``.`` (``style="dots"``: ``B8 .HROB``, as in GCG records).
     """
     if style not in PLAY_STYLES:
-        raise NotationError(f"{style!r} is not a notation style; choose parens or dots.")
+        raise NotationError(f"{clip(str(style))!r} is not a notation style; choose parens or dots.")
     start, direction, squares = main_word_squares(play, board)
     placed = {t.square: t.board_letter for t in play.tiles}
     out: list[str] = []
@@ -290,9 +305,9 @@ def parse_rack(text: str, limit: int | None = RACK_SIZE) -> list[str]:
         elif ch.isascii() and ch.isalpha():
             tiles.append(ch.upper())
         else:
-            raise NotationError(f"{ch!r} in {t} is not a tile; write a rack with letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(ch)!r} in {clip(t)} is not a tile; write a rack with letters A to Z and ? for a blank.")
     if limit is not None and len(tiles) > limit:
-        raise NotationError(f"{t} has {len(tiles)} tiles, but a rack holds at most {limit}.")
+        raise NotationError(f"{clip(t)} has {len(tiles)} tiles, but a rack holds at most {limit}.")
     return tiles
 
 
@@ -303,7 +318,7 @@ def format_rack(tiles: Iterable[str]) -> str:
         if t == BLANK or (len(t) == 1 and "A" <= t <= "Z"):
             out.append(t)
         else:
-            raise NotationError(f"{t!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(t)!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
     return "".join(out)
 
 
@@ -325,7 +340,7 @@ def parse_exchange(text: str) -> list[str]:
     """``"-AEI"`` -> the tiles put back; ``"-"`` (a pass) -> ``[]``."""
     t = text.strip()
     if not t.startswith("-"):
-        raise NotationError(f"{t!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
+        raise NotationError(f"{clip(t)!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
     return parse_rack(t[1:])
 
 
