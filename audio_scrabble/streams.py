@@ -10,7 +10,7 @@
   is shown as ``\\xNN``, anything else as ``?``.
 * Piped standard input that is not valid in its encoding is named on
   standard error, once a line (``Line 3 of the input is not valid UTF-8;
-  its bad bytes read as ?.``), and read with replacement characters
+  its bad bytes read as ?.``), and read with ``?`` for its bad bytes
   instead of crashing or passing surrogate escapes on.
 * :func:`quiet_broken_pipe` ends a command whose reader went away
   (``audio-scrabble judge < words | head -1``) without a traceback.
@@ -122,7 +122,7 @@ def make_safe(stream: TextIO) -> None:
 
 class NamedBadLines(io.TextIOBase):
     """Piped input decoded line by line; a line that does not decode is said
-    on ``warn`` (by its number) and read with U+FFFD for its bad bytes."""
+    on ``warn`` (by its number) and read with ``?`` for its bad bytes."""
 
     def __init__(self, raw: BinaryIO, encoding: str, warn: TextIO, original: TextIO | None = None):
         super().__init__()
@@ -159,7 +159,7 @@ class NamedBadLines(io.TextIOBase):
         try:
             text = data.decode(self._encoding)
         except UnicodeDecodeError:
-            text = data.decode(self._encoding, "replace")
+            text = data.decode(self._encoding, "replace").replace("\ufffd", "?")
             name = "UTF-8" if self._encoding.replace("_", "-").lower() in ("utf-8", "utf8") else self._encoding
             self._warn.write(f"Line {self._line} of the input is not valid {name}; its bad bytes read as ?.\n")
             self._warn.flush()
