@@ -158,7 +158,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    streams.setup()
+    restore_stdin = streams.setup()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parse(argv)
@@ -175,3 +175,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         streams.quiet_broken_pipe()
         return EXIT_BROKEN_PIPE
+    finally:
+        restore_stdin()

@@ -24,7 +24,7 @@ import io
 import os
 import sys
 import unicodedata
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Callable, TextIO
 
 #: the name of the codec error handler registered by :func:`setup`
 ERRORS = "audio_scrabble"
@@ -179,21 +179,28 @@ class NamedBadLines(io.TextIOBase):
         return line
 
 
-def setup() -> None:
-    """Make the standard streams safe (see the module doc). Called once, by ``cli.main``."""
+def setup() -> Callable[[], None]:
+    """Make the standard streams safe (see the module doc). Called once, by
+    ``cli.main``; returns what puts standard input back as it was."""
     register()
     make_safe(sys.stdout)
     make_safe(sys.stderr)
     stdin = sys.stdin
     buffer = getattr(stdin, "buffer", None)
-    if stdin is None or buffer is None or isinstance(stdin, NamedBadLines):
-        return
+    if stdin is None or buffer is None or buffer is stdin or isinstance(stdin, NamedBadLines):
+        return lambda: None
     try:
         piped = not stdin.isatty()
     except (ValueError, OSError):
-        return
-    if piped:
-        sys.stdin = NamedBadLines(buffer, getattr(stdin, "encoding", "utf-8") or "utf-8", sys.stderr, stdin)
+        return lambda: None
+    if not piped:
+        return lambda: None
+    sys.stdin = NamedBadLines(buffer, getattr(stdin, "encoding", "utf-8") or "utf-8", sys.stderr, stdin)
+
+    def restore() -> None:
+        sys.stdin = stdin
+
+    return restore
 
 
 def quiet_broken_pipe() -> None:
