@@ -3,7 +3,7 @@
 Options and the command combine in any order: ``audio-scrabble --seed 7
 judge QI`` runs the judge (the game's options before a command are read,
 and those the command has too are passed on). The standard streams are
-made safe first (:mod:`audio_scrabble.streams`): a legacy console
+made safe first (:mod:`audio_scrabble.presentation.streams`): a legacy console
 encoding degrades characters instead of crashing, bad input bytes are
 named, and a reader that closes early ends the command quietly.
 
@@ -20,7 +20,8 @@ import re
 import sys
 from typing import NoReturn, Sequence
 
-from . import __version__, streams
+from . import __version__
+from .presentation import streams
 
 #: exit status when the reader of our output went away (as a shell shows SIGPIPE)
 EXIT_BROKEN_PIPE = 141

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import audio_scrabble
-from audio_scrabble import streams
+from audio_scrabble.presentation import streams
 from audio_scrabble.cli import main, split_command
 from audio_scrabble.presentation import largeprint
 

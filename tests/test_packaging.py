@@ -94,7 +94,7 @@ def test_sdist_and_wheel_build_install_and_run(tmp_path):
         metadata = next(whl.read(n).decode() for n in files if n.endswith(".dist-info/METADATA"))
     for needed in (
         "audio_scrabble/data/help.txt", "audio_scrabble/wordlists/english.txt",
-        "audio_scrabble/braille_data/scrabble-brf.dis", "audio_scrabble/streams.py", "audio_scrabble/cli.py",
+        "audio_scrabble/braille_data/scrabble-brf.dis", "audio_scrabble/presentation/streams.py", "audio_scrabble/cli.py",
     ):
         assert needed in files, f"the wheel lacks {needed}"
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in files)

@@ -49,7 +49,7 @@ _SPELT_OUT = {
 def _ascii_braille() -> dict[str, str] | None:
     """Six-dot cell -> ASCII braille character, from the game's display table (None if unreadable)."""
     try:
-        from .presentation.braille import _load_default
+        from .braille import _load_default
 
         tables = _load_default()
         return {cell: tables.cell_to_ascii(cell) for cell in (chr(0x2800 + m) for m in range(64))}
