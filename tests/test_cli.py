@@ -115,6 +115,7 @@ PIPED = {
     "verify": (["verify", *[str(RECORDS / "partial_racks.gcg")] * 3000], b""),
     "review": (["review", str(RECORDS / "partial_racks.gcg")], b"next\nprevious\n" * 20_000),
     "the game": (["--players", "Ann,Bob", "--seed", "3", "--rules", "double"], b"\n" + b"rack\n" * 40_000),
+    "moves": (["moves", "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ??EIRST/ 0/32 0", "--top", "0"], b""),
 }
 
 
