@@ -15,7 +15,9 @@ only wires them together, so that adding a command touches one line here.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import re
 import sys
 from typing import NoReturn, Sequence
@@ -158,6 +160,15 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+def _reader_gone(error: OSError) -> bool:
+    """Whether ``error`` says the reader of our output went away: a broken
+    pipe; on Windows, writing to a closed pipe can fail with EINVAL instead
+    (an error of a named file, which carries its file name, is not that)."""
+    if isinstance(error, BrokenPipeError):
+        return True
+    return os.name == "nt" and error.errno == errno.EINVAL and error.filename is None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     restore_stdin = streams.setup()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -173,7 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except OSError as e:
+        if not _reader_gone(e):
+            raise
         streams.quiet_broken_pipe()
         return EXIT_BROKEN_PIPE
     finally:
