@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import zipfile
 from pathlib import Path
@@ -54,6 +55,19 @@ def _build(python: Path, what: str, source: Path, out: Path, tmp_path: Path) -> 
     return out / r.stdout.decode().strip().splitlines()[-1]
 
 
+def _see_the_outer_venv(python: Path, tmp_path: Path) -> None:
+    """When the tests run in a virtual environment, ``--system-site-packages``
+    shows the new venv the base interpreter's packages, not this venv's
+    (where prompt_toolkit and the rest are): point it at those too. Their
+    .pth files are not read, so an editable install of the game stays out."""
+    if sys.prefix == sys.base_prefix:
+        return
+    r = _run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path, cwd=tmp_path)
+    site = Path(r.stdout.decode().strip())
+    outer = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
+    (site / "outer_environment.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
+
+
 def test_sdist_and_wheel_build_install_and_run(tmp_path):
     venv = tmp_path / "venv"
     made = subprocess.run(
@@ -62,6 +76,7 @@ def test_sdist_and_wheel_build_install_and_run(tmp_path):
     if made.returncode != 0:
         pytest.skip(f"no virtual environment can be made here: {made.stderr.decode(errors='replace')[-300:]}")
     python = _bin(venv, "python")
+    _see_the_outer_venv(python, tmp_path)
     got = _run([python, "-m", "pip", "install", "-q", "setuptools>=77"], tmp_path, cwd=tmp_path)
     if got.returncode != 0:
         pytest.skip("setuptools 77 or later (for the SPDX licence) cannot be installed here (offline?)")
