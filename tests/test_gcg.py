@@ -199,6 +199,30 @@ def test_encoding_that_does_not_fit_falls_back_with_a_warning():
     assert "KLINGON is not an encoding we know" in unknown.warnings[0]
 
 
+@pytest.mark.parametrize(
+    "name",
+    [b"utf\x008", b"uu", b"base64", b"rot13", b"rot_13", b"undefined", b"hex", b"zlib", b"bz2", b"quopri",
+     b"idna", b"punycode", b"unicode_escape", b"raw_unicode_escape", b"utf-7", b"utf-16", b"utf-32",
+     b"mbcs", b"\xff\xfe", b"x" * 5000, b"KLINGON", b"utf-8\x1b[31m"],
+)
+def test_odd_encoding_names_are_read_as_utf8_or_latin1_with_a_warning(name):
+    """Byte transforms, escape codecs, NUL bytes, unknown names: the pragma is
+    set aside with a short, printable warning, never a crash."""
+    body = "#player1 c\u00e9sar C\u00e9sar\n#player2 doug Doug\n>c\u00e9sar: DINNVWY 8D WINDY +32 32\n"
+    # (a name that is not ASCII makes the file ISO-8859-1 whatever the rest is)
+    for data in (body.encode("utf-8"), body.encode("latin-1")) if name.isascii() else (body.encode("latin-1"),):
+        r = read_gcg(b"#character-encoding " + name + b"\n" + data)
+        assert r.players[0].nick == "c\u00e9sar" and r.moves[0].score == 32
+        (warning,) = r.warnings
+        assert warning.startswith("Line 1: the encoding ") and warning.endswith((" UTF-8.", " ISO-8859-1."))
+        assert warning.isprintable() and len(warning) < 120
+
+
+def test_other_character_sets_that_fit_are_used():
+    body = "#character-encoding cp1251\n#player1 a \u0414\u0443\u0433\n#player2 b B\n"
+    assert read_gcg(body.encode("cp1251")).players[0].full_name == "\u0414\u0443\u0433"
+
+
 def test_gcg_bytes_uses_the_declared_encoding():
     r = read_gcg("#character-encoding ISO-8859-1\n#player1 césar César\n#player2 doug Doug\n")
     assert gcg_bytes(r).startswith(b"#character-encoding ISO-8859-1\n#player1 c\xe9sar")
@@ -341,7 +365,9 @@ def test_replay_reports_illegal_and_misnotated_plays():
     assert steps[0].problem == "The first word must cover the star, H8."
     assert steps[1].problem.startswith("D7 is empty") and steps[1].computed_score is None
     assert steps[2].problem == "The play must touch a tile already on the board."
-    assert steps[3].problem == "The rack ADEEGIL has no Q."
+    # A rack lacking the tiles played is a remark on the record, not a broken rule.
+    assert steps[3].problem is None and steps[3].rack_note == "ADEEGIL has no Q"
+    assert [s.rack_note for s in steps[:3]] == [None] * 3
 
 
 def test_replay_withdrawn_play_leaves_the_board():
@@ -369,13 +395,13 @@ def test_replay_withdrawn_play_leaves_the_board():
 def test_replay_end_lines_check_the_tiles_left():
     base = HEAD + ">doug: AB 8G BA +8 8\n>emely: EZ - +0 0\n"
     ok = list(replay_record(read_gcg(base + ">doug:  (EZ) +22 30\n")))
-    assert ok[-1].problem is None and ok[-1].computed_score == 22
+    assert ok[-1].problem is None and ok[-1].rack_note is None and ok[-1].computed_score == 22
     wrong = list(replay_record(read_gcg(base + ">doug:  (QZ) +40 48\n")))
-    assert wrong[-1].problem == "(QZ) is not what the others had left (EZ)."
+    assert wrong[-1].problem is None and wrong[-1].rack_note == "(QZ) is not EZ left"
     loss = list(replay_record(read_gcg(base + ">emely: EZ (EZ) -11 -11\n")))
-    assert loss[-1].computed_score == -11 and loss[-1].problem is None
+    assert loss[-1].computed_score == -11 and loss[-1].problem is None and loss[-1].rack_note is None
     mismatch = list(replay_record(read_gcg(base + ">emely: EZ (EQ) -11 -11\n")))
-    assert "differ" in mismatch[-1].problem
+    assert mismatch[-1].problem is None and mismatch[-1].rack_note == "EZ is not (EQ)"
 
 
 def test_replay_checks_the_tile_set():

@@ -55,6 +55,21 @@ _DOWN_RE = re.compile(r"([A-Za-z])([0-9]{1,2})")
 _WORD_RE = re.compile(r"[A-Za-z.()]+")
 
 
+
+#: the most characters of a player's input that an error sentence repeats
+SHOWN_LIMIT = 32
+
+
+def clip(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` fit to repeat in an error sentence: at most ``limit``
+    characters (then an ellipsis), anything unprintable (control
+    characters, lone surrogates) as ``?``. Bad input is never echoed whole."""
+    cut = text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    if cut.isprintable():
+        return cut
+    return "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else "?" for ch in cut)
+
+
 # --------------------------------------------------------------- squares
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) to a :class:`Square`."""
@@ -79,7 +94,7 @@ def parse_position(text: str) -> tuple[Square, str]:
         m = _DOWN_RE.fullmatch(t)
         if not m:
             raise NotationError(
-                f"{t!r} is not a position; write the row first for a word across (8D) "
+                f"{clip(t)!r} is not a position; write the row first for a word across (8D) "
                 "or the column first for a word down (D8)."
             )
         col_text, row_text, direction = m.group(1), m.group(2), DOWN
@@ -99,7 +114,7 @@ def format_position(square: Square, direction: str) -> str:
         return row + col
     if direction == DOWN:
         return col + row
-    raise NotationError(f"{direction!r} is not a direction; a word runs across or down.")
+    raise NotationError(f"{clip(str(direction))!r} is not a direction; a word runs across or down.")
 
 
 # ----------------------------------------------------------------- plays
@@ -108,40 +123,40 @@ def format_position(square: Square, direction: str) -> str:
 # sentence, whichever reader finds it.
 def off_board_sentence(text: str) -> str:
     """A square or position past the edge: ``Q3``, ``8P``, ``H16``."""
-    return f"{text.upper()} is off the board; columns run A to O and rows 1 to 15."
+    return f"{clip(text.upper())} is off the board; columns run A to O and rows 1 to 15."
 
 
 def runs_off_sentence(left_over: str, direction: str) -> str:
     """A word longer than the room left before the edge."""
     return (
-        f"The word runs off the board with {left_over.upper()} left over; start it nearer the "
+        f"The word runs off the board with {clip(left_over.upper())} left over; start it nearer the "
         f"{'left' if direction == ACROSS else 'top'}."
     )
 
 
 def not_a_letter_sentence(bad: str, word: str) -> str:
     """A character that is no letter."""
-    return f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
+    return f"{clip(bad)!r} in {clip(word)} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
 
 
 def no_letters_sentence(word: str) -> str:
-    return f"{word} has no letters; write the whole word, like 8D TRAIN."
+    return f"{clip(word)} has no letters; write the whole word, like 8D TRAIN."
 
 
 def marked_empty_sentence(square: Square, word: str, letter: str) -> str:
     """A letter marked as on the board (``(A)``, or ``.`` for ``letter=""``) on an empty square."""
     shown = f"({letter.upper()})" if letter else "."
-    return f"{square.name} is empty, but {word} marks a board letter there with {shown}; write the letter you place instead."
+    return f"{square.name} is empty, but {clip(word)} marks a board letter there with {shown}; write the letter you place instead."
 
 
 def marked_mismatch_sentence(square: Square, on_board: str, word: str, letter: str) -> str:
     """A letter marked as on the board that is not the tile there."""
-    return f"{square.name} holds {_tile_phrase(on_board)}, but {word} has {letter.upper()} there."
+    return f"{square.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {letter.upper()} there."
 
 
 def no_tile_sentence(word: str, position: str) -> str:
     """Every square of the word is filled already."""
-    return f"{word} at {position.upper()} places no tile; every square of it is already filled."
+    return f"{clip(word)} at {position.upper()} places no tile; every square of it is already filled."
 
 
 def split_word(word: str) -> list[tuple[str, bool]]:
@@ -156,24 +171,24 @@ def split_word(word: str) -> list[tuple[str, bool]]:
         if ch == "(":
             if inside:
                 raise NotationError(
-                    f"{word} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
+                    f"{clip(word)} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
                 )
             inside, group_len = True, 0
         elif ch == ")":
             if not inside:
-                raise NotationError(f"{word} closes a parenthesis it never opened; write board letters like (T)HROB.")
+                raise NotationError(f"{clip(word)} closes a parenthesis it never opened; write board letters like (T)HROB.")
             if group_len == 0:
-                raise NotationError(f"{word} has empty parentheses; put the board letters inside them, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has empty parentheses; put the board letters inside them, like (T)HROB.")
             inside = False
         elif ch == ".":
             if inside:
-                raise NotationError(f"{word} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
             out.append(("", True))
         else:
             out.append((ch, inside))
             group_len += 1
     if inside:
-        raise NotationError(f"{word} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
+        raise NotationError(f"{clip(word)} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
     return out
 
 
@@ -196,7 +211,7 @@ def parse_play(text: str, board: Board) -> Play:
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(
-            f"{text.strip()!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
+            f"{clip(text.strip())!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
         )
     start, direction = parse_position(parts[0])
     word = parts[1]
@@ -222,7 +237,7 @@ def parse_play(text: str, board: Board) -> Play:
         elif on_board:
             if ch.upper() != on_board.upper():
                 raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there; "
+                    f"{sq.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {ch.upper()} there; "
                     "a word can only play through the letters on the board."
                 )
         else:
@@ -232,7 +247,7 @@ def parse_play(text: str, board: Board) -> Play:
     for sq, where in ((before, "before"), (after, "after")):
         if sq.on_board and board[sq]:
             raise NotationError(
-                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {word}; "
+                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {clip(word)}; "
                 "write the whole word, with the board letters in it."
             )
     if not tiles:
@@ -280,7 +295,7 @@ def format_play(play: Play, board: Board, style: str = "parens") -> str:
     as ``.`` (``style="dots"``: ``B8 .HROB``, as in GCG records).
     """
     if style not in PLAY_STYLES:
-        raise NotationError(f"{style!r} is not a notation style; choose parens or dots.")
+        raise NotationError(f"{clip(str(style))!r} is not a notation style; choose parens or dots.")
     start, direction, squares = main_word_squares(play, board)
     placed = {t.square: t.board_letter for t in play.tiles}
     out: list[str] = []
@@ -319,9 +334,9 @@ def parse_rack(text: str, limit: int | None = RACK_SIZE) -> list[str]:
         elif ch.isascii() and ch.isalpha():
             tiles.append(ch.upper())
         else:
-            raise NotationError(f"{ch!r} in {t} is not a tile; write a rack with letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(ch)!r} in {clip(t)} is not a tile; write a rack with letters A to Z and ? for a blank.")
     if limit is not None and len(tiles) > limit:
-        raise NotationError(f"{t} has {len(tiles)} tiles, but a rack holds at most {limit}.")
+        raise NotationError(f"{clip(t)} has {len(tiles)} tiles, but a rack holds at most {limit}.")
     return tiles
 
 
@@ -332,7 +347,7 @@ def format_rack(tiles: Iterable[str]) -> str:
         if t == BLANK or (len(t) == 1 and "A" <= t <= "Z"):
             out.append(t)
         else:
-            raise NotationError(f"{t!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(t)!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
     return "".join(out)
 
 
@@ -354,7 +369,7 @@ def parse_exchange(text: str) -> list[str]:
     """``"-AEI"`` -> the tiles put back; ``"-"`` (a pass) -> ``[]``."""
     t = text.strip()
     if not t.startswith("-"):
-        raise NotationError(f"{t!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
+        raise NotationError(f"{clip(t)!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
     return parse_rack(t[1:])
 
 
