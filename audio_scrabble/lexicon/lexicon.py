@@ -29,6 +29,7 @@ from .wordlist import (
     parse_word_list,
     read_default_bytes,
     read_file_bytes,
+    without_accents,
 )
 
 #: How a Lexicon got its DAWG: read from the disk cache, built and written
@@ -125,7 +126,10 @@ class Lexicon:
     # -- queries -------------------------------------------------------------
 
     def __contains__(self, word: object) -> bool:
-        """Whether *word* is acceptable: case-insensitive; blanks are just letters."""
+        """Whether *word* is acceptable: case-insensitive, accents ignored
+        (CAFÉ is CAFE); blanks are just letters."""
+        if isinstance(word, str) and not word.isascii():
+            word = without_accents(word)
         return word in self.dawg
 
     def __len__(self) -> int:
