@@ -695,3 +695,15 @@ def test_games_that_wait_for_a_last_challenge_replay_from_their_actions(last):
     again = Game.replay(g.config(), g.actions, g.rules, WORDS)
     assert again.is_over and again.ended == g.ended and again.scores() == g.scores()
     assert again.history == g.history
+
+
+def test_the_move_finder_is_asked_once_after_a_play_that_does_not_end_the_game():
+    calls = []
+
+    def finder(board, rack):
+        calls.append(tuple(rack))
+        return True
+
+    g, a, b = no_moves_game(finder)
+    g.place(word("AT", "H8"))
+    assert not g.is_over and not g.awaiting_final_challenge and len(calls) == 1

@@ -396,7 +396,10 @@ class Game:
         elif went_out:
             self._pending = None
             events.append(self._end("out", i))
-        else:
+        elif ending is not None or len(events) > 1:
+            # the end holds (no challenges), or turns lost to a double
+            # challenge followed the play: asked again only then, since
+            # the move finder may be slow
             self._check_end(events)
         return self._record(events)
 
