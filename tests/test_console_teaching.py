@@ -439,6 +439,30 @@ def test_a_computer_decides_on_a_last_play_after_which_no_one_can_move():
     assert judge.asked == [1] and g.is_over and g.ended.reason == "no_moves"  # AT stands
 
 
+def test_the_sixth_scoreless_turn_when_a_play_of_blanks_is_offered_for_challenge():
+    s = Session(Options(players="Alice,Bob", seed=3, rules="single"), lexicon=AcceptAll(), defer_computer=True)
+    s.start()
+    g = s.game
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = g.current
+    g.current_player.rack[:] = ["?", "?", "T"]
+    s.rack_order[player] = ["?", "?", "T"]
+    s.handle_line("")
+    s.handle_line("play 8H ??")
+    s.handle_line("Q")
+    out = s.handle_line("I")  # QI of two blanks: 0 points
+    assert "0 points." in out
+    assert not g.is_over and g.final_reason == "scoreless_turns"
+    other = g.names[1 - player]
+    assert out[-3:] == [f"{g.names[player]}'s play is the sixth scoreless turn", "in a row.",
+                        f"{other}, challenge or accept?"]
+    out = s.handle_line("challenge")
+    assert out[0] == f"{other} challenges {g.names[player]}'s play." and "Game over." in out
+    assert g.is_over and g.ended.reason == "scoreless_turns"
+
+
 def test_going_out_before_a_computer_asks_the_person_at_the_table_first():
     s, judge, out = going_out("Alice,computer:club,Bob", challenge=False)
     g = s.game

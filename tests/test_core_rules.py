@@ -569,7 +569,7 @@ def test_the_sixth_scoreless_turn_when_a_0_point_play_can_be_challenged_before_t
     assert ev.score == 0 and g.scoreless_streak() == 6
     assert not g.is_over and g.awaiting_final_challenge
     assert g.final_reason == "scoreless_turns" and ev.final == "scoreless_turns" and ev.next_player is None
-    assert g.final_sentence == f"{g.names[player]}'s play was scoreless turn 6 in a row."
+    assert g.final_sentence == f"{g.names[player]}'s play is the sixth scoreless turn in a row."
     for refused in (g.pass_turn, lambda: g.exchange(["T"])):
         with pytest.raises(ActionNotAllowed, match="play ends the game; challenge it, or accept it"):
             refused()

@@ -192,11 +192,12 @@ class Game:
         if self._final is None or self._pending is None:
             return None
         name = self.players[self._pending.player].name
-        limit = self.rules.scoreless_turns_limit
+        limit = self.rules.scoreless_turns_limit or 0
+        nth = {6: "sixth"}.get(limit, f"{limit}th")
         return {
             FINAL_OUT: f"{name} went out.",
             FINAL_NO_MOVES: f"After {_possessive(name)} play no player can move.",
-            FINAL_SCORELESS: f"{_possessive(name)} play was scoreless turn {limit} in a row.",
+            FINAL_SCORELESS: f"{_possessive(name)} play is the {nth} scoreless turn in a row.",
         }[self._final]
 
     @property
