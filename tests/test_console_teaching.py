@@ -412,7 +412,7 @@ def no_one_can_move(players: str, challenge: bool) -> tuple[Session, Judge, list
     g.move_finder = lambda board, rack: board.is_empty()  # only a first play is possible
     g.bag.draw(len(g.bag))
     g.current_player.rack[:] = ["A", "T", "X"]
-    s.rack_order[g.current] = ["A", "T", "X"]
+    s.racks.order[g.current] = ["A", "T", "X"]
     s.handle_line("")
     out = s.handle_line("play 8H AT")
     return s, judge, out
@@ -448,7 +448,7 @@ def test_the_sixth_scoreless_turn_when_a_play_of_blanks_is_offered_for_challenge
         s.handle_line("pass")
     player = g.current
     g.current_player.rack[:] = ["?", "?", "T"]
-    s.rack_order[player] = ["?", "?", "T"]
+    s.racks.order[player] = ["?", "?", "T"]
     s.handle_line("")
     s.handle_line("play 8H ??")
     s.handle_line("Q")
