@@ -681,18 +681,22 @@ def test_challenge_takes_back_a_word_not_in_the_list():
     assert snapshot(s) == before
 
 
-def test_challenge_of_a_good_word_under_five_point_rules_costs_the_challenger():
+def test_challenge_of_a_good_word_under_five_point_rules_gains_the_player_5_points():
+    # RULES.md: the player whose play was challenged gains 5; the challenger loses nothing.
     seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2, rules="five")
     s, _ = session(seed=seed, rules="wespa", lexicon=AcceptAll())
     g = s.game
     ready(s)
+    player = g.current
     s.handle_line(f"play 8H {_first_two(s)}")
+    scored = g.scores()[player]
     challenger = g.current
     out = s.handle_line("challenge")
-    assert f"{g.names[challenger]} loses 5 points." in out
-    assert g.scores()[challenger] == -5
+    assert f"{g.names[challenger]} loses 5 points." not in out
+    assert g.scores()[challenger] == 0 and g.scores()[player] == scored + 5
+    assert f"{g.names[player]} {scored + 5}" in " ".join(out)
     assert s.handle_line("challenge") == ["That play was challenged already; it stands."]
-    assert g.scores()[challenger] == -5
+    assert g.scores()[player] == scored + 5
 
 
 def test_last_after_a_challenge_says_the_play_challenged_first():

@@ -396,6 +396,74 @@ def going_out(players: str, challenge: bool, mover: str = "Alice") -> tuple[Sess
     return s, judge, out
 
 
+def no_one_can_move(players: str, challenge: bool) -> tuple[Session, Judge, list[str]]:
+    """House rules, the bag empty and no player able to move after Alice's
+    ``play 8H AT`` (she keeps an X): the game waits for a last challenge."""
+    judge = Judge(challenge)
+    for seed in range(200):
+        s = Session(Options(players=players, seed=seed), lexicon=AcceptAll(),
+                    computer_factory=lambda level, lex, sd: judge, defer_computer=True)
+        s.start()
+        g = s.game
+        if g.names[g.current] == "Alice":
+            break
+    else:
+        raise AssertionError("no seed where Alice starts")
+    assert g.rules.end_no_moves
+    g.move_finder = lambda board, rack: board.is_empty()  # only a first play is possible
+    g.bag.draw(len(g.bag))
+    g.current_player.rack[:] = ["A", "T", "X"]
+    s.racks.order[g.current] = ["A", "T", "X"]
+    s.handle_line("")
+    out = s.handle_line("play 8H AT")
+    return s, judge, out
+
+
+def test_a_last_play_after_which_no_one_can_move_is_offered_for_challenge():
+    s, judge, out = no_one_can_move("Alice,Bob", challenge=False)
+    g = s.game
+    assert not g.is_over and g.awaiting_final_challenge
+    assert out[-2:] == ["After Alice's play no player can move.", "Bob, challenge or accept?"]
+    assert s.prompt_text() == "challenge or accept> "
+    out = s.handle_line("accept")
+    assert "Game over." in out and "No player can make a play." in out
+    assert g.is_over and g.ended.reason == "no_moves"
+
+
+def test_a_computer_decides_on_a_last_play_after_which_no_one_can_move():
+    s, judge, out = no_one_can_move("Alice,computer:club", challenge=True)
+    g = s.game
+    assert out[-1] == "After Alice's play no player can move."
+    assert s.computer_to_move()
+    out = s.computer_turn()
+    assert out[0] == "Club computer challenges Alice's play."
+    assert judge.asked == [1] and g.is_over and g.ended.reason == "no_moves"  # AT stands
+
+
+def test_the_sixth_scoreless_turn_when_a_play_of_blanks_is_offered_for_challenge():
+    s = Session(Options(players="Alice,Bob", seed=3, rules="single"), lexicon=AcceptAll(), defer_computer=True)
+    s.start()
+    g = s.game
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = g.current
+    g.current_player.rack[:] = ["?", "?", "T"]
+    s.racks.order[player] = ["?", "?", "T"]
+    s.handle_line("")
+    s.handle_line("play 8H ??")
+    s.handle_line("Q")
+    out = s.handle_line("I")  # QI of two blanks: 0 points
+    assert "0 points." in out
+    assert not g.is_over and g.final_reason == "scoreless_turns"
+    other = g.names[1 - player]
+    assert out[-3:] == [f"{g.names[player]}'s play is the sixth scoreless turn", "in a row.",
+                        f"{other}, challenge or accept?"]
+    out = s.handle_line("challenge")
+    assert out[0] == f"{other} challenges {g.names[player]}'s play." and "Game over." in out
+    assert g.is_over and g.ended.reason == "scoreless_turns"
+
+
 def test_going_out_before_a_computer_asks_the_person_at_the_table_first():
     s, judge, out = going_out("Alice,computer:club,Bob", challenge=False)
     g = s.game

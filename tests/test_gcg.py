@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from audio_scrabble.notation import (
     GcgRecord,
     MoveKind,
     gcg_bytes,
+    parse_rack,
     read_gcg,
     record_from_game,
     replay_record,
@@ -494,7 +496,7 @@ def test_record_of_a_five_point_game_with_challenges(tmp_path):
     game = Game(["Ann Lee", "Bob"], rules_named("five"), seed=11, lexicon=judge)
     first = game.current
     game.place(find_play(game))
-    game.challenge()  # the word stands: the challenger loses 5
+    game.challenge()  # the word stands: its player gains 5
     judge.accept = False
     game.place(find_play(game))
     game.challenge()  # this one is taken back
@@ -513,11 +515,32 @@ def test_record_of_a_five_point_game_with_challenges(tmp_path):
         MoveKind.EXCHANGE,
         MoveKind.PASS,
     ]
-    challenge = record.moves[1]
-    assert challenge.score == -5 and challenge.nick != record.players[first].nick
+    # RULES.md: the player whose play was challenged gains 5, written as
+    # Woogles writes it, with the rack they hold after the play.
+    play, challenge = record.moves[0], record.moves[1]
+    assert challenge.score == 5 and challenge.nick == play.nick == record.players[first].nick
+    assert challenge.total == play.total + 5
+    after = Counter(parse_rack(play.rack))
+    after.subtract(game.history[1].play.rack_tiles())
+    after.update(game.history[1].drawn)
+    assert Counter(parse_rack(challenge.rack)) == after
     assert record.moves[3].score == -record.moves[2].score
     assert MoveKind.END_GAIN in kinds and MoveKind.END_LOSS in kinds
-    assert "(challenge) -5" in write_gcg(record)
+    assert "(challenge) +5" in write_gcg(record)
+
+
+def test_record_of_an_edition_one_five_point_game_keeps_the_challenger_line(tmp_path):
+    # Saves from before RULES.md was clarified replay with the challenger
+    # losing the points; their records say so and still verify.
+    game = Game(["Ann", "Bob"], rules_named("five"), seed=11, lexicon=Judge(), edition=1)
+    first = game.current
+    game.place(find_play(game))
+    game.challenge()
+    play_out(game)
+    record = check_record(game, tmp_path, "five-edition-1")
+    challenge = record.moves[1]
+    assert challenge.kind is MoveKind.CHALLENGE
+    assert challenge.score == -5 and challenge.nick != record.players[first].nick
 
 
 def test_record_of_a_double_challenge_game(tmp_path):

@@ -18,7 +18,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..errors import ActionNotAllowed
 from ..presentation import prompts
-from ..presentation.phrases import Audience, join_and
+from ..presentation.phrases import Audience, clauses, join_and
 from . import services
 from .setup import Seat
 
@@ -140,12 +140,22 @@ class Table:
         return people[0] if people else None
 
     def final_question(self) -> list[str]:
-        """Who went out, and who is asked to challenge or accept."""
+        """Why the last play ends the game (who went out, or that no one
+        can move, or the sixth scoreless turn), and who is asked to
+        challenge or accept."""
         pend = self.game.pending_play
         if pend is None:
             return [prompts.CHALLENGE_OR_ACCEPT]
         people, _ = self.final_deciders()
-        return prompts.went_out_question(pend.name, [self.names[i] for i in people])
+        asked = [self.names[i] for i in people]
+        why = self.game.final_sentence
+        if why is None or self.game.final_reason == "out":
+            return prompts.went_out_question(pend.name, asked)
+        # no one can move after the play, or it is the sixth scoreless turn
+        # (to move into presentation/prompts.py beside went_out_question)
+        if not asked:
+            return clauses(why)
+        return clauses(why) + clauses(f"{' or '.join(asked)}, challenge or accept?")
 
     def people_accept(self) -> list[str] | None:
         """``accept`` by the people when a computer is still to decide:

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from ..errors import LexiconError
 from .lexicon import Lexicon
+from .wordlist import without_accents
 
 EXIT_ALL_ACCEPTABLE = 0
 EXIT_SOME_NOT_ACCEPTABLE = 1
@@ -37,6 +38,7 @@ def _verdict_lines(words: Iterable[str], lexicon: Lexicon, stdout: TextIO,
     all_ok = True
     contains = lexicon.dawg.__contains__
     for word in words:
+        word = without_accents(word)  # CAFÉ is judged as CAFE, as the rules spell it
         ok = contains(word)
         all_ok = all_ok and ok
         stdout.write(f"{_shown(word.upper())}: {'acceptable' if ok else 'not acceptable'}\n")

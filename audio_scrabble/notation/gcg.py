@@ -25,11 +25,13 @@ This module reads such text into a :class:`GcgRecord` and writes it back
 a record through the rules core (:func:`replay_record`), which the
 ``verify`` command uses.
 
-Our challenge penalty (RULES.md: under the 5- and 10-point rules the
-*challenger* loses the points) has no line kind of its own in GCG. We
-write it as a ``(challenge)`` line of the challenger with a negative
-score: ``>ann: AEIRST (challenge) -5 120``. Woogles' positive
-``(challenge) +5`` bonus for the challenged player reads the same way.
+Under the 5- and 10-point rules the player whose play stands after a
+challenge gains the points (RULES.md), written as Woogles and Quackle do:
+a ``(challenge) +5`` line of that player, with the rack they hold after
+the play: ``>jvc: DIMSTTW (challenge) +5 37``. Games of rules edition 1
+(saved before RULES.md said so) took the points from the challenger;
+their records have a ``(challenge)`` line of the challenger with a
+negative score, ``>ann: AEIRST (challenge) -5 120``, which reads too.
 
 Character encodings: a ``#character-encoding`` pragma names the encoding
 (UTF-8 or ISO-8859-1, as the GCG definition allows; another character set
@@ -643,9 +645,9 @@ def record_from_game(game: _GameLike) -> GcgRecord:
 
     Each move line shows the rack the player held before it. A play taken
     back after a challenge is written as ``--`` with the play's points
-    taken away; a failed challenge that costs the challenger points (5- or
-    10-point rule) as a ``(challenge)`` line of the challenger with a
-    negative score; a turn lost to a double challenge as a pass; the end
+    taken away; a play that stands after a challenge under the 5- or
+    10-point rule as a ``(challenge) +5`` line of its player (in games of
+    rules edition 1, a ``(challenge) -5`` line of the challenger); a turn lost to a double challenge as a pass; the end
     of the game as ``(RACK) +N`` for the player who went out and
     ``RACK (RACK) -N`` for each player who lost their own tiles'
     value. Adjustments of 0 points are left out.
@@ -710,7 +712,9 @@ def record_from_game(game: _GameLike) -> GcgRecord:
                 remove_play(board, played.play)
                 add(ev.player, played.rack_before, MoveKind.WITHDRAWN, -ev.points_lost)
                 racks[ev.player] = played.rack_before
-            elif ev.points_lost:
+            elif ev.points_gained:
+                add(ev.player, rack_now(ev.player, index + 1), MoveKind.CHALLENGE, ev.points_gained)
+            elif ev.points_lost:  # rules edition 1: the challenger lost the points
                 add(ev.challenger, rack_now(ev.challenger, index + 1), MoveKind.CHALLENGE, -ev.points_lost)
         elif isinstance(ev, GameEnded):
             gains = [a for a in ev.adjustments if a.points > 0]
