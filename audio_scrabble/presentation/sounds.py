@@ -118,7 +118,9 @@ def _repeat(note: Note, times: int, every: float) -> tuple[Note, ...]:
 
 
 _DOT = Note(0.0, 0.022, 1760.0, "sine", 0.8, release=0.008)
+_LOW_DOT = Note(0.0, 0.022, 1318.5, "sine", 0.8, release=0.008)
 _BAR = Note(0.0, 0.070, 440.0, "buzz", 0.7, attack=0.006, release=0.02)
+_LOW_BAR = Note(0.0, 0.070, 329.6, "buzz", 0.7, attack=0.006, release=0.02)
 
 #: every cue by name: its notes (start times from the cue's own start)
 CUES: Mapping[str, tuple[Note, ...]] = {
@@ -131,14 +133,14 @@ CUES: Mapping[str, tuple[Note, ...]] = {
     "edge": (Note(0.0, 0.090, 98.0, "buzz", 1.0, glide=82.0, attack=0.002, release=0.03),),
     # premium squares, played as their braille-board marks
     "double_letter": _repeat(_DOT, 2, 0.050),
-    "triple_letter": _repeat(_DOT, 3, 0.050),
+    "triple_letter": _repeat(_LOW_DOT, 3, 0.050),
     "double_word": _repeat(_BAR, 2, 0.100),
-    "triple_word": _repeat(_BAR, 3, 0.100),
+    "triple_word": _repeat(_LOW_BAR, 3, 0.100),
     "star": (Note(0.0, 0.150, 660.0, "sine", 0.8, glide=1320.0, attack=0.01, release=0.03),),
     # events
     "accepted": (
-        Note(0.0, 0.090, 523.25, "sine", 0.9, decay=0.08),
-        Note(0.090, 0.140, 783.99, "sine", 0.9, decay=0.10, release=0.04),
+        Note(0.0, 0.090, 659.26, "sine", 0.9, decay=0.08),
+        Note(0.090, 0.140, 987.77, "sine", 0.9, decay=0.10, release=0.04),
     ),
     "refused": (
         Note(0.0, 0.120, 311.13, "buzz", 0.8, release=0.02),
@@ -151,7 +153,7 @@ CUES: Mapping[str, tuple[Note, ...]] = {
         Note(0.195, 0.300, 1046.50, "sine", 0.7, decay=0.15, release=0.08),
         Note(0.195, 0.300, 1318.51, "sine", 0.5, decay=0.15, release=0.08),
     ),
-    "your_turn": (Note(0.0, 0.320, 587.33, "bell", 1.0, attack=0.002, decay=0.09, release=0.06),),
+    "your_turn": (Note(0.0, 0.320, 392.0, "bell", 1.0, attack=0.002, decay=0.09, release=0.06),),
 }
 
 #: the cue names, in the order the help lists them
