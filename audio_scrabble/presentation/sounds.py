@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Union
 
-from audio_scrabble.core.board import SIZE, Board, Premium, Square
+from audio_scrabble.core.board import SIZE, Board, Premium, Square, premium_at
 
 __all__ = [
     "RATE",
@@ -65,6 +65,7 @@ __all__ = [
     "cursor_tone",
     "square_sound",
     "premium_cue_name",
+    "square_mark",
     "write_wav",
     "read_wav",
     "SoundPlayer",
@@ -255,32 +256,38 @@ def _mix_note(buf: list[float], note: Note, offset: float, rng: random.Random, r
         fall *= decay_k
 
 
-def render(notes: tuple[Note, ...], *, pan: float = 0.0, name: str = "", seed: int = 1,
-           rate: int = RATE) -> Sound:
-    """Render notes into a :class:`Sound` placed at ``pan`` (-1 left .. 1 right)."""
+def _mono(notes: tuple[Note, ...], seed: int = 1, rate: int = RATE) -> list[float]:
     rng = random.Random(seed)
     mono: list[float] = []
     for note in notes:
         _mix_note(mono, note, 0.0, rng, rate)
-    return _place(mono, pan, name, rate)
+    return mono
 
 
-def _place(mono: list[float], pan: float, name: str, rate: int) -> Sound:
+def render(notes: tuple[Note, ...], *, pan: float = 0.0, name: str = "", seed: int = 1,
+           rate: int = RATE) -> Sound:
+    """Render notes into a :class:`Sound` placed at ``pan`` (-1 left .. 1 right)."""
+    return _place(_mono(notes, seed, rate), pan, name, rate)
+
+
+def _place(mono: list[float], pan: float, name: str, rate: int = RATE) -> Sound:
     pan = max(-1.0, min(1.0, pan))
     angle = (pan + 1.0) * math.pi / 4.0  # equal power: 0 = left, pi/2 = right
-    gl, gr = math.cos(angle), math.sin(angle)
     peak = max((abs(v) for v in mono), default=0.0)
     scale = 0.99 / peak if peak > 0.99 else 1.0  # never clip
-    left = array.array("f", (v * gl * scale for v in mono))
-    right = array.array("f", (v * gr * scale for v in mono))
+    gl, gr = math.cos(angle) * scale, math.sin(angle) * scale
+    left = array.array("f", [v * gl for v in mono])
+    right = array.array("f", [v * gr for v in mono])
     return Sound(name, left, right, rate)
 
 
-_CACHE: dict[tuple[Any, ...], Sound] = {}
+# Rendered sounds are kept: a cue's notes are synthesised once (in mono),
+# then placed at each column as asked for (a multiplication a sample).
+_CACHE: dict[tuple[Any, ...], Any] = {}
 _CACHE_LOCK = threading.Lock()
 
 
-def _cached(key: tuple[Any, ...], make: Callable[[], Sound]) -> Sound:
+def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     with _CACHE_LOCK:
         found = _CACHE.get(key)
     if found is None:
@@ -290,13 +297,26 @@ def _cached(key: tuple[Any, ...], make: Callable[[], Sound]) -> Sound:
     return found
 
 
+def _ready(key: tuple[Any, ...]) -> Sound | None:
+    """The sound for ``key`` if already rendered (never renders)."""
+    with _CACHE_LOCK:
+        return _CACHE.get(key)
+
+
+def _cue_key(name: str, col: int | None) -> tuple[Any, ...]:
+    if name not in CUES:
+        raise ValueError(f"No sound is called {name!r}.")
+    if col is not None:
+        column_pan(col)  # refuses a column off the board
+    return ("cue", name, col)
+
+
 def cue(name: str, col: int | None = None) -> Sound:
     """The cue ``name`` (see :data:`CUE_NAMES`), placed at column ``col``
     (0 = A; ``None`` for the middle)."""
-    if name not in CUES:
-        raise ValueError(f"No sound is called {name!r}.")
+    key = _cue_key(name, col)
     pan = 0.0 if col is None else column_pan(col)
-    return _cached(("cue", name, col), lambda: render(CUES[name], pan=pan, name=name))
+    return _cached(key, lambda: _place(_cached(("mono", name), lambda: _mono(CUES[name])), pan, name))
 
 
 def _tone_note(row: int) -> Note:
@@ -306,10 +326,8 @@ def _tone_note(row: int) -> Note:
 def cursor_tone(row: int, col: int) -> Sound:
     """The cursor tone for the square at ``row``, ``col`` (0-based)."""
     pan = column_pan(col)
-    return _cached(
-        ("tone", row, col),
-        lambda: render((_tone_note(row),), pan=pan, name=f"tone {Square(row, col).name}"),
-    )
+    mono = _cached(("mono tone", row), lambda: _mono((_tone_note(row),)))
+    return _cached(("tone", row, col), lambda: _place(mono, pan, f"tone {Square(row, col).name}"))
 
 
 def premium_cue_name(premium: Premium) -> str:
@@ -320,16 +338,43 @@ def premium_cue_name(premium: Premium) -> str:
             "TW": "triple_word"}[premium.code]
 
 
-def _square_mark(board: Board | None, square: Square) -> str | None:
-    if board is None:
-        from audio_scrabble.core.board import premium_at
-
-        premium = premium_at(square)
-        return premium_cue_name(premium) if premium else None
-    if board[square]:
+def square_mark(square: Square, board: Board | None = None) -> str | None:
+    """The cue for what is on ``square``: ``tile``, a live premium's cue, or
+    ``None`` for an empty plain square (``board`` ``None``: an empty board)."""
+    if board is not None and board[square]:
         return "tile"
-    premium = board.premium(square)
+    premium = premium_at(square) if board is None else board.premium(square)
     return premium_cue_name(premium) if premium else None
+
+
+def _square_key(square: Square, board: Board | None, mark: str | None) -> tuple[Any, ...]:
+    if mark == "auto":
+        mark = square_mark(square, board)
+    column_pan(square.col)
+    row_pitch(square.row)
+    if mark is None:
+        return ("tone", square.row, square.col)
+    if mark not in CUES:
+        raise ValueError(f"No sound is called {mark!r}.")
+    return ("square", square.row, square.col, mark)
+
+
+def _make(key: tuple[Any, ...]) -> Sound:
+    """Render the sound ``key`` stands for (cached)."""
+    if key[0] == "cue":
+        return cue(key[1], key[2])
+    if key[0] == "tone":
+        return cursor_tone(key[1], key[2])
+    _, row, col, mark = key
+
+    def make() -> Sound:
+        tone = cursor_tone(row, col)
+        then = cue(mark, col)
+        gap = array.array("f", bytes(4 * (int(_MARK_GAP * RATE) - tone.frames)))
+        return Sound(f"{Square(row, col).name} {mark}", tone.left + gap + then.left,
+                     tone.right + gap + then.right)
+
+    return _cached(key, make)
 
 
 def square_sound(square: Square, board: Board | None = None, *, mark: str | None = "auto") -> Sound:
@@ -340,22 +385,7 @@ def square_sound(square: Square, board: Board | None = None, *, mark: str | None
     ``mark`` may name the cue to follow the tone instead (``None`` for the
     tone alone, e.g. at brief verbosity).
     """
-    if mark == "auto":
-        mark = _square_mark(board, square)
-    if mark is None:
-        return cursor_tone(square.row, square.col)
-    if mark not in CUES:
-        raise ValueError(f"No sound is called {mark!r}.")
-
-    def make() -> Sound:
-        rng = random.Random(1)
-        mono: list[float] = []
-        _mix_note(mono, _tone_note(square.row), 0.0, rng, RATE)
-        for note in CUES[mark]:
-            _mix_note(mono, note, _MARK_GAP, rng, RATE)
-        return _place(mono, column_pan(square.col), f"{square.name} {mark}", RATE)
-
-    return _cached(("square", square.row, square.col, mark), make)
+    return _make(_square_key(square, board, mark))
 
 
 # ---------------------------------------------------------------------------
@@ -441,20 +471,25 @@ class SoundPlayer:
     ``start()`` returns at once; a worker thread opens the audio output
     (``opener``, by default PortAudio through ``sounddevice``: float32
     stereo at :data:`RATE`, ``blocksize`` frames a callback, ``latency``
-    seconds of device buffer). ``play(sound)`` puts the sound (a
-    :class:`Sound` or a cue name) in a one-place mailbox and returns; the
-    worker renders a cue name if needed and hands it to the audio
-    callback, which cuts whatever was playing. Sounds asked for while the
-    output is still opening wait in the mailbox, newest first.
+    seconds of device buffer). The audio callback plays the newest sound
+    asked for, cutting whatever was playing.
+
+    ``play(sound)``, ``play_cue(name, col)`` and ``play_square(square,
+    board)`` return at once. A sound already rendered goes straight to the
+    audio callback (an assignment); one still to be rendered goes through
+    a one-place mailbox to the worker, which renders it (a few ms, once)
+    and hands it over unless a newer sound was asked for meanwhile. While
+    idle the worker renders every cue, so later plays go straight through.
 
     When the output cannot be opened the player is off: ``state`` is
     ``"off"``, :attr:`notice` holds one line saying why (e.g. "Sounds off:
     no audio device found.") and ``on_off(notice)`` is called once from the
-    worker thread. ``play`` on a player that is off does nothing.
+    worker thread. Playing on a player that is off does nothing.
 
     For benchmarks: ``last_play`` is the ``time.perf_counter()`` of the
-    latest ``play`` call and ``last_pickup`` the time the audio callback
-    first copied that sound towards the device.
+    latest play call, ``last_pickup`` the time the audio callback first
+    copied the newest sound towards the device, ``underflows`` the blocks
+    PortAudio reported late.
     """
 
     def __init__(
@@ -463,7 +498,7 @@ class SoundPlayer:
         opener: Callable[..., Any] | None = None,
         on_off: Callable[[str], None] | None = None,
         blocksize: int = 256,
-        latency: float | str = 0.015,
+        latency: float | str = 0.005,
         rate: int = RATE,
     ) -> None:
         self._opener = opener or _open_sounddevice
@@ -475,15 +510,17 @@ class SoundPlayer:
         self.notice: str | None = None
         self._notice_taken = False
         self._stream: Any = None
-        self._cv = threading.Condition()
-        self._pending: Playable | None = None
-        self._pending_at = 0.0
-        self._lock = threading.Lock()  # guards _current between worker and callback
-        self._current: tuple[memoryview, int, float] | None = None
+        self._cv = threading.Condition()  # guards state, _pending, _asked
+        self._asked = 0  # how many plays were asked for: the newest wins
+        self._pending: tuple[int, tuple[Any, ...] | Sound] | None = None
+        self._lock = threading.Lock()  # guards _current (worker/caller vs callback)
+        self._current: tuple[memoryview, int] | None = None
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self.last_play = 0.0
         self.last_pickup = 0.0
+        self.device_latency: float | None = None  # seconds, as the device reports it
+        self.underflows = 0
         self.errors: list[str] = []
 
     # --- the caller's side ------------------------------------------------
@@ -501,20 +538,48 @@ class SoundPlayer:
         return self.state in ("new", "starting", "on")
 
     def play(self, sound: Playable) -> None:
-        """Play ``sound`` (a :class:`Sound` or a cue name), cutting the one
-        playing. Returns at once; does nothing when the player is off."""
+        """Play ``sound`` (a :class:`Sound`, or a cue name for the cue in the
+        middle), cutting the one playing."""
+        if isinstance(sound, str):
+            self.play_cue(sound)
+        else:
+            self._ask(sound)
+
+    def play_cue(self, name: str, col: int | None = None) -> None:
+        """Play the cue ``name`` placed at column ``col`` (``None``: middle).
+        An unknown name is refused at once (ValueError)."""
+        self._ask(_cue_key(name, col))
+
+    def play_square(self, square: Square, board: Board | None = None, *,
+                    mark: str | None = "auto") -> None:
+        """Play the sound of the cursor arriving on ``square`` (see
+        :func:`square_sound`): its tone, then what is on it."""
+        self._ask(_square_key(square, board, mark))
+
+    def _ask(self, what: tuple[Any, ...] | Sound) -> None:
         if self.state in ("off", "closed"):
             return
         now = time.perf_counter()
+        ready = what if isinstance(what, Sound) else _ready(what)
         with self._cv:
-            self._pending = sound
-            self._pending_at = now
+            self._asked += 1
             self.last_play = now
+            if ready is not None and self.state == "on":
+                self._pending = None
+                self._hand_over(ready)
+                return
+            self._pending = (self._asked, ready if ready is not None else what)
             self._cv.notify()
+
+    def _hand_over(self, sound: Sound) -> None:
+        data = memoryview(sound.interleaved()).cast("B")
+        with self._lock:
+            self._current = (data, 0)
 
     def silence(self) -> None:
         """Stop the sound playing now (and any waiting)."""
         with self._cv:
+            self._asked += 1
             self._pending = None
         with self._lock:
             self._current = None
@@ -543,11 +608,7 @@ class SoundPlayer:
         stream = self._stream
         self._stream = None
         if stream is not None and was == "on":
-            try:
-                stream.stop()
-                stream.close()
-            except Exception:  # noqa: BLE001 - closing a broken device
-                pass
+            self._close_quietly(stream)
 
     # --- the worker ---------------------------------------------------------
     def _turn_off(self, line: str) -> None:
@@ -573,33 +634,33 @@ class SoundPlayer:
             self._turn_off(_why_off(exc))
             return
         with self._cv:
+            self._stream = stream
             if self.state == "closed":
-                self._stream = stream
                 self._close_quietly(stream)
                 return
-            self._stream = stream
             self.state = "on"
+            self.device_latency = getattr(stream, "latency", None)
         self._ready.set()
-        warm = list(CUE_NAMES)  # rendered while idle, so that first plays are quick
+        warm = [("cue", name, None) for name in CUE_NAMES]  # rendered while idle
         while True:
             with self._cv:
                 while self._pending is None and self.state == "on" and not warm:
                     self._cv.wait()
                 if self.state != "on":
                     return
-                wanted, asked_at = self._pending, self._pending_at
-                self._pending = None
-            if wanted is None:
-                cue(warm.pop(0))
+                job, self._pending = self._pending, None
+            if job is None:
+                _make(warm.pop(0))
                 continue
+            asked, what = job
             try:
-                sound = cue(wanted) if isinstance(wanted, str) else wanted
+                sound = what if isinstance(what, Sound) else _make(what)
             except ValueError as exc:
                 self.errors.append(str(exc))
                 continue
-            data = memoryview(sound.interleaved()).cast("B")
-            with self._lock:
-                self._current = (data, 0, asked_at)
+            with self._cv:
+                if asked == self._asked and self.state == "on":  # nothing newer
+                    self._hand_over(sound)
 
     def _stopped(self) -> None:
         """The stream ended: by ``close`` (fine) or by itself (device lost)."""
@@ -617,12 +678,14 @@ class SoundPlayer:
     def _callback(self, outdata: Any, frames: int, time_info: Any, status: Any) -> None:
         """The audio thread: copy the current sound's next block, or silence."""
         n = len(outdata)
+        if status:
+            self.underflows += 1
         with self._lock:
             current = self._current
             if current is None:
                 outdata[:] = bytes(n)
                 return
-            data, pos, asked_at = current
+            data, pos = current
             chunk = data[pos:pos + n]
             m = len(chunk)
             outdata[:m] = chunk
@@ -630,4 +693,4 @@ class SoundPlayer:
                 outdata[m:] = bytes(n - m)
             if pos == 0:
                 self.last_pickup = time.perf_counter()
-            self._current = (data, pos + m, asked_at) if pos + m < len(data) else None
+            self._current = (data, pos + m) if pos + m < len(data) else None
