@@ -357,6 +357,10 @@ time.sleep(0.06)
 t1 = time.perf_counter()
 player.play("accepted")
 time.sleep(0.5)
+t2 = time.perf_counter()
+from audio_scrabble.core.board import Square
+player.play_square(Square(0, 0))  # A1: top row, far left, three bars
+time.sleep(0.6)
 player.close()
 time.sleep(0.05)
 data = card.floats(since=t0)
@@ -364,7 +368,11 @@ import array, wave
 out = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in data))
 with wave.open(sys.argv[2], "wb") as w:
     w.setnchannels(2); w.setsampwidth(2); w.setframerate(44100); w.writeframes(out.tobytes())
-print(json.dumps({"off": None, "pickup": player.last_pickup - t1}))
+a1 = card.floats(since=t2)
+left, right = a1[0::2], a1[1::2]
+print(json.dumps({"off": None, "pickup": player.last_pickup - t2,
+                  "a1": [sum(v * v for v in left), sum(v * v for v in right)],
+                  "a1_left": list(left)}))
 """
 
 
@@ -402,6 +410,25 @@ def test_player_plays_through_a_real_portaudio_device_and_newest_cuts_previous(t
     assert list(xs[ref_at:acc_at]) == pytest.approx(refused[:acc_at - ref_at], abs=2e-4)
     # the player handed it to the device soon after it was asked
     assert 0 <= result["pickup"] < 0.25
+    # the cursor on A1: all in the left ear, the top row's pitch, three bars
+    left_energy, right_energy = result["a1"]
+    assert left_energy > 0 and right_energy < 1e-6 * left_energy
+    a1_left = result["a1_left"]
+    want = list(square_sound(Square(0, 0)).left)
+    at = locate(a1_left, want, 0)
+    assert a1_left[at:at + len(want)] == pytest.approx(want, abs=2e-4)
+
+
+def test_player_refuses_unknown_cues_and_squares_off_the_board_at_once():
+    player = SoundPlayer(opener=lambda callback, **options: (_ for _ in ()).throw(OSError("none")))
+    with pytest.raises(ValueError):
+        player.play_cue("trumpet")
+    with pytest.raises(ValueError):
+        player.play_cue("tile", SIZE)
+    with pytest.raises(ValueError):
+        player.play_square(Square(SIZE, 0))
+    with pytest.raises(ValueError):
+        player.play_square(Square(0, 0), mark="trumpet")
 
 
 def locate(xs: list[float], want: list[float], start: int) -> int:

@@ -29,11 +29,12 @@ Cue names (:data:`CUE_NAMES`)
 
 The player
     :class:`SoundPlayer` opens the audio output with ``sounddevice``
-    (PortAudio) on a worker thread. :meth:`SoundPlayer.play` never blocks:
-    it leaves the sound in a one-place mailbox and returns; the newest
-    sound cuts the one playing. When no audio output can be opened the
-    player turns itself off and says so in one line (:attr:`notice`, also
-    handed once to ``on_off``) for the console to print.
+    (PortAudio) on a worker thread. ``play``, ``play_cue`` and
+    ``play_square`` never block: the newest sound cuts the one playing.
+    When no audio output can be opened the player turns itself off and
+    says so in one line (:attr:`SoundPlayer.notice`, also handed once to
+    ``on_off``) for the console to print. ``bench/sounds.py`` measures it
+    and says why this library.
 """
 
 from __future__ import annotations
@@ -348,10 +349,10 @@ def square_mark(square: Square, board: Board | None = None) -> str | None:
 
 
 def _square_key(square: Square, board: Board | None, mark: str | None) -> tuple[Any, ...]:
+    column_pan(square.col)  # refuse a square off the board first
+    row_pitch(square.row)
     if mark == "auto":
         mark = square_mark(square, board)
-    column_pan(square.col)
-    row_pitch(square.row)
     if mark is None:
         return ("tone", square.row, square.col)
     if mark not in CUES:
