@@ -251,6 +251,44 @@ def test_square_sound_is_the_tone_then_what_is_on_the_square(tmp_path):
     assert square_sound(CENTRE, Board(), mark=None).frames == tone.frames
 
 
+def test_chain_plays_one_cue_after_the_other(tmp_path):
+    accepted, your_turn = cue("accepted"), cue("your_turn")
+    both = wav_of(sounds.chain(accepted, your_turn, gap=0.05), tmp_path)
+    gap = int(0.05 * RATE)
+    assert both.frames == accepted.frames + gap + your_turn.frames
+    assert max(map(abs, both.left[accepted.frames:accepted.frames + gap])) == 0
+    tail = list(both.left[accepted.frames + gap:])
+    assert tail == pytest.approx(list(your_turn.left), abs=1e-4)
+
+
+def test_event_cues_follow_a_real_game():
+    """A seeded random game (tests/randplay.py) with plays, a bingo and
+    challenges both ways: each event gets the cue that says what happened."""
+    import random
+
+    from randplay import PseudoLexicon, play_to_end
+
+    from audio_scrabble.core import VARIANTS, Game
+    from audio_scrabble.core.events import ChallengeResolved, TilesPlaced
+
+    game = Game(["Ann", "Ben"], VARIANTS["double"], seed=0, lexicon=PseudoLexicon())
+    play_to_end(game, random.Random(0))
+    heard = {}
+    for event in game.history:
+        said = sounds.event_cue(event)
+        if isinstance(event, TilesPlaced):
+            assert said == ("bingo" if event.breakdown.bingo == 50 else "accepted")
+            heard.setdefault("bingo" if said == "bingo" else "play", said)
+        elif isinstance(event, ChallengeResolved):
+            assert said == ("refused" if event.withdrawn else "accepted")
+            heard.setdefault("withdrawn" if event.withdrawn else "stood", said)
+        else:
+            assert said is None
+            heard.setdefault("other", said)
+    assert heard == {"play": "accepted", "bingo": "bingo", "withdrawn": "refused",
+                     "stood": "accepted", "other": None}
+
+
 def test_row_and_column_outside_the_board_are_refused():
     with pytest.raises(ValueError):
         row_pitch(SIZE)

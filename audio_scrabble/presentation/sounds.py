@@ -66,6 +66,8 @@ __all__ = [
     "cursor_tone",
     "square_sound",
     "premium_cue_name",
+    "chain",
+    "event_cue",
     "square_mark",
     "write_wav",
     "read_wav",
@@ -387,6 +389,36 @@ def square_sound(square: Square, board: Board | None = None, *, mark: str | None
     tone alone, e.g. at brief verbosity).
     """
     return _make(_square_key(square, board, mark))
+
+
+def chain(*sounds: Sound, gap: float = 0.04) -> Sound:
+    """One sound that plays ``sounds`` one after another, ``gap`` seconds
+    apart: for two cues that must not cut each other (the computer's word
+    accepted, then "your turn"). Quick: the samples are only joined."""
+    if not sounds:
+        raise ValueError("Chain at least one sound.")
+    silence = array.array("f", bytes(4 * int(gap * RATE)))
+    left, right = array.array("f"), array.array("f")
+    for i, sound in enumerate(sounds):
+        if i:
+            left += silence
+            right += silence
+        left += sound.left
+        right += sound.right
+    return Sound(" then ".join(s.name for s in sounds), left, right)
+
+
+def event_cue(event: Any) -> str | None:
+    """The cue for a game event, or ``None``: a play made is ``accepted``
+    (``bingo`` with the 50-point bonus); a challenged play taken back is
+    ``refused``, one that stands ``accepted``."""
+    from audio_scrabble.core.events import ChallengeResolved, TilesPlaced
+
+    if isinstance(event, TilesPlaced):
+        return "bingo" if event.breakdown.bingo else "accepted"
+    if isinstance(event, ChallengeResolved):
+        return "refused" if event.withdrawn else "accepted"
+    return None
 
 
 # ---------------------------------------------------------------------------
