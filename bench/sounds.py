@@ -53,8 +53,8 @@ PLAYS = 40
 WHEELS = {
     "sounddevice": "0.5.6 (2026-08): py3-none-any (Linux: needs the system's PortAudio, "
                    "Debian libportaudio2), win_amd64 and macOS universal2 with PortAudio inside",
-    "miniaudio": "1.71 (2026-04): cp310-cp314 abi3 for win_amd64, macOS arm64/x86_64, "
-                 "manylinux x86_64/aarch64; the C library inside, nothing to install",
+    "miniaudio": "1.71 (2026-04): cp312 and cp314 wheels for win_amd64, macOS arm64 and "
+                 "manylinux x86_64 (1.70 for manylinux2014); the C library inside, nothing to install",
     "pygame": "2.6.1 (2024-09): win, macOS, manylinux up to cp313, none for 3.14; 11-14 MB (SDL)",
     "synthizer": "0.12.6 (2023-05): win_amd64 only, none for Linux or macOS: not measured",
     "simpleaudio": "1.0.4 (2019-11): no wheels for Python 3.11+; unmaintained: not measured",
@@ -303,7 +303,7 @@ def _wheels() -> None:
         found = []
         for platform in ("win_amd64", "macosx_11_0_arm64", "manylinux2014_x86_64"):
             with tempfile.TemporaryDirectory() as d:
-                proc = subprocess.run(
+                subprocess.run(
                     [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                      "--platform", platform, "--python-version", "3.12", "-d", d, name],
                     capture_output=True, text=True, timeout=300,

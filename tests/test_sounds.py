@@ -12,7 +12,6 @@ stands in for one where a test needs to hear what was played.
 
 from __future__ import annotations
 
-import array
 import itertools
 import math
 import os

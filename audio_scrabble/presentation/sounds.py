@@ -18,14 +18,16 @@ The board in sound
     :func:`square_sound` is the tone followed by what is on the square:
     a knock for a tile; for a premium square its braille-board mark
     played as it reads: two or three short high *dots* (double and triple
-    letter), two or three longer low *bars* (double and triple word), a
-    rising sweep for the star. An empty plain square is the tone alone.
+    letter; the triple's a little lower), two or three longer low *bars*
+    (double and triple word; the triple's lower still), a rising sweep for
+    the star. An empty plain square is the tone alone.
 
 Cue names (:data:`CUE_NAMES`)
     ``tile``, ``edge`` (the cursor bumped the frame), ``double_letter``,
     ``triple_letter``, ``double_word``, ``triple_word``, ``star``,
     ``accepted`` (a word was taken), ``refused`` (a play or word was
-    refused), ``bingo``, ``your_turn``.
+    refused), ``bingo``, ``your_turn``. :func:`event_cue` picks the cue for
+    a game event; :func:`chain` joins cues that must not cut each other.
 
 The player
     :class:`SoundPlayer` opens the audio output with ``sounddevice``
