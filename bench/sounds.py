@@ -192,7 +192,8 @@ def _child_latency(name: str) -> dict:
     card = fake_soundcard.install(RATE, 8, keep=False)
     t0 = time.perf_counter()
     if name == "player":
-        from audio_scrabble.presentation.sounds import CUE_NAMES, SoundPlayer, cursor_tone
+        from audio_scrabble.core.board import Board, Square
+        from audio_scrabble.presentation.sounds import CUE_NAMES, SoundPlayer
 
         if os.environ.get("SOUNDS_BENCH_SWITCH"):
             sys.setswitchinterval(float(os.environ["SOUNDS_BENCH_SWITCH"]))
@@ -202,12 +203,14 @@ def _child_latency(name: str) -> dict:
             return {"error": player.notice + " " + "; ".join(player.errors)}
         info = (f"SoundPlayer: blocksize {player.blocksize}, latency asked {player.latency * 1000:.0f} ms, "
                 f"device buffer {player.device_latency * 1000:.1f} ms")
-        sounds = [cursor_tone(r, c) for r in range(15) for c in (0, 7, 14)]
-        for s in sounds:
-            s.interleaved()
+        board = Board()
+        for col, letter in zip(range(4, 11), "QUIXOTE"):
+            board.put(Square(7, col), letter)
+        # the cursor's walk: squares of every kind, most seen for the first time
+        walk = [Square((3 * i) % 15, (7 * i + i // 15) % 15) for i in range(PLAYS)]
 
         def play(i: int) -> None:
-            player.play(sounds[i % len(sounds)])
+            player.play_square(walk[i], board)
 
         def picked() -> float:
             return player.last_pickup
@@ -249,6 +252,7 @@ def _child_latency(name: str) -> dict:
         from audio_scrabble.presentation import sounds as sounds_module
 
         sounds_module._CACHE.clear()
+        sounds_module._MONO.clear()
         t = time.perf_counter()
         sounds_module.cursor_tone(3, 4)
         result["render_tone_ms"] = (time.perf_counter() - t) * 1000
@@ -258,6 +262,19 @@ def _child_latency(name: str) -> dict:
         result["render_all_cues_ms"] = (time.perf_counter() - t) * 1000
         result["underflows"] = player.underflows
         player.close()
+        import tracemalloc
+
+        sounds_module._CACHE.clear()
+        sounds_module._MONO.clear()
+        tracemalloc.start()
+        for sq in (Square(r, c) for r in range(15) for c in range(15)):
+            sounds_module.square_sound(sq, board)
+        for n in CUE_NAMES:
+            for col in range(15):
+                sounds_module.cue(n, col)
+        result["kept_mb"] = tracemalloc.get_traced_memory()[0] / 1e6
+        result["peak_mb"] = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
     return result
 
 
@@ -374,6 +391,8 @@ def main() -> None:
             print(f"    render: one cursor tone {r['render_tone_ms']:.1f} ms (once, then cached); "
                   f"all 11 cues {r['render_all_cues_ms']:.0f} ms (on the worker, while idle); "
                   f"underflows {r['underflows']}")
+            print(f"    memory kept after every square and every cue at every column: "
+                  f"{r['kept_mb']:.1f} MB (peak {r['peak_mb']:.1f} MB)")
     print()
     print("Target: key to sound at most 30 ms. On a real card, sound out is about")
     print("call to device write + the device buffer; the fake card adds its 11.6 ms page.")

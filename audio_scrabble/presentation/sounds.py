@@ -48,9 +48,10 @@ import sys
 import threading
 import time
 import wave
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from audio_scrabble.core.board import SIZE, Board, Premium, Square, premium_at
 
@@ -275,7 +276,7 @@ def render(notes: tuple[Note, ...], *, pan: float = 0.0, name: str = "", seed: i
     return _place(_mono(notes, seed, rate), pan, name, rate)
 
 
-def _place(mono: list[float], pan: float, name: str, rate: int = RATE) -> Sound:
+def _place(mono: Sequence[float], pan: float, name: str, rate: int = RATE) -> Sound:
     pan = max(-1.0, min(1.0, pan))
     angle = (pan + 1.0) * math.pi / 4.0  # equal power: 0 = left, pi/2 = right
     peak = max((abs(v) for v in mono), default=0.0)
@@ -286,26 +287,45 @@ def _place(mono: list[float], pan: float, name: str, rate: int = RATE) -> Sound:
     return Sound(name, left, right, rate)
 
 
-# Rendered sounds are kept: a cue's notes are synthesised once (in mono),
-# then placed at each column as asked for (a multiplication a sample).
-_CACHE: dict[tuple[Any, ...], Any] = {}
+# A cue's notes are synthesised once, in mono (kept: 26 of them, about
+# 0.5 MB), then placed at a column as asked for (a multiplication a
+# sample). The most recently used placed sounds are kept too, at most
+# PLACED_KEPT of them (a few MB at most), so memory stays bounded however
+# long the cursor wanders.
+PLACED_KEPT = 32
+_MONO: dict[tuple[Any, ...], array.array] = {}
+_CACHE: OrderedDict[tuple[Any, ...], Sound] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 
 
-def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+def _mono_of(key: tuple[Any, ...], make: Callable[[], list[float]]) -> array.array:
     with _CACHE_LOCK:
-        found = _CACHE.get(key)
+        found = _MONO.get(key)
+    if found is None:
+        found = array.array("f", make())
+        with _CACHE_LOCK:
+            _MONO[key] = found
+    return found
+
+
+def _cached(key: tuple[Any, ...], make: Callable[[], Sound]) -> Sound:
+    found = _ready(key)
     if found is None:
         found = make()
         with _CACHE_LOCK:
             _CACHE[key] = found
+            while len(_CACHE) > PLACED_KEPT:
+                _CACHE.popitem(last=False)
     return found
 
 
 def _ready(key: tuple[Any, ...]) -> Sound | None:
     """The sound for ``key`` if already rendered (never renders)."""
     with _CACHE_LOCK:
-        return _CACHE.get(key)
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+        return found
 
 
 def _cue_key(name: str, col: int | None) -> tuple[Any, ...]:
@@ -321,7 +341,7 @@ def cue(name: str, col: int | None = None) -> Sound:
     (0 = A; ``None`` for the middle)."""
     key = _cue_key(name, col)
     pan = 0.0 if col is None else column_pan(col)
-    return _cached(key, lambda: _place(_cached(("mono", name), lambda: _mono(CUES[name])), pan, name))
+    return _cached(key, lambda: _place(_mono_of(("cue", name), lambda: _mono(CUES[name])), pan, name))
 
 
 def _tone_note(row: int) -> Note:
@@ -331,7 +351,7 @@ def _tone_note(row: int) -> Note:
 def cursor_tone(row: int, col: int) -> Sound:
     """The cursor tone for the square at ``row``, ``col`` (0-based)."""
     pan = column_pan(col)
-    mono = _cached(("mono tone", row), lambda: _mono((_tone_note(row),)))
+    mono = _mono_of(("tone", row), lambda: _mono((_tone_note(row),)))
     return _cached(("tone", row, col), lambda: _place(mono, pan, f"tone {Square(row, col).name}"))
 
 
@@ -676,7 +696,8 @@ class SoundPlayer:
             self.state = "on"
             self.device_latency = getattr(stream, "latency", None)
         self._ready.set()
-        warm = [("cue", name, None) for name in CUE_NAMES]  # rendered while idle
+        # rendered while idle: every cue in the middle, the tone of every row
+        warm = [("cue", name, None) for name in CUE_NAMES] + [("tone", row, 7) for row in range(SIZE)]
         while True:
             with self._cv:
                 while self._pending is None and self.state == "on" and not warm:
