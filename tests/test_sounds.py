@@ -479,3 +479,18 @@ def locate(xs: list[float], want: list[float], start: int) -> int:
         ):
             return i - first
     raise AssertionError("the sound was not found in what came out")
+
+
+def test_memory_stays_bounded_however_long_the_cursor_wanders():
+    board = Board()
+    board.put(CENTRE, "Q")
+    first = list(square_sound(Square(0, 0), board).left)
+    for row in range(SIZE):
+        for col in range(SIZE):
+            square_sound(Square(row, col), board)
+    for name in CUE_NAMES:
+        for col in range(SIZE):
+            cue(name, col)
+    assert len(sounds._CACHE) <= sounds.PLACED_KEPT
+    # what was let go comes back the same
+    assert list(square_sound(Square(0, 0), board).left) == first
