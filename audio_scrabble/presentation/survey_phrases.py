@@ -163,7 +163,7 @@ def _side_text(side: Side) -> str:
     way = side.way
     if side.at_edge:
         return f"{way} {side.free} free" if side.free else f"{way} edge"
-    tile = _tile_name(side.tile)
+    tile = side.tile.upper()  # a blank beside is said by its letter, to keep the line short
     return f"{way} {side.free} to {tile}" if side.free else f"{way} {tile}"
 
 
@@ -172,20 +172,22 @@ def _cap(text: str) -> str:
 
 
 def around_phrases(a: Around, style: Style = Style()) -> list[str]:
-    """A square's neighbourhood in two lines, up and down, then left and right.
+    """A square's neighbourhood in two lines: the square and what is up
+    and down, then left and right.
 
-    ``H7, two dots. Up 6 free, down N.`` / ``Left 7 free, right 2 to T.``
+    ``H7 two dots: up 6 free, down N.`` / ``Left 7 free, right 2 to T.``
     A side reads ``N`` (a tile right there), ``2 to T`` (two free squares,
-    then a T), ``6 free`` (free to the edge) or ``edge``.
+    then a T), ``6 free`` (free to the edge) or ``edge``. With the
+    braille-board marks every line fits 40 characters.
     """
     sq = a.square.name
     if a.tile:
-        head = f"{sq}, {_tile_name(a.tile)}."
+        head = f"{sq}, {_tile_name(a.tile)}:"
     elif a.premium is not None:
-        head = f"{sq}, {premium_phrase(a.premium, style.marks)}."
+        head = f"{sq} {premium_phrase(a.premium, style.marks)}:"
     else:
-        head = f"{sq}."
-    vertical = f"{_cap(_side_text(a.side(UP)))}, {_side_text(a.side(DOWN_WAY))}."
+        head = f"{sq}:"
+    vertical = f"{_side_text(a.side(UP))}, {_side_text(a.side(DOWN_WAY))}."
     across = f"{_cap(_side_text(a.side(LEFT)))}, {_side_text(a.side(RIGHT))}."
     return short_lines([f"{head} {vertical}", across])
 
