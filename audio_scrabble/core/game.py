@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError, WordNotAcceptable
-from .board import Board, Square
+from .board import SIZE, Board, Square
 from .events import (
     Adjustment,
     ChallengeResolved,
@@ -605,7 +605,7 @@ def start_position(start: Any, players: int) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise ActionNotAllowed("A starting position must give the board, racks and scores.")
     rows = start.get("board")
-    if not (isinstance(rows, (list, tuple)) and len(rows) == 15 and all(isinstance(r, str) and len(r) == 15 for r in rows)):
+    if not (isinstance(rows, (list, tuple)) and len(rows) == SIZE and all(isinstance(r, str) and len(r) == SIZE for r in rows)):
         raise ActionNotAllowed("A starting position needs 15 rows of 15 squares.")
     for r in rows:
         for ch in r:
