@@ -36,6 +36,7 @@ from audio_scrabble.engine.survey import (
     next_hot_spot,
     next_word,
     parse_area,
+    parse_spots,
     route_to,
     survey,
 )
@@ -250,6 +251,8 @@ def test_areas_parse_and_refuse():
     assert parse_area("row 5") == parse_area("5") == Area("row 5", (4, 4), (0, 14))
     assert parse_area("column c") == parse_area("C") == Area("column C", (0, 14), (2, 2))
     assert Square.parse("H8") in top and Square.parse("H9") not in top
+    assert parse_spots("") == (None, False) and parse_spots("all") == (None, True)
+    assert parse_spots("top left ALL") == (parse_area("top left"), True)
     for bad, says in (
         ("middle", "'middle' is not a part of the board; say top, bottom, left, right,"),
         ("row 16", "There is no row 16; rows run 1 to 15."),
@@ -383,8 +386,9 @@ def test_fit_says_where_a_word_goes_best_first():
     forced = fit_word(b, list("UEIZZ?S"), "QUiZ")
     assert [f.score for f in through_q(forced)] == [21]  # the I on the three dots is a blank now
     assert "F8 down, 21, three dots, blank I." in fit_phrases(forced, Style(BRIEF), limit=None)
-    # a word typed all in lower case is ordinary tiles
+    # a word typed all in lower case is ordinary tiles; board letters may be bracketed
     assert fit_word(b, list("AEIZZ?S"), "quiz").fits == result.fits
+    assert fit_word(b, list("AEIZZ?S"), "(Q)UIZ").fits == result.fits
     many = fit_word(b, list("ZEASXYZ"), "ZEAS")
     lines = fit_phrases(many)
     assert lines[0] == f"ZEAS: {len(many.fits)} places." and lines[-1] == f"And {len(many.fits) - 5} more."

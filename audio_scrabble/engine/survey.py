@@ -47,12 +47,12 @@ WAY_DIRECTION = {UP: DOWN, DOWN_WAY: DOWN, LEFT: ACROSS, RIGHT: ACROSS}
 
 #: premium value, most valuable first: three bars, two bars (the star is
 #: a two bars), three dots, two dots
-_RANK = {("DW", False): 3, ("DW", True): 3, ("TW", False): 4, ("TL", False): 2, ("DL", False): 1}
+_RANK = {"TW": 4, "DW": 3, "TL": 2, "DL": 1}
 
 
 def premium_rank(premium: Premium) -> int:
     """4 for three bars (triple word) down to 1 for two dots (double letter)."""
-    return _RANK[(premium.code, premium.is_star and premium.code == "DW")]
+    return _RANK[premium.code]
 
 
 def _step(sq: Square, way: str, n: int = 1) -> Square:
@@ -319,6 +319,14 @@ def parse_area(text: str) -> Area | None:
         cols = c or cols
     name = " ".join(vertical + horizontal)
     return Area(f"the {name}", rows, cols)
+
+
+def parse_spots(text: str) -> tuple[Area | None, bool]:
+    """What follows ``spots``: a part of the board (see :func:`parse_area`)
+    and whether ``all`` spots are wanted (``spots all``, ``spots top all``)."""
+    words = text.split()
+    show_all = any(w.lower() == "all" for w in words)
+    return parse_area(" ".join(w for w in words if w.lower() != "all")), show_all
 
 
 @dataclass(frozen=True)
