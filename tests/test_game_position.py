@@ -9,10 +9,17 @@ from collections import Counter
 import pytest
 
 from audio_scrabble.core import Game, PlacedTile, Play, Square
-from audio_scrabble.core.rules import SINGLE_CHALLENGE
+from audio_scrabble.core.rules import SINGLE_CHALLENGE, rules_named
 from audio_scrabble.core.tiles import full_tile_set
 from audio_scrabble.errors import ActionNotAllowed, IllegalPlay, RecordError
-from audio_scrabble.notation.cgp import format_cgp, game_start, position_from_cgp, position_from_game, read_position
+from audio_scrabble.notation.cgp import (
+    format_cgp,
+    game_start,
+    position_from_cgp,
+    position_from_game,
+    read_position,
+    rules_name,
+)
 from audio_scrabble.persistence import decode_save, encode_save, game_state_digest
 
 from randplay import PseudoLexicon, step
@@ -118,3 +125,13 @@ def test_read_position_from_a_string_or_a_file(tmp_path):
     (tmp_path / "empty.cgp").write_text("\n", encoding="utf-8")
     with pytest.raises(RecordError):
         read_position(str(tmp_path / "empty.cgp"))
+
+
+def test_the_challenge_rule_of_a_position_names_a_rule_set():
+    assert rules_name(position_from_cgp(WINDY)) is None
+    for cr, name in (("double", "double"), ("5pt", "five"), ("10pt", "ten"), ("void", "void"), ("single", "single")):
+        pos = position_from_cgp(FULL_RACKS + f" cr {cr};")
+        assert rules_named(rules_name(pos)).name == name
+    with pytest.raises(RecordError) as e:
+        rules_name(position_from_cgp(FULL_RACKS + " cr triple;"))
+    assert str(e.value) == "The challenge rule 'triple' is not one this game has; use one of void, single, double, 5pt, 10pt."

@@ -39,6 +39,7 @@ __all__ = [
     "position_from_game",
     "game_start",
     "read_position",
+    "rules_name",
 ]
 
 MIN_PLAYERS = 2
@@ -224,6 +225,24 @@ def game_start(position: Position) -> dict[str, Any]:
         "to_move": 0,
         "zero_turns": position.zero_turns,
     }
+
+
+#: CGP challenge rules (``cr``) to this game's rule sets
+_CHALLENGE_RULES = {"void": "void", "single": "single", "double": "double", "5pt": "five", "10pt": "ten"}
+
+
+def rules_name(position: Position) -> str | None:
+    """The name of this game's rule set for the position's ``cr`` operation
+    (``cr double;`` -> ``double``), or None when it names none. Raises
+    :class:`RecordError` for a challenge rule this game does not have."""
+    cr = position.opcode("cr")
+    if cr is None:
+        return None
+    name = _CHALLENGE_RULES.get(cr.strip().lower())
+    if name is None:
+        known = ", ".join(_CHALLENGE_RULES)
+        raise RecordError(f"The challenge rule {cr!r} is not one this game has; use one of {known}.")
+    return name
 
 
 def read_position(text_or_path: str) -> Position:
