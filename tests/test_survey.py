@@ -37,6 +37,7 @@ from audio_scrabble.engine.survey import (
     next_word,
     parse_area,
     parse_spots,
+    word_jump,
     route_to,
     survey,
 )
@@ -486,6 +487,17 @@ def test_word_jumps_visit_every_word_once_landing_on_its_first_letter():
     assert next_word(b, Square.parse("F8")) is None
     assert next_word(b, Square.parse("F8"), forward=False).letters == "HiT"
     assert word_jump_phrases(None, Square(0, 0), any_words=False) == ["There are no words on the board yet."]
+    # the console keeps the last word jumped to; moving the cursor forgets it
+    last = None
+    sq = Square(0, 0)
+    for expected in ("HiT", "QUIRT", "QAT", None):
+        last = word_jump(b, sq, last)
+        assert (last.letters if last else None) == expected
+        if last:
+            sq = last.start
+    last = word_jump(b, Square.parse("F8"), None, forward=False)
+    assert last.letters == "HiT"
+    assert word_jump(b, Square.parse("F8"), last) is None  # the cursor is not on HIT's first letter
 
 
 # ---------------------------------------------------------------- a review board

@@ -448,6 +448,14 @@ def next_word(
     return next((w for w in reversed(words) if k(w) < key), None)
 
 
+def word_jump(board: Board, square: Square, last: BoardWord | None = None, forward: bool = True) -> BoardWord | None:
+    """:func:`next_word` for a cursor on ``square`` whose last word jump
+    landed on ``last`` (its direction counts only while the cursor is
+    still on that word's first letter)."""
+    direction = last.direction if last is not None and last.start == square else None
+    return next_word(board, square, direction, forward)
+
+
 # ---------------------------------------------------------------- fit
 @dataclass(frozen=True)
 class Fit:
