@@ -45,8 +45,12 @@ from audio_scrabble.errors import IllegalPlay, NotationError
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation.phrases import BRIEF, FULL, NAMES, Style
 from audio_scrabble.presentation.survey_phrases import (
+    aids_off_phrase,
+    around_answer,
     around_phrases,
+    fit_answer,
     fit_phrases,
+    spots_answer,
     hot_spot_jump_phrases,
     spot_sentence,
     spots_phrases,
@@ -510,3 +514,21 @@ def test_survey_works_on_the_boards_of_a_reviewed_record(shared_gcg_dir):
         reach = brute_reach(st.board, 7)
         assert {s.square for s in hot_spots(st.board, 7)} == {q for q in reach if premium_at(q) is not None}
         assert all(len(x) <= 40 for x in spots_phrases(survey(st.board, 7)))
+
+
+# ---------------------------------------------------------------- whole answers
+def test_whole_answers_for_the_console_to_say(lexicon):
+    b = board_of(("F8", ACROSS, "QUIRT"))
+    assert spots_answer(b, 7) == spots_phrases(survey(b, 7))
+    every = spots_answer(b, 7, "top ALL", Style(BRIEF))
+    assert every[0] == "18 hot spots in the top:" and every[-1] == "K2 to K8, 7 free."
+    assert every[19] == "Lanes: A7 to O7, 15 free;" and len(every) == 1 + 18 + 4
+    with pytest.raises(NotationError):
+        spots_answer(b, 7, "middle")
+    assert around_answer(b, Square.parse("H7")) == ["H7: up 6 free, down I.", "Left 7 free, right 7 free."]
+    rack = list("ZEASXYZ")
+    assert fit_answer(b, rack, "ZEAS", lexicon) == fit_phrases(fit_word(b, rack, "ZEAS", lexicon))
+    assert len(fit_answer(b, rack, "ZEAS", lexicon, show_all=True)) > len(fit_answer(b, rack, "ZEAS", lexicon))
+    assert fit_answer(b, rack, "ZEAS", lexicon, check_word=True) == fit_answer(b, rack, "ZEAS", lexicon)
+    assert aids_off_phrase("spots") == "Spots is off: set aids on to use it."
+    assert aids_off_phrase("fit") == "Fit is off: set aids on to use it."

@@ -14,7 +14,9 @@ a word allows (a square's name, its premium, then how to get there).
 from __future__ import annotations
 
 from collections import Counter
-from ..core.board import COLUMNS, Square
+from typing import Any, Sequence
+
+from ..core.board import COLUMNS, Board, Square
 from ..engine.survey import (
     DOWN_WAY,
     LEFT,
@@ -27,7 +29,11 @@ from ..engine.survey import (
     Side,
     Spot,
     Survey,
+    around,
+    fit_word,
+    parse_spots,
     premium_rank,
+    survey,
 )
 from .phrases import Style, blank_label, clauses, fit, placement_text, plural, premium_phrase, short_lines
 
@@ -218,6 +224,44 @@ def fit_phrases(result: FitResult, style: Style = Style(), limit: int | None = F
         lines.append(f"And {n - len(shown)} more.")
     return lines
 
+
+
+# ---------------------------------------------------------------- whole answers
+def aids_off_phrase(command: str) -> str:
+    """What ``spots``, ``fit`` (and the hot-spot keys) say with ``set aids off``."""
+    return f"{command[:1].upper()}{command[1:]} is off: set aids on to use it."
+
+
+def spots_answer(board: Board, rack_size: int, args: str = "", style: Style = Style()) -> list[str]:
+    """The whole answer to ``spots [area] [all]``. Raises NotationError for
+    an area it cannot read (its sentence says what to type)."""
+    area, show_all = parse_spots(args)
+    limit = SIZE_ALL if show_all else None
+    return spots_phrases(survey(board, rack_size, area), style, limit=limit, lane_limit=limit)
+
+
+def around_answer(board: Board, square: Square, style: Style = Style()) -> list[str]:
+    """The whole answer to ``around [square]`` and to the around key."""
+    return around_phrases(around(board, square), style)
+
+
+def fit_answer(
+    board: Board,
+    rack: Sequence[str],
+    word: str,
+    lexicon: Any = None,
+    check_word: bool = False,
+    style: Style = Style(),
+    show_all: bool = False,
+) -> list[str]:
+    """The whole answer to ``fit WORD``. Raises NotationError for text that
+    is not a word (its sentence says what to type)."""
+    result = fit_word(board, rack, word, lexicon, check_word)
+    return fit_phrases(result, style, limit=None if show_all else FIT_LIMIT)
+
+
+#: a limit larger than any list: every spot and lane
+SIZE_ALL = 15 * 15
 
 
 def _times(text: str, n: int) -> str:
