@@ -522,7 +522,7 @@ def test_whole_answers_for_the_console_to_say(lexicon):
     assert spots_answer(b, 7) == spots_phrases(survey(b, 7))
     every = spots_answer(b, 7, "top ALL", Style(BRIEF))
     assert every[0] == "18 hot spots in the top:" and every[-1] == "K2 to K8, 7 free."
-    assert every[19] == "Lanes: A7 to O7, 15 free;" and len(every) == 1 + 18 + 4
+    assert every[19] == "Lanes: A7 to O7, 15 free;" and len(every) == 1 + 18 + 5
     with pytest.raises(NotationError):
         spots_answer(b, 7, "middle")
     assert around_answer(b, Square.parse("H7")) == ["H7: up 6 free, down I.", "Left 7 free, right 7 free."]
