@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import pytest
 
-from audio_scrabble.core import ACROSS, DOWN, Board, Game, PlacedTile, Play, Square, validate_placement
+from audio_scrabble.core import ACROSS, DOWN, Board, Game, PlacedTile, Play, Square, score_play, validate_placement
 from audio_scrabble.core.board import CENTRE, SIZE, premium_at
 from audio_scrabble.core.play import words_formed
 from audio_scrabble.engine import MoveGenerator
@@ -329,16 +329,35 @@ def movegen_places(board: Board, moves) -> dict[str, dict[tuple[Square, str], in
     """
     out: dict[str, dict[tuple[Square, str], int]] = defaultdict(dict)
     for m in moves:
-        words = words_formed(board, m.play)
-        for w in words if m.tile_count == 1 else words[:1]:
-            key = (w.start, w.direction)
-            out[w.word][key] = max(out[w.word].get(key, -1), m.score)
+        if m.tile_count == 1:
+            found = [(w.word, w.start, w.direction) for w in words_formed(board, m.play)]
+        else:
+            found = [(m.word, m.start_square, m.direction)]
+        for word, start, direction in found:
+            key = (start, direction)
+            out[word][key] = max(out[word].get(key, -1), m.score)
     return out
+
+
+def assert_fit_matches(board: Board, rack: list[str], places, word: str, lexicon) -> None:
+    """fit's placements of ``word`` are the generator's (``places``, from
+    :func:`movegen_places`): same squares, same best scores."""
+    result = fit_word(board, rack, word, lexicon)
+    got = {(f.start, f.direction): f.score for f in result.fits}
+    assert got == places[word], (board, rack, word)
+    best = max(places[word].values())
+    assert result.fits[0].score == best
+    assert (result.fits[0].start, result.fits[0].direction) in {k for k, v in places[word].items() if v == best}
+    # each fit is a play the core accepts from this rack, scored the same
+    for f in result.fits:
+        validate_placement(board, f.play)
+        assert score_play(board, f.play).total == f.score
+        assert not Counter(f.play.rack_tiles()) - Counter(rack)
 
 
 def test_fit_agrees_with_the_move_generator_on_many_positions(gen, lexicon):
     rng = random.Random(2024)
-    checked = words_checked = 0
+    checked = words_checked = with_blank = 0
     for g in range(5):
         game = Game(["a", "b"], seed=rng.randrange(1 << 30), lexicon=lexicon)
         while not game.is_over:
@@ -349,21 +368,18 @@ def test_fit_agrees_with_the_move_generator_on_many_positions(gen, lexicon):
             moves = gen.generate(board, rack)
             if moves and rng.random() < 0.5:
                 places = movegen_places(board, moves)
-                words = {moves[0].word, rng.choice(moves).word, rng.choice(moves).word}
-                for word in words:
-                    result = fit_word(board, rack, word, lexicon)
-                    got = {(f.start, f.direction): f.score for f in result.fits}
-                    assert got == places[word], (board, rack, word)
-                    best = max(places[word].values())
-                    assert result.fits[0].score == best
-                    assert (result.fits[0].start, result.fits[0].direction) in {
-                        k for k, v in places[word].items() if v == best
-                    }
-                    # each fit is a play the game itself accepts, scored the same
-                    for f in result.fits:
-                        assert game.check_place(f.play).total == f.score
+                for word in {moves[0].word, rng.choice(moves).word, rng.choice(moves).word}:
+                    assert_fit_matches(board, rack, places, word, lexicon)
                     words_checked += 1
                 checked += 1
+                if "?" not in rack and rng.random() < 0.3:
+                    # the same position with a blank on the rack: fit places it where it loses least
+                    blank_rack = rack[:-1] + ["?"]
+                    blank_moves = gen.generate(board, blank_rack)
+                    places = movegen_places(board, blank_moves)
+                    for word in {blank_moves[0].word, rng.choice(blank_moves).word}:
+                        assert_fit_matches(board, blank_rack, places, word, lexicon)
+                        with_blank += 1
             if moves:
                 pick = moves[rng.randrange(min(len(moves), 5))]
                 game.place(pick.play)
@@ -371,7 +387,8 @@ def test_fit_agrees_with_the_move_generator_on_many_positions(gen, lexicon):
                 game.exchange(rack)
             else:
                 game.pass_turn()
-    assert checked >= 40 and words_checked >= 80
+    print(f"{checked} positions, {words_checked} words, {with_blank} with a blank")
+    assert checked >= 40 and words_checked >= 80 and with_blank >= 15
 
 
 def test_fit_says_where_a_word_goes_best_first():
