@@ -41,6 +41,8 @@ from .phrases import Style, blank_label, clauses, fit, placement_text, plural, p
 SPOT_LIMITS = {"brief": 3, "normal": 3, "full": 8}
 LANE_LIMITS = {"brief": 1, "normal": 2, "full": 4}
 FIT_LIMIT = 5
+#: a limit larger than any list: every spot and lane
+SIZE_ALL = 15 * 15
 
 
 def _tile_name(tile: str) -> str:
@@ -122,7 +124,7 @@ def spots_phrases(sv: Survey, style: Style = Style(), limit: int | None = None, 
     if sv.rack_size < 1:
         return ["No hot spots: your rack is empty."]
     if not spots:
-        lines.append(f"No hot spot{where} can be reached." if where else "No hot spot can be reached.")
+        lines.append(f"No hot spot{where} can be reached.")
     elif len(spots) <= limit:
         lines.append(f"{plural(len(spots), 'hot spot')}{where}:")
     else:
@@ -135,8 +137,8 @@ def spots_phrases(sv: Survey, style: Style = Style(), limit: int | None = None, 
             lines.append(f"And {len(rest)} more.")
         else:
             kinds = Counter(premium_phrase(s.premium, style.marks) for s in rest)
-            order = sorted(kinds, key=lambda k: -max(premium_rank(s.premium) for s in rest
-                                                     if premium_phrase(s.premium, style.marks) == k))
+            rank = {premium_phrase(s.premium, style.marks): premium_rank(s.premium) for s in rest}
+            order = sorted(kinds, key=lambda k: -rank[k])
             lines.extend(clauses(f"And {len(rest)} more: " + ", ".join(f"{kinds[k]} {k}" for k in order) + "."))
     chosen = sv.lanes[:lane_limit]
     if chosen:
@@ -259,9 +261,6 @@ def fit_answer(
     result = fit_word(board, rack, word, lexicon, check_word)
     return fit_phrases(result, style, limit=None if show_all else FIT_LIMIT)
 
-
-#: a limit larger than any list: every spot and lane
-SIZE_ALL = 15 * 15
 
 
 def _times(text: str, n: int) -> str:
