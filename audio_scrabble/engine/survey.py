@@ -282,7 +282,7 @@ _HALVES = {
     "right": (None, (_MID, SIZE - 1)),
 }
 _SYNONYMS = {"upper": "top", "lower": "bottom", "high": "top", "low": "bottom"}
-AREA_HELP = "say top, bottom, left, right, a corner like top left, row 5 or column C"
+AREA_HELP = "say top, left, top left, row 5 or column C"
 
 
 def parse_area(text: str) -> Area | None:
@@ -306,13 +306,13 @@ def parse_area(text: str) -> Area | None:
         return Area(f"column {COLUMNS[col]}", (0, SIZE - 1), (col, col))
     words = [_SYNONYMS.get(w, w) for w in t.split() if w not in ("the", "half", "corner", "side", "quarter")]
     if not words or len(words) > 2 or any(w not in _HALVES for w in words):
-        raise NotationError(f"{text.strip()!r} is not a part of the board; {AREA_HELP}.")
+        raise NotationError(f"{text.strip()!r} is not an area; {AREA_HELP}.")
     rows: tuple[int, int] = (0, SIZE - 1)
     cols: tuple[int, int] = (0, SIZE - 1)
     vertical = [w for w in words if w in ("top", "bottom")]
     horizontal = [w for w in words if w in ("left", "right")]
     if len(vertical) > 1 or len(horizontal) > 1:
-        raise NotationError(f"{text.strip()!r} is not a part of the board; {AREA_HELP}.")
+        raise NotationError(f"{text.strip()!r} is not an area; {AREA_HELP}.")
     for w in words:
         r, c = _HALVES[w]
         rows = r or rows
@@ -498,14 +498,14 @@ def _fit_letters(word: str) -> list[tuple[str, bool]]:
     if not text:
         raise NotationError("Name the word to fit, like fit QUIZ.")
     if "?" in text:
-        raise NotationError("Type the letter a blank stands for in lower case, like QUiZ, not ?.")
+        raise NotationError("Type a blank as its letter in lower case: QUiZ.")
     bad = [ch for ch in text if not ("a" <= ch.lower() <= "z" and ch.isascii())]
     if bad:
-        raise NotationError(f"{bad[0]!r} is not a letter; type the word with letters, lower case for a blank.")
+        raise NotationError(f"{bad[0]!r} is not a letter; type letters only.")
     if len(text) < 2:
         raise NotationError("A word has at least two letters.")
     if len(text) > SIZE:
-        raise NotationError(f"{text.upper()} has {len(text)} letters; no word longer than 15 fits the board.")
+        raise NotationError("Too long: the board is 15 squares wide.")
     all_lower = text.islower()
     return [(ch.upper(), ch.islower() and not all_lower) for ch in text]
 
@@ -615,8 +615,9 @@ def _no_fit_reason(
     word = shown.upper()
     forced = sum(1 for _, f in letters if f)
     if forced > blanks:
-        have = "no blank" if blanks == 0 else f"only {blanks} blank{'s' if blanks > 1 else ''}"
-        return f"You have {have} for the lower-case letters of {shown}."
+        if blanks == 0:
+            return f"No blank on your rack for {shown}."
+        return f"Only {blanks} blank{'s' if blanks > 1 else ''} on your rack for {shown}."
     # letters the rack cannot supply must already be on the board
     need = Counter(ch for ch, f in letters if not f)
     spare = blanks - forced
@@ -629,12 +630,12 @@ def _no_fit_reason(
     if lacking > 0:
         absent = [ch for ch in missing if on_board[ch] == 0]
         if absent and (board.is_empty() or sum(missing[c] for c in absent) > spare):
-            return f"No {absent[0]} on your rack or the board for {word}."
+            return f"No {absent[0]} on your rack or board for {word}."
         if board.is_empty():
             return f"Your rack cannot make {word}."
         listed = " and ".join(sorted(missing)) if len(missing) <= 2 else ", ".join(sorted(missing))
-        return f"{word} needs {listed} from the board, and no place fits."
+        return f"{word}: no place has the {listed} it needs."
     if crossed_out:
-        return f"{word} fits nowhere without making another word that is not in the word list."
-    return f"{word} fits nowhere; there is no room for it next to the tiles on the board."
+        return f"{word} fits only by making unlisted words."
+    return f"No room for {word} next to the tiles."
 
