@@ -42,24 +42,23 @@ from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
-from ..core.tiles import BLANK
-from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
-from ..notation import typed
+from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
-from . import brailleview, saving, services
+from . import brailleview, plays, saving, services
 from .coach import Coach
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
-    Ask, BeginGame, BlankQuestion, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
-    PlayDraft, PlayQuestion, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
+    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
+    PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .racks import RackKeeper, rack_reply
 from .settings import Settings
 from .setup import Seat, SetupFlow, parse_players, parse_rules
 from .table import Chooser, Table
+from .turns import TurnTeller
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -113,7 +112,7 @@ class Session:
         self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
-        self._told_challenge = False  # the first-time hint about challenges has been given
+        self.turns: TurnTeller | None = None  # what opens each turn
         #: where games are saved (a persistence.SaveStore), or None not to save
         self.store = store
         #: loading, offering, resuming and saving games (console/saving.py)
@@ -169,6 +168,9 @@ class Session:
         self.game = game
         self.table = Table(game, seats, choosers)
         self.racks = RackKeeper(game)
+        told = self.turns.told_challenge if self.turns is not None else False
+        self.turns = TurnTeller(game, self.table, self.racks, self.settings)
+        self.turns.told_challenge = told  # the first-time hint is given once a session
         self._coach = Coach(game, self.lexicon)
         self.reader.reset()
         self.mode = PLAYING
@@ -212,7 +214,7 @@ class Session:
         self._seat(game, seats, choosers)
         assert self.racks is not None
         self.racks.restore(dict(state.racks))
-        self._told_challenge = state.told_challenge
+        self.turns.told_challenge = state.told_challenge
         lines = resumed.lines + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
@@ -232,7 +234,7 @@ class Session:
         if self.table is None or self.racks is None:
             return None
         return saving.table_state(self.table.levels(), self.options.lexicon, self.lexicon, self.settings,
-                                  self.racks.order, self._told_challenge)
+                                  self.racks.order, self.turns.told_challenge)
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
@@ -491,8 +493,7 @@ class Session:
         cur = game.current
         if table.needs_hand_over(cur):
             table.ready = cur
-            return ([prompts.turn(self.names[cur])] + self.new_tiles_lines(cur)
-                    + self._first_word_hint() + self._rack_lines(cur, owner=True) + self._challenge_hint())
+            return self.turns.hand_over(cur)
         return [prompts.turn_with_help(self.names[cur])]
 
     def ask_confirm(self, what: str) -> list[str]:
@@ -528,35 +529,10 @@ class Session:
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    def _rack_lines(self, i: int, owner: bool = False) -> list[str]:
-        return self.rack_reply(self.rack_of(i), self.names[i] if owner else None)
-
     def new_tiles_lines(self, i: int) -> list[str]:
         """The tiles player ``i`` drew after a play, once it can no longer be challenged."""
-        assert self.racks is not None
-        return self.racks.new_tiles_lines(i, self.audience.reveal)
-
-    def _first_word_hint(self) -> list[str]:
-        """How to play, while the board is empty (not when brief): a
-        first-time player need not know the command yet. Said before the
-        rack, so that the rack stays the last line, on the display."""
-        game = self.game
-        if game is None or self.style.brief or not game.board.is_empty():
-            return []
-        return list(prompts.FIRST_WORD_HINT)
-
-    def _challenge_hint(self) -> list[str]:
-        """That the last play may be challenged: every turn at full
-        verbosity, the first time only at normal, never when brief."""
-        game = self.game
-        if game is None or self.style.brief or (self._told_challenge and not self.style.full):
-            return []
-        pend = game.pending_play
-        if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
-            first = not self._told_challenge
-            self._told_challenge = True
-            return prompts.may_challenge(pend.name, first, compact=self._compact())
-        return []
+        assert self.turns is not None
+        return self.turns.new_tiles(i)
 
     def final_challenger(self) -> int | None:
         """Who ``challenge`` alone stands for when a player has gone out."""
@@ -571,31 +547,12 @@ class Session:
         return said + ([] if self.defer_computer else self.run_computers())
 
     def _turn_lines(self, round_end: bool = False) -> list[str]:
-        """Whose turn it is now, and the rack when it may be heard.
-
-        ``round_end``: a computer has just moved and one person plays the
-        computers: the rack, last, is the turn signal; a computer's turn
-        is not said (it moves at once); when brief, the new tiles are
-        heard in the rack."""
-        game, table = self.need_game(), self.need_table()
+        """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
+        game = self.need_game()
+        assert self.turns is not None
         if game.is_over:
             self.mode = OVER
-            offer = [prompts.REVIEW_OFFER] if services.engine_available() else []
-            return offer + [prompts.NEW_OR_QUIT]
-        if game.awaiting_final_challenge:
-            return table.final_question()
-        cur = game.current
-        name = self.names[cur]
-        compact = self._compact()
-        if table.is_computer(cur):
-            return [] if compact else [prompts.turn(name)]
-        if table.needs_hand_over(cur):
-            return prompts.press_enter_to_hear(name)
-        new_tiles = self.new_tiles_lines(cur)
-        if round_end and self.style.brief:
-            new_tiles = []
-        head = [] if round_end else [prompts.turn(name)]
-        return head + new_tiles + self._first_word_hint() + self._rack_lines(cur) + self._challenge_hint()
+        return self.turns.lines(round_end, engine=services.engine_available())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
@@ -616,7 +573,8 @@ class Session:
         # One person against the computers hears a round at once: the
         # totals once, after the last play of it; no turn line for a
         # computer, which moves at once; the tiles drawn, before the rack.
-        compact = self._compact()
+        assert self.turns is not None
+        compact = self.turns.compact
         self.racks.note_draws(events, order_before, table.audience.reveal, later=compact)
         if game.current != before_current or game.turn != before_turn:
             table.ready = None
@@ -635,75 +593,25 @@ class Session:
             lines.extend(self.run_computers())
         return lines
 
-    def _compact(self) -> bool:
-        """Whether rounds are said compactly: one person at the table
-        (against the computers), below full verbosity."""
-        return self.table is not None and len(self.table.humans) == 1 and not self.style.full
-
     # ---------------------------------------------------------------- plays and blanks
     def start_play(self, draft: Draft, action: str) -> list[str]:
         """Play or check a draft; ask for the letters of blanks first."""
-        game = self.need_game()
-        if draft.open_blanks:
-            # Refuse at once what no letter could make legal.
-            trial = draft
-            for sq in draft.open_blanks:
-                trial = trial.with_blank(sq, "E")
-            try:
-                game.check_place(trial.play())
-            except WordNotAcceptable:
-                pass
-            except ScrabbleError as e:
-                return [str(e)]
-            question = BlankQuestion(draft, action)
-            self.question = question
-            return question.lines()
-        return self._finish_play(draft, action)
+        return self._carry_play(plays.start(self.need_game(), draft, action, self.style))
 
     def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
-        game = self.need_game()
-        play = draft.play()
-        if action == "check":
-            try:
-                breakdown = game.check_place(play)
-            except IllegalPlay as e:
-                return [prompts.NOT_LEGAL, self._explain_rack(e)]  # the reason, a sentence of its own
-            lines = phrases.check_phrases(breakdown, self.style)
-            made = phrases.main_word(breakdown)
-            if not differs(draft, made):
-                return lines
-            # The word made is not the word typed: say which word it is
-            # first, then its score (not the word a second time).
-            head = [] if made is None else phrases.play_lines(
-                "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
-                f", would score {breakdown.total}")
-            if head and lines[:len(head)] == head:
-                lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
-            return board_letter_lines(draft, made) + lines
-        if not confirmed:
-            # The word made may not be the word typed: a board letter inside
-            # it left out, or board letters at either end. Say what it makes
-            # and ask first.
-            try:
-                breakdown = game.check_place(play)
-            except IllegalPlay as e:
-                return [self._explain_rack(e)]
-            made = phrases.main_word(breakdown)
-            if differs(draft, made):
-                self.question = PlayQuestion(draft)
-                return board_letter_lines(draft, made) + [prompts.PLAY_IT]
+        return self._carry_play(plays.finish(self.need_game(), draft, action, self.style, confirmed))
+
+    def _carry_play(self, outcome: plays.PlayOutcome) -> list[str]:
+        """Open the question the play needs, or make the play."""
+        if outcome.question is not None:
+            self.question = outcome.question
+        play = outcome.play
+        if play is None:
+            return outcome.lines
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
-            return [self._explain_rack(e)]
-
-    def _explain_rack(self, e: ScrabbleError) -> str:
-        """A missing letter when the rack holds a blank: say how to use it."""
-        msg = str(e)
-        if e.code == "not_on_rack" and self.game is not None and BLANK in self.game.current_player.rack:
-            if "no blank" not in msg:
-                return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
-        return msg
+            return [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:
@@ -739,15 +647,3 @@ class Session:
         finally:
             self.defer_computer = saved
         return lines
-
-
-# ---------------------------------------------------------------- the word a draft forms
-def differs(draft: Draft, made: Any) -> bool:
-    """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
-    return typed.word_made(draft, made.word if made is not None else None).differs
-
-
-def board_letter_lines(draft: Draft, made: Any) -> list[str]:
-    """What the word formed is, then the board letters in it that were not
-    typed: said before the play is scored or made."""
-    return prompts.word_made_lines(typed.word_made(draft, made.word if made is not None else None))
