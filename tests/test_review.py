@@ -20,7 +20,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.console import services
-from audio_scrabble.console.brailleview import is_cells_line
+from audio_scrabble.presentation.braille_lines import is_cells_line
 from audio_scrabble.console.review import (
     REVIEW_COMMANDS,
     ReviewApp,

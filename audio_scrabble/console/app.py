@@ -29,7 +29,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from . import services
-from .brailleview import is_cells_line
+from ..presentation.braille_lines import is_cells_line
 from .commands import complete
 from .keys import board_key_bindings, completion_list_bindings
 from .session import Session

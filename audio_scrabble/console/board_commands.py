@@ -13,8 +13,8 @@ from typing import Callable
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
 from ..notation.typed import read_square
-from ..presentation import largeprint, phrases
-from . import brailleview
+from ..presentation import braille_lines, largeprint, phrases
+
 from .settings import setting_named, small_number
 
 
@@ -66,12 +66,12 @@ def _line_answer(session, index: int, direction: str, cells: Callable[..., list[
 
 def cmd_row(session, args: str) -> list[str]:
     """A row in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _row_index(session, args), ACROSS, brailleview.row_lines)
+    return _line_answer(session, _row_index(session, args), ACROSS, braille_lines.row_lines)
 
 
 def cmd_column(session, args: str) -> list[str]:
     """A column in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _column_index(session, args), DOWN, brailleview.column_lines)
+    return _line_answer(session, _column_index(session, args), DOWN, braille_lines.column_lines)
 
 
 def cmd_goto(session, args: str) -> list[str]:
@@ -91,7 +91,7 @@ def cmd_words(session, args: str) -> list[str]:
 
 def cmd_board(session, args: str) -> list[str]:
     """The braille board: the column letters, then a line of cells a row."""
-    return ["Braille board:"] + brailleview.board_lines(session.board, session.settings.braille_width)
+    return ["Braille board:"] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
 def cmd_show(session, args: str) -> list[str]:
@@ -109,7 +109,7 @@ def cmd_show(session, args: str) -> list[str]:
 
 def cmd_legend(session, args: str) -> list[str]:
     """What each braille cell of the board and rack lines means."""
-    return ["Braille cells:"] + brailleview.legend_lines()
+    return ["Braille cells:"] + braille_lines.legend_lines()
 
 
 def last_lines(lines: list[str], args: str, unit: str) -> list[str]:

@@ -19,8 +19,8 @@ from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
-from ..presentation import phrases, prompts, record_phrases
-from . import brailleview
+from ..presentation import braille_lines, phrases, prompts, record_phrases
+
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
     cmd_where, cmd_words, last_lines,
@@ -211,7 +211,7 @@ def cmd_help(session, args: str) -> list[str]:
         args,
         ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
          "help blank, end, speech: the rules.", "tutorial: a first game, step by step.", "help COMMAND: more on one."],
-        more={"legend": brailleview.legend_lines, "set": value_lines},
+        more={"legend": braille_lines.legend_lines, "set": value_lines},
     )
 
 

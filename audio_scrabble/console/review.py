@@ -48,7 +48,7 @@ from ..notation.gcg import GcgRecord
 from ..notation.plays import parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import phrases, record_phrases
+from ..presentation import braille_lines, phrases, record_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
 from . import board_commands, brailleview, registry, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
@@ -125,7 +125,7 @@ def _rack(s: "ReviewSession", args: str) -> list[str]:
         return [record_phrases.NO_MOVE_YET]
     head, said = record_phrases.rack_lines(step, s.names)
     if s.braille_mode and step.move.rack:
-        head += brailleview.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
+        head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
     return head + said
 
 
