@@ -27,5 +27,6 @@ class Options:
     braille_width: int | None = None  # off when not given
     speech: str | None = None  # text when not given
     hints: bool | None = None  # off when not given
+    sounds: bool | None = None  # off when not given, unless speech is tts
     #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
     saved_game: str | None = None

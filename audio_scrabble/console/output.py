@@ -65,15 +65,18 @@ class BoardReader:
         self._board = board
         self._marks = marks
         self.cursor = Cursor()
+        #: the last move a key made (None: the key moved nothing), for the sound cues
+        self.last_move: Move | None = None
 
     def reset(self) -> None:
         self.cursor = Cursor()
 
     def key(self, name: str) -> list[str]:
         """The lines a board key says (``repeat`` is the transcript's)."""
+        self.last_move = None
         if name == "where":
             return phrases.where_phrases(self.cursor.square)
-        move = self.cursor.apply_key(name, self._board())
+        move = self.last_move = self.cursor.apply_key(name, self._board())
         if move is None:
             return [prompts.key_does_nothing(name)]
         return [self.move_phrase(move)]

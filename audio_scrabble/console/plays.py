@@ -28,6 +28,8 @@ class PlayOutcome:
     lines: list[str]
     question: Question | None = None
     play: Play | None = None
+    #: the rules refused the play (or its check): the refused cue sounds
+    refused: bool = False
 
 
 def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
@@ -42,7 +44,7 @@ def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
         except WordNotAcceptable:
             pass
         except ScrabbleError as e:
-            return PlayOutcome([str(e)])
+            return PlayOutcome([str(e)], refused=True)
         question = BlankQuestion(draft, action)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style)
@@ -56,7 +58,7 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)])  # the reason, a sentence of its own
+            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)], refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
@@ -76,7 +78,7 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome([explain_rack(game, e)])
+            return PlayOutcome([explain_rack(game, e)], refused=True)
         made = phrases.main_word(breakdown)
         if differs(draft, made):
             return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))

@@ -42,12 +42,13 @@ from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
-from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError
+from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
 from . import brailleview, plays, saving, services
 from .coach import Coach
+from .cues import Cues
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
@@ -83,6 +84,7 @@ class Session:
         computer_factory: ComputerFactory | None = None,
         defer_computer: bool = False,
         store: Any = None,
+        sound_player: Callable[[], Any] | None = None,
     ):
         self.options = options or Options()
         self.settings = Settings(
@@ -92,6 +94,12 @@ class Session:
             speech=self.options.speech or "text",
             hints=bool(self.options.hints),
         )
+        # Sounds: off unless chosen, or speech is tts (the player's own voice).
+        chosen = self.options.sounds
+        self.settings.sounds = chosen if chosen is not None else self.settings.speech == "tts"
+        #: makes a started sound player (None: no sounds in this session)
+        self._sound_player = sound_player
+        self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
@@ -125,6 +133,7 @@ class Session:
 
         On a session already started, says where things stand instead.
         """
+        self.follow_sounds_setting()
         if self.game is not None:
             return self._reply(self._turn_lines())
         if isinstance(self.question, SetupQuestion):
@@ -371,7 +380,11 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(self.reader.key(name))
+        lines = self.reader.key(name)
+        if self.cues is not None:
+            self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
+            lines = self.cues.notice() + lines
+        return self._reply(lines)
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
@@ -418,6 +431,8 @@ class Session:
             lines, remember = self._handle(text)
         except ScrabbleError as e:
             lines = [str(e)]
+            if isinstance(e, (IllegalPlay, WordNotAcceptable)) and self.cues is not None:
+                self.cues.refused()
         except Exception as e:  # a bug must not end the game or show a traceback
             self.last_error = traceback.format_exc()
             lines = [prompts.internal_error(type(e).__name__), prompts.INTERNAL_ERROR_HELP]
@@ -425,7 +440,19 @@ class Session:
             remember = False
         if not lines:
             lines = ["Done."]
+        self.follow_sounds_setting()
+        if self.cues is not None:
+            lines = self.cues.notice() + lines
         return self._reply(lines, remember=remember)
+
+    def follow_sounds_setting(self) -> None:
+        """Start the sound player when sounds are on, close it when off."""
+        wanted = self.settings.sounds and not self.finished
+        if wanted and self.cues is None and self._sound_player is not None:
+            self.cues = Cues(self._sound_player())
+        elif not wanted and self.cues is not None:
+            self.cues.close()
+            self.cues = None
 
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""
@@ -525,6 +552,7 @@ class Session:
         if self.question is not None and self.question.leaves_on_eof:
             self.question = None
             self.mode = FINISHED
+            self.follow_sounds_setting()
             return self._reply(self._goodbye())
         return self._reply(self.quit())
 
@@ -581,6 +609,10 @@ class Session:
         computer_next = table.computer_to_move()
         lines = phrases.announce(events, self.racks.announce_audience(table.audience, events), totals, self.style,
                                  compact=compact, scores=not (compact and computer_next))
+        if self.cues is not None:
+            your_turn = (not game.is_over and not computer_next and game.current != before_current
+                         and not table.is_computer(game.current))
+            self.cues.after_action(events, your_turn)
         if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
@@ -605,12 +637,16 @@ class Session:
         """Open the question the play needs, or make the play."""
         if outcome.question is not None:
             self.question = outcome.question
+        if outcome.refused and self.cues is not None:
+            self.cues.refused()
         play = outcome.play
         if play is None:
             return outcome.lines
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
+            if self.cues is not None:
+                self.cues.refused()
             return [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers

@@ -186,6 +186,13 @@ SETTINGS: tuple[Setting, ...] = (
         option_help="let the hint command tell the best plays for your rack (off by default: "
         "the rules forbid word aids in a real game; set hints on|off in the game)",
     ),
+    Setting(
+        "sounds", "sounds", False, ("on", "off"), _switch("Sounds"),
+        lambda v: "Sounds on." if v else "Sounds off.", lambda v: f"sounds {'on' if v else 'off'}.",
+        aliases=("sound", "cues"), flags=("--sounds",), metavar="on|off",
+        option_help="short sounds for the cursor (pitch follows the row, left to right follows the "
+        "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
+    ),
 )
 
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
@@ -213,6 +220,8 @@ class Settings:
     #: whether ``hint`` tells the best plays: off by default, since the
     #: rules forbid word aids during a game (a teaching setting)
     hints: bool = False
+    #: sound cues (see console/cues.py): off unless chosen, or speech is tts
+    sounds: bool = False
 
     @property
     def style(self) -> Style:

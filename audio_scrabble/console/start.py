@@ -15,6 +15,7 @@ from ..core.rules import rules_named
 from ..errors import ScrabbleError
 from . import services
 from .brailleview import FittedWriter, fit
+from .cues import make_player
 from .session import NEW, RESUME, Options, Session
 from . import settings
 from .setup import parse_players
@@ -97,6 +98,7 @@ def options_from(args: argparse.Namespace) -> Options:
         braille_width=args.braille_width,
         speech=args.speech,
         hints=args.hints,
+        sounds=args.sounds,
         saved_game=args.saved_game,
     )
 
@@ -124,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
-    session = Session(options, lexicon=lexicon, store=_store())
+    session = Session(options, lexicon=lexicon, store=_store(), sound_player=make_player)
     if getattr(args, "open_file", None):
         try:
             session.saver.choose_file(args.open_file, lexicon, options.lexicon)
