@@ -135,3 +135,26 @@ def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
     out = s.handle_line("set braille")
     assert out == ["set braille takes 14 to 80 cells,", "like set braille 40; or set braille off."]
     assert s.handle_line("set braille 27") == ["Braille mode on: every line", "fits 27 cells."]
+
+
+def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
+    """Finding 2: hot-seat, the previous player's rack line stayed in the
+    screen reader's review buffer after the turn passed. At a hand-over the
+    screen (and its scrollback) is cleared before the next rack is read; a
+    tmux test (test_e2e_tmux) checks the terminal itself."""
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert not s.out.take_clear()
+    first = s.handle_line("")
+    assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
+    assert first[0].endswith("turn.") and first[-1].startswith("Rack")
+    s.handle_line("pass")
+    assert not s.out.take_clear()  # the announcement stays until the next Enter
+    s.handle_line("")
+    assert s.out.take_clear()
+    # two people reading one screen: one person against a computer needs no clearing
+    alone = Session(Options(players="Alice,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
+                    computer_factory=_passers)
+    alone.start()
+    alone.handle_line("pass")
+    assert not alone.out.take_clear()

@@ -32,6 +32,10 @@ class Transcript:
         self.last_reply: list[str] = []
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
+        #: the screen is to be cleared before the next reply (a rack handed
+        #: over at a shared computer: the last player's rack must not stay
+        #: readable in the screen reader's review buffer)
+        self.clear_requested = False
 
     @property
     def braille_mode(self) -> bool:
@@ -56,6 +60,14 @@ class Transcript:
     def take_display(self) -> list[str]:
         out, self.display = self.display, []
         return out
+
+    def request_clear(self) -> None:
+        self.clear_requested = True
+
+    def take_clear(self) -> bool:
+        """Whether to clear the screen before printing the next reply (once)."""
+        wanted, self.clear_requested = self.clear_requested, False
+        return wanted
 
 
 class BoardReader:

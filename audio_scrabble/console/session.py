@@ -520,6 +520,10 @@ class Session:
         cur = game.current
         if table.needs_hand_over(cur):
             table.ready = cur
+            # The last player's rack leaves the screen (and the screen
+            # reader's review buffer) before this one's is read.
+            self.out.request_clear()
+            self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
             return self.turns.hand_over(cur)
         return [prompts.turn_with_help(self.names[cur])]
 

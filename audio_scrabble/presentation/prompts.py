@@ -75,6 +75,10 @@ def press_enter_first(name: str) -> str:
     return "\n".join(clauses(f"{name}, press Enter for your rack first."))
 
 
+#: said first at a hand-over, when the screen is cleared so that racks stay private
+SCREEN_CLEARED = "Screen cleared for privacy."
+
+
 def press_enter_to_hear(name: str) -> list[str]:
     return clauses(f"{name}, press Enter to hear your rack.")
 
