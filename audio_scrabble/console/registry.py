@@ -37,6 +37,7 @@ PLAYER = "player"
 SETTING = "setting"
 TOPIC = "topic"
 WORDS = "words"
+AREA = "area"  # a part of the board (spots)
 PATH = "path"
 TURN = "turn"  # a turn of the game (no candidates)
 
@@ -138,7 +139,9 @@ class Registry:
 #: every square's name, for completion
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
-HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech"]
+HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "aids"]
+#: the parts of the board ``spots`` takes, for completion
+AREAS = ["top", "bottom", "left", "right", "all"]
 
 
 def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Mapping[str, Sequence[str]]) -> list[str] | None:
@@ -149,6 +152,8 @@ def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Map
         return [str(r) for r in range(1, 16)]
     if arg.kind == COLUMN:
         return list("ABCDEFGHIJKLMNO")
+    if arg.kind == AREA:
+        return AREAS
     if arg.kind == SETTING:
         if index == 0:
             return list(setting_values)
