@@ -93,8 +93,11 @@ class Registry:
         found: list[str] = []
         for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
             name = self._by_name[cand].name
-            if cand != name and difflib.SequenceMatcher(None, low, cand).ratio() < 0.75:
+            ratio = difflib.SequenceMatcher(None, low, cand).ratio()
+            if cand != name and ratio < 0.75:
                 continue  # only a near miss of an alias ("train" and print) would mislead
+            if ratio <= 0.6:
+                continue  # three letters of six in common is chance ("undo" and around)
             if name not in found:
                 found.append(name)
         for c in self.commands:
