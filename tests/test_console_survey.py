@@ -112,6 +112,30 @@ def test_a_bad_position_is_said_and_the_questions_follow(lexicon):
     assert "The position has 2 racks; name 2 players, the one to move first." in out
 
 
+def test_a_position_game_is_saved_resumed_and_puts_an_unfinished_game_away(lexicon, tmp_path):
+    store = tmp_path / "saves"
+    s = Session(Options(position=WINDY, seed=2), lexicon=lexicon, store=SaveStore(store))
+    s.start()
+    s.handle_line("play GLIDE from G5 down")
+    rows = s.board.rows_text()
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(), lexicon=lexicon, store=SaveStore(store))
+    assert again.start()[-1] == "Resume it? Type yes or no."
+    resumed = again.handle_line("yes")
+    assert resumed[0] == "Resumed. House rules (RNIB leaflet)."
+    assert again.board.rows_text() == rows and again.game.start is not None
+    # a new position puts the unfinished game away, saying so, and starts at once
+    third = Session(Options(position=WINDY, seed=5), lexicon=lexicon, store=SaveStore(store))
+    opening = third.start()
+    assert "Game put away: You and Club computer." in opening
+    assert opening[-2:] == ["Your turn.", "Rack: A D E E G I L."]
+    # new, after a game from a position: an ordinary game, with the draw for first
+    third.handle_line("new")
+    assert any(" drew " in line for line in third.handle_line("yes"))
+    assert third.game.start is None
+
+
 # ---------------------------------------------------------------- the commands
 def test_spots_around_and_fit_answer_in_the_game(lexicon):
     s, _ = position_session(lexicon, WINDY, players="You,Bob")

@@ -55,7 +55,7 @@ def prepare(options: Any, computers: bool | None) -> PositionStart:
     allowed = services.engine_available() if computers is None else computers
     seats = parse_players(options.players or default_players(count, allowed), computers)
     if len(seats) != count:
-        raise NotationError(f"The position has {count} racks; name {count} players, the one to move first.")
+        raise NotationError(survey_phrases.players_for_position(count))
     rules = parse_rules(options.rules or rules_name(position) or "house")
     seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
     return PositionStart(seats, rules, seed, game_start(position), position.scores)

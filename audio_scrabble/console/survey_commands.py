@@ -89,7 +89,7 @@ def fit_command(rack_of: RackOf, lexicon: Callable[[Any], Any], check_word: Call
         if show_all:
             words = words[:-1]
         if len(words) > 1:
-            raise NotationError("Name one word to fit, like fit QUIZ.")
+            raise NotationError(said.FIT_ONE_WORD)
         rack = rack_of(session)
         return said.fit_answer(session.board, list(rack), words[0] if words else "", lexicon(session),
                                check_word=check_word(session), style=session.style, show_all=show_all)

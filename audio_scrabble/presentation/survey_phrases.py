@@ -276,6 +276,13 @@ AIDS_OFF = "Aids off: no spots, fit or hot spots."
 HOT_SPOT_KEYS_OFF = "Hot-spot keys are off: set aids on."
 #: ``fit`` in the review when the record does not show the rack facing the board
 NO_RACK_TO_FIT = "The record does not show the next rack; fit needs it."
+#: ``fit`` with more than one word
+FIT_ONE_WORD = "Name one word to fit, like fit QUIZ."
+
+
+def players_for_position(racks: int) -> str:
+    """``--players`` naming more or fewer players than the position has racks."""
+    return f"The position has {racks} racks; name {racks} players, the one to move first."
 
 
 def mark_set_phrase(square: Square) -> str:
