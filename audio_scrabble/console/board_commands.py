@@ -18,7 +18,7 @@ from ..presentation import braille_lines, largeprint, phrases
 from .settings import setting_named, small_number
 
 
-def _square_arg(session, text: str) -> Square:
+def square_arg(session, text: str) -> Square:
     text = text.strip()
     if not text:
         return session.reader.cursor.square
@@ -28,7 +28,7 @@ def _square_arg(session, text: str) -> Square:
 
 
 def cmd_square(session, args: str) -> list[str]:
-    sq = _square_arg(session, args)
+    sq = square_arg(session, args)
     return [phrases.square_phrase(session.board, sq, session.settings.marks)]
 
 
@@ -77,7 +77,7 @@ def cmd_column(session, args: str) -> list[str]:
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
         raise NotationError("Say which square to go to, like goto H8, or goto star.")
-    move = session.reader.cursor.goto(_square_arg(session, args))
+    move = session.reader.cursor.goto(square_arg(session, args))
     return [session.reader.move_phrase(move)]
 
 

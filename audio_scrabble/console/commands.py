@@ -28,12 +28,13 @@ from .board_commands import (
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
 from .registry import (
-    ALL_SQUARES, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
-    TOPIC, TURN, Arg, Command, Registry, board_candidates, help_lines,
+    ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
+    TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from .services import COMPUTER_LEVELS
 from .settings import SETTING_VALUES, small_number, value_lines
 from .setup import rule_names
+from .survey_commands import cmd_around, cmd_fit, cmd_spots
 
 # ====================================================================== handlers
 # Each takes (session, rest of the line) and returns lines to say.
@@ -286,6 +287,10 @@ REGISTRY = Registry(
         Command("words", cmd_words, "Board"),
         Command("board", cmd_board, "Board", ("brd",), modes=BOARD_TIME),
         Command("show", cmd_show, "Board", ("print",)),
+        # surveying the board
+        Command("spots", cmd_spots, "Survey", ("spot", "hot"), (Arg("area", AREA, True),), modes=BOARD_TIME),
+        Command("around", cmd_around, "Survey", ("near",), (Arg("square", SQUARE, True),), modes=BOARD_TIME),
+        Command("fit", cmd_fit, "Survey", (), (Arg("word", WORDS),)),
         # asking again
         Command("scores", cmd_scores, "Ask again", ("score", "s")),
         Command("bag", cmd_bag, "Ask again"),

@@ -14,9 +14,9 @@ composition:
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..core.board import Board
+from ..core.board import Board, Square
 from ..presentation import phrases, prompts
 from . import brailleview
 from .cursor import Cursor, Move
@@ -77,11 +77,17 @@ class BoardReader:
         self._board = board
         self._marks = marks
         self.cursor = Cursor()
+        #: the square the mark key set (the jump-to-mark key returns to it)
+        self.mark: Square | None = None
+        #: the word the last word jump landed on (see engine.survey.word_jump)
+        self.last_word: Any = None
         #: the last move a key made (None: the key moved nothing), for the sound cues
         self.last_move: Move | None = None
 
     def reset(self) -> None:
         self.cursor = Cursor()
+        self.mark = None
+        self.last_word = None
 
     def key(self, name: str) -> list[str]:
         """The lines a board key says (``repeat`` is the transcript's)."""

@@ -37,6 +37,7 @@ PLAYER = "player"
 SETTING = "setting"
 TOPIC = "topic"
 WORDS = "words"
+AREA = "area"  # a part of the board (spots)
 PATH = "path"
 TURN = "turn"  # a turn of the game (no candidates)
 
@@ -92,8 +93,11 @@ class Registry:
         found: list[str] = []
         for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
             name = self._by_name[cand].name
-            if cand != name and difflib.SequenceMatcher(None, low, cand).ratio() < 0.75:
+            ratio = difflib.SequenceMatcher(None, low, cand).ratio()
+            if cand != name and ratio < 0.75:
                 continue  # only a near miss of an alias ("train" and print) would mislead
+            if ratio <= 0.6:
+                continue  # three letters of six in common is chance ("undo" and around)
             if name not in found:
                 found.append(name)
         for c in self.commands:
@@ -138,7 +142,9 @@ class Registry:
 #: every square's name, for completion
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
-HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds"]
+HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds", "aids"]
+#: the parts of the board ``spots`` takes, for completion
+AREAS = ["top", "bottom", "left", "right", "all"]
 
 
 def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Mapping[str, Sequence[str]]) -> list[str] | None:
@@ -149,6 +155,8 @@ def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Map
         return [str(r) for r in range(1, 16)]
     if arg.kind == COLUMN:
         return list("ABCDEFGHIJKLMNO")
+    if arg.kind == AREA:
+        return AREAS
     if arg.kind == SETTING:
         if index == 0:
             return list(setting_values)

@@ -43,14 +43,15 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..core.board import CENTRE, Board
-from ..errors import NotationError, ScrabbleError
+from ..core.tiles import RACK_SIZE
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
 from ..notation.plays import parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import braille_lines, phrases, record_phrases
+from ..presentation import braille_lines, phrases, record_phrases, survey_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
-from . import board_commands, brailleview, registry, services
+from . import board_commands, brailleview, registry, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
 from .helptext import HelpEntry, parse_help
@@ -139,6 +140,31 @@ def _help(s: "ReviewSession", args: str) -> list[str]:
     return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
 
 
+def _facing_rack(s: "ReviewSession") -> list[str] | None:
+    """The rack that faced the board being reviewed: the next mover's, as
+    the record shows it (None when it does not, or at the end)."""
+    if s.position >= s.count:
+        return None
+    rack = s.steps[s.position].move.rack
+    return parse_rack(rack, limit=None) if rack else None
+
+
+def _fit_rack(s: "ReviewSession") -> list[str]:
+    rack = _facing_rack(s)
+    if rack is None:
+        raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
+    return rack
+
+
+def _rack_size(s: "ReviewSession") -> int:
+    rack = _facing_rack(s)
+    return len(rack) if rack is not None else RACK_SIZE
+
+
+_spots = survey_commands.spots_command(_rack_size)
+_fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
+
+
 def _quit(s: "ReviewSession", args: str) -> list[str]:
     s.finished = True
     return ["Goodbye."]
@@ -164,6 +190,9 @@ REVIEW_COMMANDS = registry.Registry(
         _C("words", board_commands.cmd_words, "Board"),
         _C("board", board_commands.cmd_board, "Board", ("brd",)),
         _C("show", board_commands.cmd_show, "Board", ("print",)),
+        _C("spots", _spots, "Survey", ("spot", "hot"), (_A("area", registry.AREA, True),)),
+        _C("around", survey_commands.cmd_around, "Survey", ("near",), (_A("square", registry.SQUARE, True),)),
+        _C("fit", _fit, "Survey", (), (_A("word", registry.WORDS),)),
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
@@ -259,7 +288,8 @@ class ReviewSession:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(self.reader.key(name))
+        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, _rack_size(self))
+        return self._reply(lines)
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display

@@ -82,6 +82,7 @@ def table_state(
         braille=settings.braille_width,
         braille_saved=True,
         hints=settings.hints,
+        aids=settings.aids,
         sounds=settings.sounds,
         racks={i: "".join(order) for i, order in rack_order.items()},
         told_challenge=told_challenge,
@@ -110,6 +111,8 @@ def restore_settings(settings: Any, given: Any, state: TableState) -> str | None
                 speech_change = settings.speech  # the voice follows it
     if given.hints is None and state.hints is not None:
         settings.hints = state.hints
+    if getattr(given, "aids", None) is None and state.aids is not None:
+        settings.aids = state.aids
     if given.sounds is None and state.sounds is not None:
         settings.sounds = state.sounds
     if given.braille_width is None and state.braille_saved:

@@ -46,7 +46,7 @@ from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
-from . import brailleview, plays, saving, services
+from . import brailleview, plays, position_start, saving, services, survey_commands
 from .coach import Coach
 from .cues import Cues
 from .options import NEW, RESUME, Options
@@ -93,6 +93,7 @@ class Session:
             braille_width=self.options.braille_width,
             speech=self.options.speech or "text",
             hints=bool(self.options.hints),
+            aids=self.options.aids is not False,
         )
         # Sounds: off unless chosen, or speech is tts (the player's own voice).
         chosen = self.options.sounds
@@ -139,6 +140,8 @@ class Session:
         if isinstance(self.question, SetupQuestion):
             return self._reply(self.question.setup.question())
         out = [prompts.WELCOME]
+        if self.options.position:
+            return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
             out.extend(self._put_away())
         else:
@@ -166,6 +169,15 @@ class Session:
             self.question = SetupQuestion(self.setup)
             out.extend(self.setup.question())
         return out
+
+    def _begin_position(self) -> list[str]:
+        """``--position``: an unfinished game is put away, then the game
+        starts from the position (see console/position_start.py)."""
+        out = self._put_away()
+        try:
+            return out + position_start.begin(self)
+        except ScrabbleError as e:
+            return out + [str(e)] + self._open_setup()
 
     def _choosers(self, seats: list[Seat], seed: int) -> dict[int, Chooser]:
         """The computer players of these seats, each seeded from the game's seed."""
@@ -380,7 +392,9 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        lines = self.reader.key(name)
+        self.reader.last_move = None
+        lines = survey_commands.answer_key(self, name, survey_commands.GAME_QUICK, self._command,
+                                           survey_commands.game_rack_size(self))
         if self.cues is not None:
             self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
             lines = self.cues.notice() + lines

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
 from ..presentation.phrases import clauses, join_and
+from ..presentation.survey_phrases import AIDS_OFF, AIDS_ON
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
 from .brailleview import MAX_CELLS, MIN_CELLS, cells_refusal
 from .services import SPEECH_KINDS
@@ -187,6 +188,13 @@ SETTINGS: tuple[Setting, ...] = (
         "the rules forbid word aids in a real game; set hints on|off in the game)",
     ),
     Setting(
+        "aids", "aids", True, ("on", "off"), _switch("Aids"),
+        lambda v: AIDS_ON if v else AIDS_OFF,
+        lambda v: f"aids {'on' if v else 'off'}.", aliases=("aid", "survey"), flags=("--aids",), metavar="on|off",
+        option_help="the board survey aids: spots, fit and the hot-spot keys (default: on; "
+        "off for strict tournament play; set aids on|off in the game)",
+    ),
+    Setting(
         "sounds", "sounds", False, ("on", "off"), _switch("Sounds"),
         lambda v: "Sounds on." if v else "Sounds off.", lambda v: f"sounds {'on' if v else 'off'}.",
         aliases=("sound", "cues"), flags=("--sounds",), metavar="on|off",
@@ -220,6 +228,9 @@ class Settings:
     #: whether ``hint`` tells the best plays: off by default, since the
     #: rules forbid word aids during a game (a teaching setting)
     hints: bool = False
+    #: whether ``spots``, ``fit`` and the hot-spot keys answer (geometry
+    #: aids, allowed by every rule set; off for strict tournament play)
+    aids: bool = True
     #: sound cues (see console/cues.py): off unless chosen, or speech is tts
     sounds: bool = False
 

@@ -278,6 +278,10 @@ def play_text(breakdown: ScoreBreakdown) -> str:
 
 
 def possessive(name: str) -> str:
+    """``Alice's``, ``James'``; a player called ``You`` (the default name of
+    the player to move in a game from a position) is ``Your``."""
+    if name == "You":
+        return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 

@@ -266,3 +266,42 @@ def fit_answer(
 def _times(text: str, n: int) -> str:
     """``two dots``, ``two dots twice``, ``two dots 3 times``."""
     return text if n == 1 else f"{text} twice" if n == 2 else f"{text} {n} times"
+
+
+# ---------------------------------------------------------------- the console's survey sentences
+#: ``set aids on`` and ``set aids off``
+AIDS_ON = "Aids on: spots and fit answer."
+AIDS_OFF = "Aids off: no spots, fit or hot spots."
+#: the hot-spot keys with ``set aids off``
+HOT_SPOT_KEYS_OFF = "Hot-spot keys are off: set aids on."
+#: ``fit`` in the review when the record does not show the rack facing the board
+NO_RACK_TO_FIT = "The record does not show the next rack; fit needs it."
+#: ``fit`` with more than one word
+FIT_ONE_WORD = "Name one word to fit, like fit QUIZ."
+
+
+def players_for_position(racks: int) -> str:
+    """``--players`` naming more or fewer players than the position has racks."""
+    return f"The position has {racks} racks; name {racks} players, the one to move first."
+
+
+def mark_set_phrase(square: Square) -> str:
+    """The mark key: ``Mark on H8.``"""
+    return f"Mark on {square.name}."
+
+
+def no_mark_phrase() -> str:
+    return "No mark yet: Alt-M marks the cursor's square."
+
+
+def bag_and_unseen_phrases(bag_line: str, unseen_lines: Sequence[str]) -> list[str]:
+    """The bag key: the bag, then the unseen tiles."""
+    return [bag_line, *unseen_lines]
+
+
+def position_opening(names: Sequence[str], scores: Sequence[int]) -> list[str]:
+    """A game from a position has no draw for first: ``Position: You 0,
+    Computer 32.`` (the turn lines then say whose turn it is)."""
+    items = [f"{n} {s}" for n, s in zip(names, scores)]
+    items[0] = "Position: " + items[0]
+    return fit(items)
