@@ -7,10 +7,12 @@ the same path the prompt application uses.
 from __future__ import annotations
 
 import copy
+import io
 import subprocess
 import itertools
 import random
 import re
+import sys
 from collections import Counter
 
 import pytest
@@ -790,10 +792,16 @@ def test_show_prints_a_large_print_board_only_on_screen(monkeypatch):
     out = s.handle_line("show")
     assert out == ["Large-print board shown on screen."]
     grid = s.take_display()
-    assert grid[0].split() == list("ABCDEFGHIJKLMNO")
+    top = next(i for i, line in enumerate(grid) if line.split() == list("ABCDEFGHIJKLMNO"))
     assert "\x1b" not in "".join(grid)
-    assert "3W" in grid[1] and "[**]" in grid[8]
+    assert "3W" in grid[top + 1] and "[** ]" in grid[top + 15]  # row 8's first line
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
     monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(sys, "stdout", Terminal())
     s.handle_line("show")
     assert "\x1b[" in "".join(s.take_display())
 

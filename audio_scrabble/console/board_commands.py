@@ -7,7 +7,7 @@ and ``keep_settings``) and the rest of the line.
 
 from __future__ import annotations
 
-import os
+import sys
 from typing import Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
@@ -102,9 +102,24 @@ def cmd_show(session, args: str) -> list[str]:
     """
     if session.braille_mode:
         return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
-    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
+    colour = largeprint.colour_wanted(sys.stdout)
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
+                                            **_show_status(session)))
     return ["Large-print board shown on screen."]
+
+
+def _show_status(session) -> dict:
+    """What the large-print view says above the board: the scores, whose
+    turn, the bag (the game's); the recorded totals (the review's)."""
+    game = getattr(session, "game", None)
+    if game is not None:
+        over = game.is_over
+        return {"scores": list(zip(game.names, game.scores())), "bag": len(game.bag), "over": over,
+                "to_play": None if over else game.names[game.current]}
+    totals = getattr(session, "totals", None)
+    if totals is not None:
+        return {"scores": list(zip(session.names, totals))}
+    return {}
 
 
 def cmd_legend(session, args: str) -> list[str]:
