@@ -135,3 +135,85 @@ def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
     out = s.handle_line("set braille")
     assert out == ["set braille takes 14 to 80 cells,", "like set braille 40; or set braille off."]
     assert s.handle_line("set braille 27") == ["Braille mode on: every line", "fits 27 cells."]
+
+
+# ---------------------------------------------------------------- issue 13: bad input never echoed whole
+def _answers_to_a_huge_line(huge: str) -> dict[str, list[str]]:
+    """Every command, and the set-up's questions, given ``huge`` as its argument."""
+    from audio_scrabble.console.commands import REGISTRY
+
+    said: dict[str, list[str]] = {}
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    s.start()
+    said["players?"] = s.handle_line(huge)
+    said["players"] = s.handle_line("2")
+    said["name 1?"] = s.handle_line(huge)
+    s.handle_line("Ann")
+    said["name 2?"] = s.handle_line(huge)
+    s.handle_line("Bob")
+    said["rules?"] = s.handle_line(huge)
+    said["set at set-up"] = s.handle_line("set verbosity " + huge)
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    said["bare"] = s.handle_line(huge)
+    said["bare with a space"] = s.handle_line(huge + " " + huge)
+    for cmd in REGISTRY.commands:
+        if cmd.name in ("quit", "new", "export", "emboss"):
+            continue  # they leave, or write a file named by the line
+        said[cmd.name] = s.handle_line(f"{cmd.name} {huge}")
+        s.question = None  # a question opened by the line (none should be) is dropped
+    for name in ("verbosity", "marks", "speech", "braille", "hints", huge):
+        said[f"set {name[:10]}"] = s.handle_line(f"set {name} {huge}")
+    said["play at"] = s.handle_line(f"play H8 {huge}")
+    said["play word"] = s.handle_line(f"play {huge} H8")
+    return said
+
+
+def test_a_two_megabyte_line_is_never_echoed_whole():
+    """Issue 13: a 2 MB line was said back whole. Every answer line stays short."""
+    for huge in ("Q" * 2_000_000, "x" * 1_999_999 + "\u00e9", "7" * 2_000_000):
+        for where, lines in _answers_to_a_huge_line(huge).items():
+            long = [x[:60] + "..." for x in lines if len(x) > 200]
+            assert not long, (where, long)
+
+
+# ---------------------------------------------------------------- issue 11: say less, say it first
+def test_at_brief_verbosity_every_refusal_is_one_line_of_at_most_40_characters():
+    """Issue 11: at brief verbosity every refusal is one line of at most 40
+    characters carrying the reason. Before, 78 of 99 distinct refusals of
+    this corpus ran past 40 characters or over one line."""
+    from refusal_corpus import long_refusals, refusals
+
+    said = refusals("brief")
+    assert len(said) >= 300 and len({tuple(v) for _, v in said}) >= 80
+    assert long_refusals(said) == []
+    answers = {k: v[0] for k, v in said}
+    # the reason, not a cut sentence
+    assert answers["set verbosity loud"] == "Verbosity: brief, normal or full."
+    assert answers["square xx"] == "'xx' is not a square."
+    assert answers["plya H8 QI"] == "Not a command; play?"
+    assert answers["check A1 QI (second turn)"] == "The play must touch a tile."
+    assert any(v == ["No Q on your rack."] or v[0].startswith("No ") and "on your rack" in v[0] for _, v in said)
+
+
+def test_at_normal_verbosity_the_reason_still_comes_first_then_the_detail():
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    assert s.handle_line("set verbosity loud") == ["Verbosity is brief, normal or full, not 'loud'."]
+    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+    assert s.handle_line("check A1 QI")[0] == "Not legal."
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("check A1 QI") == ["The first word must cover the star, H8."]
+    assert s.handle_line("set verbosity loud") == ["Verbosity: brief, normal or full."]
+
+
+def test_the_set_up_refuses_briefly_at_brief_verbosity():
+    s = Session(Options(verbosity="brief"), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing.",
+                                     "How many players, 2 to 4?", "Press Enter for 2."]

@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
+from ..notation.plays import clip
 from ..notation.typed import read_square
 from ..presentation import largeprint, phrases
 from . import brailleview
@@ -41,7 +42,8 @@ def _row_index(session, text: str) -> int:
         return row - 1
     if text.upper() in COLUMNS:
         raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
-    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
+    raise NotationError(f"{clip(text)!r} is not a row; rows are numbered 1 to 15 from the top.",
+                        brief=f"{clip(text, 12)!r} is not a row.")
 
 
 def _column_index(session, text: str) -> int:
@@ -53,7 +55,8 @@ def _column_index(session, text: str) -> int:
     number = small_number(text)
     if number is not None and 1 <= number <= SIZE:
         raise NotationError(f"{number} is a row; type row {number}.")
-    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
+    raise NotationError(f"{clip(text)!r} is not a column; columns are lettered A to O from the left.",
+                        brief=f"{clip(text, 12)!r} is not a column.")
 
 
 def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:

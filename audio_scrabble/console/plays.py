@@ -42,7 +42,7 @@ def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
         except WordNotAcceptable:
             pass
         except ScrabbleError as e:
-            return PlayOutcome([str(e)])
+            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief))
         question = BlankQuestion(draft, action)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style)
@@ -56,6 +56,8 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
+            if style.brief:  # the reason alone, in one short line
+                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True))
             return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)])  # the reason, a sentence of its own
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)

@@ -11,7 +11,7 @@ prompt (full, and short for a narrow braille display).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from ..errors import ScrabbleError
 from ..presentation import prompts
@@ -236,8 +236,10 @@ class SetupQuestion(Question):
 
     prompt = ("> ", None)
 
-    def __init__(self, setup: SetupFlow):
+    def __init__(self, setup: SetupFlow, brief: Callable[[], bool] = lambda: False):
         self.setup = setup
+        #: whether refusals are said briefly now (the verbosity may change at set-up)
+        self.brief = brief
 
     def answer(self, text: str) -> Decision:
         setup = self.setup
@@ -250,6 +252,8 @@ class SetupQuestion(Question):
         try:
             out = setup.answer(text)
         except ScrabbleError as e:
+            if self.brief():  # the reason alone, in one short line
+                return Say(tuple(prompts.refusal_lines(str(e), e.brief, True)), keep=True)
             return Say((str(e), *setup.question()), keep=True)
         if setup.done:
             return BeginGame(tuple(out))

@@ -45,10 +45,10 @@ from prompt_toolkit.output import Output
 from ..core.board import CENTRE, Board
 from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
-from ..notation.plays import parse_rack
+from ..notation.plays import clip, parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import phrases, record_phrases
+from ..presentation import phrases, prompts, record_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
 from . import board_commands, brailleview, registry, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
@@ -112,7 +112,7 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
     try:
         return board_commands.cmd_goto(s, text)
     except NotationError:
-        return [f"{text!r} is not a move or a square; type go to 5, or goto H8."]
+        return [f"{clip(text)!r} is not a move or a square; type go to 5, or goto H8."]
 
 
 def _scores(s: "ReviewSession", args: str) -> list[str]:
@@ -136,7 +136,8 @@ def _history(s: "ReviewSession", args: str) -> list[str]:
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
+                               brief=s.style.brief)
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
@@ -328,7 +329,7 @@ class ReviewSession:
         try:
             lines = self._dispatch(stripped)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
             lines = [f"Something went wrong inside the review ({type(e).__name__}).", "Type move to hear this move again."]
@@ -347,7 +348,7 @@ class ReviewSession:
             return self.go(number)
         if looks_like_square(text):
             return board_commands.cmd_square(self, text)
-        return REVIEW_COMMANDS.not_a_command(word)
+        return REVIEW_COMMANDS.not_a_command(word, self.style.brief)
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""

@@ -154,7 +154,7 @@ class Session:
         if self.setup.done:
             out.extend(self._begin_game())
         else:
-            self.question = SetupQuestion(self.setup)
+            self.question = SetupQuestion(self.setup, lambda: self.style.brief)
             out.extend(self.setup.question())
         return out
 
@@ -417,7 +417,7 @@ class Session:
         try:
             lines, remember = self._handle(text)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = self.refusal(e)
         except Exception as e:  # a bug must not end the game or show a traceback
             self.last_error = traceback.format_exc()
             lines = [prompts.internal_error(type(e).__name__), prompts.INTERNAL_ERROR_HELP]
@@ -426,6 +426,11 @@ class Session:
         if not lines:
             lines = ["Done."]
         return self._reply(lines, remember=remember)
+
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        """A refusal as said: its reason first; at brief verbosity one line
+        of at most 40 characters (the error's short form, or its first clause)."""
+        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
 
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""
@@ -456,7 +461,7 @@ class Session:
                 # An open question stays open: the line goes to the commands.
                 lines += self._command(decision.text) if decision.keep else self._handle(decision.text)[0]
             except ScrabbleError as e:  # a refusal still follows the answer to the question
-                lines.append(str(e))
+                lines += self.refusal(e)
             if not self.finished:
                 lines += decision.after
         elif isinstance(decision, Leave):
@@ -611,7 +616,7 @@ class Session:
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
-            return [plays.explain_rack(self.game, e)]
+            return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:
