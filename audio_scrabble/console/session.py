@@ -348,7 +348,7 @@ class Session:
         starts = [i for i, n in enumerate(names) if n.casefold().startswith(low)]
         if len(starts) == 1:
             return starts[0]
-        raise NotationError(prompts.no_such_player(text.strip(), names))
+        raise NotationError(prompts.no_such_player(text.strip(), names), brief=prompts.no_such_player_brief(text.strip()))
 
     def history_events(self) -> list[Event]:
         return list(self.game.history) if self.game else []

@@ -206,8 +206,12 @@ def turn_lost(wanted: int) -> str:
 
 
 # ---------------------------------------------------------------- players
+def no_such_player_brief(text: str) -> str:
+    return f"No player called {clip(text, 12)!r}."
+
+
 def no_such_player(text: str, names: Sequence[str]) -> str:
-    return f"No player is called {text!r}; the players are {join_and(list(names))}."
+    return f"No player is called {clip(text)!r}; the players are {join_and(list(names))}."
 
 
 # ---------------------------------------------------------------- refusals, said first
