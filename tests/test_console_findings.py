@@ -217,3 +217,29 @@ def test_the_set_up_refuses_briefly_at_brief_verbosity():
     s.start()
     assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing.",
                                      "How many players, 2 to 4?", "Press Enter for 2."]
+
+
+def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():
+    """Issue 11: pasting several lines is taken one command at a time. Before,
+    "scores\\nbag" was one command, "scores" with an argument "bag"."""
+    def fresh():
+        s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+        s.start()
+        s.handle_line("")
+        return s
+
+    one_by_one = fresh()
+    expected = one_by_one.handle_line("rack") + one_by_one.handle_line("bag") + one_by_one.handle_line("pass")
+    expected += one_by_one.handle_line("") + one_by_one.handle_line("scores")
+    for sep in ("\n", "\r\n", "\r"):
+        # blank lines in a paste are skipped, so the hand-over's Enter is its own line here
+        s2 = fresh()
+        got = s2.handle_line(f"rack{sep}bag{sep}{sep}pass") + s2.handle_line("") + s2.handle_line(f"scores{sep}")
+        assert got == expected, (sep, got)
+        assert s2.game.turn == one_by_one.game.turn and s2.last_error is None
+    # a question opened by one line is answered by the next, as if typed
+    s = fresh()
+    assert s.handle_line("quit\nno")[-1] == "Staying in the game."
+    assert not s.finished
+    s.handle_line("quit\nyes\nrack")
+    assert s.finished

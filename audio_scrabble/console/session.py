@@ -34,6 +34,7 @@ Enter), over (the board, scores and ``review`` can still be read;
 
 from __future__ import annotations
 
+import re
 import secrets
 import traceback
 from typing import Any, Callable, Sequence
@@ -66,6 +67,8 @@ OVER = "over"
 FINISHED = "finished"
 
 _EMPTY_BOARD = Board()
+#: the line breaks a pasted text may hold
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
 
@@ -412,7 +415,15 @@ class Session:
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed, in any state. Never raises for bad input."""
+        """Answer any line typed, in any state. Never raises for bad input.
+
+        Text holding several lines (pasted: ``\n``, ``\r\n`` or ``\r``)
+        is taken one line at a time, as if each were typed and entered,
+        never glued into one command; blank lines in it are skipped."""
+        parts = _LINE_BREAKS.split(text)
+        if len(parts) > 1:
+            kept = [p for p in parts if p.strip()]
+            return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
         try:
             lines, remember = self._handle(text)
@@ -426,6 +437,20 @@ class Session:
         if not lines:
             lines = ["Done."]
         return self._reply(lines, remember=remember)
+
+    def _handle_pasted(self, parts: list[str]) -> list[str]:
+        """Several lines at once: each answered in turn (the computers'
+        moves due between them made first), until one ends the session."""
+        lines: list[str] = []
+        for k, part in enumerate(parts):
+            if self.finished:
+                break
+            if k and self.computer_to_move():
+                lines.extend(self.run_computers())
+            lines.extend(self.handle_line(part))
+        if lines:
+            self.out.last_reply = list(lines)
+        return lines
 
     def refusal(self, error: ScrabbleError) -> list[str]:
         """A refusal as said: its reason first; at brief verbosity one line
