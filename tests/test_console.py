@@ -695,6 +695,7 @@ def test_challenge_of_a_good_word_under_five_point_rules_gains_the_player_5_poin
     challenger = g.current
     out = s.handle_line("challenge")
     assert f"{g.names[challenger]} loses 5 points." not in out
+    assert f"{g.names[player]} gains 5 points." in out and "The play stands; no penalty." not in out
     assert g.scores()[challenger] == 0 and g.scores()[player] == scored + 5
     assert f"{g.names[player]} {scored + 5}" in " ".join(out)
     assert s.handle_line("challenge") == ["That play was challenged already; it stands."]

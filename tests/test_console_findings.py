@@ -243,3 +243,30 @@ def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():
     assert not s.finished
     s.handle_line("quit\nyes\nrack")
     assert s.finished
+
+
+# ---------------------------------------------------------------- issue 13: the last play can be challenged
+def test_the_sixth_scoreless_turn_is_said_as_why_to_challenge_or_accept():
+    """The question after a 0-point play that is the sixth scoreless turn
+    says so (not "went out"), in the console's own words (prompts)."""
+    s = Session(Options(players="Ann,Bob", rules="five", seed=11), lexicon=services.WordSet(["AA"]))
+    s.start()
+    g = s.game
+    for p in g.players:
+        p.rack = list("??TRAIN")
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = g.names[g.current]
+    other = g.names[1 - g.current]
+    s.handle_line("")
+    s.handle_line("play H8 ??")
+    s.handle_line("a")
+    out = s.handle_line("a")
+    assert g.awaiting_final_challenge and g.final_reason == "scoreless_turns"
+    said = " ".join(out)
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said
+    assert f"{other}, challenge or accept?" in said and "went out" not in said
+    again = s.handle_line("")  # Enter asks again
+    assert " ".join(again) == f"{player}'s play is the sixth scoreless turn in a row. {other}, challenge or accept?"
+    assert all(len(x) <= 40 for x in again)

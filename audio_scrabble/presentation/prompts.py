@@ -100,9 +100,28 @@ def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> l
 
 def went_out_question(name: str, asked: Sequence[str]) -> list[str]:
     """Who went out, and who is asked to challenge or accept (nobody: the computers decide)."""
+    return final_question("out", name, asked)
+
+
+def final_why(reason: str | None, name: str, scoreless_limit: int = 6) -> str:
+    """Why the game waits on ``name``'s last play (the core's
+    ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
+    move after it), ``scoreless_turns`` (the last scoreless turn allowed)."""
+    if reason == "no_moves":
+        return f"After {possessive(name)} play no player can move."
+    if reason == "scoreless_turns":
+        nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
+        return f"{possessive(name)} play is the {nth} scoreless turn in a row."
+    return f"{name} went out."
+
+
+def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6) -> list[str]:
+    """Why the last play ends the game (see :func:`final_why`), and who is
+    asked to challenge or accept (nobody: the computers decide)."""
+    why = clauses(final_why(reason, name, scoreless_limit))
     if not asked:
-        return [f"{name} went out."]
-    return clauses(f"{name} went out.") + clauses(f"{' or '.join(asked)}, challenge or accept?")
+        return why
+    return why + clauses(f"{' or '.join(asked)}, challenge or accept?")
 
 
 def people_accept(names: Sequence[str]) -> str:
