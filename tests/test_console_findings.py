@@ -270,3 +270,45 @@ def test_the_sixth_scoreless_turn_is_said_as_why_to_challenge_or_accept():
     again = s.handle_line("")  # Enter asks again
     assert " ".join(again) == f"{player}'s play is the sixth scoreless turn in a row. {other}, challenge or accept?"
     assert all(len(x) <= 40 for x in again)
+
+
+def _sixth_scoreless_play(store=None):
+    """Ann and Bob under the five-point rule: five passes, then a play of two
+    blanks (AA, 0 points), the sixth scoreless turn: the game waits."""
+    # seed 407: the second player to move holds both blanks
+    s = Session(Options(players="Ann,Bob", rules="five", seed=407), lexicon=services.WordSet(["AA"]), store=store)
+    s.start()
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = s.game.names[s.game.current]
+    for line in ("", "play H8 ??", "a", "a"):
+        s.handle_line(line)
+    assert s.game.final_reason == "scoreless_turns"
+    return s, player
+
+
+def test_the_resume_question_says_why_the_game_waits_not_went_out(tmp_path):
+    """Before, a game waiting on the sixth scoreless turn (or on a play after
+    which no one can move) was offered as "Bob went out."."""
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s, player = _sixth_scoreless_play(store)
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(), lexicon=services.WordSet(["AA"]), store=SaveStore(tmp_path / "saves"))
+    said = " ".join(again.start())
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said and "went out" not in said
+    again.handle_line("yes")
+    assert again.game.awaiting_final_challenge and again.game.final_reason == "scoreless_turns"
+
+
+def test_help_says_the_last_play_can_still_be_challenged():
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    accept = " ".join(s.handle_line("help accept"))
+    assert "no one can move" in accept and "sixth scoreless turn" in accept and "going out" in accept
+    end = " ".join(s.handle_line("help end"))
+    assert "can still be challenged" in end
+    assert all(len(x) <= 40 for x in s.handle_line("help accept") + s.handle_line("help end"))

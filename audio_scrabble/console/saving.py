@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.game import Game
+from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
 from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
@@ -40,7 +41,12 @@ class Offer:
 
     def question(self) -> list[str]:
         s = self.summary
-        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list)
+        try:
+            limit = rules_named(s.rules).scoreless_turns_limit or 0
+        except ScrabbleError:
+            limit = 0
+        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
+                                      s.final_reason, limit)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .phrases import clauses, join_and, possessive, scores_lines
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
+from .prompts import final_why
 
 
 # ------------------------------------------------------------ the resume question
@@ -21,12 +22,16 @@ KEEPS_ITS_WORD_LIST = "This game keeps its own word list."
 ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; games lists both."
 
 
-def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, went_out: bool,
-                       word_list: str | None = None) -> list[str]:
+def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, awaiting_final: bool,
+                       word_list: str | None = None, final_reason: str | None = None,
+                       scoreless_limit: int = 6) -> list[str]:
     """The question at start about an unfinished game (``word_list``: the
-    name of the list it was played with, when that is worth saying)."""
-    state = f"{to_play} went out." if went_out else f"{possessive(to_play)} turn."
-    lines = [*clauses(f"An unfinished game of {join_and(list(names))}:"), *scores_lines(names, scores), state]
+    name of the list it was played with, when that is worth saying). A game
+    waiting on a last play that may be challenged says why (``final_reason``:
+    went out, no one can move, the last scoreless turn; None: went out)."""
+    state = clauses(final_why(final_reason, to_play, scoreless_limit)) if awaiting_final \
+        else [f"{possessive(to_play)} turn."]
+    lines = [*clauses(f"An unfinished game of {join_and(list(names))}:"), *scores_lines(names, scores), *state]
     if word_list is not None:
         lines.extend(clauses(f"Word list: {word_list}."))
     return lines + [RESUME_IT]
