@@ -341,9 +341,10 @@ class Saver:
             lines.append(say.OPEN_HOW)
         return lines
 
-    def choose(self, text: str, lexicon: Any, asked: str | None) -> None:
+    def choose(self, text: str, lexicon: Any, asked: str | None, in_play: bool = True) -> None:
         """``open N``: check that game N of the last listing can be resumed
-        (it replays, with its word list) and offer it. Raises
+        (it replays, with its word list) and offer it (before a game,
+        ``in_play`` False, this window's own unfinished game too). Raises
         ActionNotAllowed (or another ScrabbleError) with a sentence if not;
         nothing changes then."""
         if self.store is None:
@@ -358,7 +359,7 @@ class Saver:
             raise ActionNotAllowed(say.open_out_of_range(len(self.listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)
         entry = self.listing[n - 1]
-        if entry.kind is Kind.HERE:
+        if entry.kind is Kind.HERE and in_play:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)

@@ -52,7 +52,7 @@ from .coach import Coach
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
-    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
+    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .racks import RackKeeper, rack_reply
@@ -228,6 +228,16 @@ class Session:
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
+
+    def _open_saved(self, decision: OpenSaved) -> list[str]:
+        """``open N`` at the resume or set-up question: check game N and
+        resume it; if it cannot be, say why and ask the question again."""
+        try:
+            self.saver.choose(decision.text, self.lexicon, self.options.lexicon, in_play=False)
+        except ScrabbleError as e:
+            return self.refusal(e) + list(decision.after)
+        self.question = None
+        return self._resume()
 
     def _saved_settings(self) -> Any:
         """What a save keeps beside the game (a persistence.TableState): the
@@ -496,6 +506,8 @@ class Session:
             lines = self.new_game()
         elif isinstance(decision, ResumeSaved):
             lines = self._resume()
+        elif isinstance(decision, OpenSaved):
+            lines = self._open_saved(decision)
         elif isinstance(decision, DeclineSaved):
             self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
@@ -534,7 +546,7 @@ class Session:
     def quit(self) -> list[str]:
         if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
             self.mode = FINISHED
-            return [prompts.GOODBYE]
+            return self._goodbye()  # a record not yet written is tried again; the slot is let go
         return self.ask_confirm("quit")
 
     def new_game(self) -> list[str]:
