@@ -396,3 +396,49 @@ def test_a_game_on_file_with_long_names_is_listed_without_breaking_a_name_or_a_s
     offer = prompts_saving.resume_offer_lines(["Bartholomew Jones", "Christabel Smith"], [1, 2], "Christabel Smith",
                                               False)
     assert offer[:2] == ["An unfinished game:", "Bartholomew Jones 1, Christabel Smith 2."]
+
+
+# ---------------------------------------------------------------- issue 11 finding 11: show is large print
+def test_show_is_a_large_print_view_with_scores_and_turn_that_fits_80_columns(monkeypatch):
+    """Finding 11: show had no scores or whose turn, and legend lines of 54
+    to 60 characters. Now: scores, whose turn, the bag; squares 5 wide and 2
+    lines high (a tile's points under its letter); every line fits 80 columns,
+    the text around the grid 40; codes, not colour alone; no escapes in a pipe."""
+    import io
+    import re
+    import sys
+
+    from audio_scrabble.presentation import largeprint
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # a pipe, not a terminal
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    rack = s.rack_of(s.game.current)
+    word = "".join(t for t in rack if t != "?")[:2]
+    s.handle_line(f"play H8 {word}")
+    assert s.handle_line("show") == ["Large-print board shown on screen."]
+    shown = s.take_display()
+    assert not any("\x1b" in line for line in shown)
+    assert max(map(len, shown)) <= 78
+    grid_top = next(i for i, x in enumerate(shown) if x.split() == list("ABCDEFGHIJKLMNO"))
+    above, grid = shown[:grid_top], shown[grid_top:grid_top + 32]
+    legend = shown[grid_top + 33:]
+    assert above[:2] == [f"Ann {s.game.scores()[0]:>4}", f"Bob {s.game.scores()[1]:>4}"]
+    assert f"To play: {s.game.names[s.game.current]}" in above and "Bag: 84 tiles." in above
+    assert all(len(x) <= 40 for x in above + legend)
+    assert any("2L double letter" in x for x in legend) and any("[ ]: the cursor." == x for x in legend)
+    # row 8 is two lines: the first tile's letter on H8, its points under it
+    row8, under = grid[15], grid[16]
+    col_h = 3 + 7 * 5
+    assert row8.startswith(" 8") and row8[col_h + 1:col_h + 4] == f" {word[0]} "
+    from audio_scrabble.core.tiles import tile_value
+    assert under[col_h + 1:col_h + 4].strip() == str(tile_value(word[0]))
+    assert "3W" in grid[1] and re.search(r"2L|3L|2W", "".join(grid))
+    # on a terminal, coloured; the codes stay
+    coloured = largeprint.board_lines(s.board, colour=True, cursor=None, scores=[("Ann", 1), ("Bob", 2)])
+    assert any("\x1b[" in x for x in coloured)
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", x) for x in coloured]
+    assert max(map(len, plain)) <= 78 and "3W" in "".join(plain)
