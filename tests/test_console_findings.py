@@ -454,3 +454,11 @@ def test_show_is_a_large_print_view_with_scores_and_turn_that_fits_80_columns(mo
     assert any("\x1b[" in x for x in coloured)
     plain = [re.sub(r"\x1b\[[0-9;]*m", "", x) for x in coloured]
     assert max(map(len, plain)) <= 78 and "3W" in "".join(plain)
+
+
+def test_at_brief_a_turn_refused_while_the_last_play_waits_says_what_to_do():
+    s, player = _sixth_scoreless_play()
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass") == ["Type challenge or accept."]
+    s.handle_line("set verbosity normal")
+    assert s.handle_line("pass")[0].startswith(f"{player}'s play is the sixth")

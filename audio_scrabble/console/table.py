@@ -108,7 +108,7 @@ class Table:
         if game.is_over:
             raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
         if game.awaiting_final_challenge:
-            raise ActionNotAllowed("\n".join(self.final_question()))
+            raise ActionNotAllowed("\n".join(self.final_question()), brief=prompts.CHALLENGE_OR_ACCEPT)
         cur = game.current
         if self.is_computer(cur):
             raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
