@@ -462,3 +462,15 @@ def test_at_brief_a_turn_refused_while_the_last_play_waits_says_what_to_do():
     assert s.handle_line("pass") == ["Type challenge or accept."]
     s.handle_line("set verbosity normal")
     assert s.handle_line("pass")[0].startswith(f"{player}'s play is the sixth")
+
+
+def test_the_review_takes_pasted_lines_one_at_a_time_too():
+    from pathlib import Path
+
+    from audio_scrabble.console.review import ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    record = read_gcg((Path(__file__).parent / "records" / "unknown_racks.gcg").read_bytes())
+    one, pasted = ReviewSession(record), ReviewSession(record)
+    expected = one.handle_line("go 2") + one.handle_line("scores")
+    assert pasted.handle_line("go 2\r\nscores") == expected

@@ -324,7 +324,17 @@ class ReviewSession:
 
     # ------------------------------------------------------------ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed. Never raises for bad input, never shows a traceback."""
+        """Answer any line typed. Never raises for bad input, never shows a
+        traceback. Pasted lines are answered one at a time, never glued."""
+        parts = [p for p in text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if p.strip()]
+        if len(parts) > 1:
+            lines: list[str] = []
+            for part in parts:
+                if self.finished:
+                    break
+                lines.extend(self.handle_line(part))
+            self.out.last_reply = list(lines)
+            return lines
         stripped = text.strip()
         try:
             lines = self._dispatch(stripped)
