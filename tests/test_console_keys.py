@@ -154,7 +154,7 @@ def test_ctrl_d_asks_before_leaving():
 def test_tab_completes_a_command():
     lines, screen, _ = run_app("sho" + TAB + "\r" + LEAVE)
     assert "Large-print board shown on screen." in lines
-    assert "  A   B   C" in screen
+    assert "  A    B    C" in screen
 
 
 def test_every_line_is_answered_through_the_prompt():

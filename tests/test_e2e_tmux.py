@@ -197,7 +197,7 @@ def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
     t.wait_for("The game is over.")
     t.type("show")
     screen = t.wait_for("Large-print board shown on screen.")
-    assert "  A   B   C   D" in screen
+    assert "  A    B    C    D" in screen and "To play:" not in screen  # the game is over
     t.type("quit")
     t.wait_for("Goodbye.")
     t.wait_for("[exit status 0]")

@@ -7,11 +7,12 @@ and ``keep_settings``) and the rest of the line.
 
 from __future__ import annotations
 
-import os
+import sys
 from typing import Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
+from ..notation.plays import clip
 from ..notation.typed import read_square
 from ..presentation import braille_lines, largeprint, phrases
 
@@ -41,7 +42,8 @@ def _row_index(session, text: str) -> int:
         return row - 1
     if text.upper() in COLUMNS:
         raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
-    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
+    raise NotationError(f"{clip(text)!r} is not a row; rows are numbered 1 to 15 from the top.",
+                        brief=f"{clip(text, 12)!r} is not a row.")
 
 
 def _column_index(session, text: str) -> int:
@@ -53,7 +55,8 @@ def _column_index(session, text: str) -> int:
     number = small_number(text)
     if number is not None and 1 <= number <= SIZE:
         raise NotationError(f"{number} is a row; type row {number}.")
-    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
+    raise NotationError(f"{clip(text)!r} is not a column; columns are lettered A to O from the left.",
+                        brief=f"{clip(text, 12)!r} is not a column.")
 
 
 def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
@@ -102,9 +105,24 @@ def cmd_show(session, args: str) -> list[str]:
     """
     if session.braille_mode:
         return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
-    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
+    colour = largeprint.colour_wanted(sys.stdout)
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
+                                            **_show_status(session)))
     return ["Large-print board shown on screen."]
+
+
+def _show_status(session) -> dict:
+    """What the large-print view says above the board: the scores, whose
+    turn, the bag (the game's); the recorded totals (the review's)."""
+    game = getattr(session, "game", None)
+    if game is not None:
+        over = game.is_over
+        return {"scores": list(zip(game.names, game.scores())), "bag": len(game.bag), "over": over,
+                "to_play": None if over else game.names[game.current]}
+    totals = getattr(session, "totals", None)
+    if totals is not None:
+        return {"scores": list(zip(session.names, totals))}
+    return {}
 
 
 def cmd_legend(session, args: str) -> list[str]:

@@ -44,7 +44,7 @@ def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
         except WordNotAcceptable:
             pass
         except ScrabbleError as e:
-            return PlayOutcome([str(e)], refused=True)
+            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
         question = BlankQuestion(draft, action)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style)
@@ -58,6 +58,8 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
+            if style.brief:  # the reason alone, in one short line
+                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
             return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)], refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)

@@ -11,7 +11,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..presentation import phrases
+from ..presentation import phrases, prompts
 from .helptext import HelpEntry
 
 #: a handler takes the session and the rest of the line, and returns lines to say
@@ -116,12 +116,9 @@ class Registry:
         cmd = self.get(word)
         return cmd if cmd is not None and mode in cmd.modes else None
 
-    def not_a_command(self, word: str) -> list[str]:
+    def not_a_command(self, word: str, brief: bool = False) -> list[str]:
         """The answer to a word that names no command: the nearest ones, if any."""
-        near = self.suggest(word)
-        if near:
-            return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
-        return [f"{word!r} is not a command; type help for the list."]
+        return prompts.not_a_command(word, self.suggest(word), brief)
 
     def complete(self, text: str, candidates: Callable[[Command, Arg, list[str], int], list[str]]) -> list[str]:
         """Candidates for the word being typed at the end of ``text``: a
@@ -170,6 +167,7 @@ def help_lines(
     args: str,
     index_tail: Sequence[str],
     more: Mapping[str, Callable[[], list[str]]] | None = None,
+    brief: bool = False,
 ) -> list[str]:
     """``help`` and ``help TOPIC`` over a registry and its help texts (the
     game's and the review's alike). ``help`` alone: the summary, the
@@ -188,9 +186,7 @@ def help_lines(
     key = cmd.key if cmd else topic
     entry = entries.get(key)
     if entry is None:
-        near = registry.suggest(topic)
-        hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
-        return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
+        return prompts.no_help_on(topic, registry.suggest(topic), brief)
     lines = list(entry.lead)
     lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
     lines.extend(entry.rest)

@@ -46,10 +46,10 @@ from ..core.board import CENTRE, Board
 from ..core.tiles import RACK_SIZE
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
-from ..notation.plays import parse_rack
+from ..notation.plays import clip, parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import braille_lines, phrases, record_phrases, survey_phrases
+from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
 from . import board_commands, brailleview, registry, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
@@ -113,7 +113,7 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
     try:
         return board_commands.cmd_goto(s, text)
     except NotationError:
-        return [f"{text!r} is not a move or a square; type go to 5, or goto H8."]
+        return [f"{clip(text)!r} is not a move or a square; type go to 5, or goto H8."]
 
 
 def _scores(s: "ReviewSession", args: str) -> list[str]:
@@ -137,7 +137,8 @@ def _history(s: "ReviewSession", args: str) -> list[str]:
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
+                               brief=s.style.brief)
 
 
 def _facing_rack(s: "ReviewSession") -> list[str] | None:
@@ -353,12 +354,22 @@ class ReviewSession:
 
     # ------------------------------------------------------------ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed. Never raises for bad input, never shows a traceback."""
+        """Answer any line typed. Never raises for bad input, never shows a
+        traceback. Pasted lines are answered one at a time, never glued."""
+        parts = [p for p in text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if p.strip()]
+        if len(parts) > 1:
+            lines: list[str] = []
+            for part in parts:
+                if self.finished:
+                    break
+                lines.extend(self.handle_line(part))
+            self.out.last_reply = list(lines)
+            return lines
         stripped = text.strip()
         try:
             lines = self._dispatch(stripped)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
             lines = [f"Something went wrong inside the review ({type(e).__name__}).", "Type move to hear this move again."]
@@ -377,7 +388,7 @@ class ReviewSession:
             return self.go(number)
         if looks_like_square(text):
             return board_commands.cmd_square(self, text)
-        return REVIEW_COMMANDS.not_a_command(word)
+        return REVIEW_COMMANDS.not_a_command(word, self.style.brief)
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""

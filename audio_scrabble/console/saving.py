@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.game import Game
+from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
 from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
@@ -40,7 +41,12 @@ class Offer:
 
     def question(self) -> list[str]:
         s = self.summary
-        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list)
+        try:
+            limit = rules_named(s.rules).scoreless_turns_limit or 0
+        except ScrabbleError:
+            limit = 0
+        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
+                                      s.final_reason, limit)
 
 
 @dataclass
@@ -341,9 +347,10 @@ class Saver:
             lines.append(say.OPEN_HOW)
         return lines
 
-    def choose(self, text: str, lexicon: Any, asked: str | None) -> None:
+    def choose(self, text: str, lexicon: Any, asked: str | None, in_play: bool = True) -> None:
         """``open N``: check that game N of the last listing can be resumed
-        (it replays, with its word list) and offer it. Raises
+        (it replays, with its word list) and offer it (before a game,
+        ``in_play`` False, this window's own unfinished game too). Raises
         ActionNotAllowed (or another ScrabbleError) with a sentence if not;
         nothing changes then."""
         if self.store is None:
@@ -358,7 +365,7 @@ class Saver:
             raise ActionNotAllowed(say.open_out_of_range(len(self.listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)
         entry = self.listing[n - 1]
-        if entry.kind is Kind.HERE:
+        if entry.kind is Kind.HERE and in_play:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)

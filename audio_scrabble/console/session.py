@@ -34,6 +34,7 @@ Enter), over (the board, scores and ``review`` can still be read;
 
 from __future__ import annotations
 
+import re
 import secrets
 import traceback
 from typing import Any, Callable, Sequence
@@ -52,7 +53,7 @@ from .cues import Cues
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
-    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
+    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .racks import RackKeeper, rack_reply
@@ -67,6 +68,8 @@ OVER = "over"
 FINISHED = "finished"
 
 _EMPTY_BOARD = Board()
+#: the line breaks a pasted text may hold
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
 
@@ -166,7 +169,7 @@ class Session:
         if self.setup.done:
             out.extend(self._begin_game())
         else:
-            self.question = SetupQuestion(self.setup)
+            self.question = SetupQuestion(self.setup, lambda: self.style.brief)
             out.extend(self.setup.question())
         return out
 
@@ -246,6 +249,16 @@ class Session:
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
+
+    def _open_saved(self, decision: OpenSaved) -> list[str]:
+        """``open N`` at the resume or set-up question: check game N and
+        resume it; if it cannot be, say why and ask the question again."""
+        try:
+            self.saver.choose(decision.text, self.lexicon, self.options.lexicon, in_play=False)
+        except ScrabbleError as e:
+            return self.refusal(e) + list(decision.after)
+        self.question = None
+        return self._resume()
 
     def _saved_settings(self) -> Any:
         """What a save keeps beside the game (a persistence.TableState): the
@@ -369,7 +382,7 @@ class Session:
         starts = [i for i, n in enumerate(names) if n.casefold().startswith(low)]
         if len(starts) == 1:
             return starts[0]
-        raise NotationError(prompts.no_such_player(text.strip(), names))
+        raise NotationError(prompts.no_such_player(text.strip(), names), brief=prompts.no_such_player_brief(text.strip()))
 
     def history_events(self) -> list[Event]:
         return list(self.game.history) if self.game else []
@@ -439,12 +452,20 @@ class Session:
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed, in any state. Never raises for bad input."""
+        """Answer any line typed, in any state. Never raises for bad input.
+
+        Text holding several lines (pasted: ``\n``, ``\r\n`` or ``\r``)
+        is taken one line at a time, as if each were typed and entered,
+        never glued into one command; blank lines in it are skipped."""
+        parts = _LINE_BREAKS.split(text)
+        if len(parts) > 1:
+            kept = [p for p in parts if p.strip()]
+            return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
         try:
             lines, remember = self._handle(text)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = self.refusal(e)
             if isinstance(e, (IllegalPlay, WordNotAcceptable)) and self.cues is not None:
                 self.cues.refused()
         except Exception as e:  # a bug must not end the game or show a traceback
@@ -467,6 +488,25 @@ class Session:
         elif not wanted and self.cues is not None:
             self.cues.close()
             self.cues = None
+
+    def _handle_pasted(self, parts: list[str]) -> list[str]:
+        """Several lines at once: each answered in turn (the computers'
+        moves due between them made first), until one ends the session."""
+        lines: list[str] = []
+        for k, part in enumerate(parts):
+            if self.finished:
+                break
+            if k and self.computer_to_move():
+                lines.extend(self.run_computers())
+            lines.extend(self.handle_line(part))
+        if lines:
+            self.out.last_reply = list(lines)
+        return lines
+
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        """A refusal as said: its reason first; at brief verbosity one line
+        of at most 40 characters (the error's short form, or its first clause)."""
+        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
 
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""
@@ -497,7 +537,7 @@ class Session:
                 # An open question stays open: the line goes to the commands.
                 lines += self._command(decision.text) if decision.keep else self._handle(decision.text)[0]
             except ScrabbleError as e:  # a refusal still follows the answer to the question
-                lines.append(str(e))
+                lines += self.refusal(e)
             if not self.finished:
                 lines += decision.after
         elif isinstance(decision, Leave):
@@ -507,6 +547,8 @@ class Session:
             lines = self.new_game()
         elif isinstance(decision, ResumeSaved):
             lines = self._resume()
+        elif isinstance(decision, OpenSaved):
+            lines = self._open_saved(decision)
         elif isinstance(decision, DeclineSaved):
             self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
@@ -549,7 +591,7 @@ class Session:
     def quit(self) -> list[str]:
         if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
             self.mode = FINISHED
-            return [prompts.GOODBYE]
+            return self._goodbye()  # a record not yet written is tried again; the slot is let go
         return self.ask_confirm("quit")
 
     def new_game(self) -> list[str]:
@@ -665,7 +707,7 @@ class Session:
         except IllegalPlay as e:
             if self.cues is not None:
                 self.cues.refused()
-            return [plays.explain_rack(self.game, e)]
+            return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
+from ..notation.plays import clip
 from ..presentation.phrases import clauses, join_and
 from ..presentation.survey_phrases import AIDS_OFF, AIDS_ON
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
@@ -51,14 +52,16 @@ def small_number(text: str, digits: int = 3) -> int | None:
 # ---------------------------------------------------------------- reading values
 def _verbosity(value: str) -> str:
     if value not in VERBOSITIES:
-        raise NotationError(f"Verbosity is brief, normal or full, not {value!r}.")
+        raise NotationError(f"Verbosity is brief, normal or full, not {clip(value)!r}.",
+                            brief="Verbosity: brief, normal or full.")
     return value
 
 
 def _marks(value: str) -> str:
     style = MARK_ALIASES.get(value)
     if style is None:
-        raise NotationError(f"Premiums can be named by marks, names or colours, not {value!r}.")
+        raise NotationError(f"Premiums can be named by marks, names or colours, not {clip(value)!r}.",
+                            brief="Premiums: marks, names or colours.")
     return style
 
 
@@ -67,13 +70,14 @@ def _braille(value: str) -> int | None:
         return None
     cells = small_number(value)
     if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
-        raise NotationError(cells_refusal(value))
+        raise NotationError(cells_refusal(value), brief=f"Braille: {MIN_CELLS} to {MAX_CELLS} cells, or off.")
     return cells
 
 
 def _speech(value: str) -> str:
     if value not in SPEECH_KINDS:
-        raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
+        raise NotationError(f"Speech is text, screenreader, tts or auto, not {clip(value)!r}.",
+                            brief="Speech: text, screenreader, tts, auto.")
     return value
 
 
@@ -81,7 +85,7 @@ def _switch(what: str) -> Callable[[str], bool]:
     def read(value: str) -> bool:
         switch = SWITCH_WORDS.get(value)
         if switch is None:
-            raise NotationError(f"{what} are on or off, not {value!r}.")
+            raise NotationError(f"{what} are on or off, not {clip(value)!r}.", brief=f"{what} are on or off.")
         return switch
 
     return read
@@ -214,7 +218,8 @@ def setting_named(name: str) -> Setting:
     key = name.lower()
     found = BY_NAME.get(SETTING_ALIASES.get(key, key))
     if found is None:
-        raise NotationError(f"There is no setting called {name!r}; the settings are {', '.join(BY_NAME)}.")
+        raise NotationError(f"There is no setting called {clip(name)!r}; the settings are {', '.join(BY_NAME)}.",
+                            brief=f"No setting {clip(name, 12)!r}; type set.")
     return found
 
 

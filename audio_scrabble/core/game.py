@@ -286,10 +286,12 @@ class Game:
                 continue
             what = "a blank" if tile == BLANK else tile
             if have[tile] == 0:
-                raise IllegalPlay(f"You have no {what.removeprefix('a ')} on your rack to {verb}.", "not_on_rack")
+                raise IllegalPlay(f"You have no {what.removeprefix('a ')} on your rack to {verb}.", "not_on_rack",
+                                  brief=f"No {what.removeprefix('a ')} on your rack.")
             raise IllegalPlay(
                 f"You have only {_count_phrase(have[tile])} {'blank' if tile == BLANK else tile} on your rack.",
                 "not_on_rack",
+                brief=f"Only {_count_phrase(have[tile])} {'blank' if tile == BLANK else tile} on your rack.",
             )
 
     def unacceptable_words(self, breakdown: ScoreBreakdown) -> tuple[str, ...]:

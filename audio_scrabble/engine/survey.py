@@ -38,6 +38,7 @@ from ..core.play import PlacedTile, Play, validate_placement
 from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE
 from ..errors import IllegalPlay, NotationError
+from ..notation.plays import clip
 
 #: the four ways a finger moves from a square: name -> (row step, column step)
 UP, DOWN_WAY, LEFT, RIGHT = "up", "down", "left", "right"
@@ -306,13 +307,13 @@ def parse_area(text: str) -> Area | None:
         return Area(f"column {COLUMNS[col]}", (0, SIZE - 1), (col, col))
     words = [_SYNONYMS.get(w, w) for w in t.split() if w not in ("the", "half", "corner", "side", "quarter")]
     if not words or len(words) > 2 or any(w not in _HALVES for w in words):
-        raise NotationError(f"{text.strip()!r} is not an area; {AREA_HELP}.")
+        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.")
     rows: tuple[int, int] = (0, SIZE - 1)
     cols: tuple[int, int] = (0, SIZE - 1)
     vertical = [w for w in words if w in ("top", "bottom")]
     horizontal = [w for w in words if w in ("left", "right")]
     if len(vertical) > 1 or len(horizontal) > 1:
-        raise NotationError(f"{text.strip()!r} is not an area; {AREA_HELP}.")
+        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.")
     for w in words:
         r, c = _HALVES[w]
         rows = r or rows
