@@ -45,8 +45,8 @@ def _rack_word(seed: int) -> tuple[str, list[str]]:
     s = Session(Options(players="Alice,Bob", seed=seed), lexicon=services.WordSet(["QI"]))
     s.start()
     s.handle_line("")
-    rack = [t for t in s.rack_of(s.game.current) if t != "?"]
-    return rack[0] + rack[1], s.rack_of(s.game.current)
+    rack = [t for t in s.playing().rack_of(s.game.current) if t != "?"]
+    return rack[0] + rack[1], s.playing().rack_of(s.game.current)
 
 
 def refusals(verbosity: str, seeds=(1, 2, 3)) -> list[tuple[str, list[str]]]:

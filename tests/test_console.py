@@ -774,14 +774,14 @@ def test_rack_shuffle_sort_arrange_keep_the_tiles():
     i = g.current
     actual = Counter(g.players[i].rack)
     s.handle_line("shuffle")
-    assert Counter(s.rack_of(i)) == actual
+    assert Counter(s.playing().rack_of(i)) == actual
     out = s.handle_line("sort")
-    assert s.rack_of(i) == sorted(g.players[i].rack, key=lambda t: (t == BLANK, t))
+    assert s.playing().rack_of(i) == sorted(g.players[i].rack, key=lambda t: (t == BLANK, t))
     assert out[0] == "Sorted."
-    last = s.rack_of(i)[-1]
+    last = s.playing().rack_of(i)[-1]
     s.handle_line(f"arrange {last}")
-    assert s.rack_of(i)[0] == last
-    assert Counter(s.rack_of(i)) == actual
+    assert s.playing().rack_of(i)[0] == last
+    assert Counter(s.playing().rack_of(i)) == actual
     # the game's own rack is never touched by arranging
     assert Counter(g.players[i].rack) == actual
 
@@ -1205,7 +1205,7 @@ def _kept_game(tmp_path, words_file) -> Session:
     s = Session(opts, lexicon=services.load_lexicon(str(words_file)), computer_factory=_passers,
                 store=SaveStore(tmp_path / "saves"))
     s.start()
-    rack = s.rack_of(0)
+    rack = s.playing().rack_of(0)
     s.handle_line("arrange " + "".join(reversed(rack)))
     s.handle_line("set verbosity normal")
     s.handle_line("pass")
@@ -1238,11 +1238,11 @@ def test_resume_option_resumes_at_once_with_every_setting_the_game_was_played_wi
     # the word list, by its path, and the computer seat with its level
     assert again.options.lexicon == str(words)
     assert "ZYZZYVA" in again.lexicon and "TRAIN" not in again.lexicon
-    assert again.is_computer(1) and again.table.seats[1].computer == "expert"
+    assert again.playing().is_computer(1) and again.table.seats[1].computer == "expert"
     assert again.table.seats[1].name == "Expert computer"
     # the rack in the order Alice arranged it
-    assert again.rack_of(0) == left.rack_of(0)
-    assert again.rack_of(0) != list(g.players[0].rack) or len(set(g.players[0].rack)) == 1
+    assert again.playing().rack_of(0) == left.playing().rack_of(0)
+    assert again.playing().rack_of(0) != list(g.players[0].rack) or len(set(g.players[0].rack)) == 1
 
 
 def test_an_option_named_on_the_command_line_wins_over_the_saved_setting(tmp_path):
@@ -1675,7 +1675,7 @@ def test_settings_and_the_rack_order_changed_after_the_last_action_are_kept_on_l
     s.start()
     s.handle_line("pass")
     s.handle_line("set marks names")
-    order = list(reversed(s.rack_of(0)))
+    order = list(reversed(s.playing().rack_of(0)))
     s.handle_line("arrange " + "".join(order))
     s.handle_line("quit")
     assert s.handle_line("yes") == ["Goodbye. The game is saved;", "start again to resume it."]
@@ -1683,7 +1683,7 @@ def test_settings_and_the_rack_order_changed_after_the_last_action_are_kept_on_l
                     store=SaveStore(tmp_path / "saves"))
     lines = again.start()
     assert again.settings.marks == "names"
-    assert again.rack_of(0) == order
+    assert again.playing().rack_of(0) == order
     assert f"Rack: {' '.join(phrases_tile(t) for t in order)}." in lines
     # the challenge window, pointed out once before leaving, is not pointed out again
     seed = seed_where(lambda g: sum(t != BLANK for t in g.current_player.rack) >= 2)

@@ -438,7 +438,7 @@ def test_the_rack_is_shown_as_rnib_tiles_first_then_in_print(width, decoder):
     assert out[: len(cells)] == cells  # the tiles come first
     assert all(len(x) <= width for x in out)
     tiles = decoder.rack(BLANK_CELL.join(cells))
-    rack = s.rack_of(i)
+    rack = s.playing().rack_of(i)
     assert tiles == [(t, 0 if t == BLANK else tile_value(t)) for t in rack]
     assert out[len(cells)].startswith("Rack:")
     # a tile is never broken between two lines
@@ -448,7 +448,7 @@ def test_the_rack_is_shown_as_rnib_tiles_first_then_in_print(width, decoder):
     out = s.handle_line("sort")
     assert out[0] == "Sorted."
     cells = [x for x in out if braille_lines.is_cells_line(x)]
-    assert [t for t, _ in decoder.rack(BLANK_CELL.join(cells))] == s.rack_of(i)
+    assert [t for t, _ in decoder.rack(BLANK_CELL.join(cells))] == s.playing().rack_of(i)
 
 
 def test_the_hand_over_names_the_player_then_shows_the_tiles(decoder):
@@ -459,7 +459,7 @@ def test_the_hand_over_names_the_player_then_shows_the_tiles(decoder):
     assert out[0] == f"{s.game.names[cur]}'s turn."
     out = out[:1] + out[3:]  # after how to play, said while the board is empty
     assert out[1] == f"{s.game.names[cur]}, your rack:"
-    assert [t for t, _ in decoder.rack(out[2])] == s.rack_of(cur)
+    assert [t for t, _ in decoder.rack(out[2])] == s.playing().rack_of(cur)
     assert out[3].startswith("Rack: ")
 
 
@@ -725,4 +725,4 @@ def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_uns
     printed = screen.getvalue().splitlines()
     assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
     assert all(len(x) <= 14 for x in printed)
-    assert Counter(s.rack_of(s.game.current)) == Counter(s.game.current_player.rack)
+    assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)

@@ -451,7 +451,7 @@ def test_show_is_a_large_print_view_with_scores_and_turn_that_fits_80_columns(mo
     s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
     s.start()
     s.handle_line("")
-    rack = s.rack_of(s.game.current)
+    rack = s.playing().rack_of(s.game.current)
     word = "".join(t for t in rack if t != "?")[:2]
     s.handle_line(f"play H8 {word}")
     s.take_display()  # the hand-over's note (the screen is cleared for privacy)

@@ -67,7 +67,7 @@ def pass_turn(s: Session) -> list[str]:
 def exchange_turn(s: Session) -> list[str]:
     """A turn that never ends the game (passes do, after two rounds)."""
     s.handle_line("")
-    return s.handle_line("exchange " + s.rack_of(s.game.current)[0])
+    return s.handle_line("exchange " + s.playing().rack_of(s.game.current)[0])
 
 
 # ====================================================================== two processes
@@ -614,9 +614,9 @@ def test_a_computer_turn_after_yours_is_not_reminded_twice(tmp_path: Path) -> No
                 computer_factory=lambda level, lexicon, seed: Exchanger(), store=SaveStore(folder))
     s.start()
     aside = _break(folder)
-    s.handle_line("exchange " + s.rack_of(0)[0])  # the first failure, said in full
+    s.handle_line("exchange " + s.playing().rack_of(0)[0])  # the first failure, said in full
     for _ in range(2):
-        out = s.handle_line("exchange " + s.rack_of(0)[0])
+        out = s.handle_line("exchange " + s.playing().rack_of(0)[0])
         assert "Club computer exchanged 1 tile." in out
         # once a round, after the computer's turn that ends it, not after each turn
         assert [x for x in out if "NOT saved" in x] == ["Still NOT saved: file exists."]

@@ -41,23 +41,23 @@ from .survey_commands import cmd_around, cmd_fit, cmd_spots
 
 
 def cmd_rack(session, args: str) -> list[str]:
-    i = session.viewer()
-    return session.new_tiles_lines(i) + session.rack_reply(session.rack_of(i))
+    i = session.playing().viewer()
+    return session.playing().new_tiles_lines(i) + session.playing().rack_reply(session.playing().rack_of(i))
 
 
 def cmd_shuffle(session, args: str) -> list[str]:
-    i = session.viewer()
-    tiles = session.rack_of(i)
+    i = session.playing().viewer()
+    tiles = session.playing().rack_of(i)
     session.racks.shuffle(tiles)
     session.racks.set_order(i, tiles)
-    return ["Shuffled."] + session.rack_reply(tiles)
+    return ["Shuffled."] + session.playing().rack_reply(tiles)
 
 
 def cmd_sort(session, args: str) -> list[str]:
-    i = session.viewer()
-    tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
+    i = session.playing().viewer()
+    tiles = sorted(session.playing().rack_of(i), key=lambda t: (t == BLANK, t))
     session.racks.set_order(i, tiles)
-    return ["Sorted."] + session.rack_reply(tiles)
+    return ["Sorted."] + session.playing().rack_reply(tiles)
 
 
 _BLANK_WORD = re.compile(r"\bblanks?\b", re.IGNORECASE)
@@ -70,12 +70,12 @@ def _typed_tiles(text: str) -> str:
 
 
 def cmd_arrange(session, args: str) -> list[str]:
-    i = session.viewer()
+    i = session.playing().viewer()
     wanted = parse_tiles(_typed_tiles(args))
     if not wanted:
         raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.",
                             brief="Type the tiles, like arrange RETAIN.")
-    rack = session.rack_of(i)
+    rack = session.playing().rack_of(i)
     rest = list(rack)
     for t in wanted:
         if t not in rest:
@@ -85,28 +85,28 @@ def cmd_arrange(session, args: str) -> list[str]:
         rest.remove(t)
     order = wanted + rest
     session.racks.set_order(i, order)
-    return ["Arranged."] + session.rack_reply(order)
+    return ["Arranged."] + session.playing().rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
-    session.actor()
+    session.playing().actor()
     draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "play")
 
 
 def cmd_check(session, args: str) -> list[str]:
-    session.actor()
+    session.playing().actor()
     draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "check")
 
 
 def cmd_exchange(session, args: str) -> list[str]:
-    i = session.actor()
+    i = session.playing().actor()
     text = args.strip()
     if not text:
         raise ActionNotAllowed("Say which tiles, like exchange AEI or all.")
     if text.lower() == "all":
-        tiles = session.rack_of(i)
+        tiles = session.playing().rack_of(i)
     else:
         tiles = parse_tiles(_typed_tiles(text))
     try:
@@ -117,13 +117,13 @@ def cmd_exchange(session, args: str) -> list[str]:
 
 
 def cmd_pass(session, args: str) -> list[str]:
-    session.actor()
+    session.playing().actor()
     return session.act(lambda g: g.pass_turn())
 
 
 def cmd_challenge(session, args: str) -> list[str]:
     game = session.need_game()
-    last = session.last_turn_event()
+    last = session.playing().last_turn_event()
     if isinstance(last, ChallengeResolved) and not game.is_over and game.rules.challenges_allowed:
         outcome = "it was taken back" if last.withdrawn else "it stands"
         raise ActionNotAllowed(f"That play was challenged already; {outcome}.")
@@ -133,8 +133,8 @@ def cmd_challenge(session, args: str) -> list[str]:
         if isinstance(last, (TurnPassed, TilesExchanged)):
             kind = "a pass" if isinstance(last, TurnPassed) else "an exchange"
             raise ActionNotAllowed(f"Nothing to challenge: the last turn was {kind}.")
-    who = session.player_named(args) if args.strip() else session.final_challenger()
-    if who is not None and session.is_computer(who):
+    who = session.playing().player_named(args) if args.strip() else session.playing().final_challenger()
+    if who is not None and session.playing().is_computer(who):
         raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
     try:
         game.check_challenge(who)
@@ -166,18 +166,18 @@ def cmd_bag(session, args: str) -> list[str]:
 
 
 def cmd_unseen(session, args: str) -> list[str]:
-    i = session.viewer()
+    i = session.playing().viewer()
     return phrases.unseen_phrases(session.need_game().unseen(i), session.style)
 
 
 def cmd_last(session, args: str) -> list[str]:
     full = phrases.Style(phrases.FULL, session.settings.marks)
-    return record_phrases.last_move_lines(session.history_events(), session.audience, full)
+    return record_phrases.last_move_lines(session.playing().history_events(), session.playing().audience, full)
 
 
 def cmd_history(session, args: str) -> list[str]:
-    aud = session.audience
-    lines = [line for ev in session.history_events() if (line := record_phrases.history_line(ev, aud))]
+    aud = session.playing().audience
+    lines = [line for ev in session.playing().history_events() if (line := record_phrases.history_line(ev, aud))]
     return last_lines(lines, args, "turns") or ["No moves yet."]
 
 
@@ -185,7 +185,7 @@ def cmd_summary(session, args: str) -> list[str]:
     game = session.need_game()
     current = None if game.is_over else game.current
     return phrases.summary_phrases(
-        session.names, game.scores(), current, session.last_turn_event(), len(game.bag), game.is_over
+        session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over
     )
 
 
@@ -233,7 +233,7 @@ def cmd_tutorial(session, args: str) -> list[str]:
 
 def cmd_hint(session, args: str) -> list[str]:
     """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.coach.hint_lines(session.settings.hints, session.actor)
+    return session.coach.hint_lines(session.settings.hints, session.playing().actor)
 
 
 def cmd_review(session, args: str) -> list[str]:
@@ -349,7 +349,7 @@ def _from_own_rack(session, word: str) -> bool:
     typing a word to play? Its letters are on the rack, but for blanks and
     one letter that may be on the board already."""
     try:
-        rack = session.rack_of(session.actor())
+        rack = session.playing().rack_of(session.playing().actor())
     except ScrabbleError:
         return False
     spare = rack.count(BLANK) + (0 if session.board.is_empty() else 1)

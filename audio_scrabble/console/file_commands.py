@@ -38,7 +38,7 @@ def cmd_emboss(session, args: str) -> list[str]:
     game = session.need_game()
     # While the game goes on, what nobody at the computer may hear stays
     # private (tiles put back in an exchange): the one filter, as export's.
-    record = private_record(game, [i for i in range(len(game.names)) if i not in session.audience.reveal])
+    record = private_record(game, [i for i in range(len(game.names)) if i not in session.playing().audience.reveal])
     heading = "Final board" if game.is_over else "Board"
     document = record_document(record, board_heading=heading)
     try:
@@ -88,7 +88,7 @@ def cmd_export(session, args: str) -> list[str]:
             target = _games_folder(session)
             target.mkdir(parents=True, exist_ok=True)
         # While the game goes on, racks nobody at the computer may hear stay private.
-        private = [i for i in range(len(game.names)) if i not in session.audience.reveal]
+        private = [i for i in range(len(game.names)) if i not in session.playing().audience.reveal]
         written = export_record(game, target, private=private)
     except (SaveFailed, OSError) as e:
         cause = e.__cause__ if isinstance(e, SaveFailed) else e

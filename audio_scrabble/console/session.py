@@ -43,10 +43,9 @@ from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
-from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
+from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
-from ..presentation.phrases import Audience
 from . import brailleview, plays, position_start, saving, services, survey_commands
 from .coach import Coach
 from .cues import Cues
@@ -56,11 +55,12 @@ from .questions import (
     Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
-from .racks import RackKeeper, rack_reply
 from .settings import Settings
 from .setup import Seat, SetupFlow, parse_players, parse_rules
+from .match import Match
+from .match import need as need_match
+from .racks import RackKeeper
 from .table import Chooser, Table
-from .turns import TurnTeller
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -113,10 +113,8 @@ class Session:
         self._computers_allowed: bool | None = True if computer_factory is not None else None
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
-        self.game: Game | None = None
-        self.table: Table | None = None
-        self.racks: RackKeeper | None = None
-        self._coach: Coach | None = None
+        #: the game at the table, once it has started (see console/match.py)
+        self.match: Match | None = None
         self.mode = SETUP
         self.setup: SetupFlow | None = None
         #: the one open question (resume, set-up, blank, play it?, leave?), if any
@@ -124,7 +122,6 @@ class Session:
         self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
-        self.turns: TurnTeller | None = None  # what opens each turn
         #: where games are saved (a persistence.SaveStore), or None not to save
         self.store = store
         #: loading, offering, resuming and saving games (console/saving.py)
@@ -188,14 +185,9 @@ class Session:
                 for i, s in enumerate(seats) if s.computer}
 
     def _seat(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser]) -> None:
-        """Sit down to ``game``: a new table, racks, coach and cursor."""
-        self.game = game
-        self.table = Table(game, seats, choosers)
-        self.racks = RackKeeper(game)
-        told = self.turns.told_challenge if self.turns is not None else False
-        self.turns = TurnTeller(game, self.table, self.racks, self.settings)
-        self.turns.told_challenge = told  # the first-time hint is given once a session
-        self._coach = Coach(game, self.lexicon)
+        """Sit down to ``game``: a new match (table, racks, coach) and cursor."""
+        told = self.match.turns.told_challenge if self.match is not None else False
+        self.match = Match(game, seats, choosers, self.lexicon, self.settings, told)
         self.reader.reset()
         self.mode = PLAYING
 
@@ -236,9 +228,9 @@ class Session:
         self.options.seed = game.seed
         self._games_played = 1
         self._seat(game, seats, choosers)
-        assert self.racks is not None
-        self.racks.restore(dict(state.racks))
-        self.turns.told_challenge = state.told_challenge
+        match = self.playing()
+        match.racks.restore(dict(state.racks))
+        match.turns.told_challenge = state.told_challenge
         lines = resumed.lines + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
@@ -265,10 +257,11 @@ class Session:
         seats' computer levels, the word list, every setting, each player's
         arrangement of their rack, and whether the challenge window has
         been pointed out."""
-        if self.table is None or self.racks is None:
+        m = self.match
+        if m is None:
             return None
-        return saving.table_state(self.table.levels(), self.options.lexicon, self.lexicon, self.settings,
-                                  self.racks.order, self.turns.told_challenge)
+        return saving.table_state(m.table.levels(), self.options.lexicon, self.lexicon, self.settings,
+                                  m.racks.order, m.turns.told_challenge)
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
@@ -317,19 +310,25 @@ class Session:
         return self.settings.style
 
     @property
-    def names(self) -> tuple[str, ...]:
-        return self.game.names if self.game else ()
+    def game(self) -> Game | None:
+        return self.match.game if self.match is not None else None
 
     @property
-    def audience(self) -> Audience:
-        """Whose private tiles may be spoken: the lone human's, else nobody's."""
-        assert self.table is not None
-        return self.table.audience
+    def table(self) -> Table | None:
+        return self.match.table if self.match is not None else None
+
+    @property
+    def racks(self) -> RackKeeper | None:
+        return self.match.racks if self.match is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.match.names if self.match is not None else ()
 
     @property
     def board(self) -> Board:
         """The game's board (an empty one before the game starts)."""
-        return self.game.board if self.game else _EMPTY_BOARD
+        return self.match.game.board if self.match is not None else _EMPTY_BOARD
 
     @property
     def braille_mode(self) -> bool:
@@ -338,57 +337,14 @@ class Session:
     @property
     def coach(self) -> Coach:
         """Hints and the review; refused before the game starts."""
-        self.need_game()
-        assert self._coach is not None
-        return self._coach
+        return self.playing().coach
+
+    def playing(self) -> Match:
+        """The game at the table; refused (a typed error) before it starts."""
+        return need_match(self.match)
 
     def need_game(self) -> Game:
-        if self.game is None:
-            raise ActionNotAllowed(prompts.NOT_STARTED)
-        return self.game
-
-    def need_table(self) -> Table:
-        self.need_game()
-        assert self.table is not None
-        return self.table
-
-    def is_computer(self, i: int) -> bool:
-        return self.table is not None and self.table.is_computer(i)
-
-    def viewer(self) -> int:
-        """The player whose rack may be read now; raises when nobody's may."""
-        return self.need_table().viewer()
-
-    def actor(self) -> int:
-        """The human whose turn it is and who is ready to act; raises otherwise."""
-        return self.need_table().actor()
-
-    def rack_of(self, i: int) -> list[str]:
-        """The player's rack in the order the player has arranged it."""
-        assert self.racks is not None
-        return self.racks.rack_of(i)
-
-    def rack_reply(self, tiles: Sequence[str], owner: str | None = None) -> list[str]:
-        """A rack as it is read (see :func:`racks.rack_reply`)."""
-        return rack_reply(tiles, self.style, self.settings.braille_width, owner)
-
-    def player_named(self, text: str) -> int:
-        """A player by name (any case, or the start of the name)."""
-        names = self.names
-        low = text.strip().casefold()
-        exact = [i for i, n in enumerate(names) if n.casefold() == low]
-        if exact:
-            return exact[0]
-        starts = [i for i, n in enumerate(names) if n.casefold().startswith(low)]
-        if len(starts) == 1:
-            return starts[0]
-        raise NotationError(prompts.no_such_player(text.strip(), names), brief=prompts.no_such_player_brief(text.strip()))
-
-    def history_events(self) -> list[Event]:
-        return list(self.game.history) if self.game else []
-
-    def last_turn_event(self) -> Event | None:
-        return phrases.last_move_event(self.history_events())
+        return self.playing().game
 
     # ================================================================ output
     def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
@@ -443,7 +399,7 @@ class Session:
         if self.game is None:
             return "> ", None
         if self.game.is_over:
-            if self._coach is not None and self._coach.reviewing:
+            if self.match is not None and self.match.coach.reviewing:
                 return "review> ", None
             return "game over> ", "over> "
         if self.game.awaiting_final_challenge:
@@ -494,8 +450,8 @@ class Session:
         moves due between them made first), until one ends the session."""
         lines: list[str] = []
         for k, part in enumerate(parts):
-            if self.finished:
-                break
+            if k and self.finished:
+                break  # the lines after the one that ended the session
             if k and self.computer_to_move():
                 lines.extend(self.run_computers())
             lines.extend(self.handle_line(part))
@@ -538,7 +494,9 @@ class Session:
                 lines += self._command(decision.text) if decision.keep else self._handle(decision.text)[0]
             except ScrabbleError as e:  # a refusal still follows the answer to the question
                 lines += self.refusal(e)
-            if not self.finished:
+            if self.finished:
+                self.question = None  # the line ended the session (quit at a question)
+            else:
                 lines += decision.after
         elif isinstance(decision, Leave):
             self.mode = FINISHED
@@ -565,23 +523,13 @@ class Session:
 
     def empty_line(self) -> list[str]:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
-        game = self.need_game()
-        table = self.need_table()
-        if game.is_over:
-            if self.coach.reviewing:
-                return self.coach.next()
-            return [prompts.GAME_OVER_LINE]
-        if game.awaiting_final_challenge:
-            return table.final_question()
-        cur = game.current
-        if table.needs_hand_over(cur):
-            table.ready = cur
+        lines, handed_over = self.playing().empty_line()
+        if handed_over:
             # The last player's rack leaves the screen (and the screen
             # reader's review buffer) before this one's is read.
             self.out.request_clear()
             self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
-            return self.turns.hand_over(cur)
-        return [prompts.turn_with_help(self.names[cur])]
+        return lines
 
     def ask_confirm(self, what: str) -> list[str]:
         question = ConfirmQuestion(what)
@@ -617,62 +565,30 @@ class Session:
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    def new_tiles_lines(self, i: int) -> list[str]:
-        """The tiles player ``i`` drew after a play, once it can no longer be challenged."""
-        assert self.turns is not None
-        return self.turns.new_tiles(i)
-
-    def final_challenger(self) -> int | None:
-        """Who ``challenge`` alone stands for when a player has gone out."""
-        return self.need_table().final_challenger()
-
     def accept_final(self) -> list[str]:
         """``accept`` when a player has gone out: the people at the table
         accept; a computer still to decide then decides, else the game ends."""
-        said = self.need_table().people_accept()
+        said = self.playing().people_accept()
         if said is None:
             return self.act(lambda g: g.accept())
         return said + ([] if self.defer_computer else self.run_computers())
 
     def _turn_lines(self, round_end: bool = False) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
-        game = self.need_game()
-        assert self.turns is not None
-        if game.is_over:
+        match = self.playing()
+        if match.game.is_over:
             self.mode = OVER
-        return self.turns.lines(round_end, engine=services.engine_available())
+        return match.turns.lines(round_end, engine=services.engine_available())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
-        """Do one game action, then say what happened and whose turn it is.
-
-        The core refuses an illegal action with a typed error before it
-        changes anything; that error reaches the player as it is. Whose
-        turn it is goes unsaid when it is still ``quiet_turn_of``'s (a
-        computer that challenged on its turn, which was just said).
-        Compute, save, then say.
-        """
-        game, table = self.need_game(), self.need_table()
-        assert self.racks is not None
-        before_current, before_turn = game.current, game.turn
-        totals = game.scores()
-        order_before = list(self.racks.order.get(before_current, []))
-        do(game)
-        events = game.last_events
-        # One person against the computers hears a round at once: the
-        # totals once, after the last play of it; no turn line for a
-        # computer, which moves at once; the tiles drawn, before the rack.
-        assert self.turns is not None
-        compact = self.turns.compact
-        self.racks.note_draws(events, order_before, table.audience.reveal, later=compact)
-        if game.current != before_current or game.turn != before_turn:
-            table.ready = None
-        computer_next = table.computer_to_move()
-        lines = phrases.announce(events, self.racks.announce_audience(table.audience, events), totals, self.style,
-                                 compact=compact, scores=not (compact and computer_next))
-        if self.cues is not None:
-            your_turn = (not game.is_over and not computer_next and game.current != before_current
-                         and not table.is_computer(game.current))
-            self.cues.after_action(events, your_turn)
+        """Do one game action, then say what happened and whose turn it is:
+        compute (the core refuses an illegal action with its typed error,
+        changing nothing), save, then say. Whose turn it is goes unsaid
+        when it is still ``quiet_turn_of``'s (a computer that challenged
+        on its turn, which was just said)."""
+        match = self.playing()
+        game = match.game
+        lines, round_end = match.announce_action(do, self.cues)
         if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
@@ -680,7 +596,7 @@ class Session:
         quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
                  and not game.is_over and not game.awaiting_final_challenge)
         if not quiet:
-            lines.extend(self._turn_lines(round_end=compact and table.is_computer(before_current)))
+            lines.extend(self._turn_lines(round_end))
         if not self.defer_computer:
             lines.extend(self.run_computers())
         return lines
@@ -712,11 +628,11 @@ class Session:
     # ================================================================ computers
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
-        return self.game is not None and self.table is not None and self.table.computer_to_move()
+        return self.match is not None and self.match.table.computer_to_move()
 
     def computer_turn(self) -> list[str]:
         """One computer decision: a challenge of a phony, an acceptance, or its move."""
-        table = self.need_table()
+        table = self.playing().table
         action = table.computer_action()
         try:
             lines = action.said + self.act(action.do, action.quiet_turn_of)

@@ -45,7 +45,7 @@ def need_aids(session: Any, command: str) -> None:
 # ====================================================================== the racks
 def game_rack(session: Any) -> Sequence[str]:
     """The rack the game's viewer may read; refused as ``rack`` is."""
-    return session.rack_of(session.viewer())
+    return session.playing().rack_of(session.playing().viewer())
 
 
 def game_rack_size(session: Any) -> int:
