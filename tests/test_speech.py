@@ -20,6 +20,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import re
 import shutil
 import signal
 import socket
@@ -357,7 +358,8 @@ def test_tts_prints_each_message_once_and_speaks_it_once(tmp_path: Path) -> None
             speaker.say(text, interrupt=False)
         assert speaker.wait(20)
     assert out.getvalue() == "One.\nTwo,\nthree.\nFour.\n"
-    assert [u.text for u in speaker.utterances] == texts
+    # a sentence broken over two printed lines is one run of speech
+    assert [u.text for u in speaker.utterances] == ["One.", "Two, three.", "Four."]
     assert all(u.finished and not u.interrupted for u in speaker.utterances)
 
 
@@ -565,6 +567,11 @@ def _ssip_readers_end(timeout: float = 5.0) -> None:
                               for t in threading.enumerate()), timeout)
 
 
+def _client_names(log: str) -> list[str]:
+    """The names Speech Dispatcher's clients gave themselves (user:client:component)."""
+    return re.findall(r'CLIENT_NAME "([^"]*)"', log)
+
+
 def _screen_reader_threads() -> set[threading.Thread]:
     """Live worker threads of screen-reader speakers (those given up on, stuck
     in a call to a stalled server, stay: they are left behind on purpose)."""
@@ -688,16 +695,52 @@ def test_screen_reader_echo_off_speaks_without_printing(
 
 
 @pytestmark_speechd
-def test_auto_prefers_a_running_screen_reader(
+def test_auto_prints_only_when_a_screen_reader_runs(
     speechd_server: SpeechDispatcherServer, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """With a speech server running (a screen reader's), auto is text: the
+    screen reader speaks each printed line once; the game sends nothing."""
     monkeypatch.setenv("SPEECHD_ADDRESS", speechd_server.address)
-    speaker = make_speaker("auto", io.StringIO())
+    out = io.StringIO()
+    speaker = make_speaker("auto", out)
     try:
-        assert isinstance(speaker, ScreenReaderSpeaker)
-        assert speaker.fallback_notice is None
+        assert isinstance(speaker, TextSpeaker)
+        assert speaker.fallback_notice is None and speaker.notices == []
+        speaker.reply("Ann plays QUIZ.")
+        speaker.notify("H8, empty.")
     finally:
         speaker.close()
+    assert out.getvalue() == "Ann plays QUIZ.\nH8, empty.\n"
+    time.sleep(0.3)
+    log = speechd_server.log_text()
+    assert "Queueing message" not in log
+    # the probe named itself
+    assert [n.split(":")[1:] for n in _client_names(log)] == [["audio_scrabble", "probe"]]
+
+
+@pytestmark_speechd
+def test_screen_reader_mode_speaks_only_what_is_not_printed(
+    speechd_server: SpeechDispatcherServer,
+) -> None:
+    """screenreader: a reply is printed and not sent; a notification (a
+    cursor move) is sent and not printed; each once, as one message."""
+    out = io.StringIO()
+    with ScreenReaderSpeaker(out, address=speechd_server.address) as speaker:
+        speaker.reply("Ann plays QUIZ\nfor 42 points.")
+        speaker.notify("H8, double word, empty.")
+        speaker.read_aloud("challenge")
+        assert speaker.wait(5)
+        assert _wait_for(lambda: speechd_server.queued("H8, double word, empty.") == 1, 5)
+        assert speaker.sent == ["H8, double word, empty."]
+        assert speaker.library == "accessible_output2"
+    assert out.getvalue() == "Ann plays QUIZ\nfor 42 points.\n"
+    time.sleep(0.3)
+    log = speechd_server.log_text()
+    assert "QUIZ" not in log and "challenge" not in log
+    assert log.count("Queueing message") == 1
+    # every client names itself, so a player can give the game its own voice
+    names = _client_names(log)
+    assert len(names) == 2 and {n.split(":")[1] for n in names} == {"audio_scrabble"}
 
 
 # ---------------------------------------------------------------------------
