@@ -569,7 +569,7 @@ def _ssip_readers_end(timeout: float = 5.0) -> None:
 
 def _client_names(log: str) -> list[str]:
     """The names Speech Dispatcher's clients gave themselves (user:client:component)."""
-    return re.findall(r'CLIENT_NAME "([^"]*)"', log)
+    return re.findall(r'CLIENT_NAME "?([^"\s]+)', log)
 
 
 def _screen_reader_threads() -> set[threading.Thread]:

@@ -1527,12 +1527,25 @@ def screen_reader_running(timeout: float = 3.0) -> bool:
     Dispatcher server), at most ``timeout`` seconds, and lets go at once.
     Plain speech engines (SAPI) do not count.
     """
+    if sys.platform.startswith("linux"):
+        answered = threading.Event()
+
+        def probe() -> None:
+            with contextlib.suppress(Exception):
+                ScreenReaderSpeaker._check_speech_dispatcher(None, autospawn=False)
+                answered.set()
+
+        with quiet(), _speechd_environment(None, autospawn=False):
+            worker = threading.Thread(target=probe, name="audio_scrabble-probe", daemon=True)
+            worker.start()
+            worker.join(timeout)
+        return answered.is_set()
     try:
-        probe = ScreenReaderSpeaker(io.StringIO(), echo=False, require_screen_reader=True,
-                                    start_timeout=timeout)
+        speaker = ScreenReaderSpeaker(io.StringIO(), echo=False, require_screen_reader=True,
+                                      start_timeout=timeout)
     except SpeechUnavailable:
         return False
-    probe.close()
+    speaker.close()
     return True
 
 
