@@ -269,9 +269,13 @@ class Speaker(abc.ABC):
     name: str = "speaker"
     #: replies are spoken by the game (a key press should silence them)
     speaks_replies: bool = False
+    #: notifications reach the screen (the prompt must make way for them)
+    prints_notifications: bool = True
+
+    #: one line saying that the speech asked for could not start, or None
+    fallback_notice: str | None = None
 
     def __init__(self) -> None:
-        self.fallback_notice: str | None = None
         self.notices: list[str] = []
 
     @abc.abstractmethod
@@ -762,6 +766,7 @@ class ScreenReaderSpeaker(Speaker):
     """
 
     name = "screen reader"
+    prints_notifications = False
 
     def __init__(
         self,
