@@ -985,8 +985,7 @@ class ScreenReaderSpeaker(Speaker):
                 reason = _library_failure(library, err)
                 if later:  # the last step down, to text, is the caller's line
                     self.notices.append(
-                        f"{_LIBRARY_NAMES.get(library, library)} cannot start "
-                        f"({_first_line(err) or type(err).__name__}); "
+                        f"{reason}; "
                         f"using {_LIBRARY_NAMES.get(later[0], later[0])}."
                     )
                 continue
@@ -1082,7 +1081,7 @@ def _library_failure(library: str, err: BaseException) -> str:
     name = _LIBRARY_NAMES.get(library, library)
     if isinstance(err, ImportError):
         return f"{name} is not installed"
-    return f"{name} failed: {_first_line(err) or type(err).__name__}"
+    return f"{name} cannot start: {_first_line(err) or type(err).__name__}"
 
 
 # ---------------------------------------------------------------------------
