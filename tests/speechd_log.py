@@ -27,11 +27,15 @@ import signal
 import socket
 import subprocess
 import tempfile
+import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
+
+import pytest
 
 MODULE_DIRS = (
     "/usr/lib/speech-dispatcher-modules",
@@ -198,3 +202,29 @@ def start(root: Path | None = None) -> Server:
         server.stop()
         raise RuntimeError(f"speech-dispatcher did not start: {detail}")
     return server
+
+
+@pytest.fixture
+def logging_speechd(monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    """A logging server for the test, ``SPEECHD_ADDRESS`` pointing at it;
+    skips (with the reason) where one cannot run."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("Speech Dispatcher is the Linux screen-reader path")
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    from audio_scrabble.presentation.speech import SpeechUnavailable, load_speechd
+
+    try:
+        load_speechd()
+    except SpeechUnavailable as err:
+        pytest.skip(err.reason)
+    server = start()
+    monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
+    try:
+        yield server
+    finally:
+        server.stop()
+        # the speechd library's reader threads end once their server has gone
+        wait_for(lambda: not any(t.name == "SSIP client communication thread"
+                                 for t in threading.enumerate()), 5)

@@ -38,6 +38,7 @@ from typing import Callable, Iterator
 import pytest
 
 import speechd_log
+from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import (
@@ -1084,28 +1085,6 @@ def test_screen_reader_starts_speech_dispatcher_when_asked(
 
 # ---------------------------------------------------------------------------
 # Prism, accessible_output2 and the steps down, against a logging server
-
-
-@pytest.fixture
-def logging_speechd(monkeypatch: pytest.MonkeyPatch) -> Iterator[speechd_log.Server]:
-    """A private Speech Dispatcher whose modules write what they are given
-    (the game's clients to ``game``, everyone else to ``others``)."""
-    if not sys.platform.startswith("linux"):
-        pytest.skip("Speech Dispatcher is the Linux screen-reader path")
-    reason = speechd_log.missing()
-    if reason:
-        pytest.skip(reason)
-    try:
-        speech.load_speechd()
-    except SpeechUnavailable as err:
-        pytest.skip(err.reason)
-    server = speechd_log.start()
-    monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
-    try:
-        yield server
-    finally:
-        server.stop()
-        _ssip_readers_end()
 
 
 def _need_prism() -> None:

@@ -181,11 +181,21 @@ def _write_lines(out: TextIO, lines: Sequence[str]) -> None:
 
 
 def _flush_c_stdio() -> None:
-    """Flush the C library's stdio buffers (so they do not leak later)."""
+    """Flush the C library's stdout and stderr (so they do not leak later).
+
+    Only those two: ``fflush(NULL)`` takes the lock of every open stream,
+    and a library's reader thread blocked on a stream of its own (a
+    socket opened as a FILE) would hold that lock for ever.
+    """
+    if os.name != "posix":
+        return
     try:
-        libc = ctypes.CDLL(None) if os.name == "posix" else ctypes.cdll.msvcrt
-        libc.fflush(None)
-    except Exception:  # noqa: BLE001 - best effort only
+        libc = ctypes.CDLL(None)
+        for name in ("stdout", "stderr"):
+            stream = ctypes.c_void_p.in_dll(libc, name)
+            if stream.value:
+                libc.fflush(stream)
+    except Exception:  # noqa: BLE001 - best effort only (e.g. macOS names them __stdoutp)
         pass
 
 
