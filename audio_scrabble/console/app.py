@@ -94,15 +94,19 @@ class Voice:
         self.screen = screen or sys.stdout
         #: the game may be speaking (something was given to a speaker that speaks)
         self.may_be_speaking = False
+        #: the next reply waits for what is being read aloud (the typed line)
+        self._after_reading = False
 
     def emit(self, lines: list[str]) -> None:
         """Say an answer: one reply, braille-cell lines printed only."""
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
+        first = not self._after_reading
+        self._after_reading = False
         if not any(is_cells_line(line) for line in lines):
             if lines:
-                self.speaker.reply("\n".join(lines))
+                self.speaker.reply("\n".join(lines), interrupt=first)
                 self._spoke()
             return
         # braille mode with cell lines: in order, the words said as they come
@@ -112,9 +116,9 @@ class Voice:
                 run.append(line)
                 continue
             if run:
-                self.speaker.reply("\n".join(run))
+                self.speaker.reply("\n".join(run), interrupt=first)
                 self._spoke()
-                run = []
+                first, run = False, []
             if line is not None:
                 self.print_only([line])
 
@@ -135,11 +139,13 @@ class Voice:
         make way for it)."""
         return getattr(self.speaker, "prints_notifications", True)
 
-    def read_aloud(self, text: str) -> None:
-        """What the terminal shows as the player edits: spoken by tts only."""
+    def read_aloud(self, text: str, then_reply: bool = False) -> None:
+        """What the terminal shows as the player edits: spoken by tts only.
+        With ``then_reply`` the next reply is spoken after it, not over it."""
         if text.strip():
             self.speaker.read_aloud(text)
             self._spoke()
+            self._after_reading = then_reply
 
     def _spoke(self) -> None:
         if self.speaker.speaks_replies or not self.prints_notifications:
@@ -191,8 +197,9 @@ class Voice:
 
     def close(self) -> None:
         """Let the game's own speech finish the last message (at most
-        :data:`LAST_WORDS` seconds), then release the speaker."""
-        if self.speaker.speaks_replies:
+        :data:`LAST_WORDS` seconds; a screen reader is only handed what is
+        left), then release the speaker."""
+        if self.may_be_speaking:
             self.speaker.wait(LAST_WORDS)
         self.speaker.close()
 
@@ -305,7 +312,7 @@ class PromptApp:
             self.voice.emit(session.end_of_input())
         else:
             if self.echo_typed():
-                self.voice.read_aloud(line)
+                self.voice.read_aloud(line, then_reply=True)
             return line
         return None
 

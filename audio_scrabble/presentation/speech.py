@@ -297,9 +297,9 @@ class Speaker(abc.ABC):
         length of the speech.
         """
 
-    def reply(self, text: str) -> None:
+    def reply(self, text: str, interrupt: bool = True) -> None:
         """The answer to the player's command or key (see the class doc)."""
-        self.say(text, interrupt=True)
+        self.say(text, interrupt=interrupt)
 
     def notify(self, text: str, urgent: bool = False) -> None:
         """What the console does not carry by itself (see the class doc)."""
@@ -380,8 +380,8 @@ class RecordingSpeaker(Speaker):
     def say(self, text: str, interrupt: bool = True) -> None:
         self._record(text, "say", interrupt)
 
-    def reply(self, text: str) -> None:
-        self._record(text, "reply", True)
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        self._record(text, "reply", interrupt)
 
     def notify(self, text: str, urgent: bool = False) -> None:
         self._record(text, "notify", True)
@@ -837,8 +837,8 @@ class ScreenReaderSpeaker(Speaker):
     def say(self, text: str, interrupt: bool = True) -> None:
         self._say(text, interrupt, self.echo, True)
 
-    def reply(self, text: str) -> None:
-        self._say(text, True, self.echo, self.speak_replies)
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        self._say(text, interrupt, self.echo, self.speak_replies)
 
     def notify(self, text: str, urgent: bool = False) -> None:
         self._say(text, True, False, True)
