@@ -1190,12 +1190,14 @@ class _Synthesizer:
             engine.setProperty("rate", rate)
         if voice is not None:
             engine.setProperty("voice", voice)
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(path)
-        engine.save_to_file(text, path)
-        engine.runAndWait()
-        if not os.path.exists(path):
-            raise RuntimeError("the speech engine wrote no audio")
+        for _attempt in range(2):  # pyttsx3's espeak driver now and then writes nothing
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+            if os.path.exists(path):
+                return
+        raise RuntimeError("the speech engine wrote no audio")
 
     def render(
         self, text: str, path: Path, *, rate: int | None = None, voice: str | None = None,
