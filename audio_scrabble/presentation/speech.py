@@ -1,30 +1,36 @@
 """Speech backends: how a message reaches the player.
 
-The console hands every message to one :class:`Speaker`. A message is a
-piece of text of one or more whole lines. Every backend prints the message
-as plain lines (so a braille display, or a screen reader reviewing the
-console, can follow it) and some also speak it:
+The console hands every message to one :class:`Speaker`, saying what it is
+for: a ``reply`` to what the player did, a ``notify`` for what the console
+does not carry by itself (a cursor move, a signal), a ``read_aloud`` for
+what the player is editing. The speech mode decides what is printed and
+what is spoken, so that nothing is heard twice:
 
-``TextSpeaker``
-    prints only.
-``ScreenReaderSpeaker``
-    prints, and speaks through the running screen reader with
-    accessible_output2 (NVDA, JAWS, ... on Windows, VoiceOver on macOS,
-    Speech Dispatcher on Linux) from a worker thread of its own, with a
-    time limit on every call, so that a screen reader that stops answering
-    never blocks input (speech is then given up, saying so once). On Linux
-    it uses a Speech Dispatcher server that is running and does not start
-    one unless asked to (``autospawn=True``).
-``TtsSpeaker``
-    prints, and speaks by itself with pyttsx3 (espeak-ng on Linux, SAPI 5 on
-    Windows, NSSpeechSynthesizer on macOS) on a worker thread, so that
-    speaking never blocks input and a new message cuts the old one short.
+``TextSpeaker`` (``text``)
+    prints everything, speaks nothing: the player's own screen reader
+    reads the console once, in the player's voice, stops on the player's
+    key and shows it in braille. ``auto`` picks it whenever a screen
+    reader (on Linux: its speech server) is running.
+``ScreenReaderSpeaker`` (``screenreader``)
+    prints replies (the screen reader reads them) and speaks through the
+    screen reader's interface only what is not printed: Prism first
+    (NVDA, JAWS, SAPI/OneCore, VoiceOver, Orca over D-Bus), then
+    accessible_output2 (on Linux: Speech Dispatcher, as the client
+    ``audio_scrabble``), each call on a worker thread of its own with a
+    time limit, so that a screen reader that stops answering never
+    blocks input (speech is then given up, saying so once). On Linux it
+    never starts a Speech Dispatcher server that is not running.
+``TtsSpeaker`` (``tts``)
+    prints everything and speaks it by itself with pyttsx3 (espeak-ng on
+    Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS) on a worker
+    thread, one utterance a message, so that speaking never blocks input
+    and a new message or :meth:`Speaker.stop` cuts the old one short.
 ``RecordingSpeaker``
     records messages for tests.
 
 :func:`make_speaker` builds one by name and falls back to text when speech
-cannot start; the fallback carries a one-line ``fallback_notice`` for the
-console to print.
+cannot start; the fallback carries a one-line ``fallback_notice``, and
+``notices`` holds one line for each step down, for the console to print.
 
 Rules every backend keeps:
 
