@@ -36,7 +36,7 @@ from prompt_toolkit.shortcuts import CompleteStyle
 
 from ..presentation.speech import Speaker
 from . import services
-from .brailleview import is_cells_line
+from ..presentation.braille_lines import is_cells_line
 from .commands import complete
 from .keys import board_key_bindings, completion_list_bindings
 from .session import Session
@@ -99,6 +99,10 @@ class Voice:
 
     def emit(self, lines: list[str]) -> None:
         """Say an answer: one reply, braille-cell lines printed only."""
+        out = getattr(self.session, "out", None)
+        if out is not None and out.take_clear() and _is_terminal(self.screen):
+            # home, clear the screen and its scrollback: the last rack is gone
+            self.screen.write("\x1b[H\x1b[2J\x1b[3J")
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
@@ -383,3 +387,10 @@ def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO 
         voice.computers(session)
     voice.close()
     return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -7,9 +7,27 @@ Every action has a check that raises a typed error saying why not
 event the action produced (a play that ends the game produces two) is in
 ``last_events``. A refused action changes nothing.
 
-The game is deterministic given its set-up (names, rules, seed) and the
-list of actions taken, which it keeps in ``actions`` as plain data: replaying
-them with :meth:`Game.replay` gives back exactly the same game.
+The last play of a game can still be challenged before the game ends
+(RULES.md, End of the game): a play that goes out, a play after which no
+player can move (house rule), and a 0-point play that is the last of the
+scoreless turns that end a tournament game. After such a play the game
+waits (``awaiting_final_challenge``; why in ``final_reason``): the only
+actions are ``challenge`` and ``accept`` (``check_accept``,
+``why_not_accept``). A play that stands, or is accepted, ends the game
+(:class:`GameEnded`); a play taken back lets the game go on, unless the
+end still holds without it.
+
+The game is deterministic given its set-up (names, rules, seed, rules
+edition) and the list of actions taken, which it keeps in ``actions`` as
+plain data: replaying them with :meth:`Game.replay` gives back exactly the
+same game.
+
+Rules editions: the set-up (``config()``) records the edition of the rules
+reference the game follows. Edition 2 (every new game): under the 5- and
+10-point rules the player whose play stands after a challenge gains the
+points. Edition 1 (games saved before edition 2 existed, whose set-up has
+no edition): the challenger lost them; such saves replay as they were
+played.
 """
 
 from __future__ import annotations
@@ -19,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError, WordNotAcceptable
-from .board import Board, Square
+from .board import SIZE, Board, Square
 from .events import (
     Adjustment,
     ChallengeResolved,
@@ -38,6 +56,15 @@ from .tiles import BLANK, RACK_SIZE, Bag, full_tile_set, rack_value
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+
+#: The rules edition of new games (see the module doc).
+EDITION = 2
+EDITIONS = (1, 2)
+
+#: Why the game waits for a last challenge before it ends (RULES.md, End of the game).
+FINAL_OUT = "out"
+FINAL_NO_MOVES = "no_moves"
+FINAL_SCORELESS = "scoreless_turns"
 
 
 class WordList(Protocol):
@@ -83,7 +110,11 @@ class Game:
         seed: int = 0,
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
+        edition: int = EDITION,
+        start: dict[str, Any] | None = None,
     ):
+        if isinstance(edition, bool) or edition not in EDITIONS:
+            raise ActionNotAllowed(f"There is no rules edition {edition!r}; the editions are 1 and 2.")
         names = [n.strip() for n in names]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ActionNotAllowed(f"A game needs 2 to 4 players; {len(names)} were named.")
@@ -94,6 +125,7 @@ class Game:
         self.names = tuple(names)
         self.rules = rules
         self.seed = seed
+        self.edition = edition
         self.lexicon = lexicon
         self.move_finder = move_finder
         self.board = Board()
@@ -106,9 +138,14 @@ class Game:
         self._turns: list[list[Any]] = []  # [player, kind, score]
         self._skips = [0] * len(names)
         self._pending: _Pending | None = None
-        self._awaiting_final = False
+        self._final: str | None = None  # why the game waits for a last challenge
         self.current = 0
-        self._draw_for_first()
+        self._zero_turns_before = 0
+        self.start = start_position(start, len(names)) if start is not None else None
+        if self.start is None:
+            self._draw_for_first()
+        else:
+            self._set_up_position(self.start)
 
     # ------------------------------------------------------------ set-up
     def _draw_for_first(self) -> None:
@@ -130,6 +167,26 @@ class Game:
         self.history.append(ev)
         self.last_events = (ev,)
 
+    def _set_up_position(self, start: dict[str, Any]) -> None:
+        """Start from a position: its board, racks and scores; the bag holds
+        the unseen tiles, and a rack given short is filled from it, in turn
+        order from the player to move. No draw for first: the position says
+        who moves."""
+        self.board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]])
+        self.current = start["to_move"]
+        unseen = Counter(full_tile_set())
+        unseen.subtract(BLANK if t.islower() else t for _, t in self.board.occupied())
+        for p, rack, score in zip(self.players, start["racks"], start["scores"]):
+            p.rack = list(rack)
+            p.score = score
+            unseen.subtract(p.rack)
+        self.bag = Bag(self.seed, sorted(unseen.elements(), key=_draw_key))
+        for k in range(len(self.players)):
+            p = self.players[(self.current + k) % len(self.players)]
+            p.rack.extend(self.bag.draw(RACK_SIZE - len(p.rack)))
+        self._zero_turns_before = start["zero_turns"]
+        self.last_events = ()
+
     # ------------------------------------------------------------ reading
     @property
     def turn(self) -> int:
@@ -145,8 +202,29 @@ class Game:
 
     @property
     def awaiting_final_challenge(self) -> bool:
-        """The last play went out; the game ends once it is accepted or survives a challenge."""
-        return self._awaiting_final
+        """The last play ends the game once it is accepted or survives a challenge."""
+        return self._final is not None
+
+    @property
+    def final_reason(self) -> str | None:
+        """Why the game waits for a last challenge: ``"out"`` (the player went
+        out), ``"no_moves"`` (no player could move after the play) or
+        ``"scoreless_turns"`` (the play was the last scoreless turn); else None."""
+        return self._final
+
+    @property
+    def final_sentence(self) -> str | None:
+        """What the waiting is about, in one sentence, e.g. "Alice went out."."""
+        if self._final is None or self._pending is None:
+            return None
+        name = self.players[self._pending.player].name
+        limit = self.rules.scoreless_turns_limit or 0
+        nth = {6: "sixth"}.get(limit, f"{limit}th")
+        return {
+            FINAL_OUT: f"{name} went out.",
+            FINAL_NO_MOVES: f"After {_possessive(name)} play no player can move.",
+            FINAL_SCORELESS: f"{_possessive(name)} play is the {nth} scoreless turn in a row.",
+        }[self._final]
 
     @property
     def pending_play(self) -> TilesPlaced | None:
@@ -165,9 +243,9 @@ class Game:
         n = 0
         for _, _, score in reversed(self._turns):
             if score:
-                break
+                return n
             n += 1
-        return n
+        return n + self._zero_turns_before
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player has not seen: not on the board, not on their rack."""
@@ -190,10 +268,14 @@ class Game:
     def _check_turn_open(self) -> None:
         if self.ended is not None:
             raise ActionNotAllowed("The game is over; start a new game to play again.")
-        if self._awaiting_final:
+        if self._final is not None:
             name = self.players[self._pending.player].name if self._pending else "The player"
+            if self._final == FINAL_OUT:
+                raise ActionNotAllowed(
+                    f"{name} has gone out; challenge the last play or accept it to end the game."
+                )
             raise ActionNotAllowed(
-                f"{name} has gone out; challenge the last play or accept it to end the game."
+                f"{_possessive(name)} play ends the game; challenge it, or accept it to end the game."
             )
 
     def _check_rack(self, tiles: Iterable[str], rack: Sequence[str], verb: str) -> None:
@@ -269,7 +351,7 @@ class Game:
             raise ActionNotAllowed("You cannot challenge your own play.")
 
     def check_accept(self) -> None:
-        if not self._awaiting_final:
+        if self._final is None:
             raise ActionNotAllowed("There is nothing to accept now.")
 
     def _why(self, check: Callable[[], Any]) -> str | None:
@@ -296,7 +378,7 @@ class Game:
 
     def _default_challenger(self) -> int:
         """The player who would challenge by default: the next to act."""
-        if self._pending is not None and self._awaiting_final:
+        if self._pending is not None and self._final is not None:
             return (self._pending.player + 1) % len(self.players)
         return self.current
 
@@ -322,21 +404,29 @@ class Game:
              "direction": play.direction}
         )
         events: list[Event] = []
-        if went_out and self.rules.challenges_allowed and self.lexicon is not None:
-            self._awaiting_final = True
+        # A play that ends the game may still be challenged first.
+        ending = FINAL_OUT if went_out else self._end_reason()
+        if ending is not None and self.rules.challenges_allowed and self.lexicon is not None:
+            self._final = ending
             nxt = None
         elif went_out:
             nxt = None
         else:
             nxt = self._advance(events)
         ev = TilesPlaced(
-            turn_no, i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out
+            turn_no, i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out,
+            self._final,
         )
         events.insert(0, ev)
-        if went_out and not self._awaiting_final:
+        if self._final is not None:
+            pass  # the game waits for a challenge or an accept
+        elif went_out:
             self._pending = None
             events.append(self._end("out", i))
-        elif not went_out:
+        elif ending is not None or len(events) > 1:
+            # the end holds (no challenges), or turns lost to a double
+            # challenge followed the play: asked again only then, since
+            # the move finder may be slow
             self._check_end(events)
         return self._record(events)
 
@@ -387,9 +477,9 @@ class Game:
         events: list[Event] = []
         player = self.players[pend.player]
         turn_lost = False
-        points_lost = 0
-        final = self._awaiting_final
-        self._awaiting_final = False
+        points_lost = points_gained = 0
+        final = self._final
+        self._final = None
         if bad:
             # Take the play back: tiles to the rack, the drawn tiles to the bag.
             remove_play(self.board, pend.play)
@@ -403,9 +493,12 @@ class Game:
             nxt = self._advance(events) if final else self.current
         else:
             nxt = None if final else self.current
-            if self.rules.challenge == POINTS:
+            if self.rules.challenge == POINTS and self.edition == 1:
                 self.players[who].score -= self.rules.challenge_penalty
                 points_lost = self.rules.challenge_penalty
+            elif self.rules.challenge == POINTS:
+                player.score += self.rules.challenge_penalty
+                points_gained = self.rules.challenge_penalty
             elif self.rules.challenge == DOUBLE and not final:
                 turn_lost = True
                 self._skips[who] += 1
@@ -413,24 +506,25 @@ class Game:
                     nxt = self._advance(events, skip_current=True)
         ev = ChallengeResolved(
             pend.turn_index + 1, who, self.players[who].name, pend.player, player.name, words, bad,
-            bool(bad), points_lost, turn_lost, self.scores(), nxt,
+            bool(bad), points_lost, turn_lost, self.scores(), nxt, points_gained,
         )
         events.insert(0, ev)
         if final and not bad:
-            events.append(self._end("out", pend.player))
+            events.append(self._end(final, pend.player if final == FINAL_OUT else None))
         else:
             self._check_end(events)
         return self._record(events)
 
     def accept(self) -> GameEnded:
-        """Accept the last play of a player who went out: the game ends."""
+        """Accept the last play of the game (see ``final_reason``): the game ends."""
         self.check_accept()
-        assert self._pending is not None
+        assert self._pending is not None and self._final is not None
         self.actions.append({"type": "accept"})
-        out = self._pending.player
+        reason = self._final
+        out = self._pending.player if reason == FINAL_OUT else None
         self._pending = None
-        self._awaiting_final = False
-        ev = self._end("out", out)
+        self._final = None
+        ev = self._end(reason, out)
         self._record([ev])
         return ev
 
@@ -528,12 +622,18 @@ class Game:
         }[reason]
         self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners)
         self._pending = None
-        self._awaiting_final = False
+        self._final = None
         return self.ended
 
     # ------------------------------------------------------------ replay
     def config(self) -> dict[str, Any]:
-        return {"names": list(self.names), "rules": self.rules.name, "seed": self.seed}
+        """The set-up, as plain data; a game of edition 1 has no ``edition`` key."""
+        out: dict[str, Any] = {"names": list(self.names), "rules": self.rules.name, "seed": self.seed}
+        if self.edition != 1:
+            out["edition"] = self.edition
+        if self.start is not None:
+            out["start"] = self.start
+        return out
 
     def apply_action(self, action: dict[str, Any]) -> Event:
         """Do an action given as plain data (as kept in ``actions``)."""
@@ -560,10 +660,60 @@ class Game:
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
     ) -> "Game":
-        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder)
+        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder, config.get("edition", 1),
+                   config.get("start"))
         for a in actions:
             game.apply_action(a)
         return game
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def start_position(start: Any, players: int) -> dict[str, Any]:
+    """A game's starting position checked and made plain data (for saves):
+    ``{"board": 15 rows of 15 characters ("." empty, lower case a blank),
+    "racks": one rack per player in seat order ("AEI?RST"; a short rack is
+    filled from the bag), "scores": one per player, "to_move": the seat
+    of the player to move, "zero_turns": scoreless turns just before}``.
+    Raises :class:`ActionNotAllowed` with a sentence saying what is wrong."""
+    if not isinstance(start, dict):
+        raise ActionNotAllowed("A starting position must give the board, racks and scores.")
+    rows = start.get("board")
+    if not (isinstance(rows, (list, tuple)) and len(rows) == SIZE and all(isinstance(r, str) and len(r) == SIZE for r in rows)):
+        raise ActionNotAllowed("A starting position needs 15 rows of 15 squares.")
+    for r in rows:
+        for ch in r:
+            if ch != "." and not ("a" <= ch.lower() <= "z" and ch.isascii()):
+                raise ActionNotAllowed(f"{ch!r} on the starting board is not a tile; use letters and . for empty.")
+    racks, scores = start.get("racks"), start.get("scores")
+    if not (isinstance(racks, (list, tuple)) and isinstance(scores, (list, tuple))) or not (
+        len(racks) == len(scores) == players
+    ):
+        raise ActionNotAllowed(f"A starting position needs a rack and a score for each of the {players} players.")
+    plain_racks = []
+    for rack in racks:
+        tiles = list(rack) if isinstance(rack, (str, list, tuple)) else [None]
+        if len(tiles) > RACK_SIZE or any(t != BLANK and not (isinstance(t, str) and len(t) == 1 and "A" <= t <= "Z") for t in tiles):
+            raise ActionNotAllowed("A starting rack holds at most 7 tiles, capital letters and ? for a blank.")
+        plain_racks.append("".join(tiles))
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
+        raise ActionNotAllowed("Each starting score must be a whole number.")
+    to_move, zero = start.get("to_move", 0), start.get("zero_turns", 0)
+    if not (isinstance(to_move, int) and 0 <= to_move < players):
+        raise ActionNotAllowed("The player to move must be one of the players.")
+    if not (isinstance(zero, int) and zero >= 0):
+        raise ActionNotAllowed("The number of scoreless turns must be 0 or more.")
+    counts = Counter(BLANK if ch.islower() else ch for r in rows for ch in r if ch != ".")
+    for rack in plain_racks:
+        counts.update(rack)
+    over = +(counts - Counter(full_tile_set()))
+    if over:
+        tile = min(over)
+        what = "blanks" if tile == BLANK else f"{tile} tiles"
+        raise ActionNotAllowed(f"The starting position holds too many {what} for one set.")
+    return {"board": list(rows), "racks": plain_racks, "scores": list(scores), "to_move": to_move, "zero_turns": zero}
 
 
 def _not_acceptable_sentence(words: Sequence[str]) -> str:

@@ -8,6 +8,9 @@
   (:class:`ComputerPlayer`), :func:`move_exists` for the core's house rule,
   :func:`hint` and :func:`review`.
 * :mod:`.moves_cli` -- the ``audio-scrabble moves`` command.
+* :mod:`.survey` -- the board survey: hot spots, lanes, around a square,
+  where a named word fits, the cursor's jump targets (geometry, no words
+  suggested).
 """
 
 from .graph import WordGraph
