@@ -63,7 +63,12 @@ class Terminal:
         )
         return out.stdout
 
+    #: the prompt is running: the last thing sent was a board key, after
+    #: which the prompt stays (empty: it is not written again)
+    in_prompt = False
+
     def type(self, text: str, enter: bool = True) -> None:
+        self.in_prompt = False
         if text:
             subprocess.run([*self.base, "send-keys", "-t", "game", "-l", text], check=True)
         if enter:
@@ -73,8 +78,10 @@ class Terminal:
         """Press a key. Control keys are sent only once a prompt is showing:
         between prompts the terminal is in cooked mode, where Ctrl-D is
         swallowed as end-of-file and Ctrl-C interrupts the program."""
-        self.wait_for_prompt()
+        if not self.in_prompt:
+            self.wait_for_prompt()
         subprocess.run([*self.base, "send-keys", "-t", "game", name], check=True)
+        self.in_prompt = name not in ("Enter", "C-d", "C-c", "Tab")
 
     def wait_for_prompt(self, timeout: float = TIMEOUT) -> None:
         """Wait until the last line on screen is a prompt (``Bob>``, ``yes or no> ye``)."""

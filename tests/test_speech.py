@@ -20,6 +20,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import re
 import shutil
 import signal
 import socket
@@ -36,6 +37,8 @@ from typing import Callable, Iterator
 
 import pytest
 
+import speechd_log
+from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import (
@@ -357,7 +360,8 @@ def test_tts_prints_each_message_once_and_speaks_it_once(tmp_path: Path) -> None
             speaker.say(text, interrupt=False)
         assert speaker.wait(20)
     assert out.getvalue() == "One.\nTwo,\nthree.\nFour.\n"
-    assert [u.text for u in speaker.utterances] == texts
+    # a sentence broken over two printed lines is one run of speech
+    assert [u.text for u in speaker.utterances] == ["One.", "Two, three.", "Four."]
     assert all(u.finished and not u.interrupted for u in speaker.utterances)
 
 
@@ -565,6 +569,11 @@ def _ssip_readers_end(timeout: float = 5.0) -> None:
                               for t in threading.enumerate()), timeout)
 
 
+def _client_names(log: str) -> list[str]:
+    """The names Speech Dispatcher's clients gave themselves (user:client:component)."""
+    return re.findall(r'CLIENT_NAME "?([^"\s]+)', log)
+
+
 def _screen_reader_threads() -> set[threading.Thread]:
     """Live worker threads of screen-reader speakers (those given up on, stuck
     in a call to a stalled server, stay: they are left behind on purpose)."""
@@ -688,16 +697,52 @@ def test_screen_reader_echo_off_speaks_without_printing(
 
 
 @pytestmark_speechd
-def test_auto_prefers_a_running_screen_reader(
+def test_auto_prints_only_when_a_screen_reader_runs(
     speechd_server: SpeechDispatcherServer, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """With a speech server running (a screen reader's), auto is text: the
+    screen reader speaks each printed line once; the game sends nothing."""
     monkeypatch.setenv("SPEECHD_ADDRESS", speechd_server.address)
-    speaker = make_speaker("auto", io.StringIO())
+    out = io.StringIO()
+    speaker = make_speaker("auto", out)
     try:
-        assert isinstance(speaker, ScreenReaderSpeaker)
-        assert speaker.fallback_notice is None
+        assert isinstance(speaker, TextSpeaker)
+        assert speaker.fallback_notice is None and speaker.notices == []
+        speaker.reply("Ann plays QUIZ.")
+        speaker.notify("H8, empty.")
     finally:
         speaker.close()
+    assert out.getvalue() == "Ann plays QUIZ.\nH8, empty.\n"
+    time.sleep(0.3)
+    log = speechd_server.log_text()
+    assert "Queueing message" not in log
+    # the probe named itself
+    assert [n.split(":")[1:] for n in _client_names(log)] == [["audio_scrabble", "probe"]]
+
+
+@pytestmark_speechd
+def test_screen_reader_mode_speaks_only_what_is_not_printed(
+    speechd_server: SpeechDispatcherServer,
+) -> None:
+    """screenreader: a reply is printed and not sent; a notification (a
+    cursor move) is sent and not printed; each once, as one message."""
+    out = io.StringIO()
+    with ScreenReaderSpeaker(out, address=speechd_server.address) as speaker:
+        speaker.reply("Ann plays QUIZ\nfor 42 points.")
+        speaker.notify("H8, double word, empty.")
+        speaker.read_aloud("challenge")
+        assert speaker.wait(5)
+        assert _wait_for(lambda: speechd_server.queued("H8, double word, empty.") == 1, 5)
+        assert speaker.sent == ["H8, double word, empty."]
+        assert speaker.library == "accessible_output2"
+    assert out.getvalue() == "Ann plays QUIZ\nfor 42 points.\n"
+    time.sleep(0.3)
+    log = speechd_server.log_text()
+    assert "QUIZ" not in log and "challenge" not in log
+    assert log.count("Queueing message") == 1
+    # every client names itself, so a player can give the game its own voice
+    names = _client_names(log)
+    assert len(names) == 2 and {n.split(":")[1] for n in names} == {"audio_scrabble"}
 
 
 # ---------------------------------------------------------------------------
@@ -1035,4 +1080,134 @@ def test_screen_reader_starts_speech_dispatcher_when_asked(
         ScreenReaderSpeaker(io.StringIO(), autospawn=True)
     assert info.value.reason == "Speech Dispatcher cannot be reached or started"
     assert spawn_marker.read_text().startswith("--spawn ")
+    assert capfd.readouterr() == ("", "")
+
+
+# ---------------------------------------------------------------------------
+# Prism, accessible_output2 and the steps down, against a logging server
+
+
+def _need_prism() -> None:
+    if importlib.util.find_spec("prism") is None:
+        pytest.skip("Prism (prismatoid on PyPI) is not installed")
+    try:
+        import prism  # noqa: F401
+    except (ImportError, OSError) as err:
+        pytest.skip(f"Prism cannot load here: {err}")
+
+
+def _need_ao2() -> None:
+    if importlib.util.find_spec("accessible_output2") is None:
+        pytest.skip("accessible_output2 is not installed")
+
+
+@pytestmark_speechd
+def test_prism_speaks_through_speech_dispatcher_and_stops(
+    logging_speechd: speechd_log.Server, capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Prism's own Speech Dispatcher backend, behind the worker: one call a
+    message, a stop cuts the message short, nothing printed but the text."""
+    _need_prism()
+    out = io.StringIO()
+    speaker = ScreenReaderSpeaker(out, libraries=("prism",), prism_speech_dispatcher=True)
+    try:
+        assert speaker.library == "prism" and speaker.output_name == "Speech Dispatcher"
+        assert speaker.notices == []
+        speaker.notify("H8, double word square,\nempty.")
+        assert speechd_log.wait_for(lambda: logging_speechd.messages("others"), 5)
+        assert speechd_log.wait_for(lambda: logging_speechd.messages("others")[0].finished, 5)
+        long = "The rules of the game, " * 12
+        speaker.notify(long)
+        assert speechd_log.wait_for(lambda: len(logging_speechd.messages("others")) == 2, 5)
+        start = time.perf_counter()
+        speaker.stop()
+        assert time.perf_counter() - start < NEVER_BLOCKS
+        assert speaker.wait(5)
+        time.sleep(len(long) / 100 + 0.5)  # longer than the message would have lasted
+    finally:
+        speaker.close()
+    said = logging_speechd.messages("others")
+    # one utterance a message, the broken line joined; the long one cut short
+    assert [m.text for m in said] == ["H8, double word square, empty.", long.strip()]
+    assert said[0].finished and not said[1].finished
+    assert out.getvalue() == ""  # notifications are not printed
+    assert logging_speechd.messages("game") == []
+    # Prism's client names itself PRISM: why the game prefers its own named one
+    assert any(name.split(":")[1] == "PRISM" for name in logging_speechd.client_names())
+    assert capfd.readouterr() == ("", "")
+
+
+def test_prism_is_never_asked_without_a_running_server(
+    spawn_marker: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Prism's backend would start a server through libspeechd (which can
+    then block in stop()): the speaker checks for a running one first."""
+    _need_prism()
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "speech-dispatcher").write_text(f'#!/bin/sh\necho "$@" >> "{spawn_marker}"\nexit 1\n')
+    (fake / "speech-dispatcher").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    with pytest.raises(SpeechUnavailable) as info:
+        ScreenReaderSpeaker(io.StringIO(), libraries=("prism",), prism_speech_dispatcher=True)
+    assert info.value.reason == "Speech Dispatcher is not running"
+    assert not spawn_marker.exists()
+    assert capfd.readouterr() == ("", "")
+
+
+@pytestmark_speechd
+def test_linux_speaks_through_the_named_client_when_prism_finds_no_orca(
+    logging_speechd: speechd_log.Server,
+) -> None:
+    """Prism first: without Orca's D-Bus service it finds nothing, and the
+    speaker steps down to accessible_output2 quietly (no line), whose
+    client names itself audio_scrabble."""
+    _need_prism()
+    _need_ao2()
+    with ScreenReaderSpeaker(io.StringIO()) as speaker:
+        assert speaker.library == "accessible_output2"
+        assert speaker.notices == []
+        speaker.notify("Ann's turn.")
+        assert speechd_log.wait_for(lambda: logging_speechd.texts("game") == ["Ann's turn."], 5)
+    assert logging_speechd.messages("others") == []
+
+
+@pytestmark_speechd
+def test_each_step_down_says_one_line(
+    logging_speechd: speechd_log.Server, monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Prism missing: one line, and accessible_output2 speaks. Both missing:
+    one line for each step, the last one to text; the console prints each
+    once, before the game's first words."""
+    _need_ao2()
+    monkeypatch.setitem(sys.modules, "prism", None)  # as if not installed
+    speaker = make_speaker("screenreader", io.StringIO())
+    try:
+        assert isinstance(speaker, ScreenReaderSpeaker)
+        assert speaker.notices == ["Prism is not installed; using accessible_output2."]
+        speaker.notify("H8.")
+        assert speechd_log.wait_for(lambda: logging_speechd.texts("game") == ["H8."], 5)
+    finally:
+        speaker.close()
+
+    monkeypatch.setitem(sys.modules, "accessible_output2", None)
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
+    screen = io.StringIO()
+    speaker = make_speaker("screenreader", screen)
+    assert isinstance(speaker, TextSpeaker)
+    assert speaker.notices == [
+        "Prism is not installed; using accessible_output2.",
+        "Speech is not available (accessible_output2 is not installed); using text only.",
+    ]
+    from audio_scrabble.console import services
+    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.session import Options, Session
+
+    session = Session(Options(players="Ann,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    run_plain(session, speaker, io.StringIO("quit\nyes\n"), screen)
+    lines = screen.getvalue().splitlines()
+    assert lines[:2] == speaker.notices
+    assert all(screen.getvalue().count(line) == 1 for line in speaker.notices)
     assert capfd.readouterr() == ("", "")

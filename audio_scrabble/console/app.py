@@ -2,10 +2,15 @@
 
 It reads lines (with history and Tab completion, readline style so that
 candidates are printed as lines a screen reader can read), sends each
-line to the session, and says the answer through the speaker, one whole
-line at a time, the first line interrupting any speech still going. Board
-keys on an empty line go to ``Session.key``. Ctrl-C clears the line;
-Ctrl-D asks before leaving.
+line to the session, and gives the answer to the speaker as one reply
+(one utterance where the game speaks it). Board keys on an empty line go
+to ``Session.key``; their answers are notifications (see
+:class:`~audio_scrabble.presentation.speech.Speaker`): printed in text
+mode, spoken and not printed in screen-reader mode. The prompt is not
+written again after a board key (a console screen reader would read it
+after every arrow): until the next line is typed it is empty. Any key
+stops the game's own speech (Escape too; a terminal never sees Ctrl
+pressed alone). Ctrl-C clears the line; Ctrl-D asks before leaving.
 
 When standard input is not a terminal (a script piped in, a test), a
 plain line loop does the same without prompt_toolkit.
@@ -23,16 +28,22 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from ..presentation.speech import Speaker
 from . import services
 from ..presentation.braille_lines import is_cells_line
 from .commands import complete
 from .keys import board_key_bindings, completion_list_bindings
 from .session import Session
+
+#: how long the game waits, at the end, for its own speech to finish the
+#: last message ("Goodbye..."), at most (seconds)
+LAST_WORDS = 15.0
 
 
 class SessionCompleter(Completer):
@@ -68,20 +79,26 @@ class Voiced(Protocol):
 
 
 class Voice:
-    """Says replies through a speaker and prints screen-only blocks.
+    """Gives a session's answers to the speaker and prints screen-only blocks.
 
-    Lines made only of braille cells (board rows and racks in braille
-    mode) are printed for the braille display but never spoken. Whatever
-    is printed here has been fitted to braille mode's width by the session.
-    The speaker should print to the same ``screen``.
+    An answer is one reply (one utterance where the game speaks). Lines
+    made only of braille cells (board rows and racks in braille mode) are
+    printed for the braille display but never spoken. Whatever is printed
+    here has been fitted to braille mode's width by the session. The
+    speaker should print to the same ``screen``.
     """
 
-    def __init__(self, session: Voiced, speaker: services.Speaker, screen: TextIO | None = None):
+    def __init__(self, session: Voiced, speaker: Speaker, screen: TextIO | None = None):
         self.session = session
         self.speaker = speaker
         self.screen = screen or sys.stdout
+        #: the game may be speaking (something was given to a speaker that speaks)
+        self.may_be_speaking = False
+        #: the next reply waits for what is being read aloud (the typed line)
+        self._after_reading = False
 
     def emit(self, lines: list[str]) -> None:
+        """Say an answer: one reply, braille-cell lines printed only."""
         out = getattr(self.session, "out", None)
         if out is not None and out.take_clear() and _is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
@@ -89,13 +106,60 @@ class Voice:
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
-        spoken = 0
-        for line in lines:
-            if is_cells_line(line):
-                self.print_only([line])
+        first = not self._after_reading
+        self._after_reading = False
+        if not any(is_cells_line(line) for line in lines):
+            if lines:
+                self.speaker.reply("\n".join(lines), interrupt=first)
+                self._spoke()
+            return
+        # braille mode with cell lines: in order, the words said as they come
+        run: list[str] = []
+        for line in [*lines, None]:
+            if line is not None and not is_cells_line(line):
+                run.append(line)
                 continue
-            self.speaker.say(line, interrupt=(spoken == 0))
-            spoken += 1
+            if run:
+                self.speaker.reply("\n".join(run), interrupt=first)
+                self._spoke()
+                first, run = False, []
+            if line is not None:
+                self.print_only([line])
+
+    def notify(self, lines: list[str], urgent: bool = False) -> None:
+        """Say what the console does not carry by itself (a cursor move, a
+        signal): printed in text mode, spoken only in screen-reader mode."""
+        words = [line for line in lines if not is_cells_line(line)]
+        cells = [line for line in lines if is_cells_line(line)]
+        if words:
+            self.speaker.notify("\n".join(words), urgent=urgent)
+            self._spoke()
+        if cells and self.prints_notifications:
+            self.print_only(cells)
+
+    @property
+    def prints_notifications(self) -> bool:
+        """Whether a notification reaches the screen (then the prompt must
+        make way for it)."""
+        return getattr(self.speaker, "prints_notifications", True)
+
+    def read_aloud(self, text: str, then_reply: bool = False) -> None:
+        """What the terminal shows as the player edits: spoken by tts only.
+        With ``then_reply`` the next reply is spoken after it, not over it."""
+        if text.strip():
+            self.speaker.read_aloud(text)
+            self._spoke()
+            self._after_reading = then_reply
+
+    def _spoke(self) -> None:
+        if self.speaker.speaks_replies or not self.prints_notifications:
+            self.may_be_speaking = True
+
+    def hush(self) -> None:
+        """Stop the game's own speech (a key was pressed)."""
+        if self.may_be_speaking:
+            self.may_be_speaking = False
+            self.speaker.stop()
 
     def answer(self, lines: list[str]) -> None:
         """Say a session's answer, in the speech the session now asks for:
@@ -109,9 +173,14 @@ class Voice:
         self.screen.flush()
 
     def notice(self) -> None:
-        if self.speaker.fallback_notice:
-            for line in self.session.fit([self.speaker.fallback_notice]):
-                self.speaker.say(line, interrupt=False)
+        """The lines of each step down the speech took at start, one each."""
+        lines = list(getattr(self.speaker, "notices", []) or [])
+        last = self.speaker.fallback_notice
+        if last and last not in lines:
+            lines.append(last)
+        for line in lines:
+            for part in self.session.fit([line]):
+                self.speaker.reply(part)
 
     def follow_speech_setting(self) -> None:
         """``set speech KIND``: swap the speaker, saying so if it falls back."""
@@ -122,12 +191,21 @@ class Voice:
         old = self.speaker
         self.speaker = services.make_speaker(kind, self.screen)
         old.close()
+        self.may_be_speaking = False
         self.notice()
 
     def computers(self, session: Session) -> None:
         """Say each computer decision of the game ``session`` as it is made, one at a time."""
         while session.computer_to_move():
             self.emit(session.computer_turn())
+
+    def close(self) -> None:
+        """Let the game's own speech finish the last message (at most
+        :data:`LAST_WORDS` seconds; a screen reader is only handed what is
+        left), then release the speaker."""
+        if self.may_be_speaking:
+            self.speaker.wait(LAST_WORDS)
+        self.speaker.close()
 
 
 class Prompted(Voiced, Protocol):
@@ -151,7 +229,11 @@ class Prompted(Voiced, Protocol):
 class PromptApp:
     """The prompt_toolkit prompt shared by the game and the review: history,
     readline-style Tab completion, the board keys and the candidate list
-    keys, each answer said through ``voice``."""
+    keys, each answer said through ``voice``.
+
+    ``echo_typed`` (read at each line) asks for the typed line to be read
+    aloud when it is entered, where the game speaks for itself.
+    """
 
     def __init__(
         self,
@@ -160,16 +242,25 @@ class PromptApp:
         completer: Completer,
         input: Input | None = None,
         output: Output | None = None,
+        echo_typed: Callable[[], bool] | None = None,
     ):
         # No cursor-position requests: some terminals and screen readers never
         # answer them, and prompt_toolkit then prints a warning to the player.
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.session = session
         self.voice = voice
+        self.echo_typed = echo_typed or (lambda: False)
+        #: a board key was answered since the line was started: the prompt stays empty
+        self.quiet_prompt = False
+        self._line_before_key = ""
         braille = Condition(lambda: session.braille_mode)
+        self_voicing = Condition(lambda: self.voice.speaker.speaks_replies)
         self.prompt: PromptSession[str] = PromptSession(
             key_bindings=merge_key_bindings(
-                [board_key_bindings(self._on_key), completion_list_bindings(self._on_candidates, braille)]
+                [
+                    board_key_bindings(self._on_key),
+                    completion_list_bindings(self._on_candidates, braille | self_voicing),
+                ]
             ),
             completer=completer,
             complete_style=CompleteStyle.READLINE_LIKE,
@@ -178,24 +269,55 @@ class PromptApp:
             input=input,
             output=output,
         )
+        processor = self.prompt.app.key_processor
+        processor.before_key_press += self._before_key
+        processor.after_key_press += self._after_key
+
+    def _before_key(self, processor: Any) -> None:
+        """Any key stops the game's own speech."""
+        self.voice.hush()
+        self._line_before_key = self.prompt.default_buffer.text
+
+    def _after_key(self, processor: Any) -> None:
+        """Tab that typed a completion in: read it aloud (tts)."""
+        keys = [press.key for press in getattr(processor, "_previous_key_sequence", [])]
+        if keys and keys[-1] in (Keys.Tab, Keys.ControlI):
+            now = self.prompt.default_buffer.text
+            before = self._line_before_key
+            if now != before and now.startswith(before):
+                added = now[len(before):]
+                word = (before.split(" ")[-1] + added).strip() if not before.endswith(" ") else added
+                self.voice.read_aloud(word)
 
     def _on_key(self, action: str) -> None:
         lines = self.session.key(action)
-        run_in_terminal(lambda: self.voice.emit(lines))
+        if not self.voice.prints_notifications:
+            self.voice.notify(lines)  # spoken only: the screen does not change
+            return
+        self.quiet_prompt = True
+        run_in_terminal(lambda: self.voice.notify(lines))
 
     def _on_candidates(self, candidates: list[str]) -> None:
         lines = self.session.completion_lines(candidates)
         run_in_terminal(lambda: self.voice.emit(lines))
 
+    def _message(self, text: str) -> Callable[[], str]:
+        return lambda: "" if self.quiet_prompt else text
+
     def read_line(self) -> str | None:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
+        self.quiet_prompt = False
         try:
-            return self.prompt.prompt(session.prompt_text())
+            line = self.prompt.prompt(self._message(session.prompt_text()))
         except KeyboardInterrupt:
             self.voice.emit(session.interrupt())
         except EOFError:
             self.voice.emit(session.end_of_input())
+        else:
+            if self.echo_typed():
+                self.voice.read_aloud(line, then_reply=True)
+            return line
         return None
 
 
@@ -207,13 +329,17 @@ class ConsoleApp(PromptApp):
     def __init__(
         self,
         session: Session,
-        speaker: services.Speaker,
+        speaker: Speaker,
         screen: TextIO | None = None,
         input: Input | None = None,
         output: Output | None = None,
     ):
         session.defer_computer = True
-        super().__init__(session, Voice(session, speaker, screen), SessionCompleter(session), input, output)
+        settings = getattr(session, "settings", None)
+        super().__init__(
+            session, Voice(session, speaker, screen), SessionCompleter(session), input, output,
+            echo_typed=lambda: bool(getattr(settings, "echo", False)),
+        )
 
     def run(self) -> int:
         session = self.session
@@ -226,7 +352,7 @@ class ConsoleApp(PromptApp):
                 continue
             self.voice.answer(session.handle_line(text))
             self.voice.computers(session)
-        self.voice.speaker.close()
+        self.voice.close()
         return 0
 
 
@@ -243,7 +369,7 @@ def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
     return line
 
 
-def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
+def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
     """The same game over plain lines (no terminal): each prompt, each answer."""
     session.defer_computer = True
     voice = Voice(session, speaker, screen)
@@ -259,7 +385,7 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
             break
         voice.answer(session.handle_line(line.rstrip("\n")))
         voice.computers(session)
-    voice.speaker.close()
+    voice.close()
     return 0
 
 

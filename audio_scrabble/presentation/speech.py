@@ -1,30 +1,36 @@
 """Speech backends: how a message reaches the player.
 
-The console hands every message to one :class:`Speaker`. A message is a
-piece of text of one or more whole lines. Every backend prints the message
-as plain lines (so a braille display, or a screen reader reviewing the
-console, can follow it) and some also speak it:
+The console hands every message to one :class:`Speaker`, saying what it is
+for: a ``reply`` to what the player did, a ``notify`` for what the console
+does not carry by itself (a cursor move, a signal), a ``read_aloud`` for
+what the player is editing. The speech mode decides what is printed and
+what is spoken, so that nothing is heard twice:
 
-``TextSpeaker``
-    prints only.
-``ScreenReaderSpeaker``
-    prints, and speaks through the running screen reader with
-    accessible_output2 (NVDA, JAWS, ... on Windows, VoiceOver on macOS,
-    Speech Dispatcher on Linux) from a worker thread of its own, with a
-    time limit on every call, so that a screen reader that stops answering
-    never blocks input (speech is then given up, saying so once). On Linux
-    it uses a Speech Dispatcher server that is running and does not start
-    one unless asked to (``autospawn=True``).
-``TtsSpeaker``
-    prints, and speaks by itself with pyttsx3 (espeak-ng on Linux, SAPI 5 on
-    Windows, NSSpeechSynthesizer on macOS) on a worker thread, so that
-    speaking never blocks input and a new message cuts the old one short.
+``TextSpeaker`` (``text``)
+    prints everything, speaks nothing: the player's own screen reader
+    reads the console once, in the player's voice, stops on the player's
+    key and shows it in braille. ``auto`` picks it whenever a screen
+    reader (on Linux: its speech server) is running.
+``ScreenReaderSpeaker`` (``screenreader``)
+    prints replies (the screen reader reads them) and speaks through the
+    screen reader's interface only what is not printed: Prism first
+    (NVDA, JAWS, SAPI/OneCore, VoiceOver, Orca over D-Bus), then
+    accessible_output2 (on Linux: Speech Dispatcher, as the client
+    ``audio_scrabble``), each call on a worker thread of its own with a
+    time limit, so that a screen reader that stops answering never
+    blocks input (speech is then given up, saying so once). On Linux it
+    never starts a Speech Dispatcher server that is not running.
+``TtsSpeaker`` (``tts``)
+    prints everything and speaks it by itself with pyttsx3 (espeak-ng on
+    Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS) on a worker
+    thread, one utterance a message, so that speaking never blocks input
+    and a new message or :meth:`Speaker.stop` cuts the old one short.
 ``RecordingSpeaker``
     records messages for tests.
 
 :func:`make_speaker` builds one by name and falls back to text when speech
-cannot start; the fallback carries a one-line ``fallback_notice`` for the
-console to print.
+cannot start; the fallback carries a one-line ``fallback_notice``, and
+``notices`` holds one line for each step down, for the console to print.
 
 Rules every backend keeps:
 
@@ -77,6 +83,8 @@ __all__ = [
     "SPEECH_STOPPED_NOTICE",
     "make_speaker",
     "message_lines",
+    "speech_text",
+    "CLIENT_NAME",
     "load_speechd",
 ]
 
@@ -96,6 +104,8 @@ class SpeechUnavailable(ScrabbleError):
     def __init__(self, reason: str):
         super().__init__(f"Speech is not available ({reason}).")
         self.reason = reason
+        #: lines of the steps down taken before giving up (one each)
+        self.notices: list[str] = []
 
     @property
     def notice(self) -> str:
@@ -132,9 +142,31 @@ def message_lines(text: str) -> list[str]:
     return lines
 
 
-def _speech_text(text: str) -> str:
-    """The text a message is spoken as: its lines, without empty ones."""
-    return "\n".join(line for line in message_lines(text) if line.strip())
+#: how a line may end when the next line goes on with the same sentence
+_SENTENCE_END = re.compile(r"[.!?:;]['\")\]]*$")
+
+
+def speech_text(text: str) -> str:
+    """The text a message is spoken as: one utterance.
+
+    Lines broken only to fit a braille display (a line that does not end a
+    sentence, followed by one that goes on with it) are joined with a
+    space, so that speech runs on as the sentence does; other lines keep
+    their line break (a pause). Empty lines are left out.
+    """
+    parts: list[str] = []
+    for line in message_lines(text):
+        line = line.strip()
+        if not line:
+            continue
+        if parts and not _SENTENCE_END.search(parts[-1]) and not line[0].isupper():
+            parts[-1] = f"{parts[-1]} {line}"
+        else:
+            parts.append(line)
+    return "\n".join(parts)
+
+
+_speech_text = speech_text
 
 
 def _write_lines(out: TextIO, lines: Sequence[str]) -> None:
@@ -155,11 +187,21 @@ def _write_lines(out: TextIO, lines: Sequence[str]) -> None:
 
 
 def _flush_c_stdio() -> None:
-    """Flush the C library's stdio buffers (so they do not leak later)."""
+    """Flush the C library's stdout and stderr (so they do not leak later).
+
+    Only those two: ``fflush(NULL)`` takes the lock of every open stream,
+    and a library's reader thread blocked on a stream of its own (a
+    socket opened as a FILE) would hold that lock for ever.
+    """
+    if os.name != "posix":
+        return
     try:
-        libc = ctypes.CDLL(None) if os.name == "posix" else ctypes.cdll.msvcrt
-        libc.fflush(None)
-    except Exception:  # noqa: BLE001 - best effort only
+        libc = ctypes.CDLL(None)
+        for name in ("stdout", "stderr"):
+            stream = ctypes.c_void_p.in_dll(libc, name)
+            if stream.value:
+                libc.fflush(stream)
+    except Exception:  # noqa: BLE001 - best effort only (e.g. macOS names them __stdoutp)
         pass
 
 
@@ -208,17 +250,49 @@ def quiet() -> Iterator[None]:
 class Speaker(abc.ABC):
     """Where the console's messages go. One small interface.
 
-    ``say`` prints (and maybe speaks) one message; ``stop`` silences speech;
-    ``close`` releases the backend. ``name`` is a short label for the
-    player ("text", "screen reader", "tts"), and ``fallback_notice`` is
-    ``None`` or one line telling the player that the speech asked for could
-    not start and text is used instead (the console prints it).
+    The console tells the speaker what a message is for, and the speaker
+    (that is, the speech mode the player chose) decides whether it is
+    printed, spoken, or both:
+
+    ``reply(text)``
+        the answer to what the player typed or pressed: printed; spoken
+        too by a self-voicing speaker (tts); a screen-reader speaker only
+        prints it, since the screen reader reads the console.
+    ``notify(text, urgent=False)``
+        what the console does not carry by itself: a cursor move on the
+        board, the turn signal, the computer's move arriving while the
+        player types, an urgent error. Printed by text; spoken (and shown
+        in braille where the screen reader's interface has braille) but
+        not printed by a screen-reader speaker; printed and spoken by tts.
+    ``read_aloud(text)``
+        what the terminal shows as the player edits (a Tab completion
+        typed in, the typed line on request): spoken only by a
+        self-voicing speaker, never printed (the terminal shows it, and a
+        screen reader reads it there).
+    ``say(text, interrupt=True)``
+        the backend's own act: print (when echoing) and speak.
+
+    ``stop`` silences speech; ``close`` releases the backend; ``wait``
+    blocks until what was said has been spoken. ``name`` is a short label
+    for the player ("text", "screen reader", "tts"), ``speaks_replies``
+    says whether replies are spoken by the game itself (so that a key
+    should stop them), and ``fallback_notice`` is ``None`` or one line
+    telling the player that the speech asked for could not start and text
+    is used instead (the console prints it). ``notices`` are the lines of
+    every step down on the way (one line each).
     """
 
     name: str = "speaker"
+    #: replies are spoken by the game (a key press should silence them)
+    speaks_replies: bool = False
+    #: notifications reach the screen (the prompt must make way for them)
+    prints_notifications: bool = True
+
+    #: one line saying that the speech asked for could not start, or None
+    fallback_notice: str | None = None
 
     def __init__(self) -> None:
-        self.fallback_notice: str | None = None
+        self.notices: list[str] = []
 
     @abc.abstractmethod
     def say(self, text: str, interrupt: bool = True) -> None:
@@ -228,6 +302,17 @@ class Speaker(abc.ABC):
         being spoken; without, it is spoken after it. Never blocks for the
         length of the speech.
         """
+
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        """The answer to the player's command or key (see the class doc)."""
+        self.say(text, interrupt=interrupt)
+
+    def notify(self, text: str, urgent: bool = False) -> None:
+        """What the console does not carry by itself (see the class doc)."""
+        self.say(text, interrupt=True)
+
+    def read_aloud(self, text: str) -> None:
+        """What the terminal shows as the player edits: spoken only by tts."""
 
     def stop(self) -> None:
         """Silence speech now and drop messages not yet spoken."""
@@ -272,8 +357,11 @@ class TextSpeaker(Speaker):
 class RecordingSpeaker(Speaker):
     """Records messages for tests; prints them too when given ``out``.
 
-    ``messages`` holds the message texts as said; ``interrupts`` the
-    matching ``interrupt`` flags; ``stops`` counts calls of ``stop``.
+    It behaves as the text speaker does (every message is a printed
+    message) and records each one: ``messages`` holds the texts in order,
+    ``kinds`` what each was for ("say", "reply", "notify"; what is read
+    aloud is kept apart in ``read``), ``interrupts`` the matching ``interrupt``
+    flags; ``stops`` counts calls of ``stop``.
     """
 
     name = "recording"
@@ -282,15 +370,30 @@ class RecordingSpeaker(Speaker):
         super().__init__()
         self.out = out
         self.messages: list[str] = []
+        self.kinds: list[str] = []
         self.interrupts: list[bool] = []
+        self.read: list[str] = []
         self.stops = 0
         self.closed = False
 
-    def say(self, text: str, interrupt: bool = True) -> None:
+    def _record(self, text: str, kind: str, interrupt: bool) -> None:
         self.messages.append(text)
+        self.kinds.append(kind)
         self.interrupts.append(interrupt)
         if self.out is not None:
             _write_lines(self.out, message_lines(text))
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        self._record(text, "say", interrupt)
+
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        self._record(text, "reply", interrupt)
+
+    def notify(self, text: str, urgent: bool = False) -> None:
+        self._record(text, "notify", True)
+
+    def read_aloud(self, text: str) -> None:
+        self.read.append(text)
 
     def stop(self) -> None:
         self.stops += 1
@@ -442,6 +545,160 @@ class _SetUp:
 #: outputs of accessible_output2 that are plain speech engines, not screen readers
 _NOT_SCREEN_READERS = frozenset({"sapi4", "sapi5", "linux espeak"})
 
+#: the name the game's Speech Dispatcher clients give themselves, so that a
+#: player can give the game a voice and rate of its own (speechd.conf's
+#: ``BeginClient "*:audio_scrabble:*"``)
+CLIENT_NAME = "audio_scrabble"
+
+#: the screen-reader libraries :class:`ScreenReaderSpeaker` tries, in turn
+SCREEN_READER_LIBRARIES: tuple[str, ...] = ("prism", "accessible_output2")
+
+#: what each library is called in a line to the player
+_LIBRARY_NAMES = {"prism": "Prism", "accessible_output2": "accessible_output2"}
+
+#: Prism's backends that are speech engines rather than screen readers
+_PRISM_ENGINES = frozenset({"SAPI", "AV_SPEECH", "ONE_CORE", "ANDROID_TTS", "WEB_SPEECH"})
+
+
+class _NothingHere(Exception):
+    """A screen-reader library works but finds nothing to speak to here."""
+
+
+class _Output:
+    """One screen reader as the worker speaks to it, whatever the library."""
+
+    def __init__(self, library: str, name: str, engine: bool, speak: Callable[[str, bool], None],
+                 silence: Callable[[], None] | None, close: Callable[[], None] | None = None,
+                 alive: Callable[[], bool] | None = None) -> None:
+        self.library = library
+        self.name = name
+        #: a plain speech engine (SAPI, ...), not a screen reader
+        self.engine = engine
+        self.speak = speak
+        self.silence = silence
+        self._close = close
+        self._alive = alive
+
+    def alive(self) -> bool:
+        return self._alive() if self._alive is not None else True
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+
+def _open_prism(linux: bool, speech_dispatcher: bool) -> _Output:
+    """The first screen reader Prism can speak to (on the worker).
+
+    Prism goes through its registry in its own order of preference (Orca
+    before Speech Dispatcher; NVDA, JAWS... before SAPI). On Linux its
+    Speech Dispatcher backend is used only with ``speech_dispatcher``
+    (the caller has checked that a server runs): that client names itself
+    ``PRISM``, so the game's own named client (accessible_output2's,
+    through the speechd library) is preferred there.
+    """
+    import prism  # ImportError: no wheel for this system; OSError: old glibc
+
+    context = prism.Context()
+    for index in range(context.backends_count):
+        backend_id = context.id_of(index)
+        label = getattr(backend_id, "name", str(backend_id))
+        if linux and backend_id == prism.BackendId.SPEECH_DISPATCHER and not speech_dispatcher:
+            continue
+        try:
+            backend = context.create(backend_id)
+        except Exception:  # noqa: BLE001 - not available here
+            continue
+        features = backend.features
+        if not (features.supports_output or features.supports_speak):
+            continue
+        speak_call = backend.output if features.supports_output else backend.speak
+        holder = {"context": context, "backend": backend}
+
+        def speak(text: str, interrupt: bool, call: Any = speak_call) -> None:
+            call(text, interrupt)
+
+        def silence(backend: Any = backend) -> None:
+            with contextlib.suppress(Exception):  # "not speaking" is no failure
+                backend.stop()
+
+        return _Output("prism", str(backend.name), label in _PRISM_ENGINES, speak,
+                       silence if features.supports_stop else None, holder.clear)
+    raise _NothingHere("no screen reader is running")
+
+
+@contextlib.contextmanager
+def _named_speechd_clients() -> Iterator[None]:
+    """accessible_output2 connects with ``speechd.SSIPClient("")``: while the
+    block runs, a client without a name is named :data:`CLIENT_NAME`."""
+    speechd = sys.modules.get("speechd")
+    original = getattr(speechd, "SSIPClient", None)
+    if speechd is None or original is None:
+        yield
+        return
+
+    class Named(original):  # type: ignore[misc, valid-type]
+        def __init__(self, name: str = "", *args: Any, **kwargs: Any) -> None:
+            super().__init__(name or CLIENT_NAME, *args, **kwargs)
+
+    speechd.SSIPClient = Named
+    try:
+        yield
+    finally:
+        speechd.SSIPClient = original
+
+
+def _open_accessible_output2(setup: "_SetUp", linux: bool) -> _Output:
+    """accessible_output2's first active output (on the worker)."""
+    if linux:
+        setup.enter(_named_speechd_clients())
+    from accessible_output2.outputs.auto import Auto
+
+    auto = Auto()
+    setup.close()  # set-up is over: stop silencing the process
+
+    def first() -> Any:
+        try:
+            return auto.get_first_available_output()
+        except Exception:  # noqa: BLE001
+            return None
+
+    output = first()
+    if output is None:
+        for each in getattr(auto, "outputs", []):
+            with contextlib.suppress(Exception):
+                each.close()
+        raise _NothingHere("no screen reader is running")
+    name = str(getattr(output, "name", type(output).__name__))
+    try:
+        system = bool(output.is_system_output())
+    except Exception:  # noqa: BLE001
+        system = False
+
+    def speak(text: str, interrupt: bool) -> None:
+        current = first()
+        if current is None:
+            raise RuntimeError("the screen reader has gone")
+        current.speak(text, interrupt=interrupt)
+
+    def silence() -> None:
+        current = first()
+        if current is None:
+            raise RuntimeError("the screen reader has gone")
+        stop = getattr(current, "silence", None)
+        if stop is not None:
+            stop()
+
+    def close() -> None:
+        for each in getattr(auto, "outputs", []):
+            close_one = getattr(each, "close", None)
+            if close_one is not None:
+                with contextlib.suppress(Exception):
+                    close_one()
+
+    return _Output("accessible_output2", name, system or name.lower() in _NOT_SCREEN_READERS,
+                   speak, silence, close)
+
 #: the line the screen-reader speaker prints, once, when speech stops working
 SPEECH_STOPPED_NOTICE = "Speech has stopped working; using text only."
 
@@ -456,28 +713,41 @@ class _Message:
 
 
 class ScreenReaderSpeaker(Speaker):
-    """Prints each message and speaks it through the running screen reader.
+    """The screen-reader mode: prints replies, speaks only what is not printed.
 
-    Speech goes through accessible_output2's ``Auto`` output, which picks
-    the first active one of NVDA, JAWS, ... or SAPI (Windows), VoiceOver
-    (macOS), Speech Dispatcher (Linux). With ``interrupt`` the screen
-    reader's current speech is cancelled first.
+    The screen reader reads the console by itself (and shows it in
+    braille, and stops it with its own key), so a reply is printed and not
+    also spoken: speaking it too would make the player hear it twice.
+    What the console does not carry goes through the screen reader's
+    interface: :meth:`notify` speaks (and, where the interface has braille,
+    flashes) without printing. :meth:`say` prints and speaks, for callers
+    that want both (``speak_replies=True`` makes :meth:`reply` do that too).
+
+    **Libraries.** Prism (``prismatoid``: NVDA, JAWS, SAPI/OneCore on
+    Windows, VoiceOver on macOS, Orca over D-Bus on Linux; its ``output``
+    speaks and brailles) is tried first, then accessible_output2 (where
+    Prism has no wheel; on Linux it speaks through Speech Dispatcher with
+    a client named :data:`CLIENT_NAME`). A library that cannot start
+    (not installed, or failing) adds one line to ``notices`` and the next
+    is tried; one that works but finds no screen reader steps down
+    quietly. ``libraries`` changes the order or the choice.
 
     **Never blocking.** A screen reader can stop answering: a Speech
     Dispatcher server without a working sound device has been seen to hang
     on a CANCEL for ever, and the speechd library then waits for ever too.
     So one dedicated worker thread owns the output and makes every call into
-    accessible_output2 (construction and connection, ``speak``, ``silence``,
-    ``close``); the caller's thread never does. ``say`` prints the message
+    the library (construction and connection, speaking, silencing,
+    closing); the caller's thread never does. ``say`` prints the message
     at once, on the caller's thread and in order (that line is what a
     braille display reads), and only hands the text to the worker's queue.
     An interrupting message drops the messages still queued and has the
     worker cancel the current speech first; several interrupting messages
     in a row therefore cancel once and only the last is spoken. A message
-    is handed to the screen reader at most once, in the order said.
+    is handed to the screen reader at most once, in the order said, as one
+    call (a library's interrupt stops only the current message).
 
     If a call has not returned after ``call_timeout`` seconds, or raises,
-    the speaker gives up on speech: the next ``say`` prints one line,
+    the speaker gives up on speech: the next message prints one line,
     :data:`SPEECH_STOPPED_NOTICE`, before its own text, and from then on the
     speaker only prints. A worker stuck in a call is left behind (it is a
     daemon thread; its connection is closed from another thread so that the
@@ -493,21 +763,26 @@ class ScreenReaderSpeaker(Speaker):
     by the desktop session, by the screen reader (Orca) or by systemd's
     socket activation; when none is running, no screen reader is either,
     and a server started by us would be one no screen reader set up - on a
-    box without a working sound device it hangs. So by default the speaker
-    only connects to a server that is running (the speaker is unavailable
-    with "Speech Dispatcher is not running" otherwise); ``autospawn=True``
-    lets the speechd library start one.
+    box without a working sound device it hangs (Prism's backend can then
+    block in ``stop()``). So before any library is asked, the speaker
+    checks that a server answers (the speaker is unavailable with "Speech
+    Dispatcher is not running" otherwise); ``autospawn=True`` lets the
+    speechd library start one. ``prism_speech_dispatcher=True`` lets Prism
+    speak through its own Speech Dispatcher client (named ``PRISM``, which
+    the player cannot tell from other programs), tried before
+    accessible_output2's named one.
 
     ``require_screen_reader`` refuses outputs that are only speech engines
-    (SAPI on Windows), for :func:`make_speaker`'s "auto", which then
-    prefers our own self-voicing. ``echo=False`` speaks without printing.
+    (SAPI on Windows). ``echo=False`` speaks without printing.
 
-    ``sent`` lists every message handed to the screen reader, in order.
+    ``sent`` lists every message handed to the screen reader, in order;
+    ``output_name`` and ``library`` say what speaks.
 
     Raises :class:`SpeechUnavailable` when no output can speak.
     """
 
     name = "screen reader"
+    prints_notifications = False
 
     def __init__(
         self,
@@ -519,12 +794,18 @@ class ScreenReaderSpeaker(Speaker):
         require_screen_reader: bool = False,
         start_timeout: float = 5.0,
         call_timeout: float = 2.0,
+        libraries: Sequence[str] = SCREEN_READER_LIBRARIES,
+        prism_speech_dispatcher: bool = False,
+        speak_replies: bool = False,
     ) -> None:
         super().__init__()
         self.out: TextIO = out if out is not None else sys.stdout
         self.echo = echo
+        self.speak_replies = speak_replies
+        self.speaks_replies = speak_replies
         self.call_timeout = call_timeout
         self.output_name: str = ""
+        self.library: str = ""
         self.sent: list[str] = []
         self._cond = threading.Condition()
         self._queue: deque[_Message] = deque()
@@ -535,14 +816,15 @@ class ScreenReaderSpeaker(Speaker):
         self._failure: str | None = None
         self._failure_told = False
         self._closed = False
-        self._auto: Any = None
+        self._output: _Output | None = None
         self._outputs_closed = False
         self._setup = _SetUp()
         self._started = threading.Event()
         self._start_error: SpeechUnavailable | None = None
         self._thread = threading.Thread(
             target=self._run,
-            args=(address, bool(autospawn), require_screen_reader),
+            args=(address, bool(autospawn), require_screen_reader, tuple(libraries),
+                  bool(prism_speech_dispatcher)),
             name="audio_scrabble-screen-reader",
             daemon=True,
         )
@@ -559,6 +841,15 @@ class ScreenReaderSpeaker(Speaker):
     # -- the caller's side
 
     def say(self, text: str, interrupt: bool = True) -> None:
+        self._say(text, interrupt, self.echo, True)
+
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        self._say(text, interrupt, self.echo, self.speak_replies)
+
+    def notify(self, text: str, urgent: bool = False) -> None:
+        self._say(text, True, False, True)
+
+    def _say(self, text: str, interrupt: bool, printed: bool, spoken_too: bool) -> None:
         lines = message_lines(text)
         with self._cond:
             self._check_stuck_locked()
@@ -567,9 +858,9 @@ class ScreenReaderSpeaker(Speaker):
                 self._failure_told = True
         if tell:
             _write_lines(self.out, [SPEECH_STOPPED_NOTICE])
-        if self.echo:
+        if printed:
             _write_lines(self.out, lines)
-        spoken = "\n".join(line for line in lines if line.strip())
+        spoken = speech_text(text) if spoken_too else ""
         if not spoken:
             return
         with self._cond:
@@ -657,20 +948,19 @@ class ScreenReaderSpeaker(Speaker):
 
     # -- the worker's side
 
-    def _run(self, address: str | None, autospawn: bool, require_screen_reader: bool) -> None:
+    def _run(self, address: str | None, autospawn: bool, require_screen_reader: bool,
+             libraries: tuple[str, ...], prism_speech_dispatcher: bool) -> None:
         try:
             if sys.platform == "win32":  # pragma: no cover - SAPI, JAWS are COM
                 with contextlib.suppress(Exception):
                     ctypes.windll.ole32.CoInitialize(None)  # type: ignore[attr-defined]
             try:
-                self._open(address, autospawn, require_screen_reader)
+                self._open(address, autospawn, require_screen_reader, libraries,
+                           prism_speech_dispatcher)
             except _Abandoned:
                 return
             except SpeechUnavailable as err:
                 self._start_error = err
-                return
-            except Exception as err:  # noqa: BLE001 - e.g. VoiceOver without appscript
-                self._start_error = SpeechUnavailable(f"the screen reader interface failed: {err}")
                 return
             finally:
                 self._setup.close()
@@ -683,27 +973,51 @@ class ScreenReaderSpeaker(Speaker):
             self._started.set()  # the caller never waits for a worker that has ended
             self._close_outputs()
 
-    def _open(self, address: str | None, autospawn: bool, require_screen_reader: bool) -> None:
-        """Connect to the screen reader (on the worker, inside ``_setup``)."""
+    def _open(self, address: str | None, autospawn: bool, require_screen_reader: bool,
+              libraries: tuple[str, ...], prism_speech_dispatcher: bool) -> None:
+        """Connect to the screen reader (on the worker, inside ``_setup``):
+        each library in turn, one line in ``notices`` for each that fails."""
         linux = sys.platform.startswith("linux")
         self._setup.enter(quiet())
         if linux:
             self._check_speech_dispatcher(address, autospawn)
         self._setup.enter(_speechd_environment(address, autospawn))
-        try:
-            from accessible_output2.outputs.auto import Auto
-        except ImportError as err:
-            raise SpeechUnavailable("accessible_output2 is not installed") from err
-        auto = Auto()
-        with self._cond:
-            self._auto = auto
-        self._setup.close()  # set-up is over: stop silencing the process
-        output = self._first_output()
-        if output is None:
-            raise SpeechUnavailable("no screen reader is running")
-        self.output_name = str(getattr(output, "name", type(output).__name__))
-        if require_screen_reader and self._is_plain_engine(output):
-            raise SpeechUnavailable("no screen reader is running")
+        reason = "no screen reader is running"
+        for position, library in enumerate(libraries):
+            later = libraries[position + 1:]
+            try:
+                if library == "prism":
+                    output = _open_prism(linux, prism_speech_dispatcher)
+                elif library == "accessible_output2":
+                    output = _open_accessible_output2(self._setup, linux)
+                else:
+                    raise ValueError(f"unknown screen-reader library {library!r}")
+            except _Abandoned:
+                raise
+            except _NothingHere as err:
+                reason = str(err)
+                continue
+            except Exception as err:  # noqa: BLE001 - missing, old system, broken
+                reason = _library_failure(library, err)
+                if later:  # the last step down, to text, is the caller's line
+                    self.notices.append(
+                        f"{reason}; "
+                        f"using {_LIBRARY_NAMES.get(later[0], later[0])}."
+                    )
+                continue
+            if require_screen_reader and output.engine:
+                with contextlib.suppress(Exception):
+                    output.close()
+                reason = "no screen reader is running"
+                continue
+            with self._cond:
+                self._output = output
+            self.output_name = output.name
+            self.library = output.library
+            return
+        unavailable = SpeechUnavailable(reason)
+        unavailable.notices = list(self.notices)
+        raise unavailable
 
     @staticmethod
     def _check_speech_dispatcher(address: str | None, autospawn: bool) -> None:
@@ -711,7 +1025,7 @@ class ScreenReaderSpeaker(Speaker):
         speechd = load_speechd()
         try:
             probe = speechd.SSIPClient(
-                "audio_scrabble-probe", address=address, autospawn=autospawn
+                CLIENT_NAME, component="probe", address=address, autospawn=autospawn
             )
         except Exception as err:  # noqa: BLE001 - SSIPCommunicationError, SpawnError, ...
             if not autospawn:
@@ -719,21 +1033,6 @@ class ScreenReaderSpeaker(Speaker):
             raise SpeechUnavailable("Speech Dispatcher cannot be reached or started") from err
         with contextlib.suppress(Exception):
             probe.close()
-
-    @staticmethod
-    def _is_plain_engine(output: Any) -> bool:
-        name = str(getattr(output, "name", "")).lower()
-        try:
-            system = bool(output.is_system_output())
-        except Exception:  # noqa: BLE001
-            system = False
-        return system or name in _NOT_SCREEN_READERS
-
-    def _first_output(self) -> Any:
-        try:
-            return self._auto.get_first_available_output()
-        except Exception:  # noqa: BLE001
-            return None
 
     def _serve(self) -> None:
         """Hand queued messages (and cancels) to the screen reader, one by one."""
@@ -758,16 +1057,15 @@ class ScreenReaderSpeaker(Speaker):
                 self._silence_pending = False
                 self._busy = True
                 self._call_since = time.monotonic()
+                output = self._output
             try:
-                output = self._first_output()
                 if output is None:
                     raise RuntimeError("the screen reader has gone")
                 if message is None:
-                    silence = getattr(output, "silence", None)
-                    if silence is not None:
-                        silence()
+                    if output.silence is not None:
+                        output.silence()
                 else:
-                    output.speak(message.text, interrupt=message.interrupt)
+                    output.speak(message.text, message.interrupt)
             except Exception as err:  # noqa: BLE001 - never let speech break the game
                 with self._cond:
                     self._call_since = None
@@ -780,17 +1078,26 @@ class ScreenReaderSpeaker(Speaker):
                 self._call_since = None
 
     def _close_outputs(self) -> None:
-        """Close every output of accessible_output2 once (any thread)."""
+        """Close the screen reader's output once (any thread)."""
         with self._cond:
-            auto = self._auto
-            if auto is None or self._outputs_closed:
+            output = self._output
+            if output is None or self._outputs_closed:
                 return
             self._outputs_closed = True
-        for output in getattr(auto, "outputs", []):
-            close = getattr(output, "close", None)
-            if close is not None:
-                with contextlib.suppress(Exception):
-                    close()
+        with contextlib.suppress(Exception):
+            output.close()
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0][:80] if text else ""
+
+
+def _library_failure(library: str, err: BaseException) -> str:
+    name = _LIBRARY_NAMES.get(library, library)
+    if isinstance(err, ImportError):
+        return f"{name} is not installed"
+    return f"{name} cannot start: {_first_line(err) or type(err).__name__}"
 
 
 # ---------------------------------------------------------------------------
@@ -889,12 +1196,14 @@ class _Synthesizer:
             engine.setProperty("rate", rate)
         if voice is not None:
             engine.setProperty("voice", voice)
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(path)
-        engine.save_to_file(text, path)
-        engine.runAndWait()
-        if not os.path.exists(path):
-            raise RuntimeError("the speech engine wrote no audio")
+        for _attempt in range(2):  # pyttsx3's espeak driver now and then writes nothing
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+            if os.path.exists(path):
+                return
+        raise RuntimeError("the speech engine wrote no audio")
 
     def render(
         self, text: str, path: Path, *, rate: int | None = None, voice: str | None = None,
@@ -1071,6 +1380,7 @@ class TtsSpeaker(Speaker):
     """
 
     name = "tts"
+    speaks_replies = True
 
     def __init__(
         self,
@@ -1125,7 +1435,12 @@ class TtsSpeaker(Speaker):
             _write_lines(self.out, [f"Speech has stopped working ({self._failure}); using text only."])
         if self.echo:
             _write_lines(self.out, lines)
-        spoken = "\n".join(line for line in lines if line.strip())
+        self._speak_later(speech_text(text), interrupt)
+
+    def read_aloud(self, text: str) -> None:
+        self._speak_later(speech_text(text), True)
+
+    def _speak_later(self, spoken: str, interrupt: bool) -> None:
         if not spoken:
             return
         with self._cond:
@@ -1227,16 +1542,51 @@ def _normal_kind(kind: str) -> str:
     return {"screenreader": "screenreader", "sr": "screenreader", "speech": "tts"}.get(key, key)
 
 
+def screen_reader_running(timeout: float = 3.0) -> bool:
+    """Whether a screen reader (on Linux: its speech server) is running.
+
+    Connects as the screen-reader speaker would (never starting a Speech
+    Dispatcher server), at most ``timeout`` seconds, and lets go at once.
+    Plain speech engines (SAPI) do not count.
+    """
+    if sys.platform.startswith("linux"):
+        answered = threading.Event()
+
+        def probe() -> None:
+            with contextlib.suppress(Exception):
+                ScreenReaderSpeaker._check_speech_dispatcher(None, autospawn=False)
+                answered.set()
+
+        with quiet(), _speechd_environment(None, autospawn=False):
+            worker = threading.Thread(target=probe, name="audio_scrabble-probe", daemon=True)
+            worker.start()
+            worker.join(timeout)
+        return answered.is_set()
+    try:
+        speaker = ScreenReaderSpeaker(io.StringIO(), echo=False, require_screen_reader=True,
+                                      start_timeout=timeout)
+    except SpeechUnavailable:
+        return False
+    speaker.close()
+    return True
+
+
 def make_speaker(kind: str = "auto", out: TextIO | None = None) -> Speaker:
     """The speaker of the given kind: "text", "screenreader", "tts" or "auto".
 
-    "auto" picks the best one available: the screen reader if one is
-    actually running (on Linux: a Speech Dispatcher server already running),
-    else our own tts if it can start and make sound, else text. Neither
-    "auto" nor "screenreader" starts a Speech Dispatcher server that is not
-    running (see :class:`ScreenReaderSpeaker`). When the kind asked for cannot start, the result is a
-    :class:`TextSpeaker` whose ``fallback_notice`` is one line saying so,
-    for the console to print; the factory itself prints nothing.
+    "auto" prints only (text) whenever a screen reader, or on Linux its
+    speech server, is running: the screen reader then speaks every line
+    once, in the player's own voice, and stops on the player's key. With
+    no screen reader it picks our own tts if it can start and make sound,
+    else text. Neither "auto" nor "screenreader" starts a Speech
+    Dispatcher server that is not running (see :class:`ScreenReaderSpeaker`).
+
+    When the kind asked for cannot start, the result is a
+    :class:`TextSpeaker` whose ``fallback_notice`` is one line saying so;
+    ``notices`` holds one line for each step down on the way (a screen
+    reader library that failed before the next was tried) and the
+    fallback notice last, for the console to print. The factory itself
+    prints nothing.
 
     Raises :class:`~audio_scrabble.errors.ScrabbleError` for an unknown kind.
     """
@@ -1248,28 +1598,20 @@ def make_speaker(kind: str = "auto", out: TextIO | None = None) -> Speaker:
         )
     if key == "text":
         return TextSpeaker(out)
-    builders: list[Callable[[], Speaker]]
-    if key == "screenreader":
-        builders = [lambda: ScreenReaderSpeaker(out)]
-    elif key == "tts":
-        builders = [lambda: TtsSpeaker(out)]
-    else:
-        builders = [
-            lambda: ScreenReaderSpeaker(out, autospawn=False, require_screen_reader=True),
-            lambda: TtsSpeaker(out),
-        ]
-    last: SpeechUnavailable | None = None
-    for build in builders:
-        try:
-            return build()
-        except SpeechUnavailable as err:
-            last = err
-    fallback = TextSpeaker(out)
-    if key == "auto":
-        fallback.fallback_notice = (
-            "Speech is not available (no screen reader running and "
-            f"{last.reason if last else 'no speech engine found'}); using text only."
-        )
-    else:
-        fallback.fallback_notice = last.notice if last else None
-    return fallback
+    if key == "auto" and screen_reader_running():
+        return TextSpeaker(out)
+    try:
+        if key == "screenreader":
+            return ScreenReaderSpeaker(out)
+        return TtsSpeaker(out)
+    except SpeechUnavailable as err:
+        fallback = TextSpeaker(out)
+        if key == "auto":
+            fallback.fallback_notice = (
+                f"Speech is not available (no screen reader running and {err.reason}); "
+                "using text only."
+            )
+        else:
+            fallback.fallback_notice = err.notice
+        fallback.notices = [*err.notices, fallback.fallback_notice]
+        return fallback
