@@ -74,7 +74,7 @@ ESCAPE_LEFTOVERS = re.compile(r"\x1b|\[\??\d*(;\d+)*[A-Za-z~]|\x07")
 #: a text-inserted event of the terminal in Orca's debug log: its first line
 _INSERTED = re.compile(
     r"EVENT MANAGER: object:text-changed:insert for \[terminal \| Terminal\][^\n]*?"
-    r"\(\d+, \d+, ([^\n]*)"
+    r"\(\d+, (\d+), "
 )
 
 
@@ -145,9 +145,13 @@ class Desktop:
         return len(self._debug_text())
 
     def shown_since(self, mark: int) -> list[str]:
-        """The first line of each text the terminal showed after ``mark``,
-        as Orca saw it arrive (AT-SPI text-inserted events)."""
-        return _INSERTED.findall(self._debug_text()[mark:])
+        """The lines the terminal showed after ``mark``, as Orca saw them
+        arrive (AT-SPI text-inserted events, each read whole by its length,
+        then joined: the terminal may report the first letter of a line
+        with the text before it)."""
+        text = self._debug_text()[mark:]
+        inserted = "".join(text[m.end():m.end() + int(m.group(1))] for m in _INSERTED.finditer(text))
+        return inserted.split("\n")
 
     def xdotool(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=30,
@@ -216,7 +220,7 @@ def desktop() -> Iterator[Desktop]:
         _stop_group(xvfb)
         speech.stop()
         if not os.environ.get("KEEP_ORCA_TEST"):
-            shutil.rmtree(root, ignore_errors=True)
+            shutil.rmtree(root, ignore_errors=True) if not os.environ.get("KEEP_ORCA") else None
 
 
 @dataclass
@@ -242,7 +246,7 @@ def start_game(desktop: Desktop) -> Iterator[Callable[[str], Game]]:
         command = (f"read go; exec {sys.executable} -m audio_scrabble --players Ann,Bob "
                    f"--seed 3 --speech {mode} --new")
         terminal = subprocess.Popen(
-            ["xfce4-terminal", "--disable-server", "--geometry", "100x40", "-T", title,
+            ["xfce4-terminal", "--disable-server", "--geometry", "100x60", "-T", title,
              "--hide-menubar", "-x", "sh", "-c", command],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
