@@ -13,10 +13,13 @@
 from .graph import WordGraph
 from .leave import leave_value
 from .movegen import Move, MoveGenerator, MoveList, generator_for, legal_exchanges
+from .advice import EVALUATION, Placement
 from .players import LEVELS, Action, ComputerPlayer, MoveInfo, MoveReview, describe, hint, move_exists, review
 
 __all__ = [
+    "EVALUATION",
     "LEVELS",
+    "Placement",
     "Action",
     "ComputerPlayer",
     "Move",
