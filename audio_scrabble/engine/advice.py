@@ -21,7 +21,7 @@ from ..core.game import Game
 from ..core.play import Play, apply_play, remove_play
 from ..core.tiles import BLANK
 from .leave import leave_value
-from .movegen import Move, MoveGenerator, _Context, generator_for
+from .movegen import Move, MoveGenerator, MoveList, _Context, generator_for
 
 #: What "best" means in hints and reviews (the expert's evaluation).
 EVALUATION = "equity"
@@ -152,15 +152,11 @@ def record_leave(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
     return left
 
 
-def by_equity(moves: Sequence[Move]) -> list[tuple[float, int]]:
+def by_equity(moves: MoveList) -> list[tuple[float, int]]:
     """(equity, index) of every move, best equity first (ties: the list's order)."""
-    rack = moves.rack if hasattr(moves, "rack") else ()
-    out = []
-    for k, m in enumerate(moves):
-        ctx = m._ctx
-        lv = leave_value(record_leave(ctx.rack if ctx.rack else rack, ctx,
-                                      (m.score, m._d, m.line, m.start, m.word, m.blanks)))
-        out.append((round(m.score + lv, 2), k))
+    ctx = moves._ctx
+    rack = moves.rack
+    out = [(round(rec[0] + leave_value(record_leave(rack, ctx, rec)), 2), k) for k, rec in enumerate(moves.records)]
     out.sort(key=lambda t: (-t[0], t[1]))
     return out
 
