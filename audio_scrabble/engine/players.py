@@ -17,12 +17,16 @@ Levels (chosen at set-up as ``computer:beginner``, ``computer:club``,
 * **expert** -- the play with the best *equity*: score plus the value of
   the tiles kept (:mod:`~audio_scrabble.engine.leave`). It exchanges when
   the best exchange's equity (the kept tiles' value) beats every play by
-  more than :data:`EXCHANGE_MARGIN` and the rules allow it. When the bag
-  is empty (two players), the opponent's rack is known (the unseen
-  tiles), and it looks two plies deep: for each of its best plays (and
-  every play that goes out) it finds the opponent's best reply and keeps
-  the play with the best resulting spread, counting the end-of-game
-  adjustment for whoever goes out. It challenges every word not in the
+  more than :data:`EXCHANGE_MARGIN` and the rules allow it. With 1 to 7
+  tiles in the bag (two players) it weighs its best few plays again
+  (:meth:`ComputerPlayer._pre_endgame`): ahead, it avoids opening bingo
+  lanes and likes emptying the bag; far behind, it opens lanes. When the
+  bag is empty (two players), the opponent's rack is known (the unseen
+  tiles) and it searches the rest of the game exactly
+  (:mod:`~audio_scrabble.engine.endgame`: alpha-beta, iterative
+  deepening within :data:`ENDGAME_SECONDS`). With three or four players
+  and the bag empty, it plays for score less the tiles it keeps, with a
+  bonus for going out. It challenges every word not in the
   list, and nothing else (so it never loses a challenge).
 
 Players see only the board, their own rack, the number of tiles in the
@@ -37,6 +41,7 @@ instead of exchanging once there have been six scoreless turns in a row.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from operator import itemgetter
@@ -50,6 +55,7 @@ from ..core.play import Play, apply_play, remove_play, words_formed
 from ..core.tiles import BLANK, rack_value
 from ..errors import ActionNotAllowed
 from .common_words import common_words
+from .endgame import EndgameSolver
 from .leave import best_leave_bound, leave_value
 from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
 from .advice import MoveInfo, MoveReview, Placement, describe, hint, review  # noqa: F401  (re-exported)
@@ -57,11 +63,16 @@ from .advice import MoveInfo, MoveReview, Placement, describe, hint, review  # n
 LEVELS = ("beginner", "club", "expert")
 #: The expert exchanges only when that beats the best play by this many points of equity.
 EXCHANGE_MARGIN = 2.0
-#: End-game search: how many of its best plays the expert looks into, and the
-#: time after which it looks at no more (it stops early when the next one
-#: would likely overrun, judging by the slowest so far).
-ENDGAME_CANDIDATES = 24
-ENDGAME_SECONDS = 0.5
+#: End-game search (bag empty, two players): the time budget of the
+#: iterative deepening (the deepest finished depth's choice stands).
+ENDGAME_SECONDS = 1.0
+#: Pre-endgame (1 to 7 tiles in the bag, two players): how many of its best
+#: plays by equity the expert weighs again, and the weights (see _pre_endgame).
+PRE_ENDGAME_CANDIDATES = 12
+LANE_PENALTY = 8.0
+EMPTY_BAG_BONUS = 6.0
+ONE_IN_BAG_PENALTY = 4.0
+FAR_BEHIND = 40
 #: Beginner limits.
 BEGINNER_MAX_TILES = 5
 BEGINNER_CAP = (14, 30)
@@ -149,6 +160,8 @@ class ComputerPlayer:
         self._common: frozenset[str] | None = None
         self._opp_gen = MoveGenerator(self.words)
         self.last_seconds = 0.0  # time taken by the last choose()
+        self.endgame_seconds = ENDGAME_SECONDS
+        self.last_endgame = None  # the last end-game search (EndgameResult), for tests and benches
 
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:
@@ -234,12 +247,25 @@ class ComputerPlayer:
                 best_rec = max(recs, key=lambda r: r[0] - _face(rack, ctx, r) + (_OUT_BONUS if _goes_out(rack, ctx, r) else 0))
                 m = Move(*best_rec, ctx)
                 return Action("place", m.play, score=m.score, equity=float(m.score))
-            for r in recs:
-                if r[0] + bound < best_eq:
+            pre = len(game.players) == 2 and 1 <= len(game.bag) <= 7
+            heap: list[tuple[float, int, tuple]] = []  # the best few by equity (pre-endgame)
+            for k, r in enumerate(recs):
+                floor = heap[0][0] if pre and len(heap) == PRE_ENDGAME_CANDIDATES else (
+                    float("-inf") if pre else best_eq)
+                if r[0] + bound < floor:
                     break
                 eq = r[0] + leave_value(_leave(rack, ctx, r))
-                if eq > best_eq:
+                if pre:
+                    item = (eq, -k, r)
+                    if len(heap) < PRE_ENDGAME_CANDIDATES:
+                        heapq.heappush(heap, item)
+                    elif item > heap[0]:
+                        heapq.heapreplace(heap, item)
+                elif eq > best_eq:
                     best_rec, best_eq = r, eq
+            if pre and heap:
+                top = [(eq, r) for eq, _, r in sorted(heap, reverse=True)]
+                best_rec, best_eq = self._pre_endgame(game, me, rack, ctx, top)
         exch = self._best_exchange(game, rack)
         if exch is not None and (best_rec is None or exch[1] > best_eq + EXCHANGE_MARGIN):
             return Action("exchange", tiles=exch[0], equity=exch[1])
@@ -247,6 +273,41 @@ class ComputerPlayer:
             return Action("pass")
         m = Move(*best_rec, ctx)
         return Action("place", m.play, score=m.score, equity=best_eq)
+
+    def _pre_endgame(self, game: Game, me: int, rack: list[str], ctx: _Context,
+                     top: list[tuple[float, tuple]]) -> tuple[tuple, float]:
+        """1 to 7 tiles in the bag, two players: the best few plays by equity,
+        adjusted. Ahead (or level), each bingo lane a play opens costs
+        :data:`LANE_PENALTY` (the opponent's last chance is a bingo) and
+        emptying the bag earns :data:`EMPTY_BAG_BONUS` (the endgame is then
+        one of perfect information, where the leader's lead holds);
+        leaving one tile in the bag (the opponent empties it and plays out
+        first) costs :data:`ONE_IN_BAG_PENALTY`. Far behind
+        (:data:`FAR_BEHIND`), opening lanes is worth half the penalty
+        instead: only a bingo can win."""
+        scores = game.scores()
+        spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
+        bag = len(game.bag)
+        before = bingo_lanes(game.board)
+        best_rec, best_val, best_eq = top[0][1], float("-inf"), top[0][0]
+        for eq, r in top:
+            m = Move(*r, ctx)
+            after = game.board.copy()
+            apply_play(after, m.play)
+            opened = max(0, bingo_lanes(after) - before)
+            used = m.tile_count
+            adj = 0.0
+            if spread >= 0:
+                adj -= LANE_PENALTY * opened
+                if used >= bag:
+                    adj += EMPTY_BAG_BONUS
+            elif spread < -FAR_BEHIND:
+                adj += 0.5 * LANE_PENALTY * opened
+            if bag - used == 1:
+                adj -= ONE_IN_BAG_PENALTY
+            if eq + adj > best_val:
+                best_rec, best_val, best_eq = r, eq + adj, eq
+        return best_rec, best_val
 
     # -- helpers -----------------------------------------------------------
     def _common_words(self) -> frozenset[str]:
@@ -278,50 +339,43 @@ class ComputerPlayer:
         return Action("pass")
 
     def _endgame(self, game: Game, me: int, rack: list[str]) -> Action:
-        """Bag empty, two players: a two-ply search on spread."""
-        t0 = time.perf_counter()
-        board = game.board
-        recs = self.gen.raw(board, rack)
-        if not recs:
-            return Action("pass")
-        ctx = _Context(self.gen.analysis.lines, rack)
-        recs.sort(reverse=True)
+        """Bag empty, two players: the exact search of :mod:`.endgame`
+        (alpha-beta, iterative deepening within :attr:`endgame_seconds`)."""
         opp_rack = list(game.unseen(me).elements())
-        opp_value = rack_value(opp_rack)
-        outs = [r for r in recs if _goes_out(rack, ctx, r)]
-        top = recs[:ENDGAME_CANDIDATES]
-        candidates = outs[:ENDGAME_CANDIDATES] + [r for r in top if r not in outs[:ENDGAME_CANDIDATES]]
-        best_rec, best_val = None, float("-inf")
-        opp_gen = self._opp_gen
-        slowest = 0.0  # the longest one candidate has taken: stop before the budget runs out
-        for k, r in enumerate(candidates):
-            t1 = time.perf_counter()
-            if k and t1 - t0 + slowest > ENDGAME_SECONDS:
-                break
-            if _goes_out(rack, ctx, r):
-                val = r[0] + 2 * opp_value
-            else:
-                left = _leave(rack, ctx, r)
-                my_left = rack_value(left)
-                after = board.copy()
-                apply_play(after, Move(*r, ctx).play)
-                replies = opp_gen.raw(after, opp_rack)
-                if replies:
-                    rctx = _Context(opp_gen.analysis.lines, opp_rack)
-                    reply = max(
-                        (s[0] + 2 * my_left) if _goes_out(opp_rack, rctx, s)
-                        else (s[0] - rack_value(_leave(opp_rack, rctx, s)) + my_left)
-                        for s in replies
-                    )
-                else:
-                    reply = my_left - opp_value
-                val = r[0] - reply
-            slowest = max(slowest, time.perf_counter() - t1)
-            if val > best_val:
-                best_rec, best_val = r, val
-        assert best_rec is not None
-        m = Move(*best_rec, ctx)
-        return Action("place", m.play, score=m.score, equity=best_val)
+        solver = EndgameSolver(self._opp_gen)
+        result = solver.solve(game.board, rack, opp_rack, self.endgame_seconds)
+        self.last_endgame = result
+        if result.play is None:
+            return Action("pass", equity=result.value)
+        return Action("place", result.play, score=result.score, equity=result.value)
+
+
+def bingo_lanes(board: Board) -> int:
+    """How many places a seven-tile play could go: runs of at least seven
+    empty squares along a row or column that touch a tile (at an end of
+    the run, or beside one of its squares)."""
+    cells = board.cells
+    n = len(cells)
+    count = 0
+    for d in (0, 1):
+        for i in range(n):
+            j = 0
+            while j < n:
+                if (cells[i][j] if d == 0 else cells[j][i]):
+                    j += 1
+                    continue
+                k = j
+                touch = False
+                while k < n and not (cells[i][k] if d == 0 else cells[k][i]):
+                    if d == 0:
+                        touch = touch or (i > 0 and bool(cells[i - 1][k])) or (i < n - 1 and bool(cells[i + 1][k]))
+                    else:
+                        touch = touch or (i > 0 and bool(cells[k][i - 1])) or (i < n - 1 and bool(cells[k][i + 1]))
+                    k += 1
+                if k - j >= 7 and (touch or j > 0 or k < n):
+                    count += 1
+                j = k
+    return count
 
 
 _score = itemgetter(0)
