@@ -60,7 +60,7 @@ from .leave import best_leave_bound, leave_value
 from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
 from .advice import MoveInfo, MoveReview, Placement, describe, hint, review  # noqa: F401  (re-exported)
 
-LEVELS = ("beginner", "club", "expert")
+LEVELS = ("beginner", "club", "expert", "champion")
 #: The expert exchanges only when that beats the best play by this many points of equity.
 EXCHANGE_MARGIN = 2.0
 #: End-game search (bag empty, two players): the time budget of the
@@ -77,7 +77,7 @@ FAR_BEHIND = 40
 BEGINNER_MAX_TILES = 5
 BEGINNER_CAP = (14, 30)
 #: How often a level challenges a word that is not in the list.
-CHALLENGE_RATE = {"beginner": 0.5, "club": 0.8, "expert": 1.0}
+CHALLENGE_RATE = {"beginner": 0.5, "club": 0.8, "expert": 1.0, "champion": 1.0}
 #: Scoreless turns after which a player that cannot play passes rather than exchanges.
 STALL_LIMIT = 6
 
@@ -134,7 +134,7 @@ def parse_level(level: str) -> str:
     """"club", "Computer:Club" -> "club"; ActionNotAllowed for an unknown level."""
     name = level.strip().lower().removeprefix("computer:").strip()
     if name not in LEVELS:
-        raise ActionNotAllowed(f"There is no computer level called {level!r}; choose beginner, club or expert.")
+        raise ActionNotAllowed(f"There is no computer level called {level!r}; choose beginner, club, expert or champion.")
     return name
 
 
@@ -151,7 +151,8 @@ class ComputerPlayer:
     reproducible.
     """
 
-    def __init__(self, level: str, lexicon: Any = None, rng_seed: int = 0) -> None:
+    def __init__(self, level: str, lexicon: Any = None, rng_seed: int = 0, think: float | None = None,
+                 workers: int | None = None) -> None:
         self.level = parse_level(level)
         self.lexicon = _lexicon(lexicon)
         self.gen = MoveGenerator(self.lexicon)
@@ -161,7 +162,17 @@ class ComputerPlayer:
         self._opp_gen = MoveGenerator(self.words)
         self.last_seconds = 0.0  # time taken by the last choose()
         self.endgame_seconds = ENDGAME_SECONDS
+        #: what kept tiles are worth to this player (the expert's equity)
+        self.leave = leave_value
         self.last_endgame = None  # the last end-game search (EndgameResult), for tests and benches
+        #: champion: its time budget per move (seconds) and worker processes
+        from . import champion as _champion
+
+        self.think = _champion.THINK_SECONDS if think is None else think
+        self._workers = _champion.WORKERS if workers is None else workers
+        self._sim: Any = None
+        if self.level == "champion":
+            self.endgame_seconds = self.think
 
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:
@@ -172,6 +183,8 @@ class ComputerPlayer:
             action = self._beginner(game, rack)
         elif self.level == "club":
             action = self._club(game, rack)
+        elif self.level == "champion":
+            action = self._champion(game, player_index, rack)
         else:
             action = self._expert(game, player_index, rack)
         self.last_seconds = time.perf_counter() - t0
@@ -242,7 +255,7 @@ class ComputerPlayer:
         best_rec, best_eq = None, float("-inf")
         if recs:
             recs.sort(reverse=True)
-            bound = best_leave_bound(rack)
+            bound = best_leave_bound(rack, self.leave)
             if not game.bag:  # more than two players, bag empty: tiles kept count against
                 best_rec = max(recs, key=lambda r: r[0] - _face(rack, ctx, r) + (_OUT_BONUS if _goes_out(rack, ctx, r) else 0))
                 m = Move(*best_rec, ctx)
@@ -254,7 +267,7 @@ class ComputerPlayer:
                     float("-inf") if pre else best_eq)
                 if r[0] + bound < floor:
                     break
-                eq = r[0] + leave_value(_leave(rack, ctx, r))
+                eq = r[0] + self.leave(_leave(rack, ctx, r))
                 if pre:
                     item = (eq, -k, r)
                     if len(heap) < PRE_ENDGAME_CANDIDATES:
@@ -273,6 +286,45 @@ class ComputerPlayer:
             return Action("pass")
         m = Move(*best_rec, ctx)
         return Action("place", m.play, score=m.score, equity=best_eq)
+
+    def _champion(self, game: Game, me: int, rack: list[str]) -> Action:
+        """Simulation of the expert's best few plays (:mod:`.champion`);
+        the exact search once the bag is empty; with more than two players,
+        the expert's choice."""
+        from . import champion
+
+        if len(game.players) != 2 or not game.bag:
+            return self._expert(game, me, rack)
+        recs = self.gen.raw(game.board, rack)
+        ctx = _Context(self.gen.analysis.lines, rack)
+        scored = []
+        for r in recs:
+            left = _leave(rack, ctx, r)
+            scored.append((r[0] + self.leave(left), r))
+        scored.sort(key=lambda t: -t[0])
+        cands: list[tuple[Any, tuple[str, ...], int, float]] = []
+        for eq, r in scored[: champion.CANDIDATES]:
+            m = Move(*r, ctx)
+            cands.append((m.play, tuple(_used(rack, ctx, r)), r[0], eq))
+        exch = self._best_exchange(game, rack)
+        if exch is not None:
+            cands.append((None, tuple(exch[0]), 0, exch[1]))
+        if not cands:
+            return Action("pass")
+        if self._sim is None:
+            self._sim = champion.Champion(self.lexicon, self.think, self._workers, self.rng.randrange(1 << 30))
+        self._sim.think = self.think
+        k = self._sim.choose(game, me, cands)
+        play, used, score, eq = cands[k]
+        mean = self._sim.last.get("means", {}).get(k, eq) if self._sim.last else eq
+        if play is None:
+            return Action("exchange", tiles=used, equity=mean)
+        return Action("place", play, score=score, equity=mean)
+
+    def close(self) -> None:
+        """Stop the champion's worker processes (they stop with the program anyway)."""
+        if self._sim is not None:
+            self._sim.close()
 
     def _pre_endgame(self, game: Game, me: int, rack: list[str], ctx: _Context,
                      top: list[tuple[float, tuple]]) -> tuple[tuple, float]:
@@ -327,7 +379,7 @@ class ComputerPlayer:
             kept = list(rack)
             for t in tiles:
                 kept.remove(t)
-            eq = leave_value(kept)
+            eq = self.leave(kept)
             if best is None or eq > best[1]:
                 best = (tiles, eq)
         return best

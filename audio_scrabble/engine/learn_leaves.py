@@ -1,0 +1,206 @@
+"""Learn leave values by self-play, and write the table the expert uses.
+
+    python -m audio_scrabble.engine.learn_leaves play --games N --out DATA.jsonl [--learned]
+    python -m audio_scrabble.engine.learn_leaves fit DATA.jsonl [...] [--write]
+
+**Play.** Seeded games between two static expert players (equity = score
+plus leave; with ``--learned``, the current learned table, else the
+hand-made one; the end-game search shortened, since end-game turns are
+not recorded). After every turn that leaves a player 1 to 6 tiles with at
+least 7 tiles still in the bag (a play or an exchange), one observation is
+kept: the leave and what the player scored on their next turn (0 for an
+exchange or a pass). Observations are written as JSON lines, one game a
+line, so runs can be added up.
+
+**Fit.** What a leave is worth is how much more than average its owner
+scores next turn. Few of the 1.1 million possible leaves are seen often
+enough to be measured one by one, so the values come in two layers:
+
+1. a ridge regression of the next-turn score on features of the leave
+   (each tile kind's count, each kind's extra copies, the vowel and
+   consonant counts, Q without U, a blank with an S, the leave's size),
+   fitted on every observation;
+2. for leaves seen often, their own mean, shrunk towards the regression
+   by :data:`SHRINK` pseudo-observations.
+
+Values are centred so that the mean observation's leave is worth what
+the average turn scores above a leave-less draw... in practice: the
+regression's intercept (an empty leave) is 0. ``--write`` stores every
+leave of 1 to 6 tiles in ``audio_scrabble/data/leaves.bin.z`` (see
+:mod:`.leave` for the layout) with the number of games and observations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+VOWELS = set("AEIOU")
+#: Pseudo-observations of the regression's value mixed into a leave's own mean.
+SHRINK = 30.0
+#: Ridge penalty.
+RIDGE = 5.0
+
+
+# ---------------------------------------------------------------------------
+# self-play
+# ---------------------------------------------------------------------------
+
+def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
+    from ..core import Game
+    from ..core.rules import VARIANTS
+    from ..lexicon import Lexicon
+    from . import leave as leave_mod
+    from .players import ComputerPlayer
+
+    leave_mod.use_learned(learned)
+    lex = Lexicon.default()
+    t0 = time.process_time()
+    with out.open("a") as fh:
+        for g in range(first_seed, first_seed + games):
+            game = Game(["a", "b"], VARIANTS["double"], seed=g, lexicon=lex)
+            seats = [ComputerPlayer("expert", lex, 2 * g + j) for j in range(2)]
+            for s in seats:
+                s.endgame_seconds = 0.02
+            pending: dict[int, str] = {}  # player -> leave awaiting its next turn's score
+            obs: list[tuple[str, int]] = []
+            while not game.is_over:
+                if game.awaiting_final_challenge:
+                    game.accept()
+                    continue
+                i = game.current
+                rack = list(game.players[i].rack)
+                a = seats[i].choose(game, i)
+                a.apply(game)
+                if i in pending:
+                    obs.append((pending.pop(i), a.score if a.kind == "place" else 0))
+                if a.kind == "place":
+                    kept = Counter(rack) - Counter(a.play.rack_tiles())
+                elif a.kind == "exchange":
+                    kept = Counter(rack) - Counter(a.tiles)
+                else:
+                    kept = Counter()
+                n = sum(kept.values())
+                if 1 <= n <= 6 and len(game.bag) >= 7:
+                    pending[i] = "".join(sorted(kept.elements()))
+            fh.write(json.dumps({"seed": g, "learned": learned, "obs": obs}) + "\n")
+            fh.flush()
+            if (g - first_seed + 1) % 20 == 0:
+                print(f"{g - first_seed + 1} games, {time.process_time() - t0:.0f} s CPU", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------
+# fit
+# ---------------------------------------------------------------------------
+
+def features(leave: str) -> list[float]:
+    c = Counter(leave)
+    f = [float(c[t]) for t in TILES]
+    f += [float(max(0, c[t] - 1)) for t in TILES]
+    letters = len(leave) - c["?"]
+    v = sum(c[t] for t in VOWELS)
+    cons = letters - v
+    f += [1.0 if v == k else 0.0 for k in range(7)]
+    f += [1.0 if cons == k else 0.0 for k in range(7)]
+    f += [1.0 if (c["Q"] and not c["U"]) else 0.0, 1.0 if (c["Q"] and c["U"]) else 0.0,
+          1.0 if (c["?"] and c["S"]) else 0.0, float(c["?"] * c["?"] > 1)]
+    f += [1.0 if len(leave) == k else 0.0 for k in range(1, 7)]
+    return f
+
+
+def fit(paths: list[Path]) -> tuple[dict, dict[str, float], int, int]:
+    """(model, values of well-seen leaves, games, observations)."""
+    import numpy as np
+
+    rows: list[tuple[str, int]] = []
+    games = 0
+    for p in paths:
+        for line in p.read_text().splitlines():
+            rec = json.loads(line)
+            games += 1
+            rows.extend((o[0], o[1]) for o in rec["obs"])
+    if not rows:
+        raise SystemExit("no observations")
+    mean = sum(s for _, s in rows) / len(rows)
+    X = np.array([features(l) for l, _ in rows])
+    y = np.array([s - mean for _, s in rows], dtype=float)
+    # ridge without an intercept: an empty leave is worth 0 (the size one-hots carry the level)
+    A = X.T @ X + RIDGE * np.eye(X.shape[1])
+    w = np.linalg.solve(A, X.T @ y)
+    by_leave: dict[str, list[float]] = defaultdict(list)
+    for (l, _), t in zip(rows, y):
+        by_leave[l].append(t)
+    model = {"w": w.tolist(), "mean": mean}
+    seen = {}
+    for l, ts in by_leave.items():
+        if len(ts) >= 5:
+            pred = float(np.dot(features(l), w))
+            seen[l] = (sum(ts) + SHRINK * pred) / (len(ts) + SHRINK)
+    return model, seen, games, len(rows)
+
+
+def write_table(model: dict, seen: dict[str, float], games: int, observations: int, folder: Path) -> Path:
+    import numpy as np
+
+    from .leave import encode_table, leave_rank, table_sizes
+
+    w = np.array(model["w"])
+    sizes = table_sizes()
+    parts = []
+    for k in range(1, 7):
+        vals = np.zeros(sizes[k], dtype=np.int16)
+        for leave in _all_multisets(k):
+            v = seen.get(leave)
+            if v is None:
+                v = float(np.dot(features(leave), w))
+            vals[leave_rank(leave)] = int(round(max(-3000.0, min(3000.0, v * 10))))
+        parts.append(vals)
+    meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
+            "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE}
+    target = folder / "leaves.bin.z"
+    target.write_bytes(encode_table(parts, meta))
+    return target
+
+
+def _all_multisets(k: int):
+    from itertools import combinations_with_replacement
+
+    for combo in combinations_with_replacement(TILES, k):
+        yield "".join(combo)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=100_000)
+    p.add_argument("--learned", action="store_true")
+    p.add_argument("--out", type=Path, required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("--write", action="store_true")
+    args = ap.parse_args(argv)
+    if args.cmd == "play":
+        play(args.games, args.seed, args.learned, args.out)
+        return 0
+    model, seen, games, n = fit(args.data)
+    print(f"{games} games, {n} observations, mean next-turn score {model['mean']:.1f}, {len(seen)} leaves measured")
+    from .leave import value_from_model
+
+    for leave in ("?", "S", "E", "Q", "QU", "V", "VV", "II", "ERS", "?S", "AEINST", "IIUUV"):
+        print(f"  {leave:8} model {value_from_model(model['w'], features, leave):6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
+    if args.write:
+        folder = Path(__file__).resolve().parents[1] / "data"
+        t = write_table(model, seen, games, n, folder)
+        print(f"wrote {t} ({t.stat().st_size} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
