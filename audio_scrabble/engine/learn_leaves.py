@@ -9,7 +9,8 @@ hand-made one; the end-game search shortened, since end-game turns are
 not recorded). After every turn that leaves a player 1 to 6 tiles with at
 least 7 tiles still in the bag (a play or an exchange), one observation is
 kept: the leave and what the player scored on their next turn (0 for an
-exchange or a pass). Observations are written as JSON lines, one game a
+exchange or a pass); plays that use every tile are kept too, as the
+empty leave that anchors the scale (a leave worth 0). Observations are written as JSON lines, one game a
 line, so runs can be added up.
 
 **Fit.** What a leave is worth is how much more than average its owner
@@ -23,9 +24,9 @@ enough to be measured one by one, so the values come in two layers:
 2. for leaves seen often, their own mean, shrunk towards the regression
    by :data:`SHRINK` pseudo-observations.
 
-Values are centred so that the mean observation's leave is worth what
-the average turn scores above a leave-less draw... in practice: the
-regression's intercept (an empty leave) is 0. ``--write`` stores every
+Values are relative to the empty leave: what a player scores after a
+bingo (seven fresh tiles) is the zero of the scale, when such turns were
+observed. ``--write`` stores every
 leave of 1 to 6 tiles in ``audio_scrabble/data/leaves.bin.z`` (see
 :mod:`.leave` for the layout) with the number of games and observations.
 """
@@ -41,6 +42,7 @@ from pathlib import Path
 
 TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VOWELS = set("AEIOU")
+BINGO_FRIENDLY = set("?AEILNRST")
 #: Pseudo-observations of the regression's value mixed into a leave's own mean.
 SHRINK = 30.0
 #: Ridge penalty.
@@ -86,7 +88,7 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
                 else:
                     kept = Counter()
                 n = sum(kept.values())
-                if 1 <= n <= 6 and len(game.bag) >= 7:
+                if (n <= 6 if a.kind != "pass" else 1 <= n <= 6) and len(game.bag) >= 7:
                     pending[i] = "".join(sorted(kept.elements()))
             fh.write(json.dumps({"seed": g, "learned": learned, "obs": obs}) + "\n")
             fh.flush()
@@ -110,6 +112,10 @@ def features(leave: str) -> list[float]:
     f += [1.0 if (c["Q"] and not c["U"]) else 0.0, 1.0 if (c["Q"] and c["U"]) else 0.0,
           1.0 if (c["?"] and c["S"]) else 0.0, float(c["?"] * c["?"] > 1)]
     f += [1.0 if len(leave) == k else 0.0 for k in range(1, 7)]
+    # synergy: distinct bingo-friendly tiles kept together (the chance of a
+    # bingo next turn grows faster than their single values add up)
+    g = sum(1 for t in set(leave) if t in BINGO_FRIENDLY)
+    f += [g * g / 6.0, g * g * g / 36.0]
     return f
 
 
@@ -135,12 +141,14 @@ def fit(paths: list[Path]) -> tuple[dict, dict[str, float], int, int]:
     by_leave: dict[str, list[float]] = defaultdict(list)
     for (l, _), t in zip(rows, y):
         by_leave[l].append(t)
-    model = {"w": w.tolist(), "mean": mean}
+    # the empty leave (a bingo: seven fresh tiles) is worth 0 by definition
+    zero = float(np.dot(features(""), w)) if "" in by_leave else 0.0
+    model = {"w": w.tolist(), "mean": mean, "zero": zero}
     seen = {}
     for l, ts in by_leave.items():
-        if len(ts) >= 5:
+        if l and len(ts) >= 5:
             pred = float(np.dot(features(l), w))
-            seen[l] = (sum(ts) + SHRINK * pred) / (len(ts) + SHRINK)
+            seen[l] = (sum(ts) + SHRINK * pred) / (len(ts) + SHRINK) - zero
     return model, seen, games, len(rows)
 
 
@@ -154,11 +162,22 @@ def write_table(model: dict, seen: dict[str, float], games: int, observations: i
     parts = []
     for k in range(1, 7):
         vals = np.zeros(sizes[k], dtype=np.int16)
+        chunk: list[str] = []
+
+        def flush() -> None:
+            X = np.array([features(x) for x in chunk])
+            pred = X @ w - model.get("zero", 0.0)
+            for leave, v in zip(chunk, pred):
+                v = seen.get(leave, float(v))
+                vals[leave_rank(leave)] = int(round(max(-3000.0, min(3000.0, v * 10))))
+            chunk.clear()
+
         for leave in _all_multisets(k):
-            v = seen.get(leave)
-            if v is None:
-                v = float(np.dot(features(leave), w))
-            vals[leave_rank(leave)] = int(round(max(-3000.0, min(3000.0, v * 10))))
+            chunk.append(leave)
+            if len(chunk) >= 50_000:
+                flush()
+        if chunk:
+            flush()
         parts.append(vals)
     meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
             "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE}
@@ -194,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     from .leave import value_from_model
 
     for leave in ("?", "S", "E", "Q", "QU", "V", "VV", "II", "ERS", "?S", "AEINST", "IIUUV"):
-        print(f"  {leave:8} model {value_from_model(model['w'], features, leave):6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
+        print(f"  {leave:8} model {value_from_model(model['w'], features, leave) - model['zero']:6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
     if args.write:
         folder = Path(__file__).resolve().parents[1] / "data"
         t = write_table(model, seen, games, n, folder)
