@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pty
 import select
 import shlex
 import shutil
@@ -130,6 +129,8 @@ def _spawn_until_prompt(
 ) -> float:
     """Seconds from starting ``argv`` in a pseudo-terminal until ``marker``
     is printed and then the ``prompt`` is drawn."""
+    import pty  # POSIX only: this benchmark needs a pseudo-terminal
+
     start = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: become the game

@@ -4,8 +4,9 @@
 "Everyday" means SCOWL's most common sizes (10, 20 and 35, which SCOWL's
 README calls the common words) in the categories english, american and
 british, sub-category words, 2 to 15 letters a-z, all lower case in
-SCOWL, and also in the default list (lexicon/english.txt), so that the
-beginner never plays a word the game's own list would refuse.
+SCOWL once accents are taken off (café is CAFE, as in english.txt), and
+also in the default list (lexicon/english.txt), so that the beginner
+never plays a word the game's own list would refuse.
 
     python lexicon/build_common.py            # write lexicon/common.txt
     python lexicon/build_common.py --check    # exit 1 if it would change
@@ -17,6 +18,8 @@ import argparse
 import re
 import sys
 from pathlib import Path
+
+from build_wordlist import without_accents
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_SCOWL_DIR = Path("/usr/share/dict/scowl")
@@ -32,8 +35,8 @@ def build(scowl_dir: Path = DEFAULT_SCOWL_DIR) -> bytes:
     for cat in CATEGORIES:
         for size in SIZES:
             path = scowl_dir / f"{cat}-words.{size}"
-            for line in path.read_text(encoding="latin-1").splitlines():
-                w = line.strip()
+            for line in path.read_bytes().splitlines():
+                w = without_accents(line.strip()).decode("utf-8", "replace")  # café: CAFE
                 if re.fullmatch(r"[a-z]{2,15}", w) and w.upper() in full:
                     words.add(w.upper())
     return "".join(w + "\n" for w in sorted(words)).encode("ascii")

@@ -19,9 +19,11 @@ Selection:
 * sizes 10 to 80. SCOWL's README: "the 80 size contains all the strange and
   unusual words people like to use in word games such as Scrabble"; size 95
   "contains just about every English word in existence and then some".
-* an entry is kept only if it is 2 to 15 letters a-z, all lower case: this
-  drops capitals, accents, apostrophes (possessives, contractions) and
-  hyphens.
+* accents are taken off (café -> CAFE, fiancée -> FIANCEE): the rules allow
+  words English has absorbed from other languages, spelt without accents.
+  Then an entry is kept only if it is 2 to 15 letters a-z, all lower case:
+  this drops capitals, apostrophes (possessives, contractions), hyphens
+  and letters with no plain form (smørbrød).
 * minus the entries in ``exclude.txt`` (letter plurals such as "cs", unit
   symbols), plus the entries in ``supplement.txt`` (two-letter Scrabble
   words that SCOWL files as abbreviations, capitalised, or at size 95).
@@ -43,6 +45,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -72,9 +75,10 @@ SIZES: tuple[int, ...] = (10, 20, 35, 40, 50, 55, 60, 70, 80)
 MIN_LENGTH = 2
 MAX_LENGTH = 15
 
-#: Words the game's rules reference and tests rely on; the build fails
-#: without them.
-REQUIRED_WORDS: tuple[str, ...] = ("TRAIN", "TRAINER", "THROB")
+#: Words the game's rules reference and tests rely on (RULES.md's worked
+#: examples, and its absorbed foreign words spelt without accents); the
+#: build fails without them.
+REQUIRED_WORDS: tuple[str, ...] = ("TRAIN", "TRAINER", "THROB", "CAFE", "CLICHE", "FIANCE")
 
 _ENTRY = re.compile(rb"[a-z]{%d,%d}" % (MIN_LENGTH, MAX_LENGTH))
 
@@ -105,17 +109,30 @@ def scowl_files(scowl_dir: Path) -> list[Path]:
     return files
 
 
-def read_selection(files: Iterable[Path]) -> set[str]:
-    """Upper-cased words of *files* that are 2-15 lower-case letters a-z.
+def without_accents(entry: bytes) -> bytes:
+    """*entry* with the accents taken off its letters (café -> cafe).
 
-    The files are read as bytes, so the result does not depend on their
-    encoding (SCOWL has used both ISO-8859-1 and UTF-8): any entry with a
-    byte outside a-z is dropped.
+    SCOWL has been shipped both as ISO-8859-1 and as UTF-8: an entry that
+    is not valid UTF-8 is read as ISO-8859-1. Letters with no plain form
+    (ø, æ, ß) stay as they are, so the entry is then dropped.
     """
+    if entry.isascii():
+        return entry
+    try:
+        text = entry.decode("utf-8")
+    except UnicodeDecodeError:
+        text = entry.decode("latin-1")
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return plain.encode("utf-8")
+
+
+def read_selection(files: Iterable[Path]) -> set[str]:
+    """Upper-cased words of *files* that are 2-15 lower-case letters a-z
+    once their accents are taken off."""
     words: set[str] = set()
     for path in files:
         for line in path.read_bytes().splitlines():
-            entry = line.strip()
+            entry = without_accents(line.strip())
             if _ENTRY.fullmatch(entry):
                 words.add(entry.decode("ascii").upper())
     return words

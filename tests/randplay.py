@@ -96,7 +96,8 @@ def scores_from_events(game: Game) -> list[int]:
             if ev.withdrawn:
                 totals[ev.player] -= ev.points_lost
             else:
-                totals[ev.challenger] -= ev.points_lost
+                totals[ev.challenger] -= ev.points_lost  # rules edition 1 only
+                totals[ev.player] += ev.points_gained
         elif isinstance(ev, GameEnded):
             for a in ev.adjustments:
                 totals[a.player] += a.points

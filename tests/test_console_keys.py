@@ -80,7 +80,7 @@ def test_an_edge_is_announced_not_crossed():
         "O15, three bars.",
         "Bottom edge: O15, three bars.",
     ]
-    assert s.cursor.square == Square.parse("O15")
+    assert s.reader.cursor.square == Square.parse("O15")
 
 
 def test_ctrl_home_goes_to_the_star_and_f2_says_where():
@@ -121,7 +121,7 @@ def test_arrows_on_a_line_with_text_edit_it_instead():
     lines, _, s = run_app("sores" + LEFT + LEFT + LEFT + LEFT + "c" + "\r" + LEAVE)
     got = after_start(lines)
     assert got[0] == "Alice 0, Bob 0."
-    assert s.cursor.square == Square(7, 7)
+    assert s.reader.cursor.square == Square(7, 7)
 
 
 def test_history_with_ctrl_p():

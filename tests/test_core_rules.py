@@ -303,12 +303,17 @@ def test_successful_challenge_takes_the_play_back():
     [("house", 0, False), ("single", 0, False), ("five", 5, False), ("ten", 10, False), ("double", 0, True)],
 )
 def test_failed_challenge_penalties(rules, penalty, turn_lost):
+    # RULES.md: under the 5- and 10-point rules the player whose play was
+    # challenged gains the points; the challenger loses nothing.
     g, first = phony_setup(rules)
     g.place(word("TRAIN", "H8"))
     challenger = g.current
     res = g.challenge()
     assert not res.withdrawn and res.challenger == challenger
-    assert g.players[challenger].score == -penalty
+    assert g.players[challenger].score == 0
+    assert g.players[first].score == 12 + penalty
+    assert res.points_gained == penalty and res.points_lost == 0
+    assert res.totals == g.scores()
     assert res.turn_lost is turn_lost
     if turn_lost:
         assert any(isinstance(e, TurnLost) for e in g.last_events)
@@ -488,3 +493,217 @@ def test_each_event_carries_its_own_turn_number_when_a_lost_turn_follows():
     res = g2.challenge()
     lost = [e for e in g2.last_events if isinstance(e, TurnLost)]
     assert res.turn == 1 and [e.turn for e in lost] == [2]
+
+
+# ------------------------------------------- rules edition, blanks, the last play
+def test_a_game_of_rules_edition_one_replays_with_the_challenger_losing_the_points():
+    # Saves written before RULES.md said who gains the 5 points have no
+    # edition in their set-up: they replay exactly as they were played.
+    g = Game(["Alice", "Bob"], rules=rules_named("five"), seed=11, lexicon=WORDS, edition=1)
+    first = g.current
+    rig(g, first, "TRAINXQ")
+    g.place(word("TRAIN", "H8"))
+    res = g.challenge()
+    assert res.points_lost == 5 and res.points_gained == 0
+    assert g.scores()[1 - first] == -5 and g.scores()[first] == 12
+    assert "edition" not in g.config()
+    new = Game(["Alice", "Bob"], rules=rules_named("five"), seed=11, lexicon=WORDS)
+    assert new.config()["edition"] == 2 and new.edition == 2
+    old = Game.replay({"names": ["Alice", "Bob"], "rules": "five", "seed": 11}, [], rules_named("five"), WORDS)
+    assert old.edition == 1 and old.config() == {"names": ["Alice", "Bob"], "rules": "five", "seed": 11}
+    for bad in (0, 3, True, "2"):
+        with pytest.raises(ActionNotAllowed, match="no rules edition"):
+            Game(["A", "B"], edition=bad)
+
+
+def blank_first_play(rules: str, passes: int = 0, lexicon=WORDS):
+    """A game whose first play, after ``passes`` passes, is QI of two blanks."""
+    g = Game(["Alice", "Bob"], rules=rules_named(rules), seed=11, lexicon=lexicon)
+    for _ in range(passes):
+        g.pass_turn()
+    player = g.current
+    rig(g, player, "??TRAIN")
+    ev = g.place(word("qi", "H8"))
+    return g, player, ev
+
+
+@pytest.mark.parametrize("rules,bonus", [("five", 5), ("ten", 10), ("single", 0), ("house", 0)])
+def test_a_play_of_blanks_only_scores_0_and_can_be_challenged(rules, bonus):
+    g, player, ev = blank_first_play(rules)
+    assert ev.score == 0 and ev.breakdown.words and not g.board.is_empty()
+    assert g.pending_play == ev and g.why_not_challenge() is None
+    res = g.challenge()
+    assert not res.withdrawn and res.points_gained == bonus
+    assert g.scores()[player] == bonus and g.scores()[1 - player] == 0
+    # a phony of blanks is taken back like any play
+    g2, p2, _ = blank_first_play(rules, lexicon=WordSet({"TRAIN"}))
+    res2 = g2.challenge()
+    assert res2.withdrawn and res2.unacceptable == ("QI",) and g2.board.is_empty()
+    assert sorted(g2.players[p2].rack) == sorted("??TRAIN")
+
+
+def test_a_play_of_blanks_only_counts_as_scoreless_under_six_zeros():
+    g, player, _ = blank_first_play("single")
+    for _ in range(4):
+        g.pass_turn()
+    assert not g.is_over and g.scoreless_streak() == 5
+    g.pass_turn()
+    assert g.is_over and g.ended.reason == "scoreless_turns"
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_six_zeros_with_three_or_four_players_counts_six_turns_whoever_takes_them(n):
+    g, first = phony_setup("single", n)
+    g.place(word("TRAIN", "H8"))
+    for _ in range(5):
+        g.pass_turn()
+    assert not g.is_over  # five: not every player has passed twice, and it does not matter
+    ev = g.pass_turn()
+    assert g.is_over and g.ended.reason == "scoreless_turns" and ev.next_player is None
+
+
+@pytest.mark.parametrize("rules,bonus", [("single", 0), ("five", 5), ("double", 0)])
+def test_the_sixth_scoreless_turn_when_a_0_point_play_can_be_challenged_before_the_end(rules, bonus):
+    # Five passes on an empty board, then a first play of two blanks: the sixth scoreless turn.
+    g, player, ev = blank_first_play(rules, passes=5)
+    assert ev.score == 0 and g.scoreless_streak() == 6
+    assert not g.is_over and g.awaiting_final_challenge
+    assert g.final_reason == "scoreless_turns" and ev.final == "scoreless_turns" and ev.next_player is None
+    assert g.final_sentence == f"{g.names[player]}'s play is the sixth scoreless turn in a row."
+    for refused in (g.pass_turn, lambda: g.exchange(["T"])):
+        with pytest.raises(ActionNotAllowed, match="play ends the game; challenge it, or accept it"):
+            refused()
+    assert g.why_not_accept() is None and g.why_not_challenge() is None
+    res = g.challenge()
+    assert not res.withdrawn and not res.turn_lost and res.points_gained == bonus
+    assert g.is_over and g.ended.reason == "scoreless_turns" and g.ended.out_player is None
+    assert g.last_events[-1] is g.ended
+
+
+def test_the_sixth_scoreless_play_taken_back_leaves_an_empty_board_and_the_game_goes_on():
+    g, player, _ = blank_first_play("single", passes=5, lexicon=WordSet({"TRAIN"}))
+    res = g.challenge()
+    assert res.withdrawn and g.board.is_empty()
+    assert not g.is_over and g.current == 1 - player  # six zeros need a word on the board
+
+
+def test_the_sixth_scoreless_play_taken_back_still_ends_the_game_with_its_tiles_on_the_rack():
+    # QI (blank Q, I) on the board, five passes, then a blank A under the
+    # blank Q: QA is made of blanks only and scores 0, the sixth scoreless turn.
+    g = Game(["Alice", "Bob"], rules=rules_named("five"), seed=11, lexicon=WordSet({"QI"}))
+    a = g.current
+    rig(g, a, "??TRAIN")
+    g.place(word("qI", "H8"))
+    for _ in range(5):
+        g.pass_turn()
+    assert g.current == a and "?" in g.players[a].rack
+    ev = g.place(word("a", "H9", DOWN))
+    assert ev.score == 0 and ev.final == "scoreless_turns" and g.awaiting_final_challenge
+    res = g.challenge()
+    assert res.withdrawn and res.unacceptable == ("QA",) and res.points_gained == 0
+    assert g.is_over and g.ended.reason == "scoreless_turns"
+    assert "?" in g.ended.adjustments[a].rack
+    assert g.board.rows_text() != Board().rows_text()  # QI stays
+
+
+def test_the_sixth_scoreless_play_accepted_ends_the_game():
+    g, player, _ = blank_first_play("double", passes=5)
+    end = g.accept()
+    assert isinstance(end, GameEnded) and end.reason == "scoreless_turns" and g.is_over
+    assert g.actions[-1] == {"type": "accept"}
+    with pytest.raises(ActionNotAllowed):
+        g.challenge()
+
+
+def no_moves_game(finder, lexicon=WORDS):
+    """House rules, bag empty; the player to move holds ATX, the other QZ."""
+    g = Game(["Alice", "Bob"], seed=5, lexicon=lexicon, move_finder=finder)
+    a = g.current
+    g.players[a].rack = list("ATX")
+    g.players[1 - a].rack = list("QZ")
+    empty_bag(g)
+    return g, a, 1 - a
+
+
+def test_a_play_after_which_no_player_can_move_can_be_challenged_before_the_end():
+    g, a, b = no_moves_game(lambda board, rack: False)
+    ev = g.place(word("AT", "H8"))
+    assert not ev.went_out and ev.final == "no_moves" and ev.next_player is None
+    assert not g.is_over and g.awaiting_final_challenge and g.final_reason == "no_moves"
+    assert g.final_sentence == f"After {g.names[a]}'s play no player can move."
+    with pytest.raises(ActionNotAllowed, match="play ends the game"):
+        g.pass_turn()
+    res = g.challenge()
+    assert not res.withdrawn and g.is_over and g.ended.reason == "no_moves"
+    assert {x.player: x.points for x in g.ended.adjustments} == {a: -8, b: -20}
+
+
+def test_a_phony_last_play_when_no_one_can_move_is_taken_back_and_the_game_goes_on():
+    # Before, the game ended at once and the phony stood.
+    def finder(board, rack):
+        return board.is_empty()  # only a first play can be made
+
+    g, a, b = no_moves_game(finder)
+    g.place(word("TX", "H8"))
+    assert g.awaiting_final_challenge and not g.is_over
+    res = g.challenge()
+    assert res.withdrawn and res.next_player == b and not g.is_over and g.current == b
+    assert sorted(g.players[a].rack) == ["A", "T", "X"] and g.board.is_empty()
+    assert g.why_not_pass() is None
+
+
+def test_a_last_play_when_no_one_can_move_accepted_ends_the_game_and_replays():
+    g, a, b = no_moves_game(lambda board, rack: False)
+    g.place(word("AT", "H8"))
+    end = g.accept()
+    assert end.reason == "no_moves" and end.out_player is None and g.is_over
+    assert [x["type"] for x in g.actions] == ["place", "accept"]
+
+
+def test_without_challenges_the_last_play_ends_the_game_at_once():
+    g = Game(["Alice", "Bob"], rules=rules_named("void"), seed=11, lexicon=WORDS)
+    for _ in range(5):
+        g.pass_turn()
+    rig(g, g.current, "??TRAIN")
+    ev = g.place(word("qi", "H8"))
+    assert ev.final is None and g.is_over and g.ended.reason == "scoreless_turns"
+    g2, a, b = no_moves_game(lambda board, rack: False, lexicon=None)
+    g2.place(word("AT", "H8"))
+    assert g2.is_over and g2.ended.reason == "no_moves"
+
+
+def two_blanks_seed() -> int:
+    """A seed where the second player to act starts with both blanks."""
+    for seed in range(5000):
+        g = Game(["Alice", "Bob"], rules=rules_named("five"), seed=seed, lexicon=WORDS)
+        if g.players[1 - g.current].rack.count("?") == 2:
+            return seed
+    raise AssertionError("no seed gives a player both blanks")
+
+
+@pytest.mark.parametrize("last", ["challenge", "accept"])
+def test_games_that_wait_for_a_last_challenge_replay_from_their_actions(last):
+    g = Game(["Alice", "Bob"], rules=rules_named("five"), seed=two_blanks_seed(), lexicon=WORDS)
+    for _ in range(5):
+        g.pass_turn()
+    g.place(word("qi", "H8"))
+    assert g.final_reason == "scoreless_turns"
+    again = Game.replay(g.config(), g.actions, g.rules, WORDS)
+    assert again.awaiting_final_challenge and again.final_reason == g.final_reason
+    assert again.history == g.history and again.why_not_pass() == g.why_not_pass()
+    getattr(g, last)()
+    again = Game.replay(g.config(), g.actions, g.rules, WORDS)
+    assert again.is_over and again.ended == g.ended and again.scores() == g.scores()
+    assert again.history == g.history
+
+
+def test_the_move_finder_is_asked_once_after_a_play_that_does_not_end_the_game():
+    calls = []
+
+    def finder(board, rack):
+        calls.append(tuple(rack))
+        return True
+
+    g, a, b = no_moves_game(finder)
+    g.place(word("AT", "H8"))
+    assert not g.is_over and not g.awaiting_final_challenge and len(calls) == 1

@@ -25,9 +25,7 @@ generator, scores, turn).
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import random
 import re
 import select
@@ -35,7 +33,6 @@ import shutil
 import signal
 import struct
 import sys
-import termios
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -54,7 +51,8 @@ from audio_scrabble.notation.plays import format_position, main_word_squares
 from audio_scrabble.persistence import SaveStore, game_state_digest
 from audio_scrabble.presentation import phrases
 
-pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
+# pty, fcntl and termios exist on POSIX only: imported where the terminal is made, not here.
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (pty, fcntl and termios: POSIX only)")
 
 NAMES = ("Alice", "Bob")
 SEEDS = (3, 17, 29, 41, 58)
@@ -73,6 +71,10 @@ class Terminal:
     """The game in a pseudo-terminal of 120 x 50, read as plain lines."""
 
     def __init__(self, argv: list[str], env: dict[str, str]):
+        import fcntl
+        import pty
+        import termios
+
         pid, fd = pty.fork()
         if pid == 0:  # the child: becomes the game
             try:

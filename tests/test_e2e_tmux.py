@@ -267,8 +267,8 @@ def test_a_whole_game_against_the_expert_computer_chosen_in_the_questions(termin
                 break
             time.sleep(0.05)
     screen = t.wait_for("Type new for another game, or quit.")
-    assert "Expert computer played " in screen
-    assert "Expert computer's turn." in screen
+    assert "Expert computer played " in screen or "Expert computer: " in screen
+    assert "Expert computer's turn." not in screen  # it moves at once: the round is said compactly (issue 11)
     assert "Final scores:" in screen
     assert " wins with " in screen or "A tie:" in screen
     assert "Type review to hear what you missed." in screen

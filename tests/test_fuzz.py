@@ -166,12 +166,10 @@ def _console_line(line: str, players: str | None = "Alice,Bob") -> Callable[[], 
 
     def run() -> object:
         module = _session_module()
-        from audio_scrabble.console.commands import dispatch
-
         options = module.Options(players=players, rules="double", seed=3) if players else module.Options(seed=3)
         session = module.Session(options, lexicon=LEX, defer_computer=True)
         session.start()
-        return session._handle(line, dispatch)
+        return session._handle(line)
 
     return run
 
@@ -448,6 +446,56 @@ def test_gcg_reader_bytes(data: bytes) -> None:
     _read_and_replay(data)
 
 
+import encodings.aliases  # noqa: E402
+
+ENCODING_NAMES = sorted(set(encodings.aliases.aliases) | set(encodings.aliases.aliases.values())) + [
+    "uu", "base64", "rot13", "rot_13", "undefined", "hex", "zlib", "bz2", "quopri", "idna", "punycode",
+    "unicode_escape", "raw_unicode_escape", "utf-7", "utf-16", "mbcs", "utf\x008", "",
+]
+encoding_name = st.sampled_from(ENCODING_NAMES) | st.text(any_char, max_size=12) | mutate(ENCODING_NAMES[:40])
+
+
+@FUZZ
+@given(name=encoding_name, body=st.sampled_from(GCG_SEEDS) | hostile(GCG_SEEDS),
+       how=st.sampled_from(["utf-8", "latin-1", "utf-16", "cp1252"]))
+@example(name="utf\x008", body=NEAR_MISS_GCG[0], how="utf-8")
+@example(name="uu", body=NEAR_MISS_GCG[0], how="utf-8")
+@example(name="base64", body=NEAR_MISS_GCG[0], how="latin-1")
+@example(name="rot13", body=NEAR_MISS_GCG[0], how="utf-8")
+@example(name="undefined", body=NEAR_MISS_GCG[0], how="utf-8")
+@example(name="punycode", body="p", how="utf-8")
+def test_gcg_reader_any_character_encoding_pragma(name: str, body: str, how: str) -> None:
+    """Whatever #character-encoding names (a NUL, a byte transform, an escape codec, junk),
+    the reader reads the record or refuses it with its typed error."""
+    data = ("#character-encoding " + name + "\n").encode("utf-8", "surrogatepass") + body.encode(how, "ignore")
+    _read_and_replay(data)
+
+
+def _fuzz_bench() -> Any:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "fuzz.py"
+    if not path.is_file():  # pragma: no cover
+        pytest.skip("bench/fuzz.py is not beside the tests")
+    spec = importlib.util.spec_from_file_location("audio_scrabble_bench_fuzz", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fuzz_benchmark_finds_no_untyped_exception_in_a_short_run() -> None:
+    """bench/fuzz.py (100,000 inputs a parser) in miniature: every parser it knows, 400 inputs each."""
+    bench = _fuzz_bench()
+    table = bench.parsers(bench.Inputs(seed=13))
+    assert {"squares", "plays", "racks", "exchanges", "gcg-text", "gcg-bytes", "cgp", "save-loader"} <= set(table)
+    for name, (make, parse) in table.items():
+        with time_limit(60):
+            result = bench.fuzz(name, make, parse, 400)
+        assert result["untyped"] == 0, (name, result["kinds"], result["first"])
+        assert result["accepted"] + result["refused"] == 400
+
+
 @FEW
 @given(text=long_text)
 def test_gcg_reader_long_lines(text: str) -> None:
@@ -647,9 +695,9 @@ def test_console_controller(state: str, lines: list[str]) -> None:
     escaped: list[BaseException] = []
     handle = session._handle  # the controller hides a bug's exception; keep it to report it
 
-    def spy(text: str, dispatch: Any) -> Any:
+    def spy(text: str) -> Any:
         try:
-            return handle(text, dispatch)
+            return handle(text)
         except ScrabbleError:
             raise
         except Exception as e:

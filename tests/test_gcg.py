@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from audio_scrabble.notation import (
     GcgRecord,
     MoveKind,
     gcg_bytes,
+    parse_rack,
     read_gcg,
     record_from_game,
     replay_record,
@@ -199,6 +201,30 @@ def test_encoding_that_does_not_fit_falls_back_with_a_warning():
     assert "KLINGON is not an encoding we know" in unknown.warnings[0]
 
 
+@pytest.mark.parametrize(
+    "name",
+    [b"utf\x008", b"uu", b"base64", b"rot13", b"rot_13", b"undefined", b"hex", b"zlib", b"bz2", b"quopri",
+     b"idna", b"punycode", b"unicode_escape", b"raw_unicode_escape", b"utf-7", b"utf-16", b"utf-32",
+     b"mbcs", b"\xff\xfe", b"x" * 5000, b"KLINGON", b"utf-8\x1b[31m"],
+)
+def test_odd_encoding_names_are_read_as_utf8_or_latin1_with_a_warning(name):
+    """Byte transforms, escape codecs, NUL bytes, unknown names: the pragma is
+    set aside with a short, printable warning, never a crash."""
+    body = "#player1 c\u00e9sar C\u00e9sar\n#player2 doug Doug\n>c\u00e9sar: DINNVWY 8D WINDY +32 32\n"
+    # (a name that is not ASCII makes the file ISO-8859-1 whatever the rest is)
+    for data in (body.encode("utf-8"), body.encode("latin-1")) if name.isascii() else (body.encode("latin-1"),):
+        r = read_gcg(b"#character-encoding " + name + b"\n" + data)
+        assert r.players[0].nick == "c\u00e9sar" and r.moves[0].score == 32
+        (warning,) = r.warnings
+        assert warning.startswith("Line 1: the encoding ") and warning.endswith((" UTF-8.", " ISO-8859-1."))
+        assert warning.isprintable() and len(warning) < 120
+
+
+def test_other_character_sets_that_fit_are_used():
+    body = "#character-encoding cp1251\n#player1 a \u0414\u0443\u0433\n#player2 b B\n"
+    assert read_gcg(body.encode("cp1251")).players[0].full_name == "\u0414\u0443\u0433"
+
+
 def test_gcg_bytes_uses_the_declared_encoding():
     r = read_gcg("#character-encoding ISO-8859-1\n#player1 césar César\n#player2 doug Doug\n")
     assert gcg_bytes(r).startswith(b"#character-encoding ISO-8859-1\n#player1 c\xe9sar")
@@ -341,7 +367,9 @@ def test_replay_reports_illegal_and_misnotated_plays():
     assert steps[0].problem == "The first word must cover the star, H8."
     assert steps[1].problem.startswith("D7 is empty") and steps[1].computed_score is None
     assert steps[2].problem == "The play must touch a tile already on the board."
-    assert steps[3].problem == "The rack ADEEGIL has no Q."
+    # A rack lacking the tiles played is a remark on the record, not a broken rule.
+    assert steps[3].problem is None and steps[3].rack_note == "ADEEGIL has no Q"
+    assert [s.rack_note for s in steps[:3]] == [None] * 3
 
 
 def test_replay_withdrawn_play_leaves_the_board():
@@ -369,13 +397,13 @@ def test_replay_withdrawn_play_leaves_the_board():
 def test_replay_end_lines_check_the_tiles_left():
     base = HEAD + ">doug: AB 8G BA +8 8\n>emely: EZ - +0 0\n"
     ok = list(replay_record(read_gcg(base + ">doug:  (EZ) +22 30\n")))
-    assert ok[-1].problem is None and ok[-1].computed_score == 22
+    assert ok[-1].problem is None and ok[-1].rack_note is None and ok[-1].computed_score == 22
     wrong = list(replay_record(read_gcg(base + ">doug:  (QZ) +40 48\n")))
-    assert wrong[-1].problem == "(QZ) is not what the others had left (EZ)."
+    assert wrong[-1].problem is None and wrong[-1].rack_note == "(QZ) is not EZ left"
     loss = list(replay_record(read_gcg(base + ">emely: EZ (EZ) -11 -11\n")))
-    assert loss[-1].computed_score == -11 and loss[-1].problem is None
+    assert loss[-1].computed_score == -11 and loss[-1].problem is None and loss[-1].rack_note is None
     mismatch = list(replay_record(read_gcg(base + ">emely: EZ (EQ) -11 -11\n")))
-    assert "differ" in mismatch[-1].problem
+    assert mismatch[-1].problem is None and mismatch[-1].rack_note == "EZ is not (EQ)"
 
 
 def test_replay_checks_the_tile_set():
@@ -468,7 +496,7 @@ def test_record_of_a_five_point_game_with_challenges(tmp_path):
     game = Game(["Ann Lee", "Bob"], rules_named("five"), seed=11, lexicon=judge)
     first = game.current
     game.place(find_play(game))
-    game.challenge()  # the word stands: the challenger loses 5
+    game.challenge()  # the word stands: its player gains 5
     judge.accept = False
     game.place(find_play(game))
     game.challenge()  # this one is taken back
@@ -487,11 +515,32 @@ def test_record_of_a_five_point_game_with_challenges(tmp_path):
         MoveKind.EXCHANGE,
         MoveKind.PASS,
     ]
-    challenge = record.moves[1]
-    assert challenge.score == -5 and challenge.nick != record.players[first].nick
+    # RULES.md: the player whose play was challenged gains 5, written as
+    # Woogles writes it, with the rack they hold after the play.
+    play, challenge = record.moves[0], record.moves[1]
+    assert challenge.score == 5 and challenge.nick == play.nick == record.players[first].nick
+    assert challenge.total == play.total + 5
+    after = Counter(parse_rack(play.rack))
+    after.subtract(game.history[1].play.rack_tiles())
+    after.update(game.history[1].drawn)
+    assert Counter(parse_rack(challenge.rack)) == after
     assert record.moves[3].score == -record.moves[2].score
     assert MoveKind.END_GAIN in kinds and MoveKind.END_LOSS in kinds
-    assert "(challenge) -5" in write_gcg(record)
+    assert "(challenge) +5" in write_gcg(record)
+
+
+def test_record_of_an_edition_one_five_point_game_keeps_the_challenger_line(tmp_path):
+    # Saves from before RULES.md was clarified replay with the challenger
+    # losing the points; their records say so and still verify.
+    game = Game(["Ann", "Bob"], rules_named("five"), seed=11, lexicon=Judge(), edition=1)
+    first = game.current
+    game.place(find_play(game))
+    game.challenge()
+    play_out(game)
+    record = check_record(game, tmp_path, "five-edition-1")
+    challenge = record.moves[1]
+    assert challenge.kind is MoveKind.CHALLENGE
+    assert challenge.score == -5 and challenge.nick != record.players[first].nick
 
 
 def test_record_of_a_double_challenge_game(tmp_path):

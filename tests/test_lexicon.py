@@ -224,7 +224,8 @@ def test_user_list_with_bom_crlf_comments_and_junk(own_cache: Path, tmp_path: Pa
         "  zax  \r\n"
         "   # an indented comment\r\n"
         "ZAX\r\n"          # duplicate, not skipped
-        "café\r\n"         # accent
+        "café\r\n"         # accent: taken off, CAFE
+        "smørbrød\r\n"     # ø has no plain form
         "don't\r\n"        # apostrophe
         "x-ray\r\n"        # hyphen
         "ice cream\r\n"    # two words
@@ -235,22 +236,22 @@ def test_user_list_with_bom_crlf_comments_and_junk(own_cache: Path, tmp_path: Pa
     )
     path = write(tmp_path / "club.txt", text.encode("utf-8"))
     lexicon = Lexicon.from_path(path)
-    assert sorted(lexicon.words()) == ["QI", "QUIXOTIC", "ZAX"]
-    assert list(lexicon.words()) == ["QI", "QUIXOTIC", "ZAX"]
-    assert len(lexicon) == 3
+    assert sorted(lexicon.words()) == ["CAFE", "QI", "QUIXOTIC", "ZAX"]
+    assert list(lexicon.words()) == ["CAFE", "QI", "QUIXOTIC", "ZAX"]
+    assert len(lexicon) == 4
     assert lexicon.skipped == 7
     assert lexicon.name == "club.txt"
     assert "quixotic" in lexicon and "QuIxOtIc" in lexicon and "Zax" in lexicon
-    assert "CAFE" not in lexicon and "" not in lexicon and "ZA" not in lexicon
-    assert "café" not in lexicon and 42 not in lexicon  # type: ignore[operator]
+    assert "CAFE" in lexicon and "café" in lexicon and "" not in lexicon and "ZA" not in lexicon
+    assert "smørbrød" not in lexicon and 42 not in lexicon  # type: ignore[operator]
 
 
 def test_user_list_utf16_and_latin1(own_cache: Path, tmp_path: Path) -> None:
     utf16 = write(tmp_path / "u16.txt", "ZEN\r\nzoa\r\n".encode("utf-16"))
     assert list(Lexicon.from_path(utf16).words()) == ["ZEN", "ZOA"]
-    latin1 = write(tmp_path / "l1.txt", "naïve\nnaive\n".encode("latin-1"))
+    latin1 = write(tmp_path / "l1.txt", "naïve\nnaive\nsmørbrød\n".encode("latin-1"))
     lexicon = Lexicon.from_path(latin1)
-    assert list(lexicon.words()) == ["NAIVE"] and lexicon.skipped == 1
+    assert list(lexicon.words()) == ["NAIVE"] and lexicon.skipped == 1  # naïve is NAIVE
 
 
 def test_user_list_old_mac_line_ends(own_cache: Path, tmp_path: Path) -> None:
@@ -262,7 +263,7 @@ def test_user_list_old_mac_line_ends(own_cache: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("content, fragment", [
     (b"", "is empty"),
     (b"# only a comment\n\n   \n", "is empty"),
-    (b"x\ncaf\xc3\xa9\nhi-fi\n", "holds no usable words"),
+    (b"x\nsm\xc3\xb8rbr\xc3\xb8d\nhi-fi\n", "holds no usable words"),
 ])
 def test_user_list_without_words_is_refused(own_cache: Path, tmp_path: Path,
                                             content: bytes, fragment: str) -> None:
@@ -582,3 +583,72 @@ def test_everyday_words_rebuild_identically_and_are_all_in_the_default_list() ->
     common = set((REPO / "lexicon" / "common.txt").read_text().split())
     assert len(common) > 30000 and {"TRAIN", "HOUSE", "WATER"} <= common
     assert common <= set(ENGLISH_TXT.read_text().split())
+
+
+# --------------------------------------------- absorbed words, prefixes, coverage
+COVERAGE_SCRIPT = REPO / "lexicon" / "coverage.py"
+
+
+def test_absorbed_foreign_words_are_in_without_accents(default_lexicon: Lexicon) -> None:
+    # RULES.md: foreign words English has absorbed are allowed, spelt without accents.
+    for word in ("CAFE", "CAFES", "CLICHE", "CLICHED", "FIANCE", "FIANCEE", "AIOLI", "PIU", "NAIVETE", "ENTREE"):
+        assert word in default_lexicon, word
+    # a player may type the accents: they are taken off
+    assert "café" in default_lexicon and "FIANCÉE" in default_lexicon and "naïve" in default_lexicon
+    assert "cafés" in default_lexicon and "cafè" in default_lexicon
+    assert "smørbrød" not in default_lexicon  # ø has no plain form
+
+
+def test_prefixes_and_proper_names_are_out_and_common_threes_are_in(default_lexicon: Lexicon) -> None:
+    for word in ("NON", "PRE", "MULTI", "JAMES", "PAUL"):
+        assert word not in default_lexicon, word
+    for word in ("PSI", "RAD", "RES", "BRO", "ABS", "DEF", "LUV", "ZAX", "QAT"):
+        assert word in default_lexicon, word
+    assert "ANTI" in default_lexicon and "SEMI" in default_lexicon  # prefixes that are also words stay
+
+
+def test_a_players_own_list_is_read_without_accents(own_cache: Path, tmp_path: Path) -> None:
+    path = write(tmp_path / "mine.txt", "café\nFiancée\nsmørbrød\nnaïve\ncat\n".encode("utf-8"))
+    lex = Lexicon.from_path(path)
+    assert sorted(lex.words()) == ["CAFE", "CAT", "FIANCEE", "NAIVE"]
+    assert lex.skipped == 1 and "CAFÉ" in lex
+    # the same list in Latin-1 reads the same
+    latin = write(tmp_path / "latin.txt", "café\nFiancée\nnaïve\ncat\n".encode("latin-1"))
+    assert sorted(Lexicon.from_path(latin).words()) == ["CAFE", "CAT", "FIANCEE", "NAIVE"]
+
+
+def test_a_cache_written_before_accents_were_taken_off_is_not_used(own_cache: Path, tmp_path: Path) -> None:
+    # The cache key is the list's bytes and the format version; the words
+    # read from the same bytes changed, so the version did too.
+    raw = "café\ncat\n".encode("utf-8")
+    path = write(tmp_path / "mine.txt", raw)
+    assert lexcache.CACHE_FORMAT_VERSION >= 2
+    assert lexcache.cache_path(raw).name.startswith(f"lexicon-v{lexcache.CACHE_FORMAT_VERSION}-")
+    first = Lexicon.from_path(path)
+    again = Lexicon.from_path(path)
+    assert (first.cache_status, again.cache_status) == ("built", "loaded") and "CAFE" in again
+
+
+def test_judge_takes_accents_off(default_lexicon: Lexicon) -> None:
+    assert judge(["café", "Fiancée"]) == (0, "CAFE: acceptable\nFIANCEE: acceptable\n", "")
+
+
+def test_coverage_script_measures_the_list_and_a_given_enable(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(COVERAGE_SCRIPT)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"list: {len(ENGLISH_TXT.read_text().split()):,} words"
+    assert "NWL2018 two-letter words: 107 of 107 (100.00%); none missing" in lines
+    assert "ENABLE: not measured (give --enable FILE)" in lines
+    # a stand-in for ENABLE: the script's arithmetic on a file of known words
+    enable = write(tmp_path / "enable.txt", b"cafe\npsi\nqqq\nzzzz\ntrain\nx\nit's\n")
+    done = subprocess.run([sys.executable, str(COVERAGE_SCRIPT), "--enable", str(enable)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert "ENABLE: 5 words of 2-15 letters; the list holds 3 (60.00%)" in out
+    assert "ENABLE three-letter words the list lacks: 1 (QQQ)" in out
+    assert "ENABLE held by length: 3: 50.00%, 4: 50.00%, 5: 100.00%" in out
+    missing = subprocess.run([sys.executable, str(COVERAGE_SCRIPT), "--enable", str(tmp_path / "none.txt")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr

@@ -718,7 +718,7 @@ def test_finishing_twice_a_few_seconds_apart_still_writes_one_record(
         clock[0] += timedelta(seconds=3)
         return clock[0]
 
-    monkeypatch.setattr(persistence, "_now", now)
+    monkeypatch.setattr(persistence.files, "now", now)
     first = store.finish(game).path
     second = store.finish(game).path
     assert first == second
@@ -736,7 +736,7 @@ def test_finish_keeps_the_game_as_a_save_when_no_record_can_be_written(
     def broken(game: Game) -> bytes:
         raise ScrabbleError("The record writer is broken.")
 
-    monkeypatch.setattr(persistence, "_gcg_bytes", broken)
+    monkeypatch.setattr(persistence.records, "gcg_bytes", broken)
     outcome = store.finish(game)
     assert outcome.path.suffix == ".json" and outcome.notice and one_sentence(outcome.notice)
     assert snapshot(decode_save(outcome.path.read_bytes()).replay(LEX)) == snapshot(game)
@@ -883,3 +883,24 @@ def test_export_keeps_private_racks_private_until_the_game_is_over(tmp_path: Pat
         advance(game, rng, 1)
     done = read_gcg(export_record(game, tmp_path / "end.gcg", private=[1]).read_bytes())
     assert done.moves == read_gcg(export_record(game, tmp_path / "end2.gcg").read_bytes()).moves
+
+
+# ------------------------------------------------- saves of earlier versions
+def test_a_save_written_before_rules_edition_2_resumes_as_it_was_played(store: SaveStore) -> None:
+    # Written by the version before RULES.md said that under the 5-point
+    # rule the player challenged gains the points: in this game Ann
+    # challenged two good plays of Bob's and lost 5 points each time.
+    old = REPO / "tests" / "saves" / "edition1-five-point.json"
+    store.current_path.parent.mkdir(parents=True, exist_ok=True)
+    store.current_path.write_bytes(old.read_bytes())
+    resumed = store.resume_game(LEX)
+    game = resumed.game
+    assert resumed.notice is None and game.edition == 1 and "edition" not in game.config()
+    assert game.scores() == (132, 54)
+    lost = [ev.points_lost for ev in game.history if isinstance(ev, ChallengeResolved)]
+    assert lost == [5, 5]
+    # it plays on and saves as the same game, not as another one
+    rng = random.Random(3)
+    advance(game, rng, 6, store)
+    assert listing(store.current_path.parent) == ["current.json", "current.prev.json"]
+    assert snapshot(store.resume_game(LEX).game) == snapshot(game)

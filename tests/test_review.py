@@ -265,7 +265,7 @@ def test_the_cursor_goes_to_the_play_and_keys_move_it():
     assert s.key("next_down") == ["No more tiles below E4."]  # JAVELIN ends on E9, nothing under it yet
     assert s.key("next_up") == ["No more tiles above E4."]
     s.handle_line("goto H8")
-    assert s.cursor.square.name == "H8"
+    assert s.reader.cursor.square.name == "H8"
     assert s.key("right") == ["I8."]
     assert s.key("repeat") == ["I8."]
     assert s.handle_line("square") == ["I8."]
@@ -477,10 +477,10 @@ def test_the_game_and_the_review_move_the_cursor_by_one_key_table():
     assert review.board.rows_text() == game_session.board.rows_text()
     for start in (Square(7, 7), Square(0, 0), Square(7, 3), Square(14, 14)):
         for action in list(ALL_KEYS.values()) + ["no_such_key"]:
-            game_session.cursor.goto(start)
-            review.cursor.goto(start)
+            game_session.reader.cursor.goto(start)
+            review.reader.cursor.goto(start)
             assert game_session.key(action) == review.key(action), (start, action)
-            assert game_session.cursor.square == review.cursor.square
+            assert game_session.reader.cursor.square == review.reader.cursor.square
     # the movement keys are exactly the shared table's
     moving = {a for a in ALL_KEYS.values() if a not in ("where", "repeat")}
     assert moving == set(cursor_module.KEY_MOVES)

@@ -13,8 +13,6 @@ most important words first. How it fits together:
               keys, handlers and completion; ``dispatch`` runs a line.
 ``setup``     the questions before a game (players, names, a computer's
               level, rules).
-``playtext``  reading a typed play: ``8D TRAIN``, ``TRAIN from D8 across``,
-              blanks (``TRAiN`` or ``?``), letters on the board.
 ``cursor``    the board cursor, a plain object.
 ``keys``      prompt_toolkit key bindings, in small factories.
 ``app``       the prompt_toolkit application (and a plain-line loop for

@@ -1,331 +1,42 @@
-"""The one command registry: it drives dispatch, help and completion.
+"""The game's commands: the one registry that drives dispatch, help and
+completion, and the handlers of the turn, the rack, asking again,
+teaching and the program.
 
-Each :class:`Command` names its handler, its aliases, its arguments (whose
-kinds drive completion), its group (for the help list) and the key of its
-help text in ``audio_scrabble/data/help.txt``. Handlers take the session
-and the rest of the line, and return the lines to say; they change the
-game only through :meth:`Session.act`, so a refusal changes nothing.
+Handlers take the session and the rest of the line, and return the lines
+to say; they change the game only through :meth:`Session.act`, so a
+refusal changes nothing. The board commands the review shares are in
+:mod:`.board_commands`, the file commands in :mod:`.file_commands`, the
+registry itself in :mod:`.registry`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
-import os
 import re
 from collections import Counter
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
-from ..presentation import largeprint, phrases
+from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
+from ..presentation import phrases, prompts, record_phrases
 from . import brailleview
-from .helptext import HelpEntry, help_entries
+from .board_commands import (
+    cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
+    cmd_where, cmd_words, last_lines,
+)
+from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
+from .helptext import help_entries, tutorial_steps
+from .registry import (
+    ALL_SQUARES, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
+    TOPIC, TURN, Arg, Command, Registry, board_candidates, help_lines,
+)
 from .services import COMPUTER_LEVELS
-from .playtext import join_split_squares, looks_like_position, parse_draft
-from .settings import SETTING_VALUES, small_number
+from .settings import SETTING_VALUES, small_number, value_lines
 from .setup import rule_names
-
-#: a handler takes the session and the rest of the line. The session is the
-#: game's (session.Session) or, for the board handlers the review shares,
-#: the review's (review.ReviewSession): both offer what those handlers read.
-Handler = Callable[[Any, str], list[str]]
-
-# argument kinds, for completion
-SQUARE = "square"
-ROW = "row"
-COLUMN = "column"
-PLAY = "play"
-TILES = "tiles"
-PLAYER = "player"
-SETTING = "setting"
-TOPIC = "topic"
-WORDS = "words"
-PATH = "path"
-TURN = "turn"  # a turn of the game (no candidates)
-
-
-@dataclass(frozen=True)
-class Arg:
-    name: str
-    kind: str
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    handler: Handler
-    group: str
-    aliases: tuple[str, ...] = ()
-    args: tuple[Arg, ...] = ()
-    help_key: str = ""
-
-    @property
-    def key(self) -> str:
-        return self.help_key or self.name
-
-
-class Registry:
-    """Commands by name and alias; suggestions for a mistyped name."""
-
-    def __init__(self, commands: Iterable[Command] = ()):
-        self.commands: list[Command] = []
-        self._by_name: dict[str, Command] = {}
-        for c in commands:
-            self.add(c)
-
-    def add(self, command: Command) -> None:
-        for n in (command.name, *command.aliases):
-            if n in self._by_name:
-                raise ValueError(f"command name {n!r} is used twice")
-            self._by_name[n] = command
-        self.commands.append(command)
-
-    def get(self, word: str) -> Command | None:
-        return self._by_name.get(word.lower())
-
-    def names(self) -> list[str]:
-        return [c.name for c in self.commands]
-
-    def suggest(self, word: str, n: int = 3) -> list[str]:
-        """The commands closest to a mistyped word (by name, then alias)."""
-        low = word.lower()
-        found: list[str] = []
-        for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
-            name = self._by_name[cand].name
-            if cand != name and difflib.SequenceMatcher(None, low, cand).ratio() < 0.75:
-                continue  # only a near miss of an alias ("train" and print) would mislead
-            if name not in found:
-                found.append(name)
-        for c in self.commands:
-            if c.name.startswith(low) and c.name not in found and len(low) >= 2:
-                found.append(c.name)
-        return found[:n]
-
-    def groups(self) -> dict[str, list[Command]]:
-        out: dict[str, list[Command]] = {}
-        for c in self.commands:
-            out.setdefault(c.group, []).append(c)
-        return out
-
 
 # ====================================================================== handlers
 # Each takes (session, rest of the line) and returns lines to say.
-
-
-def _square_arg(session, text: str) -> Square:
-    text = text.strip()
-    if not text:
-        return session.cursor.square
-    if text.lower() in ("star", "centre", "center"):
-        return Square(7, 7)
-    return Square.parse(text)
-
-
-def cmd_square(session, args: str) -> list[str]:
-    sq = _square_arg(session, args)
-    return [phrases.square_phrase(session.board, sq, session.settings.marks)]
-
-
-def _row_index(session, text: str) -> int:
-    text = text.strip()
-    if not text:
-        return session.cursor.square.row
-    row = small_number(text)
-    if row is not None and 1 <= row <= SIZE:
-        return row - 1
-    if text.upper() in COLUMNS:
-        raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
-    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
-
-
-def _column_index(session, text: str) -> int:
-    text = text.strip().upper()
-    if not text:
-        return session.cursor.square.col
-    if len(text) == 1 and text in COLUMNS:
-        return COLUMNS.index(text)
-    number = small_number(text)
-    if number is not None and 1 <= number <= SIZE:
-        raise NotationError(f"{number} is a row; type row {number}.")
-    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
-
-
-def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
-    """A row or column in words; in braille mode its line of ``cells`` comes first."""
-    words = phrases.line_phrases(session.board, index, direction, session.style)
-    if not session.braille_mode:
-        return words
-    return cells(session.board, index, session.settings.braille_width) + words
-
-
-def cmd_row(session, args: str) -> list[str]:
-    """A row in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _row_index(session, args), ACROSS, brailleview.row_lines)
-
-
-def cmd_column(session, args: str) -> list[str]:
-    """A column in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _column_index(session, args), DOWN, brailleview.column_lines)
-
-
-def cmd_goto(session, args: str) -> list[str]:
-    if not args.strip():
-        raise NotationError("Say which square to go to, like goto H8, or goto star.")
-    move = session.cursor.goto(_square_arg(session, args))
-    return [session.move_phrase(move)]
-
-
-def cmd_where(session, args: str) -> list[str]:
-    return phrases.where_phrases(session.cursor.square)
-
-
-def cmd_words(session, args: str) -> list[str]:
-    return phrases.words_phrases(session.board)
-
-
-def cmd_board(session, args: str) -> list[str]:
-    """The braille board: the column letters, then a line of cells a row."""
-    return ["Braille board:"] + brailleview.board_lines(session.board, session.settings.braille_width)
-
-
-def cmd_show(session, args: str) -> list[str]:
-    """The large-print board for a sighted helper (on screen only).
-
-    In braille mode its lines would not fit the display, so the braille
-    board is shown instead, after a line saying how to get large print.
-    """
-    if session.braille_mode:
-        return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
-    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.show(largeprint.board_lines(session.board, colour=colour, cursor=session.cursor.square))
-    return ["Large-print board shown on screen."]
-
-
-def cmd_legend(session, args: str) -> list[str]:
-    """What each braille cell of the board and rack lines means."""
-    return ["Braille cells:"] + brailleview.legend_lines()
-
-
-def _emboss_target(session, text: str) -> Path:
-    """Where ``emboss`` writes: the path typed (a folder gets a named file,
-    a name without suffix gets .brf), else the games folder of the saves."""
-    from ..persistence import data_dir, record_stem
-
-    name = record_stem(session.names) + ".brf"
-    text = text.strip()
-    if text:
-        target = Path(os.path.expanduser(text))
-        if target.is_dir():
-            target = target / name
-        elif not target.suffix:
-            target = target.with_suffix(".brf")
-        return target
-    folder = Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    n = 2
-    while target.exists():
-        target = folder / f"{name[:-4]}-{n}.brf"
-        n += 1
-    return target
-
-
-def cmd_emboss(session, args: str) -> list[str]:
-    """Write the game so far as a braille-ready .brf file, and say where."""
-    from ..notation.gcg import MoveKind, record_from_game
-    from ..presentation.brf import brf_pages, save_brf
-    from ..presentation.emboss import record_document
-
-    game = session.need_game()
-    record = record_from_game(game)
-    if not game.is_over:
-        # While the game goes on, tiles put back in an exchange stay private,
-        # as they are when the history is read.
-        hidden = {record.players[i].nick for i in range(len(game.names)) if i not in session.audience.reveal}
-        record.moves = [
-            dataclasses.replace(m, tiles="", count=m.exchanged_count)
-            if m.kind is MoveKind.EXCHANGE and m.nick in hidden else m
-            for m in record.moves
-        ]
-    heading = "Final board" if game.is_over else "Board"
-    document = record_document(record, board_heading=heading)
-    try:
-        target = _emboss_target(session, args)
-        save_brf(target, document)
-    except OSError as e:
-        reason = e.strerror or type(e).__name__
-        raise ActionNotAllowed(
-            f"The braille file cannot be written there ({reason.lower()}); type emboss alone to save it in your games folder."
-        ) from None
-    except ValueError:
-        raise ActionNotAllowed(
-            "That is not a usable file name; type emboss alone to save it in your games folder."
-        ) from None
-    pages = len(brf_pages(document))
-    head = f"Braille file saved, {phrases.plural(pages, 'page')}:"
-    return brailleview.path_lines(head, str(target), session.settings.braille_width)
-
-
-def shown_path(path: Path) -> str:
-    """A path as said: the home folder as ``~``, so that it is short."""
-    try:
-        return "~" + os.sep + str(path.relative_to(Path.home()))
-    except (ValueError, RuntimeError):
-        return str(path)
-
-
-def _games_folder(session) -> Path:
-    """The folder of finished games, as the store has it (or would)."""
-    from ..persistence import data_dir
-
-    return Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
-
-
-def cmd_export(session, args: str) -> list[str]:
-    """Write the game so far as a GCG record, and say where in one line."""
-    from ..errors import RecordError
-    from ..persistence import SaveFailed, export_record
-
-    game = session.need_game()
-    text = args.strip()
-    try:
-        if text:
-            target = Path(os.path.expanduser(text))
-        else:
-            target = _games_folder(session)
-            target.mkdir(parents=True, exist_ok=True)
-        # While the game goes on, racks nobody at the computer may hear stay private.
-        private = [i for i in range(len(game.names)) if i not in session.audience.reveal]
-        written = export_record(game, target, private=private)
-    except (SaveFailed, OSError) as e:
-        cause = e.__cause__ if isinstance(e, SaveFailed) else e
-        reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
-        raise ActionNotAllowed(
-            f"Cannot write there ({reason.lower()}); type export alone for your games folder."
-        ) from None
-    except RecordError as e:
-        raise ActionNotAllowed(f"The record cannot be written: {e}") from None
-    return brailleview.path_lines("Record saved:", shown_path(written), session.settings.braille_width)
-
-
-def cmd_games(session, args: str) -> list[str]:
-    """Where games are kept: the games folder, what goes in it, and the save."""
-    width = session.settings.braille_width
-    folder = _games_folder(session)
-    if session.store is None:
-        return ["Games are not saved this time."] + brailleview.path_lines("Files go to:", shown_path(folder), width)
-    return brailleview.path_lines("Games folder:", shown_path(folder), width) + [
-        "Finished games are kept there (.gcg).",
-        "emboss puts braille files there (.brf),",
-        "and export alone puts a record there.",
-        "The game in play is saved one folder up.",
-    ]
 
 
 def cmd_rack(session, args: str) -> list[str]:
@@ -336,15 +47,15 @@ def cmd_rack(session, args: str) -> list[str]:
 def cmd_shuffle(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = session.rack_of(i)
-    session.shuffle(tiles)
-    session.set_rack_order(i, tiles)
+    session.racks.shuffle(tiles)
+    session.racks.set_order(i, tiles)
     return ["Shuffled."] + session.rack_reply(tiles)
 
 
 def cmd_sort(session, args: str) -> list[str]:
     i = session.viewer()
     tiles = sorted(session.rack_of(i), key=lambda t: (t == BLANK, t))
-    session.set_rack_order(i, tiles)
+    session.racks.set_order(i, tiles)
     return ["Sorted."] + session.rack_reply(tiles)
 
 
@@ -370,19 +81,19 @@ def cmd_arrange(session, args: str) -> list[str]:
             raise NotationError(f"You have no {'more ' if t in rack else ''}{what} on your rack to arrange.")
         rest.remove(t)
     order = wanted + rest
-    session.set_rack_order(i, order)
+    session.racks.set_order(i, order)
     return ["Arranged."] + session.rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "play")
 
 
 def cmd_check(session, args: str) -> list[str]:
     session.actor()
-    draft = parse_draft(args, session.board, session.cursor.square)
+    draft = parse_draft(args, session.board, session.reader.cursor.square)
     return session.start_play(draft, "check")
 
 
@@ -457,33 +168,14 @@ def cmd_unseen(session, args: str) -> list[str]:
 
 
 def cmd_last(session, args: str) -> list[str]:
-    ev = session.last_turn_event()
-    if ev is None:
-        return ["No move has been made yet."]
     full = phrases.Style(phrases.FULL, session.settings.marks)
-    return phrases.event_phrases(ev, session.audience, full)
-
-
-def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
-    """``history``: all the lines; ``history N``: the last N (of the game's
-    turns or the review's moves, ``unit``); any other N is refused."""
-    text = args.strip()
-    if text:
-        count = small_number(text, digits=4)
-        if count is None or count < 1:
-            raise NotationError(f"Say how many {unit} to hear, like history 5, or just history for all.")
-        lines = lines[-count:]
-    return lines
+    return record_phrases.last_move_lines(session.history_events(), session.audience, full)
 
 
 def cmd_history(session, args: str) -> list[str]:
     aud = session.audience
-    lines = [line for ev in session.history_events() if (line := phrases.history_line(ev, aud))]
+    lines = [line for ev in session.history_events() if (line := record_phrases.history_line(ev, aud))]
     return last_lines(lines, args, "turns") or ["No moves yet."]
-
-
-def cmd_repeat(session, args: str) -> list[str]:
-    return list(session.last_reply) or ["Nothing has been said yet."]
 
 
 def cmd_summary(session, args: str) -> list[str]:
@@ -512,87 +204,47 @@ def cmd_rules(session, args: str) -> list[str]:
     return phrases.short_lines(lines, min(cells or phrases.LINE_WIDTH, phrases.LINE_WIDTH))
 
 
-def cmd_set(session, args: str) -> list[str]:
-    parts = args.split()
-    if not parts:
-        return ["Settings:"] + session.settings.describe()
-    if len(parts) == 1:
-        key = parts[0].lower()
-        values = SETTING_VALUES.get(key)
-        if values:
-            return [f"set {key} takes {phrases.join_and(list(values))}."]
-        raise NotationError(f"Type set, a setting and a value, like set verbosity full.")
-    said = session.settings.change(parts[0], " ".join(parts[1:]))
-    if parts[0].lower() == "speech":
-        session.speech_change = session.settings.speech
-    return [said] + session.keep_settings()
-
-
-def help_lines(
-    registry: Registry,
-    entries: Mapping[str, HelpEntry],
-    args: str,
-    index_tail: Sequence[str],
-    more: Mapping[str, Callable[[], list[str]]] | None = None,
-) -> list[str]:
-    """``help`` and ``help TOPIC`` over a registry and its help texts (the
-    game's and the review's alike). ``help`` alone: the summary, the
-    commands by group, then ``index_tail``; a topic's entry ends with
-    ``more[key]()`` when given."""
-    topic = args.strip().lower()
-    if not topic:
-        lines = [entries["help"].summary]
-        for group, cmds in registry.groups().items():
-            names = [c.name for c in cmds]
-            names[0] = f"{group}: {names[0]}"
-            lines.extend(phrases.fit(names))
-        lines.extend(index_tail)
-        return lines
-    cmd = registry.get(topic)
-    key = cmd.key if cmd else topic
-    entry = entries.get(key)
-    if entry is None:
-        near = registry.suggest(topic)
-        hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
-        return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
-    lines = [entry.summary]
-    lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
-    lines.extend(entry.details)
-    if cmd and cmd.aliases:
-        lines.append(f"Also: {', '.join(cmd.aliases)}.")
-    if more and key in more:
-        lines.extend(more[key]())
-    return lines
-
-
 def cmd_help(session, args: str) -> list[str]:
     return help_lines(
         REGISTRY,
         help_entries(),
         args,
-        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.", "help COMMAND: more on one."],
-        more={"legend": brailleview.legend_lines},
+        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
+         "help blank, end, speech: the rules.", "tutorial: a first game, step by step.", "help COMMAND: more on one."],
+        more={"legend": brailleview.legend_lines, "set": value_lines},
     )
+
+
+def cmd_tutorial(session, args: str) -> list[str]:
+    """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
+    steps = tutorial_steps()
+    text = args.strip() or "1"
+    n = small_number(text)
+    if n is None or not 1 <= n <= len(steps):
+        raise NotationError(f"The tutorial has steps 1 to {len(steps)}; type tutorial 2, for example.")
+    step = steps[n - 1]
+    follow = f"Type tutorial {n + 1} for step {n + 1}." if n < len(steps) else "The end of the tutorial."
+    return [step.summary, *step.details, follow]
 
 
 def cmd_hint(session, args: str) -> list[str]:
     """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.hint_lines()
+    return session.coach.hint_lines(session.settings.hints, session.actor)
 
 
 def cmd_review(session, args: str) -> list[str]:
     """After the game: each turn beside the best play then (``review N``: turn N)."""
-    return session.review_start(args)
+    return session.coach.start(args)
 
 
 def cmd_next(session, args: str) -> list[str]:
     """The next turn of the review (Enter does the same)."""
-    return session.review_next()
+    return session.coach.next()
 
 
 def cmd_back(session, args: str) -> list[str]:
     """The turn before in the review."""
-    return session.review_back()
+    return session.coach.back()
 
 
 def cmd_new(session, args: str) -> list[str]:
@@ -605,6 +257,11 @@ def cmd_new(session, args: str) -> list[str]:
 def cmd_quit(session, args: str) -> list[str]:
     return session.quit()
 
+
+#: commands that also work before the game: at its questions, and with none open
+ANY_TIME = frozenset({QUESTION, BEFORE, GAME})
+#: the board can be read before the game starts (it is empty)
+BOARD_TIME = frozenset({BEFORE, GAME})
 
 REGISTRY = Registry(
     [
@@ -621,13 +278,13 @@ REGISTRY = Registry(
         Command("sort", cmd_sort, "Rack"),
         Command("arrange", cmd_arrange, "Rack", ("order",), (Arg("tiles", TILES),)),
         # the board
-        Command("square", cmd_square, "Board", ("sq", "read"), (Arg("square", SQUARE, True),)),
-        Command("row", cmd_row, "Board", (), (Arg("row", ROW, True),)),
-        Command("column", cmd_column, "Board", ("col",), (Arg("column", COLUMN, True),)),
-        Command("goto", cmd_goto, "Board", ("go",), (Arg("square", SQUARE),)),
-        Command("where", cmd_where, "Board", ("pos", "position")),
+        Command("square", cmd_square, "Board", ("sq", "read"), (Arg("square", SQUARE, True),), modes=BOARD_TIME),
+        Command("row", cmd_row, "Board", (), (Arg("row", ROW, True),), modes=BOARD_TIME),
+        Command("column", cmd_column, "Board", ("col",), (Arg("column", COLUMN, True),), modes=BOARD_TIME),
+        Command("goto", cmd_goto, "Board", ("go",), (Arg("square", SQUARE),), modes=BOARD_TIME),
+        Command("where", cmd_where, "Board", ("pos", "position"), modes=BOARD_TIME),
         Command("words", cmd_words, "Board"),
-        Command("board", cmd_board, "Board", ("brd",)),
+        Command("board", cmd_board, "Board", ("brd",), modes=BOARD_TIME),
         Command("show", cmd_show, "Board", ("print",)),
         # asking again
         Command("scores", cmd_scores, "Ask again", ("score", "s")),
@@ -635,31 +292,29 @@ REGISTRY = Registry(
         Command("unseen", cmd_unseen, "Ask again", ("u",)),
         Command("last", cmd_last, "Ask again", ("l",)),
         Command("history", cmd_history, "Ask again", ("hist",)),
-        Command("repeat", cmd_repeat, "Ask again", ("again",)),
+        Command("repeat", cmd_repeat, "Ask again", ("again",), modes=ANY_TIME),
         Command("summary", cmd_summary, "Ask again", ("sum",)),
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
+        Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
         Command("review", cmd_review, "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille
-        Command("legend", cmd_legend, "Braille", ("marks", "cells")),
+        Command("legend", cmd_legend, "Braille", ("marks", "cells"), modes=BOARD_TIME),
         Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
-        Command("games", cmd_games, "Files", ("files", "folder")),
+        Command("games", cmd_games, "Files", ("files", "folder"), modes=ANY_TIME),
+        Command("open", cmd_open, "Files", (), (Arg("number", TURN),)),
         # the program
-        Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True))),
-        Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),)),
+        Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
+        Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
         Command("new", cmd_new, "Settings"),
-        Command("quit", cmd_quit, "Settings", ("exit", "q", "bye")),
+        Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME),
     ]
 )
-
-#: commands that work before the game has started
-SETUP_COMMANDS = {"help", "quit", "repeat", "set", "games"}
-
 
 def dispatch(session, text: str) -> list[str]:
     """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
@@ -670,14 +325,15 @@ def dispatch(session, text: str) -> list[str]:
     cmd = REGISTRY.get(word)
     if cmd is None:
         return _not_a_command(session, text.strip(), word)
-    if session.game is None and cmd.name not in SETUP_COMMANDS:
-        if cmd.name in ("square", "row", "column", "goto", "where", "board", "legend"):
-            return cmd.handler(session, rest)
-        raise ActionNotAllowed("The game has not started yet; answer the question first.")
+    if (GAME if session.game is not None else BEFORE) not in cmd.modes:
+        raise ActionNotAllowed(prompts.NOT_STARTED)
     return cmd.handler(session, rest)
 
 
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
+def answered_before_the_game(word: str) -> bool:
+    """Whether ``word`` is a command answered while a question before the
+    game (set-up, resume) stays open."""
+    return REGISTRY.in_mode(word, QUESTION) is not None
 
 
 def _from_own_rack(session, word: str) -> bool:
@@ -696,7 +352,7 @@ def _from_own_rack(session, word: str) -> bool:
 def _not_a_command(session, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
-    if _SQUARE_ONLY.fullmatch(text):
+    if looks_like_square(text):
         return cmd_square(session, text)
     tokens = text.split()
     if text.lower() in ("yes", "y", "no", "ok"):
@@ -707,53 +363,29 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
     close = any(difflib.SequenceMatcher(None, word.lower(), n).ratio() >= 0.75 for n in near)
     if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
         return [f"To play {word.upper()}, give its square: play 8D {word.upper()}."]
-    if near:
-        return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
-    return [f"{word!r} is not a command; type help for the list."]
+    return REGISTRY.not_a_command(word)
 
 
 # ====================================================================== completion
-ALL_SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, SIZE + 1)]
-
-
 def complete(session, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    if session.mode == "setup" and session.setup is not None and session.setup.asking in ("rules", "level"):
+    if session.game is None and session.setup is not None and session.setup.asking in ("rules", "level"):
         prefix = text.strip().lower()
         choices = rule_names() if session.setup.asking == "rules" else list(COMPUTER_LEVELS)
         return [n for n in choices if n.startswith(prefix)]
-    words = text.split()
-    if not text or (len(words) == 1 and not text.endswith(" ")):
-        prefix = words[0].lower() if words else ""
-        return [n for n in REGISTRY.names() if n.startswith(prefix)]
-    cmd = REGISTRY.get(words[0])
-    if cmd is None:
-        return []
-    current = "" if text.endswith(" ") else words[-1]
-    index = len(words) - 1 if current == "" else len(words) - 2
-    if not cmd.args:
-        return []
-    arg = cmd.args[min(index, len(cmd.args) - 1)]
-    return [c for c in _candidates(session, arg, words, index) if c.lower().startswith(current.lower())]
+    return REGISTRY.complete(text, lambda cmd, arg, words, index: _candidates(session, arg, words, index))
 
 
 def _candidates(session, arg: Arg, words: list[str], index: int) -> list[str]:
-    if arg.kind == SQUARE:
-        return ALL_SQUARES + ["star"]
-    if arg.kind == ROW:
-        return [str(r) for r in range(1, SIZE + 1)]
-    if arg.kind == COLUMN:
-        return list(COLUMNS)
+    shared = board_candidates(arg, words, index, SETTING_VALUES)
+    if shared is not None:
+        return shared
     if arg.kind == PLAY:
         return ALL_SQUARES + ["across", "down", "from"]
     if arg.kind == TILES:
         return ["all"]
     if arg.kind == PLAYER:
         return list(session.names)
-    if arg.kind == SETTING:
-        if index == 0:
-            return list(SETTING_VALUES)
-        return list(SETTING_VALUES.get(words[1].lower(), ()))
     if arg.kind == TOPIC:
-        return REGISTRY.names() + ["keys", "notation", "premiums", "braille", "computer"]
+        return REGISTRY.names() + HELP_TOPICS
     return []

@@ -23,8 +23,26 @@ from importlib import resources
 class HelpEntry:
     key: str
     usages: tuple[str, ...]
+    #: the first line (the index of ``help`` reads it)
     summary: str
+    #: the lines after it
     details: tuple[str, ...]
+
+    @property
+    def lead(self) -> tuple[str, ...]:
+        """The first sentence, whole: the summary and the lines that finish
+        it (a sentence broken for a braille line). ``help TOPIC`` says it
+        before the usages, so that no "Type ..." lands inside it."""
+        lines = (self.summary, *self.details)
+        for n, line in enumerate(lines):
+            if line.endswith((".", "?", "!")):
+                return lines[: n + 1]
+        return lines[:1]
+
+    @property
+    def rest(self) -> tuple[str, ...]:
+        """The lines after :attr:`lead`."""
+        return self.details[len(self.lead) - 1:]
 
 
 def parse_help(text: str) -> dict[str, HelpEntry]:
@@ -60,3 +78,11 @@ def parse_help(text: str) -> dict[str, HelpEntry]:
 def help_entries() -> dict[str, HelpEntry]:
     text = (resources.files("audio_scrabble") / "data" / "help.txt").read_text(encoding="utf-8")
     return parse_help(text)
+
+
+@lru_cache(maxsize=1)
+def tutorial_steps() -> list[HelpEntry]:
+    """The tutorial's steps, in order (``audio_scrabble/data/tutorial.txt``)."""
+    text = (resources.files("audio_scrabble") / "data" / "tutorial.txt").read_text(encoding="utf-8")
+    steps = parse_help(text)
+    return [steps[k] for k in sorted(steps, key=int)]

@@ -14,22 +14,17 @@ the move being reviewed; ``scores`` says the recorded totals then and
 
 How it fits together:
 
-* :func:`review_steps` replays the record once through
-  :func:`audio_scrabble.notation.gcg.replay_record` and keeps, for each
-  move line, the board after it, the recorded totals and a description
-  of the play (:class:`ReviewStep`);
+* :func:`audio_scrabble.notation.replay.replay_steps` replays the record
+  once (the rules core scores each play there) into data, and
+  :mod:`audio_scrabble.presentation.record_phrases` says each step;
 * :class:`ReviewSession` is the controller: ``handle_line(text)`` and
-  ``key(name)`` answer anything and never raise, as
+  ``key(name)`` answer anything and never raise, as the game's
   :class:`~audio_scrabble.console.session.Session` does. The board
-  commands are the game's own handlers from
-  :mod:`audio_scrabble.console.commands` (the session offers what they
-  read: ``board``, ``cursor``, ``settings``, ``style``...), and every
-  phrase about the board comes from
-  :mod:`audio_scrabble.presentation.phrases`;
-* :class:`ReviewApp` is the prompt_toolkit prompt (the game's key
-  bindings and :class:`~audio_scrabble.console.app.Voice`), and
-  :func:`run_plain` the same over piped lines;
-* ``configure(parser)`` and ``run(args)`` are the ``review`` subcommand.
+  commands are the game's own (:mod:`.board_commands`), reading the
+  board after the current move through the session's ``board``;
+* :class:`ReviewApp` is the prompt_toolkit prompt, :func:`run_plain` the
+  same over piped lines; ``configure(parser)`` and ``run(args)`` are the
+  ``review`` subcommand.
 
 The word ``last`` moves to the last move (as the opening says); to hear
 the current move again, type ``move`` (or ``repeat``).
@@ -38,325 +33,44 @@ the current move again, type ``move`` (or ``repeat``).
 from __future__ import annotations
 
 import argparse
-import os
-import re
+import functools
 import sys
-import textwrap
 import traceback
-from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 from typing import Sequence, TextIO
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from ..core.board import CENTRE, COLUMNS, SIZE, Board, Square
-from ..core.play import Play
-from ..core.scoring import ScoreBreakdown, score_play
-from ..errors import NotationError, RecordError, ScrabbleError
-from ..notation.gcg import GcgMove, GcgRecord, MoveKind, read_gcg, replay_record
-from ..notation.plays import format_play, parse_play, parse_position, parse_rack
-from ..presentation import phrases
-from ..presentation.phrases import LINE_WIDTH, VERBOSITIES, Style
-from . import brailleview, commands, services
+from ..core.board import CENTRE, Board
+from ..errors import NotationError, ScrabbleError
+from ..notation.gcg import GcgRecord
+from ..notation.plays import parse_rack
+from ..notation.replay import RecordStep, load_record, replay_steps
+from ..notation.typed import looks_like_square
+from ..presentation import phrases, record_phrases
+from ..presentation.phrases import LINE_WIDTH, Style
+from . import board_commands, brailleview, registry, services
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
-from .cursor import Cursor
 from .helptext import HelpEntry, parse_help
-from .session import CursorKeys
-from .settings import SETTING_VALUES, Settings, small_number
+from .output import BoardReader, Transcript
+from .settings import SETTING_VALUES, Settings, add_options, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
 
 
-# ====================================================================== the steps
-@dataclass(frozen=True)
-class ReviewStep:
-    """One move line of the record, replayed.
-
-    ``number`` counts from 1. ``board`` is the board after the line (a
-    play taken back is off it again). ``totals`` are every player's
-    recorded running totals after the line, in player order. For a
-    placement, ``word`` and ``where`` are how it is said (``JAVE(LI)N``
-    and ``E3 down``) and ``start`` the first square of its word;
-    ``breakdown`` is its score by word, from the rules core (None when the
-    line could not be placed). For a play taken back, ``word``,
-    ``where`` and ``start`` are those of the play taken back.
-    ``computed_score`` and ``problem`` are the replay's findings.
-    ``letters`` is the word as :func:`phrases.play_lines` takes it
-    (``RE(L)IGIoN``: board letters in parentheses, a blank in lower case),
-    or None when the line could not be placed.
-    """
-
-    number: int
-    move: GcgMove
-    player: int
-    board: Board
-    totals: tuple[int, ...]
-    word: str | None
-    where: str | None
-    start: Square | None
-    breakdown: ScoreBreakdown | None
-    computed_score: int | None
-    problem: str | None
-    letters: str | None = None
-
-    @property
-    def text(self) -> str | None:
-        """``JAVE(LI)N, E3 down``: the play (or the play taken back), else None."""
-        if self.word is None:
-            return None
-        return f"{self.word}, {self.where}" if self.where else self.word
-
-
-#: how a placement is said, where, its first square, its breakdown, and its letters
-Described = tuple[str, str | None, Square | None, ScoreBreakdown | None, str | None]
-
-
-def _describe_play(move: GcgMove, before: Board) -> Described:
-    """How a placement is said (word, where), the first square of its word,
-    its breakdown, and its letters (see :attr:`ReviewStep.letters`).
-
-    Board letters the word plays through are in parentheses, as players
-    write them (``JAVE(LI)N``); blanks are named after the word
-    (``RE(L)IGION (blank G)``). A line that cannot be placed is said as
-    written.
-    """
-    assert move.position is not None and move.word is not None
-    try:
-        start, direction = parse_position(move.position)
-    except NotationError:
-        return f"{move.position} {move.word}", None, None, None, None
-    where = phrases.where_text(start, direction)
-    try:
-        play: Play = parse_play(f"{move.position} {move.word}", before)
-        word = format_play(play, before, style="parens").split(" ", 1)[1]
-        breakdown: ScoreBreakdown | None = score_play(before, play)
-    except ScrabbleError:
-        return move.word.upper(), where, start, None, None
-    return phrases.word_text(word), where, start, breakdown, word
-
-
-def review_steps(record: GcgRecord) -> list[ReviewStep]:
-    """Every move line of ``record`` replayed, with the board after it.
-
-    Raises :class:`RecordError` (one sentence) if the record cannot be
-    replayed at all.
-    """
-    index = {p.nick: i for i, p in enumerate(record.players)}
-    totals = [0] * len(record.players)
-    raw: list[tuple[GcgMove, Board, int | None, str | None]] = []
-    replay = replay_record(record)
-    try:
-        while True:
-            try:
-                step = next(replay)
-            except StopIteration as stop:
-                final: Board = stop.value
-                break
-            raw.append((step.move, step.board_before, step.computed_score, step.problem))
-    except ScrabbleError as e:
-        raise RecordError(f"The record cannot be replayed: {e}") from None
-    steps: list[ReviewStep] = []
-    last_play: dict[str, tuple[str | None, str | None, Square | None, str | None]] = {}
-    for k, (move, before, computed, problem) in enumerate(raw):
-        after = raw[k + 1][1] if k + 1 < len(raw) else final
-        player = index[move.nick]
-        totals[player] = move.total
-        word: str | None = None
-        where: str | None = None
-        start: Square | None = None
-        breakdown: ScoreBreakdown | None = None
-        letters: str | None = None
-        if move.kind is MoveKind.PLAY:
-            word, where, start, breakdown, letters = _describe_play(move, before)
-            last_play[move.nick] = (word, where, start, letters)
-        elif move.kind is MoveKind.WITHDRAWN:
-            word, where, start, letters = last_play.get(move.nick, (None, None, None, None))
-        steps.append(
-            ReviewStep(k + 1, move, player, after, tuple(totals), word, where, start, breakdown, computed, problem,
-                       letters)
-        )
-    return steps
-
-
-def load_record(path: str | os.PathLike[str]) -> GcgRecord:
-    """Read a GCG file; raises :class:`RecordError` with one sentence naming the file."""
-    shown = os.fspath(path)
-    try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise RecordError(f"{shown} is a folder; name a .gcg file to review.") from None
-    except OSError as e:
-        raise RecordError(f"{shown} cannot be read ({e.strerror or type(e).__name__}); check the name.") from None
-    try:
-        record = read_gcg(data)
-    except RecordError as e:
-        raise RecordError(f"{shown} is not a game record we can read: {e}") from None
-    if not record.moves:
-        raise RecordError(f"{shown} holds no moves to review.")
-    return record
-
-
-# ====================================================================== phrases
-def _tiles_said(tiles: str) -> str:
-    """``OPEG`` -> ``O P E G``; ``?`` is said as blank."""
-    return " ".join(phrases.tile_phrase(t) for t in parse_rack(tiles, limit=None))
-
-
-def _wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
-    out: list[str] = []
-    for para in text.split("\n"):
-        out.extend(textwrap.wrap(para, width, break_long_words=False, break_on_hyphens=False) or [""])
-    return [line for line in out if line]
-
-
-def move_lines(step: ReviewStep, count: int, names: Sequence[str], style: Style) -> list[str]:
-    """What is said about one move line, most important words first.
-
-    ``Move 3 of 27.``, who did what and the points, everyone's recorded
-    totals after it, then (unless brief) a difference between the
-    record and the rules, and the move's notes.
-    """
-    mv = step.move
-    who = names[step.player]
-    n = abs(mv.score)
-    k = mv.kind
-    lines: list[str] = [f"Move {step.number} of {count}."]
-    if k is MoveKind.PLAY:
-        letters = step.letters or step.word or f"{mv.position} {mv.word}"
-        lines.extend(phrases.played_lines(who, letters, step.where, mv.score, step.breakdown, style))
-    elif k is MoveKind.PASS:
-        lines.append(f"{who} passed.")
-    elif k is MoveKind.EXCHANGE:
-        counted = f"{who} exchanged {phrases.plural(mv.exchanged_count, 'tile')}"
-        if mv.tiles and not style.brief:
-            lines.extend([counted + ":", _tiles_said(mv.tiles) + "."])
-        else:
-            lines.append(counted + ".")
-    elif k is MoveKind.WITHDRAWN:
-        lines.append(f"{phrases.possessive(who)} play is taken back:")
-        if step.text:
-            lines.append(f"{step.text}.")
-        lines.append(f"{who} loses {phrases.plural(n, 'point')}." if n else "No points lost.")
-    elif k is MoveKind.CHALLENGE:
-        if mv.score >= 0:
-            lines.append(f"{who}: challenge bonus, {phrases.plural(n, 'point')}.")
-        else:
-            lines.append(f"{who}: failed challenge, minus {n}.")
-    elif k is MoveKind.END_GAIN:
-        lines.append(f"Game end: {who} gains {n},")
-        lines.append(f"for tiles left: {_tiles_said(mv.tiles)}.")
-    elif k is MoveKind.END_LOSS:
-        lines.append(f"Game end: {who} loses {n},")
-        lines.append(f"for tiles kept: {_tiles_said(mv.tiles)}.")
-    elif k is MoveKind.TIME:
-        lines.append(f"{who} loses {n} for time.")
-    lines.extend(phrases.scores_lines(names, step.totals))
-    if not style.brief:
-        if step.computed_score is not None and step.computed_score != mv.score:
-            lines.append(f"The rules give {step.computed_score}, not {mv.score}.")
-        elif step.problem:
-            lines.extend(_wrapped(f"Note from the rules: {step.problem}"))
-    for note in mv.notes:
-        if note.strip():
-            lines.extend(_wrapped(f"Note: {note}"))
-    if step.number == count and not style.brief:
-        lines.append("End of the record.")
-    return lines
-
-
 # ====================================================================== commands
-REVIEW_HELP = """\
-== help
-usage: help
-usage: help COMMAND
-Review a game record move by move.
-== next
-usage: next
-Hear the next move; Enter on an empty line does the same.
-== back
-usage: back
-Hear the move before this one.
-== goto
-usage: go to 12
-usage: goto H8
-Go to move 12, or move the board cursor to H8.
-A number alone, like 12, also goes to that move.
-Move 0 is the empty board before the first move.
-== first
-usage: first
-Go to the first move.
-== last
-usage: last
-Go to the last move of the record.
-To hear the current move again, type move.
-== move
-usage: move
-Hear the current move again.
-== square
-usage: square H8
-usage: H8
-What is on a square after this move, or its premium.
-== row
-usage: row 8
-Read a row after this move, left to right.
-== column
-usage: column H
-Read a column after this move, top to bottom.
-== where
-usage: where
-Where the board cursor is.
-Arrows on an empty line move it; at a play it goes to the word's first square.
-== words
-usage: words
-Every word on the board after this move.
-== board
-usage: board
-The braille board after this move.
-== show
-usage: show
-The large-print board, on screen for a sighted helper.
-== legend
-usage: legend
-What each braille cell of the board means.
-== scores
-usage: scores
-The recorded scores after this move.
-== rack
-usage: rack
-The rack of the player who made this move, as the record shows it.
-== history
-usage: history
-usage: history 5
-The moves so far, one line each; or only the last 5.
-== repeat
-usage: repeat
-Hear the last answer again.
-== set
-usage: set verbosity brief
-usage: set braille 40
-Change a setting: verbosity, marks, braille or speech.
-== quit
-usage: quit
-Leave the review.
-== keys
-Board keys work on an empty line.
-Arrows: one square. Home, End: row ends.
-Page Up, Page Down: column ends.
-Ctrl and an arrow: next tile that way.
-Ctrl-Home: the star. F2: where. F4: repeat.
-"""
 
 
+@functools.lru_cache(maxsize=1)
 def review_help() -> dict[str, HelpEntry]:
-    """The review's help texts, by command (and ``keys``)."""
-    return parse_help(REVIEW_HELP)
+    """The review's help texts, by command (and ``keys``), kept as data in
+    ``audio_scrabble/data/review_help.txt``."""
+    return parse_help((resources.files("audio_scrabble") / "data" / "review_help.txt").read_text(encoding="utf-8"))
 
 
-#: a square typed alone, like H8 (as the game reads it)
-_SQUARE_ONLY = re.compile(r"[A-Oa-o](1[0-5]|[1-9])")
 
 
 def _next(s: "ReviewSession", args: str) -> list[str]:
@@ -396,61 +110,33 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
     if not text:
         return [f"Say where to go, like go to 5 (a move, 0 to {s.count}) or goto H8."]
     try:
-        return commands.cmd_goto(s, text)
+        return board_commands.cmd_goto(s, text)
     except NotationError:
         return [f"{text!r} is not a move or a square; type go to 5, or goto H8."]
 
 
 def _scores(s: "ReviewSession", args: str) -> list[str]:
-    head = "Before the first move:" if s.position == 0 else f"After move {s.position}:"
-    return [head] + phrases.scores_lines(s.names, s.totals)
+    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals)
 
 
 def _rack(s: "ReviewSession", args: str) -> list[str]:
     step = s.step
     if step is None:
-        return ["No move yet; type next to hear the first."]
-    who = s.names[step.player]
-    if not step.move.rack:
-        return [f"The record does not show {phrases.possessive(who)} rack here."]
-    tiles = parse_rack(step.move.rack, limit=None)
-    head = [f"{phrases.possessive(who)} rack before move {step.number}:"]
-    if s.braille_mode:
-        head += brailleview.rack_lines(tiles, s.settings.braille_width)
-    return head + [" ".join(phrases.tile_phrase(t) for t in tiles) + "."]
-
-
-def history_line(step: ReviewStep, names: Sequence[str]) -> str:
-    """``3. doug: JAVE(LI)N, E3 down, 34.`` and the like, one line a move."""
-    mv, who = step.move, names[step.player]
-    k = mv.kind
-    if k is MoveKind.PLAY:
-        return f"{step.number}. {who}: {step.text}, {mv.score}."
-    what = {
-        MoveKind.PASS: "passed",
-        MoveKind.EXCHANGE: f"exchanged {mv.exchanged_count}",
-        MoveKind.WITHDRAWN: f"play taken back, {mv.score}",
-        MoveKind.CHALLENGE: f"challenge, {mv.score:+d}",
-        MoveKind.END_GAIN: f"end of game, {mv.score:+d}",
-        MoveKind.END_LOSS: f"end of game, {mv.score:+d}",
-        MoveKind.TIME: f"time, {mv.score:+d}",
-    }[k]
-    return f"{step.number}. {who} {what}."
+        return [record_phrases.NO_MOVE_YET]
+    head, said = record_phrases.rack_lines(step, s.names)
+    if s.braille_mode and step.move.rack:
+        head += brailleview.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
+    return head + said
 
 
 def _history(s: "ReviewSession", args: str) -> list[str]:
-    shown = [history_line(st, s.names) for st in s.steps[: s.position]]
-    return commands.last_lines(shown, args, "moves") or ["No moves yet; type next to hear the first."]
+    shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
+    return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
 
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return commands.help_lines(
-        REVIEW_COMMANDS,
-        review_help(),
-        args,
-        ["Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one."],
-    )
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
@@ -458,40 +144,41 @@ def _quit(s: "ReviewSession", args: str) -> list[str]:
     return ["Goodbye."]
 
 
-_C, _A = commands.Command, commands.Arg
+_A = registry.Arg
+_C = functools.partial(registry.Command, modes=frozenset({registry.REVIEW}))
 
 #: the review's commands; the board ones are the game's own handlers, which
 #: read the board after the current move through the session's ``board``
-REVIEW_COMMANDS = commands.Registry(
+REVIEW_COMMANDS = registry.Registry(
     [
         _C("next", _next, "Moving", ("n", "forward", "f")),
         _C("back", _back, "Moving", ("b", "previous", "prev")),
-        _C("goto", _goto, "Moving", ("go",), (_A("move or square", commands.SQUARE),)),
+        _C("goto", _goto, "Moving", ("go",), (_A("move or square", registry.SQUARE),)),
         _C("first", _first, "Moving", ("start",)),
         _C("last", _last, "Moving", ("end",)),
         _C("move", _move, "Moving", ("this", "current")),
-        _C("square", commands.cmd_square, "Board", ("sq", "read"), (_A("square", commands.SQUARE, True),)),
-        _C("row", commands.cmd_row, "Board", (), (_A("row", commands.ROW, True),)),
-        _C("column", commands.cmd_column, "Board", ("col",), (_A("column", commands.COLUMN, True),)),
-        _C("where", commands.cmd_where, "Board", ("pos", "position")),
-        _C("words", commands.cmd_words, "Board"),
-        _C("board", commands.cmd_board, "Board", ("brd",)),
-        _C("show", commands.cmd_show, "Board", ("print",)),
+        _C("square", board_commands.cmd_square, "Board", ("sq", "read"), (_A("square", registry.SQUARE, True),)),
+        _C("row", board_commands.cmd_row, "Board", (), (_A("row", registry.ROW, True),)),
+        _C("column", board_commands.cmd_column, "Board", ("col",), (_A("column", registry.COLUMN, True),)),
+        _C("where", board_commands.cmd_where, "Board", ("pos", "position")),
+        _C("words", board_commands.cmd_words, "Board"),
+        _C("board", board_commands.cmd_board, "Board", ("brd",)),
+        _C("show", board_commands.cmd_show, "Board", ("print",)),
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
-        _C("repeat", commands.cmd_repeat, "Ask again", ("again",)),
-        _C("legend", commands.cmd_legend, "Settings", ("marks", "cells")),
-        _C("set", commands.cmd_set, "Settings", (),
-           (_A("setting", commands.SETTING, True), _A("value", commands.SETTING, True))),
-        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", commands.TOPIC, True),)),
+        _C("repeat", board_commands.cmd_repeat, "Ask again", ("again",)),
+        _C("legend", board_commands.cmd_legend, "Settings", ("marks", "cells")),
+        _C("set", board_commands.cmd_set, "Settings", (),
+           (_A("setting", registry.SETTING, True), _A("value", registry.SETTING, True))),
+        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", registry.TOPIC, True),)),
         _C("quit", _quit, "Settings", ("exit", "q", "bye")),
     ]
 )
 
 
 # ====================================================================== the session
-class ReviewSession(CursorKeys):
+class ReviewSession:
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -514,13 +201,12 @@ class ReviewSession(CursorKeys):
     ):
         self.record = record
         self.source = source
-        self.steps = review_steps(record)
+        self.steps = replay_steps(record)
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
-        self.cursor = Cursor()
+        self.out = Transcript(lambda: self.settings.braille_width)
+        self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.position = 0
         self.finished = False
-        self.last_reply: list[str] = []
-        self.display: list[str] = []
         #: set by ``set speech KIND``; the application swaps the speaker
         self.speech_change: str | None = None
         #: the traceback of an internal error, for developers
@@ -537,7 +223,7 @@ class ReviewSession(CursorKeys):
         return tuple(p.nick for p in self.record.players)
 
     @property
-    def step(self) -> ReviewStep | None:
+    def step(self) -> RecordStep | None:
         return self.steps[self.position - 1] if self.position else None
 
     @property
@@ -556,8 +242,25 @@ class ReviewSession(CursorKeys):
         return self.settings.style
 
     # ------------------------------------------------------------ output
-    # (braille_mode, fit, _reply, show, take_display: the game's Replies;
-    # key and move_phrase: the game's CursorKeys)
+    @property
+    def braille_mode(self) -> bool:
+        return self.out.braille_mode
+
+    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        return self.out.reply(lines, remember)
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        return self.out.fit(lines)
+
+    def take_display(self) -> list[str]:
+        return self.out.take_display()
+
+    def key(self, name: str) -> list[str]:
+        """A board key pressed on an empty line (see console/keys.py)."""
+        if name == "repeat":
+            return list(self.out.last_reply)
+        return self._reply(self.reader.key(name))
+
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""
@@ -579,24 +282,10 @@ class ReviewSession(CursorKeys):
     # ------------------------------------------------------------ moving
     def start(self, move: int | None = None) -> list[str]:
         """The opening: players, moves, how to move; then move ``move`` if given."""
-        rec = self.record
-        lines = phrases.clauses(f"Game record: {phrases.join_and(list(self.names))}.")
-        for p in rec.players:
-            if p.full_name and p.full_name != p.nick:
-                lines.append(f"{p.nick} is {p.full_name}.")
-        for label, value in (("Title", rec.title), ("Description", rec.description), ("Word list", rec.lexicon)):
-            if value:
-                lines.extend(_wrapped(f"{label}: {value}."))
-        for w in rec.warnings:
-            lines.extend(_wrapped(w))
-        lines.append(f"{phrases.plural(self.count, 'move')}.")
-        lines.append("Enter or next: the next move.")
-        lines.append("back, go to N, first, last.")
-        lines.append("Board: square, row, column, words.")
-        lines.append("help for more, quit to leave.")
+        lines = record_phrases.opening_lines(self.record, self.count)
         if move is not None:
             if move > self.count:
-                lines.append(f"The record has {phrases.plural(self.count, 'move')}; here is the last.")
+                lines.append(record_phrases.only_moves(self.count))
             lines.extend(self._go(min(move, self.count)))
         return self._reply(lines)
 
@@ -604,38 +293,32 @@ class ReviewSession(CursorKeys):
         """The current move, said again (the empty board before move 1)."""
         step = self.step
         if step is None:
-            return [
-                "Before the first move;",
-                "the board is empty.",
-                f"Enter or next for move 1 of {self.count}.",
-            ]
-        return move_lines(step, self.count, self.names, self.style)
+            return record_phrases.before_first_lines(self.count)
+        return record_phrases.move_lines(step, self.count, self.names, self.style)
 
     def _go(self, position: int) -> list[str]:
         self.position = position
         step = self.step
         if step is not None and step.start is not None:
-            self.cursor.goto(step.start)
+            self.reader.cursor.goto(step.start)
         elif step is None:
-            self.cursor.goto(CENTRE)
+            self.reader.cursor.goto(CENTRE)
         return self.current_lines()
 
     def go(self, number: int) -> list[str]:
         """Go to move ``number`` (0: before the first move) and say it."""
         if not 0 <= number <= self.count:
-            raise NotationError(
-                f"There is no move {number}; the record has moves 1 to {self.count}, and 0 is the start."
-            )
+            raise NotationError(record_phrases.no_such_move(number, self.count))
         return self._go(number)
 
     def next_move(self) -> list[str]:
         if self.position >= self.count:
-            return [f"That was the last move, {self.count} of {self.count}.", "Type back, first, or quit."]
+            return record_phrases.end_reached(self.count)
         return self._go(self.position + 1)
 
     def previous_move(self) -> list[str]:
         if self.position == 0:
-            return ["This is the start, before move 1.", "Type next or press Enter."]
+            return list(record_phrases.AT_START)
         return self._go(self.position - 1)
 
     # ------------------------------------------------------------ input
@@ -662,12 +345,9 @@ class ReviewSession(CursorKeys):
         number = small_number(text, digits=4)
         if number is not None:
             return self.go(number)
-        if _SQUARE_ONLY.fullmatch(text):
-            return commands.cmd_square(self, text)
-        near = REVIEW_COMMANDS.suggest(word)
-        if near:
-            return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
-        return [f"{word!r} is not a command; type help for the list."]
+        if looks_like_square(text):
+            return board_commands.cmd_square(self, text)
+        return REVIEW_COMMANDS.not_a_command(word)
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""
@@ -682,31 +362,15 @@ class ReviewSession(CursorKeys):
 # ====================================================================== completion
 def complete(session: ReviewSession, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
-    words = text.split()
-    if not text or (len(words) == 1 and not text.endswith(" ")):
-        prefix = words[0].lower() if words else ""
-        return [n for n in REVIEW_COMMANDS.names() if n.startswith(prefix)]
-    cmd = REVIEW_COMMANDS.get(words[0])
-    if cmd is None or not cmd.args:
-        return []
-    current = "" if text.endswith(" ") else words[-1]
-    index = len(words) - 1 if current == "" else len(words) - 2
-    arg = cmd.args[min(index, len(cmd.args) - 1)]
-    if cmd.name == "goto":
-        cands = ["to"] + [str(n) for n in range(session.count + 1)] + commands.ALL_SQUARES
-    elif arg.kind == commands.SQUARE:
-        cands = commands.ALL_SQUARES + ["star"]
-    elif arg.kind == commands.ROW:
-        cands = [str(r) for r in range(1, SIZE + 1)]
-    elif arg.kind == commands.COLUMN:
-        cands = list(COLUMNS)
-    elif arg.kind == commands.SETTING:
-        cands = list(SETTING_VALUES) if index == 0 else list(SETTING_VALUES.get(words[1].lower(), ()))
-    elif arg.kind == commands.TOPIC:
-        cands = REVIEW_COMMANDS.names() + ["keys"]
-    else:
-        cands = []
-    return [c for c in cands if c.lower().startswith(current.lower())]
+
+    def candidates(cmd: registry.Command, arg: registry.Arg, words: list[str], index: int) -> list[str]:
+        if cmd.name == "goto":
+            return ["to"] + [str(n) for n in range(session.count + 1)] + registry.ALL_SQUARES
+        if arg.kind == registry.TOPIC:
+            return REVIEW_COMMANDS.names() + ["keys"]
+        return registry.board_candidates(arg, words, index, SETTING_VALUES) or []
+
+    return REVIEW_COMMANDS.complete(text, candidates)
 
 
 # ====================================================================== the prompt
@@ -771,37 +435,15 @@ def _move_number(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``audio-scrabble review``, parsed as the game parses its own."""
-    from .start import SPEECH_HELP, cells_argument, marks_argument
-
     parser.add_argument("file", metavar="FILE.gcg", help="the game record to step through")
     parser.add_argument("--move", type=_move_number, metavar="N", help="start at move N (0: before the first move)")
-    parser.add_argument(
-        "--speech",
-        choices=services.SPEECH_KINDS,
-        default="text",
-        help=SPEECH_HELP,
-    )
-    parser.add_argument("--verbosity", choices=VERBOSITIES, default="normal", help="how much is said (default: normal)")
-    parser.add_argument(
-        "--marks",
-        type=marks_argument,
-        default="marks",
-        metavar="STYLE",
-        help="name premium squares by braille-board marks (marks, the default), names or colours",
-    )
-    parser.add_argument(
-        "--braille-cells",
-        "--braille-width",
-        dest="braille_cells",
-        type=cells_argument,
-        metavar="N",
-        help="braille display mode for a display of N cells: every line fits N cells",
-    )
+    add_options(parser, ("speech", "verbosity", "marks", "braille"),
+                defaults={"speech": "text", "verbosity": "normal", "marks": "marks"})
 
 
 def run(args: argparse.Namespace) -> int:
     """Review the record named on the command line; 2 if it cannot be read."""
-    width: int | None = args.braille_cells
+    width: int | None = args.braille_width
     try:
         session = ReviewSession(
             load_record(args.file),
@@ -824,14 +466,10 @@ def run(args: argparse.Namespace) -> int:
 __all__ = [
     "ReviewApp",
     "ReviewSession",
-    "ReviewStep",
     "REVIEW_COMMANDS",
     "complete",
     "configure",
-    "history_line",
     "load_record",
-    "move_lines",
-    "review_steps",
     "run",
     "run_plain",
 ]

@@ -1,14 +1,22 @@
-"""The player's settings: verbosity, premium names, braille mode, speech, hints.
+"""The player's settings, as one table.
 
-``set NAME VALUE`` changes one; a game's save keeps them, so a resumed
-game comes back with them.
+Each :class:`Setting` row says everything about one setting: its name and
+aliases, the values it takes (help and completion), how a typed value is
+read (``set NAME VALUE`` and the command-line option alike), how it is
+confirmed and described (``set`` alone), and its command-line option.
+``set``, ``help set``, completion, :meth:`Settings.describe`, the save and
+the command-line options of the game and of ``review`` are all fed from
+:data:`SETTINGS`.
 """
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
+from ..presentation.phrases import clauses, join_and
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
 from .brailleview import MAX_CELLS, MIN_CELLS, cells_refusal
 from .services import SPEECH_KINDS
@@ -20,23 +28,11 @@ MARK_ALIASES = {
     "colours": COLOURS, "colors": COLOURS, "colour": COLOURS, "color": COLOURS, "print": COLOURS,
 }
 
-#: setting name -> the values it takes, for help and completion
-SETTING_VALUES: dict[str, tuple[str, ...]] = {
-    "verbosity": VERBOSITIES,
-    "marks": MARK_STYLES,
-    "braille": ("off", "14", "20", "32", "40", "80"),
-    "speech": SPEECH_KINDS,
-    "hints": ("on", "off"),
-}
-
 #: how on and off may be typed
 SWITCH_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
-SETTING_ALIASES = {
-    "verbose": "verbosity", "premiums": "marks", "premium": "marks",
-    "width": "braille", "cells": "braille", "display": "braille",
-    "hint": "hints", "teaching": "hints",
-}
+#: how ``set`` reads each way of naming premiums
+MARK_STYLE_WORDS = {MARKS: "braille-board marks", NAMES: "standard names", COLOURS: "names and colours"}
 
 
 def small_number(text: str, digits: int = 3) -> int | None:
@@ -51,8 +47,160 @@ def small_number(text: str, digits: int = 3) -> int | None:
     return None
 
 
-#: how ``set`` reads each way of naming premiums
-MARK_STYLE_WORDS = {MARKS: "braille-board marks", NAMES: "standard names", COLOURS: "names and colours"}
+# ---------------------------------------------------------------- reading values
+def _verbosity(value: str) -> str:
+    if value not in VERBOSITIES:
+        raise NotationError(f"Verbosity is brief, normal or full, not {value!r}.")
+    return value
+
+
+def _marks(value: str) -> str:
+    style = MARK_ALIASES.get(value)
+    if style is None:
+        raise NotationError(f"Premiums can be named by marks, names or colours, not {value!r}.")
+    return style
+
+
+def _braille(value: str) -> int | None:
+    if value in ("off", "none", "0", "no"):
+        return None
+    cells = small_number(value)
+    if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
+        raise NotationError(cells_refusal(value))
+    return cells
+
+
+def _speech(value: str) -> str:
+    if value not in SPEECH_KINDS:
+        raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
+    return value
+
+
+def _switch(what: str) -> Callable[[str], bool]:
+    def read(value: str) -> bool:
+        switch = SWITCH_WORDS.get(value)
+        if switch is None:
+            raise NotationError(f"{what} are on or off, not {value!r}.")
+        return switch
+
+    return read
+
+
+def _braille_confirm(cells: int | None) -> str:
+    return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."
+
+
+_MARK_EXAMPLE = {MARKS: "two dots", NAMES: "double letter score", COLOURS: "double letter score, light blue"}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: the row of the table that every use of it reads."""
+
+    #: the name typed after ``set``, and the attribute of :class:`Settings`
+    name: str
+    attr: str
+    default: Any
+    #: the values offered by help and completion
+    values: tuple[str, ...]
+    #: a typed value (lower case) -> the value kept; raises NotationError
+    read: Callable[[str], Any]
+    #: the sentence that confirms a change
+    confirm: Callable[[Any], str]
+    #: the line ``set`` alone says
+    describe: Callable[[Any], str]
+    aliases: tuple[str, ...] = ()
+    #: the command-line option: its flags, and argparse's help (none: no option)
+    flags: tuple[str, ...] = ()
+    option_help: str = ""
+    metavar: str | None = None
+    #: a switch on the command line (``--hints``), not an option with a value
+    switch: bool = False
+    #: kept in a game's save, so that a resumed game comes back with it
+    saved: bool = True
+    #: the command line's refusal of a value (None: the game's own sentence)
+    option_refusal: Callable[[str], str] | None = None
+    #: what ``set NAME`` alone says it takes (None: the values, listed)
+    takes_lines: tuple[str, ...] | None = None
+
+    def takes(self) -> list[str]:
+        """``set NAME`` alone: what the setting takes, and how to type it."""
+        if self.takes_lines is not None:
+            return list(self.takes_lines)
+        return clauses(f"set {self.name} takes {join_and(list(self.values))}.")
+
+    def argument(self, text: str) -> Any:
+        """The command-line value (argparse type): refused in the option's own words."""
+        try:
+            return self.read(text.strip().lower())
+        except NotationError as e:
+            if self.option_refusal is not None:
+                raise argparse.ArgumentTypeError(self.option_refusal(text)) from None
+            message = str(e)
+            raise argparse.ArgumentTypeError(message[:1].lower() + message[1:].rstrip(".")) from None
+
+
+def _cells_option_refusal(text: str) -> str:
+    shown = repr(text) if len(text) <= 12 else "that"
+    return f"a braille display has {MIN_CELLS} to {MAX_CELLS} cells, not {shown}; try --braille-cells 40"
+
+
+#: ``--speech``'s help, the game's and the review's
+SPEECH_HELP = (
+    "text prints every message; screenreader also speaks through the running screen reader; "
+    "tts speaks itself; auto picks the best available (default: text)"
+)
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "verbosity", "verbosity", NORMAL, VERBOSITIES, _verbosity,
+        lambda v: f"Verbosity {v}.", lambda v: f"verbosity {v}.", aliases=("verbose",),
+        flags=("--verbosity",), option_help="how much is said (default: normal)", metavar="LEVEL",
+    ),
+    Setting(
+        "marks", "marks", MARKS, MARK_STYLES, _marks,
+        lambda v: f"Premiums named as {_MARK_EXAMPLE[v]}.", lambda v: f"marks: {MARK_STYLE_WORDS[v]}.",
+        aliases=("premiums", "premium"), flags=("--marks",), metavar="STYLE",
+        option_refusal=lambda text: f"premiums are named by {', '.join(MARK_STYLES)}, not {text!r}",
+        option_help="name premium squares by braille-board marks (marks, the default), "
+        "standard names (names) or names with print colours (colours)",
+    ),
+    Setting(
+        "braille", "braille_width", None, ("off", "14", "20", "32", "40", "80"), _braille,
+        _braille_confirm, lambda v: f"braille {f'{v} cells' if v else 'off'}.",
+        aliases=("width", "cells", "display"), flags=("--braille-cells", "--braille-width"), metavar="N",
+        option_refusal=_cells_option_refusal,
+        takes_lines=(f"set braille takes {MIN_CELLS} to {MAX_CELLS} cells,", "like set braille 40; or set braille off."),
+        option_help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line "
+        "fits N cells, board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
+    ),
+    Setting(
+        "speech", "speech", "text", SPEECH_KINDS, _speech,
+        lambda v: f"Speech {v}.", lambda v: f"speech {v}.", flags=("--speech",), metavar="KIND",
+        option_help=SPEECH_HELP,
+    ),
+    Setting(
+        "hints", "hints", False, ("on", "off"), _switch("Hints"),
+        lambda v: "Hints on: type hint on your turn." if v else "Hints off.",
+        lambda v: f"hints {'on' if v else 'off'}.", aliases=("hint", "teaching"), flags=("--hints",), switch=True,
+        option_help="let the hint command tell the best plays for your rack (off by default: "
+        "the rules forbid word aids in a real game; set hints on|off in the game)",
+    ),
+)
+
+BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
+#: other names a setting is typed by
+SETTING_ALIASES: dict[str, str] = {a: s.name for s in SETTINGS for a in s.aliases}
+#: setting name -> the values it takes, for help and completion
+SETTING_VALUES: dict[str, tuple[str, ...]] = {s.name: s.values for s in SETTINGS}
+
+
+def setting_named(name: str) -> Setting:
+    key = name.lower()
+    found = BY_NAME.get(SETTING_ALIASES.get(key, key))
+    if found is None:
+        raise NotationError(f"There is no setting called {name!r}; the settings are {', '.join(BY_NAME)}.")
+    return found
 
 
 @dataclass
@@ -71,50 +219,32 @@ class Settings:
         return Style(self.verbosity, self.marks)
 
     def describe(self) -> list[str]:
-        width = f"{self.braille_width} cells" if self.braille_width else "off"
-        return [
-            f"verbosity {self.verbosity}.",
-            f"marks: {MARK_STYLE_WORDS[self.marks]}.",
-            f"braille {width}.",
-            f"speech {self.speech}.",
-            f"hints {'on' if self.hints else 'off'}.",
-        ]
+        return [s.describe(getattr(self, s.attr)) for s in SETTINGS]
 
     def change(self, name: str, value: str) -> str:
         """Change one setting; returns the confirmation, raises NotationError."""
-        key = SETTING_ALIASES.get(name.lower(), name.lower())
-        value = value.strip().lower()
-        if key == "verbosity":
-            if value not in VERBOSITIES:
-                raise NotationError(f"Verbosity is brief, normal or full, not {value!r}.")
-            self.verbosity = value
-            return f"Verbosity {value}."
-        if key == "marks":
-            style = MARK_ALIASES.get(value)
-            if style is None:
-                raise NotationError(f"Premiums can be named by marks, names or colours, not {value!r}.")
-            self.marks = style
-            example = {MARKS: "two dots", NAMES: "double letter score", COLOURS: "double letter score, light blue"}
-            return f"Premiums named as {example[style]}."
-        if key == "braille":
-            if value in ("off", "none", "0", "no"):
-                self.braille_width = None
-                return "Braille mode off."
-            cells = small_number(value)
-            if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
-                raise NotationError(cells_refusal(value))
-            self.braille_width = cells
-            return f"Braille mode on: every line fits {cells} cells."
-        if key == "speech":
-            if value not in SPEECH_KINDS:
-                raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
-            self.speech = value
-            return f"Speech {value}."
-        if key == "hints":
-            switch = SWITCH_WORDS.get(value)
-            if switch is None:
-                raise NotationError(f"Hints are on or off, not {value!r}.")
-            self.hints = switch
-            return "Hints on: type hint on your turn." if switch else "Hints off."
-        names = ", ".join(SETTING_VALUES)
-        raise NotationError(f"There is no setting called {name!r}; the settings are {names}.")
+        setting = setting_named(name)
+        kept = setting.read(value.strip().lower())
+        setattr(self, setting.attr, kept)
+        return setting.confirm(kept)
+
+
+def add_options(group: Any, names: Sequence[str] | None = None, defaults: dict[str, Any] | None = None) -> None:
+    """The command-line options of the settings ``names`` (all by default),
+    each with ``dest`` the setting's attribute; a default of None means
+    "not given", so that a resumed game keeps its own."""
+    defaults = defaults or {}
+    for s in SETTINGS:
+        if not s.flags or (names is not None and s.name not in names):
+            continue
+        if s.switch:
+            group.add_argument(*s.flags, dest=s.attr, action="store_const", const=True,
+                               default=defaults.get(s.name), help=s.option_help)
+        else:
+            group.add_argument(*s.flags, dest=s.attr, type=s.argument, metavar=s.metavar,
+                               default=defaults.get(s.name), help=s.option_help)
+
+
+def value_lines() -> list[str]:
+    """``help set`` ends with each setting and the values it takes."""
+    return ["Each setting's values:"] + [f"{s.name}: {', '.join(s.values)}." for s in SETTINGS]

@@ -13,19 +13,11 @@ from typing import Callable
 
 from ..core.rules import rules_named
 from ..errors import ScrabbleError
-from ..presentation.phrases import MARK_STYLES, VERBOSITIES
 from . import services
-from .brailleview import MAX_CELLS, MIN_CELLS, FittedWriter, fit
+from .brailleview import FittedWriter, fit
 from .session import NEW, RESUME, Options, Session
-from .settings import MARK_ALIASES, small_number
+from . import settings
 from .setup import parse_players
-
-
-#: ``--speech``'s help, the game's and the review's
-SPEECH_HELP = (
-    "text prints every message; screenreader also speaks through the running screen reader; "
-    "tts speaks itself; auto picks the best available (default: text)"
-)
 
 
 def _checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
@@ -46,25 +38,6 @@ _players = _checked_by(parse_players)
 _rules = _checked_by(rules_named)
 
 
-def marks_argument(text: str) -> str:
-    """``--marks STYLE``: a premium naming style by any of its spellings (argparse type)."""
-    style = MARK_ALIASES.get(text.lower())
-    if style is None:
-        raise argparse.ArgumentTypeError(f"premiums are named by {', '.join(MARK_STYLES)}, not {text!r}")
-    return style
-
-
-def cells_argument(text: str) -> int:
-    """``--braille-cells N``: a display width of 14 to 80 cells (argparse type)."""
-    cells = small_number(text)
-    if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
-        shown = repr(text) if len(text) <= 12 else "that"
-        raise argparse.ArgumentTypeError(
-            f"a braille display has {MIN_CELLS} to {MAX_CELLS} cells, not {shown}; try --braille-cells 40"
-        )
-    return cells
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("starting a game (without a command)")
     g.add_argument(
@@ -82,35 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "or the core's names double, five, ten",
     )
     g.add_argument("--seed", type=int, metavar="N", help="shuffle the bag reproducibly from this number")
-    g.add_argument(
-        "--speech",
-        choices=services.SPEECH_KINDS,
-        help=SPEECH_HELP,
-    )
-    g.add_argument("--verbosity", choices=VERBOSITIES, help="how much is said (default: normal)")
-    g.add_argument(
-        "--marks",
-        type=marks_argument,
-        metavar="STYLE",
-        help="name premium squares by braille-board marks (marks, the default), "
-        "standard names (names) or names with print colours (colours)",
-    )
-    g.add_argument(
-        "--braille-cells",
-        "--braille-width",
-        dest="braille_cells",
-        type=cells_argument,
-        metavar="N",
-        help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line fits N cells, "
-        "board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
-    )
-    g.add_argument(
-        "--hints",
-        action="store_const",
-        const=True,
-        help="let the hint command tell the best plays for your rack (off by default: "
-        "the rules forbid word aids in a real game; set hints on|off in the game)",
-    )
+    settings.add_options(g)
     g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
     saved = g.add_mutually_exclusive_group()
     saved.add_argument(
@@ -128,6 +73,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         const=NEW,
         help="put the unfinished game away in the games folder without asking, and start a new one",
     )
+    saved.add_argument(
+        "--open",
+        dest="open_file",
+        metavar="FILE",
+        help="resume the unfinished game saved in FILE (the games command lists them); "
+        "the game in the slot is put away first",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Options:
@@ -142,7 +94,7 @@ def options_from(args: argparse.Namespace) -> Options:
         lexicon=lexicon,
         verbosity=args.verbosity,
         marks=args.marks,
-        braille_width=args.braille_cells,
+        braille_width=args.braille_width,
         speech=args.speech,
         hints=args.hints,
         saved_game=args.saved_game,
@@ -173,6 +125,13 @@ def run(args: argparse.Namespace) -> int:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
     session = Session(options, lexicon=lexicon, store=_store())
+    if getattr(args, "open_file", None):
+        try:
+            session.saver.choose_file(args.open_file, lexicon, options.lexicon)
+        except ScrabbleError as e:
+            print("\n".join(fit([str(e)], options.braille_width)), file=sys.stderr)
+            return 2
+        options.saved_game = RESUME
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]

@@ -38,6 +38,9 @@ class TilesPlaced(Event):
     bag_left: int
     next_player: int | None  # None while the game waits for a last challenge or has ended
     went_out: bool
+    #: why the game ends after this play once it is accepted or survives a
+    #: challenge ("out", "no_moves", "scoreless_turns"); None if it does not
+    final: str | None = None
 
     @property
     def score(self) -> int:
@@ -74,10 +77,14 @@ class ChallengeResolved(Event):
     words: tuple[str, ...]  # every word the play formed
     unacceptable: tuple[str, ...]  # those not in the word list
     withdrawn: bool  # the play was taken back
-    points_lost: int  # by the player (their play's score) or by the challenger (penalty)
+    #: by the player (their play's score, when withdrawn); or, in games of
+    #: rules edition 1 only, by the challenger (the 5- or 10-point penalty)
+    points_lost: int
     turn_lost: bool  # the challenger loses their next turn (double challenge)
     totals: tuple[int, ...]
     next_player: int | None
+    #: gained by the player whose play stood (5- or 10-point rule)
+    points_gained: int = 0
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,27 @@ Every action has a check that raises a typed error saying why not
 event the action produced (a play that ends the game produces two) is in
 ``last_events``. A refused action changes nothing.
 
-The game is deterministic given its set-up (names, rules, seed) and the
-list of actions taken, which it keeps in ``actions`` as plain data: replaying
-them with :meth:`Game.replay` gives back exactly the same game.
+The last play of a game can still be challenged before the game ends
+(RULES.md, End of the game): a play that goes out, a play after which no
+player can move (house rule), and a 0-point play that is the last of the
+scoreless turns that end a tournament game. After such a play the game
+waits (``awaiting_final_challenge``; why in ``final_reason``): the only
+actions are ``challenge`` and ``accept`` (``check_accept``,
+``why_not_accept``). A play that stands, or is accepted, ends the game
+(:class:`GameEnded`); a play taken back lets the game go on, unless the
+end still holds without it.
+
+The game is deterministic given its set-up (names, rules, seed, rules
+edition) and the list of actions taken, which it keeps in ``actions`` as
+plain data: replaying them with :meth:`Game.replay` gives back exactly the
+same game.
+
+Rules editions: the set-up (``config()``) records the edition of the rules
+reference the game follows. Edition 2 (every new game): under the 5- and
+10-point rules the player whose play stands after a challenge gains the
+points. Edition 1 (games saved before edition 2 existed, whose set-up has
+no edition): the challenger lost them; such saves replay as they were
+played.
 """
 
 from __future__ import annotations
@@ -38,6 +56,15 @@ from .tiles import BLANK, RACK_SIZE, Bag, full_tile_set, rack_value
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+
+#: The rules edition of new games (see the module doc).
+EDITION = 2
+EDITIONS = (1, 2)
+
+#: Why the game waits for a last challenge before it ends (RULES.md, End of the game).
+FINAL_OUT = "out"
+FINAL_NO_MOVES = "no_moves"
+FINAL_SCORELESS = "scoreless_turns"
 
 
 class WordList(Protocol):
@@ -83,7 +110,10 @@ class Game:
         seed: int = 0,
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
+        edition: int = EDITION,
     ):
+        if isinstance(edition, bool) or edition not in EDITIONS:
+            raise ActionNotAllowed(f"There is no rules edition {edition!r}; the editions are 1 and 2.")
         names = [n.strip() for n in names]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ActionNotAllowed(f"A game needs 2 to 4 players; {len(names)} were named.")
@@ -94,6 +124,7 @@ class Game:
         self.names = tuple(names)
         self.rules = rules
         self.seed = seed
+        self.edition = edition
         self.lexicon = lexicon
         self.move_finder = move_finder
         self.board = Board()
@@ -106,7 +137,7 @@ class Game:
         self._turns: list[list[Any]] = []  # [player, kind, score]
         self._skips = [0] * len(names)
         self._pending: _Pending | None = None
-        self._awaiting_final = False
+        self._final: str | None = None  # why the game waits for a last challenge
         self.current = 0
         self._draw_for_first()
 
@@ -145,8 +176,29 @@ class Game:
 
     @property
     def awaiting_final_challenge(self) -> bool:
-        """The last play went out; the game ends once it is accepted or survives a challenge."""
-        return self._awaiting_final
+        """The last play ends the game once it is accepted or survives a challenge."""
+        return self._final is not None
+
+    @property
+    def final_reason(self) -> str | None:
+        """Why the game waits for a last challenge: ``"out"`` (the player went
+        out), ``"no_moves"`` (no player could move after the play) or
+        ``"scoreless_turns"`` (the play was the last scoreless turn); else None."""
+        return self._final
+
+    @property
+    def final_sentence(self) -> str | None:
+        """What the waiting is about, in one sentence, e.g. "Alice went out."."""
+        if self._final is None or self._pending is None:
+            return None
+        name = self.players[self._pending.player].name
+        limit = self.rules.scoreless_turns_limit or 0
+        nth = {6: "sixth"}.get(limit, f"{limit}th")
+        return {
+            FINAL_OUT: f"{name} went out.",
+            FINAL_NO_MOVES: f"After {_possessive(name)} play no player can move.",
+            FINAL_SCORELESS: f"{_possessive(name)} play is the {nth} scoreless turn in a row.",
+        }[self._final]
 
     @property
     def pending_play(self) -> TilesPlaced | None:
@@ -190,10 +242,14 @@ class Game:
     def _check_turn_open(self) -> None:
         if self.ended is not None:
             raise ActionNotAllowed("The game is over; start a new game to play again.")
-        if self._awaiting_final:
+        if self._final is not None:
             name = self.players[self._pending.player].name if self._pending else "The player"
+            if self._final == FINAL_OUT:
+                raise ActionNotAllowed(
+                    f"{name} has gone out; challenge the last play or accept it to end the game."
+                )
             raise ActionNotAllowed(
-                f"{name} has gone out; challenge the last play or accept it to end the game."
+                f"{_possessive(name)} play ends the game; challenge it, or accept it to end the game."
             )
 
     def _check_rack(self, tiles: Iterable[str], rack: Sequence[str], verb: str) -> None:
@@ -269,7 +325,7 @@ class Game:
             raise ActionNotAllowed("You cannot challenge your own play.")
 
     def check_accept(self) -> None:
-        if not self._awaiting_final:
+        if self._final is None:
             raise ActionNotAllowed("There is nothing to accept now.")
 
     def _why(self, check: Callable[[], Any]) -> str | None:
@@ -296,7 +352,7 @@ class Game:
 
     def _default_challenger(self) -> int:
         """The player who would challenge by default: the next to act."""
-        if self._pending is not None and self._awaiting_final:
+        if self._pending is not None and self._final is not None:
             return (self._pending.player + 1) % len(self.players)
         return self.current
 
@@ -322,21 +378,29 @@ class Game:
              "direction": play.direction}
         )
         events: list[Event] = []
-        if went_out and self.rules.challenges_allowed and self.lexicon is not None:
-            self._awaiting_final = True
+        # A play that ends the game may still be challenged first.
+        ending = FINAL_OUT if went_out else self._end_reason()
+        if ending is not None and self.rules.challenges_allowed and self.lexicon is not None:
+            self._final = ending
             nxt = None
         elif went_out:
             nxt = None
         else:
             nxt = self._advance(events)
         ev = TilesPlaced(
-            turn_no, i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out
+            turn_no, i, p.name, play, breakdown, rack_before, drawn, p.score, len(self.bag), nxt, went_out,
+            self._final,
         )
         events.insert(0, ev)
-        if went_out and not self._awaiting_final:
+        if self._final is not None:
+            pass  # the game waits for a challenge or an accept
+        elif went_out:
             self._pending = None
             events.append(self._end("out", i))
-        elif not went_out:
+        elif ending is not None or len(events) > 1:
+            # the end holds (no challenges), or turns lost to a double
+            # challenge followed the play: asked again only then, since
+            # the move finder may be slow
             self._check_end(events)
         return self._record(events)
 
@@ -387,9 +451,9 @@ class Game:
         events: list[Event] = []
         player = self.players[pend.player]
         turn_lost = False
-        points_lost = 0
-        final = self._awaiting_final
-        self._awaiting_final = False
+        points_lost = points_gained = 0
+        final = self._final
+        self._final = None
         if bad:
             # Take the play back: tiles to the rack, the drawn tiles to the bag.
             remove_play(self.board, pend.play)
@@ -403,9 +467,12 @@ class Game:
             nxt = self._advance(events) if final else self.current
         else:
             nxt = None if final else self.current
-            if self.rules.challenge == POINTS:
+            if self.rules.challenge == POINTS and self.edition == 1:
                 self.players[who].score -= self.rules.challenge_penalty
                 points_lost = self.rules.challenge_penalty
+            elif self.rules.challenge == POINTS:
+                player.score += self.rules.challenge_penalty
+                points_gained = self.rules.challenge_penalty
             elif self.rules.challenge == DOUBLE and not final:
                 turn_lost = True
                 self._skips[who] += 1
@@ -413,24 +480,25 @@ class Game:
                     nxt = self._advance(events, skip_current=True)
         ev = ChallengeResolved(
             pend.turn_index + 1, who, self.players[who].name, pend.player, player.name, words, bad,
-            bool(bad), points_lost, turn_lost, self.scores(), nxt,
+            bool(bad), points_lost, turn_lost, self.scores(), nxt, points_gained,
         )
         events.insert(0, ev)
         if final and not bad:
-            events.append(self._end("out", pend.player))
+            events.append(self._end(final, pend.player if final == FINAL_OUT else None))
         else:
             self._check_end(events)
         return self._record(events)
 
     def accept(self) -> GameEnded:
-        """Accept the last play of a player who went out: the game ends."""
+        """Accept the last play of the game (see ``final_reason``): the game ends."""
         self.check_accept()
-        assert self._pending is not None
+        assert self._pending is not None and self._final is not None
         self.actions.append({"type": "accept"})
-        out = self._pending.player
+        reason = self._final
+        out = self._pending.player if reason == FINAL_OUT else None
         self._pending = None
-        self._awaiting_final = False
-        ev = self._end("out", out)
+        self._final = None
+        ev = self._end(reason, out)
         self._record([ev])
         return ev
 
@@ -528,12 +596,16 @@ class Game:
         }[reason]
         self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners)
         self._pending = None
-        self._awaiting_final = False
+        self._final = None
         return self.ended
 
     # ------------------------------------------------------------ replay
     def config(self) -> dict[str, Any]:
-        return {"names": list(self.names), "rules": self.rules.name, "seed": self.seed}
+        """The set-up, as plain data; a game of edition 1 has no ``edition`` key."""
+        out: dict[str, Any] = {"names": list(self.names), "rules": self.rules.name, "seed": self.seed}
+        if self.edition != 1:
+            out["edition"] = self.edition
+        return out
 
     def apply_action(self, action: dict[str, Any]) -> Event:
         """Do an action given as plain data (as kept in ``actions``)."""
@@ -560,10 +632,14 @@ class Game:
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
     ) -> "Game":
-        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder)
+        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder, config.get("edition", 1))
         for a in actions:
             game.apply_action(a)
         return game
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _not_acceptable_sentence(words: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from ..errors import NotationError
 FREE = "free"  # house rule: no penalty stated, so none
 DOUBLE = "double"  # the challenger loses their next turn
 SINGLE = "single"  # no penalty
-POINTS = "points"  # the challenger loses ``challenge_penalty`` points
+POINTS = "points"  # a play that stands gains its player ``challenge_penalty`` points
 VOID = "void"  # no challenges: an unacceptable play is refused when made
 
 # Final adjustments
@@ -43,7 +43,7 @@ class RuleSet:
             FREE: "a challenged word that stands costs the challenger nothing",
             DOUBLE: "a challenger whose challenge fails loses their next turn",
             SINGLE: "a failed challenge costs nothing",
-            POINTS: f"a challenger whose challenge fails loses {self.challenge_penalty} points",
+            POINTS: f"a play that stands after a challenge gains its player {self.challenge_penalty} points",
             VOID: "there are no challenges; a word not in the list is refused when played",
         }[self.challenge]
 

@@ -45,7 +45,8 @@ CACHE_DIR_ENV = "AUDIO_SCRABBLE_CACHE_DIR"
 #: Version of the cache file layout (this module's header + the DAWG's).
 #: Also bump it when the rules for reading a word list change, since the
 #: cache key is computed from the raw bytes of the list.
-CACHE_FORMAT_VERSION = 1
+#: 2: accents are taken off when a list is read (CAFÉ is CAFE).
+CACHE_FORMAT_VERSION = 2
 
 _MAGIC = b"ASLEXC\x00\x01"
 # magic, cache format version, number of lines skipped when the list was read

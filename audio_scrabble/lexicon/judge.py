@@ -14,10 +14,22 @@ from typing import TextIO
 
 from ..errors import LexiconError
 from .lexicon import Lexicon
+from .wordlist import without_accents
 
 EXIT_ALL_ACCEPTABLE = 0
 EXIT_SOME_NOT_ACCEPTABLE = 1
 EXIT_LEXICON_ERROR = 2
+
+
+#: the most characters of a word the verdict repeats (no word on a board is longer than 15)
+SHOWN_LIMIT = 32
+
+
+def _shown(word: str) -> str:
+    """The word as the verdict repeats it: never a long input whole, nothing unprintable."""
+    if len(word) > SHOWN_LIMIT:
+        word = word[: SHOWN_LIMIT - 1] + "\u2026"
+    return word if word.isprintable() else "".join(c if c.isprintable() else "?" for c in word)
 
 
 def _verdict_lines(words: Iterable[str], lexicon: Lexicon, stdout: TextIO,
@@ -26,9 +38,10 @@ def _verdict_lines(words: Iterable[str], lexicon: Lexicon, stdout: TextIO,
     all_ok = True
     contains = lexicon.dawg.__contains__
     for word in words:
+        word = without_accents(word)  # CAFÉ is judged as CAFE, as the rules spell it
         ok = contains(word)
         all_ok = all_ok and ok
-        stdout.write(f"{word.upper()}: {'acceptable' if ok else 'not acceptable'}\n")
+        stdout.write(f"{_shown(word.upper())}: {'acceptable' if ok else 'not acceptable'}\n")
         if flush_each:
             stdout.flush()
     return all_ok

@@ -3,17 +3,21 @@
 A word-list file has one word per line, in any case. Blank lines and lines
 whose first non-blank character is '#' are ignored. A byte order mark
 (UTF-8 or UTF-16) and Windows (CRLF) or old Mac (CR) line ends are
-tolerated; a file that is not UTF-8 is read as Latin-1. A line is a usable
-word if, after stripping surrounding blanks, it is 2 to 15 letters A-Z in
-any case (a Scrabble board is 15 squares wide, and a word is at least two
-tiles); any other line (accents, apostrophes, hyphens, digits, spaces
-inside, one letter, too long) is skipped and counted.
+tolerated; a file that is not UTF-8 is read as Latin-1. Accents are
+taken off (CAFÉ is CAFE, FIANCÉE is FIANCEE): the rules allow words that
+English has absorbed from other languages, spelt without accents. A line
+is a usable word if, after stripping surrounding blanks and accents, it
+is 2 to 15 letters A-Z in any case (a Scrabble board is 15 squares wide,
+and a word is at least two tiles); any other line (apostrophes, hyphens,
+digits, letters with no plain A-Z form such as Ø, spaces inside, one
+letter, too long) is skipped and counted.
 """
 
 from __future__ import annotations
 
 import codecs
 import importlib.resources
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,12 +55,23 @@ def decode_text(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+def without_accents(text: str) -> str:
+    """*text* with accents taken off its letters (CAFÉ -> CAFE, naïve -> naive).
+
+    Letters that have no plain form (Ø, ß, Æ) are kept as they are.
+    """
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def parse_word_list(raw: bytes) -> ParsedWordList:
     """The usable words of the word-list file contents *raw* (see the module doc)."""
     words: set[str] = set()
     skipped = 0
     for line in decode_text(raw).splitlines():
-        word = line.strip()
+        word = without_accents(line.strip())
         if not word or word[0] == "#":
             continue
         if (MIN_WORD_LENGTH <= len(word) <= MAX_WORD_LENGTH

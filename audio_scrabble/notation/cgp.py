@@ -29,7 +29,7 @@ from typing import Any
 from ..core.board import SIZE, Board
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS
 from ..errors import NotationError, RecordError
-from .plays import format_rack, parse_rack
+from .plays import clip, format_rack, parse_rack
 
 __all__ = ["Position", "position_from_cgp", "parse_cgp", "format_cgp", "position_from_game"]
 
@@ -68,31 +68,31 @@ def _row_cells(row: str, n: int) -> list[str]:
     for tok in _ROW_TOKEN.findall(row):
         if tok.isascii() and tok.isdigit():
             if prev_digit:
-                raise RecordError(f"Row {n} ({row}) has two numbers in a row; write one number for a run of empty squares.")
+                raise RecordError(f"Row {n} ({clip(row)}) has two numbers in a row; write one number for a run of empty squares.")
             k = int(tok) if len(tok) <= 3 else SIZE + 1  # a longer run is refused below
             if k == 0:
-                raise RecordError(f"Row {n} ({row}) has a run of 0 empty squares; leave the number out.")
+                raise RecordError(f"Row {n} ({clip(row)}) has a run of 0 empty squares; leave the number out.")
             cells.extend([""] * min(k, SIZE + 1))
             prev_digit = True
         elif tok.isascii() and tok.isalpha():
             cells.append(tok)
             prev_digit = False
         elif tok == "[":
-            raise RecordError(f"Row {n} ({row}) has a tile of several letters in brackets; this game has English tiles only.")
+            raise RecordError(f"Row {n} ({clip(row)}) has a tile of several letters in brackets; this game has English tiles only.")
         else:
             raise RecordError(
-                f"Row {n} ({row}) has {tok!r}; write letters for tiles (lower case for a blank) and numbers for empty squares."
+                f"Row {n} ({clip(row)}) has {tok!r}; write letters for tiles (lower case for a blank) and numbers for empty squares."
             )
         if len(cells) > SIZE:
-            raise RecordError(f"Row {n} ({row}) is longer than {SIZE} squares.")
+            raise RecordError(f"Row {n} ({clip(row)}) is longer than {SIZE} squares.")
     if len(cells) != SIZE:
-        raise RecordError(f"Row {n} ({row}) covers {len(cells)} squares; each row must cover {SIZE}.")
+        raise RecordError(f"Row {n} ({clip(row)}) covers {len(cells)} squares; each row must cover {SIZE}.")
     return cells
 
 
 def _int_field(text: str, what: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,9}", text):
-        raise RecordError(f"The {what} {text!r} is not a whole number.")
+        raise RecordError(f"The {what} {clip(text)!r} is not a whole number.")
     return int(text)
 
 
@@ -139,7 +139,7 @@ parse_cgp = position_from_cgp
 def _parse_opcodes(text: str) -> tuple[tuple[str, str], ...]:
     parts = text.split(";")
     if parts[-1].strip():
-        raise RecordError(f"The operation {parts[-1].strip()!r} must end with a semicolon, like lex NWL20;.")
+        raise RecordError(f"The operation {clip(parts[-1].strip())!r} must end with a semicolon, like lex NWL20;.")
     out = []
     for part in parts[:-1]:
         p = part.strip()
@@ -147,7 +147,7 @@ def _parse_opcodes(text: str) -> tuple[tuple[str, str], ...]:
             continue
         name, _, operands = p.partition(" ")
         if not _OPCODE.fullmatch(name):
-            raise RecordError(f"{name!r} is not an operation name; operations look like lex NWL20;.")
+            raise RecordError(f"{clip(name)!r} is not an operation name; operations look like lex NWL20;.")
         out.append((name, " ".join(operands.split())))
     return tuple(out)
 

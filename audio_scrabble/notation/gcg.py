@@ -25,15 +25,18 @@ This module reads such text into a :class:`GcgRecord` and writes it back
 a record through the rules core (:func:`replay_record`), which the
 ``verify`` command uses.
 
-Our challenge penalty (RULES.md: under the 5- and 10-point rules the
-*challenger* loses the points) has no line kind of its own in GCG. We
-write it as a ``(challenge)`` line of the challenger with a negative
-score: ``>ann: AEIRST (challenge) -5 120``. Woogles' positive
-``(challenge) +5`` bonus for the challenged player reads the same way.
+Under the 5- and 10-point rules the player whose play stands after a
+challenge gains the points (RULES.md), written as Woogles and Quackle do:
+a ``(challenge) +5`` line of that player, with the rack they hold after
+the play: ``>jvc: DIMSTTW (challenge) +5 37``. Games of rules edition 1
+(saved before RULES.md said so) took the points from the challenger;
+their records have a ``(challenge)`` line of the challenger with a
+negative score, ``>ann: AEIRST (challenge) -5 120``, which reads too.
 
 Character encodings: a ``#character-encoding`` pragma names the encoding
-(UTF-8 or ISO-8859-1, as the GCG definition allows; another encoding that
-Python knows is used if the bytes fit it). Without the pragma, or when
+(UTF-8 or ISO-8859-1, as the GCG definition allows; another character set
+that Python knows and that reads ASCII as ASCII is used if the bytes fit
+it; byte transforms such as base64 or rot13 are not character sets). Without the pragma, or when
 the bytes do not fit the named encoding, the bytes are read as UTF-8 if
 they are valid UTF-8, else as ISO-8859-1; the record's ``warnings`` say
 so when a named encoding was not used. A byte-order mark and CRLF line
@@ -59,10 +62,11 @@ from ..core.events import (
     TurnPassed,
 )
 from ..core.play import Play, apply_play, remove_play, validate_placement
-from ..core.scoring import score_play
+from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
-from ..errors import IllegalPlay, NotationError, RecordError
+from ..errors import IllegalPlay, NotationError, RecordError, ScrabbleError
 from .plays import (
+    clip,
     format_play,
     format_position,
     format_rack,
@@ -239,7 +243,7 @@ class GcgRecord:
         for i, p in enumerate(self.players):
             if p.nick == nick:
                 return i
-        raise RecordError(f"No player has the nickname {nick}.")
+        raise RecordError(f"No player has the nickname {clip(nick)}.")
 
 
 # ------------------------------------------------------------- decoding
@@ -254,27 +258,58 @@ def _decode(data: bytes, warnings: list[str]) -> str:
         return _fallback(rest, warnings, "the file starts with a UTF-8 byte-order mark but is not UTF-8", True)
     m = _ENCODING_LINE.search(data)
     if m:
-        name = m.group(1).decode("ascii", errors="replace")
-        key = name.lower().replace("_", "-")
-        python_name: str | None
-        if key in _UTF8_NAMES:
-            python_name = "utf-8"
-        elif key in _LATIN1_NAMES:
-            python_name = "latin-1"
-        else:
-            try:
-                python_name = codecs.lookup(name).name
-            except LookupError:
-                python_name = None
+        raw = m.group(1)
+        name = _shown_name(raw)
+        python_name = _text_encoding(raw)
         if python_name is not None:
             try:
                 return data.decode(python_name)
-            except UnicodeDecodeError:
+            except (UnicodeError, ValueError, LookupError):
                 pass
         line = data[: m.start()].count(b"\n") + 1
         why = "is not an encoding we know" if python_name is None else "does not fit the file's bytes"
         return _fallback(data, warnings, f"line {line}: the encoding {name} {why}")
     return _fallback(data, warnings, None)
+
+
+#: codecs Python knows that are not character sets a record can be written in
+_NOT_CHARSETS = {"idna", "punycode", "unicode-escape", "raw-unicode-escape", "undefined", "utf-7", "mbcs", "oem"}
+_ASCII = bytes(range(0x20, 0x7F)) + b"\t\n\r"
+
+
+def _shown_name(raw: bytes) -> str:
+    """The encoding's name as written, fit to show in a warning (printable, short)."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in raw.decode("ascii", errors="replace"))
+    return text if len(text) <= 30 else text[:29] + "\u2026"
+
+
+def _text_encoding(raw: bytes) -> str | None:
+    """Python's name for the character set ``raw`` names, or None.
+
+    Only text encodings that read ASCII as ASCII qualify (the pragma
+    itself is ASCII): not base64, uu, rot13, zlib and the like, not
+    UTF-16, and not Python's escape codecs.
+    """
+    key = raw.decode("ascii", errors="replace").lower().replace("_", "-")
+    if key in _UTF8_NAMES:
+        return "utf-8"
+    if key in _LATIN1_NAMES:
+        return "latin-1"
+    if len(key) > 40 or not re.fullmatch(r"[a-z0-9][a-z0-9.:-]*", key):
+        return None
+    try:
+        info = codecs.lookup(key)
+    except (LookupError, ValueError, TypeError):
+        return None
+    name = info.name.replace("_", "-")
+    if name in _NOT_CHARSETS or not getattr(info, "_is_text_encoding", True):
+        return None
+    try:
+        if _ASCII.decode(info.name) != _ASCII.decode("ascii"):
+            return None
+    except (UnicodeError, ValueError, LookupError, TypeError):
+        return None
+    return info.name
 
 
 def _is_utf8(data: bytes) -> bool:
@@ -314,7 +349,7 @@ def _rack_field(text: str, line_no: int, what: str = "rack", limit: int | None =
     try:
         return format_rack(parse_rack(text, limit=limit))
     except NotationError as e:
-        raise RecordError(f"the {what} {text} cannot be read: {_lower_first(str(e))}", line_no) from None
+        raise RecordError(f"the {what} {clip(text)} cannot be read: {_lower_first(str(e))}", line_no) from None
 
 
 def _lower_first(s: str) -> str:
@@ -365,23 +400,23 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
             sq, direction = parse_position(action)
         except NotationError:
             raise RecordError(
-                f"{action} is not a move; write a position and word (8D WORD), -, --, -TILES, "
+                f"{clip(action)} is not a move; write a position and word (8D WORD), -, --, -TILES, "
                 "(challenge), (time) or (RACK).",
                 line_no,
             ) from None
         position = format_position(sq, direction)
         if i >= len(toks) or _SCORE_TOKEN.fullmatch(toks[i][0]):
-            raise RecordError(f"the word is missing after {action}; write it in full, like 8D WINDY.", line_no)
+            raise RecordError(f"the word is missing after {clip(action)}; write it in full, like 8D WINDY.", line_no)
         word = toks[i][0]
         i += 1
         if not re.fullmatch(r"[A-Za-z.()]+", word):
             raise RecordError(
-                f"the word {word} cannot be read; write letters, lower case for a blank, and . for a board letter.",
+                f"the word {clip(word)} cannot be read; write letters, lower case for a blank, and . for a board letter.",
                 line_no,
             )
         kind = MoveKind.PLAY
     if i >= len(toks) or not _SCORE_TOKEN.fullmatch(toks[i][0]):
-        got = f"found {toks[i][0]}" if i < len(toks) else "the line ends"
+        got = f"found {clip(toks[i][0])}" if i < len(toks) else "the line ends"
         raise RecordError(f"the score is missing ({got}); write it with its sign, like +24.", line_no)
     m = _SCORE_TOKEN.fullmatch(toks[i][0])
     assert m is not None
@@ -389,7 +424,7 @@ def _parse_move(body: str, nick: str, line_no: int) -> GcgMove:
     score = -value if sign == "-" else value
     i += 1
     if i >= len(toks) or not _TOTAL_TOKEN.fullmatch(toks[i][0]):
-        got = f"found {toks[i][0]}" if i < len(toks) else "the line ends"
+        got = f"found {clip(toks[i][0])}" if i < len(toks) else "the line ends"
         raise RecordError(f"the running total is missing after the score ({got}).", line_no)
     total = int(toks[i][0])
     extra = body[toks[i][1]:].strip()
@@ -474,7 +509,7 @@ def read_gcg(source: str | bytes) -> GcgRecord:
             if nick not in {p.nick for p in players}:
                 known = ", ".join(p.nick for p in players) or "none"
                 raise RecordError(
-                    f"no player has the nickname {nick} (players: {known}); name the players with #player1 and #player2 first.",
+                    f"no player has the nickname {clip(nick)} (players: {clip(known, 60)}); name the players with #player1 and #player2 first.",
                     line_no,
                 )
             moves.append(_parse_move(m.group(2) or "", nick, line_no))
@@ -482,7 +517,7 @@ def read_gcg(source: str | bytes) -> GcgRecord:
             note_lines.append(line)
         elif line.strip():
             raise RecordError(
-                f"this line is neither a pragma (#) nor a move (>): {line.strip()[:40]}",
+                f"this line is neither a pragma (#) nor a move (>): {clip(line.strip())}",
                 line_no,
             )
     close_note()
@@ -502,9 +537,9 @@ def _read_player(numbered: dict[int, GcgPlayer], n: int, value: str, line_no: in
         raise RecordError(f"#player{n} needs a nickname, like #player{n} doug Doug Smith.", line_no)
     nick = parts[0]
     if nick.endswith(":"):
-        raise RecordError(f"the nickname {nick} ends with a colon, which move lines cannot show; choose another.", line_no)
+        raise RecordError(f"the nickname {clip(nick)} ends with a colon, which move lines cannot show; choose another.", line_no)
     if any(p.nick == nick for p in numbered.values()):
-        raise RecordError(f"two players have the nickname {nick}; give each player a different nickname.", line_no)
+        raise RecordError(f"two players have the nickname {clip(nick)}; give each player a different nickname.", line_no)
     numbered[n] = GcgPlayer(nick, parts[1].strip() if len(parts) > 1 else "")
 
 
@@ -610,9 +645,9 @@ def record_from_game(game: _GameLike) -> GcgRecord:
 
     Each move line shows the rack the player held before it. A play taken
     back after a challenge is written as ``--`` with the play's points
-    taken away; a failed challenge that costs the challenger points (5- or
-    10-point rule) as a ``(challenge)`` line of the challenger with a
-    negative score; a turn lost to a double challenge as a pass; the end
+    taken away; a play that stands after a challenge under the 5- or
+    10-point rule as a ``(challenge) +5`` line of its player (in games of
+    rules edition 1, a ``(challenge) -5`` line of the challenger); a turn lost to a double challenge as a pass; the end
     of the game as ``(RACK) +N`` for the player who went out and
     ``RACK (RACK) -N`` for each player who lost their own tiles'
     value. Adjustments of 0 points are left out.
@@ -677,7 +712,9 @@ def record_from_game(game: _GameLike) -> GcgRecord:
                 remove_play(board, played.play)
                 add(ev.player, played.rack_before, MoveKind.WITHDRAWN, -ev.points_lost)
                 racks[ev.player] = played.rack_before
-            elif ev.points_lost:
+            elif ev.points_gained:
+                add(ev.player, rack_now(ev.player, index + 1), MoveKind.CHALLENGE, ev.points_gained)
+            elif ev.points_lost:  # rules edition 1: the challenger lost the points
                 add(ev.challenger, rack_now(ev.challenger, index + 1), MoveKind.CHALLENGE, -ev.points_lost)
         elif isinstance(ev, GameEnded):
             gains = [a for a in ev.adjustments if a.points > 0]
@@ -711,6 +748,14 @@ class ReplayStep(NamedTuple):
     computed score (the recorded score when none was computed), so that
     one slip in a record is reported once, not on every later line.
     ``problem`` is a short sentence when the line breaks a rule.
+    ``play`` is a placement line read against the board (None for other
+    lines, or when it could not be read), and ``breakdown`` its score word
+    by word, from the rules core: given whenever the tiles can be scored,
+    even when the placement breaks a rule (as the record meant it).
+    ``rack_note`` is a short clause when the line's rack cannot be checked
+    against what was played (no rack, ``UNKNOWN``, a partial rack, or a
+    rack that lacks the tiles played, as annotated and multiplayer records
+    often have); it is a remark about the record, not a broken rule.
     """
 
     move: GcgMove
@@ -718,6 +763,17 @@ class ReplayStep(NamedTuple):
     computed_score: int | None
     computed_total: int
     problem: str | None
+    rack_note: str | None = None
+    play: Play | None = None
+    breakdown: ScoreBreakdown | None = None
+
+
+def _scored_anyway(board: Board, play: Play) -> ScoreBreakdown | None:
+    """The score of an illegal placement as the record meant it, if it can be had."""
+    try:
+        return score_play(board, play)
+    except ScrabbleError:
+        return None
 
 
 def _end_factor(record: GcgRecord) -> int:
@@ -736,9 +792,12 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
     """Replay every move line on a board, recomputing scores and totals.
 
     Checks each placement's notation against the board, its legality
-    (:func:`validate_placement`), its tiles against the recorded rack, the
-    tile counts of the set, and, given a ``lexicon``, its words (a play
-    withdrawn on the next line is not held against the record). An illegal
+    (:func:`validate_placement`), the tile counts of the set, and, given a
+    ``lexicon``, its words (a play withdrawn on the next line is not held
+    against the record). The tiles of plays and exchanges are checked
+    against the recorded rack, but a rack that is missing, ``UNKNOWN``,
+    partial or lacks the tiles played only earns the step a ``rack_note``:
+    records from other programs often write such racks. An illegal
     placement is still put on the board when its squares are free, so that
     later lines are scored as the record meant them. Withdrawn plays are
     taken off the board. End-of-game lines are checked against the tiles
@@ -757,10 +816,13 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
         before = board.copy()
         computed: int | None = None
         problem: str | None = None
+        rack_note: str | None = None
         rack = parse_rack(mv.rack, limit=None)
+        unknown = _unknown_rack(mv.rack)
         k = mv.kind
+        play: Play | None = None
+        breakdown: ScoreBreakdown | None = None
         if k is MoveKind.PLAY:
-            play: Play | None = None
             drawn = 0
             try:
                 play = parse_play(f"{mv.position} {mv.word}", board)
@@ -775,8 +837,9 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
                     computed = breakdown.total
                 except IllegalPlay as e:
                     problem = str(e)
-                if problem is None:
-                    problem = _sentence(rack_contains(rack, play.rack_tiles()))
+                    breakdown = breakdown or _scored_anyway(board, play)
+                if problem is None and unknown is None:
+                    rack_note = _rack_clause(rack_contains(rack, play.rack_tiles()))
                 if problem is None and lexicon is not None and computed is not None:
                     withdrawn = idx + 1 < len(moves) and moves[idx + 1].kind is MoveKind.WITHDRAWN
                     if not withdrawn:
@@ -791,7 +854,8 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
                 kept.subtract(play.rack_tiles())
                 drawn = min(len(play.tiles), max(bag, 0))
                 bag -= drawn
-                holding[mv.nick] = (list((+kept).elements()), drawn)
+                known = unknown is None and rack_note is None
+                holding[mv.nick] = (list((+kept).elements()), drawn) if known else None
             else:
                 holding[mv.nick] = None
             last_play[mv.nick] = (play, computed, drawn)
@@ -800,25 +864,27 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
             if prev is None or prev.kind is not MoveKind.PLAY or prev.nick != mv.nick:
                 problem = "A withdrawn play (--) must come right after that player's play."
             else:
-                play, score, drawn = last_play.get(mv.nick, (None, None, 0))
-                if play is not None and all(board[t.square] for t in play.tiles):
-                    remove_play(board, play)
+                taken, score, drawn = last_play.get(mv.nick, (None, None, 0))
+                if taken is not None and all(board[t.square] for t in taken.tiles):
+                    remove_play(board, taken)
                 bag += drawn
                 computed = -score if score is not None else None
-            holding[mv.nick] = (rack, 0)
+            holding[mv.nick] = (rack, 0) if unknown is None else None
         elif k is MoveKind.PASS:
             computed = 0
-            holding[mv.nick] = (rack, 0)
+            holding[mv.nick] = (rack, 0) if unknown is None else None
         elif k is MoveKind.EXCHANGE:
             computed = 0
-            if mv.tiles:
-                problem = _sentence(rack_contains(rack, parse_rack(mv.tiles)))
+            if unknown is not None:
+                holding[mv.nick] = None
+            elif mv.tiles:
+                rack_note = _rack_clause(rack_contains(rack, parse_rack(mv.tiles)))
                 kept = Counter(rack)
                 kept.subtract(parse_rack(mv.tiles))
-                holding[mv.nick] = (list((+kept).elements()), mv.exchanged_count)
+                holding[mv.nick] = (list((+kept).elements()), mv.exchanged_count) if rack_note is None else None
             else:
-                if mv.rack and mv.exchanged_count > len(rack):
-                    problem = f"The rack {mv.rack} has fewer than {mv.exchanged_count} tiles to exchange."
+                if mv.exchanged_count > len(rack):
+                    rack_note = f"{mv.rack} has under {mv.exchanged_count} tiles"
                 holding[mv.nick] = None
         elif k is MoveKind.CHALLENGE:
             computed = mv.score
@@ -830,7 +896,7 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
             elif mv.score < 0 and prev_play.nick == mv.nick:
                 problem = "A challenge penalty is lost by the challenger, not by the player challenged."
             if mv.rack:
-                holding[mv.nick] = (rack, 0)
+                holding[mv.nick] = (rack, 0) if unknown is None else None
         elif k is MoveKind.TIME:
             computed = mv.score
         elif k is MoveKind.END_GAIN:
@@ -838,20 +904,22 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
             computed = factor * rack_value(tiles)
             others = [holding.get(p.nick) for p in record.players if p.nick != mv.nick]
             if others and all(h is not None for h in others):
-                problem = _holding_problem(mv.tiles, tiles, others, "the others")  # type: ignore[arg-type]
+                rack_note = _holding_problem(mv.tiles, tiles, others)  # type: ignore[arg-type]
         elif k is MoveKind.END_LOSS:
             tiles = parse_rack(mv.tiles, limit=None)
             computed = -rack_value(tiles)
-            if mv.rack and Counter(rack) != Counter(tiles):
-                problem = f"The rack {mv.rack} and the tiles in parentheses ({mv.tiles}) differ."
+            if unknown is None and mv.rack and Counter(rack) != Counter(tiles):
+                rack_note = f"{mv.rack} is not ({_short(mv.tiles)})"
             else:
                 own = holding.get(mv.nick)
                 if own is not None:
-                    problem = _holding_problem(mv.tiles, tiles, [own], mv.nick)
+                    rack_note = _holding_problem(mv.tiles, tiles, [own])
+        if unknown is not None and k in _RACK_KINDS:
+            rack_note = unknown
         base = prev_total.get(mv.nick, 0)
         computed_total = base + (computed if computed is not None else mv.score)
         prev_total[mv.nick] = mv.total
-        yield ReplayStep(mv, before, computed, computed_total, problem)
+        yield ReplayStep(mv, before, computed, computed_total, problem, rack_note, play, breakdown)
     return board
 
 
@@ -865,21 +933,37 @@ def final_board(record: GcgRecord) -> Board:
             return stop.value
 
 
-def _sentence(clause: str | None) -> str | None:
-    return None if clause is None else clause[0].upper() + clause[1:] + "."
+#: the move kinds whose rack says what was played or kept
+_RACK_KINDS = (MoveKind.PLAY, MoveKind.EXCHANGE, MoveKind.END_LOSS)
 
 
-def _holding_problem(
-    written: str, tiles: list[str], holdings: list[tuple[list[str], int]], whose: str
-) -> str | None:
+def _unknown_rack(rack: str) -> str | None:
+    """A clause when a line's rack is not given (no rack, or ``UNKNOWN``), else None."""
+    if not rack:
+        return "no rack given"
+    if rack == "UNKNOWN":
+        return "rack UNKNOWN"
+    return None
+
+
+def _rack_clause(clause: str | None) -> str | None:
+    """``the rack DINNVWA has no Y`` -> ``DINNVWA has no Y`` (kept short for braille lines)."""
+    return None if clause is None else clause.removeprefix("the rack ")
+
+
+def _short(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _holding_problem(written: str, tiles: list[str], holdings: list[tuple[list[str], int]]) -> str | None:
     """Why ``tiles`` cannot be what the players held (kept tiles plus some drawn), or None."""
     kept = Counter(t for h in holdings for t in h[0])
     drawn = sum(h[1] for h in holdings)
     have = Counter(tiles)
     if (kept - have) or sum(have.values()) != sum(kept.values()) + drawn:
-        shown = format_rack(sorted(kept.elements(), key=_rack_order)) or "no tiles"
-        more = f" and {drawn} drawn" if drawn else ""
-        return f"({written}) is not what {whose} had left ({shown}{more})."
+        shown = format_rack(sorted(kept.elements(), key=_rack_order)) or "none"
+        more = f"+{drawn}" if drawn else ""
+        return f"({_short(written)}) is not {_short(shown)}{more} left"
     return None
 
 

@@ -55,6 +55,21 @@ _DOWN_RE = re.compile(r"([A-Za-z])([0-9]{1,2})")
 _WORD_RE = re.compile(r"[A-Za-z.()]+")
 
 
+
+#: the most characters of a player's input that an error sentence repeats
+SHOWN_LIMIT = 32
+
+
+def clip(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` fit to repeat in an error sentence: at most ``limit``
+    characters (then an ellipsis), anything unprintable (control
+    characters, lone surrogates) as ``?``. Bad input is never echoed whole."""
+    cut = text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    if cut.isprintable():
+        return cut
+    return "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else "?" for ch in cut)
+
+
 # --------------------------------------------------------------- squares
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) to a :class:`Square`."""
@@ -64,7 +79,7 @@ def parse_square(text: str) -> Square:
 def format_square(square: Square) -> str:
     """A square's name, ``"H8"``."""
     if not square.on_board:
-        raise NotationError(f"{square.name} is off the board; columns run A to O and rows 1 to 15.")
+        raise NotationError(off_board_sentence(square.name))
     return square.name
 
 
@@ -79,33 +94,72 @@ def parse_position(text: str) -> tuple[Square, str]:
         m = _DOWN_RE.fullmatch(t)
         if not m:
             raise NotationError(
-                f"{t!r} is not a position; write the row first for a word across (8D) "
+                f"{clip(t)!r} is not a position; write the row first for a word across (8D) "
                 "or the column first for a word down (D8)."
             )
         col_text, row_text, direction = m.group(1), m.group(2), DOWN
     col = ord(col_text.upper()) - ord("A")
     row = int(row_text) - 1
     if not (0 <= col < SIZE and 0 <= row < SIZE):
-        raise NotationError(
-            f"{t.upper()} is off the board; columns run A to O and rows 1 to 15."
-        )
+        raise NotationError(off_board_sentence(t))
     return Square(row, col), direction
 
 
 def format_position(square: Square, direction: str) -> str:
     """``(D8, across)`` -> ``"8D"``; ``(B8, down)`` -> ``"B8"``."""
     if not square.on_board:
-        raise NotationError(f"{square.name} is off the board; columns run A to O and rows 1 to 15.")
+        raise NotationError(off_board_sentence(square.name))
     col, row = COLUMNS[square.col], str(square.row + 1)
     if direction == ACROSS:
         return row + col
     if direction == DOWN:
         return col + row
-    raise NotationError(f"{direction!r} is not a direction; a word runs across or down.")
+    raise NotationError(f"{clip(str(direction))!r} is not a direction; a word runs across or down.")
 
 
 # ----------------------------------------------------------------- plays
-def _split_word(word: str) -> list[tuple[str, bool]]:
+# The sentences for mistakes that the strict reader here and the lenient
+# reader of what a player types (``typed.py``) both meet: one mistake, one
+# sentence, whichever reader finds it.
+def off_board_sentence(text: str) -> str:
+    """A square or position past the edge: ``Q3``, ``8P``, ``H16``."""
+    return f"{clip(text.upper())} is off the board; columns run A to O and rows 1 to 15."
+
+
+def runs_off_sentence(left_over: str, direction: str) -> str:
+    """A word longer than the room left before the edge."""
+    return (
+        f"The word runs off the board with {clip(left_over.upper())} left over; start it nearer the "
+        f"{'left' if direction == ACROSS else 'top'}."
+    )
+
+
+def not_a_letter_sentence(bad: str, word: str) -> str:
+    """A character that is no letter."""
+    return f"{clip(bad)!r} in {clip(word)} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
+
+
+def no_letters_sentence(word: str) -> str:
+    return f"{clip(word)} has no letters; write the whole word, like 8D TRAIN."
+
+
+def marked_empty_sentence(square: Square, word: str, letter: str) -> str:
+    """A letter marked as on the board (``(A)``, or ``.`` for ``letter=""``) on an empty square."""
+    shown = f"({letter.upper()})" if letter else "."
+    return f"{square.name} is empty, but {clip(word)} marks a board letter there with {shown}; write the letter you place instead."
+
+
+def marked_mismatch_sentence(square: Square, on_board: str, word: str, letter: str) -> str:
+    """A letter marked as on the board that is not the tile there."""
+    return f"{square.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {letter.upper()} there."
+
+
+def no_tile_sentence(word: str, position: str) -> str:
+    """Every square of the word is filled already."""
+    return f"{clip(word)} at {position.upper()} places no tile; every square of it is already filled."
+
+
+def split_word(word: str) -> list[tuple[str, bool]]:
     """The word's letters, each with whether it is marked as a board letter.
 
     ``.`` gives ("", True); a letter inside parentheses gives (letter, True).
@@ -117,24 +171,24 @@ def _split_word(word: str) -> list[tuple[str, bool]]:
         if ch == "(":
             if inside:
                 raise NotationError(
-                    f"{word} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
+                    f"{clip(word)} opens a parenthesis inside another; put only board letters in parentheses, like (T)HROB."
                 )
             inside, group_len = True, 0
         elif ch == ")":
             if not inside:
-                raise NotationError(f"{word} closes a parenthesis it never opened; write board letters like (T)HROB.")
+                raise NotationError(f"{clip(word)} closes a parenthesis it never opened; write board letters like (T)HROB.")
             if group_len == 0:
-                raise NotationError(f"{word} has empty parentheses; put the board letters inside them, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has empty parentheses; put the board letters inside them, like (T)HROB.")
             inside = False
         elif ch == ".":
             if inside:
-                raise NotationError(f"{word} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
+                raise NotationError(f"{clip(word)} has a dot inside parentheses; write the board letter itself, like (T)HROB.")
             out.append(("", True))
         else:
             out.append((ch, inside))
             group_len += 1
     if inside:
-        raise NotationError(f"{word} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
+        raise NotationError(f"{clip(word)} leaves a parenthesis open; close it after the board letters, like (T)HROB.")
     return out
 
 
@@ -157,43 +211,33 @@ def parse_play(text: str, board: Board) -> Play:
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(
-            f"{text.strip()!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
+            f"{clip(text.strip())!r} is not a play; write the position and the word, like 8D TRAIN or B8 THROB."
         )
     start, direction = parse_position(parts[0])
     word = parts[1]
     if not _WORD_RE.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in ".()")))
-        raise NotationError(
-            f"{bad!r} in {word} is not a letter; write letters, lower case for a blank, and . or ( ) for board letters."
-        )
-    letters = _split_word(word)
+        raise NotationError(not_a_letter_sentence(bad, word))
+    letters = split_word(word)
     if not letters:
-        raise NotationError(f"{word} has no letters; write the whole word, like 8D TRAIN.")
+        raise NotationError(no_letters_sentence(word))
     end = start.step(direction, len(letters) - 1)
     if not end.on_board:
-        raise NotationError(
-            f"{word} at {parts[0].upper()} runs off the board; it has {len(letters)} letters "
-            f"and there is room for {SIZE - (start.col if direction == ACROSS else start.row)}."
-        )
+        room = SIZE - (start.col if direction == ACROSS else start.row)
+        raise NotationError(runs_off_sentence("".join(ch or "." for ch, _ in letters[room:]), direction))
     tiles: list[PlacedTile] = []
     for i, (ch, marked) in enumerate(letters):
         sq = start.step(direction, i)
         on_board = board[sq]
         if marked:
             if not on_board:
-                shown = f"({ch})" if ch else "."
-                raise NotationError(
-                    f"{sq.name} is empty, but {word} marks a board letter there with {shown}; "
-                    "write the letter you place instead."
-                )
+                raise NotationError(marked_empty_sentence(sq, word, ch))
             if ch and ch.upper() != on_board.upper():
-                raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there."
-                )
+                raise NotationError(marked_mismatch_sentence(sq, on_board, word, ch))
         elif on_board:
             if ch.upper() != on_board.upper():
                 raise NotationError(
-                    f"{sq.name} holds {_tile_phrase(on_board)}, but {word} has {ch.upper()} there; "
+                    f"{sq.name} holds {_tile_phrase(on_board)}, but {clip(word)} has {ch.upper()} there; "
                     "a word can only play through the letters on the board."
                 )
         else:
@@ -203,11 +247,11 @@ def parse_play(text: str, board: Board) -> Play:
     for sq, where in ((before, "before"), (after, "after")):
         if sq.on_board and board[sq]:
             raise NotationError(
-                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {word}; "
+                f"{sq.name} holds {_tile_phrase(board[sq])} just {where} {clip(word)}; "
                 "write the whole word, with the board letters in it."
             )
     if not tiles:
-        raise NotationError(f"{word} at {parts[0].upper()} places no tile; every square of it is already filled.")
+        raise NotationError(no_tile_sentence(word, parts[0]))
     return Play.of(tiles, direction if len(tiles) == 1 else None)
 
 
@@ -251,7 +295,7 @@ def format_play(play: Play, board: Board, style: str = "parens") -> str:
     as ``.`` (``style="dots"``: ``B8 .HROB``, as in GCG records).
     """
     if style not in PLAY_STYLES:
-        raise NotationError(f"{style!r} is not a notation style; choose parens or dots.")
+        raise NotationError(f"{clip(str(style))!r} is not a notation style; choose parens or dots.")
     start, direction, squares = main_word_squares(play, board)
     placed = {t.square: t.board_letter for t in play.tiles}
     out: list[str] = []
@@ -290,9 +334,9 @@ def parse_rack(text: str, limit: int | None = RACK_SIZE) -> list[str]:
         elif ch.isascii() and ch.isalpha():
             tiles.append(ch.upper())
         else:
-            raise NotationError(f"{ch!r} in {t} is not a tile; write a rack with letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(ch)!r} in {clip(t)} is not a tile; write a rack with letters A to Z and ? for a blank.")
     if limit is not None and len(tiles) > limit:
-        raise NotationError(f"{t} has {len(tiles)} tiles, but a rack holds at most {limit}.")
+        raise NotationError(f"{clip(t)} has {len(tiles)} tiles, but a rack holds at most {limit}.")
     return tiles
 
 
@@ -303,7 +347,7 @@ def format_rack(tiles: Iterable[str]) -> str:
         if t == BLANK or (len(t) == 1 and "A" <= t <= "Z"):
             out.append(t)
         else:
-            raise NotationError(f"{t!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
+            raise NotationError(f"{clip(t)!r} is not a tile; a rack holds letters A to Z and ? for a blank.")
     return "".join(out)
 
 
@@ -325,7 +369,7 @@ def parse_exchange(text: str) -> list[str]:
     """``"-AEI"`` -> the tiles put back; ``"-"`` (a pass) -> ``[]``."""
     t = text.strip()
     if not t.startswith("-"):
-        raise NotationError(f"{t!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
+        raise NotationError(f"{clip(t)!r} is not an exchange; write - and the tiles to put back, like -AEI, or - to pass.")
     return parse_rack(t[1:])
 
 

@@ -4,11 +4,15 @@ Printed only when asked for (``show``), never spoken. Columns are lettered
 and rows numbered on both sides; each premium square carries a code
 (``2L 3L 2W 3W``, ``**`` for the star) so that nothing depends on colour
 alone; the print board's colours are added unless ``colour`` is False
-(the console turns them off when ``NO_COLOR`` is set). Tiles are letters,
+(:func:`colour_wanted` decides: never when ``NO_COLOR`` is set, when
+``TERM`` is ``dumb``, or when the output is not a terminal). Tiles are letters,
 a blank in lower case; the board cursor is bracketed.
 """
 
 from __future__ import annotations
+
+import os
+from typing import Mapping, TextIO
 
 from ..core.board import COLUMNS, SIZE, Board, Square, premium_at
 
@@ -28,6 +32,20 @@ LEGEND = [
     "2W double word (pink)   3W triple word (red)   ** star",
     "Lower case: a blank.   [ ]: the cursor.",
 ]
+
+
+def colour_wanted(stream: TextIO | None, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour the board written to ``stream``: only on a terminal,
+    and not when ``NO_COLOR`` is set to anything (https://no-color.org) or
+    ``TERM`` is ``dumb``. Escape codes in a file or a pipe are noise."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (ValueError, OSError):
+        return False
 
 
 def _cell(board: Board, sq: Square, colour: bool, cursor: Square | None) -> str:

@@ -442,20 +442,28 @@ def word_score_line(word: WordScore) -> str:
     return f"{word_text(word.letters)}: {word.letter_sum}, {mult}, {word.score}."
 
 
-def breakdown_lines(breakdown: ScoreBreakdown, style: Style) -> list[str]:
+def breakdown_lines(breakdown: ScoreBreakdown, style: Style, compact: bool = False) -> list[str]:
     """The words a play formed and how they scored.
 
     brief and normal: one line of words and scores when more than one word
     counted; full: each word with its letter sum, multiplier and premiums.
+    ``compact``: the bonus for all 7 tiles joins the words' line.
     """
     lines: list[str] = []
+    if compact and not style.full and len(breakdown.words) > 1:
+        items = [f"{word_text(w.letters)} {w.score}" for w in breakdown.words]
+        if breakdown.bingo:
+            items.append(f"all 7 tiles {breakdown.bingo}")
+        items[0] = "Words: " + items[0]
+        return fit(items, end=".")
     if style.full:
         for w in breakdown.words:
             lines.append(word_score_line(w))
             lines.extend(premium_lines(w, style.marks))
     elif len(breakdown.words) > 1:
-        lines.extend(fit([f"{word_text(w.letters)} {w.score}" for w in breakdown.words], end="."))
-        lines[0] = "Words: " + lines[0] if len("Words: " + lines[0]) <= LINE_WIDTH else lines[0]
+        items = [f"{word_text(w.letters)} {w.score}" for w in breakdown.words]
+        items[0] = "Words: " + items[0]  # the label stays with the first word, on its line
+        lines.extend(fit(items, end="."))
     if breakdown.bingo:
         lines.append(f"All 7 tiles used: {breakdown.bingo} bonus.")
     return lines
@@ -538,21 +546,32 @@ def played_lines(
     return lines + details + [f"{points}."]
 
 
-def _placed(ev: TilesPlaced, style: Style) -> list[str]:
-    """Who played what, the words and score, the premiums (at full verbosity)."""
+def _placed(ev: TilesPlaced, style: Style, compact: bool = False) -> list[str]:
+    """Who played what, the words and score, the premiums (at full verbosity).
+    ``compact`` (a round heard at once): the points end the first line,
+    the words that counted follow."""
     w = main_word(ev.breakdown)
     if w is None:
         return [f"{ev.name} played no word, {plural(ev.score, 'point')}."]
     where = where_text(w.word.start, w.word.direction)
+    if compact and not style.brief:
+        head = play_lines(f"{ev.name} played", w.word.letters, where, f", {plural(ev.score, 'point')}")
+        if len(head) > 1:  # the bare number fits where "points" did not
+            head = play_lines(f"{ev.name} played", w.word.letters, where, f", {ev.score}")
+        if len(head) > 1:  # then the brief form, who first
+            head = play_lines(f"{ev.name}:", w.word.letters, where, f", {ev.score}")
+        return head + breakdown_lines(ev.breakdown, style, compact=True)
     return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style)
 
 
-def _after_play(ev: TilesPlaced, aud: Audience, style: Style) -> list[str]:
-    """The tiles drawn after a play (or that the player went out)."""
+def _after_play(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = False) -> list[str]:
+    """The tiles drawn after a play. Going out is said by what follows (the
+    challenge question or the end), once; ``compact``: the draw is heard
+    in the rack that follows, so only an empty bag is said."""
     if ev.went_out:
-        return [f"{ev.name} has used every tile."]
+        return []
     reveal = ev.player in aud.reveal
-    if style.brief and not reveal and ev.drawn:
+    if ev.drawn and (compact or (style.brief and not reveal)):
         return []
     return [drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style)]
 
@@ -640,6 +659,9 @@ def announce(
     totals_before: Sequence[int],
     style: Style = Style(),
     next_player: int | None = None,
+    *,
+    compact: bool = False,
+    scores: bool = True,
 ) -> list[str]:
     """The scorekeeper's words after an action.
 
@@ -648,42 +670,27 @@ def announce(
     premiums that counted (full verbosity), every player's new total
     (``totals_before`` with the player's total from the event), the tiles
     drawn; then whose turn is next, when ``next_player`` is given.
+
+    ``compact``: one person plays the computers, and hears a whole round
+    (their play, the computers' plays, the rack) at once: each play in as
+    few lines as it takes, no tiles drawn (the rack follows). ``scores``
+    False leaves out the totals after a play (they are said once, after
+    the last play of the round).
     """
     lines: list[str] = []
     totals = list(totals_before)
     for ev in events:
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
-            lines.extend(_placed(ev, style))
-            lines.extend(scores_lines(aud.names, totals))
-            lines.extend(_after_play(ev, aud, style))
+            lines.extend(_placed(ev, style, compact))
+            if scores:
+                lines.extend(scores_lines(aud.names, totals))
+            lines.extend(_after_play(ev, aud, style, compact))
         else:
             lines.extend(event_phrases(ev, aud, style))
     if next_player is not None:
         lines.append(f"{possessive(aud.names[next_player])} turn.")
     return short_lines(lines)
-
-
-def history_line(ev: Event, aud: Audience) -> str | None:
-    """One line per turn for ``history``: ``3. Alice: TRAIN, D8 across, 12.``"""
-    if isinstance(ev, FirstPlayerDrawn):
-        return f"{ev.first_name} drew first."
-    if isinstance(ev, TilesPlaced):
-        out = ", went out" if ev.went_out else ""
-        return f"{ev.turn}. {ev.name}: {play_text(ev.breakdown)}, {ev.score}{out}."
-    if isinstance(ev, TilesExchanged):
-        return f"{ev.turn}. {ev.name} exchanged {len(ev.returned)}."
-    if isinstance(ev, TurnPassed):
-        return f"{ev.turn}. {ev.name} passed."
-    if isinstance(ev, ChallengeResolved):
-        if ev.withdrawn:
-            return f"{ev.challenger_name} challenged: taken back."
-        return f"{ev.challenger_name} challenged: it stands."
-    if isinstance(ev, TurnLost):
-        return f"{ev.turn}. {ev.name} lost the turn."
-    if isinstance(ev, GameEnded):
-        return "Game over: " + ", ".join(f"{aud.names[i]} {t}" for i, t in enumerate(ev.totals)) + "."
-    return None
 
 
 def last_move_event(history: Sequence[Event]) -> Event | None:
@@ -753,7 +760,6 @@ __all__ = [
     "clauses",
     "event_phrases",
     "fit",
-    "history_line",
     "last_move_sentence",
     "line_phrases",
     "ordinal",

@@ -1,0 +1,145 @@
+"""The commands the game and the review share: reading the board
+(square, row, column, goto, where, words, board, show, legend), repeat
+and set. Each takes the session (the game's or the review's: both offer
+``board``, ``reader``, ``out``, ``settings``, ``style``, ``braille_mode``
+and ``keep_settings``) and the rest of the line.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ..errors import NotationError
+from ..notation.typed import read_square
+from ..presentation import largeprint, phrases
+from . import brailleview
+from .settings import setting_named, small_number
+
+
+def _square_arg(session, text: str) -> Square:
+    text = text.strip()
+    if not text:
+        return session.reader.cursor.square
+    if text.lower() in ("star", "centre", "center"):
+        return Square(7, 7)
+    return read_square(text)
+
+
+def cmd_square(session, args: str) -> list[str]:
+    sq = _square_arg(session, args)
+    return [phrases.square_phrase(session.board, sq, session.settings.marks)]
+
+
+def _row_index(session, text: str) -> int:
+    text = text.strip()
+    if not text:
+        return session.reader.cursor.square.row
+    row = small_number(text)
+    if row is not None and 1 <= row <= SIZE:
+        return row - 1
+    if text.upper() in COLUMNS:
+        raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
+    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
+
+
+def _column_index(session, text: str) -> int:
+    text = text.strip().upper()
+    if not text:
+        return session.reader.cursor.square.col
+    if len(text) == 1 and text in COLUMNS:
+        return COLUMNS.index(text)
+    number = small_number(text)
+    if number is not None and 1 <= number <= SIZE:
+        raise NotationError(f"{number} is a row; type row {number}.")
+    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
+
+
+def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
+    """A row or column in words; in braille mode its line of ``cells`` comes first."""
+    words = phrases.line_phrases(session.board, index, direction, session.style)
+    if not session.braille_mode:
+        return words
+    return cells(session.board, index, session.settings.braille_width) + words
+
+
+def cmd_row(session, args: str) -> list[str]:
+    """A row in words; in braille mode its line of cells comes first."""
+    return _line_answer(session, _row_index(session, args), ACROSS, brailleview.row_lines)
+
+
+def cmd_column(session, args: str) -> list[str]:
+    """A column in words; in braille mode its line of cells comes first."""
+    return _line_answer(session, _column_index(session, args), DOWN, brailleview.column_lines)
+
+
+def cmd_goto(session, args: str) -> list[str]:
+    if not args.strip():
+        raise NotationError("Say which square to go to, like goto H8, or goto star.")
+    move = session.reader.cursor.goto(_square_arg(session, args))
+    return [session.reader.move_phrase(move)]
+
+
+def cmd_where(session, args: str) -> list[str]:
+    return phrases.where_phrases(session.reader.cursor.square)
+
+
+def cmd_words(session, args: str) -> list[str]:
+    return phrases.words_phrases(session.board)
+
+
+def cmd_board(session, args: str) -> list[str]:
+    """The braille board: the column letters, then a line of cells a row."""
+    return ["Braille board:"] + brailleview.board_lines(session.board, session.settings.braille_width)
+
+
+def cmd_show(session, args: str) -> list[str]:
+    """The large-print board for a sighted helper (on screen only).
+
+    In braille mode its lines would not fit the display, so the braille
+    board is shown instead, after a line saying how to get large print.
+    """
+    if session.braille_mode:
+        return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
+    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
+    return ["Large-print board shown on screen."]
+
+
+def cmd_legend(session, args: str) -> list[str]:
+    """What each braille cell of the board and rack lines means."""
+    return ["Braille cells:"] + brailleview.legend_lines()
+
+
+def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
+    """``history``: all the lines; ``history N``: the last N (of the game's
+    turns or the review's moves, ``unit``); any other N is refused."""
+    text = args.strip()
+    if text:
+        count = small_number(text, digits=4)
+        if count is None or count < 1:
+            raise NotationError(f"Say how many {unit} to hear, like history 5, or just history for all.")
+        lines = lines[-count:]
+    return lines
+
+
+def cmd_repeat(session, args: str) -> list[str]:
+    return list(session.out.last_reply) or ["Nothing has been said yet."]
+
+
+def cmd_set(session, args: str) -> list[str]:
+    parts = args.split()
+    if not parts:
+        return ["Settings:"] + session.settings.describe()
+    if len(parts) == 1:
+        try:
+            return setting_named(parts[0]).takes()
+        except NotationError:
+            raise NotationError("Type set, a setting and a value, like set verbosity full.") from None
+    said = session.settings.change(parts[0], " ".join(parts[1:]))
+    if parts[0].lower() == "speech":
+        session.speech_change = session.settings.speech
+    return [said] + session.keep_settings()
+
+

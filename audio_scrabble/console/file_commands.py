@@ -1,0 +1,119 @@
+"""The commands that write files or say where they go: emboss, export, games, open."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import ActionNotAllowed
+from ..presentation import phrases
+from . import brailleview
+
+
+def _emboss_target(session, text: str) -> Path:
+    """Where ``emboss`` writes: the path typed (a folder gets a named file,
+    a name without suffix gets .brf), else the games folder of the saves."""
+    from ..persistence.records import named_file, record_stem
+
+    stem = record_stem(session.names)
+    text = text.strip()
+    if text:
+        target = Path(os.path.expanduser(text))
+        if target.is_dir():
+            target = target / (stem + ".brf")
+        elif not target.suffix:
+            target = target.with_suffix(".brf")
+        return target
+    folder = _games_folder(session)
+    folder.mkdir(parents=True, exist_ok=True)
+    return named_file(folder, stem, ".brf")
+
+
+def cmd_emboss(session, args: str) -> list[str]:
+    """Write the game so far as a braille-ready .brf file, and say where."""
+    from ..persistence.records import private_record
+    from ..presentation.brf import brf_pages, save_brf
+    from ..presentation.emboss import record_document
+
+    game = session.need_game()
+    # While the game goes on, what nobody at the computer may hear stays
+    # private (tiles put back in an exchange): the one filter, as export's.
+    record = private_record(game, [i for i in range(len(game.names)) if i not in session.audience.reveal])
+    heading = "Final board" if game.is_over else "Board"
+    document = record_document(record, board_heading=heading)
+    try:
+        target = _emboss_target(session, args)
+        save_brf(target, document)
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise ActionNotAllowed(
+            f"The braille file cannot be written there ({reason.lower()}); type emboss alone to save it in your games folder."
+        ) from None
+    except ValueError:
+        raise ActionNotAllowed(
+            "That is not a usable file name; type emboss alone to save it in your games folder."
+        ) from None
+    pages = len(brf_pages(document))
+    head = f"Braille file saved, {phrases.plural(pages, 'page')}:"
+    return brailleview.path_lines(head, str(target), session.settings.braille_width)
+
+
+def shown_path(path: Path) -> str:
+    """A path as said: the home folder as ``~``, so that it is short."""
+    try:
+        return "~" + os.sep + str(path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
+def _games_folder(session) -> Path:
+    """The folder of finished games, as the store has it (or would)."""
+    from ..persistence import data_dir
+
+    return Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
+
+
+def cmd_export(session, args: str) -> list[str]:
+    """Write the game so far as a GCG record, and say where in one line.
+    Racks nobody at the computer may hear stay private (persistence.records)."""
+    from ..errors import RecordError
+    from ..persistence import SaveFailed, export_record
+
+    game = session.need_game()
+    text = args.strip()
+    try:
+        if text:
+            target = Path(os.path.expanduser(text))
+        else:
+            target = _games_folder(session)
+            target.mkdir(parents=True, exist_ok=True)
+        # While the game goes on, racks nobody at the computer may hear stay private.
+        private = [i for i in range(len(game.names)) if i not in session.audience.reveal]
+        written = export_record(game, target, private=private)
+    except (SaveFailed, OSError) as e:
+        cause = e.__cause__ if isinstance(e, SaveFailed) else e
+        reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
+        raise ActionNotAllowed(
+            f"Cannot write there ({reason.lower()}); type export alone for your games folder."
+        ) from None
+    except RecordError as e:
+        raise ActionNotAllowed(f"The record cannot be written: {e}") from None
+    return brailleview.path_lines("Record saved:", shown_path(written), session.settings.braille_width)
+
+
+def cmd_games(session, args: str) -> list[str]:
+    """Where games are kept, and every game on file, numbered for ``open``."""
+    width = session.settings.braille_width
+    folder = _games_folder(session)
+    if session.store is None:
+        return session.saver.games_lines(False) + brailleview.path_lines("Files go to:", shown_path(folder), width)
+    in_play = session.game is not None and not session.game.is_over
+    return brailleview.path_lines("Games folder:", shown_path(folder), width) + session.saver.games_lines(in_play)
+
+
+def cmd_open(session, args: str) -> list[str]:
+    """Resume game N of the ``games`` list; the game in play is put away
+    first (``games`` still lists it)."""
+    said = session.keep_settings()  # the game in play as it is now, in case it is put away
+    session.saver.choose(args, session.lexicon, session.options.lexicon)
+    return said + session._resume()

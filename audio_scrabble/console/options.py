@@ -1,0 +1,31 @@
+"""What the command line (or a test) decides before a game starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: ``Options.saved_game``: resume the unfinished game without asking
+RESUME = "resume"
+#: ``Options.saved_game``: put the unfinished game away and start another
+NEW = "new"
+
+
+@dataclass
+class Options:
+    """What the command line (or a test) decided before the game starts.
+
+    A setting left as None was not given: it is the default for a new
+    game, and a resumed game's own setting (from its save) otherwise.
+    """
+
+    players: str | None = None  # "Alice,Bob,computer:club"
+    rules: str | None = None
+    seed: int | None = None
+    lexicon: str | None = None
+    verbosity: str | None = None  # normal when not given
+    marks: str | None = None  # marks when not given
+    braille_width: int | None = None  # off when not given
+    speech: str | None = None  # text when not given
+    hints: bool | None = None  # off when not given
+    #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
+    saved_game: str | None = None

@@ -1,0 +1,259 @@
+"""The questions a session can have open: at most one at a time.
+
+Each question reads the answer typed and returns a *decision* (say these
+lines, resume the saved game, play this draft, leave, answer the line as
+a command...) that :class:`~audio_scrabble.console.session.Session`
+carries out; a question never calls back into the session. Each also
+says what Ctrl-C does to it, whether Ctrl-D leaves at once, and its
+prompt (full, and short for a narrow braille display).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from ..errors import ScrabbleError
+from ..presentation import prompts
+from .commands import answered_before_the_game
+from .setup import SetupFlow
+
+if TYPE_CHECKING:
+    from ..notation.typed import Draft
+
+YES = ("y", "yes")
+NO = ("", "n", "no", "cancel", "stay")
+HELP = ("help", "h", "?")
+REPEAT = ("repeat", "again")
+QUIT_WORDS = ("quit", "exit", "q", "bye")
+
+
+# ---------------------------------------------------------------- decisions
+@dataclass(frozen=True)
+class Say:
+    """Say these lines; ``keep`` leaves the question open."""
+
+    lines: tuple[str, ...]
+    keep: bool = False
+    remember: bool = True  # kept for ``repeat``
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """Say the last reply again; the question stays open."""
+
+    keep: bool = True
+
+
+@dataclass(frozen=True)
+class Command:
+    """Answer ``text`` as a command, with lines before and after it (the
+    lines after are left out when the command ends the session)."""
+
+    text: str
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class Leave:
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class NewGame:
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class ResumeSaved:
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class DeclineSaved:
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class PlayDraft:
+    """Play (or check) the draft, after saying ``before``."""
+
+    draft: Draft
+    action: str
+    confirmed: bool = False
+    before: tuple[str, ...] = ()
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask another question instead, after saying ``lines``."""
+
+    question: "Question"
+    lines: tuple[str, ...] = ()
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class BeginGame:
+    """The set-up is answered: say ``lines``, then start the game."""
+
+    lines: tuple[str, ...] = ()
+    keep: bool = False
+
+
+Decision = Union[Say, Repeat, Command, Leave, NewGame, ResumeSaved, DeclineSaved, PlayDraft, Ask, BeginGame]
+
+
+def _first_word(text: str) -> str:
+    return text.split()[0].lower() if text.strip() else ""
+
+
+# ---------------------------------------------------------------- questions
+class Question:
+    """A question open at the prompt."""
+
+    #: the prompt, and its short form for a narrow braille display
+    prompt: tuple[str, str | None] = ("yes or no> ", "yes/no> ")
+    #: Ctrl-D at this question leaves at once (else it asks first)
+    leaves_on_eof = False
+
+    def answer(self, text: str) -> Decision:
+        raise NotImplementedError
+
+    def interrupt(self) -> Decision:
+        """Ctrl-C: the question is cancelled."""
+        return Say((prompts.STAYING,))
+
+
+class ResumeQuestion(Question):
+    """An unfinished game is saved: resume it?"""
+
+    prompt = ("resume> ", "yes/no> ")
+    leaves_on_eof = True
+
+    def answer(self, text: str) -> Decision:
+        low = text.lower()
+        if low in (*YES, "resume"):
+            return ResumeSaved()
+        if low in ("n", "no", "new"):
+            return DeclineSaved()
+        word = _first_word(low)
+        if word in QUIT_WORDS:
+            return Leave()
+        if answered_before_the_game(word):
+            again = () if word in REPEAT else (prompts.RESUME_IT,)
+            return Command(text, after=again, keep=True)
+        return Say((prompts.RESUME_YES_OR_NO,), keep=True)
+
+    def interrupt(self) -> Decision:
+        # Ctrl-C cancels the line, not the question: there is no game yet.
+        return Say((prompts.RESUME_YES_OR_NO,), keep=True)
+
+
+class ConfirmQuestion(Question):
+    """``quit`` (leave the game?) or ``new`` (end this one unscored?)."""
+
+    def __init__(self, what: str):
+        self.what = what  # "quit" or "new"
+        self.leaves_on_eof = what == "quit"
+
+    def lines(self) -> list[str]:
+        return list(prompts.START_NEW) if self.what == "new" else [prompts.LEAVE_GAME]
+
+    def answer(self, text: str) -> Decision:
+        low = text.lower()
+        if low in REPEAT:
+            return Repeat()
+        if low in HELP:
+            return Say((prompts.YES_MEANS[self.what], prompts.TYPE_YES_OR_NO), keep=True)
+        own = ("quit", "exit", "leave") if self.what == "quit" else ("new",)
+        if low in YES or low in own:
+            return NewGame() if self.what == "new" else Leave()
+        if low in NO:
+            return Say((prompts.STAYING,))
+        return Command(text, before=(prompts.STAYING,))  # anything else is a no, and a command
+
+
+class PlayQuestion(Question):
+    """The word made is not the word typed: play it?"""
+
+    prompt = ("play it> ", "yes/no> ")
+
+    def __init__(self, draft: Draft):
+        self.draft = draft
+
+    def answer(self, text: str) -> Decision:
+        low = text.lower()
+        if low in REPEAT:
+            return Repeat()
+        if low in HELP:
+            return Say((prompts.YES_MEANS["play"], prompts.TYPE_YES_OR_NO), keep=True)
+        if low in YES or low == "play":  # "quit" never says yes to a play
+            return PlayDraft(self.draft, "play", confirmed=True)
+        if low in NO:
+            return Say((prompts.NOT_PLAYED,))
+        return Command(text, before=(prompts.NOT_PLAYED,))
+
+    def interrupt(self) -> Decision:
+        return Say((prompts.NOT_PLAYED,))
+
+
+class BlankQuestion(Question):
+    """Which letter is the blank on a square?"""
+
+    prompt = ("letter> ", "?> ")
+
+    def __init__(self, draft: Draft, action: str):
+        self.draft = draft
+        self.action = action  # "play" or "check"
+
+    def lines(self) -> list[str]:
+        return [prompts.blank_question(self.draft.open_blanks[0].name)]
+
+    def answer(self, text: str) -> Decision:
+        square = self.draft.open_blanks[0]
+        if text.lower() in ("cancel", "no", "stop"):
+            return Say((prompts.CANCELLED_BLANK,))
+        letter = text.strip()
+        if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
+            return Say((prompts.blank_one_letter(square.name),), keep=True)
+        draft = self.draft.with_blank(square, letter.upper())
+        said = prompts.blank_is(square.name, letter.upper())
+        if draft.open_blanks:
+            following = BlankQuestion(draft, self.action)
+            return Ask(following, (said, *following.lines()))
+        return PlayDraft(draft, self.action, before=(said,))
+
+    def interrupt(self) -> Decision:
+        return Say((prompts.CANCELLED_BLANK,))
+
+
+class SetupQuestion(Question):
+    """The questions before a game (see :class:`SetupFlow`)."""
+
+    prompt = ("> ", None)
+
+    def __init__(self, setup: SetupFlow):
+        self.setup = setup
+
+    def answer(self, text: str) -> Decision:
+        setup = self.setup
+        if setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
+            text = "help level"  # what each level is like
+        word = _first_word(text)
+        if answered_before_the_game(word):
+            after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())
+            return Command(text, after=after, keep=True)  # then the question still open
+        try:
+            out = setup.answer(text)
+        except ScrabbleError as e:
+            return Say((str(e), *setup.question()), keep=True)
+        if setup.done:
+            return BeginGame(tuple(out))
+        return Say((*out, *setup.question()), keep=True)
+
+    def interrupt(self) -> Decision:
+        return Say((prompts.LINE_CLEARED,), keep=True, remember=False)

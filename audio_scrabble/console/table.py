@@ -1,0 +1,227 @@
+"""The table: who sits where, who may act, who may hear whose tiles, and
+what the computers decide.
+
+Built with the :class:`~audio_scrabble.core.game.Game` and reading the
+names from it. It never changes the game: a computer's decision comes
+back as a :class:`ComputerAction` that the session carries out through
+the game's own actions, like a person's command. The one loop that runs
+the computers is :meth:`Session.run_computers`.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..core.events import Event
+from ..core.game import Game
+from ..errors import ActionNotAllowed
+from ..presentation import prompts
+from ..presentation.phrases import Audience, clauses, join_and
+from . import services
+from .setup import Seat
+
+#: a computer player: ``chooser(game, i) -> ComputerMove``, maybe with ``wants_challenge(game, i)``
+Chooser = Callable[[Game, int], services.ComputerMove]
+
+
+@dataclass
+class ComputerAction:
+    """What a computer does now: the game action, the lines said before
+    its announcement, and (after a challenge on its own turn) whose turn
+    goes unsaid because it was just said."""
+
+    do: Callable[[Game], Event]
+    said: list[str] = field(default_factory=list)
+    quiet_turn_of: int | None = None
+    #: a move of its own (not a challenge or an acceptance): when it
+    #: cannot be made, the computer passes instead
+    own_move: bool = False
+
+
+class Table:
+    """The seats of one game and the turn policy around them."""
+
+    def __init__(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser] | None = None):
+        self.game = game
+        self.seats = seats
+        self.choosers: dict[int, Chooser] = dict(choosers or {})
+        #: the player who pressed Enter for this turn (hand-over)
+        self.ready: int | None = None
+        #: the last play of a player who went out, once the people at the
+        #: table have accepted it: the computers decide next
+        self.declined: Any = None
+        #: the traceback of a computer's mistake, for developers
+        self.last_error: str | None = None
+
+    # ------------------------------------------------------------ seats
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_computer]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the computer: racks need a hand-over."""
+        return len(self.humans) >= 2
+
+    def is_computer(self, i: int) -> bool:
+        return self.seats[i].is_computer
+
+    @property
+    def audience(self) -> Audience:
+        """Whose private tiles may be spoken: the lone human's, else nobody's."""
+        humans = self.humans
+        return Audience(self.names, frozenset(humans) if len(humans) == 1 else frozenset())
+
+    def levels(self) -> dict[int, str]:
+        """The computer seats and their levels (for the save)."""
+        return {i: s.computer for i, s in enumerate(self.seats) if s.computer}
+
+    # ------------------------------------------------------------ who may act
+    def needs_hand_over(self, i: int) -> bool:
+        """Whether person ``i`` must press Enter before the rack is heard."""
+        return not self.is_computer(i) and self.hot_seat and self.ready != i
+
+    def viewer(self) -> int:
+        """The player whose rack may be read now; raises when nobody's may."""
+        game = self.game
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if game.is_over:
+            raise ActionNotAllowed(prompts.RACKS_READ_AT_END)
+        cur = game.current
+        if self.is_computer(cur):
+            raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
+        if self.ready != cur:
+            raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
+        return cur
+
+    def actor(self) -> int:
+        """The human whose turn it is and who is ready to act; raises otherwise."""
+        game = self.game
+        if game.is_over:
+            raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
+        if game.awaiting_final_challenge:
+            raise ActionNotAllowed("\n".join(self.final_question()))
+        cur = game.current
+        if self.is_computer(cur):
+            raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
+        if self.hot_seat and self.ready != cur:
+            raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
+        return cur
+
+    # ------------------------------------------------------------ going out
+    def final_deciders(self) -> tuple[list[int], list[int]]:
+        """Who may still challenge the last play of a player who went out:
+        (the people, the computers), each in seat order after that player.
+        The people are asked first; once they accept, the computers
+        decide (each by its level), so a person at the table is never
+        left out because a computer sits next."""
+        game = self.game
+        pend = game.pending_play
+        if pend is None or not game.awaiting_final_challenge:
+            return [], []
+        n = len(game.players)
+        order = [(pend.player + k) % n for k in range(1, n)]
+        computers = [i for i in order if self.is_computer(i)]
+        people = [] if self.declined is pend else [i for i in order if not self.is_computer(i)]
+        return people, computers
+
+    def final_challenger(self) -> int | None:
+        """Who ``challenge`` alone stands for when a player has gone out:
+        the first person asked (None: the core's default)."""
+        people, _ = self.final_deciders()
+        return people[0] if people else None
+
+    def final_question(self) -> list[str]:
+        """Why the last play ends the game (who went out, or that no one
+        can move, or the sixth scoreless turn), and who is asked to
+        challenge or accept."""
+        pend = self.game.pending_play
+        if pend is None:
+            return [prompts.CHALLENGE_OR_ACCEPT]
+        people, _ = self.final_deciders()
+        asked = [self.names[i] for i in people]
+        why = self.game.final_sentence
+        if why is None or self.game.final_reason == "out":
+            return prompts.went_out_question(pend.name, asked)
+        # no one can move after the play, or it is the sixth scoreless turn
+        # (to move into presentation/prompts.py beside went_out_question)
+        if not asked:
+            return clauses(why)
+        return clauses(why) + clauses(f"{' or '.join(asked)}, challenge or accept?")
+
+    def people_accept(self) -> list[str] | None:
+        """``accept`` by the people when a computer is still to decide:
+        what to say (None: the acceptance ends the game, for the game to do)."""
+        self.game.check_accept()
+        people, computers = self.final_deciders()
+        if people and computers:
+            self.declined = self.game.pending_play
+            return [prompts.people_accept([self.names[i] for i in people])]
+        return None
+
+    # ------------------------------------------------------------ computers
+    def computer_to_move(self) -> bool:
+        """Whether a computer player acts next (its move or its challenge)."""
+        game = self.game
+        if game.is_over:
+            return False
+        if game.awaiting_final_challenge:
+            people, computers = self.final_deciders()
+            return bool(computers) and not people  # the people first
+        return self.is_computer(game.current)
+
+    def computer_action(self) -> ComputerAction:
+        """The next computer decision: a challenge of a phony, an
+        acceptance, or its move (a pass when it cannot choose one)."""
+        game = self.game
+        pend = game.pending_play
+        if game.awaiting_final_challenge:
+            _, computers = self.final_deciders()
+            for c in computers:
+                if self.wants_challenge(c):
+                    return ComputerAction(lambda g, c=c: g.challenge(c))
+            who = join_and([self.names[c] for c in computers])
+            return ComputerAction(lambda g: g.accept(), [prompts.computers_accept(who, len(computers))])
+        i = game.current
+        if pend is not None and pend.player != i and game.why_not_challenge(i) is None and self.wants_challenge(i):
+            # Its turn was said just before; after the challenge it is
+            # said again only if the turn has moved on.
+            return ComputerAction(lambda g: g.challenge(i), quiet_turn_of=i)
+        try:
+            move = self.choosers[i](game, i)
+            if move.kind == "place" and move.play is not None:
+                play = move.play
+                return ComputerAction(lambda g: g.place(play), own_move=True)
+            if move.kind == "exchange" and move.tiles:
+                tiles = list(move.tiles)
+                return ComputerAction(lambda g: g.exchange(tiles), own_move=True)
+            if move.kind == "pass":
+                return ComputerAction(lambda g: g.pass_turn(), own_move=True)
+        except Exception:  # a computer's mistake must not stop the game
+            self.last_error = traceback.format_exc()
+        return self.computer_passes(i)
+
+    def computer_passes(self, i: int) -> ComputerAction:
+        """Its choice could not be made (or was not understood): it passes."""
+        return ComputerAction(lambda g: g.pass_turn(), [prompts.could_not_move(self.names[i])])
+
+    def wants_challenge(self, i: int) -> bool:
+        """Whether computer player ``i`` challenges the pending play."""
+        game = self.game
+        wants = getattr(self.choosers.get(i), "wants_challenge", None)
+        try:
+            if wants is not None:
+                return bool(wants(game, i))
+            pend = game.pending_play
+            return pend is not None and bool(game.unacceptable_words(pend.breakdown))
+        except Exception:
+            self.last_error = traceback.format_exc()
+            return False

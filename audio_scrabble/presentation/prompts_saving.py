@@ -1,0 +1,143 @@
+"""What is said about saving: the resume question, failures, the games on file.
+
+Beside :mod:`.prompts` (whose resume and goodbye sentences it shares).
+Pure: values in, lines out (each at most 40 characters where a clause
+allows, most important words first). The console's saver
+(``console/saving.py``) decides *when* to say them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Sequence
+
+from .phrases import clauses, join_and, possessive, scores_lines
+from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
+
+
+# ------------------------------------------------------------ the resume question
+KEEPS_ITS_WORD_LIST = "This game keeps its own word list."
+#: said by a second window on a data folder a running game is using
+ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; games lists both."
+
+
+def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, went_out: bool,
+                       word_list: str | None = None) -> list[str]:
+    """The question at start about an unfinished game (``word_list``: the
+    name of the list it was played with, when that is worth saying)."""
+    state = f"{to_play} went out." if went_out else f"{possessive(to_play)} turn."
+    lines = [*clauses(f"An unfinished game of {join_and(list(names))}:"), *scores_lines(names, scores), state]
+    if word_list is not None:
+        lines.extend(clauses(f"Word list: {word_list}."))
+    return lines + [RESUME_IT]
+
+
+BUILT_IN_LIST = "the built-in list"
+
+
+def put_away_line(names: Sequence[str]) -> list[str]:
+    return clauses(f"Game put away: {join_and(list(names))}.")
+
+
+# ------------------------------------------------------------ word lists
+def word_list_moved(name: str) -> str:
+    return f"The word list {name} was found at its new place."
+
+
+def word_list_changed(name: str) -> str:
+    return f"The word list {name} has changed since this game was saved."
+
+
+def word_list_missing(name: str, path: str) -> str:
+    """The refusal when a game's own word list is not where it was."""
+    return (f"This game was played with the word list {name}, which is no longer at {path}; "
+            f"start again with --lexicon and its new place.")
+
+
+def word_list_other(name: str) -> str:
+    return (f"The word list given is not the list {name} this game was played with; "
+            f"start again with --lexicon and the list it used.")
+
+
+# ------------------------------------------------------------ saving fails
+def still_not_saved(reason: str) -> list[str]:
+    """The brief reminder at the end of a turn while saving still fails."""
+    return clauses(f"Still NOT saved: {reason}.")
+
+
+SAVING_WORKS_AGAIN = ["Saving works again;", "the game is saved."]
+RECORD_SAVED = "The game record is saved."
+
+
+def record_not_written(reason: str) -> list[str]:
+    """A game ended but its record could not be kept."""
+    return clauses(f"The game record was NOT written: {reason}.")
+
+
+
+def goodbye_not_saved(reason: str) -> list[str]:
+    return clauses(f"Goodbye. The game could NOT be saved: {reason}.")
+
+
+def goodbye_no_record(reason: str) -> list[str]:
+    return clauses(f"Goodbye. The game record could NOT be written: {reason}.")
+
+
+# ------------------------------------------------------------ games on file
+#: how each kind of game on file is said (persistence.Kind values)
+KIND_WORDS = {
+    "here": "in play",
+    "elsewhere": "open in another window",
+    "unfinished": "unfinished",
+    "put away": "put away",
+    "finished": "finished",
+}
+
+
+def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime | None,
+                    scores: Sequence[int] | None = None) -> list[str]:
+    """``3. Alice and Bob, put away, 21 Nov 2026.`` (with the scores of an unfinished game)."""
+    when = f", {started.day} {started:%b %Y}" if started else ""
+    text = f"{n}. {join_and(list(names))}, {KIND_WORDS.get(kind, kind)}{when}"
+    if scores is not None and kind != "finished":
+        text += ": " + ", ".join(f"{a} {b}" for a, b in zip(names, scores))
+    return clauses(text + ".")
+
+
+def games_heading(count: int) -> str:
+    return "No games on file yet." if count == 0 else f"{count} game{'s' if count != 1 else ''} on file:"
+
+
+OPEN_HOW = "Type open and a number to resume one."
+OPEN_WHICH = "Type open and a game's number; games lists them."
+OPEN_NONE = "No game to open; games lists them."
+IN_PLAY_ALREADY = "That game is the one in play."
+OPEN_ELSEWHERE = "That game is open in another window; leave it there first."
+
+
+def open_out_of_range(count: int) -> str:
+    if count == 0:
+        return "No games on file yet."
+    return f"Games are numbered 1 to {count}; type games to hear them."
+
+
+def open_finished(review_hint: str) -> str:
+    return f"That game is finished; {review_hint}"
+
+
+NOT_SAVED_HERE = "Games are not saved this time."
+
+
+def save_unreadable(reason: str) -> str:
+    return f"The saved game cannot be read ({reason}); starting a new game."
+
+
+def file_unreadable(name: str, reason: str) -> str:
+    return f"The file {name} cannot be read ({reason.lower()})."
+
+
+def review_hint(file_name: str) -> str:
+    return f"audio-scrabble review {file_name} steps through it."
+
+
+FINISHED_RECORD_KEPT = "its record is in the games folder."

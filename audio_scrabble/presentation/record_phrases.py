@@ -1,0 +1,302 @@
+"""How a recorded move is said: the game's ``history`` and ``last``, and
+each move line of a GCG record in ``audio-scrabble review``.
+
+Pure, like :mod:`.phrases` (whose small parts it uses): every number is
+read from an event of the game or from a replayed record step
+(:mod:`audio_scrabble.notation.replay`); this module only chooses the words.
+A history line has one shape, whichever the source: ``3. Alice: TRAIN,
+D8 across, 12.``, ``4. Bob passed.``, ``5. Alice exchanged 3.``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Sequence
+
+from ..core.events import (
+    ChallengeResolved,
+    Event,
+    FirstPlayerDrawn,
+    GameEnded,
+    TilesExchanged,
+    TilesPlaced,
+    TurnLost,
+    TurnPassed,
+)
+from ..notation.gcg import GcgRecord, MoveKind
+from ..notation.plays import parse_rack
+from ..notation.replay import Placement, RecordStep
+from .phrases import (
+    LINE_WIDTH,
+    Audience,
+    Style,
+    clauses,
+    event_phrases,
+    join_and,
+    last_move_event,
+    main_word,
+    play_text,
+    played_lines,
+    plural,
+    possessive,
+    scores_lines,
+    short_lines,
+    tile_phrase,
+    where_text,
+    word_text,
+)
+
+__all__ = [
+    "AT_START",
+    "NO_MOVES_YET",
+    "NO_MOVE_YET",
+    "REVIEW_HELP_FOOT",
+    "before_first_lines",
+    "end_reached",
+    "history_line",
+    "last_move_lines",
+    "move_lines",
+    "no_such_move",
+    "only_moves",
+    "opening_lines",
+    "placement_said",
+    "rack_lines",
+    "record_history_line",
+    "scores_head",
+    "step_text",
+    "tiles_said",
+]
+
+
+# ---------------------------------------------------------------- one line a turn
+def _turn_line(number: int, who: str, what: str) -> str:
+    """``3. Alice: TRAIN, D8 across, 12.`` (``what`` starts with ``:`` or a space)."""
+    return f"{number}. {who}{what}."
+
+
+def history_line(ev: Event, aud: Audience) -> str | None:
+    """One line per turn of the game, for ``history``: ``3. Alice: TRAIN, D8 across, 12.``"""
+    if isinstance(ev, FirstPlayerDrawn):
+        return f"{ev.first_name} drew first."
+    if isinstance(ev, TilesPlaced):
+        out = ", went out" if ev.went_out else ""
+        return _turn_line(ev.turn, ev.name, f": {play_text(ev.breakdown)}, {ev.score}{out}")
+    if isinstance(ev, TilesExchanged):
+        return _turn_line(ev.turn, ev.name, f" exchanged {len(ev.returned)}")
+    if isinstance(ev, TurnPassed):
+        return _turn_line(ev.turn, ev.name, " passed")
+    if isinstance(ev, ChallengeResolved):
+        if ev.withdrawn:
+            return f"{ev.challenger_name} challenged: taken back."
+        return f"{ev.challenger_name} challenged: it stands."
+    if isinstance(ev, TurnLost):
+        return _turn_line(ev.turn, ev.name, " lost the turn")
+    if isinstance(ev, GameEnded):
+        return "Game over: " + ", ".join(f"{aud.names[i]} {t}" for i, t in enumerate(ev.totals)) + "."
+    return None
+
+
+def record_history_line(step: RecordStep, names: Sequence[str]) -> str:
+    """One line per move line of a record: ``3. doug: JAVE(LI)N, E3 down, 34.``"""
+    mv, who = step.move, names[step.player]
+    k = mv.kind
+    if k is MoveKind.PLAY:
+        return _turn_line(step.number, who, f": {step_text(step)}, {mv.score}")
+    what = {
+        MoveKind.PASS: "passed",
+        MoveKind.EXCHANGE: f"exchanged {mv.exchanged_count}",
+        MoveKind.WITHDRAWN: f"play taken back, {mv.score}",
+        MoveKind.CHALLENGE: f"challenge, {mv.score:+d}",
+        MoveKind.END_GAIN: f"end of game, {mv.score:+d}",
+        MoveKind.END_LOSS: f"end of game, {mv.score:+d}",
+        MoveKind.TIME: f"time, {mv.score:+d}",
+    }[k]
+    return _turn_line(step.number, who, f" {what}")
+
+
+# ---------------------------------------------------------------- last
+def last_move_lines(history: Sequence[Event], aud: Audience, style: Style) -> list[str]:
+    """``last``: the last turn, said in full. After a challenge, the play
+    challenged comes first (who played what, where, for how much), then
+    the challenge, then a turn lost to it: the challenge alone would lose
+    the move itself."""
+    last = last_move_event(history)
+    if last is None:
+        return ["No move has been made yet."]
+    i = max(k for k, ev in enumerate(history) if ev is last)
+    said: list[Event] = [last]
+    if isinstance(last, TurnLost) and i and isinstance(history[i - 1], ChallengeResolved):
+        i -= 1
+        said.insert(0, history[i])
+    lines: list[str] = []
+    head = said[0]
+    if isinstance(head, ChallengeResolved):
+        play = next((ev for ev in reversed(history[:i]) if isinstance(ev, TilesPlaced) and ev.player == head.player),
+                    None)
+        if play is not None:
+            w = main_word(play.breakdown)
+            if w is None:
+                lines.append(f"{play.name} played no word, {plural(play.score, 'point')}.")
+            else:
+                where = where_text(w.word.start, w.word.direction)
+                lines.extend(played_lines(play.name, w.word.letters, where, play.score, play.breakdown, style))
+    for ev in said:
+        lines.extend(event_phrases(ev, aud, style))
+    return short_lines(lines)
+
+
+# ---------------------------------------------------------------- a record's moves
+def tiles_said(tiles: str) -> str:
+    """``OPEG`` -> ``O P E G``; ``?`` is said as blank."""
+    return " ".join(tile_phrase(t) for t in parse_rack(tiles, limit=None))
+
+
+def wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
+    """A long sentence (a record's note, title...) in lines of ``width``."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        out.extend(textwrap.wrap(para, width, break_long_words=False, break_on_hyphens=False) or [""])
+    return [line for line in out if line]
+
+
+def placement_said(placement: Placement) -> tuple[str, str | None]:
+    """How a placement of a record is said: the word and where (``E3 down``).
+
+    Board letters it plays through are in parentheses, as players write
+    them (``JAVE(LI)N``); blanks are named after the word (``RE(L)IGION
+    (blank G)``). A line that cannot be placed is said as written, and
+    without where when its position cannot be read.
+    """
+    if placement.start is None or placement.direction is None:
+        return f"{placement.position} {placement.written}", None
+    where = where_text(placement.start, placement.direction)
+    if placement.letters is None:
+        return placement.written.upper(), where
+    return word_text(placement.letters), where
+
+
+def step_text(step: RecordStep) -> str | None:
+    """``JAVE(LI)N, E3 down``: the play of a step (or the play it takes back), else None."""
+    if step.placement is None:
+        return None
+    word, where = placement_said(step.placement)
+    return f"{word}, {where}" if where else word
+
+
+def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style) -> list[str]:
+    """What is said about one move line of a record, most important words first.
+
+    ``Move 3 of 27.``, who did what and the points, everyone's recorded
+    totals after it, then (unless brief) a difference between the
+    record and the rules, and the move's notes.
+    """
+    mv = step.move
+    who = names[step.player]
+    n = abs(mv.score)
+    k = mv.kind
+    lines: list[str] = [f"Move {step.number} of {count}."]
+    if k is MoveKind.PLAY:
+        p = step.placement
+        assert p is not None
+        word, where = placement_said(p)
+        lines.extend(played_lines(who, p.letters or word, where, mv.score, step.breakdown, style))
+    elif k is MoveKind.PASS:
+        lines.append(f"{who} passed.")
+    elif k is MoveKind.EXCHANGE:
+        counted = f"{who} exchanged {plural(mv.exchanged_count, 'tile')}"
+        if mv.tiles and not style.brief:
+            lines.extend([counted + ":", tiles_said(mv.tiles) + "."])
+        else:
+            lines.append(counted + ".")
+    elif k is MoveKind.WITHDRAWN:
+        lines.append(f"{possessive(who)} play is taken back:")
+        text = step_text(step)
+        if text:
+            lines.append(f"{text}.")
+        lines.append(f"{who} loses {plural(n, 'point')}." if n else "No points lost.")
+    elif k is MoveKind.CHALLENGE:
+        if mv.score >= 0:
+            lines.append(f"{who}: challenge bonus, {plural(n, 'point')}.")
+        else:
+            lines.append(f"{who}: failed challenge, minus {n}.")
+    elif k is MoveKind.END_GAIN:
+        lines.append(f"Game end: {who} gains {n},")
+        lines.append(f"for tiles left: {tiles_said(mv.tiles)}.")
+    elif k is MoveKind.END_LOSS:
+        lines.append(f"Game end: {who} loses {n},")
+        lines.append(f"for tiles kept: {tiles_said(mv.tiles)}.")
+    elif k is MoveKind.TIME:
+        lines.append(f"{who} loses {n} for time.")
+    lines.extend(scores_lines(names, step.totals))
+    if not style.brief:
+        if step.computed_score is not None and step.computed_score != mv.score:
+            lines.append(f"The rules give {step.computed_score}, not {mv.score}.")
+        elif step.problem:
+            lines.extend(wrapped(f"Note from the rules: {step.problem}"))
+    for note in mv.notes:
+        if note.strip():
+            lines.extend(wrapped(f"Note: {note}"))
+    if step.number == count and not style.brief:
+        lines.append("End of the record.")
+    return lines
+
+
+def opening_lines(record: GcgRecord, count: int) -> list[str]:
+    """The review's opening: the players, the record's title and notes,
+    how many moves, and how to move through them."""
+    names = [p.nick for p in record.players]
+    lines = clauses(f"Game record: {join_and(names)}.")
+    for p in record.players:
+        if p.full_name and p.full_name != p.nick:
+            lines.append(f"{p.nick} is {p.full_name}.")
+    for label, value in (("Title", record.title), ("Description", record.description), ("Word list", record.lexicon)):
+        if value:
+            lines.extend(wrapped(f"{label}: {value}."))
+    for w in record.warnings:
+        lines.extend(wrapped(w))
+    lines.append(f"{plural(count, 'move')}.")
+    lines.append("Enter or next: the next move.")
+    lines.append("back, go to N, first, last.")
+    lines.append("Board: square, row, column, words.")
+    lines.append("help for more, quit to leave.")
+    return lines
+
+
+def before_first_lines(count: int) -> list[str]:
+    """Move 0 of a review: the empty board before the first move."""
+    return ["Before the first move;", "the board is empty.", f"Enter or next for move 1 of {count}."]
+
+
+def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The mover's rack as the record shows it: a head line and the tiles
+    said (braille cells, when shown, go between the two)."""
+    who = names[step.player]
+    if not step.move.rack:
+        return [f"The record does not show {possessive(who)} rack here."], []
+    head = [f"{possessive(who)} rack before move {step.number}:"]
+    return head, [tiles_said(step.move.rack) + "."]
+
+
+# ---------------------------------------------------------------- the review's own sentences
+#: the foot of the review's ``help`` (its usages never end in a full stop)
+REVIEW_HELP_FOOT = ("Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one.")
+AT_START = ("This is the start, before move 1.", "Type next or press Enter.")
+NO_MOVE_YET = "No move yet; type next to hear the first."
+NO_MOVES_YET = "No moves yet; type next to hear the first."
+
+
+def end_reached(count: int) -> list[str]:
+    return [f"That was the last move, {count} of {count}.", "Type back, first, or quit."]
+
+
+def no_such_move(number: int, count: int) -> str:
+    return f"There is no move {number}; the record has moves 1 to {count}, and 0 is the start."
+
+
+def only_moves(count: int) -> str:
+    """A start past the end of the record (``--move 99``)."""
+    return f"The record has {plural(count, 'move')}; here is the last."
+
+
+def scores_head(position: int) -> str:
+    return "Before the first move:" if position == 0 else f"After move {position}:"

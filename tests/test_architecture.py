@@ -1,0 +1,119 @@
+"""The house rules of the package, checked on its source.
+
+* The import graph has no circles, function-level imports included.
+* No module imports from a layer below it in the house plan (errors,
+  core, lexicon, notation, engine, presentation, persistence, console,
+  cli): the rules core imports nothing of ours but errors.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import audio_scrabble
+
+PACKAGE = Path(audio_scrabble.__file__).parent
+#: the layers, each importing only those before it
+LAYERS = ["errors", "core", "lexicon", "notation", "engine", "presentation", "persistence", "console", "cli", "__main__"]
+
+
+def _modules() -> dict[str, Path]:
+    mods: dict[str, Path] = {}
+    for f in PACKAGE.rglob("*.py"):
+        parts = ["audio_scrabble", *f.relative_to(PACKAGE).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        mods[".".join(parts)] = f
+    return mods
+
+
+def _imports(name: str, path: Path, mods: dict[str, Path]) -> set[str]:
+    """Every module of ours that ``name`` imports, anywhere in its code."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in mods else module for a in node.names]
+        found.update(t for t in targets if t in mods and t != name)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    return {name: _imports(name, path, mods) for name, path in mods.items()}
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return -1  # the package itself
+    assert parts[1] in LAYERS, f"{module} is in no layer of the house plan"
+    return LAYERS.index(parts[1])
+
+
+def test_the_graph_reader_sees_the_imports_it_must():
+    graph = _graph()
+    assert "audio_scrabble.errors" in graph["audio_scrabble.core.game"]
+    assert "audio_scrabble.console.commands" in graph["audio_scrabble.console.session"]  # a lazy import
+    assert len(graph) > 50
+
+
+def test_no_import_circles():
+    graph = _graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    assert circles == []
+
+
+def test_no_import_reaches_up_a_layer():
+    upward = [
+        f"{m} imports {d}"
+        for m, deps in sorted(_graph().items())
+        for d in sorted(deps)
+        if _layer(d) > _layer(m)
+    ]
+    assert upward == []
+
+
+def test_the_rules_core_imports_nothing_of_ours_but_errors():
+    for m, deps in _graph().items():
+        if m.startswith("audio_scrabble.core"):
+            assert all(d.startswith(("audio_scrabble.core", "audio_scrabble.errors")) for d in deps), (m, deps)
