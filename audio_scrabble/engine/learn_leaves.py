@@ -14,7 +14,10 @@ empty leave that anchors the scale (a leave worth 0). Observations are written a
 line, so runs can be added up.
 
 **Fit.** What a leave is worth is how much more than average its owner
-scores next turn. Few of the 1.1 million possible leaves are seen often
+scores next turn -- plus, when the next turn's leave was recorded, what
+that leave is worth by the current table (a temporal-difference step:
+a blank's worth spans several turns; each round of play and fit looks
+one turn further). Few of the 1.1 million possible leaves are seen often
 enough to be measured one by one, so the values come in two layers:
 
 1. a ridge regression of the next-turn score on features of the leave
@@ -79,8 +82,6 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
                 rack = list(game.players[i].rack)
                 a = seats[i].choose(game, i)
                 a.apply(game)
-                if i in pending:
-                    obs.append((pending.pop(i), a.score if a.kind == "place" else 0))
                 if a.kind == "place":
                     kept = Counter(rack) - Counter(a.play.rack_tiles())
                 elif a.kind == "exchange":
@@ -88,8 +89,13 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
                 else:
                     kept = Counter()
                 n = sum(kept.values())
-                if (n <= 6 if a.kind != "pass" else 1 <= n <= 6) and len(game.bag) >= 7:
-                    pending[i] = "".join(sorted(kept.elements()))
+                now = "".join(sorted(kept.elements()))
+                ok = (n <= 6 if a.kind != "pass" else 1 <= n <= 6) and len(game.bag) >= 7
+                if i in pending:
+                    # (leave, next turn's score, the leave that turn kept or None)
+                    obs.append((pending.pop(i), a.score if a.kind == "place" else 0, now if ok else None))
+                if ok:
+                    pending[i] = now
             fh.write(json.dumps({"seed": g, "learned": learned, "obs": obs}) + "\n")
             fh.flush()
             if (g - first_seed + 1) % 20 == 0:
@@ -123,13 +129,20 @@ def fit(paths: list[Path]) -> tuple[dict, dict[str, float], int, int]:
     """(model, values of well-seen leaves, games, observations)."""
     import numpy as np
 
-    rows: list[tuple[str, int]] = []
+    from .leave import learned_value
+
+    rows: list[tuple[str, float]] = []
     games = 0
     for p in paths:
         for line in p.read_text().splitlines():
             rec = json.loads(line)
             games += 1
-            rows.extend((o[0], o[1]) for o in rec["obs"])
+            for o in rec["obs"]:
+                # With the next turn's leave recorded, the target looks one
+                # turn further (temporal difference): the next score plus
+                # what the leave then kept is worth by the current table.
+                nxt = o[2] if len(o) > 2 else None
+                rows.append((o[0], o[1] + (learned_value(nxt) if nxt else 0.0)))
     if not rows:
         raise SystemExit("no observations")
     mean = sum(s for _, s in rows) / len(rows)

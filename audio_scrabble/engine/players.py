@@ -166,12 +166,15 @@ class ComputerPlayer:
         self.leave = leave_value
         self.last_endgame = None  # the last end-game search (EndgameResult), for tests and benches
         #: champion: its time budget per move (seconds) and worker processes
-        from . import champion as _champion
-
-        self.think = _champion.THINK_SECONDS if think is None else think
-        self._workers = _champion.WORKERS if workers is None else workers
+        #: (the simulation module, with multiprocessing, is imported only for it)
+        self.think = think
+        self._workers = workers
         self._sim: Any = None
         if self.level == "champion":
+            from . import champion
+
+            if self.think is None:
+                self.think = champion.THINK_SECONDS
             self.endgame_seconds = self.think
 
     # -- public ------------------------------------------------------------
@@ -312,7 +315,8 @@ class ComputerPlayer:
         if not cands:
             return Action("pass")
         if self._sim is None:
-            self._sim = champion.Champion(self.lexicon, self.think, self._workers, self.rng.randrange(1 << 30))
+            workers = champion.WORKERS if self._workers is None else self._workers
+            self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
         self._sim.think = self.think
         k = self._sim.choose(game, me, cands)
         play, used, score, eq = cands[k]
