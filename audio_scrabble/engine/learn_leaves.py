@@ -1,7 +1,18 @@
 """Learn leave values by self-play, and write the table the expert uses.
 
     python -m audio_scrabble.engine.learn_leaves play --games N --out DATA.jsonl [--learned]
-    python -m audio_scrabble.engine.learn_leaves fit DATA.jsonl [...] [--write]
+    python -m audio_scrabble.engine.learn_leaves fit DATA.jsonl [...] [--write] [--earlier GAMES ...]
+
+The shipped table (``audio_scrabble/data/leaves.bin.z``) was made in two
+rounds: 3,000 games with the hand-made leaves, fitted on the next turn's
+score alone; then 2,000 games (seeds 200000-201999) with that table,
+fitted with the temporal-difference target below -- about 16 CPU minutes
+in all. Its facts (games, observations) are stored in the table::
+
+    python -m audio_scrabble.engine.learn_leaves play --games 3000 --seed 100000 --out r1.jsonl
+    python -m audio_scrabble.engine.learn_leaves fit r1.jsonl --write
+    python -m audio_scrabble.engine.learn_leaves play --games 2000 --seed 200000 --learned --out r2.jsonl
+    python -m audio_scrabble.engine.learn_leaves fit r2.jsonl --write --earlier 3000
 
 **Play.** Seeded games between two static expert players (equity = score
 plus leave; with ``--learned``, the current learned table, else the
@@ -165,7 +176,8 @@ def fit(paths: list[Path]) -> tuple[dict, dict[str, float], int, int]:
     return model, seen, games, len(rows)
 
 
-def write_table(model: dict, seen: dict[str, float], games: int, observations: int, folder: Path) -> Path:
+def write_table(model: dict, seen: dict[str, float], games: int, observations: int, folder: Path,
+                earlier: list[int] | None = None) -> Path:
     import numpy as np
 
     from .leave import encode_table, leave_rank, table_sizes
@@ -193,7 +205,8 @@ def write_table(model: dict, seen: dict[str, float], games: int, observations: i
             flush()
         parts.append(vals)
     meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
-            "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE}
+            "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE,
+            "earlier_rounds_games": earlier or []}
     target = folder / "leaves.bin.z"
     target.write_bytes(encode_table(parts, meta))
     return target
@@ -217,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--write", action="store_true")
+    f.add_argument("--earlier", type=int, nargs="*", default=[],
+                   help="games of the earlier rounds whose table the targets used (recorded with the table)")
     args = ap.parse_args(argv)
     if args.cmd == "play":
         play(args.games, args.seed, args.learned, args.out)
@@ -229,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {leave:8} model {value_from_model(model['w'], features, leave) - model['zero']:6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
     if args.write:
         folder = Path(__file__).resolve().parents[1] / "data"
-        t = write_table(model, seen, games, n, folder)
+        t = write_table(model, seen, games, n, folder, args.earlier)
         print(f"wrote {t} ({t.stat().st_size} bytes)")
     return 0
 
