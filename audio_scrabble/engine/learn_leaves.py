@@ -11,8 +11,9 @@ in all. Its facts (games, observations) are stored in the table::
 
     python -m audio_scrabble.engine.learn_leaves play --games 3000 --seed 100000 --out r1.jsonl
     python -m audio_scrabble.engine.learn_leaves fit r1.jsonl --write
+    cp audio_scrabble/data/leaves.bin.z r1.bin.z
     python -m audio_scrabble.engine.learn_leaves play --games 2000 --seed 200000 --learned --out r2.jsonl
-    python -m audio_scrabble.engine.learn_leaves fit r2.jsonl --write --earlier 3000
+    python -m audio_scrabble.engine.learn_leaves fit r2.jsonl --write --earlier 3000 --bootstrap r1.bin.z
 
 **Play.** Seeded games between two static expert players (equity = score
 plus leave; with ``--learned``, the current learned table, else the
@@ -136,11 +137,19 @@ def features(leave: str) -> list[float]:
     return f
 
 
-def fit(paths: list[Path]) -> tuple[dict, dict[str, float], int, int]:
-    """(model, values of well-seen leaves, games, observations)."""
+def fit(paths: list[Path], bootstrap: Path | None = None) -> tuple[dict, dict[str, float], int, int]:
+    """(model, values of well-seen leaves, games, observations). The
+    temporal-difference targets use the table ``bootstrap`` (a leaves.bin.z
+    file; default: the shipped one) -- the table the games were played with."""
     import numpy as np
 
-    from .leave import learned_value
+    from .leave import LeaveTable, hand_value, learned_value
+
+    if bootstrap is not None:
+        boot = LeaveTable.decode(bootstrap.read_bytes())
+
+        def learned_value(leave: str) -> float:  # noqa: F811 - the round's own table
+            return boot.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
 
     rows: list[tuple[str, float]] = []
     games = 0
@@ -230,13 +239,14 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--write", action="store_true")
+    f.add_argument("--bootstrap", type=Path, help="the table the games were played with (default: the shipped one)")
     f.add_argument("--earlier", type=int, nargs="*", default=[],
                    help="games of the earlier rounds whose table the targets used (recorded with the table)")
     args = ap.parse_args(argv)
     if args.cmd == "play":
         play(args.games, args.seed, args.learned, args.out)
         return 0
-    model, seen, games, n = fit(args.data)
+    model, seen, games, n = fit(args.data, args.bootstrap)
     print(f"{games} games, {n} observations, mean next-turn score {model['mean']:.1f}, {len(seen)} leaves measured")
     from .leave import value_from_model
 
