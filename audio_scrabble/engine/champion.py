@@ -52,7 +52,7 @@ THINK_SECONDS = 3.0
 MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.0
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean.
-PRIOR = 6.0
+PRIOR = 20.0
 #: Iterations a worker runs per task (a batch).
 BATCH = 4
 #: Worker processes: both cores by default.
