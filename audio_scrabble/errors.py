@@ -2,7 +2,10 @@
 
 Every refusal the game makes is one of these. Each is a ValueError (as in
 python-chess), and its message is one sentence a player can act on: it is
-spoken and printed as it is.
+spoken and printed as it is. An error may also carry ``brief``, its short
+form (at most 40 characters, the reason alone: "No Z on your rack."),
+said instead at brief verbosity; without one, the console shortens the
+sentence to its first clause (presentation.prompts.brief_refusal).
 """
 
 from __future__ import annotations
@@ -14,10 +17,15 @@ class ScrabbleError(ValueError):
     #: a short, stable machine-readable code (for tests and for phrases)
     code: str = "error"
 
-    def __init__(self, message: str, code: str | None = None):
+    #: the short form said at brief verbosity (None: the sentence's first clause)
+    brief: str | None = None
+
+    def __init__(self, message: str, code: str | None = None, brief: str | None = None):
         super().__init__(message)
         if code is not None:
             self.code = code
+        if brief is not None:
+            self.brief = brief
 
     @property
     def sentence(self) -> str:
@@ -41,8 +49,8 @@ class WordNotAcceptable(IllegalPlay):
 
     code = "word_not_acceptable"
 
-    def __init__(self, message: str, words: tuple[str, ...] = ()):
-        super().__init__(message)
+    def __init__(self, message: str, words: tuple[str, ...] = (), brief: str | None = None):
+        super().__init__(message, brief=brief)
         self.words = tuple(words)
 
 
@@ -57,8 +65,8 @@ class RecordError(ScrabbleError):
 
     code = "bad_record"
 
-    def __init__(self, message: str, line: int | None = None):
-        super().__init__(message if line is None else f"Line {line}: {message}")
+    def __init__(self, message: str, line: int | None = None, brief: str | None = None):
+        super().__init__(message if line is None else f"Line {line}: {message}", brief=brief)
         self.line = line
 
 

@@ -24,6 +24,7 @@ import time
 from typing import Callable
 
 from audio_scrabble.console import services
+from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square
 from audio_scrabble.core.tiles import BLANK
@@ -55,15 +56,28 @@ def _single_tile(game) -> str:
     return "pass"
 
 
-def game_in_progress(lexicon, moves: int = 12, seed: int = 1) -> Session:
-    """A house-rules game with ``moves`` plays made (words unchecked until challenged)."""
-    s = Session(Options(players="Alice,Bob", seed=seed), lexicon=lexicon)
+def _name_blanks(s: Session) -> None:
+    """Answer the questions a play asks: a blank's letter, and "play it?"
+    when the word made is not the word typed (a tile joining a word)."""
+    while isinstance(s.question, (BlankQuestion, PlayQuestion)):
+        s.handle_line("e" if isinstance(s.question, BlankQuestion) else "yes")
+
+
+def _play(s: Session, line: str) -> None:
+    """A line, and the answers to the questions it asks."""
+    s.handle_line(line)
+    _name_blanks(s)
+
+
+def game_in_progress(lexicon, moves: int = 12, seed: int = 1, store=None) -> Session:
+    """A house-rules game with ``moves`` plays made (words unchecked until
+    challenged), saved to ``store`` after each action when one is given."""
+    s = Session(Options(players="Alice,Bob", seed=seed), lexicon=lexicon, store=store)
     s.start()
     for _ in range(moves):
         s.handle_line("")
         s.handle_line(_single_tile(s.game))
-        while s.blank_question is not None:
-            s.handle_line("e")
+        _name_blanks(s)
     s.handle_line("")
     return s
 
@@ -105,10 +119,9 @@ def bench_commands(lexicon, repeat: int) -> list[tuple[str, float, float, float]
     for name in ("play", "pass"):
         times = []
         for _ in range(max(3, repeat // 4)):
-            fresh = game_in_progress(lexicon)
-            fresh.store = SaveStore(tempfile.mkdtemp(prefix="audio_scrabble_bench_"))
+            fresh = game_in_progress(lexicon, store=SaveStore(tempfile.mkdtemp(prefix="audio_scrabble_bench_")))
             line = actions[name](fresh)
-            times.append(timed(lambda: fresh.handle_line(line)))
+            times.append(timed(lambda: _play(fresh, line)))
         rows.append((f"{name} (saved to disk)", statistics.median(times), p95(times), max(times)))
     for name, make in actions.items():
         times = []
@@ -116,10 +129,8 @@ def bench_commands(lexicon, repeat: int) -> list[tuple[str, float, float, float]
             fresh = game_in_progress(lexicon)
             line = make(fresh)
             if name == "challenge":
-                fresh.handle_line(_single_tile(fresh.game))
-                while fresh.blank_question is not None:
-                    fresh.handle_line("e")
-            times.append(timed(lambda: fresh.handle_line(line)))
+                _play(fresh, _single_tile(fresh.game))
+            times.append(timed(lambda: _play(fresh, line)))
         rows.append((name, statistics.median(times), p95(times), max(times)))
     return rows
 

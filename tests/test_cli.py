@@ -224,11 +224,6 @@ def test_no_command_prints_ansi_escapes_into_a_pipe(tmp_path):
         assert b"\x1b[" not in r.stdout and b"\x1b[" not in r.stderr, args
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="console wiring left to the integrator: cmd_show must take its colour from "
-    "largeprint.colour_wanted(sys.stdout) (remove this mark once it does)",
-)
 def test_show_prints_no_ansi_escapes_into_a_pipe(tmp_path):
     r = run(tmp_path, "--players", "Ann,Bob", "--seed", "3", stdin=b"\nshow\nquit\nyes\n")
     assert b"Large-print board shown" in r.stdout or b"2W" in r.stdout

@@ -7,10 +7,12 @@ the same path the prompt application uses.
 from __future__ import annotations
 
 import copy
+import io
 import subprocess
 import itertools
 import random
 import re
+import sys
 from collections import Counter
 
 import pytest
@@ -693,6 +695,7 @@ def test_challenge_of_a_good_word_under_five_point_rules_gains_the_player_5_poin
     challenger = g.current
     out = s.handle_line("challenge")
     assert f"{g.names[challenger]} loses 5 points." not in out
+    assert f"{g.names[player]} gains 5 points." in out and "The play stands; no penalty." not in out
     assert g.scores()[challenger] == 0 and g.scores()[player] == scored + 5
     assert f"{g.names[player]} {scored + 5}" in " ".join(out)
     assert s.handle_line("challenge") == ["That play was challenged already; it stands."]
@@ -790,10 +793,16 @@ def test_show_prints_a_large_print_board_only_on_screen(monkeypatch):
     out = s.handle_line("show")
     assert out == ["Large-print board shown on screen."]
     grid = s.take_display()
-    assert grid[0].split() == list("ABCDEFGHIJKLMNO")
+    top = next(i for i, line in enumerate(grid) if line.split() == list("ABCDEFGHIJKLMNO"))
     assert "\x1b" not in "".join(grid)
-    assert "3W" in grid[1] and "[**]" in grid[8]
+    assert "3W" in grid[top + 1] and "[** ]" in grid[top + 15]  # row 8's first line
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
     monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(sys, "stdout", Terminal())
     s.handle_line("show")
     assert "\x1b[" in "".join(s.take_display())
 
@@ -808,7 +817,7 @@ def test_settings_change_the_wording():
     assert s.handle_line("set")[2] == "marks: names and colours."
     s.handle_line("set marks marks")
     assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks: braille-board marks.", "braille off.",
-                                  "speech text.", "hints off."]
+                                  "speech text.", "hints off.", "aids on.", "sounds off."]
     ready(s)
     s.handle_line("set verbosity full")
     assert s.handle_line("rack")[0].startswith("Rack, 7 tiles, worth ")
@@ -856,7 +865,7 @@ def test_completion_of_commands_and_squares():
     s, _ = session()
     assert complete(s, "sh") == ["shuffle", "show"]
     assert complete(s, "goto H1") == ["H1", "H10", "H11", "H12", "H13", "H14", "H15"]
-    assert complete(s, "set ") == ["verbosity", "marks", "braille", "speech", "hints"]
+    assert complete(s, "set ") == ["verbosity", "marks", "braille", "speech", "hints", "aids", "sounds"]
     assert complete(s, "set verbosity f") == ["full"]
     assert complete(s, "challenge B") == ["Bob"]
     assert complete(s, "row 1") == ["1", "10", "11", "12", "13", "14", "15"]

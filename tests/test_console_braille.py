@@ -23,6 +23,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from audio_scrabble.presentation import braille_lines
 from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.cli import build_parser
 from audio_scrabble.console import brailleview, services
@@ -51,7 +52,8 @@ class AcceptAll:
 
 # ====================================================================== watching the wrapping
 class WrapWatch:
-    """Stands in for ``services.wrap``: wraps as it does, and keeps every call."""
+    """Stands in for the wrap that fits lines to the display (``brailleview.wrap``):
+    wraps as it does, and keeps every call."""
 
     def __init__(self, real):
         self.real = real
@@ -65,8 +67,8 @@ class WrapWatch:
 
 @pytest.fixture
 def watch(monkeypatch) -> WrapWatch:
-    w = WrapWatch(services.wrap)
-    monkeypatch.setattr(services, "wrap", w)
+    w = WrapWatch(brailleview.wrap)
+    monkeypatch.setattr(brailleview, "wrap", w)
     return w
 
 
@@ -432,7 +434,7 @@ def test_the_rack_is_shown_as_rnib_tiles_first_then_in_print(width, decoder):
     s.handle_line("")  # the next player's hand-over
     i = s.game.current
     out = s.handle_line("rack")
-    cells = [x for x in out if brailleview.is_cells_line(x)]
+    cells = [x for x in out if braille_lines.is_cells_line(x)]
     assert out[: len(cells)] == cells  # the tiles come first
     assert all(len(x) <= width for x in out)
     tiles = decoder.rack(BLANK_CELL.join(cells))
@@ -445,7 +447,7 @@ def test_the_rack_is_shown_as_rnib_tiles_first_then_in_print(width, decoder):
     # sorting keeps showing the tiles, in the new order
     out = s.handle_line("sort")
     assert out[0] == "Sorted."
-    cells = [x for x in out if brailleview.is_cells_line(x)]
+    cells = [x for x in out if braille_lines.is_cells_line(x)]
     assert [t for t, _ in decoder.rack(BLANK_CELL.join(cells))] == s.rack_of(i)
 
 
@@ -465,11 +467,11 @@ def test_without_braille_mode_nothing_changes():
     s = Session(Options(players="Alice,Bob", seed=3), lexicon=AcceptAll())
     s.start()
     s.handle_line("")
-    assert not any(brailleview.is_cells_line(x) for x in s.handle_line("rack") + s.handle_line("row 8"))
+    assert not any(braille_lines.is_cells_line(x) for x in s.handle_line("rack") + s.handle_line("row 8"))
     assert s.handle_line("row 8")[0] == "Row 8:"
     # the braille board is there on request, with a spoken heading
     out = s.handle_line("board")
-    assert out[0] == "Braille board:" and all(brailleview.is_cells_line(x) for x in out[1:])
+    assert out[0] == "Braille board:" and all(braille_lines.is_cells_line(x) for x in out[1:])
 
 
 def test_legend_lists_every_mark_with_its_cell():
@@ -694,7 +696,7 @@ def test_the_piped_game_prints_nothing_wider_than_the_display(tmp_path):
                         "help", "set braille 14", "legend", "quit", "yes"]) + "\n"
     assert run_plain(s, speaker, io.StringIO(script), screen) == 0  # type: ignore[arg-type]
     printed = raw.getvalue().splitlines()
-    assert any(brailleview.is_cells_line(x) for x in printed)
+    assert any(braille_lines.is_cells_line(x) for x in printed)
     assert "Goodbye. The game" in printed or "Goodbye." in printed
     assert all(len(x) <= 20 for x in printed), [x for x in printed if len(x) > 20]
 
@@ -719,8 +721,8 @@ def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_uns
     assert all(len(x) <= 14 for x in spoken)
     # the board's cells were printed for the display, never spoken
     assert "Braille board:" in spoken
-    assert not any(brailleview.is_cells_line(x) for x in spoken)
+    assert not any(braille_lines.is_cells_line(x) for x in spoken)
     printed = screen.getvalue().splitlines()
-    assert sum(1 for x in printed if brailleview.is_cells_line(x)) >= 2 * SIZE
+    assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
     assert all(len(x) <= 14 for x in printed)
     assert Counter(s.rack_of(s.game.current)) == Counter(s.game.current_player.rack)

@@ -135,3 +135,366 @@ def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
     out = s.handle_line("set braille")
     assert out == ["set braille takes 14 to 80 cells,", "like set braille 40; or set braille off."]
     assert s.handle_line("set braille 27") == ["Braille mode on: every line", "fits 27 cells."]
+
+
+def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
+    """Finding 2: hot-seat, the previous player's rack line stayed in the
+    screen reader's review buffer after the turn passed. At a hand-over the
+    screen (and its scrollback) is cleared before the next rack is read; a
+    tmux test (test_e2e_tmux) checks the terminal itself."""
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert not s.out.take_clear()
+    first = s.handle_line("")
+    assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
+    assert first[0].endswith("turn.") and "your rack" in first[-1]
+    s.handle_line("pass")
+    assert not s.out.take_clear()  # the announcement stays until the next Enter
+    s.handle_line("")
+    assert s.out.take_clear()
+    # two people reading one screen: one person against a computer needs no clearing
+    alone = Session(Options(players="Alice,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
+                    computer_factory=_passers)
+    alone.start()
+    alone.handle_line("pass")
+    assert not alone.out.take_clear()
+
+
+# ---------------------------------------------------------------- issue 13: bad input never echoed whole
+def _answers_to_a_huge_line(huge: str) -> dict[str, list[str]]:
+    """Every command, and the set-up's questions, given ``huge`` as its argument."""
+    from audio_scrabble.console.commands import REGISTRY
+
+    said: dict[str, list[str]] = {}
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    s.start()
+    said["players?"] = s.handle_line(huge)
+    said["players"] = s.handle_line("2")
+    said["name 1?"] = s.handle_line(huge)
+    s.handle_line("Ann")
+    said["name 2?"] = s.handle_line(huge)
+    s.handle_line("Bob")
+    said["rules?"] = s.handle_line(huge)
+    said["set at set-up"] = s.handle_line("set verbosity " + huge)
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    said["bare"] = s.handle_line(huge)
+    said["bare with a space"] = s.handle_line(huge + " " + huge)
+    for cmd in REGISTRY.commands:
+        if cmd.name in ("quit", "new", "export", "emboss"):
+            continue  # they leave, or write a file named by the line
+        said[cmd.name] = s.handle_line(f"{cmd.name} {huge}")
+        s.question = None  # a question opened by the line (none should be) is dropped
+    for name in ("verbosity", "marks", "speech", "braille", "hints", huge):
+        said[f"set {name[:10]}"] = s.handle_line(f"set {name} {huge}")
+    said["play at"] = s.handle_line(f"play H8 {huge}")
+    said["play word"] = s.handle_line(f"play {huge} H8")
+    # the review of a game record
+    from pathlib import Path
+
+    from audio_scrabble.console.review import REVIEW_COMMANDS, ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    record = read_gcg((Path(__file__).parent / "records" / "unknown_racks.gcg").read_bytes())
+    r = ReviewSession(record)
+    for cmd in REVIEW_COMMANDS.commands:
+        if cmd.name not in ("quit", "export", "emboss"):
+            said[f"review {cmd.name}"] = r.handle_line(f"{cmd.name} {huge}")
+    said["review bare"] = r.handle_line(huge)
+    return said
+
+
+def test_a_two_megabyte_line_is_never_echoed_whole():
+    """Issue 13: a 2 MB line was said back whole. Every answer line stays short."""
+    for huge in ("Q" * 2_000_000, "x" * 99_999 + "\u00e9", "7" * 100_000):
+        for where, lines in _answers_to_a_huge_line(huge).items():
+            long = [x[:60] + "..." for x in lines if len(x) > 200]
+            assert not long, (where, long)
+
+
+# ---------------------------------------------------------------- issue 11: say less, say it first
+def test_at_brief_verbosity_every_refusal_is_one_line_of_at_most_40_characters():
+    """Issue 11: at brief verbosity every refusal is one line of at most 40
+    characters carrying the reason. Before, 78 of 99 distinct refusals of
+    this corpus ran past 40 characters or over one line."""
+    from refusal_corpus import long_refusals, refusals
+
+    said = refusals("brief")
+    assert len(said) >= 300 and len({tuple(v) for _, v in said}) >= 80
+    assert long_refusals(said) == []
+    answers = {k: v[0] for k, v in said}
+    # the reason, not a cut sentence
+    assert answers["set verbosity loud"] == "Verbosity: brief, normal or full."
+    assert answers["square xx"] == "'xx' is not a square."
+    assert answers["plya H8 QI"] == "Not a command; play?"
+    assert answers["check A1 QI (second turn)"] == "The play must touch a tile."
+    assert any(v == ["No Q on your rack."] or v[0].startswith("No ") and "on your rack" in v[0] for _, v in said)
+
+
+def test_at_normal_verbosity_the_reason_still_comes_first_then_the_detail():
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    assert s.handle_line("set verbosity loud") == ["Verbosity is brief, normal or full, not 'loud'."]
+    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+    assert s.handle_line("check A1 QI")[0] == "Not legal."
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("check A1 QI") == ["The first word must cover the star, H8."]
+    assert s.handle_line("set verbosity loud") == ["Verbosity: brief, normal or full."]
+
+
+def test_the_set_up_refuses_briefly_at_brief_verbosity():
+    s = Session(Options(verbosity="brief"), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing.",
+                                     "How many players, 2 to 4?", "Press Enter for 2."]
+
+
+def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():
+    """Issue 11: pasting several lines is taken one command at a time. Before,
+    "scores\\nbag" was one command, "scores" with an argument "bag"."""
+    def fresh():
+        s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+        s.start()
+        s.handle_line("")
+        return s
+
+    one_by_one = fresh()
+    expected = one_by_one.handle_line("rack") + one_by_one.handle_line("bag") + one_by_one.handle_line("pass")
+    expected += one_by_one.handle_line("") + one_by_one.handle_line("scores")
+    for sep in ("\n", "\r\n", "\r"):
+        # blank lines in a paste are skipped, so the hand-over's Enter is its own line here
+        s2 = fresh()
+        got = s2.handle_line(f"rack{sep}bag{sep}{sep}pass") + s2.handle_line("") + s2.handle_line(f"scores{sep}")
+        assert got == expected, (sep, got)
+        assert s2.game.turn == one_by_one.game.turn and s2.last_error is None
+    # a question opened by one line is answered by the next, as if typed
+    s = fresh()
+    assert s.handle_line("quit\nno")[-1] == "Staying in the game."
+    assert not s.finished
+    s.handle_line("quit\nyes\nrack")
+    assert s.finished
+
+
+# ---------------------------------------------------------------- issue 13: the last play can be challenged
+def test_the_sixth_scoreless_turn_is_said_as_why_to_challenge_or_accept():
+    """The question after a 0-point play that is the sixth scoreless turn
+    says so (not "went out"), in the console's own words (prompts)."""
+    s = Session(Options(players="Ann,Bob", rules="five", seed=11), lexicon=services.WordSet(["AA"]))
+    s.start()
+    g = s.game
+    for p in g.players:
+        p.rack = list("??TRAIN")
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = g.names[g.current]
+    other = g.names[1 - g.current]
+    s.handle_line("")
+    s.handle_line("play H8 ??")
+    s.handle_line("a")
+    out = s.handle_line("a")
+    assert g.awaiting_final_challenge and g.final_reason == "scoreless_turns"
+    said = " ".join(out)
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said
+    assert f"{other}, challenge or accept?" in said and "went out" not in said
+    again = s.handle_line("")  # Enter asks again
+    assert " ".join(again) == f"{player}'s play is the sixth scoreless turn in a row. {other}, challenge or accept?"
+    assert all(len(x) <= 40 for x in again)
+
+
+def _sixth_scoreless_play(store=None):
+    """Ann and Bob under the five-point rule: five passes, then a play of two
+    blanks (AA, 0 points), the sixth scoreless turn: the game waits."""
+    # seed 407: the second player to move holds both blanks
+    s = Session(Options(players="Ann,Bob", rules="five", seed=407), lexicon=services.WordSet(["AA"]), store=store)
+    s.start()
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = s.game.names[s.game.current]
+    for line in ("", "play H8 ??", "a", "a"):
+        s.handle_line(line)
+    assert s.game.final_reason == "scoreless_turns"
+    return s, player
+
+
+def test_the_resume_question_says_why_the_game_waits_not_went_out(tmp_path):
+    """Before, a game waiting on the sixth scoreless turn (or on a play after
+    which no one can move) was offered as "Bob went out."."""
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s, player = _sixth_scoreless_play(store)
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(), lexicon=services.WordSet(["AA"]), store=SaveStore(tmp_path / "saves"))
+    said = " ".join(again.start())
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said and "went out" not in said
+    again.handle_line("yes")
+    assert again.game.awaiting_final_challenge and again.game.final_reason == "scoreless_turns"
+
+
+def test_help_says_the_last_play_can_still_be_challenged():
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    accept = " ".join(s.handle_line("help accept"))
+    assert "no one can move" in accept and "sixth scoreless turn" in accept and "going out" in accept
+    end = " ".join(s.handle_line("help end"))
+    assert "can still be challenged" in end
+    assert all(len(x) <= 40 for x in s.handle_line("help accept") + s.handle_line("help end"))
+
+
+# ---------------------------------------------------------------- issue 11 finding 13, and leaving cleanly
+def _two_games_on_file(tmp_path):
+    """Alice and Bob put away, Carol and Dan left unfinished: the store's folder."""
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.options import NEW
+
+    folder = tmp_path / "saves"
+    for players, seed, saved in (("Alice,Bob", 3, None), ("Carol,Dan", 4, NEW)):
+        s = Session(Options(players=players, seed=seed, saved_game=saved), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(folder))
+        s.start()
+        s.handle_line("")
+        s.handle_line("pass")
+        s.handle_line("quit")
+        s.handle_line("yes")
+    return folder
+
+
+def test_open_n_works_at_the_resume_question_and_at_the_set_up(tmp_path):
+    """Finding 13: a put-away game could be listed but not opened before a game began."""
+    from audio_scrabble.persistence import SaveStore
+
+    folder = _two_games_on_file(tmp_path)
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    assert s.start()[-1] == "Resume it? Type yes or no."
+    listing = " ".join(s.handle_line("games"))
+    assert "1. Carol and Dan, unfinished" in listing and "2. Alice and Bob, put away" in listing
+    assert s.handle_line("open 9") == ["Games are numbered 1 to 2; type games to hear them.",
+                                       "Resume it? Type yes or no."]
+    out = s.handle_line("open 2")
+    assert "Game put away: Carol and Dan." in out and "Resumed. House rules (RNIB leaflet)." in out
+    assert s.game.names == ("Alice", "Bob") and s.question is None
+    s.handle_line("quit")
+    s.handle_line("yes")
+    # at the set-up, after saying no to the offer
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    assert s.handle_line("no")[-1] == "Press Enter for 2."
+    assert s.handle_line("open")[-1] == "Press Enter for 2."  # refused, the question again
+    s.handle_line("games")
+    out = s.handle_line("open 2")
+    assert "Resumed. House rules (RNIB leaflet)." in out and s.game.names == ("Carol", "Dan")
+    # and this window's own game, by its number, at the resume question
+    s.handle_line("quit")
+    s.handle_line("yes")
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    assert "Resumed." in " ".join(s.handle_line("open 1")) and s.game.names == ("Carol", "Dan")
+
+
+def test_quit_at_the_set_up_and_after_the_game_lets_the_slot_go(tmp_path):
+    """Session.quit in set-up or game over said Goodbye without the saver:
+    the data folder's slot stayed held, and a record that failed was not tried again."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path / "saves"))
+    s.start()
+    assert s.store.lock is not None
+    assert s.handle_line("quit") == ["Goodbye."]
+    assert s.finished and s.store.lock is None
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path / "s2"))
+    s.start()
+    while not s.game.is_over:
+        s.handle_line("")
+        s.handle_line("pass")
+    assert s.handle_line("quit") == ["Goodbye."] and s.store.lock is None
+
+
+def test_a_game_on_file_with_long_names_is_listed_without_breaking_a_name_or_a_score():
+    from datetime import datetime
+
+    from audio_scrabble.presentation import prompts_saving
+
+    lines = prompts_saving.game_entry_line(2, ["Bartholomew Jones", "Christabel Smith"], "put away",
+                                           datetime(2026, 11, 21), [10, 200])
+    assert lines == ["2. Bartholomew Jones, Christabel Smith,", "put away, 21 Nov 2026:",
+                     "Bartholomew Jones 10,", "Christabel Smith 200."]
+    assert prompts_saving.put_away_line(["Bartholomew Jones", "Christabel Smith", "Max Ortega"]) == [
+        "Game put away:", "Bartholomew Jones, Christabel Smith,", "Max Ortega."]
+    offer = prompts_saving.resume_offer_lines(["Bartholomew Jones", "Christabel Smith"], [1, 2], "Christabel Smith",
+                                              False)
+    assert offer[:2] == ["An unfinished game:", "Bartholomew Jones 1, Christabel Smith 2."]
+
+
+# ---------------------------------------------------------------- issue 11 finding 11: show is large print
+def test_show_is_a_large_print_view_with_scores_and_turn_that_fits_80_columns(monkeypatch):
+    """Finding 11: show had no scores or whose turn, and legend lines of 54
+    to 60 characters. Now: scores, whose turn, the bag; squares 5 wide and 2
+    lines high (a tile's points under its letter); every line fits 80 columns,
+    the text around the grid 40; codes, not colour alone; no escapes in a pipe."""
+    import io
+    import re
+    import sys
+
+    from audio_scrabble.presentation import largeprint
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # a pipe, not a terminal
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    rack = s.rack_of(s.game.current)
+    word = "".join(t for t in rack if t != "?")[:2]
+    s.handle_line(f"play H8 {word}")
+    s.take_display()  # the hand-over's note (the screen is cleared for privacy)
+    assert s.handle_line("show") == ["Large-print board shown on screen."]
+    shown = s.take_display()
+    assert not any("\x1b" in line for line in shown)
+    assert max(map(len, shown)) <= 78
+    grid_top = next(i for i, x in enumerate(shown) if x.split() == list("ABCDEFGHIJKLMNO"))
+    above, grid = shown[:grid_top], shown[grid_top:grid_top + 32]
+    legend = shown[grid_top + 33:]
+    assert above[:2] == [f"Ann {s.game.scores()[0]:>4}", f"Bob {s.game.scores()[1]:>4}"]
+    assert f"To play: {s.game.names[s.game.current]}" in above and "Bag: 84 tiles." in above
+    assert all(len(x) <= 40 for x in above + legend)
+    assert any("2L double letter" in x for x in legend) and any("[ ]: the cursor." == x for x in legend)
+    # row 8 is two lines: the first tile's letter on H8, its points under it
+    row8, under = grid[15], grid[16]
+    col_h = 3 + 7 * 5
+    assert row8.startswith(" 8") and row8[col_h + 1:col_h + 4] == f" {word[0]} "
+    from audio_scrabble.core.tiles import tile_value
+    assert under[col_h + 1:col_h + 4].strip() == str(tile_value(word[0]))
+    assert "3W" in grid[1] and re.search(r"2L|3L|2W", "".join(grid))
+    # on a terminal, coloured; the codes stay
+    coloured = largeprint.board_lines(s.board, colour=True, cursor=None, scores=[("Ann", 1), ("Bob", 2)])
+    assert any("\x1b[" in x for x in coloured)
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", x) for x in coloured]
+    assert max(map(len, plain)) <= 78 and "3W" in "".join(plain)
+
+
+def test_at_brief_a_turn_refused_while_the_last_play_waits_says_what_to_do():
+    s, player = _sixth_scoreless_play()
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass") == ["Type challenge or accept."]
+    s.handle_line("set verbosity normal")
+    assert s.handle_line("pass")[0].startswith(f"{player}'s play is the sixth")
+
+
+def test_the_review_takes_pasted_lines_one_at_a_time_too():
+    from pathlib import Path
+
+    from audio_scrabble.console.review import ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    record = read_gcg((Path(__file__).parent / "records" / "unknown_racks.gcg").read_bytes())
+    one, pasted = ReviewSession(record), ReviewSession(record)
+    expected = one.handle_line("go 2") + one.handle_line("scores")
+    assert pasted.handle_line("go 2\r\nscores") == expected

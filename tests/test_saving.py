@@ -622,3 +622,18 @@ def test_a_computer_turn_after_yours_is_not_reminded_twice(tmp_path: Path) -> No
         assert [x for x in out if "NOT saved" in x] == ["Still NOT saved: file exists."]
         assert out.index("Still NOT saved: file exists.") > out.index("Club computer exchanged 1 tile.")
     _mend(folder, aside)
+
+
+def test_quit_after_a_game_ended_while_saves_failed_writes_the_record_then(tmp_path: Path) -> None:
+    """quit at game over went straight to "Goodbye." without the saver: the
+    record a full disk had refused was never tried again."""
+    folder = tmp_path / "saves"
+    s, _ = stored(folder, seed=7)
+    pass_turn(s)
+    aside = _break(folder)
+    for _ in range(3):
+        pass_turn(s)
+    assert s.game.is_over and not (folder / "games").exists()
+    _mend(folder, aside)
+    assert s.handle_line("quit") == ["The game record is saved.", "Goodbye."]
+    assert s.finished and list((folder / "games").iterdir())

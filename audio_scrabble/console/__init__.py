@@ -11,6 +11,10 @@ most important words first. How it fits together:
               prompt_toolkit; they change the game only through its actions.
 ``commands``  the one command registry: names, aliases, arguments, help
               keys, handlers and completion; ``dispatch`` runs a line.
+``survey_commands`` the board survey: ``spots``, ``around``, ``fit``
+              (game and review alike), and every board key's answer
+              (survey keys, quick keys, the cursor's moves).
+``position_start`` ``--position CGP``: a game started from a position.
 ``setup``     the questions before a game (players, names, a computer's
               level, rules).
 ``cursor``    the board cursor, a plain object.

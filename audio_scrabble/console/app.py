@@ -29,7 +29,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from . import services
-from .brailleview import is_cells_line
+from ..presentation.braille_lines import is_cells_line
 from .commands import complete
 from .keys import board_key_bindings, completion_list_bindings
 from .session import Session
@@ -82,6 +82,10 @@ class Voice:
         self.screen = screen or sys.stdout
 
     def emit(self, lines: list[str]) -> None:
+        out = getattr(self.session, "out", None)
+        if out is not None and out.take_clear() and _is_terminal(self.screen):
+            # home, clear the screen and its scrollback: the last rack is gone
+            self.screen.write("\x1b[H\x1b[2J\x1b[3J")
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
@@ -257,3 +261,10 @@ def run_plain(session: Session, speaker: services.Speaker, stdin: TextIO, screen
         voice.computers(session)
     voice.speaker.close()
     return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

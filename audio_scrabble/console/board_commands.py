@@ -7,18 +7,19 @@ and ``keep_settings``) and the rest of the line.
 
 from __future__ import annotations
 
-import os
+import sys
 from typing import Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
+from ..notation.plays import clip
 from ..notation.typed import read_square
-from ..presentation import largeprint, phrases
-from . import brailleview
+from ..presentation import braille_lines, largeprint, phrases
+
 from .settings import setting_named, small_number
 
 
-def _square_arg(session, text: str) -> Square:
+def square_arg(session, text: str) -> Square:
     text = text.strip()
     if not text:
         return session.reader.cursor.square
@@ -28,7 +29,7 @@ def _square_arg(session, text: str) -> Square:
 
 
 def cmd_square(session, args: str) -> list[str]:
-    sq = _square_arg(session, args)
+    sq = square_arg(session, args)
     return [phrases.square_phrase(session.board, sq, session.settings.marks)]
 
 
@@ -41,7 +42,8 @@ def _row_index(session, text: str) -> int:
         return row - 1
     if text.upper() in COLUMNS:
         raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
-    raise NotationError(f"{text!r} is not a row; rows are numbered 1 to 15 from the top.")
+    raise NotationError(f"{clip(text)!r} is not a row; rows are numbered 1 to 15 from the top.",
+                        brief=f"{clip(text, 12)!r} is not a row.")
 
 
 def _column_index(session, text: str) -> int:
@@ -53,7 +55,8 @@ def _column_index(session, text: str) -> int:
     number = small_number(text)
     if number is not None and 1 <= number <= SIZE:
         raise NotationError(f"{number} is a row; type row {number}.")
-    raise NotationError(f"{text!r} is not a column; columns are lettered A to O from the left.")
+    raise NotationError(f"{clip(text)!r} is not a column; columns are lettered A to O from the left.",
+                        brief=f"{clip(text, 12)!r} is not a column.")
 
 
 def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
@@ -66,18 +69,18 @@ def _line_answer(session, index: int, direction: str, cells: Callable[..., list[
 
 def cmd_row(session, args: str) -> list[str]:
     """A row in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _row_index(session, args), ACROSS, brailleview.row_lines)
+    return _line_answer(session, _row_index(session, args), ACROSS, braille_lines.row_lines)
 
 
 def cmd_column(session, args: str) -> list[str]:
     """A column in words; in braille mode its line of cells comes first."""
-    return _line_answer(session, _column_index(session, args), DOWN, brailleview.column_lines)
+    return _line_answer(session, _column_index(session, args), DOWN, braille_lines.column_lines)
 
 
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
         raise NotationError("Say which square to go to, like goto H8, or goto star.")
-    move = session.reader.cursor.goto(_square_arg(session, args))
+    move = session.reader.cursor.goto(square_arg(session, args))
     return [session.reader.move_phrase(move)]
 
 
@@ -91,7 +94,7 @@ def cmd_words(session, args: str) -> list[str]:
 
 def cmd_board(session, args: str) -> list[str]:
     """The braille board: the column letters, then a line of cells a row."""
-    return ["Braille board:"] + brailleview.board_lines(session.board, session.settings.braille_width)
+    return ["Braille board:"] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
 def cmd_show(session, args: str) -> list[str]:
@@ -102,14 +105,29 @@ def cmd_show(session, args: str) -> list[str]:
     """
     if session.braille_mode:
         return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
-    colour = not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square))
+    colour = largeprint.colour_wanted(sys.stdout)
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
+                                            **_show_status(session)))
     return ["Large-print board shown on screen."]
+
+
+def _show_status(session) -> dict:
+    """What the large-print view says above the board: the scores, whose
+    turn, the bag (the game's); the recorded totals (the review's)."""
+    game = getattr(session, "game", None)
+    if game is not None:
+        over = game.is_over
+        return {"scores": list(zip(game.names, game.scores())), "bag": len(game.bag), "over": over,
+                "to_play": None if over else game.names[game.current]}
+    totals = getattr(session, "totals", None)
+    if totals is not None:
+        return {"scores": list(zip(session.names, totals))}
+    return {}
 
 
 def cmd_legend(session, args: str) -> list[str]:
     """What each braille cell of the board and rack lines means."""
-    return ["Braille cells:"] + brailleview.legend_lines()
+    return ["Braille cells:"] + braille_lines.legend_lines()
 
 
 def last_lines(lines: list[str], args: str, unit: str) -> list[str]:

@@ -45,7 +45,7 @@ class Coach:
         if not self.game.is_over:
             if step:
                 raise ActionNotAllowed(prompts.review_steps_only(step))
-            raise ActionNotAllowed("\n".join(phrases.clauses(prompts.REVIEW_LATER)))
+            raise ActionNotAllowed("\n".join(phrases.clauses(prompts.REVIEW_LATER)), brief=prompts.REVIEW_LATER_BRIEF)
         return self.game
 
     def reviews(self) -> list[Any]:

@@ -19,8 +19,8 @@ from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
-from ..presentation import phrases, prompts, record_phrases
-from . import brailleview
+from ..presentation import braille_lines, phrases, prompts, record_phrases
+
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
     cmd_where, cmd_words, last_lines,
@@ -28,12 +28,13 @@ from .board_commands import (
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
 from .registry import (
-    ALL_SQUARES, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
-    TOPIC, TURN, Arg, Command, Registry, board_candidates, help_lines,
+    ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
+    TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from .services import COMPUTER_LEVELS
 from .settings import SETTING_VALUES, small_number, value_lines
 from .setup import rule_names
+from .survey_commands import cmd_around, cmd_fit, cmd_spots
 
 # ====================================================================== handlers
 # Each takes (session, rest of the line) and returns lines to say.
@@ -72,13 +73,15 @@ def cmd_arrange(session, args: str) -> list[str]:
     i = session.viewer()
     wanted = parse_tiles(_typed_tiles(args))
     if not wanted:
-        raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.")
+        raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.",
+                            brief="Type the tiles, like arrange RETAIN.")
     rack = session.rack_of(i)
     rest = list(rack)
     for t in wanted:
         if t not in rest:
             what = "blank" if t == BLANK else t
-            raise NotationError(f"You have no {'more ' if t in rack else ''}{what} on your rack to arrange.")
+            more = "more " if t in rack else ""
+            raise NotationError(f"You have no {more}{what} on your rack to arrange.", brief=f"No {more}{what} on your rack.")
         rest.remove(t)
     order = wanted + rest
     session.racks.set_order(i, order)
@@ -109,7 +112,7 @@ def cmd_exchange(session, args: str) -> list[str]:
     try:
         session.need_game().check_exchange(tiles)
     except ActionNotAllowed as e:  # the bag's long sentence, a clause a line
-        raise ActionNotAllowed("\n".join(phrases.clauses(str(e)))) from None
+        raise ActionNotAllowed("\n".join(phrases.clauses(str(e))), brief=e.brief) from None
     return session.act(lambda g: g.exchange(tiles))
 
 
@@ -136,7 +139,7 @@ def cmd_challenge(session, args: str) -> list[str]:
     try:
         game.check_challenge(who)
     except ActionNotAllowed as e:  # a long sentence of the rules, a clause a line
-        raise ActionNotAllowed("\n".join(phrases.clauses(str(e)))) from None
+        raise ActionNotAllowed("\n".join(phrases.clauses(str(e))), brief=e.brief) from None
     return session.act(lambda g: g.challenge(who))
 
 
@@ -211,7 +214,8 @@ def cmd_help(session, args: str) -> list[str]:
         args,
         ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
          "help blank, end, speech: the rules.", "tutorial: a first game, step by step.", "help COMMAND: more on one."],
-        more={"legend": brailleview.legend_lines, "set": value_lines},
+        more={"legend": braille_lines.legend_lines, "set": value_lines},
+        brief=session.style.brief,
     )
 
 
@@ -286,6 +290,10 @@ REGISTRY = Registry(
         Command("words", cmd_words, "Board"),
         Command("board", cmd_board, "Board", ("brd",), modes=BOARD_TIME),
         Command("show", cmd_show, "Board", ("print",)),
+        # surveying the board
+        Command("spots", cmd_spots, "Survey", ("spot", "hot"), (Arg("area", AREA, True),), modes=BOARD_TIME),
+        Command("around", cmd_around, "Survey", ("near",), (Arg("square", SQUARE, True),), modes=BOARD_TIME),
+        Command("fit", cmd_fit, "Survey", (), (Arg("word", WORDS),)),
         # asking again
         Command("scores", cmd_scores, "Ask again", ("score", "s")),
         Command("bag", cmd_bag, "Ask again"),
@@ -355,15 +363,16 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
     if looks_like_square(text):
         return cmd_square(session, text)
     tokens = text.split()
+    brief = session.style.brief
     if text.lower() in ("yes", "y", "no", "ok"):
-        return ["No question is open; type help for the list."]
+        return prompts.refusal_lines(prompts.NO_QUESTION_OPEN, None, brief)
     near = REGISTRY.suggest(word)
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
-        return [f"To play that, type play {text}; to test it first, check {text}."]
+        return prompts.play_it_how(text, brief)
     close = any(difflib.SequenceMatcher(None, word.lower(), n).ratio() >= 0.75 for n in near)
     if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
-        return [f"To play {word.upper()}, give its square: play 8D {word.upper()}."]
-    return REGISTRY.not_a_command(word)
+        return prompts.give_its_square(word, brief)
+    return REGISTRY.not_a_command(word, brief)
 
 
 # ====================================================================== completion

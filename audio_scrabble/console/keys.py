@@ -2,7 +2,10 @@
 
 The keys act only on an empty input line: there the arrows move the board
 cursor like a finger from peg to peg. As soon as the line holds text they
-edit it as usual (and Up/Down recall history). Each binding calls
+edit it as usual (and Up/Down recall history). Function keys ask or
+survey (F2 where, F3 around, F7 hot spots, F8 words, F9 spots...) on any
+line, since they edit nothing; Alt and a letter answers the common
+questions at once (Alt-R rack, Alt-S scores...). Each binding calls
 ``on_key(name)``, which returns nothing; the application decides how the
 answer is said.
 """
@@ -41,6 +44,34 @@ JUMPS = {
 NEXT_TILE = {"c-left": "next_left", "c-right": "next_right", "c-up": "next_up", "c-down": "next_down"}
 #: function keys that ask again
 ASK = {"f2": "where", "f4": "repeat"}
+#: function keys that survey the board from the cursor or answer at once
+#: (Shift-F7 and Shift-F8 reach prompt_toolkit as F19 and F20)
+SURVEY = {
+    "f3": "around",
+    "f5": "rack",
+    "f6": "scores",
+    "f7": "next_hot_spot",
+    "f19": "previous_hot_spot",
+    "f8": "next_word",
+    "f20": "previous_word",
+    "f9": "spots",
+    "f12": "last",
+}
+#: Alt and a letter (or Escape, then the letter), empty line only: the
+#: quick keys, by initial, and the mark
+ALT = {
+    "escape r": "rack",
+    "escape s": "scores",
+    "escape q": "square",
+    "escape w": "row",
+    "escape c": "column",
+    "escape a": "around",
+    "escape l": "last",
+    "escape b": "bag",
+    "escape p": "spots",
+    "escape m": "set_mark",
+    "escape j": "to_mark",
+}
 
 
 def _bindings(table: dict[str, str], on_key: OnKey, when: Filter) -> KeyBindings:
@@ -50,7 +81,7 @@ def _bindings(table: dict[str, str], on_key: OnKey, when: Filter) -> KeyBindings
         def handler(event, action: str = action) -> None:
             on_key(action)
 
-        kb.add(key, filter=when, eager=True)(handler)
+        kb.add(*key.split(), filter=when, eager=True)(handler)
     return kb
 
 
@@ -72,6 +103,17 @@ def next_tile_bindings(on_key: OnKey) -> KeyBindings:
 def ask_bindings(on_key: OnKey) -> KeyBindings:
     """F2 (where am I) and F4 (repeat), on any line: they do not edit it."""
     return _bindings(ASK, on_key, Condition(lambda: True))
+
+
+def survey_bindings(on_key: OnKey) -> KeyBindings:
+    """The survey and quick function keys, on any line: they do not edit it."""
+    return _bindings(SURVEY, on_key, Condition(lambda: True))
+
+
+def alt_bindings(on_key: OnKey) -> KeyBindings:
+    """Alt and a letter: the quick keys and the mark (empty line only, where
+    they edit nothing)."""
+    return _bindings(ALT, on_key, line_is_empty)
 
 
 def completion_list_bindings(on_candidates: OnCandidates, when: Filter) -> KeyBindings:
@@ -102,9 +144,11 @@ def completion_list_bindings(on_candidates: OnCandidates, when: Filter) -> KeyBi
 def board_key_bindings(on_key: OnKey) -> KeyBindingsBase:
     """Every board key, merged."""
     return merge_key_bindings(
-        [arrow_bindings(on_key), jump_bindings(on_key), next_tile_bindings(on_key), ask_bindings(on_key)]
+        [arrow_bindings(on_key), jump_bindings(on_key), next_tile_bindings(on_key), ask_bindings(on_key),
+         survey_bindings(on_key), alt_bindings(on_key)]
     )
 
 
-#: every key and what it does, for tests and for the help text
-ALL_KEYS: dict[str, str] = {**ARROWS, **JUMPS, **NEXT_TILE, **ASK}
+#: every key and what it does, for tests and for the help text (a key of
+#: two presses is written with a space: ``escape r`` is Alt-R)
+ALL_KEYS: dict[str, str] = {**ARROWS, **JUMPS, **NEXT_TILE, **ASK, **SURVEY, **ALT}

@@ -27,5 +27,9 @@ class Options:
     braille_width: int | None = None  # off when not given
     speech: str | None = None  # text when not given
     hints: bool | None = None  # off when not given
+    aids: bool | None = None  # on when not given (spots, fit, the hot-spot keys)
+    #: a CGP position (string or file) to start the game from (``--position``)
+    position: str | None = None
+    sounds: bool | None = None  # off when not given, unless speech is tts
     #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
     saved_game: str | None = None

@@ -14,9 +14,9 @@ composition:
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..core.board import Board
+from ..core.board import Board, Square
 from ..presentation import phrases, prompts
 from . import brailleview
 from .cursor import Cursor, Move
@@ -32,6 +32,10 @@ class Transcript:
         self.last_reply: list[str] = []
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
+        #: the screen is to be cleared before the next reply (a rack handed
+        #: over at a shared computer: the last player's rack must not stay
+        #: readable in the screen reader's review buffer)
+        self.clear_requested = False
 
     @property
     def braille_mode(self) -> bool:
@@ -57,6 +61,14 @@ class Transcript:
         out, self.display = self.display, []
         return out
 
+    def request_clear(self) -> None:
+        self.clear_requested = True
+
+    def take_clear(self) -> bool:
+        """Whether to clear the screen before printing the next reply (once)."""
+        wanted, self.clear_requested = self.clear_requested, False
+        return wanted
+
 
 class BoardReader:
     """The cursor over ``board()``, and what each board key says."""
@@ -65,15 +77,24 @@ class BoardReader:
         self._board = board
         self._marks = marks
         self.cursor = Cursor()
+        #: the square the mark key set (the jump-to-mark key returns to it)
+        self.mark: Square | None = None
+        #: the word the last word jump landed on (see engine.survey.word_jump)
+        self.last_word: Any = None
+        #: the last move a key made (None: the key moved nothing), for the sound cues
+        self.last_move: Move | None = None
 
     def reset(self) -> None:
         self.cursor = Cursor()
+        self.mark = None
+        self.last_word = None
 
     def key(self, name: str) -> list[str]:
         """The lines a board key says (``repeat`` is the transcript's)."""
+        self.last_move = None
         if name == "where":
             return phrases.where_phrases(self.cursor.square)
-        move = self.cursor.apply_key(name, self._board())
+        move = self.last_move = self.cursor.apply_key(name, self._board())
         if move is None:
             return [prompts.key_does_nothing(name)]
         return [self.move_phrase(move)]

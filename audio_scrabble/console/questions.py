@@ -11,7 +11,7 @@ prompt (full, and short for a narrow braille display).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from ..errors import ScrabbleError
 from ..presentation import prompts
@@ -77,6 +77,16 @@ class DeclineSaved:
 
 
 @dataclass(frozen=True)
+class OpenSaved:
+    """``open N`` before a game: resume game N of the ``games`` list. The
+    question stays open (``after`` said again) if it cannot be opened."""
+
+    text: str
+    after: tuple[str, ...] = ()
+    keep: bool = True
+
+
+@dataclass(frozen=True)
 class PlayDraft:
     """Play (or check) the draft, after saying ``before``."""
 
@@ -104,7 +114,8 @@ class BeginGame:
     keep: bool = False
 
 
-Decision = Union[Say, Repeat, Command, Leave, NewGame, ResumeSaved, DeclineSaved, PlayDraft, Ask, BeginGame]
+Decision = Union[Say, Repeat, Command, Leave, NewGame, ResumeSaved, DeclineSaved, OpenSaved, PlayDraft, Ask,
+                 BeginGame]
 
 
 def _first_word(text: str) -> str:
@@ -143,6 +154,8 @@ class ResumeQuestion(Question):
         word = _first_word(low)
         if word in QUIT_WORDS:
             return Leave()
+        if word == "open":
+            return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", (prompts.RESUME_IT,))
         if answered_before_the_game(word):
             again = () if word in REPEAT else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
@@ -236,20 +249,26 @@ class SetupQuestion(Question):
 
     prompt = ("> ", None)
 
-    def __init__(self, setup: SetupFlow):
+    def __init__(self, setup: SetupFlow, brief: Callable[[], bool] = lambda: False):
         self.setup = setup
+        #: whether refusals are said briefly now (the verbosity may change at set-up)
+        self.brief = brief
 
     def answer(self, text: str) -> Decision:
         setup = self.setup
         if setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
             text = "help level"  # what each level is like
         word = _first_word(text)
+        if word == "open":  # a game on file instead of a new one
+            return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", tuple(setup.question()))
         if answered_before_the_game(word):
             after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())
             return Command(text, after=after, keep=True)  # then the question still open
         try:
             out = setup.answer(text)
         except ScrabbleError as e:
+            if self.brief():  # the reason alone, in one short line
+                return Say(tuple(prompts.refusal_lines(str(e), e.brief, True)), keep=True)
             return Say((str(e), *setup.question()), keep=True)
         if setup.done:
             return BeginGame(tuple(out))

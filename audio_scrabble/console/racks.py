@@ -16,9 +16,9 @@ from typing import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesPlaced
 from ..core.game import Game
-from ..presentation import phrases, prompts
+from ..presentation import braille_lines, phrases, prompts
 from ..presentation.phrases import Audience, Style
-from . import brailleview
+
 
 
 class RackKeeper:
@@ -117,6 +117,6 @@ def rack_reply(tiles: Sequence[str], style: Style, braille_width: int | None, ow
     """
     if braille_width is None or not tiles:
         return phrases.rack_phrases(list(tiles), style, owner)
-    cells = brailleview.rack_lines(tiles, braille_width)
+    cells = braille_lines.rack_lines(tiles, braille_width)
     head = [prompts.rack_head(owner)] if owner else []
     return head + cells + phrases.rack_phrases(list(tiles), style)

@@ -11,7 +11,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..presentation import phrases
+from ..presentation import phrases, prompts
 from .helptext import HelpEntry
 
 #: a handler takes the session and the rest of the line, and returns lines to say
@@ -37,6 +37,7 @@ PLAYER = "player"
 SETTING = "setting"
 TOPIC = "topic"
 WORDS = "words"
+AREA = "area"  # a part of the board (spots)
 PATH = "path"
 TURN = "turn"  # a turn of the game (no candidates)
 
@@ -92,8 +93,11 @@ class Registry:
         found: list[str] = []
         for cand in difflib.get_close_matches(low, list(self._by_name), n=n * 2, cutoff=0.6):
             name = self._by_name[cand].name
-            if cand != name and difflib.SequenceMatcher(None, low, cand).ratio() < 0.75:
+            ratio = difflib.SequenceMatcher(None, low, cand).ratio()
+            if cand != name and ratio < 0.75:
                 continue  # only a near miss of an alias ("train" and print) would mislead
+            if ratio <= 0.6:
+                continue  # three letters of six in common is chance ("undo" and around)
             if name not in found:
                 found.append(name)
         for c in self.commands:
@@ -112,12 +116,9 @@ class Registry:
         cmd = self.get(word)
         return cmd if cmd is not None and mode in cmd.modes else None
 
-    def not_a_command(self, word: str) -> list[str]:
+    def not_a_command(self, word: str, brief: bool = False) -> list[str]:
         """The answer to a word that names no command: the nearest ones, if any."""
-        near = self.suggest(word)
-        if near:
-            return [f"{word!r} is not a command; did you mean {phrases.join_and(near)}?", "Type help for the list."]
-        return [f"{word!r} is not a command; type help for the list."]
+        return prompts.not_a_command(word, self.suggest(word), brief)
 
     def complete(self, text: str, candidates: Callable[[Command, Arg, list[str], int], list[str]]) -> list[str]:
         """Candidates for the word being typed at the end of ``text``: a
@@ -138,7 +139,9 @@ class Registry:
 #: every square's name, for completion
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
-HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech"]
+HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds", "aids"]
+#: the parts of the board ``spots`` takes, for completion
+AREAS = ["top", "bottom", "left", "right", "all"]
 
 
 def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Mapping[str, Sequence[str]]) -> list[str] | None:
@@ -149,6 +152,8 @@ def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Map
         return [str(r) for r in range(1, 16)]
     if arg.kind == COLUMN:
         return list("ABCDEFGHIJKLMNO")
+    if arg.kind == AREA:
+        return AREAS
     if arg.kind == SETTING:
         if index == 0:
             return list(setting_values)
@@ -162,6 +167,7 @@ def help_lines(
     args: str,
     index_tail: Sequence[str],
     more: Mapping[str, Callable[[], list[str]]] | None = None,
+    brief: bool = False,
 ) -> list[str]:
     """``help`` and ``help TOPIC`` over a registry and its help texts (the
     game's and the review's alike). ``help`` alone: the summary, the
@@ -180,9 +186,7 @@ def help_lines(
     key = cmd.key if cmd else topic
     entry = entries.get(key)
     if entry is None:
-        near = registry.suggest(topic)
-        hint = f" Did you mean {phrases.join_and(near)}?" if near else ""
-        return [f"There is no help on {topic!r}.{hint}", "Type help for the list."]
+        return prompts.no_help_on(topic, registry.suggest(topic), brief)
     lines = list(entry.lead)
     lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
     lines.extend(entry.rest)

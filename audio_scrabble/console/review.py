@@ -43,14 +43,15 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..core.board import CENTRE, Board
-from ..errors import NotationError, ScrabbleError
+from ..core.tiles import RACK_SIZE
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
-from ..notation.plays import parse_rack
+from ..notation.plays import clip, parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import phrases, record_phrases
+from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
-from . import board_commands, brailleview, registry, services
+from . import board_commands, brailleview, registry, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
 from .helptext import HelpEntry, parse_help
@@ -112,7 +113,7 @@ def _goto(s: "ReviewSession", args: str) -> list[str]:
     try:
         return board_commands.cmd_goto(s, text)
     except NotationError:
-        return [f"{text!r} is not a move or a square; type go to 5, or goto H8."]
+        return [f"{clip(text)!r} is not a move or a square; type go to 5, or goto H8."]
 
 
 def _scores(s: "ReviewSession", args: str) -> list[str]:
@@ -125,7 +126,7 @@ def _rack(s: "ReviewSession", args: str) -> list[str]:
         return [record_phrases.NO_MOVE_YET]
     head, said = record_phrases.rack_lines(step, s.names)
     if s.braille_mode and step.move.rack:
-        head += brailleview.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
+        head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
     return head + said
 
 
@@ -136,7 +137,33 @@ def _history(s: "ReviewSession", args: str) -> list[str]:
 
 def _help(s: "ReviewSession", args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT))
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
+                               brief=s.style.brief)
+
+
+def _facing_rack(s: "ReviewSession") -> list[str] | None:
+    """The rack that faced the board being reviewed: the next mover's, as
+    the record shows it (None when it does not, or at the end)."""
+    if s.position >= s.count:
+        return None
+    rack = s.steps[s.position].move.rack
+    return parse_rack(rack, limit=None) if rack else None
+
+
+def _fit_rack(s: "ReviewSession") -> list[str]:
+    rack = _facing_rack(s)
+    if rack is None:
+        raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
+    return rack
+
+
+def _rack_size(s: "ReviewSession") -> int:
+    rack = _facing_rack(s)
+    return len(rack) if rack is not None else RACK_SIZE
+
+
+_spots = survey_commands.spots_command(_rack_size)
+_fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
 
 
 def _quit(s: "ReviewSession", args: str) -> list[str]:
@@ -164,6 +191,9 @@ REVIEW_COMMANDS = registry.Registry(
         _C("words", board_commands.cmd_words, "Board"),
         _C("board", board_commands.cmd_board, "Board", ("brd",)),
         _C("show", board_commands.cmd_show, "Board", ("print",)),
+        _C("spots", _spots, "Survey", ("spot", "hot"), (_A("area", registry.AREA, True),)),
+        _C("around", survey_commands.cmd_around, "Survey", ("near",), (_A("square", registry.SQUARE, True),)),
+        _C("fit", _fit, "Survey", (), (_A("word", registry.WORDS),)),
         _C("scores", _scores, "Ask again", ("score", "s")),
         _C("rack", _rack, "Ask again", ("r", "tiles")),
         _C("history", _history, "Ask again", ("hist",)),
@@ -259,7 +289,8 @@ class ReviewSession:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(self.reader.key(name))
+        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, _rack_size(self))
+        return self._reply(lines)
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
         """The candidates of a Tab press, as lines that fit the display
@@ -323,12 +354,22 @@ class ReviewSession:
 
     # ------------------------------------------------------------ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed. Never raises for bad input, never shows a traceback."""
+        """Answer any line typed. Never raises for bad input, never shows a
+        traceback. Pasted lines are answered one at a time, never glued."""
+        parts = [p for p in text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if p.strip()]
+        if len(parts) > 1:
+            lines: list[str] = []
+            for part in parts:
+                if self.finished:
+                    break
+                lines.extend(self.handle_line(part))
+            self.out.last_reply = list(lines)
+            return lines
         stripped = text.strip()
         try:
             lines = self._dispatch(stripped)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
             lines = [f"Something went wrong inside the review ({type(e).__name__}).", "Type move to hear this move again."]
@@ -347,7 +388,7 @@ class ReviewSession:
             return self.go(number)
         if looks_like_square(text):
             return board_commands.cmd_square(self, text)
-        return REVIEW_COMMANDS.not_a_command(word)
+        return REVIEW_COMMANDS.not_a_command(word, self.style.brief)
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core.game import Game
+from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
 from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
@@ -40,7 +41,12 @@ class Offer:
 
     def question(self) -> list[str]:
         s = self.summary
-        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list)
+        try:
+            limit = rules_named(s.rules).scoreless_turns_limit or 0
+        except ScrabbleError:
+            limit = 0
+        return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
+                                      s.final_reason, limit)
 
 
 @dataclass
@@ -82,6 +88,8 @@ def table_state(
         braille=settings.braille_width,
         braille_saved=True,
         hints=settings.hints,
+        aids=settings.aids,
+        sounds=settings.sounds,
         racks={i: "".join(order) for i, order in rack_order.items()},
         told_challenge=told_challenge,
     )
@@ -109,6 +117,10 @@ def restore_settings(settings: Any, given: Any, state: TableState) -> str | None
                 speech_change = settings.speech  # the voice follows it
     if given.hints is None and state.hints is not None:
         settings.hints = state.hints
+    if getattr(given, "aids", None) is None and state.aids is not None:
+        settings.aids = state.aids
+    if given.sounds is None and state.sounds is not None:
+        settings.sounds = state.sounds
     if given.braille_width is None and state.braille_saved:
         if state.braille is None or valid_cells(state.braille):
             settings.braille_width = state.braille
@@ -335,9 +347,10 @@ class Saver:
             lines.append(say.OPEN_HOW)
         return lines
 
-    def choose(self, text: str, lexicon: Any, asked: str | None) -> None:
+    def choose(self, text: str, lexicon: Any, asked: str | None, in_play: bool = True) -> None:
         """``open N``: check that game N of the last listing can be resumed
-        (it replays, with its word list) and offer it. Raises
+        (it replays, with its word list) and offer it (before a game,
+        ``in_play`` False, this window's own unfinished game too). Raises
         ActionNotAllowed (or another ScrabbleError) with a sentence if not;
         nothing changes then."""
         if self.store is None:
@@ -352,7 +365,7 @@ class Saver:
             raise ActionNotAllowed(say.open_out_of_range(len(self.listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)
         entry = self.listing[n - 1]
-        if entry.kind is Kind.HERE:
+        if entry.kind is Kind.HERE and in_play:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)

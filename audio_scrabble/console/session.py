@@ -34,6 +34,7 @@ Enter), over (the board, scores and ``review`` can still be read;
 
 from __future__ import annotations
 
+import re
 import secrets
 import traceback
 from typing import Any, Callable, Sequence
@@ -42,24 +43,24 @@ from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
 from ..core.rules import RuleSet
-from ..core.tiles import BLANK
 from ..errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError, WordNotAcceptable
-from ..notation import typed
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
-from . import brailleview, saving, services
+from . import brailleview, plays, position_start, saving, services, survey_commands
 from .coach import Coach
+from .cues import Cues
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
-    Ask, BeginGame, BlankQuestion, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame,
-    PlayDraft, PlayQuestion, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
+    Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
+    PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .racks import RackKeeper, rack_reply
 from .settings import Settings
 from .setup import Seat, SetupFlow, parse_players, parse_rules
 from .table import Chooser, Table
+from .turns import TurnTeller
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -67,6 +68,8 @@ OVER = "over"
 FINISHED = "finished"
 
 _EMPTY_BOARD = Board()
+#: the line breaks a pasted text may hold
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
 
@@ -84,6 +87,7 @@ class Session:
         computer_factory: ComputerFactory | None = None,
         defer_computer: bool = False,
         store: Any = None,
+        sound_player: Callable[[], Any] | None = None,
     ):
         self.options = options or Options()
         self.settings = Settings(
@@ -92,7 +96,14 @@ class Session:
             braille_width=self.options.braille_width,
             speech=self.options.speech or "text",
             hints=bool(self.options.hints),
+            aids=self.options.aids is not False,
         )
+        # Sounds: off unless chosen, or speech is tts (the player's own voice).
+        chosen = self.options.sounds
+        self.settings.sounds = chosen if chosen is not None else self.settings.speech == "tts"
+        #: makes a started sound player (None: no sounds in this session)
+        self._sound_player = sound_player
+        self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
@@ -113,7 +124,7 @@ class Session:
         self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
-        self._told_challenge = False  # the first-time hint about challenges has been given
+        self.turns: TurnTeller | None = None  # what opens each turn
         #: where games are saved (a persistence.SaveStore), or None not to save
         self.store = store
         #: loading, offering, resuming and saving games (console/saving.py)
@@ -126,11 +137,14 @@ class Session:
 
         On a session already started, says where things stand instead.
         """
+        self.follow_sounds_setting()
         if self.game is not None:
             return self._reply(self._turn_lines())
         if isinstance(self.question, SetupQuestion):
             return self._reply(self.question.setup.question())
         out = [prompts.WELCOME]
+        if self.options.position:
+            return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
             out.extend(self._put_away())
         else:
@@ -155,9 +169,18 @@ class Session:
         if self.setup.done:
             out.extend(self._begin_game())
         else:
-            self.question = SetupQuestion(self.setup)
+            self.question = SetupQuestion(self.setup, lambda: self.style.brief)
             out.extend(self.setup.question())
         return out
+
+    def _begin_position(self) -> list[str]:
+        """``--position``: an unfinished game is put away, then the game
+        starts from the position (see console/position_start.py)."""
+        out = self._put_away()
+        try:
+            return out + position_start.begin(self)
+        except ScrabbleError as e:
+            return out + [str(e)] + self._open_setup()
 
     def _choosers(self, seats: list[Seat], seed: int) -> dict[int, Chooser]:
         """The computer players of these seats, each seeded from the game's seed."""
@@ -169,6 +192,9 @@ class Session:
         self.game = game
         self.table = Table(game, seats, choosers)
         self.racks = RackKeeper(game)
+        told = self.turns.told_challenge if self.turns is not None else False
+        self.turns = TurnTeller(game, self.table, self.racks, self.settings)
+        self.turns.told_challenge = told  # the first-time hint is given once a session
         self._coach = Coach(game, self.lexicon)
         self.reader.reset()
         self.mode = PLAYING
@@ -212,7 +238,7 @@ class Session:
         self._seat(game, seats, choosers)
         assert self.racks is not None
         self.racks.restore(dict(state.racks))
-        self._told_challenge = state.told_challenge
+        self.turns.told_challenge = state.told_challenge
         lines = resumed.lines + [f"Resumed. {game.rules.title}."]
         lines.extend(phrases.scores_lines(game.names, game.scores()))
         last = phrases.last_move_event(list(game.history))
@@ -224,6 +250,16 @@ class Session:
             lines.extend(self.run_computers())
         return lines
 
+    def _open_saved(self, decision: OpenSaved) -> list[str]:
+        """``open N`` at the resume or set-up question: check game N and
+        resume it; if it cannot be, say why and ask the question again."""
+        try:
+            self.saver.choose(decision.text, self.lexicon, self.options.lexicon, in_play=False)
+        except ScrabbleError as e:
+            return self.refusal(e) + list(decision.after)
+        self.question = None
+        return self._resume()
+
     def _saved_settings(self) -> Any:
         """What a save keeps beside the game (a persistence.TableState): the
         seats' computer levels, the word list, every setting, each player's
@@ -232,7 +268,7 @@ class Session:
         if self.table is None or self.racks is None:
             return None
         return saving.table_state(self.table.levels(), self.options.lexicon, self.lexicon, self.settings,
-                                  self.racks.order, self._told_challenge)
+                                  self.racks.order, self.turns.told_challenge)
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
@@ -346,7 +382,7 @@ class Session:
         starts = [i for i, n in enumerate(names) if n.casefold().startswith(low)]
         if len(starts) == 1:
             return starts[0]
-        raise NotationError(prompts.no_such_player(text.strip(), names))
+        raise NotationError(prompts.no_such_player(text.strip(), names), brief=prompts.no_such_player_brief(text.strip()))
 
     def history_events(self) -> list[Event]:
         return list(self.game.history) if self.game else []
@@ -369,7 +405,13 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(self.reader.key(name))
+        self.reader.last_move = None
+        lines = survey_commands.answer_key(self, name, survey_commands.GAME_QUICK, self._command,
+                                           survey_commands.game_rack_size(self))
+        if self.cues is not None:
+            self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
+            lines = self.cues.notice() + lines
+        return self._reply(lines)
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
@@ -410,12 +452,22 @@ class Session:
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
-        """Answer any line typed, in any state. Never raises for bad input."""
+        """Answer any line typed, in any state. Never raises for bad input.
+
+        Text holding several lines (pasted: ``\n``, ``\r\n`` or ``\r``)
+        is taken one line at a time, as if each were typed and entered,
+        never glued into one command; blank lines in it are skipped."""
+        parts = _LINE_BREAKS.split(text)
+        if len(parts) > 1:
+            kept = [p for p in parts if p.strip()]
+            return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
         try:
             lines, remember = self._handle(text)
         except ScrabbleError as e:
-            lines = [str(e)]
+            lines = self.refusal(e)
+            if isinstance(e, (IllegalPlay, WordNotAcceptable)) and self.cues is not None:
+                self.cues.refused()
         except Exception as e:  # a bug must not end the game or show a traceback
             self.last_error = traceback.format_exc()
             lines = [prompts.internal_error(type(e).__name__), prompts.INTERNAL_ERROR_HELP]
@@ -423,7 +475,38 @@ class Session:
             remember = False
         if not lines:
             lines = ["Done."]
+        self.follow_sounds_setting()
+        if self.cues is not None:
+            lines = self.cues.notice() + lines
         return self._reply(lines, remember=remember)
+
+    def follow_sounds_setting(self) -> None:
+        """Start the sound player when sounds are on, close it when off."""
+        wanted = self.settings.sounds and not self.finished
+        if wanted and self.cues is None and self._sound_player is not None:
+            self.cues = Cues(self._sound_player())
+        elif not wanted and self.cues is not None:
+            self.cues.close()
+            self.cues = None
+
+    def _handle_pasted(self, parts: list[str]) -> list[str]:
+        """Several lines at once: each answered in turn (the computers'
+        moves due between them made first), until one ends the session."""
+        lines: list[str] = []
+        for k, part in enumerate(parts):
+            if self.finished:
+                break
+            if k and self.computer_to_move():
+                lines.extend(self.run_computers())
+            lines.extend(self.handle_line(part))
+        if lines:
+            self.out.last_reply = list(lines)
+        return lines
+
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        """A refusal as said: its reason first; at brief verbosity one line
+        of at most 40 characters (the error's short form, or its first clause)."""
+        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
 
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""
@@ -454,7 +537,7 @@ class Session:
                 # An open question stays open: the line goes to the commands.
                 lines += self._command(decision.text) if decision.keep else self._handle(decision.text)[0]
             except ScrabbleError as e:  # a refusal still follows the answer to the question
-                lines.append(str(e))
+                lines += self.refusal(e)
             if not self.finished:
                 lines += decision.after
         elif isinstance(decision, Leave):
@@ -464,6 +547,8 @@ class Session:
             lines = self.new_game()
         elif isinstance(decision, ResumeSaved):
             lines = self._resume()
+        elif isinstance(decision, OpenSaved):
+            lines = self._open_saved(decision)
         elif isinstance(decision, DeclineSaved):
             self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
@@ -491,8 +576,11 @@ class Session:
         cur = game.current
         if table.needs_hand_over(cur):
             table.ready = cur
-            return ([prompts.turn(self.names[cur])] + self.new_tiles_lines(cur)
-                    + self._first_word_hint() + self._rack_lines(cur, owner=True) + self._challenge_hint())
+            # The last player's rack leaves the screen (and the screen
+            # reader's review buffer) before this one's is read.
+            self.out.request_clear()
+            self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
+            return self.turns.hand_over(cur)
         return [prompts.turn_with_help(self.names[cur])]
 
     def ask_confirm(self, what: str) -> list[str]:
@@ -503,7 +591,7 @@ class Session:
     def quit(self) -> list[str]:
         if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
             self.mode = FINISHED
-            return [prompts.GOODBYE]
+            return self._goodbye()  # a record not yet written is tried again; the slot is let go
         return self.ask_confirm("quit")
 
     def new_game(self) -> list[str]:
@@ -524,39 +612,15 @@ class Session:
         if self.question is not None and self.question.leaves_on_eof:
             self.question = None
             self.mode = FINISHED
+            self.follow_sounds_setting()
             return self._reply(self._goodbye())
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    def _rack_lines(self, i: int, owner: bool = False) -> list[str]:
-        return self.rack_reply(self.rack_of(i), self.names[i] if owner else None)
-
     def new_tiles_lines(self, i: int) -> list[str]:
         """The tiles player ``i`` drew after a play, once it can no longer be challenged."""
-        assert self.racks is not None
-        return self.racks.new_tiles_lines(i, self.audience.reveal)
-
-    def _first_word_hint(self) -> list[str]:
-        """How to play, while the board is empty (not when brief): a
-        first-time player need not know the command yet. Said before the
-        rack, so that the rack stays the last line, on the display."""
-        game = self.game
-        if game is None or self.style.brief or not game.board.is_empty():
-            return []
-        return list(prompts.FIRST_WORD_HINT)
-
-    def _challenge_hint(self) -> list[str]:
-        """That the last play may be challenged: every turn at full
-        verbosity, the first time only at normal, never when brief."""
-        game = self.game
-        if game is None or self.style.brief or (self._told_challenge and not self.style.full):
-            return []
-        pend = game.pending_play
-        if pend is not None and pend.player != game.current and game.why_not_challenge() is None:
-            first = not self._told_challenge
-            self._told_challenge = True
-            return prompts.may_challenge(pend.name, first, compact=self._compact())
-        return []
+        assert self.turns is not None
+        return self.turns.new_tiles(i)
 
     def final_challenger(self) -> int | None:
         """Who ``challenge`` alone stands for when a player has gone out."""
@@ -571,31 +635,12 @@ class Session:
         return said + ([] if self.defer_computer else self.run_computers())
 
     def _turn_lines(self, round_end: bool = False) -> list[str]:
-        """Whose turn it is now, and the rack when it may be heard.
-
-        ``round_end``: a computer has just moved and one person plays the
-        computers: the rack, last, is the turn signal; a computer's turn
-        is not said (it moves at once); when brief, the new tiles are
-        heard in the rack."""
-        game, table = self.need_game(), self.need_table()
+        """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
+        game = self.need_game()
+        assert self.turns is not None
         if game.is_over:
             self.mode = OVER
-            offer = [prompts.REVIEW_OFFER] if services.engine_available() else []
-            return offer + [prompts.NEW_OR_QUIT]
-        if game.awaiting_final_challenge:
-            return table.final_question()
-        cur = game.current
-        name = self.names[cur]
-        compact = self._compact()
-        if table.is_computer(cur):
-            return [] if compact else [prompts.turn(name)]
-        if table.needs_hand_over(cur):
-            return prompts.press_enter_to_hear(name)
-        new_tiles = self.new_tiles_lines(cur)
-        if round_end and self.style.brief:
-            new_tiles = []
-        head = [] if round_end else [prompts.turn(name)]
-        return head + new_tiles + self._first_word_hint() + self._rack_lines(cur) + self._challenge_hint()
+        return self.turns.lines(round_end, engine=services.engine_available())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
         """Do one game action, then say what happened and whose turn it is.
@@ -616,13 +661,18 @@ class Session:
         # One person against the computers hears a round at once: the
         # totals once, after the last play of it; no turn line for a
         # computer, which moves at once; the tiles drawn, before the rack.
-        compact = self._compact()
+        assert self.turns is not None
+        compact = self.turns.compact
         self.racks.note_draws(events, order_before, table.audience.reveal, later=compact)
         if game.current != before_current or game.turn != before_turn:
             table.ready = None
         computer_next = table.computer_to_move()
         lines = phrases.announce(events, self.racks.announce_audience(table.audience, events), totals, self.style,
                                  compact=compact, scores=not (compact and computer_next))
+        if self.cues is not None:
+            your_turn = (not game.is_over and not computer_next and game.current != before_current
+                         and not table.is_computer(game.current))
+            self.cues.after_action(events, your_turn)
         if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
             self._warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self.lexicon)
@@ -635,75 +685,29 @@ class Session:
             lines.extend(self.run_computers())
         return lines
 
-    def _compact(self) -> bool:
-        """Whether rounds are said compactly: one person at the table
-        (against the computers), below full verbosity."""
-        return self.table is not None and len(self.table.humans) == 1 and not self.style.full
-
     # ---------------------------------------------------------------- plays and blanks
     def start_play(self, draft: Draft, action: str) -> list[str]:
         """Play or check a draft; ask for the letters of blanks first."""
-        game = self.need_game()
-        if draft.open_blanks:
-            # Refuse at once what no letter could make legal.
-            trial = draft
-            for sq in draft.open_blanks:
-                trial = trial.with_blank(sq, "E")
-            try:
-                game.check_place(trial.play())
-            except WordNotAcceptable:
-                pass
-            except ScrabbleError as e:
-                return [str(e)]
-            question = BlankQuestion(draft, action)
-            self.question = question
-            return question.lines()
-        return self._finish_play(draft, action)
+        return self._carry_play(plays.start(self.need_game(), draft, action, self.style))
 
     def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
-        game = self.need_game()
-        play = draft.play()
-        if action == "check":
-            try:
-                breakdown = game.check_place(play)
-            except IllegalPlay as e:
-                return [prompts.NOT_LEGAL, self._explain_rack(e)]  # the reason, a sentence of its own
-            lines = phrases.check_phrases(breakdown, self.style)
-            made = phrases.main_word(breakdown)
-            if not differs(draft, made):
-                return lines
-            # The word made is not the word typed: say which word it is
-            # first, then its score (not the word a second time).
-            head = [] if made is None else phrases.play_lines(
-                "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
-                f", would score {breakdown.total}")
-            if head and lines[:len(head)] == head:
-                lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
-            return board_letter_lines(draft, made) + lines
-        if not confirmed:
-            # The word made may not be the word typed: a board letter inside
-            # it left out, or board letters at either end. Say what it makes
-            # and ask first.
-            try:
-                breakdown = game.check_place(play)
-            except IllegalPlay as e:
-                return [self._explain_rack(e)]
-            made = phrases.main_word(breakdown)
-            if differs(draft, made):
-                self.question = PlayQuestion(draft)
-                return board_letter_lines(draft, made) + [prompts.PLAY_IT]
+        return self._carry_play(plays.finish(self.need_game(), draft, action, self.style, confirmed))
+
+    def _carry_play(self, outcome: plays.PlayOutcome) -> list[str]:
+        """Open the question the play needs, or make the play."""
+        if outcome.question is not None:
+            self.question = outcome.question
+        if outcome.refused and self.cues is not None:
+            self.cues.refused()
+        play = outcome.play
+        if play is None:
+            return outcome.lines
         try:
             return self.act(lambda g: g.place(play))
         except IllegalPlay as e:
-            return [self._explain_rack(e)]
-
-    def _explain_rack(self, e: ScrabbleError) -> str:
-        """A missing letter when the rack holds a blank: say how to use it."""
-        msg = str(e)
-        if e.code == "not_on_rack" and self.game is not None and BLANK in self.game.current_player.rack:
-            if "no blank" not in msg:
-                return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
-        return msg
+            if self.cues is not None:
+                self.cues.refused()
+            return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers
     def computer_to_move(self) -> bool:
@@ -739,15 +743,3 @@ class Session:
         finally:
             self.defer_computer = saved
         return lines
-
-
-# ---------------------------------------------------------------- the word a draft forms
-def differs(draft: Draft, made: Any) -> bool:
-    """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
-    return typed.word_made(draft, made.word if made is not None else None).differs
-
-
-def board_letter_lines(draft: Draft, made: Any) -> list[str]:
-    """What the word formed is, then the board letters in it that were not
-    typed: said before the play is scored or made."""
-    return prompts.word_made_lines(typed.word_made(draft, made.word if made is not None else None))

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
+from ..notation.plays import clip
 from ..presentation.phrases import clauses, join_and
+from ..presentation.survey_phrases import AIDS_OFF, AIDS_ON
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
 from .brailleview import MAX_CELLS, MIN_CELLS, cells_refusal
 from .services import SPEECH_KINDS
@@ -50,14 +52,16 @@ def small_number(text: str, digits: int = 3) -> int | None:
 # ---------------------------------------------------------------- reading values
 def _verbosity(value: str) -> str:
     if value not in VERBOSITIES:
-        raise NotationError(f"Verbosity is brief, normal or full, not {value!r}.")
+        raise NotationError(f"Verbosity is brief, normal or full, not {clip(value)!r}.",
+                            brief="Verbosity: brief, normal or full.")
     return value
 
 
 def _marks(value: str) -> str:
     style = MARK_ALIASES.get(value)
     if style is None:
-        raise NotationError(f"Premiums can be named by marks, names or colours, not {value!r}.")
+        raise NotationError(f"Premiums can be named by marks, names or colours, not {clip(value)!r}.",
+                            brief="Premiums: marks, names or colours.")
     return style
 
 
@@ -66,13 +70,14 @@ def _braille(value: str) -> int | None:
         return None
     cells = small_number(value)
     if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
-        raise NotationError(cells_refusal(value))
+        raise NotationError(cells_refusal(value), brief=f"Braille: {MIN_CELLS} to {MAX_CELLS} cells, or off.")
     return cells
 
 
 def _speech(value: str) -> str:
     if value not in SPEECH_KINDS:
-        raise NotationError(f"Speech is text, screenreader, tts or auto, not {value!r}.")
+        raise NotationError(f"Speech is text, screenreader, tts or auto, not {clip(value)!r}.",
+                            brief="Speech: text, screenreader, tts, auto.")
     return value
 
 
@@ -80,7 +85,7 @@ def _switch(what: str) -> Callable[[str], bool]:
     def read(value: str) -> bool:
         switch = SWITCH_WORDS.get(value)
         if switch is None:
-            raise NotationError(f"{what} are on or off, not {value!r}.")
+            raise NotationError(f"{what} are on or off, not {clip(value)!r}.", brief=f"{what} are on or off.")
         return switch
 
     return read
@@ -186,6 +191,20 @@ SETTINGS: tuple[Setting, ...] = (
         option_help="let the hint command tell the best plays for your rack (off by default: "
         "the rules forbid word aids in a real game; set hints on|off in the game)",
     ),
+    Setting(
+        "aids", "aids", True, ("on", "off"), _switch("Aids"),
+        lambda v: AIDS_ON if v else AIDS_OFF,
+        lambda v: f"aids {'on' if v else 'off'}.", aliases=("aid", "survey"), flags=("--aids",), metavar="on|off",
+        option_help="the board survey aids: spots, fit and the hot-spot keys (default: on; "
+        "off for strict tournament play; set aids on|off in the game)",
+    ),
+    Setting(
+        "sounds", "sounds", False, ("on", "off"), _switch("Sounds"),
+        lambda v: "Sounds on." if v else "Sounds off.", lambda v: f"sounds {'on' if v else 'off'}.",
+        aliases=("sound", "cues"), flags=("--sounds",), metavar="on|off",
+        option_help="short sounds for the cursor (pitch follows the row, left to right follows the "
+        "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
+    ),
 )
 
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
@@ -199,7 +218,8 @@ def setting_named(name: str) -> Setting:
     key = name.lower()
     found = BY_NAME.get(SETTING_ALIASES.get(key, key))
     if found is None:
-        raise NotationError(f"There is no setting called {name!r}; the settings are {', '.join(BY_NAME)}.")
+        raise NotationError(f"There is no setting called {clip(name)!r}; the settings are {', '.join(BY_NAME)}.",
+                            brief=f"No setting {clip(name, 12)!r}; type set.")
     return found
 
 
@@ -213,6 +233,11 @@ class Settings:
     #: whether ``hint`` tells the best plays: off by default, since the
     #: rules forbid word aids during a game (a teaching setting)
     hints: bool = False
+    #: whether ``spots``, ``fit`` and the hot-spot keys answer (geometry
+    #: aids, allowed by every rule set; off for strict tournament play)
+    aids: bool = True
+    #: sound cues (see console/cues.py): off unless chosen, or speech is tts
+    sounds: bool = False
 
     @property
     def style(self) -> Style:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ..errors import ActionNotAllowed, NotationError
+from ..notation.plays import clip
 from . import services
 from .services import COMPUTER_LEVELS
 from .settings import small_number
@@ -142,7 +143,7 @@ def parse_rules(text: str) -> RuleSet:
     try:
         return rules_named(key)
     except NotationError:
-        raise NotationError(f"There are no rules called {text.strip()!r}.") from None  # the question lists them
+        raise NotationError(f"There are no rules called {clip(text.strip())!r}.") from None  # the question lists them
 
 
 def rule_names() -> list[str]:
@@ -207,7 +208,8 @@ class SetupFlow:
             typed = small_number(low)
             n = 2 if not low else NUMBER_WORDS.get(low, typed if typed is not None else 0)
             if not 2 <= n <= 4:
-                return [f"{text!r} is not 2, 3 or 4; type how many are playing."]
+                raise NotationError(f"{clip(text)!r} is not 2, 3 or 4; type how many are playing.",
+                                    brief=f"{clip(text, 12)!r} is not 2, 3 or 4.")
             self.count = n
             return [f"{n} players."]
         if what == "level":

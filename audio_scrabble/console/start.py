@@ -13,8 +13,10 @@ from typing import Callable
 
 from ..core.rules import rules_named
 from ..errors import ScrabbleError
+from ..notation.cgp import read_position, rules_name
 from . import services
 from .brailleview import FittedWriter, fit
+from .cues import make_player
 from .session import NEW, RESUME, Options, Session
 from . import settings
 from .setup import parse_players
@@ -55,6 +57,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "or the core's names double, five, ten",
     )
     g.add_argument("--seed", type=int, metavar="N", help="shuffle the bag reproducibly from this number")
+    g.add_argument(
+        "--position",
+        metavar="CGP",
+        help="start from a position: a CGP string (board, racks, scores) or a file holding one; "
+        "the first rack is yours and you move first, the unseen tiles form the bag",
+    )
     settings.add_options(g)
     g.add_argument("--lexicon", metavar="PATH", help="the word list to judge challenges by (one word per line)")
     saved = g.add_mutually_exclusive_group()
@@ -97,6 +105,9 @@ def options_from(args: argparse.Namespace) -> Options:
         braille_width=args.braille_width,
         speech=args.speech,
         hints=args.hints,
+        aids=args.aids,
+        position=args.position,
+        sounds=args.sounds,
         saved_game=args.saved_game,
     )
 
@@ -124,7 +135,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         # The default list loads while the opening is read out.
         lexicon = services.BackgroundLexicon(lambda: services.load_lexicon(None))
-    session = Session(options, lexicon=lexicon, store=_store())
+    if options.position:
+        # A position that cannot be read is said at once, as a bad word list is.
+        try:
+            position = read_position(options.position)
+            if not options.rules:
+                rules_name(position)
+        except ScrabbleError as e:
+            print("\n".join(fit([str(e)], options.braille_width)), file=sys.stderr)
+            return 2
+    session = Session(options, lexicon=lexicon, store=_store(), sound_player=make_player)
     if getattr(args, "open_file", None):
         try:
             session.saver.choose_file(args.open_file, lexicon, options.lexicon)

@@ -18,7 +18,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..errors import ActionNotAllowed
 from ..presentation import prompts
-from ..presentation.phrases import Audience, clauses, join_and
+from ..presentation.phrases import Audience, join_and
 from . import services
 from .setup import Seat
 
@@ -108,7 +108,7 @@ class Table:
         if game.is_over:
             raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
         if game.awaiting_final_challenge:
-            raise ActionNotAllowed("\n".join(self.final_question()))
+            raise ActionNotAllowed("\n".join(self.final_question()), brief=prompts.CHALLENGE_OR_ACCEPT)
         cur = game.current
         if self.is_computer(cur):
             raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
@@ -148,14 +148,9 @@ class Table:
             return [prompts.CHALLENGE_OR_ACCEPT]
         people, _ = self.final_deciders()
         asked = [self.names[i] for i in people]
-        why = self.game.final_sentence
-        if why is None or self.game.final_reason == "out":
-            return prompts.went_out_question(pend.name, asked)
-        # no one can move after the play, or it is the sixth scoreless turn
-        # (to move into presentation/prompts.py beside went_out_question)
-        if not asked:
-            return clauses(why)
-        return clauses(why) + clauses(f"{' or '.join(asked)}, challenge or accept?")
+        # who went out, that no one can move after it, or the last scoreless turn
+        return prompts.final_question(self.game.final_reason, pend.name, asked,
+                                      self.game.rules.scoreless_turns_limit or 0)
 
     def people_accept(self) -> list[str] | None:
         """``accept`` by the people when a computer is still to decide:

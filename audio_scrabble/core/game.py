@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError, WordNotAcceptable
-from .board import Board, Square
+from .board import SIZE, Board, Square
 from .events import (
     Adjustment,
     ChallengeResolved,
@@ -111,6 +111,7 @@ class Game:
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
         edition: int = EDITION,
+        start: dict[str, Any] | None = None,
     ):
         if isinstance(edition, bool) or edition not in EDITIONS:
             raise ActionNotAllowed(f"There is no rules edition {edition!r}; the editions are 1 and 2.")
@@ -139,7 +140,12 @@ class Game:
         self._pending: _Pending | None = None
         self._final: str | None = None  # why the game waits for a last challenge
         self.current = 0
-        self._draw_for_first()
+        self._zero_turns_before = 0
+        self.start = start_position(start, len(names)) if start is not None else None
+        if self.start is None:
+            self._draw_for_first()
+        else:
+            self._set_up_position(self.start)
 
     # ------------------------------------------------------------ set-up
     def _draw_for_first(self) -> None:
@@ -160,6 +166,26 @@ class Game:
         ev = FirstPlayerDrawn(1, tuple(rounds), self.current, self.players[self.current].name)
         self.history.append(ev)
         self.last_events = (ev,)
+
+    def _set_up_position(self, start: dict[str, Any]) -> None:
+        """Start from a position: its board, racks and scores; the bag holds
+        the unseen tiles, and a rack given short is filled from it, in turn
+        order from the player to move. No draw for first: the position says
+        who moves."""
+        self.board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]])
+        self.current = start["to_move"]
+        unseen = Counter(full_tile_set())
+        unseen.subtract(BLANK if t.islower() else t for _, t in self.board.occupied())
+        for p, rack, score in zip(self.players, start["racks"], start["scores"]):
+            p.rack = list(rack)
+            p.score = score
+            unseen.subtract(p.rack)
+        self.bag = Bag(self.seed, sorted(unseen.elements(), key=_draw_key))
+        for k in range(len(self.players)):
+            p = self.players[(self.current + k) % len(self.players)]
+            p.rack.extend(self.bag.draw(RACK_SIZE - len(p.rack)))
+        self._zero_turns_before = start["zero_turns"]
+        self.last_events = ()
 
     # ------------------------------------------------------------ reading
     @property
@@ -217,9 +243,9 @@ class Game:
         n = 0
         for _, _, score in reversed(self._turns):
             if score:
-                break
+                return n
             n += 1
-        return n
+        return n + self._zero_turns_before
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player has not seen: not on the board, not on their rack."""
@@ -260,10 +286,12 @@ class Game:
                 continue
             what = "a blank" if tile == BLANK else tile
             if have[tile] == 0:
-                raise IllegalPlay(f"You have no {what.removeprefix('a ')} on your rack to {verb}.", "not_on_rack")
+                raise IllegalPlay(f"You have no {what.removeprefix('a ')} on your rack to {verb}.", "not_on_rack",
+                                  brief=f"No {what.removeprefix('a ')} on your rack.")
             raise IllegalPlay(
                 f"You have only {_count_phrase(have[tile])} {'blank' if tile == BLANK else tile} on your rack.",
                 "not_on_rack",
+                brief=f"Only {_count_phrase(have[tile])} {'blank' if tile == BLANK else tile} on your rack.",
             )
 
     def unacceptable_words(self, breakdown: ScoreBreakdown) -> tuple[str, ...]:
@@ -605,6 +633,8 @@ class Game:
         out: dict[str, Any] = {"names": list(self.names), "rules": self.rules.name, "seed": self.seed}
         if self.edition != 1:
             out["edition"] = self.edition
+        if self.start is not None:
+            out["start"] = self.start
         return out
 
     def apply_action(self, action: dict[str, Any]) -> Event:
@@ -632,7 +662,8 @@ class Game:
         lexicon: WordList | None = None,
         move_finder: MoveFinder | None = None,
     ) -> "Game":
-        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder, config.get("edition", 1))
+        game = cls(config["names"], rules, int(config["seed"]), lexicon, move_finder, config.get("edition", 1),
+                   config.get("start"))
         for a in actions:
             game.apply_action(a)
         return game
@@ -640,6 +671,51 @@ class Game:
 
 def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def start_position(start: Any, players: int) -> dict[str, Any]:
+    """A game's starting position checked and made plain data (for saves):
+    ``{"board": 15 rows of 15 characters ("." empty, lower case a blank),
+    "racks": one rack per player in seat order ("AEI?RST"; a short rack is
+    filled from the bag), "scores": one per player, "to_move": the seat
+    of the player to move, "zero_turns": scoreless turns just before}``.
+    Raises :class:`ActionNotAllowed` with a sentence saying what is wrong."""
+    if not isinstance(start, dict):
+        raise ActionNotAllowed("A starting position must give the board, racks and scores.")
+    rows = start.get("board")
+    if not (isinstance(rows, (list, tuple)) and len(rows) == SIZE and all(isinstance(r, str) and len(r) == SIZE for r in rows)):
+        raise ActionNotAllowed("A starting position needs 15 rows of 15 squares.")
+    for r in rows:
+        for ch in r:
+            if ch != "." and not ("a" <= ch.lower() <= "z" and ch.isascii()):
+                raise ActionNotAllowed(f"{ch!r} on the starting board is not a tile; use letters and . for empty.")
+    racks, scores = start.get("racks"), start.get("scores")
+    if not (isinstance(racks, (list, tuple)) and isinstance(scores, (list, tuple))) or not (
+        len(racks) == len(scores) == players
+    ):
+        raise ActionNotAllowed(f"A starting position needs a rack and a score for each of the {players} players.")
+    plain_racks = []
+    for rack in racks:
+        tiles = list(rack) if isinstance(rack, (str, list, tuple)) else [None]
+        if len(tiles) > RACK_SIZE or any(t != BLANK and not (isinstance(t, str) and len(t) == 1 and "A" <= t <= "Z") for t in tiles):
+            raise ActionNotAllowed("A starting rack holds at most 7 tiles, capital letters and ? for a blank.")
+        plain_racks.append("".join(tiles))
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
+        raise ActionNotAllowed("Each starting score must be a whole number.")
+    to_move, zero = start.get("to_move", 0), start.get("zero_turns", 0)
+    if not (isinstance(to_move, int) and 0 <= to_move < players):
+        raise ActionNotAllowed("The player to move must be one of the players.")
+    if not (isinstance(zero, int) and zero >= 0):
+        raise ActionNotAllowed("The number of scoreless turns must be 0 or more.")
+    counts = Counter(BLANK if ch.islower() else ch for r in rows for ch in r if ch != ".")
+    for rack in plain_racks:
+        counts.update(rack)
+    over = +(counts - Counter(full_tile_set()))
+    if over:
+        tile = min(over)
+        what = "blanks" if tile == BLANK else f"{tile} tiles"
+        raise ActionNotAllowed(f"The starting position holds too many {what} for one set.")
+    return {"board": list(rows), "racks": plain_racks, "scores": list(scores), "to_move": to_move, "zero_turns": zero}
 
 
 def _not_acceptable_sentence(words: Sequence[str]) -> str:

@@ -115,11 +115,13 @@ def validate_placement(board: Board, play: Play) -> None:
                 f"{t.square.name} is off the board; columns run A to O and rows 1 to 15.", "off_board"
             )
         if t.square in seen:
-            raise IllegalPlay(f"Two tiles are placed on {t.square.name}; put one tile on each square.", "same_square")
+            raise IllegalPlay(f"Two tiles are placed on {t.square.name}; put one tile on each square.", "same_square",
+                              brief=f"Two tiles on {t.square.name}.")
         seen.add(t.square)
         if t.blank and not t.letter:
             raise IllegalPlay(
-                f"The blank on {t.square.name} needs a letter; say which letter it stands for.", "blank_no_letter"
+                f"The blank on {t.square.name} needs a letter; say which letter it stands for.", "blank_no_letter",
+                brief=f"The blank on {t.square.name} needs a letter."
             )
         if len(t.letter) != 1 or not ("A" <= t.letter <= "Z"):
             raise IllegalPlay(f"{t.letter!r} on {t.square.name} is not a letter A to Z.", "bad_letter")
@@ -127,11 +129,13 @@ def validate_placement(board: Board, play: Play) -> None:
             raise IllegalPlay(
                 f"{t.square.name} is already taken by {_board_tile_name(board[t.square])}; choose an empty square.",
                 "occupied",
+                brief=f"{t.square.name} is taken.",
             )
     rows = {t.square.row for t in tiles}
     cols = {t.square.col for t in tiles}
     if len(rows) > 1 and len(cols) > 1:
-        raise IllegalPlay("The tiles must all lie in one row or one column.", "not_in_line")
+        raise IllegalPlay("The tiles must all lie in one row or one column.", "not_in_line",
+                          brief="Tiles must be in one row or column.")
     direction = play.line_direction(board)
     first, last = tiles[0].square, tiles[-1].square
     sq = first
@@ -141,15 +145,18 @@ def validate_placement(board: Board, play: Play) -> None:
             raise IllegalPlay(
                 f"There is a gap at {sq.name}; the tiles must make one unbroken line with the tiles on the board.",
                 "gap",
+                brief=f"There is a gap at {sq.name}.",
             )
     if board.is_empty():
         if CENTRE not in seen:
             raise IllegalPlay("The first word must cover the star, H8.", "first_not_on_star")
         if len(tiles) < 2:
-            raise IllegalPlay("The first play must use at least two tiles.", "first_single_tile")
+            raise IllegalPlay("The first play must use at least two tiles.", "first_single_tile",
+                              brief="The first play needs two tiles.")
     else:
         if not any(board.has_neighbour(t.square) for t in tiles):
-            raise IllegalPlay("The play must touch a tile already on the board.", "not_touching")
+            raise IllegalPlay("The play must touch a tile already on the board.", "not_touching",
+                              brief="The play must touch a tile.")
 
 
 def _board_tile_name(tile: str) -> str:

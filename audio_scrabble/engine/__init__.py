@@ -13,6 +13,9 @@
 * :mod:`.advice` -- :func:`hint` and :func:`review`, by the expert's
   equity, with placements (square, direction, letters) as data.
 * :mod:`.moves_cli` -- the ``audio-scrabble moves`` command.
+* :mod:`.survey` -- the board survey: hot spots, lanes, around a square,
+  where a named word fits, the cursor's jump targets (geometry, no words
+  suggested).
 """
 
 from .graph import WordGraph

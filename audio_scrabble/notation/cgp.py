@@ -31,7 +31,16 @@ from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS
 from ..errors import NotationError, RecordError
 from .plays import clip, format_rack, parse_rack
 
-__all__ = ["Position", "position_from_cgp", "parse_cgp", "format_cgp", "position_from_game"]
+__all__ = [
+    "Position",
+    "position_from_cgp",
+    "parse_cgp",
+    "format_cgp",
+    "position_from_game",
+    "game_start",
+    "read_position",
+    "rules_name",
+]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -202,3 +211,57 @@ def position_from_game(game: Any, opcodes: tuple[tuple[str, str], ...] = ()) -> 
         game.scoreless_streak(),
         opcodes,
     )
+
+
+def game_start(position: Position) -> dict[str, Any]:
+    """The core game's starting position (``Game(..., start=...)``) for a CGP
+    position: racks and scores in the CGP's order, so the first player
+    named is the player to move; the unseen tiles form the bag, and a rack
+    given short (the opponent's, usually) is filled from it."""
+    return {
+        "board": position.board.rows_text(),
+        "racks": ["".join(r) for r in position.racks],
+        "scores": list(position.scores),
+        "to_move": 0,
+        "zero_turns": position.zero_turns,
+    }
+
+
+#: CGP challenge rules (``cr``) to this game's rule sets
+_CHALLENGE_RULES = {"void": "void", "single": "single", "double": "double", "5pt": "five", "10pt": "ten"}
+
+
+def rules_name(position: Position) -> str | None:
+    """The name of this game's rule set for the position's ``cr`` operation
+    (``cr double;`` -> ``double``), or None when it names none. Raises
+    :class:`RecordError` for a challenge rule this game does not have."""
+    cr = position.opcode("cr")
+    if cr is None:
+        return None
+    name = _CHALLENGE_RULES.get(cr.strip().lower())
+    if name is None:
+        known = ", ".join(_CHALLENGE_RULES)
+        raise RecordError(f"The challenge rule {cr!r} is not one this game has; use one of {known}.")
+    return name
+
+
+def read_position(text_or_path: str) -> Position:
+    """A CGP string, or the first non-empty line of a file holding one.
+
+    Raises :class:`RecordError` with a sentence saying what is wrong.
+    """
+    from pathlib import Path
+
+    arg = text_or_path.strip()
+    path = Path(arg)
+    if arg and len(arg.split()) == 1:
+        # one word: a file name (a CGP string always has four fields)
+        try:
+            content = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"The position file {arg} cannot be read ({type(e).__name__}).") from None
+        lines = [ln for ln in content.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        if not lines:
+            raise RecordError(f"The position file {arg} holds no CGP line.")
+        arg = lines[0]
+    return position_from_cgp(arg)

@@ -41,6 +41,7 @@ from ..core.play import PlacedTile, Play, WordFormed
 from ..core.scoring import ScoreBreakdown
 from ..errors import NotationError
 from .plays import (
+    clip,
     format_position,
     marked_empty_sentence,
     marked_mismatch_sentence,
@@ -108,7 +109,11 @@ def read_square(text: str) -> Square:
     t = join_split_squares(text.strip())
     if _ANY_SQUARE.fullmatch(t):
         return parse_position(t)[0]  # off the board: plays' one sentence
-    return Square.parse(t)  # "x is not a square; name a square by column and row, like H8."
+    try:
+        return Square.parse(t)
+    except NotationError:  # the core's sentence repeats the text whole
+        raise NotationError(f"{clip(t)!r} is not a square; name a square by column and row, like H8.",
+                            brief=f"{clip(t, 12)!r} is not a square.") from None
 
 
 # ----------------------------------------------------------------- plays
@@ -189,14 +194,15 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
         raise NotationError(f"Say which word to play, {_EXAMPLE}.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
-        raise NotationError(f"Which is the word in {extra!r}? Type one word, {_EXAMPLE}.")
+        raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {_EXAMPLE}.",
+                            brief="Type one word, like play 8D TRAIN.")
     word = words[0][1]
     if not _WORD.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in "?.()")))
-        raise NotationError(not_a_letter_sentence(bad, word))
+        raise NotationError(not_a_letter_sentence(bad, word), brief=f"{clip(bad, 4)!r} is not a letter.")
     split_word(word)  # brackets gone wrong: plays' sentences
     if not any(ch.isalpha() or ch == "?" for ch in word):
-        raise NotationError(no_letters_sentence(word))
+        raise NotationError(no_letters_sentence(word), brief="The word has no letters.")
     if pos is None:
         if direction is None or cursor is None:
             raise NotationError("Say where it goes, like play TRAIN from D8 across.")
@@ -238,14 +244,17 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     while i < len(letters):
         ch, through = letters[i]
         if not sq.on_board:
-            raise NotationError(runs_off_sentence("".join(c for c, _ in letters[i:]), request.direction))
+            raise NotationError(runs_off_sentence("".join(c for c, _ in letters[i:]), request.direction),
+                                brief="The word runs off the board.")
         on_board = board[sq]
         if through:
             letter = "" if ch == "." else ch
             if not on_board:
-                raise NotationError(marked_empty_sentence(sq, request.word, letter))
+                raise NotationError(marked_empty_sentence(sq, request.word, letter),
+                                    brief=f"{sq.name} is empty; type the letter.")
             if letter and on_board.upper() != letter.upper():
-                raise NotationError(marked_mismatch_sentence(sq, on_board, request.word, letter))
+                raise NotationError(marked_mismatch_sentence(sq, on_board, request.word, letter),
+                                    brief=f"{sq.name} holds {on_board.upper()}, not {letter.upper()}.")
             i += 1
         elif on_board:
             if ch != "?" and on_board.upper() == ch.upper():
@@ -263,7 +272,8 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
         covered.append(sq)
         sq = sq.step(request.direction)
     if not tiles:
-        raise NotationError(no_tile_sentence(request.word, format_position(request.start, request.direction)))
+        raise NotationError(no_tile_sentence(request.word, format_position(request.start, request.direction)),
+                            brief="Every square is filled already.")
     return Draft(tuple(tiles), request.direction, request.start, tuple(untyped), tuple(covered))
 
 

@@ -71,10 +71,14 @@ class Summary:
     current: int  # index of the player to act
     turn: int
     bag: int  # tiles left in the bag
-    awaiting_final: bool  # the player to act went out; their last play may be challenged
+    awaiting_final: bool  # the player to act made the last play; it may still be challenged
     over: bool
     rules: str
     saved_at: str  # ISO 8601, local time
+    #: why the game waits on that last play (Game.final_reason): "out",
+    #: "no_moves" or "scoreless_turns"; None when it does not wait (or an
+    #: older save, which only waited when a player went out)
+    final_reason: str | None = None
 
     @property
     def to_play(self) -> str:
@@ -92,6 +96,7 @@ class Summary:
             game.is_over,
             game.rules.name,
             saved_at,
+            game.final_reason if game.awaiting_final_challenge else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -105,6 +110,7 @@ class Summary:
             "over": self.over,
             "rules": self.rules,
             "saved_at": self.saved_at,
+            "final_reason": self.final_reason,
         }
 
     @classmethod
@@ -128,7 +134,11 @@ class Summary:
         rules, saved_at = d.get("rules"), d.get("saved_at")
         if not isinstance(rules, str) or not isinstance(saved_at, str):
             raise _Bad("its summary holds rules or a date of the wrong kind")
-        return cls(tuple(names), tuple(scores), current, turn, bag, awaiting_final, over, rules, saved_at)
+        final_reason = d.get("final_reason")
+        if final_reason is not None and not isinstance(final_reason, str):
+            raise _Bad("its summary holds a reason of the wrong kind")
+        return cls(tuple(names), tuple(scores), current, turn, bag, awaiting_final, over, rules, saved_at,
+                   final_reason)
 
 
 def _join_names(names: Sequence[str]) -> str:
@@ -143,6 +153,8 @@ def resume_question(summary: Summary) -> str:
     scores = ", ".join(f"{n} {s}" for n, s in zip(summary.names, summary.scores))
     if summary.over:
         state = "the game is over"
+    elif summary.awaiting_final and summary.final_reason not in (None, "out"):
+        state = f"{summary.to_play}'s play ends the game, and it may still be challenged"
     elif summary.awaiting_final:
         state = f"{summary.to_play} has gone out, and the last play may still be challenged"
     else:

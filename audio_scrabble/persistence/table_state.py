@@ -96,6 +96,8 @@ class TableState:
     braille: int | None = None  # cells of the braille display, None: off
     braille_saved: bool = False
     hints: bool | None = None
+    aids: bool | None = None  # the survey aids (spots, fit); None: not in the save
+    sounds: bool | None = None
     racks: dict[int, str] = field(default_factory=dict)  # seat -> tiles in the player's order
     told_challenge: bool = False
 
@@ -109,6 +111,8 @@ class TableState:
             "marks": self.marks,
             "speech": self.speech,
             "hints": self.hints,
+            "aids": self.aids,
+            "sounds": self.sounds,
             "racks": {str(i): order for i, order in sorted(self.racks.items())},
             "told_challenge": self.told_challenge,
         }
@@ -143,6 +147,8 @@ class TableState:
         braille = d.get("braille")
         braille_ok = braille is None or (_is_int(braille) and 1 <= braille <= MAX_BRAILLE_CELLS)
         hints = d.get("hints")
+        aids = d.get("aids")
+        sounds = d.get("sounds")
         return cls(
             computers=seats(d.get("computers"), lambda v: isinstance(v, str) and 0 < len(v) <= 40),
             word_list=word_list,
@@ -152,6 +158,8 @@ class TableState:
             braille=braille if braille_ok else None,
             braille_saved="braille" in d and braille_ok,
             hints=hints if isinstance(hints, bool) else None,
+            aids=aids if isinstance(aids, bool) else None,
+            sounds=sounds if isinstance(sounds, bool) else None,
             racks=seats(d.get("racks"), lambda v: isinstance(v, str) and len(v) <= MAX_RACK),
             told_challenge=d.get("told_challenge") is True,
         )

@@ -1,37 +1,57 @@
 """A large-print board for a sighted or partially sighted helper.
 
-Printed only when asked for (``show``), never spoken. Columns are lettered
-and rows numbered on both sides; each premium square carries a code
-(``2L 3L 2W 3W``, ``**`` for the star) so that nothing depends on colour
-alone; the print board's colours are added unless ``colour`` is False
-(:func:`colour_wanted` decides: never when ``NO_COLOR`` is set, when
-``TERM`` is ``dumb``, or when the output is not a terminal). Tiles are letters,
-a blank in lower case; the board cursor is bracketed.
+Printed only when asked for (``show``), never spoken. Above the grid, who
+has how many points, whose turn it is and the bag; then the grid, each
+square five characters wide and two lines high, so that a tile is a
+near-square block with its letter on top and its points below, as on a
+real tile; then a legend whose lines fit 40 characters. The whole fits
+an 80-column terminal (:data:`MAX_WIDTH`).
+
+Nothing depends on colour alone: each premium square carries a code
+(``2L 3L 2W 3W``, ``**`` for the star), a tile is its letter with its
+points, a blank a lower-case letter with 0, the cursor is bracketed.
+Colours (high contrast: bold black on yellow tiles, each premium in its
+print-board colour) are added unless ``colour`` is False;
+:func:`colour_wanted` decides: never when ``NO_COLOR`` is set, when
+``TERM`` is ``dumb``, or when the output is not a terminal.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Mapping, TextIO
+from typing import Mapping, Sequence, TextIO
 
 from ..core.board import COLUMNS, SIZE, Board, Square, premium_at
+from ..core.tiles import tile_value
+
+#: the widest line :func:`board_lines` makes (an 80-column terminal, with room)
+MAX_WIDTH = 78
+#: the widest line above and below the grid (a magnified screen's line)
+TEXT_WIDTH = 40
+#: characters a square takes across (bracket, three inside, bracket)
+CELL_WIDTH = 5
 
 RESET = "\x1b[0m"
 #: premium code -> (label, ANSI colours): the print board's colours
 PREMIUM_CELLS = {
-    "DL": ("2L", "\x1b[30;106m"),  # light blue
-    "TL": ("3L", "\x1b[97;44m"),  # dark blue
-    "DW": ("2W", "\x1b[30;105m"),  # pink
-    "TW": ("3W", "\x1b[97;41m"),  # red
+    "DL": ("2L", "\x1b[30;106m"),  # black on light blue
+    "TL": ("3L", "\x1b[1;97;44m"),  # bold white on dark blue
+    "DW": ("2W", "\x1b[30;105m"),  # black on pink
+    "TW": ("3W", "\x1b[1;97;41m"),  # bold white on red
 }
 STAR_CELL = ("**", "\x1b[30;105m")
 TILE_COLOUR = "\x1b[1;30;103m"  # bold black on a tile-coloured square
 
 LEGEND = [
-    "2L double letter (light blue)   3L triple letter (dark blue)",
-    "2W double word (pink)   3W triple word (red)   ** star",
-    "Lower case: a blank.   [ ]: the cursor.",
+    "2L double letter, 3L triple letter.",
+    "2W double word, 3W triple word.",
+    "** the centre star.",
+    "A tile: its letter, its points below.",
+    "Lower case: a blank, 0 points.",
+    "[ ]: the cursor.",
 ]
+#: added when the board is coloured (the codes say it all without)
+COLOUR_LEGEND = ["Colours: 2L light blue, 3L dark blue,", "2W pink, 3W red, tiles yellow."]
 
 
 def colour_wanted(stream: TextIO | None, environ: Mapping[str, str] | None = None) -> bool:
@@ -48,33 +68,67 @@ def colour_wanted(stream: TextIO | None, environ: Mapping[str, str] | None = Non
         return False
 
 
-def _cell(board: Board, sq: Square, colour: bool, cursor: Square | None) -> str:
+def _inside(board: Board, sq: Square) -> tuple[str, str, str]:
+    """A square's two lines inside its brackets (three characters each), and its colour."""
     tile = board[sq]
     if tile:
-        text, ansi = f" {tile}", TILE_COLOUR
-    else:
-        prem = premium_at(sq)
-        if prem is None:
-            text, ansi = " .", ""
-        elif prem.is_star:
-            text, ansi = STAR_CELL
-        else:
-            text, ansi = PREMIUM_CELLS[prem.code]
-        text = text.rjust(2)
-    left, right = ("[", "]") if sq == cursor else (" ", " ")
-    if colour and ansi:
-        return f"{left}{ansi}{text}{RESET}{right}"
-    return f"{left}{text}{right}"
+        return f" {tile} ", f"{tile_value(tile):>3}", TILE_COLOUR
+    prem = premium_at(sq)
+    if prem is None:
+        return " . ", "   ", ""
+    text, ansi = STAR_CELL if prem.is_star else PREMIUM_CELLS[prem.code]
+    return f"{text} ", "   ", ansi
 
 
-def board_lines(board: Board, colour: bool = True, cursor: Square | None = None) -> list[str]:
-    """The grid, row and column labels on every side, then the legend."""
-    header = "    " + "".join(f"  {c} " for c in COLUMNS)
+def _cells(board: Board, row: int, colour: bool, cursor: Square | None) -> tuple[str, str]:
+    """A row of the grid as its two lines."""
+    tops, bottoms = [], []
+    for c in range(SIZE):
+        sq = Square(row, c)
+        top, bottom, ansi = _inside(board, sq)
+        left, right = ("[", "]") if sq == cursor else (" ", " ")
+        if colour and ansi:
+            top, bottom = f"{ansi}{top}{RESET}", f"{ansi}{bottom}{RESET}"
+        tops.append(f"{left}{top}{right}")
+        bottoms.append(f"{left}{bottom}{right}")
+    return "".join(tops), "".join(bottoms)
+
+
+def status_lines(scores: Sequence[tuple[str, int]] = (), to_play: str | None = None,
+                 bag: int | None = None, over: bool = False) -> list[str]:
+    """Scores (one player a line, in seat order), whose turn, the bag:
+    each line at most :data:`TEXT_WIDTH` characters."""
+    lines: list[str] = []
+    if scores:
+        width = min(max(len(n) for n, _ in scores), TEXT_WIDTH - 6)
+        for name, points in scores:
+            lines.append(f"{name[:width]:<{width}} {points:>4}")
+    if over:
+        lines.append("The game is over.")
+    elif to_play is not None:
+        lines.append(f"To play: {to_play}"[:TEXT_WIDTH])
+    if bag is not None:
+        lines.append(f"Bag: {bag} tile{'s' if bag != 1 else ''}.")
+    return lines
+
+
+def grid_lines(board: Board, colour: bool = True, cursor: Square | None = None) -> list[str]:
+    """The grid: column letters above and below, row numbers on the left,
+    each row two lines high."""
+    header = ("   " + "".join(f"  {c}  " for c in COLUMNS)).rstrip()
     lines = [header]
     for r in range(SIZE):
-        cells = "".join(_cell(board, Square(r, c), colour, cursor) for c in range(SIZE))
-        lines.append(f"{r + 1:>3} {cells} {r + 1}")
+        top, bottom = _cells(board, r, colour, cursor)
+        lines.append(f"{r + 1:>2} {top}".rstrip())
+        lines.append(f"   {bottom}".rstrip())
     lines.append(header)
-    lines.append("")
-    lines.extend(LEGEND)
     return lines
+
+
+def board_lines(board: Board, colour: bool = True, cursor: Square | None = None,
+                scores: Sequence[tuple[str, int]] = (), to_play: str | None = None,
+                bag: int | None = None, over: bool = False) -> list[str]:
+    """The whole large-print view: the status, the grid, the legend."""
+    status = status_lines(scores, to_play, bag, over)
+    legend = LEGEND + (COLOUR_LEGEND if colour else [])
+    return status + ([""] if status else []) + grid_lines(board, colour, cursor) + [""] + legend

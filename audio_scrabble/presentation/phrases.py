@@ -278,6 +278,10 @@ def play_text(breakdown: ScoreBreakdown) -> str:
 
 
 def possessive(name: str) -> str:
+    """``Alice's``, ``James'``; a player called ``You`` (the default name of
+    the player to move in a game from a position) is ``Your``."""
+    if name == "You":
+        return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
@@ -600,6 +604,8 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
             lines.append(f"{ev.challenger_name} loses the next turn.")
         elif ev.points_lost:
             lines.append(f"{ev.challenger_name} loses {plural(ev.points_lost, 'point')}.")
+        elif ev.points_gained:  # the 5- or 10-point rule: the play stands, its player gains
+            lines.append(f"{ev.name} gains {plural(ev.points_gained, 'point')}.")
         elif not style.brief:
             lines.append("The play stands; no penalty.")
     lines.extend(scores_lines(aud.names, ev.totals))

@@ -10,8 +10,10 @@ typed error carries it.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
+from ..notation.plays import clip
 from ..notation.typed import WordMade
 from .phrases import LINE_WIDTH, clauses, join_and, play_lines, possessive, tile_phrase, tiles_list, where_text
 
@@ -75,6 +77,10 @@ def press_enter_first(name: str) -> str:
     return "\n".join(clauses(f"{name}, press Enter for your rack first."))
 
 
+#: said first at a hand-over, when the screen is cleared so that racks stay private
+SCREEN_CLEARED = "Screen cleared for privacy."
+
+
 def press_enter_to_hear(name: str) -> list[str]:
     return clauses(f"{name}, press Enter to hear your rack.")
 
@@ -98,9 +104,28 @@ def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> l
 
 def went_out_question(name: str, asked: Sequence[str]) -> list[str]:
     """Who went out, and who is asked to challenge or accept (nobody: the computers decide)."""
+    return final_question("out", name, asked)
+
+
+def final_why(reason: str | None, name: str, scoreless_limit: int = 6) -> str:
+    """Why the game waits on ``name``'s last play (the core's
+    ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
+    move after it), ``scoreless_turns`` (the last scoreless turn allowed)."""
+    if reason == "no_moves":
+        return f"After {possessive(name)} play no player can move."
+    if reason == "scoreless_turns":
+        nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
+        return f"{possessive(name)} play is the {nth} scoreless turn in a row."
+    return f"{name} went out."
+
+
+def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6) -> list[str]:
+    """Why the last play ends the game (see :func:`final_why`), and who is
+    asked to challenge or accept (nobody: the computers decide)."""
+    why = clauses(final_why(reason, name, scoreless_limit))
     if not asked:
-        return [f"{name} went out."]
-    return clauses(f"{name} went out.") + clauses(f"{' or '.join(asked)}, challenge or accept?")
+        return why
+    return why + clauses(f"{' or '.join(asked)}, challenge or accept?")
 
 
 def people_accept(names: Sequence[str]) -> str:
@@ -179,6 +204,7 @@ def too_many_choices(count: int) -> str:
 HINTS_OFF = ("Hints are off; a real game forbids them.", "Type set hints on to practise.")
 HINT_GAME_OVER = "The game is over;\ntype review for each turn's best play."
 REVIEW_LATER = "The best plays would be a word aid now; type review when the game is over."
+REVIEW_LATER_BRIEF = "Review comes after the game."
 NOTHING_TO_REVIEW = ("No turn was played,", "so there is nothing to review.")
 REVIEW_END = "End of the review."
 REVIEW_AGAIN_OR_NEW = "Type review to hear it again, or new."
@@ -203,5 +229,83 @@ def turn_lost(wanted: int) -> str:
 
 
 # ---------------------------------------------------------------- players
+def no_such_player_brief(text: str) -> str:
+    return f"No player called {clip(text, 12)!r}."
+
+
 def no_such_player(text: str, names: Sequence[str]) -> str:
-    return f"No player is called {text!r}; the players are {join_and(list(names))}."
+    return f"No player is called {clip(text)!r}; the players are {join_and(list(names))}."
+
+
+# ---------------------------------------------------------------- refusals, said first
+#: the widest a refusal is at brief verbosity: one braille line
+BRIEF_WIDTH = LINE_WIDTH
+#: where a refusal's reason ends and its detail begins
+_DETAIL = re.compile(r"[;:]\s|\n|,\s(?:like|for example|or|and|then|so)\b|\s\(|\.\s")
+
+
+def first_clause(text: str) -> str:
+    """A sentence's reason: the words before its first ``;``, ``:``, line
+    break, ``, like ...`` or ``(...)``, as a sentence of its own."""
+    head = _DETAIL.split(text.strip(), maxsplit=1)[0].strip().rstrip(",.;:")
+    return head + ("" if head.endswith(("?", "!")) else ".")
+
+
+def brief_refusal(sentence: str, brief: str | None = None) -> str:
+    """A refusal at brief verbosity: one line of at most :data:`BRIEF_WIDTH`
+    characters carrying the reason. ``brief`` is the error's own short form;
+    else the sentence's first clause; else (a long reason with no short form
+    yet) its first words that fit."""
+    for form in (brief, first_clause(sentence)):
+        if form and "\n" not in form and len(form) <= BRIEF_WIDTH:
+            return form
+    words = first_clause(sentence).rstrip(".").split()
+    out = ""
+    for w in words:
+        if len(out) + len(w) + 2 > BRIEF_WIDTH:
+            break
+        out = f"{out} {w}" if out else w
+    return (out or sentence[: BRIEF_WIDTH - 1]) + "."
+
+
+def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[str]:
+    """A word that names no command, and the nearest commands, if any."""
+    if brief:
+        if near and len(guess := f"Not a command; {' or '.join(near)}?") <= BRIEF_WIDTH:
+            return [guess]
+        return [f"{clip(word, 16)!r} is not a command."]
+    if near:
+        return [f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?", "Type help for the list."]
+    return [f"{clip(word)!r} is not a command; type help for the list."]
+
+
+def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str]:
+    if brief:
+        return [f"No help on {clip(topic, 16)!r}; type help."]
+    hint = f" Did you mean {join_and(list(near))}?" if near else ""
+    return [f"There is no help on {clip(topic)!r}.{hint}", "Type help for the list."]
+
+
+NO_QUESTION_OPEN = "No question is open; type help for the list."
+
+
+def play_it_how(text: str, brief: bool = False) -> list[str]:
+    """A play typed without ``play``."""
+    if brief:
+        return ["Type play first, or check."]
+    return [f"To play that, type play {clip(text)}; to test it first, check {clip(text)}."]
+
+
+def give_its_square(word: str, brief: bool = False) -> list[str]:
+    """A word from the rack typed alone."""
+    if brief:
+        return [f"Give its square: play 8D {clip(word.upper(), 12)}."]
+    return [f"To play {clip(word.upper())}, give its square: play 8D {clip(word.upper())}."]
+
+
+def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
+    """What a refusal says: at brief verbosity its one short line; else the
+    sentence as it is (its reason first)."""
+    if brief:
+        return [brief_refusal(sentence, brief_form)]
+    return [sentence]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
-from .phrases import clauses, join_and, possessive, scores_lines
+from .phrases import LINE_WIDTH, clauses, fit, join_and, possessive, scores_lines
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
+from .prompts import final_why
 
 
 # ------------------------------------------------------------ the resume question
@@ -21,12 +22,19 @@ KEEPS_ITS_WORD_LIST = "This game keeps its own word list."
 ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; games lists both."
 
 
-def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, went_out: bool,
-                       word_list: str | None = None) -> list[str]:
+def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, awaiting_final: bool,
+                       word_list: str | None = None, final_reason: str | None = None,
+                       scoreless_limit: int = 6) -> list[str]:
     """The question at start about an unfinished game (``word_list``: the
-    name of the list it was played with, when that is worth saying)."""
-    state = f"{to_play} went out." if went_out else f"{possessive(to_play)} turn."
-    lines = [*clauses(f"An unfinished game of {join_and(list(names))}:"), *scores_lines(names, scores), state]
+    name of the list it was played with, when that is worth saying). A game
+    waiting on a last play that may be challenged says why (``final_reason``:
+    went out, no one can move, the last scoreless turn; None: went out)."""
+    state = clauses(final_why(final_reason, to_play, scoreless_limit)) if awaiting_final \
+        else [f"{possessive(to_play)} turn."]
+    head = f"An unfinished game of {join_and(list(names))}:"
+    if len(head) > LINE_WIDTH:  # the names come next, with their scores
+        head = "An unfinished game:"
+    lines = [head, *scores_lines(names, scores), *state]
     if word_list is not None:
         lines.extend(clauses(f"Word list: {word_list}."))
     return lines + [RESUME_IT]
@@ -36,7 +44,12 @@ BUILT_IN_LIST = "the built-in list"
 
 
 def put_away_line(names: Sequence[str]) -> list[str]:
-    return clauses(f"Game put away: {join_and(list(names))}.")
+    """``Game put away: Alice and Bob.``; longer, the names on the lines
+    after, a name never split from the line it starts."""
+    whole = f"Game put away: {join_and(list(names))}."
+    if len(whole) <= LINE_WIDTH:
+        return [whole]
+    return ["Game put away:", *fit(list(names))]
 
 
 # ------------------------------------------------------------ word lists
@@ -98,10 +111,21 @@ def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime |
                     scores: Sequence[int] | None = None) -> list[str]:
     """``3. Alice and Bob, put away, 21 Nov 2026.`` (with the scores of an unfinished game)."""
     when = f", {started.day} {started:%b %Y}" if started else ""
-    text = f"{n}. {join_and(list(names))}, {KIND_WORDS.get(kind, kind)}{when}"
-    if scores is not None and kind != "finished":
-        text += ": " + ", ".join(f"{a} {b}" for a, b in zip(names, scores))
-    return clauses(text + ".")
+    what = f"{KIND_WORDS.get(kind, kind)}{when}"
+    with_scores = scores is not None and kind != "finished"
+    end = ":" if with_scores else "."
+    head = f"{n}. {join_and(list(names))}, {what}{end}"
+    if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
+        who = f"{n}. {join_and(list(names))},"
+        head_lines = ([who] if len(who) <= LINE_WIDTH else fit([f"{n}. {names[0]}", *names[1:]], end=","))
+        head_lines += clauses(what + end)
+    else:
+        head_lines = [head]
+    if not with_scores:
+        return head_lines
+    assert scores is not None
+    one = f"{head} {', '.join(f'{a} {b}' for a, b in zip(names, scores))}."
+    return [one] if len(one) <= LINE_WIDTH else head_lines + scores_lines(names, scores)
 
 
 def games_heading(count: int) -> str:

@@ -1,0 +1,107 @@
+"""Reading a player's play before it is made: blanks to ask for, the word
+it really forms, ``check`` (what it would score), and the rack's reason
+when a letter is missing. Nothing here changes the game: an outcome says
+what to say, which question to open, and which play the session should
+make through the game's own action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.game import Game
+from ..core.play import Play
+from ..core.tiles import BLANK
+from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
+from ..notation import typed
+from ..notation.typed import Draft
+from ..presentation import phrases, prompts
+from ..presentation.phrases import Style
+from .questions import BlankQuestion, PlayQuestion, Question
+
+
+@dataclass
+class PlayOutcome:
+    """What comes of a draft: lines to say, maybe a question to open, maybe the play to make."""
+
+    lines: list[str]
+    question: Question | None = None
+    play: Play | None = None
+    #: the rules refused the play (or its check): the refused cue sounds
+    refused: bool = False
+
+
+def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
+    """Play or check a draft; ask for the letters of blanks first."""
+    if draft.open_blanks:
+        # Refuse at once what no letter could make legal.
+        trial = draft
+        for sq in draft.open_blanks:
+            trial = trial.with_blank(sq, "E")
+        try:
+            game.check_place(trial.play())
+        except WordNotAcceptable:
+            pass
+        except ScrabbleError as e:
+            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
+        question = BlankQuestion(draft, action)
+        return PlayOutcome(question.lines(), question)
+    return finish(game, draft, action, style)
+
+
+def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False) -> PlayOutcome:
+    """A draft with every blank named: check it, ask first when the word
+    made is not the word typed, or hand over the play to make."""
+    play = draft.play()
+    if action == "check":
+        try:
+            breakdown = game.check_place(play)
+        except IllegalPlay as e:
+            if style.brief:  # the reason alone, in one short line
+                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
+            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)], refused=True)  # the reason, its own sentence
+        lines = phrases.check_phrases(breakdown, style)
+        made = phrases.main_word(breakdown)
+        if not differs(draft, made):
+            return PlayOutcome(lines)
+        # The word made is not the word typed: say which word it is
+        # first, then its score (not the word a second time).
+        head = [] if made is None else phrases.play_lines(
+            "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
+            f", would score {breakdown.total}")
+        if head and lines[:len(head)] == head:
+            lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
+        return PlayOutcome(board_letter_lines(draft, made) + lines)
+    if not confirmed:
+        # The word made may not be the word typed: a board letter inside
+        # it left out, or board letters at either end. Say what it makes
+        # and ask first.
+        try:
+            breakdown = game.check_place(play)
+        except IllegalPlay as e:
+            return PlayOutcome([explain_rack(game, e)], refused=True)
+        made = phrases.main_word(breakdown)
+        if differs(draft, made):
+            return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))
+    return PlayOutcome([], play=play)
+
+
+def explain_rack(game: Game | None, e: ScrabbleError) -> str:
+    """A missing letter when the rack holds a blank: say how to use it."""
+    msg = str(e)
+    if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
+        if "no blank" not in msg:
+            return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
+    return msg
+
+
+def differs(draft: Draft, made: Any) -> bool:
+    """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
+    return typed.word_made(draft, made.word if made is not None else None).differs
+
+
+def board_letter_lines(draft: Draft, made: Any) -> list[str]:
+    """What the word formed is, then the board letters in it that were not
+    typed: said before the play is scored or made."""
+    return prompts.word_made_lines(typed.word_made(draft, made.word if made is not None else None))

@@ -1,0 +1,185 @@
+"""The board survey at the console: ``spots``, ``around``, ``fit``, and
+the keys that survey the board or answer at once.
+
+The analysis is :mod:`audio_scrabble.engine.survey` and the words are
+:mod:`audio_scrabble.presentation.survey_phrases`; this module only reads
+the command line and the session. The game and the review share it: a
+handler is made for each by :func:`spots_command` and :func:`fit_command`,
+given how that session finds the rack that faces the board (the game: the
+rack its viewer may read; the review: the rack of the move after the one
+being reviewed, when the record shows it).
+
+Keys (see :mod:`.keys`): :func:`answer_key` answers every board key of a
+session: the survey keys (around the cursor, next or previous hot spot
+or word, the mark), the quick keys (a command run at once, from
+``quick``), and the cursor's own moves (:class:`.output.BoardReader`).
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any, Callable, Mapping, Sequence
+
+from ..core.board import Board
+from ..core.tiles import RACK_SIZE
+from ..engine.survey import next_hot_spot, word_jump
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
+from ..presentation import prompts
+from ..presentation import survey_phrases as said
+from .board_commands import square_arg
+
+#: how a session finds the rack facing its board (may raise a refusal)
+RackOf = Callable[[Any], Sequence[str]]
+#: how a session finds the size of that rack (never raises)
+RackSizeOf = Callable[[Any], int]
+#: runs a command line in a session, returns its lines (may raise a refusal)
+Run = Callable[[str], list[str]]
+
+
+def need_aids(session: Any, command: str) -> None:
+    """``set aids off`` refuses the survey aids (spots, fit)."""
+    if not session.settings.aids:
+        raise ActionNotAllowed(said.aids_off_phrase(command))
+
+
+# ====================================================================== the racks
+def game_rack(session: Any) -> Sequence[str]:
+    """The rack the game's viewer may read; refused as ``rack`` is."""
+    return session.rack_of(session.viewer())
+
+
+def game_rack_size(session: Any) -> int:
+    """How many tiles the player surveying the board holds: the viewer's
+    rack, else the player to move (how many tiles a rack holds is no secret);
+    a full rack before the game."""
+    game = session.game
+    if game is None:
+        return RACK_SIZE
+    try:
+        return len(game_rack(session))
+    except ScrabbleError:
+        return len(game.players[game.current].rack)
+
+
+# ====================================================================== commands
+def spots_command(rack_size: RackSizeOf) -> Callable[[Any, str], list[str]]:
+    """``spots [area] [all]``: the hot spots and lanes, most valuable first."""
+
+    def cmd_spots(session: Any, args: str) -> list[str]:
+        need_aids(session, "spots")
+        return said.spots_answer(session.board, rack_size(session), args, session.style)
+
+    return cmd_spots
+
+
+def cmd_around(session: Any, args: str) -> list[str]:
+    """``around [square]``: what lies each way (the cursor's square by default).
+    Not an aid: it reads the board, as the arrows do."""
+    return said.around_answer(session.board, square_arg(session, args), session.style)
+
+
+def fit_command(rack_of: RackOf, lexicon: Callable[[Any], Any], check_word: Callable[[Any], bool]):
+    """``fit WORD [all]``: every legal place for the player's own word,
+    best score first (the best five unless ``all``)."""
+
+    def cmd_fit(session: Any, args: str) -> list[str]:
+        need_aids(session, "fit")
+        words = args.split()
+        show_all = len(words) > 1 and words[-1].lower() == "all"
+        if show_all:
+            words = words[:-1]
+        if len(words) > 1:
+            raise NotationError(said.FIT_ONE_WORD)
+        rack = rack_of(session)
+        return said.fit_answer(session.board, list(rack), words[0] if words else "", lexicon(session),
+                               check_word=check_word(session), style=session.style, show_all=show_all)
+
+    return cmd_fit
+
+
+def game_check_word(session: Any) -> bool:
+    """Under rules with no challenges a word not in the list is refused at
+    once, so ``fit`` says so too; otherwise the player's word is theirs."""
+    return not session.need_game().rules.challenges_allowed
+
+
+cmd_spots = spots_command(game_rack_size)
+cmd_fit = fit_command(game_rack, lambda s: s.lexicon, game_check_word)
+
+
+# ====================================================================== keys
+#: the keys that survey the board from the cursor (their names in .keys)
+AROUND = "around"
+NEXT_HOT_SPOT, PREVIOUS_HOT_SPOT = "next_hot_spot", "previous_hot_spot"
+NEXT_WORD, PREVIOUS_WORD = "next_word", "previous_word"
+SET_MARK, TO_MARK = "set_mark", "to_mark"
+SURVEY_KEYS = (AROUND, NEXT_HOT_SPOT, PREVIOUS_HOT_SPOT, NEXT_WORD, PREVIOUS_WORD, SET_MARK, TO_MARK)
+
+#: the quick keys of the game: key name -> the command lines they run
+GAME_QUICK: dict[str, tuple[str, ...]] = {
+    "rack": ("rack",),
+    "scores": ("scores",),
+    "square": ("square",),
+    "row": ("row",),
+    "column": ("column",),
+    "last": ("last",),
+    "bag": ("bag", "unseen"),
+    "spots": ("spots",),
+}
+#: the review's: ``move`` is the move being reviewed; a record has no bag
+REVIEW_QUICK: dict[str, tuple[str, ...]] = {**GAME_QUICK, "last": ("move",), "bag": ()}
+
+
+def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
+    """What a survey key says, moving the cursor where it jumps."""
+    reader = session.reader
+    board: Board = session.board
+    cursor = reader.cursor
+    origin = cursor.square
+    if name == AROUND:
+        return said.around_answer(board, origin, session.style)
+    if name in (NEXT_HOT_SPOT, PREVIOUS_HOT_SPOT):
+        if not session.settings.aids:
+            return [said.HOT_SPOT_KEYS_OFF]
+        forward = name == NEXT_HOT_SPOT
+        spot = next_hot_spot(board, origin, rack_size, forward)
+        if spot is not None:
+            reader.last_move = cursor.goto(spot.square)  # heard as a cursor move
+        return said.hot_spot_jump_phrases(spot, origin, forward, session.style)
+    if name in (NEXT_WORD, PREVIOUS_WORD):
+        forward = name == NEXT_WORD
+        word = word_jump(board, origin, reader.last_word, forward)
+        if word is not None:
+            reader.last_move = cursor.goto(word.start)
+            reader.last_word = word
+        return said.word_jump_phrases(word, origin, forward, any_words=not board.is_empty())
+    if name == SET_MARK:
+        reader.mark = origin
+        return [said.mark_set_phrase(origin)]
+    if name == TO_MARK:
+        if reader.mark is None:
+            return [said.no_mark_phrase()]
+        reader.last_move = cursor.goto(reader.mark)
+        return [reader.move_phrase(reader.last_move)]
+    raise KeyError(name)
+
+
+def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run: Run, rack_size: int) -> list[str]:
+    """Every board key of a session but ``repeat``: a survey key, a quick
+    key (its commands run at once; a refusal is said as it is), or a move
+    of the cursor. Never raises: a key must not end the game."""
+    try:
+        if name in SURVEY_KEYS:
+            return survey_key(session, name, rack_size)
+        if name in quick:
+            lines: list[str] = []
+            for text in quick[name]:
+                try:
+                    lines.extend(run(text))
+                except ScrabbleError as e:
+                    lines.append(str(e))
+            return lines or [prompts.key_does_nothing(name)]
+        return session.reader.key(name)
+    except Exception as e:  # a bug must not end the game or show a traceback
+        session.last_error = traceback.format_exc()
+        return [prompts.internal_error(type(e).__name__)]

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Benchmark of the board survey: ``spots``, ``around``, ``fit`` and the jumps.
+
+    python bench/survey.py [--games G]
+
+Positions: every turn of ``G`` (default 6) seeded games between players
+that take one of the five best moves. For each position it times (CPU
+time of this process, best of 3 runs): ``spots`` (hot spots and lanes
+for the whole board, then phrased), ``spots top left``, ``around`` for
+one square, ``fit`` for the best move's word and for a word with a
+blank, and the next-hot-spot and next-word jumps. Printed: median, 90th
+percentile and worst milliseconds. The console's budget for any answer
+is 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from audio_scrabble.core import Game, Square  # noqa: E402
+from audio_scrabble.engine import MoveGenerator  # noqa: E402
+from audio_scrabble.engine.survey import (  # noqa: E402
+    around,
+    fit_word,
+    next_hot_spot,
+    next_word,
+    parse_area,
+    survey,
+)
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.presentation.survey_phrases import around_phrases, fit_phrases, spots_phrases  # noqa: E402
+
+
+def positions(games: int, lexicon, gen):
+    rng = random.Random(12)
+    for _ in range(games):
+        game = Game(["a", "b"], seed=rng.randrange(1 << 30), lexicon=lexicon)
+        while not game.is_over:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            rack = list(game.current_player.rack)
+            moves = gen.generate(game.board, rack)
+            yield game.board.copy(), rack, moves
+            if moves:
+                game.place(moves[rng.randrange(min(5, len(moves)))].play)
+            elif game.why_not_exchange(rack) is None:
+                game.exchange(rack)
+            else:
+                game.pass_turn()
+
+
+def best_of(fn, runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        t = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t)
+    return best * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6)
+    args = ap.parse_args()
+    lexicon = Lexicon.default()
+    gen = MoveGenerator(lexicon)
+    top_left = parse_area("top left")
+    times: dict[str, list[float]] = {k: [] for k in ("spots", "spots top left", "around", "fit", "fit, blank", "jumps")}
+    n = 0
+    for board, rack, moves in positions(args.games, lexicon, gen):
+        n += 1
+        size = len(rack)
+        times["spots"].append(best_of(lambda: spots_phrases(survey(board, size))))
+        times["spots top left"].append(best_of(lambda: spots_phrases(survey(board, size, top_left))))
+        times["around"].append(best_of(lambda: around_phrases(around(board, Square(7, 7)))))
+        word = moves[0].word if moves else "QUIZ"
+        times["fit"].append(best_of(lambda: fit_phrases(fit_word(board, rack, word, lexicon))))
+        blank_rack = rack[:-1] + ["?"] if rack else ["?"]
+        times["fit, blank"].append(best_of(lambda: fit_phrases(fit_word(board, blank_rack, word, lexicon))))
+        times["jumps"].append(
+            best_of(lambda: (next_hot_spot(board, Square(7, 7), size), next_word(board, Square(7, 7))))
+        )
+    print(f"{n} positions from {args.games} games; CPU ms, best of 3 runs")
+    print(f"{'what':<16} {'median':>7} {'p90':>7} {'worst':>7}")
+    for k, v in times.items():
+        v = sorted(v)
+        p90 = v[int(0.9 * (len(v) - 1))]
+        print(f"{k:<16} {statistics.median(v):7.2f} {p90:7.2f} {v[-1]:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
