@@ -17,8 +17,9 @@ number of word placements (and of placements counting every choice of
 blanks).
 
 Start-up figures come from child interpreters with an empty temporary
-cache folder: building the lexicon DAWG and converting it to the
-generator's graph (cold), then loading both from the cache (warm).
+cache folder: the lexicon DAWG (shipped built with the game, so "loaded"
+even cold) converted to the generator's graph (cold), then both loaded
+from the cache (warm).
 
 ``--agree GAMES`` plays that many seeded games (moves chosen at random
 among the ten best) and checks every generated move of every position

@@ -1,16 +1,41 @@
 #!/usr/bin/env python3
-"""Strength of the computer levels: seeded games between them, through the core.
+"""Strength of the computer levels: seeded games between two players, through the core.
 
-    python bench/strength.py [--games N] [--rules NAME] [--pairs expert-club,club-beginner]
+    python bench/strength.py --pairs expert-club,champion-expert [--games N] [--rules NAME]
+                             [--think S] [--endgame S] [--external "COMMAND"]
 
-For each pair of levels, N games (default 20) are played with the real
-rules core (``Game``, the default word list, the house rule's
-``move_finder``). Game k uses seed k and the players swap seats every
-game, so each level starts half of the games. Challenges are decided by
-the players themselves (``wants_challenge``); they play only listed words,
-so none arise. Printed per pair: wins, draws, win rate with a 95 %
-interval (Wilson), mean scores and mean spread, and the players' CPU time
-per move (mean and worst).
+Players: ``beginner``, ``club``, ``expert``, ``champion`` (the levels),
+``expert-old`` (the expert with the hand-made leave values instead of the
+learned table, i.e. the expert before issue 14), and ``external`` (a
+program speaking the protocol below, named by ``--external``).
+
+For each pair, N games (default 20, rounded up to even) are played with
+the real rules core (``Game``, the default word list, the house rule's
+``move_finder``): seed s is played twice, the players swapping seats, so
+each starts half the games with the same bags. Every move is checked by
+the core (an illegal one raises). Challenges are decided by the players
+(``wants_challenge``); the levels play only listed words.
+
+Printed per pair: wins, draws, the first player's win share (draws
+half) with a 95 % Wilson interval, mean scores and mean spread, bingos
+per game, and each player's time per move -- median, 95th percentile and
+worst, in CPU seconds of this process for the levels (wall seconds for
+``champion``, whose work runs in worker processes, and for ``external``).
+
+``--think S`` is the champion's budget per move (default 3 s);
+``--endgame S`` the end-game search budget of expert and expert-old
+(default: the engine's, 1 s).
+
+External engine protocol (so anyone with Quackle or Macondo wrapped can
+run the same match): the bench starts COMMAND once and, for each move,
+writes one line to its standard input: the position in CGP from the
+mover's side -- board, the mover's rack, then ``/`` and nothing for the
+opponent's rack (hidden), scores mover first, the scoreless-turn count --
+with the operation ``bag N;`` (tiles in the bag). It reads one line back:
+a play in tournament notation (``8D TRAIN``, ``H8 tRAIN`` with a blank in
+lower case, letters already on the board may be written in brackets or
+as ``.``), ``pass``, or ``exchange TILES`` (``?`` for a blank). Anything
+else, or a play the rules refuse, stops the match with that line shown.
 """
 
 from __future__ import annotations
@@ -18,16 +43,20 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shlex
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-DEFAULT_PAIRS = "expert-club,club-beginner,expert-beginner"
+DEFAULT_PAIRS = "expert-club,club-beginner"
+PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "external")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -40,21 +69,104 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play_pair(a: str, b: str, games: int, rules_name: str, lexicon) -> dict:
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+class External:
+    """A program speaking the protocol in the module docstring."""
+
+    def __init__(self, command: str) -> None:
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.uses_wall = True
+
+    def choose(self, game: Any, i: int) -> Any:
+        from audio_scrabble.engine import Action
+        from audio_scrabble.notation import format_cgp, parse_play
+        from audio_scrabble.notation.cgp import Position
+
+        n = len(game.players)
+        order = [(i + k) % n for k in range(n)]
+        pos = Position(game.board.copy(), (tuple(game.players[i].rack),) + tuple(() for _ in order[1:]),
+                       tuple(game.players[j].score for j in order), game.scoreless_streak(),
+                       (("bag", str(len(game.bag))),))
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(format_cgp(pos) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline().strip()
+        low = line.lower()
+        if low == "pass":
+            return Action("pass")
+        if low.startswith("exchange "):
+            return Action("exchange", tiles=tuple(line.split(None, 1)[1].strip().upper()))
+        play = parse_play(line, game.board)
+        return Action("place", play, score=game.check_place(play).total)
+
+    def wants_challenge(self, game: Any, i: int) -> bool:
+        return False
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) -> Any:
+    from audio_scrabble.engine import ComputerPlayer
+    from audio_scrabble.engine.leave import hand_value
+
+    if name == "external":
+        if not args.external:
+            raise SystemExit("external needs --external COMMAND")
+        return External(args.external)
+    level = "expert" if name == "expert-old" else name
+    p = ComputerPlayer(level, lexicon, seed, think=args.think)
+    if name == "expert-old":
+        p.leave = hand_value
+    if level == "expert" and args.endgame is not None:
+        p.endgame_seconds = args.endgame
+    p.uses_wall = level == "champion"
+    return p
+
+
+def split_pair(pair: str) -> tuple[str, str]:
+    """``expert-old-club`` -> (``expert-old``, ``club``): player names may hold a dash."""
+    pair = pair.strip()
+    for a in sorted(PLAYERS, key=len, reverse=True):
+        if pair.startswith(a + "-") and pair[len(a) + 1:] in PLAYERS:
+            return a, pair[len(a) + 1:]
+    raise SystemExit(f"cannot read the pair {pair!r}; players are {', '.join(PLAYERS)}")
+
+
+def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: argparse.Namespace) -> dict:
     from audio_scrabble.core import Game
+    from audio_scrabble.core.events import TilesPlaced
     from audio_scrabble.core.rules import rules_named
-    from audio_scrabble.engine import ComputerPlayer, move_exists
+    from audio_scrabble.engine import move_exists
 
     rules = rules_named(rules_name)
     wins = [0, 0]
     draws = 0
     scores: list[list[int]] = [[], []]
-    times: dict[str, list[float]] = {a: [], b: []}
+    bingos = [0, 0]
+    times: list[list[float]] = [[], []]
     reasons: dict[str, int] = {}
+    seats_of = {0: (a, b), 1: (b, a)}
+    cache: dict[tuple[str, int], Any] = {}
     for k in range(games):
-        seat_level = (a, b) if k % 2 == 0 else (b, a)
-        players = [ComputerPlayer(lv, lexicon, 1000 * k + j) for j, lv in enumerate(seat_level)]
-        game = Game(["One", "Two"], rules, seed=k, lexicon=lexicon,
+        seed, swap = args.seed + k // 2, k % 2
+        names = seats_of[swap]
+        # one player object per side for the whole match (champion keeps its workers)
+        players = []
+        for j, nm in enumerate(names):
+            side = j if not swap else 1 - j  # 0: a's side, 1: b's side
+            key = (nm, side)
+            if key not in cache:
+                cache[key] = make_player(nm, lexicon, 1000 * side + 7, args)
+            players.append(cache[key])
+        game = Game(["One", "Two"], rules, seed=seed, lexicon=lexicon,
                     move_finder=lambda bd, r: move_exists(bd, r, lexicon))
         while not game.is_over:
             if game.awaiting_final_challenge:
@@ -71,51 +183,70 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon) -> dict:
                     game.challenge(ch)
                     continue
             i = game.current
-            t0 = time.process_time()
+            side = i if not swap else 1 - i
+            wall = getattr(players[i], "uses_wall", False)
+            t0 = time.perf_counter() if wall else time.process_time()
             action = players[i].choose(game, i)
-            times[seat_level[i]].append(time.process_time() - t0)
+            times[side].append((time.perf_counter() if wall else time.process_time()) - t0)
             action.apply(game)
+        for ev in game.history:
+            if isinstance(ev, TilesPlaced) and len(ev.play.tiles) == 7:
+                bingos[ev.player if not swap else 1 - ev.player] += 1
         final = game.scores()
-        by_level = [final[seat_level.index(a)], final[seat_level.index(b)]] if a != b else list(final)
-        scores[0].append(by_level[0])
-        scores[1].append(by_level[1])
-        if by_level[0] > by_level[1]:
+        by_side = [final[0], final[1]] if not swap else [final[1], final[0]]
+        scores[0].append(by_side[0])
+        scores[1].append(by_side[1])
+        if by_side[0] > by_side[1]:
             wins[0] += 1
-        elif by_level[1] > by_level[0]:
+        elif by_side[1] > by_side[0]:
             wins[1] += 1
         else:
             draws += 1
         reasons[game.ended.reason] = reasons.get(game.ended.reason, 0) + 1
-    return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons}
+        if args.progress and (k + 1) % args.progress == 0:
+            print(f"  ... {k + 1} games: {a} {wins[0]}, {b} {wins[1]}, draws {draws}", file=sys.stderr, flush=True)
+    for p in cache.values():
+        if hasattr(p, "close"):
+            p.close()
+    return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=20, help="games per pair (default 20)")
+    ap.add_argument("--games", type=int, default=20, help="games per pair (default 20; rounded up to even)")
+    ap.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     ap.add_argument("--rules", default="double", help="rule variant (default: double)")
-    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help=f"level pairs (default {DEFAULT_PAIRS})")
+    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help=f"player pairs A-B, comma-separated (default {DEFAULT_PAIRS})")
+    ap.add_argument("--think", type=float, default=None, help="champion's seconds per move (default 3)")
+    ap.add_argument("--endgame", type=float, default=None, help="expert's end-game search seconds (default 1)")
+    ap.add_argument("--external", help="command line of an external engine (see the protocol above)")
+    ap.add_argument("--progress", type=int, default=0, help="print the running score every N games")
     args = ap.parse_args()
     os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", tempfile.mkdtemp(prefix="strength_bench_"))
     from audio_scrabble.lexicon import Lexicon
 
     lexicon = Lexicon.default()
-    print(f"{args.games} games per pair, rules {args.rules!r}, seeds 0..{args.games - 1}, seats alternate.")
+    games = args.games + args.games % 2
+    print(f"{games} games per pair, rules {args.rules!r}, seeds {args.seed}..{args.seed + games // 2 - 1}, "
+          f"each played twice with the seats swapped.")
     for pair in args.pairs.split(","):
-        a, b = pair.strip().split("-")
+        a, b = split_pair(pair)
         t0 = time.perf_counter()
-        r = play_pair(a, b, args.games, args.rules, lexicon)
-        n = args.games
-        rate = (r["wins"][0] + 0.5 * r["draws"]) / n
-        lo, hi = wilson(r["wins"][0] + 0.5 * r["draws"], n)
+        r = play_pair(a, b, games, args.rules, lexicon, args)
+        share = r["wins"][0] + 0.5 * r["draws"]
+        lo, hi = wilson(share, games)
         spread = statistics.mean(x - y for x, y in zip(*r["scores"]))
+        sd = statistics.pstdev([x - y for x, y in zip(*r["scores"])])
         print(f"{a} vs {b}: {a} wins {r['wins'][0]}, {b} wins {r['wins'][1]}, draws {r['draws']}; "
-              f"{a} win rate {rate:.0%} (95% {lo:.0%}-{hi:.0%})")
-        print(f"  mean score {a} {statistics.mean(r['scores'][0]):.0f}, {b} {statistics.mean(r['scores'][1]):.0f}, "
-              f"mean spread {spread:+.0f}; endings {r['reasons']}")
-        for lv in (a, b):
-            ts = r["times"][lv]
-            print(f"  {lv}: {len(ts)} moves, CPU per move mean {1000 * statistics.mean(ts):.0f} ms, "
-                  f"worst {1000 * max(ts):.0f} ms")
+              f"{a} win share {share / games:.1%} (95% {lo:.1%}-{hi:.1%})")
+        print(f"  mean score {a} {statistics.mean(r['scores'][0]):.0f}, {b} {statistics.mean(r['scores'][1]):.0f}; "
+              f"mean spread {spread:+.1f} (sd {sd:.0f}); bingos a game {a} {r['bingos'][0] / games:.2f}, "
+              f"{b} {r['bingos'][1] / games:.2f}; endings {r['reasons']}")
+        for side, nm in enumerate((a, b)):
+            ts = r["times"][side]
+            clock = "wall" if nm in ("champion", "external") else "CPU"
+            print(f"  {nm}: {len(ts)} moves, {clock} s per move median {statistics.median(ts):.3f}, "
+                  f"p95 {percentile(ts, 0.95):.3f}, worst {max(ts):.3f}")
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -355,7 +355,9 @@ def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
         s.handle_line("pass")
     out = s.handle_line("review")
     assert out[1] == f"Turn 1, {mover} passed."
-    assert out[-1] == f"{best[1]} points; {best[1]} missed."
+    # a pass is worth nothing; the best play by equity was worth its score plus its leave
+    assert out[-1] == f"{best[1]} points; {round(best[2].equity)} missed."
+    assert any(x.startswith("Best by equity:") for x in out)
 
 
 # ---------------------------------------------------------------- the challenge window and computers

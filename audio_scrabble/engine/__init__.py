@@ -3,10 +3,15 @@
 * :mod:`.graph` -- the word list as a DAWG of nested dicts, for speed.
 * :mod:`.movegen` -- every legal placement with its score
   (:class:`MoveGenerator`), the legal exchanges (:func:`legal_exchanges`).
-* :mod:`.leave` -- the value of the tiles a player keeps.
-* :mod:`.players` -- computer players at three levels
-  (:class:`ComputerPlayer`), :func:`move_exists` for the core's house rule,
-  :func:`hint` and :func:`review`.
+* :mod:`.leave` -- the value of the tiles a player keeps (the learned
+  table, :mod:`.learn_leaves` rebuilds it by self-play).
+* :mod:`.players` -- computer players at four levels
+  (:class:`ComputerPlayer`: beginner, club, expert, champion),
+  :func:`move_exists` for the core's house rule.
+* :mod:`.endgame` -- the exact two-player search once the bag is empty.
+* :mod:`.champion` -- the champion's simulation, on worker processes.
+* :mod:`.advice` -- :func:`hint` and :func:`review`, by the expert's
+  equity, with placements (square, direction, letters) as data.
 * :mod:`.moves_cli` -- the ``audio-scrabble moves`` command.
 * :mod:`.survey` -- the board survey: hot spots, lanes, around a square,
   where a named word fits, the cursor's jump targets (geometry, no words
@@ -16,10 +21,13 @@
 from .graph import WordGraph
 from .leave import leave_value
 from .movegen import Move, MoveGenerator, MoveList, generator_for, legal_exchanges
+from .advice import EVALUATION, Placement
 from .players import LEVELS, Action, ComputerPlayer, MoveInfo, MoveReview, describe, hint, move_exists, review
 
 __all__ = [
+    "EVALUATION",
     "LEVELS",
+    "Placement",
     "Action",
     "ComputerPlayer",
     "Move",

@@ -59,7 +59,8 @@ import weakref
 from collections import Counter
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
@@ -453,14 +454,57 @@ def _make_play(tiles: list[PlacedTile], direction: str) -> Play:
     return Play.of(tiles, direction if len(tiles) == 1 else None)
 
 
-class MoveList(list):  # list[Move]
-    """The moves of a position (one :class:`Move` per word placement).
+class MoveList(Sequence):
+    """The moves of a position (one :class:`Move` per word placement), in order.
 
-    A plain list of moves; ``rack`` is the rack they were generated for.
-    :meth:`placements` expands every choice of blanks.
+    A read-only sequence (indexing, slicing, iteration, ``len``, equality
+    with a list). It holds the generator's compact records and makes each
+    :class:`Move` the first time it is read, so taking the best few of
+    tens of thousands of placements costs only those few; ``records`` are
+    the compact tuples, in the same order. ``rack`` is the rack they were
+    generated for. :meth:`placements` expands every choice of blanks.
     """
 
-    rack: tuple[str, ...] = ()
+    __slots__ = ("records", "rack", "_ctx", "_moves")
+
+    def __init__(self, records: list | None = None, ctx: "_Context | None" = None, rack: Sequence[str] = ()) -> None:
+        self.records: list[tuple] = records if records is not None else []
+        self._ctx = ctx
+        self.rack: tuple[str, ...] = tuple(rack)
+        self._moves: list[Move | None] = [None] * len(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def _move(self, k: int) -> Move:
+        m = self._moves[k]
+        if m is None:
+            m = self._moves[k] = Move(*self.records[k], self._ctx)
+        return m
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self._move(i) for i in range(*k.indices(len(self.records)))]
+        if k < 0:
+            k += len(self.records)
+        if not 0 <= k < len(self.records):
+            raise IndexError("move index out of range")
+        return self._move(k)
+
+    def __iter__(self) -> Iterator[Move]:
+        move = self._move
+        for k in range(len(self.records)):
+            yield move(k)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, MoveList)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<MoveList of {len(self.records)} moves>"
 
     def placements(self) -> Iterator[tuple[Move, Play, int]]:
         """Every legal placement: (move, play, score)."""
@@ -470,6 +514,8 @@ class MoveList(list):  # list[Move]
 
     def placement_count(self) -> int:
         """How many legal placements there are (counting every choice of blanks)."""
+        if self._ctx is None or not self._ctx.blanks:
+            return len(self.records)
         return sum(len(m.blank_choices()) for m in self)
 
 
@@ -511,10 +557,7 @@ class MoveGenerator:
             # function; the second is stable).
             records.sort()
             records.sort(key=_score_of, reverse=True)
-        ctx = _Context(self.analysis.lines, rack)
-        moves = MoveList([Move(*r, ctx) for r in records])
-        moves.rack = tuple(rack)
-        return moves
+        return MoveList(records, _Context(self.analysis.lines, rack), rack)
 
     def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
         """The compact form, unsorted: one tuple per word placement,
@@ -576,6 +619,60 @@ class MoveGenerator:
             out[k] = (score - lost, d, i, start, word, mask)
 
     # -- the search ----------------------------------------------------------
+    @staticmethod
+    def _opening(root: dict, rc0: dict[int, int], nb0: int, rmask0: int, ntiles: int, emit: Any) -> None:
+        """The across plays through the star of an empty board, as records.
+
+        The rack's words are found by one walk of the graph (real tiles
+        first, a blank only for a letter the rack lacks, as in the main
+        search); each is then scored at every start from which it covers
+        the star.
+        """
+        row = SIZE // 2
+        lm, wm = _LM[0][row], _WM[0][row]
+        rc = dict(rc0)
+        CH, VAL, ALL, FIX = CHAR, _VAL, ALL_LETTERS, _FIX
+        found: list[tuple[str, int, tuple[int, ...]]] = []
+
+        def walk(node: dict, w: str, nb: int, bm: int, vals: tuple[int, ...], rmask: int) -> None:
+            m = node[0] & (ALL if nb else rmask)
+            depth = len(w)
+            more = depth + 1 < ntiles
+            bit = 1 << depth
+            while m:
+                b = m & -m
+                m ^= b
+                child = node[b]
+                c = rc[b]
+                if c:
+                    w2, bm2, v2, nb2, rm2 = w + CH[b], bm, vals + (VAL[b],), nb, (rmask if c > 1 else rmask ^ b)
+                else:
+                    w2, bm2, v2, nb2, rm2 = w + CH[b], bm | bit | (FIX if b & rmask0 else 0), vals + (0,), nb - 1, rmask
+                if child[0] & TERM and depth:
+                    found.append((w2, bm2, v2))
+                if more and child[0] & (ALL if nb2 else rm2):
+                    if c:
+                        rc[b] = c - 1
+                        walk(child, w2, nb2, bm2, v2, rm2)
+                        rc[b] = c
+                    else:
+                        walk(child, w2, nb2, bm2, v2, rm2)
+
+        walk(root, "", nb0, 0, (), rmask0)
+        star = row
+        for w, bm, vals in found:
+            n = len(w)
+            flag = bm & FIX
+            bm &= _POSITIONS
+            bonus = BINGO_BONUS if n == RACK_SIZE else 0
+            for start in range(max(0, star - n + 1), min(star, SIZE - n) + 1):
+                ms = 0
+                wmul = 1
+                for k in range(n):
+                    ms += vals[k] * lm[start + k]
+                    wmul *= wm[start + k]
+                emit((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
+
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
         ana = self.analysis.update(board)
         root = self.graph.root
@@ -605,6 +702,15 @@ class MoveGenerator:
         # mirror the across ones (the premium layout is symmetric about the
         # diagonal), so only the across line is searched.
         directions = (0,) if empty and _SYMMETRIC else (0, 1)
+        if empty and _SYMMETRIC:
+            # The opening: every word the rack spells, placed at each start
+            # that covers the star (one walk per word, not per start).
+            self._opening(root, rc0, nb0, rmask0, ntiles, emit)
+            if nb0 and rmask0:
+                self._best_blanks(out, rack)
+            if not stop_first:
+                out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+            return
 
         # How far left parts may reach: the most empty, anchor-free squares
         # left of any anchor (at most the rack size less one).
@@ -683,12 +789,18 @@ class MoveGenerator:
             m = node[0] & cc[p] & rmask
             if not m:
                 return
+            q0 = p + 1
+            t0 = lt[q0]
+            if t0 > 0:
+                # A tile follows: only letters whose child goes on with it.
+                hm = node.get(HOOK | t0)
+                m &= _hooks(node, t0) if hm is None else hm
+                if not m:
+                    return
             l_m = lm[p]
             w_m = wmul * wm[p]
             x_s = xs[p]
             x_w = xw[p]
-            q0 = p + 1
-            t0 = lt[q0]
             b0 = bps[q0]
             np1 = np + 1
             more = np1 < ntiles
@@ -732,13 +844,18 @@ class MoveGenerator:
             m = node[0] & cc[p]
             if not m:
                 return
+            q0 = p + 1
+            t0 = lt[q0]
+            if t0 > 0:
+                hm = node.get(HOOK | t0)
+                m &= _hooks(node, t0) if hm is None else hm
+                if not m:
+                    return
             l_m = lm[p]
             w_m = wmul * wm[p]
             x_s = xs[p]
             x_w = xw[p]
             xsw = cross + x_s * x_w
-            q0 = p + 1
-            t0 = lt[q0]
             b0 = bps[q0]
             np1 = np + 1
             more = np1 < ntiles
@@ -849,14 +966,7 @@ class MoveGenerator:
                                     node = lp[1]
                                     hm = node.get(hk)
                                     if hm is None:
-                                        hm = 0
-                                        mm = node[0] & ALL
-                                        while mm:
-                                            b = mm & -mm
-                                            mm ^= b
-                                            if node[b][0] & hook:
-                                                hm |= b
-                                        node[hk] = hm
+                                        hm = _hooks(node, hook)
                                     if hm & allowed & lp[0]:
                                         todo.append(lp)
                             else:
@@ -886,6 +996,21 @@ class MoveGenerator:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+
+def _hooks(node: dict, t: int) -> int:
+    """The letters b such that ``node[b]`` has a child ``t``, cached in the
+    node under ``HOOK | t`` (see graph.HOOK). A dict store is atomic in
+    CPython, so threads sharing the graph may race here harmlessly."""
+    hm = 0
+    mm = node[0] & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        if node[b][0] & t:
+            hm |= b
+    node[HOOK | t] = hm
+    return hm
 
 
 def _stop(record: tuple) -> None:

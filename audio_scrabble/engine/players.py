@@ -17,12 +17,16 @@ Levels (chosen at set-up as ``computer:beginner``, ``computer:club``,
 * **expert** -- the play with the best *equity*: score plus the value of
   the tiles kept (:mod:`~audio_scrabble.engine.leave`). It exchanges when
   the best exchange's equity (the kept tiles' value) beats every play by
-  more than :data:`EXCHANGE_MARGIN` and the rules allow it. When the bag
-  is empty (two players), the opponent's rack is known (the unseen
-  tiles), and it looks two plies deep: for each of its best plays (and
-  every play that goes out) it finds the opponent's best reply and keeps
-  the play with the best resulting spread, counting the end-of-game
-  adjustment for whoever goes out. It challenges every word not in the
+  more than :data:`EXCHANGE_MARGIN` and the rules allow it. With 1 to 7
+  tiles in the bag (two players) it weighs its best few plays again
+  (:meth:`ComputerPlayer._pre_endgame`): ahead, it avoids opening bingo
+  lanes and likes emptying the bag; far behind, it opens lanes. When the
+  bag is empty (two players), the opponent's rack is known (the unseen
+  tiles) and it searches the rest of the game exactly
+  (:mod:`~audio_scrabble.engine.endgame`: alpha-beta, iterative
+  deepening within :data:`ENDGAME_SECONDS`). With three or four players
+  and the bag empty, it plays for score less the tiles it keeps, with a
+  bonus for going out. It challenges every word not in the
   list, and nothing else (so it never loses a challenge).
 
 Players see only the board, their own rack, the number of tiles in the
@@ -37,6 +41,7 @@ instead of exchanging once there have been six scoreless turns in a row.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from operator import itemgetter
@@ -50,22 +55,29 @@ from ..core.play import Play, apply_play, remove_play, words_formed
 from ..core.tiles import BLANK, rack_value
 from ..errors import ActionNotAllowed
 from .common_words import common_words
+from .endgame import EndgameSolver
 from .leave import best_leave_bound, leave_value
 from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
+from .advice import MoveInfo, MoveReview, Placement, describe, hint, review  # noqa: F401  (re-exported)
 
-LEVELS = ("beginner", "club", "expert")
+LEVELS = ("beginner", "club", "expert", "champion")
 #: The expert exchanges only when that beats the best play by this many points of equity.
 EXCHANGE_MARGIN = 2.0
-#: End-game search: how many of its best plays the expert looks into, and the
-#: time after which it looks at no more (it stops early when the next one
-#: would likely overrun, judging by the slowest so far).
-ENDGAME_CANDIDATES = 24
-ENDGAME_SECONDS = 0.5
+#: End-game search (bag empty, two players): the time budget of the
+#: iterative deepening (the deepest finished depth's choice stands).
+ENDGAME_SECONDS = 1.0
+#: Pre-endgame (1 to 7 tiles in the bag, two players): how many of its best
+#: plays by equity the expert weighs again, and the weights (see _pre_endgame).
+PRE_ENDGAME_CANDIDATES = 12
+LANE_PENALTY = 8.0
+EMPTY_BAG_BONUS = 6.0
+ONE_IN_BAG_PENALTY = 4.0
+FAR_BEHIND = 40
 #: Beginner limits.
 BEGINNER_MAX_TILES = 5
 BEGINNER_CAP = (14, 30)
 #: How often a level challenges a word that is not in the list.
-CHALLENGE_RATE = {"beginner": 0.5, "club": 0.8, "expert": 1.0}
+CHALLENGE_RATE = {"beginner": 0.5, "club": 0.8, "expert": 1.0, "champion": 1.0}
 #: Scoreless turns after which a player that cannot play passes rather than exchanges.
 STALL_LIMIT = 6
 
@@ -95,44 +107,6 @@ class Action:
         return game.pass_turn()
 
 
-@dataclass(frozen=True)
-class MoveInfo:
-    """Facts about a play, for hints and reviews (data for the console to phrase)."""
-
-    position: str  # "8D"
-    word: str  # tournament notation, "(T)RAIN", blanks in lower case
-    words: tuple[str, ...]  # every word formed, main word first
-    score: int
-    tiles: tuple[str, ...]  # taken from the rack ("?" for a blank)
-    leave: tuple[str, ...]  # kept on the rack
-    leave_value: float
-    equity: float
-    bingo: bool
-
-    @property
-    def text(self) -> str:
-        return f"{self.position} {self.word}"
-
-
-@dataclass(frozen=True)
-class MoveReview:
-    """One turn of a game, compared with the best play available then."""
-
-    turn: int
-    player: int
-    name: str
-    kind: str  # "place", "exchange" or "pass"
-    played: Play | None
-    played_text: str | None  # "8D TRAIN", None for an exchange or pass
-    played_score: int  # 0 for an exchange, a pass or a withdrawn play
-    withdrawn: bool
-    best: Play | None  # the highest-scoring legal play, None if there was none
-    best_text: str | None
-    best_score: int
-    missed: int  # best_score - played_score (never negative)
-    rank: int | None  # 1 = the played move was (one of) the highest-scoring; None if not a legal play here
-
-
 # ---------------------------------------------------------------------------
 # move_exists
 # ---------------------------------------------------------------------------
@@ -160,7 +134,7 @@ def parse_level(level: str) -> str:
     """"club", "Computer:Club" -> "club"; ActionNotAllowed for an unknown level."""
     name = level.strip().lower().removeprefix("computer:").strip()
     if name not in LEVELS:
-        raise ActionNotAllowed(f"There is no computer level called {level!r}; choose beginner, club or expert.")
+        raise ActionNotAllowed(f"There is no computer level called {level!r}; choose beginner, club, expert or champion.")
     return name
 
 
@@ -177,7 +151,8 @@ class ComputerPlayer:
     reproducible.
     """
 
-    def __init__(self, level: str, lexicon: Any = None, rng_seed: int = 0) -> None:
+    def __init__(self, level: str, lexicon: Any = None, rng_seed: int = 0, think: float | None = None,
+                 workers: int | None = None) -> None:
         self.level = parse_level(level)
         self.lexicon = _lexicon(lexicon)
         self.gen = MoveGenerator(self.lexicon)
@@ -186,6 +161,21 @@ class ComputerPlayer:
         self._common: frozenset[str] | None = None
         self._opp_gen = MoveGenerator(self.words)
         self.last_seconds = 0.0  # time taken by the last choose()
+        self.endgame_seconds = ENDGAME_SECONDS
+        #: what kept tiles are worth to this player (the expert's equity)
+        self.leave = leave_value
+        self.last_endgame = None  # the last end-game search (EndgameResult), for tests and benches
+        #: champion: its time budget per move (seconds) and worker processes
+        #: (the simulation module, with multiprocessing, is imported only for it)
+        self.think = think
+        self._workers = workers
+        self._sim: Any = None
+        if self.level == "champion":
+            from . import champion
+
+            if self.think is None:
+                self.think = champion.THINK_SECONDS
+            self.endgame_seconds = self.think
 
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:
@@ -196,6 +186,8 @@ class ComputerPlayer:
             action = self._beginner(game, rack)
         elif self.level == "club":
             action = self._club(game, rack)
+        elif self.level == "champion":
+            action = self._champion(game, player_index, rack)
         else:
             action = self._expert(game, player_index, rack)
         self.last_seconds = time.perf_counter() - t0
@@ -266,17 +258,30 @@ class ComputerPlayer:
         best_rec, best_eq = None, float("-inf")
         if recs:
             recs.sort(reverse=True)
-            bound = best_leave_bound(rack)
+            bound = best_leave_bound(rack, self.leave)
             if not game.bag:  # more than two players, bag empty: tiles kept count against
                 best_rec = max(recs, key=lambda r: r[0] - _face(rack, ctx, r) + (_OUT_BONUS if _goes_out(rack, ctx, r) else 0))
                 m = Move(*best_rec, ctx)
                 return Action("place", m.play, score=m.score, equity=float(m.score))
-            for r in recs:
-                if r[0] + bound < best_eq:
+            pre = len(game.players) == 2 and 1 <= len(game.bag) <= 7
+            heap: list[tuple[float, int, tuple]] = []  # the best few by equity (pre-endgame)
+            for k, r in enumerate(recs):
+                floor = heap[0][0] if pre and len(heap) == PRE_ENDGAME_CANDIDATES else (
+                    float("-inf") if pre else best_eq)
+                if r[0] + bound < floor:
                     break
-                eq = r[0] + leave_value(_leave(rack, ctx, r))
-                if eq > best_eq:
+                eq = r[0] + self.leave(_leave(rack, ctx, r))
+                if pre:
+                    item = (eq, -k, r)
+                    if len(heap) < PRE_ENDGAME_CANDIDATES:
+                        heapq.heappush(heap, item)
+                    elif item > heap[0]:
+                        heapq.heapreplace(heap, item)
+                elif eq > best_eq:
                     best_rec, best_eq = r, eq
+            if pre and heap:
+                top = [(eq, r) for eq, _, r in sorted(heap, reverse=True)]
+                best_rec, best_eq = self._pre_endgame(game, me, rack, ctx, top)
         exch = self._best_exchange(game, rack)
         if exch is not None and (best_rec is None or exch[1] > best_eq + EXCHANGE_MARGIN):
             return Action("exchange", tiles=exch[0], equity=exch[1])
@@ -284,6 +289,81 @@ class ComputerPlayer:
             return Action("pass")
         m = Move(*best_rec, ctx)
         return Action("place", m.play, score=m.score, equity=best_eq)
+
+    def _champion(self, game: Game, me: int, rack: list[str]) -> Action:
+        """Simulation of the expert's best few plays (:mod:`.champion`);
+        the exact search once the bag is empty; with more than two players,
+        the expert's choice."""
+        from . import champion
+
+        if len(game.players) != 2 or not game.bag:
+            return self._expert(game, me, rack)
+        recs = self.gen.raw(game.board, rack)
+        ctx = _Context(self.gen.analysis.lines, rack)
+        scored = []
+        for r in recs:
+            left = _leave(rack, ctx, r)
+            scored.append((r[0] + self.leave(left), r))
+        scored.sort(key=lambda t: -t[0])
+        cands: list[tuple[Any, tuple[str, ...], int, float]] = []
+        for eq, r in scored[: champion.CANDIDATES]:
+            m = Move(*r, ctx)
+            cands.append((m.play, tuple(_used(rack, ctx, r)), r[0], eq))
+        exch = self._best_exchange(game, rack)
+        if exch is not None:
+            cands.append((None, tuple(exch[0]), 0, exch[1]))
+        if not cands:
+            return Action("pass")
+        if self._sim is None:
+            workers = champion.WORKERS if self._workers is None else self._workers
+            self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
+        self._sim.think = self.think
+        k = self._sim.choose(game, me, cands)
+        play, used, score, eq = cands[k]
+        mean = self._sim.last.get("means", {}).get(k, eq) if self._sim.last else eq
+        if play is None:
+            return Action("exchange", tiles=used, equity=mean)
+        return Action("place", play, score=score, equity=mean)
+
+    def close(self) -> None:
+        """Stop the champion's worker processes (they stop with the program anyway)."""
+        if self._sim is not None:
+            self._sim.close()
+
+    def _pre_endgame(self, game: Game, me: int, rack: list[str], ctx: _Context,
+                     top: list[tuple[float, tuple]]) -> tuple[tuple, float]:
+        """1 to 7 tiles in the bag, two players: the best few plays by equity,
+        adjusted. Ahead (or level), each bingo lane a play opens costs
+        :data:`LANE_PENALTY` (the opponent's last chance is a bingo) and
+        emptying the bag earns :data:`EMPTY_BAG_BONUS` (the endgame is then
+        one of perfect information, where the leader's lead holds);
+        leaving one tile in the bag (the opponent empties it and plays out
+        first) costs :data:`ONE_IN_BAG_PENALTY`. Far behind
+        (:data:`FAR_BEHIND`), opening lanes is worth half the penalty
+        instead: only a bingo can win."""
+        scores = game.scores()
+        spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
+        bag = len(game.bag)
+        before = bingo_lanes(game.board)
+        best_rec, best_val, best_eq = top[0][1], float("-inf"), top[0][0]
+        for eq, r in top:
+            m = Move(*r, ctx)
+            after = game.board.copy()
+            apply_play(after, m.play)
+            opened = max(0, bingo_lanes(after) - before)
+            used = m.tile_count
+            adj = 0.0
+            if spread >= 0:
+                adj -= LANE_PENALTY * opened
+                if used >= bag:
+                    adj += EMPTY_BAG_BONUS
+            elif spread < -FAR_BEHIND:
+                adj += 0.5 * LANE_PENALTY * opened
+            if bag - used == 1:
+                adj -= ONE_IN_BAG_PENALTY
+            if eq + adj > best_val:
+                best_rec, best_val, best_eq = r, eq + adj, eq
+        return best_rec, best_val
 
     # -- helpers -----------------------------------------------------------
     def _common_words(self) -> frozenset[str]:
@@ -303,7 +383,7 @@ class ComputerPlayer:
             kept = list(rack)
             for t in tiles:
                 kept.remove(t)
-            eq = leave_value(kept)
+            eq = self.leave(kept)
             if best is None or eq > best[1]:
                 best = (tiles, eq)
         return best
@@ -315,50 +395,43 @@ class ComputerPlayer:
         return Action("pass")
 
     def _endgame(self, game: Game, me: int, rack: list[str]) -> Action:
-        """Bag empty, two players: a two-ply search on spread."""
-        t0 = time.perf_counter()
-        board = game.board
-        recs = self.gen.raw(board, rack)
-        if not recs:
-            return Action("pass")
-        ctx = _Context(self.gen.analysis.lines, rack)
-        recs.sort(reverse=True)
+        """Bag empty, two players: the exact search of :mod:`.endgame`
+        (alpha-beta, iterative deepening within :attr:`endgame_seconds`)."""
         opp_rack = list(game.unseen(me).elements())
-        opp_value = rack_value(opp_rack)
-        outs = [r for r in recs if _goes_out(rack, ctx, r)]
-        top = recs[:ENDGAME_CANDIDATES]
-        candidates = outs[:ENDGAME_CANDIDATES] + [r for r in top if r not in outs[:ENDGAME_CANDIDATES]]
-        best_rec, best_val = None, float("-inf")
-        opp_gen = self._opp_gen
-        slowest = 0.0  # the longest one candidate has taken: stop before the budget runs out
-        for k, r in enumerate(candidates):
-            t1 = time.perf_counter()
-            if k and t1 - t0 + slowest > ENDGAME_SECONDS:
-                break
-            if _goes_out(rack, ctx, r):
-                val = r[0] + 2 * opp_value
-            else:
-                left = _leave(rack, ctx, r)
-                my_left = rack_value(left)
-                after = board.copy()
-                apply_play(after, Move(*r, ctx).play)
-                replies = opp_gen.raw(after, opp_rack)
-                if replies:
-                    rctx = _Context(opp_gen.analysis.lines, opp_rack)
-                    reply = max(
-                        (s[0] + 2 * my_left) if _goes_out(opp_rack, rctx, s)
-                        else (s[0] - rack_value(_leave(opp_rack, rctx, s)) + my_left)
-                        for s in replies
-                    )
-                else:
-                    reply = my_left - opp_value
-                val = r[0] - reply
-            slowest = max(slowest, time.perf_counter() - t1)
-            if val > best_val:
-                best_rec, best_val = r, val
-        assert best_rec is not None
-        m = Move(*best_rec, ctx)
-        return Action("place", m.play, score=m.score, equity=best_val)
+        solver = EndgameSolver(self._opp_gen)
+        result = solver.solve(game.board, rack, opp_rack, self.endgame_seconds)
+        self.last_endgame = result
+        if result.play is None:
+            return Action("pass", equity=result.value)
+        return Action("place", result.play, score=result.score, equity=result.value)
+
+
+def bingo_lanes(board: Board) -> int:
+    """How many places a seven-tile play could go: runs of at least seven
+    empty squares along a row or column that touch a tile (at an end of
+    the run, or beside one of its squares)."""
+    cells = board.cells
+    n = len(cells)
+    count = 0
+    for d in (0, 1):
+        for i in range(n):
+            j = 0
+            while j < n:
+                if (cells[i][j] if d == 0 else cells[j][i]):
+                    j += 1
+                    continue
+                k = j
+                touch = False
+                while k < n and not (cells[i][k] if d == 0 else cells[k][i]):
+                    if d == 0:
+                        touch = touch or (i > 0 and bool(cells[i - 1][k])) or (i < n - 1 and bool(cells[i + 1][k]))
+                    else:
+                        touch = touch or (i > 0 and bool(cells[k][i - 1])) or (i < n - 1 and bool(cells[k][i + 1]))
+                    k += 1
+                if k - j >= 7 and (touch or j > 0 or k < n):
+                    count += 1
+                j = k
+    return count
 
 
 _score = itemgetter(0)
@@ -386,161 +459,3 @@ def _face(rack: Sequence[str], ctx: _Context, rec: tuple) -> int:
     return rack_value(_leave(rack, ctx, rec))
 
 
-# ---------------------------------------------------------------------------
-# Hints and reviews
-# ---------------------------------------------------------------------------
-
-def describe(m: Move) -> MoveInfo:
-    """Facts about a generated move."""
-    pos, word = m.notation()
-    leave = m.leave()
-    lv = leave_value(leave)
-    return MoveInfo(
-        position=pos,
-        word=word,
-        words=tuple(m.formed_words()),
-        score=m.score,
-        tiles=tuple(m.rack_tiles()),
-        leave=tuple(sorted(leave)),
-        leave_value=lv,
-        equity=round(m.score + lv, 2),
-        bingo=m.tile_count == 7,
-    )
-
-
-def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list[tuple[Play, int, MoveInfo]]:
-    """The ``n`` best plays for a player's rack, by the expert's equity.
-
-    Each is (play, score, facts). ``lexicon`` defaults to the game's word
-    list (or the packaged one if the game has none).
-    """
-    gen = generator_for(_lexicon(lexicon if lexicon is not None else game.lexicon))
-    rack = list(game.players[player_index].rack)
-    moves = gen.generate(game.board, rack)
-    infos = [describe(m) for m in moves[: max(60, 4 * n)]]
-    order = sorted(range(len(infos)), key=lambda k: (-infos[k].equity, k))
-    # Teach different words first: the same word in another place only
-    # when there are not enough different ones.
-    seen: set[str] = set()
-    varied, repeats = [], []
-    for k in order:
-        word = infos[k].words[0] if infos[k].words else ""
-        (repeats if word in seen else varied).append(k)
-        seen.add(word)
-    chosen = (varied + repeats)[:n]
-    return [(moves[k].play, moves[k].score, infos[k]) for k in chosen]
-
-
-def review(source: Game | Iterable[Event] | Any, lexicon: Any = None) -> list[MoveReview]:
-    """For every turn: the play made, the best play available, points missed.
-
-    ``source`` is a :class:`Game` (its history), its events, or a GCG record
-    (:class:`~audio_scrabble.notation.GcgRecord`, replayed through the core).
-    "Best" is the highest-scoring legal play for the rack the player held.
-    """
-    if isinstance(source, Game):
-        lex = lexicon if lexicon is not None else source.lexicon
-        return _review_turns(_turns_from_events(source.history), lex)
-    if hasattr(source, "moves") and hasattr(source, "players"):
-        return _review_turns(_turns_from_gcg(source), lexicon)
-    return _review_turns(_turns_from_events(list(source)), lexicon)
-
-
-@dataclass
-class _Turn:
-    turn: int
-    player: int
-    name: str
-    kind: str
-    board: Board
-    rack: list[str]
-    play: Play | None = None
-    score: int = 0
-    withdrawn: bool = False
-    extra: dict = field(default_factory=dict)
-
-
-def _turns_from_events(events: list[Event]) -> list[_Turn]:
-    board = Board()
-    turns: list[_Turn] = []
-    last_place: dict[int, _Turn] = {}
-    for ev in events:
-        if isinstance(ev, TilesPlaced):
-            t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score)
-            apply_play(board, ev.play)
-            turns.append(t)
-            last_place[ev.player] = t
-        elif isinstance(ev, TilesExchanged):
-            turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), list(ev.rack_before)))
-        elif isinstance(ev, TurnPassed):
-            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before)))
-        elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
-            t = last_place.get(ev.player)
-            if t is not None and t.play is not None:
-                remove_play(board, t.play)
-                t.withdrawn = True
-    return turns
-
-
-def _turns_from_gcg(record: Any) -> list[_Turn]:
-    from ..notation import MoveKind, parse_play, parse_rack, replay_record
-
-    turns: list[_Turn] = []
-    nicks = [p.nick for p in record.players]
-    n = 0
-    last: _Turn | None = None
-    for step in replay_record(record):
-        mv = step.move
-        who = nicks.index(mv.nick) if mv.nick in nicks else 0
-        try:
-            rack = parse_rack(mv.rack, limit=None)
-        except Exception:
-            rack = []
-        if mv.kind is MoveKind.PLAY:
-            n += 1
-            try:
-                play = parse_play(f"{mv.position} {mv.word}", step.board_before)
-            except Exception:
-                play = None
-            last = _Turn(n, who, mv.nick, "place", step.board_before, rack, play, step.computed_score or 0)
-            turns.append(last)
-        elif mv.kind in (MoveKind.PASS, MoveKind.EXCHANGE):
-            n += 1
-            kind = "pass" if mv.kind is MoveKind.PASS else "exchange"
-            turns.append(_Turn(n, who, mv.nick, kind, step.board_before, rack))
-        elif mv.kind is MoveKind.WITHDRAWN and last is not None:
-            last.withdrawn = True
-    return turns
-
-
-def _review_turns(turns: list[_Turn], lexicon: Any) -> list[MoveReview]:
-    gen = MoveGenerator(_lexicon(lexicon))
-    out = []
-    for t in turns:
-        moves = gen.generate(t.board, t.rack) if t.rack else []
-        best = moves[0] if moves else None
-        best_score = best.score if best else 0
-        played_score = 0 if t.withdrawn or t.play is None else t.score
-        played_text = None
-        rank = None
-        if t.play is not None:
-            played_text = _play_text(t.board, t.play)
-            if not t.withdrawn:
-                rank = 1 + sum(1 for m in moves if m.score > played_score)
-        out.append(MoveReview(
-            turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
-            played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
-            best_text=" ".join(best.notation()) if best else None, best_score=best_score,
-            missed=max(0, best_score - played_score), rank=rank,
-        ))
-    return out
-
-
-def _play_text(board: Board, play: Play) -> str:
-    try:
-        from ..notation import format_play
-
-        return format_play(play, board)
-    except Exception:  # pragma: no cover - notation missing or an odd play
-        words = words_formed(board, play)
-        return words[0].word if words else ""

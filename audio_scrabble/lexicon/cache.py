@@ -11,14 +11,28 @@ is treated as absent and rebuilt.
 
 The folder is ``platformdirs.user_cache_dir("audio_scrabble")`` unless the
 environment variable ``AUDIO_SCRABBLE_CACHE_DIR`` names another one.
+
+**Shipped built.** Building the default list's graph takes 1.5 to 2 s of
+CPU, which the first start after install would spend while the player
+waits (on a thread, it still slows the first prompt by holding the
+interpreter's lock). So the game ships that graph built, as package data:
+``audio_scrabble/data/lexicon-v<N>-<key>.dawg.z`` (the cache file's own
+bytes, zlib-compressed, about 0.6 MB). Its name carries the same key as a
+cache file, so it is used only for the exact word list and formats it was
+made from: :func:`load` falls back to it when the cache has no file, and
+copies it into the cache. ``python -m audio_scrabble.lexicon.cache``
+rebuilds it (after editing the word list or bumping a format version);
+``tests/test_prebuilt.py`` checks that it matches the word list.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
 import os
 import struct
 import tempfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,15 +110,80 @@ def decode(data: bytes) -> CachedLexicon:
 
 
 def load(path: Path) -> CachedLexicon | None:
-    """The cache entry at *path*, or None if it is missing or unusable."""
+    """The cache entry at *path*, or None if it is missing or unusable.
+
+    When the cache has no usable file but the game ships that very graph
+    built (see the module docstring), the shipped one is returned and
+    copied to *path* (best effort).
+    """
     try:
         data = path.read_bytes()
     except OSError:
+        data = None
+    if data is not None:
+        try:
+            return decode(data)
+        except CacheFormatError:
+            pass
+    shipped = load_packaged(path.name)
+    if shipped is not None:
+        store(path, shipped)
+    return shipped
+
+
+#: Package and folder of the graphs shipped built.
+PACKAGED_PACKAGE = "audio_scrabble"
+PACKAGED_FOLDER = "data"
+PACKAGED_SUFFIX = ".z"
+
+
+def packaged_name(cache_name: str) -> str:
+    """The data file name of a shipped graph for a cache file name."""
+    return cache_name + PACKAGED_SUFFIX
+
+
+def load_packaged(cache_name: str) -> CachedLexicon | None:
+    """The graph shipped built for the cache file *cache_name*, or None."""
+    try:
+        resource = importlib.resources.files(PACKAGED_PACKAGE).joinpath(PACKAGED_FOLDER, packaged_name(cache_name))
+        packed = resource.read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, OSError):
         return None
     try:
-        return decode(data)
-    except CacheFormatError:
+        return decode(zlib.decompress(packed))
+    except (zlib.error, CacheFormatError):
         return None
+
+
+def write_packaged(raw: bytes, folder: Path) -> Path:
+    """Build the graph of the word list *raw* and write it to *folder* as a
+    shipped data file, removing shipped graphs of other lists or formats."""
+    from .dawg import build_dawg
+    from .wordlist import parse_word_list
+
+    parsed = parse_word_list(raw)
+    data = encode(CachedLexicon(build_dawg(parsed.words), parsed.skipped))
+    target = folder / packaged_name(cache_path(raw, folder).name)
+    for old in folder.glob(f"lexicon-v*.dawg{PACKAGED_SUFFIX}"):
+        if old != target:
+            old.unlink()
+    target.write_bytes(zlib.compress(data, 9))
+    return target
+
+
+def main() -> int:
+    """Rebuild the default word list's graph shipped in ``audio_scrabble/data``."""
+    from .wordlist import read_default_bytes
+
+    raw, source = read_default_bytes()
+    folder = Path(__file__).resolve().parents[1] / PACKAGED_FOLDER
+    target = write_packaged(raw, folder)
+    print(f"{target} from {source}: {target.stat().st_size} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
 
 
 def store(path: Path, entry: CachedLexicon) -> bool:

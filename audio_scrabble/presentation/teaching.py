@@ -3,90 +3,99 @@
 The engine gives data (:func:`audio_scrabble.engine.hint`,
 :func:`audio_scrabble.engine.review`); this turns it into short lines, the
 most important words first: the word, where it goes, the score, what it
-keeps. Plays are said as a player says them ("TRAIN, D8 across"), not in
-the row-first tournament notation ("8D TRAIN"), though that is accepted
-too when the player types them back.
+keeps. "Best" is by equity -- score plus the value of the tiles kept --
+as the expert player judges, and the lines say so. Plays are said as a
+player says them ("TRAIN, D8 across"), from the engine's placements
+(square, direction, letters), not in the row-first tournament notation
+("8D TRAIN"), though that is accepted too when the player types them back.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import ScrabbleError
-from ..notation.plays import parse_position
-from .phrases import clauses, direction_word, join_and, play_lines, plural, word_text
+from .phrases import clauses, join_and, placement_text, play_lines, plural, where_text, word_text
+
+#: How hints and reviews judge "best": the expert's own measure, said once
+#: with the hints and in each review line that names a best play.
+EVALUATION_LINE = "Ranked by equity: score plus leave."
+BEST_LEAD = "Best by equity:"
 
 
-def _spoken_parts(notation: str) -> tuple[str, str] | None:
-    """``8D (T)RAIN`` -> (``TRAIN``, ``D8 across``): the word's letters
-    (blanks in lower case, no brackets) and where it runs; None when it
-    is not a play in tournament notation."""
+def _spoken(placement: Any) -> str:
+    """``TRAIN, D8 across`` from a placement (square, direction, letters)."""
+    return placement_text(placement.square, placement.direction, placement.letters)
+
+
+def spoken_play(notation: str) -> str:
+    """``8D (T)RAIN`` -> ``TRAIN, D8 across``; blanks named, as announced.
+
+    For text a player typed or a record holds; the engine's own plays come
+    as placements (square, direction, letters) and need no parsing.
+    """
+    from ..errors import ScrabbleError
+    from ..notation.plays import parse_position
+
     try:
         pos, word = notation.split(None, 1)
         square, direction = parse_position(pos)
     except (ValueError, ScrabbleError):
-        return None
-    return word.replace("(", "").replace(")", ""), f"{square.name} {direction_word(direction)}"
-
-
-def spoken_play(notation: str) -> str:
-    """``8D (T)RAIN`` -> ``TRAIN, D8 across``; blanks named, as announced."""
-    parts = _spoken_parts(notation)
-    if parts is None:
         return notation
-    letters, where = parts
-    return f"{word_text(letters)}, {where}"
+    return f"{word_text(word.replace('(', '').replace(')', ''))}, {where_text(square, direction)}"
 
 
 def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
-    """Lines for the best few plays: ``1. TRAIN, D8 across,`` / ``12 points; keeps E, S.``
+    """Lines for the best few plays: ``1. TRAIN, D8 across,`` / ``12 points; keeps E, S.``,
+    then how they are ranked (:data:`EVALUATION_LINE`).
 
     ``hints`` are (play, score, info) as :func:`audio_scrabble.engine.hint`
-    returns them (``info.text`` in tournament notation, ``info.leave``).
+    returns them (``info.placement``: square, direction, letters; ``info.leave``).
     """
     if not hints:
         return ["No play is possible with this rack.", "Exchange or pass."]
     lines = [f"{plural(len(hints), 'best play', 'best plays')}:" if len(hints) > 1 else "Best play:"]
     for n, (_, score, info) in enumerate(hints, start=1):
-        lines.append(f"{n}. {spoken_play(info.text)},")
+        lines.append(f"{n}. {_spoken(info.placement)},")
         bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
         keeps = f"keeps {join_and(list(info.leave))}" if info.leave else "keeps nothing"
         lines.append(f"{plural(score, 'point')}{bingo}; {keeps}.")
+    lines.append(EVALUATION_LINE)
     return lines
 
 
 def review_move_phrases(r: Any) -> list[str]:
-    """One turn of a review: what was played, the best play, points missed.
+    """One turn of a review: what was played, the best play by equity, what was missed.
 
     Lines of at most :data:`~.phrases.LINE_WIDTH` where words allow, who
     and what first, as the game announced the play:
     ``Turn 2, Bob played TOPAZ, H4 down,`` / ``17 points.`` (or
-    ``taken back.``), then ``Best: ATOM, F9 across,`` / ``29 points; 12 missed.``
+    ``taken back.``), then ``Best by equity: ATOM,`` / ``F9 across,`` /
+    ``29 points; 12 missed.`` (the equity -- score plus leave -- given up).
     """
     lead = f"Turn {r.turn}, {r.name}"
-    if r.kind == "place" and r.played_text:
-        parts = _spoken_parts(r.played_text)
+    if r.kind == "place" and (r.played_at is not None or r.played_text):
         tail = ", taken back" if r.withdrawn else f", {plural(r.played_score, 'point')}"
-        if parts is None:
+        if r.played_at is None:
             lines = clauses(f"{lead} played {r.played_text}{tail}.")
         else:
-            lines = play_lines(f"{lead} played", parts[0], parts[1], tail)
+            at = r.played_at
+            lines = play_lines(f"{lead} played", at.letters, where_text(at.square, at.direction), tail)
     elif r.kind == "exchange":
         lines = clauses(f"{lead} exchanged.")
     else:
         lines = clauses(f"{lead} passed.")
-    if r.best_text is None:
+    if r.best_at is None:
         lines.append("No play was possible.")
     elif r.missed == 0 and r.kind == "place" and not r.withdrawn:
-        lines.append("That was the best score.")
+        lines.append("That was the best by equity.")
     else:
-        lines.extend(clauses(f"Best: {spoken_play(r.best_text)},"))
+        lines.extend(clauses(f"{BEST_LEAD} {_spoken(r.best_at)},"))
         lines.append(f"{plural(r.best_score, 'point')}; {r.missed} missed.")
     return lines
 
 
 def review_summary(reviews: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Points missed by each player over the game, and how often they found the best score."""
+    """Equity missed by each player over the game, and how often they found the best play."""
     lines = []
     for i, name in enumerate(names):
         mine = [r for r in reviews if r.player == i]
@@ -95,5 +104,5 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str]) -> list[str]:
         missed = sum(r.missed for r in mine)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
         lines.append(f"{name} missed {plural(missed, 'point')},")
-        lines.append(f"best score {best} of {plural(len(mine), 'turn')}.")
+        lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
     return lines

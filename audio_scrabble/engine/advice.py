@@ -1,0 +1,324 @@
+"""Hints and game reviews: the best plays, by the expert's own evaluation.
+
+Both rank plays by **equity** -- score plus the value of the tiles kept
+(:func:`~audio_scrabble.engine.leave.leave_value`) -- exactly as the
+expert player chooses its plays, so a hint, a review and the expert agree
+on what "best" means (:data:`EVALUATION` names it, for the phrases).
+
+Everything here is data for the presentation layer to phrase: where a
+play lies is a :class:`Placement` (square, direction, letters), never a
+string to parse back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from ..core.board import Board, Square
+from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
+from ..core.game import Game
+from ..core.play import Play, apply_play, remove_play
+from ..core.tiles import BLANK
+from .leave import leave_value
+from .movegen import Move, MoveGenerator, MoveList, _Context, generator_for
+
+#: What "best" means in hints and reviews (the expert's evaluation).
+EVALUATION = "equity"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a play's main word lies, as data.
+
+    ``square`` is the first square of the main word, ``direction`` ACROSS or
+    DOWN, ``letters`` the whole main word (board letters included, a blank
+    in lower case, no brackets), ``notation`` the tournament form a player
+    may type back (``8D (T)RAIN``).
+    """
+
+    square: Square
+    direction: str
+    letters: str
+    notation: str
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """Facts about a play, for hints and reviews (data for the console to phrase)."""
+
+    position: str  # "8D"
+    word: str  # tournament notation, "(T)RAIN", blanks in lower case
+    words: tuple[str, ...]  # every word formed, main word first
+    score: int
+    tiles: tuple[str, ...]  # taken from the rack ("?" for a blank)
+    leave: tuple[str, ...]  # kept on the rack
+    leave_value: float
+    equity: float  # score + leave_value: what the expert maximises
+    bingo: bool
+    placement: Placement | None = None
+
+    @property
+    def text(self) -> str:
+        """Tournament notation, ``8D (T)RAIN``: what a player types back."""
+        return f"{self.position} {self.word}"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One turn of a game, compared with the best play available then.
+
+    "Best" is by equity (score plus leave), as the expert plays and as
+    hints rank; ``missed`` is the equity the turn gave up, in whole points.
+    """
+
+    turn: int
+    player: int
+    name: str
+    kind: str  # "place", "exchange" or "pass"
+    played: Play | None
+    played_text: str | None  # "8D TRAIN", None for an exchange or pass
+    played_score: int  # 0 for an exchange, a pass or a withdrawn play
+    withdrawn: bool
+    best: Play | None  # the best legal play by equity, None if there was none
+    best_text: str | None
+    best_score: int
+    missed: int  # best equity - played equity, rounded (never negative)
+    rank: int | None  # 1 = the played move was (one of) the best by equity; None if not a legal play here
+    played_at: Placement | None = None
+    best_at: Placement | None = None
+    played_equity: float = 0.0
+    best_equity: float = 0.0
+    best_leave: tuple[str, ...] = ()
+
+
+def placement_of(m: Move) -> Placement:
+    """The placement of a generated move."""
+    pos, word = m.notation()
+    letters = "".join(ch.lower() if m.blanks >> (m.start + k) & 1 else ch for k, ch in enumerate(m.word))
+    return Placement(m.start_square, m.direction, letters, f"{pos} {word}")
+
+
+def placement_of_play(play: Play, board: Board) -> Placement | None:
+    """The placement of a core play on ``board`` (the board before it), or None."""
+    from ..notation import format_play
+    from ..notation.plays import main_word_squares
+
+    try:
+        start, direction, squares = main_word_squares(play, board)
+        text = format_play(play, board)
+    except Exception:  # an odd record: no placement to say
+        return None
+    placed = {t.square: t.board_letter for t in play.tiles}
+    letters = "".join(placed.get(sq) or board[sq] for sq in squares)
+    return Placement(start, direction, letters, text)
+
+
+def describe(m: Move) -> MoveInfo:
+    """Facts about a generated move."""
+    pos, word = m.notation()
+    leave = m.leave()
+    lv = leave_value(leave)
+    return MoveInfo(
+        position=pos,
+        word=word,
+        words=tuple(m.formed_words()),
+        score=m.score,
+        tiles=tuple(m.rack_tiles()),
+        leave=tuple(sorted(leave)),
+        leave_value=lv,
+        equity=round(m.score + lv, 2),
+        bingo=m.tile_count == 7,
+        placement=placement_of(m),
+    )
+
+
+def _lexicon(lexicon: Any) -> Any:
+    if lexicon is not None:
+        return lexicon
+    from ..lexicon import Lexicon
+
+    return Lexicon.default()
+
+
+def record_leave(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
+    """The tiles a raw move record keeps from ``rack``."""
+    _, d, i, s, w, bm = rec
+    lt = ctx.lines[d][i][0]
+    left = list(rack)
+    for k, ch in enumerate(w):
+        if not lt[s + k]:
+            left.remove(BLANK if bm >> (s + k) & 1 else ch)
+    return left
+
+
+def by_equity(moves: MoveList) -> list[tuple[float, int]]:
+    """(equity, index) of every move, best equity first (ties: the list's order)."""
+    ctx = moves._ctx
+    rack = moves.rack
+    out = [(round(rec[0] + leave_value(record_leave(rack, ctx, rec)), 2), k) for k, rec in enumerate(moves.records)]
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list[tuple[Play, int, MoveInfo]]:
+    """The ``n`` best plays for a player's rack, by the expert's equity.
+
+    Each is (play, score, facts). ``lexicon`` defaults to the game's word
+    list (or the packaged one if the game has none).
+    """
+    gen = generator_for(_lexicon(lexicon if lexicon is not None else game.lexicon))
+    rack = list(game.players[player_index].rack)
+    moves = gen.generate(game.board, rack)
+    ranked = by_equity(moves)
+    # Teach different words first: the same word in another place only
+    # when there are not enough different ones.
+    seen: set[str] = set()
+    varied, repeats = [], []
+    for _, k in ranked:
+        word = moves[k].word
+        (repeats if word in seen else varied).append(k)
+        seen.add(word)
+        if len(varied) >= n:
+            break
+    chosen = (varied + repeats)[:n]
+    return [(moves[k].play, moves[k].score, describe(moves[k])) for k in chosen]
+
+
+def review(source: Game | Iterable[Event] | Any, lexicon: Any = None) -> list[MoveReview]:
+    """For every turn: the play made, the best play available, equity missed.
+
+    ``source`` is a :class:`Game` (its history), its events, or a GCG record
+    (:class:`~audio_scrabble.notation.GcgRecord`, replayed through the core).
+    "Best" is the best legal play by equity for the rack the player held,
+    as the expert and the hints judge it.
+    """
+    if isinstance(source, Game):
+        lex = lexicon if lexicon is not None else source.lexicon
+        return _review_turns(_turns_from_events(source.history), lex)
+    if hasattr(source, "moves") and hasattr(source, "players"):
+        return _review_turns(_turns_from_gcg(source), lexicon)
+    return _review_turns(_turns_from_events(list(source)), lexicon)
+
+
+@dataclass
+class _Turn:
+    turn: int
+    player: int
+    name: str
+    kind: str
+    board: Board
+    rack: list[str]
+    play: Play | None = None
+    score: int = 0
+    withdrawn: bool = False
+    kept: list[str] | None = None  # an exchange's kept tiles, when known
+    extra: dict = field(default_factory=dict)
+
+
+def _turns_from_events(events: list[Event]) -> list[_Turn]:
+    board = Board()
+    turns: list[_Turn] = []
+    last_place: dict[int, _Turn] = {}
+    for ev in events:
+        if isinstance(ev, TilesPlaced):
+            t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score)
+            apply_play(board, ev.play)
+            turns.append(t)
+            last_place[ev.player] = t
+        elif isinstance(ev, TilesExchanged):
+            rack = list(ev.rack_before)
+            kept: list[str] | None = list(rack)
+            for tile in ev.returned:
+                if tile in kept:
+                    kept.remove(tile)
+                else:
+                    kept = None
+                    break
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), rack, kept=kept))
+        elif isinstance(ev, TurnPassed):
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before)))
+        elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
+            t = last_place.get(ev.player)
+            if t is not None and t.play is not None:
+                remove_play(board, t.play)
+                t.withdrawn = True
+    return turns
+
+
+def _turns_from_gcg(record: Any) -> list[_Turn]:
+    from ..notation import MoveKind, parse_play, parse_rack, replay_record
+
+    turns: list[_Turn] = []
+    nicks = [p.nick for p in record.players]
+    n = 0
+    last: _Turn | None = None
+    for step in replay_record(record):
+        mv = step.move
+        who = nicks.index(mv.nick) if mv.nick in nicks else 0
+        try:
+            rack = parse_rack(mv.rack, limit=None)
+        except Exception:
+            rack = []
+        if mv.kind is MoveKind.PLAY:
+            n += 1
+            try:
+                play = parse_play(f"{mv.position} {mv.word}", step.board_before)
+            except Exception:
+                play = None
+            last = _Turn(n, who, mv.nick, "place", step.board_before, rack, play, step.computed_score or 0)
+            turns.append(last)
+        elif mv.kind in (MoveKind.PASS, MoveKind.EXCHANGE):
+            n += 1
+            kind = "pass" if mv.kind is MoveKind.PASS else "exchange"
+            turns.append(_Turn(n, who, mv.nick, kind, step.board_before, rack))
+        elif mv.kind is MoveKind.WITHDRAWN and last is not None:
+            last.withdrawn = True
+    return turns
+
+
+def _played_equity(t: _Turn) -> float:
+    """What the turn was worth by the expert's measure: a play's score plus
+    its leave; an exchange, the kept tiles' value; a pass or a withdrawn
+    play, nothing."""
+    if t.kind == "place" and t.play is not None and not t.withdrawn:
+        left = list(t.rack)
+        for tile in t.play.rack_tiles():
+            if tile in left:
+                left.remove(tile)
+            else:  # a record whose rack does not hold the tiles: no leave to judge
+                return float(t.score)
+        return round(t.score + leave_value(left), 2)
+    if t.kind == "exchange" and t.kept is not None:
+        return round(leave_value(t.kept), 2)
+    return 0.0
+
+
+def _review_turns(turns: list[_Turn], lexicon: Any) -> list[MoveReview]:
+    gen = MoveGenerator(_lexicon(lexicon))
+    out = []
+    for t in turns:
+        moves = gen.generate(t.board, t.rack) if t.rack else []
+        ranked = by_equity(moves) if moves else []
+        best = moves[ranked[0][1]] if ranked else None
+        best_equity = ranked[0][0] if ranked else 0.0
+        played_score = 0 if t.withdrawn or t.play is None else t.score
+        played_equity = _played_equity(t)
+        played_text = played_at = None
+        rank = None
+        if t.play is not None:
+            played_at = placement_of_play(t.play, t.board)
+            played_text = played_at.notation if played_at else None
+            if not t.withdrawn:
+                rank = 1 + sum(1 for eq, _ in ranked if eq > played_equity + 0.005)
+        best_at = placement_of(best) if best else None
+        missed = max(0, round(best_equity - played_equity)) if best else 0
+        out.append(MoveReview(
+            turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
+            played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
+            best_text=best_at.notation if best_at else None, best_score=best.score if best else 0,
+            missed=missed, rank=rank, played_at=played_at, best_at=best_at,
+            played_equity=played_equity, best_equity=best_equity,
+            best_leave=tuple(sorted(best.leave())) if best else (),
+        ))
+    return out

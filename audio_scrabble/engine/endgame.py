@@ -1,0 +1,215 @@
+"""The end of a two-player game: an exact search once the bag is empty.
+
+With the bag empty and two players, each knows the other's rack (the
+unseen tiles), so the rest of the game is a game of perfect information.
+:class:`EndgameSolver` searches it with negamax alpha-beta over every
+generated placement and the pass:
+
+* **Values** are points of spread from now to the end, for the side to
+  move. Going out ends the game: the play's score plus twice the other's
+  tiles (both the house rule and the North American rule come to that
+  with two players). Two passes in a row leave the position as it was, so
+  they end the search: each side loses its own tiles.
+* **Ordering.** The best move of the last iteration (per position, in a
+  transposition table) first, then plays that go out, then by score plus
+  three points a tile played (emptying the rack is worth tempo).
+* **Iterative deepening** within a time budget: depth 1, 2, 3, ... until
+  the search no longer reaches its horizon anywhere (it is then *exact*)
+  or time runs out (the deepest finished iteration's choice stands).
+  At the horizon a position is valued by what each side still holds: the
+  side to move loses its own tiles, and gains the other's.
+* **Cost.** Move lists are generated once per (board, rack) and kept.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..core.board import Board
+from ..core.play import Play, apply_play, remove_play
+from ..core.tiles import BLANK, TILE_VALUES
+from .movegen import Move, MoveGenerator, _Context
+
+#: Points for each tile a play puts down, in move ordering only.
+TILE_ORDER_BONUS = 3
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The chosen play (None: pass), its value in spread, how deep the
+    search went, whether that value is exact, and the nodes searched."""
+
+    play: Play | None
+    score: int
+    value: float
+    depth: int
+    exact: bool
+    nodes: int
+    seconds: float
+
+
+def _face(tiles: Sequence[str]) -> int:
+    return sum(TILE_VALUES.get(t, 0) for t in tiles if t != BLANK)
+
+
+class EndgameSolver:
+    """Negamax alpha-beta with iterative deepening (see the module docstring).
+
+    ``EndgameSolver(generator).solve(board, my_rack, their_rack, seconds)``.
+    """
+
+    def __init__(self, gen: MoveGenerator, max_depth: int = 14) -> None:
+        self.gen = gen
+        self.max_depth = max_depth
+        self._moves: dict[tuple, list[tuple]] = {}
+        self._best: dict[tuple, int] = {}  # position -> index of its best move last time
+        self.nodes = 0
+
+    # -- move lists --------------------------------------------------------------
+    def moves(self, board: Board, rack: tuple[str, ...], key: tuple) -> list[tuple]:
+        """(order key, score, play or None, tiles left) for every placement, best first."""
+        got = self._moves.get(key)
+        if got is not None:
+            return got
+        recs = self.gen.raw(board, list(rack))
+        ctx = _Context(self.gen.analysis.lines, rack)
+        out = []
+        for r in recs:
+            _, d, i, s, w, bm = r
+            lt = ctx.lines[d][i][0]
+            left = list(rack)
+            n = 0
+            for k, ch in enumerate(w):
+                if not lt[s + k]:
+                    left.remove(BLANK if bm >> (s + k) & 1 else ch)
+                    n += 1
+            order = (1000 if not left else 0) + r[0] + TILE_ORDER_BONUS * n
+            out.append((order, r[0], (r, ctx), tuple(left)))
+        out.sort(key=lambda t: -t[0])
+        self._moves[key] = out
+        return out
+
+    # -- search ----------------------------------------------------------------
+    def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0) -> EndgameResult:
+        """The best play for the side to move (holding ``mine``) against ``theirs``.
+
+        Depth 1 always finishes (it needs only this side's moves); each
+        deeper iteration searches the root moves in the order of the last
+        one's values, so when time runs out during an iteration, the moves
+        it has searched (the most promising first) are compared with the
+        values they had.
+        """
+        t0 = time.perf_counter()
+        self.deadline = float("inf")
+        self.nodes = 0
+        board = board.copy()
+        mine_t, theirs_t = tuple(mine), tuple(theirs)
+        key = self._pos_key(board, mine_t)
+        root = list(self.moves(board, mine_t, key)) + [None]  # None: the pass
+        values: dict[int, float] = {}
+        best_value, best_choice, depth_done, exact = float("-inf"), None, 0, False
+        for depth in range(1, self.max_depth + 1):
+            self.horizon_hit = False
+            order = sorted(range(len(root)), key=lambda k: -values.get(k, float("-inf"))) if values else range(len(root))
+            new_values: dict[int, float] = {}
+            alpha = float("-inf")
+            finished = True
+            try:
+                for k in order:
+                    m = root[k]
+                    if m is None:
+                        v = -self._search(board, theirs_t, mine_t, depth - 1, float("-inf"), -alpha, 1)
+                    else:
+                        v = self._child(board, m, mine_t, theirs_t, depth, float("-inf"), -alpha)
+                    new_values[k] = v
+                    if v > alpha:
+                        alpha = v
+            except _OutOfTime:
+                finished = False
+            if new_values:
+                # Moves below alpha were cut off (their values are upper bounds):
+                # fine for choosing, and for ordering the next iteration.
+                k_best = max(new_values, key=lambda k: new_values[k])
+                if finished or k_best == next(iter(order)) or not values:
+                    best_value, best_choice = new_values[k_best], root[k_best]
+                elif new_values[k_best] > values.get(next(iter(order)), float("-inf")):
+                    best_value, best_choice = new_values[k_best], root[k_best]
+                values.update(new_values)
+            if not finished:
+                break
+            depth_done = depth
+            if depth == 1:
+                self.deadline = t0 + seconds
+            if not self.horizon_hit:
+                exact = True
+                break
+            if time.perf_counter() > self.deadline:
+                break
+        play = None
+        score = 0
+        if best_choice is not None:
+            rec, ctx = best_choice[2]
+            play, score = Move(*rec, ctx).play, best_choice[1]
+        return EndgameResult(play, score, best_value, depth_done, exact, self.nodes, time.perf_counter() - t0)
+
+    def _pos_key(self, board: Board, rack: tuple[str, ...]) -> tuple:
+        return ("".join("".join(c or "." for c in row) for row in board.cells), "".join(sorted(rack)))
+
+    def _ordered(self, board: Board, rack: tuple, key: tuple) -> list[tuple]:
+        moves = self.moves(board, rack, key)
+        k = self._best.get(key)
+        if k is not None and 0 < k < len(moves):
+            moves = [moves[k]] + moves[:k] + moves[k + 1 :]
+        return moves
+
+    def _remember(self, key: tuple, ordered: list[tuple], k: int) -> None:
+        if k < 0:
+            return
+        base = self._moves[key]
+        self._best[key] = base.index(ordered[k])
+
+    def _child(self, board: Board, m: tuple, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float) -> float:
+        """Value of playing ``m`` (negamax, side to move's view)."""
+        _, score, (rec, ctx), left = m
+        if not left:
+            return score + 2 * _face(theirs)
+        play = Move(*rec, ctx).play
+        apply_play(board, play)
+        try:
+            return score - self._search(board, theirs, left, depth - 1, alpha, beta, 0)
+        finally:
+            remove_play(board, play)
+
+    def _search(self, board: Board, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float,
+                passes: int) -> float:
+        self.nodes += 1
+        if passes >= 2:
+            return _face(theirs) - _face(mine)
+        if depth <= 0:
+            self.horizon_hit = True
+            return _face(theirs) - _face(mine)
+        if time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        key = self._pos_key(board, mine)
+        moves = self._ordered(board, mine, key)
+        best, best_k = float("-inf"), -1
+        for k, m in enumerate(moves):
+            val = self._child(board, m, mine, theirs, depth, -beta, -alpha)
+            if val > best:
+                best, best_k = val, k
+                if val > alpha:
+                    alpha = val
+                    if alpha >= beta:
+                        break
+        if alpha < beta:
+            val = -self._search(board, theirs, mine, depth - 1, -beta, -alpha, passes + 1)
+            if val > best:
+                best, best_k = val, -1
+        self._remember(key, moves, best_k)
+        return best

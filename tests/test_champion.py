@@ -1,0 +1,78 @@
+"""The champion level: simulation of the expert's best plays, on worker
+processes, within its time budget; its moves are legal."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from audio_scrabble.core import Game
+from audio_scrabble.core.rules import VARIANTS
+from audio_scrabble.engine import LEVELS, ComputerPlayer
+from audio_scrabble.engine.champion import Champion, simulate
+from audio_scrabble.engine.movegen import MoveGenerator
+from audio_scrabble.engine.players import parse_level
+from audio_scrabble.lexicon import Lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.default()
+
+
+def test_champion_is_a_level():
+    assert "champion" in LEVELS and parse_level("Computer:Champion") == "champion"
+
+
+def test_champion_plays_legal_moves_within_its_budget_on_two_workers(lexicon):
+    game = Game(["a", "b"], VARIANTS["double"], seed=12, lexicon=lexicon)
+    champ = ComputerPlayer("champion", lexicon, 3, think=0.6, workers=2)
+    expert = ComputerPlayer("expert", lexicon, 4)
+    try:
+        moves = 0
+        while not game.is_over and moves < 6:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            i = game.current
+            player = champ if i == 0 else expert
+            t0 = time.perf_counter()
+            a = player.choose(game, i)
+            took = time.perf_counter() - t0
+            if player is champ:
+                assert took < 0.6 + 1.5  # one batch may overrun a little on a loaded machine
+                if a.kind == "place":
+                    game.check_place(a.play)
+                moves += 1
+                assert champ._sim is None or champ._sim.last == {} or champ._sim.last["iterations"] >= 1
+            a.apply(game)
+    finally:
+        champ.close()
+
+
+def test_simulation_values_follow_the_play_out(lexicon):
+    """In-process: a play that goes out is worth its score plus twice the
+    opponent's tiles; every value is a number per iteration."""
+    game = Game(["a", "b"], VARIANTS["double"], seed=3, lexicon=lexicon)
+    gen = MoveGenerator(lexicon)
+    i = game.current
+    rack = list(game.players[i].rack)
+    moves = gen.generate(game.board, rack)[:3]
+    cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
+    unseen = list(game.unseen(i).elements())
+    out = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, [0, 1, 2], seed=1, iterations=3)
+    assert [len(v) for v in out] == [3, 3, 3]
+    assert all(isinstance(x, float) or isinstance(x, int) for v in out for x in v)
+    again = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, [0, 1, 2], seed=1, iterations=3)
+    assert out == again  # seeded
+
+
+def test_champion_in_process_prunes_and_picks(lexicon):
+    game = Game(["a", "b"], VARIANTS["double"], seed=4, lexicon=lexicon)
+    p = ComputerPlayer("champion", lexicon, 9, think=0.8, workers=0)
+    a = p.choose(game, game.current)
+    assert a.kind in ("place", "exchange")
+    last = p._sim.last
+    assert last["iterations"] >= 1 and 1 <= last["alive"] <= 11
+    assert isinstance(p._sim, Champion)

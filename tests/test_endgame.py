@@ -1,0 +1,181 @@
+"""The exact end-game search (bag empty, two players): its values agree
+with a plain minimax over every play and pass, it beats the greedy choice
+where that is wrong, and the expert plays what it finds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from audio_scrabble.core import Game, validate_placement
+from audio_scrabble.core.play import apply_play, remove_play
+from audio_scrabble.core.rules import VARIANTS
+from audio_scrabble.engine import ComputerPlayer, MoveGenerator
+from audio_scrabble.engine.endgame import EndgameSolver, _face
+from audio_scrabble.lexicon import Lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.default()
+
+
+@pytest.fixture(scope="module")
+def gen(lexicon) -> MoveGenerator:
+    return MoveGenerator(lexicon)
+
+
+def bag_empty(lexicon, seed: int) -> Game | None:
+    """A real game between two top-scoring players, up to the bag running out."""
+    game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+    while not game.is_over and (game.bag or game.awaiting_final_challenge):
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        seats[game.current].choose(game, game.current).apply(game)
+    return None if game.is_over else game
+
+
+def minimax(gen, board, mine, theirs, passes=0, memo=None) -> int:
+    """Spread from here to the end for the side to move, by trying everything:
+    every play (going out: its score plus twice the other's tiles), and the
+    pass (two in a row end the game: each loses its own tiles)."""
+    memo = {} if memo is None else memo
+    if passes >= 2:
+        return _face(theirs) - _face(mine)
+    key = (str(board.cells), tuple(sorted(mine)), tuple(sorted(theirs)), passes)
+    if key not in memo:
+        best = -minimax(gen, board, theirs, mine, passes + 1, memo)
+        for m in gen.generate(board, list(mine)):
+            left = list((Counter(mine) - Counter(m.rack_tiles())).elements())
+            if not left:
+                v = m.score + 2 * _face(theirs)
+            else:
+                apply_play(board, m.play)
+                v = m.score - minimax(gen, board, theirs, left, 0, memo)
+                remove_play(board, m.play)
+            best = max(best, v)
+        memo[key] = best
+    return memo[key]
+
+
+CASES = [(900, 2, 2), (901, 2, 2), (902, 2, 2), (903, 2, 2), (904, 3, 2)]
+
+
+@pytest.mark.parametrize("seed, n_mine, n_theirs", CASES)
+def test_the_search_finds_the_minimax_value_of_small_endgames(lexicon, gen, seed, n_mine, n_theirs):
+    game = bag_empty(lexicon, seed)
+    assert game is not None
+    me = game.current
+    mine = list(game.players[me].rack)[:n_mine]
+    theirs = list(game.unseen(me).elements())[:n_theirs]
+    expected = minimax(gen, game.board.copy(), mine, theirs)
+    result = EndgameSolver(MoveGenerator(lexicon)).solve(game.board, mine, theirs, seconds=30)
+    assert result.exact and result.value == expected
+    # the line starts with a legal play from this rack (or a pass), worth what it says
+    if result.play is not None:
+        validate_placement(game.board, result.play)
+        assert not Counter(result.play.rack_tiles()) - Counter(mine)
+        board = game.board.copy()
+        left = list((Counter(mine) - Counter(result.play.rack_tiles())).elements())
+        apply_play(board, result.play)
+        rest = 2 * _face(theirs) if not left else -minimax(gen, board, theirs, left)
+        assert result.score + rest == expected
+
+
+def test_an_endgame_where_the_top_score_loses(lexicon, gen):
+    """Seed 904 at the bag's end, racks cut to U T U against D G: the top
+    score (8A (E)T, 6) leaves U U stuck and loses 5 in all; the search
+    finds the line that wins 5."""
+    game = bag_empty(lexicon, 904)
+    me = game.current
+    mine, theirs = list(game.players[me].rack)[:3], list(game.unseen(me).elements())[:2]
+    assert sorted(mine) == ["T", "U", "U"] and sorted(theirs) == ["D", "G"]
+    result = EndgameSolver(MoveGenerator(lexicon)).solve(game.board, mine, theirs, seconds=30)
+    top = gen.generate(game.board, mine)[0]
+    board = game.board.copy()
+    apply_play(board, top.play)
+    left = list((Counter(mine) - Counter(top.rack_tiles())).elements())
+    greedy = top.score - minimax(gen, board, theirs, left)
+    assert result.exact and result.value == minimax(gen, game.board.copy(), mine, theirs) == 5
+    assert greedy == -5 and result.play != top.play
+
+
+def test_the_expert_plays_the_search_and_stays_in_its_budget(lexicon):
+    found = 0
+    for seed in (905, 906, 907):
+        game = bag_empty(lexicon, seed)
+        if game is None:
+            continue
+        me = game.current
+        expert = ComputerPlayer("expert", lexicon, 0)
+        expert.endgame_seconds = 0.3
+        a = expert.choose(game, me)
+        res = expert.last_endgame
+        assert res is not None and res.depth >= 1
+        assert a.equity == res.value
+        if a.kind == "place":
+            game.check_place(a.play)
+            assert a.play == res.play
+        assert expert.last_seconds < 0.3 + 0.6  # a move generation may overrun the budget once
+        found += 1
+    assert found >= 2
+
+
+# ---------------------------------------------------------------- pre-endgame
+def test_bingo_lanes_count_open_runs_of_seven_beside_tiles():
+    from audio_scrabble.core import Board, Square
+    from audio_scrabble.engine.players import bingo_lanes
+
+    board = Board()
+    assert bingo_lanes(board) == 0  # nothing to touch
+    for k, ch in enumerate("CAT"):
+        board.put(Square(7, 6 + k), ch)
+    lanes = bingo_lanes(board)
+    assert lanes > 0
+    for k, ch in enumerate("SLOWED"):  # a long word down the middle opens more
+        board.put(Square(1 + k, 7), ch)
+    assert bingo_lanes(board) > lanes
+
+
+def test_ahead_with_few_tiles_in_the_bag_the_expert_shuts_bingo_lanes(lexicon, monkeypatch):
+    from audio_scrabble.core.play import apply_play
+    from audio_scrabble.engine import players as P
+    from audio_scrabble.engine.movegen import Move, _Context
+
+    monkeypatch.setattr(P, "LANE_PENALTY", 1000.0)  # lanes matter above all else
+    checked = 0
+    for seed in range(930, 940):
+        game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+        seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+        while not game.is_over and (len(game.bag) > 5 or game.awaiting_final_challenge):
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            seats[game.current].choose(game, game.current).apply(game)
+        if game.is_over or not game.bag:
+            continue
+        me = game.current
+        game.players[me].score += 500  # far ahead
+        expert = ComputerPlayer("expert", lexicon, 0)
+        a = expert.choose(game, me)
+        if a.kind != "place":
+            continue
+        game.check_place(a.play)
+        gen = expert.gen
+        rack = list(game.players[me].rack)
+        recs = gen.raw(game.board, rack)
+        ctx = _Context(gen.analysis.lines, rack)
+        before = P.bingo_lanes(game.board)
+
+        def opened(play) -> int:
+            b = game.board.copy()
+            apply_play(b, play)
+            return max(0, P.bingo_lanes(b) - before)
+
+        best_eq = max(recs, key=lambda r: r[0] + P.leave_value(P._leave(rack, ctx, r)))
+        assert opened(a.play) <= opened(Move(*best_eq, ctx).play)
+        checked += 1
+    assert checked >= 3

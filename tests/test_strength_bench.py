@@ -1,0 +1,37 @@
+"""bench/strength.py's external-engine protocol: the club level spoken
+through it (bench/external_example.py) plays exactly as the club level."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_club_through_the_protocol_mirrors_the_club_level():
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import strength
+    finally:
+        sys.path.pop(0)
+    from audio_scrabble.lexicon import Lexicon
+
+    args = argparse.Namespace(seed=3, think=None, endgame=None, progress=0,
+                              external=f"{sys.executable} {REPO / 'bench' / 'external_example.py'}")
+    r = strength.play_pair("club", "external", 2, "double", Lexicon.default(), args)
+    # the same bag twice, seats swapped, the same player on both sides: mirrored games
+    assert r["wins"][0] == r["wins"][1] or r["draws"] == 2
+    assert sorted(r["scores"][0]) == sorted(r["scores"][1])
+    assert r["bingos"][0] == r["bingos"][1]
+    assert strength.split_pair("expert-old-club") == ("expert-old", "club")
+
+
+def test_the_bench_runs_and_reports_every_figure():
+    out = subprocess.run([sys.executable, str(REPO / "bench" / "strength.py"), "--pairs", "club-beginner",
+                          "--games", "2"], capture_output=True, text=True, check=True, timeout=300)
+    text = out.stdout
+    for needle in ("win share", "95%", "mean spread", "bingos a game", "median", "p95", "worst"):
+        assert needle in text, text
