@@ -116,7 +116,7 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert lines[-1] == "Press Enter for 2."
     assert s.handle_line("")[-1] == "Player 1, your name?"
     assert s.handle_line("Alice") == ["Alice plays.", "Player 2, your name?", "Type computer for a computer opponent."]
-    level_question = ["Which level: beginner, club or expert?", "Enter for beginner, or help for more."]
+    level_question = ["Which level: beginner, club,", "expert or champion?", "Enter for beginner, or help for more."]
     assert s.handle_line("computer") == level_question
     assert s.prompt_text() == "> "
     out = s.handle_line("help")
@@ -124,9 +124,9 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert "Type beginner." in out and "Type computer." not in out  # the names to type here
     assert any(x.startswith("beginner: gentle") for x in out)
     assert any(x.startswith("expert: ") for x in out)
-    assert out[-2:] == level_question  # then the question again
-    assert s.handle_line("?")[-2:] == level_question and s.setup.asking == "level"
-    assert s.handle_line("wizard") == ["Type beginner, club or expert."] + level_question
+    assert out[-3:] == level_question  # then the question again
+    assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
+    assert s.handle_line("wizard") == ["Type beginner, club, expert or champion."] + level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, ten, void."]
     out = s.handle_line("")
@@ -591,3 +591,32 @@ def test_with_challenges_off_the_tiles_drawn_are_named_at_once():
     # a round against a computer: the draw is named once, before the rack (issue 11)
     assert [x for x in out if tiles_list(placed.drawn) in x] == [f"New tiles: {tiles_list(placed.drawn)}."]
     assert not any("drew" in x for x in out)
+
+
+def test_a_champion_computer_says_it_is_thinking_once_a_move_and_plays_a_legal_move():
+    """Issue 14's champion level, seated from the console: the level is
+    offered at the question, --think sets its budget, and before each of
+    its moves the game says once that it is thinking (a few seconds)."""
+    from audio_scrabble.cli import build_parser
+    from audio_scrabble.console.start import options_from
+
+    assert options_from(build_parser([]).parse_args(["--think", "2"])).think == 2
+    with pytest.raises(SystemExit):
+        build_parser([]).parse_args(["--think", "0"])
+    lexicon = services.load_lexicon(None)
+    s = Session(Options(players="Alice,computer:champion", seed=6, think=1), lexicon=lexicon)
+    out = s.start()
+    try:
+        assert s.table.seats[1].computer == "champion" and s.settings.think == 1
+        g = s.game
+        if g.current == 0:
+            out = s.handle_line("pass")
+        thinking = [x for x in out if x == "Champion computer is thinking."]
+        assert len(thinking) == 1, out
+        its_move = next(i for i, x in enumerate(out) if x.startswith("Champion computer") and x not in thinking)
+        assert out.index(thinking[0]) < its_move  # said before its move, not after
+        assert g.history and len(g.actions) >= 1 and g.current == 0
+        assert s.handle_line("set think 2") == ["The champion thinks 2 seconds a move."]
+    finally:
+        s.handle_line("quit")
+        s.handle_line("yes")

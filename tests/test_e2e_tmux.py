@@ -259,7 +259,7 @@ def test_a_whole_game_against_the_expert_computer_chosen_in_the_questions(termin
     t.type("Alice")
     t.wait_for("Type computer for a computer opponent.")
     t.type("computer")
-    t.wait_for("Which level: beginner, club or expert?")
+    t.wait_for("expert or champion?")
     t.type("help")
     t.wait_for("expert: weighs the score and the tiles")
     t.type("expert")

@@ -197,6 +197,7 @@ class Voice:
     def computers(self, session: Session) -> None:
         """Say each computer decision of the game ``session`` as it is made, one at a time."""
         while session.computer_to_move():
+            self.emit(session.computer_thinking())  # said before a long think, once a move
             self.emit(session.computer_turn())
 
     def close(self) -> None:

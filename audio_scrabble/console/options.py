@@ -31,5 +31,6 @@ class Options:
     #: a CGP position (string or file) to start the game from (``--position``)
     position: str | None = None
     sounds: bool | None = None  # off when not given, unless speech is tts
+    think: int | None = None  # the champion's seconds a move; 3 when not given
     #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
     saved_game: str | None = None

@@ -26,13 +26,15 @@ from ..presentation.speech import SPEAKER_KINDS as SPEECH_KINDS
 from ..presentation.speech import RecordingSpeaker, Speaker, TextSpeaker, make_speaker
 
 __all__ = [
-    "COMPUTER_LEVELS", "WordSet", "load_lexicon", "BackgroundLexicon", "resolved",
+    "COMPUTER_LEVELS", "THINKING_LEVELS", "WordSet", "load_lexicon", "BackgroundLexicon", "resolved",
     "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker", "wrap",
     "ComputerMove", "engine_available", "Computer", "make_computer", "hints", "review_game",
     "warm_move_finder", "move_finder",
 ]
 
-COMPUTER_LEVELS = ("beginner", "club", "expert")
+COMPUTER_LEVELS = ("beginner", "club", "expert", "champion")
+#: the levels that think for a while (simulation): "thinking" is said first
+THINKING_LEVELS = ("champion",)
 
 
 # ---------------------------------------------------------------- word list
@@ -141,6 +143,17 @@ class Computer:
     def __init__(self, player: Any):
         self.player = player
 
+    @property
+    def thinks(self) -> bool:
+        """Whether a move takes a while (the champion simulates)."""
+        return getattr(self.player, "level", None) in THINKING_LEVELS
+
+    def close(self) -> None:
+        """Stop the player's worker processes, if it has any."""
+        close = getattr(self.player, "close", None)
+        if close is not None:
+            close()
+
     def __call__(self, game: Any, index: int) -> ComputerMove:
         action = self.player.choose(game, index)
         kind = str(getattr(action, "kind", "pass")).lower()
@@ -158,11 +171,12 @@ class Computer:
         return pend is not None and bool(game.unacceptable_words(pend.breakdown))
 
 
-def make_computer(level: str, lexicon: Any, seed: int) -> Computer:
-    """A computer player of ``level`` (beginner, club, expert) from the engine."""
+def make_computer(level: str, lexicon: Any, seed: int, think: float | None = None) -> Computer:
+    """A computer player of ``level`` (beginner, club, expert, champion)
+    from the engine; ``think``: the champion's seconds a move."""
     from ..engine import ComputerPlayer
 
-    return Computer(ComputerPlayer(level, resolved(lexicon), seed))
+    return Computer(ComputerPlayer(level, resolved(lexicon), seed, think=think))
 
 
 def hints(game: Any, index: int, lexicon: Any, n: int = 3) -> list[tuple[Any, int, Any]]:

@@ -107,7 +107,10 @@ class Session:
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        self.computer_factory = computer_factory or services.make_computer
+        if self.options.think is not None:
+            self.settings.think = self.options.think
+        self.computer_factory = computer_factory or (
+            lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
         #: computer players can be seated: True when a factory was given; None
         #: means "if the engine is installed", looked up only when one is named
         self._computers_allowed: bool | None = True if computer_factory is not None else None
@@ -187,6 +190,7 @@ class Session:
     def _seat(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser]) -> None:
         """Sit down to ``game``: a new match (table, racks, coach) and cursor."""
         told = self.match.turns.told_challenge if self.match is not None else False
+        self._close_computers()
         self.match = Match(game, seats, choosers, self.lexicon, self.settings, told)
         self.reader.reset()
         self.mode = PLAYING
@@ -438,6 +442,8 @@ class Session:
 
     def follow_sounds_setting(self) -> None:
         """Start the sound player when sounds are on, close it when off."""
+        if self.finished:
+            self._close_computers()
         wanted = self.settings.sounds and not self.finished
         if wanted and self.cues is None and self._sound_player is not None:
             self.cues = Cues(self._sound_player())
@@ -626,6 +632,25 @@ class Session:
             return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
 
     # ================================================================ computers
+    def computer_thinking(self) -> list[str]:
+        """Said once before a computer that simulates starts on its move
+        (the champion), so the wait is never silent."""
+        m = self.match
+        if m is None or not m.table.computer_to_move() or m.game.awaiting_final_challenge:
+            return []
+        i = m.game.current
+        if not getattr(m.table.choosers.get(i), "thinks", False):
+            return []
+        return self._reply([prompts.thinking(m.names[i])], remember=False)
+
+    def _close_computers(self) -> None:
+        """Let the computers' worker processes go (the champion's)."""
+        if self.match is not None:
+            for chooser in self.match.table.choosers.values():
+                close = getattr(chooser, "close", None)
+                if close is not None:
+                    close()
+
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         return self.match is not None and self.match.table.computer_to_move()
@@ -654,6 +679,7 @@ class Session:
         self.defer_computer = True
         try:
             while limit > 0 and self.computer_to_move():
+                lines.extend(self.computer_thinking())
                 lines.extend(self.computer_turn())
                 limit -= 1
         finally:

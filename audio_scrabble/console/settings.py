@@ -91,6 +91,14 @@ def _switch(what: str) -> Callable[[str], bool]:
     return read
 
 
+def _think(value: str) -> int:
+    seconds = small_number(value.removesuffix("s").strip())
+    if seconds is None or not 1 <= seconds <= 60:
+        raise NotationError(f"Thinking time is 1 to 60 seconds, not {clip(value)!r}.",
+                            brief="Think: 1 to 60 seconds.")
+    return seconds
+
+
 def _braille_confirm(cells: int | None) -> str:
     return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."
 
@@ -205,6 +213,12 @@ SETTINGS: tuple[Setting, ...] = (
         option_help="short sounds for the cursor (pitch follows the row, left to right follows the "
         "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
     ),
+    Setting(
+        "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
+        lambda v: f"The champion thinks {v} seconds a move.", lambda v: f"think {v} seconds.",
+        aliases=("thinking",), flags=("--think",), metavar="SECONDS", saved=False,
+        option_help="seconds the champion computer thinks over a move (1 to 60, default 3)",
+    ),
 )
 
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
@@ -238,6 +252,8 @@ class Settings:
     aids: bool = True
     #: sound cues (see console/cues.py): off unless chosen, or speech is tts
     sounds: bool = False
+    #: seconds the champion computer thinks over a move
+    think: int = 3
 
     @property
     def style(self) -> Style:

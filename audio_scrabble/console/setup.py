@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
+from ..presentation import prompts
 from ..errors import ActionNotAllowed, NotationError
 from ..notation.plays import clip
 from . import services
@@ -27,6 +28,7 @@ LEVEL_WORDS = {
     "b": "beginner", "beginner": "beginner", "easy": "beginner", "gentle": "beginner", "1": "beginner",
     "c": "club", "club": "club", "medium": "club", "2": "club",
     "e": "expert", "expert": "expert", "hard": "expert", "3": "expert",
+    "champion": "champion", "champ": "champion", "hardest": "champion", "4": "champion",
 }
 
 #: the longest name: it is said every turn, and read on a braille line
@@ -123,7 +125,7 @@ def parse_level(text: str) -> str:
     if level is None:
         starts = [name for name in COMPUTER_LEVELS if name.startswith(low)]
         if len(starts) != 1:
-            raise NotationError("Type beginner, club or expert.")
+            raise NotationError(prompts.LEVEL_NAMES_REFUSAL)
         level = starts[0]
     return level
 
@@ -196,7 +198,7 @@ class SetupFlow:
                 lines.append("Type computer for a computer opponent.")
             return lines
         if what == "level":
-            return ["Which level: beginner, club or expert?", f"Enter for {DEFAULT_LEVEL}, or help for more."]
+            return [*prompts.LEVEL_QUESTION, f"Enter for {DEFAULT_LEVEL}, or help for more."]
         return ["Which rules? Enter for house rules.", "Or: " + ", ".join(RULE_CHOICES[1:]) + "."]
 
     def answer(self, text: str) -> list[str]:

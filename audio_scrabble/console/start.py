@@ -108,6 +108,7 @@ def options_from(args: argparse.Namespace) -> Options:
         aids=args.aids,
         position=args.position,
         sounds=args.sounds,
+        think=args.think,
         saved_game=args.saved_game,
     )
 

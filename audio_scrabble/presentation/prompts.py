@@ -136,6 +136,16 @@ def computers_accept(who: str, count: int) -> str:
     return f"{who} {'accepts' if count == 1 else 'accept'} the play."
 
 
+#: the level question of the set-up, and its refusal
+LEVEL_QUESTION = ("Which level: beginner, club,", "expert or champion?")
+LEVEL_NAMES_REFUSAL = "Type beginner, club, expert or champion."
+
+
+def thinking(name: str) -> str:
+    """Said once when a computer that simulates starts on its move."""
+    return f"{name} is thinking."
+
+
 def could_not_move(name: str) -> str:
     return f"{name} could not make its move, so it passes."
 
