@@ -498,3 +498,21 @@ def test_the_review_takes_pasted_lines_one_at_a_time_too():
     one, pasted = ReviewSession(record), ReviewSession(record)
     expected = one.handle_line("go 2") + one.handle_line("scores")
     assert pasted.handle_line("go 2\r\nscores") == expected
+
+
+def test_set_says_the_speech_really_used_after_a_fall_back():
+    """Finding 10: set reported tts while the game had fallen back to text."""
+    import io
+
+    from audio_scrabble.console.app import Voice
+    from audio_scrabble.presentation.speech import TextSpeaker
+
+    s = Session(Options(players="Ann,Bob", seed=3, speech="tts"), lexicon=services.WordSet(["QI"]))
+    s.start()
+    fell_back = TextSpeaker(io.StringIO())  # what make_speaker gives when tts cannot start
+    fell_back.fallback_notice = "Speech could not start (no voice); printing text."
+    voice = Voice(s, fell_back, screen=io.StringIO())
+    assert "speech tts." in s.handle_line("set")
+    voice.notice()
+    said = s.handle_line("set")
+    assert "speech text." in said and "speech tts." not in said
