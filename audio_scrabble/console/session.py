@@ -107,8 +107,9 @@ class Session:
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        if self.options.think is not None:
-            self.settings.think = self.options.think
+        for name in ("think", "echo", "prompt"):  # given on the command line
+            if getattr(self.options, name) is not None:
+                setattr(self.settings, name, getattr(self.options, name))
         self.computer_factory = computer_factory or (
             lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
         #: computer players can be seated: True when a factory was given; None
@@ -394,6 +395,8 @@ class Session:
         long prompt gives way to its short form, or is cut.
         """
         full, short = self._prompt_forms()
+        if self.settings.prompt == "short":  # the player's choice: as little as may be read
+            full = short or "> "
         return brailleview.fit_prompt(full, short, self.settings.braille_width)
 
     def _prompt_forms(self) -> tuple[str, str | None]:

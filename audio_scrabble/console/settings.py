@@ -99,6 +99,12 @@ def _think(value: str) -> int:
     return seconds
 
 
+def _prompt(value: str) -> str:
+    if value not in ("full", "short"):
+        raise NotationError(f"The prompt is full or short, not {clip(value)!r}.", brief="Prompt: full or short.")
+    return value
+
+
 def _braille_confirm(cells: int | None) -> str:
     return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."
 
@@ -160,8 +166,9 @@ def _cells_option_refusal(text: str) -> str:
 
 #: ``--speech``'s help, the game's and the review's
 SPEECH_HELP = (
-    "text prints every message; screenreader also speaks through the running screen reader; "
-    "tts speaks itself; auto picks the best available (default: text)"
+    "text: print once, for your own screen reader (the default; auto picks it whenever a screen "
+    "reader runs); screenreader: print the replies, and speak only the board cursor through the "
+    "screen reader; tts: print and speak with the game's own voice (no screen reader); auto"
 )
 
 SETTINGS: tuple[Setting, ...] = (
@@ -214,6 +221,18 @@ SETTINGS: tuple[Setting, ...] = (
         "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
     ),
     Setting(
+        "echo", "echo", False, ("on", "off"), _switch("Echo"),
+        lambda v: "The typed line is read aloud." if v else "Echo off.", lambda v: f"echo {'on' if v else 'off'}.",
+        flags=("--echo",), metavar="on|off",
+        option_help="with --speech tts, read each typed line aloud before the answer (default: off)",
+    ),
+    Setting(
+        "prompt", "prompt", "full", ("full", "short"), _prompt,
+        lambda v: "Prompt: " + ("short." if v == "short" else "the player's name."), lambda v: f"prompt {v}.",
+        flags=("--prompt",), metavar="full|short",
+        option_help="full: the player's name before the cursor; short: a shorter prompt (default: full)",
+    ),
+    Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
         lambda v: f"The champion thinks {v} seconds a move.", lambda v: f"think {v} seconds.",
         aliases=("thinking",), flags=("--think",), metavar="SECONDS", saved=False,
@@ -254,6 +273,10 @@ class Settings:
     sounds: bool = False
     #: seconds the champion computer thinks over a move
     think: int = 3
+    #: tts: the typed line is read aloud before the answer
+    echo: bool = False
+    #: "short": the prompt's short form (the one a narrow braille display gets)
+    prompt: str = "full"
 
     @property
     def style(self) -> Style:
