@@ -139,11 +139,13 @@ class Session:
         On a session already started, says where things stand instead.
         """
         self.follow_sounds_setting()
+        if self.cues is not None:
+            self.cues.player.wait_ready(1.0)  # so that "no audio device" is said at once
         if self.game is not None:
-            return self._reply(self._turn_lines())
+            return self._reply(self._sounds_notice() + self._turn_lines())
         if isinstance(self.question, SetupQuestion):
             return self._reply(self.question.setup.question())
-        out = [prompts.WELCOME]
+        out = [prompts.WELCOME, *self._sounds_notice()]
         if self.options.position:
             return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
@@ -371,8 +373,7 @@ class Session:
                                            survey_commands.game_rack_size(self))
         if self.cues is not None:
             self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
-            lines = self.cues.notice() + lines
-        return self._reply(lines)
+        return self._reply(lines + self._sounds_notice())
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
@@ -439,9 +440,16 @@ class Session:
         if not lines:
             lines = ["Done."]
         self.follow_sounds_setting()
-        if self.cues is not None:
-            lines = self.cues.notice() + lines
-        return self._reply(lines, remember=remember)
+        return self._reply(lines + self._sounds_notice(), remember=remember)
+
+    def _sounds_notice(self) -> list[str]:
+        """The one line saying sounds went off (no audio device), once; the
+        setting then says what is really in use, as speech does."""
+        said = self.cues.notice() if self.cues is not None else []
+        if said:
+            self.settings.sounds = False
+            self.cues = None
+        return said
 
     def follow_sounds_setting(self) -> None:
         """Start the sound player when sounds are on, close it when off."""
