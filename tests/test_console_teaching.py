@@ -356,7 +356,7 @@ def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     out = s.handle_line("review")
     assert out[1] == f"Turn 1, {mover} passed."
     # a pass is worth nothing; the best play by equity was worth its score plus its leave
-    assert out[-1] == f"{best[1]} points; {round(best[2].equity)} missed."
+    assert out[-1] == f"{best[1]} points; {round(best[2].equity)} of equity missed."
     assert any(x.startswith("Best by equity:") for x in out)
 
 

@@ -50,7 +50,7 @@ def test_review_says_the_best_play_by_equity_and_what_was_missed(lexicon):
         assert lines[0].startswith(f"Turn {r.turn}, {r.name}")
         if r.missed:
             assert lines[-2].startswith("Best by equity:") or lines[-3].startswith("Best by equity:")
-            assert lines[-1] == f"{r.best_score} points; {r.missed} missed."
+            assert lines[-1] == f"{r.best_score} points; {r.missed} of equity missed."
             assert r.missed == round(r.best_equity - r.played_equity)
         assert r.best_equity >= r.played_equity - 0.01
         assert max(len(x) for x in lines) <= 40
@@ -58,7 +58,7 @@ def test_review_says_the_best_play_by_equity_and_what_was_missed(lexicon):
     assert all(r.missed == 0 and r.rank == 1 for r in reviews if r.name == "Bob" and r.kind == "place")
     assert any(r.missed for r in reviews if r.name == "Ann")
     summary = review_summary(reviews, game.names)
-    assert summary[0].startswith("Ann missed") and summary[2] == "Bob missed 0 points,"
+    assert summary[0].startswith("Ann missed") and summary[2] == "Bob missed 0 of equity,"
     assert summary[3] == "best by equity 4 of 4 turns."
 
 

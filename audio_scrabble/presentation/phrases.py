@@ -575,7 +575,9 @@ def _after_play(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = Fa
     if ev.went_out:
         return []
     reveal = ev.player in aud.reveal
-    if ev.drawn and (compact or (style.brief and not reveal)):
+    if compact:  # the draw is heard in the rack; only the bag emptying is said, once
+        return ["The bag is now empty."] if ev.drawn and ev.bag_left == 0 else []
+    if ev.drawn and style.brief and not reveal:
         return []
     return [drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style)]
 
@@ -615,12 +617,15 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
 def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
     lines = ["Game over.", ev.sentence]
     for adj in ev.adjustments:
-        if ev.out_player == adj.player:
-            gain = f"plus {adj.points}" if adj.points else "nothing to add"
-            lines.append(f"{adj.name} went out: {gain}.")
+        if ev.out_player == adj.player:  # that they went out was just said
+            lines.append(f"{adj.name} gains {adj.points}." if adj.points else f"{adj.name} gains nothing.")
         elif adj.rack:
-            sign = "minus" if adj.points < 0 else "plus"
-            lines.append(f"{adj.name} had {' '.join(tile_phrase(t) for t in adj.rack)}: {sign} {abs(adj.points)}.")
+            held = " ".join(tile_phrase(t) for t in adj.rack)
+            if adj.points:
+                sign = "minus" if adj.points < 0 else "plus"
+                lines.append(f"{adj.name} had {held}: {sign} {abs(adj.points)}.")
+            else:
+                lines.append(f"{adj.name} had {held}: worth 0.")
         elif not style.brief:
             lines.append(f"{adj.name} had no tiles left.")
     order = sorted(range(len(ev.totals)), key=lambda i: -ev.totals[i])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .phrases import clauses, join_and, placement_text, play_lines, plural, where_text, word_text
+from .phrases import clauses, placement_text, play_lines, plural, tiles_list, where_text, word_text
 
 #: How hints and reviews judge "best": the expert's own measure, said once
 #: with the hints and in each review line that names a best play.
@@ -57,7 +57,7 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
     for n, (_, score, info) in enumerate(hints, start=1):
         lines.append(f"{n}. {_spoken(info.placement)},")
         bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
-        keeps = f"keeps {join_and(list(info.leave))}" if info.leave else "keeps nothing"
+        keeps = f"keeps {tiles_list(list(info.leave))}" if info.leave else "keeps nothing"
         lines.append(f"{plural(score, 'point')}{bingo}; {keeps}.")
     lines.append(EVALUATION_LINE)
     return lines
@@ -70,7 +70,8 @@ def review_move_phrases(r: Any) -> list[str]:
     and what first, as the game announced the play:
     ``Turn 2, Bob played TOPAZ, H4 down,`` / ``17 points.`` (or
     ``taken back.``), then ``Best by equity: ATOM,`` / ``F9 across,`` /
-    ``29 points; 12 missed.`` (the equity -- score plus leave -- given up).
+    ``29 points; 12 of equity missed.`` (score plus leave given up: not
+    points, since the best by equity may score less than the play made).
     """
     lead = f"Turn {r.turn}, {r.name}"
     if r.kind == "place" and (r.played_at is not None or r.played_text):
@@ -90,7 +91,7 @@ def review_move_phrases(r: Any) -> list[str]:
         lines.append("That was the best by equity.")
     else:
         lines.extend(clauses(f"{BEST_LEAD} {_spoken(r.best_at)},"))
-        lines.append(f"{plural(r.best_score, 'point')}; {r.missed} missed.")
+        lines.append(f"{plural(r.best_score, 'point')}; {r.missed} of equity missed.")
     return lines
 
 
@@ -103,6 +104,6 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str]) -> list[str]:
             continue
         missed = sum(r.missed for r in mine)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
-        lines.append(f"{name} missed {plural(missed, 'point')},")
+        lines.append(f"{name} missed {missed} of equity,")
         lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
     return lines
