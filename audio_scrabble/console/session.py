@@ -35,20 +35,19 @@ Enter), over (the board, scores and ``review`` can still be read;
 from __future__ import annotations
 
 import re
-import secrets
 import traceback
 from typing import Any, Callable, Sequence
 
 from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
-from ..core.rules import RuleSet
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
-from . import brailleview, plays, position_start, saving, services, survey_commands
+from . import brailleview, plays, saving, services, survey_commands
 from .coach import Coach
 from .cues import Cues
+from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
@@ -56,11 +55,11 @@ from .questions import (
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .settings import Settings
-from .setup import Seat, SetupFlow, parse_players, parse_rules
+from .setup import SetupFlow
 from .match import Match
 from .match import need as need_match
 from .racks import RackKeeper
-from .table import Chooser, Table
+from .table import Table
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -72,8 +71,6 @@ _EMPTY_BOARD = Board()
 _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
-
-ComputerFactory = Callable[[str, Any, int], Chooser]
 
 
 class Session:
@@ -113,7 +110,7 @@ class Session:
             lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
         #: computer players can be seated: True when a factory was given; None
         #: means "if the engine is installed", looked up only when one is named
-        self._computers_allowed: bool | None = True if computer_factory is not None else None
+        allowed: bool | None = True if computer_factory is not None else None
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
         #: the game at the table, once it has started (see console/match.py)
@@ -122,7 +119,6 @@ class Session:
         self.setup: SetupFlow | None = None
         #: the one open question (resume, set-up, blank, play it?, leave?), if any
         self.question: Question | None = None
-        self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
         #: where games are saved (a persistence.SaveStore), or None not to save
@@ -130,6 +126,8 @@ class Session:
         #: loading, offering, resuming and saving games (console/saving.py)
         self.saver = saving.Saver(store)
         self._warmed = False  # the engine's move generator has been warmed up
+        #: how each game comes to the table, and the games counter (console/opening.py)
+        self.opening = Opening(self.options, lambda *a: self.computer_factory(*a), allowed)
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -156,44 +154,48 @@ class Session:
 
     def _open_setup(self) -> list[str]:
         """Begin the questions (or the game, when the command line answered them)."""
-        out: list[str] = []
-        try:
-            seats = parse_players(self.options.players, self._computers_allowed) if self.options.players else None
-            rules = parse_rules(self.options.rules) if self.options.rules else None
-        except ScrabbleError as e:
-            seats, rules = None, None
-            out.append(str(e))
-        self.setup = SetupFlow(seats, rules, computers=self._computers_allowed)
-        if seats is not None and rules is None:
-            self.setup.rules = parse_rules("house")
+        self.setup, out = self.opening.setup_flow()
         if self.setup.done:
-            out.extend(self._begin_game())
-        else:
-            self.question = SetupQuestion(self.setup, lambda: self.style.brief)
-            out.extend(self.setup.question())
-        return out
+            return out + self._begin_game()
+        self.question = SetupQuestion(self.setup, lambda: self.style.brief)
+        return out + self.setup.question()
 
     def _begin_position(self) -> list[str]:
         """``--position``: an unfinished game is put away, then the game
         starts from the position (see console/position_start.py)."""
         out = self._put_away()
         try:
-            return out + position_start.begin(self)
+            return out + self._sit(self.opening.position(self._word_list()))
         except ScrabbleError as e:
             return out + [str(e)] + self._open_setup()
 
-    def _choosers(self, seats: list[Seat], seed: int) -> dict[int, Chooser]:
-        """The computer players of these seats, each seeded from the game's seed."""
-        return {i: self.computer_factory(s.computer, self.lexicon, seed + 7919 * (i + 1))
-                for i, s in enumerate(seats) if s.computer}
+    def _word_list(self) -> Any:
+        """The word list games are judged by, loaded when first needed."""
+        if self.lexicon is None:
+            self.lexicon = services.load_lexicon(self.options.lexicon)
+        return self.lexicon
 
-    def _seat(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser]) -> None:
-        """Sit down to ``game``: a new match (table, racks, coach) and cursor."""
+    def _begin_game(self) -> list[str]:
+        assert self.setup is not None
+        return self._sit(self.opening.new_game(self.setup, self._word_list()))
+
+    def _sit(self, seating: Seating) -> list[str]:
+        """Seat a game the opening built (a new match, its cursor); save it
+        unless it is on file as it is; say its opening and whose turn it is."""
         told = self.match.turns.told_challenge if self.match is not None else False
         self._close_computers()
-        self.match = Match(game, seats, choosers, self.lexicon, self.settings, told)
+        self.setup = seating.setup
+        state = seating.state
+        if state is not None:
+            self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
+            told = state.told_challenge
+        self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told)
+        if state is not None:
+            self.match.racks.restore(dict(state.racks))
         self.reader.reset()
         self.mode = PLAYING
+        lines = list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
+        return lines + ([] if self.defer_computer else self.run_computers())
 
     # ================================================================ saving and resuming
     # The files are the saver's (console/saving.py); the session seats what it returns.
@@ -217,34 +219,11 @@ class Session:
         with the seats, word list and settings it was played with."""
         try:
             resumed = self.saver.resume(self.lexicon, self.options.lexicon)
+            self.lexicon = resumed.lexicon
+            seating = self.opening.resumed(resumed)
         except ScrabbleError as e:
             return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        game, state = resumed.game, resumed.state
-        self.lexicon = resumed.lexicon
-        self.options.lexicon = resumed.lexicon_path  # a new game after this one keeps it too
-        seats = [Seat(n, state.computers.get(i)) for i, n in enumerate(game.names)]
-        try:
-            choosers = self._choosers(seats, game.seed)
-        except ScrabbleError as e:
-            return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
-        self.setup = SetupFlow(seats, game.rules, computers=self._computers_allowed)
-        self.options.seed = game.seed
-        self._games_played = 1
-        self._seat(game, seats, choosers)
-        match = self.playing()
-        match.racks.restore(dict(state.racks))
-        match.turns.told_challenge = state.told_challenge
-        lines = resumed.lines + [f"Resumed. {game.rules.title}."]
-        lines.extend(phrases.scores_lines(game.names, game.scores()))
-        last = phrases.last_move_event(list(game.history))
-        if last is not None:
-            lines.extend(phrases.clauses(phrases.last_move_sentence(last)))
-        lines.append(phrases.bag_phrase(len(game.bag)))
-        lines.extend(self._turn_lines())
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
+        return self._sit(seating)
 
     def _open_saved(self, decision: OpenSaved) -> list[str]:
         """``open N`` at the resume or set-up question: check game N and
@@ -270,27 +249,6 @@ class Session:
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
         return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
-
-    def _begin_game(self) -> list[str]:
-        assert self.setup is not None and self.setup.rules is not None
-        seats = self.setup.players
-        rules: RuleSet = self.setup.rules
-        if self.lexicon is None:
-            self.lexicon = services.load_lexicon(self.options.lexicon)
-        base = self.options.seed if self.options.seed is not None else secrets.randbelow(2**31)
-        seed = base + self._games_played
-        choosers = self._choosers(seats, seed)
-        finder = services.move_finder(self.lexicon)
-        game = Game([s.name for s in seats], rules, seed, self.lexicon, finder)
-        self._seat(game, seats, choosers)
-        self._games_played += 1
-        lines = [f"{rules.title}."]
-        lines.extend(phrases.first_player_phrases(game.history[0]))  # type: ignore[arg-type]
-        lines.extend(self._autosave())
-        lines.extend(self._turn_lines())
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
 
     def _goodbye(self) -> list[str]:
         """Leaving: an unfinished game is saved once more, with the

@@ -25,6 +25,15 @@ NOT_STARTED = "The game has not started yet; answer the question first."
 STARTING_NEW_INSTEAD = "Starting a new game instead."
 NEW_GAME = "New game."
 
+
+def rules_title(title: str) -> str:
+    """The first line of a game: its rules."""
+    return f"{title}."
+
+
+def resumed(title: str) -> str:
+    return f"Resumed. {title}."
+
 # ---------------------------------------------------------------- yes or no
 TYPE_YES_OR_NO = "Type yes or no."
 RESUME_IT = "Resume it? Type yes or no."
