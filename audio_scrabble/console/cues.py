@@ -16,6 +16,17 @@ from ..presentation import sounds
 from .cursor import Move
 
 
+def follow(cues: "Cues | None", wanted: bool, make: Any) -> "Cues | None":
+    """The cues as the sounds setting wants them: started (when ``make``
+    makes a sound player) when on, closed when off."""
+    if wanted and cues is None and make is not None:
+        return Cues(make())
+    if not wanted and cues is not None:
+        cues.close()
+        return None
+    return cues
+
+
 class Cues:
     """Sound cues for one session, over a started player."""
 

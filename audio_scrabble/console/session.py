@@ -1,35 +1,24 @@
 """The console's front: one game, its players, settings and messages.
 
-``Session.handle_line(text)`` takes any line a player types, in any state,
-and returns the lines to say; ``Session.key(name)`` does the same for a
-board key; ``prompt_text``, ``interrupt`` (Ctrl-C) and ``end_of_input``
-(Ctrl-D) complete the front that the prompt application in
-:mod:`audio_scrabble.console.app` wraps. None of it needs prompt_toolkit.
+``Session.handle_line(text)`` answers any line typed, in any state, with
+the lines to say; ``key(name)`` a board key; ``prompt_text``,
+``interrupt`` (Ctrl-C) and ``end_of_input`` (Ctrl-D) complete the front
+that :mod:`.app` wraps. None of it needs prompt_toolkit.
 
-The session is composed of small parts, each in its own module:
+The session is composed of parts, each in its own module: the
+:class:`~.match.Match` (table, racks, turns, coach) of the game at the
+table, which :class:`~.opening.Opening` builds and the session seats; at
+most one open question (:mod:`.questions`) whose answer is a decision the
+session carries out; the :class:`~.output.Transcript` and
+:class:`~.output.BoardReader`; the :class:`~.saving.Saver`. Actions go
+through :mod:`.acting` (compute, save, then say); a refused action (a
+typed error) changes nothing and its sentence is said as it is. What the
+session says lives in :mod:`audio_scrabble.presentation.prompts`.
 
-* the :class:`~.table.Table`: seats, who may act and who may hear whose
-  tiles, the computers' decisions (run by the one loop :meth:`run_computers`);
-* the :class:`~.racks.RackKeeper`: each rack's order, tiles withheld
-  while a play may be challenged;
-* at most one open question (:mod:`.questions`: resume, set-up, blank,
-  play it?, leave?) whose answer is a decision the session carries out;
-* the :class:`~.coach.Coach`: hints and the review after the game;
-* the :class:`~.output.Transcript` (lines fitted once, ``repeat``) and
-  the :class:`~.output.BoardReader` (the cursor and its keys);
-* the :class:`~.saving.Saver` (load, offer, resume, autosave, goodbye)
-  over a persistence store; the session seats what it resumes.
-
-The session never changes the game except through the game's own
-actions (:meth:`act`), and a refused action (a typed error from the
-core) changes nothing: its sentence is said as it is. What the session
-says in its own words lives in :mod:`audio_scrabble.presentation.prompts`.
-
-States, in the order a game meets them: resume (an unfinished game is
-saved), set-up, playing (with questions on top), hand-over (two or more
-people at one computer: a rack is never spoken until its owner presses
-Enter), over (the board, scores and ``review`` can still be read;
-``new`` starts another game), finished.
+States: resume (an unfinished game is saved), set-up, playing (with
+questions on top), hand-over (a rack is never spoken until its owner
+presses Enter), over (the board, scores and ``review`` can still be
+read; ``new`` starts another game), finished.
 """
 
 from __future__ import annotations
@@ -44,9 +33,9 @@ from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
-from . import brailleview, plays, saving, services, survey_commands
+from . import acting, brailleview, saving, services, survey_commands
 from .coach import Coach
-from .cues import Cues
+from .cues import Cues, follow
 from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
@@ -56,8 +45,7 @@ from .questions import (
 )
 from .settings import Settings
 from .setup import SetupFlow
-from .match import Match
-from .match import need as need_match
+from .match import Match, need as need_match
 from .racks import RackKeeper
 from .table import Table
 
@@ -87,25 +75,13 @@ class Session:
         sound_player: Callable[[], Any] | None = None,
     ):
         self.options = options or Options()
-        self.settings = Settings(
-            verbosity=self.options.verbosity or phrases.NORMAL,
-            marks=self.options.marks or phrases.MARKS,
-            braille_width=self.options.braille_width,
-            speech=self.options.speech or "text",
-            hints=bool(self.options.hints),
-            aids=self.options.aids is not False,
-        )
-        # Sounds: off unless chosen, or speech is tts (the player's own voice).
-        chosen = self.options.sounds
-        self.settings.sounds = chosen if chosen is not None else self.settings.speech == "tts"
+        self.settings = Settings.from_options(self.options)
         #: makes a started sound player (None: no sounds in this session)
         self._sound_player = sound_player
         self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        if self.options.think is not None:
-            self.settings.think = self.options.think
         self.computer_factory = computer_factory or (
             lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
         #: computer players can be seated: True when a factory was given; None
@@ -144,7 +120,7 @@ class Session:
         if self.options.position:
             return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
-            out.extend(self._put_away())
+            out.extend(self.saver.put_away())  # --new: the unfinished game is put away
         else:
             out.extend(self._look_for_save(at_once=self.options.saved_game == RESUME))
             if self.question is not None or self.game is not None:
@@ -163,14 +139,13 @@ class Session:
     def _begin_position(self) -> list[str]:
         """``--position``: an unfinished game is put away, then the game
         starts from the position (see console/position_start.py)."""
-        out = self._put_away()
+        out = self.saver.put_away()
         try:
             return out + self._sit(self.opening.position(self._word_list()))
         except ScrabbleError as e:
             return out + [str(e)] + self._open_setup()
 
-    def _word_list(self) -> Any:
-        """The word list games are judged by, loaded when first needed."""
+    def _word_list(self) -> Any:  # the word list games are judged by, loaded when first needed
         if self.lexicon is None:
             self.lexicon = services.load_lexicon(self.options.lexicon)
         return self.lexicon
@@ -200,8 +175,7 @@ class Session:
     # ================================================================ saving and resuming
     # The files are the saver's (console/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
-        """If an unfinished game is saved, ask to resume it (the saver says
-        what to offer); ``at_once`` (``--resume``) resumes it without asking."""
+        """Offer to resume an unfinished game; ``at_once`` (``--resume``) resumes it."""
         offer, said = self.saver.offer(self.options.lexicon)
         if offer is None:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
@@ -209,10 +183,6 @@ class Session:
             return said + self._resume()
         self.question = ResumeQuestion()
         return said + offer.question()
-
-    def _put_away(self) -> list[str]:
-        """``--new``: put the unfinished game away in the games folder, saying so in one line."""
-        return self.saver.put_away()
 
     def _resume(self) -> list[str]:
         """Rebuild the offered game from its save, exactly as it was left,
@@ -226,8 +196,7 @@ class Session:
         return self._sit(seating)
 
     def _open_saved(self, decision: OpenSaved) -> list[str]:
-        """``open N`` at the resume or set-up question: check game N and
-        resume it; if it cannot be, say why and ask the question again."""
+        """``open N`` at the resume or set-up question; if it cannot be, why, and the question."""
         try:
             self.saver.choose(decision.text, self.lexicon, self.options.lexicon, in_play=False)
         except ScrabbleError as e:
@@ -236,28 +205,19 @@ class Session:
         return self._resume()
 
     def _saved_settings(self) -> Any:
-        """What a save keeps beside the game (a persistence.TableState): the
-        seats' computer levels, the word list, every setting, each player's
-        arrangement of their rack, and whether the challenge window has
-        been pointed out."""
-        m = self.match
-        if m is None:
-            return None
-        return saving.table_state(m.table.levels(), self.options.lexicon, self.lexicon, self.settings,
-                                  m.racks.order, m.turns.told_challenge)
+        """What a save keeps beside the game (see :meth:`Match.table_state`)."""
+        return self.match.table_state(self.options.lexicon) if self.match is not None else None
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
         return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
 
     def _goodbye(self) -> list[str]:
-        """Leaving: an unfinished game is saved once more, with the
-        settings and rack order as they are now (see Saver.goodbye)."""
+        """Leaving: an unfinished game is saved once more, as it is now (see Saver.goodbye)."""
         return self.saver.goodbye(self.game, self._saved_settings())
 
     def keep_settings(self) -> list[str]:
-        """Save the game in play again, to keep a setting or a rack order
-        changed since its last action; what to say if that fails."""
+        """Save the game in play again, to keep a setting or rack order changed since."""
         if self.store is None or self.game is None or self.game.is_over:
             return []
         return self._autosave()
@@ -323,27 +283,14 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        self.reader.last_move = None
-        lines = survey_commands.answer_key(self, name, survey_commands.GAME_QUICK, self._command,
-                                           survey_commands.game_rack_size(self))
-        if self.cues is not None:
-            self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
-            lines = self.cues.notice() + lines
-        return self._reply(lines)
+        return self._reply(survey_commands.game_key(self, name, self._command))
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
-        """The candidates of a Tab press, as lines that fit the display
-        (comma-separated, a candidate never split); a long list is counted
-        instead. Not remembered for ``repeat``."""
-        if len(candidates) > self.MAX_CANDIDATES:
-            lines = [prompts.too_many_choices(len(candidates))]
-        else:
-            width = self.settings.braille_width or phrases.LINE_WIDTH
-            lines = phrases.fit(list(candidates), width=width)
-        return self._reply(lines, remember=False)
+        """The candidates of a Tab press (see Transcript.choices); not kept for ``repeat``."""
+        return self._reply(self.out.choices(candidates, self.MAX_CANDIDATES), remember=False)
 
     def prompt_text(self) -> str:
         """The short prompt shown before the cursor.
@@ -358,15 +305,7 @@ class Session:
         """The prompt, and its short form for a narrow braille display."""
         if self.question is not None:
             return self.question.prompt
-        if self.game is None:
-            return "> ", None
-        if self.game.is_over:
-            if self.match is not None and self.match.coach.reviewing:
-                return "review> ", None
-            return "game over> ", "over> "
-        if self.game.awaiting_final_challenge:
-            return "challenge or accept> ", "accept> "
-        return f"{self.names[self.game.current]}> ", None
+        return self.match.prompt_forms() if self.match is not None else ("> ", None)
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
@@ -402,12 +341,7 @@ class Session:
         """Start the sound player when sounds are on, close it when off."""
         if self.finished:
             self._close_computers()
-        wanted = self.settings.sounds and not self.finished
-        if wanted and self.cues is None and self._sound_player is not None:
-            self.cues = Cues(self._sound_player())
-        elif not wanted and self.cues is not None:
-            self.cues.close()
-            self.cues = None
+        self.cues = follow(self.cues, self.settings.sounds and not self.finished, self._sound_player)
 
     def _handle_pasted(self, parts: list[str]) -> list[str]:
         """Several lines at once: each answered in turn (the computers'
@@ -475,7 +409,8 @@ class Session:
             self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
         elif isinstance(decision, PlayDraft):
-            lines = list(decision.before) + self._finish_play(decision.draft, decision.action, decision.confirmed)
+            d = decision
+            lines = list(d.before) + acting.finish_play(self, d.draft, d.action, d.confirmed)
         elif isinstance(decision, Ask):
             self.question = decision.question
             lines = list(decision.lines)
@@ -489,16 +424,14 @@ class Session:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         lines, handed_over = self.playing().empty_line()
         if handed_over:
-            # The last player's rack leaves the screen (and the screen
-            # reader's review buffer) before this one's is read.
+            # The last player's rack leaves the screen (and the reader's buffer) first.
             self.out.request_clear()
             self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
         return lines
 
     def ask_confirm(self, what: str) -> list[str]:
-        question = ConfirmQuestion(what)
-        self.question = question
-        return question.lines()
+        self.question = ConfirmQuestion(what)
+        return self.question.lines()
 
     def quit(self) -> list[str]:
         if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
@@ -529,14 +462,7 @@ class Session:
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    def accept_final(self) -> list[str]:
-        """``accept`` when a player has gone out: the people at the table
-        accept; a computer still to decide then decides, else the game ends."""
-        said = self.playing().people_accept()
-        if said is None:
-            return self.act(lambda g: g.accept())
-        return said + ([] if self.defer_computer else self.run_computers())
-
+    # Actions, plays and the computers' decisions are made in console/acting.py.
     def _turn_lines(self, round_end: bool = False) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
         match = self.playing()
@@ -545,101 +471,29 @@ class Session:
         return match.turns.lines(round_end, engine=services.engine_available())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
-        """Do one game action, then say what happened and whose turn it is:
-        compute (the core refuses an illegal action with its typed error,
-        changing nothing), save, then say. Whose turn it is goes unsaid
-        when it is still ``quiet_turn_of``'s (a computer that challenged
-        on its turn, which was just said)."""
-        match = self.playing()
-        game = match.game
-        lines, round_end = match.announce_action(do, self.cues)
-        if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
-            self._warmed = True  # the house rule will soon ask whether anyone can move
-            services.warm_move_finder(self.lexicon)
-        lines.extend(self._autosave())
-        quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
-                 and not game.is_over and not game.awaiting_final_challenge)
-        if not quiet:
-            lines.extend(self._turn_lines(round_end))
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
+        """Do one game action: compute, save, then say (see :func:`acting.act`)."""
+        return acting.act(self, do, quiet_turn_of)
 
-    # ---------------------------------------------------------------- plays and blanks
+    def accept_final(self) -> list[str]:
+        return acting.accept_final(self)
+
     def start_play(self, draft: Draft, action: str) -> list[str]:
-        """Play or check a draft; ask for the letters of blanks first."""
-        return self._carry_play(plays.start(self.need_game(), draft, action, self.style))
-
-    def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
-        return self._carry_play(plays.finish(self.need_game(), draft, action, self.style, confirmed))
-
-    def _carry_play(self, outcome: plays.PlayOutcome) -> list[str]:
-        """Open the question the play needs, or make the play."""
-        if outcome.question is not None:
-            self.question = outcome.question
-        if outcome.refused and self.cues is not None:
-            self.cues.refused()
-        play = outcome.play
-        if play is None:
-            return outcome.lines
-        try:
-            return self.act(lambda g: g.place(play))
-        except IllegalPlay as e:
-            if self.cues is not None:
-                self.cues.refused()
-            return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
-
-    # ================================================================ computers
-    def computer_thinking(self) -> list[str]:
-        """Said once before a computer that simulates starts on its move
-        (the champion), so the wait is never silent."""
-        m = self.match
-        if m is None or not m.table.computer_to_move() or m.game.awaiting_final_challenge:
-            return []
-        i = m.game.current
-        if not getattr(m.table.choosers.get(i), "thinks", False):
-            return []
-        return self._reply([prompts.thinking(m.names[i])], remember=False)
-
-    def _close_computers(self) -> None:
-        """Let the computers' worker processes go (the champion's)."""
-        if self.match is not None:
-            for chooser in self.match.table.choosers.values():
-                close = getattr(chooser, "close", None)
-                if close is not None:
-                    close()
+        return acting.start_play(self, draft, action)
 
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         return self.match is not None and self.match.table.computer_to_move()
 
+    def computer_thinking(self) -> list[str]:
+        return acting.computer_thinking(self)
+
     def computer_turn(self) -> list[str]:
-        """One computer decision: a challenge of a phony, an acceptance, or its move."""
-        table = self.playing().table
-        action = table.computer_action()
-        try:
-            lines = action.said + self.act(action.do, action.quiet_turn_of)
-        except ScrabbleError:
-            if not action.own_move:
-                raise
-            # Its move was refused by the rules (a computer's mistake): it passes.
-            self.last_error = traceback.format_exc()
-            action = table.computer_passes(self.need_game().current)
-            lines = action.said + self.act(action.do)
-        if table.last_error is not None:
-            self.last_error, table.last_error = table.last_error, None
-        return self._reply(lines)
+        return acting.computer_turn(self)
 
     def run_computers(self, limit: int = 400) -> list[str]:
-        """Every computer decision due now, until a person must act: the one loop."""
-        lines: list[str] = []
-        saved = self.defer_computer
-        self.defer_computer = True
-        try:
-            while limit > 0 and self.computer_to_move():
-                lines.extend(self.computer_thinking())
-                lines.extend(self.computer_turn())
-                limit -= 1
-        finally:
-            self.defer_computer = saved
-        return lines
+        return acting.run_computers(self, limit)
+
+    def _close_computers(self) -> None:
+        """Let the computers' worker processes go (the champion's)."""
+        if self.match is not None:
+            self.match.table.close()

@@ -255,6 +255,23 @@ class Settings:
     #: seconds the champion computer thinks over a move
     think: int = 3
 
+    @classmethod
+    def from_options(cls, options: Any) -> "Settings":
+        """The settings the command line chose; sounds are off unless
+        chosen, or speech is tts (the player's own voice)."""
+        settings = cls(
+            verbosity=options.verbosity or NORMAL,
+            marks=options.marks or MARKS,
+            braille_width=options.braille_width,
+            speech=options.speech or "text",
+            hints=bool(options.hints),
+            aids=options.aids is not False,
+        )
+        settings.sounds = options.sounds if options.sounds is not None else settings.speech == "tts"
+        if options.think is not None:
+            settings.think = options.think
+        return settings
+
     @property
     def style(self) -> Style:
         return Style(self.verbosity, self.marks)

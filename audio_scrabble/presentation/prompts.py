@@ -45,6 +45,15 @@ STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; the turn is still yours."
 CANCELLED_BLANK = "Cancelled; nothing was played."
 LINE_CLEARED = "Line cleared."
+
+#: the prompts while a game is at the table (each with its short form)
+REVIEW_PROMPT = "review> "
+OVER_PROMPT = ("game over> ", "over> ")
+FINAL_PROMPT = ("challenge or accept> ", "accept> ")
+
+
+def player_prompt(name: str) -> str:
+    return f"{name}> "
 #: what yes means, said on ``help`` while a question is open
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
