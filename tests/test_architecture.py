@@ -4,6 +4,7 @@
 * No module imports from a layer below it in the house plan (errors,
   core, lexicon, notation, engine, presentation, persistence, console,
   cli): the rules core imports nothing of ours but errors.
+* No file of the console is over 500 lines.
 """
 
 from __future__ import annotations
@@ -117,3 +118,14 @@ def test_the_rules_core_imports_nothing_of_ours_but_errors():
     for m, deps in _graph().items():
         if m.startswith("audio_scrabble.core"):
             assert all(d.startswith(("audio_scrabble.core", "audio_scrabble.errors")) for d in deps), (m, deps)
+
+
+#: the most lines a console module may hold (the console's house)
+CONSOLE_MOST_LINES = 500
+
+
+def test_no_console_file_is_over_500_lines():
+    long = {f.name: n for f in sorted((PACKAGE / "console").glob("*.py"))
+            if (n := len(f.read_text(encoding="utf-8").splitlines())) > CONSOLE_MOST_LINES}
+    assert long == {}
+    assert len(list((PACKAGE / "console").glob("*.py"))) > 20  # it sees the console's files
