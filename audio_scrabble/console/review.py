@@ -223,9 +223,9 @@ class ReviewSession:
             lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
-            lines = [f"Something went wrong inside the review ({type(e).__name__}).", "Type move to hear this move again."]
+            lines = [record_phrases.review_went_wrong(type(e).__name__), record_phrases.REVIEW_HEAR_AGAIN]
         remember = stripped.lower() not in ("repeat", "again")
-        return self._reply(lines or ["Done."], remember=remember)
+        return self._reply(lines or [prompts.DONE], remember=remember)
 
     def _dispatch(self, text: str) -> list[str]:
         if not text:
@@ -243,12 +243,12 @@ class ReviewSession:
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""
-        return self._reply(["Line cleared."], remember=False)
+        return self._reply([prompts.LINE_CLEARED], remember=False)
 
     def end_of_input(self) -> list[str]:
         """Ctrl-D or the end of piped input: the review ends (nothing is lost)."""
         self.finished = True
-        return self._reply(["Goodbye."])
+        return self._reply([prompts.GOODBYE])
 
 
 # ====================================================================== the prompt

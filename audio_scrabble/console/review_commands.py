@@ -15,7 +15,7 @@ from typing import Any
 from ..core.tiles import RACK_SIZE
 from ..errors import ActionNotAllowed, NotationError
 from ..notation.plays import clip, parse_rack
-from ..presentation import braille_lines, phrases, record_phrases, survey_phrases
+from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
 from . import board_commands, registry, survey_commands
 from .helptext import HelpEntry, parse_help
 from .settings import SETTING_VALUES, small_number
@@ -67,11 +67,11 @@ def _goto(s: Any, args: str) -> list[str]:
     if number is not None:
         return s.go(number)
     if not text:
-        return [f"Say where to go, like go to 5 (a move, 0 to {s.count}) or goto H8."]
+        return [record_phrases.goto_where(s.count)]
     try:
         return board_commands.cmd_goto(s, text)
     except NotationError:
-        return [f"{clip(text)!r} is not a move or a square; type go to 5, or goto H8."]
+        return [record_phrases.not_a_move_or_square(clip(text))]
 
 
 def _scores(s: Any, args: str) -> list[str]:
@@ -126,7 +126,7 @@ _fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
 
 def _quit(s: Any, args: str) -> list[str]:
     s.finished = True
-    return ["Goodbye."]
+    return [prompts.GOODBYE]
 
 
 _A = registry.Arg

@@ -331,7 +331,7 @@ class Session:
         if text.strip().lower() in ("repeat", "again"):
             remember = False
         if not lines:
-            lines = ["Done."]
+            lines = [prompts.DONE]
         self.follow_sounds_setting()
         if self.cues is not None:
             lines = self.cues.notice() + lines

@@ -45,6 +45,8 @@ STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; the turn is still yours."
 CANCELLED_BLANK = "Cancelled; nothing was played."
 LINE_CLEARED = "Line cleared."
+#: a line that needed no words
+DONE = "Done."
 
 #: the prompts while a game is at the table (each with its short form)
 REVIEW_PROMPT = "review> "
