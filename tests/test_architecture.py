@@ -5,6 +5,9 @@
   core, lexicon, notation, engine, presentation, persistence, console,
   cli): the rules core imports nothing of ours but errors.
 * No file of the console is over 500 lines.
+* The console keeps no player-facing sentence (a string literal of two
+  words or more ending in . ? ! : or ;) but those named in
+  ``audio_scrabble.console.KEPT_SENTENCES``: the words are presentation's.
 """
 
 from __future__ import annotations

@@ -45,11 +45,14 @@ class Seating:
 class Opening:
     """Builds each game of a session and counts them."""
 
-    def __init__(self, options: Any, computer_factory: ComputerFactory, computers: bool | None):
+    def __init__(self, options: Any, computer_factory: ComputerFactory | None, think: Callable[[], int]):
         self.options = options
-        self.computer_factory = computer_factory
-        #: computer players can be seated (None: "if the engine is installed")
-        self.computers = computers
+        #: computer players can be seated: True when a factory was given; None
+        #: means "if the engine is installed", looked up only when one is named
+        self.computers: bool | None = True if computer_factory is not None else None
+        #: makes a computer player (by default the engine's, thinking ``think()`` seconds)
+        self.computer_factory = computer_factory or (
+            lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=think()))
         self.games_played = 0
 
     def choosers(self, seats: list[Seat], seed: int, lexicon: Any) -> dict[int, Chooser]:

@@ -82,11 +82,6 @@ class Session:
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        self.computer_factory = computer_factory or (
-            lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
-        #: computer players can be seated: True when a factory was given; None
-        #: means "if the engine is installed", looked up only when one is named
-        allowed: bool | None = True if computer_factory is not None else None
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
         #: the game at the table, once it has started (see console/match.py)
@@ -103,7 +98,7 @@ class Session:
         self.saver = saving.Saver(store)
         self._warmed = False  # the engine's move generator has been warmed up
         #: how each game comes to the table, and the games counter (console/opening.py)
-        self.opening = Opening(self.options, lambda *a: self.computer_factory(*a), allowed)
+        self.opening = Opening(self.options, computer_factory, lambda: self.settings.think)
 
     # ================================================================ start
     def start(self) -> list[str]:
