@@ -817,7 +817,8 @@ def test_settings_change_the_wording():
     assert s.handle_line("set")[2] == "marks: names and colours."
     s.handle_line("set marks marks")
     assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks: braille-board marks.", "braille off.",
-                                  "speech text.", "hints off.", "aids on.", "sounds off."]
+                                  "speech text.", "hints off.", "aids on.", "sounds off.",
+                                  "echo off.", "prompt full.", "think 3 seconds."]
     ready(s)
     s.handle_line("set verbosity full")
     assert s.handle_line("rack")[0].startswith("Rack, 7 tiles, worth ")
@@ -865,7 +866,8 @@ def test_completion_of_commands_and_squares():
     s, _ = session()
     assert complete(s, "sh") == ["shuffle", "show"]
     assert complete(s, "goto H1") == ["H1", "H10", "H11", "H12", "H13", "H14", "H15"]
-    assert complete(s, "set ") == ["verbosity", "marks", "braille", "speech", "hints", "aids", "sounds"]
+    assert complete(s, "set ") == ["verbosity", "marks", "braille", "speech", "hints", "aids", "sounds",
+                                   "echo", "prompt", "think"]
     assert complete(s, "set verbosity f") == ["full"]
     assert complete(s, "challenge B") == ["Bob"]
     assert complete(s, "row 1") == ["1", "10", "11", "12", "13", "14", "15"]

@@ -427,3 +427,25 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.type("yes")
     screen = t.wait_for("[exit status 0]")
     assert "Traceback" not in screen
+
+
+def test_ctrl_c_and_ctrl_d_never_paint_a_line_of_blanks_in_braille_mode(tmp_path, terminal_factory):
+    """Issue 11, finding 14: in braille mode, Ctrl-C and Ctrl-D repainted the
+    prompt greyed and padded with blanks to the terminal's width (159 cells
+    of nothing on a display). The bytes the terminal receives are read."""
+    raw = tmp_path / "raw.log"
+    t = terminal_factory(["--players", "Ann,Bob", "--rules", "house", "--seed", "3", "--braille-cells", "20"])
+    subprocess.run([*t.base, "pipe-pane", "-t", "game", "-o", f"cat >> {shlex.quote(str(raw))}"], check=True)
+    t.wait_for("press Enter")
+    t.type("")
+    t.wait_for("your rack:")
+    t.key("C-c")
+    t.wait_for("Line cleared.")
+    t.key("C-d")
+    t.wait_for("yes or no>")
+    t.type("no")
+    t.wait_for("Staying in the game.")
+    data = raw.read_bytes()
+    assert b"Line cleared." in data
+    assert b" " * 21 not in data  # no run of blanks wider than the display
+    assert b"\x1b[159C" not in data

@@ -38,7 +38,7 @@ from ..presentation.speech import Speaker
 from . import services
 from ..presentation.braille_lines import is_cells_line
 from .commands import complete
-from .keys import board_key_bindings, completion_list_bindings
+from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .session import Session
 
 #: how long the game waits, at the end, for its own speech to finish the
@@ -173,9 +173,14 @@ class Voice:
         self.screen.flush()
 
     def notice(self) -> None:
-        """The lines of each step down the speech took at start, one each."""
+        """The lines of each step down the speech took at start, one each;
+        a speech that fell back is then the setting in force (``set`` says
+        the speech that is really used)."""
         lines = list(getattr(self.speaker, "notices", []) or [])
         last = self.speaker.fallback_notice
+        settings = getattr(self.session, "settings", None)
+        if last and settings is not None:
+            settings.speech = self.speaker.name
         if last and last not in lines:
             lines.append(last)
         for line in lines:
@@ -260,6 +265,7 @@ class PromptApp:
             key_bindings=merge_key_bindings(
                 [
                     board_key_bindings(self._on_key),
+                    quiet_exit_bindings(),
                     completion_list_bindings(self._on_candidates, braille | self_voicing),
                 ]
             ),

@@ -76,13 +76,16 @@ def fit(lines: Iterable[str], cells: int | None) -> list[str]:
     return out
 
 
-def fit_prompt(full: str, short: str | None, cells: int | None) -> str:
+def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
     when that is too long as well, its words are cut to fit and it still
-    ends in ``> ``.
+    ends in ``> ``. ``short_chosen`` (``set prompt short``): the short
+    form always, as little as may be read.
     """
+    if short_chosen:
+        full = short or "> "
     if cells is None:
         return full
     room = max(4, cells - TYPING_ROOM)

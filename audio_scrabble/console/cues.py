@@ -27,6 +27,17 @@ def follow(cues: "Cues | None", wanted: bool, make: Any) -> "Cues | None":
     return cues
 
 
+def notice_once(cues: "Cues | None", settings: Any) -> "tuple[list[str], Cues | None]":
+    """The one line saying sounds went off (no audio device), once, and the
+    cues kept: none after it, and the setting then says what is really in
+    use (sounds off), as speech does."""
+    said = cues.notice() if cues is not None else []
+    if said:
+        settings.sounds = False
+        return said, None
+    return said, cues
+
+
 class Cues:
     """Sound cues for one session, over a started player."""
 

@@ -141,6 +141,24 @@ def completion_list_bindings(on_candidates: OnCandidates, when: Filter) -> KeyBi
     return kb
 
 
+def quiet_exit_bindings() -> KeyBindings:
+    """Ctrl-C (and Ctrl-D on an empty line) end the line as prompt_toolkit's
+    own keys do, but without its "aborted" look: that repaints the prompt
+    greyed and padded with blanks to the terminal's width, a line of
+    blank cells on a braille display."""
+    kb = KeyBindings()
+
+    @kb.add("c-c", eager=True)
+    def _interrupt(event) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="")
+
+    @kb.add("c-d", filter=line_is_empty, eager=True)
+    def _end(event) -> None:
+        event.app.exit(exception=EOFError, style="")
+
+    return kb
+
+
 def board_key_bindings(on_key: OnKey) -> KeyBindingsBase:
     """Every board key, merged."""
     return merge_key_bindings(

@@ -71,6 +71,12 @@ class Transcript:
     def request_clear(self) -> None:
         self.clear_requested = True
 
+    def hand_over(self) -> None:
+        """A rack handed over: the last player's leaves the screen (and the
+        screen reader's buffer) first; the screen says so, not spoken."""
+        self.request_clear()
+        self.show([prompts.SCREEN_CLEARED])
+
     def take_clear(self) -> bool:
         """Whether to clear the screen before printing the next reply (once)."""
         wanted, self.clear_requested = self.clear_requested, False

@@ -277,7 +277,7 @@ class ReviewApp(PromptApp):
                 continue
             self.voice.emit(session.handle_line(text))
             self.voice.follow_speech_setting()
-        self.voice.speaker.close()
+        self.voice.close()
         return 0
 
 
@@ -299,7 +299,7 @@ def run_plain(
             break
         voice.emit(session.handle_line(line.rstrip("\r\n")))
         voice.follow_speech_setting()
-    voice.speaker.close()
+    voice.close()
     return 0
 
 

@@ -35,7 +35,7 @@ from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from . import acting, brailleview, saving, services, survey_commands
 from .coach import Coach
-from .cues import Cues, follow
+from .cues import Cues, follow, notice_once
 from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
@@ -107,11 +107,13 @@ class Session:
         On a session already started, says where things stand instead.
         """
         self.follow_sounds_setting()
+        if self.cues is not None:
+            self.cues.player.wait_ready(1.0)  # so that "no audio device" is said at once
         if self.game is not None:
-            return self._reply(self._turn_lines())
+            return self._reply(self._sounds_notice() + self._turn_lines())
         if isinstance(self.question, SetupQuestion):
             return self._reply(self.question.setup.question())
-        out = [prompts.WELCOME]
+        out = [prompts.WELCOME, *self._sounds_notice()]
         if self.options.position:
             return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
@@ -278,7 +280,7 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(survey_commands.game_key(self, name, self._command))
+        return self._reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice())
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
@@ -288,19 +290,13 @@ class Session:
         return self._reply(self.out.choices(candidates, self.MAX_CANDIDATES), remember=False)
 
     def prompt_text(self) -> str:
-        """The short prompt shown before the cursor.
-
-        In braille mode it leaves room to type on the display's line: a
-        long prompt gives way to its short form, or is cut.
-        """
-        full, short = self._prompt_forms()
-        return brailleview.fit_prompt(full, short, self.settings.braille_width)
-
-    def _prompt_forms(self) -> tuple[str, str | None]:
-        """The prompt, and its short form for a narrow braille display."""
+        """The prompt before the cursor: the open question's, or the game's
+        (see Match.prompt_forms), fitted by :func:`brailleview.fit_prompt`."""
         if self.question is not None:
-            return self.question.prompt
-        return self.match.prompt_forms() if self.match is not None else ("> ", None)
+            full, short = self.question.prompt
+        else:
+            full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
+        return brailleview.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
@@ -328,9 +324,12 @@ class Session:
         if not lines:
             lines = [prompts.DONE]
         self.follow_sounds_setting()
-        if self.cues is not None:
-            lines = self.cues.notice() + lines
-        return self._reply(lines, remember=remember)
+        return self._reply(lines + self._sounds_notice(), remember=remember)
+
+    def _sounds_notice(self) -> list[str]:
+        """The one line saying sounds went off (see cues.notice_once)."""
+        said, self.cues = notice_once(self.cues, self.settings)
+        return said
 
     def follow_sounds_setting(self) -> None:
         """Start the sound player when sounds are on, close it when off."""
@@ -419,9 +418,7 @@ class Session:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         lines, handed_over = self.playing().empty_line()
         if handed_over:
-            # The last player's rack leaves the screen (and the reader's buffer) first.
-            self.out.request_clear()
-            self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
+            self.out.hand_over()
         return lines
 
     def ask_confirm(self, what: str) -> list[str]:

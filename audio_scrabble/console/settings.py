@@ -96,6 +96,12 @@ def _think(value: str) -> int:
     return seconds
 
 
+def _prompt(value: str) -> str:
+    if value not in ("full", "short"):
+        raise NotationError(say.not_a_prompt(clip(value)), brief=say.PROMPT_BRIEF)
+    return value
+
+
 _MARK_EXAMPLE = {MARKS: "two dots", NAMES: "double letter score", COLOURS: "double letter score, light blue"}
 
 
@@ -153,8 +159,9 @@ def _cells_option_refusal(text: str) -> str:
 
 #: ``--speech``'s help, the game's and the review's
 SPEECH_HELP = (
-    "text prints every message; screenreader also speaks through the running screen reader; "
-    "tts speaks itself; auto picks the best available (default: text)"
+    "text: print once, for your own screen reader (the default; auto picks it whenever a screen "
+    "reader runs); screenreader: print the replies, and speak only the board cursor through the "
+    "screen reader; tts: print and speak with the game's own voice (no screen reader); auto"
 )
 
 SETTINGS: tuple[Setting, ...] = (
@@ -206,6 +213,18 @@ SETTINGS: tuple[Setting, ...] = (
         "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
     ),
     Setting(
+        "echo", "echo", False, ("on", "off"), _switch("Echo"),
+        say.echo_set, lambda v: say.switch_is("echo", v),
+        flags=("--echo",), metavar="on|off",
+        option_help="with --speech tts, read each typed line aloud before the answer (default: off)",
+    ),
+    Setting(
+        "prompt", "prompt", "full", ("full", "short"), _prompt,
+        say.prompt_set, say.prompt_is,
+        flags=("--prompt",), metavar="full|short",
+        option_help="full: the player's name before the cursor; short: a shorter prompt (default: full)",
+    ),
+    Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
         say.think_set, say.think_is,
         aliases=("thinking",), flags=("--think",), metavar="SECONDS", saved=False,
@@ -245,6 +264,10 @@ class Settings:
     sounds: bool = False
     #: seconds the champion computer thinks over a move
     think: int = 3
+    #: tts: the typed line is read aloud before the answer
+    echo: bool = False
+    #: "short": the prompt's short form (the one a narrow braille display gets)
+    prompt: str = "full"
 
     @classmethod
     def from_options(cls, options: Any) -> "Settings":
@@ -259,8 +282,9 @@ class Settings:
             aids=options.aids is not False,
         )
         settings.sounds = options.sounds if options.sounds is not None else settings.speech == "tts"
-        if options.think is not None:
-            settings.think = options.think
+        for name in ("think", "echo", "prompt"):  # given on the command line
+            if getattr(options, name) is not None:
+                setattr(settings, name, getattr(options, name))
         return settings
 
     @property

@@ -113,6 +113,8 @@ def options_from(args: argparse.Namespace) -> Options:
         position=args.position,
         sounds=args.sounds,
         think=args.think,
+        echo=args.echo,
+        prompt=args.prompt,
         saved_game=args.saved_game,
     )
 

@@ -186,11 +186,9 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
 
 
 def game_key(session: Any, name: str, run: Run) -> list[str]:
-    """A board key in the game (see :func:`answer_key`), its sound cue
-    played and any notice about the sounds said first."""
+    """A board key in the game (see :func:`answer_key`), its sound cue played."""
     session.reader.last_move = None
     lines = answer_key(session, name, GAME_QUICK, run, game_rack_size(session))
     if session.cues is not None:
         session.cues.cursor(session.reader.last_move, session.board, session.style.brief)
-        lines = session.cues.notice() + lines
     return lines

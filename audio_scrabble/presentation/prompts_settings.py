@@ -115,6 +115,25 @@ def think_is(seconds: int) -> str:
     return f"think {seconds} seconds."
 
 
+PROMPT_BRIEF = "Prompt: full or short."
+
+
+def not_a_prompt(shown: str) -> str:
+    return f"The prompt is full or short, not {shown!r}."
+
+
+def echo_set(on: bool) -> str:
+    return "The typed line is read aloud." if on else "Echo off."
+
+
+def prompt_set(value: str) -> str:
+    return "Prompt: " + ("short." if value == "short" else "the player's name.")
+
+
+def prompt_is(value: str) -> str:
+    return f"prompt {value}."
+
+
 def setting_takes(name: str, values: str) -> str:
     return f"set {name} takes {values}."
 
