@@ -4,6 +4,10 @@
 * No module imports from a layer below it in the house plan (errors,
   core, lexicon, notation, engine, presentation, persistence, console,
   cli): the rules core imports nothing of ours but errors.
+* No file of the console is over 500 lines.
+* The console keeps no player-facing sentence (a string literal of two
+  words or more ending in . ? ! : or ;) but those named in
+  ``audio_scrabble.console.KEPT_SENTENCES``: the words are presentation's.
 """
 
 from __future__ import annotations
@@ -117,3 +121,80 @@ def test_the_rules_core_imports_nothing_of_ours_but_errors():
     for m, deps in _graph().items():
         if m.startswith("audio_scrabble.core"):
             assert all(d.startswith(("audio_scrabble.core", "audio_scrabble.errors")) for d in deps), (m, deps)
+
+
+#: the most lines a console module may hold (the console's house)
+CONSOLE_MOST_LINES = 500
+
+
+def test_no_console_file_is_over_500_lines():
+    long = {f.name: n for f in sorted((PACKAGE / "console").glob("*.py"))
+            if (n := len(f.read_text(encoding="utf-8").splitlines())) > CONSOLE_MOST_LINES}
+    assert long == {}
+    assert len(list((PACKAGE / "console").glob("*.py"))) > 20  # it sees the console's files
+
+
+# ---------------------------------------------------------------- the console's sentences
+#: how a sentence ends
+_SENTENCE_ENDS = (".", "?", "!", ":", ";")
+
+
+def _text_of(node: ast.AST) -> str | None:
+    """A string literal's text; an f-string's with ``{}`` for each value."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    return None
+
+
+def _sentences(path: Path) -> list[tuple[str | None, int, str]]:
+    """Every sentence-like string literal of a module (two words or more,
+    ending in . ? ! : or ;), docstrings left out: (the module-level name it
+    is assigned to, if any; its line; its text)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body:
+            first = n.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))
+        if isinstance(n, ast.JoinedStr):  # its parts are read with it
+            skip.update(id(v) for v in ast.walk(n) if v is not n)
+    named: dict[int, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    named.update({id(v): t.id for v in ast.walk(stmt.value)})
+    found = []
+    for n in ast.walk(tree):
+        text = _text_of(n)
+        if text is None or id(n) in skip:
+            continue
+        s = text.strip()
+        if len(s.split()) >= 2 and s.endswith(_SENTENCE_ENDS):
+            found.append((named.get(id(n)), n.lineno, text))
+    return found
+
+
+def test_the_sentence_reader_finds_sentences(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""A docstring is not said."""\nKEPT = "Kept here."\n'
+                      'def f(n):\n    """Nor is this."""\n    return [f"{n} players.", "one", "Two words"]\n')
+    assert [(name, text) for name, _, text in _sentences(sample)] == [("KEPT", "Kept here."), (None, "{} players.")]
+
+
+def test_the_console_keeps_no_sentence_but_its_named_list():
+    from audio_scrabble.console import KEPT_SENTENCES
+
+    kept, stray = set(), []
+    for f in sorted((PACKAGE / "console").glob("*.py")):
+        for name, line, text in _sentences(f):
+            if f"{f.stem}.{name}" in KEPT_SENTENCES:
+                kept.add(f"{f.stem}.{name}")
+            else:
+                stray.append(f"{f.name}:{line}: {text!r}")
+    assert stray == [], "a player-facing sentence belongs in audio_scrabble/presentation (prompts)"
+    assert kept == set(KEPT_SENTENCES)  # the list names no sentence that has gone

@@ -5,10 +5,16 @@ most important words first. How it fits together:
 
 ``start``     command-line options (``configure``) and ``run``: builds a
               :class:`~.session.Session`, a speaker, and the prompt.
-``session``   the controller: holds the game, the settings, the board
-              cursor and the last message. ``handle_line(text)`` and
+``session``   the front: holds the game's match, the settings, the open
+              question and the last message. ``handle_line(text)`` and
               ``key(name)`` answer anything, in any state, without
               prompt_toolkit; they change the game only through its actions.
+``opening``   how a game comes to the table (set-up, ``new``, a position,
+              a resumed save): a ``Seating`` the session seats.
+``acting``    an action made: compute, save, then say; plays, the final
+              acceptance and the computers' one loop.
+``match``, ``table``, ``racks``, ``turns``, ``coach``, ``questions``,
+``plays``, ``output``, ``cues``, ``saving``: the session's parts.
 ``commands``  the one command registry: names, aliases, arguments, help
               keys, handlers and completion; ``dispatch`` runs a line.
 ``survey_commands`` the board survey: ``spots``, ``around``, ``fit``
@@ -30,9 +36,19 @@ most important words first. How it fits together:
 ``services``  the seams to the word list, speech, braille wrapping, the
               computer players, hints and the review after a game.
 ``review``    ``audio-scrabble review FILE.gcg``: a game record by ear
-              (the ``review`` command after a game is the session's).
+              (the ``review`` command after a game is the session's);
+              its commands are ``review_commands``.
 
-The words themselves come from :mod:`audio_scrabble.presentation.phrases`;
-hints and the review after a game are phrased by
-:mod:`audio_scrabble.presentation.teaching`.
+The words themselves come from :mod:`audio_scrabble.presentation`:
+``phrases``, ``prompts`` (the console's own sentences),
+``prompts_settings`` (settings and set-up), ``prompts_saving``,
+``record_phrases``, ``survey_phrases``, and ``teaching`` (hints and the
+review after a game). The console keeps no sentence of its own but
+those named in :data:`KEPT_SENTENCES` (tests/test_architecture.py
+checks it).
 """
+
+#: the console keeps these sentences (module.NAME), each the command
+#: line's own words for argparse rather than a player-facing line:
+#: ``--players``' help
+KEPT_SENTENCES: tuple[str, ...] = ("start.PLAYERS_HELP",)

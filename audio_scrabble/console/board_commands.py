@@ -14,7 +14,7 @@ from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
 from ..notation.plays import clip
 from ..notation.typed import read_square
-from ..presentation import braille_lines, largeprint, phrases
+from ..presentation import braille_lines, largeprint, phrases, prompts
 
 from .settings import setting_named, small_number
 
@@ -41,9 +41,8 @@ def _row_index(session, text: str) -> int:
     if row is not None and 1 <= row <= SIZE:
         return row - 1
     if text.upper() in COLUMNS:
-        raise NotationError(f"{text.upper()} is a column; type column {text.upper()}.")
-    raise NotationError(f"{clip(text)!r} is not a row; rows are numbered 1 to 15 from the top.",
-                        brief=f"{clip(text, 12)!r} is not a row.")
+        raise NotationError(prompts.is_a_column(text.upper()))
+    raise NotationError(prompts.not_a_row(clip(text)), brief=prompts.not_a_row_brief(clip(text, 12)))
 
 
 def _column_index(session, text: str) -> int:
@@ -54,9 +53,8 @@ def _column_index(session, text: str) -> int:
         return COLUMNS.index(text)
     number = small_number(text)
     if number is not None and 1 <= number <= SIZE:
-        raise NotationError(f"{number} is a row; type row {number}.")
-    raise NotationError(f"{clip(text)!r} is not a column; columns are lettered A to O from the left.",
-                        brief=f"{clip(text, 12)!r} is not a column.")
+        raise NotationError(prompts.is_a_row(number))
+    raise NotationError(prompts.not_a_column(clip(text)), brief=prompts.not_a_column_brief(clip(text, 12)))
 
 
 def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
@@ -79,7 +77,7 @@ def cmd_column(session, args: str) -> list[str]:
 
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
-        raise NotationError("Say which square to go to, like goto H8, or goto star.")
+        raise NotationError(prompts.GOTO_WHERE)
     move = session.reader.cursor.goto(square_arg(session, args))
     return [session.reader.move_phrase(move)]
 
@@ -94,7 +92,7 @@ def cmd_words(session, args: str) -> list[str]:
 
 def cmd_board(session, args: str) -> list[str]:
     """The braille board: the column letters, then a line of cells a row."""
-    return ["Braille board:"] + braille_lines.board_lines(session.board, session.settings.braille_width)
+    return [prompts.BRAILLE_BOARD_HEAD] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
 def cmd_show(session, args: str) -> list[str]:
@@ -104,11 +102,11 @@ def cmd_show(session, args: str) -> list[str]:
     board is shown instead, after a line saying how to get large print.
     """
     if session.braille_mode:
-        return ["Large print needs set braille off first;", "here is the braille board."] + cmd_board(session, args)[1:]
+        return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
                                             **_show_status(session)))
-    return ["Large-print board shown on screen."]
+    return [prompts.LARGE_PRINT_SHOWN]
 
 
 def _show_status(session) -> dict:
@@ -127,7 +125,7 @@ def _show_status(session) -> dict:
 
 def cmd_legend(session, args: str) -> list[str]:
     """What each braille cell of the board and rack lines means."""
-    return ["Braille cells:"] + braille_lines.legend_lines()
+    return [prompts.BRAILLE_CELLS_HEAD] + braille_lines.legend_lines()
 
 
 def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
@@ -137,24 +135,24 @@ def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
     if text:
         count = small_number(text, digits=4)
         if count is None or count < 1:
-            raise NotationError(f"Say how many {unit} to hear, like history 5, or just history for all.")
+            raise NotationError(prompts.history_how_many(unit))
         lines = lines[-count:]
     return lines
 
 
 def cmd_repeat(session, args: str) -> list[str]:
-    return list(session.out.last_reply) or ["Nothing has been said yet."]
+    return list(session.out.last_reply) or [prompts.NOTHING_SAID_YET]
 
 
 def cmd_set(session, args: str) -> list[str]:
     parts = args.split()
     if not parts:
-        return ["Settings:"] + session.settings.describe()
+        return [prompts.SETTINGS_HEAD] + session.settings.describe()
     if len(parts) == 1:
         try:
             return setting_named(parts[0]).takes()
         except NotationError:
-            raise NotationError("Type set, a setting and a value, like set verbosity full.") from None
+            raise NotationError(prompts.SET_HOW) from None
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.speech_change = session.settings.speech

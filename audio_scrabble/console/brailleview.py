@@ -36,6 +36,7 @@ import os
 import threading
 from typing import Callable, Iterable, TextIO
 
+from ..presentation import prompts_settings
 from ..presentation.braille import wrap
 
 #: the narrowest and widest braille displays the game lays lines out for
@@ -49,10 +50,7 @@ TYPING_ROOM = 6
 def cells_refusal(value: str) -> str:
     """The one sentence that refuses a display width (command line and ``set``)."""
     given = repr(value) if len(value) <= 12 else "that"
-    return (
-        f"A braille display has {MIN_CELLS} to {MAX_CELLS} cells, not {given}; "
-        "type set braille 40, for example, or set braille off."
-    )
+    return prompts_settings.cells_refusal(given, MIN_CELLS, MAX_CELLS)
 
 
 def valid_cells(cells: int | None) -> bool:
@@ -78,13 +76,16 @@ def fit(lines: Iterable[str], cells: int | None) -> list[str]:
     return out
 
 
-def fit_prompt(full: str, short: str | None, cells: int | None) -> str:
+def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
     when that is too long as well, its words are cut to fit and it still
-    ends in ``> ``.
+    ends in ``> ``. ``short_chosen`` (``set prompt short``): the short
+    form always, as little as may be read.
     """
+    if short_chosen:
+        full = short or "> "
     if cells is None:
         return full
     room = max(4, cells - TYPING_ROOM)

@@ -73,19 +73,18 @@ def cmd_arrange(session, args: str) -> list[str]:
     i = session.playing().viewer()
     wanted = parse_tiles(_typed_tiles(args))
     if not wanted:
-        raise NotationError("Type the tiles in the order you want them, like arrange RETAIN; ? is a blank.",
-                            brief="Type the tiles, like arrange RETAIN.")
+        raise NotationError(prompts.ARRANGE_HOW, brief=prompts.ARRANGE_HOW_BRIEF)
     rack = session.playing().rack_of(i)
     rest = list(rack)
     for t in wanted:
         if t not in rest:
             what = "blank" if t == BLANK else t
-            more = "more " if t in rack else ""
-            raise NotationError(f"You have no {more}{what} on your rack to arrange.", brief=f"No {more}{what} on your rack.")
+            more = t in rack
+            raise NotationError(prompts.none_to_arrange(what, more), brief=prompts.none_to_arrange_brief(what, more))
         rest.remove(t)
     order = wanted + rest
     session.racks.set_order(i, order)
-    return ["Arranged."] + session.playing().rack_reply(order)
+    return [prompts.ARRANGED] + session.playing().rack_reply(order)
 
 
 def cmd_play(session, args: str) -> list[str]:
@@ -104,7 +103,7 @@ def cmd_exchange(session, args: str) -> list[str]:
     i = session.playing().actor()
     text = args.strip()
     if not text:
-        raise ActionNotAllowed("Say which tiles, like exchange AEI or all.")
+        raise ActionNotAllowed(prompts.EXCHANGE_WHICH)
     if text.lower() == "all":
         tiles = session.playing().rack_of(i)
     else:
@@ -125,17 +124,15 @@ def cmd_challenge(session, args: str) -> list[str]:
     game = session.need_game()
     last = session.playing().last_turn_event()
     if isinstance(last, ChallengeResolved) and not game.is_over and game.rules.challenges_allowed:
-        outcome = "it was taken back" if last.withdrawn else "it stands"
-        raise ActionNotAllowed(f"That play was challenged already; {outcome}.")
+        raise ActionNotAllowed(prompts.challenged_already(last.withdrawn))
     if not game.is_over and game.rules.challenges_allowed and game.lexicon is not None:
         if last is None:
-            raise ActionNotAllowed("Nothing to challenge: no word is played yet.")
+            raise ActionNotAllowed(prompts.NOTHING_TO_CHALLENGE)
         if isinstance(last, (TurnPassed, TilesExchanged)):
-            kind = "a pass" if isinstance(last, TurnPassed) else "an exchange"
-            raise ActionNotAllowed(f"Nothing to challenge: the last turn was {kind}.")
+            raise ActionNotAllowed(prompts.last_turn_was(isinstance(last, TurnPassed)))
     who = session.playing().player_named(args) if args.strip() else session.playing().final_challenger()
     if who is not None and session.playing().is_computer(who):
-        raise ActionNotAllowed(f"{session.names[who]} decides for itself; name a person, or type challenge alone.")
+        raise ActionNotAllowed(prompts.decides_for_itself(session.names[who]))
     try:
         game.check_challenge(who)
     except ActionNotAllowed as e:  # a long sentence of the rules, a clause a line
@@ -155,9 +152,9 @@ def cmd_scores(session, args: str) -> list[str]:
         order = sorted(range(len(totals)), key=lambda i: -totals[i])
         lead = totals[order[0]] - totals[order[1]]
         if lead:
-            lines.append(f"{session.names[order[0]]} leads by {lead}.")
+            lines.append(prompts.leads_by(session.names[order[0]], lead))
         else:
-            lines.append("Level at the top.")
+            lines.append(prompts.LEVEL_AT_THE_TOP)
     return lines
 
 
@@ -178,7 +175,7 @@ def cmd_last(session, args: str) -> list[str]:
 def cmd_history(session, args: str) -> list[str]:
     aud = session.playing().audience
     lines = [line for ev in session.playing().history_events() if (line := record_phrases.history_line(ev, aud))]
-    return last_lines(lines, args, "turns") or ["No moves yet."]
+    return last_lines(lines, args, "turns") or [prompts.NO_MOVES_YET]
 
 
 def cmd_summary(session, args: str) -> list[str]:
@@ -193,16 +190,16 @@ def cmd_rules(session, args: str) -> list[str]:
     game = session.need_game()
     r = game.rules
     challenge = r.describe_challenge()
-    lines = [f"{r.title}.", f"{challenge[:1].upper()}{challenge[1:]}."]
+    lines = [prompts.rules_title(r.title), prompts.sentence(challenge)]
     if r.exchange_needs_seven:
-        lines.append("Exchanges need 7 tiles in the bag.")
+        lines.append(prompts.EXCHANGE_NEEDS_SEVEN)
     else:
-        lines.append("Exchange while the bag holds enough.")
+        lines.append(prompts.EXCHANGE_WHILE_ENOUGH)
     if r.end_all_passed_twice:
-        lines.append("The game also ends when every player passes twice running.")
+        lines.append(prompts.ENDS_ALL_PASSED_TWICE)
     if r.scoreless_turns_limit:
-        lines.append(f"The game also ends after {r.scoreless_turns_limit} scoreless turns in a row.")
-    lines.append(f"Seed {game.seed}, for a replay.")
+        lines.append(prompts.ends_after_scoreless(r.scoreless_turns_limit))
+    lines.append(prompts.seed_line(game.seed))
     cells = session.settings.braille_width  # a smaller display: break once, at its width
     return phrases.short_lines(lines, min(cells or phrases.LINE_WIDTH, phrases.LINE_WIDTH))
 
@@ -212,8 +209,7 @@ def cmd_help(session, args: str) -> list[str]:
         REGISTRY,
         help_entries(),
         args,
-        ["help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
-         "help blank, end, speech: the rules.", "tutorial: a first game, step by step.", "help COMMAND: more on one."],
+        list(prompts.HELP_FOOT),
         more={"legend": braille_lines.legend_lines, "set": value_lines},
         brief=session.style.brief,
     )
@@ -225,9 +221,9 @@ def cmd_tutorial(session, args: str) -> list[str]:
     text = args.strip() or "1"
     n = small_number(text)
     if n is None or not 1 <= n <= len(steps):
-        raise NotationError(f"The tutorial has steps 1 to {len(steps)}; type tutorial 2, for example.")
+        raise NotationError(prompts.tutorial_steps(len(steps)))
     step = steps[n - 1]
-    follow = f"Type tutorial {n + 1} for step {n + 1}." if n < len(steps) else "The end of the tutorial."
+    follow = prompts.tutorial_next(n + 1) if n < len(steps) else prompts.TUTORIAL_END
     return [step.summary, *step.details, follow]
 
 

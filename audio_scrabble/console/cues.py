@@ -16,6 +16,28 @@ from ..presentation import sounds
 from .cursor import Move
 
 
+def follow(cues: "Cues | None", wanted: bool, make: Any) -> "Cues | None":
+    """The cues as the sounds setting wants them: started (when ``make``
+    makes a sound player) when on, closed when off."""
+    if wanted and cues is None and make is not None:
+        return Cues(make())
+    if not wanted and cues is not None:
+        cues.close()
+        return None
+    return cues
+
+
+def notice_once(cues: "Cues | None", settings: Any) -> "tuple[list[str], Cues | None]":
+    """The one line saying sounds went off (no audio device), once, and the
+    cues kept: none after it, and the setting then says what is really in
+    use (sounds off), as speech does."""
+    said = cues.notice() if cues is not None else []
+    if said:
+        settings.sounds = False
+        return said, None
+    return said, cues
+
+
 class Cues:
     """Sound cues for one session, over a started player."""
 

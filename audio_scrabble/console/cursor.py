@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core.board import CENTRE, SIZE, Board, Square
+from ..presentation import prompts
 
 LEFT = "left"
 RIGHT = "right"
@@ -105,7 +106,7 @@ class Cursor:
         while True:
             sq = Square(sq.row + dr, sq.col + dc)
             if not sq.on_board:
-                return Move(self.square, False, nothing=f"No more tiles {_beyond(direction)} {self.square.name}.")
+                return Move(self.square, False, nothing=prompts.no_more_tiles(_beyond(direction), self.square.name))
             if board[sq]:
                 return self._to(sq)
 

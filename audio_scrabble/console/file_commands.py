@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from ..errors import ActionNotAllowed
-from ..presentation import phrases
+from ..presentation import phrases, prompts
 from . import brailleview
 
 
@@ -46,15 +46,11 @@ def cmd_emboss(session, args: str) -> list[str]:
         save_brf(target, document)
     except OSError as e:
         reason = e.strerror or type(e).__name__
-        raise ActionNotAllowed(
-            f"The braille file cannot be written there ({reason.lower()}); type emboss alone to save it in your games folder."
-        ) from None
+        raise ActionNotAllowed(prompts.emboss_cannot_write(reason.lower())) from None
     except ValueError:
-        raise ActionNotAllowed(
-            "That is not a usable file name; type emboss alone to save it in your games folder."
-        ) from None
+        raise ActionNotAllowed(prompts.EMBOSS_BAD_NAME) from None
     pages = len(brf_pages(document))
-    head = f"Braille file saved, {phrases.plural(pages, 'page')}:"
+    head = prompts.braille_file_saved(phrases.plural(pages, 'page'))
     return brailleview.path_lines(head, str(target), session.settings.braille_width)
 
 
@@ -93,12 +89,10 @@ def cmd_export(session, args: str) -> list[str]:
     except (SaveFailed, OSError) as e:
         cause = e.__cause__ if isinstance(e, SaveFailed) else e
         reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
-        raise ActionNotAllowed(
-            f"Cannot write there ({reason.lower()}); type export alone for your games folder."
-        ) from None
+        raise ActionNotAllowed(prompts.export_cannot_write(reason.lower())) from None
     except RecordError as e:
-        raise ActionNotAllowed(f"The record cannot be written: {e}") from None
-    return brailleview.path_lines("Record saved:", shown_path(written), session.settings.braille_width)
+        raise ActionNotAllowed(prompts.record_not_written(e)) from None
+    return brailleview.path_lines(prompts.RECORD_SAVED, shown_path(written), session.settings.braille_width)
 
 
 def cmd_games(session, args: str) -> list[str]:
@@ -106,9 +100,9 @@ def cmd_games(session, args: str) -> list[str]:
     width = session.settings.braille_width
     folder = _games_folder(session)
     if session.store is None:
-        return session.saver.games_lines(False) + brailleview.path_lines("Files go to:", shown_path(folder), width)
+        return session.saver.games_lines(False) + brailleview.path_lines(prompts.FILES_GO_TO, shown_path(folder), width)
     in_play = session.game is not None and not session.game.is_over
-    return brailleview.path_lines("Games folder:", shown_path(folder), width) + session.saver.games_lines(in_play)
+    return brailleview.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(in_play)
 
 
 def cmd_open(session, args: str) -> list[str]:

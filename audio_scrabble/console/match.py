@@ -19,6 +19,7 @@ from ..presentation import phrases, prompts
 from ..presentation.phrases import Audience
 from .coach import Coach
 from .racks import RackKeeper, rack_reply
+from .saving import table_state
 from .settings import Settings
 from .setup import Seat
 from .table import Chooser, Table
@@ -37,6 +38,23 @@ class Match:
         self.turns = TurnTeller(game, self.table, self.racks, settings)
         self.turns.told_challenge = told_challenge  # the first-time hint is given once a session
         self.coach = Coach(game, lexicon)
+
+    def table_state(self, lexicon_path: str | None) -> Any:
+        """What a save keeps beside the game (a persistence.TableState): the
+        seats' computer levels, the word list, every setting, each player's
+        arrangement of their rack, and whether the challenge window has
+        been pointed out."""
+        return table_state(self.table.levels(), lexicon_path, self.coach.lexicon, self.settings,
+                           self.racks.order, self.turns.told_challenge)
+
+    def prompt_forms(self) -> tuple[str, str | None]:
+        """The prompt, and its short form for a narrow braille display."""
+        game = self.game
+        if game.is_over:
+            return (prompts.REVIEW_PROMPT, None) if self.coach.reviewing else prompts.OVER_PROMPT
+        if game.awaiting_final_challenge:
+            return prompts.FINAL_PROMPT
+        return prompts.player_prompt(self.names[game.current]), None
 
     # ------------------------------------------------------------ what the commands read
     @property

@@ -53,6 +53,13 @@ class Transcript:
             self.last_reply = out
         return out
 
+    def choices(self, candidates: Sequence[str], most: int) -> list[str]:
+        """Tab's candidates as lines that fit the display (comma-separated,
+        a candidate never split); more than ``most`` are counted instead."""
+        if len(candidates) > most:
+            return [prompts.too_many_choices(len(candidates))]
+        return phrases.fit(list(candidates), width=self._width() or phrases.LINE_WIDTH)
+
     def show(self, lines: Sequence[str]) -> None:
         """Lines for the screen only."""
         self.display.extend(lines)
@@ -63,6 +70,12 @@ class Transcript:
 
     def request_clear(self) -> None:
         self.clear_requested = True
+
+    def hand_over(self) -> None:
+        """A rack handed over: the last player's leaves the screen (and the
+        screen reader's buffer) first; the screen says so, not spoken."""
+        self.request_clear()
+        self.show([prompts.SCREEN_CLEARED])
 
     def take_clear(self) -> bool:
         """Whether to clear the screen before printing the next reply (once)."""

@@ -8,8 +8,8 @@ the engine is installed). There is no draw for first: the opening says
 the position's scores, then whose turn it is.
 
 :func:`prepare` reads the options into a :class:`PositionStart` (pure:
-it raises a typed error with a sentence); :func:`begin` seats the game
-in the session, as the session's own new game does.
+it raises a typed error with a sentence); :class:`~.opening.Opening`
+builds the game from it, which the session seats as any other.
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.game import Game
 from ..core.rules import RuleSet
 from ..errors import NotationError
 from ..notation.cgp import game_start, read_position, rules_name
 from ..presentation import survey_phrases
 from . import services
-from .setup import Seat, SetupFlow, parse_players, parse_rules
+from .setup import Seat, parse_players, parse_rules
 
 #: the player to move, when no names are given
 YOU = "You"
@@ -60,23 +59,3 @@ def prepare(options: Any, computers: bool | None) -> PositionStart:
     seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
     return PositionStart(seats, rules, seed, game_start(position), position.scores)
 
-
-def begin(session: Any) -> list[str]:
-    """Seat the game of ``session.options.position`` in the session and say
-    its opening: the rules, the position's scores, whose turn it is."""
-    ready = prepare(session.options, session._computers_allowed)
-    if session.lexicon is None:
-        session.lexicon = services.load_lexicon(session.options.lexicon)
-    choosers = session._choosers(ready.seats, ready.seed)
-    game = Game([s.name for s in ready.seats], ready.rules, ready.seed, session.lexicon,
-                services.move_finder(session.lexicon), start=ready.start)
-    session.setup = SetupFlow(ready.seats, ready.rules, computers=session._computers_allowed)
-    session._seat(game, ready.seats, choosers)
-    session._games_played += 1
-    lines = [f"{ready.rules.title}."]
-    lines.extend(survey_phrases.position_opening(game.names, game.scores()))
-    lines.extend(session._autosave())
-    lines.extend(session._turn_lines())
-    if not session.defer_computer:
-        lines.extend(session.run_computers())
-    return lines

@@ -191,7 +191,7 @@ def help_lines(
     lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
     lines.extend(entry.rest)
     if cmd and cmd.aliases:
-        lines.append(f"Also: {', '.join(cmd.aliases)}.")
+        lines.append(prompts.also(cmd.aliases))
     if more and key in more:
         lines.extend(more[key]())
     return lines

@@ -33,178 +33,29 @@ the current move again, type ``move`` (or ``repeat``).
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 import traceback
-from importlib import resources
 from typing import Sequence, TextIO
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..core.board import CENTRE, Board
-from ..core.tiles import RACK_SIZE
-from ..errors import ActionNotAllowed, NotationError, ScrabbleError
+from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
-from ..notation.plays import clip, parse_rack
 from ..notation.replay import RecordStep, load_record, replay_steps
 from ..notation.typed import looks_like_square
-from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
+from ..presentation import phrases, prompts, record_phrases
 from ..presentation.phrases import LINE_WIDTH, Style
-from . import board_commands, brailleview, registry, services, survey_commands
+from . import board_commands, brailleview, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
-from .helptext import HelpEntry, parse_help
 from .output import BoardReader, Transcript
-from .settings import SETTING_VALUES, Settings, add_options, small_number
+from .review_commands import REVIEW_COMMANDS, complete, rack_size
+from .settings import Settings, add_options, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
-
-
-# ====================================================================== commands
-
-
-@functools.lru_cache(maxsize=1)
-def review_help() -> dict[str, HelpEntry]:
-    """The review's help texts, by command (and ``keys``), kept as data in
-    ``audio_scrabble/data/review_help.txt``."""
-    return parse_help((resources.files("audio_scrabble") / "data" / "review_help.txt").read_text(encoding="utf-8"))
-
-
-
-
-def _next(s: "ReviewSession", args: str) -> list[str]:
-    return s.next_move()
-
-
-def _back(s: "ReviewSession", args: str) -> list[str]:
-    return s.previous_move()
-
-
-def _first(s: "ReviewSession", args: str) -> list[str]:
-    return s.go(1)
-
-
-def _last(s: "ReviewSession", args: str) -> list[str]:
-    return s.go(s.count)
-
-
-def _move(s: "ReviewSession", args: str) -> list[str]:
-    if args.strip():
-        return _goto(s, args)
-    return s.current_lines()
-
-
-def _goto(s: "ReviewSession", args: str) -> list[str]:
-    """``go to 12`` (a move) or ``goto H8`` (the board cursor)."""
-    text = args.strip()
-    low = text.lower()
-    if low.startswith("to ") or low == "to":
-        text = text[2:].strip()
-        low = text.lower()
-    if low.startswith("move "):
-        text = text[5:].strip()
-    number = small_number(text, digits=4)
-    if number is not None:
-        return s.go(number)
-    if not text:
-        return [f"Say where to go, like go to 5 (a move, 0 to {s.count}) or goto H8."]
-    try:
-        return board_commands.cmd_goto(s, text)
-    except NotationError:
-        return [f"{clip(text)!r} is not a move or a square; type go to 5, or goto H8."]
-
-
-def _scores(s: "ReviewSession", args: str) -> list[str]:
-    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals)
-
-
-def _rack(s: "ReviewSession", args: str) -> list[str]:
-    step = s.step
-    if step is None:
-        return [record_phrases.NO_MOVE_YET]
-    head, said = record_phrases.rack_lines(step, s.names)
-    if s.braille_mode and step.move.rack:
-        head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
-    return head + said
-
-
-def _history(s: "ReviewSession", args: str) -> list[str]:
-    shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
-    return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
-
-
-def _help(s: "ReviewSession", args: str) -> list[str]:
-    # (the review's usages never end in a full stop: the game's "Type U." is the same)
-    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
-                               brief=s.style.brief)
-
-
-def _facing_rack(s: "ReviewSession") -> list[str] | None:
-    """The rack that faced the board being reviewed: the next mover's, as
-    the record shows it (None when it does not, or at the end)."""
-    if s.position >= s.count:
-        return None
-    rack = s.steps[s.position].move.rack
-    return parse_rack(rack, limit=None) if rack else None
-
-
-def _fit_rack(s: "ReviewSession") -> list[str]:
-    rack = _facing_rack(s)
-    if rack is None:
-        raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
-    return rack
-
-
-def _rack_size(s: "ReviewSession") -> int:
-    rack = _facing_rack(s)
-    return len(rack) if rack is not None else RACK_SIZE
-
-
-_spots = survey_commands.spots_command(_rack_size)
-_fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
-
-
-def _quit(s: "ReviewSession", args: str) -> list[str]:
-    s.finished = True
-    return ["Goodbye."]
-
-
-_A = registry.Arg
-_C = functools.partial(registry.Command, modes=frozenset({registry.REVIEW}))
-
-#: the review's commands; the board ones are the game's own handlers, which
-#: read the board after the current move through the session's ``board``
-REVIEW_COMMANDS = registry.Registry(
-    [
-        _C("next", _next, "Moving", ("n", "forward", "f")),
-        _C("back", _back, "Moving", ("b", "previous", "prev")),
-        _C("goto", _goto, "Moving", ("go",), (_A("move or square", registry.SQUARE),)),
-        _C("first", _first, "Moving", ("start",)),
-        _C("last", _last, "Moving", ("end",)),
-        _C("move", _move, "Moving", ("this", "current")),
-        _C("square", board_commands.cmd_square, "Board", ("sq", "read"), (_A("square", registry.SQUARE, True),)),
-        _C("row", board_commands.cmd_row, "Board", (), (_A("row", registry.ROW, True),)),
-        _C("column", board_commands.cmd_column, "Board", ("col",), (_A("column", registry.COLUMN, True),)),
-        _C("where", board_commands.cmd_where, "Board", ("pos", "position")),
-        _C("words", board_commands.cmd_words, "Board"),
-        _C("board", board_commands.cmd_board, "Board", ("brd",)),
-        _C("show", board_commands.cmd_show, "Board", ("print",)),
-        _C("spots", _spots, "Survey", ("spot", "hot"), (_A("area", registry.AREA, True),)),
-        _C("around", survey_commands.cmd_around, "Survey", ("near",), (_A("square", registry.SQUARE, True),)),
-        _C("fit", _fit, "Survey", (), (_A("word", registry.WORDS),)),
-        _C("scores", _scores, "Ask again", ("score", "s")),
-        _C("rack", _rack, "Ask again", ("r", "tiles")),
-        _C("history", _history, "Ask again", ("hist",)),
-        _C("repeat", board_commands.cmd_repeat, "Ask again", ("again",)),
-        _C("legend", board_commands.cmd_legend, "Settings", ("marks", "cells")),
-        _C("set", board_commands.cmd_set, "Settings", (),
-           (_A("setting", registry.SETTING, True), _A("value", registry.SETTING, True))),
-        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", registry.TOPIC, True),)),
-        _C("quit", _quit, "Settings", ("exit", "q", "bye")),
-    ]
-)
 
 
 # ====================================================================== the session
@@ -289,7 +140,7 @@ class ReviewSession:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, _rack_size(self))
+        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, rack_size(self))
         return self._reply(lines)
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
@@ -372,9 +223,9 @@ class ReviewSession:
             lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
-            lines = [f"Something went wrong inside the review ({type(e).__name__}).", "Type move to hear this move again."]
+            lines = [record_phrases.review_went_wrong(type(e).__name__), record_phrases.REVIEW_HEAR_AGAIN]
         remember = stripped.lower() not in ("repeat", "again")
-        return self._reply(lines or ["Done."], remember=remember)
+        return self._reply(lines or [prompts.DONE], remember=remember)
 
     def _dispatch(self, text: str) -> list[str]:
         if not text:
@@ -392,26 +243,12 @@ class ReviewSession:
 
     def interrupt(self) -> list[str]:
         """Ctrl-C: the typed line is dropped."""
-        return self._reply(["Line cleared."], remember=False)
+        return self._reply([prompts.LINE_CLEARED], remember=False)
 
     def end_of_input(self) -> list[str]:
         """Ctrl-D or the end of piped input: the review ends (nothing is lost)."""
         self.finished = True
-        return self._reply(["Goodbye."])
-
-
-# ====================================================================== completion
-def complete(session: ReviewSession, text: str) -> list[str]:
-    """Candidates for the word being typed at the end of ``text``."""
-
-    def candidates(cmd: registry.Command, arg: registry.Arg, words: list[str], index: int) -> list[str]:
-        if cmd.name == "goto":
-            return ["to"] + [str(n) for n in range(session.count + 1)] + registry.ALL_SQUARES
-        if arg.kind == registry.TOPIC:
-            return REVIEW_COMMANDS.names() + ["keys"]
-        return registry.board_candidates(arg, words, index, SETTING_VALUES) or []
-
-    return REVIEW_COMMANDS.complete(text, candidates)
+        return self._reply([prompts.GOODBYE])
 
 
 # ====================================================================== the prompt

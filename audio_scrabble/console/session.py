@@ -1,54 +1,42 @@
 """The console's front: one game, its players, settings and messages.
 
-``Session.handle_line(text)`` takes any line a player types, in any state,
-and returns the lines to say; ``Session.key(name)`` does the same for a
-board key; ``prompt_text``, ``interrupt`` (Ctrl-C) and ``end_of_input``
-(Ctrl-D) complete the front that the prompt application in
-:mod:`audio_scrabble.console.app` wraps. None of it needs prompt_toolkit.
+``Session.handle_line(text)`` answers any line typed, in any state, with
+the lines to say; ``key(name)`` a board key; ``prompt_text``,
+``interrupt`` (Ctrl-C) and ``end_of_input`` (Ctrl-D) complete the front
+that :mod:`.app` wraps. None of it needs prompt_toolkit.
 
-The session is composed of small parts, each in its own module:
+The session is composed of parts, each in its own module: the
+:class:`~.match.Match` (table, racks, turns, coach) of the game at the
+table, which :class:`~.opening.Opening` builds and the session seats; at
+most one open question (:mod:`.questions`) whose answer is a decision the
+session carries out; the :class:`~.output.Transcript` and
+:class:`~.output.BoardReader`; the :class:`~.saving.Saver`. Actions go
+through :mod:`.acting` (compute, save, then say); a refused action (a
+typed error) changes nothing and its sentence is said as it is. What the
+session says lives in :mod:`audio_scrabble.presentation.prompts`.
 
-* the :class:`~.table.Table`: seats, who may act and who may hear whose
-  tiles, the computers' decisions (run by the one loop :meth:`run_computers`);
-* the :class:`~.racks.RackKeeper`: each rack's order, tiles withheld
-  while a play may be challenged;
-* at most one open question (:mod:`.questions`: resume, set-up, blank,
-  play it?, leave?) whose answer is a decision the session carries out;
-* the :class:`~.coach.Coach`: hints and the review after the game;
-* the :class:`~.output.Transcript` (lines fitted once, ``repeat``) and
-  the :class:`~.output.BoardReader` (the cursor and its keys);
-* the :class:`~.saving.Saver` (load, offer, resume, autosave, goodbye)
-  over a persistence store; the session seats what it resumes.
-
-The session never changes the game except through the game's own
-actions (:meth:`act`), and a refused action (a typed error from the
-core) changes nothing: its sentence is said as it is. What the session
-says in its own words lives in :mod:`audio_scrabble.presentation.prompts`.
-
-States, in the order a game meets them: resume (an unfinished game is
-saved), set-up, playing (with questions on top), hand-over (two or more
-people at one computer: a rack is never spoken until its owner presses
-Enter), over (the board, scores and ``review`` can still be read;
-``new`` starts another game), finished.
+States: resume (an unfinished game is saved), set-up, playing (with
+questions on top), hand-over (a rack is never spoken until its owner
+presses Enter), over (the board, scores and ``review`` can still be
+read; ``new`` starts another game), finished.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import traceback
 from typing import Any, Callable, Sequence
 
 from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
-from ..core.rules import RuleSet
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
-from . import brailleview, plays, position_start, saving, services, survey_commands
+from . import acting, brailleview, saving, services, survey_commands
 from .coach import Coach
-from .cues import Cues
+from .cues import Cues, follow, notice_once
+from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
 from .questions import (
@@ -56,11 +44,10 @@ from .questions import (
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
 from .settings import Settings
-from .setup import Seat, SetupFlow, parse_players, parse_rules
-from .match import Match
-from .match import need as need_match
+from .setup import SetupFlow
+from .match import Match, need as need_match
 from .racks import RackKeeper
-from .table import Chooser, Table
+from .table import Table
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -72,8 +59,6 @@ _EMPTY_BOARD = Board()
 _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
-
-ComputerFactory = Callable[[str, Any, int], Chooser]
 
 
 class Session:
@@ -90,31 +75,13 @@ class Session:
         sound_player: Callable[[], Any] | None = None,
     ):
         self.options = options or Options()
-        self.settings = Settings(
-            verbosity=self.options.verbosity or phrases.NORMAL,
-            marks=self.options.marks or phrases.MARKS,
-            braille_width=self.options.braille_width,
-            speech=self.options.speech or "text",
-            hints=bool(self.options.hints),
-            aids=self.options.aids is not False,
-        )
-        # Sounds: off unless chosen, or speech is tts (the player's own voice).
-        chosen = self.options.sounds
-        self.settings.sounds = chosen if chosen is not None else self.settings.speech == "tts"
+        self.settings = Settings.from_options(self.options)
         #: makes a started sound player (None: no sounds in this session)
         self._sound_player = sound_player
         self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        for name in ("think", "echo", "prompt"):  # given on the command line
-            if getattr(self.options, name) is not None:
-                setattr(self.settings, name, getattr(self.options, name))
-        self.computer_factory = computer_factory or (
-            lambda level, lexicon, seed: services.make_computer(level, lexicon, seed, think=self.settings.think))
-        #: computer players can be seated: True when a factory was given; None
-        #: means "if the engine is installed", looked up only when one is named
-        self._computers_allowed: bool | None = True if computer_factory is not None else None
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
         self.defer_computer = defer_computer
         #: the game at the table, once it has started (see console/match.py)
@@ -123,7 +90,6 @@ class Session:
         self.setup: SetupFlow | None = None
         #: the one open question (resume, set-up, blank, play it?, leave?), if any
         self.question: Question | None = None
-        self._games_played = 0
         self.speech_change: str | None = None  # set when the player asks for another speech kind
         self.last_error: str | None = None  # the traceback of an internal error, for developers
         #: where games are saved (a persistence.SaveStore), or None not to save
@@ -131,6 +97,8 @@ class Session:
         #: loading, offering, resuming and saving games (console/saving.py)
         self.saver = saving.Saver(store)
         self._warmed = False  # the engine's move generator has been warmed up
+        #: how each game comes to the table, and the games counter (console/opening.py)
+        self.opening = Opening(self.options, computer_factory, lambda: self.settings.think)
 
     # ================================================================ start
     def start(self) -> list[str]:
@@ -149,7 +117,7 @@ class Session:
         if self.options.position:
             return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:
-            out.extend(self._put_away())
+            out.extend(self.saver.put_away())  # --new: the unfinished game is put away
         else:
             out.extend(self._look_for_save(at_once=self.options.saved_game == RESUME))
             if self.question is not None or self.game is not None:
@@ -159,50 +127,52 @@ class Session:
 
     def _open_setup(self) -> list[str]:
         """Begin the questions (or the game, when the command line answered them)."""
-        out: list[str] = []
-        try:
-            seats = parse_players(self.options.players, self._computers_allowed) if self.options.players else None
-            rules = parse_rules(self.options.rules) if self.options.rules else None
-        except ScrabbleError as e:
-            seats, rules = None, None
-            out.append(str(e))
-        self.setup = SetupFlow(seats, rules, computers=self._computers_allowed)
-        if seats is not None and rules is None:
-            self.setup.rules = parse_rules("house")
+        self.setup, out = self.opening.setup_flow()
         if self.setup.done:
-            out.extend(self._begin_game())
-        else:
-            self.question = SetupQuestion(self.setup, lambda: self.style.brief)
-            out.extend(self.setup.question())
-        return out
+            return out + self._begin_game()
+        self.question = SetupQuestion(self.setup, lambda: self.style.brief)
+        return out + self.setup.question()
 
     def _begin_position(self) -> list[str]:
         """``--position``: an unfinished game is put away, then the game
         starts from the position (see console/position_start.py)."""
-        out = self._put_away()
+        out = self.saver.put_away()
         try:
-            return out + position_start.begin(self)
+            return out + self._sit(self.opening.position(self._word_list()))
         except ScrabbleError as e:
             return out + [str(e)] + self._open_setup()
 
-    def _choosers(self, seats: list[Seat], seed: int) -> dict[int, Chooser]:
-        """The computer players of these seats, each seeded from the game's seed."""
-        return {i: self.computer_factory(s.computer, self.lexicon, seed + 7919 * (i + 1))
-                for i, s in enumerate(seats) if s.computer}
+    def _word_list(self) -> Any:  # the word list games are judged by, loaded when first needed
+        if self.lexicon is None:
+            self.lexicon = services.load_lexicon(self.options.lexicon)
+        return self.lexicon
 
-    def _seat(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser]) -> None:
-        """Sit down to ``game``: a new match (table, racks, coach) and cursor."""
+    def _begin_game(self) -> list[str]:
+        assert self.setup is not None
+        return self._sit(self.opening.new_game(self.setup, self._word_list()))
+
+    def _sit(self, seating: Seating) -> list[str]:
+        """Seat a game the opening built (a new match, its cursor); save it
+        unless it is on file as it is; say its opening and whose turn it is."""
         told = self.match.turns.told_challenge if self.match is not None else False
         self._close_computers()
-        self.match = Match(game, seats, choosers, self.lexicon, self.settings, told)
+        self.setup = seating.setup
+        state = seating.state
+        if state is not None:
+            self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
+            told = state.told_challenge
+        self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told)
+        if state is not None:
+            self.match.racks.restore(dict(state.racks))
         self.reader.reset()
         self.mode = PLAYING
+        lines = list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
+        return lines + ([] if self.defer_computer else self.run_computers())
 
     # ================================================================ saving and resuming
     # The files are the saver's (console/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
-        """If an unfinished game is saved, ask to resume it (the saver says
-        what to offer); ``at_once`` (``--resume``) resumes it without asking."""
+        """Offer to resume an unfinished game; ``at_once`` (``--resume``) resumes it."""
         offer, said = self.saver.offer(self.options.lexicon)
         if offer is None:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
@@ -211,47 +181,19 @@ class Session:
         self.question = ResumeQuestion()
         return said + offer.question()
 
-    def _put_away(self) -> list[str]:
-        """``--new``: put the unfinished game away in the games folder, saying so in one line."""
-        return self.saver.put_away()
-
     def _resume(self) -> list[str]:
         """Rebuild the offered game from its save, exactly as it was left,
         with the seats, word list and settings it was played with."""
         try:
             resumed = self.saver.resume(self.lexicon, self.options.lexicon)
+            self.lexicon = resumed.lexicon
+            seating = self.opening.resumed(resumed)
         except ScrabbleError as e:
             return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        game, state = resumed.game, resumed.state
-        self.lexicon = resumed.lexicon
-        self.options.lexicon = resumed.lexicon_path  # a new game after this one keeps it too
-        seats = [Seat(n, state.computers.get(i)) for i, n in enumerate(game.names)]
-        try:
-            choosers = self._choosers(seats, game.seed)
-        except ScrabbleError as e:
-            return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
-        self.setup = SetupFlow(seats, game.rules, computers=self._computers_allowed)
-        self.options.seed = game.seed
-        self._games_played = 1
-        self._seat(game, seats, choosers)
-        match = self.playing()
-        match.racks.restore(dict(state.racks))
-        match.turns.told_challenge = state.told_challenge
-        lines = resumed.lines + [f"Resumed. {game.rules.title}."]
-        lines.extend(phrases.scores_lines(game.names, game.scores()))
-        last = phrases.last_move_event(list(game.history))
-        if last is not None:
-            lines.extend(phrases.clauses(phrases.last_move_sentence(last)))
-        lines.append(phrases.bag_phrase(len(game.bag)))
-        lines.extend(self._turn_lines())
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
+        return self._sit(seating)
 
     def _open_saved(self, decision: OpenSaved) -> list[str]:
-        """``open N`` at the resume or set-up question: check game N and
-        resume it; if it cannot be, say why and ask the question again."""
+        """``open N`` at the resume or set-up question; if it cannot be, why, and the question."""
         try:
             self.saver.choose(decision.text, self.lexicon, self.options.lexicon, in_play=False)
         except ScrabbleError as e:
@@ -260,49 +202,19 @@ class Session:
         return self._resume()
 
     def _saved_settings(self) -> Any:
-        """What a save keeps beside the game (a persistence.TableState): the
-        seats' computer levels, the word list, every setting, each player's
-        arrangement of their rack, and whether the challenge window has
-        been pointed out."""
-        m = self.match
-        if m is None:
-            return None
-        return saving.table_state(m.table.levels(), self.options.lexicon, self.lexicon, self.settings,
-                                  m.racks.order, m.turns.told_challenge)
+        """What a save keeps beside the game (see :meth:`Match.table_state`)."""
+        return self.match.table_state(self.options.lexicon) if self.match is not None else None
 
     def _autosave(self) -> list[str]:
         """Save the game after an action; what to say (a notice, a failure)."""
         return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
 
-    def _begin_game(self) -> list[str]:
-        assert self.setup is not None and self.setup.rules is not None
-        seats = self.setup.players
-        rules: RuleSet = self.setup.rules
-        if self.lexicon is None:
-            self.lexicon = services.load_lexicon(self.options.lexicon)
-        base = self.options.seed if self.options.seed is not None else secrets.randbelow(2**31)
-        seed = base + self._games_played
-        choosers = self._choosers(seats, seed)
-        finder = services.move_finder(self.lexicon)
-        game = Game([s.name for s in seats], rules, seed, self.lexicon, finder)
-        self._seat(game, seats, choosers)
-        self._games_played += 1
-        lines = [f"{rules.title}."]
-        lines.extend(phrases.first_player_phrases(game.history[0]))  # type: ignore[arg-type]
-        lines.extend(self._autosave())
-        lines.extend(self._turn_lines())
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
-
     def _goodbye(self) -> list[str]:
-        """Leaving: an unfinished game is saved once more, with the
-        settings and rack order as they are now (see Saver.goodbye)."""
+        """Leaving: an unfinished game is saved once more, as it is now (see Saver.goodbye)."""
         return self.saver.goodbye(self.game, self._saved_settings())
 
     def keep_settings(self) -> list[str]:
-        """Save the game in play again, to keep a setting or a rack order
-        changed since its last action; what to say if that fails."""
+        """Save the game in play again, to keep a setting or rack order changed since."""
         if self.store is None or self.game is None or self.game.is_over:
             return []
         return self._autosave()
@@ -368,51 +280,23 @@ class Session:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        self.reader.last_move = None
-        lines = survey_commands.answer_key(self, name, survey_commands.GAME_QUICK, self._command,
-                                           survey_commands.game_rack_size(self))
-        if self.cues is not None:
-            self.cues.cursor(self.reader.last_move, self.board, self.style.brief)
-        return self._reply(lines + self._sounds_notice())
+        return self._reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice())
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:
-        """The candidates of a Tab press, as lines that fit the display
-        (comma-separated, a candidate never split); a long list is counted
-        instead. Not remembered for ``repeat``."""
-        if len(candidates) > self.MAX_CANDIDATES:
-            lines = [prompts.too_many_choices(len(candidates))]
-        else:
-            width = self.settings.braille_width or phrases.LINE_WIDTH
-            lines = phrases.fit(list(candidates), width=width)
-        return self._reply(lines, remember=False)
+        """The candidates of a Tab press (see Transcript.choices); not kept for ``repeat``."""
+        return self._reply(self.out.choices(candidates, self.MAX_CANDIDATES), remember=False)
 
     def prompt_text(self) -> str:
-        """The short prompt shown before the cursor.
-
-        In braille mode it leaves room to type on the display's line: a
-        long prompt gives way to its short form, or is cut.
-        """
-        full, short = self._prompt_forms()
-        if self.settings.prompt == "short":  # the player's choice: as little as may be read
-            full = short or "> "
-        return brailleview.fit_prompt(full, short, self.settings.braille_width)
-
-    def _prompt_forms(self) -> tuple[str, str | None]:
-        """The prompt, and its short form for a narrow braille display."""
+        """The prompt before the cursor: the open question's, or the game's
+        (see Match.prompt_forms), fitted by :func:`brailleview.fit_prompt`."""
         if self.question is not None:
-            return self.question.prompt
-        if self.game is None:
-            return "> ", None
-        if self.game.is_over:
-            if self.match is not None and self.match.coach.reviewing:
-                return "review> ", None
-            return "game over> ", "over> "
-        if self.game.awaiting_final_challenge:
-            return "challenge or accept> ", "accept> "
-        return f"{self.names[self.game.current]}> ", None
+            full, short = self.question.prompt
+        else:
+            full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
+        return brailleview.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:
@@ -438,29 +322,20 @@ class Session:
         if text.strip().lower() in ("repeat", "again"):
             remember = False
         if not lines:
-            lines = ["Done."]
+            lines = [prompts.DONE]
         self.follow_sounds_setting()
         return self._reply(lines + self._sounds_notice(), remember=remember)
 
     def _sounds_notice(self) -> list[str]:
-        """The one line saying sounds went off (no audio device), once; the
-        setting then says what is really in use, as speech does."""
-        said = self.cues.notice() if self.cues is not None else []
-        if said:
-            self.settings.sounds = False
-            self.cues = None
+        """The one line saying sounds went off (see cues.notice_once)."""
+        said, self.cues = notice_once(self.cues, self.settings)
         return said
 
     def follow_sounds_setting(self) -> None:
         """Start the sound player when sounds are on, close it when off."""
         if self.finished:
             self._close_computers()
-        wanted = self.settings.sounds and not self.finished
-        if wanted and self.cues is None and self._sound_player is not None:
-            self.cues = Cues(self._sound_player())
-        elif not wanted and self.cues is not None:
-            self.cues.close()
-            self.cues = None
+        self.cues = follow(self.cues, self.settings.sounds and not self.finished, self._sound_player)
 
     def _handle_pasted(self, parts: list[str]) -> list[str]:
         """Several lines at once: each answered in turn (the computers'
@@ -528,7 +403,8 @@ class Session:
             self.saver.decline()
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
         elif isinstance(decision, PlayDraft):
-            lines = list(decision.before) + self._finish_play(decision.draft, decision.action, decision.confirmed)
+            d = decision
+            lines = list(d.before) + acting.finish_play(self, d.draft, d.action, d.confirmed)
         elif isinstance(decision, Ask):
             self.question = decision.question
             lines = list(decision.lines)
@@ -542,16 +418,12 @@ class Session:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         lines, handed_over = self.playing().empty_line()
         if handed_over:
-            # The last player's rack leaves the screen (and the screen
-            # reader's review buffer) before this one's is read.
-            self.out.request_clear()
-            self.out.show([prompts.SCREEN_CLEARED])  # on the screen, first, not spoken
+            self.out.hand_over()
         return lines
 
     def ask_confirm(self, what: str) -> list[str]:
-        question = ConfirmQuestion(what)
-        self.question = question
-        return question.lines()
+        self.question = ConfirmQuestion(what)
+        return self.question.lines()
 
     def quit(self) -> list[str]:
         if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
@@ -582,14 +454,7 @@ class Session:
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    def accept_final(self) -> list[str]:
-        """``accept`` when a player has gone out: the people at the table
-        accept; a computer still to decide then decides, else the game ends."""
-        said = self.playing().people_accept()
-        if said is None:
-            return self.act(lambda g: g.accept())
-        return said + ([] if self.defer_computer else self.run_computers())
-
+    # Actions, plays and the computers' decisions are made in console/acting.py.
     def _turn_lines(self, round_end: bool = False) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
         match = self.playing()
@@ -598,101 +463,29 @@ class Session:
         return match.turns.lines(round_end, engine=services.engine_available())
 
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
-        """Do one game action, then say what happened and whose turn it is:
-        compute (the core refuses an illegal action with its typed error,
-        changing nothing), save, then say. Whose turn it is goes unsaid
-        when it is still ``quiet_turn_of``'s (a computer that challenged
-        on its turn, which was just said)."""
-        match = self.playing()
-        game = match.game
-        lines, round_end = match.announce_action(do, self.cues)
-        if not self._warmed and len(game.bag) < 20 and game.move_finder is not None:
-            self._warmed = True  # the house rule will soon ask whether anyone can move
-            services.warm_move_finder(self.lexicon)
-        lines.extend(self._autosave())
-        quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
-                 and not game.is_over and not game.awaiting_final_challenge)
-        if not quiet:
-            lines.extend(self._turn_lines(round_end))
-        if not self.defer_computer:
-            lines.extend(self.run_computers())
-        return lines
+        """Do one game action: compute, save, then say (see :func:`acting.act`)."""
+        return acting.act(self, do, quiet_turn_of)
 
-    # ---------------------------------------------------------------- plays and blanks
+    def accept_final(self) -> list[str]:
+        return acting.accept_final(self)
+
     def start_play(self, draft: Draft, action: str) -> list[str]:
-        """Play or check a draft; ask for the letters of blanks first."""
-        return self._carry_play(plays.start(self.need_game(), draft, action, self.style))
-
-    def _finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
-        return self._carry_play(plays.finish(self.need_game(), draft, action, self.style, confirmed))
-
-    def _carry_play(self, outcome: plays.PlayOutcome) -> list[str]:
-        """Open the question the play needs, or make the play."""
-        if outcome.question is not None:
-            self.question = outcome.question
-        if outcome.refused and self.cues is not None:
-            self.cues.refused()
-        play = outcome.play
-        if play is None:
-            return outcome.lines
-        try:
-            return self.act(lambda g: g.place(play))
-        except IllegalPlay as e:
-            if self.cues is not None:
-                self.cues.refused()
-            return self.refusal(e) if self.style.brief else [plays.explain_rack(self.game, e)]
-
-    # ================================================================ computers
-    def computer_thinking(self) -> list[str]:
-        """Said once before a computer that simulates starts on its move
-        (the champion), so the wait is never silent."""
-        m = self.match
-        if m is None or not m.table.computer_to_move() or m.game.awaiting_final_challenge:
-            return []
-        i = m.game.current
-        if not getattr(m.table.choosers.get(i), "thinks", False):
-            return []
-        return self._reply([prompts.thinking(m.names[i])], remember=False)
-
-    def _close_computers(self) -> None:
-        """Let the computers' worker processes go (the champion's)."""
-        if self.match is not None:
-            for chooser in self.match.table.choosers.values():
-                close = getattr(chooser, "close", None)
-                if close is not None:
-                    close()
+        return acting.start_play(self, draft, action)
 
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         return self.match is not None and self.match.table.computer_to_move()
 
+    def computer_thinking(self) -> list[str]:
+        return acting.computer_thinking(self)
+
     def computer_turn(self) -> list[str]:
-        """One computer decision: a challenge of a phony, an acceptance, or its move."""
-        table = self.playing().table
-        action = table.computer_action()
-        try:
-            lines = action.said + self.act(action.do, action.quiet_turn_of)
-        except ScrabbleError:
-            if not action.own_move:
-                raise
-            # Its move was refused by the rules (a computer's mistake): it passes.
-            self.last_error = traceback.format_exc()
-            action = table.computer_passes(self.need_game().current)
-            lines = action.said + self.act(action.do)
-        if table.last_error is not None:
-            self.last_error, table.last_error = table.last_error, None
-        return self._reply(lines)
+        return acting.computer_turn(self)
 
     def run_computers(self, limit: int = 400) -> list[str]:
-        """Every computer decision due now, until a person must act: the one loop."""
-        lines: list[str] = []
-        saved = self.defer_computer
-        self.defer_computer = True
-        try:
-            while limit > 0 and self.computer_to_move():
-                lines.extend(self.computer_thinking())
-                lines.extend(self.computer_turn())
-                limit -= 1
-        finally:
-            self.defer_computer = saved
-        return lines
+        return acting.run_computers(self, limit)
+
+    def _close_computers(self) -> None:
+        """Let the computers' worker processes go (the champion's)."""
+        if self.match is not None:
+            self.match.table.close()

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
 from ..notation.plays import clip
+from ..presentation import prompts_settings as say
 from ..presentation.phrases import clauses, join_and
 from ..presentation.survey_phrases import AIDS_OFF, AIDS_ON
 from ..presentation.phrases import COLOURS, MARK_STYLES, MARKS, NAMES, NORMAL, VERBOSITIES, Style
@@ -52,16 +53,14 @@ def small_number(text: str, digits: int = 3) -> int | None:
 # ---------------------------------------------------------------- reading values
 def _verbosity(value: str) -> str:
     if value not in VERBOSITIES:
-        raise NotationError(f"Verbosity is brief, normal or full, not {clip(value)!r}.",
-                            brief="Verbosity: brief, normal or full.")
+        raise NotationError(say.not_verbosity(clip(value)), brief=say.VERBOSITY_BRIEF)
     return value
 
 
 def _marks(value: str) -> str:
     style = MARK_ALIASES.get(value)
     if style is None:
-        raise NotationError(f"Premiums can be named by marks, names or colours, not {clip(value)!r}.",
-                            brief="Premiums: marks, names or colours.")
+        raise NotationError(say.not_marks(clip(value)), brief=say.MARKS_BRIEF)
     return style
 
 
@@ -70,14 +69,13 @@ def _braille(value: str) -> int | None:
         return None
     cells = small_number(value)
     if cells is None or not MIN_CELLS <= cells <= MAX_CELLS:
-        raise NotationError(cells_refusal(value), brief=f"Braille: {MIN_CELLS} to {MAX_CELLS} cells, or off.")
+        raise NotationError(cells_refusal(value), brief=say.braille_brief(MIN_CELLS, MAX_CELLS))
     return cells
 
 
 def _speech(value: str) -> str:
     if value not in SPEECH_KINDS:
-        raise NotationError(f"Speech is text, screenreader, tts or auto, not {clip(value)!r}.",
-                            brief="Speech: text, screenreader, tts, auto.")
+        raise NotationError(say.not_speech(clip(value)), brief=say.SPEECH_BRIEF)
     return value
 
 
@@ -85,7 +83,7 @@ def _switch(what: str) -> Callable[[str], bool]:
     def read(value: str) -> bool:
         switch = SWITCH_WORDS.get(value)
         if switch is None:
-            raise NotationError(f"{what} are on or off, not {clip(value)!r}.", brief=f"{what} are on or off.")
+            raise NotationError(say.not_a_switch(what, clip(value)), brief=say.switch_brief(what))
         return switch
 
     return read
@@ -94,19 +92,14 @@ def _switch(what: str) -> Callable[[str], bool]:
 def _think(value: str) -> int:
     seconds = small_number(value.removesuffix("s").strip())
     if seconds is None or not 1 <= seconds <= 60:
-        raise NotationError(f"Thinking time is 1 to 60 seconds, not {clip(value)!r}.",
-                            brief="Think: 1 to 60 seconds.")
+        raise NotationError(say.not_think(clip(value)), brief=say.THINK_BRIEF)
     return seconds
 
 
 def _prompt(value: str) -> str:
     if value not in ("full", "short"):
-        raise NotationError(f"The prompt is full or short, not {clip(value)!r}.", brief="Prompt: full or short.")
+        raise NotationError(say.not_a_prompt(clip(value)), brief=say.PROMPT_BRIEF)
     return value
-
-
-def _braille_confirm(cells: int | None) -> str:
-    return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."
 
 
 _MARK_EXAMPLE = {MARKS: "two dots", NAMES: "double letter score", COLOURS: "double letter score, light blue"}
@@ -146,7 +139,7 @@ class Setting:
         """``set NAME`` alone: what the setting takes, and how to type it."""
         if self.takes_lines is not None:
             return list(self.takes_lines)
-        return clauses(f"set {self.name} takes {join_and(list(self.values))}.")
+        return clauses(say.setting_takes(self.name, join_and(list(self.values))))
 
     def argument(self, text: str) -> Any:
         """The command-line value (argparse type): refused in the option's own words."""
@@ -174,12 +167,12 @@ SPEECH_HELP = (
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "verbosity", "verbosity", NORMAL, VERBOSITIES, _verbosity,
-        lambda v: f"Verbosity {v}.", lambda v: f"verbosity {v}.", aliases=("verbose",),
+        say.verbosity_set, say.verbosity_is, aliases=("verbose",),
         flags=("--verbosity",), option_help="how much is said (default: normal)", metavar="LEVEL",
     ),
     Setting(
         "marks", "marks", MARKS, MARK_STYLES, _marks,
-        lambda v: f"Premiums named as {_MARK_EXAMPLE[v]}.", lambda v: f"marks: {MARK_STYLE_WORDS[v]}.",
+        lambda v: say.marks_set(_MARK_EXAMPLE[v]), lambda v: say.marks_are(MARK_STYLE_WORDS[v]),
         aliases=("premiums", "premium"), flags=("--marks",), metavar="STYLE",
         option_refusal=lambda text: f"premiums are named by {', '.join(MARK_STYLES)}, not {text!r}",
         option_help="name premium squares by braille-board marks (marks, the default), "
@@ -187,54 +180,53 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "braille", "braille_width", None, ("off", "14", "20", "32", "40", "80"), _braille,
-        _braille_confirm, lambda v: f"braille {f'{v} cells' if v else 'off'}.",
+        say.braille_confirm, say.braille_is,
         aliases=("width", "cells", "display"), flags=("--braille-cells", "--braille-width"), metavar="N",
         option_refusal=_cells_option_refusal,
-        takes_lines=(f"set braille takes {MIN_CELLS} to {MAX_CELLS} cells,", "like set braille 40; or set braille off."),
+        takes_lines=say.braille_takes(MIN_CELLS, MAX_CELLS),
         option_help=f"braille display mode for a display of N cells ({MIN_CELLS} to {MAX_CELLS}): every line "
         "fits N cells, board rows and racks are also shown in braille cells (default: off; set braille N in the game)",
     ),
     Setting(
         "speech", "speech", "text", SPEECH_KINDS, _speech,
-        lambda v: f"Speech {v}.", lambda v: f"speech {v}.", flags=("--speech",), metavar="KIND",
+        say.speech_set, say.speech_is, flags=("--speech",), metavar="KIND",
         option_help=SPEECH_HELP,
     ),
     Setting(
         "hints", "hints", False, ("on", "off"), _switch("Hints"),
-        lambda v: "Hints on: type hint on your turn." if v else "Hints off.",
-        lambda v: f"hints {'on' if v else 'off'}.", aliases=("hint", "teaching"), flags=("--hints",), switch=True,
+        say.hints_set, lambda v: say.switch_is("hints", v), aliases=("hint", "teaching"), flags=("--hints",), switch=True,
         option_help="let the hint command tell the best plays for your rack (off by default: "
         "the rules forbid word aids in a real game; set hints on|off in the game)",
     ),
     Setting(
         "aids", "aids", True, ("on", "off"), _switch("Aids"),
         lambda v: AIDS_ON if v else AIDS_OFF,
-        lambda v: f"aids {'on' if v else 'off'}.", aliases=("aid", "survey"), flags=("--aids",), metavar="on|off",
+        lambda v: say.switch_is("aids", v), aliases=("aid", "survey"), flags=("--aids",), metavar="on|off",
         option_help="the board survey aids: spots, fit and the hot-spot keys (default: on; "
         "off for strict tournament play; set aids on|off in the game)",
     ),
     Setting(
         "sounds", "sounds", False, ("on", "off"), _switch("Sounds"),
-        lambda v: "Sounds on." if v else "Sounds off.", lambda v: f"sounds {'on' if v else 'off'}.",
+        say.sounds_set, lambda v: say.switch_is("sounds", v),
         aliases=("sound", "cues"), flags=("--sounds",), metavar="on|off",
         option_help="short sounds for the cursor (pitch follows the row, left to right follows the "
         "column), premiums, tiles, plays and your turn (default: off, on with --speech tts)",
     ),
     Setting(
         "echo", "echo", False, ("on", "off"), _switch("Echo"),
-        lambda v: "The typed line is read aloud." if v else "Echo off.", lambda v: f"echo {'on' if v else 'off'}.",
+        say.echo_set, lambda v: say.switch_is("echo", v),
         flags=("--echo",), metavar="on|off",
         option_help="with --speech tts, read each typed line aloud before the answer (default: off)",
     ),
     Setting(
         "prompt", "prompt", "full", ("full", "short"), _prompt,
-        lambda v: "Prompt: " + ("short." if v == "short" else "the player's name."), lambda v: f"prompt {v}.",
+        say.prompt_set, say.prompt_is,
         flags=("--prompt",), metavar="full|short",
         option_help="full: the player's name before the cursor; short: a shorter prompt (default: full)",
     ),
     Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
-        lambda v: f"The champion thinks {v} seconds a move.", lambda v: f"think {v} seconds.",
+        say.think_set, say.think_is,
         aliases=("thinking",), flags=("--think",), metavar="SECONDS", saved=False,
         option_help="seconds the champion computer thinks over a move (1 to 60, default 3)",
     ),
@@ -251,8 +243,7 @@ def setting_named(name: str) -> Setting:
     key = name.lower()
     found = BY_NAME.get(SETTING_ALIASES.get(key, key))
     if found is None:
-        raise NotationError(f"There is no setting called {clip(name)!r}; the settings are {', '.join(BY_NAME)}.",
-                            brief=f"No setting {clip(name, 12)!r}; type set.")
+        raise NotationError(say.no_such_setting(clip(name), list(BY_NAME)), brief=say.no_such_setting_brief(clip(name, 12)))
     return found
 
 
@@ -277,6 +268,24 @@ class Settings:
     echo: bool = False
     #: "short": the prompt's short form (the one a narrow braille display gets)
     prompt: str = "full"
+
+    @classmethod
+    def from_options(cls, options: Any) -> "Settings":
+        """The settings the command line chose; sounds are off unless
+        chosen, or speech is tts (the player's own voice)."""
+        settings = cls(
+            verbosity=options.verbosity or NORMAL,
+            marks=options.marks or MARKS,
+            braille_width=options.braille_width,
+            speech=options.speech or "text",
+            hints=bool(options.hints),
+            aids=options.aids is not False,
+        )
+        settings.sounds = options.sounds if options.sounds is not None else settings.speech == "tts"
+        for name in ("think", "echo", "prompt"):  # given on the command line
+            if getattr(options, name) is not None:
+                setattr(settings, name, getattr(options, name))
+        return settings
 
     @property
     def style(self) -> Style:
@@ -311,4 +320,4 @@ def add_options(group: Any, names: Sequence[str] | None = None, defaults: dict[s
 
 def value_lines() -> list[str]:
     """``help set`` ends with each setting and the values it takes."""
-    return ["Each setting's values:"] + [f"{s.name}: {', '.join(s.values)}." for s in SETTINGS]
+    return [say.VALUES_HEAD] + [say.values_line(s.name, s.values) for s in SETTINGS]

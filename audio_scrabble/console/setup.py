@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ..presentation import prompts
+from ..presentation import prompts_settings as say
 from ..errors import ActionNotAllowed, NotationError
 from ..notation.plays import clip
 from . import services
@@ -67,23 +68,23 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
     """
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
-        raise NotationError("Type a name, like Alice.")
+        raise NotationError(say.TYPE_A_NAME)
     if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
-        raise NotationError("A name cannot hold control characters; type it again in plain letters.")
+        raise NotationError(say.NAME_HIDDEN)
     low = name.lower()
     if is_computer_name(low):
         level = low.partition(":")[2].strip() if ":" in low else low[len("computer"):].strip()
         level = level or DEFAULT_LEVEL
         if level not in COMPUTER_LEVELS:
-            raise NotationError(f"Computer players are {', '.join(COMPUTER_LEVELS)}; type computer:club, for example.")
+            raise NotationError(say.computer_levels(COMPUTER_LEVELS))
         check_engine(computers)
         return Seat(computer_name(level, taken), level)
     if len(name) > MAX_NAME:
-        raise NotationError(f"That name is long to hear every turn; use {MAX_NAME} letters or fewer.")
+        raise NotationError(say.name_too_long(MAX_NAME))
     if ":" in name:
-        raise NotationError("A name cannot hold a colon; for a computer player type computer:club.")
+        raise NotationError(say.NAME_COLON)
     if any(s.name.casefold() == name.casefold() for s in taken):
-        raise NotationError(f"{name} is already playing; give this player another name.")
+        raise NotationError(say.name_taken(name))
     return Seat(name)
 
 
@@ -97,7 +98,7 @@ def is_computer_name(text: str) -> bool:
 def check_engine(computers: bool | None = None) -> None:
     """Refuse a computer player when the move engine is missing."""
     if not (services.engine_available() if computers is None else computers):
-        raise ActionNotAllowed("Computer players need the move engine, which is not installed yet; name a person.")
+        raise ActionNotAllowed(say.NO_ENGINE)
 
 
 def computer_name(level: str, taken: list[Seat]) -> str:
@@ -136,7 +137,7 @@ def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
     for part in text.split(","):
         seats.append(parse_seat(part, seats, computers))
     if not 2 <= len(seats) <= 4:
-        raise NotationError(f"A game needs 2 to 4 players; {len(seats)} were named.")
+        raise NotationError(say.players_named(len(seats)))
     return seats
 
 
@@ -145,7 +146,7 @@ def parse_rules(text: str) -> RuleSet:
     try:
         return rules_named(key)
     except NotationError:
-        raise NotationError(f"There are no rules called {clip(text.strip())!r}.") from None  # the question lists them
+        raise NotationError(say.no_such_rules(clip(text.strip()))) from None  # the question lists them
 
 
 def rule_names() -> list[str]:
@@ -190,16 +191,16 @@ class SetupFlow:
     def question(self) -> list[str]:
         what = self.asking
         if what == "count":
-            return ["How many players, 2 to 4?", "Press Enter for 2."]
+            return list(say.COUNT_QUESTION)
         if what == "name":
             n = len(self._names) + 1
-            lines = [f"Player {n}, your name?"]
+            lines = [say.name_question(n)]
             if n > 1 and self._engine():
-                lines.append("Type computer for a computer opponent.")
+                lines.append(say.COMPUTER_OFFER)
             return lines
         if what == "level":
-            return [*prompts.LEVEL_QUESTION, f"Enter for {DEFAULT_LEVEL}, or help for more."]
-        return ["Which rules? Enter for house rules.", "Or: " + ", ".join(RULE_CHOICES[1:]) + "."]
+            return [*prompts.LEVEL_QUESTION, say.level_default(DEFAULT_LEVEL)]
+        return [say.RULES_QUESTION, say.other_rules(RULE_CHOICES[1:])]
 
     def answer(self, text: str) -> list[str]:
         """Take an answer; returns what to say (a refusal repeats the question)."""
@@ -210,19 +211,18 @@ class SetupFlow:
             typed = small_number(low)
             n = 2 if not low else NUMBER_WORDS.get(low, typed if typed is not None else 0)
             if not 2 <= n <= 4:
-                raise NotationError(f"{clip(text)!r} is not 2, 3 or 4; type how many are playing.",
-                                    brief=f"{clip(text, 12)!r} is not 2, 3 or 4.")
+                raise NotationError(say.not_a_count(clip(text)), brief=say.not_a_count_brief(clip(text, 12)))
             self.count = n
-            return [f"{n} players."]
+            return [say.players_count(n)]
         if what == "level":
             if text.lower() in ("cancel", "back", "no", "person"):
                 self._choosing_level = False
-                return ["No computer, then."]
+                return [say.NO_COMPUTER]
             level = parse_level(text)
             self._choosing_level = False
             seat = parse_seat(f"computer:{level}", self._names, self.computers)
             self._names.append(seat)
-            return [f"{seat.name} joins."]
+            return [say.joins(seat.name)]
         if what == "name":
             if " ".join(text.split()).lower() == "computer":
                 check_engine(self.computers)
@@ -230,7 +230,7 @@ class SetupFlow:
                 return []  # the level is asked next
             seat = parse_seat(text, self._names, self.computers)
             self._names.append(seat)
-            return [f"{seat.name} plays." if not seat.is_computer else f"{seat.name} joins."]
+            return [say.plays(seat.name) if not seat.is_computer else say.joins(seat.name)]
         self.rules = parse_rules(text)
         return []  # the game's opening names the rules
 

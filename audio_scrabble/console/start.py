@@ -40,14 +40,18 @@ _players = _checked_by(parse_players)
 _rules = _checked_by(rules_named)
 
 
+#: ``--players``' help (argparse's, the command line's own words)
+PLAYERS_HELP = ("2 to 4 names, comma-separated, e.g. Alice,Bob; computer:beginner|club|expert "
+                "for a computer player (when the engine is installed). Asked if left out.")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("starting a game (without a command)")
     g.add_argument(
         "--players",
         type=_players,
         metavar="NAMES",
-        help="2 to 4 names, comma-separated, e.g. Alice,Bob; computer:beginner|club|expert "
-        "for a computer player (when the engine is installed). Asked if left out.",
+        help=PLAYERS_HELP,
     )
     g.add_argument(
         "--rules",

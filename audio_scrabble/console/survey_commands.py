@@ -183,3 +183,12 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
     except Exception as e:  # a bug must not end the game or show a traceback
         session.last_error = traceback.format_exc()
         return [prompts.internal_error(type(e).__name__)]
+
+
+def game_key(session: Any, name: str, run: Run) -> list[str]:
+    """A board key in the game (see :func:`answer_key`), its sound cue played."""
+    session.reader.last_move = None
+    lines = answer_key(session, name, GAME_QUICK, run, game_rack_size(session))
+    if session.cues is not None:
+        session.cues.cursor(session.reader.last_move, session.board, session.style.brief)
+    return lines

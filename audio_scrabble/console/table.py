@@ -163,6 +163,21 @@ class Table:
         return None
 
     # ------------------------------------------------------------ computers
+    def thinker(self) -> str | None:
+        """The name of the computer about to think over its move (the
+        champion simulates), to say so before the wait; else None."""
+        if not self.computer_to_move() or self.game.awaiting_final_challenge:
+            return None
+        i = self.game.current
+        return self.names[i] if getattr(self.choosers.get(i), "thinks", False) else None
+
+    def close(self) -> None:
+        """Let the computers' worker processes go (the champion's)."""
+        for chooser in self.choosers.values():
+            close = getattr(chooser, "close", None)
+            if close is not None:
+                close()
+
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         game = self.game

@@ -25,6 +25,15 @@ NOT_STARTED = "The game has not started yet; answer the question first."
 STARTING_NEW_INSTEAD = "Starting a new game instead."
 NEW_GAME = "New game."
 
+
+def rules_title(title: str) -> str:
+    """The first line of a game: its rules."""
+    return f"{title}."
+
+
+def resumed(title: str) -> str:
+    return f"Resumed. {title}."
+
 # ---------------------------------------------------------------- yes or no
 TYPE_YES_OR_NO = "Type yes or no."
 RESUME_IT = "Resume it? Type yes or no."
@@ -36,6 +45,17 @@ STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; the turn is still yours."
 CANCELLED_BLANK = "Cancelled; nothing was played."
 LINE_CLEARED = "Line cleared."
+#: a line that needed no words
+DONE = "Done."
+
+#: the prompts while a game is at the table (each with its short form)
+REVIEW_PROMPT = "review> "
+OVER_PROMPT = ("game over> ", "over> ")
+FINAL_PROMPT = ("challenge or accept> ", "accept> ")
+
+
+def player_prompt(name: str) -> str:
+    return f"{name}> "
 #: what yes means, said on ``help`` while a question is open
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
@@ -319,3 +339,145 @@ def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[st
     if brief:
         return [brief_refusal(sentence, brief_form)]
     return [sentence]
+
+
+# ------------------------------------------------------------ the board commands (game and review)
+def is_a_column(column: str) -> str:
+    return f"{column} is a column; type column {column}."
+
+
+def not_a_row(shown: str) -> str:
+    return f"{shown!r} is not a row; rows are numbered 1 to 15 from the top."
+
+
+def not_a_row_brief(shown: str) -> str:
+    return f"{shown!r} is not a row."
+
+
+def is_a_row(number: int) -> str:
+    return f"{number} is a row; type row {number}."
+
+
+def not_a_column(shown: str) -> str:
+    return f"{shown!r} is not a column; columns are lettered A to O from the left."
+
+
+def not_a_column_brief(shown: str) -> str:
+    return f"{shown!r} is not a column."
+
+
+GOTO_WHERE = "Say which square to go to, like goto H8, or goto star."
+BRAILLE_BOARD_HEAD = "Braille board:"
+LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the braille board.")
+LARGE_PRINT_SHOWN = "Large-print board shown on screen."
+BRAILLE_CELLS_HEAD = "Braille cells:"
+NOTHING_SAID_YET = "Nothing has been said yet."
+SET_HOW = "Type set, a setting and a value, like set verbosity full."
+SETTINGS_HEAD = "Settings:"
+
+
+def history_how_many(unit: str) -> str:
+    return f"Say how many {unit} to hear, like history 5, or just history for all."
+
+
+def no_more_tiles(beyond: str, square: str) -> str:
+    """A word jump with no more tiles that way: ``No more tiles left of H8.``"""
+    return f"No more tiles {beyond} {square}."
+
+
+def also(aliases: Sequence[str]) -> str:
+    """The end of a command's help: its other names."""
+    return f"Also: {', '.join(aliases)}."
+
+
+# ------------------------------------------------------------ the game's commands
+ARRANGE_HOW = "Type the tiles in the order you want them, like arrange RETAIN; ? is a blank."
+ARRANGE_HOW_BRIEF = "Type the tiles, like arrange RETAIN."
+ARRANGED = "Arranged."
+
+
+def none_to_arrange(what: str, more: bool) -> str:
+    return f"You have no {'more ' if more else ''}{what} on your rack to arrange."
+
+
+def none_to_arrange_brief(what: str, more: bool) -> str:
+    return f"No {'more ' if more else ''}{what} on your rack."
+
+
+EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
+NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."
+
+
+def challenged_already(withdrawn: bool) -> str:
+    return f"That play was challenged already; {'it was taken back' if withdrawn else 'it stands'}."
+
+
+def last_turn_was(passed: bool) -> str:
+    return f"Nothing to challenge: the last turn was {'a pass' if passed else 'an exchange'}."
+
+
+def decides_for_itself(name: str) -> str:
+    return f"{name} decides for itself; name a person, or type challenge alone."
+
+
+def leads_by(name: str, lead: int) -> str:
+    return f"{name} leads by {lead}."
+
+
+LEVEL_AT_THE_TOP = "Level at the top."
+NO_MOVES_YET = "No moves yet."
+EXCHANGE_NEEDS_SEVEN = "Exchanges need 7 tiles in the bag."
+EXCHANGE_WHILE_ENOUGH = "Exchange while the bag holds enough."
+ENDS_ALL_PASSED_TWICE = "The game also ends when every player passes twice running."
+
+
+def ends_after_scoreless(limit: int) -> str:
+    return f"The game also ends after {limit} scoreless turns in a row."
+
+
+def seed_line(seed: int) -> str:
+    return f"Seed {seed}, for a replay."
+
+
+def sentence(text: str) -> str:
+    """A clause said as a sentence: its first letter capital, a full stop."""
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+HELP_FOOT = ("help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",
+             "help blank, end, speech: the rules.", "tutorial: a first game, step by step.",
+             "help COMMAND: more on one.")
+TUTORIAL_END = "The end of the tutorial."
+
+
+def tutorial_steps(count: int) -> str:
+    return f"The tutorial has steps 1 to {count}; type tutorial 2, for example."
+
+
+def tutorial_next(n: int) -> str:
+    return f"Type tutorial {n} for step {n}."
+
+
+# ------------------------------------------------------------ the files (emboss, export, games)
+def emboss_cannot_write(reason: str) -> str:
+    return f"The braille file cannot be written there ({reason}); type emboss alone to save it in your games folder."
+
+
+EMBOSS_BAD_NAME = "That is not a usable file name; type emboss alone to save it in your games folder."
+
+
+def braille_file_saved(pages: str) -> str:
+    return f"Braille file saved, {pages}:"
+
+
+def export_cannot_write(reason: str) -> str:
+    return f"Cannot write there ({reason}); type export alone for your games folder."
+
+
+def record_not_written(why: object) -> str:
+    return f"The record cannot be written: {why}"
+
+
+RECORD_SAVED = "Record saved:"
+FILES_GO_TO = "Files go to:"
+GAMES_FOLDER = "Games folder:"

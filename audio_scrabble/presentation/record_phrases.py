@@ -300,3 +300,19 @@ def only_moves(count: int) -> str:
 
 def scores_head(position: int) -> str:
     return "Before the first move:" if position == 0 else f"After move {position}:"
+
+
+# ------------------------------------------------------------ the review's own sentences
+REVIEW_HEAR_AGAIN = "Type move to hear this move again."
+
+
+def review_went_wrong(kind: str) -> str:
+    return f"Something went wrong inside the review ({kind})."
+
+
+def goto_where(last: int) -> str:
+    return f"Say where to go, like go to 5 (a move, 0 to {last}) or goto H8."
+
+
+def not_a_move_or_square(shown: str) -> str:
+    return f"{shown!r} is not a move or a square; type go to 5, or goto H8."

@@ -1,0 +1,179 @@
+"""The review's commands (``audio-scrabble review FILE.gcg``): moving
+through the record, the game's board and survey commands reading the
+board after the move being reviewed, and what the record says of it.
+
+Each handler takes the :class:`~.review.ReviewSession` (duck-typed here,
+as the game's commands take the game's session) and the rest of the line.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+from ..core.tiles import RACK_SIZE
+from ..errors import ActionNotAllowed, NotationError
+from ..notation.plays import clip, parse_rack
+from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
+from . import board_commands, registry, survey_commands
+from .helptext import HelpEntry, parse_help
+from .settings import SETTING_VALUES, small_number
+
+# ====================================================================== commands
+
+
+@functools.lru_cache(maxsize=1)
+def review_help() -> dict[str, HelpEntry]:
+    """The review's help texts, by command (and ``keys``), kept as data in
+    ``audio_scrabble/data/review_help.txt``."""
+    return parse_help((resources.files("audio_scrabble") / "data" / "review_help.txt").read_text(encoding="utf-8"))
+
+
+
+
+def _next(s: Any, args: str) -> list[str]:
+    return s.next_move()
+
+
+def _back(s: Any, args: str) -> list[str]:
+    return s.previous_move()
+
+
+def _first(s: Any, args: str) -> list[str]:
+    return s.go(1)
+
+
+def _last(s: Any, args: str) -> list[str]:
+    return s.go(s.count)
+
+
+def _move(s: Any, args: str) -> list[str]:
+    if args.strip():
+        return _goto(s, args)
+    return s.current_lines()
+
+
+def _goto(s: Any, args: str) -> list[str]:
+    """``go to 12`` (a move) or ``goto H8`` (the board cursor)."""
+    text = args.strip()
+    low = text.lower()
+    if low.startswith("to ") or low == "to":
+        text = text[2:].strip()
+        low = text.lower()
+    if low.startswith("move "):
+        text = text[5:].strip()
+    number = small_number(text, digits=4)
+    if number is not None:
+        return s.go(number)
+    if not text:
+        return [record_phrases.goto_where(s.count)]
+    try:
+        return board_commands.cmd_goto(s, text)
+    except NotationError:
+        return [record_phrases.not_a_move_or_square(clip(text))]
+
+
+def _scores(s: Any, args: str) -> list[str]:
+    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals)
+
+
+def _rack(s: Any, args: str) -> list[str]:
+    step = s.step
+    if step is None:
+        return [record_phrases.NO_MOVE_YET]
+    head, said = record_phrases.rack_lines(step, s.names)
+    if s.braille_mode and step.move.rack:
+        head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
+    return head + said
+
+
+def _history(s: Any, args: str) -> list[str]:
+    shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
+    return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
+
+
+def _help(s: Any, args: str) -> list[str]:
+    # (the review's usages never end in a full stop: the game's "Type U." is the same)
+    return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
+                               brief=s.style.brief)
+
+
+def _facing_rack(s: Any) -> list[str] | None:
+    """The rack that faced the board being reviewed: the next mover's, as
+    the record shows it (None when it does not, or at the end)."""
+    if s.position >= s.count:
+        return None
+    rack = s.steps[s.position].move.rack
+    return parse_rack(rack, limit=None) if rack else None
+
+
+def _fit_rack(s: Any) -> list[str]:
+    rack = _facing_rack(s)
+    if rack is None:
+        raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
+    return rack
+
+
+def rack_size(s: Any) -> int:
+    rack = _facing_rack(s)
+    return len(rack) if rack is not None else RACK_SIZE
+
+
+_spots = survey_commands.spots_command(rack_size)
+_fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
+
+
+def _quit(s: Any, args: str) -> list[str]:
+    s.finished = True
+    return [prompts.GOODBYE]
+
+
+_A = registry.Arg
+_C = functools.partial(registry.Command, modes=frozenset({registry.REVIEW}))
+
+#: the review's commands; the board ones are the game's own handlers, which
+#: read the board after the current move through the session's ``board``
+REVIEW_COMMANDS = registry.Registry(
+    [
+        _C("next", _next, "Moving", ("n", "forward", "f")),
+        _C("back", _back, "Moving", ("b", "previous", "prev")),
+        _C("goto", _goto, "Moving", ("go",), (_A("move or square", registry.SQUARE),)),
+        _C("first", _first, "Moving", ("start",)),
+        _C("last", _last, "Moving", ("end",)),
+        _C("move", _move, "Moving", ("this", "current")),
+        _C("square", board_commands.cmd_square, "Board", ("sq", "read"), (_A("square", registry.SQUARE, True),)),
+        _C("row", board_commands.cmd_row, "Board", (), (_A("row", registry.ROW, True),)),
+        _C("column", board_commands.cmd_column, "Board", ("col",), (_A("column", registry.COLUMN, True),)),
+        _C("where", board_commands.cmd_where, "Board", ("pos", "position")),
+        _C("words", board_commands.cmd_words, "Board"),
+        _C("board", board_commands.cmd_board, "Board", ("brd",)),
+        _C("show", board_commands.cmd_show, "Board", ("print",)),
+        _C("spots", _spots, "Survey", ("spot", "hot"), (_A("area", registry.AREA, True),)),
+        _C("around", survey_commands.cmd_around, "Survey", ("near",), (_A("square", registry.SQUARE, True),)),
+        _C("fit", _fit, "Survey", (), (_A("word", registry.WORDS),)),
+        _C("scores", _scores, "Ask again", ("score", "s")),
+        _C("rack", _rack, "Ask again", ("r", "tiles")),
+        _C("history", _history, "Ask again", ("hist",)),
+        _C("repeat", board_commands.cmd_repeat, "Ask again", ("again",)),
+        _C("legend", board_commands.cmd_legend, "Settings", ("marks", "cells")),
+        _C("set", board_commands.cmd_set, "Settings", (),
+           (_A("setting", registry.SETTING, True), _A("value", registry.SETTING, True))),
+        _C("help", _help, "Settings", ("h", "?", "commands"), (_A("topic", registry.TOPIC, True),)),
+        _C("quit", _quit, "Settings", ("exit", "q", "bye")),
+    ]
+)
+
+
+# ====================================================================== completion
+def complete(session: Any, text: str) -> list[str]:
+    """Candidates for the word being typed at the end of ``text``."""
+
+    def candidates(cmd: registry.Command, arg: registry.Arg, words: list[str], index: int) -> list[str]:
+        if cmd.name == "goto":
+            return ["to"] + [str(n) for n in range(session.count + 1)] + registry.ALL_SQUARES
+        if arg.kind == registry.TOPIC:
+            return REVIEW_COMMANDS.names() + ["keys"]
+        return registry.board_candidates(arg, words, index, SETTING_VALUES) or []
+
+    return REVIEW_COMMANDS.complete(text, candidates)

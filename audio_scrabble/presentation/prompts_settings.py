@@ -1,0 +1,208 @@
+"""What is said about the settings (``set``) and at the set-up questions.
+
+Beside :mod:`.prompts`. Pure: values in, sentences out; the console's
+settings table (``console/settings.py``) and set-up (``console/setup.py``)
+decide when. A value the player typed comes in already clipped.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+# ------------------------------------------------------------ refusals of a value
+VERBOSITY_BRIEF = "Verbosity: brief, normal or full."
+MARKS_BRIEF = "Premiums: marks, names or colours."
+SPEECH_BRIEF = "Speech: text, screenreader, tts, auto."
+THINK_BRIEF = "Think: 1 to 60 seconds."
+
+
+def not_verbosity(shown: str) -> str:
+    return f"Verbosity is brief, normal or full, not {shown!r}."
+
+
+def not_marks(shown: str) -> str:
+    return f"Premiums can be named by marks, names or colours, not {shown!r}."
+
+
+def braille_brief(least: int, most: int) -> str:
+    return f"Braille: {least} to {most} cells, or off."
+
+
+def cells_refusal(given: str, least: int, most: int) -> str:
+    """The one sentence that refuses a display width (command line and ``set``)."""
+    return f"A braille display has {least} to {most} cells, not {given}; type set braille 40, for example, or set braille off."
+
+
+def not_speech(shown: str) -> str:
+    return f"Speech is text, screenreader, tts or auto, not {shown!r}."
+
+
+def not_a_switch(what: str, shown: str) -> str:
+    return f"{what} are on or off, not {shown!r}."
+
+
+def switch_brief(what: str) -> str:
+    return f"{what} are on or off."
+
+
+def not_think(shown: str) -> str:
+    return f"Thinking time is 1 to 60 seconds, not {shown!r}."
+
+
+def no_such_setting(shown: str, names: Sequence[str]) -> str:
+    return f"There is no setting called {shown!r}; the settings are {', '.join(names)}."
+
+
+def no_such_setting_brief(shown: str) -> str:
+    return f"No setting {shown!r}; type set."
+
+
+# ------------------------------------------------------------ confirmations, and ``set`` alone
+def braille_confirm(cells: int | None) -> str:
+    return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."
+
+
+def verbosity_set(value: str) -> str:
+    return f"Verbosity {value}."
+
+
+def verbosity_is(value: str) -> str:
+    return f"verbosity {value}."
+
+
+def marks_set(example: str) -> str:
+    return f"Premiums named as {example}."
+
+
+def marks_are(words: str) -> str:
+    return f"marks: {words}."
+
+
+def braille_is(cells: int | None) -> str:
+    return f"braille {f'{cells} cells' if cells else 'off'}."
+
+
+def braille_takes(least: int, most: int) -> tuple[str, str]:
+    return (f"set braille takes {least} to {most} cells,", "like set braille 40; or set braille off.")
+
+
+def speech_set(value: str) -> str:
+    return f"Speech {value}."
+
+
+def speech_is(value: str) -> str:
+    return f"speech {value}."
+
+
+def hints_set(on: bool) -> str:
+    return "Hints on: type hint on your turn." if on else "Hints off."
+
+
+def switch_is(name: str, on: bool) -> str:
+    """``set`` alone, for a setting that is on or off: ``hints off.``"""
+    return f"{name} {'on' if on else 'off'}."
+
+
+def sounds_set(on: bool) -> str:
+    return "Sounds on." if on else "Sounds off."
+
+
+def think_set(seconds: int) -> str:
+    return f"The champion thinks {seconds} seconds a move."
+
+
+def think_is(seconds: int) -> str:
+    return f"think {seconds} seconds."
+
+
+PROMPT_BRIEF = "Prompt: full or short."
+
+
+def not_a_prompt(shown: str) -> str:
+    return f"The prompt is full or short, not {shown!r}."
+
+
+def echo_set(on: bool) -> str:
+    return "The typed line is read aloud." if on else "Echo off."
+
+
+def prompt_set(value: str) -> str:
+    return "Prompt: " + ("short." if value == "short" else "the player's name.")
+
+
+def prompt_is(value: str) -> str:
+    return f"prompt {value}."
+
+
+def setting_takes(name: str, values: str) -> str:
+    return f"set {name} takes {values}."
+
+
+VALUES_HEAD = "Each setting's values:"
+
+
+def values_line(name: str, values: Sequence[str]) -> str:
+    return f"{name}: {', '.join(values)}."
+
+
+# ------------------------------------------------------------ the set-up questions
+TYPE_A_NAME = "Type a name, like Alice."
+NAME_HIDDEN = "A name cannot hold control characters; type it again in plain letters."
+NAME_COLON = "A name cannot hold a colon; for a computer player type computer:club."
+NO_ENGINE = "Computer players need the move engine, which is not installed yet; name a person."
+COUNT_QUESTION = ("How many players, 2 to 4?", "Press Enter for 2.")
+COMPUTER_OFFER = "Type computer for a computer opponent."
+RULES_QUESTION = "Which rules? Enter for house rules."
+NO_COMPUTER = "No computer, then."
+
+
+def computer_levels(levels: Sequence[str]) -> str:
+    return f"Computer players are {', '.join(levels)}; type computer:club, for example."
+
+
+def name_too_long(most: int) -> str:
+    return f"That name is long to hear every turn; use {most} letters or fewer."
+
+
+def name_taken(name: str) -> str:
+    return f"{name} is already playing; give this player another name."
+
+
+def players_named(count: int) -> str:
+    return f"A game needs 2 to 4 players; {count} were named."
+
+
+def no_such_rules(shown: str) -> str:
+    return f"There are no rules called {shown!r}."
+
+
+def name_question(n: int) -> str:
+    return f"Player {n}, your name?"
+
+
+def level_default(level: str) -> str:
+    return f"Enter for {level}, or help for more."
+
+
+def other_rules(names: Sequence[str]) -> str:
+    return "Or: " + ", ".join(names) + "."
+
+
+def not_a_count(shown: str) -> str:
+    return f"{shown!r} is not 2, 3 or 4; type how many are playing."
+
+
+def not_a_count_brief(shown: str) -> str:
+    return f"{shown!r} is not 2, 3 or 4."
+
+
+def players_count(n: int) -> str:
+    return f"{n} players."
+
+
+def joins(name: str) -> str:
+    return f"{name} joins."
+
+
+def plays(name: str) -> str:
+    return f"{name} plays."
