@@ -139,20 +139,20 @@ def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
 
 def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
     """Finding 2: hot-seat, the previous player's rack line stayed in the
-    screen reader's review buffer after the turn passed. At a hand-over the
-    screen (and its scrollback) is cleared before the next rack is read; a
-    tmux test (test_e2e_tmux) checks the terminal itself."""
+    screen reader's review buffer after the turn passed. When the turn
+    passes to another person, the screen (and its scrollback) is cleared
+    before the announcement is printed, so the last rack and its hints are
+    gone before the next person sits down; a tmux test (test_e2e_tmux)
+    checks the terminal itself."""
     s = Session(Options(players="Alice,Bob", seed=1), lexicon=services.WordSet(["QI"]))
     s.start()
-    assert not s.out.take_clear()
-    first = s.handle_line("")
+    first = s.handle_line("")  # Alice's rack, read
+    assert "your rack" in first[-1] and not s.out.take_clear()
+    s.handle_line("pass")  # the turn passes to Bob: cleared before this is printed
     assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
-    assert first[0].endswith("turn.") and "your rack" in first[-1]
-    s.handle_line("pass")
-    assert not s.out.take_clear()  # the announcement stays until the next Enter
-    s.handle_line("")
-    assert s.out.take_clear()
-    # two people reading one screen: one person against a computer needs no clearing
+    s.handle_line("")  # Bob's rack: nothing private of Alice's is left to clear
+    assert not s.out.take_clear()
+    # one person against a computer: nobody else reads the screen
     alone = Session(Options(players="Alice,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
                     computer_factory=_passers)
     alone.start()

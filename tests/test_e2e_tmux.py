@@ -106,10 +106,11 @@ class Terminal:
         raise AssertionError(f"{what} did not appear; the terminal shows:\n{screen[-3000:]}")
 
     def wait_for_hand_over(self, rack_head: str) -> str:
-        """After Enter at a shared computer: the screen was cleared (the last
-        rack is gone from it and from the scrollback), then this rack read."""
+        """After Enter at a shared computer: the screen was cleared when the
+        turn passed (the last rack is gone from it and from the scrollback),
+        then this rack read."""
         return self.wait_until(
-            lambda sc: sc.lstrip().startswith("Screen") and rack_head in sc and "press Enter" not in sc,
+            lambda sc: sc.lstrip().startswith("Screen") and rack_head in sc and sc.count("your rack:") == 1,
             f"a cleared screen with {rack_head!r}")
 
     def wait_for(self, text: str, count: int = 1, timeout: float = TIMEOUT) -> str:

@@ -416,10 +416,7 @@ class Session:
 
     def empty_line(self) -> list[str]:
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
-        lines, handed_over = self.playing().empty_line()
-        if handed_over:
-            self.out.hand_over()
-        return lines
+        return self.playing().empty_line()[0]
 
     def ask_confirm(self, what: str) -> list[str]:
         self.question = ConfirmQuestion(what)
