@@ -146,7 +146,9 @@ def test_spots_around_and_fit_answer_in_the_game(lexicon):
     assert s.handle_line("spots top")[0].startswith("17 hot spots in the top")
     assert s.handle_line("spots bogus") == ["'bogus' is not an area; say top, left, top left, row 5 or column C."]
     assert s.handle_line("fit GLIDE")[:2] == ["GLIDE: 2 places.", "G5 down, 9 points, two dots twice."]
-    assert s.handle_line("fit QUIZ") == ["No Q on your rack or board for QUIZ."]
+    # every letter missing is named (the play test heard only the first, the Q)
+    assert s.handle_line("fit QUIZ") == ["QUIZ: no Q, U or Z on rack or board."]
+    assert s.handle_line("fit GAGE") == ["GAGE needs 2 Gs; your rack has 1."]
     assert s.handle_line("fit") == ["Name the word to fit, like fit QUIZ."]
     assert s.handle_line("fit GLIDE SLIDE") == ["Name one word to fit, like fit QUIZ."]
     assert complete(s, "spots t") == ["top"]

@@ -631,7 +631,15 @@ def _no_fit_reason(
     if lacking > 0:
         absent = [ch for ch in missing if on_board[ch] == 0]
         if absent and (board.is_empty() or sum(missing[c] for c in absent) > spare):
-            return f"No {absent[0]} on your rack or board for {word}."
+            # every letter lacking, and how many of one the rack has too few of
+            short = [ch for ch in absent if real[ch]]
+            if short and len(absent) == 1:
+                ch = short[0]
+                return f"{word} needs {need[ch]} {ch}s; your rack has {real[ch]}."
+            if len(absent) == 1:
+                return f"No {absent[0]} on your rack or board for {word}."
+            named = ", ".join(absent[:-1]) + " or " + absent[-1]
+            return f"{word}: no {named} on rack or board."
         if board.is_empty():
             return f"Your rack cannot make {word}."
         listed = " and ".join(sorted(missing)) if len(missing) <= 2 else ", ".join(sorted(missing))
