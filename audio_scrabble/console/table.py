@@ -169,7 +169,13 @@ class Table:
         if not self.computer_to_move() or self.game.awaiting_final_challenge:
             return None
         i = self.game.current
-        return self.names[i] if getattr(self.choosers.get(i), "thinks", False) else None
+        if not getattr(self.choosers.get(i), "thinks", False):
+            return None
+        pend = self.game.pending_play
+        if pend is not None and pend.player != i and self.game.why_not_challenge(i) is None \
+                and self.game.unacceptable_words(pend.breakdown):
+            return None  # it challenges the phony first (no long think); said before its move, after
+        return self.names[i]
 
     def close(self) -> None:
         """Let the computers' worker processes go (the champion's)."""
