@@ -273,18 +273,13 @@ class Settings:
     def from_options(cls, options: Any) -> "Settings":
         """The settings the command line chose; sounds are off unless
         chosen, or speech is tts (the player's own voice)."""
-        settings = cls(
-            verbosity=options.verbosity or NORMAL,
-            marks=options.marks or MARKS,
-            braille_width=options.braille_width,
-            speech=options.speech or "text",
-            hints=bool(options.hints),
-            aids=options.aids is not False,
-        )
-        settings.sounds = options.sounds if options.sounds is not None else settings.speech == "tts"
-        for name in ("think", "echo", "prompt"):  # given on the command line
-            if getattr(options, name) is not None:
-                setattr(settings, name, getattr(options, name))
+        settings = cls()
+        for row in SETTINGS:  # what the command line named; each other setting its default
+            given = getattr(options, row.attr, None)
+            if given is not None:
+                setattr(settings, row.attr, given)
+        if options.sounds is None:
+            settings.sounds = settings.speech == "tts"
         return settings
 
     @property

@@ -104,18 +104,10 @@ def options_from(args: argparse.Namespace) -> Options:
         rules=args.rules,
         seed=args.seed,
         lexicon=lexicon,
-        verbosity=args.verbosity,
-        marks=args.marks,
-        braille_width=args.braille_width,
-        speech=args.speech,
-        hints=args.hints,
-        aids=args.aids,
         position=args.position,
-        sounds=args.sounds,
-        think=args.think,
-        echo=args.echo,
-        prompt=args.prompt,
         saved_game=args.saved_game,
+        # every setting with a command-line option, by the settings table
+        **{s.attr: getattr(args, s.attr) for s in settings.SETTINGS if s.flags},
     )
 
 

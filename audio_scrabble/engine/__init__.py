@@ -22,7 +22,8 @@ from .graph import WordGraph
 from .leave import leave_value
 from .movegen import Move, MoveGenerator, MoveList, generator_for, legal_exchanges
 from .advice import EVALUATION, Placement
-from .players import LEVELS, Action, ComputerPlayer, MoveInfo, MoveReview, describe, hint, move_exists, review
+from .advice import MoveInfo, MoveReview, describe, hint, review
+from .players import LEVELS, Action, ComputerPlayer, move_exists
 
 __all__ = [
     "EVALUATION",

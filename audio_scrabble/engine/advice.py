@@ -13,15 +13,14 @@ string to parse back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from ..core.board import Board, Square
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
 from ..core.game import Game
 from ..core.play import Play, apply_play, remove_play
-from ..core.tiles import BLANK
 from .leave import leave_value
-from .movegen import Move, MoveGenerator, MoveList, _Context, generator_for
+from .movegen import Move, MoveGenerator, MoveList, generator_for, record_leave
 
 #: What "best" means in hints and reviews (the expert's evaluation).
 EVALUATION = "equity"
@@ -139,17 +138,6 @@ def _lexicon(lexicon: Any) -> Any:
     from ..lexicon import Lexicon
 
     return Lexicon.default()
-
-
-def record_leave(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
-    """The tiles a raw move record keeps from ``rack``."""
-    _, d, i, s, w, bm = rec
-    lt = ctx.lines[d][i][0]
-    left = list(rack)
-    for k, ch in enumerate(w):
-        if not lt[s + k]:
-            left.remove(BLANK if bm >> (s + k) & 1 else ch)
-    return left
 
 
 def by_equity(moves: MoveList) -> list[tuple[float, int]]:

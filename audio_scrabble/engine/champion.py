@@ -34,7 +34,6 @@ import multiprocessing as mp
 import os
 import random
 import time
-from collections import Counter
 from typing import Any, Sequence
 
 from ..core.board import Board
@@ -42,7 +41,7 @@ from ..core.game import Game
 from ..core.play import Play, apply_play
 from ..core.tiles import BLANK
 from .leave import leave_value
-from .movegen import Move, MoveGenerator, _Context
+from .movegen import Move, MoveGenerator, _Context, record_leave
 
 #: Static candidates simulated.
 CANDIDATES = 10
@@ -72,12 +71,7 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
     best, best_eq, best_left = None, float("-inf"), rack
     recs.sort(reverse=True)
     for r in recs[:40]:  # the best equity is near the top score
-        _, d, i, s, w, bm = r
-        lt = ctx.lines[d][i][0]
-        left = list(rack)
-        for k, ch in enumerate(w):
-            if not lt[s + k]:
-                left.remove(BLANK if bm >> (s + k) & 1 else ch)
+        left = record_leave(rack, ctx, r)
         eq = r[0] + leave_value(left)
         if eq > best_eq:
             best, best_eq, best_left = r, eq, left

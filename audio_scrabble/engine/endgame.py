@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..core.board import Board
 from ..core.play import Play, apply_play, remove_play
 from ..core.tiles import BLANK, TILE_VALUES
-from .movegen import Move, MoveGenerator, _Context
+from .movegen import Move, MoveGenerator, _Context, record_leave
 
 #: Points for each tile a play puts down, in move ordering only.
 TILE_ORDER_BONUS = 3
@@ -81,14 +81,8 @@ class EndgameSolver:
         ctx = _Context(self.gen.analysis.lines, rack)
         out = []
         for r in recs:
-            _, d, i, s, w, bm = r
-            lt = ctx.lines[d][i][0]
-            left = list(rack)
-            n = 0
-            for k, ch in enumerate(w):
-                if not lt[s + k]:
-                    left.remove(BLANK if bm >> (s + k) & 1 else ch)
-                    n += 1
+            left = record_leave(rack, ctx, r)
+            n = len(rack) - len(left)  # tiles played
             order = (1000 if not left else 0) + r[0] + TILE_ORDER_BONUS * n
             out.append((order, r[0], (r, ctx), tuple(left)))
         out.sort(key=lambda t: -t[0])

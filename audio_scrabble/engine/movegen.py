@@ -250,6 +250,17 @@ def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
 # Moves
 # ---------------------------------------------------------------------------
 
+def record_leave(rack: Sequence[str], ctx: "_Context", rec: tuple) -> list[str]:
+    """The tiles a raw move record (see :meth:`MoveGenerator.raw`) keeps from ``rack``."""
+    _, d, i, s, w, bm = rec
+    lt = ctx.lines[d][i][0]
+    left = list(rack)
+    for k, ch in enumerate(w):
+        if not lt[s + k]:
+            left.remove(BLANK if bm >> (s + k) & 1 else ch)
+    return left
+
+
 class _Context:
     """What moves need later about the position they came from.
 

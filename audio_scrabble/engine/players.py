@@ -45,20 +45,19 @@ import heapq
 import random
 import time
 from operator import itemgetter
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from ..core.board import Board
-from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
+from ..core.events import Event
 from ..core.game import Game
-from ..core.play import Play, apply_play, remove_play, words_formed
+from ..core.play import Play, apply_play
 from ..core.tiles import BLANK, rack_value
 from ..errors import ActionNotAllowed
 from .common_words import common_words
 from .endgame import EndgameSolver
 from .leave import best_leave_bound, leave_value
 from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
-from .advice import MoveInfo, MoveReview, Placement, describe, hint, review  # noqa: F401  (re-exported)
 
 LEVELS = ("beginner", "club", "expert", "champion")
 #: The expert exchanges only when that beats the best play by this many points of equity.
@@ -345,7 +344,7 @@ class ComputerPlayer:
         spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
         bag = len(game.bag)
         before = bingo_lanes(game.board)
-        best_rec, best_val, best_eq = top[0][1], float("-inf"), top[0][0]
+        best_rec, best_val = top[0][1], float("-inf")
         for eq, r in top:
             m = Move(*r, ctx)
             after = game.board.copy()
@@ -362,7 +361,7 @@ class ComputerPlayer:
             if bag - used == 1:
                 adj -= ONE_IN_BAG_PENALTY
             if eq + adj > best_val:
-                best_rec, best_val, best_eq = r, eq + adj, eq
+                best_rec, best_val = r, eq + adj
         return best_rec, best_val
 
     # -- helpers -----------------------------------------------------------
