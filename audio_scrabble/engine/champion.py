@@ -40,8 +40,9 @@ from ..core.board import Board
 from ..core.game import Game
 from ..core.play import Play, apply_play
 from ..core.tiles import BLANK
-from .leave import leave_value
-from .movegen import Move, MoveGenerator, _Context, record_leave
+from ..core.board import SIZE
+from .leave import best_leave_bound, leave_value
+from .movegen import BoardAnalysis, Line, Move, MoveGenerator, _Context, record_leave
 
 #: Static candidates simulated.
 CANDIDATES = 10
@@ -54,6 +55,9 @@ PRUNE_SIGMAS = 2.0
 PRIOR = 20.0
 #: Iterations a worker runs per task (a batch).
 BATCH = 4
+#: More tiles than this in the bag: one-ply play-outs (simulate_defence);
+#: fewer: two-ply play-outs (simulate), which see the end coming.
+DEFENCE_BAG = 7
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 
@@ -126,6 +130,120 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     return out
 
 
+class _LinesView:
+    """A board analysis that shows the generator only some lines (the
+    others have no anchors, so nothing is generated there). The moves of a
+    line depend only on that line's data (tiles, cross-checks, anchors), so
+    the moves of a board are those of its lines put together."""
+
+    empty = False
+
+    def __init__(self, lines: tuple[list[Any], list[Any]]) -> None:
+        self.lines = lines
+
+    def update(self, board: Any) -> "_LinesView":
+        return self
+
+
+def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozenset[tuple[int, int]]]:
+    """The analysis of ``board`` (the base board plus a play) restricted to
+    the lines whose data differ from the base's, and those lines."""
+    ana = BoardAnalysis(base.graph)
+    ana.rows = base.rows
+    ana.empty = base.empty
+    for d in (0, 1):
+        for i in range(SIZE):
+            ln = Line()
+            src = base.lines[d][i]
+            for slot in Line.__slots__:
+                setattr(ln, slot, getattr(src, slot))
+            ana.lines[d][i] = ln
+    ana.update(board)
+    changed = set()
+    hidden = Line()
+    hidden.anchors = []
+    view: tuple[list[Any], list[Any]] = ([], [])
+    for d in (0, 1):
+        for i in range(SIZE):
+            new, old = ana.lines[d][i], base.lines[d][i]
+            if any(getattr(new, slot) != getattr(old, slot) for slot in Line.__slots__):
+                changed.add((d, i))
+                view[d].append(new)
+            else:
+                view[d].append(hidden)
+    return _LinesView(view), frozenset(changed)
+
+
+def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
+                     candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
+                     seed: int, iterations: int) -> list[list[float]]:
+    """One-ply play-outs, for every alive candidate at once (same result
+    shape as :func:`simulate`): the opponent's rack is drawn from the unseen
+    tiles and it answers each candidate with its best play by equity (score
+    plus leave); a candidate is worth its own equity (score plus the leave
+    it keeps) less that reply's.
+
+    The opponent's moves are generated once on the board before the
+    candidates; for each candidate only the lines its play changes are
+    generated again, and the rest of the lines keep their moves."""
+    rng = random.Random(seed)
+    base_board = Board([list(r) for r in cells])
+    out: list[list[float]] = [[] for _ in candidates]
+    unseen = list(unseen)
+    opp_size = min(7, len(unseen))
+    base = BoardAnalysis(gen.graph).update(base_board)
+    views: dict[int, tuple[_LinesView | None, frozenset[tuple[int, int]]]] = {}
+    own: dict[int, float] = {}
+    for k in alive:
+        play, used, score = candidates[k]
+        kept = list(rack)
+        for t in used:
+            kept.remove(t)
+        own[k] = score + leave_value(kept)
+        if play is None:
+            views[k] = (None, frozenset())
+        else:
+            board = base_board.copy()
+            apply_play(board, play)
+            views[k] = _changed_view(base, board)
+    saved = gen.analysis
+    try:
+        for _ in range(iterations):
+            opp = rng.sample(unseen, opp_size)
+            bound = best_leave_bound(opp)
+            gen.analysis = base
+            recs = gen.raw(base_board, opp)
+            ctx = _Context(base.lines, opp)
+            best = {k: float("-inf") for k in alive}
+            recs.sort(reverse=True)
+            for r in recs:
+                if r[0] + bound < min(best.values()):
+                    break
+                eq = r[0] + leave_value(record_leave(opp, ctx, r))
+                line = (r[1], r[2])
+                for k in alive:
+                    if eq > best[k] and line not in views[k][1]:
+                        best[k] = eq
+            for k in alive:
+                view, _changed = views[k]
+                if view is not None:
+                    gen.analysis = view
+                    fresh = gen.raw(base_board, opp)
+                    fctx = _Context(view.lines, opp)
+                    fresh.sort(reverse=True)
+                    for r in fresh:
+                        if r[0] + bound < best[k]:
+                            break
+                        eq = r[0] + leave_value(record_leave(opp, fctx, r))
+                        if eq > best[k]:
+                            best[k] = eq
+                reply = best[k] if best[k] > float("-inf") else 0.0
+                out[k].append(own[k] - reply)
+    finally:
+        gen.analysis = saved
+    return out
+
+
 def _face(t: str) -> int:
     from ..core.tiles import TILE_VALUES
 
@@ -146,7 +264,11 @@ def _worker_init(lexicon: Any) -> None:
 
 
 def _worker_task(args: tuple) -> list[list[float]]:
-    return simulate(_WORKER["gen"], *args)
+    return _play_outs(args[-1])(_WORKER["gen"], *args[:-1])
+
+
+def _play_outs(kind: str) -> Any:
+    return simulate_defence if kind == "defence" else simulate
 
 
 # ---------------------------------------------------------------------------
@@ -208,6 +330,7 @@ class Champion:
         alive = list(range(len(cands)))
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
+        kind = "defence" if len(game.bag) > DEFENCE_BAG else "two-ply"
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         while len(alive) > 1:
@@ -221,12 +344,12 @@ class Champion:
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, kind) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = pool.map(_worker_task, args)
             else:
-                batches = [simulate(self.gen, *a) for a in args]
+                batches = [_play_outs(kind)(self.gen, *a[:-1]) for a in args]
             took = time.perf_counter() - t1
             one = took / (n * len(alive) * (1 if pool is not None else len(seeds)))
             per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
