@@ -123,3 +123,24 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
                 assert out[k][it] == pytest.approx(score + leave_value(kept) - reply)
                 checked += 1
     assert checked == 20
+
+
+def test_late_and_far_behind_the_champion_plays_for_the_chance_to_win():
+    """By mean spread the safe play (always 50 short) beats the gamble
+    (mean 70 short); by the chance of winning from 40 behind with little
+    left to play, only the gamble ever wins."""
+    from audio_scrabble.engine.champion import spread_sigma, win_chance
+
+    safe = [-50.0] * 40
+    gamble = [10.0, -150.0] * 20
+    results = [safe, gamble]
+    means = {0: -50.0, 1: -70.0}
+    static = [-50.0, -70.0]
+    assert Champion._pick([0, 1], results, means, static) == 0
+    sigma = spread_sigma(10)
+    chance = lambda v: win_chance(-40 + v, sigma)  # noqa: E731
+    assert Champion._pick([0, 1], results, means, static, chance) == 1
+    # ahead, the same model keeps the safe play
+    ahead = lambda v: win_chance(80 + v, sigma)  # noqa: E731
+    assert Champion._pick([0, 1], results, means, static, ahead) == 0
+    assert win_chance(0, sigma) == pytest.approx(0.5) and win_chance(-200, sigma) < 0.001

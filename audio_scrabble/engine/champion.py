@@ -58,6 +58,13 @@ BATCH = 4
 #: More tiles than this in the bag: one-ply play-outs (simulate_defence);
 #: fewer: two-ply play-outs (simulate), which see the end coming.
 DEFENCE_BAG = 7
+#: With at most this many tiles in the bag, candidates are chosen by their
+#: chance of winning (see win_chance), not their mean spread.
+WIN_CHANCE_BAG = 20
+#: Behind by more than this, late in the game: two-ply play-outs.
+FAR_BEHIND = 40
+#: Spread's standard deviation per pair of turns left (win_chance).
+TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 
@@ -272,6 +279,24 @@ def _play_outs(kind: str) -> Any:
 
 
 # ---------------------------------------------------------------------------
+# win chances
+# ---------------------------------------------------------------------------
+
+def spread_sigma(unseen: int) -> float:
+    """How far the final spread may still move, in points (one standard
+    deviation), with ``unseen`` tiles not yet on our rack or the board:
+    about :data:`TURN_SIGMA` points for each pair of turns left (a pair
+    of turns uses about 8 of them), at least half a pair."""
+    return TURN_SIGMA * math.sqrt(max(unseen / 8.0, 0.5))
+
+
+def win_chance(spread: float, sigma: float) -> float:
+    """The chance of winning when ahead by ``spread`` with ``sigma`` of
+    uncertainty left (a normal model; a tie counts half)."""
+    return 0.5 * (1.0 + math.erf(spread / (sigma * math.sqrt(2.0))))
+
+
+# ---------------------------------------------------------------------------
 # the player
 # ---------------------------------------------------------------------------
 
@@ -330,7 +355,13 @@ class Champion:
         alive = list(range(len(cands)))
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
-        kind = "defence" if len(game.bag) > DEFENCE_BAG else "two-ply"
+        scores = game.scores()
+        spread = scores[me] - max(x for i, x in enumerate(scores) if i != me)
+        bag = len(game.bag)
+        late = bag <= WIN_CHANCE_BAG
+        # two-ply play-outs near the end, and when far behind late in the
+        # game (they see the bingos our next rack may bring)
+        kind = "two-ply" if bag <= DEFENCE_BAG or (late and spread < -FAR_BEHIND) else "defence"
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         while len(alive) > 1:
@@ -360,17 +391,24 @@ class Champion:
             if iterations >= MIN_ITERATIONS:
                 alive = self._prune(alive, results)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
-        best = self._pick(alive, results, means, [c[3] for c in candidates])
+        sigma = spread_sigma(len(unseen))
+        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
+        best = self._pick(alive, results, means, [c[3] for c in candidates], chance)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "means": means, "chosen": best}
+                     "means": means, "chosen": best, "kind": kind, "by": "win chance" if late else "spread"}
         return best
 
     @staticmethod
-    def _pick(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float]) -> int:
+    def _pick(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float],
+              chance: Any = None) -> int:
         """The alive candidate with the best simulated value, each mean
         shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs
         (on the simulation's scale), so that a few noisy play-outs do not
-        overturn the static order on their own."""
+        overturn the static order on their own. With ``chance`` (late in the
+        game: play-out value -> chance of winning), the mean chance of
+        winning over the play-outs counts instead of the mean value: far
+        behind, a play that sometimes catches up beats one that surely
+        loses by a little less."""
         measured = [k for k in range(len(results)) if results[k]]
         if not measured:
             return max(alive, key=lambda k: (static[k], -k))
@@ -379,7 +417,12 @@ class Champion:
         def value(k: int) -> float:
             n = len(results[k])
             prior = static[k] + offset
-            return (n * means[k] + PRIOR * prior) / (n + PRIOR) if n else prior
+            if chance is not None:
+                prior = chance(prior)
+                mean = sum(chance(v) for v in results[k]) / n if n else prior
+            else:
+                mean = means[k]
+            return (n * mean + PRIOR * prior) / (n + PRIOR) if n else prior
 
         return max(alive, key=lambda k: (value(k), -k))
 
