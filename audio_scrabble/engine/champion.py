@@ -53,8 +53,9 @@ MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.0
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean.
 PRIOR = 20.0
-#: Iterations a worker runs per task (a batch).
-BATCH = 4
+#: About how long a worker's task (a batch of iterations) lasts, seconds:
+#: between tasks the clock is read and losing candidates are pruned.
+ROUND_SECONDS = 0.1
 #: More tiles than this in the bag: one-ply play-outs (simulate_defence);
 #: fewer: two-ply play-outs (simulate), which see the end coming.
 DEFENCE_BAG = 7
@@ -183,7 +184,7 @@ def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozen
 
 def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
                      candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
-                     seed: int, iterations: int) -> list[list[float]]:
+                     seed: int, iterations: int, token: Any = None) -> list[list[float]]:
     """One-ply play-outs, for every alive candidate at once (same result
     shape as :func:`simulate`): the opponent's rack is drawn from the unseen
     tiles and it answers each candidate with its best play by equity (score
@@ -192,17 +193,76 @@ def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen
 
     The opponent's moves are generated once on the board before the
     candidates; for each candidate only the lines its play changes are
-    generated again, and the rest of the lines keep their moves."""
+    generated again, and the rest of the lines keep their moves. The
+    analyses of the candidates' boards are kept between calls with the
+    same ``token`` (one per decision), so a worker computes them once."""
     rng = random.Random(seed)
-    base_board = Board([list(r) for r in cells])
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen))
+    setup = _SETUP.get("defence")
+    if token is None or setup is None or setup[0] != token:
+        setup = (token, _defence_setup(gen, cells, rack, candidates))
+        _SETUP["defence"] = setup
+    base_board, base, views, own = setup[1]
+    saved = gen.analysis
+    minus_inf = float("-inf")
+    try:
+        for _ in range(iterations):
+            opp = rng.sample(unseen, opp_size)
+            bound = best_leave_bound(opp)
+            gen.analysis = base
+            recs = gen.raw(base_board, opp)
+            ctx = _Context(base.lines, opp)
+            best = {k: minus_inf for k in alive}
+            recs.sort(reverse=True)
+            floor = minus_inf
+            for r in recs:
+                if r[0] + bound < floor:
+                    break
+                eq = r[0] + leave_value(record_leave(opp, ctx, r))
+                line = (r[1], r[2])
+                raised = False
+                for k in alive:
+                    if eq > best[k] and line not in views[k][1]:
+                        best[k] = eq
+                        raised = True
+                if raised:
+                    floor = min(best.values())
+            for k in alive:
+                view = views[k][0]
+                b = best[k]
+                if view is not None:
+                    gen.analysis = view
+                    fresh = gen.raw(base_board, opp)
+                    if fresh:
+                        fctx = _Context(view.lines, opp)
+                        fresh.sort(reverse=True)
+                        for r in fresh:
+                            if r[0] + bound < b:
+                                break
+                            eq = r[0] + leave_value(record_leave(opp, fctx, r))
+                            if eq > b:
+                                b = eq
+                out[k].append(own[k] - (b if b > minus_inf else 0.0))
+    finally:
+        gen.analysis = saved
+    return out
+
+
+#: Per-process cache of the last decision's set-up (simulate_defence).
+_SETUP: dict[str, Any] = {}
+
+
+def _defence_setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
+                   candidates: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> tuple:
+    """(board, its analysis, per candidate (view of the lines it changes or
+    None, those lines), per candidate its own equity)."""
+    base_board = Board([list(r) for r in cells])
     base = BoardAnalysis(gen.graph).update(base_board)
     views: dict[int, tuple[_LinesView | None, frozenset[tuple[int, int]]]] = {}
     own: dict[int, float] = {}
-    for k in alive:
-        play, used, score = candidates[k]
+    for k, (play, used, score) in enumerate(candidates):
         kept = list(rack)
         for t in used:
             kept.remove(t)
@@ -213,42 +273,7 @@ def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen
             board = base_board.copy()
             apply_play(board, play)
             views[k] = _changed_view(base, board)
-    saved = gen.analysis
-    try:
-        for _ in range(iterations):
-            opp = rng.sample(unseen, opp_size)
-            bound = best_leave_bound(opp)
-            gen.analysis = base
-            recs = gen.raw(base_board, opp)
-            ctx = _Context(base.lines, opp)
-            best = {k: float("-inf") for k in alive}
-            recs.sort(reverse=True)
-            for r in recs:
-                if r[0] + bound < min(best.values()):
-                    break
-                eq = r[0] + leave_value(record_leave(opp, ctx, r))
-                line = (r[1], r[2])
-                for k in alive:
-                    if eq > best[k] and line not in views[k][1]:
-                        best[k] = eq
-            for k in alive:
-                view, _changed = views[k]
-                if view is not None:
-                    gen.analysis = view
-                    fresh = gen.raw(base_board, opp)
-                    fctx = _Context(view.lines, opp)
-                    fresh.sort(reverse=True)
-                    for r in fresh:
-                        if r[0] + bound < best[k]:
-                            break
-                        eq = r[0] + leave_value(record_leave(opp, fctx, r))
-                        if eq > best[k]:
-                            best[k] = eq
-                reply = best[k] if best[k] > float("-inf") else 0.0
-                out[k].append(own[k] - reply)
-    finally:
-        gen.analysis = saved
-    return out
+    return base_board, base, views, own
 
 
 def _face(t: str) -> int:
@@ -271,11 +296,24 @@ def _worker_init(lexicon: Any) -> None:
 
 
 def _worker_task(args: tuple) -> list[list[float]]:
-    return _play_outs(args[-1])(_WORKER["gen"], *args[:-1])
+    return _run_play_outs(_WORKER["gen"], args)
 
 
-def _play_outs(kind: str) -> Any:
-    return simulate_defence if kind == "defence" else simulate
+def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
+    """(the play-outs' values, the seconds they took, without the set-up of
+    a new decision, which a worker does once)."""
+    *common, kind, token = args
+    if kind == "defence":
+        cells, rack, _, _, cands = common[:5]
+        if _SETUP.get("defence", (None,))[0] != token:
+            _SETUP["defence"] = (token, _defence_setup(gen, cells, rack, cands))
+        t0 = time.perf_counter()
+        out = simulate_defence(gen, *common, token=token)
+    else:
+        t0 = time.perf_counter()
+        out = simulate(gen, *common)
+    return out, time.perf_counter() - t0
+
 
 
 # ---------------------------------------------------------------------------
@@ -362,6 +400,7 @@ class Champion:
         # two-ply play-outs near the end, and when far behind late in the
         # game (they see the bingos our next rack may bring)
         kind = "two-ply" if bag <= DEFENCE_BAG or (late and spread < -FAR_BEHIND) else "defence"
+        token = (os.getpid(), self.rng.random())  # this decision (workers keep its set-up)
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         while len(alive) > 1:
@@ -371,20 +410,23 @@ class Champion:
                 n = int(left / (per_play_out * len(alive)))
                 if n < 1:
                     break
-                n = min(n, BATCH)
+                n = min(n, max(1, int(ROUND_SECONDS / (per_play_out * len(alive)))))
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, kind) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, kind, token) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = pool.map(_worker_task, args)
             else:
-                batches = [_play_outs(kind)(self.gen, *a[:-1]) for a in args]
+                batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1
-            one = took / (n * len(alive) * (1 if pool is not None else len(seeds)))
+            # the workers' own play-out time, plus their share of the round's overhead
+            work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
+            overhead = max(0.0, took - work) if iterations else 0.0
+            one = (work + overhead) / (n * len(alive) * (1 if pool is not None else len(seeds)))
             per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
-            for b in batches:
+            for b, _sec in batches:
                 for k in alive:
                     results[k].extend(b[k])
             iterations += n * len(seeds)
