@@ -2,29 +2,41 @@
 
 The expert's static evaluation (score plus leave) picks the candidates:
 its best :data:`CANDIDATES` plays by equity, and its best exchange when
-the rules allow one. Each candidate is then *played out* many times:
+the rules allow one. Each candidate is then *played out* many times, the
+opponent's rack drawn at random from the unseen tiles (the bag and the
+opponent's rack, which we cannot tell apart) each time:
 
-1. the opponent's rack is drawn at random from the unseen tiles (the bag
-   and the opponent's rack, which we cannot tell apart), and our own
-   replacement tiles from what is left;
-2. the opponent answers with its best static play (score plus leave),
-   then we answer with ours (two plies after the candidate; each side's
-   leave counted at the horizon with the learned leave values);
-3. the candidate's result is its score, less the opponent's reply, plus
-   our reply, plus our final leave less the opponent's.
+* **One ply, while the bag holds more than** :data:`DEFENCE_BAG` **tiles**
+  (:func:`simulate_defence`): the opponent answers each candidate with
+  its best play by equity (score plus leave), and the candidate is worth
+  its own equity less that reply's -- what the play gives away. The
+  opponent's moves are generated once per drawn rack, on the board
+  before the candidates; for each candidate only the few lines its play
+  changes are generated again (a line's moves depend only on that line's
+  tiles, cross-checks and anchors), which makes a play-out about seven
+  times cheaper than generating each board afresh.
+* **Two plies near the end** (:func:`simulate`: the bag at
+  :data:`DEFENCE_BAG` tiles or fewer, or far behind late in the game):
+  we also draw our replacement tiles and answer the opponent's reply
+  with our best static play; the candidate is worth its score, less the
+  reply, plus our answer, plus our final leave less the opponent's. A
+  play that goes out is worth its score plus twice the opponent's tiles.
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
-noise than their values. Every few iterations the candidates clearly
-behind (mean more than :data:`PRUNE_SIGMAS` standard errors below the
-leader's, after :data:`MIN_ITERATIONS`) are dropped. The work runs in
-worker processes (:data:`WORKERS`, default both cores) until the time
-budget (``think`` seconds) runs out; the candidate with the best mean
-is played.
+noise than their values. Every round the candidates clearly behind (mean
+more than :data:`PRUNE_SIGMAS` standard errors below the leader's, after
+:data:`MIN_ITERATIONS`) are dropped. The work runs in worker processes
+(:data:`WORKERS`, default both cores) in rounds of about
+:data:`ROUND_SECONDS` until the time budget (``think`` seconds) runs
+out. Each candidate's mean is shrunk towards its static equity by
+:data:`PRIOR` pseudo-play-outs, and the best is played; late in the game
+(:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance of
+winning* over the play-outs counts instead (:func:`win_chance`), so far
+behind it takes the play that can still catch up.
 
 With the bag empty and two players, the exact end-game search is used
-(with the same budget); with 1 to 7 tiles in the bag the opponent's rack
-is mostly known and the simulation itself sees the endgame coming.
+(with the same budget).
 """
 
 from __future__ import annotations
