@@ -108,7 +108,9 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
                                seed=11, iterations=2)
         rng = random.Random(11)
         for it in range(2):
-            opp = rng.sample(unseen, min(7, len(unseen)))
+            pool = unseen[:]
+            rng.shuffle(pool)
+            opp = pool[:7]
             for k, (play, used, score) in enumerate(cands):
                 board = game.board.copy()
                 if play is not None:
@@ -149,7 +151,8 @@ def test_late_and_far_behind_the_champion_plays_for_the_chance_to_win():
 def test_in_the_pre_endgame_the_champion_starts_from_the_experts_adjusted_values(lexicon):
     """With 1 to 7 tiles in the bag its candidates and their static values
     (the simulation's prior) are the expert's pre-endgame values (bingo
-    lanes, emptying the bag), and it plays out two plies."""
+    lanes, emptying the bag), and it plays out two plies, choosing by the
+    chance of winning."""
     from audio_scrabble.engine.movegen import _Context
     from audio_scrabble.engine.players import _leave
 
@@ -165,7 +168,7 @@ def test_in_the_pre_endgame_the_champion_starts_from_the_experts_adjusted_values
     champ = ComputerPlayer("champion", lexicon, 5, think=0.3, workers=0)
     champ.choose(game, me)
     last = champ._sim.last
-    assert last["kind"] == "two-ply"
+    assert last["plies"] == 2 and last["by"] == "win chance"
     recs = expert.gen.raw(game.board, rack)
     ctx = _Context(expert.gen.analysis.lines, rack)
     top = sorted(((r[0] + expert.leave(_leave(rack, ctx, r)), r) for r in recs), key=lambda t: -t[0])[:12]
@@ -173,3 +176,53 @@ def test_in_the_pre_endgame_the_champion_starts_from_the_experts_adjusted_values
     assert last["static"][:10] == pytest.approx(adjusted)
     plain = sorted((eq for eq, _ in top), reverse=True)[:10]
     assert last["static"][:10] != pytest.approx(plain)  # this position's adjustment is not nil
+
+
+def test_two_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
+    """The two-ply play-out, step by step by hand on fresh generators: the
+    opponent's best reply by equity on the board after the candidate, then
+    our best answer by equity with the tiles we draw; the value is the
+    candidate's score less the reply's, plus the answer's, plus our final
+    leave less the opponent's."""
+    import random
+
+    from audio_scrabble.core.play import apply_play
+    from audio_scrabble.engine.champion import simulate
+    from audio_scrabble.engine.leave import leave_value
+    from audio_scrabble.engine.movegen import Move, _Context, record_leave
+
+    def best(board, rack):
+        gen = MoveGenerator(lexicon)
+        recs = gen.raw(board, rack)
+        ctx = _Context(gen.analysis.lines, rack)
+        top = max(recs, key=lambda r: r[0] + leave_value(record_leave(rack, ctx, r)))
+        return top[0], Move(*top, ctx).play, record_leave(rack, ctx, top)
+
+    expert = ComputerPlayer("expert", lexicon, 2)
+    game = Game(["a", "b"], VARIANTS["double"], seed=7, lexicon=lexicon)
+    for _ in range(6):
+        expert.choose(game, game.current).apply(game)
+    i = game.current
+    rack = list(game.players[i].rack)
+    gen = MoveGenerator(lexicon)
+    moves = gen.generate(game.board, rack)[:3]
+    cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
+    unseen = list(game.unseen(i).elements())
+    out = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, [0, 1, 2], seed=4, iterations=2)
+    rng = random.Random(4)
+    for it in range(2):
+        pool = unseen[:]
+        rng.shuffle(pool)
+        opp, bag = pool[:7], pool[7:]
+        for k, (play, used, score) in enumerate(cands):
+            board = game.board.copy()
+            apply_play(board, play)
+            mine = list(rack)
+            for t in used:
+                mine.remove(t)
+            mine += bag[: 7 - len(mine)]
+            o_score, o_play, o_left = best(board, opp)
+            apply_play(board, o_play)
+            m_score, _, m_left = best(board, mine)
+            expected = score - o_score + m_score + leave_value(m_left) - leave_value(o_left)
+            assert out[k][it] == pytest.approx(expected)

@@ -4,23 +4,19 @@ The expert's static evaluation (score plus leave) picks the candidates:
 its best :data:`CANDIDATES` plays by equity, and its best exchange when
 the rules allow one. Each candidate is then *played out* many times, the
 opponent's rack drawn at random from the unseen tiles (the bag and the
-opponent's rack, which we cannot tell apart) each time:
-
-* **One ply, while the bag holds more than** :data:`DEFENCE_BAG` **tiles**
-  (:func:`simulate_defence`): the opponent answers each candidate with
-  its best play by equity (score plus leave), and the candidate is worth
-  its own equity less that reply's -- what the play gives away. The
-  opponent's moves are generated once per drawn rack, on the board
-  before the candidates; for each candidate only the few lines its play
-  changes are generated again (a line's moves depend only on that line's
-  tiles, cross-checks and anchors), which makes a play-out about seven
-  times cheaper than generating each board afresh.
-* **Two plies near the end** (:func:`simulate`: the bag at
-  :data:`DEFENCE_BAG` tiles or fewer, or far behind late in the game):
-  we also draw our replacement tiles and answer the opponent's reply
-  with our best static play; the candidate is worth its score, less the
-  reply, plus our answer, plus our final leave less the opponent's. A
-  play that goes out is worth its score plus twice the opponent's tiles.
+opponent's rack, which we cannot tell apart) each time. The opponent
+answers with its best play by equity (score plus leave),
+found by generating its moves once per drawn rack on the board before
+the candidates and again only in the few lines each candidate changes (a
+line's moves depend only on that line's tiles, cross-checks and anchors),
+which makes that ply several times cheaper than generating each board
+afresh; then we draw our replacement tiles and answer with our best
+play by equity. The candidate is worth its score, less the reply, plus
+our answer, plus our final leave less the opponent's (two plies, so
+that an opening counts for both sides); a play that goes out is worth
+its score plus twice the opponent's tiles. (``plies=1`` weighs only
+what a play gives away; at 0.3 s a move it won 51% of 300 games against
+the expert: an opening counts for both sides.)
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
@@ -68,14 +64,13 @@ PRIOR = 20.0
 #: About how long a worker's task (a batch of iterations) lasts, seconds:
 #: between tasks the clock is read and losing candidates are pruned.
 ROUND_SECONDS = 0.1
-#: More tiles than this in the bag: one-ply play-outs (simulate_defence);
-#: fewer: two-ply play-outs (simulate), which see the end coming.
-DEFENCE_BAG = 7
+#: Plies of a play-out after the candidate (see simulate): 2, the
+#: opponent's reply and our answer (1 only weighs what a play gives away,
+#: and so overrates closing the board: an opening is there for both).
+PLIES = 2
 #: With at most this many tiles in the bag, candidates are chosen by their
 #: chance of winning (see win_chance), not their mean spread.
 WIN_CHANCE_BAG = 20
-#: Behind by more than this, late in the game: two-ply play-outs.
-FAR_BEHIND = 40
 #: Spread's standard deviation per pair of turns left (win_chance).
 TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
@@ -94,7 +89,10 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
     ctx = _Context(gen.analysis.lines, rack)
     best, best_eq, best_left = None, float("-inf"), rack
     recs.sort(reverse=True)
-    for r in recs[:40]:  # the best equity is near the top score
+    bound = best_leave_bound(rack)
+    for r in recs:
+        if r[0] + bound < best_eq:  # no later play can do better
+            break
         left = record_leave(rack, ctx, r)
         eq = r[0] + leave_value(left)
         if eq > best_eq:
@@ -104,50 +102,124 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
 
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
-             seed: int, iterations: int) -> list[list[float]]:
+             seed: int, iterations: int, plies: int = 2, token: Any = None) -> list[list[float]]:
     """Results of ``iterations`` play-outs of each alive candidate:
     ``out[k]`` is the list of values of candidate k (empty if not alive).
 
     ``candidates`` are (play or None for an exchange, the tiles it takes
     from the rack -- for an exchange, the tiles returned -- , its score).
+    Each iteration shuffles the unseen tiles: the opponent's rack first,
+    then the bag in drawing order. With ``plies=2`` a candidate is worth
+    its score, less the opponent's best reply (by equity), plus our best
+    answer with the tiles we draw, plus our final leave less the
+    opponent's; going out is worth the score plus twice the opponent's
+    tiles. With ``plies=1``, its equity (score plus the leave it keeps)
+    less the opponent's best reply's.
+
+    The opponent's replies are found by :func:`_opponent_replies` (its
+    moves generated once per drawn rack). The set-up of a decision (the
+    candidates' boards and analyses) is kept between calls with the same
+    ``token``.
     """
     rng = random.Random(seed)
-    base = Board([list(r) for r in cells])
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen) - bag_size) if len(unseen) - bag_size > 0 else min(7, len(unseen))
-    for _ in range(iterations):
-        pool = unseen[:]
-        rng.shuffle(pool)
-        opp_rack = pool[:opp_size]
-        bag = pool[opp_size:]  # the rest, in drawing order
-        for k in alive:
-            play, used, score = candidates[k]
-            board = base.copy()
-            mine = list(rack)
-            for t in used:
-                mine.remove(t)
-            draw_bag = list(bag)
-            if play is not None:
-                apply_play(board, play)
-                drawn = draw_bag[: 7 - len(mine)]
-                del draw_bag[: len(drawn)]
-                mine += drawn
-            else:  # an exchange: draw first, then the returned tiles go back (after our draws)
-                drawn = draw_bag[: len(used)]
-                del draw_bag[: len(drawn)]
-                mine += drawn
-                draw_bag += list(used)
-            if play is not None and not mine:  # went out
-                out[k].append(score + 2 * sum(_face(t) for t in opp_rack))
-                continue
-            o_score, o_play, o_left = _best_static(gen, board, opp_rack)
-            if o_play is not None:
-                apply_play(board, o_play)
-            m_score, m_play, m_left = _best_static(gen, board, mine)
-            value = score - o_score + m_score + leave_value(m_left) - leave_value(o_left)
-            out[k].append(value)
+    setup = _SETUP.get("sim")
+    if token is None or setup is None or setup[0] != token:
+        setup = (token, _setup(gen, cells, rack, candidates))
+        _SETUP["sim"] = setup
+    base_board, base, views, own, boards, ours = setup[1]
+    saved = gen.analysis
+    try:
+        for _ in range(iterations):
+            pool = unseen[:]
+            rng.shuffle(pool)
+            opp_rack = pool[:opp_size]
+            bag = pool[opp_size:]  # the rest, in drawing order
+            replies = _opponent_replies(gen, base_board, base, views, opp_rack, alive)
+            for k in alive:
+                reply = replies[k]
+                if plies == 1:
+                    out[k].append(own[k] - (reply[0] if reply is not None else 0.0))
+                    continue
+                play, used, score = candidates[k]
+                mine = list(rack)
+                for t in used:
+                    mine.remove(t)
+                draw_bag = list(bag)
+                if play is not None:
+                    drawn = draw_bag[: 7 - len(mine)]
+                    mine += drawn
+                else:  # an exchange: draw first; the returned tiles go back after our draws
+                    mine += draw_bag[: len(used)]
+                if play is not None and not mine:  # went out
+                    out[k].append(score + 2 * sum(_face(t) for t in opp_rack))
+                    continue
+                board = boards[k].copy()
+                o_score, o_left = 0, opp_rack
+                if reply is not None:
+                    _, rec, ctx, o_left = reply
+                    apply_play(board, Move(*rec, ctx).play)
+                    o_score = rec[0]
+                gen.analysis = ours
+                m_score, _m_play, m_left = _best_static(gen, board, mine)
+                out[k].append(score - o_score + m_score + leave_value(m_left) - leave_value(o_left))
+    finally:
+        gen.analysis = saved
     return out
+
+
+def _opponent_replies(gen: MoveGenerator, board: Board, base: BoardAnalysis, views: dict, opp: list[str],
+                      alive: Sequence[int]) -> dict[int, tuple | None]:
+    """For each alive candidate k, the opponent's best reply by equity on
+    the board after it: (equity, record, its context, the tiles it keeps),
+    or None when there is none. The opponent's moves are generated once on
+    ``board`` (before the candidates); for each candidate only the lines
+    its play changes are generated again (``views[k]``), and the moves of
+    the other lines stand."""
+    minus_inf = float("-inf")
+    bound = best_leave_bound(opp)
+    gen.analysis = base
+    recs = gen.raw(board, opp)
+    ctx = _Context(base.lines, opp)
+    best: dict[int, tuple | None] = {k: None for k in alive}
+    top = {k: minus_inf for k in alive}
+    recs.sort(reverse=True)
+    floor = minus_inf
+    for r in recs:
+        if r[0] + bound < floor:
+            break
+        left = record_leave(opp, ctx, r)
+        eq = r[0] + leave_value(left)
+        line = (r[1], r[2])
+        raised = False
+        for k in alive:
+            if eq > top[k] and line not in views[k][1]:
+                top[k] = eq
+                best[k] = (eq, r, ctx, left)
+                raised = True
+        if raised:
+            floor = min(top.values())
+    for k in alive:
+        view = views[k][0]
+        if view is None:
+            continue
+        gen.analysis = view
+        fresh = gen.raw(board, opp)
+        if not fresh:
+            continue
+        fctx = _Context(view.lines, opp)
+        fresh.sort(reverse=True)
+        for r in fresh:
+            if r[0] + bound < top[k]:
+                break
+            left = record_leave(opp, fctx, r)
+            eq = r[0] + leave_value(left)
+            if eq > top[k]:
+                top[k] = eq
+                best[k] = (eq, r, fctx, left)
+    return best
 
 
 class _LinesView:
@@ -197,83 +269,25 @@ def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozen
 def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
                      candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
                      seed: int, iterations: int, token: Any = None) -> list[list[float]]:
-    """One-ply play-outs, for every alive candidate at once (same result
-    shape as :func:`simulate`): the opponent's rack is drawn from the unseen
-    tiles and it answers each candidate with its best play by equity (score
-    plus leave); a candidate is worth its own equity (score plus the leave
-    it keeps) less that reply's.
-
-    The opponent's moves are generated once on the board before the
-    candidates; for each candidate only the lines its play changes are
-    generated again, and the rest of the lines keep their moves. The
-    analyses of the candidates' boards are kept between calls with the
-    same ``token`` (one per decision), so a worker computes them once."""
-    rng = random.Random(seed)
-    out: list[list[float]] = [[] for _ in candidates]
-    unseen = list(unseen)
-    opp_size = min(7, len(unseen))
-    setup = _SETUP.get("defence")
-    if token is None or setup is None or setup[0] != token:
-        setup = (token, _defence_setup(gen, cells, rack, candidates))
-        _SETUP["defence"] = setup
-    base_board, base, views, own = setup[1]
-    saved = gen.analysis
-    minus_inf = float("-inf")
-    try:
-        for _ in range(iterations):
-            opp = rng.sample(unseen, opp_size)
-            bound = best_leave_bound(opp)
-            gen.analysis = base
-            recs = gen.raw(base_board, opp)
-            ctx = _Context(base.lines, opp)
-            best = {k: minus_inf for k in alive}
-            recs.sort(reverse=True)
-            floor = minus_inf
-            for r in recs:
-                if r[0] + bound < floor:
-                    break
-                eq = r[0] + leave_value(record_leave(opp, ctx, r))
-                line = (r[1], r[2])
-                raised = False
-                for k in alive:
-                    if eq > best[k] and line not in views[k][1]:
-                        best[k] = eq
-                        raised = True
-                if raised:
-                    floor = min(best.values())
-            for k in alive:
-                view = views[k][0]
-                b = best[k]
-                if view is not None:
-                    gen.analysis = view
-                    fresh = gen.raw(base_board, opp)
-                    if fresh:
-                        fctx = _Context(view.lines, opp)
-                        fresh.sort(reverse=True)
-                        for r in fresh:
-                            if r[0] + bound < b:
-                                break
-                            eq = r[0] + leave_value(record_leave(opp, fctx, r))
-                            if eq > b:
-                                b = eq
-                out[k].append(own[k] - (b if b > minus_inf else 0.0))
-    finally:
-        gen.analysis = saved
-    return out
+    """One-ply play-outs (:func:`simulate` with ``plies=1``): what each
+    candidate gives the opponent back."""
+    return simulate(gen, cells, rack, unseen, bag_size, candidates, alive, seed, iterations, 1, token)
 
 
-#: Per-process cache of the last decision's set-up (simulate_defence).
+#: Per-process cache of the last decision's set-up (simulate).
 _SETUP: dict[str, Any] = {}
 
 
-def _defence_setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
-                   candidates: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> tuple:
+def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
+           candidates: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> tuple:
     """(board, its analysis, per candidate (view of the lines it changes or
-    None, those lines), per candidate its own equity)."""
+    None, those lines), per candidate its own equity, per candidate the
+    board after it, an analysis for our own answers)."""
     base_board = Board([list(r) for r in cells])
     base = BoardAnalysis(gen.graph).update(base_board)
     views: dict[int, tuple[_LinesView | None, frozenset[tuple[int, int]]]] = {}
     own: dict[int, float] = {}
+    boards: dict[int, Board] = {}
     for k, (play, used, score) in enumerate(candidates):
         kept = list(rack)
         for t in used:
@@ -281,11 +295,13 @@ def _defence_setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
         own[k] = score + leave_value(kept)
         if play is None:
             views[k] = (None, frozenset())
+            boards[k] = base_board
         else:
             board = base_board.copy()
             apply_play(board, play)
+            boards[k] = board
             views[k] = _changed_view(base, board)
-    return base_board, base, views, own
+    return base_board, base, views, own, boards, BoardAnalysis(gen.graph)
 
 
 def _face(t: str) -> int:
@@ -314,16 +330,12 @@ def _worker_task(args: tuple) -> list[list[float]]:
 def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
     """(the play-outs' values, the seconds they took, without the set-up of
     a new decision, which a worker does once)."""
-    *common, kind, token = args
-    if kind == "defence":
-        cells, rack, _, _, cands = common[:5]
-        if _SETUP.get("defence", (None,))[0] != token:
-            _SETUP["defence"] = (token, _defence_setup(gen, cells, rack, cands))
-        t0 = time.perf_counter()
-        out = simulate_defence(gen, *common, token=token)
-    else:
-        t0 = time.perf_counter()
-        out = simulate(gen, *common)
+    *common, plies, token = args
+    cells, rack, _, _, cands = common[:5]
+    if _SETUP.get("sim", (None,))[0] != token:
+        _SETUP["sim"] = (token, _setup(gen, cells, rack, cands))
+    t0 = time.perf_counter()
+    out = simulate(gen, *common, plies=plies, token=token)
     return out, time.perf_counter() - t0
 
 
@@ -409,9 +421,7 @@ class Champion:
         spread = scores[me] - max(x for i, x in enumerate(scores) if i != me)
         bag = len(game.bag)
         late = bag <= WIN_CHANCE_BAG
-        # two-ply play-outs near the end, and when far behind late in the
-        # game (they see the bingos our next rack may bring)
-        kind = "two-ply" if bag <= DEFENCE_BAG or (late and spread < -FAR_BEHIND) else "defence"
+        plies = PLIES
         token = (os.getpid(), self.rng.random())  # this decision (workers keep its set-up)
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
@@ -426,7 +436,7 @@ class Champion:
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, kind, token) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = pool.map(_worker_task, args)
@@ -449,7 +459,7 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         best = self._pick(alive, results, means, [c[3] for c in candidates], chance)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "means": means, "chosen": best, "kind": kind, "static": [c[3] for c in candidates], "by": "win chance" if late else "spread"}
+                     "means": means, "chosen": best, "plies": plies, "static": [c[3] for c in candidates], "by": "win chance" if late else "spread"}
         return best
 
     @staticmethod
