@@ -5,9 +5,13 @@
                              [--think S] [--endgame S] [--external "COMMAND"]
 
 Players: ``beginner``, ``club``, ``expert``, ``champion`` (the levels),
-``expert-old`` (the expert with the hand-made leave values instead of the
-learned table, i.e. the expert before issue 14), and ``external`` (a
-program speaking the protocol below, named by ``--external``).
+``expert-old`` (today's expert with the hand-made leave values instead of
+the learned table: the leaves alone, everything else equal),
+``expert-before`` (the expert as it was when issue 14 was filed, commit
+1362e6f: hand-made leaves, no pre-endgame rule, and the two-ply end game
+over the 24 best plays within 0.5 s instead of the exact search), and
+``external`` (a program speaking the protocol below, named by
+``--external``).
 
 For each pair, N games (default 20, rounded up to even) are played with
 the real rules core (``Game``, the default word list, the house rule's
@@ -41,6 +45,7 @@ else, or a play the rules refuse, stops the match with that line shown.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import shlex
@@ -56,7 +61,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 DEFAULT_PAIRS = "expert-club,club-beginner"
-PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "external")
+PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "expert-before", "external")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -113,6 +118,66 @@ class External:
         self.proc.wait(timeout=10)
 
 
+def expert_before(lexicon: Any, seed: int) -> Any:
+    """The expert as filed in issue 14 (commit 1362e6f): hand-made leaves,
+    no pre-endgame rule, and, with the bag empty, a two-ply search on
+    spread over its best plays (those going out first, then the top
+    scores, 24 of each at most) within 0.5 s, as that commit had it."""
+    from audio_scrabble.core.play import apply_play
+    from audio_scrabble.core.tiles import rack_value
+    from audio_scrabble.engine import Action, ComputerPlayer
+    from audio_scrabble.engine.leave import hand_value
+    from audio_scrabble.engine.movegen import Move, _Context
+    from audio_scrabble.engine.players import _goes_out, _leave
+
+    class ExpertBefore(ComputerPlayer):
+        CANDIDATES, SECONDS = 24, 0.5
+
+        def _pre_endgame(self, game, me, rack, ctx, top):  # none: the best equity stands
+            return top[0][1], top[0][0]
+
+        def _endgame(self, game, me, rack):
+            t0 = time.perf_counter()
+            board = game.board
+            recs = self.gen.raw(board, rack)
+            if not recs:
+                return Action("pass")
+            ctx = _Context(self.gen.analysis.lines, rack)
+            recs.sort(reverse=True)
+            opp_rack = list(game.unseen(me).elements())
+            opp_value = rack_value(opp_rack)
+            outs = [r for r in recs if _goes_out(rack, ctx, r)][: self.CANDIDATES]
+            candidates = outs + [r for r in recs[: self.CANDIDATES] if r not in outs]
+            best_rec, best_val, slowest = None, float("-inf"), 0.0
+            for k, r in enumerate(candidates):
+                t1 = time.perf_counter()
+                if k and t1 - t0 + slowest > self.SECONDS:
+                    break
+                if _goes_out(rack, ctx, r):
+                    val = r[0] + 2 * opp_value
+                else:
+                    my_left = rack_value(_leave(rack, ctx, r))
+                    after = board.copy()
+                    apply_play(after, Move(*r, ctx).play)
+                    replies = self._opp_gen.raw(after, opp_rack)
+                    if replies:
+                        rctx = _Context(self._opp_gen.analysis.lines, opp_rack)
+                        reply = max((s[0] + 2 * my_left) if _goes_out(opp_rack, rctx, s)
+                                    else (s[0] - rack_value(_leave(opp_rack, rctx, s)) + my_left) for s in replies)
+                    else:
+                        reply = my_left - opp_value
+                    val = r[0] - reply
+                slowest = max(slowest, time.perf_counter() - t1)
+                if val > best_val:
+                    best_rec, best_val = r, val
+            m = Move(*best_rec, ctx)
+            return Action("place", m.play, score=m.score, equity=best_val)
+
+    p = ExpertBefore("expert", lexicon, seed)
+    p.leave = hand_value
+    return p
+
+
 def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) -> Any:
     from audio_scrabble.engine import ComputerPlayer
     from audio_scrabble.engine.leave import hand_value
@@ -121,6 +186,10 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
         if not args.external:
             raise SystemExit("external needs --external COMMAND")
         return External(args.external)
+    if name == "expert-before":
+        p = expert_before(lexicon, seed)
+        p.uses_wall = False
+        return p
     level = "expert" if name == "expert-old" else name
     p = ComputerPlayer(level, lexicon, seed, think=args.think)
     if name == "expert-old":
@@ -156,6 +225,9 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
     seats_of = {0: (a, b), 1: (b, a)}
     cache: dict[tuple[str, int], Any] = {}
     for k in range(games):
+        part = getattr(args, "part", None)
+        if part and (k // 2) % part[1] != part[0]:
+            continue  # another part's game (--jobs)
         seed, swap = args.seed + k // 2, k % 2
         names = seats_of[swap]
         # one player object per side for the whole match (champion keeps its workers)
@@ -211,6 +283,34 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
     return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos}
 
 
+def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
+    """The games of one pair shared among ``--jobs`` child processes (each
+    plays every N-th seed, both seatings), their results added up."""
+    base = [sys.executable, str(Path(__file__).resolve()), "--pairs", f"{a}-{b}", "--games", str(games),
+            "--seed", str(args.seed), "--rules", args.rules]
+    for flag, value in (("--think", args.think), ("--endgame", args.endgame), ("--external", args.external),
+                        ("--progress", args.progress or None)):
+        if value is not None:
+            base += [flag, str(value)]
+    procs = [subprocess.Popen(base + ["--part", f"{j}/{args.jobs}"], stdout=subprocess.PIPE, text=True)
+             for j in range(args.jobs)]
+    total: dict = {"wins": [0, 0], "draws": 0, "scores": [[], []], "times": [[], []], "reasons": {}, "bingos": [0, 0]}
+    for proc in procs:
+        out, _ = proc.communicate()
+        if proc.returncode:
+            raise SystemExit(f"a part of the match failed (exit {proc.returncode})")
+        r = json.loads(out.strip().splitlines()[-1])
+        for side in (0, 1):
+            total["wins"][side] += r["wins"][side]
+            total["bingos"][side] += r["bingos"][side]
+            total["scores"][side] += r["scores"][side]
+            total["times"][side] += r["times"][side]
+        total["draws"] += r["draws"]
+        for why, n in r["reasons"].items():
+            total["reasons"][why] = total["reasons"].get(why, 0) + n
+    return total
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per pair (default 20; rounded up to even)")
@@ -221,18 +321,26 @@ def main() -> int:
     ap.add_argument("--endgame", type=float, default=None, help="expert's end-game search seconds (default 1)")
     ap.add_argument("--external", help="command line of an external engine (see the protocol above)")
     ap.add_argument("--progress", type=int, default=0, help="print the running score every N games")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes sharing the games (default 1; a champion uses its own workers besides)")
+    ap.add_argument("--part", help=argparse.SUPPRESS)  # K/N: this process plays part K of N (set by --jobs)
     args = ap.parse_args()
+    args.part = tuple(int(x) for x in args.part.split("/")) if args.part else None
     os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", tempfile.mkdtemp(prefix="strength_bench_"))
     from audio_scrabble.lexicon import Lexicon
 
     lexicon = Lexicon.default()
     games = args.games + args.games % 2
-    print(f"{games} games per pair, rules {args.rules!r}, seeds {args.seed}..{args.seed + games // 2 - 1}, "
-          f"each played twice with the seats swapped.")
+    if not args.part:
+        print(f"{games} games per pair, rules {args.rules!r}, seeds {args.seed}..{args.seed + games // 2 - 1}, "
+              f"each played twice with the seats swapped.")
     for pair in args.pairs.split(","):
         a, b = split_pair(pair)
         t0 = time.perf_counter()
-        r = play_pair(a, b, games, args.rules, lexicon, args)
+        if args.part:
+            print(json.dumps(play_pair(a, b, games, args.rules, lexicon, args)), flush=True)
+            continue
+        r = play_parts(a, b, games, args) if args.jobs > 1 else play_pair(a, b, games, args.rules, lexicon, args)
         share = r["wins"][0] + 0.5 * r["draws"]
         lo, hi = wilson(share, games)
         spread = statistics.mean(x - y for x, y in zip(*r["scores"]))

@@ -76,3 +76,71 @@ def test_champion_in_process_prunes_and_picks(lexicon):
     last = p._sim.last
     assert last["iterations"] >= 1 and 1 <= last["alive"] <= 11
     assert isinstance(p._sim, Champion)
+
+
+def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
+    """simulate_defence generates the opponent's moves once on the board
+    before the candidates and again only in the lines each candidate
+    changes; its values must equal, play-out by play-out, a candidate's
+    equity less the opponent's best equity found by generating every move
+    on the board after the candidate (the same drawn rack)."""
+    import random
+
+    from audio_scrabble.core.play import apply_play
+    from audio_scrabble.engine.champion import simulate_defence
+    from audio_scrabble.engine.leave import leave_value
+    from audio_scrabble.engine.movegen import _Context, record_leave
+
+    expert = ComputerPlayer("expert", lexicon, 2)
+    checked = 0
+    for seed in (5, 6):
+        game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+        for _ in range(5):  # a few moves in: a board with several words
+            expert.choose(game, game.current).apply(game)
+        i = game.current
+        rack = list(game.players[i].rack)
+        gen = MoveGenerator(lexicon)
+        moves = gen.generate(game.board, rack)[:4]
+        cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
+        cands.append((None, tuple(rack[:2]), 0))  # an exchange: the board stays as it is
+        unseen = list(game.unseen(i).elements())
+        out = simulate_defence(gen, game.board.cells, rack, unseen, len(game.bag), cands, list(range(len(cands))),
+                               seed=11, iterations=2)
+        rng = random.Random(11)
+        for it in range(2):
+            opp = rng.sample(unseen, min(7, len(unseen)))
+            for k, (play, used, score) in enumerate(cands):
+                board = game.board.copy()
+                if play is not None:
+                    apply_play(board, play)
+                full = MoveGenerator(lexicon)
+                recs = full.raw(board, opp)
+                ctx = _Context(full.analysis.lines, opp)
+                reply = max(r[0] + leave_value(record_leave(opp, ctx, r)) for r in recs)
+                kept = list(rack)
+                for t in used:
+                    kept.remove(t)
+                assert out[k][it] == pytest.approx(score + leave_value(kept) - reply)
+                checked += 1
+    assert checked == 20
+
+
+def test_late_and_far_behind_the_champion_plays_for_the_chance_to_win():
+    """By mean spread the safe play (always 50 short) beats the gamble
+    (mean 70 short); by the chance of winning from 40 behind with little
+    left to play, only the gamble ever wins."""
+    from audio_scrabble.engine.champion import spread_sigma, win_chance
+
+    safe = [-50.0] * 40
+    gamble = [10.0, -150.0] * 20
+    results = [safe, gamble]
+    means = {0: -50.0, 1: -70.0}
+    static = [-50.0, -70.0]
+    assert Champion._pick([0, 1], results, means, static) == 0
+    sigma = spread_sigma(10)
+    chance = lambda v: win_chance(-40 + v, sigma)  # noqa: E731
+    assert Champion._pick([0, 1], results, means, static, chance) == 1
+    # ahead, the same model keeps the safe play
+    ahead = lambda v: win_chance(80 + v, sigma)  # noqa: E731
+    assert Champion._pick([0, 1], results, means, static, ahead) == 0
+    assert win_chance(0, sigma) == pytest.approx(0.5) and win_chance(-200, sigma) < 0.001

@@ -35,3 +35,13 @@ def test_the_bench_runs_and_reports_every_figure():
     text = out.stdout
     for needle in ("win share", "95%", "mean spread", "bingos a game", "median", "p95", "worst"):
         assert needle in text, text
+
+
+def test_jobs_share_the_games_and_add_them_up():
+    """--jobs 2: two child processes play alternate seeds; every game is counted once."""
+    out = subprocess.run([sys.executable, str(REPO / "bench" / "strength.py"), "--pairs", "expert-before-club",
+                          "--games", "4", "--jobs", "2"], capture_output=True, text=True, check=True, timeout=300)
+    line = next(ln for ln in out.stdout.splitlines() if ln.startswith("expert-before vs club"))
+    wins = [int(x) for x in line.replace(",", "").replace(";", "").split() if x.isdigit()]
+    assert sum(wins) == 4, line  # expert-before's wins, club's wins, draws
+    assert "expert-before:" in out.stdout and "club:" in out.stdout

@@ -2,29 +2,41 @@
 
 The expert's static evaluation (score plus leave) picks the candidates:
 its best :data:`CANDIDATES` plays by equity, and its best exchange when
-the rules allow one. Each candidate is then *played out* many times:
+the rules allow one. Each candidate is then *played out* many times, the
+opponent's rack drawn at random from the unseen tiles (the bag and the
+opponent's rack, which we cannot tell apart) each time:
 
-1. the opponent's rack is drawn at random from the unseen tiles (the bag
-   and the opponent's rack, which we cannot tell apart), and our own
-   replacement tiles from what is left;
-2. the opponent answers with its best static play (score plus leave),
-   then we answer with ours (two plies after the candidate; each side's
-   leave counted at the horizon with the learned leave values);
-3. the candidate's result is its score, less the opponent's reply, plus
-   our reply, plus our final leave less the opponent's.
+* **One ply, while the bag holds more than** :data:`DEFENCE_BAG` **tiles**
+  (:func:`simulate_defence`): the opponent answers each candidate with
+  its best play by equity (score plus leave), and the candidate is worth
+  its own equity less that reply's -- what the play gives away. The
+  opponent's moves are generated once per drawn rack, on the board
+  before the candidates; for each candidate only the few lines its play
+  changes are generated again (a line's moves depend only on that line's
+  tiles, cross-checks and anchors), which makes a play-out about seven
+  times cheaper than generating each board afresh.
+* **Two plies near the end** (:func:`simulate`: the bag at
+  :data:`DEFENCE_BAG` tiles or fewer, or far behind late in the game):
+  we also draw our replacement tiles and answer the opponent's reply
+  with our best static play; the candidate is worth its score, less the
+  reply, plus our answer, plus our final leave less the opponent's. A
+  play that goes out is worth its score plus twice the opponent's tiles.
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
-noise than their values. Every few iterations the candidates clearly
-behind (mean more than :data:`PRUNE_SIGMAS` standard errors below the
-leader's, after :data:`MIN_ITERATIONS`) are dropped. The work runs in
-worker processes (:data:`WORKERS`, default both cores) until the time
-budget (``think`` seconds) runs out; the candidate with the best mean
-is played.
+noise than their values. Every round the candidates clearly behind (mean
+more than :data:`PRUNE_SIGMAS` standard errors below the leader's, after
+:data:`MIN_ITERATIONS`) are dropped. The work runs in worker processes
+(:data:`WORKERS`, default both cores) in rounds of about
+:data:`ROUND_SECONDS` until the time budget (``think`` seconds) runs
+out. Each candidate's mean is shrunk towards its static equity by
+:data:`PRIOR` pseudo-play-outs, and the best is played; late in the game
+(:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance of
+winning* over the play-outs counts instead (:func:`win_chance`), so far
+behind it takes the play that can still catch up.
 
 With the bag empty and two players, the exact end-game search is used
-(with the same budget); with 1 to 7 tiles in the bag the opponent's rack
-is mostly known and the simulation itself sees the endgame coming.
+(with the same budget).
 """
 
 from __future__ import annotations
@@ -40,8 +52,9 @@ from ..core.board import Board
 from ..core.game import Game
 from ..core.play import Play, apply_play
 from ..core.tiles import BLANK
-from .leave import leave_value
-from .movegen import Move, MoveGenerator, _Context, record_leave
+from ..core.board import SIZE
+from .leave import best_leave_bound, leave_value
+from .movegen import BoardAnalysis, Line, Move, MoveGenerator, _Context, record_leave
 
 #: Static candidates simulated.
 CANDIDATES = 10
@@ -52,8 +65,19 @@ MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.0
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean.
 PRIOR = 20.0
-#: Iterations a worker runs per task (a batch).
-BATCH = 4
+#: About how long a worker's task (a batch of iterations) lasts, seconds:
+#: between tasks the clock is read and losing candidates are pruned.
+ROUND_SECONDS = 0.1
+#: More tiles than this in the bag: one-ply play-outs (simulate_defence);
+#: fewer: two-ply play-outs (simulate), which see the end coming.
+DEFENCE_BAG = 7
+#: With at most this many tiles in the bag, candidates are chosen by their
+#: chance of winning (see win_chance), not their mean spread.
+WIN_CHANCE_BAG = 20
+#: Behind by more than this, late in the game: two-ply play-outs.
+FAR_BEHIND = 40
+#: Spread's standard deviation per pair of turns left (win_chance).
+TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 
@@ -126,6 +150,144 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     return out
 
 
+class _LinesView:
+    """A board analysis that shows the generator only some lines (the
+    others have no anchors, so nothing is generated there). The moves of a
+    line depend only on that line's data (tiles, cross-checks, anchors), so
+    the moves of a board are those of its lines put together."""
+
+    empty = False
+
+    def __init__(self, lines: tuple[list[Any], list[Any]]) -> None:
+        self.lines = lines
+
+    def update(self, board: Any) -> "_LinesView":
+        return self
+
+
+def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozenset[tuple[int, int]]]:
+    """The analysis of ``board`` (the base board plus a play) restricted to
+    the lines whose data differ from the base's, and those lines."""
+    ana = BoardAnalysis(base.graph)
+    ana.rows = base.rows
+    ana.empty = base.empty
+    for d in (0, 1):
+        for i in range(SIZE):
+            ln = Line()
+            src = base.lines[d][i]
+            for slot in Line.__slots__:
+                setattr(ln, slot, getattr(src, slot))
+            ana.lines[d][i] = ln
+    ana.update(board)
+    changed = set()
+    hidden = Line()
+    hidden.anchors = []
+    view: tuple[list[Any], list[Any]] = ([], [])
+    for d in (0, 1):
+        for i in range(SIZE):
+            new, old = ana.lines[d][i], base.lines[d][i]
+            if any(getattr(new, slot) != getattr(old, slot) for slot in Line.__slots__):
+                changed.add((d, i))
+                view[d].append(new)
+            else:
+                view[d].append(hidden)
+    return _LinesView(view), frozenset(changed)
+
+
+def simulate_defence(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
+                     candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
+                     seed: int, iterations: int, token: Any = None) -> list[list[float]]:
+    """One-ply play-outs, for every alive candidate at once (same result
+    shape as :func:`simulate`): the opponent's rack is drawn from the unseen
+    tiles and it answers each candidate with its best play by equity (score
+    plus leave); a candidate is worth its own equity (score plus the leave
+    it keeps) less that reply's.
+
+    The opponent's moves are generated once on the board before the
+    candidates; for each candidate only the lines its play changes are
+    generated again, and the rest of the lines keep their moves. The
+    analyses of the candidates' boards are kept between calls with the
+    same ``token`` (one per decision), so a worker computes them once."""
+    rng = random.Random(seed)
+    out: list[list[float]] = [[] for _ in candidates]
+    unseen = list(unseen)
+    opp_size = min(7, len(unseen))
+    setup = _SETUP.get("defence")
+    if token is None or setup is None or setup[0] != token:
+        setup = (token, _defence_setup(gen, cells, rack, candidates))
+        _SETUP["defence"] = setup
+    base_board, base, views, own = setup[1]
+    saved = gen.analysis
+    minus_inf = float("-inf")
+    try:
+        for _ in range(iterations):
+            opp = rng.sample(unseen, opp_size)
+            bound = best_leave_bound(opp)
+            gen.analysis = base
+            recs = gen.raw(base_board, opp)
+            ctx = _Context(base.lines, opp)
+            best = {k: minus_inf for k in alive}
+            recs.sort(reverse=True)
+            floor = minus_inf
+            for r in recs:
+                if r[0] + bound < floor:
+                    break
+                eq = r[0] + leave_value(record_leave(opp, ctx, r))
+                line = (r[1], r[2])
+                raised = False
+                for k in alive:
+                    if eq > best[k] and line not in views[k][1]:
+                        best[k] = eq
+                        raised = True
+                if raised:
+                    floor = min(best.values())
+            for k in alive:
+                view = views[k][0]
+                b = best[k]
+                if view is not None:
+                    gen.analysis = view
+                    fresh = gen.raw(base_board, opp)
+                    if fresh:
+                        fctx = _Context(view.lines, opp)
+                        fresh.sort(reverse=True)
+                        for r in fresh:
+                            if r[0] + bound < b:
+                                break
+                            eq = r[0] + leave_value(record_leave(opp, fctx, r))
+                            if eq > b:
+                                b = eq
+                out[k].append(own[k] - (b if b > minus_inf else 0.0))
+    finally:
+        gen.analysis = saved
+    return out
+
+
+#: Per-process cache of the last decision's set-up (simulate_defence).
+_SETUP: dict[str, Any] = {}
+
+
+def _defence_setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
+                   candidates: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> tuple:
+    """(board, its analysis, per candidate (view of the lines it changes or
+    None, those lines), per candidate its own equity)."""
+    base_board = Board([list(r) for r in cells])
+    base = BoardAnalysis(gen.graph).update(base_board)
+    views: dict[int, tuple[_LinesView | None, frozenset[tuple[int, int]]]] = {}
+    own: dict[int, float] = {}
+    for k, (play, used, score) in enumerate(candidates):
+        kept = list(rack)
+        for t in used:
+            kept.remove(t)
+        own[k] = score + leave_value(kept)
+        if play is None:
+            views[k] = (None, frozenset())
+        else:
+            board = base_board.copy()
+            apply_play(board, play)
+            views[k] = _changed_view(base, board)
+    return base_board, base, views, own
+
+
 def _face(t: str) -> int:
     from ..core.tiles import TILE_VALUES
 
@@ -152,7 +314,42 @@ def _worker_init(lexicon: Any) -> None:
 
 
 def _worker_task(args: tuple) -> list[list[float]]:
-    return simulate(_WORKER["gen"], *args)
+    return _run_play_outs(_WORKER["gen"], args)
+
+
+def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
+    """(the play-outs' values, the seconds they took, without the set-up of
+    a new decision, which a worker does once)."""
+    *common, kind, token = args
+    if kind == "defence":
+        cells, rack, _, _, cands = common[:5]
+        if _SETUP.get("defence", (None,))[0] != token:
+            _SETUP["defence"] = (token, _defence_setup(gen, cells, rack, cands))
+        t0 = time.perf_counter()
+        out = simulate_defence(gen, *common, token=token)
+    else:
+        t0 = time.perf_counter()
+        out = simulate(gen, *common)
+    return out, time.perf_counter() - t0
+
+
+
+# ---------------------------------------------------------------------------
+# win chances
+# ---------------------------------------------------------------------------
+
+def spread_sigma(unseen: int) -> float:
+    """How far the final spread may still move, in points (one standard
+    deviation), with ``unseen`` tiles not yet on our rack or the board:
+    about :data:`TURN_SIGMA` points for each pair of turns left (a pair
+    of turns uses about 8 of them), at least half a pair."""
+    return TURN_SIGMA * math.sqrt(max(unseen / 8.0, 0.5))
+
+
+def win_chance(spread: float, sigma: float) -> float:
+    """The chance of winning when ahead by ``spread`` with ``sigma`` of
+    uncertainty left (a normal model; a tie counts half)."""
+    return 0.5 * (1.0 + math.erf(spread / (sigma * math.sqrt(2.0))))
 
 
 # ---------------------------------------------------------------------------
@@ -216,6 +413,14 @@ class Champion:
         alive = list(range(len(cands)))
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
+        scores = game.scores()
+        spread = scores[me] - max(x for i, x in enumerate(scores) if i != me)
+        bag = len(game.bag)
+        late = bag <= WIN_CHANCE_BAG
+        # two-ply play-outs near the end, and when far behind late in the
+        # game (they see the bingos our next rack may bring)
+        kind = "two-ply" if bag <= DEFENCE_BAG or (late and spread < -FAR_BEHIND) else "defence"
+        token = (os.getpid(), self.rng.random())  # this decision (workers keep its set-up)
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         while len(alive) > 1:
@@ -225,37 +430,47 @@ class Champion:
                 n = int(left / (per_play_out * len(alive)))
                 if n < 1:
                     break
-                n = min(n, BATCH)
+                n = min(n, max(1, int(ROUND_SECONDS / (per_play_out * len(alive)))))
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, kind, token) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = pool.map(_worker_task, args)
             else:
-                batches = [simulate(self.gen, *a) for a in args]
+                batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1
-            one = took / (n * len(alive) * (1 if pool is not None else len(seeds)))
+            # the workers' own play-out time, plus their share of the round's overhead
+            work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
+            overhead = max(0.0, took - work) if iterations else 0.0
+            one = (work + overhead) / (n * len(alive) * (1 if pool is not None else len(seeds)))
             per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
-            for b in batches:
+            for b, _sec in batches:
                 for k in alive:
                     results[k].extend(b[k])
             iterations += n * len(seeds)
             if iterations >= MIN_ITERATIONS:
                 alive = self._prune(alive, results)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
-        best = self._pick(alive, results, means, [c[3] for c in candidates])
+        sigma = spread_sigma(len(unseen))
+        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
+        best = self._pick(alive, results, means, [c[3] for c in candidates], chance)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "means": means, "chosen": best}
+                     "means": means, "chosen": best, "kind": kind, "by": "win chance" if late else "spread"}
         return best
 
     @staticmethod
-    def _pick(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float]) -> int:
+    def _pick(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float],
+              chance: Any = None) -> int:
         """The alive candidate with the best simulated value, each mean
         shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs
         (on the simulation's scale), so that a few noisy play-outs do not
-        overturn the static order on their own."""
+        overturn the static order on their own. With ``chance`` (late in the
+        game: play-out value -> chance of winning), the mean chance of
+        winning over the play-outs counts instead of the mean value: far
+        behind, a play that sometimes catches up beats one that surely
+        loses by a little less."""
         measured = [k for k in range(len(results)) if results[k]]
         if not measured:
             return max(alive, key=lambda k: (static[k], -k))
@@ -264,7 +479,12 @@ class Champion:
         def value(k: int) -> float:
             n = len(results[k])
             prior = static[k] + offset
-            return (n * means[k] + PRIOR * prior) / (n + PRIOR) if n else prior
+            if chance is not None:
+                prior = chance(prior)
+                mean = sum(chance(v) for v in results[k]) / n if n else prior
+            else:
+                mean = means[k]
+            return (n * mean + PRIOR * prior) / (n + PRIOR) if n else prior
 
         return max(alive, key=lambda k: (value(k), -k))
 
