@@ -473,7 +473,7 @@ class Session:
 
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
-        return self.match is not None and self.match.table.computer_to_move()
+        return self.match is not None and not self.finished and self.match.table.computer_to_move()
 
     def computer_thinking(self) -> list[str]:
         return acting.computer_thinking(self)
