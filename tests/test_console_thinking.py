@@ -60,11 +60,18 @@ class Typist:
         self.inp.send_text(text)
         return n
 
-    def answer_to(self, text: str) -> tuple[int, str]:
-        """Type a line and wait for its answer: (its index among the messages, its text)."""
+    def answer_to(self, text: str, start: str = "") -> tuple[int, str]:
+        """Type a line and wait for its answer, the first message said after
+        it that begins with ``start`` (a computer's move may come between):
+        (its index among the messages, its text)."""
         n = self.type(text)
-        self.wait(f"an answer to {text!r}", lambda: len(self.speaker.messages) > n)
-        return n, self.speaker.messages[n] if len(self.speaker.messages) > n else ""
+
+        def found() -> int | None:
+            return next((i for i, m in enumerate(self.heard()) if i >= n and m.startswith(start)), None)
+
+        self.wait(f"an answer to {text!r}", lambda: found() is not None)
+        at = found()
+        return (at, self.speaker.messages[at]) if at is not None else (-1, "")
 
 
 def drive(session: Session, script: Callable[[Typist], None]) -> tuple[services.ListSpeaker, Typist]:
@@ -108,8 +115,8 @@ def test_a_reading_command_is_answered_before_the_champions_move_and_a_game_chan
             return
         game = s.game
         seen["actions"], seen["board"] = len(game.actions), [list(r) for r in game.board.cells]
-        seen["scores"] = k.answer_to("scores\r")
-        seen["square"] = k.answer_to("H8\r")
+        seen["scores"] = k.answer_to("scores\r", "Alice")
+        seen["square"] = k.answer_to("H8\r", "H8")
         seen["busy after reading"] = s.thinker.busy
         seen["pass"] = k.answer_to("pass\r")
         seen["new"] = k.answer_to("new\r")
@@ -178,7 +185,7 @@ def test_the_move_arrives_above_a_line_being_typed_and_the_computers_after_it_pl
         k.wait("both computers' moves", lambda: not s.thinker.busy and s.game.current == 0)
         k.wait("Alice's turn said", lambda: any("Alice" in m for m in k.heard()[k.heard().index(THINKING):]))
         seen["moves"] = len(s.game.actions)
-        seen["scores"] = k.answer_to("res\r")  # the line completed: "scores"
+        seen["scores"] = k.answer_to("res\r", "Alice")  # the line completed: "scores"
 
     speaker, typist = drive(s, script)
     assert typist.failed == []
@@ -221,3 +228,43 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
         assert s.computer_to_move() and not s.thinker.busy
     finally:
         s._close_computers()
+
+
+#: two experts' game (seed 7) at the moment the bag ran out: 7 tiles each
+ENDGAME = ("15/11GOAT/8FAQIRS1/JOINT3A4C1/4INFORmED1R1/1PEATY2C4I1/8I4B1/1G5ME2V1EH/1E5OD1LI1DE/"
+           "1T3ZEK2UR2R/1G2eOLIPILE2B/1OUTTA4UM2Y/1E9I3/1S7WRAWL1/5HOOVE5 SANNNUN/DSEXAAE 403/418 0")
+
+
+def test_two_champions_play_out_an_endgame_in_turn_and_the_game_ends_while_the_player_reads(lexicon):
+    """With the bag empty the champion's exact search runs on the
+    thinker's thread itself (no worker processes): the player's reading
+    commands are still answered between its moves, each move is said after
+    one "thinking", one computer after the other, and the end of the game
+    comes through the normal path (the prompt then is the game-over one)."""
+    s = Session(Options(position=ENDGAME, players="computer:champion,computer:champion", seed=3, think=1),
+                lexicon=lexicon)
+    seen: dict = {"answers": []}
+
+    def script(k: Typist) -> None:
+        k.wait("thinking", lambda: THINKING in k.heard())
+        while not (s.game is not None and s.game.is_over) and len(seen["answers"]) < 40:
+            at, text = k.answer_to("H8\r", "H8")
+            seen["answers"].append((at, text, s.thinker.busy))
+            time.sleep(0.2)
+        k.wait("the game over", lambda: s.game.is_over and not s.thinker.busy, timeout=60)
+        seen["over"] = k.answer_to("scores\r", "Champion computer")
+
+    speaker, typist = drive(s, script)
+    assert typist.failed == []
+    heard = speaker.messages
+    thinks = [i for i, m in enumerate(heard) if m.startswith("Champion computer") and m.endswith(" is thinking.")]
+    moves = [i for i, m in enumerate(heard) if m.startswith("Champion computer") and i not in thinks]
+    assert s.game.is_over and len(moves) >= 2
+    # one "thinking" before each move, none between it and its move
+    assert len(thinks) == len(s.game.actions) - sum(1 for a in s.game.actions if a.get("type") == "accept")
+    for t, nxt in zip(thinks, thinks[1:] + [len(heard)]):
+        assert any(t < m < nxt for m in moves)
+    # read between its moves: answered while it thought
+    assert any(busy for _, _, busy in seen["answers"]), seen["answers"]
+    assert all(at > 0 for at, _, _ in seen["answers"])
+    assert "Champion computer" in seen["over"][1]
