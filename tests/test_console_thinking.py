@@ -268,3 +268,31 @@ def test_two_champions_play_out_an_endgame_in_turn_and_the_game_ends_while_the_p
     assert any(busy for _, _, busy in seen["answers"]), seen["answers"]
     assert all(at > 0 for at, _, _ in seen["answers"])
     assert "Champion computer" in seen["over"][1]
+
+
+def test_at_a_shared_computer_the_hand_over_follows_the_champions_move(lexicon):
+    """Two people and the champion: after its move (chosen off the input
+    thread) the turn is handed over as after any move: the next person is
+    asked to press Enter before the rack is heard."""
+    s = Session(Options(players="Alice,Bob,computer:champion", seed=4, think=1), lexicon=lexicon)
+    seen: dict = {}
+
+    def script(k: Typist) -> None:
+        for _ in range(4):  # people pass until the champion has moved once
+            k.wait("a person's turn", lambda: s.game is not None and not s.thinker.busy
+                   and not s.computer_to_move())
+            if any(m.endswith(" is thinking.") for m in k.heard()):
+                break
+            k.type("\r")  # the hand-over: Enter, then the rack is heard
+            k.wait("the rack", lambda: k.heard()[-1].startswith("Rack:") or "Rack:" in k.heard()[-1])
+            k.type("pass\r")
+            time.sleep(0.3)
+        seen["after"] = s.game.current
+
+    speaker, typist = drive(s, script)
+    assert typist.failed == []
+    heard = speaker.messages
+    think = next(i for i, m in enumerate(heard) if m.endswith(" is thinking."))
+    move = next(i for i, m in enumerate(heard) if i > think and m.startswith("Champion computer"))
+    assert "press Enter to hear your rack." in heard[move], heard[move]
+    assert s.names[seen["after"]] in heard[move].split("press Enter")[0]
