@@ -144,3 +144,32 @@ def test_late_and_far_behind_the_champion_plays_for_the_chance_to_win():
     ahead = lambda v: win_chance(80 + v, sigma)  # noqa: E731
     assert Champion._pick([0, 1], results, means, static, ahead) == 0
     assert win_chance(0, sigma) == pytest.approx(0.5) and win_chance(-200, sigma) < 0.001
+
+
+def test_in_the_pre_endgame_the_champion_starts_from_the_experts_adjusted_values(lexicon):
+    """With 1 to 7 tiles in the bag its candidates and their static values
+    (the simulation's prior) are the expert's pre-endgame values (bingo
+    lanes, emptying the bag), and it plays out two plies."""
+    from audio_scrabble.engine.movegen import _Context
+    from audio_scrabble.engine.players import _leave
+
+    game = Game(["a", "b"], VARIANTS["double"], seed=1, lexicon=lexicon)
+    expert = ComputerPlayer("expert", lexicon, 1)
+    while not 1 <= len(game.bag) <= 7:
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        expert.choose(game, game.current).apply(game)
+    me = game.current
+    rack = list(game.players[me].rack)
+    champ = ComputerPlayer("champion", lexicon, 5, think=0.3, workers=0)
+    champ.choose(game, me)
+    last = champ._sim.last
+    assert last["kind"] == "two-ply"
+    recs = expert.gen.raw(game.board, rack)
+    ctx = _Context(expert.gen.analysis.lines, rack)
+    top = sorted(((r[0] + expert.leave(_leave(rack, ctx, r)), r) for r in recs), key=lambda t: -t[0])[:12]
+    adjusted = sorted(expert._pre_endgame_values(game, me, ctx, top), reverse=True)[:10]
+    assert last["static"][:10] == pytest.approx(adjusted)
+    plain = sorted((eq for eq, _ in top), reverse=True)[:10]
+    assert last["static"][:10] != pytest.approx(plain)  # this position's adjustment is not nil

@@ -457,7 +457,7 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         best = self._pick(alive, results, means, [c[3] for c in candidates], chance)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "means": means, "chosen": best, "kind": kind, "by": "win chance" if late else "spread"}
+                     "means": means, "chosen": best, "kind": kind, "static": [c[3] for c in candidates], "by": "win chance" if late else "spread"}
         return best
 
     @staticmethod

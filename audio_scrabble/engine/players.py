@@ -304,6 +304,12 @@ class ComputerPlayer:
             left = _leave(rack, ctx, r)
             scored.append((r[0] + self.leave(left), r))
         scored.sort(key=lambda t: -t[0])
+        if 1 <= len(game.bag) <= 7:
+            # the pre-endgame: the candidates and their static values as the
+            # expert adjusts them (bingo lanes, emptying the bag)
+            top = scored[:PRE_ENDGAME_CANDIDATES]
+            adjusted = self._pre_endgame_values(game, me, ctx, top)
+            scored = sorted(((v, r) for v, (_, r) in zip(adjusted, top)), key=lambda t: -t[0])
         cands: list[tuple[Any, tuple[str, ...], int, float]] = []
         for eq, r in scored[: champion.CANDIDATES]:
             m = Move(*r, ctx)
@@ -331,8 +337,15 @@ class ComputerPlayer:
 
     def _pre_endgame(self, game: Game, me: int, rack: list[str], ctx: _Context,
                      top: list[tuple[float, tuple]]) -> tuple[tuple, float]:
-        """1 to 7 tiles in the bag, two players: the best few plays by equity,
-        adjusted. Ahead (or level), each bingo lane a play opens costs
+        """1 to 7 tiles in the bag, two players: the best of the best few
+        plays by equity, adjusted (:meth:`_pre_endgame_values`)."""
+        values = self._pre_endgame_values(game, me, ctx, top)
+        k = max(range(len(top)), key=lambda j: (values[j], -j))
+        return top[k][1], values[k]
+
+    def _pre_endgame_values(self, game: Game, me: int, ctx: _Context, top: list[tuple[float, tuple]]) -> list[float]:
+        """The equities of ``top`` ((equity, record) pairs), adjusted for the
+        pre-endgame. Ahead (or level), each bingo lane a play opens costs
         :data:`LANE_PENALTY` (the opponent's last chance is a bingo) and
         emptying the bag earns :data:`EMPTY_BAG_BONUS` (the endgame is then
         one of perfect information, where the leader's lead holds);
@@ -344,7 +357,7 @@ class ComputerPlayer:
         spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
         bag = len(game.bag)
         before = bingo_lanes(game.board)
-        best_rec, best_val = top[0][1], float("-inf")
+        values = []
         for eq, r in top:
             m = Move(*r, ctx)
             after = game.board.copy()
@@ -360,9 +373,8 @@ class ComputerPlayer:
                 adj += 0.5 * LANE_PENALTY * opened
             if bag - used == 1:
                 adj -= ONE_IN_BAG_PENALTY
-            if eq + adj > best_val:
-                best_rec, best_val = r, eq + adj
-        return best_rec, best_val
+            values.append(eq + adj)
+        return values
 
     # -- helpers -----------------------------------------------------------
     def _common_words(self) -> frozenset[str]:
