@@ -168,13 +168,10 @@ def test_a_reading_command_is_answered_before_the_champions_move_and_a_game_chan
     resumed._close_computers()
 
 
-def test_the_move_arrives_above_a_line_being_typed_and_the_computers_after_it_play_in_turn(lexicon):
-    """Three seats, Alice, the champion and an expert: the champion's move
-    (with more than two players it takes the expert's choice, but it is
-    still chosen off the input thread and said "thinking" first) is said
-    while Alice is typing; the expert follows at once; the prompt comes back
-    to Alice with her half-typed line kept."""
-    s = Session(Options(players="Alice,computer:champion,computer:expert", seed=2, think=1), lexicon=lexicon)
+def test_a_half_typed_line_is_kept_when_the_champions_move_comes(lexicon):
+    """Alice starts typing while the champion thinks; its move is said
+    above the prompt, and what she typed is still there to finish."""
+    s = Session(Options(players="Alice,computer:champion", seed=2, think=1), lexicon=lexicon)
     seen: dict = {}
 
     def script(k: Typist) -> None:
@@ -182,10 +179,35 @@ def test_the_move_arrives_above_a_line_being_typed_and_the_computers_after_it_pl
         k.type("pass\r")
         k.wait("thinking", lambda: THINKING in k.heard())
         k.type("sco")  # half a line, typed while it thinks
-        k.wait("both computers' moves", lambda: not s.thinker.busy and s.game.current == 0)
+        time.sleep(0.1)
+        seen["typed while busy"] = s.thinker.busy
+        k.wait("its move", lambda: not s.thinker.busy and s.game.current == 0)
+        k.wait("Alice's turn said", lambda: len(k.heard()) > k.heard().index(THINKING) + 1)
+        seen["scores"] = k.answer_to("res\r", "Alice")  # the line completed: "scores"
+
+    speaker, typist = drive(s, script)
+    assert typist.failed == []
+    heard = speaker.messages
+    move = next(i for i, m in enumerate(heard) if m.startswith("Champion computer") and m != THINKING)
+    assert seen["typed while busy"] and move < seen["scores"][0]
+    assert seen["scores"][1].startswith("Alice 0, Champion computer ")
+
+
+def test_the_computers_after_the_champion_play_in_turn(lexicon):
+    """Three seats, Alice, the champion and an expert: the champion's move
+    (with more than two players it takes the expert's choice, but it is
+    still chosen off the input thread and said "thinking" first), then the
+    expert's at once, then the prompt is Alice's again."""
+    s = Session(Options(players="Alice,computer:champion,computer:expert", seed=2, think=1), lexicon=lexicon)
+    seen: dict = {}
+
+    def script(k: Typist) -> None:
+        k.wait("the first prompt", lambda: s.game is not None and s.game.current == 0)
+        k.type("pass\r")
+        k.wait("both computers' moves", lambda: THINKING in k.heard() and not s.thinker.busy and s.game.current == 0)
         k.wait("Alice's turn said", lambda: any("Alice" in m for m in k.heard()[k.heard().index(THINKING):]))
         seen["moves"] = len(s.game.actions)
-        seen["scores"] = k.answer_to("res\r", "Alice")  # the line completed: "scores"
+        seen["scores"] = k.answer_to("scores\r", "Alice")
 
     speaker, typist = drive(s, script)
     assert typist.failed == []
