@@ -5,8 +5,10 @@ refuses an illegal action with its typed error, changing nothing), save,
 then say what happened and whose turn it is. Plays (with their blank and
 "play it?" questions, see :mod:`.plays`), the acceptance of a final play
 and the computers' decisions (one loop, :func:`run_computers`) are made
-through it. Like the commands, these functions work on the session's
-front; the session's own methods of the same names call them.
+through it; a computer's move is chosen off the input thread
+(:mod:`.thinking`) and made here once chosen. Like the commands, these
+functions work on the session's front; the session's own methods of the
+same names call them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError
 from ..notation.typed import Draft
 from ..presentation import prompts
-from . import plays, services
+from . import plays, services, thinking
 
 
 def act(session: Any, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
@@ -90,10 +92,49 @@ def computer_thinking(session: Any) -> list[str]:
     return [] if thinker is None else session._reply([prompts.thinking(thinker)], remember=False)
 
 
+def start_computer(session: Any) -> list[str] | None:
+    """Begin the next computer decision. A challenge or an acceptance is
+    made at once: its lines. A move of its own is chosen on the thinker's
+    thread, on a copy of the game (None: :func:`computer_done` makes it
+    once chosen), so the player's input is never held up meanwhile."""
+    match = session.playing()
+    action = match.table.computer_action()
+    if action.mover is None:
+        return _make(session, action)
+    i, game = action.mover, match.game
+    long = bool(getattr(match.table.choosers.get(i), "thinks", False))
+    copy = thinking.snapshot(game)
+    thought = thinking.Thought(i, match, len(game.actions), long)
+    session.thinker.start(thought, lambda: match.table.choose(i, copy))
+    return None
+
+
+def computer_done(session: Any) -> list[str]:
+    """The move chosen on the thinker's thread, made and said (the same
+    lines as any computer's move); nothing while it is not chosen yet. A
+    move chosen for a game that has changed since is dropped (the commands
+    that change the game are refused meanwhile, so only a game left does)."""
+    thought = session.thinker.take()
+    match = session.match
+    if thought is None or match is not thought.match or len(match.game.actions) != thought.actions \
+            or match.game.current != thought.mover or match.game.is_over:
+        return []
+    return _make(session, match.table.move_action(thought.mover, thought.future.result))
+
+
 def computer_turn(session: Any) -> list[str]:
-    """One computer decision: a challenge of a phony, an acceptance, or its move."""
+    """One computer decision, waited for: a challenge, an acceptance or its move."""
+    made = start_computer(session)
+    if made is not None:
+        return made
+    session.thinker.wait()
+    return computer_done(session)
+
+
+def _make(session: Any, action: Any) -> list[str]:
+    """Carry out a computer's decision through :func:`act`; its move refused
+    by the rules (a computer's mistake) becomes a pass."""
     table = session.playing().table
-    action = table.computer_action()
     try:
         lines = action.said + act(session, action.do, action.quiet_turn_of)
     except ScrabbleError:
@@ -109,11 +150,15 @@ def computer_turn(session: Any) -> list[str]:
 
 
 def run_computers(session: Any, limit: int = 400) -> list[str]:
-    """Every computer decision due now, until a person must act: the one loop."""
+    """Every computer decision due now, until a person must act: the one
+    loop, waiting for each move (a move already being chosen first)."""
     lines: list[str] = []
     saved = session.defer_computer
     session.defer_computer = True
     try:
+        if session.thinker.busy:
+            session.thinker.wait()
+            lines.extend(computer_done(session))
         while limit > 0 and session.computer_to_move():
             lines.extend(computer_thinking(session))
             lines.extend(computer_turn(session))

@@ -18,8 +18,11 @@ plain line loop does the same without prompt_toolkit.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import os
 import sys
+import threading
 from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
 
 from prompt_toolkit import PromptSession
@@ -97,8 +100,10 @@ class Voice:
         #: the next reply waits for what is being read aloud (the typed line)
         self._after_reading = False
 
-    def emit(self, lines: list[str]) -> None:
-        """Say an answer: one reply, braille-cell lines printed only."""
+    def emit(self, lines: list[str], interrupt: bool = True) -> None:
+        """Say an answer: one reply, braille-cell lines printed only. Unless
+        ``interrupt``, it waits for the speech under way (a computer's move
+        that comes while the player reads)."""
         out = getattr(self.session, "out", None)
         if out is not None and out.take_clear() and _is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
@@ -106,7 +111,7 @@ class Voice:
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
-        first = not self._after_reading
+        first = interrupt and not self._after_reading
         self._after_reading = False
         if not any(is_cells_line(line) for line in lines):
             if lines:
@@ -199,11 +204,27 @@ class Voice:
         self.may_be_speaking = False
         self.notice()
 
-    def computers(self, session: Session) -> None:
-        """Say each computer decision of the game ``session`` as it is made, one at a time."""
-        while session.computer_to_move():
-            self.emit(session.computer_thinking())  # said before a long think, once a move
-            self.emit(session.computer_turn())
+    def computers(self, session: Session, wait: bool = True, interrupt: bool = True) -> None:
+        """Say each computer decision of the game ``session`` as it is made,
+        one at a time: "thinking" once before a long think (the champion's),
+        then its move. Moves are chosen off the input thread (see
+        console/thinking.py); unless ``wait``, a long think is left running
+        and the prompt comes back (:class:`ConsoleApp` says the move once
+        chosen). ``interrupt`` False: each waits for the speech under way."""
+        thinker = session.thinker
+        while True:
+            if thinker.busy:
+                if not (wait or thinker.ready or not thinker.long):
+                    return  # the champion thinks; the player's commands are answered meanwhile
+                thinker.wait()
+                self.emit(session.computer_done(), interrupt)
+            elif not session.computer_to_move():
+                return
+            else:
+                self.emit(session.computer_thinking(), interrupt)  # said before a long think, once a move
+                made = session.start_computer()
+                if made is not None:  # a challenge or an acceptance, made at once
+                    self.emit(made, interrupt)
 
     def close(self) -> None:
         """Let the game's own speech finish the last message (at most
@@ -258,6 +279,8 @@ class PromptApp:
         self.echo_typed = echo_typed or (lambda: False)
         #: a board key was answered since the line was started: the prompt stays empty
         self.quiet_prompt = False
+        #: the prompt's words while a line is read (the game's may change meanwhile)
+        self.prompt_words = ""
         self._line_before_key = ""
         braille = Condition(lambda: session.braille_mode)
         self_voicing = Condition(lambda: self.voice.speaker.speaks_replies)
@@ -308,20 +331,30 @@ class PromptApp:
         lines = self.session.completion_lines(candidates)
         run_in_terminal(lambda: self.voice.emit(lines))
 
-    def _message(self, text: str) -> Callable[[], str]:
-        return lambda: "" if self.quiet_prompt else text
+    def _message(self) -> str:
+        return "" if self.quiet_prompt else self.prompt_words
+
+    def _prompt_started(self) -> None:
+        """Called in the prompt's event loop as it starts (see ConsoleApp)."""
+
+    def _prompt_ended(self) -> None:
+        """Called once the prompt has returned (see ConsoleApp)."""
 
     def read_line(self) -> str | None:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
         self.quiet_prompt = False
+        self.prompt_words = session.prompt_text()
         try:
-            line = self.prompt.prompt(self._message(session.prompt_text()))
+            line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
         except KeyboardInterrupt:
+            self._prompt_ended()
             self.voice.emit(session.interrupt())
         except EOFError:
+            self._prompt_ended()
             self.voice.emit(session.end_of_input())
         else:
+            self._prompt_ended()
             if self.echo_typed():
                 self.voice.read_aloud(line, then_reply=True)
             return line
@@ -347,20 +380,65 @@ class ConsoleApp(PromptApp):
             session, Voice(session, speaker, screen), SessionCompleter(session), input, output,
             echo_typed=lambda: bool(getattr(settings, "echo", False)),
         )
+        #: the running prompt's event loop and context, while a line is read
+        self._prompt_loop: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
+        self._lock = threading.Lock()
 
     def run(self) -> int:
+        """Read and answer lines until the player leaves. A computer's long
+        think (the champion's) never holds the prompt: "thinking" is said
+        once, every command that only reads is answered meanwhile (those that
+        would change the game are refused, see commands.dispatch), and the
+        move is said above the prompt once chosen (:meth:`_say_thought`)."""
         session = self.session
-        self.voice.notice()
-        self.voice.answer(session.start())
-        self.voice.computers(session)
-        while not session.finished:
-            text = self.read_line()
-            if text is None:
-                continue
-            self.voice.answer(session.handle_line(text))
-            self.voice.computers(session)
+        session.thinker.on_ready = self._thought_ready
+        try:
+            self.voice.notice()
+            self.voice.answer(session.start())
+            self.voice.computers(session, wait=False)
+            while not session.finished:
+                text = self.read_line()
+                if text is None:
+                    continue
+                self.voice.answer(session.handle_line(text))
+                self.voice.computers(session, wait=False)
+        finally:
+            session.thinker.on_ready = None
         self.voice.close()
         return 0
+
+    def _prompt_started(self) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self._prompt_loop = (loop, contextvars.copy_context())
+        if self.session.thinker.ready:  # chosen while the last line was answered
+            loop.call_soon(self._say_thought)
+
+    def _prompt_ended(self) -> None:
+        with self._lock:
+            self._prompt_loop = None
+
+    def _thought_ready(self) -> None:
+        """On the thinker's thread: a move is chosen; the prompt's loop says it."""
+        with self._lock:
+            running = self._prompt_loop
+        if running is not None:
+            loop, context = running
+            loop.call_soon_threadsafe(self._say_thought, context=context)
+
+    def _say_thought(self) -> None:
+        """In the prompt's loop: the chosen move (and the computers' decisions
+        after it) said above the prompt, through the same path as any move;
+        then the prompt comes back, with the line being typed kept."""
+        if not self.session.thinker.ready or not self.prompt.app.is_running:
+            return  # said already, or the line was entered: the run loop says it
+
+        def say() -> None:
+            self.voice.computers(self.session, wait=False, interrupt=False)
+            self.quiet_prompt = False
+            self.prompt_words = self.session.prompt_text()
+
+        run_in_terminal(say)
 
 
 def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
@@ -382,7 +460,7 @@ def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO 
     voice = Voice(session, speaker, screen)
     voice.notice()
     voice.answer(session.start())
-    voice.computers(session)
+    voice.computers(session)  # piped lines wait for each computer's move
     while not session.finished:
         line = read_plain(session, voice, stdin)
         if line is None:

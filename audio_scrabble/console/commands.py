@@ -266,12 +266,12 @@ BOARD_TIME = frozenset({BEFORE, GAME})
 REGISTRY = Registry(
     [
         # the turn
-        Command("play", cmd_play, "Turn", ("p",), (Arg("word and square", PLAY),)),
+        Command("play", cmd_play, "Turn", ("p",), (Arg("word and square", PLAY),), changes=True),
         Command("check", cmd_check, "Turn", ("try",), (Arg("word and square", PLAY),)),
-        Command("exchange", cmd_exchange, "Turn", ("ex", "swap", "change"), (Arg("tiles", TILES),)),
-        Command("pass", cmd_pass, "Turn", ("skip",)),
-        Command("challenge", cmd_challenge, "Turn", ("ch",), (Arg("player", PLAYER, True),)),
-        Command("accept", cmd_accept, "Turn"),
+        Command("exchange", cmd_exchange, "Turn", ("ex", "swap", "change"), (Arg("tiles", TILES),), changes=True),
+        Command("pass", cmd_pass, "Turn", ("skip",), changes=True),
+        Command("challenge", cmd_challenge, "Turn", ("ch",), (Arg("player", PLAYER, True),), changes=True),
+        Command("accept", cmd_accept, "Turn", changes=True),
         # the rack
         Command("rack", cmd_rack, "Rack", ("r", "tiles")),
         Command("shuffle", cmd_shuffle, "Rack", ("mix",)),
@@ -311,11 +311,11 @@ REGISTRY = Registry(
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
         Command("games", cmd_games, "Files", ("files", "folder"), modes=ANY_TIME),
-        Command("open", cmd_open, "Files", (), (Arg("number", TURN),)),
+        Command("open", cmd_open, "Files", (), (Arg("number", TURN),), changes=True),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
-        Command("new", cmd_new, "Settings"),
+        Command("new", cmd_new, "Settings", changes=True),
         Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME),
     ]
 )
@@ -331,6 +331,9 @@ def dispatch(session, text: str) -> list[str]:
         return _not_a_command(session, text.strip(), word)
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:
         raise ActionNotAllowed(prompts.NOT_STARTED)
+    if cmd.changes and session.thinker.busy:  # a computer is choosing its move (console/thinking.py)
+        name = session.names[session.thinker.thought.mover]
+        raise ActionNotAllowed(prompts.still_thinking(name), brief=prompts.STILL_THINKING_BRIEF)
     return cmd.handler(session, rest)
 
 

@@ -59,6 +59,9 @@ class Command:
     help_key: str = ""
     #: the modes it works in (see QUESTION, BEFORE, GAME, REVIEW)
     modes: frozenset[str] = frozenset({GAME})
+    #: it changes the game (or puts another at the table): refused while a
+    #: computer chooses its move (see console/thinking.py)
+    changes: bool = False
 
     @property
     def key(self) -> str:

@@ -48,6 +48,7 @@ from .setup import SetupFlow
 from .match import Match, need as need_match
 from .racks import RackKeeper
 from .table import Table
+from .thinking import Thinker
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -97,6 +98,7 @@ class Session:
         #: loading, offering, resuming and saving games (console/saving.py)
         self.saver = saving.Saver(store)
         self._warmed = False  # the engine's move generator has been warmed up
+        self.thinker = Thinker()  # chooses computers' moves off the input thread (console/thinking.py)
         #: how each game comes to the table, and the games counter (console/opening.py)
         self.opening = Opening(self.options, computer_factory, lambda: self.settings.think)
 
@@ -471,7 +473,7 @@ class Session:
 
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
-        return self.match is not None and self.match.table.computer_to_move()
+        return self.match is not None and not self.finished and self.match.table.computer_to_move()
 
     def computer_thinking(self) -> list[str]:
         return acting.computer_thinking(self)
@@ -479,10 +481,17 @@ class Session:
     def computer_turn(self) -> list[str]:
         return acting.computer_turn(self)
 
+    def start_computer(self) -> list[str] | None:  # None: its move is being chosen (thinker.ready, then:)
+        return acting.start_computer(self)
+
+    def computer_done(self) -> list[str]:
+        return acting.computer_done(self)
+
     def run_computers(self, limit: int = 400) -> list[str]:
         return acting.run_computers(self, limit)
 
     def _close_computers(self) -> None:
         """Let the computers' worker processes go (the champion's)."""
+        self.thinker.drop()  # a move still being chosen is not waited for
         if self.match is not None:
             self.match.table.close()

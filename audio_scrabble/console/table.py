@@ -32,12 +32,15 @@ class ComputerAction:
     its announcement, and (after a challenge on its own turn) whose turn
     goes unsaid because it was just said."""
 
-    do: Callable[[Game], Event]
+    do: Callable[[Game], Event] | None
     said: list[str] = field(default_factory=list)
     quiet_turn_of: int | None = None
     #: a move of its own (not a challenge or an acceptance): when it
     #: cannot be made, the computer passes instead
     own_move: bool = False
+    #: a move of its own still to choose (``do`` is None until then): the
+    #: seat whose chooser :meth:`Table.choose` runs (off the input thread)
+    mover: int | None = None
 
 
 class Table:
@@ -196,7 +199,7 @@ class Table:
 
     def computer_action(self) -> ComputerAction:
         """The next computer decision: a challenge of a phony, an
-        acceptance, or its move (a pass when it cannot choose one)."""
+        acceptance, or its own move, still to choose (``mover``)."""
         game = self.game
         pend = game.pending_play
         if game.awaiting_final_challenge:
@@ -211,8 +214,18 @@ class Table:
             # Its turn was said just before; after the challenge it is
             # said again only if the turn has moved on.
             return ComputerAction(lambda g: g.challenge(i), quiet_turn_of=i)
+        return ComputerAction(None, own_move=True, mover=i)
+
+    def choose(self, i: int, game: Game) -> services.ComputerMove:
+        """Computer ``i``'s move on ``game`` (a copy of the game at the
+        table: this runs on the thinker's thread, see console/thinking.py)."""
+        return self.choosers[i](game, i)
+
+    def move_action(self, i: int, chosen: Callable[[], services.ComputerMove]) -> ComputerAction:
+        """The action of computer ``i``'s chosen move (``chosen()`` gives it,
+        or raises the error met choosing it): a pass when it could not choose one."""
         try:
-            move = self.choosers[i](game, i)
+            move = chosen()
             if move.kind == "place" and move.play is not None:
                 play = move.play
                 return ComputerAction(lambda g: g.place(play), own_move=True)

@@ -316,6 +316,12 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(lexicon: Any) -> None:
+    """Once per worker: the word list (the default one loads from its
+    cache) and a move generator. Ctrl-C is the console's to handle: a
+    worker stopped by it would leave the simulation waiting for ever."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if lexicon is None:
         from ..lexicon import Lexicon
 
@@ -388,19 +394,21 @@ class Champion:
             pass
 
     def _get_pool(self) -> Any:
+        """The worker processes, started on first use. They are forked from
+        a fresh server process ("forkserver"), never from this one, which
+        may run a prompt's event loop and speech threads (forking those is
+        unsafe); "spawn" where there is no fork server (Windows). Each
+        worker loads the word list once (:func:`_worker_init`)."""
         if self._pool is None and self.workers > 0:
             methods = mp.get_all_start_methods()
-            ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-            # With fork the workers share the parent's word graph; with spawn
-            # each loads the word list (the default one from its cache).
+            ctx = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+            if ctx.get_start_method() == "forkserver":
+                # the server imports the engine once; the workers fork with it loaded
+                ctx.set_forkserver_preload([__name__])
             from ..lexicon import Lexicon
 
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
-            if ctx.get_start_method() == "fork":
-                _WORKER["gen"] = MoveGenerator(self.lexicon)
-                self._pool = ctx.Pool(self.workers)
-            else:
-                self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
+            self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
         return self._pool
 
     def choose(self, game: Game, me: int, candidates: list[tuple[Play | None, tuple[str, ...], int, float]]) -> int:

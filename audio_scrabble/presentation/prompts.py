@@ -166,6 +166,16 @@ def thinking(name: str) -> str:
     return f"{name} is thinking."
 
 
+#: the brief form of :func:`still_thinking` (at most 40 characters)
+STILL_THINKING_BRIEF = "Still thinking; wait for its move."
+
+
+def still_thinking(name: str) -> str:
+    """A command that would change the game, refused while a computer
+    chooses its move (reading commands are answered meanwhile)."""
+    return f"{name} is still thinking; wait for its move."
+
+
 def could_not_move(name: str) -> str:
     return f"{name} could not make its move, so it passes."
 
