@@ -741,42 +741,51 @@ class MoveGenerator:
         if maxleft > ntiles - 1:
             maxleft = ntiles - 1
 
+        # The rack as counts of the letters it holds (no zero entries at
+        # first); ``rmask`` (the letters with a count above 0) is the
+        # authority on what is left, the counts only say how many.
+        rcl: dict[int, int] = {b: c for b, c in rc0.items() if c}
+        rcs0 = dict(rcl)
+
         # ---- left parts, once per rack ----------------------------------
         # lps[L]: the left parts of length L that can be followed by a letter:
         # (letters that may follow, node, word, blank mask from the start,
-        #  blanks left, face value of the real tiles, real letters left).
+        #  blanks left, face value of the real tiles, real letters left,
+        #  the rack's letter counts after it).
         # Blanks are taken only for letters the rack lacks (see the module
-        # docstring), so the rack after a left part follows from its word.
+        # docstring).
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
-        rcl = dict(rc0)
 
-        def left(node: dict, w: str, nb: int, bmr: int, rmask: int, face: int) -> None:
-            depth = len(w)
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int) -> None:
             m = node[0] & (ALL if nb else rmask)
-            if not m:
-                return
-            lps[depth].append((m, node, w, bmr, nb, face, rmask))
+            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy()))
             if depth == maxleft:
                 return
             bit = 1 << depth
+            d1 = depth + 1
             while m:
                 b = m & -m
                 m ^= b
-                c = rcl[b]
-                if c:
-                    rcl[b] = c - 1
-                    left(node[b], w + CH[b], nb, bmr, rmask if c > 1 else rmask ^ b, face + VAL[b])
-                    rcl[b] = c
-                else:
-                    left(node[b], w + CH[b], nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
+                child = node[b]
+                if b & rmask:
+                    c = rcl[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    if child[0] & (ALL if nb else rm2):
+                        rcl[b] = c - 1
+                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b])
+                        rcl[b] = c
+                elif child[0] & (ALL if nb > 1 else rmask):
+                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
 
-        left(root, "", nb0, 0, rmask0, 0)
-        rack_after: dict[str, dict[int, int]] = {"": rc0}
+        if root[0] & (ALL if nb0 else rmask0):
+            left(root, "", 0, nb0, 0, rmask0, 0)
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
 
         # ---- right extension -------------------------------------------
-        # Line data for the current line, read by extend() from the closure.
+        # Line data for the current line, read by the extensions from the
+        # closure, with the start of the word being extended (s0) and the
+        # rack's letter counts (rc).
         lt: list[int] = []
         lstr = ""
         bps: list[int] = []
@@ -787,37 +796,68 @@ class MoveGenerator:
         wm: list[int] = []
         d_code = 0
         line_i = 0
+        s0 = 0
         single_ok = True
-        nb = nb0
-        rc = rc0
+        rc = rcs0
 
-        def extend_real(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                        rmask: int) -> None:
-            # Place a tile on the empty square p (at or right of the anchor),
-            # then go on right through any tiles on the board; record the
-            # word where it may end, and recurse where a tile may follow.
-            # No blank is left on the rack (see extend() for when one is).
+        def extend0(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+                    rmask: int) -> None:
+            # Place a real tile on the empty square p (at or right of the
+            # anchor), then go on right through any tiles on the board;
+            # record the word where it may end, and recurse where a tile may
+            # follow. ms: letter sum of the main word so far, wmul: its word
+            # multiplier, cross: points of the cross words, np: tiles placed.
+            # No blank is left on the rack (see _blank_extension for when one is).
             m = node[0] & cc[p] & rmask
             if not m:
                 return
             q0 = p + 1
             t0 = lt[q0]
-            if t0 > 0:
-                # A tile follows: only letters whose child goes on with it.
-                hm = node.get(HOOK | t0)
-                m &= _hooks(node, t0) if hm is None else hm
-                if not m:
-                    return
             l_m = lm[p]
             w_m = wmul * wm[p]
-            x_s = xs[p]
             x_w = xw[p]
-            b0 = bps[q0]
             np1 = np + 1
+            em = np > 0 or (single_ok and w != "")
+            if t0 <= 0:
+                # The next square is empty (or the edge): the word ends here or
+                # goes on with the next tile placed.
+                base = ms * w_m + cross + xs[p] * x_w + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                k1 = l_m * (w_m + x_w)
+                if t0 == 0 and np1 < ntiles:
+                    ccq = cc[q0]
+                    xsw = cross + xs[p] * x_w
+                    lx = l_m * x_w
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        child = node[b]
+                        info = child[0]
+                        if info & TERM and em:
+                            emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                        c = rc[b]
+                        rm2 = rmask if c > 1 else rmask ^ b
+                        if info & ccq & rm2:
+                            vb = VAL[b]
+                            rc[b] = c - 1
+                            extend0(q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm, rm2)
+                            rc[b] = c
+                elif em:
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        if node[b][0] & TERM:
+                            emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                return
+            # A tile follows: only letters whose child goes on with it.
+            hm = node.get(HOOK | t0)
+            m &= _hooks(node, t0) if hm is None else hm
+            if not m:
+                return
+            x_s = xs[p]
+            b0 = bps[q0]
             more = np1 < ntiles
             bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-            em = np > 0 or (single_ok and w != "")
-            s = p - len(w)
+            em = em or single_ok
             while m:
                 b = m & -m
                 m ^= b
@@ -833,10 +873,10 @@ class MoveGenerator:
                 if child is None:
                     continue
                 info = child[0]
-                if info & TERM and (em or (single_ok and q > q0)):
+                if info & TERM and em:
                     v = VAL[b] * l_m
                     emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
-                          d_code, line_i, s, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b], bm))
+                          d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
                 if t or not more:
                     continue
                 c = rc[b]
@@ -844,82 +884,122 @@ class MoveGenerator:
                 if info & cc[q] & rm2:
                     v = VAL[b] * l_m
                     rc[b] = c - 1
-                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                                ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm, rm2)
+                    extend0(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w,
+                            np1, bm, rm2)
                     rc[b] = c
 
-        def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
-            # As extend_real, with nb > 0 blanks left: every letter may be
-            # played, from a real tile when the rack has one, else as a blank.
-            nonlocal nb
-            m = node[0] & cc[p]
-            if not m:
-                return
-            q0 = p + 1
-            t0 = lt[q0]
-            if t0 > 0:
+        def blank_extension(nxt: Any, full: bool) -> Any:
+            """As extend0, with blanks left: every letter may be played, from
+            a real tile when the rack has one, else as a blank (then going on
+            with ``nxt``, the extension with one blank fewer; ``full``: it
+            still has blanks)."""
+
+            def ext(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+                    rmask: int) -> None:
+                m = node[0] & cc[p]
+                if not m:
+                    return
+                q0 = p + 1
+                t0 = lt[q0]
+                l_m = lm[p]
+                w_m = wmul * wm[p]
+                x_w = xw[p]
+                xsw = cross + xs[p] * x_w
+                np1 = np + 1
+                em = np > 0 or (single_ok and w != "")
+                bmb = bm | (1 << p)
+                if t0 <= 0:
+                    base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                    k1 = l_m * (w_m + x_w)
+                    if t0 == 0 and np1 < ntiles:
+                        ccq = cc[q0]
+                        ccb = ccq if full else ccq & rmask
+                        lx = l_m * x_w
+                        while m:
+                            b = m & -m
+                            m ^= b
+                            child = node[b]
+                            info = child[0]
+                            if b & rmask:
+                                if info & TERM and em:
+                                    emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                                if info & ccq:
+                                    c = rc[b]
+                                    vb = VAL[b]
+                                    rc[b] = c - 1
+                                    ext(q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm,
+                                        rmask if c > 1 else rmask ^ b)
+                                    rc[b] = c
+                            else:
+                                fx = bmb | FIX if b & rmask0 else bmb
+                                if info & TERM and em:
+                                    emit((base, d_code, line_i, s0, w + CH[b], fx))
+                                if info & ccb:
+                                    nxt(q0, child, w + CH[b], ms, w_m, xsw, np1, fx, rmask)
+                    elif em:
+                        while m:
+                            b = m & -m
+                            m ^= b
+                            if node[b][0] & TERM:
+                                if b & rmask:
+                                    emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                                else:
+                                    emit((base, d_code, line_i, s0, w + CH[b], bmb | FIX if b & rmask0 else bmb))
+                    return
                 hm = node.get(HOOK | t0)
                 m &= _hooks(node, t0) if hm is None else hm
                 if not m:
                     return
-            l_m = lm[p]
-            w_m = wmul * wm[p]
-            x_s = xs[p]
-            x_w = xw[p]
-            xsw = cross + x_s * x_w
-            b0 = bps[q0]
-            np1 = np + 1
-            more = np1 < ntiles
-            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-            em = np > 0 or (single_ok and w != "")
-            s = p - len(w)
-            bmb = bm | (1 << p)
-            while m:
-                b = m & -m
-                m ^= b
-                child = node[b]
-                q = q0
-                t = t0
-                while t > 0:
-                    child = child.get(t)
+                x_s = xs[p]
+                b0 = bps[q0]
+                more = np1 < ntiles
+                bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
+                em = em or single_ok
+                while m:
+                    b = m & -m
+                    m ^= b
+                    child = node[b]
+                    q = q0
+                    t = t0
+                    while t > 0:
+                        child = child.get(t)
+                        if child is None:
+                            break
+                        q += 1
+                        t = lt[q]
                     if child is None:
-                        break
-                    q += 1
-                    t = lt[q]
-                if child is None:
-                    continue
-                info = child[0]
-                c = rc[b]
-                if info & TERM and (em or (single_ok and q > q0)):
-                    wb = w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b]
-                    if c:
-                        v = VAL[b] * l_m
-                        emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
-                              d_code, line_i, s, wb, bm))
+                        continue
+                    info = child[0]
+                    if b & rmask:
+                        if info & TERM and em:
+                            v = VAL[b] * l_m
+                            emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
+                                  d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
+                        if t or not more:
+                            continue
+                        if info & cc[q]:
+                            c = rc[b]
+                            v = VAL[b] * l_m
+                            rc[b] = c - 1
+                            ext(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
+                                cross + (x_s + v) * x_w, np1, bm, rmask if c > 1 else rmask ^ b)
+                            rc[b] = c
                     else:
-                        emit(((ms + bps[q] - b0) * w_m + xsw + bonus,
-                              d_code, line_i, s, wb, bmb | (FIX if b & rmask0 else 0)))
-                if t or not more:
-                    continue
-                if c:
-                    if info & cc[q]:
-                        v = VAL[b] * l_m
-                        rc[b] = c - 1
-                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                               ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm,
-                               rmask if c > 1 else rmask ^ b)
-                        rc[b] = c
-                elif nb > 1:
-                    if info & cc[q]:
-                        nb -= 1
-                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                               ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
-                        nb += 1
-                elif info & cc[q] & rmask:
-                    nb = 0
-                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                                ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
-                    nb = 1
+                        fx = bmb | FIX if b & rmask0 else bmb
+                        if info & TERM and em:
+                            emit(((ms + bps[q] - b0) * w_m + xsw + bonus, d_code, line_i, s0,
+                                  w + CH[b] + lstr[q0:q], fx))
+                        if t or not more:
+                            continue
+                        if info & cc[q] & (ALL if full else rmask):
+                            nxt(q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, xsw, np1, fx, rmask)
+
+            return ext
+
+        # exts[n]: the extension with n blanks left
+        exts = [extend0]
+        for n in range(1, nb0 + 1):
+            exts.append(blank_extension(exts[-1], n > 1))
 
         for d in directions:
             for i in range(SIZE):
@@ -950,9 +1030,9 @@ class MoveGenerator:
                             if node is None:
                                 break
                         if node is not None:
-                            rc = rc0
-                            nb = nb0
-                            (extend if nb else extend_real)(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                            rc = rcs0
+                            s0 = s
+                            exts[nb0](a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.
@@ -963,46 +1043,46 @@ class MoveGenerator:
                     allowed = cc[a]
                     hook = lt[a + 1]
                     hk = hook | HOOK
+                    wprod = 1
                     for L in range(k + 1):
                         s = a - L
-                        plain = pc[a] == pc[s]
+                        if L:
+                            wprod *= wm[s]
                         key = (L, hook, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
+                            lpl = lps[L]
                             if hook > 0:
                                 # The anchor's right neighbour is a tile: keep the left parts
                                 # whose next letter can be followed by it (cached per node).
                                 todo = []
-                                for lp in lps[L]:
-                                    node = lp[1]
-                                    hm = node.get(hk)
+                                add = todo.append
+                                for lp in lpl:
+                                    hm = lp[1].get(hk)
                                     if hm is None:
-                                        hm = _hooks(node, hook)
+                                        hm = _hooks(lp[1], hook)
                                     if hm & allowed & lp[0]:
-                                        todo.append(lp)
+                                        add(lp)
+                            elif allowed == ALL:
+                                todo = lpl
                             else:
-                                todo = [lp for lp in lps[L] if lp[0] & allowed]
+                                todo = [lp for lp in lpl if lp[0] & allowed]
                             todo_cache[key] = todo
-                        for _, node, w, bmr, nbl, face, rmask in todo:
-                            if plain:
-                                ms = face
-                                wmul = 1
-                            else:
-                                ms = 0
-                                wmul = 1
-                                for q in range(L):
-                                    wmul *= wm[s + q]
+                        if not todo:
+                            continue
+                        s0 = s
+                        if pc[a] == pc[s]:
+                            # No premium square under the left part.
+                            for _, node, w, bmr, nbl, face, rmask, rc in todo:
+                                exts[nbl](a, node, w, face, 1, 0, L, bmr << s, rmask)
+                        else:
+                            # The letter premiums under the left part: (offset, extra multiplier).
+                            lprem = [(q, lm[s + q] - 1) for q in range(L) if lm[s + q] > 1]
+                            for _, node, w, bmr, nbl, ms, rmask, rc in todo:
+                                for q, x in lprem:
                                     if not bmr >> q & 1:
-                                        ms += VALC[w[q]] * lm[s + q]
-                            rc = rack_after.get(w)
-                            if rc is None:
-                                rc = dict(rc0)
-                                for q in range(L):
-                                    if not bmr >> q & 1:
-                                        rc[BIT[w[q]]] -= 1
-                                rack_after[w] = rc
-                            nb = nbl
-                            (extend if nb else extend_real)(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+                                        ms += VALC[w[q]] * x
+                                exts[nbl](a, node, w, ms, wprod, 0, L, bmr << s, rmask)
         if nb0 and rmask0:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
