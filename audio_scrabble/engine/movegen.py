@@ -57,8 +57,8 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import Counter
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, compress, count, repeat
+from operator import and_, gt, itemgetter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -118,7 +118,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -130,6 +130,9 @@ class Line:
         self.xs: list[int] = []  # value of the perpendicular tiles
         self.xw: list[int] = []  # word multiplier of the cross word, 0 if none
         self.anchors: list[int] = []
+        # sq[j]: what the extension reads at square j, in one tuple:
+        # (cc[j], lt[j + 1], letter multiplier, word multiplier, xs[j], xw[j], cc[j + 1] or 0)
+        self.sq: list[tuple[int, int, int, int, int, int, int]] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -233,6 +236,8 @@ class BoardAnalysis:
             elif (j > 0 and cells[j - 1]) or (j < SIZE - 1 and cells[j + 1]):
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
+        lt, lm = line.lt, _LM[d][i]
+        line.sq = [(cc[j], lt[j + 1], lm[j], wm[j], xs[j], xw[j], cc[j + 1] if j + 1 < SIZE else 0) for j in range(SIZE)]
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -531,6 +536,7 @@ class MoveList(Sequence):
 
 
 _score_of = itemgetter(0)
+_mask_of = itemgetter(5)
 
 
 def move_order(m: Move) -> tuple:
@@ -597,33 +603,48 @@ class MoveGenerator:
         letter: the positions of that letter get the blanks in order of the
         points a blank there loses (ties: leftmost first).
         """
-        real = Counter(t for t in rack if t != BLANK)
+        held = {t for t in rack if t != BLANK}
         lines = self.analysis.lines
-        for k, rec in enumerate(out):
-            if rec[5] <= _POSITIONS:
-                continue
-            score, d, i, start, word, bm = rec
+        fixes = list(compress(count(), map(gt, map(_mask_of, out), repeat(_POSITIONS))))
+        for k in fixes:
+            score, d, i, start, word, bm = out[k]
             bm &= _POSITIONS
             ln = lines[d][i]
             lt, xw = ln.lt, ln.xw
             lm, wmrow = _LM[d][i], _WM[d][i]
-            new = [j for j in range(start, start + len(word)) if not lt[j]]
+            end = start + len(word)
             wmul = 1
-            for j in new:
-                wmul *= wmrow[j]
+            for j in range(start, end):
+                if not lt[j]:
+                    wmul *= wmrow[j]
             lost = 0
             mask = 0
-            for ch in {word[j - start] for j in new if bm >> j & 1}:
-                spots = [j for j in new if word[j - start] == ch]
-                n_blank = sum(1 for j in spots if bm >> j & 1)
-                if real[ch]:
-                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[:n_blank]
-                else:
-                    chosen = [j for j in spots if bm >> j & 1]
+            done = ""
+            for j0 in range(start, end):
+                if not bm >> j0 & 1:
+                    continue
+                ch = word[j0 - start]
+                if ch not in held:  # no real tile could take its place
+                    mask |= 1 << j0
+                    continue
+                if ch in done:
+                    continue
+                done += ch
+                spots = [j for j in range(start, end) if not lt[j] and word[j - start] == ch]
+                blanked = [j for j in spots if bm >> j & 1]
                 value = TILE_VALUES[ch]
-                for j in spots:
-                    if bm >> j & 1:
-                        lost -= value * lm[j] * (wmul + xw[j])
+                for j in blanked:
+                    lost -= value * lm[j] * (wmul + xw[j])
+                if len(blanked) == 1:
+                    best = -1
+                    low = 0
+                    for j in spots:
+                        pen = lm[j] * (wmul + xw[j])
+                        if best < 0 or pen < low:
+                            best, low = j, pen
+                    chosen = [best]
+                else:
+                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[: len(blanked)]
                 for j in chosen:
                     lost += value * lm[j] * (wmul + xw[j])
                     mask |= 1 << j
@@ -781,6 +802,7 @@ class MoveGenerator:
             left(root, "", 0, nb0, 0, rmask0, 0)
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
+        lp_cols: list[tuple[list[dict], list[int]] | None] = [None] * (maxleft + 1)
 
         # ---- right extension -------------------------------------------
         # Line data for the current line, read by the extensions from the
@@ -790,10 +812,10 @@ class MoveGenerator:
         lstr = ""
         bps: list[int] = []
         cc: list[int] = []
-        xs: list[int] = []
         xw: list[int] = []
         lm: list[int] = []
         wm: list[int] = []
+        sq: list[tuple[int, int, int, int, int, int, int]] = []
         d_code = 0
         line_i = 0
         s0 = 0
@@ -808,24 +830,21 @@ class MoveGenerator:
             # follow. ms: letter sum of the main word so far, wmul: its word
             # multiplier, cross: points of the cross words, np: tiles placed.
             # No blank is left on the rack (see _blank_extension for when one is).
-            m = node[0] & cc[p] & rmask
+            ccp, t0, l_m, w_m, x_s, x_w, ccq = sq[p]
+            m = node[0] & ccp & rmask
             if not m:
                 return
-            q0 = p + 1
-            t0 = lt[q0]
-            l_m = lm[p]
-            w_m = wmul * wm[p]
-            x_w = xw[p]
+            w_m *= wmul
             np1 = np + 1
             em = np > 0 or (single_ok and w != "")
             if t0 <= 0:
                 # The next square is empty (or the edge): the word ends here or
                 # goes on with the next tile placed.
-                base = ms * w_m + cross + xs[p] * x_w + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                xsw = cross + x_s * x_w
+                base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
                 k1 = l_m * (w_m + x_w)
                 if t0 == 0 and np1 < ntiles:
-                    ccq = cc[q0]
-                    xsw = cross + xs[p] * x_w
+                    q0 = p + 1
                     lx = l_m * x_w
                     while m:
                         b = m & -m
@@ -853,7 +872,7 @@ class MoveGenerator:
             m &= _hooks(node, t0) if hm is None else hm
             if not m:
                 return
-            x_s = xs[p]
+            q0 = p + 1
             b0 = bps[q0]
             more = np1 < ntiles
             bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
@@ -896,15 +915,12 @@ class MoveGenerator:
 
             def ext(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
                     rmask: int) -> None:
-                m = node[0] & cc[p]
+                ccp, t0, l_m, w_m, x_s, x_w, ccq = sq[p]
+                m = node[0] & ccp
                 if not m:
                     return
-                q0 = p + 1
-                t0 = lt[q0]
-                l_m = lm[p]
-                w_m = wmul * wm[p]
-                x_w = xw[p]
-                xsw = cross + xs[p] * x_w
+                w_m *= wmul
+                xsw = cross + x_s * x_w
                 np1 = np + 1
                 em = np > 0 or (single_ok and w != "")
                 bmb = bm | (1 << p)
@@ -912,7 +928,7 @@ class MoveGenerator:
                     base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
                     k1 = l_m * (w_m + x_w)
                     if t0 == 0 and np1 < ntiles:
-                        ccq = cc[q0]
+                        q0 = p + 1
                         ccb = ccq if full else ccq & rmask
                         lx = l_m * x_w
                         while m:
@@ -950,7 +966,7 @@ class MoveGenerator:
                 m &= _hooks(node, t0) if hm is None else hm
                 if not m:
                     return
-                x_s = xs[p]
+                q0 = p + 1
                 b0 = bps[q0]
                 more = np1 < ntiles
                 bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
@@ -1012,7 +1028,7 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
-                lt, lstr, bps, cc, xs, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.xs, ln.xw
+                lt, lstr, bps, cc, sq, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]
                 d_code, line_i = d, i
@@ -1051,22 +1067,27 @@ class MoveGenerator:
                         key = (L, hook, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
+                            # (The filters run in C: map and compress over the
+                            # left parts' nodes and follow masks.)
                             lpl = lps[L]
+                            cols = lp_cols[L]
+                            if cols is None:
+                                cols = lp_cols[L] = ([lp[1] for lp in lpl], [lp[0] for lp in lpl])
+                            nodes, follow = cols
                             if hook > 0:
                                 # The anchor's right neighbour is a tile: keep the left parts
                                 # whose next letter can be followed by it (cached per node).
-                                todo = []
-                                add = todo.append
-                                for lp in lpl:
-                                    hm = lp[1].get(hk)
-                                    if hm is None:
-                                        hm = _hooks(lp[1], hook)
-                                    if hm & allowed & lp[0]:
-                                        add(lp)
+                                hms = list(map(dict.get, nodes, repeat(hk)))
+                                if None in hms:
+                                    hms = [_hooks(node, hook) if hm is None else hm for node, hm in zip(nodes, hms)]
+                                sel = map(and_, hms, follow)
+                                if allowed != ALL:
+                                    sel = map(and_, sel, repeat(allowed))
+                                todo = list(compress(lpl, sel))
                             elif allowed == ALL:
                                 todo = lpl
                             else:
-                                todo = [lp for lp in lpl if lp[0] & allowed]
+                                todo = list(compress(lpl, map(and_, follow, repeat(allowed))))
                             todo_cache[key] = todo
                         if not todo:
                             continue
