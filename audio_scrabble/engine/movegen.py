@@ -131,8 +131,8 @@ class Line:
         self.xw: list[int] = []  # word multiplier of the cross word, 0 if none
         self.anchors: list[int] = []
         # sq[j]: what the extension reads at square j, in one tuple:
-        # (cc[j], lt[j + 1], letter multiplier, word multiplier, xs[j], xw[j], cc[j + 1] or 0)
-        self.sq: list[tuple[int, int, int, int, int, int, int]] = []
+        # (lt[j + 1], letter multiplier, word multiplier, xs[j], xw[j], cc[j + 1] or 0)
+        self.sq: list[tuple[int, int, int, int, int, int]] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -237,7 +237,7 @@ class BoardAnalysis:
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
         lt, lm = line.lt, _LM[d][i]
-        line.sq = [(cc[j], lt[j + 1], lm[j], wm[j], xs[j], xw[j], cc[j + 1] if j + 1 < SIZE else 0) for j in range(SIZE)]
+        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j], xw[j], cc[j + 1] if j + 1 < SIZE else 0) for j in range(SIZE)]
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -815,52 +815,56 @@ class MoveGenerator:
         xw: list[int] = []
         lm: list[int] = []
         wm: list[int] = []
-        sq: list[tuple[int, int, int, int, int, int, int]] = []
+        sq: list[tuple[int, int, int, int, int, int]] = []
         d_code = 0
         line_i = 0
         s0 = 0
         single_ok = True
         rc = rcs0
 
-        def extend0(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+        def extend0(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
                     rmask: int) -> None:
             # Place a real tile on the empty square p (at or right of the
             # anchor), then go on right through any tiles on the board;
             # record the word where it may end, and recurse where a tile may
-            # follow. ms: letter sum of the main word so far, wmul: its word
+            # follow. m: the letters that may go on p (the node's child
+            # letters that the rack holds and the cross-check allows; not
+            # 0), ms: letter sum of the main word so far, wmul: its word
             # multiplier, cross: points of the cross words, np: tiles placed.
-            # No blank is left on the rack (see _blank_extension for when one is).
-            ccp, t0, l_m, w_m, x_s, x_w, ccq = sq[p]
-            m = node[0] & ccp & rmask
-            if not m:
-                return
+            # No blank is left on the rack (see blank_extension for when one is).
+            t0, l_m, w_m, x_s, x_w, ccq = sq[p]
             w_m *= wmul
             np1 = np + 1
-            em = np > 0 or (single_ok and w != "")
-            if t0 <= 0:
-                # The next square is empty (or the edge): the word ends here or
-                # goes on with the next tile placed.
+            if t0 == 0 and np1 < ntiles:
+                # The next square is empty: the word ends here or goes on
+                # with the next tile placed.
+                em = np > 0 or (single_ok and w != "")
                 xsw = cross + x_s * x_w
                 base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
-                k1 = l_m * (w_m + x_w)
-                if t0 == 0 and np1 < ntiles:
-                    q0 = p + 1
-                    lx = l_m * x_w
-                    while m:
-                        b = m & -m
-                        m ^= b
-                        child = node[b]
-                        info = child[0]
-                        if info & TERM and em:
-                            emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
-                        c = rc[b]
-                        rm2 = rmask if c > 1 else rmask ^ b
-                        if info & ccq & rm2:
-                            vb = VAL[b]
-                            rc[b] = c - 1
-                            extend0(q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm, rm2)
-                            rc[b] = c
-                elif em:
+                lx = l_m * x_w
+                k1 = l_m * w_m + lx
+                q0 = p + 1
+                while m:
+                    b = m & -m
+                    m ^= b
+                    child = node[b]
+                    info = child[0]
+                    if info & TERM and em:
+                        emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                    c = rc[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    if info & ccq & rm2:
+                        vb = VAL[b]
+                        rc[b] = c - 1
+                        extend0(info & ccq & rm2, q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1,
+                                bm, rm2)
+                        rc[b] = c
+                return
+            if t0 <= 0:
+                # The last tile, or the edge: the word ends here.
+                if np > 0 or (single_ok and w != ""):
+                    base = ms * w_m + cross + x_s * x_w + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                    k1 = l_m * (w_m + x_w)
                     while m:
                         b = m & -m
                         m ^= b
@@ -876,7 +880,7 @@ class MoveGenerator:
             b0 = bps[q0]
             more = np1 < ntiles
             bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-            em = em or single_ok
+            em = np > 0 or single_ok  # the word has at least two letters
             while m:
                 b = m & -m
                 m ^= b
@@ -903,56 +907,57 @@ class MoveGenerator:
                 if info & cc[q] & rm2:
                     v = VAL[b] * l_m
                     rc[b] = c - 1
-                    extend0(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w,
-                            np1, bm, rm2)
+                    extend0(info & cc[q] & rm2, q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
+                            cross + (x_s + v) * x_w, np1, bm, rm2)
                     rc[b] = c
 
         def blank_extension(nxt: Any, full: bool) -> Any:
             """As extend0, with blanks left: every letter may be played, from
             a real tile when the rack has one, else as a blank (then going on
             with ``nxt``, the extension with one blank fewer; ``full``: it
-            still has blanks)."""
+            still has blanks). m: the node's child letters the cross-check
+            allows (not 0)."""
 
-            def ext(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+            def ext(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
                     rmask: int) -> None:
-                ccp, t0, l_m, w_m, x_s, x_w, ccq = sq[p]
-                m = node[0] & ccp
-                if not m:
-                    return
+                t0, l_m, w_m, x_s, x_w, ccq = sq[p]
                 w_m *= wmul
                 xsw = cross + x_s * x_w
                 np1 = np + 1
-                em = np > 0 or (single_ok and w != "")
                 bmb = bm | (1 << p)
-                if t0 <= 0:
+                if t0 == 0 and np1 < ntiles:
+                    em = np > 0 or (single_ok and w != "")
+                    q0 = p + 1
+                    ccb = ccq if full else ccq & rmask
+                    lx = l_m * x_w
+                    k1 = l_m * w_m + lx
                     base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
-                    k1 = l_m * (w_m + x_w)
-                    if t0 == 0 and np1 < ntiles:
-                        q0 = p + 1
-                        ccb = ccq if full else ccq & rmask
-                        lx = l_m * x_w
-                        while m:
-                            b = m & -m
-                            m ^= b
-                            child = node[b]
-                            info = child[0]
-                            if b & rmask:
-                                if info & TERM and em:
-                                    emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
-                                if info & ccq:
-                                    c = rc[b]
-                                    vb = VAL[b]
-                                    rc[b] = c - 1
-                                    ext(q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm,
-                                        rmask if c > 1 else rmask ^ b)
-                                    rc[b] = c
-                            else:
-                                fx = bmb | FIX if b & rmask0 else bmb
-                                if info & TERM and em:
-                                    emit((base, d_code, line_i, s0, w + CH[b], fx))
-                                if info & ccb:
-                                    nxt(q0, child, w + CH[b], ms, w_m, xsw, np1, fx, rmask)
-                    elif em:
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        child = node[b]
+                        info = child[0]
+                        if b & rmask:
+                            if info & TERM and em:
+                                emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                            if info & ccq:
+                                c = rc[b]
+                                vb = VAL[b]
+                                rc[b] = c - 1
+                                ext(info & ccq, q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm,
+                                    rmask if c > 1 else rmask ^ b)
+                                rc[b] = c
+                        else:
+                            fx = bmb | FIX if b & rmask0 else bmb
+                            if info & TERM and em:
+                                emit((base, d_code, line_i, s0, w + CH[b], fx))
+                            if info & ccb:
+                                nxt(info & ccb, q0, child, w + CH[b], ms, w_m, xsw, np1, fx, rmask)
+                    return
+                if t0 <= 0:
+                    if np > 0 or (single_ok and w != ""):
+                        base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                        k1 = l_m * (w_m + x_w)
                         while m:
                             b = m & -m
                             m ^= b
@@ -970,7 +975,7 @@ class MoveGenerator:
                 b0 = bps[q0]
                 more = np1 < ntiles
                 bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-                em = em or single_ok
+                em = np > 0 or single_ok
                 while m:
                     b = m & -m
                     m ^= b
@@ -997,7 +1002,7 @@ class MoveGenerator:
                             c = rc[b]
                             v = VAL[b] * l_m
                             rc[b] = c - 1
-                            ext(q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
+                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
                                 cross + (x_s + v) * x_w, np1, bm, rmask if c > 1 else rmask ^ b)
                             rc[b] = c
                     else:
@@ -1007,8 +1012,9 @@ class MoveGenerator:
                                   w + CH[b] + lstr[q0:q], fx))
                         if t or not more:
                             continue
-                        if info & cc[q] & (ALL if full else rmask):
-                            nxt(q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, xsw, np1, fx, rmask)
+                        mq = info & cc[q] & (ALL if full else rmask)
+                        if mq:
+                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, xsw, np1, fx, rmask)
 
             return ext
 
@@ -1048,7 +1054,9 @@ class MoveGenerator:
                         if node is not None:
                             rc = rcs0
                             s0 = s
-                            exts[nb0](a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                            m = node[0] & cc[a] & (ALL if nb0 else rmask0)
+                            if m:
+                                exts[nb0](m, a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.
@@ -1094,16 +1102,16 @@ class MoveGenerator:
                         s0 = s
                         if pc[a] == pc[s]:
                             # No premium square under the left part.
-                            for _, node, w, bmr, nbl, face, rmask, rc in todo:
-                                exts[nbl](a, node, w, face, 1, 0, L, bmr << s, rmask)
+                            for follow, node, w, bmr, nbl, face, rmask, rc in todo:
+                                exts[nbl](follow & allowed, a, node, w, face, 1, 0, L, bmr << s, rmask)
                         else:
                             # The letter premiums under the left part: (offset, extra multiplier).
                             lprem = [(q, lm[s + q] - 1) for q in range(L) if lm[s + q] > 1]
-                            for _, node, w, bmr, nbl, ms, rmask, rc in todo:
+                            for follow, node, w, bmr, nbl, ms, rmask, rc in todo:
                                 for q, x in lprem:
                                     if not bmr >> q & 1:
                                         ms += VALC[w[q]] * x
-                                exts[nbl](a, node, w, ms, wprod, 0, L, bmr << s, rmask)
+                                exts[nbl](follow & allowed, a, node, w, ms, wprod, 0, L, bmr << s, rmask)
         if nb0 and rmask0:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
