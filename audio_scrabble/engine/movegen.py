@@ -65,7 +65,7 @@ from typing import Any
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
-from .graph import ALL_LETTERS, BIT, CHAR, HOOK, TERM, WordGraph
+from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, TERM, WordGraph
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -746,7 +746,10 @@ class MoveGenerator:
 
         # How far left parts may reach: the most empty, anchor-free squares
         # left of any anchor (at most the rack size less one).
+        # Also the longest left part that an anchor with a tile right of it
+        # takes (hookmax; see the pair masks below).
         maxleft = 0
+        hookmax = -1
         for d in directions:
             for i in range(SIZE):
                 if empty:
@@ -756,8 +759,11 @@ class MoveGenerator:
                 prev = -1
                 lt = lines[d][i].lt
                 for a in lines[d][i].anchors:
-                    if not (a > 0 and lt[a - 1] > 0) and a - prev - 1 > maxleft:
-                        maxleft = a - prev - 1
+                    if not (a > 0 and lt[a - 1] > 0):
+                        if a - prev - 1 > maxleft:
+                            maxleft = a - prev - 1
+                        if lt[a + 1] > 0 and a - prev - 1 > hookmax:
+                            hookmax = a - prev - 1
                     prev = a
         if maxleft > ntiles - 1:
             maxleft = ntiles - 1
@@ -772,14 +778,28 @@ class MoveGenerator:
         # lps[L]: the left parts of length L that can be followed by a letter:
         # (letters that may follow, node, word, blank mask from the start,
         #  blanks left, face value of the real tiles, real letters left,
-        #  the rack's letter counts after it).
+        #  the rack's letter counts after it, pair mask).
         # Blanks are taken only for letters the rack lacks (see the module
-        # docstring).
+        # docstring). The pair mask (see _pairs) is the node's, keeping only
+        # the letters that may follow; it is made only for left parts that
+        # an anchor with a tile right of it may take (0 otherwise).
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
+        spread_cache: dict[int, int] = {}
 
         def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int) -> None:
             m = node[0] & (ALL if nb else rmask)
-            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy()))
+            if depth <= hookmax:
+                pm = node.get(PAIRS)
+                if pm is None:
+                    pm = _pairs(node)
+                if not nb:
+                    sp = spread_cache.get(rmask)
+                    if sp is None:
+                        sp = spread_cache[rmask] = _spread(rmask, ALL)
+                    pm &= sp
+            else:
+                pm = 0
+            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
@@ -802,7 +822,9 @@ class MoveGenerator:
             left(root, "", 0, nb0, 0, rmask0, 0)
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
-        lp_cols: list[tuple[list[dict], list[int]] | None] = [None] * (maxleft + 1)
+        # per length, the left parts' follow masks and pair masks, as lists
+        lp_cols: list[tuple[list[int], list[int]] | None] = [None] * (maxleft + 1)
+        spread_allowed: dict[int, int] = {}
 
         # ---- right extension -------------------------------------------
         # Line data for the current line, read by the extensions from the
@@ -1066,7 +1088,6 @@ class MoveGenerator:
                     prev_anchor = a
                     allowed = cc[a]
                     hook = lt[a + 1]
-                    hk = hook | HOOK
                     wprod = 1
                     for L in range(k + 1):
                         s = a - L
@@ -1076,22 +1097,20 @@ class MoveGenerator:
                         todo = todo_cache.get(key)
                         if todo is None:
                             # (The filters run in C: map and compress over the
-                            # left parts' nodes and follow masks.)
+                            # left parts' follow and pair masks.)
                             lpl = lps[L]
                             cols = lp_cols[L]
                             if cols is None:
-                                cols = lp_cols[L] = ([lp[1] for lp in lpl], [lp[0] for lp in lpl])
-                            nodes, follow = cols
+                                cols = lp_cols[L] = ([lp[0] for lp in lpl], [lp[8] for lp in lpl])
+                            follow, pairs = cols
                             if hook > 0:
                                 # The anchor's right neighbour is a tile: keep the left parts
-                                # whose next letter can be followed by it (cached per node).
-                                hms = list(map(dict.get, nodes, repeat(hk)))
-                                if None in hms:
-                                    hms = [_hooks(node, hook) if hm is None else hm for node, hm in zip(nodes, hms)]
-                                sel = map(and_, hms, follow)
-                                if allowed != ALL:
-                                    sel = map(and_, sel, repeat(allowed))
-                                todo = list(compress(lpl, sel))
+                                # with a next letter that the cross-check allows and whose
+                                # child has a child ``hook``: one & with the pair masks.
+                                sel = spread_allowed.get(allowed)
+                                if sel is None:
+                                    sel = spread_allowed[allowed] = _spread(allowed, 1)
+                                todo = list(compress(lpl, map(and_, pairs, repeat(sel << _INDEX[hook]))))
                             elif allowed == ALL:
                                 todo = lpl
                             else:
@@ -1102,12 +1121,12 @@ class MoveGenerator:
                         s0 = s
                         if pc[a] == pc[s]:
                             # No premium square under the left part.
-                            for follow, node, w, bmr, nbl, face, rmask, rc in todo:
+                            for follow, node, w, bmr, nbl, face, rmask, rc, _ in todo:
                                 exts[nbl](follow & allowed, a, node, w, face, 1, 0, L, bmr << s, rmask)
                         else:
                             # The letter premiums under the left part: (offset, extra multiplier).
                             lprem = [(q, lm[s + q] - 1) for q in range(L) if lm[s + q] > 1]
-                            for follow, node, w, bmr, nbl, ms, rmask, rc in todo:
+                            for follow, node, w, bmr, nbl, ms, rmask, rc, _ in todo:
                                 for q, x in lprem:
                                     if not bmr >> q & 1:
                                         ms += VALC[w[q]] * x
@@ -1131,6 +1150,39 @@ def _hooks(node: dict, t: int) -> int:
             hm |= b
     node[HOOK | t] = hm
     return hm
+
+
+#: letter bit -> its index (A = 0)
+_INDEX: dict[int, int] = {b: b.bit_length() - 1 for b in CHAR}
+
+
+def _pairs(node: dict) -> int:
+    """The node's pair mask: for each child letter x (index i), the child
+    letters of ``node[x]`` at bits 26 * i to 26 * i + 25. So ``node[x]``
+    has a child t (index j) when bit 26 * i + j is set. Cached in the node
+    under PAIRS (see graph.PAIRS; thread-safe as _hooks)."""
+    pm = 0
+    mm = node[0] & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        pm |= (node[b][0] & ALL_LETTERS) << 26 * _INDEX[b]
+    node[PAIRS] = pm
+    return pm
+
+
+def _spread(letters: int, block: int) -> int:
+    """``block`` (a bit mask below 1 << 26) at bits 26 * i for each letter
+    (index i) of ``letters``: with block ALL_LETTERS, the pair-mask bits of
+    those letters; with block 1, shifted left by j, the bits saying
+    "x then the letter of index j" for x in ``letters``."""
+    out = 0
+    mm = letters & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        out |= block << 26 * _INDEX[b]
+    return out
 
 
 def _stop(record: tuple) -> None:
