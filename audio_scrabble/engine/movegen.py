@@ -569,17 +569,17 @@ class MoveGenerator:
         """
         records = self.raw(board, rack)
         if sort:
-            # Best score first, ties in the order of the other fields (two
-            # sorts on plain tuples are much faster than one with a key
-            # function; the second is stable).
-            records.sort()
+            # Best score first, ties in the order of the other fields: the
+            # records come in that order (see raw), and the sort is stable.
             records.sort(key=_score_of, reverse=True)
         return MoveList(records, _Context(self.analysis.lines, rack), rack)
 
     def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
-        """The compact form, unsorted: one tuple per word placement,
+        """The compact form: one tuple per word placement,
         ``(score, direction 0 across / 1 down, line, start, word, blank mask)``,
-        with the best choice of blanks (see :class:`Move`)."""
+        with the best choice of blanks (see :class:`Move`), in the order of
+        (direction, line, start, word) -- not by score. (A word placement
+        has one record, so that order is the order of the whole tuples.)"""
         out: list[tuple] = []
         self._run(board, rack, out, False)
         return out
@@ -652,13 +652,14 @@ class MoveGenerator:
 
     # -- the search ----------------------------------------------------------
     @staticmethod
-    def _opening(root: dict, rc0: dict[int, int], nb0: int, rmask0: int, ntiles: int, emit: Any) -> None:
-        """The across plays through the star of an empty board, as records.
+    def _opening(root: dict, rc0: dict[int, int], nb0: int, rmask0: int, ntiles: int) -> list[tuple]:
+        """The across plays through the star of an empty board, as records
+        in the order of (start, word).
 
         The rack's words are found by one walk of the graph (real tiles
         first, a blank only for a letter the rack lacks, as in the main
-        search); each is then scored at every start from which it covers
-        the star.
+        search), in alphabetical order; each is then scored at every start
+        from which it covers the star.
         """
         row = SIZE // 2
         lm, wm = _LM[0][row], _WM[0][row]
@@ -692,6 +693,7 @@ class MoveGenerator:
 
         walk(root, "", nb0, 0, (), rmask0)
         star = row
+        by_start: list[list[tuple]] = [[] for _ in range(star + 1)]
         for w, bm, vals in found:
             n = len(w)
             flag = bm & FIX
@@ -703,7 +705,8 @@ class MoveGenerator:
                 for k in range(n):
                     ms += vals[k] * lm[start + k]
                     wmul *= wm[start + k]
-                emit((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
+                by_start[start].append((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
+        return [rec for recs in by_start for rec in recs]
 
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
         ana = self.analysis.update(board)
@@ -737,11 +740,15 @@ class MoveGenerator:
         if empty and _SYMMETRIC:
             # The opening: every word the rack spells, placed at each start
             # that covers the star (one walk per word, not per start).
-            self._opening(root, rc0, nb0, rmask0, ntiles, emit)
+            found = self._opening(root, rc0, nb0, rmask0, ntiles)
+            if stop_first:
+                if found:
+                    raise _Found
+                return
+            out.extend(found)
             if nb0 and rmask0:
                 self._best_blanks(out, rack)
-            if not stop_first:
-                out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+            out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
             return
 
         # How far left parts may reach: the most empty, anchor-free squares
@@ -1088,11 +1095,14 @@ class MoveGenerator:
                     prev_anchor = a
                     allowed = cc[a]
                     hook = lt[a + 1]
-                    wprod = 1
-                    for L in range(k + 1):
+                    # Longest left part first, so that the starts (and the
+                    # records) come in order along the line.
+                    wprods = [1]
+                    for L in range(1, k + 1):
+                        wprods.append(wprods[-1] * wm[a - L])
+                    for L in range(k, -1, -1):
                         s = a - L
-                        if L:
-                            wprod *= wm[s]
+                        wprod = wprods[L]
                         key = (L, hook, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
