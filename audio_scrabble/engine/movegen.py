@@ -131,8 +131,9 @@ class Line:
         self.xw: list[int] = []  # word multiplier of the cross word, 0 if none
         self.anchors: list[int] = []
         # sq[j]: what the extension reads at square j, in one tuple:
-        # (lt[j + 1], letter multiplier, word multiplier, xs[j], xw[j], cc[j + 1] or 0)
-        self.sq: list[tuple[int, int, int, int, int, int]] = []
+        # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
+        #  cc[j + 1] or 0, j + 1, 1 << j)
+        self.sq: list[tuple[int, ...]] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -237,7 +238,8 @@ class BoardAnalysis:
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
         lt, lm = line.lt, _LM[d][i]
-        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j], xw[j], cc[j + 1] if j + 1 < SIZE else 0) for j in range(SIZE)]
+        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
+                   for j in range(SIZE)]
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -844,7 +846,9 @@ class MoveGenerator:
         xw: list[int] = []
         lm: list[int] = []
         wm: list[int] = []
-        sq: list[tuple[int, int, int, int, int, int]] = []
+        sq: list[tuple[int, ...]] = []
+        # bon[n]: the bonus for n tiles placed
+        bon = [BINGO_BONUS if n == RACK_SIZE else 0 for n in range(ntiles + 2)]
         d_code = 0
         line_i = 0
         s0 = 0
@@ -861,39 +865,44 @@ class MoveGenerator:
             # 0), ms: letter sum of the main word so far, wmul: its word
             # multiplier, cross: points of the cross words, np: tiles placed.
             # No blank is left on the rack (see blank_extension for when one is).
-            t0, l_m, w_m, x_s, x_w, ccq = sq[p]
+            t0, l_m, w_m, xsx, lx, ccq, q0, _ = sq[p]
             w_m *= wmul
             np1 = np + 1
+            cross += xsx
             if t0 == 0 and np1 < ntiles:
                 # The next square is empty: the word ends here or goes on
-                # with the next tile placed.
+                # with the next tile placed. A letter of value v adds
+                # v * k1 to the score.
                 em = np > 0 or (single_ok and w != "")
-                xsw = cross + x_s * x_w
-                base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
-                lx = l_m * x_w
+                base = ms * w_m + cross + bon[np1]
                 k1 = l_m * w_m + lx
-                q0 = p + 1
                 while m:
                     b = m & -m
                     m ^= b
                     child = node[b]
                     info = child[0]
-                    if info & TERM and em:
-                        emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
                     c = rc[b]
                     rm2 = rmask if c > 1 else rmask ^ b
-                    if info & ccq & rm2:
+                    m2 = info & ccq & rm2
+                    if info & TERM and em:
+                        wb = w + CH[b]
+                        vb = VAL[b]
+                        emit((base + vb * k1, d_code, line_i, s0, wb, bm))
+                        if m2:
+                            rc[b] = c - 1
+                            extend0(m2, q0, child, wb, ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
+                            rc[b] = c
+                    elif m2:
                         vb = VAL[b]
                         rc[b] = c - 1
-                        extend0(info & ccq & rm2, q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1,
-                                bm, rm2)
+                        extend0(m2, q0, child, w + CH[b], ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
                         rc[b] = c
                 return
             if t0 <= 0:
                 # The last tile, or the edge: the word ends here.
                 if np > 0 or (single_ok and w != ""):
-                    base = ms * w_m + cross + x_s * x_w + (BINGO_BONUS if np1 == RACK_SIZE else 0)
-                    k1 = l_m * (w_m + x_w)
+                    base = ms * w_m + cross + bon[np1]
+                    k1 = l_m * w_m + lx
                     while m:
                         b = m & -m
                         m ^= b
@@ -905,10 +914,9 @@ class MoveGenerator:
             m &= _hooks(node, t0) if hm is None else hm
             if not m:
                 return
-            q0 = p + 1
             b0 = bps[q0]
             more = np1 < ntiles
-            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
+            bonus = bon[np1]
             em = np > 0 or single_ok  # the word has at least two letters
             while m:
                 b = m & -m
@@ -926,18 +934,19 @@ class MoveGenerator:
                     continue
                 info = child[0]
                 if info & TERM and em:
-                    v = VAL[b] * l_m
-                    emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
+                    vb = VAL[b]
+                    emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
                           d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
                 if t or not more:
                     continue
                 c = rc[b]
                 rm2 = rmask if c > 1 else rmask ^ b
-                if info & cc[q] & rm2:
-                    v = VAL[b] * l_m
+                m2 = info & cc[q] & rm2
+                if m2:
+                    vb = VAL[b]
                     rc[b] = c - 1
-                    extend0(info & cc[q] & rm2, q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
-                            cross + (x_s + v) * x_w, np1, bm, rm2)
+                    extend0(m2, q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                            cross + vb * lx, np1, bm, rm2)
                     rc[b] = c
 
         def blank_extension(nxt: Any, full: bool) -> Any:
@@ -949,18 +958,16 @@ class MoveGenerator:
 
             def ext(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
                     rmask: int) -> None:
-                t0, l_m, w_m, x_s, x_w, ccq = sq[p]
+                t0, l_m, w_m, xsx, lx, ccq, q0, pbit = sq[p]
                 w_m *= wmul
-                xsw = cross + x_s * x_w
                 np1 = np + 1
-                bmb = bm | (1 << p)
+                cross += xsx  # the cross words' points with a blank on p
+                bmb = bm | pbit
                 if t0 == 0 and np1 < ntiles:
                     em = np > 0 or (single_ok and w != "")
-                    q0 = p + 1
                     ccb = ccq if full else ccq & rmask
-                    lx = l_m * x_w
                     k1 = l_m * w_m + lx
-                    base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
+                    base = ms * w_m + cross + bon[np1]
                     while m:
                         b = m & -m
                         m ^= b
@@ -973,7 +980,7 @@ class MoveGenerator:
                                 c = rc[b]
                                 vb = VAL[b]
                                 rc[b] = c - 1
-                                ext(info & ccq, q0, child, w + CH[b], ms + vb * l_m, w_m, xsw + vb * lx, np1, bm,
+                                ext(info & ccq, q0, child, w + CH[b], ms + vb * l_m, w_m, cross + vb * lx, np1, bm,
                                     rmask if c > 1 else rmask ^ b)
                                 rc[b] = c
                         else:
@@ -981,12 +988,12 @@ class MoveGenerator:
                             if info & TERM and em:
                                 emit((base, d_code, line_i, s0, w + CH[b], fx))
                             if info & ccb:
-                                nxt(info & ccb, q0, child, w + CH[b], ms, w_m, xsw, np1, fx, rmask)
+                                nxt(info & ccb, q0, child, w + CH[b], ms, w_m, cross, np1, fx, rmask)
                     return
                 if t0 <= 0:
                     if np > 0 or (single_ok and w != ""):
-                        base = ms * w_m + xsw + (BINGO_BONUS if np1 == RACK_SIZE else 0)
-                        k1 = l_m * (w_m + x_w)
+                        base = ms * w_m + cross + bon[np1]
+                        k1 = l_m * w_m + lx
                         while m:
                             b = m & -m
                             m ^= b
@@ -1000,10 +1007,9 @@ class MoveGenerator:
                 m &= _hooks(node, t0) if hm is None else hm
                 if not m:
                     return
-                q0 = p + 1
                 b0 = bps[q0]
                 more = np1 < ntiles
-                bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
+                bonus = bon[np1]
                 em = np > 0 or single_ok
                 while m:
                     b = m & -m
@@ -1022,28 +1028,28 @@ class MoveGenerator:
                     info = child[0]
                     if b & rmask:
                         if info & TERM and em:
-                            v = VAL[b] * l_m
-                            emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
+                            vb = VAL[b]
+                            emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
                                   d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
                         if t or not more:
                             continue
                         if info & cc[q]:
                             c = rc[b]
-                            v = VAL[b] * l_m
+                            vb = VAL[b]
                             rc[b] = c - 1
-                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + v + bps[q] - b0, w_m,
-                                cross + (x_s + v) * x_w, np1, bm, rmask if c > 1 else rmask ^ b)
+                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                                cross + vb * lx, np1, bm, rmask if c > 1 else rmask ^ b)
                             rc[b] = c
                     else:
                         fx = bmb | FIX if b & rmask0 else bmb
                         if info & TERM and em:
-                            emit(((ms + bps[q] - b0) * w_m + xsw + bonus, d_code, line_i, s0,
+                            emit(((ms + bps[q] - b0) * w_m + cross + bonus, d_code, line_i, s0,
                                   w + CH[b] + lstr[q0:q], fx))
                         if t or not more:
                             continue
                         mq = info & cc[q] & (ALL if full else rmask)
                         if mq:
-                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, xsw, np1, fx, rmask)
+                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, cross, np1, fx, rmask)
 
             return ext
 
