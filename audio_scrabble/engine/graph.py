@@ -56,6 +56,9 @@ TERM = 1 << 26
 #: Keys ``HOOK | t`` (t a letter bit) may be added to a node by the move
 #: generator, lazily: the letters b such that ``node[b]`` has a child t.
 HOOK = 1 << 27
+#: Key ``PAIRS`` may be added to a node by the move generator, lazily: an
+#: int telling, for each child, its child letters (see movegen._pairs).
+PAIRS = 1 << 28
 
 Node = dict  # dict[int, "Node" | int]; see the module docstring
 

@@ -57,15 +57,15 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import Counter
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, compress, count, repeat
+from operator import and_, gt, itemgetter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
-from .graph import ALL_LETTERS, BIT, CHAR, HOOK, TERM, WordGraph
+from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, TERM, WordGraph
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -118,7 +118,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -130,6 +130,10 @@ class Line:
         self.xs: list[int] = []  # value of the perpendicular tiles
         self.xw: list[int] = []  # word multiplier of the cross word, 0 if none
         self.anchors: list[int] = []
+        # sq[j]: what the extension reads at square j, in one tuple:
+        # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
+        #  cc[j + 1] or 0, j + 1, 1 << j)
+        self.sq: list[tuple[int, ...]] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -233,6 +237,9 @@ class BoardAnalysis:
             elif (j > 0 and cells[j - 1]) or (j < SIZE - 1 and cells[j + 1]):
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
+        lt, lm = line.lt, _LM[d][i]
+        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
+                   for j in range(SIZE)]
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -531,6 +538,7 @@ class MoveList(Sequence):
 
 
 _score_of = itemgetter(0)
+_mask_of = itemgetter(5)
 
 
 def move_order(m: Move) -> tuple:
@@ -563,17 +571,17 @@ class MoveGenerator:
         """
         records = self.raw(board, rack)
         if sort:
-            # Best score first, ties in the order of the other fields (two
-            # sorts on plain tuples are much faster than one with a key
-            # function; the second is stable).
-            records.sort()
+            # Best score first, ties in the order of the other fields: the
+            # records come in that order (see raw), and the sort is stable.
             records.sort(key=_score_of, reverse=True)
         return MoveList(records, _Context(self.analysis.lines, rack), rack)
 
     def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
-        """The compact form, unsorted: one tuple per word placement,
+        """The compact form: one tuple per word placement,
         ``(score, direction 0 across / 1 down, line, start, word, blank mask)``,
-        with the best choice of blanks (see :class:`Move`)."""
+        with the best choice of blanks (see :class:`Move`), in the order of
+        (direction, line, start, word) -- not by score. (A word placement
+        has one record, so that order is the order of the whole tuples.)"""
         out: list[tuple] = []
         self._run(board, rack, out, False)
         return out
@@ -597,33 +605,48 @@ class MoveGenerator:
         letter: the positions of that letter get the blanks in order of the
         points a blank there loses (ties: leftmost first).
         """
-        real = Counter(t for t in rack if t != BLANK)
+        held = {t for t in rack if t != BLANK}
         lines = self.analysis.lines
-        for k, rec in enumerate(out):
-            if rec[5] <= _POSITIONS:
-                continue
-            score, d, i, start, word, bm = rec
+        fixes = list(compress(count(), map(gt, map(_mask_of, out), repeat(_POSITIONS))))
+        for k in fixes:
+            score, d, i, start, word, bm = out[k]
             bm &= _POSITIONS
             ln = lines[d][i]
             lt, xw = ln.lt, ln.xw
             lm, wmrow = _LM[d][i], _WM[d][i]
-            new = [j for j in range(start, start + len(word)) if not lt[j]]
+            end = start + len(word)
             wmul = 1
-            for j in new:
-                wmul *= wmrow[j]
+            for j in range(start, end):
+                if not lt[j]:
+                    wmul *= wmrow[j]
             lost = 0
             mask = 0
-            for ch in {word[j - start] for j in new if bm >> j & 1}:
-                spots = [j for j in new if word[j - start] == ch]
-                n_blank = sum(1 for j in spots if bm >> j & 1)
-                if real[ch]:
-                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[:n_blank]
-                else:
-                    chosen = [j for j in spots if bm >> j & 1]
+            done = ""
+            for j0 in range(start, end):
+                if not bm >> j0 & 1:
+                    continue
+                ch = word[j0 - start]
+                if ch not in held:  # no real tile could take its place
+                    mask |= 1 << j0
+                    continue
+                if ch in done:
+                    continue
+                done += ch
+                spots = [j for j in range(start, end) if not lt[j] and word[j - start] == ch]
+                blanked = [j for j in spots if bm >> j & 1]
                 value = TILE_VALUES[ch]
-                for j in spots:
-                    if bm >> j & 1:
-                        lost -= value * lm[j] * (wmul + xw[j])
+                for j in blanked:
+                    lost -= value * lm[j] * (wmul + xw[j])
+                if len(blanked) == 1:
+                    best = -1
+                    low = 0
+                    for j in spots:
+                        pen = lm[j] * (wmul + xw[j])
+                        if best < 0 or pen < low:
+                            best, low = j, pen
+                    chosen = [best]
+                else:
+                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[: len(blanked)]
                 for j in chosen:
                     lost += value * lm[j] * (wmul + xw[j])
                     mask |= 1 << j
@@ -631,13 +654,14 @@ class MoveGenerator:
 
     # -- the search ----------------------------------------------------------
     @staticmethod
-    def _opening(root: dict, rc0: dict[int, int], nb0: int, rmask0: int, ntiles: int, emit: Any) -> None:
-        """The across plays through the star of an empty board, as records.
+    def _opening(root: dict, rc0: dict[int, int], nb0: int, rmask0: int, ntiles: int) -> list[tuple]:
+        """The across plays through the star of an empty board, as records
+        in the order of (start, word).
 
         The rack's words are found by one walk of the graph (real tiles
         first, a blank only for a letter the rack lacks, as in the main
-        search); each is then scored at every start from which it covers
-        the star.
+        search), in alphabetical order; each is then scored at every start
+        from which it covers the star.
         """
         row = SIZE // 2
         lm, wm = _LM[0][row], _WM[0][row]
@@ -671,6 +695,7 @@ class MoveGenerator:
 
         walk(root, "", nb0, 0, (), rmask0)
         star = row
+        by_start: list[list[tuple]] = [[] for _ in range(star + 1)]
         for w, bm, vals in found:
             n = len(w)
             flag = bm & FIX
@@ -682,7 +707,8 @@ class MoveGenerator:
                 for k in range(n):
                     ms += vals[k] * lm[start + k]
                     wmul *= wm[start + k]
-                emit((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
+                by_start[start].append((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
+        return [rec for recs in by_start for rec in recs]
 
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
         ana = self.analysis.update(board)
@@ -716,16 +742,23 @@ class MoveGenerator:
         if empty and _SYMMETRIC:
             # The opening: every word the rack spells, placed at each start
             # that covers the star (one walk per word, not per start).
-            self._opening(root, rc0, nb0, rmask0, ntiles, emit)
+            found = self._opening(root, rc0, nb0, rmask0, ntiles)
+            if stop_first:
+                if found:
+                    raise _Found
+                return
+            out.extend(found)
             if nb0 and rmask0:
                 self._best_blanks(out, rack)
-            if not stop_first:
-                out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+            out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
             return
 
         # How far left parts may reach: the most empty, anchor-free squares
         # left of any anchor (at most the rack size less one).
+        # Also the longest left part that an anchor with a tile right of it
+        # takes (hookmax; see the pair masks below).
         maxleft = 0
+        hookmax = -1
         for d in directions:
             for i in range(SIZE):
                 if empty:
@@ -735,89 +768,157 @@ class MoveGenerator:
                 prev = -1
                 lt = lines[d][i].lt
                 for a in lines[d][i].anchors:
-                    if not (a > 0 and lt[a - 1] > 0) and a - prev - 1 > maxleft:
-                        maxleft = a - prev - 1
+                    if not (a > 0 and lt[a - 1] > 0):
+                        if a - prev - 1 > maxleft:
+                            maxleft = a - prev - 1
+                        if lt[a + 1] > 0 and a - prev - 1 > hookmax:
+                            hookmax = a - prev - 1
                     prev = a
         if maxleft > ntiles - 1:
             maxleft = ntiles - 1
 
+        # The rack as counts of the letters it holds (no zero entries at
+        # first); ``rmask`` (the letters with a count above 0) is the
+        # authority on what is left, the counts only say how many.
+        rcl: dict[int, int] = {b: c for b, c in rc0.items() if c}
+        rcs0 = dict(rcl)
+
         # ---- left parts, once per rack ----------------------------------
         # lps[L]: the left parts of length L that can be followed by a letter:
         # (letters that may follow, node, word, blank mask from the start,
-        #  blanks left, face value of the real tiles, real letters left).
+        #  blanks left, face value of the real tiles, real letters left,
+        #  the rack's letter counts after it, pair mask).
         # Blanks are taken only for letters the rack lacks (see the module
-        # docstring), so the rack after a left part follows from its word.
+        # docstring). The pair mask (see _pairs) is the node's, keeping only
+        # the letters that may follow; it is made only for left parts that
+        # an anchor with a tile right of it may take (0 otherwise).
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
-        rcl = dict(rc0)
+        spread_cache: dict[int, int] = {}
 
-        def left(node: dict, w: str, nb: int, bmr: int, rmask: int, face: int) -> None:
-            depth = len(w)
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int) -> None:
             m = node[0] & (ALL if nb else rmask)
-            if not m:
-                return
-            lps[depth].append((m, node, w, bmr, nb, face, rmask))
+            if depth <= hookmax:
+                pm = node.get(PAIRS)
+                if pm is None:
+                    pm = _pairs(node)
+                if not nb:
+                    sp = spread_cache.get(rmask)
+                    if sp is None:
+                        sp = spread_cache[rmask] = _spread(rmask, ALL)
+                    pm &= sp
+            else:
+                pm = 0
+            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
+            d1 = depth + 1
             while m:
                 b = m & -m
                 m ^= b
-                c = rcl[b]
-                if c:
-                    rcl[b] = c - 1
-                    left(node[b], w + CH[b], nb, bmr, rmask if c > 1 else rmask ^ b, face + VAL[b])
-                    rcl[b] = c
-                else:
-                    left(node[b], w + CH[b], nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
+                child = node[b]
+                if b & rmask:
+                    c = rcl[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    if child[0] & (ALL if nb else rm2):
+                        rcl[b] = c - 1
+                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b])
+                        rcl[b] = c
+                elif child[0] & (ALL if nb > 1 else rmask):
+                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
 
-        left(root, "", nb0, 0, rmask0, 0)
-        rack_after: dict[str, dict[int, int]] = {"": rc0}
+        if root[0] & (ALL if nb0 else rmask0):
+            left(root, "", 0, nb0, 0, rmask0, 0)
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
+        # per length, the left parts' follow masks and pair masks, as lists
+        lp_cols: list[tuple[list[int], list[int]] | None] = [None] * (maxleft + 1)
+        spread_allowed: dict[int, int] = {}
 
         # ---- right extension -------------------------------------------
-        # Line data for the current line, read by extend() from the closure.
+        # Line data for the current line, read by the extensions from the
+        # closure, with the start of the word being extended (s0) and the
+        # rack's letter counts (rc).
         lt: list[int] = []
         lstr = ""
         bps: list[int] = []
         cc: list[int] = []
-        xs: list[int] = []
         xw: list[int] = []
         lm: list[int] = []
         wm: list[int] = []
+        sq: list[tuple[int, ...]] = []
+        # bon[n]: the bonus for n tiles placed
+        bon = [BINGO_BONUS if n == RACK_SIZE else 0 for n in range(ntiles + 2)]
         d_code = 0
         line_i = 0
+        s0 = 0
         single_ok = True
-        nb = nb0
-        rc = rc0
+        rc = rcs0
 
-        def extend_real(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                        rmask: int) -> None:
-            # Place a tile on the empty square p (at or right of the anchor),
-            # then go on right through any tiles on the board; record the
-            # word where it may end, and recurse where a tile may follow.
-            # No blank is left on the rack (see extend() for when one is).
-            m = node[0] & cc[p] & rmask
+        def extend0(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
+                    ntiles: int = ntiles, bon: list = bon) -> None:
+            # Place a real tile on the empty square p (at or right of the
+            # anchor), then go on right through any tiles on the board;
+            # record the word where it may end, and recurse where a tile may
+            # follow. m: the letters that may go on p (the node's child
+            # letters that the rack holds and the cross-check allows; not
+            # 0), ms: letter sum of the main word so far, wmul: its word
+            # multiplier, cross: points of the cross words, np: tiles placed.
+            # No blank is left on the rack (see blank_extension for when one is).
+            t0, l_m, w_m, xsx, lx, ccq, q0, _ = sq[p]
+            w_m *= wmul
+            np1 = np + 1
+            cross += xsx
+            if t0 == 0 and np1 < ntiles:
+                # The next square is empty: the word ends here or goes on
+                # with the next tile placed. A letter of value v adds
+                # v * k1 to the score.
+                em = np > 0 or (single_ok and w != "")
+                base = ms * w_m + cross + bon[np1]
+                k1 = l_m * w_m + lx
+                while m:
+                    b = m & -m
+                    m ^= b
+                    child = node[b]
+                    info = child[0]
+                    c = rc[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    m2 = info & ccq & rm2
+                    if info & TERM and em:
+                        wb = w + CH[b]
+                        vb = VAL[b]
+                        emit((base + vb * k1, d_code, line_i, s0, wb, bm))
+                        if m2:
+                            rc[b] = c - 1
+                            extend0(m2, q0, child, wb, ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
+                            rc[b] = c
+                    elif m2:
+                        vb = VAL[b]
+                        rc[b] = c - 1
+                        extend0(m2, q0, child, w + CH[b], ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
+                        rc[b] = c
+                return
+            if t0 <= 0:
+                # The last tile, or the edge: the word ends here.
+                if np > 0 or (single_ok and w != ""):
+                    base = ms * w_m + cross + bon[np1]
+                    k1 = l_m * w_m + lx
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        if node[b][0] & TERM:
+                            emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                return
+            # A tile follows: only letters whose child goes on with it.
+            hm = node.get(HOOK | t0)
+            m &= _hooks(node, t0) if hm is None else hm
             if not m:
                 return
-            q0 = p + 1
-            t0 = lt[q0]
-            if t0 > 0:
-                # A tile follows: only letters whose child goes on with it.
-                hm = node.get(HOOK | t0)
-                m &= _hooks(node, t0) if hm is None else hm
-                if not m:
-                    return
-            l_m = lm[p]
-            w_m = wmul * wm[p]
-            x_s = xs[p]
-            x_w = xw[p]
             b0 = bps[q0]
-            np1 = np + 1
             more = np1 < ntiles
-            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-            em = np > 0 or (single_ok and w != "")
-            s = p - len(w)
+            bonus = bon[np1]
+            em = np > 0 or single_ok  # the word has at least two letters
             while m:
                 b = m & -m
                 m ^= b
@@ -833,93 +934,132 @@ class MoveGenerator:
                 if child is None:
                     continue
                 info = child[0]
-                if info & TERM and (em or (single_ok and q > q0)):
-                    v = VAL[b] * l_m
-                    emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
-                          d_code, line_i, s, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b], bm))
+                if info & TERM and em:
+                    vb = VAL[b]
+                    emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
+                          d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
                 if t or not more:
                     continue
                 c = rc[b]
                 rm2 = rmask if c > 1 else rmask ^ b
-                if info & cc[q] & rm2:
-                    v = VAL[b] * l_m
+                m2 = info & cc[q] & rm2
+                if m2:
+                    vb = VAL[b]
                     rc[b] = c - 1
-                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                                ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm, rm2)
+                    extend0(m2, q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                            cross + vb * lx, np1, bm, rm2)
                     rc[b] = c
 
-        def extend(p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int, rmask: int) -> None:
-            # As extend_real, with nb > 0 blanks left: every letter may be
-            # played, from a real tile when the rack has one, else as a blank.
-            nonlocal nb
-            m = node[0] & cc[p]
-            if not m:
-                return
-            q0 = p + 1
-            t0 = lt[q0]
-            if t0 > 0:
+        def blank_extension(nxt: Any, full: bool) -> Any:
+            """As extend0, with blanks left: every letter may be played, from
+            a real tile when the rack has one, else as a blank (then going on
+            with ``nxt``, the extension with one blank fewer; ``full``: it
+            still has blanks). m: the node's child letters the cross-check
+            allows (not 0)."""
+
+            def ext(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
+                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
+                    ntiles: int = ntiles, bon: list = bon, rmask0: int = rmask0, FIX: int = FIX,
+                    nxt: Any = nxt, full: bool = full) -> None:
+                t0, l_m, w_m, xsx, lx, ccq, q0, pbit = sq[p]
+                w_m *= wmul
+                np1 = np + 1
+                cross += xsx  # the cross words' points with a blank on p
+                bmb = bm | pbit
+                if t0 == 0 and np1 < ntiles:
+                    em = np > 0 or (single_ok and w != "")
+                    ccb = ccq if full else ccq & rmask
+                    k1 = l_m * w_m + lx
+                    base = ms * w_m + cross + bon[np1]
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        child = node[b]
+                        info = child[0]
+                        if b & rmask:
+                            if info & TERM and em:
+                                emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                            if info & ccq:
+                                c = rc[b]
+                                vb = VAL[b]
+                                rc[b] = c - 1
+                                ext(info & ccq, q0, child, w + CH[b], ms + vb * l_m, w_m, cross + vb * lx, np1, bm,
+                                    rmask if c > 1 else rmask ^ b)
+                                rc[b] = c
+                        else:
+                            fx = bmb | FIX if b & rmask0 else bmb
+                            if info & TERM and em:
+                                emit((base, d_code, line_i, s0, w + CH[b], fx))
+                            if info & ccb:
+                                nxt(info & ccb, q0, child, w + CH[b], ms, w_m, cross, np1, fx, rmask)
+                    return
+                if t0 <= 0:
+                    if np > 0 or (single_ok and w != ""):
+                        base = ms * w_m + cross + bon[np1]
+                        k1 = l_m * w_m + lx
+                        while m:
+                            b = m & -m
+                            m ^= b
+                            if node[b][0] & TERM:
+                                if b & rmask:
+                                    emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
+                                else:
+                                    emit((base, d_code, line_i, s0, w + CH[b], bmb | FIX if b & rmask0 else bmb))
+                    return
                 hm = node.get(HOOK | t0)
                 m &= _hooks(node, t0) if hm is None else hm
                 if not m:
                     return
-            l_m = lm[p]
-            w_m = wmul * wm[p]
-            x_s = xs[p]
-            x_w = xw[p]
-            xsw = cross + x_s * x_w
-            b0 = bps[q0]
-            np1 = np + 1
-            more = np1 < ntiles
-            bonus = BINGO_BONUS if np1 == RACK_SIZE else 0
-            em = np > 0 or (single_ok and w != "")
-            s = p - len(w)
-            bmb = bm | (1 << p)
-            while m:
-                b = m & -m
-                m ^= b
-                child = node[b]
-                q = q0
-                t = t0
-                while t > 0:
-                    child = child.get(t)
+                b0 = bps[q0]
+                more = np1 < ntiles
+                bonus = bon[np1]
+                em = np > 0 or single_ok
+                while m:
+                    b = m & -m
+                    m ^= b
+                    child = node[b]
+                    q = q0
+                    t = t0
+                    while t > 0:
+                        child = child.get(t)
+                        if child is None:
+                            break
+                        q += 1
+                        t = lt[q]
                     if child is None:
-                        break
-                    q += 1
-                    t = lt[q]
-                if child is None:
-                    continue
-                info = child[0]
-                c = rc[b]
-                if info & TERM and (em or (single_ok and q > q0)):
-                    wb = w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b]
-                    if c:
-                        v = VAL[b] * l_m
-                        emit(((ms + v + bps[q] - b0) * w_m + cross + (x_s + v) * x_w + bonus,
-                              d_code, line_i, s, wb, bm))
+                        continue
+                    info = child[0]
+                    if b & rmask:
+                        if info & TERM and em:
+                            vb = VAL[b]
+                            emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
+                                  d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
+                        if t or not more:
+                            continue
+                        if info & cc[q]:
+                            c = rc[b]
+                            vb = VAL[b]
+                            rc[b] = c - 1
+                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                                cross + vb * lx, np1, bm, rmask if c > 1 else rmask ^ b)
+                            rc[b] = c
                     else:
-                        emit(((ms + bps[q] - b0) * w_m + xsw + bonus,
-                              d_code, line_i, s, wb, bmb | (FIX if b & rmask0 else 0)))
-                if t or not more:
-                    continue
-                if c:
-                    if info & cc[q]:
-                        v = VAL[b] * l_m
-                        rc[b] = c - 1
-                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                               ms + v + bps[q] - b0, w_m, cross + (x_s + v) * x_w, np1, bm,
-                               rmask if c > 1 else rmask ^ b)
-                        rc[b] = c
-                elif nb > 1:
-                    if info & cc[q]:
-                        nb -= 1
-                        extend(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                               ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
-                        nb += 1
-                elif info & cc[q] & rmask:
-                    nb = 0
-                    extend_real(q, child, w + CH[b] + lstr[q0:q] if q > q0 else w + CH[b],
-                                ms + bps[q] - b0, w_m, xsw, np1, bmb | (FIX if b & rmask0 else 0), rmask)
-                    nb = 1
+                        fx = bmb | FIX if b & rmask0 else bmb
+                        if info & TERM and em:
+                            emit(((ms + bps[q] - b0) * w_m + cross + bonus, d_code, line_i, s0,
+                                  w + CH[b] + lstr[q0:q], fx))
+                        if t or not more:
+                            continue
+                        mq = info & cc[q] & (ALL if full else rmask)
+                        if mq:
+                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, cross, np1, fx, rmask)
+
+            return ext
+
+        # exts[n]: the extension with n blanks left
+        exts = [extend0]
+        for n in range(1, nb0 + 1):
+            exts.append(blank_extension(exts[-1], n > 1))
 
         for d in directions:
             for i in range(SIZE):
@@ -932,7 +1072,7 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
-                lt, lstr, bps, cc, xs, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.xs, ln.xw
+                lt, lstr, bps, cc, sq, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]
                 d_code, line_i = d, i
@@ -950,9 +1090,11 @@ class MoveGenerator:
                             if node is None:
                                 break
                         if node is not None:
-                            rc = rc0
-                            nb = nb0
-                            (extend if nb else extend_real)(a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                            rc = rcs0
+                            s0 = s
+                            m = node[0] & cc[a] & (ALL if nb0 else rmask0)
+                            if m:
+                                exts[nb0](m, a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.
@@ -962,47 +1104,52 @@ class MoveGenerator:
                     prev_anchor = a
                     allowed = cc[a]
                     hook = lt[a + 1]
-                    hk = hook | HOOK
-                    for L in range(k + 1):
+                    # Longest left part first, so that the starts (and the
+                    # records) come in order along the line.
+                    wprods = [1]
+                    for L in range(1, k + 1):
+                        wprods.append(wprods[-1] * wm[a - L])
+                    for L in range(k, -1, -1):
                         s = a - L
-                        plain = pc[a] == pc[s]
+                        wprod = wprods[L]
                         key = (L, hook, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
+                            # (The filters run in C: map and compress over the
+                            # left parts' follow and pair masks.)
+                            lpl = lps[L]
+                            cols = lp_cols[L]
+                            if cols is None:
+                                cols = lp_cols[L] = ([lp[0] for lp in lpl], [lp[8] for lp in lpl])
+                            follow, pairs = cols
                             if hook > 0:
                                 # The anchor's right neighbour is a tile: keep the left parts
-                                # whose next letter can be followed by it (cached per node).
-                                todo = []
-                                for lp in lps[L]:
-                                    node = lp[1]
-                                    hm = node.get(hk)
-                                    if hm is None:
-                                        hm = _hooks(node, hook)
-                                    if hm & allowed & lp[0]:
-                                        todo.append(lp)
+                                # with a next letter that the cross-check allows and whose
+                                # child has a child ``hook``: one & with the pair masks.
+                                sel = spread_allowed.get(allowed)
+                                if sel is None:
+                                    sel = spread_allowed[allowed] = _spread(allowed, 1)
+                                todo = list(compress(lpl, map(and_, pairs, repeat(sel << _INDEX[hook]))))
+                            elif allowed == ALL:
+                                todo = lpl
                             else:
-                                todo = [lp for lp in lps[L] if lp[0] & allowed]
+                                todo = list(compress(lpl, map(and_, follow, repeat(allowed))))
                             todo_cache[key] = todo
-                        for _, node, w, bmr, nbl, face, rmask in todo:
-                            if plain:
-                                ms = face
-                                wmul = 1
-                            else:
-                                ms = 0
-                                wmul = 1
-                                for q in range(L):
-                                    wmul *= wm[s + q]
+                        if not todo:
+                            continue
+                        s0 = s
+                        if pc[a] == pc[s]:
+                            # No premium square under the left part.
+                            for follow, node, w, bmr, nbl, face, rmask, rc, _ in todo:
+                                exts[nbl](follow & allowed, a, node, w, face, 1, 0, L, bmr << s, rmask)
+                        else:
+                            # The letter premiums under the left part: (offset, extra multiplier).
+                            lprem = [(q, lm[s + q] - 1) for q in range(L) if lm[s + q] > 1]
+                            for follow, node, w, bmr, nbl, ms, rmask, rc, _ in todo:
+                                for q, x in lprem:
                                     if not bmr >> q & 1:
-                                        ms += VALC[w[q]] * lm[s + q]
-                            rc = rack_after.get(w)
-                            if rc is None:
-                                rc = dict(rc0)
-                                for q in range(L):
-                                    if not bmr >> q & 1:
-                                        rc[BIT[w[q]]] -= 1
-                                rack_after[w] = rc
-                            nb = nbl
-                            (extend if nb else extend_real)(a, node, w, ms, wmul, 0, L, bmr << s, rmask)
+                                        ms += VALC[w[q]] * x
+                                exts[nbl](follow & allowed, a, node, w, ms, wprod, 0, L, bmr << s, rmask)
         if nb0 and rmask0:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
@@ -1022,6 +1169,39 @@ def _hooks(node: dict, t: int) -> int:
             hm |= b
     node[HOOK | t] = hm
     return hm
+
+
+#: letter bit -> its index (A = 0)
+_INDEX: dict[int, int] = {b: b.bit_length() - 1 for b in CHAR}
+
+
+def _pairs(node: dict) -> int:
+    """The node's pair mask: for each child letter x (index i), the child
+    letters of ``node[x]`` at bits 26 * i to 26 * i + 25. So ``node[x]``
+    has a child t (index j) when bit 26 * i + j is set. Cached in the node
+    under PAIRS (see graph.PAIRS; thread-safe as _hooks)."""
+    pm = 0
+    mm = node[0] & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        pm |= (node[b][0] & ALL_LETTERS) << 26 * _INDEX[b]
+    node[PAIRS] = pm
+    return pm
+
+
+def _spread(letters: int, block: int) -> int:
+    """``block`` (a bit mask below 1 << 26) at bits 26 * i for each letter
+    (index i) of ``letters``: with block ALL_LETTERS, the pair-mask bits of
+    those letters; with block 1, shifted left by j, the bits saying
+    "x then the letter of index j" for x in ``letters``."""
+    out = 0
+    mm = letters & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        out |= block << 26 * _INDEX[b]
+    return out
 
 
 def _stop(record: tuple) -> None:
