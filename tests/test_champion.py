@@ -226,3 +226,26 @@ def test_two_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
             m_score, _, m_left = best(board, mine)
             expected = score - o_score + m_score + leave_value(m_left) - leave_value(o_left)
             assert out[k][it] == pytest.approx(expected)
+
+
+def test_a_seated_champion_starts_its_workers_before_its_first_move(lexicon):
+    """The console's make_computer warms the champion on a thread: its
+    worker processes are up before it is asked for a move, so the first
+    move has its whole budget; close() stops them. Other levels start none."""
+    from audio_scrabble.console.services import make_computer
+
+    computer = make_computer("champion", lexicon, 3, think=1)
+    try:
+        deadline = time.perf_counter() + 30
+        while time.perf_counter() < deadline:
+            sim = computer.player._sim
+            if sim is not None and sim._pool is not None:
+                break
+            time.sleep(0.05)
+        assert computer.player._sim._pool is not None
+        assert computer.thinks_over(Game(["a", "b"], VARIANTS["double"], seed=1, lexicon=lexicon))
+        assert not computer.thinks_over(Game(["a", "b", "c"], VARIANTS["double"], seed=1, lexicon=lexicon))
+    finally:
+        computer.close()
+    assert computer.player._sim._pool is None
+    assert make_computer("expert", lexicon, 3).player._sim is None

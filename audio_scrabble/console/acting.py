@@ -102,7 +102,7 @@ def start_computer(session: Any) -> list[str] | None:
     if action.mover is None:
         return _make(session, action)
     i, game = action.mover, match.game
-    long = bool(getattr(match.table.choosers.get(i), "thinks", False))
+    long = match.table.thinks_long(i)
     copy = thinking.snapshot(game)
     thought = thinking.Thought(i, match, len(game.actions), long)
     session.thinker.start(thought, lambda: match.table.choose(i, copy))

@@ -145,8 +145,14 @@ class Computer:
 
     @property
     def thinks(self) -> bool:
-        """Whether a move takes a while (the champion simulates)."""
+        """Whether a move may take a while (the champion simulates)."""
         return getattr(self.player, "level", None) in THINKING_LEVELS
+
+    def thinks_over(self, game: Any) -> bool:
+        """Whether its move in ``game`` takes a while: the champion's with
+        two players (with three or four it plays the expert's move at once)."""
+        takes_long = getattr(self.player, "takes_long", None)
+        return bool(takes_long(game)) if takes_long is not None else self.thinks
 
     def close(self) -> None:
         """Stop the player's worker processes, if it has any."""
@@ -176,7 +182,12 @@ def make_computer(level: str, lexicon: Any, seed: int, think: float | None = Non
     from the engine; ``think``: the champion's seconds a move."""
     from ..engine import ComputerPlayer
 
-    return Computer(ComputerPlayer(level, resolved(lexicon), seed, think=think))
+    computer = Computer(ComputerPlayer(level, resolved(lexicon), seed, think=think))
+    if computer.thinks:
+        # the champion's worker processes start while the game is set up,
+        # not in its first move's budget
+        threading.Thread(target=computer.player.warm, name="champion-warm", daemon=True).start()
+    return computer
 
 
 def hints(game: Any, index: int, lexicon: Any, n: int = 3) -> list[tuple[Any, int, Any]]:

@@ -166,13 +166,19 @@ class Table:
         return None
 
     # ------------------------------------------------------------ computers
+    def thinks_long(self, i: int) -> bool:
+        """Whether seat ``i``'s computer takes a while over its move now."""
+        chooser = self.choosers.get(i)
+        thinks_over = getattr(chooser, "thinks_over", None)
+        return bool(thinks_over(self.game)) if thinks_over is not None else bool(getattr(chooser, "thinks", False))
+
     def thinker(self) -> str | None:
         """The name of the computer about to think over its move (the
         champion simulates), to say so before the wait; else None."""
         if not self.computer_to_move() or self.game.awaiting_final_challenge:
             return None
         i = self.game.current
-        if not getattr(self.choosers.get(i), "thinks", False):
+        if not self.thinks_long(i):
             return None
         pend = self.game.pending_play
         if pend is not None and pend.player != i and self.game.why_not_challenge(i) is None \

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import threading
 import time
 from operator import itemgetter
 from dataclasses import dataclass
@@ -169,6 +170,7 @@ class ComputerPlayer:
         self.think = think
         self._workers = workers
         self._sim: Any = None
+        self._warming = threading.Lock()
         if self.level == "champion":
             from . import champion
 
@@ -191,6 +193,25 @@ class ComputerPlayer:
             action = self._expert(game, player_index, rack)
         self.last_seconds = time.perf_counter() - t0
         return action
+
+    def takes_long(self, game: Game) -> bool:
+        """Whether choosing a move in ``game`` takes a while: the champion
+        simulates (or searches the endgame) with two players; with three or
+        four it plays the expert's move at once."""
+        return self.level == "champion" and len(game.players) == 2
+
+    def warm(self) -> None:
+        """Start the champion's worker processes now (they take a few tenths
+        of a second), so that its first move has its whole budget."""
+        if self.level != "champion":
+            return
+        from . import champion
+
+        with self._warming:  # a thread may warm it while another chooses or closes
+            if self._sim is None:
+                workers = champion.WORKERS if self._workers is None else self._workers
+                self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
+            self._sim._get_pool()
 
     def wants_challenge(self, game: Game, player_index: int) -> bool:
         """Whether to challenge the play that may be challenged now.
@@ -319,9 +340,7 @@ class ComputerPlayer:
             cands.append((None, tuple(exch[0]), 0, exch[1]))
         if not cands:
             return Action("pass")
-        if self._sim is None:
-            workers = champion.WORKERS if self._workers is None else self._workers
-            self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
+        self.warm()
         self._sim.think = self.think
         k = self._sim.choose(game, me, cands)
         play, used, score, eq = cands[k]
@@ -332,8 +351,9 @@ class ComputerPlayer:
 
     def close(self) -> None:
         """Stop the champion's worker processes (they stop with the program anyway)."""
-        if self._sim is not None:
-            self._sim.close()
+        with self._warming:
+            if self._sim is not None:
+                self._sim.close()
 
     def _pre_endgame(self, game: Game, me: int, rack: list[str], ctx: _Context,
                      top: list[tuple[float, tuple]]) -> tuple[tuple, float]:
