@@ -2,7 +2,7 @@
 """Strength of the computer levels: seeded games between two players, through the core.
 
     python bench/strength.py --pairs expert-club,champion-expert [--games N] [--rules NAME]
-                             [--think S] [--endgame S] [--external "COMMAND"]
+                             [--think S] [--endgame S] [--external "COMMAND"] [--jobs J]
 
 Players: ``beginner``, ``club``, ``expert``, ``champion`` (the levels),
 ``expert-old`` (today's expert with the hand-made leave values instead of
@@ -25,6 +25,10 @@ half) with a 95 % Wilson interval, mean scores and mean spread, bingos
 per game, and each player's time per move -- median, 95th percentile and
 worst, in CPU seconds of this process for the levels (wall seconds for
 ``champion``, whose work runs in worker processes, and for ``external``).
+
+``--jobs J`` shares the games among J processes (each plays every J-th
+seed, both seatings) and adds their results up: for the static levels on
+a machine with cores to spare (a champion already uses both cores).
 
 ``--think S`` is the champion's budget per move (default 3 s);
 ``--endgame S`` the end-game search budget of expert and expert-old
