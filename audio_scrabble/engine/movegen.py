@@ -608,47 +608,54 @@ class MoveGenerator:
         held = {t for t in rack if t != BLANK}
         lines = self.analysis.lines
         fixes = list(compress(count(), map(gt, map(_mask_of, out), repeat(_POSITIONS))))
+        # (direction, line, start, end) -> (new positions, position -> points per
+        # point of tile value that a blank there loses)
+        geometry: dict[tuple[int, int, int, int], tuple[list[int], dict[int, int]]] = {}
         for k in fixes:
             score, d, i, start, word, bm = out[k]
             bm &= _POSITIONS
-            ln = lines[d][i]
-            lt, xw = ln.lt, ln.xw
-            lm, wmrow = _LM[d][i], _WM[d][i]
             end = start + len(word)
-            wmul = 1
-            for j in range(start, end):
-                if not lt[j]:
+            geo = geometry.get((d, i, start, end))
+            if geo is None:
+                ln = lines[d][i]
+                lt, xw = ln.lt, ln.xw
+                lm, wmrow = _LM[d][i], _WM[d][i]
+                new = [j for j in range(start, end) if not lt[j]]
+                wmul = 1
+                for j in new:
                     wmul *= wmrow[j]
+                geo = geometry[d, i, start, end] = (new, {j: lm[j] * (wmul + xw[j]) for j in new})
+            new, pen = geo
             lost = 0
             mask = 0
             done = ""
-            for j0 in range(start, end):
-                if not bm >> j0 & 1:
-                    continue
-                ch = word[j0 - start]
+            rest = bm
+            while rest:
+                jb = rest & -rest
+                rest ^= jb
+                ch = word[jb.bit_length() - 1 - start]
                 if ch not in held:  # no real tile could take its place
-                    mask |= 1 << j0
+                    mask |= jb
                     continue
                 if ch in done:
                     continue
                 done += ch
-                spots = [j for j in range(start, end) if not lt[j] and word[j - start] == ch]
+                spots = [j for j in new if word[j - start] == ch]
                 blanked = [j for j in spots if bm >> j & 1]
                 value = TILE_VALUES[ch]
                 for j in blanked:
-                    lost -= value * lm[j] * (wmul + xw[j])
+                    lost -= value * pen[j]
                 if len(blanked) == 1:
                     best = -1
                     low = 0
                     for j in spots:
-                        pen = lm[j] * (wmul + xw[j])
-                        if best < 0 or pen < low:
-                            best, low = j, pen
+                        if best < 0 or pen[j] < low:
+                            best, low = j, pen[j]
                     chosen = [best]
                 else:
-                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[: len(blanked)]
+                    chosen = sorted(spots, key=lambda j: (pen[j], j))[: len(blanked)]
                 for j in chosen:
-                    lost += value * lm[j] * (wmul + xw[j])
+                    lost += value * pen[j]
                     mask |= 1 << j
             out[k] = (score - lost, d, i, start, word, mask)
 
@@ -795,7 +802,11 @@ class MoveGenerator:
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
         spread_cache: dict[int, int] = {}
 
-        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int) -> None:
+        adds = [lpl.append for lpl in lps]
+
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
+                 CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
+                 maxleft: int = maxleft) -> None:
             m = node[0] & (ALL if nb else rmask)
             if depth <= hookmax:
                 pm = node.get(PAIRS)
@@ -808,7 +819,7 @@ class MoveGenerator:
                     pm &= sp
             else:
                 pm = 0
-            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
+            adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
