@@ -803,6 +803,7 @@ class MoveGenerator:
         spread_cache: dict[int, int] = {}
 
         adds = [lpl.append for lpl in lps]
+        rack_hooks: dict[int, list[tuple[int, int]]] = {}
 
         def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
                  CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
@@ -822,6 +823,18 @@ class MoveGenerator:
             adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
+            if nb == 1:
+                # The last blank goes only where its child goes on with a real
+                # tile: the letters whose child has a child the rack holds
+                # (hook masks), rather than trying every child.
+                hooks = rack_hooks.get(rmask)
+                if hooks is None:
+                    hooks = rack_hooks[rmask] = [(t, HOOK | t) for t in CHAR if t & rmask]
+                ok = rmask
+                for t, ht in hooks:
+                    hm = node.get(ht)
+                    ok |= _hooks(node, t) if hm is None else hm
+                m &= ok
             bit = 1 << depth
             d1 = depth + 1
             while m:
@@ -883,11 +896,8 @@ class MoveGenerator:
             cross += xsx
             if t0 == 0 and np1 < ntiles:
                 # The next square is empty: the word ends here or goes on
-                # with the next tile placed. A letter of value v adds
-                # v * k1 to the score.
+                # with the next tile placed.
                 em = np > 0 or (single_ok and w != "")
-                base = ms * w_m + cross + bon[np1]
-                k1 = l_m * w_m + lx
                 while m:
                     b = m & -m
                     m ^= b
@@ -899,7 +909,7 @@ class MoveGenerator:
                     if info & TERM and em:
                         wb = w + CH[b]
                         vb = VAL[b]
-                        emit((base + vb * k1, d_code, line_i, s0, wb, bm))
+                        emit(((ms + vb * l_m) * w_m + cross + vb * lx + bon[np1], d_code, line_i, s0, wb, bm))
                         if m2:
                             rc[b] = c - 1
                             extend0(m2, q0, child, wb, ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
