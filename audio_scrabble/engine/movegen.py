@@ -903,9 +903,14 @@ class MoveGenerator:
                     m ^= b
                     child = node[b]
                     info = child[0]
-                    c = rc[b]
-                    rm2 = rmask if c > 1 else rmask ^ b
-                    m2 = info & ccq & rm2
+                    m2 = info & ccq & rmask
+                    if m2:
+                        c = rc[b]
+                        if c > 1:
+                            rm2 = rmask
+                        else:
+                            rm2 = rmask ^ b
+                            m2 &= rm2
                     if info & TERM and em:
                         wb = w + CH[b]
                         vb = VAL[b]
