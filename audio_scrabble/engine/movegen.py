@@ -10,9 +10,10 @@ cross-checks, tuned for CPython:
   make a word with the tiles above and below, as a 26-bit int; all letters
   where there are none), the sum of those perpendicular tiles' values and
   the word multiplier that applies to the perpendicular word (0 if there
-  is none), and the anchors (empty squares next to a tile). The analysis
-  of a board is kept and, for the next board, only the lines that the
-  changed squares can affect are recomputed (:class:`BoardAnalysis`).
+  is none), and the anchors (empty squares next to a tile); and, for the
+  extension, one tuple per square of what it reads there (``Line.sq``).
+  The analysis of a board is kept and, for the next board, only the lines
+  that the changed squares can affect are recomputed (:class:`BoardAnalysis`).
 * **Left parts once per rack.** The squares left of an anchor up to the
   previous anchor have no tiles near them, so the "left parts" that can
   go there depend only on the rack. They are enumerated once per
@@ -21,16 +22,32 @@ cross-checks, tuned for CPython:
   still holds) as a bit mask; at an anchor, one ``&`` with the anchor's
   cross-check tells whether it can continue. When a tile lies right of
   the anchor (the play extends a word leftwards), a left part must also
-  have a child letter followed by that tile: the mask of such letters is
-  cached in the DAWG node itself (key ``HOOK | tile``), which removes most
-  left parts before any walking. The left parts passing an anchor are
-  cached per (length, right tile, cross-check) for the generation.
+  have a child letter followed by that tile. For that, each left part
+  carries its node's *pair mask* (:func:`_pairs`: for every child letter,
+  the child's own child letters, in one int of 26 x 26 bits, cached in the
+  DAWG node under ``PAIRS``), so one ``&`` per left part, run in C over
+  all of them (``map``/``compress``), tells which may go there; this
+  removes most left parts before any walking. The left parts passing an
+  anchor are cached per (length, right tile, cross-check) for the
+  generation. The last blank of a left part is tried only for letters
+  whose child can go on with a rack letter (the hook masks, cached in the
+  node under ``HOOK | letter``).
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
   is recorded as a small tuple ``(score, direction, line, start, word,
-  blank mask)``. It tests whether a tile may follow before recursing, and
-  has a leaner twin for racks with no blank left.
+  blank mask)``. The caller works out which letters may go on the next
+  square (it tests that before recursing) and passes them on. There is
+  one extension function per number of blanks left (``extend0`` for none;
+  each with blanks goes on with the next one down when it plays a blank),
+  so no blank counter is kept; each has a short path for the common case
+  of an empty next square. The generation's constants are default
+  arguments (fast locals).
+* **Order.** Each anchor takes its longest left parts first and every
+  walk tries letters in alphabetical order, so the records come in the
+  order of (direction, line, start, word), one per word placement;
+  :meth:`MoveGenerator.generate` then needs only one stable sort by score
+  to give the order of the whole tuples, best score first.
 * **Openings.** On an empty board only the across plays through the star
   are searched; the down plays are their mirror images (the premium
   layout is symmetric about the diagonal).
