@@ -29,9 +29,7 @@ cross-checks, tuned for CPython:
   all of them (``map``/``compress``), tells which may go there; this
   removes most left parts before any walking. The left parts passing an
   anchor are cached per (length, right tile, cross-check) for the
-  generation. The last blank of a left part is tried only for letters
-  whose child can go on with a rack letter (the hook masks, cached in the
-  node under ``HOOK | letter``).
+  generation.
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
@@ -820,7 +818,6 @@ class MoveGenerator:
         spread_cache: dict[int, int] = {}
 
         adds = [lpl.append for lpl in lps]
-        rack_hooks: dict[int, list[tuple[int, int]]] = {}
 
         def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
                  CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
@@ -840,18 +837,6 @@ class MoveGenerator:
             adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
-            if nb == 1:
-                # The last blank goes only where its child goes on with a real
-                # tile: the letters whose child has a child the rack holds
-                # (hook masks), rather than trying every child.
-                hooks = rack_hooks.get(rmask)
-                if hooks is None:
-                    hooks = rack_hooks[rmask] = [(t, HOOK | t) for t in CHAR if t & rmask]
-                ok = rmask
-                for t, ht in hooks:
-                    hm = node.get(ht)
-                    ok |= _hooks(node, t) if hm is None else hm
-                m &= ok
             bit = 1 << depth
             d1 = depth + 1
             while m:
