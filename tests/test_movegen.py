@@ -298,6 +298,43 @@ def test_completeness_against_brute_force(gen, lexicon, brute):
     assert seen >= 15 and with_blank >= 3
 
 
+def test_three_blanks_and_long_racks_against_brute_force(gen, lexicon, brute):
+    """Racks a standard game never deals still get exactly the brute
+    force's placements: three blanks (the search chains one extension per
+    blank left) and eight tiles (seven placed earn the bonus, eight do not)."""
+    boards = [board for k, (board, _, _) in enumerate(random_positions(gen, lexicon, games=1, seed=41))
+              if k in (4, 9)]
+    assert len(boards) == 2
+    for board, rack in ((boards[0], "S???"), (boards[0], "AEINRSTS"), (boards[1], "AEINRSTS")):
+        expected = brute.placements(board, list(rack))
+        got = {play_key(play): score for _, play, score in gen.generate(board, list(rack)).placements()}
+        assert got == expected, rack
+    opening = gen.generate(Board(), list("AEINRSTS"))
+    assert opening and max(m.score for m in opening if m.tile_count == 7) > 50
+
+
+def test_records_come_in_board_order_so_one_sort_by_score_orders_them(gen, lexicon):
+    """raw() gives one record per word placement in the order of (direction,
+    line, start, word); generate() sorts them by score only (a stable sort),
+    which is then the order of the whole tuples, best score first."""
+    racks = 0
+    for k, (board, rack, _) in enumerate(random_positions(gen, lexicon, games=2, seed=31)):
+        if k % 3:
+            continue
+        for r in (rack, rack[:5] + ["?", "?"], rack[:6] + ["?"]):
+            recs = gen.raw(board, r)
+            keys = [x[1:5] for x in recs]
+            assert keys == sorted(keys) and len(set(keys)) == len(keys)
+            assert gen.generate(board, r).records == sorted(recs, key=lambda x: (-x[0],) + x[1:])
+            racks += 1
+    for rack in ("AEINRST", "AERTS??", "QUIZ?"):
+        recs = gen.raw(Board(), list(rack))
+        keys = [x[1:5] for x in recs]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+        racks += 1
+    assert racks > 30
+
+
 def test_blank_goes_where_it_loses_least(gen, lexicon):
     """With one E and a blank, EYE's blank E belongs on the cheaper square."""
     # Empty board, rack E E? -> e.g. EYE 8G: first E on G8 (plain) last E on I8 (plain)

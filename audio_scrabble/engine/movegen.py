@@ -10,9 +10,10 @@ cross-checks, tuned for CPython:
   make a word with the tiles above and below, as a 26-bit int; all letters
   where there are none), the sum of those perpendicular tiles' values and
   the word multiplier that applies to the perpendicular word (0 if there
-  is none), and the anchors (empty squares next to a tile). The analysis
-  of a board is kept and, for the next board, only the lines that the
-  changed squares can affect are recomputed (:class:`BoardAnalysis`).
+  is none), and the anchors (empty squares next to a tile); and, for the
+  extension, one tuple per square of what it reads there (``Line.sq``).
+  The analysis of a board is kept and, for the next board, only the lines
+  that the changed squares can affect are recomputed (:class:`BoardAnalysis`).
 * **Left parts once per rack.** The squares left of an anchor up to the
   previous anchor have no tiles near them, so the "left parts" that can
   go there depend only on the rack. They are enumerated once per
@@ -21,16 +22,30 @@ cross-checks, tuned for CPython:
   still holds) as a bit mask; at an anchor, one ``&`` with the anchor's
   cross-check tells whether it can continue. When a tile lies right of
   the anchor (the play extends a word leftwards), a left part must also
-  have a child letter followed by that tile: the mask of such letters is
-  cached in the DAWG node itself (key ``HOOK | tile``), which removes most
-  left parts before any walking. The left parts passing an anchor are
-  cached per (length, right tile, cross-check) for the generation.
+  have a child letter followed by that tile. For that, each left part
+  carries its node's *pair mask* (:func:`_pairs`: for every child letter,
+  the child's own child letters, in one int of 26 x 26 bits, cached in the
+  DAWG node under ``PAIRS``), so one ``&`` per left part, run in C over
+  all of them (``map``/``compress``), tells which may go there; this
+  removes most left parts before any walking. The left parts passing an
+  anchor are cached per (length, right tile, cross-check) for the
+  generation.
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
   is recorded as a small tuple ``(score, direction, line, start, word,
-  blank mask)``. It tests whether a tile may follow before recursing, and
-  has a leaner twin for racks with no blank left.
+  blank mask)``. The caller works out which letters may go on the next
+  square (it tests that before recursing) and passes them on. There is
+  one extension function per number of blanks left (``extend0`` for none;
+  each with blanks goes on with the next one down when it plays a blank),
+  so no blank counter is kept; each has a short path for the common case
+  of an empty next square. The generation's constants are default
+  arguments (fast locals).
+* **Order.** Each anchor takes its longest left parts first and every
+  walk tries letters in alphabetical order, so the records come in the
+  order of (direction, line, start, word), one per word placement;
+  :meth:`MoveGenerator.generate` then needs only one stable sort by score
+  to give the order of the whole tuples, best score first.
 * **Openings.** On an empty board only the across plays through the star
   are searched; the down plays are their mirror images (the premium
   layout is symmetric about the diagonal).
@@ -608,47 +623,54 @@ class MoveGenerator:
         held = {t for t in rack if t != BLANK}
         lines = self.analysis.lines
         fixes = list(compress(count(), map(gt, map(_mask_of, out), repeat(_POSITIONS))))
+        # (direction, line, start, end) -> (new positions, position -> points per
+        # point of tile value that a blank there loses)
+        geometry: dict[tuple[int, int, int, int], tuple[list[int], dict[int, int]]] = {}
         for k in fixes:
             score, d, i, start, word, bm = out[k]
             bm &= _POSITIONS
-            ln = lines[d][i]
-            lt, xw = ln.lt, ln.xw
-            lm, wmrow = _LM[d][i], _WM[d][i]
             end = start + len(word)
-            wmul = 1
-            for j in range(start, end):
-                if not lt[j]:
+            geo = geometry.get((d, i, start, end))
+            if geo is None:
+                ln = lines[d][i]
+                lt, xw = ln.lt, ln.xw
+                lm, wmrow = _LM[d][i], _WM[d][i]
+                new = [j for j in range(start, end) if not lt[j]]
+                wmul = 1
+                for j in new:
                     wmul *= wmrow[j]
+                geo = geometry[d, i, start, end] = (new, {j: lm[j] * (wmul + xw[j]) for j in new})
+            new, pen = geo
             lost = 0
             mask = 0
             done = ""
-            for j0 in range(start, end):
-                if not bm >> j0 & 1:
-                    continue
-                ch = word[j0 - start]
+            rest = bm
+            while rest:
+                jb = rest & -rest
+                rest ^= jb
+                ch = word[jb.bit_length() - 1 - start]
                 if ch not in held:  # no real tile could take its place
-                    mask |= 1 << j0
+                    mask |= jb
                     continue
                 if ch in done:
                     continue
                 done += ch
-                spots = [j for j in range(start, end) if not lt[j] and word[j - start] == ch]
+                spots = [j for j in new if word[j - start] == ch]
                 blanked = [j for j in spots if bm >> j & 1]
                 value = TILE_VALUES[ch]
                 for j in blanked:
-                    lost -= value * lm[j] * (wmul + xw[j])
+                    lost -= value * pen[j]
                 if len(blanked) == 1:
                     best = -1
                     low = 0
                     for j in spots:
-                        pen = lm[j] * (wmul + xw[j])
-                        if best < 0 or pen < low:
-                            best, low = j, pen
+                        if best < 0 or pen[j] < low:
+                            best, low = j, pen[j]
                     chosen = [best]
                 else:
-                    chosen = sorted(spots, key=lambda j: (lm[j] * (wmul + xw[j]), j))[: len(blanked)]
+                    chosen = sorted(spots, key=lambda j: (pen[j], j))[: len(blanked)]
                 for j in chosen:
-                    lost += value * lm[j] * (wmul + xw[j])
+                    lost += value * pen[j]
                     mask |= 1 << j
             out[k] = (score - lost, d, i, start, word, mask)
 
@@ -795,7 +817,11 @@ class MoveGenerator:
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
         spread_cache: dict[int, int] = {}
 
-        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int) -> None:
+        adds = [lpl.append for lpl in lps]
+
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
+                 CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
+                 maxleft: int = maxleft) -> None:
             m = node[0] & (ALL if nb else rmask)
             if depth <= hookmax:
                 pm = node.get(PAIRS)
@@ -808,7 +834,7 @@ class MoveGenerator:
                     pm &= sp
             else:
                 pm = 0
-            lps[depth].append((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
+            adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
@@ -872,23 +898,25 @@ class MoveGenerator:
             cross += xsx
             if t0 == 0 and np1 < ntiles:
                 # The next square is empty: the word ends here or goes on
-                # with the next tile placed. A letter of value v adds
-                # v * k1 to the score.
+                # with the next tile placed.
                 em = np > 0 or (single_ok and w != "")
-                base = ms * w_m + cross + bon[np1]
-                k1 = l_m * w_m + lx
                 while m:
                     b = m & -m
                     m ^= b
                     child = node[b]
                     info = child[0]
-                    c = rc[b]
-                    rm2 = rmask if c > 1 else rmask ^ b
-                    m2 = info & ccq & rm2
+                    m2 = info & ccq & rmask
+                    if m2:
+                        c = rc[b]
+                        if c > 1:
+                            rm2 = rmask
+                        else:
+                            rm2 = rmask ^ b
+                            m2 &= rm2
                     if info & TERM and em:
                         wb = w + CH[b]
                         vb = VAL[b]
-                        emit((base + vb * k1, d_code, line_i, s0, wb, bm))
+                        emit(((ms + vb * l_m) * w_m + cross + vb * lx + bon[np1], d_code, line_i, s0, wb, bm))
                         if m2:
                             rc[b] = c - 1
                             extend0(m2, q0, child, wb, ms + vb * l_m, w_m, cross + vb * lx, np1, bm, rm2)
