@@ -79,7 +79,7 @@ def test_champion_in_process_prunes_and_picks(lexicon):
 
 
 def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
-    """simulate_defence generates the opponent's moves once on the board
+    """One-ply play-outs (simulate, plies=1) generate the opponent's moves once on the board
     before the candidates and again only in the lines each candidate
     changes; its values must equal, play-out by play-out, a candidate's
     equity less the opponent's best equity found by generating every move
@@ -87,7 +87,6 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
     import random
 
     from audio_scrabble.core.play import apply_play
-    from audio_scrabble.engine.champion import simulate_defence
     from audio_scrabble.engine.leave import leave_value
     from audio_scrabble.engine.movegen import _Context, record_leave
 
@@ -104,8 +103,8 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
         cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
         cands.append((None, tuple(rack[:2]), 0))  # an exchange: the board stays as it is
         unseen = list(game.unseen(i).elements())
-        out = simulate_defence(gen, game.board.cells, rack, unseen, len(game.bag), cands, list(range(len(cands))),
-                               seed=11, iterations=2)
+        out = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, list(range(len(cands))),
+                       seed=11, iterations=2, plies=1)
         rng = random.Random(11)
         for it in range(2):
             pool = unseen[:]
