@@ -167,10 +167,10 @@ class Table:
 
     # ------------------------------------------------------------ computers
     def thinks_long(self, i: int) -> bool:
-        """Whether seat ``i``'s computer takes a while over its move now."""
-        chooser = self.choosers.get(i)
-        thinks_over = getattr(chooser, "thinks_over", None)
-        return bool(thinks_over(self.game)) if thinks_over is not None else bool(getattr(chooser, "thinks", False))
+        """Whether seat ``i``'s computer takes a while over its move now
+        (choosers that are plain functions never do)."""
+        thinks_over = getattr(self.choosers.get(i), "thinks_over", None)
+        return thinks_over is not None and bool(thinks_over(self.game))
 
     def thinker(self) -> str | None:
         """The name of the computer about to think over its move (the
