@@ -64,3 +64,81 @@ def test_hints_use_the_experts_leave_values():
 
 def test_features_cover_synergy():
     assert len(features("AEINST")) == len(features("Q"))
+
+
+def _write_games(path, games):
+    import json
+
+    with path.open("w") as fh:
+        for g, obs in enumerate(games):
+            fh.write(json.dumps({"seed": g, "learned": False, "obs": obs}) + "\n")
+
+
+def test_the_fit_sees_a_pair_that_scores_more_than_its_tiles(tmp_path):
+    """Observations where keeping E with R brings 12 points more than E
+    and R do apart: the pair features measure it (an additive model could
+    not), and the grouped normal equations give the same weights as a
+    ridge regression over every observation, row by row."""
+    import random
+
+    import numpy as np
+
+    from audio_scrabble.engine import learn_leaves as LL
+
+    rng = random.Random(3)
+    single = {"E": 3.0, "R": 2.0, "Q": -8.0, "S": 8.0, "I": -1.0}
+    obs_games = []
+    for _ in range(60):
+        obs = []
+        for _ in range(40):
+            leave = "".join(sorted(rng.choice("EEERRQSII") for _ in range(rng.randint(1, 3))))
+            t = 30 + sum(single[c] for c in leave) + (12.0 if "E" in leave and "R" in leave else 0.0)
+            obs.append([leave, round(t + rng.gauss(0, 1), 3)])
+        obs.append(["", 30.0])  # the empty leave anchors the scale
+        obs_games.append(obs)
+    data = tmp_path / "games.jsonl"
+    _write_games(data, obs_games)
+    model, seen, games, n = LL.fit([data], "hand")
+    assert (games, n) == (60, 60 * 41)
+    er = LL.model_value(model, "ER") - LL.model_value(model, "E") - LL.model_value(model, "R")
+    assert er == pytest.approx(12.0, abs=2.0)
+    assert LL.model_value(model, "S") - LL.model_value(model, "Q") == pytest.approx(16.0, abs=2.0)
+    # the same ridge regression, one row per observation
+    rows = [(o[0], o[1]) for obs in obs_games for o in obs]
+    mean = sum(t for _, t in rows) / len(rows)
+    X = np.array([LL.features(l) for l, _ in rows])
+    y = np.array([t - mean for _, t in rows])
+    w = np.linalg.solve(X.T @ X + LL.RIDGE * np.eye(X.shape[1]), X.T @ y)
+    assert np.allclose(w, model["w"], atol=1e-6)
+    # well-seen leaves: their own mean, shrunk towards the regression
+    assert seen["ER"] == pytest.approx(LL.model_value(model, "ER"), abs=1.5)
+
+
+def test_a_written_table_holds_the_fit_and_its_facts(tmp_path):
+    from audio_scrabble.engine import learn_leaves as LL
+
+    obs = [[["S", 40.0], ["Q", 20.0], ["", 32.0], ["ES", 44.0]] for _ in range(10)]
+    data = tmp_path / "g.jsonl"
+    _write_games(data, obs)
+    model, seen, games, n = LL.fit([data], "hand")
+    t = L.LeaveTable.decode(LL.write_table(model, seen, games, n, tmp_path).read_bytes())
+    assert t.meta["games"] == 10 and t.meta["observations"] == 40
+    assert t.value("S") == pytest.approx(seen["S"], abs=0.05)
+    assert t.value("S") > 0 > t.value("Q")
+    assert t.value("ZZ") == pytest.approx(LL.model_value(model, "ZZ"), abs=0.05)  # never seen: the regression
+
+
+def test_the_table_sums_the_regression_as_the_features_do():
+    """size_values (numpy, every leave of a size at once) equals the
+    feature-by-feature sum for leaves of every size."""
+    import random
+
+    from audio_scrabble.engine import learn_leaves as LL
+
+    rng = random.Random(5)
+    model = {"w": [rng.uniform(-5, 5) for _ in range(LL.N_FEATURES)], "zero": 1.5, "mean": 0.0}
+    for k in range(1, 7):
+        idx, val = LL.size_values(model, k)
+        for r in rng.sample(range(len(idx)), min(len(idx), 60)):
+            leave = "".join(LL.TILES[i] for i in idx[r])
+            assert val[r] == pytest.approx(LL.model_value(model, leave))

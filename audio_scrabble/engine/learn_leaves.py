@@ -119,102 +119,216 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
 # ---------------------------------------------------------------------------
 
 def features(leave: str) -> list[float]:
-    c = Counter(leave)
-    f = [float(c[t]) for t in TILES]
-    f += [float(max(0, c[t] - 1)) for t in TILES]
-    letters = len(leave) - c["?"]
-    v = sum(c[t] for t in VOWELS)
-    cons = letters - v
-    f += [1.0 if v == k else 0.0 for k in range(7)]
-    f += [1.0 if cons == k else 0.0 for k in range(7)]
-    f += [1.0 if (c["Q"] and not c["U"]) else 0.0, 1.0 if (c["Q"] and c["U"]) else 0.0,
-          1.0 if (c["?"] and c["S"]) else 0.0, float(c["?"] * c["?"] > 1)]
-    f += [1.0 if len(leave) == k else 0.0 for k in range(1, 7)]
-    # synergy: distinct bingo-friendly tiles kept together (the chance of a
-    # bingo next turn grows faster than their single values add up)
-    g = sum(1 for t in set(leave) if t in BINGO_FRIENDLY)
-    f += [g * g / 6.0, g * g * g / 36.0]
+    """The leave's features, dense (see :func:`sparse_features`)."""
+    f = [0.0] * N_FEATURES
+    for i, v in sparse_features(leave):
+        f[i] += v
     return f
 
 
-def fit(paths: list[Path], bootstrap: Path | None = None) -> tuple[dict, dict[str, float], int, int]:
-    """(model, values of well-seen leaves, games, observations). The
-    temporal-difference targets use the table ``bootstrap`` (a leaves.bin.z
-    file; default: the shipped one) -- the table the games were played with."""
-    import numpy as np
+_PAIRS = {(a, b): i for i, (a, b) in enumerate((a, b) for j, a in enumerate(TILES) for b in TILES[j + 1:])}
+_T = len(TILES)
+_O_EXTRA, _O_THIRD = _T, 2 * _T
+_O_VOW = 3 * _T
+_O_CONS = _O_VOW + 7
+_O_MISC = _O_CONS + 7  # Q without U, QU, blank with S, two blanks
+_O_SIZE = _O_MISC + 4
+_O_SYN = _O_SIZE + 6
+_O_PAIR = _O_SYN + 2
+N_FEATURES = _O_PAIR + len(_PAIRS)
 
+
+def sparse_features(leave: str) -> list[tuple[int, float]]:
+    """(index, value) of the leave's non-zero features: each tile kind's
+    count, its second and third copies, the vowel and consonant counts
+    (one-hot), Q without U, QU, a blank with an S, two blanks, the size
+    (one-hot), the synergy of distinct bingo-friendly tiles, and one
+    feature for each pair of distinct tile kinds kept together (so that
+    ER, ING's pairs or a blank with an S are measured, not assumed
+    additive)."""
+    c = Counter(leave)
+    out: list[tuple[int, float]] = []
+    for t, n in c.items():
+        i = _INDEX[t]
+        out.append((i, float(n)))
+        if n > 1:
+            out.append((_O_EXTRA + i, float(n - 1)))
+        if n > 2:
+            out.append((_O_THIRD + i, float(n - 2)))
+    letters = len(leave) - c["?"]
+    v = sum(c[t] for t in VOWELS)
+    out.append((_O_VOW + v, 1.0))
+    out.append((_O_CONS + letters - v, 1.0))
+    if c["Q"]:
+        out.append((_O_MISC + (1 if c["U"] else 0), 1.0))
+    if c["?"] and c["S"]:
+        out.append((_O_MISC + 2, 1.0))
+    if c["?"] > 1:
+        out.append((_O_MISC + 3, 1.0))
+    if leave:
+        out.append((_O_SIZE + len(leave) - 1, 1.0))
+    # synergy: distinct bingo-friendly tiles kept together (the chance of a
+    # bingo next turn grows faster than their single values add up)
+    g = sum(1 for t in c if t in BINGO_FRIENDLY)
+    if g:
+        out.append((_O_SYN, g * g / 6.0))
+        out.append((_O_SYN + 1, g * g * g / 36.0))
+    kinds = sorted(c, key=_INDEX.__getitem__)
+    for j, a in enumerate(kinds):
+        for b in kinds[j + 1:]:
+            out.append((_O_PAIR + _PAIRS[a, b], 1.0))
+    return out
+
+
+_INDEX = {t: i for i, t in enumerate(TILES)}
+
+
+def _bootstrap_value(bootstrap: "Path | str | None"):
+    """The value of a next turn's leave in the targets: by the table the
+    games were played with (a leaves.bin.z file, ``"hand"`` for the
+    hand-made model, default: the shipped table)."""
     from .leave import LeaveTable, hand_value, learned_value
 
-    if bootstrap is not None:
-        boot = LeaveTable.decode(bootstrap.read_bytes())
+    if bootstrap is None:
+        return learned_value
+    if str(bootstrap) == "hand":
+        return hand_value
+    boot = LeaveTable.decode(Path(bootstrap).read_bytes())
+    return lambda leave: boot.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
 
-        def learned_value(leave: str) -> float:  # noqa: F811 - the round's own table
-            return boot.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
 
-    rows: list[tuple[str, float]] = []
+def fit(paths: list[Path], bootstrap: "Path | str | None" = None) -> tuple[dict, dict[str, float], int, int]:
+    """(model, values of well-seen leaves, games, observations). The
+    temporal-difference targets use the table ``bootstrap`` (see
+    :func:`_bootstrap_value`) -- the table the games were played with.
+
+    The observations are grouped by leave first (a leave's features are
+    the same in every observation of it), so the normal equations of the
+    ridge regression are summed over the distinct leaves, in chunks."""
+    import numpy as np
+
+    value = _bootstrap_value(bootstrap)
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])  # leave -> n, sum, sum of squares
     games = 0
+    total, n_obs = 0.0, 0
     for p in paths:
-        for line in p.read_text().splitlines():
-            rec = json.loads(line)
-            games += 1
-            for o in rec["obs"]:
-                # With the next turn's leave recorded, the target looks one
-                # turn further (temporal difference): the next score plus
-                # what the leave then kept is worth by the current table.
-                nxt = o[2] if len(o) > 2 else None
-                rows.append((o[0], o[1] + (learned_value(nxt) if nxt else 0.0)))
-    if not rows:
+        with p.open() as fh:
+            for line in fh:
+                rec = json.loads(line)
+                games += 1
+                for o in rec["obs"]:
+                    # With the next turn's leave recorded, the target looks one
+                    # turn further (temporal difference): the next score plus
+                    # what the leave then kept is worth by the current table.
+                    nxt = o[2] if len(o) > 2 else None
+                    t = o[1] + (value(nxt) if nxt else 0.0)
+                    acc = sums[o[0]]
+                    acc[0] += 1
+                    acc[1] += t
+                    acc[2] += t * t
+                    total += t
+                    n_obs += 1
+    if not n_obs:
         raise SystemExit("no observations")
-    mean = sum(s for _, s in rows) / len(rows)
-    X = np.array([features(l) for l, _ in rows])
-    y = np.array([s - mean for _, s in rows], dtype=float)
+    mean = total / n_obs
+    leaves = list(sums)
+    A = RIDGE * np.eye(N_FEATURES)
+    rhs = np.zeros(N_FEATURES)
+    for lo in range(0, len(leaves), 20_000):
+        chunk = leaves[lo: lo + 20_000]
+        X = _dense(chunk)
+        n = np.array([sums[x][0] for x in chunk], dtype=float)
+        y = np.array([sums[x][1] - sums[x][0] * mean for x in chunk])  # summed targets less the mean
+        A += X.T @ (X * n[:, None])
+        rhs += X.T @ y
     # ridge without an intercept: an empty leave is worth 0 (the size one-hots carry the level)
-    A = X.T @ X + RIDGE * np.eye(X.shape[1])
-    w = np.linalg.solve(A, X.T @ y)
-    by_leave: dict[str, list[float]] = defaultdict(list)
-    for (l, _), t in zip(rows, y):
-        by_leave[l].append(t)
+    w = np.linalg.solve(A, rhs)
     # the empty leave (a bingo: seven fresh tiles) is worth 0 by definition
-    zero = float(np.dot(features(""), w)) if "" in by_leave else 0.0
-    model = {"w": w.tolist(), "mean": mean, "zero": zero}
+    zero = float((_dense([""]) @ w)[0]) if "" in sums else 0.0
+    model = {"w": w.tolist(), "mean": mean, "zero": zero, "features": N_FEATURES}
     seen = {}
-    for l, ts in by_leave.items():
-        if l and len(ts) >= 5:
-            pred = float(np.dot(features(l), w))
-            seen[l] = (sum(ts) + SHRINK * pred) / (len(ts) + SHRINK) - zero
-    return model, seen, games, len(rows)
+    well = [x for x in leaves if x and sums[x][0] >= 5]
+    if well:
+        pred = _dense(well) @ w
+        for x, pv in zip(well, pred):
+            n, s, _ = sums[x]
+            seen[x] = (s - n * mean + SHRINK * float(pv)) / (n + SHRINK) - zero
+    return model, seen, games, n_obs
+
+
+def _dense(leaves: list[str]):
+    import numpy as np
+
+    X = np.zeros((len(leaves), N_FEATURES))
+    for r, leave in enumerate(leaves):
+        for i, v in sparse_features(leave):
+            X[r, i] += v
+    return X
+
+
+def model_value(model: dict, leave: str) -> float:
+    """The regression's value of ``leave`` (relative to the empty leave)."""
+    w = model["w"]
+    return sum(w[i] * v for i, v in sparse_features(leave)) - model.get("zero", 0.0)
+
+
+def size_values(model: dict, k: int):
+    """(leaves, values): every leave of ``k`` tiles as an array of tile
+    indices (one row each, in :func:`_all_multisets` order) and the
+    regression's value of each, computed for all of them at once (the
+    same sum as :func:`model_value`, by numpy)."""
+    from itertools import combinations_with_replacement
+
+    import numpy as np
+
+    w = np.asarray(model["w"], dtype=float)
+    idx = np.array(list(combinations_with_replacement(range(_T), k)), dtype=np.int64)
+    n = len(idx)
+    C = np.zeros((n, _T))  # counts, as floats (numpy multiplies floats by BLAS, integers slowly)
+    rows = np.arange(n)
+    for j in range(k):
+        C[rows, idx[:, j]] += 1.0
+    val = C @ w[:_T] + np.maximum(C - 1.0, 0.0) @ w[_O_EXTRA:_O_EXTRA + _T] + np.maximum(C - 2.0, 0.0) @ w[_O_THIRD:_O_THIRD + _T]
+    vowels = C[:, [_INDEX[t] for t in sorted(VOWELS)]].sum(axis=1)
+    letters = k - C[:, _INDEX["?"]]
+    vowels = vowels.astype(np.int64)
+    val += w[_O_VOW + vowels] + w[_O_CONS + letters.astype(np.int64) - vowels]
+    q, u, blank, s = (C[:, _INDEX[t]] for t in "QU?S")
+    val += np.where(q > 0, np.where(u > 0, w[_O_MISC + 1], w[_O_MISC]), 0.0)
+    val += np.where((blank > 0) & (s > 0), w[_O_MISC + 2], 0.0) + np.where(blank > 1, w[_O_MISC + 3], 0.0)
+    val += w[_O_SIZE + k - 1]
+    present = (C > 0).astype(float)
+    g = present[:, [_INDEX[t] for t in sorted(BINGO_FRIENDLY)]].sum(axis=1)
+    val += w[_O_SYN] * g * g / 6.0 + w[_O_SYN + 1] * g ** 3 / 36.0
+    U = np.zeros((_T, _T))
+    for (a, b), i in _PAIRS.items():
+        U[_INDEX[a], _INDEX[b]] = w[_O_PAIR + i]
+    val += ((present @ U) * present).sum(axis=1)
+    return idx, val - model.get("zero", 0.0)
 
 
 def write_table(model: dict, seen: dict[str, float], games: int, observations: int, folder: Path,
                 earlier: list[int] | None = None) -> Path:
     import numpy as np
 
-    from .leave import encode_table, leave_rank, table_sizes
+    from .leave import _C, encode_table
 
-    w = np.array(model["w"])
-    sizes = table_sizes()
     parts = []
     for k in range(1, 7):
-        vals = np.zeros(sizes[k], dtype=np.int16)
-        chunk: list[str] = []
-
-        def flush() -> None:
-            X = np.array([features(x) for x in chunk])
-            pred = X @ w - model.get("zero", 0.0)
-            for leave, v in zip(chunk, pred):
-                v = seen.get(leave, float(v))
-                vals[leave_rank(leave)] = int(round(max(-3000.0, min(3000.0, v * 10))))
-            chunk.clear()
-
-        for leave in _all_multisets(k):
-            chunk.append(leave)
-            if len(chunk) >= 50_000:
-                flush()
-        if chunk:
-            flush()
+        idx, val = size_values(model, k)
+        if seen:  # well-seen leaves: their own measured values
+            for r, leave in enumerate(_all_multisets(k)):
+                v = seen.get(leave)
+                if v is not None:
+                    val[r] = v
+        # the rank of a sorted leave: the sum over its tiles of C(index + position, position + 1)
+        comb = np.array(_C, dtype=np.int64)
+        ranks = sum(comb[idx[:, j] + j, j + 1] for j in range(k))
+        vals = np.zeros(len(idx), dtype=np.int16)
+        vals[ranks] = np.round(np.clip(val * 10, -3000.0, 3000.0)).astype(np.int16)
         parts.append(vals)
     meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
-            "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE,
+            "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE, "features": N_FEATURES,
             "earlier_rounds_games": earlier or []}
     target = folder / "leaves.bin.z"
     target.write_bytes(encode_table(parts, meta))
@@ -239,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--write", action="store_true")
-    f.add_argument("--bootstrap", type=Path, help="the table the games were played with (default: the shipped one)")
+    f.add_argument("--bootstrap", help="the table the games were played with: a leaves.bin.z file, or 'hand' (default: the shipped one)")
+    f.add_argument("--folder", type=Path, help="where --write puts leaves.bin.z (default: the package's data)")
     f.add_argument("--earlier", type=int, nargs="*", default=[],
                    help="games of the earlier rounds whose table the targets used (recorded with the table)")
     args = ap.parse_args(argv)
@@ -248,12 +363,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     model, seen, games, n = fit(args.data, args.bootstrap)
     print(f"{games} games, {n} observations, mean next-turn score {model['mean']:.1f}, {len(seen)} leaves measured")
-    from .leave import value_from_model
-
     for leave in ("?", "S", "E", "Q", "QU", "V", "VV", "II", "ERS", "?S", "AEINST", "IIUUV"):
-        print(f"  {leave:8} model {value_from_model(model['w'], features, leave) - model['zero']:6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
+        print(f"  {leave:8} model {model_value(model, leave):6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
     if args.write:
-        folder = Path(__file__).resolve().parents[1] / "data"
+        folder = args.folder or Path(__file__).resolve().parents[1] / "data"
         t = write_table(model, seen, games, n, folder, args.earlier)
         print(f"wrote {t} ({t.stat().st_size} bytes)")
     return 0

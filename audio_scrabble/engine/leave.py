@@ -203,10 +203,6 @@ def learned_table() -> "LeaveTable | None":
     return _TABLE[0]
 
 
-def value_from_model(w: list, features, leave: str) -> float:
-    return float(sum(a * b for a, b in zip(w, features(leave))))
-
-
 @lru_cache(maxsize=65536)
 def _value(key: str) -> float:
     if not key:
