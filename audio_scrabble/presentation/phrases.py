@@ -309,8 +309,9 @@ def whose(thing: str, name: str, you: bool = False) -> str:
 
 
 def capital(text: str) -> str:
-    """``text`` with its first letter in capitals (a name keeps its own)."""
-    return text[:1].upper() + text[1:]
+    """A phrase of :func:`whose` at the start of a sentence: ``Your play``,
+    ``The play by Me``; a name keeps its own case (``doug's rack``)."""
+    return text[:1].upper() + text[1:] if text.startswith(("your ", "the ")) else text
 
 
 def turn_line(name: str, you: bool = False) -> str:

@@ -58,16 +58,13 @@ def player_prompt(name: str) -> str:
     return f"{name}> "
 
 
-#: the prompt's short form while a computer moves
-WAITING_PROMPT = "waiting> "
-
-
 def waiting_prompt(name: str | None) -> tuple[str, str]:
     """The prompt while a computer moves (the champion thinks for
-    seconds): whose keyboard it is, the one person at the table
-    (``Alice, waiting> ``; None: no one person, ``waiting> ``), and that
-    it waits; what is typed meanwhile reads the game and that person's rack."""
-    return (f"{name}, {WAITING_PROMPT}" if name else WAITING_PROMPT), WAITING_PROMPT
+    seconds): whose keyboard it is, the one person at the table, and that
+    it waits (``Alice, waiting> ``; None: no one person, ``waiting> ``);
+    what is typed meanwhile reads the game and that person's rack. Its
+    short form ``wait> `` fits the narrowest display's prompt."""
+    return (f"{name}, waiting> " if name else "waiting> "), "wait> "
 #: what yes means, said on ``help`` while a question is open
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
@@ -152,7 +149,7 @@ def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool
     if reason == "scoreless_turns":
         nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
         return f"{capital(play)} is the {nth} scoreless turn in a row."
-    return "You went out." if you else f"{name} went out."
+    return f"{name} went out."  # said of the player by name, as every play is
 
 
 def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6,
