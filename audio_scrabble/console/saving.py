@@ -184,9 +184,10 @@ class Saver:
         self.offered = loaded
         if loaded is None:
             return None, said
-        people = [i for i in range(len(loaded.summary.names))
-                  if i not in TableState.from_json(loaded.settings, len(loaded.summary.names)).computers]
-        return Offer(loaded.summary, self._word_list_said(loaded, asked_word_list), people == [loaded.summary.current]), said
+        summary = loaded.summary
+        computers = TableState.from_json(loaded.settings, len(summary.names)).computers
+        people = [i for i in range(len(summary.names)) if i not in computers]
+        return Offer(summary, self._word_list_said(loaded, asked_word_list), people == [summary.current]), said
 
     def _word_list_said(self, loaded: LoadResult, asked: str | None) -> str | None:
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list

@@ -296,31 +296,30 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def whose(thing: str, name: str, you: bool = False) -> str:
+def whose(thing: str, name: str, you: bool = False, start: bool = False) -> str:
     """``Alice's play``; ``your play`` when ``name`` is the one person at
     the table (``you``: the person at the keyboard); ``the play by Me``
-    for a name that is a pronoun. Lower case: it may start a sentence
-    (see :func:`capital`)."""
+    for a name that is a pronoun. ``start``: at the start of a sentence
+    (``Your play``, ``The play by Me``; a name keeps its own case)."""
     if you:
-        return f"your {thing}"
+        return f"{'Your' if start else 'your'} {thing}"
     if is_pronoun(name):
-        return f"the {thing} {_AFTER.get(thing, 'of')} {name}"
+        return f"{'The' if start else 'the'} {thing} {_AFTER.get(thing, 'of')} {name}"
     return f"{possessive(name)} {thing}"
 
 
-def capital(text: str) -> str:
-    """A phrase of :func:`whose` at the start of a sentence: ``Your play``,
-    ``The play by Me``; a name keeps its own case (``doug's rack``)."""
-    return text[:1].upper() + text[1:] if text.startswith(("your ", "the ")) else text
+def turn_clause(name: str, you: bool = False, start: bool = False) -> str:
+    """Whose turn it is, in a sentence: ``your turn`` to the one person at
+    the table (``you``); ``Alice's turn`` at a table of several people (or
+    for a computer); ``turn for Me`` for a name that is a pronoun."""
+    if not you and is_pronoun(name):
+        return f"{'Turn' if start else 'turn'} for {name}"
+    return whose("turn", name, you, start)
 
 
 def turn_line(name: str, you: bool = False) -> str:
-    """Whose turn it is: ``Your turn.`` to the one person at the table
-    (``you``); ``Alice's turn.`` at a table of several people (or for a
-    computer); ``Turn for Me.`` for a name that is a pronoun."""
-    if not you and is_pronoun(name):
-        return f"Turn for {name}."
-    return capital(whose("turn", name, you)) + "."
+    """``Your turn.``, ``Alice's turn.``, ``Turn for Me.`` (see :func:`turn_clause`)."""
+    return turn_clause(name, you, start=True) + "."
 
 
 def scores_line(names: Sequence[str], totals: Sequence[int]) -> str:
@@ -812,7 +811,6 @@ __all__ = [
     "MARK_STYLES",
     "announce",
     "bag_phrase",
-    "capital",
     "check_phrases",
     "clauses",
     "event_phrases",
@@ -833,6 +831,7 @@ __all__ = [
     "square_phrase",
     "summary_phrases",
     "tile_phrase",
+    "turn_clause",
     "turn_line",
     "unseen_phrases",
     "where_phrases",

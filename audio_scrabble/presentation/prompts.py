@@ -15,7 +15,9 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
-from .phrases import LINE_WIDTH, capital, clauses, join_and, play_lines, tile_phrase, tiles_list, turn_line, where_text, whose
+from .phrases import (
+    LINE_WIDTH, clauses, join_and, play_lines, tile_phrase, tiles_list, turn_clause, turn_line, where_text, whose,
+)
 
 # ---------------------------------------------------------------- start
 WELCOME = "Audio Scrabble. Type help at any time."
@@ -65,6 +67,8 @@ def waiting_prompt(name: str | None) -> tuple[str, str]:
     what is typed meanwhile reads the game and that person's rack. Its
     short form ``wait> `` fits the narrowest display's prompt."""
     return (f"{name}, waiting> " if name else "waiting> "), "wait> "
+
+
 #: what yes means, said on ``help`` while a question is open
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
@@ -143,13 +147,12 @@ def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool
     ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
     move after it), ``scoreless_turns`` (the last scoreless turn allowed).
     ``you``: ``name`` is the one person at the table ("your play")."""
-    play = whose("play", name, you)
     if reason == "no_moves":
-        return f"After {play} no player can move."
+        return f"After {whose('play', name, you)} no player can move."
     if reason == "scoreless_turns":
         nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
-        return f"{capital(play)} is the {nth} scoreless turn in a row."
-    return f"{name} went out."  # said of the player by name, as every play is
+        return f"{whose('play', name, you, start=True)} is the {nth} scoreless turn in a row."
+    return f"{name} went out."
 
 
 def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6,
@@ -162,21 +165,15 @@ def final_question(reason: str | None, name: str, asked: Sequence[str], scoreles
     return why + clauses(f"{' or '.join(asked)}, challenge or accept?")
 
 
-def _turn_clause(name: str, you: bool) -> str:
-    """``your turn``, ``Alice's turn``, ``turn for Me`` (in a sentence)."""
-    line = turn_line(name, you).rstrip(".")
-    return line[:1].lower() + line[1:] if line.startswith(("Your ", "Turn ")) else line
-
-
 def nothing_to_accept(played: str | None, to_move: str, played_yours: bool = False,
                       your_turn: bool = False) -> list[str]:
     """``accept`` when no last play waits on it (the core's "nothing to
     accept"): the last play, ``played``'s, stands (None: there is none to
     challenge), and whose turn it is; nothing changes."""
-    turn = _turn_clause(to_move, your_turn)
+    turn = turn_clause(to_move, your_turn)
     if played is None:
         return clauses(f"Nothing to accept; {turn}.")
-    return clauses(f"{capital(whose('play', played, played_yours))} stands; {turn}.")
+    return clauses(f"{whose('play', played, played_yours, start=True)} stands; {turn}.")
 
 
 def people_accept(names: Sequence[str]) -> str:

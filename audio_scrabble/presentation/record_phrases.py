@@ -30,7 +30,6 @@ from .phrases import (
     LINE_WIDTH,
     Audience,
     Style,
-    capital,
     clauses,
     event_phrases,
     join_and,
@@ -210,7 +209,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         else:
             lines.append(counted + ".")
     elif k is MoveKind.WITHDRAWN:
-        lines.append(f"{capital(whose('play', who))} is taken back:")
+        lines.append(f"{whose('play', who, start=True)} is taken back:")
         text = step_text(step)
         if text:
             lines.append(f"{text}.")
@@ -274,7 +273,7 @@ def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[
     who = names[step.player]
     if not step.move.rack:
         return [f"The record does not show {whose('rack', who)} here."], []
-    head = [f"{capital(whose('rack', who))} before move {step.number}:"]
+    head = [f"{whose('rack', who, start=True)} before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
 
 
