@@ -1180,7 +1180,7 @@ def test_the_computer_challenges_a_word_not_in_the_list():
     rack = [t for t in g.players[0].rack if t != BLANK]
     phony = next(a + b for a, b in itertools.permutations(rack, 2) if (a + b) not in s.lexicon)
     out = s.handle_line(f"play 8H {phony}")
-    assert "Expert computer challenges Alice's play." in out
+    assert "Expert computer challenges your play." in out
     assert f"{phony} is not acceptable." in out
     assert g.history[-1].__class__.__name__ in ("TilesPlaced", "TilesExchanged", "TurnPassed", "GameEnded")
 

@@ -156,6 +156,26 @@ def test_spots_around_and_fit_answer_in_the_game(lexicon):
     assert any(line.startswith("Survey: spots, around, fit") for line in help_out), help_out
 
 
+def test_fit_uses_a_blank_on_the_rack_in_the_game_and_in_the_review(lexicon):
+    """A rack holding a blank (``?``): fit puts it where the rack runs
+    short (the C of CRIME, no C on the rack) or where the word asks for it
+    (MaRE), in the game and in the review of the game, from the record's
+    rack; a ``?`` typed in the word itself is refused with how to type a blank."""
+    s = Session(Options(players="Alice,Bob", seed=2), lexicon=lexicon)
+    s.start()
+    s.handle_line("")
+    assert s.game.current_player.rack == list("MR?MIEA")
+    crime = s.handle_line("fit CRIME")
+    assert crime[:3] == ["CRIME: 10 places.", "H8 across, 14 points, star, two dots,", "blank C."], crime
+    mare = s.handle_line("fit MaRE")
+    assert mare[:2] == ["MARE: 8 places.", "E8 across, 10 points, star, blank A."], mare
+    assert s.handle_line("fit CR?ME") == ["Type a blank as its letter in lower case: QUiZ."]
+    s.handle_line("pass")
+    review = ReviewSession(record_from_game(s.game))
+    review.start()
+    assert review.handle_line("fit CRIME") == crime
+
+
 def test_fit_reads_only_the_rack_of_the_player_who_may_hear_it(lexicon):
     s, _ = position_session(lexicon, WINDY, players="You,Bob")
     # before the hand-over nobody's rack may be read: fit is refused as rack is

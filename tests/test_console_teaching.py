@@ -435,10 +435,10 @@ def test_a_last_play_after_which_no_one_can_move_is_offered_for_challenge():
 def test_a_computer_decides_on_a_last_play_after_which_no_one_can_move():
     s, judge, out = no_one_can_move("Alice,computer:club", challenge=True)
     g = s.game
-    assert out[-1] == "After Alice's play no player can move."
+    assert out[-1] == "After your play no player can move."
     assert s.computer_to_move()
     out = s.computer_turn()
-    assert out[0] == "Club computer challenges Alice's play."
+    assert out[0] == "Club computer challenges your play."
     assert judge.asked == [1] and g.is_over and g.ended.reason == "no_moves"  # AT stands
 
 
@@ -494,6 +494,15 @@ def test_challenge_alone_is_the_persons_when_a_computer_sits_next():
     assert s.game.is_over  # AT is acceptable: the play stands and the game ends
 
 
+def test_a_pronoun_name_is_never_put_in_the_possessive_at_a_shared_computer():
+    """A person called Me went out; Bob challenges: "the play by Me", not "Me's play"."""
+    s, judge, out = going_out("Me,Bob", challenge=False, mover="Me")
+    assert out[-2:] == ["Me went out.", "Bob, challenge or accept?"]
+    out = s.handle_line("challenge")
+    assert out[0] == "Bob challenges the play by Me."
+    assert not any("Me's" in x for x in out) and s.game.is_over
+
+
 def test_a_person_cannot_challenge_in_a_computers_name():
     s, judge, _ = going_out("Alice,computer:club,Bob", challenge=False)
     before = snapshot(s)
@@ -520,10 +529,10 @@ def test_a_computer_that_challenges_on_its_turn_has_its_turn_said_at_most_once()
         out = s.handle_line("pass")
     rack = [t for t in g.players[0].rack if t != BLANK]
     out = s.handle_line(f"play 8H {rack[0]}{rack[1]}")
-    assert "Expert computer challenges Alice's play." in out
+    assert "Expert computer challenges your play." in out
     # one person against a computer: its turn goes unsaid, as it moves at once (issue 11)
     assert out.count("Expert computer's turn.") == 0
-    assert out.index("Expert computer challenges Alice's play.") < out.index("Expert computer passed.")
+    assert out.index("Expert computer challenges your play.") < out.index("Expert computer passed.")
     assert out[-1].startswith("Rack")
 
 

@@ -41,6 +41,7 @@ class Typist:
     def __init__(self, inp, speaker: services.ListSpeaker, session: Session):
         self.inp, self.speaker, self.session = inp, speaker, session
         self.failed: list[str] = []
+        self.app: ConsoleApp | None = None
 
     def heard(self) -> list[str]:
         return list(self.speaker.messages)
@@ -81,6 +82,7 @@ def drive(session: Session, script: Callable[[Typist], None]) -> tuple[services.
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
         app = ConsoleApp(session, speaker, screen=io.StringIO())
         typist = Typist(inp, speaker, session)
+        typist.app = app  # what the prompt shows (app._message())
 
         def run_script() -> None:
             try:
@@ -193,6 +195,44 @@ def test_a_half_typed_line_is_kept_when_the_champions_move_comes(lexicon):
     assert seen["scores"][1].startswith("Alice 0, Champion computer ")
 
 
+def test_the_prompt_while_the_champion_thinks_is_the_persons_and_says_they_wait(lexicon):
+    """The real console: while the champion thinks the prompt is Alice's,
+    saying she waits ("Alice, waiting> ", not the computer's name); after
+    its move it is "Alice> " again, and accept there says the champion's
+    play stands and it is her turn, changing nothing."""
+    s = Session(Options(players="Alice,computer:champion", seed=2, think=1), lexicon=lexicon)
+    seen: dict = {}
+
+    def prompt_up(k: Typist) -> bool:
+        return k.app is not None and k.app.prompt.app.is_running
+
+    def script(k: Typist) -> None:
+        k.wait("the first prompt", lambda: s.game is not None and s.game.current == 0 and prompt_up(k))
+        seen["first"] = k.app._message()
+        k.type("pass\r")
+        k.wait("thinking", lambda: THINKING in k.heard())
+        k.wait("the prompt back while it thinks", lambda: prompt_up(k) and s.thinker.busy)
+        seen["thinking"] = (k.app._message(), s.thinker.busy)
+        seen["accept while busy"] = k.answer_to("accept\r")
+        k.wait("its move", lambda: not s.thinker.busy and s.game.current == 0)
+        k.wait("the prompt after it", lambda: prompt_up(k) and k.app._message() == "Alice> ")
+        seen["after"] = k.app._message()
+        seen["before accept"] = (len(s.game.actions), s.game.current, s.game.pending_play)
+        seen["accept"] = k.answer_to("accept\r")
+        seen["after accept"] = (len(s.game.actions), s.game.current, s.game.pending_play)
+
+    speaker, typist = drive(s, script)
+    assert typist.failed == []
+    assert seen["first"] == "Alice> "
+    assert seen["thinking"] == ("Alice, waiting> ", True)
+    assert seen["accept while busy"][1] == STILL
+    assert seen["after"] == "Alice> "
+    move = next(m for m in speaker.messages if m.startswith("Champion computer") and m not in (THINKING, STILL))
+    assert "You may challenge" in move, move  # its play, which may be challenged
+    assert seen["accept"][1] == "Champion computer's play stands;\nyour turn."
+    assert seen["after accept"] == seen["before accept"]
+
+
 def test_the_computers_after_the_champion_play_in_turn(lexicon):
     """Three seats, Alice, the champion and an expert: with more than two
     players the champion takes the expert's choice at once, so it is not
@@ -229,6 +269,11 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
         assert s.computer_to_move()
         assert s.computer_thinking() == [THINKING]
         assert s.start_computer() is None and s.thinker.busy and s.thinker.long
+        # the prompt is Alice's keyboard, waiting (never the computer's name)
+        assert s.prompt_text() == "Alice, waiting> "
+        s.settings.prompt = "short"
+        assert s.prompt_text() == "wait> "
+        s.settings.prompt = "full"
         before = (len(s.game.actions), [list(r) for r in s.game.board.cells])
         for reading in ("board", "unseen", "rack", "last", "around H8", "set think 2", "help play"):
             said = s.handle_line(reading)
@@ -245,6 +290,7 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
         out = s.computer_done()
         assert any(x.startswith("Champion computer") for x in out)
         assert len(s.game.actions) == before[0] + 1 and s.game.current == 0 and not s.thinker.busy
+        assert s.prompt_text() == "Alice> "
         assert s.computer_done() == []  # said once
         assert s.handle_line("pass")[0] == "Alice passed."  # the game goes on
         assert s.computer_to_move() and not s.thinker.busy

@@ -252,3 +252,22 @@ def test_clauses_keep_every_word_and_fit_unless_a_word_is_longer(words, width):
     assert " ".join(lines).split() == text.split()
     for line in lines:
         assert len(line) <= width or len(_tokens(line)) == 1
+
+
+def test_whose_turn_and_play_for_you_names_and_pronoun_names():
+    """The one person at the table is "you"; a name that is a pronoun
+    (any case) follows the noun; any other name keeps its own case, even
+    at the start of a sentence."""
+    assert phrases.turn_line("Alice") == "Alice's turn."
+    assert phrases.turn_line("James") == "James' turn."
+    assert phrases.turn_line("Me", you=True) == "Your turn."
+    assert phrases.turn_line("Alice", you=True) == "Your turn."
+    for name in ("Me", "me", "I", "MYSELF", "You", "yourself"):
+        assert phrases.turn_line(name) == f"Turn for {name}."
+        assert phrases.whose("play", name) == f"the play by {name}"
+        assert phrases.whose("rack", name, start=True) == f"The rack of {name}"
+    assert phrases.turn_line("Your Majesty") == "Your Majesty's turn."
+    assert phrases.turn_clause("Your Majesty") == "Your Majesty's turn"
+    assert phrases.turn_clause("Me") == "turn for Me" and phrases.turn_clause("Me", you=True) == "your turn"
+    assert phrases.whose("rack", "doug", start=True) == "doug's rack"
+    assert not phrases.is_pronoun("Mel") and not phrases.is_pronoun("Ivy")

@@ -51,8 +51,13 @@ def act(session: Any, do: Callable[[Game], Event], quiet_turn_of: int | None = N
 
 def accept_final(session: Any) -> list[str]:
     """``accept`` when a player has gone out: the people at the table
-    accept; a computer still to decide then decides, else the game ends."""
-    said = session.playing().people_accept()
+    accept; a computer still to decide then decides, else the game ends.
+    With no last play waiting on it, what stands and whose turn it is."""
+    match = session.playing()
+    stands = match.nothing_to_accept()
+    if stands is not None:
+        return stands
+    said = match.people_accept()
     if said is None:
         return act(session, lambda g: g.accept())
     return said + ([] if session.defer_computer else session.run_computers())

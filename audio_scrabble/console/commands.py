@@ -182,7 +182,8 @@ def cmd_summary(session, args: str) -> list[str]:
     game = session.need_game()
     current = None if game.is_over else game.current
     return phrases.summary_phrases(
-        session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over
+        session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over,
+        session.playing().table.you,
     )
 
 

@@ -54,6 +54,9 @@ class Match:
             return (prompts.REVIEW_PROMPT, None) if self.coach.reviewing else prompts.OVER_PROMPT
         if game.awaiting_final_challenge:
             return prompts.FINAL_PROMPT
+        if self.table.is_computer(game.current):  # it moves (the champion thinks): whose keyboard, waiting
+            you = self.table.you
+            return prompts.waiting_prompt(None if you is None else self.names[you])
         return prompts.player_prompt(self.names[game.current]), None
 
     # ------------------------------------------------------------ what the commands read
@@ -127,7 +130,7 @@ class Match:
         if table.needs_hand_over(cur):
             table.ready = cur
             return self.turns.hand_over(cur), True
-        return [prompts.turn_with_help(self.names[cur])], False
+        return [prompts.turn_with_help(self.names[cur], cur == table.you)], False
 
     def announce_action(self, do: Callable[[Game], Event], cues: Any = None) -> tuple[list[str], bool]:
         """Do one game action and say what happened (not yet whose turn it
@@ -158,6 +161,21 @@ class Match:
     def people_accept(self) -> list[str] | None:
         """``accept`` when a player went out (see :meth:`Table.people_accept`)."""
         return self.table.people_accept()
+
+    def nothing_to_accept(self) -> list[str] | None:
+        """``accept`` when no last play waits on it (the core would refuse:
+        "nothing to accept"): that the last play stands, when another
+        player's play could still be challenged, and whose turn it is;
+        nothing changes. None: there is a play to accept."""
+        game, you = self.game, self.table.you
+        if game.awaiting_final_challenge:
+            return None
+        if game.is_over:
+            raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
+        pend, cur = game.pending_play, game.current
+        played = pend.name if pend is not None and pend.player != cur else None
+        return prompts.nothing_to_accept(played, self.names[cur], pend is not None and pend.player == you,
+                                         cur == you)
 
 
 def need(match: Match | None) -> Match:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesPlaced
@@ -96,7 +97,7 @@ class RackKeeper:
         """Who may hear whose tiles in this announcement: the tiles drawn
         after a play that may still be challenged are counted, not named."""
         hidden = {ev.player for ev in events if isinstance(ev, TilesPlaced) and self._withheld.get(ev.player) is ev}
-        return Audience(audience.names, audience.reveal - hidden) if hidden & audience.reveal else audience
+        return replace(audience, reveal=audience.reveal - hidden) if hidden & audience.reveal else audience
 
     def new_tiles_lines(self, i: int, reveal: frozenset[int]) -> list[str]:
         """The tiles player ``i`` drew after a play, once that play can no

@@ -38,6 +38,8 @@ class Offer:
 
     summary: Summary
     word_list: str | None  # the list to name in the question (None: nothing worth saying)
+    #: the player to act is the one person at the table ("Your turn.")
+    yours: bool = False
 
     def question(self) -> list[str]:
         s = self.summary
@@ -46,7 +48,7 @@ class Offer:
         except ScrabbleError:
             limit = 0
         return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
-                                      s.final_reason, limit)
+                                      s.final_reason, limit, self.yours)
 
 
 @dataclass
@@ -182,7 +184,10 @@ class Saver:
         self.offered = loaded
         if loaded is None:
             return None, said
-        return Offer(loaded.summary, self._word_list_said(loaded, asked_word_list)), said
+        summary = loaded.summary
+        computers = TableState.from_json(loaded.settings, len(summary.names)).computers
+        people = [i for i in range(len(summary.names)) if i not in computers]
+        return Offer(summary, self._word_list_said(loaded, asked_word_list), people == [summary.current]), said
 
     def _word_list_said(self, loaded: LoadResult, asked: str | None) -> str | None:
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list

@@ -68,6 +68,13 @@ class Table:
         return [i for i, s in enumerate(self.seats) if not s.is_computer]
 
     @property
+    def you(self) -> int | None:
+        """The one person at the table, if only one sits there: the person
+        at the keyboard, told "your turn" (None: several people, or none)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    @property
     def hot_seat(self) -> bool:
         """Two or more people share the computer: racks need a hand-over."""
         return len(self.humans) >= 2
@@ -77,9 +84,10 @@ class Table:
 
     @property
     def audience(self) -> Audience:
-        """Whose private tiles may be spoken: the lone human's, else nobody's."""
-        humans = self.humans
-        return Audience(self.names, frozenset(humans) if len(humans) == 1 else frozenset())
+        """Whose private tiles may be spoken: the lone human's, else nobody's;
+        that human is "you"."""
+        you = self.you
+        return Audience(self.names, frozenset() if you is None else frozenset({you}), you)
 
     def levels(self) -> dict[int, str]:
         """The computer seats and their levels (for the save)."""
@@ -153,7 +161,7 @@ class Table:
         asked = [self.names[i] for i in people]
         # who went out, that no one can move after it, or the last scoreless turn
         return prompts.final_question(self.game.final_reason, pend.name, asked,
-                                      self.game.rules.scoreless_turns_limit or 0)
+                                      self.game.rules.scoreless_turns_limit or 0, you=pend.player == self.you)
 
     def people_accept(self) -> list[str] | None:
         """``accept`` by the people when a computer is still to decide:

@@ -60,7 +60,7 @@ class TurnTeller:
 
     def hand_over(self, i: int) -> list[str]:
         """Person ``i`` pressed Enter at the hand-over: the turn and the rack."""
-        return ([prompts.turn(self.game.names[i])] + self.new_tiles(i) + self.first_word_hint()
+        return ([prompts.turn(self.game.names[i], i == self.table.you)] + self.new_tiles(i) + self.first_word_hint()
                 + self.rack_lines(i, owner=True) + self.challenge_hint())
 
     def lines(self, round_end: bool = False, engine: bool = True) -> list[str]:
@@ -82,5 +82,5 @@ class TurnTeller:
         if table.needs_hand_over(cur):
             return prompts.press_enter_to_hear(name)
         new_tiles = [] if round_end and self.settings.style.brief else self.new_tiles(cur)
-        head = [] if round_end else [prompts.turn(name)]
+        head = [] if round_end else [prompts.turn(name, cur == table.you)]
         return head + new_tiles + self.first_word_hint() + self.rack_lines(cur) + self.challenge_hint()

@@ -277,12 +277,49 @@ def play_text(breakdown: ScoreBreakdown) -> str:
     return placement_text(w.word.start, w.word.direction, w.word.letters)
 
 
+#: names that are themselves words for a person (a player who typed "Me"):
+#: "Me's turn" jars, so such a name follows the noun ("Turn for Me.")
+PRONOUN_NAMES = frozenset({"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "we", "us"})
+
+#: the word a pronoun name follows: "the play by Me", "the rack of Me"
+_AFTER = {"turn": "for", "play": "by"}
+
+
+def is_pronoun(name: str) -> bool:
+    """Whether a player's name is a pronoun (``Me``, ``I``, ``you``: any case)."""
+    return name.strip().casefold() in PRONOUN_NAMES
+
+
 def possessive(name: str) -> str:
-    """``Alice's``, ``James'``; a player called ``You`` (the default name of
-    the player to move in a game from a position) is ``Your``."""
-    if name == "You":
-        return "Your"
+    """``Alice's``, ``James'`` (a name that is a pronoun is never put so:
+    see :func:`whose`)."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def whose(thing: str, name: str, you: bool = False, start: bool = False) -> str:
+    """``Alice's play``; ``your play`` when ``name`` is the one person at
+    the table (``you``: the person at the keyboard); ``the play by Me``
+    for a name that is a pronoun. ``start``: at the start of a sentence
+    (``Your play``, ``The play by Me``; a name keeps its own case)."""
+    if you:
+        return f"{'Your' if start else 'your'} {thing}"
+    if is_pronoun(name):
+        return f"{'The' if start else 'the'} {thing} {_AFTER.get(thing, 'of')} {name}"
+    return f"{possessive(name)} {thing}"
+
+
+def turn_clause(name: str, you: bool = False, start: bool = False) -> str:
+    """Whose turn it is, in a sentence: ``your turn`` to the one person at
+    the table (``you``); ``Alice's turn`` at a table of several people (or
+    for a computer); ``turn for Me`` for a name that is a pronoun."""
+    if not you and is_pronoun(name):
+        return f"{'Turn' if start else 'turn'} for {name}"
+    return whose("turn", name, you, start)
+
+
+def turn_line(name: str, you: bool = False) -> str:
+    """``Your turn.``, ``Alice's turn.``, ``Turn for Me.`` (see :func:`turn_clause`)."""
+    return turn_clause(name, you, start=True) + "."
 
 
 def scores_line(names: Sequence[str], totals: Sequence[int]) -> str:
@@ -509,10 +546,14 @@ class Audience:
 
     ``reveal`` holds the players whose drawn and exchanged tiles may be
     spoken aloud (with one human at the computer, that human).
+    ``you`` is that human too: the person at the keyboard, whose turn and
+    play are "your turn", "your play".
     """
 
     names: tuple[str, ...]
     reveal: frozenset[int] = frozenset()
+    #: the one person at the table (told "your turn"), if there is one
+    you: int | None = None
 
 
 def first_player_phrases(ev: FirstPlayerDrawn) -> list[str]:
@@ -590,7 +631,7 @@ def _exchanged(ev: TilesExchanged, aud: Audience, style: Style) -> list[str]:
 
 
 def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]:
-    lines = [f"{ev.challenger_name} challenges {possessive(ev.name)} play."]
+    lines = [f"{ev.challenger_name} challenges {whose('play', ev.name, aud.you == ev.player)}."]
     if ev.unacceptable:
         verb = "is" if len(ev.unacceptable) == 1 else "are"
         lines.append(f"{join_and(list(ev.unacceptable))} {verb} not acceptable.")
@@ -700,7 +741,7 @@ def announce(
         else:
             lines.extend(event_phrases(ev, aud, style))
     if next_player is not None:
-        lines.append(f"{possessive(aud.names[next_player])} turn.")
+        lines.append(turn_line(aud.names[next_player], aud.you == next_player))
     return short_lines(lines)
 
 
@@ -719,13 +760,16 @@ def summary_phrases(
     last: Event | None,
     bag_left: int,
     over: bool,
+    you: int | None = None,
 ) -> list[str]:
-    """A short paragraph a sighted helper can read aloud."""
+    """A short paragraph a sighted helper can read aloud (``you``: the one
+    person at the table, whose turn is "your turn")."""
     lines = []
     if over:
         lines.append("The game is over.")
     elif current is not None:
-        lines.append(f"It is {possessive(names[current])} turn.")
+        name, yours = names[current], you == current
+        lines.append(turn_line(name) if is_pronoun(name) and not yours else f"It is {whose('turn', name, yours)}.")
     lines.append("Scores: " + scores_line(names, totals))
     lines.append(last_move_sentence(last))
     lines.append(bag_phrase(bag_left))
@@ -771,6 +815,7 @@ __all__ = [
     "clauses",
     "event_phrases",
     "fit",
+    "is_pronoun",
     "last_move_sentence",
     "line_phrases",
     "ordinal",
@@ -778,6 +823,7 @@ __all__ = [
     "play_lines",
     "play_text",
     "played_lines",
+    "possessive",
     "premium_phrase",
     "rack_phrases",
     "scores_line",
@@ -785,9 +831,12 @@ __all__ = [
     "square_phrase",
     "summary_phrases",
     "tile_phrase",
+    "turn_clause",
+    "turn_line",
     "unseen_phrases",
     "where_phrases",
     "where_text",
+    "whose",
     "word_text",
     "words_phrases",
 ]

@@ -15,7 +15,9 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
-from .phrases import LINE_WIDTH, clauses, join_and, play_lines, possessive, tile_phrase, tiles_list, where_text
+from .phrases import (
+    LINE_WIDTH, clauses, join_and, play_lines, tile_phrase, tiles_list, turn_clause, turn_line, where_text, whose,
+)
 
 # ---------------------------------------------------------------- start
 WELCOME = "Audio Scrabble. Type help at any time."
@@ -56,6 +58,17 @@ FINAL_PROMPT = ("challenge or accept> ", "accept> ")
 
 def player_prompt(name: str) -> str:
     return f"{name}> "
+
+
+def waiting_prompt(name: str | None) -> tuple[str, str]:
+    """The prompt while a computer moves (the champion thinks for
+    seconds): whose keyboard it is, the one person at the table, and that
+    it waits (``Alice, waiting> ``; None: no one person, ``waiting> ``);
+    what is typed meanwhile reads the game and that person's rack. Its
+    short form ``wait> `` fits the narrowest display's prompt."""
+    return (f"{name}, waiting> " if name else "waiting> "), "wait> "
+
+
 #: what yes means, said on ``help`` while a question is open
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
@@ -79,17 +92,19 @@ FIRST_WORD_HINT = ("Type play, a square and a word,", "like play 8D TRAIN, or he
 CHALLENGE_HOW = "type challenge before you play."
 
 
-def turn(name: str) -> str:
-    """``Alice's turn.``"""
-    return f"{possessive(name)} turn."
+def turn(name: str, you: bool = False) -> str:
+    """``Alice's turn.``; ``Your turn.`` to the one person at the table
+    (``you``); ``Turn for Me.`` (see :func:`phrases.turn_line`)."""
+    return turn_line(name, you)
 
 
-def turn_with_help(name: str) -> str:
-    return f"{possessive(name)} turn. Type help for commands."
+def turn_with_help(name: str, you: bool = False) -> str:
+    return f"{turn_line(name, you)} Type help for commands."
 
 
 def wait_for(name: str) -> str:
-    return f"It is {possessive(name)} turn; wait for it to play."
+    """A computer's turn (``name``), to a person who tried to act in it."""
+    return f"It is {whose('turn', name)}; wait for it to play."
 
 
 def press_enter_first(name: str) -> str:
@@ -114,12 +129,12 @@ def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> l
     (``compact``: in one line, after a round heard at once)."""
     if compact:
         return ["You may challenge it: type challenge." if first_time else "You may challenge it."]
-    whose = f"{possessive(whose_name)} play"
-    if len(f"You may challenge {whose}:") > LINE_WIDTH:
-        whose = "the last play"  # it was just said whose it is
+    play = whose("play", whose_name)
+    if len(f"You may challenge {play}:") > LINE_WIDTH:
+        play = "the last play"  # it was just said whose it is
     if not first_time:
-        return [f"You may challenge {whose}."]
-    return [f"You may challenge {whose}:", CHALLENGE_HOW]
+        return [f"You may challenge {play}."]
+    return [f"You may challenge {play}:", CHALLENGE_HOW]
 
 
 def went_out_question(name: str, asked: Sequence[str]) -> list[str]:
@@ -127,25 +142,38 @@ def went_out_question(name: str, asked: Sequence[str]) -> list[str]:
     return final_question("out", name, asked)
 
 
-def final_why(reason: str | None, name: str, scoreless_limit: int = 6) -> str:
+def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool = False) -> str:
     """Why the game waits on ``name``'s last play (the core's
     ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
-    move after it), ``scoreless_turns`` (the last scoreless turn allowed)."""
+    move after it), ``scoreless_turns`` (the last scoreless turn allowed).
+    ``you``: ``name`` is the one person at the table ("your play")."""
     if reason == "no_moves":
-        return f"After {possessive(name)} play no player can move."
+        return f"After {whose('play', name, you)} no player can move."
     if reason == "scoreless_turns":
         nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
-        return f"{possessive(name)} play is the {nth} scoreless turn in a row."
+        return f"{whose('play', name, you, start=True)} is the {nth} scoreless turn in a row."
     return f"{name} went out."
 
 
-def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6) -> list[str]:
+def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6,
+                   you: bool = False) -> list[str]:
     """Why the last play ends the game (see :func:`final_why`), and who is
     asked to challenge or accept (nobody: the computers decide)."""
-    why = clauses(final_why(reason, name, scoreless_limit))
+    why = clauses(final_why(reason, name, scoreless_limit, you))
     if not asked:
         return why
     return why + clauses(f"{' or '.join(asked)}, challenge or accept?")
+
+
+def nothing_to_accept(played: str | None, to_move: str, played_yours: bool = False,
+                      your_turn: bool = False) -> list[str]:
+    """``accept`` when no last play waits on it (the core's "nothing to
+    accept"): the last play, ``played``'s, stands (None: there is none to
+    challenge), and whose turn it is; nothing changes."""
+    turn = turn_clause(to_move, your_turn)
+    if played is None:
+        return clauses(f"Nothing to accept; {turn}.")
+    return clauses(f"{whose('play', played, played_yours, start=True)} stands; {turn}.")
 
 
 def people_accept(names: Sequence[str]) -> str:

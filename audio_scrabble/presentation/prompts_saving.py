@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
-from .phrases import LINE_WIDTH, clauses, fit, join_and, possessive, scores_lines
+from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines, turn_line
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
 from .prompts import final_why
 
@@ -24,13 +24,14 @@ ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; g
 
 def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, awaiting_final: bool,
                        word_list: str | None = None, final_reason: str | None = None,
-                       scoreless_limit: int = 6) -> list[str]:
+                       scoreless_limit: int = 6, you: bool = False) -> list[str]:
     """The question at start about an unfinished game (``word_list``: the
     name of the list it was played with, when that is worth saying). A game
     waiting on a last play that may be challenged says why (``final_reason``:
-    went out, no one can move, the last scoreless turn; None: went out)."""
-    state = clauses(final_why(final_reason, to_play, scoreless_limit)) if awaiting_final \
-        else [f"{possessive(to_play)} turn."]
+    went out, no one can move, the last scoreless turn; None: went out).
+    ``you``: ``to_play`` is the one person at the table ("Your turn.")."""
+    state = clauses(final_why(final_reason, to_play, scoreless_limit, you)) if awaiting_final \
+        else [turn_line(to_play, you)]
     head = f"An unfinished game of {join_and(list(names))}:"
     if len(head) > LINE_WIDTH:  # the names come next, with their scores
         head = "An unfinished game:"

@@ -38,11 +38,11 @@ from .phrases import (
     play_text,
     played_lines,
     plural,
-    possessive,
     scores_lines,
     short_lines,
     tile_phrase,
     where_text,
+    whose,
     word_text,
 )
 
@@ -209,7 +209,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         else:
             lines.append(counted + ".")
     elif k is MoveKind.WITHDRAWN:
-        lines.append(f"{possessive(who)} play is taken back:")
+        lines.append(f"{whose('play', who, start=True)} is taken back:")
         text = step_text(step)
         if text:
             lines.append(f"{text}.")
@@ -272,8 +272,8 @@ def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[
     said (braille cells, when shown, go between the two)."""
     who = names[step.player]
     if not step.move.rack:
-        return [f"The record does not show {possessive(who)} rack here."], []
-    head = [f"{possessive(who)} rack before move {step.number}:"]
+        return [f"The record does not show {whose('rack', who)} here."], []
+    head = [f"{whose('rack', who, start=True)} before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
 
 
