@@ -142,3 +142,24 @@ def test_the_table_sums_the_regression_as_the_features_do():
         for r in rng.sample(range(len(idx)), min(len(idx), 60)):
             leave = "".join(LL.TILES[i] for i in idx[r])
             assert val[r] == pytest.approx(LL.model_value(model, leave))
+
+
+def test_bingo_chances_are_exact_for_a_small_word_list():
+    """Two seven-letter words: a leave's chance is the chance of drawing
+    the rest of either word, worked out by hand from the tile counts."""
+    from math import comb
+
+    from audio_scrabble.core.tiles import TILE_COUNTS, TOTAL_TILES
+    from audio_scrabble.engine import learn_leaves as LL
+
+    got = LL.bingo_chances(["RETAINS", "STAINER", "NASTIER", "ZYZZYVA", "CAT"])
+    # one key (AEINRST) for the three anagrams; AEINST needs exactly an R
+    assert got["AEINST"] == pytest.approx(TILE_COUNTS["R"] / TOTAL_TILES)
+    # EINRST needs an A; ZYZZYVA's three Zs cannot be drawn (one Z in the bag)
+    assert got["EINRST"] == pytest.approx(TILE_COUNTS["A"] / TOTAL_TILES)
+    assert got.get("AVYY", 0.0) == 0.0 and "ACT" not in got
+    # a one-letter leave: the chance of drawing the other six exactly
+    ways = 1
+    for t in "AEINR":
+        ways *= TILE_COUNTS[t]
+    assert got["S"] == pytest.approx(ways * TILE_COUNTS["T"] / comb(TOTAL_TILES, 6))

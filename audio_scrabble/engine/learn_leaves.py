@@ -134,7 +134,8 @@ _O_CONS = _O_VOW + 7
 _O_MISC = _O_CONS + 7  # Q without U, QU, blank with S, two blanks
 _O_SIZE = _O_MISC + 4
 _O_SYN = _O_SIZE + 6
-_O_PAIR = _O_SYN + 2
+_O_BINGO = _O_SYN + 2  # the chance of a seven-letter word after the draw, one weight per size
+_O_PAIR = _O_BINGO + 6
 N_FEATURES = _O_PAIR + len(_PAIRS)
 
 
@@ -145,7 +146,9 @@ def sparse_features(leave: str) -> list[tuple[int, float]]:
     (one-hot), the synergy of distinct bingo-friendly tiles, and one
     feature for each pair of distinct tile kinds kept together (so that
     ER, ING's pairs or a blank with an S are measured, not assumed
-    additive)."""
+    additive), and the chance that the leave and the tiles drawn to it
+    spell a seven-letter word (:func:`bingo_chances`; one weight per
+    size, so the regression learns what a bingo chance is worth)."""
     c = Counter(leave)
     out: list[tuple[int, float]] = []
     for t, n in c.items():
@@ -173,6 +176,9 @@ def sparse_features(leave: str) -> list[tuple[int, float]]:
     if g:
         out.append((_O_SYN, g * g / 6.0))
         out.append((_O_SYN + 1, g * g * g / 36.0))
+    p = bingo_chances().get(leave)
+    if p:
+        out.append((_O_BINGO + len(leave) - 1, p))
     kinds = sorted(c, key=_INDEX.__getitem__)
     for j, a in enumerate(kinds):
         for b in kinds[j + 1:]:
@@ -181,6 +187,51 @@ def sparse_features(leave: str) -> list[tuple[int, float]]:
 
 
 _INDEX = {t: i for i, t in enumerate(TILES)}
+_BINGO: dict[str, float] = {}
+
+
+def bingo_chances(words=None) -> dict[str, float]:
+    """For each leave of 1 to 6 letters (no blank) that can become one:
+    the chance that it and the tiles drawn to fill the rack (from a full
+    bag, blanks counting as no letter) are the letters of a seven-letter
+    word of the default word list. Exact, not sampled: for every
+    seven-letter word's letters W, each part L of W is credited with the
+    chance of drawing exactly W less L; for one leave those draws are
+    different multisets, so the chances add up. Kept once made (about a
+    second); ``words`` (an iterable of words) for tests, not kept."""
+    if words is None and _BINGO:
+        return _BINGO
+    keep = words is None
+    from itertools import combinations
+    from math import comb
+
+    from ..core.tiles import TILE_COUNTS, TOTAL_TILES
+
+    if words is None:
+        from ..lexicon import Lexicon
+
+        words = Lexicon.default().words()
+    keys = {"".join(sorted(w)) for w in words if len(w) == 7 and w.isalpha()}
+    out: dict[str, float] = defaultdict(float)
+    for key in keys:
+        seen: set[str] = set()
+        for k in range(1, 7):
+            for pos in combinations(range(7), k):
+                leave = "".join(key[i] for i in pos)
+                if leave in seen:
+                    continue
+                seen.add(leave)
+                drawn = Counter(key)
+                drawn.subtract(leave)
+                ways = 1
+                for t, n in drawn.items():
+                    if n:
+                        ways *= comb(TILE_COUNTS.get(t, 0), n)
+                out[leave] += ways / comb(TOTAL_TILES, 7 - k)
+    if keep:
+        _BINGO.update(out)
+        return _BINGO
+    return dict(out)
 
 
 def _bootstrap_value(bootstrap: "Path | str | None"):
@@ -304,6 +355,8 @@ def size_values(model: dict, k: int):
     for (a, b), i in _PAIRS.items():
         U[_INDEX[a], _INDEX[b]] = w[_O_PAIR + i]
     val += ((present @ U) * present).sum(axis=1)
+    chances = bingo_chances()
+    val += w[_O_BINGO + k - 1] * np.fromiter((chances.get(x, 0.0) for x in _all_multisets(k)), float, n)
     return idx, val - model.get("zero", 0.0)
 
 
@@ -342,6 +395,46 @@ def _all_multisets(k: int):
         yield "".join(combo)
 
 
+def check(paths: list[Path], tables: list[str], bootstrap: "Path | str | None" = None) -> dict[str, tuple[float, float]]:
+    """How well each table predicts the targets of games it was not fitted
+    on: {table: (share of the targets' variance it explains, after the
+    best scale and offset; the scale)}. ``tables`` are leaves.bin.z files,
+    ``"hand"`` or ``"shipped"``. A better table explains more; the scale
+    near 1 says its points are the game's points."""
+    from .leave import LeaveTable, hand_value, learned_value
+
+    target = _bootstrap_value(bootstrap)
+    obs: list[tuple[str, float]] = []
+    for p in paths:
+        with p.open() as fh:
+            for line in fh:
+                for o in json.loads(line)["obs"]:
+                    nxt = o[2] if len(o) > 2 else None
+                    obs.append((o[0], o[1] + (target(nxt) if nxt else 0.0)))
+    ys = [t for _, t in obs]
+    my = sum(ys) / len(ys)
+    vy = sum((y - my) ** 2 for y in ys)
+    out = {}
+    for name in tables:
+        if name == "hand":
+            value = hand_value
+        elif name == "shipped":
+            value = learned_value
+        else:
+            tab = LeaveTable.decode(Path(name).read_bytes())
+
+            def value(leave: str, tab=tab) -> float:
+                return tab.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
+        xs = [value(leave) for leave, _ in obs]
+        mx = sum(xs) / len(xs)
+        sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+        sxx = sum((x - mx) ** 2 for x in xs)
+        b = sxy / sxx if sxx else 0.0
+        resid = sum((y - my - b * (x - mx)) ** 2 for x, y in zip(xs, ys))
+        out[name] = (1.0 - resid / vy, b)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -357,7 +450,15 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--folder", type=Path, help="where --write puts leaves.bin.z (default: the package's data)")
     f.add_argument("--earlier", type=int, nargs="*", default=[],
                    help="games of the earlier rounds whose table the targets used (recorded with the table)")
+    c = sub.add_parser("check", help="how much of held-out games' targets each table explains")
+    c.add_argument("data", type=Path, nargs="+")
+    c.add_argument("--tables", nargs="+", default=["hand", "shipped"])
+    c.add_argument("--bootstrap", help="as for fit")
     args = ap.parse_args(argv)
+    if args.cmd == "check":
+        for name, (r2, b) in check(args.data, args.tables, args.bootstrap).items():
+            print(f"{name}: explains {100 * r2:.2f}% of the variance (scale {b:.2f})")
+        return 0
     if args.cmd == "play":
         play(args.games, args.seed, args.learned, args.out)
         return 0
