@@ -248,40 +248,73 @@ def _bootstrap_value(bootstrap: "Path | str | None"):
     return lambda leave: boot.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
 
 
-def fit(paths: list[Path], bootstrap: "Path | str | None" = None) -> tuple[dict, dict[str, float], int, int]:
-    """(model, values of well-seen leaves, games, observations). The
-    temporal-difference targets use the table ``bootstrap`` (see
-    :func:`_bootstrap_value`) -- the table the games were played with.
-
-    The observations are grouped by leave first (a leave's features are
-    the same in every observation of it), so the normal equations of the
-    ridge regression are summed over the distinct leaves, in chunks."""
-    import numpy as np
-
-    value = _bootstrap_value(bootstrap)
-    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])  # leave -> n, sum, sum of squares
+def load(paths: list[Path]) -> tuple[list[tuple[str, float, "str | None"]], int]:
+    """(observations, games): every (leave, next turn's score, the leave
+    that turn kept or None) of the self-play files."""
+    obs: list[tuple[str, float, "str | None"]] = []
     games = 0
-    total, n_obs = 0.0, 0
     for p in paths:
         with p.open() as fh:
             for line in fh:
                 rec = json.loads(line)
                 games += 1
                 for o in rec["obs"]:
-                    # With the next turn's leave recorded, the target looks one
-                    # turn further (temporal difference): the next score plus
-                    # what the leave then kept is worth by the current table.
-                    nxt = o[2] if len(o) > 2 else None
-                    t = o[1] + (value(nxt) if nxt else 0.0)
-                    acc = sums[o[0]]
-                    acc[0] += 1
-                    acc[1] += t
-                    acc[2] += t * t
-                    total += t
-                    n_obs += 1
-    if not n_obs:
+                    obs.append((o[0], o[1], o[2] if len(o) > 2 else None))
+    return obs, games
+
+
+def fit(paths: list[Path], bootstrap: "Path | str | None" = None, rounds: int = 1) -> tuple[dict, dict[str, float], int, int]:
+    """(model, values of well-seen leaves, games, observations). The
+    temporal-difference targets use the table ``bootstrap`` (see
+    :func:`_bootstrap_value`) -- the table the games were played with --
+    in the first round; each further round (``rounds``) uses the values
+    the round before fitted (fitted value iteration: each round looks one
+    turn further, on the same games).
+
+    The observations are grouped by leave first (a leave's features are
+    the same in every observation of it), so the normal equations of the
+    ridge regression are summed over the distinct leaves, in chunks."""
+    obs, games = load(paths)
+    if not obs:
         raise SystemExit("no observations")
-    mean = total / n_obs
+    value = _bootstrap_value(bootstrap)
+    for _ in range(rounds):
+        model, seen = _fit_once(obs, value)
+        value = _values(model, seen)
+    model["rounds"] = rounds
+    model["bootstrap"] = "shipped table" if bootstrap is None else Path(str(bootstrap)).name
+    return model, seen, games, len(obs)
+
+
+def _values(model: dict, seen: dict[str, float]):
+    """A leave's value by a fit (its own measure if well seen, else the
+    regression's), remembered per leave."""
+    memo: dict[str, float] = {}
+
+    def value(leave: str) -> float:
+        v = memo.get(leave)
+        if v is None:
+            v = memo[leave] = seen[leave] if leave in seen else model_value(model, leave)
+        return v
+
+    return value
+
+
+def _fit_once(obs: list[tuple[str, float, "str | None"]], value) -> tuple[dict, dict[str, float]]:
+    import numpy as np
+
+    # With the next turn's leave recorded, the target looks one turn
+    # further (temporal difference): the next score plus what the leave
+    # then kept is worth by ``value``.
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])  # leave -> n, sum of targets
+    total = 0.0
+    for leave, score, nxt in obs:
+        t = score + (value(nxt) if nxt else 0.0)
+        acc = sums[leave]
+        acc[0] += 1
+        acc[1] += t
+        total += t
+    mean = total / len(obs)
     leaves = list(sums)
     A = RIDGE * np.eye(N_FEATURES)
     rhs = np.zeros(N_FEATURES)
@@ -302,9 +335,9 @@ def fit(paths: list[Path], bootstrap: "Path | str | None" = None) -> tuple[dict,
     if well:
         pred = _dense(well) @ w
         for x, pv in zip(well, pred):
-            n, s, _ = sums[x]
+            n, s = sums[x]
             seen[x] = (s - n * mean + SHRINK * float(pv)) / (n + SHRINK) - zero
-    return model, seen, games, n_obs
+    return model, seen
 
 
 def _dense(leaves: list[str]):
@@ -382,6 +415,7 @@ def write_table(model: dict, seen: dict[str, float], games: int, observations: i
         parts.append(vals)
     meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
             "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE, "features": N_FEATURES,
+            "fit_rounds": model.get("rounds", 1), "bootstrap": model.get("bootstrap"),
             "earlier_rounds_games": earlier or []}
     target = folder / "leaves.bin.z"
     target.write_bytes(encode_table(parts, meta))
@@ -447,6 +481,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--write", action="store_true")
     f.add_argument("--bootstrap", help="the table the games were played with: a leaves.bin.z file, or 'hand' (default: the shipped one)")
+    f.add_argument("--rounds", type=int, default=1, help="rounds of fitted value iteration (default 1)")
     f.add_argument("--folder", type=Path, help="where --write puts leaves.bin.z (default: the package's data)")
     f.add_argument("--earlier", type=int, nargs="*", default=[],
                    help="games of the earlier rounds whose table the targets used (recorded with the table)")
@@ -462,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "play":
         play(args.games, args.seed, args.learned, args.out)
         return 0
-    model, seen, games, n = fit(args.data, args.bootstrap)
+    model, seen, games, n = fit(args.data, args.bootstrap, args.rounds)
     print(f"{games} games, {n} observations, mean next-turn score {model['mean']:.1f}, {len(seen)} leaves measured")
     for leave in ("?", "S", "E", "Q", "QU", "V", "VV", "II", "ERS", "?S", "AEINST", "IIUUV"):
         print(f"  {leave:8} model {model_value(model, leave):6.1f}  measured {seen.get(leave, float('nan')):6.1f}")
