@@ -15,9 +15,11 @@ from .settings import small_number
 class Coach:
     """Teaching for one game: ``hint`` while it goes on, ``review`` once it is over."""
 
-    def __init__(self, game: Game, lexicon: Any):
+    def __init__(self, game: Game, lexicon: Any, you: int | None = None):
         self.game = game
         self.lexicon = lexicon
+        #: the seat of the one person at the table, "you" in the review
+        self.you = you
         #: every turn beside the best play then, worked out on the first ``review``
         self._reviews: list[Any] | None = None
         #: the turn being heard (``len`` is the summary; None: not started)
@@ -75,9 +77,9 @@ class Coach:
         reviews = self.reviews()
         self.at = max(0, min(index, len(reviews)))
         if self.at == len(reviews):
-            return ([prompts.REVIEW_END] + teaching.review_summary(reviews, list(self.game.names))
+            return ([prompts.REVIEW_END] + teaching.review_summary(reviews, list(self.game.names), self.you)
                     + [prompts.REVIEW_AGAIN_OR_NEW])
-        return teaching.review_move_phrases(reviews[self.at])
+        return teaching.review_move_phrases(reviews[self.at], reviews[self.at].player == self.you)
 
     def next(self) -> list[str]:
         """``next`` (or Enter): the next turn of the review, or its start."""

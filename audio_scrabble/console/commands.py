@@ -146,13 +146,14 @@ def cmd_accept(session, args: str) -> list[str]:
 
 def cmd_scores(session, args: str) -> list[str]:
     game = session.need_game()
-    lines = phrases.scores_lines(session.names, game.scores())
+    you = session.playing().table.you
+    lines = phrases.scores_lines(session.names, game.scores(), you)
     if session.style.full and not game.is_over:
         totals = game.scores()
         order = sorted(range(len(totals)), key=lambda i: -totals[i])
         lead = totals[order[0]] - totals[order[1]]
         if lead:
-            lines.append(prompts.leads_by(session.names[order[0]], lead))
+            lines.append(prompts.leads_by(session.names[order[0]], lead, order[0] == you))
         else:
             lines.append(prompts.LEVEL_AT_THE_TOP)
     return lines

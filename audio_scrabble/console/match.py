@@ -37,7 +37,7 @@ class Match:
         self.racks = RackKeeper(game)
         self.turns = TurnTeller(game, self.table, self.racks, settings)
         self.turns.told_challenge = told_challenge  # the first-time hint is given once a session
-        self.coach = Coach(game, lexicon)
+        self.coach = Coach(game, lexicon, self.table.you)
 
     def table_state(self, lexicon_path: str | None) -> Any:
         """What a save keeps beside the game (a persistence.TableState): the

@@ -24,7 +24,7 @@ from ..presentation import phrases, prompts, survey_phrases
 from . import position_start, services
 from .saving import Resumed
 from .setup import Seat, SetupFlow, parse_players, parse_rules
-from .table import Chooser
+from .table import Chooser, lone_person
 
 ComputerFactory = Callable[[str, Any, int], Chooser]
 
@@ -86,7 +86,9 @@ class Opening:
         game = Game([s.name for s in seats], rules, seed, lexicon, services.move_finder(lexicon))
         self.games_played += 1
         lines = [prompts.rules_title(rules.title)]
-        lines.extend(phrases.first_player_phrases(game.history[0]))  # type: ignore[arg-type]
+        you = lone_person(seats)
+        lines.extend(phrases.first_player_phrases(game.history[0],  # type: ignore[arg-type]
+                                                  None if you is None else seats[you].name))
         return Seating(game, seats, choosers, setup, lines)
 
     def position(self, lexicon: Any) -> Seating:
@@ -97,7 +99,7 @@ class Opening:
                     services.move_finder(lexicon), start=ready.start)
         self.games_played += 1
         lines = [prompts.rules_title(ready.rules.title)]
-        lines.extend(survey_phrases.position_opening(game.names, game.scores()))
+        lines.extend(survey_phrases.position_opening(game.names, game.scores(), lone_person(ready.seats)))
         setup = SetupFlow(ready.seats, ready.rules, computers=self.computers)
         return Seating(game, ready.seats, choosers, setup, lines)
 
@@ -111,10 +113,11 @@ class Opening:
         self.options.seed = game.seed
         self.games_played = 1
         lines = resumed.lines + [prompts.resumed(game.rules.title)]
-        lines.extend(phrases.scores_lines(game.names, game.scores()))
+        you = lone_person(seats)
+        lines.extend(phrases.scores_lines(game.names, game.scores(), you))
         last = phrases.last_move_event(list(game.history))
         if last is not None:
-            lines.extend(phrases.clauses(phrases.last_move_sentence(last)))
+            lines.extend(phrases.clauses(phrases.last_move_sentence(last, you)))
         lines.append(phrases.bag_phrase(len(game.bag)))
         setup = SetupFlow(seats, game.rules, computers=self.computers)
         return Seating(game, seats, choosers, setup, lines, state=state, saved=True)

@@ -38,8 +38,8 @@ class Offer:
 
     summary: Summary
     word_list: str | None  # the list to name in the question (None: nothing worth saying)
-    #: the player to act is the one person at the table ("Your turn.")
-    yours: bool = False
+    #: the seat of the one person at the table ("You 0", "Your turn."), if there is one
+    you: int | None = None
 
     def question(self) -> list[str]:
         s = self.summary
@@ -48,7 +48,7 @@ class Offer:
         except ScrabbleError:
             limit = 0
         return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
-                                      s.final_reason, limit, self.yours)
+                                      s.final_reason, limit, self.you)
 
 
 @dataclass
@@ -187,7 +187,8 @@ class Saver:
         summary = loaded.summary
         computers = TableState.from_json(loaded.settings, len(summary.names)).computers
         people = [i for i in range(len(summary.names)) if i not in computers]
-        return Offer(summary, self._word_list_said(loaded, asked_word_list), people == [summary.current]), said
+        you = people[0] if len(people) == 1 else None
+        return Offer(summary, self._word_list_said(loaded, asked_word_list), you), said
 
     def _word_list_said(self, loaded: LoadResult, asked: str | None) -> str | None:
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list

@@ -43,6 +43,13 @@ class ComputerAction:
     mover: int | None = None
 
 
+def lone_person(seats: list[Seat]) -> int | None:
+    """The seat of the one person at a table of computers: "you" in what
+    is said (None: several people, or none)."""
+    people = [i for i, s in enumerate(seats) if not s.is_computer]
+    return people[0] if len(people) == 1 else None
+
+
 class Table:
     """The seats of one game and the turn policy around them."""
 
@@ -71,8 +78,7 @@ class Table:
     def you(self) -> int | None:
         """The one person at the table, if only one sits there: the person
         at the keyboard, told "your turn" (None: several people, or none)."""
-        humans = self.humans
-        return humans[0] if len(humans) == 1 else None
+        return lone_person(self.seats)
 
     @property
     def hot_seat(self) -> bool:
@@ -161,7 +167,8 @@ class Table:
         asked = [self.names[i] for i in people]
         # who went out, that no one can move after it, or the last scoreless turn
         return prompts.final_question(self.game.final_reason, pend.name, asked,
-                                      self.game.rules.scoreless_turns_limit or 0, you=pend.player == self.you)
+                                      self.game.rules.scoreless_turns_limit or 0, you=pend.player == self.you,
+                                      asking_you=people == [self.you])
 
     def people_accept(self) -> list[str] | None:
         """``accept`` by the people when a computer is still to decide:
@@ -170,7 +177,7 @@ class Table:
         people, computers = self.final_deciders()
         if people and computers:
             self.declined = self.game.pending_play
-            return [prompts.people_accept([self.names[i] for i in people])]
+            return [prompts.people_accept([self.names[i] for i in people], people == [self.you])]
         return None
 
     # ------------------------------------------------------------ computers

@@ -322,13 +322,57 @@ def turn_line(name: str, you: bool = False) -> str:
     return turn_clause(name, you, start=True) + "."
 
 
-def scores_line(names: Sequence[str], totals: Sequence[int]) -> str:
-    """``Alice 12, Bob 0.`` in player order."""
-    return ", ".join(f"{n} {t}" for n, t in zip(names, totals)) + "."
+# ---------------------------------------------------------------- you, or a name
+#: the verbs said after a player whose form after "you" is not the third
+#: person's without its s (the rest: ``loses``, ``passes`` -> ``lose``, ``pass``)
+_AFTER_YOU = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
 
 
-def scores_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    return fit([f"{n} {t}" for n, t in zip(names, totals)])
+def subject(name: str, you: bool = False, start: bool = True) -> str:
+    """A player as the subject of a sentence: the name; ``You`` for the one
+    person at the table (``you``: the person at the keyboard); ``you``
+    inside a sentence (``start`` False: ``Last move: you played``)."""
+    if not you:
+        return name
+    return "You" if start else "you"
+
+
+def agree(verb: str, you: bool = False) -> str:
+    """A verb in the present after :func:`subject`: as given after a name
+    (``loses``, ``wins``, ``has``), agreeing with you (``lose``, ``win``,
+    ``have``); a past form (``played``, ``went``) stays as it is."""
+    if not you:
+        return verb
+    if verb in _AFTER_YOU:
+        return _AFTER_YOU[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def does(name: str, verb: str, you: bool = False, start: bool = True) -> str:
+    """A subject and its verb, agreeing: ``Alice loses``, ``You lose``,
+    ``Expert computer played``, ``You played`` (see :func:`subject`)."""
+    return f"{subject(name, you, start)} {agree(verb, you)}"
+
+
+def said_names(names: Sequence[str], you: int | None = None) -> list[str]:
+    """The players as a list of scores names them: ``You`` for the one
+    person at the table (``you``: their seat), the others by name."""
+    return [subject(n, i == you) for i, n in enumerate(names)]
+
+
+def scores_line(names: Sequence[str], totals: Sequence[int], you: int | None = None) -> str:
+    """``Alice 12, Bob 0.`` in player order; ``You 12, Expert computer 30.``
+    to the one person at the table (``you``: their seat)."""
+    return ", ".join(f"{n} {t}" for n, t in zip(said_names(names, you), totals)) + "."
+
+
+def scores_lines(names: Sequence[str], totals: Sequence[int], you: int | None = None) -> list[str]:
+    """:func:`scores_line` fitted to braille lines."""
+    return fit([f"{n} {t}" for n, t in zip(said_names(names, you), totals)])
 
 
 # ---------------------------------------------------------------- the board
@@ -529,11 +573,11 @@ def check_phrases(breakdown: ScoreBreakdown, style: Style) -> list[str]:
     return lines
 
 
-def drawn_line(name: str, drawn: Sequence[str], bag_left: int, reveal: bool, style: Style) -> str:
+def drawn_line(name: str, drawn: Sequence[str], bag_left: int, reveal: bool, style: Style, you: bool = False) -> str:
     if not drawn:
         return "The bag is empty; no tiles drawn." if not style.brief else "No tiles drawn."
     what = tiles_list(drawn) if reveal else plural(len(drawn), "tile")
-    line = f"{name} drew {what}."
+    line = f"{subject(name, you)} drew {what}."
     if style.full or (not style.brief and bag_left == 0):
         line = line[:-1] + f"; {bag_left} left in the bag." if bag_left else line[:-1] + "; the bag is empty."
     return line
@@ -547,7 +591,8 @@ class Audience:
     ``reveal`` holds the players whose drawn and exchanged tiles may be
     spoken aloud (with one human at the computer, that human).
     ``you`` is that human too: the person at the keyboard, whose turn and
-    play are "your turn", "your play".
+    play are "your turn", "your play", who is the subject "you" ("You
+    played TRAIN", "You lose 4 points.") and "You" in the scores.
     """
 
     names: tuple[str, ...]
@@ -556,21 +601,26 @@ class Audience:
     you: int | None = None
 
 
-def first_player_phrases(ev: FirstPlayerDrawn) -> list[str]:
-    """``Alice drew E, Bob drew A.`` then ``Bob drew A and plays first.``"""
+def first_player_phrases(ev: FirstPlayerDrawn, you: str | None = None) -> list[str]:
+    """``Alice drew E, Bob drew A.`` then ``Bob drew A and plays first.``
+    (``you``: the name of the one person at the table, who "drew E" and
+    "play first"; names at a table are distinct)."""
     lines: list[str] = []
     for k, rnd in enumerate(ev.rounds):
-        draws = [f"{name} drew {'a blank' if t == BLANK else t}" for name, t in rnd]
+        draws = [f"{subject(name, name == you)} drew {'a blank' if t == BLANK else t}" for name, t in rnd]
         lines.extend(fit(draws))
         if k < len(ev.rounds) - 1:
             lines.append("A tie; they draw again.")
     tile = dict(ev.rounds[-1])[ev.first_name]
-    lines.append(f"{ev.first_name} drew {'a blank' if tile == BLANK else tile} and plays first.")
+    yours = ev.first_name == you
+    lines.append(f"{subject(ev.first_name, yours)} drew {'a blank' if tile == BLANK else tile} "
+                 f"and {agree('plays', yours)} first.")
     return short_lines(lines)
 
 
 def played_lines(
-    name: str, letters: str, where: str | None, score: int, breakdown: ScoreBreakdown | None, style: Style
+    name: str, letters: str, where: str | None, score: int, breakdown: ScoreBreakdown | None, style: Style,
+    you: bool = False,
 ) -> list[str]:
     """A play as the scorekeeper says it, in the game and in a review.
 
@@ -579,10 +629,12 @@ def played_lines(
     then the points. Brief: ``Alice: TRAIN, H8 across, 12.`` When the
     play took two lines and nothing comes between, the points end the
     second: ``Expert computer played ANIMALIC,`` / ``E11 across, 74 points.``
+    ``you``: the one person at the table played (``You played TRAIN``).
     """
+    who = subject(name, you)
     if style.brief:
-        return play_lines(f"{name}:", letters, where, f", {score}")
-    lines = play_lines(f"{name} played", letters, where)
+        return play_lines(f"{who}:", letters, where, f", {score}")
+    lines = play_lines(f"{who} played", letters, where)
     details = breakdown_lines(breakdown, style) if breakdown is not None else []
     points = plural(score, "point")
     merged = f"{lines[-1][:-1]}, {points}."
@@ -591,22 +643,24 @@ def played_lines(
     return lines + details + [f"{points}."]
 
 
-def _placed(ev: TilesPlaced, style: Style, compact: bool = False) -> list[str]:
+def _placed(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = False) -> list[str]:
     """Who played what, the words and score, the premiums (at full verbosity).
     ``compact`` (a round heard at once): the points end the first line,
     the words that counted follow."""
+    yours = aud.you == ev.player
+    who = subject(ev.name, yours)
     w = main_word(ev.breakdown)
     if w is None:
-        return [f"{ev.name} played no word, {plural(ev.score, 'point')}."]
+        return [f"{who} played no word, {plural(ev.score, 'point')}."]
     where = where_text(w.word.start, w.word.direction)
     if compact and not style.brief:
-        head = play_lines(f"{ev.name} played", w.word.letters, where, f", {plural(ev.score, 'point')}")
+        head = play_lines(f"{who} played", w.word.letters, where, f", {plural(ev.score, 'point')}")
         if len(head) > 1:  # the bare number fits where "points" did not
-            head = play_lines(f"{ev.name} played", w.word.letters, where, f", {ev.score}")
+            head = play_lines(f"{who} played", w.word.letters, where, f", {ev.score}")
         if len(head) > 1:  # then the brief form, who first
-            head = play_lines(f"{ev.name}:", w.word.letters, where, f", {ev.score}")
+            head = play_lines(f"{who}:", w.word.letters, where, f", {ev.score}")
         return head + breakdown_lines(ev.breakdown, style, compact=True)
-    return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style)
+    return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style, yours)
 
 
 def _after_play(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = False) -> list[str]:
@@ -620,63 +674,72 @@ def _after_play(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = Fa
         return ["The bag is now empty."] if ev.drawn and ev.bag_left == 0 else []
     if ev.drawn and style.brief and not reveal:
         return []
-    return [drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style)]
+    return [drawn_line(ev.name, ev.drawn, ev.bag_left, reveal, style, aud.you == ev.player)]
 
 
 def _exchanged(ev: TilesExchanged, aud: Audience, style: Style) -> list[str]:
     n = len(ev.returned)
+    who = subject(ev.name, aud.you == ev.player)
     if ev.player in aud.reveal and not style.brief:
-        return [f"{ev.name} put back {tiles_list(ev.returned)}.", f"{ev.name} drew {tiles_list(ev.drawn)}."]
-    return [f"{ev.name} exchanged {plural(n, 'tile')}."]
+        return [f"{who} put back {tiles_list(ev.returned)}.", f"{who} drew {tiles_list(ev.drawn)}."]
+    return [f"{who} exchanged {plural(n, 'tile')}."]
 
 
 def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]:
-    lines = [f"{ev.challenger_name} challenges {whose('play', ev.name, aud.you == ev.player)}."]
+    player, challenger = aud.you == ev.player, aud.you == ev.challenger
+    lines = [f"{does(ev.challenger_name, 'challenges', challenger)} {whose('play', ev.name, player)}."]
     if ev.unacceptable:
         verb = "is" if len(ev.unacceptable) == 1 else "are"
         lines.append(f"{join_and(list(ev.unacceptable))} {verb} not acceptable.")
         lines.append("The play is taken back.")
         if ev.points_lost:
-            lines.append(f"{ev.name} loses {plural(ev.points_lost, 'point')}.")
+            lines.append(f"{does(ev.name, 'loses', player)} {plural(ev.points_lost, 'point')}.")
     else:
         if len(ev.words) == 1:
             lines.append(f"{ev.words[0]} is acceptable.")
         else:
             lines.extend(fit(list(ev.words), end=": all acceptable."))
         if ev.turn_lost:
-            lines.append(f"{ev.challenger_name} loses the next turn.")
+            lines.append(f"{does(ev.challenger_name, 'loses', challenger)} the next turn.")
         elif ev.points_lost:
-            lines.append(f"{ev.challenger_name} loses {plural(ev.points_lost, 'point')}.")
+            lines.append(f"{does(ev.challenger_name, 'loses', challenger)} {plural(ev.points_lost, 'point')}.")
         elif ev.points_gained:  # the 5- or 10-point rule: the play stands, its player gains
-            lines.append(f"{ev.name} gains {plural(ev.points_gained, 'point')}.")
+            lines.append(f"{does(ev.name, 'gains', player)} {plural(ev.points_gained, 'point')}.")
         elif not style.brief:
             lines.append("The play stands; no penalty.")
-    lines.extend(scores_lines(aud.names, ev.totals))
+    lines.extend(scores_lines(aud.names, ev.totals, aud.you))
     return lines
 
 
 def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
-    lines = ["Game over.", ev.sentence]
+    out = ev.out_player
+    if ev.reason == "out" and out is not None:  # who went out is said here, "You went out" to you
+        lines = ["Game over.", f"{subject(aud.names[out], aud.you == out)} went out with the bag empty."]
+    else:
+        lines = ["Game over.", ev.sentence]
     for adj in ev.adjustments:
-        if ev.out_player == adj.player:  # that they went out was just said
-            lines.append(f"{adj.name} gains {adj.points}." if adj.points else f"{adj.name} gains nothing.")
+        yours = aud.you == adj.player
+        if out == adj.player:  # that they went out was just said
+            gains = does(adj.name, "gains", yours)
+            lines.append(f"{gains} {adj.points}." if adj.points else f"{gains} nothing.")
         elif adj.rack:
-            held = " ".join(tile_phrase(t) for t in adj.rack)
+            had = f"{subject(adj.name, yours)} had {' '.join(tile_phrase(t) for t in adj.rack)}"
             if adj.points:
                 sign = "minus" if adj.points < 0 else "plus"
-                lines.append(f"{adj.name} had {held}: {sign} {abs(adj.points)}.")
+                lines.append(f"{had}: {sign} {abs(adj.points)}.")
             else:
-                lines.append(f"{adj.name} had {held}: worth 0.")
+                lines.append(f"{had}: worth 0.")
         elif not style.brief:
-            lines.append(f"{adj.name} had no tiles left.")
+            lines.append(f"{subject(adj.name, yours)} had no tiles left.")
     order = sorted(range(len(ev.totals)), key=lambda i: -ev.totals[i])
+    said = said_names(aud.names, aud.you)
     lines.append("Final scores:")
-    lines.extend(fit([f"{aud.names[i]} {ev.totals[i]}" for i in order]))
+    lines.extend(fit([f"{said[i]} {ev.totals[i]}" for i in order]))
     if len(ev.winners) == 1:
         w = ev.winners[0]
-        lines.append(f"{aud.names[w]} wins with {ev.totals[w]}.")
+        lines.append(f"{does(aud.names[w], 'wins', aud.you == w)} with {ev.totals[w]}.")
     else:
-        who = join_and([aud.names[i] for i in ev.winners])
+        who = join_and([subject(aud.names[i], aud.you == i, start=False) for i in ev.winners])
         lines.append(f"A tie: {who}, {ev.totals[ev.winners[0]]} each.")
     return lines
 
@@ -689,17 +752,17 @@ def event_phrases(ev: Event, aud: Audience, style: Style = Style()) -> list[str]
 
 def _event_phrases(ev: Event, aud: Audience, style: Style) -> list[str]:
     if isinstance(ev, FirstPlayerDrawn):
-        return first_player_phrases(ev)
+        return first_player_phrases(ev, None if aud.you is None else aud.names[aud.you])
     if isinstance(ev, TilesPlaced):
-        return _placed(ev, style) + _after_play(ev, aud, style)
+        return _placed(ev, aud, style) + _after_play(ev, aud, style)
     if isinstance(ev, TilesExchanged):
         return _exchanged(ev, aud, style)
     if isinstance(ev, TurnPassed):
-        return [f"{ev.name} passed."]
+        return [f"{subject(ev.name, aud.you == ev.player)} passed."]
     if isinstance(ev, ChallengeResolved):
         return _challenged(ev, aud, style)
     if isinstance(ev, TurnLost):
-        return [f"{ev.name} loses this turn."]
+        return [f"{does(ev.name, 'loses', aud.you == ev.player)} this turn."]
     if isinstance(ev, GameEnded):
         return _ended(ev, aud, style)
     return []
@@ -734,9 +797,9 @@ def announce(
     for ev in events:
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
-            lines.extend(_placed(ev, style, compact))
+            lines.extend(_placed(ev, aud, style, compact))
             if scores:
-                lines.extend(scores_lines(aud.names, totals))
+                lines.extend(scores_lines(aud.names, totals, aud.you))
             lines.extend(_after_play(ev, aud, style, compact))
         else:
             lines.extend(event_phrases(ev, aud, style))
@@ -763,33 +826,37 @@ def summary_phrases(
     you: int | None = None,
 ) -> list[str]:
     """A short paragraph a sighted helper can read aloud (``you``: the one
-    person at the table, whose turn is "your turn")."""
+    person at the table, whose turn is "your turn", who is "You" in the
+    scores and the last move)."""
     lines = []
     if over:
         lines.append("The game is over.")
     elif current is not None:
         name, yours = names[current], you == current
         lines.append(turn_line(name) if is_pronoun(name) and not yours else f"It is {whose('turn', name, yours)}.")
-    lines.append("Scores: " + scores_line(names, totals))
-    lines.append(last_move_sentence(last))
+    lines.append("Scores: " + scores_line(names, totals, you))
+    lines.append(last_move_sentence(last, you))
     lines.append(bag_phrase(bag_left))
     return short_lines(lines)
 
 
-def last_move_sentence(last: Event | None) -> str:
-    """``Last move: Bob played TRAIN, D8 across for 12.`` (see :func:`last_move_event`)."""
-    if isinstance(last, TilesPlaced):
-        return f"Last move: {last.name} played {play_text(last.breakdown)} for {last.score}."
-    if isinstance(last, TilesExchanged):
-        return f"Last move: {last.name} exchanged {plural(len(last.returned), 'tile')}."
-    if isinstance(last, TurnPassed):
-        return f"Last move: {last.name} passed."
+def last_move_sentence(last: Event | None, you: int | None = None) -> str:
+    """``Last move: Bob played TRAIN, D8 across for 12.`` (see
+    :func:`last_move_event`); ``Last move: you passed.`` when the one
+    person at the table (``you``: their seat) made it."""
     if isinstance(last, ChallengeResolved):
         result = "the play was taken back" if last.withdrawn else "the play stood"
-        return f"Last move: {last.challenger_name} challenged and {result}."
-    if isinstance(last, TurnLost):
-        return f"Last move: {last.name} lost a turn."
-    return "No moves yet."
+        return f"Last move: {subject(last.challenger_name, you == last.challenger, False)} challenged and {result}."
+    if not isinstance(last, (TilesPlaced, TilesExchanged, TurnPassed, TurnLost)):
+        return "No moves yet."
+    who = subject(last.name, you == last.player, start=False)
+    if isinstance(last, TilesPlaced):
+        return f"Last move: {who} played {play_text(last.breakdown)} for {last.score}."
+    if isinstance(last, TilesExchanged):
+        return f"Last move: {who} exchanged {plural(len(last.returned), 'tile')}."
+    if isinstance(last, TurnPassed):
+        return f"Last move: {who} passed."
+    return f"Last move: {who} lost a turn."
 
 
 def premium_legend(marks: str = MARKS) -> list[str]:
@@ -807,6 +874,10 @@ def premium_legend(marks: str = MARKS) -> list[str]:
 __all__ = [
     "Audience",
     "Style",
+    "agree",
+    "does",
+    "said_names",
+    "subject",
     "VERBOSITIES",
     "MARK_STYLES",
     "announce",

@@ -16,7 +16,8 @@ from typing import Sequence
 from ..notation.plays import clip
 from ..notation.typed import WordMade
 from .phrases import (
-    LINE_WIDTH, clauses, join_and, play_lines, tile_phrase, tiles_list, turn_clause, turn_line, where_text, whose,
+    LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
+    where_text, whose,
 )
 
 # ---------------------------------------------------------------- start
@@ -146,23 +147,31 @@ def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool
     """Why the game waits on ``name``'s last play (the core's
     ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
     move after it), ``scoreless_turns`` (the last scoreless turn allowed).
-    ``you``: ``name`` is the one person at the table ("your play")."""
+    ``you``: ``name`` is the one person at the table ("your play", "You
+    went out.")."""
     if reason == "no_moves":
         return f"After {whose('play', name, you)} no player can move."
     if reason == "scoreless_turns":
         nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
         return f"{whose('play', name, you, start=True)} is the {nth} scoreless turn in a row."
-    return f"{name} went out."
+    return f"{subject(name, you)} went out."
 
 
 def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6,
-                   you: bool = False) -> list[str]:
+                   you: bool = False, asking_you: bool = False) -> list[str]:
     """Why the last play ends the game (see :func:`final_why`), and who is
-    asked to challenge or accept (nobody: the computers decide)."""
+    asked to challenge or accept (nobody: the computers decide; ``asking_you``:
+    the one person at the table alone, asked without their name)."""
     why = clauses(final_why(reason, name, scoreless_limit, you))
     if not asked:
         return why
+    if asking_you:
+        return why + [FINAL_ASK_YOU]
     return why + clauses(f"{' or '.join(asked)}, challenge or accept?")
+
+
+#: the question to the one person at the table when a computer's play ends the game
+FINAL_ASK_YOU = "Challenge or accept?"
 
 
 def nothing_to_accept(played: str | None, to_move: str, played_yours: bool = False,
@@ -176,8 +185,10 @@ def nothing_to_accept(played: str | None, to_move: str, played_yours: bool = Fal
     return clauses(f"{whose('play', played, played_yours, start=True)} stands; {turn}.")
 
 
-def people_accept(names: Sequence[str]) -> str:
-    return f"{join_and(list(names))} {'accepts' if len(names) == 1 else 'accept'}."
+def people_accept(names: Sequence[str], you: bool = False) -> str:
+    """``Alice accepts.``, ``Alice and Bob accept.``; ``You accept.`` (``you``:
+    the one person at the table, the only one named)."""
+    return f"{does(join_and(list(names)), 'accepts' if len(names) == 1 else 'accept', you)}."
 
 
 def computers_accept(who: str, count: int) -> str:
@@ -458,8 +469,9 @@ def decides_for_itself(name: str) -> str:
     return f"{name} decides for itself; name a person, or type challenge alone."
 
 
-def leads_by(name: str, lead: int) -> str:
-    return f"{name} leads by {lead}."
+def leads_by(name: str, lead: int, you: bool = False) -> str:
+    """``Alice leads by 12.``; ``You lead by 12.`` (``you``: the one person at the table)."""
+    return f"{does(name, 'leads', you)} by {lead}."
 
 
 LEVEL_AT_THE_TOP = "Level at the top."

@@ -24,18 +24,20 @@ ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; g
 
 def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, awaiting_final: bool,
                        word_list: str | None = None, final_reason: str | None = None,
-                       scoreless_limit: int = 6, you: bool = False) -> list[str]:
+                       scoreless_limit: int = 6, you: int | None = None) -> list[str]:
     """The question at start about an unfinished game (``word_list``: the
     name of the list it was played with, when that is worth saying). A game
     waiting on a last play that may be challenged says why (``final_reason``:
     went out, no one can move, the last scoreless turn; None: went out).
-    ``you``: ``to_play`` is the one person at the table ("Your turn.")."""
-    state = clauses(final_why(final_reason, to_play, scoreless_limit, you)) if awaiting_final \
-        else [turn_line(to_play, you)]
+    ``you``: the seat of the one person at the table ("You 0" in the
+    scores; "Your turn." when ``to_play`` is theirs)."""
+    yours = you is not None and names[you] == to_play
+    state = clauses(final_why(final_reason, to_play, scoreless_limit, yours)) if awaiting_final \
+        else [turn_line(to_play, yours)]
     head = f"An unfinished game of {join_and(list(names))}:"
     if len(head) > LINE_WIDTH:  # the names come next, with their scores
         head = "An unfinished game:"
-    lines = [head, *scores_lines(names, scores), *state]
+    lines = [head, *scores_lines(names, scores, you), *state]
     if word_list is not None:
         lines.extend(clauses(f"Word list: {word_list}."))
     return lines + [RESUME_IT]

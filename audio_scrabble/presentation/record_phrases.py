@@ -38,8 +38,10 @@ from .phrases import (
     play_text,
     played_lines,
     plural,
+    said_names,
     scores_lines,
     short_lines,
+    subject,
     tile_phrase,
     where_text,
     whose,
@@ -75,25 +77,26 @@ def _turn_line(number: int, who: str, what: str) -> str:
 
 
 def history_line(ev: Event, aud: Audience) -> str | None:
-    """One line per turn of the game, for ``history``: ``3. Alice: TRAIN, D8 across, 12.``"""
+    """One line per turn of the game, for ``history``: ``3. Alice: TRAIN, D8
+    across, 12.``; the one person at the table (``aud.you``) is "You"."""
     if isinstance(ev, FirstPlayerDrawn):
-        return f"{ev.first_name} drew first."
+        return f"{subject(ev.first_name, aud.you == ev.first)} drew first."
+    if isinstance(ev, ChallengeResolved):
+        who = subject(ev.challenger_name, aud.you == ev.challenger)
+        return f"{who} challenged: {'taken back' if ev.withdrawn else 'it stands'}."
+    if isinstance(ev, GameEnded):
+        return "Game over: " + ", ".join(f"{n} {t}" for n, t in zip(said_names(aud.names, aud.you), ev.totals)) + "."
+    if not isinstance(ev, (TilesPlaced, TilesExchanged, TurnPassed, TurnLost)):
+        return None
+    who = subject(ev.name, aud.you == ev.player)
     if isinstance(ev, TilesPlaced):
         out = ", went out" if ev.went_out else ""
-        return _turn_line(ev.turn, ev.name, f": {play_text(ev.breakdown)}, {ev.score}{out}")
+        return _turn_line(ev.turn, who, f": {play_text(ev.breakdown)}, {ev.score}{out}")
     if isinstance(ev, TilesExchanged):
-        return _turn_line(ev.turn, ev.name, f" exchanged {len(ev.returned)}")
+        return _turn_line(ev.turn, who, f" exchanged {len(ev.returned)}")
     if isinstance(ev, TurnPassed):
-        return _turn_line(ev.turn, ev.name, " passed")
-    if isinstance(ev, ChallengeResolved):
-        if ev.withdrawn:
-            return f"{ev.challenger_name} challenged: taken back."
-        return f"{ev.challenger_name} challenged: it stands."
-    if isinstance(ev, TurnLost):
-        return _turn_line(ev.turn, ev.name, " lost the turn")
-    if isinstance(ev, GameEnded):
-        return "Game over: " + ", ".join(f"{aud.names[i]} {t}" for i, t in enumerate(ev.totals)) + "."
-    return None
+        return _turn_line(ev.turn, who, " passed")
+    return _turn_line(ev.turn, who, " lost the turn")
 
 
 def record_history_line(step: RecordStep, names: Sequence[str]) -> str:
@@ -135,11 +138,13 @@ def last_move_lines(history: Sequence[Event], aud: Audience, style: Style) -> li
                     None)
         if play is not None:
             w = main_word(play.breakdown)
+            yours = aud.you == play.player
             if w is None:
-                lines.append(f"{play.name} played no word, {plural(play.score, 'point')}.")
+                lines.append(f"{subject(play.name, yours)} played no word, {plural(play.score, 'point')}.")
             else:
                 where = where_text(w.word.start, w.word.direction)
-                lines.extend(played_lines(play.name, w.word.letters, where, play.score, play.breakdown, style))
+                lines.extend(played_lines(play.name, w.word.letters, where, play.score, play.breakdown, style,
+                                          yours))
     for ev in said:
         lines.extend(event_phrases(ev, aud, style))
     return short_lines(lines)

@@ -35,7 +35,9 @@ from ..engine.survey import (
     premium_rank,
     survey,
 )
-from .phrases import Style, blank_label, clauses, fit, placement_text, plural, premium_phrase, short_lines
+from .phrases import (
+    Style, blank_label, clauses, fit, placement_text, plural, premium_phrase, said_names, short_lines,
+)
 
 #: how many hot spots, lanes and fits are said unless the player asks for all
 SPOT_LIMITS = {"brief": 3, "normal": 3, "full": 8}
@@ -299,9 +301,10 @@ def bag_and_unseen_phrases(bag_line: str, unseen_lines: Sequence[str]) -> list[s
     return [bag_line, *unseen_lines]
 
 
-def position_opening(names: Sequence[str], scores: Sequence[int]) -> list[str]:
+def position_opening(names: Sequence[str], scores: Sequence[int], you: int | None = None) -> list[str]:
     """A game from a position has no draw for first: ``Position: You 0,
-    Computer 32.`` (the turn lines then say whose turn it is)."""
-    items = [f"{n} {s}" for n, s in zip(names, scores)]
+    Computer 32.`` (the turn lines then say whose turn it is; ``you``: the
+    seat of the one person at the table, "You" whatever their name)."""
+    items = [f"{n} {s}" for n, s in zip(said_names(names, you), scores)]
     items[0] = "Position: " + items[0]
     return fit(items)

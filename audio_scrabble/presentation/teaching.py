@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .phrases import clauses, placement_text, play_lines, plural, tiles_list, where_text, word_text
+from .phrases import clauses, placement_text, play_lines, plural, subject, tiles_list, where_text, word_text
 
 #: How hints and reviews judge "best": the expert's own measure, said once
 #: with the hints and in each review line that names a best play.
@@ -63,7 +63,7 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
     return lines
 
 
-def review_move_phrases(r: Any) -> list[str]:
+def review_move_phrases(r: Any, you: bool = False) -> list[str]:
     """One turn of a review: what was played, the best play by equity, what was missed.
 
     Lines of at most :data:`~.phrases.LINE_WIDTH` where words allow, who
@@ -72,8 +72,9 @@ def review_move_phrases(r: Any) -> list[str]:
     ``taken back.``), then ``Best by equity: ATOM,`` / ``F9 across,`` /
     ``29 points; 12 of equity missed.`` (score plus leave given up: not
     points, since the best by equity may score less than the play made).
+    ``you``: the one person at the table made it (``Turn 2, you played``).
     """
-    lead = f"Turn {r.turn}, {r.name}"
+    lead = f"Turn {r.turn}, {subject(r.name, you, start=False)}"
     if r.kind == "place" and (r.played_at is not None or r.played_text):
         tail = ", taken back" if r.withdrawn else f", {plural(r.played_score, 'point')}"
         if r.played_at is None:
@@ -95,8 +96,9 @@ def review_move_phrases(r: Any) -> list[str]:
     return lines
 
 
-def review_summary(reviews: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Equity missed by each player over the game, and how often they found the best play."""
+def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None = None) -> list[str]:
+    """Equity missed by each player over the game, and how often they found
+    the best play (``you``: the seat of the one person at the table, "You missed")."""
     lines = []
     for i, name in enumerate(names):
         mine = [r for r in reviews if r.player == i]
@@ -104,6 +106,6 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str]) -> list[str]:
             continue
         missed = sum(r.missed for r in mine)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
-        lines.append(f"{name} missed {missed} of equity,")
+        lines.append(f"{subject(name, i == you)} missed {missed} of equity,")
         lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
     return lines
