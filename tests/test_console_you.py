@@ -113,7 +113,7 @@ def test_the_resume_question_says_your_turn_to_the_one_person(lexicon, tmp_path:
     s._close_computers()
     again = Session(Options(), lexicon=lexicon, store=SaveStore(folder))
     offer = again.start()
-    assert offer[1:3] == ["An unfinished game:", "Me 0, Club computer 28."], offer
+    assert offer[1:3] == ["An unfinished game:", "You 0, Club computer 28."], offer
     assert offer[-2:] == ["Your turn.", "Resume it? Type yes or no."], offer
     assert no_possessive_of("Me", offer) == []
     out = again.handle_line("yes")

@@ -271,3 +271,44 @@ def test_whose_turn_and_play_for_you_names_and_pronoun_names():
     assert phrases.turn_clause("Me") == "turn for Me" and phrases.turn_clause("Me", you=True) == "your turn"
     assert phrases.whose("rack", "doug", start=True) == "doug's rack"
     assert not phrases.is_pronoun("Mel") and not phrases.is_pronoun("Ivy")
+
+
+# ---------------------------------------------------------------- you, the one person at the table
+@pytest.mark.parametrize("verb, after_you", [
+    ("loses", "lose"), ("wins", "win"), ("gains", "gain"), ("has", "have"), ("is", "are"), ("goes", "go"),
+    ("challenges", "challenge"), ("passes", "pass"), ("misses", "miss"), ("leads", "lead"), ("accepts", "accept"),
+    ("plays", "play"), ("played", "played"), ("went", "went"), ("had", "had"), ("accept", "accept"),
+])
+def test_a_verb_agrees_with_you_and_stays_after_a_name(verb, after_you):
+    assert phrases.agree(verb, you=True) == after_you
+    assert phrases.agree(verb) == verb
+    assert phrases.does("Me", verb) == f"Me {verb}"
+    assert phrases.does("Me", verb, you=True) == f"You {after_you}"
+    assert phrases.does("Me", verb, you=True, start=False) == f"you {after_you}"
+
+
+def test_challenge_lines_say_you_whichever_side_you_are_on():
+    """The forms the console cannot reach with its own computers (they
+    challenge only words not in the list): your play stands and you gain
+    (5-point rule); a computer loses its next turn (double challenge)."""
+    from audio_scrabble.core.events import ChallengeResolved
+
+    aud = Audience(("Me", "Club computer"), frozenset({0}), 0)
+    stands = ChallengeResolved(3, 1, "Club computer", 0, "Me", ("CAT",), (), False, 0, False, (25, 30), 1, 5)
+    assert phrases.event_phrases(stands, aud) == [
+        "Club computer challenges your play.", "CAT is acceptable.", "You gain 5 points.", "You 25, Club computer 30."]
+    lost = ChallengeResolved(3, 1, "Club computer", 0, "Me", ("CAT",), (), False, 0, True, (20, 30), 0)
+    assert phrases.event_phrases(lost, aud)[2] == "Club computer loses the next turn."
+    shared = Audience(("Me", "Club computer"))  # no one "you": the names stay
+    assert phrases.event_phrases(stands, shared) == [
+        "Club computer challenges the play by Me.", "CAT is acceptable.", "Me gains 5 points.", "Me 25, Club computer 30."]
+
+
+def test_a_tie_and_the_draw_for_first_with_you():
+    aud = Audience(("Me", "Bob"), frozenset({0}), 0)
+    tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
+    assert phrases.event_phrases(tie, aud)[-2:] == ["You 10, Bob 10.", "A tie: you and Bob, 10 each."]
+    ev = FirstPlayerDrawn(1, ((("Me", "E"), ("Bob", "A")),), 1, "Bob")
+    assert phrases.first_player_phrases(ev, "Me") == ["You drew E, Bob drew A.", "Bob drew A and plays first."]
+    mine = FirstPlayerDrawn(1, ((("Me", "A"), ("Bob", "E")),), 0, "Me")
+    assert phrases.first_player_phrases(mine, "Me")[-1] == "You drew A and play first."

@@ -1,0 +1,246 @@
+"""The one person at a table of computers is "you" in every sentence
+about them (a blind player's finding: "your play" sat next to "Me loses
+4 points."): "You played", "You lose", "You went out", "You win", "You
+challenge", "You 12" in the scores, "Last move: you passed." in the
+summary, "Turn 1, you played" in the review; at every verbosity, the
+verbs agreeing. The computers keep their names, and so does everyone at
+a table of two or more people. Driven through the Session front with the
+real word list and the real club computer; numbers the computer decides
+are read back from the game, never written in.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.events import ChallengeResolved, TilesExchanged, TilesPlaced
+from audio_scrabble.core.tiles import tile_value
+from audio_scrabble.presentation.phrases import tile_phrase
+
+pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
+
+COMPUTER = "Club computer"
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return services.load_lexicon(None)
+
+
+def solo(lexicon, verbosity: str = "normal", rules: str = "house") -> Session:
+    """Me (seat 0) against the club computer; seed 2: Me plays first with
+    M R blank M I E A. The computer moves only when told (``run_computers``)."""
+    s = Session(Options(players="Me,computer:club", seed=2, verbosity=verbosity, rules=rules), lexicon=lexicon,
+                defer_computer=True)
+    s.start()
+    assert s.game.current == 0 and s.game.players[0].rack == ["M", "R", "?", "M", "I", "E", "A"]
+    return s
+
+
+def named_me(lines: list[str]) -> list[str]:
+    """Lines that still name the person ("Me played", "Me 12", "Me's")."""
+    return [x for x in lines if re.search(r"\bMe\b", x)]
+
+
+def scores(s: Session) -> str:
+    you, computer = s.game.scores()
+    return f"You {you}, {COMPUTER} {computer}."
+
+
+def last_event(s: Session, kind: type):
+    return next(ev for ev in reversed(s.game.history) if isinstance(ev, kind))
+
+
+# ---------------------------------------------------------------- a play, an exchange, a pass
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon, verbosity):
+    s = solo(lexicon, verbosity)
+    try:
+        heard: list[str] = []
+        out = s.handle_line("play 8H MAIM")
+        heard += out
+        play = {"brief": ["You: MAIM, H8 across, 16."],
+                "normal": ["You played MAIM, H8 across, 16 points."],
+                "full": ["You played MAIM, H8 across.", "MAIM: 8, doubled, 16.", "M on H8, star.", "16 points."]}
+        assert out[:len(play[verbosity])] == play[verbosity], out
+        if verbosity == "full":  # below full, the scores come once, after the computer's reply
+            assert out[4:6] == ["You 16, Club computer 0.", "You drew 4 tiles; 82 left in the bag."], out
+        # before the computer moves: the last move is yours
+        assert s.handle_line("summary")[:4] == ["It is Club computer's turn.", "Scores: You 16, Club computer 0.",
+                                                "Last move: you played MAIM,", "H8 across for 16."]
+        assert s.handle_line("last")[0] == "You played MAIM, H8 across."
+        reply = s.run_computers()
+        heard += reply
+        assert s.game.current == 0 and scores(s) in reply
+
+        out = s.handle_line("exchange A")
+        heard += out
+        ex = last_event(s, TilesExchanged)
+        if verbosity == "brief":
+            assert out[0] == "You exchanged 1 tile.", out
+        else:  # your own tiles may be named to you
+            assert out[:2] == ["You put back A.", f"You drew {tile_phrase(ex.drawn[0])}."], out
+        assert s.handle_line("summary")[2] == "Last move: you exchanged 1 tile."
+        heard += s.run_computers()
+
+        out = s.handle_line("pass")
+        heard += out
+        assert out[0] == "You passed.", out
+        assert s.handle_line("summary")[1:3] == [f"Scores: {scores(s)}", "Last move: you passed."]
+        assert s.handle_line("last") == ["You passed."]
+        assert s.handle_line("scores") == [scores(s)] + ([f"{COMPUTER} leads by {s.game.scores()[1] - 16}."]
+                                                         if verbosity == "full" else [])
+        history = s.handle_line("history")
+        assert history[:2] == ["You drew first.", "1. You: MAIM, H8 across, 16."]
+        assert "3. You exchanged 1." in history and history[-1] == "5. You passed."
+        heard += s.run_computers() + history
+        assert named_me(heard) == [], named_me(heard)
+        assert any(x.startswith(f"{COMPUTER}") for x in heard)  # the computer keeps its name
+    finally:
+        s._close_computers()
+
+
+# ---------------------------------------------------------------- challenges
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_the_computer_challenges_your_phony_and_you_lose_its_points(lexicon, verbosity):
+    s = solo(lexicon, verbosity)
+    try:
+        s.handle_line("play 8H MAIMR")
+        out = s.run_computers()
+        assert out[:5] == ["Club computer challenges your play.", "MAIMR is not acceptable.",
+                           "The play is taken back.", "You lose 20 points.", "You 0, Club computer 0."], out
+        history = s.handle_line("history")
+        assert history[1:3] == ["1. You: MAIMR, H8 across, 20.", "Club computer challenged: taken back."]
+        assert named_me(out + history) == []
+    finally:
+        s._close_computers()
+
+
+def test_you_challenge_the_computers_play_and_lose_the_next_turn(lexicon):
+    """Double challenge: the computer's word stands; you lose your next turn."""
+    s = solo(lexicon, rules="double")
+    try:
+        s.handle_line("pass")
+        s.run_computers()
+        played = last_event(s, TilesPlaced)
+        assert played.player == 1
+        out = s.handle_line("challenge")
+        word = last_event(s, ChallengeResolved).words
+        assert len(word) == 1, "seed 2: the computer's reply forms one word"
+        assert out[:5] == ["You challenge Club computer's play.", f"{word[0]} is acceptable.",
+                           "You lose the next turn.", scores(s), "You lose this turn."], out
+        summary = s.handle_line("summary")
+        assert summary[2] == "Last move: you lost a turn.", summary
+        last = s.handle_line("last")
+        assert last[-5:] == ["You challenge Club computer's play.", f"{word[0]} is acceptable.",
+                             "You lose the next turn.", scores(s), "You lose this turn."], last
+        history = s.handle_line("history")
+        assert "You challenged: it stands." in history and "3. You lost the turn." in history
+        assert named_me(out + summary + history) == []
+    finally:
+        s._close_computers()
+
+
+def test_you_challenge_under_the_five_point_rule_and_the_computer_gains(lexicon):
+    s = solo(lexicon, rules="five")
+    try:
+        s.handle_line("pass")
+        s.run_computers()
+        out = s.handle_line("challenge")
+        word = last_event(s, ChallengeResolved).words
+        assert out[:4] == ["You challenge Club computer's play.", f"{word[0]} is acceptable.",
+                           "Club computer gains 5 points.", scores(s)], out
+        summary = s.handle_line("summary")
+        assert summary[2:4] == ["Last move:", "you challenged and the play stood."]
+    finally:
+        s._close_computers()
+
+
+# ---------------------------------------------------------------- the end of the game
+def rack_said(rack) -> str:
+    return " ".join(tile_phrase(t) for t in rack)
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_you_go_out_and_win(lexicon, verbosity):
+    """The bag emptied, Me holding A and T: AT goes out; the computer
+    accepts; the end is said to you, then the summary, last, history and
+    the review."""
+    s = solo(lexicon, verbosity)
+    try:
+        g = s.game
+        g.bag.draw(len(g.bag))
+        g.players[0].rack[:] = ["A", "T"]
+        s.racks.order[0] = ["A", "T"]
+        kept = list(g.players[1].rack)
+        out = s.handle_line("play 8H AT")
+        assert out[-1] == "You went out.", out
+        out = s.run_computers()
+        left = sum(tile_value(t) for t in kept)
+        you, computer = g.scores()
+        assert (you, computer) == (4 + left, -left)
+        assert out[:5] == ["Club computer accepts the play.", "Game over.", "You went out with the bag empty.",
+                           f"You gain {left}.", f"Club computer had {rack_said(kept)}:"], out
+        assert out[5:9] == [f"minus {left}.", "Final scores:", f"You {you}, Club computer {computer}.",
+                            f"You win with {you}."], out
+        summary = s.handle_line("summary")
+        assert summary == ["The game is over.", f"Scores: You {you}, Club computer {computer}.",
+                           "Last move: you played AT,", "H8 across for 4.", "The bag is empty."]
+        assert s.handle_line("last")[0] == "You played AT, H8 across."
+        assert s.handle_line("history")[-2:] == ["1. You: AT, H8 across, 4, went out.",
+                                                 f"Game over: You {you}, Club computer {computer}."]
+        review = s.handle_line("review")
+        assert review[1:3] == ["Turn 1, you played AT,", "H8 across, 4 points."], review
+        end = s.handle_line("")
+        assert end[0] == "End of the review." and re.fullmatch(r"You missed \d+ of equity,", end[1]), end
+        assert named_me(out + summary + review + end) == []
+    finally:
+        s._close_computers()
+
+
+def test_the_computer_goes_out_and_wins(lexicon):
+    """You pass; the computer, holding A and T with the bag empty, goes
+    out; you are asked without your name and accept; you had your tiles."""
+    s = solo(lexicon)
+    try:
+        g = s.game
+        g.bag.draw(len(g.bag))
+        s.handle_line("pass")
+        g.players[1].rack[:] = ["A", "T"]
+        s.racks.order[1] = ["A", "T"]
+        out = s.run_computers()
+        assert out[-2:] == ["Club computer went out.", "Challenge or accept?"], out
+        out = s.handle_line("accept")
+        you, computer = g.scores()
+        mine = ["M", "R", "?", "M", "I", "E", "A"]
+        assert out == ["Game over.", "Club computer went out", "with the bag empty.",
+                       f"You had {rack_said(mine)}: minus {-you}.", f"Club computer gains {-you}.",
+                       "Final scores:", f"Club computer {computer}, You {you}.", f"Club computer wins with {computer}.",
+                       "Type review to hear what you missed.", "Type new for another game, or quit."], out
+        assert named_me(out) == []
+    finally:
+        s._close_computers()
+
+
+# ---------------------------------------------------------------- a shared computer keeps names
+def test_at_a_shared_computer_every_player_keeps_their_name(lexicon):
+    s = Session(Options(players="Me,Bob", seed=5), lexicon=lexicon)
+    s.start()
+    g = s.game
+    first = s.names[g.current]
+    s.handle_line("")
+    out = s.handle_line("pass")
+    assert out[0] == f"{first} passed.", out
+    second = s.names[g.current]
+    s.handle_line("")
+    out = s.handle_line("pass")
+    assert out[0] == f"{second} passed."
+    summary = s.handle_line("summary")
+    assert summary[1] == "Scores: Me 0, Bob 0." and summary[2] == f"Last move: {second} passed."
+    assert s.handle_line("scores") == ["Me 0, Bob 0."]
+    assert s.handle_line("history")[1:] == [f"1. {first} passed.", f"2. {second} passed."]
+    assert not any("You" in x for x in out + summary)
