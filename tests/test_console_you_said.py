@@ -244,3 +244,71 @@ def test_at_a_shared_computer_every_player_keeps_their_name(lexicon):
     assert s.handle_line("scores") == ["Me 0, Bob 0."]
     assert s.handle_line("history")[1:] == [f"1. {first} passed.", f"2. {second} passed."]
     assert not any("You" in x for x in out + summary)
+
+
+def test_the_large_print_view_shows_you_in_the_scores_and_whose_turn(lexicon, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # a pipe: no colour codes
+    s = solo(lexicon)
+    try:
+        s.handle_line("set braille off")
+        assert s.handle_line("show") == ["Large-print board shown on screen."]
+        shown = s.take_display()
+        assert shown[:3] == ["You              0", "Club computer    0", "To play: You"], shown[:4]
+    finally:
+        s._close_computers()
+
+
+def test_a_resumed_game_says_your_scores_and_your_last_move(lexicon, tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    folder = tmp_path / "saves"
+    s = Session(Options(players="Me,computer:club", seed=2), lexicon=lexicon, store=SaveStore(folder),
+                defer_computer=True)
+    s.start()
+    s.handle_line("play 8H MAIM")  # the computer has not replied: the last move is yours
+    s.handle_line("quit")
+    s.handle_line("yes")
+    s._close_computers()
+    again = Session(Options(), lexicon=lexicon, store=SaveStore(folder), defer_computer=True)
+    offer = again.start()
+    assert offer[1:4] == ["An unfinished game:", "You 16, Club computer 0.", "Club computer's turn."], offer
+    out = again.handle_line("yes")
+    at = out.index("Resumed. House rules (RNIB leaflet).")
+    assert out[at + 1:at + 4] == ["You 16, Club computer 0.", "Last move: you played MAIM,", "H8 across for 16."], out
+    assert named_me(offer + out) == []
+    again._close_computers()
+
+
+def test_a_position_names_you_whatever_your_name(lexicon):
+    windy = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/32 0 lex NWL20;"
+    s = Session(Options(position=windy, players="Alice,computer:club", seed=2), lexicon=lexicon)
+    out = s.start()
+    try:
+        assert "Position: You 0, Club computer 32." in out and "Your turn." in out, out
+        assert not any("Alice" in x for x in out)
+    finally:
+        s._close_computers()
+
+
+def test_you_accept_before_another_computer_decides(lexicon):
+    """Two computers: one goes out, you are asked first (without your
+    name) and accept; then the other computer decides."""
+    s = Session(Options(players="Me,computer:club,computer:beginner", seed=2), lexicon=lexicon, defer_computer=True)
+    s.start()
+    g = s.game
+    try:
+        g.bag.draw(len(g.bag))
+        assert s.handle_line("pass")[0] == "You passed."
+        g.players[1].rack[:] = ["A", "T"]
+        s.racks.order[1] = ["A", "T"]
+        assert s.run_computers()[-2:] == ["Club computer went out.", "Challenge or accept?"]
+        assert s.handle_line("accept") == ["You accept."]
+        out = s.run_computers()
+        assert out[0] == "Beginner computer accepts the play." and "Game over." in out
+        mine = [x for x in out if x.startswith("You had ")]
+        assert len(mine) == 1 and named_me(out) == [], out
+    finally:
+        s._close_computers()

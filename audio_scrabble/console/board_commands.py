@@ -111,12 +111,14 @@ def cmd_show(session, args: str) -> list[str]:
 
 def _show_status(session) -> dict:
     """What the large-print view says above the board: the scores, whose
-    turn, the bag (the game's); the recorded totals (the review's)."""
+    turn, the bag (the game's; the one person at a table of computers is
+    "You"); the recorded totals (the review's)."""
     game = getattr(session, "game", None)
     if game is not None:
         over = game.is_over
-        return {"scores": list(zip(game.names, game.scores())), "bag": len(game.bag), "over": over,
-                "to_play": None if over else game.names[game.current]}
+        names = phrases.said_names(game.names, session.playing().table.you)
+        return {"scores": list(zip(names, game.scores())), "bag": len(game.bag), "over": over,
+                "to_play": None if over else names[game.current]}
     totals = getattr(session, "totals", None)
     if totals is not None:
         return {"scores": list(zip(session.names, totals))}
