@@ -995,14 +995,14 @@ def test_a_whole_game_against_each_computer_level(level, seed, english):
             out = s.handle_line("pass")
         else:
             out = s.handle_line(f"play {choice[2].text}")
-            assert out[0].startswith(("Alice played ", "Alice: ")), out  # typed as hinted: never asked "play it?"
+            assert out[0].startswith(("You played ", "You: ")), out  # typed as hinted: never asked "play it?"
             head = out[0] if out[0].endswith(".") else out[0] + " " + out[1]  # the play, in one or two lines
             assert re.search(rf", {choice[1]}( points)?\.$", head), out  # the score the hint said
         transcript += out
     assert g.is_over, transcript[-10:]
     assert f"{computer} played " in " ".join(transcript) or f"{computer}: " in " ".join(transcript)
     assert "Game over." in transcript and "Final scores:" in transcript
-    assert any(" wins with " in x or x.startswith("A tie") for x in transcript)
+    assert any(" wins with " in x or x.startswith(("You win with ", "A tie")) for x in transcript)
     assert transcript[-2:] == ["Type review to hear what you missed.", "Type new for another game, or quit."]
     assert not any("went wrong" in x or "could not make its move" in x for x in transcript)
     # the computer's racks were never read out during the game
@@ -1014,7 +1014,7 @@ def test_a_whole_game_against_each_computer_level(level, seed, english):
         out = s.handle_line("")
         if out[0] == "End of the review.":
             break
-    assert out[1].startswith("Alice missed ") and out[3].startswith(f"{computer} missed ")
+    assert out[1].startswith("You missed ") and out[3].startswith(f"{computer} missed ")  # Alice is "you"
 
 
 def test_repeat_key_and_board_keys_through_the_session():
@@ -1156,7 +1156,7 @@ def test_a_whole_game_against_the_computer_typed_in_tournament_notation():
         assert len(g.actions) > before, (line, out)
         assert not any("went wrong" in x for x in out), out
         if action.kind == "place":
-            assert out[0].startswith(("Alice played ", "Alice: ")), (line, out)
+            assert out[0].startswith(("You played ", "You: ")), (line, out)  # the one person at the table
         transcript += out
     assert g.is_over, transcript[-10:]
     assert "Game over." in transcript

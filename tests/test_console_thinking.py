@@ -117,7 +117,7 @@ def test_a_reading_command_is_answered_before_the_champions_move_and_a_game_chan
             return
         game = s.game
         seen["actions"], seen["board"] = len(game.actions), [list(r) for r in game.board.cells]
-        seen["scores"] = k.answer_to("scores\r", "Alice")
+        seen["scores"] = k.answer_to("scores\r", "You")  # the one person at the table is "You"
         seen["square"] = k.answer_to("H8\r", "H8")
         seen["busy after reading"] = s.thinker.busy
         seen["pass"] = k.answer_to("pass\r")
@@ -146,7 +146,7 @@ def test_a_reading_command_is_answered_before_the_champions_move_and_a_game_chan
                 and m not in (THINKING, STILL))
     # read while it thinks: answered at once, before its move
     scores_at, scores = seen["scores"]
-    assert first < scores_at < move and "Alice" in scores and "0" in scores, scores
+    assert first < scores_at < move and scores == "You 0, Champion computer 0.", scores
     assert first < seen["square"][0] < move and seen["square"][1].startswith("H8"), seen["square"]
     assert seen["busy after reading"] and seen["busy after refusals"]
     # refused with one sentence, changing nothing
@@ -185,14 +185,14 @@ def test_a_half_typed_line_is_kept_when_the_champions_move_comes(lexicon):
         seen["typed while busy"] = s.thinker.busy
         k.wait("its move", lambda: not s.thinker.busy and s.game.current == 0)
         k.wait("Alice's turn said", lambda: len(k.heard()) > k.heard().index(THINKING) + 1)
-        seen["scores"] = k.answer_to("res\r", "Alice")  # the line completed: "scores"
+        seen["scores"] = k.answer_to("res\r", "You")  # the line completed: "scores"
 
     speaker, typist = drive(s, script)
     assert typist.failed == []
     heard = speaker.messages
     move = next(i for i, m in enumerate(heard) if m.startswith("Champion computer") and m != THINKING)
     assert seen["typed while busy"] and move < seen["scores"][0]
-    assert seen["scores"][1].startswith("Alice 0, Champion computer ")
+    assert seen["scores"][1].startswith("You 0, Champion computer ")
 
 
 def test_the_prompt_while_the_champion_thinks_is_the_persons_and_says_they_wait(lexicon):
@@ -246,9 +246,9 @@ def test_the_computers_after_the_champion_play_in_turn(lexicon):
         start = len(k.heard())
         k.type("pass\r")
         k.wait("both computers' moves", lambda: len(s.game.actions) == 3 and not s.thinker.busy and s.game.current == 0)
-        k.wait("Alice's turn said", lambda: any("Alice" in m for m in k.heard()[start + 1:]))
+        k.wait("the round's scores said", lambda: any("You 0, " in m for m in k.heard()[start + 1:]))
         seen["moves"] = len(s.game.actions)
-        seen["scores"] = k.answer_to("scores\r", "Alice")
+        seen["scores"] = k.answer_to("scores\r", "You")
 
     speaker, typist = drive(s, script)
     assert typist.failed == []
@@ -257,7 +257,7 @@ def test_the_computers_after_the_champion_play_in_turn(lexicon):
     expert = next(i for i, m in enumerate(heard) if i > champion and m.startswith("Expert computer"))
     assert champion < expert < seen["scores"][0]
     assert seen["moves"] == 3 and THINKING not in heard
-    assert "Alice" in seen["scores"][1] and "Expert computer" in seen["scores"][1]
+    assert seen["scores"][1].startswith("You 0, Champion computer ") and "Expert computer" in seen["scores"][1]
 
 
 def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_chosen(lexicon):
@@ -292,7 +292,7 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
         assert len(s.game.actions) == before[0] + 1 and s.game.current == 0 and not s.thinker.busy
         assert s.prompt_text() == "Alice> "
         assert s.computer_done() == []  # said once
-        assert s.handle_line("pass")[0] == "Alice passed."  # the game goes on
+        assert s.handle_line("pass")[0] == "You passed."  # the game goes on
         assert s.computer_to_move() and not s.thinker.busy
     finally:
         s._close_computers()

@@ -19,18 +19,18 @@ def test_the_terminal_answers_while_the_champion_thinks(terminal_factory):  # no
     t.type("pass")
     t.wait_for("Champion computer is thinking.")
     t.type("scores")
-    t.wait_for("Alice 0, Champion computer 0.")
+    t.wait_for("You 0, Champion computer 0.")  # the one person at the table is "You"
     t.type("pass")
     t.wait_for("Champion computer is still thinking; wait for its move.")
     t.type("sco", enter=False)  # half a line when the move comes
     screen = t.wait_until(lambda sc: "Champion computer:" in sc, "the champion's move", timeout=30)
-    assert screen.index("Alice 0, Champion computer 0.") < screen.index("still thinking") \
+    assert screen.index("You 0, Champion computer 0.") < screen.index("still thinking") \
         < screen.index("Champion computer:")
     assert screen.count("Champion computer is thinking.") == 1
     lines = [line for line in screen.splitlines() if line.strip()]
     assert lines[-1].rstrip() == "Alice> sco", lines[-4:]  # the prompt back, the typed part kept
     t.type("res")
-    t.wait_until(lambda sc: sc.count("Alice> scores") == 1 and "Alice 0, Champion computer" in sc.split("Alice> scores")[1],
+    t.wait_until(lambda sc: sc.count("Alice> scores") == 1 and "You 0, Champion computer" in sc.split("Alice> scores")[1],
                  "the scores after its move")
     t.type("quit")
     t.wait_for("Leave the game?")
