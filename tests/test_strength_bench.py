@@ -45,3 +45,18 @@ def test_jobs_share_the_games_and_add_them_up():
     wins = [int(x) for x in line.replace(",", "").replace(";", "").split() if x.isdigit()]
     assert sum(wins) == 4, line  # expert-before's wins, club's wins, draws
     assert "expert-before:" in out.stdout and "club:" in out.stdout
+
+
+def test_the_simulation_ceiling_bench_reports_the_static_regret():
+    """bench/sim_ceiling.py on one game: its positions are simulated, and
+    the regrets it prints are figures of points (never negative)."""
+    import re
+
+    out = subprocess.run([sys.executable, str(REPO / "bench" / "sim_ceiling.py"), "--games", "1",
+                          "--iterations", "4"], capture_output=True, text=True, check=True, timeout=600)
+    text = out.stdout
+    m = re.search(r"(\d+) positions, 4 play-outs", text)
+    assert m and int(m.group(1)) >= 1, text
+    assert re.search(r"static regret: mean \d+\.\d\d points a move", text), text
+    regrets = [float(x) for x in re.findall(r"regret (\d+\.\d\d)", text)]
+    assert len(regrets) == 4 and all(r >= 0 for r in regrets), text
