@@ -179,3 +179,60 @@ def test_ahead_with_few_tiles_in_the_bag_the_expert_shuts_bingo_lanes(lexicon, m
         assert opened(a.play) <= opened(Move(*best_eq, ctx).play)
         checked += 1
     assert checked >= 3
+
+
+class _Clock:
+    """A clock that moves 1 ms each time it is read: the search's time
+    budget becomes a count of steps, the same on every machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_a_part_of_a_deeper_iteration_chooses_at_that_depth(lexicon, gen, monkeypatch):
+    """When time runs out during depth 2, the moves searched so far (the
+    most promising first) are compared at depth 2, and the best of them is
+    played: the result's value is its two-ply value, found again here by
+    searching that move alone with a full window (a reply searched in a
+    window that forgot the play's score was cut off too soon, and
+    overrated plays: 29 for a play worth 6); and in some position that
+    choice differs from the one-ply best."""
+    import audio_scrabble.engine.endgame as eg
+
+    differs = checked = 0
+    for seed in (41, 45, 50):  # games whose first end-game move has 7 tiles against 5, 6 and 4
+        game = bag_empty(lexicon, seed)
+        if game is None:
+            continue
+        me = game.current
+        mine, theirs = list(game.players[me].rack), list(game.unseen(me).elements())
+        clock = _Clock()
+        monkeypatch.setattr(eg, "time", clock)
+        r = EndgameSolver(MoveGenerator(lexicon)).solve(game.board, mine, theirs, 0.3)
+        monkeypatch.undo()
+        if r.depth != 1 or r.exact:
+            continue  # depth 2 finished, or was never started
+        checked += 1
+        solver = EndgameSolver(MoveGenerator(lexicon))
+        solver.deadline = float("inf")
+        board = game.board.copy()
+        root = solver.moves(board, tuple(mine), solver._pos_key(board, tuple(mine)))
+        chosen = [m for m in root if r.play is not None and Move_play(m) == r.play]
+        assert chosen, "the chosen play is one of the root moves"
+        two_ply = solver._child(board, chosen[0], tuple(mine), tuple(theirs), 2, float("-inf"), float("inf"))
+        assert r.value == two_ply
+        one_ply = max(root, key=lambda m: solver._child(board, m, tuple(mine), tuple(theirs), 1,
+                                                         float("-inf"), float("inf")))
+        differs += Move_play(one_ply) != r.play
+    assert checked == 3 and differs >= 1, (checked, differs)
+
+
+def Move_play(m):
+    from audio_scrabble.engine.movegen import Move
+
+    rec, ctx = m[2]
+    return Move(*rec, ctx).play

@@ -96,8 +96,8 @@ class EndgameSolver:
         Depth 1 always finishes (it needs only this side's moves); each
         deeper iteration searches the root moves in the order of the last
         one's values, so when time runs out during an iteration, the moves
-        it has searched (the most promising first) are compared with the
-        values they had.
+        it has searched (the most promising first) are compared at the new
+        depth, and the best of them is played.
         """
         t0 = time.perf_counter()
         self.deadline = float("inf")
@@ -120,7 +120,7 @@ class EndgameSolver:
                     if m is None:
                         v = -self._search(board, theirs_t, mine_t, depth - 1, float("-inf"), -alpha, 1)
                     else:
-                        v = self._child(board, m, mine_t, theirs_t, depth, float("-inf"), -alpha)
+                        v = self._child(board, m, mine_t, theirs_t, depth, alpha, float("inf"))
                     new_values[k] = v
                     if v > alpha:
                         alpha = v
@@ -128,12 +128,14 @@ class EndgameSolver:
                 finished = False
             if new_values:
                 # Moves below alpha were cut off (their values are upper bounds):
-                # fine for choosing, and for ordering the next iteration.
+                # fine for choosing, and for ordering the next iteration. The
+                # last iteration's best is searched first, so even a part of
+                # an iteration compares the most promising moves at the new
+                # depth: its best stands (comparing it with the last depth's
+                # values instead, as before, kept the shallower choice nearly
+                # always, since a deeper look lowers the values).
                 k_best = max(new_values, key=lambda k: new_values[k])
-                if finished or k_best == next(iter(order)) or not values:
-                    best_value, best_choice = new_values[k_best], root[k_best]
-                elif new_values[k_best] > values.get(next(iter(order)), float("-inf")):
-                    best_value, best_choice = new_values[k_best], root[k_best]
+                best_value, best_choice = new_values[k_best], root[k_best]
                 values.update(new_values)
             if not finished:
                 break
@@ -169,14 +171,18 @@ class EndgameSolver:
         self._best[key] = base.index(ordered[k])
 
     def _child(self, board: Board, m: tuple, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float) -> float:
-        """Value of playing ``m`` (negamax, side to move's view)."""
+        """Value of playing ``m`` (negamax, side to move's view), searched
+        within the mover's window (``alpha``, ``beta``). The value is the
+        play's score less the reply's value, so the reply is searched within
+        (score - beta, score - alpha): a window that forgot the score would
+        cut the reply off too soon and overrate the play."""
         _, score, (rec, ctx), left = m
         if not left:
             return score + 2 * _face(theirs)
         play = Move(*rec, ctx).play
         apply_play(board, play)
         try:
-            return score - self._search(board, theirs, left, depth - 1, alpha, beta, 0)
+            return score - self._search(board, theirs, left, depth - 1, score - beta, score - alpha, 0)
         finally:
             remove_play(board, play)
 
@@ -194,7 +200,7 @@ class EndgameSolver:
         moves = self._ordered(board, mine, key)
         best, best_k = float("-inf"), -1
         for k, m in enumerate(moves):
-            val = self._child(board, m, mine, theirs, depth, -beta, -alpha)
+            val = self._child(board, m, mine, theirs, depth, alpha, beta)
             if val > best:
                 best, best_k = val, k
                 if val > alpha:
