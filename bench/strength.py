@@ -9,7 +9,10 @@ Players: ``beginner``, ``club``, ``expert``, ``champion`` (the levels),
 the learned table: the leaves alone, everything else equal),
 ``expert-before`` (the expert as it was when issue 14 was filed, commit
 1362e6f: hand-made leaves, no pre-endgame rule, and the two-ply end game
-over the 24 best plays within 0.5 s instead of the exact search), and
+over the 24 best plays within 0.5 s instead of the exact search), its
+parts one at a time -- ``expert-no-pre`` (today's expert without the
+pre-endgame rule) and ``expert-two-ply-end`` (today's expert with
+``expert-before``'s end game) --, and
 ``external`` (a program speaking the protocol below, named by
 ``--external``).
 
@@ -65,7 +68,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 DEFAULT_PAIRS = "expert-club,club-beginner"
-PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "expert-before", "external")
+PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "expert-before", "expert-no-pre",
+           "expert-two-ply-end", "external")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -190,12 +194,19 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
         if not args.external:
             raise SystemExit("external needs --external COMMAND")
         return External(args.external)
-    if name == "expert-before":
+    if name in ("expert-before", "expert-two-ply-end"):
         p = expert_before(lexicon, seed)
+        if name == "expert-two-ply-end":  # today's leaves and pre-endgame rule
+            from audio_scrabble.engine.leave import leave_value
+
+            p.leave = leave_value
+            p._pre_endgame = ComputerPlayer._pre_endgame.__get__(p)
         p.uses_wall = False
         return p
-    level = "expert" if name == "expert-old" else name
+    level = "expert" if name in ("expert-old", "expert-no-pre") else name
     p = ComputerPlayer(level, lexicon, seed, think=args.think)
+    if name == "expert-no-pre":  # the best equity stands in the pre-endgame
+        p._pre_endgame = lambda game, me, rack, ctx, top: (top[0][1], top[0][0])
     if name == "expert-old":
         p.leave = hand_value
     if level == "expert" and args.endgame is not None:

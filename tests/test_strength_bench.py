@@ -60,3 +60,29 @@ def test_the_simulation_ceiling_bench_reports_the_static_regret():
     assert re.search(r"static regret: mean \d+\.\d\d points a move", text), text
     regrets = [float(x) for x in re.findall(r"regret (\d+\.\d\d)", text)]
     assert len(regrets) == 4 and all(r >= 0 for r in regrets), text
+
+
+def test_the_experts_parts_can_be_pitted_one_at_a_time():
+    """expert-no-pre drops only the pre-endgame rule; expert-two-ply-end
+    keeps today's leaves and pre-endgame rule with issue 14's end game."""
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import strength
+    finally:
+        sys.path.pop(0)
+    from audio_scrabble.engine import ComputerPlayer
+    from audio_scrabble.engine.leave import hand_value, leave_value
+    from audio_scrabble.lexicon import Lexicon
+
+    args = argparse.Namespace(seed=0, think=None, endgame=None, progress=0, external=None)
+    lex = Lexicon.default()
+    no_pre = strength.make_player("expert-no-pre", lex, 1, args)
+    top = [(30.0, "best"), (40.0, "adjusted")]
+    assert no_pre._pre_endgame(None, 0, [], None, top) == ("best", 30.0)
+    assert no_pre.leave is leave_value and type(no_pre)._endgame is ComputerPlayer._endgame
+    two_ply = strength.make_player("expert-two-ply-end", lex, 1, args)
+    before = strength.make_player("expert-before", lex, 1, args)
+    assert two_ply.leave is leave_value and before.leave is hand_value
+    assert type(two_ply)._endgame.__qualname__ == type(before)._endgame.__qualname__ == "expert_before.<locals>.ExpertBefore._endgame"
+    assert two_ply._pre_endgame.__func__ is ComputerPlayer._pre_endgame
+    assert before._pre_endgame(None, 0, [], None, top) == ("best", 30.0)
