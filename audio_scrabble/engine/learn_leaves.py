@@ -15,9 +15,10 @@ observations, features, rounds) are stored in the table::
     python -m audio_scrabble.engine.learn_leaves fit r3a.jsonl r3b.jsonl --bootstrap hand --rounds 3 --write
 
 Against the expert with the hand-made leaves (everything else equal) it
-won 52.4% of 1,000 games (95% interval 49.3-55.5%), mean spread +3.5,
-2.02 bingos a game to 1.88. (The table it replaced -- 5,000 games, no
-pair or bingo-chance features, one-step targets -- won 52.0% of 200.)
+won 52.4% of 1,000 games on seeds 20000-20499 (spread +3.5) and 47.5% of
+1,000 on seeds 30000-30499 (spread -5.3): 50.0% of 2,000, no difference
+measured. (The table it replaced -- 5,000 games, no pair or bingo-chance
+features, one-step targets -- won 52.0% of 200.)
 
 **Play.** Seeded games between two static expert players (equity = score
 plus leave; with ``--learned``, the current learned table, else the
