@@ -135,10 +135,7 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
 
 def features(leave: str) -> list[float]:
     """The leave's features, dense (see :func:`sparse_features`)."""
-    f = [0.0] * N_FEATURES
-    for i, v in sparse_features(leave):
-        f[i] += v
-    return f
+    return _dense([leave])[0].tolist()
 
 
 _PAIRS = {(a, b): i for i, (a, b) in enumerate((a, b) for j, a in enumerate(TILES) for b in TILES[j + 1:])}
@@ -412,22 +409,21 @@ def write_table(model: dict, seen: dict[str, float], games: int, observations: i
                 earlier: list[int] | None = None) -> Path:
     import numpy as np
 
-    from .leave import _C, encode_table
+    from .leave import _C, encode_table, leave_rank
 
+    def tenths(v):
+        return np.round(np.clip(v * 10, -3000.0, 3000.0)).astype(np.int16)
+
+    # the rank of a sorted leave: the sum over its tiles of C(index + position, position + 1)
+    comb = np.array(_C, dtype=np.int64)
     parts = []
     for k in range(1, 7):
         idx, val = size_values(model, k)
-        if seen:  # well-seen leaves: their own measured values
-            for r, leave in enumerate(_all_multisets(k)):
-                v = seen.get(leave)
-                if v is not None:
-                    val[r] = v
-        # the rank of a sorted leave: the sum over its tiles of C(index + position, position + 1)
-        comb = np.array(_C, dtype=np.int64)
-        ranks = sum(comb[idx[:, j] + j, j + 1] for j in range(k))
         vals = np.zeros(len(idx), dtype=np.int16)
-        vals[ranks] = np.round(np.clip(val * 10, -3000.0, 3000.0)).astype(np.int16)
+        vals[sum(comb[idx[:, j] + j, j + 1] for j in range(k))] = tenths(val)
         parts.append(vals)
+    for leave, v in seen.items():  # well-seen leaves: their own measured values
+        parts[len(leave) - 1][leave_rank(leave)] = tenths(np.float64(v))
     meta = {"games": games, "observations": observations, "mean_turn_score": round(model["mean"], 2),
             "measured_leaves": len(seen), "shrink": SHRINK, "ridge": RIDGE, "features": N_FEATURES,
             "fit_rounds": model.get("rounds", 1), "bootstrap": model.get("bootstrap"),
@@ -450,30 +446,14 @@ def check(paths: list[Path], tables: list[str], bootstrap: "Path | str | None" =
     best scale and offset; the scale)}. ``tables`` are leaves.bin.z files,
     ``"hand"`` or ``"shipped"``. A better table explains more; the scale
     near 1 says its points are the game's points."""
-    from .leave import LeaveTable, hand_value, learned_value
-
     target = _bootstrap_value(bootstrap)
-    obs: list[tuple[str, float]] = []
-    for p in paths:
-        with p.open() as fh:
-            for line in fh:
-                for o in json.loads(line)["obs"]:
-                    nxt = o[2] if len(o) > 2 else None
-                    obs.append((o[0], o[1] + (target(nxt) if nxt else 0.0)))
+    obs = [(leave, score + (target(nxt) if nxt else 0.0)) for leave, score, nxt in load(paths)[0]]
     ys = [t for _, t in obs]
     my = sum(ys) / len(ys)
     vy = sum((y - my) ** 2 for y in ys)
     out = {}
     for name in tables:
-        if name == "hand":
-            value = hand_value
-        elif name == "shipped":
-            value = learned_value
-        else:
-            tab = LeaveTable.decode(Path(name).read_bytes())
-
-            def value(leave: str, tab=tab) -> float:
-                return tab.value(leave) if 0 < len(leave) <= 6 else hand_value(leave)
+        value = _bootstrap_value(None if name == "shipped" else name)
         xs = [value(leave) for leave, _ in obs]
         mx = sum(xs) / len(xs)
         sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
