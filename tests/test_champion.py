@@ -21,6 +21,34 @@ def lexicon() -> Lexicon:
     return Lexicon.default()
 
 
+def position(lexicon, seed: int, moves: int, candidates: int):
+    """A real game ``moves`` expert moves in (a board with several words),
+    and for the player to move: (game, their seat, rack, unseen tiles, a
+    generator, their ``candidates`` best plays as (play, tiles used, score))."""
+    expert = ComputerPlayer("expert", lexicon, 2)
+    game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+    for _ in range(moves):
+        expert.choose(game, game.current).apply(game)
+    i = game.current
+    rack = list(game.players[i].rack)
+    gen = MoveGenerator(lexicon)
+    cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in gen.generate(game.board, rack)[:candidates]]
+    return game, i, rack, list(game.unseen(i).elements()), gen, cands
+
+
+def best_by_hand(lexicon, board, rack):
+    """(score, play, leave) of the best play by equity, every move generated
+    afresh on ``board`` (a new generator: nothing kept from other boards)."""
+    from audio_scrabble.engine.leave import leave_value
+    from audio_scrabble.engine.movegen import Move, _Context, record_leave
+
+    gen = MoveGenerator(lexicon)
+    recs = gen.raw(board, rack)
+    ctx = _Context(gen.analysis.lines, rack)
+    top = max(recs, key=lambda r: r[0] + leave_value(record_leave(rack, ctx, r)))
+    return top[0], Move(*top, ctx).play, record_leave(rack, ctx, top)
+
+
 def test_champion_is_a_level():
     assert "champion" in LEVELS and parse_level("Computer:Champion") == "champion"
 
@@ -88,21 +116,11 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
 
     from audio_scrabble.core.play import apply_play
     from audio_scrabble.engine.leave import leave_value
-    from audio_scrabble.engine.movegen import _Context, record_leave
 
-    expert = ComputerPlayer("expert", lexicon, 2)
     checked = 0
     for seed in (5, 6):
-        game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
-        for _ in range(5):  # a few moves in: a board with several words
-            expert.choose(game, game.current).apply(game)
-        i = game.current
-        rack = list(game.players[i].rack)
-        gen = MoveGenerator(lexicon)
-        moves = gen.generate(game.board, rack)[:4]
-        cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
+        game, i, rack, unseen, gen, cands = position(lexicon, seed, 5, 4)
         cands.append((None, tuple(rack[:2]), 0))  # an exchange: the board stays as it is
-        unseen = list(game.unseen(i).elements())
         out = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, list(range(len(cands))),
                        seed=11, iterations=2, plies=1)
         rng = random.Random(11)
@@ -114,10 +132,8 @@ def test_one_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
                 board = game.board.copy()
                 if play is not None:
                     apply_play(board, play)
-                full = MoveGenerator(lexicon)
-                recs = full.raw(board, opp)
-                ctx = _Context(full.analysis.lines, opp)
-                reply = max(r[0] + leave_value(record_leave(opp, ctx, r)) for r in recs)
+                r_score, _, r_left = best_by_hand(lexicon, board, opp)
+                reply = r_score + leave_value(r_left)
                 kept = list(rack)
                 for t in used:
                     kept.remove(t)
@@ -186,27 +202,9 @@ def test_two_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
     import random
 
     from audio_scrabble.core.play import apply_play
-    from audio_scrabble.engine.champion import simulate
     from audio_scrabble.engine.leave import leave_value
-    from audio_scrabble.engine.movegen import Move, _Context, record_leave
 
-    def best(board, rack):
-        gen = MoveGenerator(lexicon)
-        recs = gen.raw(board, rack)
-        ctx = _Context(gen.analysis.lines, rack)
-        top = max(recs, key=lambda r: r[0] + leave_value(record_leave(rack, ctx, r)))
-        return top[0], Move(*top, ctx).play, record_leave(rack, ctx, top)
-
-    expert = ComputerPlayer("expert", lexicon, 2)
-    game = Game(["a", "b"], VARIANTS["double"], seed=7, lexicon=lexicon)
-    for _ in range(6):
-        expert.choose(game, game.current).apply(game)
-    i = game.current
-    rack = list(game.players[i].rack)
-    gen = MoveGenerator(lexicon)
-    moves = gen.generate(game.board, rack)[:3]
-    cands = [(m.play, tuple(m.rack_tiles()), m.score) for m in moves]
-    unseen = list(game.unseen(i).elements())
+    game, i, rack, unseen, gen, cands = position(lexicon, 7, 6, 3)
     out = simulate(gen, game.board.cells, rack, unseen, len(game.bag), cands, [0, 1, 2], seed=4, iterations=2)
     rng = random.Random(4)
     for it in range(2):
@@ -220,9 +218,9 @@ def test_two_ply_play_outs_equal_a_full_search_of_each_board(lexicon):
             for t in used:
                 mine.remove(t)
             mine += bag[: 7 - len(mine)]
-            o_score, o_play, o_left = best(board, opp)
+            o_score, o_play, o_left = best_by_hand(lexicon, board, opp)
             apply_play(board, o_play)
-            m_score, _, m_left = best(board, mine)
+            m_score, _, m_left = best_by_hand(lexicon, board, mine)
             expected = score - o_score + m_score + leave_value(m_left) - leave_value(o_left)
             assert out[k][it] == pytest.approx(expected)
 

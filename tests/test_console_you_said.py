@@ -120,17 +120,23 @@ def test_the_computer_challenges_your_phony_and_you_lose_its_points(lexicon, ver
         s._close_computers()
 
 
+def challenge_its_reply(s) -> tuple[list[str], tuple[str, ...]]:
+    """You pass, the computer plays (seed 2: one word), you challenge it:
+    (what is said, the words challenged)."""
+    s.handle_line("pass")
+    s.run_computers()
+    assert last_event(s, TilesPlaced).player == 1
+    out = s.handle_line("challenge")
+    word = last_event(s, ChallengeResolved).words
+    assert len(word) == 1, "seed 2: the computer's reply forms one word"
+    return out, word
+
+
 def test_you_challenge_the_computers_play_and_lose_the_next_turn(lexicon):
     """Double challenge: the computer's word stands; you lose your next turn."""
     s = solo(lexicon, rules="double")
     try:
-        s.handle_line("pass")
-        s.run_computers()
-        played = last_event(s, TilesPlaced)
-        assert played.player == 1
-        out = s.handle_line("challenge")
-        word = last_event(s, ChallengeResolved).words
-        assert len(word) == 1, "seed 2: the computer's reply forms one word"
+        out, word = challenge_its_reply(s)
         assert out[:5] == ["You challenge Club computer's play.", f"{word[0]} is acceptable.",
                            "You lose the next turn.", scores(s), "You lose this turn."], out
         summary = s.handle_line("summary")
@@ -148,10 +154,7 @@ def test_you_challenge_the_computers_play_and_lose_the_next_turn(lexicon):
 def test_you_challenge_under_the_five_point_rule_and_the_computer_gains(lexicon):
     s = solo(lexicon, rules="five")
     try:
-        s.handle_line("pass")
-        s.run_computers()
-        out = s.handle_line("challenge")
-        word = last_event(s, ChallengeResolved).words
+        out, word = challenge_its_reply(s)
         assert out[:4] == ["You challenge Club computer's play.", f"{word[0]} is acceptable.",
                            "Club computer gains 5 points.", scores(s)], out
         summary = s.handle_line("summary")

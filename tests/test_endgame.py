@@ -221,17 +221,17 @@ def test_a_part_of_a_deeper_iteration_chooses_at_that_depth(lexicon, gen, monkey
         solver.deadline = float("inf")
         board = game.board.copy()
         root = solver.moves(board, tuple(mine), solver._pos_key(board, tuple(mine)))
-        chosen = [m for m in root if r.play is not None and Move_play(m) == r.play]
+        chosen = [m for m in root if r.play is not None and play_of(m) == r.play]
         assert chosen, "the chosen play is one of the root moves"
         two_ply = solver._child(board, chosen[0], tuple(mine), tuple(theirs), 2, float("-inf"), float("inf"))
         assert r.value == two_ply
         one_ply = max(root, key=lambda m: solver._child(board, m, tuple(mine), tuple(theirs), 1,
                                                          float("-inf"), float("inf")))
-        differs += Move_play(one_ply) != r.play
+        differs += play_of(one_ply) != r.play
     assert checked == 3 and differs >= 1, (checked, differs)
 
 
-def Move_play(m):
+def play_of(m):
     from audio_scrabble.engine.movegen import Move
 
     rec, ctx = m[2]

@@ -43,11 +43,16 @@ class ComputerAction:
     mover: int | None = None
 
 
+def person_seats(seats: list[Seat]) -> list[int]:
+    """The seats of the people (not computers)."""
+    return [i for i, s in enumerate(seats) if not s.is_computer]
+
+
 def lone_person(seats: list[Seat]) -> int | None:
     """The seat of the one person at a table of computers: "you" in what
     is said (None: several people, or none)."""
-    people = [i for i, s in enumerate(seats) if not s.is_computer]
-    return people[0] if len(people) == 1 else None
+    found = person_seats(seats)
+    return found[0] if len(found) == 1 else None
 
 
 class Table:
@@ -72,7 +77,7 @@ class Table:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_computer]
+        return person_seats(self.seats)
 
     @property
     def you(self) -> int | None:
