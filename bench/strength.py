@@ -126,6 +126,11 @@ class External:
         self.proc.wait(timeout=10)
 
 
+def best_equity_stands(game: Any, me: int, rack: Any, ctx: Any, top: list) -> tuple:
+    """No pre-endgame rule: the best play by equity stands (as ComputerPlayer._pre_endgame's result)."""
+    return top[0][1], top[0][0]
+
+
 def expert_before(lexicon: Any, seed: int) -> Any:
     """The expert as filed in issue 14 (commit 1362e6f): hand-made leaves,
     no pre-endgame rule, and, with the bag empty, a two-ply search on
@@ -141,8 +146,7 @@ def expert_before(lexicon: Any, seed: int) -> Any:
     class ExpertBefore(ComputerPlayer):
         CANDIDATES, SECONDS = 24, 0.5
 
-        def _pre_endgame(self, game, me, rack, ctx, top):  # none: the best equity stands
-            return top[0][1], top[0][0]
+        _pre_endgame = staticmethod(best_equity_stands)
 
         def _endgame(self, game, me, rack):
             t0 = time.perf_counter()
@@ -206,7 +210,7 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
     level = "expert" if name in ("expert-old", "expert-no-pre") else name
     p = ComputerPlayer(level, lexicon, seed, think=args.think)
     if name == "expert-no-pre":  # the best equity stands in the pre-endgame
-        p._pre_endgame = lambda game, me, rack, ctx, top: (top[0][1], top[0][0])
+        p._pre_endgame = best_equity_stands
     if name == "expert-old":
         p.leave = hand_value
     if level == "expert" and args.endgame is not None:
