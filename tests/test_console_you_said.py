@@ -55,6 +55,25 @@ def last_event(s: Session, kind: type):
     return next(ev for ev in reversed(s.game.history) if isinstance(ev, kind))
 
 
+# ---------------------------------------------------------------- the draw for first
+@pytest.mark.parametrize("players, then", [
+    ("Me,computer:club", ["You drew B, Club computer drew O.", "You play first.", "Your turn."]),
+    ("computer:club,Me", ["Club computer drew B, you drew O.", "Club computer plays first."]),
+    ("Me,computer:club,computer:beginner", ["You drew B, Club computer drew O,", "Beginner computer drew O.",
+                                            "You play first.", "Your turn."]),
+])
+def test_the_draw_for_first_names_your_tile_once(lexicon, players, then):
+    """Seed 2: the first seat draws B and plays first. The draw is said
+    once, then who plays first without the tile again."""
+    s = Session(Options(players=players, seed=2), lexicon=lexicon, defer_computer=True)
+    try:
+        out = s.start()
+        assert out[2:2 + len(then)] == then, out
+        assert sum(" drew B" in x for x in out) == 1 and named_me(out) == []
+    finally:
+        s._close_computers()
+
+
 # ---------------------------------------------------------------- a play, an exchange, a pass
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
 def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon, verbosity):
@@ -168,28 +187,35 @@ def rack_said(rack) -> str:
     return " ".join(tile_phrase(t) for t in rack)
 
 
+def to_go_out(s: Session, seat: int) -> None:
+    """The bag emptied, ``seat`` holding A and T: AT goes out."""
+    g = s.game
+    g.bag.draw(len(g.bag))
+    g.players[seat].rack[:] = ["A", "T"]
+    s.racks.order[seat] = ["A", "T"]
+
+
 @pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
 def test_you_go_out_and_win(lexicon, verbosity):
-    """The bag emptied, Me holding A and T: AT goes out; the computer
-    accepts; the end is said to you, then the summary, last, history and
+    """The bag emptied, Me holding A and T: AT goes out, said once, with
+    the bag empty; the computer accepts; the end is said to you (what the
+    computer had, what you gain), then the summary, last, history and
     the review."""
     s = solo(lexicon, verbosity)
     try:
         g = s.game
-        g.bag.draw(len(g.bag))
-        g.players[0].rack[:] = ["A", "T"]
-        s.racks.order[0] = ["A", "T"]
+        to_go_out(s, 0)
         kept = list(g.players[1].rack)
-        out = s.handle_line("play 8H AT")
-        assert out[-1] == "You went out.", out
+        played = s.handle_line("play 8H AT")
+        assert played[-1] == "You went out with the bag empty.", played
         out = s.run_computers()
         left = sum(tile_value(t) for t in kept)
         you, computer = g.scores()
         assert (you, computer) == (4 + left, -left)
-        assert out[:5] == ["Club computer accepts the play.", "Game over.", "You went out with the bag empty.",
-                           f"You gain {left}.", f"Club computer had {rack_said(kept)}:"], out
-        assert out[5:9] == [f"minus {left}.", "Final scores:", f"You {you}, Club computer {computer}.",
-                            f"You win with {you}."], out
+        assert out[:5] == ["Club computer accepts the play.", "Game over.", f"Club computer had {rack_said(kept)}:",
+                           f"minus {left}.", f"You gain {left}."], out
+        assert out[5:8] == ["Final scores:", f"You {you}, Club computer {computer}.", f"You win with {you}."], out
+        assert sum("went out" in x for x in played + out) == 1
         summary = s.handle_line("summary")
         assert summary == ["The game is over.", f"Scores: You {you}, Club computer {computer}.",
                            "Last move: you played AT,", "H8 across for 4.", "The bag is empty."]
@@ -200,28 +226,43 @@ def test_you_go_out_and_win(lexicon, verbosity):
         assert review[1:3] == ["Turn 1, you played AT,", "H8 across, 4 points."], review
         end = s.handle_line("")
         assert end[0] == "End of the review." and re.fullmatch(r"You missed \d+ of equity,", end[1]), end
-        assert named_me(out + summary + review + end) == []
+        assert named_me(played + out + summary + review + end) == []
+    finally:
+        s._close_computers()
+
+
+def test_with_no_challenges_going_out_is_said_once_with_the_end(lexicon):
+    """Void rules: no question waits on the last play, so the end says
+    who went out, once, then what the computer had and what you gain."""
+    s = solo(lexicon, rules="void")
+    try:
+        to_go_out(s, 0)
+        kept = list(s.game.players[1].rack)
+        out = s.handle_line("play 8H AT")
+        left = sum(tile_value(t) for t in kept)
+        at = out.index("Game over.")
+        assert out[at:at + 5] == ["Game over.", "You went out with the bag empty.",
+                                  f"Club computer had {rack_said(kept)}:", f"minus {left}.", f"You gain {left}."], out
+        assert sum("went out" in x for x in out) == 1 and s.game.is_over
     finally:
         s._close_computers()
 
 
 def test_the_computer_goes_out_and_wins(lexicon):
     """You pass; the computer, holding A and T with the bag empty, goes
-    out; you are asked without your name and accept; you had your tiles."""
+    out, said once; you are asked without your name and accept; you had
+    your tiles, the computer gains them."""
     s = solo(lexicon)
     try:
         g = s.game
-        g.bag.draw(len(g.bag))
         s.handle_line("pass")
-        g.players[1].rack[:] = ["A", "T"]
-        s.racks.order[1] = ["A", "T"]
+        to_go_out(s, 1)
         out = s.run_computers()
-        assert out[-2:] == ["Club computer went out.", "Challenge or accept?"], out
+        assert out[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"], out
         out = s.handle_line("accept")
         you, computer = g.scores()
         mine = ["M", "R", "?", "M", "I", "E", "A"]
-        assert out == ["Game over.", "Club computer went out", "with the bag empty.",
-                       f"You had {rack_said(mine)}: minus {-you}.", f"Club computer gains {-you}.",
+        assert out == ["Game over.", f"You had {rack_said(mine)}: minus {-you}.", f"Club computer gains {-you}.",
                        "Final scores:", f"Club computer {computer}, You {you}.", f"Club computer wins with {computer}.",
                        "Type review to hear what you missed.", "Type new for another game, or quit."], out
         assert named_me(out) == []
@@ -303,11 +344,9 @@ def test_you_accept_before_another_computer_decides(lexicon):
     s.start()
     g = s.game
     try:
-        g.bag.draw(len(g.bag))
         assert s.handle_line("pass")[0] == "You passed."
-        g.players[1].rack[:] = ["A", "T"]
-        s.racks.order[1] = ["A", "T"]
-        assert s.run_computers()[-2:] == ["Club computer went out.", "Challenge or accept?"]
+        to_go_out(s, 1)
+        assert s.run_computers()[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"]
         assert s.handle_line("accept") == ["You accept."]
         out = s.run_computers()
         assert out[0] == "Beginner computer accepts the play." and "Game over." in out

@@ -370,7 +370,7 @@ def test_house_adjustment_example_from_the_reference():
     with pytest.raises(ActionNotAllowed, match="gone out"):
         g.pass_turn()
     end = g.accept()
-    assert isinstance(end, GameEnded) and end.reason == "out"
+    assert isinstance(end, GameEnded) and end.reason == "out" and end.waited
     adj = {x.player: x.points for x in end.adjustments}
     assert adj == {a: 9, b: -9}
     assert g.scores()[a] == 4 + 9 and g.scores()[b] == -9 and end.winners == (a,)
@@ -400,7 +400,7 @@ def test_challenged_out_play_comes_back_and_game_goes_on():
 def test_void_out_play_ends_at_once():
     g, a, b = out_game("void")
     g.place(word("AT", "H8"))
-    assert g.is_over and g.ended.reason == "out"
+    assert g.is_over and g.ended.reason == "out" and not g.ended.waited  # no wait: why is said with the end
 
 
 def test_house_all_passed_twice():
@@ -409,7 +409,7 @@ def test_house_all_passed_twice():
         g.pass_turn()
     assert not g.is_over
     g.pass_turn()
-    assert g.is_over and g.ended.reason == "all_passed_twice"
+    assert g.is_over and g.ended.reason == "all_passed_twice" and not g.ended.waited
     assert all(a.points == -sum(TILE_VALUES[t] for t in a.rack) for a in g.ended.adjustments)
 
 
@@ -569,7 +569,6 @@ def test_the_sixth_scoreless_turn_when_a_0_point_play_can_be_challenged_before_t
     assert ev.score == 0 and g.scoreless_streak() == 6
     assert not g.is_over and g.awaiting_final_challenge
     assert g.final_reason == "scoreless_turns" and ev.final == "scoreless_turns" and ev.next_player is None
-    assert g.final_sentence == f"{g.names[player]}'s play is the sixth scoreless turn in a row."
     for refused in (g.pass_turn, lambda: g.exchange(["T"])):
         with pytest.raises(ActionNotAllowed, match="play ends the game; challenge it, or accept it"):
             refused()
@@ -577,6 +576,7 @@ def test_the_sixth_scoreless_turn_when_a_0_point_play_can_be_challenged_before_t
     res = g.challenge()
     assert not res.withdrawn and not res.turn_lost and res.points_gained == bonus
     assert g.is_over and g.ended.reason == "scoreless_turns" and g.ended.out_player is None
+    assert g.ended.waited  # why it ends was given with the wait
     assert g.last_events[-1] is g.ended
 
 
@@ -630,11 +630,10 @@ def test_a_play_after_which_no_player_can_move_can_be_challenged_before_the_end(
     ev = g.place(word("AT", "H8"))
     assert not ev.went_out and ev.final == "no_moves" and ev.next_player is None
     assert not g.is_over and g.awaiting_final_challenge and g.final_reason == "no_moves"
-    assert g.final_sentence == f"After {g.names[a]}'s play no player can move."
     with pytest.raises(ActionNotAllowed, match="play ends the game"):
         g.pass_turn()
     res = g.challenge()
-    assert not res.withdrawn and g.is_over and g.ended.reason == "no_moves"
+    assert not res.withdrawn and g.is_over and g.ended.reason == "no_moves" and g.ended.waited
     assert {x.player: x.points for x in g.ended.adjustments} == {a: -8, b: -20}
 
 

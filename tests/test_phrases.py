@@ -185,12 +185,13 @@ def test_brief_play_is_one_line_then_totals():
 
 
 def test_first_player_draw():
+    """Each tile is named once, in the draw; then who plays first."""
     ev = FirstPlayerDrawn(1, ((("Alice", "E"), ("Bob", "A")),), 1, "Bob")
-    assert phrases.first_player_phrases(ev) == ["Alice drew E, Bob drew A.", "Bob drew A and plays first."]
+    assert phrases.first_player_phrases(ev) == ["Alice drew E, Bob drew A.", "Bob plays first."]
     tie = FirstPlayerDrawn(1, ((("Alice", "A"), ("Bob", "A")), (("Alice", "?"), ("Bob", "C"))), 0, "Alice")
-    lines = phrases.first_player_phrases(tie)
-    assert "A tie; they draw again." in lines
-    assert lines[-1] == "Alice drew a blank and plays first."
+    assert phrases.first_player_phrases(tie) == [
+        "Alice drew A, Bob drew A.", "A tie; they draw again.", "Alice drew a blank, Bob drew C.",
+        "Alice plays first."]
 
 
 def test_game_end_reads_adjustments_and_winner():
@@ -199,12 +200,26 @@ def test_game_end_reads_adjustments_and_winner():
         (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9)), (200, 250), (1,),
     )
     lines = phrases.event_phrases(ev, Audience(("Alice", "Bob")))
-    assert lines[:2] == ["Game over.", "Bob went out with the bag empty."]
-    assert "Alice had X A: minus 9." in lines
-    assert "Bob gains 9." in lines and sum("went out" in x for x in lines) == 1  # going out said once (issue 11)
+    assert lines[:4] == ["Game over.", "Bob went out with the bag empty.", "Alice had X A: minus 9.", "Bob gains 9."]
+    assert sum("went out" in x for x in lines) == 1  # going out said once (issue 11)
     assert lines[-3:] == ["Final scores:", "Bob 250, Alice 200.", "Bob wins with 250."]
     tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
     assert phrases.event_phrases(tie, Audience(("Alice", "Bob")))[-1] == "A tie: Alice and Bob, 10 each."
+
+
+def test_the_end_after_a_wait_on_the_last_play_does_not_say_why_again():
+    """The question said "Bob went out with the bag empty." (or why else
+    the game waited): the end goes on to the tiles left, the gain last."""
+    adjustments = (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9))
+    out = GameEnded(30, "out", "Bob went out with the bag empty.", 1, adjustments, (200, 250), (1,), waited=True)
+    assert phrases.event_phrases(out, Audience(("Alice", "Bob")))[:3] == [
+        "Game over.", "Alice had X A: minus 9.", "Bob gains 9."]
+    assert phrases.event_phrases(out, Audience(("Alice", "Bob"), frozenset({1}), 1))[:3] == [
+        "Game over.", "Alice had X A: minus 9.", "You gain 9."]
+    stuck = GameEnded(30, "no_moves", "No player can make a play.", None, adjustments[:1], (191, 241), (1,), True)
+    assert phrases.event_phrases(stuck, Audience(("Alice", "Bob")))[:2] == ["Game over.", "Alice had X A: minus 9."]
+    assert phrases.went_out_line("Bob") == "Bob went out with the bag empty."
+    assert phrases.went_out_line("Me", you=True) == "You went out with the bag empty."
 
 
 def test_summary_paragraph():
@@ -309,6 +324,8 @@ def test_a_tie_and_the_draw_for_first_with_you():
     tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
     assert phrases.event_phrases(tie, aud)[-2:] == ["You 10, Bob 10.", "A tie: you and Bob, 10 each."]
     ev = FirstPlayerDrawn(1, ((("Me", "E"), ("Bob", "A")),), 1, "Bob")
-    assert phrases.first_player_phrases(ev, "Me") == ["You drew E, Bob drew A.", "Bob drew A and plays first."]
+    assert phrases.first_player_phrases(ev, "Me") == ["You drew E, Bob drew A.", "Bob plays first."]
     mine = FirstPlayerDrawn(1, ((("Me", "A"), ("Bob", "E")),), 0, "Me")
-    assert phrases.first_player_phrases(mine, "Me")[-1] == "You drew A and play first."
+    assert phrases.first_player_phrases(mine, "Me") == ["You drew A, Bob drew E.", "You play first."]
+    second = FirstPlayerDrawn(1, ((("Bob", "E"), ("Me", "A")),), 1, "Me")  # "you" inside the sentence
+    assert phrases.first_player_phrases(second, "Me") == ["Bob drew E, you drew A.", "You play first."]

@@ -113,3 +113,6 @@ class GameEnded(Event):
     adjustments: tuple[Adjustment, ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    #: the game had waited on its last play (accepted, or challenged and
+    #: standing): why it ends (``reason``) was given then, with the wait
+    waited: bool = False

@@ -213,20 +213,6 @@ class Game:
         return self._final
 
     @property
-    def final_sentence(self) -> str | None:
-        """What the waiting is about, in one sentence, e.g. "Alice went out."."""
-        if self._final is None or self._pending is None:
-            return None
-        name = self.players[self._pending.player].name
-        limit = self.rules.scoreless_turns_limit or 0
-        nth = {6: "sixth"}.get(limit, f"{limit}th")
-        return {
-            FINAL_OUT: f"{name} went out.",
-            FINAL_NO_MOVES: f"After {_possessive(name)} play no player can move.",
-            FINAL_SCORELESS: f"{_possessive(name)} play is the {nth} scoreless turn in a row.",
-        }[self._final]
-
-    @property
     def pending_play(self) -> TilesPlaced | None:
         """The play that may be challenged now, if any."""
         if self._pending is None:
@@ -512,7 +498,7 @@ class Game:
         )
         events.insert(0, ev)
         if final and not bad:
-            events.append(self._end(final, pend.player if final == FINAL_OUT else None))
+            events.append(self._end(final, pend.player if final == FINAL_OUT else None, waited=True))
         else:
             self._check_end(events)
         return self._record(events)
@@ -526,7 +512,7 @@ class Game:
         out = self._pending.player if reason == FINAL_OUT else None
         self._pending = None
         self._final = None
-        ev = self._end(reason, out)
+        ev = self._end(reason, out, waited=True)
         self._record([ev])
         return ev
 
@@ -598,7 +584,7 @@ class Game:
             ]
             events.append(self._end(reason, None))
 
-    def _end(self, reason: str, out: int | None) -> GameEnded:
+    def _end(self, reason: str, out: int | None, waited: bool = False) -> GameEnded:
         players = self.players
         leftovers = [rack_value(p.rack) for p in players]
         points = [0] * len(players)
@@ -622,7 +608,7 @@ class Game:
             "no_moves": "No player can make a play.",
             "scoreless_turns": f"There were {self.rules.scoreless_turns_limit} scoreless turns in a row.",
         }[reason]
-        self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners)
+        self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners, waited)
         self._pending = None
         self._final = None
         return self.ended

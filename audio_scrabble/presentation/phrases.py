@@ -142,7 +142,7 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     that fits, so that each line is a whole clause and the first words
     stay first (``Bartholomew Jones,`` / ``press Enter to hear your
     rack.``); a clause still too long breaks before a joining word
-    (``Bartholomew Jones drew D`` / ``and plays first.``), else after as
+    (``Expert computer went out`` / ``with the bag empty.``), else after as
     many words as fit. A group in parentheses is never split, and no
     single word is ever broken.
     """
@@ -164,8 +164,8 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
             lines.append(" ".join(tokens[:k]))
             tokens = tokens[k:]
             continue
-        # No clause ends in reach: break before a joining word ("and plays
-        # first", "with the bag empty"), else after as many words as fit.
+        # No clause ends in reach: break before a joining word ("and
+        # plays", "with the bag empty"), else after as many words as fit.
         joins = [i for i in range(1, k + 1) if tokens[i].lower() in _JOINING_WORDS]
         k = joins[-1] if joins else max(k, 1)  # a word longer than a line is alone on it
         lines.append(" ".join(tokens[:k]))
@@ -602,19 +602,18 @@ class Audience:
 
 
 def first_player_phrases(ev: FirstPlayerDrawn, you: str | None = None) -> list[str]:
-    """``Alice drew E, Bob drew A.`` then ``Bob drew A and plays first.``
-    (``you``: the name of the one person at the table, who "drew E" and
-    "play first"; names at a table are distinct)."""
+    """``Alice drew E, Bob drew A.`` then ``Bob plays first.``: each tile
+    is said once, in the draw (``you``: the name of the one person at the
+    table, who "drew E" and "play first"; names at a table are distinct)."""
     lines: list[str] = []
     for k, rnd in enumerate(ev.rounds):
-        draws = [f"{subject(name, name == you)} drew {'a blank' if t == BLANK else t}" for name, t in rnd]
+        draws = [f"{subject(name, name == you, start=not j)} drew {'a blank' if t == BLANK else t}"
+                 for j, (name, t) in enumerate(rnd)]
         lines.extend(fit(draws))
         if k < len(ev.rounds) - 1:
             lines.append("A tie; they draw again.")
-    tile = dict(ev.rounds[-1])[ev.first_name]
     yours = ev.first_name == you
-    lines.append(f"{subject(ev.first_name, yours)} drew {'a blank' if tile == BLANK else tile} "
-                 f"and {agree('plays', yours)} first.")
+    lines.append(f"{subject(ev.first_name, yours)} {agree('plays', yours)} first.")
     return short_lines(lines)
 
 
@@ -711,17 +710,27 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
     return lines
 
 
+def went_out_line(name: str, you: bool = False) -> str:
+    """Who went out, said once: with the question whether to challenge
+    the last play, or with the end when there was none."""
+    return f"{subject(name, you)} went out with the bag empty."
+
+
 def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
+    """The end: why (unless said with the wait on the last play), the
+    tiles left and what they cost, the one who went out gaining them
+    last, the final scores and who won."""
     out = ev.out_player
-    if ev.reason == "out" and out is not None:  # who went out is said here, "You went out" to you
-        lines = ["Game over.", f"{subject(aud.names[out], aud.you == out)} went out with the bag empty."]
-    else:
-        lines = ["Game over.", ev.sentence]
+    lines = ["Game over."]
+    if not ev.waited:  # why the game ends was not said yet
+        lines.append(went_out_line(aud.names[out], aud.you == out) if ev.reason == "out" and out is not None
+                     else ev.sentence)
+    gains: list[str] = []
     for adj in ev.adjustments:
         yours = aud.you == adj.player
-        if out == adj.player:  # that they went out was just said
-            gains = does(adj.name, "gains", yours)
-            lines.append(f"{gains} {adj.points}." if adj.points else f"{gains} nothing.")
+        if out == adj.player:  # what the others had, then what going out gains
+            does_gain = does(adj.name, "gains", yours)
+            gains.append(f"{does_gain} {adj.points}." if adj.points else f"{does_gain} nothing.")
         elif adj.rack:
             had = f"{subject(adj.name, yours)} had {' '.join(tile_phrase(t) for t in adj.rack)}"
             if adj.points:
@@ -731,6 +740,7 @@ def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
                 lines.append(f"{had}: worth 0.")
         elif not style.brief:
             lines.append(f"{subject(adj.name, yours)} had no tiles left.")
+    lines.extend(gains)
     order = sorted(range(len(ev.totals)), key=lambda i: -ev.totals[i])
     said = said_names(aud.names, aud.you)
     lines.append("Final scores:")
@@ -905,6 +915,7 @@ __all__ = [
     "turn_clause",
     "turn_line",
     "unseen_phrases",
+    "went_out_line",
     "where_phrases",
     "where_text",
     "whose",

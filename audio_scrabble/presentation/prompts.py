@@ -17,7 +17,7 @@ from ..notation.plays import clip
 from ..notation.typed import WordMade
 from .phrases import (
     LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
-    where_text, whose,
+    went_out_line, where_text, whose,
 )
 
 # ---------------------------------------------------------------- start
@@ -148,13 +148,13 @@ def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool
     ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
     move after it), ``scoreless_turns`` (the last scoreless turn allowed).
     ``you``: ``name`` is the one person at the table ("your play", "You
-    went out.")."""
+    went out with the bag empty."; the end does not say it again)."""
     if reason == "no_moves":
         return f"After {whose('play', name, you)} no player can move."
     if reason == "scoreless_turns":
         nth = {6: "sixth"}.get(scoreless_limit, f"{scoreless_limit}th")
         return f"{whose('play', name, you, start=True)} is the {nth} scoreless turn in a row."
-    return f"{subject(name, you)} went out."
+    return went_out_line(name, you)
 
 
 def final_question(reason: str | None, name: str, asked: Sequence[str], scoreless_limit: int = 6,
