@@ -236,3 +236,133 @@ def play_of(m):
 
     rec, ctx = m[2]
     return Move(*rec, ctx).play
+
+
+# ---------------------------------------------------------------- hints and reviews (bag empty)
+def value_of_play(gen, board, m, mine, theirs) -> int:
+    """A generated play's exact value: its score, then the rest by minimax."""
+    left = list((Counter(mine) - Counter(m.rack_tiles())).elements())
+    if not left:
+        return m.score + 2 * _face(theirs)
+    board = board.copy()
+    apply_play(board, m.play)
+    return m.score - minimax(gen, board, theirs, left)
+
+
+@pytest.mark.parametrize("seed, n_mine, n_theirs", CASES[:3])
+def test_the_best_few_root_moves_are_each_valued_exactly(lexicon, gen, seed, n_mine, n_theirs):
+    """``solve(top=3)``: the root's cut-off is the third best so far, so the
+    three best moves come back with their exact values, best first, equal
+    to trying everything."""
+    game = bag_empty(lexicon, seed)
+    me = game.current
+    mine = list(game.players[me].rack)[:n_mine]
+    theirs = list(game.unseen(me).elements())[:n_theirs]
+    every = sorted((value_of_play(gen, game.board, m, mine, theirs) for m in gen.generate(game.board, mine)),
+                   reverse=True)
+    every = sorted(every + [-minimax(gen, game.board.copy(), theirs, mine, 1)], reverse=True)  # and the pass
+    result = EndgameSolver(MoveGenerator(lexicon)).solve(game.board, mine, theirs, seconds=30, top=3)
+    assert result.exact and len(result.ranked) == min(3, len(every))
+    assert [v for _, _, v in result.ranked] == every[: len(result.ranked)]
+    for move, score, value in result.ranked:
+        if move is not None:
+            assert move.score == score and value_of_play(gen, game.board, move, mine, theirs) == value
+    assert result.value == every[0] and result.play == (result.ranked[0][0].play if result.ranked[0][0] else None)
+    # value_of, the review's measure of the play made: every play's exact value
+    solver = EndgameSolver(MoveGenerator(lexicon))
+    for m in gen.generate(game.board, mine):
+        assert solver.value_of(game.board, mine, theirs, m.play, m.score) == (
+            value_of_play(gen, game.board, m, mine, theirs), True)
+
+
+def small_endgame(lexicon, seed: int, tiles: int = 7) -> Game | None:
+    """A real game played on (top scores) past the bag's end until the two
+    racks hold at most ``tiles`` between them: searched to the end at once."""
+    game = bag_empty(lexicon, seed)
+    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+    while game.awaiting_final_challenge or sum(len(p.rack) for p in game.players) > tiles:
+        if game.is_over:
+            return None
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        seats[game.current].choose(game, game.current).apply(game)
+    return None if game.is_over or not all(p.rack for p in game.players) else game
+
+
+def test_an_end_game_hint_ranks_by_the_search_and_says_how_the_player_ends(lexicon, gen):
+    """With the bag empty (two players), a hint is what the expert does
+    then: the end-game search's best moves, each with the spread it brings
+    by the end (exact here) and the margin the player ends with; the
+    lines say so."""
+    from audio_scrabble.engine import ENDGAME_EVALUATION, hint
+    from audio_scrabble.presentation.teaching import hint_phrases
+
+    checked = 0
+    for seed in (900, 904, 906):
+        game = small_endgame(lexicon, seed)
+        me = game.current
+        mine, theirs = list(game.players[me].rack), list(game.unseen(me).elements())
+        hints = hint(game, me, 3, lexicon, seconds=30)
+        assert hints and all(info.exact for _, _, info in hints)
+        values = [info.end_value for _, _, info in hints]
+        assert values == sorted(values, reverse=True)
+        solver = EndgameSolver(MoveGenerator(lexicon))
+        assert values[0] == solver.solve(game.board, mine, theirs, 30).value  # the best there is
+        lead = game.players[me].score - game.players[1 - me].score
+        scores = {m.play: m.score for m in gen.generate(game.board, mine)}
+        for play, score, info in hints:
+            assert info.end_margin == lead + info.end_value
+            assert score == scores.get(play, 0)
+            assert solver.value_of(game.board, mine, theirs, play, score) == (info.end_value, True)
+        expert = ComputerPlayer("expert", lexicon, 0).choose(game, me)
+        assert expert.equity == values[0]  # the expert's own choice is as good
+        lines = hint_phrases(hints)
+        margin = hints[0][2].end_margin
+        said = "level" if margin == 0 else f"{abs(margin)} {'ahead' if margin > 0 else 'behind'}"
+        assert lines[3] == f"You end {said}." and lines[-1] == "Ranked by end-game search, to the end."
+        assert max(len(x) for x in lines) <= 40
+        checked += 1
+    assert checked == 3 and ENDGAME_EVALUATION == "end-game search"
+
+
+def test_the_review_judges_end_game_turns_by_the_search(lexicon, gen):
+    """A turn played with the bag empty is judged as the expert plays it:
+    by the spread it brings by the end. A poor play (the lowest-valued)
+    misses the difference, said as spread; the expert's own plays miss
+    nothing; turns before the bag ran out are still judged by equity."""
+    from audio_scrabble.engine import ENDGAME_EVALUATION, EVALUATION, review
+    from audio_scrabble.presentation.teaching import review_move_phrases, review_summary
+
+    game = small_endgame(lexicon, 909)
+    me = game.current
+    mine, theirs = list(game.players[me].rack), list(game.unseen(me).elements())
+    moves = gen.generate(game.board, mine)
+    solver = EndgameSolver(MoveGenerator(lexicon))
+    valued = sorted(((solver.value_of(game.board, mine, theirs, m.play, m.score)[0], k) for k, m in enumerate(moves)))
+    worst_value, k = valued[0]
+    best_value = solver.solve(game.board, mine, theirs, 30).value
+    assert best_value > worst_value
+    game.place(moves[k].play)
+    expert = ComputerPlayer("expert", lexicon, 0)
+    while not game.is_over:
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        expert.choose(game, game.current).apply(game)
+    rows = review(game, lexicon, seconds=2)
+    late = [r for r in rows if r.judged == ENDGAME_EVALUATION]
+    poor = next(r for r in late if r.played == moves[k].play)
+    assert poor.exact and poor.played_equity == worst_value and poor.best_equity == best_value
+    assert poor.missed == round(best_value - worst_value) > 0 and poor.rank == 2
+    lines = review_move_phrases(poor)
+    assert any(x.startswith("Best by end-game search:") for x in lines)
+    assert lines[-1] == (f"{poor.best_score} points; " if poor.best else "") + f"{poor.missed} of spread missed."
+    after = late[late.index(poor) + 1:]
+    assert after and all(r.missed == 0 and r.exact for r in after if r.kind == "place")
+    assert all("That was the best by end-game search." in review_move_phrases(r) for r in after if r.kind == "place")
+    assert rows[0].judged == EVALUATION  # the bag was full then
+    summary = review_summary(rows, game.names)
+    who = summary.index(next(x for x in summary if x.startswith(f"{game.names[me]} missed ")))
+    assert summary[who + 1] == f"{sum(r.missed for r in late if r.player == me)} of spread in the end game,"
+    assert summary[who + 2].startswith("best play ")

@@ -302,21 +302,29 @@ def test_move_exists_matches_the_generator(lexicon, gen):
 
 
 def test_hints_are_legal_ranked_and_described(lexicon):
+    endgame = 0
     for game, i in positions(lexicon, 1, 61):
-        hints = hint(game, i, n=3, lexicon=lexicon)
+        hints = hint(game, i, n=3, lexicon=lexicon, seconds=0.2)
         if not hints:
             continue
         assert len(hints) <= 3
-        eqs = [info.equity for _, _, info in hints]
+        # by equity while the bag has tiles; then by the end-game search
+        late = hints[0][2].end_value is not None
+        assert late == (not game.bag)
+        endgame += late
+        eqs = [info.end_value if late else info.equity for _, _, info in hints]
         assert eqs == sorted(eqs, reverse=True)
         for play, score, info in hints:
+            if play is None:  # an end-game pass
+                assert late and score == 0 and info.text == "pass"
+                continue
             assert game.check_place(play).total == score == info.score
             words = [w.word for w in words_formed(game.board, play)]
             assert list(info.words) == words
             assert Counter(info.tiles) + Counter(info.leave) == Counter(game.players[i].rack)
             assert info.equity == pytest.approx(score + leave_value(info.leave), abs=0.01)
             assert info.bingo == (len(play.tiles) == 7)
-    assert hints
+    assert hints and endgame
 
 
 def test_review_of_a_game(lexicon):

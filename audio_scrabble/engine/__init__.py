@@ -11,7 +11,8 @@
 * :mod:`.endgame` -- the exact two-player search once the bag is empty.
 * :mod:`.champion` -- the champion's simulation, on worker processes.
 * :mod:`.advice` -- :func:`hint` and :func:`review`, by the expert's
-  equity, with placements (square, direction, letters) as data.
+  equity (by its end-game search once the bag is empty), with placements
+  (square, direction, letters) as data.
 * :mod:`.moves_cli` -- the ``audio-scrabble moves`` command.
 * :mod:`.survey` -- the board survey: hot spots, lanes, around a square,
   where a named word fits, the cursor's jump targets (geometry, no words
@@ -21,11 +22,12 @@
 from .graph import WordGraph
 from .leave import leave_value
 from .movegen import Move, MoveGenerator, MoveList, generator_for, legal_exchanges
-from .advice import EVALUATION, Placement
+from .advice import ENDGAME_EVALUATION, EVALUATION, Placement
 from .advice import MoveInfo, MoveReview, describe, hint, review
 from .players import LEVELS, Action, ComputerPlayer, move_exists
 
 __all__ = [
+    "ENDGAME_EVALUATION",
     "EVALUATION",
     "LEVELS",
     "Placement",

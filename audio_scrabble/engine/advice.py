@@ -5,6 +5,13 @@ Both rank plays by **equity** -- score plus the value of the tiles kept
 expert player chooses its plays, so a hint, a review and the expert agree
 on what "best" means (:data:`EVALUATION` names it, for the phrases).
 
+Once the bag is empty in a two-player game, the expert no longer plays by
+equity: it searches the rest of the game (:mod:`.endgame`), each side
+knowing the other's rack, and values a play by the spread it brings by
+the end. Hints and reviews of those turns do the same
+(:data:`ENDGAME_EVALUATION`): ranked by the search, with what each play
+leads to by the end of the game.
+
 Everything here is data for the presentation layer to phrase: where a
 play lies is a :class:`Placement` (square, direction, letters), never a
 string to parse back.
@@ -12,18 +19,27 @@ string to parse back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from collections import Counter
 from typing import Any, Iterable
 
 from ..core.board import Board, Square
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
 from ..core.game import Game
 from ..core.play import Play, apply_play, remove_play
+from ..core.tiles import BLANK, full_tile_set
+from .endgame import EndgameSolver
 from .leave import leave_value
 from .movegen import Move, MoveGenerator, MoveList, generator_for, record_leave
 
 #: What "best" means in hints and reviews (the expert's evaluation).
 EVALUATION = "equity"
+#: ... once the bag is empty with two players: the expert's end-game search.
+ENDGAME_EVALUATION = "end-game search"
+#: Seconds the search may take for a hint (the expert's own budget) and
+#: for each end-game turn of a review.
+HINT_ENDGAME_SECONDS = 1.0
+REVIEW_ENDGAME_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -56,11 +72,20 @@ class MoveInfo:
     equity: float  # score + leave_value: what the expert maximises
     bingo: bool
     placement: Placement | None = None
+    #: an end-game hint (bag empty, two players): the spread the play
+    #: brings by the end of the game, by the search, and the margin the
+    #: player then ends with (their score less the other's); ``exact``:
+    #: the search saw to the end of the game, else ``depth`` turns ahead
+    end_value: float | None = None
+    end_margin: int | None = None
+    exact: bool = False
+    depth: int = 0
 
     @property
     def text(self) -> str:
-        """Tournament notation, ``8D (T)RAIN``: what a player types back."""
-        return f"{self.position} {self.word}"
+        """Tournament notation, ``8D (T)RAIN``: what a player types back;
+        ``pass`` for a pass (an end-game hint may advise one)."""
+        return f"{self.position} {self.word}" if self.position else self.word
 
 
 @dataclass(frozen=True)
@@ -69,6 +94,11 @@ class MoveReview:
 
     "Best" is by equity (score plus leave), as the expert plays and as
     hints rank; ``missed`` is the equity the turn gave up, in whole points.
+    Once the bag is empty with two players (``judged`` is
+    :data:`ENDGAME_EVALUATION`), "best" is the end-game search's choice,
+    ``played_equity`` and ``best_equity`` are the spread each brings by the
+    end of the game, and ``missed`` is spread given up; ``rank`` is then 1
+    for the best and 2 for any other (the search ranks only its best).
     """
 
     turn: int
@@ -89,6 +119,11 @@ class MoveReview:
     played_equity: float = 0.0
     best_equity: float = 0.0
     best_leave: tuple[str, ...] = ()
+    judged: str = EVALUATION
+    #: an end-game turn: the search saw to the end of the game, else
+    #: ``depth`` turns ahead
+    exact: bool = False
+    depth: int = 0
 
 
 def placement_of(m: Move) -> Placement:
@@ -149,14 +184,23 @@ def by_equity(moves: MoveList) -> list[tuple[float, int]]:
     return out
 
 
-def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list[tuple[Play, int, MoveInfo]]:
+def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
+         seconds: float = HINT_ENDGAME_SECONDS) -> list[tuple[Play | None, int, MoveInfo]]:
     """The ``n`` best plays for a player's rack, by the expert's equity.
 
     Each is (play, score, facts). ``lexicon`` defaults to the game's word
-    list (or the packaged one if the game has none).
+    list (or the packaged one if the game has none). Once the bag is empty
+    with two players, by the end-game search instead (``seconds`` at
+    most), as the expert chooses then: each hint's facts carry the spread
+    it brings by the end and the margin the player ends with; a pass
+    (play None) is among them when it is that good.
     """
     gen = generator_for(_lexicon(lexicon if lexicon is not None else game.lexicon))
     rack = list(game.players[player_index].rack)
+    theirs = list(game.unseen(player_index).elements())
+    if len(game.players) == 2 and not game.bag and rack and theirs:
+        margin = game.players[player_index].score - game.players[1 - player_index].score
+        return _endgame_hints(gen, game.board, rack, theirs, n, seconds, margin)
     moves = gen.generate(game.board, rack)
     ranked = by_equity(moves)
     # Teach different words first: the same word in another place only
@@ -173,20 +217,42 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None) -> list
     return [(moves[k].play, moves[k].score, describe(moves[k])) for k in chosen]
 
 
-def review(source: Game | Iterable[Event] | Any, lexicon: Any = None) -> list[MoveReview]:
+#: The facts of a pass, as an end-game hint.
+_PASS = MoveInfo(position="", word="pass", words=(), score=0, tiles=(), leave=(), leave_value=0.0,
+                 equity=0.0, bingo=False)
+
+
+def _endgame_hints(gen: MoveGenerator, board: Board, rack: list[str], theirs: list[str], n: int,
+                   seconds: float, margin: int) -> list[tuple[Play | None, int, MoveInfo]]:
+    """The search's ``n`` best moves, each with what it brings by the end."""
+    result = EndgameSolver(gen).solve(board, rack, theirs, seconds, top=n)
+    out = []
+    for move, score, value in result.ranked:
+        base = describe(move) if move is not None else _PASS
+        info = replace(base, end_value=round(value, 2), end_margin=round(margin + value), exact=result.exact,
+                       depth=result.value_depth)
+        out.append((move.play if move is not None else None, score, info))
+    return out
+
+
+def review(source: Game | Iterable[Event] | Any, lexicon: Any = None,
+           seconds: float = REVIEW_ENDGAME_SECONDS) -> list[MoveReview]:
     """For every turn: the play made, the best play available, equity missed.
 
     ``source`` is a :class:`Game` (its history), its events, or a GCG record
     (:class:`~audio_scrabble.notation.GcgRecord`, replayed through the core).
     "Best" is the best legal play by equity for the rack the player held,
-    as the expert and the hints judge it.
+    as the expert and the hints judge it; once the bag is empty with two
+    players, the end-game search's choice (``seconds`` for each such turn).
     """
     if isinstance(source, Game):
         lex = lexicon if lexicon is not None else source.lexicon
-        return _review_turns(_turns_from_events(source.history), lex)
+        return _review_turns(_turns_from_events(source.history), lex, len(source.players), seconds)
     if hasattr(source, "moves") and hasattr(source, "players"):
-        return _review_turns(_turns_from_gcg(source), lexicon)
-    return _review_turns(_turns_from_events(list(source)), lexicon)
+        return _review_turns(_turns_from_gcg(source), lexicon, len(source.players), seconds)
+    events = list(source)
+    seats = {getattr(ev, "player", None) for ev in events} - {None}
+    return _review_turns(_turns_from_events(events), lexicon, max(len(seats), 2), seconds)
 
 
 @dataclass
@@ -282,31 +348,91 @@ def _played_equity(t: _Turn) -> float:
     return 0.0
 
 
-def _review_turns(turns: list[_Turn], lexicon: Any) -> list[MoveReview]:
+def _unseen_by(t: _Turn) -> list[str]:
+    """The tiles the turn's player could not see: the tile set less the
+    board and their rack (the other's rack and the bag)."""
+    counts = Counter(full_tile_set())
+    for _, tile in t.board.occupied():
+        counts[BLANK if tile.islower() else tile] -= 1
+    counts.subtract(t.rack)
+    return list((+counts).elements())
+
+
+def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
+                  seconds: float = REVIEW_ENDGAME_SECONDS) -> list[MoveReview]:
     gen = MoveGenerator(_lexicon(lexicon))
     out = []
     for t in turns:
-        moves = gen.generate(t.board, t.rack) if t.rack else []
-        ranked = by_equity(moves) if moves else []
-        best = moves[ranked[0][1]] if ranked else None
-        best_equity = ranked[0][0] if ranked else 0.0
-        played_score = 0 if t.withdrawn or t.play is None else t.score
-        played_equity = _played_equity(t)
-        played_text = played_at = None
-        rank = None
-        if t.play is not None:
-            played_at = placement_of_play(t.play, t.board)
-            played_text = played_at.notation if played_at else None
-            if not t.withdrawn:
-                rank = 1 + sum(1 for eq, _ in ranked if eq > played_equity + 0.005)
-        best_at = placement_of(best) if best else None
-        missed = max(0, round(best_equity - played_equity)) if best else 0
-        out.append(MoveReview(
-            turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
-            played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
-            best_text=best_at.notation if best_at else None, best_score=best.score if best else 0,
-            missed=missed, rank=rank, played_at=played_at, best_at=best_at,
-            played_equity=played_equity, best_equity=best_equity,
-            best_leave=tuple(sorted(best.leave())) if best else (),
-        ))
+        if players == 2 and t.rack:
+            # With two players the bag is empty exactly when the other holds
+            # every unseen tile: a rack is full while the bag has tiles.
+            theirs = _unseen_by(t)
+            if 0 < len(theirs) <= 7:
+                judged = _endgame_turn(t, gen, theirs, seconds)
+                if judged is not None:
+                    out.append(judged)
+                    continue
+        out.append(_equity_turn(t, gen))
     return out
+
+
+def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: float) -> MoveReview | None:
+    """A turn with the bag empty, judged by the end-game search, as the
+    expert plays then; None for a record whose rack does not hold the play."""
+    solver = EndgameSolver(gen)
+    result = solver.solve(t.board, t.rack, theirs, seconds)
+    made = t.play if t.kind == "place" and not t.withdrawn else None
+    best = result.ranked[0][0] if result.ranked else None
+    exact = result.exact
+    if made == (best.play if best else None):
+        played_value = result.value
+    else:
+        # Like with like: the best's depth when that was not the end, else
+        # deepened until the play's own line reaches the end.
+        try:
+            played_value, seen = solver.value_of(t.board, t.rack, theirs, made, t.score if made else 0,
+                                                 None if exact else result.value_depth, seconds)
+        except ValueError:  # a record whose rack does not hold the play
+            return None
+        exact = exact and seen
+    missed = max(0, round(result.value - played_value))
+    played_at = placement_of_play(t.play, t.board) if t.play is not None else None
+    return MoveReview(
+        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play,
+        played_text=played_at.notation if played_at else None,
+        played_score=0 if t.withdrawn or t.play is None else t.score, withdrawn=t.withdrawn,
+        best=best.play if best else None, best_text=placement_of(best).notation if best else None,
+        best_score=best.score if best else 0, missed=missed,
+        rank=(1 if played_value >= result.value - 0.005 else 2) if made is not None else None,
+        played_at=played_at, best_at=placement_of(best) if best else None,
+        played_equity=round(played_value, 2), best_equity=round(result.value, 2),
+        best_leave=tuple(sorted(best.leave())) if best else (), judged=ENDGAME_EVALUATION, exact=exact,
+        depth=result.value_depth,
+    )
+
+
+def _equity_turn(t: _Turn, gen: MoveGenerator) -> MoveReview:
+    """A turn judged by equity, as the expert plays while the bag has tiles."""
+    moves = gen.generate(t.board, t.rack) if t.rack else []
+    ranked = by_equity(moves) if moves else []
+    best = moves[ranked[0][1]] if ranked else None
+    best_equity = ranked[0][0] if ranked else 0.0
+    played_score = 0 if t.withdrawn or t.play is None else t.score
+    played_equity = _played_equity(t)
+    played_text = played_at = None
+    rank = None
+    if t.play is not None:
+        played_at = placement_of_play(t.play, t.board)
+        played_text = played_at.notation if played_at else None
+        if not t.withdrawn:
+            rank = 1 + sum(1 for eq, _ in ranked if eq > played_equity + 0.005)
+    best_at = placement_of(best) if best else None
+    missed = max(0, round(best_equity - played_equity)) if best else 0
+    return MoveReview(
+        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
+        played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
+        best_text=best_at.notation if best_at else None, best_score=best.score if best else 0,
+        missed=missed, rank=rank, played_at=played_at, best_at=best_at,
+        played_equity=played_equity, best_equity=best_equity,
+        best_leave=tuple(sorted(best.leave())) if best else (),
+    )

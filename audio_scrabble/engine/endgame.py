@@ -52,6 +52,13 @@ class EndgameResult:
     exact: bool
     nodes: int
     seconds: float
+    #: the best ``top`` root moves (see :meth:`EndgameSolver.solve`), best
+    #: first: (the generated move, or None for the pass; score; value), each
+    #: value exact at ``depth``
+    ranked: tuple[tuple[Move | None, int, float], ...] = ()
+    #: the depth those values (and ``value``) come from: ``depth``, or one
+    #: more when time ran out part-way through a deeper iteration
+    value_depth: int = 0
 
 
 def _face(tiles: Sequence[str]) -> int:
@@ -90,7 +97,8 @@ class EndgameSolver:
         return out
 
     # -- search ----------------------------------------------------------------
-    def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0) -> EndgameResult:
+    def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0,
+              top: int = 1) -> EndgameResult:
         """The best play for the side to move (holding ``mine``) against ``theirs``.
 
         Depth 1 always finishes (it needs only this side's moves); each
@@ -98,6 +106,10 @@ class EndgameSolver:
         one's values, so when time runs out during an iteration, the moves
         it has searched (the most promising first) are compared at the new
         depth, and the best of them is played.
+
+        ``top``: how many of the best root moves to value exactly (for
+        hints: the root's cut-off is the ``top``-th best value so far
+        instead of the best), returned best first in ``ranked``.
         """
         t0 = time.perf_counter()
         self.deadline = float("inf")
@@ -106,12 +118,16 @@ class EndgameSolver:
         mine_t, theirs_t = tuple(mine), tuple(theirs)
         key = self._pos_key(board, mine_t)
         root = list(self.moves(board, mine_t, key)) + [None]  # None: the pass
+        top = max(1, min(top, len(root)))
         values: dict[int, float] = {}
-        best_value, best_choice, depth_done, exact = float("-inf"), None, 0, False
+        ranked: list[int] = []
+        chosen: dict[int, float] = {}
+        depth_done, exact, value_depth = 0, False, 0
         for depth in range(1, self.max_depth + 1):
             self.horizon_hit = False
             order = sorted(range(len(root)), key=lambda k: -values.get(k, float("-inf"))) if values else range(len(root))
             new_values: dict[int, float] = {}
+            best_few: list[float] = []  # the ``top`` best values so far, best first
             alpha = float("-inf")
             finished = True
             try:
@@ -123,19 +139,21 @@ class EndgameSolver:
                         v = self._child(board, m, mine_t, theirs_t, depth, alpha, float("inf"))
                     new_values[k] = v
                     if v > alpha:
-                        alpha = v
+                        best_few = sorted(best_few + [v], reverse=True)[:top]
+                        if len(best_few) == top:
+                            alpha = best_few[-1]
             except _OutOfTime:
                 finished = False
-            if new_values:
-                # Moves below alpha were cut off (their values are upper bounds):
+            if len(new_values) >= top:
+                # Moves at or below the cut-off have upper bounds for values:
                 # fine for choosing, and for ordering the next iteration. The
-                # last iteration's best is searched first, so even a part of
+                # last iteration's best are searched first, so even a part of
                 # an iteration compares the most promising moves at the new
-                # depth: its best stands (comparing it with the last depth's
-                # values instead, as before, kept the shallower choice nearly
-                # always, since a deeper look lowers the values).
-                k_best = max(new_values, key=lambda k: new_values[k])
-                best_value, best_choice = new_values[k_best], root[k_best]
+                # depth: its best stand (comparing them with the last depth's
+                # values instead kept the shallower choice nearly always,
+                # since a deeper look lowers the values).
+                ranked = sorted(new_values, key=lambda k: -new_values[k])[:top]
+                chosen, value_depth = new_values, depth
                 values.update(new_values)
             if not finished:
                 break
@@ -147,12 +165,65 @@ class EndgameSolver:
                 break
             if time.perf_counter() > self.deadline:
                 break
-        play = None
-        score = 0
-        if best_choice is not None:
-            rec, ctx = best_choice[2]
-            play, score = Move(*rec, ctx).play, best_choice[1]
-        return EndgameResult(play, score, best_value, depth_done, exact, self.nodes, time.perf_counter() - t0)
+        out = tuple(self._root_move(root[k]) + (chosen[k],) for k in ranked)
+        move, score, value = out[0] if out else (None, 0, float("-inf"))
+        play = move.play if move is not None else None
+        return EndgameResult(play, score, value, depth_done, exact, self.nodes, time.perf_counter() - t0, out,
+                             value_depth)
+
+    @staticmethod
+    def _root_move(m: tuple | None) -> tuple[Move | None, int]:
+        if m is None:
+            return None, 0
+        rec, ctx = m[2]
+        return Move(*rec, ctx), m[1]
+
+    def value_of(self, board: Board, mine: Sequence[str], theirs: Sequence[str], play: Play | None,
+                 score: int, depth: int | None = None, seconds: float = 1.0) -> tuple[float, bool]:
+        """The value of one given move (``None``: the pass) with a full
+        window, and whether it is exact: how a review measures the play a
+        player made against the search's best.
+
+        ``depth``: searched that many plies deep (to compare with a best
+        found at that depth); None: deepened until exact, or until
+        ``seconds`` run out (the deepest finished depth's value then).
+        Raises ValueError when ``mine`` does not hold the play's tiles.
+        """
+        board = board.copy()
+        mine_t, theirs_t = tuple(mine), tuple(theirs)
+        left = list(mine_t)
+        if play is not None:
+            for t in play.rack_tiles():
+                left.remove(t)
+            if not left:
+                return score + 2 * _face(theirs_t), True
+        inf = float("inf")
+
+        def at(d: int) -> float:
+            if play is None:
+                return -self._search(board, theirs_t, mine_t, d - 1, -inf, inf, 1)
+            apply_play(board, play)
+            try:
+                return score - self._search(board, theirs_t, tuple(left), d - 1, -inf, inf, 0)
+            finally:
+                remove_play(board, play)
+
+        if depth is not None:
+            self.deadline = inf
+            self.horizon_hit = False
+            return at(depth), not self.horizon_hit
+        self.deadline = time.perf_counter() + seconds
+        value, exact = float("-inf"), False
+        for d in range(1, self.max_depth + 1):
+            self.horizon_hit = False
+            try:
+                value = at(d)
+            except _OutOfTime:
+                break
+            if not self.horizon_hit:
+                exact = True
+                break
+        return value, exact
 
     def _pos_key(self, board: Board, rack: tuple[str, ...]) -> tuple:
         return ("".join("".join(c or "." for c in row) for row in board.cells), "".join(sorted(rack)))

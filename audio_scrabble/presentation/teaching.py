@@ -4,7 +4,10 @@ The engine gives data (:func:`audio_scrabble.engine.hint`,
 :func:`audio_scrabble.engine.review`); this turns it into short lines, the
 most important words first: the word, where it goes, the score, what it
 keeps. "Best" is by equity -- score plus the value of the tiles kept --
-as the expert player judges, and the lines say so. Plays are said as a
+as the expert player judges, and the lines say so. Once the bag is empty
+with two players, the expert searches the rest of the game instead, and
+so do hints and reviews: they say so, and what each play leads to by the
+end ("You end 12 ahead.", "7 of spread missed."). Plays are said as a
 player says them ("TRAIN, D8 across"), from the engine's placements
 (square, direction, letters), not in the row-first tournament notation
 ("8D TRAIN"), though that is accepted too when the player types them back.
@@ -20,6 +23,28 @@ from .phrases import clauses, placement_text, play_lines, plural, subject, tiles
 #: with the hints and in each review line that names a best play.
 EVALUATION_LINE = "Ranked by equity: score plus leave."
 BEST_LEAD = "Best by equity:"
+#: ... and once the bag is empty with two players: the end-game search.
+ENDGAME_LEAD = "Best by end-game search:"
+ENDGAME_BEST = "That was the best by end-game search."
+
+
+def _is_endgame(judged: Any) -> bool:
+    from ..engine.advice import ENDGAME_EVALUATION
+
+    return judged == ENDGAME_EVALUATION
+
+
+def _depth_words(exact: bool, depth: int) -> str:
+    """How far the end-game search saw: ``to the end`` or ``3 turns deep``."""
+    return "to the end" if exact else f"{plural(depth, 'turn')} deep"
+
+
+def end_margin(margin: int, exact: bool) -> str:
+    """``You end 12 ahead.`` (``about``, when the search did not see the end)."""
+    about = "" if exact else "about "
+    if margin == 0:
+        return f"You end {'about ' if not exact else ''}level."
+    return f"You end {about}{abs(margin)} {'ahead' if margin > 0 else 'behind'}."
 
 
 def _spoken(placement: Any) -> str:
@@ -54,12 +79,25 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
     if not hints:
         return ["No play is possible with this rack.", "Exchange or pass."]
     lines = [f"{plural(len(hints), 'best play', 'best plays')}:" if len(hints) > 1 else "Best play:"]
+    endgame = getattr(hints[0][2], "end_margin", None) is not None
     for n, (_, score, info) in enumerate(hints, start=1):
-        lines.append(f"{n}. {_spoken(info.placement)},")
-        bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
-        keeps = f"keeps {tiles_list(list(info.leave))}" if info.leave else "keeps nothing"
-        lines.append(f"{plural(score, 'point')}{bingo}; {keeps}.")
-    lines.append(EVALUATION_LINE)
+        if info.placement is None:  # an end-game pass
+            lines.append(f"{n}. Pass.")
+        else:
+            lines.append(f"{n}. {_spoken(info.placement)},")
+            bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
+            if endgame and not info.leave:
+                keeps = "goes out"
+            else:
+                keeps = f"keeps {tiles_list(list(info.leave))}" if info.leave else "keeps nothing"
+            lines.append(f"{plural(score, 'point')}{bingo}; {keeps}.")
+        if endgame:
+            lines.append(end_margin(info.end_margin, info.exact))
+    if endgame:
+        info = hints[0][2]
+        lines.extend(clauses(f"Ranked by end-game search, {_depth_words(info.exact, info.depth)}."))
+    else:
+        lines.append(EVALUATION_LINE)
     return lines
 
 
@@ -86,26 +124,40 @@ def review_move_phrases(r: Any, you: bool = False) -> list[str]:
         lines = clauses(f"{lead} exchanged.")
     else:
         lines = clauses(f"{lead} passed.")
-    if r.best_at is None:
+    endgame = _is_endgame(getattr(r, "judged", None))
+    if r.best_at is None and not (endgame and r.missed):
         lines.append("No play was possible.")
     elif r.missed == 0 and r.kind == "place" and not r.withdrawn:
-        lines.append("That was the best by equity.")
+        lines.append(ENDGAME_BEST if endgame else "That was the best by equity.")
+    elif endgame:
+        best = f"{_spoken(r.best_at)}," if r.best_at is not None else "passing,"
+        lines.extend(clauses(f"{ENDGAME_LEAD} {best}"))
+        score = f"{plural(r.best_score, 'point')}; " if r.best_at is not None else ""
+        lines.append(f"{score}{r.missed} of spread missed.")
     else:
         lines.extend(clauses(f"{BEST_LEAD} {_spoken(r.best_at)},"))
         lines.append(f"{plural(r.best_score, 'point')}; {r.missed} of equity missed.")
+    if endgame and not r.exact:
+        lines.append(f"Searched {_depth_words(False, r.depth)}.")
     return lines
 
 
 def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None = None) -> list[str]:
-    """Equity missed by each player over the game, and how often they found
-    the best play (``you``: the seat of the one person at the table, "You missed")."""
+    """Equity missed by each player over the game (and spread, in the end
+    game's turns judged by the search), and how often they found the best
+    play (``you``: the seat of the one person at the table, "You missed")."""
     lines = []
     for i, name in enumerate(names):
         mine = [r for r in reviews if r.player == i]
         if not mine:
             continue
-        missed = sum(r.missed for r in mine)
+        late = [r for r in mine if _is_endgame(getattr(r, "judged", None))]
+        missed = sum(r.missed for r in mine if r not in late)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
         lines.append(f"{subject(name, i == you)} missed {missed} of equity,")
-        lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
+        if late:
+            lines.append(f"{sum(r.missed for r in late)} of spread in the end game,")
+            lines.append(f"best play {best} of {plural(len(mine), 'turn')}.")
+        else:
+            lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
     return lines
