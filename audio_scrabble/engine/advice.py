@@ -247,7 +247,9 @@ def review(source: Game | Iterable[Event] | Any, lexicon: Any = None,
     """
     if isinstance(source, Game):
         lex = lexicon if lexicon is not None else source.lexicon
-        return _review_turns(_turns_from_events(source.history), lex, len(source.players), seconds)
+        start = source.start  # a game begun from a position: its board then
+        board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]]) if start else None
+        return _review_turns(_turns_from_events(source.history, board), lex, len(source.players), seconds)
     if hasattr(source, "moves") and hasattr(source, "players"):
         return _review_turns(_turns_from_gcg(source), lexicon, len(source.players), seconds)
     events = list(source)
@@ -270,8 +272,9 @@ class _Turn:
     extra: dict = field(default_factory=dict)
 
 
-def _turns_from_events(events: list[Event]) -> list[_Turn]:
-    board = Board()
+def _turns_from_events(events: list[Event], board: Board | None = None) -> list[_Turn]:
+    """The turns of a game's events, from ``board`` (empty when None)."""
+    board = Board() if board is None else board.copy()
     turns: list[_Turn] = []
     last_place: dict[int, _Turn] = {}
     for ev in events:

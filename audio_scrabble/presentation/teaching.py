@@ -154,10 +154,15 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None
         late = [r for r in mine if _is_endgame(getattr(r, "judged", None))]
         missed = sum(r.missed for r in mine if r not in late)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
-        lines.append(f"{subject(name, i == you)} missed {missed} of equity,")
-        if late:
-            lines.append(f"{sum(r.missed for r in late)} of spread in the end game,")
-            lines.append(f"best play {best} of {plural(len(mine), 'turn')}.")
-        else:
+        who = subject(name, i == you)
+        if not late:
+            lines.append(f"{who} missed {missed} of equity,")
             lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
+            continue
+        spread = f"{sum(r.missed for r in late)} of spread"
+        if len(late) < len(mine):
+            lines += [f"{who} missed {missed} of equity,", f"{spread} in the end game,"]
+        else:
+            lines += clauses(f"{who} missed {spread}") + ["in the end game,"]
+        lines.append(f"best play {best} of {plural(len(mine), 'turn')}.")
     return lines
