@@ -366,3 +366,53 @@ def test_the_review_judges_end_game_turns_by_the_search(lexicon, gen):
     who = summary.index(next(x for x in summary if x.startswith(f"{game.names[me]} missed ")))
     assert summary[who + 1] == f"{sum(r.missed for r in late if r.player == me)} of spread in the end game,"
     assert summary[who + 2].startswith("best play ")
+
+
+def test_pre_endgame_hints_and_review_weigh_plays_as_the_expert_does(lexicon):
+    """With 1 to 7 tiles in the bag (two players) the expert weighs its best
+    few plays again (bingo lanes opened, the bag emptied): the first hint
+    is worth what the expert's choice is worth, each hint says why it was
+    weighed, and the review finds nothing missed in the expert's own
+    pre-endgame plays."""
+    from audio_scrabble.engine import hint, review
+    from audio_scrabble.engine.leave import leave_value
+    from audio_scrabble.presentation.teaching import PRE_ENDGAME_LINE, hint_phrases, pre_endgame_reason
+
+    checked = reasons = 0
+    for seed in range(930, 936):
+        weighed_turns = []
+        game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+        seats = [ComputerPlayer("expert", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+        while not game.is_over and game.bag:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            me = game.current
+            if len(game.bag) <= 7 and me == 0:
+                hints = hint(game, me, 3, lexicon)
+                weights = [info.pre_endgame for _, _, info in hints]
+                assert hints and all(w is not None for w in weights)
+                values = [info.equity + w.value for (_, _, info), w in zip(hints, weights)]
+                assert values[0] == max(values)
+                for _, score, info in hints:
+                    assert info.equity == pytest.approx(score + leave_value(info.leave), abs=0.01)
+                chosen = seats[0].choose(game, me)
+                if chosen.kind == "place":
+                    assert chosen.equity == pytest.approx(values[0], abs=0.01)
+                    weighed_turns.append(len([e for e in game.history if hasattr(e, "rack_before")]))
+                    checked += 1
+                lines = hint_phrases(hints)
+                assert lines[-1] == PRE_ENDGAME_LINE and max(len(x) for x in lines) <= 40, lines
+                for w in weights:
+                    said = pre_endgame_reason(w)
+                    assert (said is None) == (not (w.lanes_opened or w.empties_bag or w.one_left))
+                    if said:
+                        assert said in lines or said in " ".join(lines)
+                        reasons += 1
+                chosen.apply(game)
+                continue
+            seats[me].choose(game, me).apply(game)
+        rows = review(game, lexicon, seconds=0.2)
+        for k in weighed_turns:  # the expert's pre-endgame plays, by their place among the turns
+            assert rows[k].player == 0 and rows[k].kind == "place" and rows[k].missed == 0 and rows[k].rank == 1
+    assert checked >= 3 and reasons >= 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..core.board import Board, Square
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
@@ -30,6 +30,7 @@ from ..core.play import Play, apply_play, remove_play
 from ..core.tiles import BLANK, full_tile_set
 from .endgame import EndgameSolver
 from .leave import leave_value
+from .players import PRE_ENDGAME_CANDIDATES, PreEndgame, pre_endgame
 from .movegen import Move, MoveGenerator, MoveList, generator_for, record_leave
 
 #: What "best" means in hints and reviews (the expert's evaluation).
@@ -80,6 +81,11 @@ class MoveInfo:
     end_margin: int | None = None
     exact: bool = False
     depth: int = 0
+    #: 1 to 7 tiles in the bag (two players): how the expert weighs the
+    #: play there (bingo lanes opened, the bag emptied; see
+    #: :func:`~.players.pre_endgame`), the hints ranked by ``equity`` plus
+    #: its ``value``
+    pre_endgame: PreEndgame | None = None
 
     @property
     def text(self) -> str:
@@ -189,7 +195,10 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
     """The ``n`` best plays for a player's rack, by the expert's equity.
 
     Each is (play, score, facts). ``lexicon`` defaults to the game's word
-    list (or the packaged one if the game has none). Once the bag is empty
+    list (or the packaged one if the game has none). With 1 to 7 tiles in
+    the bag (two players), the expert's best few by equity are weighed
+    again as it weighs them (:func:`~.players.pre_endgame`: bingo lanes
+    opened, the bag emptied), each hint saying how. Once the bag is empty
     with two players, by the end-game search instead (``seconds`` at
     most), as the expert chooses then: each hint's facts carry the spread
     it brings by the end and the margin the player ends with; a pass
@@ -203,6 +212,14 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
         return _endgame_hints(gen, game.board, rack, theirs, n, seconds, margin)
     moves = gen.generate(game.board, rack)
     ranked = by_equity(moves)
+    weighed: dict[int, PreEndgame] = {}
+    if len(game.players) == 2 and 1 <= len(game.bag) <= 7:
+        # the pre-endgame: the expert's best few by equity, weighed again
+        lead = game.players[player_index].score - game.players[1 - player_index].score
+        top = ranked[:PRE_ENDGAME_CANDIDATES]
+        marks = pre_endgame(game.board, len(game.bag), lead, [(moves[k].play, moves[k].tile_count) for _, k in top])
+        weighed = {k: w for (_, k), w in zip(top, marks)}
+        ranked = sorted(((eq + weighed[k].value, k) for eq, k in top), key=lambda t: (-t[0], t[1]))
     # Teach different words first: the same word in another place only
     # when there are not enough different ones.
     seen: set[str] = set()
@@ -214,7 +231,8 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
         if len(varied) >= n:
             break
     chosen = (varied + repeats)[:n]
-    return [(moves[k].play, moves[k].score, describe(moves[k])) for k in chosen]
+    return [(moves[k].play, moves[k].score, replace(describe(moves[k]), pre_endgame=weighed.get(k)))
+            for k in chosen]
 
 
 #: The facts of a pass, as an end-game hint.
@@ -247,9 +265,10 @@ def review(source: Game | Iterable[Event] | Any, lexicon: Any = None,
     """
     if isinstance(source, Game):
         lex = lexicon if lexicon is not None else source.lexicon
-        start = source.start  # a game begun from a position: its board then
+        start = source.start  # a game begun from a position: its board and scores then
         board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]]) if start else None
-        return _review_turns(_turns_from_events(source.history, board), lex, len(source.players), seconds)
+        scores = start["scores"] if start else [0] * len(source.players)
+        return _review_turns(_turns_from_events(source.history, board, scores), lex, len(source.players), seconds)
     if hasattr(source, "moves") and hasattr(source, "players"):
         return _review_turns(_turns_from_gcg(source), lexicon, len(source.players), seconds)
     events = list(source)
@@ -270,16 +289,32 @@ class _Turn:
     withdrawn: bool = False
     kept: list[str] | None = None  # an exchange's kept tiles, when known
     extra: dict = field(default_factory=dict)
+    lead: int | None = None  # the mover's score less the best other's, before the turn (None: unknown)
 
 
-def _turns_from_events(events: list[Event], board: Board | None = None) -> list[_Turn]:
-    """The turns of a game's events, from ``board`` (empty when None)."""
+def _lead(totals: dict[int, int], me: int) -> int | None:
+    others = [v for k, v in totals.items() if k != me]
+    return totals.get(me, 0) - max(others) if others else None
+
+
+def _turns_from_events(events: list[Event], board: Board | None = None,
+                       scores: Sequence[int] = ()) -> list[_Turn]:
+    """The turns of a game's events, from ``board`` (empty when None) and
+    ``scores`` (the players' scores then: none, all 0)."""
     board = Board() if board is None else board.copy()
     turns: list[_Turn] = []
     last_place: dict[int, _Turn] = {}
+    totals = dict(enumerate(scores))
     for ev in events:
+        if isinstance(ev, (TilesPlaced, TilesExchanged, TurnPassed)):
+            totals.setdefault(ev.player, 0)
+            lead = _lead(totals, ev.player)
+            totals[ev.player] = ev.total
+        if isinstance(ev, ChallengeResolved):
+            totals.update(enumerate(ev.totals))
         if isinstance(ev, TilesPlaced):
-            t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score)
+            t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score,
+                      lead=lead)
             apply_play(board, ev.play)
             turns.append(t)
             last_place[ev.player] = t
@@ -292,9 +327,9 @@ def _turns_from_events(events: list[Event], board: Board | None = None) -> list[
                 else:
                     kept = None
                     break
-            turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), rack, kept=kept))
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), rack, kept=kept, lead=lead))
         elif isinstance(ev, TurnPassed):
-            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before)))
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before), lead=lead))
         elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
             t = last_place.get(ev.player)
             if t is not None and t.play is not None:
@@ -310,9 +345,12 @@ def _turns_from_gcg(record: Any) -> list[_Turn]:
     nicks = [p.nick for p in record.players]
     n = 0
     last: _Turn | None = None
+    totals = {k: 0 for k in range(len(nicks))}
     for step in replay_record(record):
         mv = step.move
         who = nicks.index(mv.nick) if mv.nick in nicks else 0
+        lead = _lead(totals, who)
+        totals[who] = mv.total
         try:
             rack = parse_rack(mv.rack, limit=None)
         except Exception:
@@ -323,12 +361,12 @@ def _turns_from_gcg(record: Any) -> list[_Turn]:
                 play = parse_play(f"{mv.position} {mv.word}", step.board_before)
             except Exception:
                 play = None
-            last = _Turn(n, who, mv.nick, "place", step.board_before, rack, play, step.computed_score or 0)
+            last = _Turn(n, who, mv.nick, "place", step.board_before, rack, play, step.computed_score or 0, lead=lead)
             turns.append(last)
         elif mv.kind in (MoveKind.PASS, MoveKind.EXCHANGE):
             n += 1
             kind = "pass" if mv.kind is MoveKind.PASS else "exchange"
-            turns.append(_Turn(n, who, mv.nick, kind, step.board_before, rack))
+            turns.append(_Turn(n, who, mv.nick, kind, step.board_before, rack, lead=lead))
         elif mv.kind is MoveKind.WITHDRAWN and last is not None:
             last.withdrawn = True
     return turns
@@ -366,6 +404,7 @@ def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
     gen = MoveGenerator(_lexicon(lexicon))
     out = []
     for t in turns:
+        bag = 0
         if players == 2 and t.rack:
             # With two players the bag is empty exactly when the other holds
             # every unseen tile: a rack is full while the bag has tiles.
@@ -375,7 +414,8 @@ def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
                 if judged is not None:
                     out.append(judged)
                     continue
-        out.append(_equity_turn(t, gen))
+            bag = len(theirs) - 7
+        out.append(_equity_turn(t, gen, bag if 1 <= bag <= 7 and t.lead is not None else 0))
     return out
 
 
@@ -414,14 +454,22 @@ def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: floa
     )
 
 
-def _equity_turn(t: _Turn, gen: MoveGenerator) -> MoveReview:
-    """A turn judged by equity, as the expert plays while the bag has tiles."""
+def _equity_turn(t: _Turn, gen: MoveGenerator, bag: int = 0) -> MoveReview:
+    """A turn judged by equity, as the expert plays while the bag has
+    tiles; with ``bag`` 1 to 7 (two players), weighed for the pre-endgame
+    as the expert weighs its best few."""
     moves = gen.generate(t.board, t.rack) if t.rack else []
     ranked = by_equity(moves) if moves else []
-    best = moves[ranked[0][1]] if ranked else None
-    best_equity = ranked[0][0] if ranked else 0.0
     played_score = 0 if t.withdrawn or t.play is None else t.score
     played_equity = _played_equity(t)
+    if bag and ranked:
+        top = ranked[:PRE_ENDGAME_CANDIDATES]
+        marks = pre_endgame(t.board, bag, t.lead, [(moves[k].play, moves[k].tile_count) for _, k in top])
+        ranked = sorted(((round(eq + w.value, 2), k) for (eq, k), w in zip(top, marks)), key=lambda e: (-e[0], e[1]))
+        if t.kind == "place" and t.play is not None and not t.withdrawn:
+            played_equity += pre_endgame(t.board, bag, t.lead, [(t.play, len(t.play.tiles))])[0].value
+    best = moves[ranked[0][1]] if ranked else None
+    best_equity = ranked[0][0] if ranked else 0.0
     played_text = played_at = None
     rank = None
     if t.play is not None:

@@ -365,36 +365,12 @@ class ComputerPlayer:
 
     def _pre_endgame_values(self, game: Game, me: int, ctx: _Context, top: list[tuple[float, tuple]]) -> list[float]:
         """The equities of ``top`` ((equity, record) pairs), adjusted for the
-        pre-endgame. Ahead (or level), each bingo lane a play opens costs
-        :data:`LANE_PENALTY` (the opponent's last chance is a bingo) and
-        emptying the bag earns :data:`EMPTY_BAG_BONUS` (the endgame is then
-        one of perfect information, where the leader's lead holds);
-        leaving one tile in the bag (the opponent empties it and plays out
-        first) costs :data:`ONE_IN_BAG_PENALTY`. Far behind
-        (:data:`FAR_BEHIND`), opening lanes is worth half the penalty
-        instead: only a bingo can win."""
+        pre-endgame (:func:`pre_endgame`)."""
         scores = game.scores()
         spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
-        bag = len(game.bag)
-        before = bingo_lanes(game.board)
-        values = []
-        for eq, r in top:
-            m = Move(*r, ctx)
-            after = game.board.copy()
-            apply_play(after, m.play)
-            opened = max(0, bingo_lanes(after) - before)
-            used = m.tile_count
-            adj = 0.0
-            if spread >= 0:
-                adj -= LANE_PENALTY * opened
-                if used >= bag:
-                    adj += EMPTY_BAG_BONUS
-            elif spread < -FAR_BEHIND:
-                adj += 0.5 * LANE_PENALTY * opened
-            if bag - used == 1:
-                adj -= ONE_IN_BAG_PENALTY
-            values.append(eq + adj)
-        return values
+        moves = [Move(*r, ctx) for _, r in top]
+        weighed = pre_endgame(game.board, len(game.bag), spread, [(m.play, m.tile_count) for m in moves])
+        return [eq + w.value for (eq, _), w in zip(top, weighed)]
 
     # -- helpers -----------------------------------------------------------
     def _common_words(self) -> frozenset[str]:
@@ -435,6 +411,51 @@ class ComputerPlayer:
         if result.play is None:
             return Action("pass", equity=result.value)
         return Action("place", result.play, score=result.score, equity=result.value)
+
+
+@dataclass(frozen=True)
+class PreEndgame:
+    """How the pre-endgame weighs one play (1 to 7 tiles in the bag, two
+    players; see :func:`pre_endgame`): the points added to its equity, and
+    why -- the bingo lanes it opens, whether it empties the bag, whether it
+    leaves one tile there."""
+
+    value: float
+    lanes_opened: int
+    empties_bag: bool
+    one_left: bool
+
+
+def pre_endgame(board: Board, bag: int, spread: int, plays: Sequence[tuple[Play, int]]) -> list[PreEndgame]:
+    """The expert's pre-endgame weights for ``plays`` ((play, tiles played)
+    pairs) on ``board`` with ``bag`` tiles in the bag, the mover ``spread``
+    points ahead (negative: behind). Ahead (or level), each bingo lane a
+    play opens costs :data:`LANE_PENALTY` (the opponent's last chance is a
+    bingo) and emptying the bag earns :data:`EMPTY_BAG_BONUS` (the endgame
+    is then one of perfect information, where the leader's lead holds);
+    leaving one tile in the bag (the opponent empties it and plays out
+    first) costs :data:`ONE_IN_BAG_PENALTY`. Far behind
+    (:data:`FAR_BEHIND`), opening lanes is worth half the penalty instead:
+    only a bingo can win. Hints and reviews weigh plays the same way."""
+    before = bingo_lanes(board)
+    out = []
+    for play, used in plays:
+        after = board.copy()
+        apply_play(after, play)
+        opened = max(0, bingo_lanes(after) - before)
+        adj = 0.0
+        empties = used >= bag
+        if spread >= 0:
+            adj -= LANE_PENALTY * opened
+            if empties:
+                adj += EMPTY_BAG_BONUS
+        elif spread < -FAR_BEHIND:
+            adj += 0.5 * LANE_PENALTY * opened
+        one_left = bag - used == 1
+        if one_left:
+            adj -= ONE_IN_BAG_PENALTY
+        out.append(PreEndgame(adj, opened, empties, one_left))
+    return out
 
 
 def bingo_lanes(board: Board) -> int:

@@ -39,6 +39,26 @@ def _depth_words(exact: bool, depth: int) -> str:
     return "to the end" if exact else f"{plural(depth, 'turn')} deep"
 
 
+#: ... and with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there.
+PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
+
+
+def pre_endgame_reason(w: Any) -> str | None:
+    """Why the pre-endgame weighs a play (``Empties the bag; opens 1
+    bingo lane.``), or None when it does not."""
+    parts = []
+    if w.empties_bag:
+        parts.append("empties the bag")
+    if w.one_left:
+        parts.append("leaves 1 tile in the bag")
+    if w.lanes_opened:
+        parts.append(f"opens {plural(w.lanes_opened, 'bingo lane')}")
+    if not parts:
+        return None
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
 def end_margin(margin: int, exact: bool) -> str:
     """``You end 12 ahead.`` (``about``, when the search did not see the end)."""
     about = "" if exact else "about "
@@ -84,18 +104,24 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
         if info.placement is None:  # an end-game pass
             lines.append(f"{n}. Pass.")
         else:
-            lines.append(f"{n}. {_spoken(info.placement)},")
+            lines.extend(clauses(f"{n}. {_spoken(info.placement)},"))
             bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
             if endgame and not info.leave:
                 keeps = "goes out"
             else:
                 keeps = f"keeps {tiles_list(list(info.leave))}" if info.leave else "keeps nothing"
-            lines.append(f"{plural(score, 'point')}{bingo}; {keeps}.")
+            lines.extend(clauses(f"{plural(score, 'point')}{bingo}; {keeps}."))
         if endgame:
             lines.append(end_margin(info.end_margin, info.exact))
+        weighed = getattr(info, "pre_endgame", None)
+        reason = pre_endgame_reason(weighed) if weighed is not None else None
+        if reason:
+            lines.extend(clauses(reason))
     if endgame:
         info = hints[0][2]
         lines.extend(clauses(f"Ranked by end-game search, {_depth_words(info.exact, info.depth)}."))
+    elif any(getattr(info, "pre_endgame", None) is not None for _, _, info in hints):
+        lines.append(PRE_ENDGAME_LINE)
     else:
         lines.append(EVALUATION_LINE)
     return lines
