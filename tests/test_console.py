@@ -579,7 +579,16 @@ def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
     ready(s)
     other = next(t for t in s.game.current_player.rack if t != BLANK)
     out = s.handle_line(f"play 8H Q{other}")
-    assert out == ["You have no Q on your rack to play;", "to use your blank, type ? in its place."]
+    # the one letter the play lacks: the lower-case letter to type (a hint says "QI (blank Q)")
+    assert out == ["You have no Q on your rack to play;", "to use your blank as Q,",
+                   "type a lower-case q, or ? in its place."]
+    assert all(len(x) <= 40 for x in out)
+    # two letters lacking, one blank: how to type a blank, as before
+    if "Z" not in s.game.current_player.rack:
+        assert s.handle_line(f"play 8H QZ{other}")[1:] == ["to use your blank, type ? in its place."]
+    # typed as it says, the blank is that letter (the word list may refuse the word, not the tiles)
+    out = s.handle_line(f"play 8H q{other}")
+    assert not any("on your rack" in x for x in out), out
 
 
 def test_played_through_letters_may_be_typed_bracketed_or_left_out():

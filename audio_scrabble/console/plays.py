@@ -7,6 +7,7 @@ make through the game's own action.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         except IllegalPlay as e:
             if style.brief:  # the reason alone, in one short line
                 return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e)], refused=True)  # the reason, its own sentence
+            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e, play)], refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
@@ -80,18 +81,24 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome([explain_rack(game, e)], refused=True)
+            return PlayOutcome([explain_rack(game, e, play)], refused=True)
         made = phrases.main_word(breakdown)
         if differs(draft, made):
             return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))
     return PlayOutcome([], play=play)
 
 
-def explain_rack(game: Game | None, e: ScrabbleError) -> str:
-    """A missing letter when the rack holds a blank: say how to use it."""
+def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
+    """A missing letter when the rack holds a blank: say how to use it --
+    for the one letter ``play`` lacks, the lower-case letter to type (a
+    hint's word said with its blank, BLOUSING with blank I, is typed
+    BLOUSiNG)."""
     msg = str(e)
     if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
         if "no blank" not in msg:
+            lacking = +(Counter(play.rack_tiles()) - Counter(game.current_player.rack)) if play is not None else {}
+            if len(lacking) == 1 and sum(lacking.values()) <= Counter(game.current_player.rack)[BLANK]:
+                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(next(iter(lacking)))
             return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     return msg
 

@@ -263,6 +263,11 @@ def would_score(total: int) -> str:
 
 USE_YOUR_BLANK = "to use your blank, type ? in its place."
 
+
+def use_your_blank_as(letter: str) -> str:
+    """How to type a blank for the one letter a play lacks (a clause a line)."""
+    return f"to use your blank as {letter},\ntype a lower-case {letter.lower()}, or ? in its place."
+
 # ---------------------------------------------------------------- errors
 INTERNAL_ERROR_HELP = "Type last or scores to hear where things stand."
 
