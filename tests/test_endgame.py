@@ -416,3 +416,78 @@ def test_pre_endgame_hints_and_review_weigh_plays_as_the_expert_does(lexicon):
         for k in weighed_turns:  # the expert's pre-endgame plays, by their place among the turns
             assert rows[k].player == 0 and rows[k].kind == "place" and rows[k].missed == 0 and rows[k].rank == 1
     assert checked >= 3 and reasons >= 1
+
+
+def test_three_players_with_the_bag_empty_hints_and_review_judge_as_the_expert(lexicon):
+    """With three players and the bag empty there is no search: the expert
+    plays the best score less the tiles kept (going out a bonus). Hints
+    rank by that and say so; the review judges those turns by it, in
+    points, and the expert's own turns miss nothing."""
+    from audio_scrabble.engine import hint, review
+    from audio_scrabble.engine.players import bag_empty_value
+    from audio_scrabble.core.tiles import rack_value
+    from audio_scrabble.presentation.teaching import BAG_EMPTY_LINE, hint_phrases, review_move_phrases
+
+    game = Game(["a", "b", "c"], VARIANTS["double"], seed=940, lexicon=lexicon)
+    seats = [ComputerPlayer("expert", lexicon, k) for k in range(3)]
+    hinted = 0
+    while not game.is_over:
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        me = game.current
+        if not game.bag and game.players[me].rack:
+            hints = hint(game, me, 3, lexicon)
+            if hints:
+                values = [info.bag_empty for _, _, info in hints]
+                assert values == sorted(values, reverse=True)
+                for _, score, info in hints:
+                    out = 20 if not info.leave else 0
+                    assert info.bag_empty == bag_empty_value(score, info.leave) == score - rack_value(info.leave) + out
+                chosen = seats[me].choose(game, me)
+                if chosen.kind == "place":
+                    kept = list((Counter(game.players[me].rack) - Counter(chosen.play.rack_tiles())).elements())
+                    assert bag_empty_value(chosen.score, kept) == values[0]
+                lines = hint_phrases(hints)
+                assert lines[-1] == BAG_EMPTY_LINE and max(len(x) for x in lines) <= 40
+                hinted += 1
+                chosen.apply(game)
+                continue
+        seats[me].choose(game, me).apply(game)
+    assert hinted >= 2
+    rows = review(game, lexicon)
+    late = [r for r in rows if r.judged == "score less tiles kept"]
+    assert len(late) == hinted
+    assert all(r.missed == 0 for r in late if r.kind == "place")
+    assert all("That was best by score less tiles kept." in review_move_phrases(r) for r in late if r.kind == "place")
+    assert all(r.judged == "equity" for r in rows[: len(rows) - len(late) - 3])
+
+
+def test_three_players_with_the_bag_empty_a_poor_play_misses_points(lexicon, gen):
+    from audio_scrabble.engine import review
+    from audio_scrabble.engine.players import bag_empty_value
+    from audio_scrabble.presentation.teaching import review_move_phrases, review_summary
+
+    game = Game(["a", "b", "c"], VARIANTS["double"], seed=941, lexicon=lexicon)
+    seats = [ComputerPlayer("expert", lexicon, k) for k in range(3)]
+    poor = None
+    while not game.is_over:
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        me = game.current
+        moves = gen.generate(game.board, list(game.players[me].rack)) if not game.bag else []
+        if poor is None and len(moves) > 1:
+            valued = sorted((bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves))
+            poor = (moves[valued[0][1]].play, valued[-1][0] - valued[0][0], me)
+            game.place(poor[0])
+            continue
+        seats[me].choose(game, me).apply(game)
+    row = next(r for r in review(game, lexicon) if r.played == poor[0])
+    assert row.judged == "score less tiles kept" and row.missed == round(poor[1]) > 0 and row.rank > 1
+    lines = review_move_phrases(row)
+    assert any(x.startswith("Best by score less tiles kept:") for x in lines)
+    assert lines[-1] == f"{row.best_score} points; {row.missed} points missed."
+    summary = review_summary(review(game, lexicon), game.names)
+    at = summary.index(next(x for x in summary if x.startswith(f"{game.names[poor[2]]} missed ")))
+    assert summary[at + 1].endswith("in the end game,")

@@ -30,13 +30,15 @@ from ..core.play import Play, apply_play, remove_play
 from ..core.tiles import BLANK, full_tile_set
 from .endgame import EndgameSolver
 from .leave import leave_value
-from .players import PRE_ENDGAME_CANDIDATES, PreEndgame, pre_endgame
+from .players import PRE_ENDGAME_CANDIDATES, PreEndgame, bag_empty_value, pre_endgame
 from .movegen import Move, MoveGenerator, MoveList, generator_for, record_leave
 
 #: What "best" means in hints and reviews (the expert's evaluation).
 EVALUATION = "equity"
 #: ... once the bag is empty with two players: the expert's end-game search.
 ENDGAME_EVALUATION = "end-game search"
+#: ... once the bag is empty with three or four players: score less the tiles kept.
+BAG_EMPTY_EVALUATION = "score less tiles kept"
 #: Seconds the search may take for a hint (the expert's own budget) and
 #: for each end-game turn of a review.
 HINT_ENDGAME_SECONDS = 1.0
@@ -86,6 +88,10 @@ class MoveInfo:
     #: :func:`~.players.pre_endgame`), the hints ranked by ``equity`` plus
     #: its ``value``
     pre_endgame: PreEndgame | None = None
+    #: the bag empty with three or four players: what the expert then
+    #: values (:func:`~.players.bag_empty_value`: score less the tiles
+    #: kept, going out a bonus), the hints ranked by it
+    bag_empty: float | None = None
 
     @property
     def text(self) -> str:
@@ -198,8 +204,10 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
     list (or the packaged one if the game has none). With 1 to 7 tiles in
     the bag (two players), the expert's best few by equity are weighed
     again as it weighs them (:func:`~.players.pre_endgame`: bingo lanes
-    opened, the bag emptied), each hint saying how. Once the bag is empty
-    with two players, by the end-game search instead (``seconds`` at
+    opened, the bag emptied), each hint saying how. With the bag empty and
+    three or four players, by score less the tiles kept (going out a
+    bonus), as the expert plays then. Once the bag is empty with two
+    players, by the end-game search instead (``seconds`` at
     most), as the expert chooses then: each hint's facts carry the spread
     it brings by the end and the margin the player ends with; a pass
     (play None) is among them when it is that good.
@@ -211,6 +219,10 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
         margin = game.players[player_index].score - game.players[1 - player_index].score
         return _endgame_hints(gen, game.board, rack, theirs, n, seconds, margin)
     moves = gen.generate(game.board, rack)
+    if not game.bag and len(game.players) > 2:
+        late = [(bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves)]
+        late.sort(key=lambda t: (-t[0], t[1]))
+        return [(moves[k].play, moves[k].score, replace(describe(moves[k]), bag_empty=v)) for v, k in late[:n]]
     ranked = by_equity(moves)
     weighed: dict[int, PreEndgame] = {}
     if len(game.players) == 2 and 1 <= len(game.bag) <= 7:
@@ -290,6 +302,7 @@ class _Turn:
     kept: list[str] | None = None  # an exchange's kept tiles, when known
     extra: dict = field(default_factory=dict)
     lead: int | None = None  # the mover's score less the best other's, before the turn (None: unknown)
+    bag_empty: bool = False  # the bag was empty before the turn (known from a game's events)
 
 
 def _lead(totals: dict[int, int], me: int) -> int | None:
@@ -305,6 +318,7 @@ def _turns_from_events(events: list[Event], board: Board | None = None,
     turns: list[_Turn] = []
     last_place: dict[int, _Turn] = {}
     totals = dict(enumerate(scores))
+    empty = False  # the bag, as the last play left it
     for ev in events:
         if isinstance(ev, (TilesPlaced, TilesExchanged, TurnPassed)):
             totals.setdefault(ev.player, 0)
@@ -314,7 +328,8 @@ def _turns_from_events(events: list[Event], board: Board | None = None,
             totals.update(enumerate(ev.totals))
         if isinstance(ev, TilesPlaced):
             t = _Turn(ev.turn, ev.player, ev.name, "place", board.copy(), list(ev.rack_before), ev.play, ev.score,
-                      lead=lead)
+                      lead=lead, bag_empty=empty)
+            empty = ev.bag_left == 0
             apply_play(board, ev.play)
             turns.append(t)
             last_place[ev.player] = t
@@ -329,7 +344,8 @@ def _turns_from_events(events: list[Event], board: Board | None = None,
                     break
             turns.append(_Turn(ev.turn, ev.player, ev.name, "exchange", board.copy(), rack, kept=kept, lead=lead))
         elif isinstance(ev, TurnPassed):
-            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before), lead=lead))
+            turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before), lead=lead,
+                               bag_empty=empty))
         elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
             t = last_place.get(ev.player)
             if t is not None and t.play is not None:
@@ -415,8 +431,35 @@ def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
                     out.append(judged)
                     continue
             bag = len(theirs) - 7
+        elif players > 2 and t.bag_empty and t.rack:
+            out.append(_bag_empty_turn(t, gen))
+            continue
         out.append(_equity_turn(t, gen, bag if 1 <= bag <= 7 and t.lead is not None else 0))
     return out
+
+
+def _bag_empty_turn(t: _Turn, gen: MoveGenerator) -> MoveReview:
+    """A turn with the bag empty and three or four players, judged as the
+    expert plays then (:func:`~.players.bag_empty_value`)."""
+    moves = gen.generate(t.board, t.rack)
+    valued = sorted(((bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves)), key=lambda e: (-e[0], e[1]))
+    best = moves[valued[0][1]] if valued else None
+    best_value = valued[0][0] if valued else 0.0
+    made = t.play if t.kind == "place" and not t.withdrawn else None
+    kept = Counter(t.rack) - Counter(made.rack_tiles()) if made is not None else Counter(t.rack)
+    played_value = bag_empty_value(t.score if made is not None else 0, list(kept.elements()))
+    played_at = placement_of_play(t.play, t.board) if t.play is not None else None
+    return MoveReview(
+        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play,
+        played_text=played_at.notation if played_at else None,
+        played_score=0 if made is None else t.score, withdrawn=t.withdrawn,
+        best=best.play if best else None, best_text=placement_of(best).notation if best else None,
+        best_score=best.score if best else 0, missed=max(0, round(best_value - played_value)) if best else 0,
+        rank=(1 + sum(1 for v, _ in valued if v > played_value + 0.005)) if made is not None else None,
+        played_at=played_at, best_at=placement_of(best) if best else None,
+        played_equity=played_value, best_equity=best_value,
+        best_leave=tuple(sorted(best.leave())) if best else (), judged=BAG_EMPTY_EVALUATION, exact=True,
+    )
 
 
 def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: float) -> MoveReview | None:

@@ -280,7 +280,7 @@ class ComputerPlayer:
             recs.sort(reverse=True)
             bound = best_leave_bound(rack, self.leave)
             if not game.bag:  # more than two players, bag empty: tiles kept count against
-                best_rec = max(recs, key=lambda r: r[0] - _face(rack, ctx, r) + (_OUT_BONUS if _goes_out(rack, ctx, r) else 0))
+                best_rec = max(recs, key=lambda r: bag_empty_value(r[0], _leave(rack, ctx, r)))
                 m = Move(*best_rec, ctx)
                 return Action("place", m.play, score=m.score, equity=float(m.score))
             pre = len(game.players) == 2 and 1 <= len(game.bag) <= 7
@@ -490,6 +490,14 @@ _score = itemgetter(0)
 _OUT_BONUS = 20  # going out with several opponents: they lose their tiles, about this much
 
 
+def bag_empty_value(score: int, kept: Sequence[str]) -> float:
+    """What a play is worth to the expert once the bag is empty with three
+    or four players (no search there): its score, less the face value of
+    the tiles kept (they count against at the end), plus :data:`_OUT_BONUS`
+    for going out. Hints and reviews weigh plays the same way."""
+    return score - rack_value(kept) + (_OUT_BONUS if not kept else 0)
+
+
 def _used(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
     _, d, i, s, w, bm = rec
     lt = ctx.lines[d][i][0]
@@ -505,9 +513,3 @@ def _leave(rack: Sequence[str], ctx: _Context, rec: tuple) -> list[str]:
 
 def _goes_out(rack: Sequence[str], ctx: _Context, rec: tuple) -> bool:
     return len(_used(rack, ctx, rec)) == len(rack)
-
-
-def _face(rack: Sequence[str], ctx: _Context, rec: tuple) -> int:
-    return rack_value(_leave(rack, ctx, rec))
-
-

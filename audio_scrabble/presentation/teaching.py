@@ -34,6 +34,18 @@ def _is_endgame(judged: Any) -> bool:
     return judged == ENDGAME_EVALUATION
 
 
+def _is_bag_empty(judged: Any) -> bool:
+    """Judged as the expert plays with the bag empty and 3 or 4 players."""
+    from ..engine.advice import BAG_EMPTY_EVALUATION
+
+    return judged == BAG_EMPTY_EVALUATION
+
+
+#: the review's words for a turn judged by score less the tiles kept
+BAG_EMPTY_LEAD = "Best by score less tiles kept:"
+BAG_EMPTY_BEST = "That was best by score less tiles kept."
+
+
 def _depth_words(exact: bool, depth: int) -> str:
     """How far the end-game search saw: ``to the end`` or ``3 turns deep``."""
     return "to the end" if exact else f"{plural(depth, 'turn')} deep"
@@ -41,6 +53,8 @@ def _depth_words(exact: bool, depth: int) -> str:
 
 #: ... and with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there.
 PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
+#: ... and with the bag empty, three or four players: as the expert plays then.
+BAG_EMPTY_LINE = "Ranked by score less the tiles kept."
 
 
 def pre_endgame_reason(w: Any) -> str | None:
@@ -106,7 +120,7 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
         else:
             lines.extend(clauses(f"{n}. {_spoken(info.placement)},"))
             bingo = " with all seven tiles" if getattr(info, "bingo", False) else ""
-            if endgame and not info.leave:
+            if (endgame or getattr(info, "bag_empty", None) is not None) and not info.leave:
                 keeps = "goes out"
             else:
                 keeps = f"keeps {tiles_list(list(info.leave))}" if info.leave else "keeps nothing"
@@ -122,6 +136,8 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
         lines.extend(clauses(f"Ranked by end-game search, {_depth_words(info.exact, info.depth)}."))
     elif any(getattr(info, "pre_endgame", None) is not None for _, _, info in hints):
         lines.append(PRE_ENDGAME_LINE)
+    elif getattr(hints[0][2], "bag_empty", None) is not None:
+        lines.append(BAG_EMPTY_LINE)
     else:
         lines.append(EVALUATION_LINE)
     return lines
@@ -151,10 +167,14 @@ def review_move_phrases(r: Any, you: bool = False) -> list[str]:
     else:
         lines = clauses(f"{lead} passed.")
     endgame = _is_endgame(getattr(r, "judged", None))
+    bag_empty = _is_bag_empty(getattr(r, "judged", None))
     if r.best_at is None and not (endgame and r.missed):
         lines.append("No play was possible.")
     elif r.missed == 0 and r.kind == "place" and not r.withdrawn:
-        lines.append(ENDGAME_BEST if endgame else "That was the best by equity.")
+        lines.extend(clauses(ENDGAME_BEST if endgame else BAG_EMPTY_BEST if bag_empty else "That was the best by equity."))
+    elif bag_empty:
+        lines.extend(clauses(f"{BAG_EMPTY_LEAD} {_spoken(r.best_at)},"))
+        lines.append(f"{plural(r.best_score, 'point')}; {plural(r.missed, 'point')} missed.")
     elif endgame:
         best = f"{_spoken(r.best_at)}," if r.best_at is not None else "passing,"
         lines.extend(clauses(f"{ENDGAME_LEAD} {best}"))
@@ -177,7 +197,7 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None
         mine = [r for r in reviews if r.player == i]
         if not mine:
             continue
-        late = [r for r in mine if _is_endgame(getattr(r, "judged", None))]
+        late = [r for r in mine if _is_endgame(getattr(r, "judged", None)) or _is_bag_empty(getattr(r, "judged", None))]
         missed = sum(r.missed for r in mine if r not in late)
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
         who = subject(name, i == you)
@@ -185,7 +205,8 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None
             lines.append(f"{who} missed {missed} of equity,")
             lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
             continue
-        spread = f"{sum(r.missed for r in late)} of spread"
+        lost = sum(r.missed for r in late)
+        spread = f"{lost} of spread" if _is_endgame(late[0].judged) else plural(lost, "point")
         if len(late) < len(mine):
             lines += [f"{who} missed {missed} of equity,", f"{spread} in the end game,"]
         else:
