@@ -584,11 +584,30 @@ def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
                    "type a lower-case q, or ? in its place."]
     assert all(len(x) <= 40 for x in out)
     # two letters lacking, one blank: how to type a blank, as before
-    if "Z" not in s.game.current_player.rack:
+    if "Z" not in s.game.current_player.rack and s.game.current_player.rack.count(BLANK) == 1:
         assert s.handle_line(f"play 8H QZ{other}")[1:] == ["to use your blank, type ? in its place."]
     # typed as it says, the blank is that letter (the word list may refuse the word, not the tiles)
     out = s.handle_line(f"play 8H q{other}")
     assert not any("on your rack" in x for x in out), out
+
+
+def test_two_missing_letters_with_two_blanks_say_both_lower_case():
+    """A hint said "UNDEIFIED (blanks N, F)": typed as said, the refusal
+    names both letters to type in lower case, and typed so, the blanks
+    are those letters."""
+    seed = seed_where(lambda g: True)
+    s, _ = session(seed=seed)
+    ready(s)
+    rack = s.game.current_player.rack
+    rack[:2] = [BLANK, BLANK]
+    s.racks.order[s.game.current] = list(rack)
+    keep = [t for t in rack if t != BLANK][:1]
+    lacking = [x for x in "QZ" if x not in rack]
+    if len(lacking) < 2:
+        pytest.skip("the rack holds Q or Z")
+    out = s.handle_line(f"play 8H QZ{keep[0]}")
+    assert out[1:] == ["to use your blanks as Q and Z,", "type q and z in lower case,", "or ? in their places."]
+    assert not any("on your rack" in x for x in s.handle_line(f"play 8H qz{keep[0]}"))
 
 
 def test_played_through_letters_may_be_typed_bracketed_or_left_out():

@@ -90,15 +90,15 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
 
 def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
     """A missing letter when the rack holds a blank: say how to use it --
-    for the one letter ``play`` lacks, the lower-case letter to type (a
-    hint's word said with its blank, BLOUSING with blank I, is typed
-    BLOUSiNG)."""
+    for the letters ``play`` lacks, when the blanks can stand for them all,
+    the lower-case letters to type (a hint's word said with its blank,
+    BLOUSING with blank I, is typed BLOUSiNG)."""
     msg = str(e)
     if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
         if "no blank" not in msg:
             lacking = +(Counter(play.rack_tiles()) - Counter(game.current_player.rack)) if play is not None else {}
-            if len(lacking) == 1 and sum(lacking.values()) <= Counter(game.current_player.rack)[BLANK]:
-                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(next(iter(lacking)))
+            if lacking and sum(lacking.values()) <= Counter(game.current_player.rack)[BLANK]:
+                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
             return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     return msg
 

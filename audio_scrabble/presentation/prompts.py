@@ -264,9 +264,12 @@ def would_score(total: int) -> str:
 USE_YOUR_BLANK = "to use your blank, type ? in its place."
 
 
-def use_your_blank_as(letter: str) -> str:
-    """How to type a blank for the one letter a play lacks (a clause a line)."""
-    return f"to use your blank as {letter},\ntype a lower-case {letter.lower()}, or ? in its place."
+def use_your_blank_as(letters: list[str]) -> str:
+    """How to type blanks for the letters a play lacks (a clause a line)."""
+    if len(letters) == 1:
+        return f"to use your blank as {letters[0]},\ntype a lower-case {letters[0].lower()}, or ? in its place."
+    return (f"to use your blanks as {join_and(letters)},\n"
+            f"type {join_and([x.lower() for x in letters])} in lower case,\nor ? in their places.")
 
 # ---------------------------------------------------------------- errors
 INTERNAL_ERROR_HELP = "Type last or scores to hear where things stand."
