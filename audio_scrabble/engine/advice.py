@@ -5,12 +5,17 @@ Both rank plays by **equity** -- score plus the value of the tiles kept
 expert player chooses its plays, so a hint, a review and the expert agree
 on what "best" means (:data:`EVALUATION` names it, for the phrases).
 
-Once the bag is empty in a two-player game, the expert no longer plays by
-equity: it searches the rest of the game (:mod:`.endgame`), each side
-knowing the other's rack, and values a play by the spread it brings by
-the end. Hints and reviews of those turns do the same
-(:data:`ENDGAME_EVALUATION`): ranked by the search, with what each play
-leads to by the end of the game.
+Near the end the expert weighs plays otherwise, and hints and reviews
+follow it, saying so:
+
+* 1 to 7 tiles in the bag, two players: its best few by equity weighed
+  again (:func:`~.players.pre_endgame`: bingo lanes opened, the bag
+  emptied);
+* the bag empty, two players: it searches the rest of the game
+  (:mod:`.endgame`), each side knowing the other's rack, and values a
+  play by the spread it brings by the end (:data:`ENDGAME_EVALUATION`);
+* the bag empty, three or four players: score less the tiles kept,
+  going out a bonus (:data:`BAG_EMPTY_EVALUATION`).
 
 Everything here is data for the presentation layer to phrase: where a
 play lies is a :class:`Placement` (square, direction, letters), never a
@@ -111,6 +116,8 @@ class MoveReview:
     ``played_equity`` and ``best_equity`` are the spread each brings by the
     end of the game, and ``missed`` is spread given up; ``rank`` is then 1
     for the best and 2 for any other (the search ranks only its best).
+    With three or four players and the bag empty (:data:`BAG_EMPTY_EVALUATION`),
+    the values are score less the tiles kept.
     """
 
     turn: int
