@@ -12,7 +12,10 @@ the learned table: the leaves alone, everything else equal),
 over the 24 best plays within 0.5 s instead of the exact search), its
 parts one at a time -- ``expert-no-pre`` (today's expert without the
 pre-endgame rule) and ``expert-two-ply-end`` (today's expert with
-``expert-before``'s end game) --, and
+``expert-before``'s end game) --, ``expert-tuned`` (today's expert whose
+leave values are ``--leave-mix W`` of the learned table and the rest of
+the hand-made ones, times ``--leave-scale X``: how the table's weight
+was checked), and
 ``external`` (a program speaking the protocol below, named by
 ``--external``).
 
@@ -69,7 +72,7 @@ sys.path.insert(0, str(REPO))
 
 DEFAULT_PAIRS = "expert-club,club-beginner"
 PLAYERS = ("beginner", "club", "expert", "champion", "expert-old", "expert-before", "expert-no-pre",
-           "expert-two-ply-end", "external")
+           "expert-two-ply-end", "expert-tuned", "external")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -207,16 +210,28 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
             p._pre_endgame = ComputerPlayer._pre_endgame.__get__(p)
         p.uses_wall = False
         return p
-    level = "expert" if name in ("expert-old", "expert-no-pre") else name
+    level = "expert" if name in ("expert-old", "expert-no-pre", "expert-tuned") else name
     p = ComputerPlayer(level, lexicon, seed, think=args.think)
     if name == "expert-no-pre":  # the best equity stands in the pre-endgame
         p._pre_endgame = best_equity_stands
     if name == "expert-old":
         p.leave = hand_value
+    if name == "expert-tuned":
+        p.leave = tuned_leave(getattr(args, "leave_scale", 1.0), getattr(args, "leave_mix", 1.0))
     if level == "expert" and args.endgame is not None:
         p.endgame_seconds = args.endgame
     p.uses_wall = level == "champion"
     return p
+
+
+def tuned_leave(scale: float, mix: float) -> Any:
+    """Leave values ``scale`` x (``mix`` x the learned table + (1 - ``mix``) x the hand-made ones)."""
+    from audio_scrabble.engine.leave import hand_value, leave_value
+
+    def value(tiles: Any) -> float:
+        return scale * (mix * leave_value(tiles) + (1 - mix) * hand_value(tiles))
+
+    return value
 
 
 def split_pair(pair: str) -> tuple[str, str]:
@@ -308,7 +323,8 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
     base = [sys.executable, str(Path(__file__).resolve()), "--pairs", f"{a}-{b}", "--games", str(games),
             "--seed", str(args.seed), "--rules", args.rules]
     for flag, value in (("--think", args.think), ("--endgame", args.endgame), ("--external", args.external),
-                        ("--progress", args.progress or None)):
+                        ("--progress", args.progress or None), ("--leave-scale", args.leave_scale),
+                        ("--leave-mix", args.leave_mix)):
         if value is not None:
             base += [flag, str(value)]
     procs = [subprocess.Popen(base + ["--part", f"{j}/{args.jobs}"], stdout=subprocess.PIPE, text=True)
@@ -339,6 +355,9 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=None, help="champion's seconds per move (default 3)")
     ap.add_argument("--endgame", type=float, default=None, help="expert's end-game search seconds (default 1)")
     ap.add_argument("--external", help="command line of an external engine (see the protocol above)")
+    ap.add_argument("--leave-scale", type=float, default=1.0, help="expert-tuned: its leave values times this (default 1)")
+    ap.add_argument("--leave-mix", type=float, default=1.0,
+                    help="expert-tuned: weight of the learned table against the hand-made leaves (default 1)")
     ap.add_argument("--progress", type=int, default=0, help="print the running score every N games")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes sharing the games (default 1; a champion uses its own workers besides)")

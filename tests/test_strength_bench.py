@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -86,3 +88,26 @@ def test_the_experts_parts_can_be_pitted_one_at_a_time():
     assert type(two_ply)._endgame.__qualname__ == type(before)._endgame.__qualname__ == "expert_before.<locals>.ExpertBefore._endgame"
     assert two_ply._pre_endgame.__func__ is ComputerPlayer._pre_endgame
     assert before._pre_endgame(None, 0, [], None, top) == ("best", 30.0)
+
+
+def test_the_tuned_expert_scales_and_mixes_its_leave_values():
+    """expert-tuned: --leave-scale and --leave-mix weigh the learned table
+    against the hand-made leaves (how the table's weight was checked)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import strength
+    finally:
+        sys.path.pop(0)
+    from audio_scrabble.engine.leave import hand_value, leave_value
+    from audio_scrabble.lexicon import Lexicon
+
+    lex = Lexicon.default()
+    for scale, mix in ((0.7, 1.0), (1.0, 0.5), (1.3, 0.25)):
+        args = argparse.Namespace(seed=0, think=None, endgame=None, progress=0, external=None,
+                                  leave_scale=scale, leave_mix=mix)
+        p = strength.make_player("expert-tuned", lex, 1, args)
+        for tiles in ("AEINST", "Q", "?S", "UUV"):
+            want = scale * (mix * leave_value(tiles) + (1 - mix) * hand_value(tiles))
+            assert p.leave(tiles) == pytest.approx(want)
+    assert leave_value("AEINST") != hand_value("AEINST")  # the mix is not a no-op
+    assert strength.split_pair("expert-tuned-expert") == ("expert-tuned", "expert")
