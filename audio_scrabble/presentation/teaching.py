@@ -4,10 +4,13 @@ The engine gives data (:func:`audio_scrabble.engine.hint`,
 :func:`audio_scrabble.engine.review`); this turns it into short lines, the
 most important words first: the word, where it goes, the score, what it
 keeps. "Best" is by equity -- score plus the value of the tiles kept --
-as the expert player judges, and the lines say so. Once the bag is empty
-with two players, the expert searches the rest of the game instead, and
-so do hints and reviews: they say so, and what each play leads to by the
-end ("You end 12 ahead.", "7 of spread missed."). Plays are said as a
+as the expert player judges, and the lines say so. Near the end the
+expert weighs plays otherwise, and so do hints and reviews, saying how:
+with 1 to 7 tiles in the bag, the bingo lanes a play opens and whether
+it empties the bag ("Empties the bag."); with the bag empty and two
+players, the end-game search, and what each play leads to by the end
+("You end 12 ahead.", "7 of spread missed."); with three or four, score
+less the tiles kept. Plays are said as a
 player says them ("TRAIN, D8 across"), from the engine's placements
 (square, direction, letters), not in the row-first tournament notation
 ("8D TRAIN"), though that is accepted too when the player types them back.
@@ -23,12 +26,19 @@ from .phrases import clauses, placement_text, play_lines, plural, subject, tiles
 #: with the hints and in each review line that names a best play.
 EVALUATION_LINE = "Ranked by equity: score plus leave."
 BEST_LEAD = "Best by equity:"
-#: ... and once the bag is empty with two players: the end-game search.
+#: ... with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there
+PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
+#: ... once the bag is empty with two players: the end-game search
 ENDGAME_LEAD = "Best by end-game search:"
 ENDGAME_BEST = "That was the best by end-game search."
+#: ... once the bag is empty with three or four players: score less the tiles kept
+BAG_EMPTY_LINE = "Ranked by score less the tiles kept."
+BAG_EMPTY_LEAD = "Best by score less tiles kept:"
+BAG_EMPTY_BEST = "That was best by score less tiles kept."
 
 
 def _is_endgame(judged: Any) -> bool:
+    """Judged by the end-game search (the bag empty, two players)."""
     from ..engine.advice import ENDGAME_EVALUATION
 
     return judged == ENDGAME_EVALUATION
@@ -41,20 +51,9 @@ def _is_bag_empty(judged: Any) -> bool:
     return judged == BAG_EMPTY_EVALUATION
 
 
-#: the review's words for a turn judged by score less the tiles kept
-BAG_EMPTY_LEAD = "Best by score less tiles kept:"
-BAG_EMPTY_BEST = "That was best by score less tiles kept."
-
-
 def _depth_words(exact: bool, depth: int) -> str:
     """How far the end-game search saw: ``to the end`` or ``3 turns deep``."""
     return "to the end" if exact else f"{plural(depth, 'turn')} deep"
-
-
-#: ... and with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there.
-PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
-#: ... and with the bag empty, three or four players: as the expert plays then.
-BAG_EMPTY_LINE = "Ranked by score less the tiles kept."
 
 
 def pre_endgame_reason(w: Any) -> str | None:
@@ -77,7 +76,7 @@ def end_margin(margin: int, exact: bool) -> str:
     """``You end 12 ahead.`` (``about``, when the search did not see the end)."""
     about = "" if exact else "about "
     if margin == 0:
-        return f"You end {'about ' if not exact else ''}level."
+        return f"You end {about}level."
     return f"You end {about}{abs(margin)} {'ahead' if margin > 0 else 'behind'}."
 
 
