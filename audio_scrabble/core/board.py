@@ -215,6 +215,11 @@ class Board:
         """Each row as 15 characters, '.' for an empty square (for tests and records)."""
         return ["".join(c or "." for c in r) for r in self.cells]
 
+    @classmethod
+    def from_rows(cls, rows: list[str]) -> "Board":
+        """The board :meth:`rows_text` wrote ('.' for an empty square)."""
+        return cls([[ch if ch != "." else "" for ch in row] for row in rows])
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.cells == other.cells
 

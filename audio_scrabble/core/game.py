@@ -102,6 +102,17 @@ def _count_phrase(n: int) -> str:
     return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
+
+def unseen_tiles(board: Board, *racks: Sequence[str]) -> Counter[str]:
+    """The tiles of the set not on ``board`` (a blank played counts as
+    ``?``) and not on ``racks``: what a player holding the racks cannot
+    see -- the bag and the others' racks."""
+    counts = Counter(full_tile_set())
+    counts.subtract(BLANK if t.islower() else t for _, t in board.occupied())
+    for rack in racks:
+        counts.subtract(rack)
+    return +counts
+
 class Game:
     def __init__(
         self,
@@ -172,14 +183,12 @@ class Game:
         the unseen tiles, and a rack given short is filled from it, in turn
         order from the player to move. No draw for first: the position says
         who moves."""
-        self.board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]])
+        self.board = Board.from_rows(start["board"])
         self.current = start["to_move"]
-        unseen = Counter(full_tile_set())
-        unseen.subtract(BLANK if t.islower() else t for _, t in self.board.occupied())
         for p, rack, score in zip(self.players, start["racks"], start["scores"]):
             p.rack = list(rack)
             p.score = score
-            unseen.subtract(p.rack)
+        unseen = unseen_tiles(self.board, *(p.rack for p in self.players))
         self.bag = Bag(self.seed, sorted(unseen.elements(), key=_draw_key))
         for k in range(len(self.players)):
             p = self.players[(self.current + k) % len(self.players)]
@@ -236,11 +245,7 @@ class Game:
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player has not seen: not on the board, not on their rack."""
         p = self.current if player is None else player
-        counts = Counter(full_tile_set())
-        for _, tile in self.board.occupied():
-            counts[BLANK if tile.islower() else tile] -= 1
-        counts.subtract(self.players[p].rack)
-        return +counts
+        return unseen_tiles(self.board, self.players[p].rack)
 
     def tile_accounting(self) -> Counter[str]:
         """Bag + racks + board, blanks on the board counted as ``?``."""

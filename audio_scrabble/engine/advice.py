@@ -30,9 +30,8 @@ from typing import Any, Iterable, Sequence
 
 from ..core.board import Board, Square
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnPassed
-from ..core.game import Game
+from ..core.game import Game, unseen_tiles
 from ..core.play import Play, apply_play, remove_play
-from ..core.tiles import BLANK, full_tile_set
 from .endgame import EndgameSolver
 from .leave import leave_value
 from .players import PRE_ENDGAME_CANDIDATES, PreEndgame, bag_empty_value, pre_endgame
@@ -203,6 +202,24 @@ def by_equity(moves: MoveList) -> list[tuple[float, int]]:
     return out
 
 
+def weighed_for_bag_end(board: Board, bag: int, lead: int, moves: MoveList,
+                        ranked: list[tuple[float, int]]) -> tuple[list[tuple[float, int]], dict[int, PreEndgame]]:
+    """The pre-endgame (``bag`` 1 to 7, two players), as the expert weighs
+    it: its best few of ``ranked`` ((equity, index), best first) weighed
+    again (:func:`~.players.pre_endgame`), best first, and each one's weight."""
+    top = ranked[:PRE_ENDGAME_CANDIDATES]
+    marks = pre_endgame(board, bag, lead, [(moves[k].play, moves[k].tile_count) for _, k in top])
+    weights = {k: w for (_, k), w in zip(top, marks)}
+    weighed = sorted(((round(eq + weights[k].value, 2), k) for eq, k in top), key=lambda t: (-t[0], t[1]))
+    return weighed, weights
+
+
+def by_bag_empty_value(moves: MoveList) -> list[tuple[float, int]]:
+    """(value, index) of every move as the expert values it with the bag
+    empty and three or four players (:func:`~.players.bag_empty_value`), best first."""
+    return sorted(((bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+
+
 def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
          seconds: float = HINT_ENDGAME_SECONDS) -> list[tuple[Play | None, int, MoveInfo]]:
     """The ``n`` best plays for a player's rack, by the expert's equity.
@@ -221,24 +238,20 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
     """
     gen = generator_for(_lexicon(lexicon if lexicon is not None else game.lexicon))
     rack = list(game.players[player_index].rack)
-    theirs = list(game.unseen(player_index).elements())
-    if len(game.players) == 2 and not game.bag and rack and theirs:
-        margin = game.players[player_index].score - game.players[1 - player_index].score
-        return _endgame_hints(gen, game.board, rack, theirs, n, seconds, margin)
+    two = len(game.players) == 2
+    lead = game.players[player_index].score - game.players[1 - player_index].score if two else 0
+    if two and not game.bag:
+        theirs = list(game.unseen(player_index).elements())
+        if rack and theirs:
+            return _endgame_hints(gen, game.board, rack, theirs, n, seconds, lead)
     moves = gen.generate(game.board, rack)
-    if not game.bag and len(game.players) > 2:
-        late = [(bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves)]
-        late.sort(key=lambda t: (-t[0], t[1]))
-        return [(moves[k].play, moves[k].score, replace(describe(moves[k]), bag_empty=v)) for v, k in late[:n]]
+    if not game.bag and not two:
+        return [(moves[k].play, moves[k].score, replace(describe(moves[k]), bag_empty=v))
+                for v, k in by_bag_empty_value(moves)[:n]]
     ranked = by_equity(moves)
     weighed: dict[int, PreEndgame] = {}
-    if len(game.players) == 2 and 1 <= len(game.bag) <= 7:
-        # the pre-endgame: the expert's best few by equity, weighed again
-        lead = game.players[player_index].score - game.players[1 - player_index].score
-        top = ranked[:PRE_ENDGAME_CANDIDATES]
-        marks = pre_endgame(game.board, len(game.bag), lead, [(moves[k].play, moves[k].tile_count) for _, k in top])
-        weighed = {k: w for (_, k), w in zip(top, marks)}
-        ranked = sorted(((eq + weighed[k].value, k) for eq, k in top), key=lambda t: (-t[0], t[1]))
+    if two and 1 <= len(game.bag) <= 7:  # the pre-endgame: the expert's best few, weighed again
+        ranked, weighed = weighed_for_bag_end(game.board, len(game.bag), lead, moves, ranked)
     # Teach different words first: the same word in another place only
     # when there are not enough different ones.
     seen: set[str] = set()
@@ -285,7 +298,7 @@ def review(source: Game | Iterable[Event] | Any, lexicon: Any = None,
     if isinstance(source, Game):
         lex = lexicon if lexicon is not None else source.lexicon
         start = source.start  # a game begun from a position: its board and scores then
-        board = Board([[ch if ch != "." else "" for ch in row] for row in start["board"]]) if start else None
+        board = Board.from_rows(start["board"]) if start else None
         scores = start["scores"] if start else [0] * len(source.players)
         return _review_turns(_turns_from_events(source.history, board, scores), lex, len(source.players), seconds)
     if hasattr(source, "moves") and hasattr(source, "players"):
@@ -412,16 +425,6 @@ def _played_equity(t: _Turn) -> float:
     return 0.0
 
 
-def _unseen_by(t: _Turn) -> list[str]:
-    """The tiles the turn's player could not see: the tile set less the
-    board and their rack (the other's rack and the bag)."""
-    counts = Counter(full_tile_set())
-    for _, tile in t.board.occupied():
-        counts[BLANK if tile.islower() else tile] -= 1
-    counts.subtract(t.rack)
-    return list((+counts).elements())
-
-
 def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
                   seconds: float = REVIEW_ENDGAME_SECONDS) -> list[MoveReview]:
     gen = MoveGenerator(_lexicon(lexicon))
@@ -431,7 +434,7 @@ def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
         if players == 2 and t.rack:
             # With two players the bag is empty exactly when the other holds
             # every unseen tile: a rack is full while the bag has tiles.
-            theirs = _unseen_by(t)
+            theirs = list(unseen_tiles(t.board, t.rack).elements())
             if 0 < len(theirs) <= 7:
                 judged = _endgame_turn(t, gen, theirs, seconds)
                 if judged is not None:
@@ -445,28 +448,36 @@ def _review_turns(turns: list[_Turn], lexicon: Any, players: int = 2,
     return out
 
 
+def _row(t: _Turn, best: Move | None, best_value: float, played_value: float, missed: int, rank: int | None,
+         **judged: Any) -> MoveReview:
+    """A turn's review: the play made, the best, what each was worth by
+    the measure the turn is judged by (``judged``: how, when not by equity)."""
+    played_at = placement_of_play(t.play, t.board) if t.play is not None else None
+    best_at = placement_of(best) if best else None
+    return MoveReview(
+        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play,
+        played_text=played_at.notation if played_at else None,
+        played_score=0 if t.withdrawn or t.play is None else t.score, withdrawn=t.withdrawn,
+        best=best.play if best else None, best_text=best_at.notation if best_at else None,
+        best_score=best.score if best else 0, missed=missed, rank=rank, played_at=played_at, best_at=best_at,
+        played_equity=played_value, best_equity=best_value, best_leave=tuple(sorted(best.leave())) if best else (),
+        **judged,
+    )
+
+
 def _bag_empty_turn(t: _Turn, gen: MoveGenerator) -> MoveReview:
     """A turn with the bag empty and three or four players, judged as the
     expert plays then (:func:`~.players.bag_empty_value`)."""
     moves = gen.generate(t.board, t.rack)
-    valued = sorted(((bag_empty_value(m.score, m.leave()), k) for k, m in enumerate(moves)), key=lambda e: (-e[0], e[1]))
+    valued = by_bag_empty_value(moves)
     best = moves[valued[0][1]] if valued else None
     best_value = valued[0][0] if valued else 0.0
     made = t.play if t.kind == "place" and not t.withdrawn else None
     kept = Counter(t.rack) - Counter(made.rack_tiles()) if made is not None else Counter(t.rack)
     played_value = bag_empty_value(t.score if made is not None else 0, list(kept.elements()))
-    played_at = placement_of_play(t.play, t.board) if t.play is not None else None
-    return MoveReview(
-        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play,
-        played_text=played_at.notation if played_at else None,
-        played_score=0 if made is None else t.score, withdrawn=t.withdrawn,
-        best=best.play if best else None, best_text=placement_of(best).notation if best else None,
-        best_score=best.score if best else 0, missed=max(0, round(best_value - played_value)) if best else 0,
-        rank=(1 + sum(1 for v, _ in valued if v > played_value + 0.005)) if made is not None else None,
-        played_at=played_at, best_at=placement_of(best) if best else None,
-        played_equity=played_value, best_equity=best_value,
-        best_leave=tuple(sorted(best.leave())) if best else (), judged=BAG_EMPTY_EVALUATION, exact=True,
-    )
+    return _row(t, best, best_value, played_value, max(0, round(best_value - played_value)) if best else 0,
+                (1 + sum(1 for v, _ in valued if v > played_value + 0.005)) if made is not None else None,
+                judged=BAG_EMPTY_EVALUATION, exact=True)
 
 
 def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: float) -> MoveReview | None:
@@ -488,20 +499,10 @@ def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: floa
         except ValueError:  # a record whose rack does not hold the play
             return None
         exact = exact and seen
-    missed = max(0, round(result.value - played_value))
-    played_at = placement_of_play(t.play, t.board) if t.play is not None else None
-    return MoveReview(
-        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play,
-        played_text=played_at.notation if played_at else None,
-        played_score=0 if t.withdrawn or t.play is None else t.score, withdrawn=t.withdrawn,
-        best=best.play if best else None, best_text=placement_of(best).notation if best else None,
-        best_score=best.score if best else 0, missed=missed,
-        rank=(1 if played_value >= result.value - 0.005 else 2) if made is not None else None,
-        played_at=played_at, best_at=placement_of(best) if best else None,
-        played_equity=round(played_value, 2), best_equity=round(result.value, 2),
-        best_leave=tuple(sorted(best.leave())) if best else (), judged=ENDGAME_EVALUATION, exact=exact,
-        depth=result.value_depth,
-    )
+    # the best may be a pass (no best play), and still worth more than the turn
+    return _row(t, best, round(result.value, 2), round(played_value, 2), max(0, round(result.value - played_value)),
+                (1 if played_value >= result.value - 0.005 else 2) if made is not None else None,
+                judged=ENDGAME_EVALUATION, exact=exact, depth=result.value_depth)
 
 
 def _equity_turn(t: _Turn, gen: MoveGenerator, bag: int = 0) -> MoveReview:
@@ -510,30 +511,14 @@ def _equity_turn(t: _Turn, gen: MoveGenerator, bag: int = 0) -> MoveReview:
     as the expert weighs its best few."""
     moves = gen.generate(t.board, t.rack) if t.rack else []
     ranked = by_equity(moves) if moves else []
-    played_score = 0 if t.withdrawn or t.play is None else t.score
     played_equity = _played_equity(t)
     if bag and ranked:
-        top = ranked[:PRE_ENDGAME_CANDIDATES]
-        marks = pre_endgame(t.board, bag, t.lead, [(moves[k].play, moves[k].tile_count) for _, k in top])
-        ranked = sorted(((round(eq + w.value, 2), k) for (eq, k), w in zip(top, marks)), key=lambda e: (-e[0], e[1]))
+        ranked, _ = weighed_for_bag_end(t.board, bag, t.lead, moves, ranked)
         if t.kind == "place" and t.play is not None and not t.withdrawn:
             played_equity += pre_endgame(t.board, bag, t.lead, [(t.play, len(t.play.tiles))])[0].value
     best = moves[ranked[0][1]] if ranked else None
     best_equity = ranked[0][0] if ranked else 0.0
-    played_text = played_at = None
     rank = None
-    if t.play is not None:
-        played_at = placement_of_play(t.play, t.board)
-        played_text = played_at.notation if played_at else None
-        if not t.withdrawn:
-            rank = 1 + sum(1 for eq, _ in ranked if eq > played_equity + 0.005)
-    best_at = placement_of(best) if best else None
-    missed = max(0, round(best_equity - played_equity)) if best else 0
-    return MoveReview(
-        turn=t.turn, player=t.player, name=t.name, kind=t.kind, played=t.play, played_text=played_text,
-        played_score=played_score, withdrawn=t.withdrawn, best=best.play if best else None,
-        best_text=best_at.notation if best_at else None, best_score=best.score if best else 0,
-        missed=missed, rank=rank, played_at=played_at, best_at=best_at,
-        played_equity=played_equity, best_equity=best_equity,
-        best_leave=tuple(sorted(best.leave())) if best else (),
-    )
+    if t.play is not None and not t.withdrawn:
+        rank = 1 + sum(1 for eq, _ in ranked if eq > played_equity + 0.005)
+    return _row(t, best, best_equity, played_equity, max(0, round(best_equity - played_equity)) if best else 0, rank)
