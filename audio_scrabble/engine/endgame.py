@@ -134,7 +134,7 @@ class EndgameSolver:
                 for k in order:
                     m = root[k]
                     if m is None:
-                        v = -self._search(board, theirs_t, mine_t, depth - 1, float("-inf"), -alpha, 1)
+                        v = self._pass(board, mine_t, theirs_t, depth, alpha, float("inf"))
                     else:
                         v = self._child(board, m, mine_t, theirs_t, depth, alpha, float("inf"))
                     new_values[k] = v
@@ -195,18 +195,12 @@ class EndgameSolver:
         if play is not None:
             for t in play.rack_tiles():
                 left.remove(t)
-            if not left:
-                return score + 2 * _face(theirs_t), True
         inf = float("inf")
 
         def at(d: int) -> float:
             if play is None:
-                return -self._search(board, theirs_t, mine_t, d - 1, -inf, inf, 1)
-            apply_play(board, play)
-            try:
-                return score - self._search(board, theirs_t, tuple(left), d - 1, -inf, inf, 0)
-            finally:
-                remove_play(board, play)
+                return self._pass(board, mine_t, theirs_t, d, -inf, inf)
+            return self._play(board, play, score, tuple(left), theirs_t, d, -inf, inf)
 
         if depth is not None:
             self.deadline = inf
@@ -248,14 +242,28 @@ class EndgameSolver:
         (score - beta, score - alpha): a window that forgot the score would
         cut the reply off too soon and overrate the play."""
         _, score, (rec, ctx), left = m
+        if not left:  # going out: no need to build the play
+            return score + 2 * _face(theirs)
+        return self._play(board, Move(*rec, ctx).play, score, left, theirs, depth, alpha, beta)
+
+    def _play(self, board: Board, play: Play, score: int, left: tuple, theirs: tuple, depth: int,
+              alpha: float, beta: float) -> float:
+        """Value of ``play`` (worth ``score``, leaving ``left``) within the
+        mover's window: going out ends the game, else the score less the
+        reply's value (see :meth:`_child`)."""
         if not left:
             return score + 2 * _face(theirs)
-        play = Move(*rec, ctx).play
         apply_play(board, play)
         try:
             return score - self._search(board, theirs, left, depth - 1, score - beta, score - alpha, 0)
         finally:
             remove_play(board, play)
+
+    def _pass(self, board: Board, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float,
+              passes: int = 1) -> float:
+        """Value of passing within the mover's window: the other moves next
+        (``passes``: passes in a row with this one; two end the game)."""
+        return -self._search(board, theirs, mine, depth - 1, -beta, -alpha, passes)
 
     def _search(self, board: Board, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float,
                 passes: int) -> float:
@@ -279,7 +287,7 @@ class EndgameSolver:
                     if alpha >= beta:
                         break
         if alpha < beta:
-            val = -self._search(board, theirs, mine, depth - 1, -beta, -alpha, passes + 1)
+            val = self._pass(board, mine, theirs, depth, alpha, beta, passes + 1)
             if val > best:
                 best, best_k = val, -1
         self._remember(key, moves, best_k)
