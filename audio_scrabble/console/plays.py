@@ -96,8 +96,9 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
     msg = str(e)
     if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
         if "no blank" not in msg:
-            lacking = +(Counter(play.rack_tiles()) - Counter(game.current_player.rack)) if play is not None else {}
-            if lacking and sum(lacking.values()) <= Counter(game.current_player.rack)[BLANK]:
+            rack = Counter(game.current_player.rack)
+            lacking = +(Counter(play.rack_tiles()) - rack) if play is not None else Counter()
+            if lacking and sum(lacking.values()) <= rack[BLANK]:
                 return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
             return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     return msg

@@ -197,14 +197,14 @@ def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None
         if not mine:
             continue
         late = [r for r in mine if _is_endgame(getattr(r, "judged", None)) or _is_bag_empty(getattr(r, "judged", None))]
-        missed = sum(r.missed for r in mine if r not in late)
+        lost = sum(r.missed for r in late)
+        missed = sum(r.missed for r in mine) - lost
         best = sum(1 for r in mine if r.kind == "place" and not r.withdrawn and r.missed == 0)
         who = subject(name, i == you)
         if not late:
             lines.append(f"{who} missed {missed} of equity,")
             lines.append(f"best by equity {best} of {plural(len(mine), 'turn')}.")
             continue
-        lost = sum(r.missed for r in late)
         spread = f"{lost} of spread" if _is_endgame(late[0].judged) else plural(lost, "point")
         if len(late) < len(mine):
             lines += [f"{who} missed {missed} of equity,", f"{spread} in the end game,"]
