@@ -26,15 +26,24 @@ def gen(lexicon) -> MoveGenerator:
     return MoveGenerator(lexicon)
 
 
-def bag_empty(lexicon, seed: int) -> Game | None:
-    """A real game between two top-scoring players, up to the bag running out."""
-    game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
-    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
-    while not game.is_over and (game.bag or game.awaiting_final_challenge):
+def play_on(game: Game, seats, going=lambda game: True) -> None:
+    """The seats play on (a last play accepted) while ``going(game)``, or
+    until the game is over."""
+    while not game.is_over and (going(game) or game.awaiting_final_challenge):
         if game.awaiting_final_challenge:
             game.accept()
             continue
         seats[game.current].choose(game, game.current).apply(game)
+
+
+def clubs(lexicon):
+    return [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+
+
+def bag_empty(lexicon, seed: int) -> Game | None:
+    """A real game between two top-scoring players, up to the bag running out."""
+    game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
+    play_on(game, clubs(lexicon), lambda g: bool(g.bag))
     return None if game.is_over else game
 
 
@@ -149,12 +158,7 @@ def test_ahead_with_few_tiles_in_the_bag_the_expert_shuts_bingo_lanes(lexicon, m
     checked = 0
     for seed in range(930, 940):
         game = Game(["a", "b"], VARIANTS["double"], seed=seed, lexicon=lexicon)
-        seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
-        while not game.is_over and (len(game.bag) > 5 or game.awaiting_final_challenge):
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            seats[game.current].choose(game, game.current).apply(game)
+        play_on(game, clubs(lexicon), lambda g: len(g.bag) > 5)
         if game.is_over or not game.bag:
             continue
         me = game.current
@@ -279,14 +283,7 @@ def small_endgame(lexicon, seed: int, tiles: int = 7) -> Game | None:
     """A real game played on (top scores) past the bag's end until the two
     racks hold at most ``tiles`` between them: searched to the end at once."""
     game = bag_empty(lexicon, seed)
-    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
-    while game.awaiting_final_challenge or sum(len(p.rack) for p in game.players) > tiles:
-        if game.is_over:
-            return None
-        if game.awaiting_final_challenge:
-            game.accept()
-            continue
-        seats[game.current].choose(game, game.current).apply(game)
+    play_on(game, clubs(lexicon), lambda g: sum(len(p.rack) for p in g.players) > tiles)
     return None if game.is_over or not all(p.rack for p in game.players) else game
 
 
@@ -345,11 +342,7 @@ def test_the_review_judges_end_game_turns_by_the_search(lexicon, gen):
     assert best_value > worst_value
     game.place(moves[k].play)
     expert = ComputerPlayer("expert", lexicon, 0)
-    while not game.is_over:
-        if game.awaiting_final_challenge:
-            game.accept()
-            continue
-        expert.choose(game, game.current).apply(game)
+    play_on(game, [expert, expert])
     rows = review(game, lexicon, seconds=2)
     late = [r for r in rows if r.judged == ENDGAME_EVALUATION]
     poor = next(r for r in late if r.played == moves[k].play)
