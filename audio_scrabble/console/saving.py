@@ -18,6 +18,7 @@ save that works again says so once.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -28,7 +29,7 @@ from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
 from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
 from ..presentation import prompts_saving as say
-from ..presentation.phrases import clauses
+from ..presentation.phrases import clauses, short_lines
 from . import services
 
 
@@ -69,6 +70,18 @@ def _reason(e: BaseException) -> str:
         return cause.strerror[0].lower() + cause.strerror[1:]
     text = str(e).strip().rstrip(".")
     return text.split(": ", 1)[-1] if ": " in text else text
+
+
+def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
+    """What the saver says, in lines of at most 40 characters: the store's
+    and the disk's own sentences too, which may be long and may hold a
+    path, so that no saving notice reaches the player unfitted."""
+
+    @functools.wraps(method)
+    def fitted(*args: Any, **kwargs: Any) -> list[str]:
+        return short_lines(method(*args, **kwargs))
+
+    return fitted
 
 
 def table_state(
@@ -159,7 +172,7 @@ class Saver:
         try:
             loaded = self.store.load()
         except ScrabbleError as e:
-            return None, [str(e)]
+            return None, clauses(str(e))
         except OSError as e:
             return None, [say.save_unreadable(str(e.strerror or e))]
         said = clauses(loaded.notice) if loaded is not None and loaded.notice else []
@@ -200,6 +213,7 @@ class Saver:
         """The player said no to the offer (the game stays on file)."""
         self.offered = None
 
+    @_fitted
     def put_away(self) -> list[str]:
         """``--new``: put this window's unfinished game away in the games folder."""
         said = self._claim()
@@ -285,6 +299,7 @@ class Saver:
         except (ScrabbleError, OSError) as e:
             return None, e
 
+    @_fitted
     def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
         """Save the game after an action; what to say (see the module doc)."""
         if self.store is None or game is None or state is None:
@@ -311,6 +326,7 @@ class Saver:
             lines.append(say.RECORD_SAVED)
         return lines
 
+    @_fitted
     def goodbye(self, game: Game | None, state: TableState | None) -> list[str]:
         """Leaving: the game is saved once more (settings and rack orders as
         they are now), and the slot is let go."""

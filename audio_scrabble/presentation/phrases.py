@@ -143,12 +143,13 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     stay first (``Bartholomew Jones,`` / ``press Enter to hear your
     rack.``); a clause still too long breaks before a joining word
     (``Expert computer went out`` / ``with the bag empty.``), else after as
-    many words as fit. A group in parentheses is never split, and no
-    single word is ever broken.
+    many words as fit. A group in parentheses is kept whole when it fits a
+    line (longer, it breaks like any words, so that no line is ever longer
+    than ``width`` but a single word), and no single word is ever broken.
     """
     if len(text) <= width:
         return [text]
-    tokens = _tokens(text)
+    tokens = [word for token in _tokens(text) for word in (token.split(" ") if len(token) > width else [token])]
     lines: list[str] = []
     while tokens:
         k, used = 0, -1
