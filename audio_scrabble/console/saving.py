@@ -84,6 +84,17 @@ def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
     return fitted
 
 
+def _kept(outcome: Any, brief: bool = False) -> list[str]:
+    """How a game that ended was kept: as its GCG record (not said when
+    brief), or as a save file, and why (always said: it is not where a
+    record would be)."""
+    if not outcome.finished:
+        return []
+    if outcome.not_gcg is not None:
+        return say.kept_as_save(outcome.not_gcg)
+    return [] if brief else [say.RECORD_SAVED]
+
+
 def table_state(
     seats_computers: Mapping[int, str],
     lexicon_path: str | None,
@@ -322,9 +333,7 @@ class Saver:
             lines.extend(say.SAVING_WORKS_AGAIN)
         if outcome.notice:
             lines.extend(clauses(outcome.notice))
-        if outcome.finished and not brief:
-            lines.append(say.RECORD_SAVED)
-        return lines
+        return lines + _kept(outcome, brief)
 
     @_fitted
     def goodbye(self, game: Game | None, state: TableState | None) -> list[str]:
@@ -341,7 +350,7 @@ class Saver:
                 outcome, error = self._save(game, state)  # the record, once more
                 if error is not None:
                     return say.goodbye_no_record(_reason(error))
-                return [say.RECORD_SAVED, say.GOODBYE]
+                return _kept(outcome) + [say.GOODBYE]
             outcome, error = self._save(game, state)
             if error is not None:
                 self.failing = _reason(error)
@@ -392,7 +401,8 @@ class Saver:
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:
-            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name)))
+            kept = entry.path.suffix.lower() == ".gcg"  # else a save file (a game begun from a position)
+            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name) if kept else say.KEPT_AS_SAVE))
         self.choose_file(entry.path, lexicon, asked)
 
     def choose_file(self, path: str | Path, lexicon: Any, asked: str | None) -> None:
