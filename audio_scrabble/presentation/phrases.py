@@ -802,9 +802,16 @@ def announce(
     few lines as it takes, no tiles drawn (the rack follows). ``scores``
     False leaves out the totals after a play (they are said once, after
     the last play of the round).
+
+    A pass or an exchange is followed by the totals just as a play is
+    (a blind player weighing the end of a game needs them as much when
+    the other side passes), unless the game ends with it (the final
+    scores follow then) or nobody has scored yet (every total 0 says
+    nothing).
     """
     lines: list[str] = []
     totals = list(totals_before)
+    ends = any(isinstance(ev, GameEnded) for ev in events)
     for ev in events:
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
@@ -814,6 +821,8 @@ def announce(
             lines.extend(_after_play(ev, aud, style, compact))
         else:
             lines.extend(event_phrases(ev, aud, style))
+            if scores and not ends and any(totals) and isinstance(ev, (TurnPassed, TilesExchanged)):
+                lines.extend(scores_lines(aud.names, totals, aud.you))
     if next_player is not None:
         lines.append(turn_line(aud.names[next_player], aud.you == next_player))
     return short_lines(lines)
