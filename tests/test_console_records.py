@@ -39,10 +39,8 @@ POS = ("14V/13WO/CIVIC7ION/I11NO1/E8SLIDE1/n8MOTED1/A2JATO1WO2X2/GELADA1TOUGH3/A
 
 POSITION_KEPT = ["A game begun from a position is kept", "in the games folder as a save file:",
                  "a GCG record has no starting board."]
-EXPORT_REFUSED = ("A game begun from a position cannot be written as GCG; "
-                  "it is kept as a save file, which games lists.")
-EMBOSS_REFUSED = ("A game begun from a position cannot be embossed, as a GCG record cannot hold it; "
-                  "type board to hear the board.")
+EXPORT_REFUSED = "A game begun from a position has no GCG record; games lists its save file."
+EMBOSS_REFUSED = "A game begun from a position has no GCG record to emboss; type board instead."
 
 
 @pytest.fixture(scope="module")

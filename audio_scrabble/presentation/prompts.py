@@ -538,11 +538,9 @@ def record_not_written(why: object) -> str:
 
 #: export and emboss refused for a game begun from a position (a GCG
 #: record, which both are made from, starts from an empty board)
-EXPORT_FROM_POSITION = ("A game begun from a position cannot be written as GCG; "
-                        "it is kept as a save file, which games lists.")
+EXPORT_FROM_POSITION = "A game begun from a position has no GCG record; games lists its save file."
 EXPORT_FROM_POSITION_BRIEF = "A position game has no GCG record."
-EMBOSS_FROM_POSITION = ("A game begun from a position cannot be embossed, as a GCG record cannot hold it; "
-                        "type board to hear the board.")
+EMBOSS_FROM_POSITION = "A game begun from a position has no GCG record to emboss; type board instead."
 EMBOSS_FROM_POSITION_BRIEF = "A position game cannot be embossed."
 
 
