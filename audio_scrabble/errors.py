@@ -70,6 +70,14 @@ class RecordError(ScrabbleError):
         self.line = line
 
 
+class BegunFromPosition(RecordError):
+    """A game begun from a position, asked for as a GCG record: a GCG
+    record starts from an empty board, so it cannot hold one. The
+    persistence keeps such a game as a save file instead."""
+
+    code = "begun_from_position"
+
+
 class LexiconError(ScrabbleError):
     """A word list that cannot be loaded."""
 

@@ -71,6 +71,30 @@ def test_a_position_game_plays_replays_and_saves_like_any_game():
     assert game_state_digest(loaded.replay(PseudoLexicon())) == game_state_digest(game)
 
 
+def test_a_position_game_has_no_gcg_record_and_finishes_as_its_save(tmp_path):
+    """A GCG record replays from an empty board with every total at 0: the
+    writer refuses a game begun from a position, and the store keeps it, once
+    over, as its save (which replays to the end, from the position's scores)."""
+    from audio_scrabble.errors import BegunFromPosition
+    from audio_scrabble.notation import record_from_game
+    from audio_scrabble.persistence import SaveStore, export_record
+
+    rng = random.Random(3)
+    game = start_game(WINDY, rules=SINGLE_CHALLENGE, lexicon=PseudoLexicon())
+    with pytest.raises(BegunFromPosition):
+        record_from_game(game)  # before any move, too: its board is not empty
+    while not game.is_over:
+        step(game, rng)
+    for write in (lambda: record_from_game(game), lambda: export_record(game, tmp_path / "x.gcg")):
+        with pytest.raises(BegunFromPosition):
+            write()
+    assert not (tmp_path / "x.gcg").exists()
+    outcome = SaveStore(tmp_path / "data").finish(game)
+    assert outcome.path.suffix == ".json" and isinstance(outcome.not_gcg, BegunFromPosition)
+    kept = decode_save(outcome.path.read_bytes()).replay(PseudoLexicon())
+    assert kept.scores() == game.scores() and kept.is_over
+
+
 def test_an_ordinary_game_keeps_its_set_up_unchanged():
     game = Game(["a", "b"], seed=1)
     assert game.config() == {"names": ["a", "b"], "rules": "house", "seed": 1, "edition": 2}

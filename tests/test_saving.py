@@ -403,8 +403,8 @@ def test_saving_that_fails_is_said_every_time_it_matters(tmp_path: Path) -> None
     exchange_turn(s)
     aside = _break(folder)
     out = exchange_turn(s)
-    first = [x for x in out if "could not be saved" in x]
-    assert len(first) == 1 and first[0].startswith(f"The game could not be saved in {folder}")
+    assert said(out).count("could not be saved") == 1 and f"The game could not be saved in {folder}:" in said(out)
+    assert all(len(x) <= 40 or " " not in x for x in out), out  # fitted; a long path alone on its line
     for _ in range(2):  # each turn while it fails: briefly
         out = exchange_turn(s)
         assert [x for x in out if "NOT saved" in x] == ["Still NOT saved: file exists."]

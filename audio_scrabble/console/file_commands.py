@@ -29,16 +29,36 @@ def _emboss_target(session, text: str) -> Path:
     return named_file(folder, stem, ".brf")
 
 
+def _recordable(session, refusal: str, brief: str):
+    """The game, to be written from its GCG record (export, emboss); refused
+    with ``refusal``, nothing written, when it began from a position, which
+    a GCG record cannot hold."""
+    from ..errors import BegunFromPosition
+    from ..notation import check_recordable
+
+    game = session.need_game()
+    try:
+        check_recordable(game)
+    except BegunFromPosition:
+        raise ActionNotAllowed(refusal, brief=brief) from None
+    return game
+
+
+def _private(session, game) -> list[int]:
+    """The players whose racks nobody at the computer may hear: kept out of
+    every file written while the game goes on (the one filter,
+    persistence.records.private_record)."""
+    return [i for i in range(len(game.names)) if i not in session.playing().audience.reveal]
+
+
 def cmd_emboss(session, args: str) -> list[str]:
     """Write the game so far as a braille-ready .brf file, and say where."""
     from ..persistence.records import private_record
     from ..presentation.brf import brf_pages, save_brf
     from ..presentation.emboss import record_document
 
-    game = session.need_game()
-    # While the game goes on, what nobody at the computer may hear stays
-    # private (tiles put back in an exchange): the one filter, as export's.
-    record = private_record(game, [i for i in range(len(game.names)) if i not in session.playing().audience.reveal])
+    game = _recordable(session, prompts.EMBOSS_FROM_POSITION, prompts.EMBOSS_FROM_POSITION_BRIEF)
+    record = private_record(game, _private(session, game))
     heading = "Final board" if game.is_over else "Board"
     document = record_document(record, board_heading=heading)
     try:
@@ -75,7 +95,7 @@ def cmd_export(session, args: str) -> list[str]:
     from ..errors import RecordError
     from ..persistence import SaveFailed, export_record
 
-    game = session.need_game()
+    game = _recordable(session, prompts.EXPORT_FROM_POSITION, prompts.EXPORT_FROM_POSITION_BRIEF)
     text = args.strip()
     try:
         if text:
@@ -83,9 +103,7 @@ def cmd_export(session, args: str) -> list[str]:
         else:
             target = _games_folder(session)
             target.mkdir(parents=True, exist_ok=True)
-        # While the game goes on, racks nobody at the computer may hear stay private.
-        private = [i for i in range(len(game.names)) if i not in session.playing().audience.reveal]
-        written = export_record(game, target, private=private)
+        written = export_record(game, target, private=_private(session, game))
     except (SaveFailed, OSError) as e:
         cause = e.__cause__ if isinstance(e, SaveFailed) else e
         reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"

@@ -18,6 +18,7 @@ save that works again says so once.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -28,7 +29,7 @@ from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
 from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
 from ..presentation import prompts_saving as say
-from ..presentation.phrases import clauses
+from ..presentation.phrases import clauses, short_lines
 from . import services
 
 
@@ -69,6 +70,29 @@ def _reason(e: BaseException) -> str:
         return cause.strerror[0].lower() + cause.strerror[1:]
     text = str(e).strip().rstrip(".")
     return text.split(": ", 1)[-1] if ": " in text else text
+
+
+def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
+    """What the saver says, in lines of at most 40 characters: the store's
+    and the disk's own sentences too, which may be long and may hold a
+    path, so that no saving notice reaches the player unfitted."""
+
+    @functools.wraps(method)
+    def fitted(*args: Any, **kwargs: Any) -> list[str]:
+        return short_lines(method(*args, **kwargs))
+
+    return fitted
+
+
+def _kept(outcome: Any, brief: bool = False) -> list[str]:
+    """How a game that ended was kept: as its GCG record (not said when
+    brief), or as a save file, and why (always said: it is not where a
+    record would be)."""
+    if not outcome.finished:
+        return []
+    if outcome.not_gcg is not None:
+        return say.kept_as_save(outcome.not_gcg)
+    return [] if brief else [say.RECORD_SAVED]
 
 
 def table_state(
@@ -159,7 +183,7 @@ class Saver:
         try:
             loaded = self.store.load()
         except ScrabbleError as e:
-            return None, [str(e)]
+            return None, clauses(str(e))
         except OSError as e:
             return None, [say.save_unreadable(str(e.strerror or e))]
         said = clauses(loaded.notice) if loaded is not None and loaded.notice else []
@@ -200,6 +224,7 @@ class Saver:
         """The player said no to the offer (the game stays on file)."""
         self.offered = None
 
+    @_fitted
     def put_away(self) -> list[str]:
         """``--new``: put this window's unfinished game away in the games folder."""
         said = self._claim()
@@ -285,6 +310,7 @@ class Saver:
         except (ScrabbleError, OSError) as e:
             return None, e
 
+    @_fitted
     def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
         """Save the game after an action; what to say (see the module doc)."""
         if self.store is None or game is None or state is None:
@@ -307,10 +333,9 @@ class Saver:
             lines.extend(say.SAVING_WORKS_AGAIN)
         if outcome.notice:
             lines.extend(clauses(outcome.notice))
-        if outcome.finished and not brief:
-            lines.append(say.RECORD_SAVED)
-        return lines
+        return lines + _kept(outcome, brief)
 
+    @_fitted
     def goodbye(self, game: Game | None, state: TableState | None) -> list[str]:
         """Leaving: the game is saved once more (settings and rack orders as
         they are now), and the slot is let go."""
@@ -325,7 +350,7 @@ class Saver:
                 outcome, error = self._save(game, state)  # the record, once more
                 if error is not None:
                     return say.goodbye_no_record(_reason(error))
-                return [say.RECORD_SAVED, say.GOODBYE]
+                return _kept(outcome) + [say.GOODBYE]
             outcome, error = self._save(game, state)
             if error is not None:
                 self.failing = _reason(error)
@@ -376,7 +401,8 @@ class Saver:
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:
-            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name)))
+            kept = entry.path.suffix.lower() == ".gcg"  # else a save file (a game begun from a position)
+            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name) if kept else say.KEPT_AS_SAVE))
         self.choose_file(entry.path, lexicon, asked)
 
     def choose_file(self, path: str | Path, lexicon: Any, asked: str | None) -> None:

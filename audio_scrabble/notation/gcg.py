@@ -64,7 +64,7 @@ from ..core.events import (
 from ..core.play import Play, apply_play, remove_play, validate_placement
 from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
-from ..errors import IllegalPlay, NotationError, RecordError, ScrabbleError
+from ..errors import BegunFromPosition, IllegalPlay, NotationError, RecordError, ScrabbleError
 from .plays import (
     clip,
     format_play,
@@ -86,6 +86,7 @@ __all__ = [
     "read_gcg",
     "write_gcg",
     "gcg_bytes",
+    "check_recordable",
     "record_from_game",
     "replay_record",
 ]
@@ -640,8 +641,20 @@ def _nicks(names: Sequence[str]) -> list[str]:
     return out
 
 
+def check_recordable(game: Any) -> None:
+    """Raise :class:`BegunFromPosition` if ``game`` began from a position:
+    a GCG record replays from an empty board with every total at 0, so it
+    cannot hold that game (its replay would be wrong)."""
+    if getattr(game, "start", None) is not None:
+        raise BegunFromPosition(
+            "A GCG record starts from an empty board, so it cannot hold a game begun from a position.")
+
+
 def record_from_game(game: _GameLike) -> GcgRecord:
     """A GCG record of a core game so far (finished or not).
+
+    Raises :class:`BegunFromPosition` for a game begun from a position
+    (see :func:`check_recordable`).
 
     Each move line shows the rack the player held before it. A play taken
     back after a challenge is written as ``--`` with the play's points
@@ -652,6 +665,7 @@ def record_from_game(game: _GameLike) -> GcgRecord:
     ``RACK (RACK) -N`` for each player who lost their own tiles'
     value. Adjustments of 0 points are left out.
     """
+    check_recordable(game)
     names = list(game.names)
     nicks = _nicks(names)
     players = [GcgPlayer(nick, name) for nick, name in zip(nicks, names)]

@@ -70,7 +70,6 @@ from .savefile import (
     _join_names,
     _plain,
     _replay_checked,
-    _unsentence,
     encode_save,
 )
 
@@ -130,6 +129,10 @@ class SaveOutcome:
     path: Path  # the save written, or the game record when the game was over
     finished: bool = False  # the game was over: its record was written, the save removed
     notice: str | None = None  # one sentence about files kept aside, to be spoken
+    #: why a finished game was kept as a save file, not as a GCG record (an
+    #: errors.BegunFromPosition for a game begun from a position; None: the
+    #: record was written); the console words it (presentation.prompts_saving)
+    not_gcg: Exception | None = None
 
 
 @dataclass(frozen=True)
@@ -599,12 +602,14 @@ class SaveStore:
         """Keep a game that ended: its GCG record in ``games/``; then remove its save.
 
         The record is named after the game's start and its players
-        (``games/2026-11-21-180102-Alice-v-Bob.gcg``). If the record cannot
-        be made, the full save is kept there as ``.json`` instead, so the
-        game is never lost. Raises :class:`SaveFailed` if the disk refuses.
+        (``games/2026-11-21-180102-Alice-v-Bob.gcg``). A game begun from a
+        position (which a GCG record cannot hold), or one whose record cannot
+        be made, is kept there as its full save (``.json``) instead, so the
+        game is never lost; the outcome's ``not_gcg`` says why. Raises
+        :class:`SaveFailed` if the disk refuses.
         """
         config, actions = _plain(game.config(), "game set-up"), _plain(game.actions, "actions")
-        notice = None
+        not_gcg: Exception | None = None
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
             cur = self._examine(self.current_path)
@@ -615,8 +620,7 @@ class SaveStore:
             try:
                 data, suffix = records.gcg_bytes(game), ".gcg"
             except (ImportError, ScrabbleError) as e:
-                data, suffix = encode_save(game, settings, started=started), ".json"
-                notice = f"The game could not be written as a GCG record ({_unsentence(str(e))}), so it was kept as a save file."
+                data, suffix, not_gcg = encode_save(game, settings, started=started), ".json", e
             target = self.games_dir / (stem + suffix)
             if not (target.exists() and target.read_bytes() == data):
                 # Finished before (its save is gone, so the name's time is now's):
@@ -633,7 +637,7 @@ class SaveStore:
             files.fsync_dir(self.directory)
         except OSError as e:
             raise SaveFailed(f"The finished game could not be kept in {self.games_dir}: {e.strerror or e}.") from e
-        return SaveOutcome(target, True, notice)
+        return SaveOutcome(target, True, not_gcg=not_gcg)
 
 
 def _when(started: str) -> datetime | None:

@@ -143,12 +143,13 @@ def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
     stay first (``Bartholomew Jones,`` / ``press Enter to hear your
     rack.``); a clause still too long breaks before a joining word
     (``Expert computer went out`` / ``with the bag empty.``), else after as
-    many words as fit. A group in parentheses is never split, and no
-    single word is ever broken.
+    many words as fit. A group in parentheses is kept whole when it fits a
+    line (longer, it breaks like any words, so that no line is ever longer
+    than ``width`` but a single word), and no single word is ever broken.
     """
     if len(text) <= width:
         return [text]
-    tokens = _tokens(text)
+    tokens = [word for token in _tokens(text) for word in (token.split(" ") if len(token) > width else [token])]
     lines: list[str] = []
     while tokens:
         k, used = 0, -1
@@ -801,9 +802,16 @@ def announce(
     few lines as it takes, no tiles drawn (the rack follows). ``scores``
     False leaves out the totals after a play (they are said once, after
     the last play of the round).
+
+    A pass or an exchange is followed by the totals just as a play is
+    (a blind player weighing the end of a game needs them as much when
+    the other side passes), unless the game ends with it (the final
+    scores follow then) or nobody has scored yet (every total 0 says
+    nothing).
     """
     lines: list[str] = []
     totals = list(totals_before)
+    ends = any(isinstance(ev, GameEnded) for ev in events)
     for ev in events:
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
@@ -813,6 +821,8 @@ def announce(
             lines.extend(_after_play(ev, aud, style, compact))
         else:
             lines.extend(event_phrases(ev, aud, style))
+            if scores and not ends and any(totals) and isinstance(ev, (TurnPassed, TilesExchanged)):
+                lines.extend(scores_lines(aud.names, totals, aud.you))
     if next_player is not None:
         lines.append(turn_line(aud.names[next_player], aud.you == next_player))
     return short_lines(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
+from ..errors import BegunFromPosition
 from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines, turn_line
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
 from .prompts import final_why
@@ -90,6 +91,21 @@ def record_not_written(reason: str) -> list[str]:
     return clauses(f"The game record was NOT written: {reason}.")
 
 
+#: a game begun from a position has ended: where it is kept, and why
+POSITION_KEPT_AS_SAVE = ("A game begun from a position is kept", "in the games folder as a save file:",
+                         "a GCG record has no starting board.")
+
+
+def kept_as_save(why: BaseException) -> list[str]:
+    """A game that ended, kept as a save file and not as a GCG record:
+    where, and why (``why``: what the record writer raised)."""
+    if isinstance(why, BegunFromPosition):
+        return list(POSITION_KEPT_AS_SAVE)
+    reason = str(why).strip().rstrip(".") or type(why).__name__
+    if len(reason) > 1 and reason[1].islower():
+        reason = reason[0].lower() + reason[1:]
+    return ["The game is kept in the games folder", "as a save file, not a GCG record:", *clauses(f"{reason}.")]
+
 
 def goodbye_not_saved(reason: str) -> list[str]:
     return clauses(f"Goodbye. The game could NOT be saved: {reason}.")
@@ -168,3 +184,5 @@ def review_hint(file_name: str) -> str:
 
 
 FINISHED_RECORD_KEPT = "its record is in the games folder."
+#: a finished game kept as a save file, not a record (begun from a position)
+KEPT_AS_SAVE = "it is kept as a save file, which review cannot read."
