@@ -190,8 +190,24 @@ def test_first_player_draw():
     assert phrases.first_player_phrases(ev) == ["Alice drew E, Bob drew A.", "Bob plays first."]
     tie = FirstPlayerDrawn(1, ((("Alice", "A"), ("Bob", "A")), (("Alice", "?"), ("Bob", "C"))), 0, "Alice")
     assert phrases.first_player_phrases(tie) == [
-        "Alice drew A, Bob drew A.", "A tie; they draw again.", "Alice drew a blank, Bob drew C.",
+        "Alice drew A, Bob drew A.", "Alice and Bob tie and draw again.", "Alice drew a blank, Bob drew C.",
         "Alice plays first."]
+
+
+def test_a_tie_in_the_draw_says_who_draws_again():
+    """With three or four players a tie is not everyone's: those tied are
+    named ("you" for the one person at the table), in lines of 40 at most."""
+    three = FirstPlayerDrawn(1, ((("Ann", "A"), ("Bob", "C"), ("Cy", "A")), (("Ann", "E"), ("Cy", "B"))), 2, "Cy")
+    assert phrases.first_player_phrases(three) == [
+        "Ann drew A, Bob drew C, Cy drew A.", "Ann and Cy tie and draw again.", "Ann drew E, Cy drew B.",
+        "Cy plays first."]
+    four = FirstPlayerDrawn(1, ((("Me", "A"), ("Club computer", "A"), ("Expert computer", "D"), ("Ann", "A")),
+                                (("Me", "B"), ("Club computer", "B"), ("Ann", "C")),
+                                (("Me", "E"), ("Club computer", "D"))), 1, "Club computer")
+    lines = phrases.first_player_phrases(four, you="Me")
+    assert lines[2:4] == ["You, Club computer and Ann tie", "and draw again."]
+    assert lines[6:9] == ["You and Club computer tie", "and draw again.", "You drew E, Club computer drew D."]
+    assert all(len(x) <= 40 for x in lines), lines
 
 
 def test_game_end_reads_adjustments_and_winner():

@@ -603,15 +603,20 @@ class Audience:
 
 def first_player_phrases(ev: FirstPlayerDrawn, you: str | None = None) -> list[str]:
     """``Alice drew E, Bob drew A.`` then ``Bob plays first.``: each tile
-    is said once, in the draw (``you``: the name of the one person at the
-    table, who "drew E" and "play first"; names at a table are distinct)."""
+    is said once, in the draw; after a tie, who draws again (``Bob and Cy
+    tie and draw again.``). ``you``: the name of the one person at the
+    table, who "drew E", "draw again" and "play first"; names at a table
+    are distinct."""
     lines: list[str] = []
     for k, rnd in enumerate(ev.rounds):
         draws = [f"{subject(name, name == you, start=not j)} drew {'a blank' if t == BLANK else t}"
                  for j, (name, t) in enumerate(rnd)]
         lines.extend(fit(draws))
-        if k < len(ev.rounds) - 1:
-            lines.append("A tie; they draw again.")
+        if k < len(ev.rounds) - 1:  # those tied draw again: the next round's drawers
+            tied = join_and([subject(name, name == you, start=not j) for j, (name, _) in enumerate(ev.rounds[k + 1])])
+            # the names whole on the first line when they fit (their commas are no place to break)
+            line = f"{tied} tie and draw again."
+            lines.extend([f"{tied} tie", "and draw again."] if len(line) > LINE_WIDTH >= len(f"{tied} tie") else [line])
     yours = ev.first_name == you
     lines.append(f"{subject(ev.first_name, yours)} {agree('plays', yours)} first.")
     return short_lines(lines)
