@@ -428,7 +428,7 @@ def test_a_last_play_after_which_no_one_can_move_is_offered_for_challenge():
     assert out[-2:] == ["After Alice's play no player can move.", "Bob, challenge or accept?"]
     assert s.prompt_text() == "challenge or accept> "
     out = s.handle_line("accept")
-    assert out[:2] == ["Game over.", "Alice had X: minus 8."], out  # why was said with the question, once
+    assert out[:2] == ["Game over.", "Alice loses 8 points for X."], out  # why was said with the question, once
     assert not any("no player" in x.lower() for x in out), out
     assert g.is_over and g.ended.reason == "no_moves"
 
