@@ -344,19 +344,25 @@ def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lex
 
 def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     from audio_scrabble.engine import hint
+    from audio_scrabble.engine.leave import leave_value
 
     s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon)
     s.start()
     g = s.game
     best = hint(g, g.current, 1, lexicon)[0]
     mover = g.names[g.current]
+    rack = list(g.current_player.rack)
     while not g.is_over:
         s.handle_line("")
         s.handle_line("pass")
     out = s.handle_line("review")
     assert out[1] == f"Turn 1, {mover} passed."
-    # a pass is worth nothing; the best play by equity was worth its score plus its leave
-    assert out[-1] == f"{best[1]} points; {round(best[2].equity)} of equity missed."
+    # a pass keeps the whole rack and scores 0: it is worth that rack's
+    # leave, as an exchange is worth the tiles it keeps; the best play by
+    # equity was worth its score plus its leave
+    kept = leave_value(rack)
+    assert round(kept) != 0, rack  # a rack whose value shows in what was missed
+    assert out[-1] == f"{best[1]} points; {round(best[2].equity - kept)} of equity missed."
     assert any(x.startswith("Best by equity:") for x in out)
 
 
