@@ -519,6 +519,68 @@ def test_a_person_cannot_challenge_in_a_computers_name():
     assert snapshot(s) == before
 
 
+#: what each command of the registry is given at the challenge question
+_ARGS = {"play": "9H AT", "check": "9H AT", "exchange": "A", "arrange": "A", "fit": "AT", "square": "H8",
+         "goto": "H8", "row": "8", "column": "H", "around": "H8", "review": "1", "tutorial": "2", "set": "marks",
+         "help": "accept", "open": "1"}
+#: what cannot be done while the last play waits on challenge or accept, at
+#: a shared computer (no hand-over until it is answered, so no rack is read)
+_NOT_NOW = {"play", "check", "exchange", "pass", "hint", "rack", "shuffle", "sort", "arrange", "fit", "unseen"}
+ANSWER_FIRST = "Challenge or accept the last play first."
+
+
+@pytest.mark.parametrize("players", ["Alice,Bob", "Alice,computer:club,Bob"])
+def test_every_command_at_the_challenge_question_is_answered_never_asked_again(players, tmp_path):
+    """At "challenge or accept>" a command that cannot be done now says
+    why and names the two answers, in one sentence, and changes nothing;
+    every other command answers; none asks the question again."""
+    from audio_scrabble.console.commands import REGISTRY
+
+    s, judge, question = going_out(players, challenge=False)
+    s.handle_line("set hints on")
+    asked = question[-2:]
+    assert asked[-1].endswith("challenge or accept?") and s.prompt_text() == "challenge or accept> "
+    before = snapshot(s)
+    for command in REGISTRY.commands:
+        if command.name in ("challenge", "accept"):
+            continue  # the answers, below
+        arg = _ARGS.get(command.name, str(tmp_path / "file") if command.name in ("export", "emboss") else "")
+        out = s.handle_line(f"{command.name} {arg}".strip())
+        if command.name in ("new", "quit"):  # each asks first: stay
+            assert s.handle_line("no") == ["Staying in the game."]
+        assert out != asked, (command.name, out)
+        if command.name != "summary":  # the summary ends with the question, below
+            assert not any(x.endswith("challenge or accept?") for x in out), (command.name, out)
+        assert (out == [ANSWER_FIRST]) == (command.name in _NOT_NOW), (command.name, out)
+        assert snapshot(s) == before, command.name
+        assert s.prompt_text() == "challenge or accept> ", command.name
+    for wrong in ("yes", "no", "ok", "c", "8H AT"):  # not an answer: the two answers, not the question
+        assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
+    assert s.handle_line("acept")[0] == "'acept' is not a command; did you mean accept?"  # a near miss: the command
+    assert s.handle_line("summary")[-2:] == asked  # no one's turn: the question waits
+    assert s.handle_line("") == asked  # Enter asks it again, as it always did
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass") == ["Type challenge or accept."]
+    assert snapshot(s) == before
+    s.handle_line("accept")
+    assert s.game.is_over or s.computer_to_move()
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("why", ["out", "no_moves"])
+def test_in_braille_mode_a_wrong_answer_at_the_challenge_question_is_one_line(why, width):
+    """The question takes two to four lines on a braille display; a wrong
+    answer is refused in one line naming the answers, whatever the last
+    play waits for."""
+    s, _, question = going_out("Alice,Bob", False) if why == "out" else no_one_can_move("Alice,Bob", False)
+    assert s.game.final_reason == why
+    s.handle_line(f"set braille {width}")
+    s.handle_line("set hints on")
+    for wrong in ("pass", "play 9H AT", "exchange A", "yes", "rack", "hint"):
+        assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
+    assert len(s.handle_line("")) >= 2  # the question itself
+
+
 def test_with_no_other_person_the_computer_decides_at_once():
     s, judge, out = going_out("Alice,computer:club", challenge=False)
     assert out[-1] == "You went out with the bag empty.", out  # the one person at the table

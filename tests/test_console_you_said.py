@@ -281,6 +281,10 @@ def test_the_computer_goes_out_and_wins(lexicon):
         to_go_out(s, 1)
         out = s.run_computers()
         assert out[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"], out
+        # at the question you may read your rack and the game; a turn waits for your answer
+        assert s.handle_line("rack") == [f"Rack: {' '.join(tile_phrase(t) for t in g.players[0].rack)}."]
+        assert "unseen" in s.handle_line("unseen")[0]
+        assert s.handle_line("pass") == ["Challenge or accept the last play first."]
         out = s.handle_line("accept")
         you, computer = g.scores()
         mine = ["M", "R", "?", "M", "I", "E", "A"]
