@@ -484,8 +484,10 @@ def test_at_brief_a_turn_refused_while_the_last_play_waits_says_what_to_do():
     s, player = _sixth_scoreless_play()
     s.handle_line("set verbosity brief")
     assert s.handle_line("pass") == ["Type challenge or accept."]
-    s.handle_line("set verbosity normal")
-    assert s.handle_line("pass")[0].startswith(f"{player}'s play is the sixth")
+    s.handle_line("set verbosity normal")  # one sentence, not the question again
+    assert s.handle_line("pass") == ["Challenge or accept the last play first."]
+    s.handle_line("set braille 40")  # the question is three lines; the refusal one
+    assert len(s.handle_line("")) == 3 and s.handle_line("pass") == ["Challenge or accept the last play first."]
 
 
 def test_the_review_takes_pasted_lines_one_at_a_time_too():

@@ -344,19 +344,25 @@ def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lex
 
 def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     from audio_scrabble.engine import hint
+    from audio_scrabble.engine.leave import leave_value
 
     s = Session(Options(players="Alice,Bob", seed=3), lexicon=lexicon)
     s.start()
     g = s.game
     best = hint(g, g.current, 1, lexicon)[0]
     mover = g.names[g.current]
+    rack = list(g.current_player.rack)
     while not g.is_over:
         s.handle_line("")
         s.handle_line("pass")
     out = s.handle_line("review")
     assert out[1] == f"Turn 1, {mover} passed."
-    # a pass is worth nothing; the best play by equity was worth its score plus its leave
-    assert out[-1] == f"{best[1]} points; {round(best[2].equity)} of equity missed."
+    # a pass keeps the whole rack and scores 0: it is worth that rack's
+    # leave, as an exchange is worth the tiles it keeps; the best play by
+    # equity was worth its score plus its leave
+    kept = leave_value(rack)
+    assert round(kept) != 0, rack  # a rack whose value shows in what was missed
+    assert out[-1] == f"{best[1]} points; {round(best[2].equity - kept)} of equity missed."
     assert any(x.startswith("Best by equity:") for x in out)
 
 
@@ -428,7 +434,7 @@ def test_a_last_play_after_which_no_one_can_move_is_offered_for_challenge():
     assert out[-2:] == ["After Alice's play no player can move.", "Bob, challenge or accept?"]
     assert s.prompt_text() == "challenge or accept> "
     out = s.handle_line("accept")
-    assert out[:2] == ["Game over.", "Alice had X: minus 8."], out  # why was said with the question, once
+    assert out[:2] == ["Game over.", "Alice loses 8 points for X."], out  # why was said with the question, once
     assert not any("no player" in x.lower() for x in out), out
     assert g.is_over and g.ended.reason == "no_moves"
 
@@ -511,6 +517,68 @@ def test_a_person_cannot_challenge_in_a_computers_name():
     out = s.handle_line("challenge club")
     assert out == ["Club computer decides for itself; name a person, or type challenge alone."]
     assert snapshot(s) == before
+
+
+#: what each command of the registry is given at the challenge question
+_ARGS = {"play": "9H AT", "check": "9H AT", "exchange": "A", "arrange": "A", "fit": "AT", "square": "H8",
+         "goto": "H8", "row": "8", "column": "H", "around": "H8", "review": "1", "tutorial": "2", "set": "marks",
+         "help": "accept", "open": "1"}
+#: what cannot be done while the last play waits on challenge or accept, at
+#: a shared computer (no hand-over until it is answered, so no rack is read)
+_NOT_NOW = {"play", "check", "exchange", "pass", "hint", "rack", "shuffle", "sort", "arrange", "fit", "unseen"}
+ANSWER_FIRST = "Challenge or accept the last play first."
+
+
+@pytest.mark.parametrize("players", ["Alice,Bob", "Alice,computer:club,Bob"])
+def test_every_command_at_the_challenge_question_is_answered_never_asked_again(players, tmp_path):
+    """At "challenge or accept>" a command that cannot be done now says
+    why and names the two answers, in one sentence, and changes nothing;
+    every other command answers; none asks the question again."""
+    from audio_scrabble.console.commands import REGISTRY
+
+    s, judge, question = going_out(players, challenge=False)
+    s.handle_line("set hints on")
+    asked = question[-2:]
+    assert asked[-1].endswith("challenge or accept?") and s.prompt_text() == "challenge or accept> "
+    before = snapshot(s)
+    for command in REGISTRY.commands:
+        if command.name in ("challenge", "accept"):
+            continue  # the answers, below
+        arg = _ARGS.get(command.name, str(tmp_path / "file") if command.name in ("export", "emboss") else "")
+        out = s.handle_line(f"{command.name} {arg}".strip())
+        if command.name in ("new", "quit"):  # each asks first: stay
+            assert s.handle_line("no") == ["Staying in the game."]
+        assert out != asked, (command.name, out)
+        if command.name != "summary":  # the summary ends with the question, below
+            assert not any(x.endswith("challenge or accept?") for x in out), (command.name, out)
+        assert (out == [ANSWER_FIRST]) == (command.name in _NOT_NOW), (command.name, out)
+        assert snapshot(s) == before, command.name
+        assert s.prompt_text() == "challenge or accept> ", command.name
+    for wrong in ("yes", "no", "ok", "c", "8H AT"):  # not an answer: the two answers, not the question
+        assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
+    assert s.handle_line("acept")[0] == "'acept' is not a command; did you mean accept?"  # a near miss: the command
+    assert s.handle_line("summary")[-2:] == asked  # no one's turn: the question waits
+    assert s.handle_line("") == asked  # Enter asks it again, as it always did
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass") == ["Type challenge or accept."]
+    assert snapshot(s) == before
+    s.handle_line("accept")
+    assert s.game.is_over or s.computer_to_move()
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("why", ["out", "no_moves"])
+def test_in_braille_mode_a_wrong_answer_at_the_challenge_question_is_one_line(why, width):
+    """The question takes two to four lines on a braille display; a wrong
+    answer is refused in one line naming the answers, whatever the last
+    play waits for."""
+    s, _, question = going_out("Alice,Bob", False) if why == "out" else no_one_can_move("Alice,Bob", False)
+    assert s.game.final_reason == why
+    s.handle_line(f"set braille {width}")
+    s.handle_line("set hints on")
+    for wrong in ("pass", "play 9H AT", "exchange A", "yes", "rack", "hint"):
+        assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
+    assert len(s.handle_line("")) >= 2  # the question itself
 
 
 def test_with_no_other_person_the_computer_decides_at_once():

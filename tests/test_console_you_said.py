@@ -184,7 +184,9 @@ def test_you_challenge_under_the_five_point_rule_and_the_computer_gains(lexicon)
 
 # ---------------------------------------------------------------- the end of the game
 def rack_said(rack) -> str:
-    return " ".join(tile_phrase(t) for t in rack)
+    """``N, L, W and blank``: tiles left at the end, as a list is said."""
+    said = [tile_phrase(t) for t in rack]
+    return f"{', '.join(said[:-1])} and {said[-1]}" if len(said) > 1 else said[0]
 
 
 def to_go_out(s: Session, seat: int) -> None:
@@ -212,8 +214,9 @@ def test_you_go_out_and_win(lexicon, verbosity):
         left = sum(tile_value(t) for t in kept)
         you, computer = g.scores()
         assert (you, computer) == (4 + left, -left)
-        assert out[:5] == ["Club computer accepts the play.", "Game over.", f"Club computer had {rack_said(kept)}:",
-                           f"minus {left}.", f"You gain {left}."], out
+        assert len(kept) == 7  # the sentence is too long for one line: who loses how much, then for what
+        assert out[:5] == ["Club computer accepts the play.", "Game over.", f"Club computer loses {left} points",
+                           f"for {rack_said(kept)}.", f"You gain {left} points."], out
         assert out[5:8] == ["Final scores:", f"You {you}, Club computer {computer}.", f"You win with {you}."], out
         assert sum("went out" in x for x in played + out) == 1
         summary = s.handle_line("summary")
@@ -242,8 +245,27 @@ def test_with_no_challenges_going_out_is_said_once_with_the_end(lexicon):
         left = sum(tile_value(t) for t in kept)
         at = out.index("Game over.")
         assert out[at:at + 5] == ["Game over.", "You went out with the bag empty.",
-                                  f"Club computer had {rack_said(kept)}:", f"minus {left}.", f"You gain {left}."], out
+                                  f"Club computer loses {left} points", f"for {rack_said(kept)}.",
+                                  f"You gain {left} points."], out
         assert sum("went out" in x for x in out) == 1 and s.game.is_over
+    finally:
+        s._close_computers()
+
+
+def test_the_tiles_left_break_well_on_a_braille_display_of_20_cells(lexicon):
+    """At 20 cells the loss breaks after who loses, the points whole on
+    the next line, then the tiles; the gain in one line."""
+    s = solo(lexicon, rules="void")
+    try:
+        s.handle_line("set braille 20")
+        to_go_out(s, 0)
+        kept = list(s.game.players[1].rack)
+        out = s.handle_line("play 8H AT")
+        left = sum(tile_value(t) for t in kept)
+        at = out.index("Club computer loses")
+        gain = out.index(f"You gain {left} points.")
+        assert out[at + 1] == f"{left} points", out
+        assert " ".join(out[at + 2:gain]) == f"for {rack_said(kept)}." and all(len(x) <= 20 for x in out), out
     finally:
         s._close_computers()
 
@@ -259,10 +281,14 @@ def test_the_computer_goes_out_and_wins(lexicon):
         to_go_out(s, 1)
         out = s.run_computers()
         assert out[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"], out
+        # at the question you may read your rack and the game; a turn waits for your answer
+        assert s.handle_line("rack") == [f"Rack: {' '.join(tile_phrase(t) for t in g.players[0].rack)}."]
+        assert "unseen" in s.handle_line("unseen")[0]
+        assert s.handle_line("pass") == ["Challenge or accept the last play first."]
         out = s.handle_line("accept")
         you, computer = g.scores()
         mine = ["M", "R", "?", "M", "I", "E", "A"]
-        assert out == ["Game over.", f"You had {rack_said(mine)}: minus {-you}.", f"Club computer gains {-you}.",
+        assert out == ["Game over.", f"You lose {-you} points", f"for {rack_said(mine)}.", f"Club computer gains {-you} points.",
                        "Final scores:", f"Club computer {computer}, You {you}.", f"Club computer wins with {computer}.",
                        "Type review to hear what you missed.", "Type new for another game, or quit."], out
         assert named_me(out) == []
@@ -350,7 +376,7 @@ def test_you_accept_before_another_computer_decides(lexicon):
         assert s.handle_line("accept") == ["You accept."]
         out = s.run_computers()
         assert out[0] == "Beginner computer accepts the play." and "Game over." in out
-        mine = [x for x in out if x.startswith("You had ")]
+        mine = [x for x in out if x.startswith("You lose ")]
         assert len(mine) == 1 and named_me(out) == [], out
     finally:
         s._close_computers()

@@ -401,6 +401,8 @@ def test_void_out_play_ends_at_once():
     g, a, b = out_game("void")
     g.place(word("AT", "H8"))
     assert g.is_over and g.ended.reason == "out" and not g.ended.waited  # no wait: why is said with the end
+    # core holds no sentence naming a player: the presentation says who went out (out_player)
+    assert g.ended.sentence == "" and g.ended.out_player == a
 
 
 def test_house_all_passed_twice():

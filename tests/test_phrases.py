@@ -190,34 +190,71 @@ def test_first_player_draw():
     assert phrases.first_player_phrases(ev) == ["Alice drew E, Bob drew A.", "Bob plays first."]
     tie = FirstPlayerDrawn(1, ((("Alice", "A"), ("Bob", "A")), (("Alice", "?"), ("Bob", "C"))), 0, "Alice")
     assert phrases.first_player_phrases(tie) == [
-        "Alice drew A, Bob drew A.", "A tie; they draw again.", "Alice drew a blank, Bob drew C.",
+        "Alice drew A, Bob drew A.", "Alice and Bob tie and draw again.", "Alice drew a blank, Bob drew C.",
         "Alice plays first."]
+
+
+def test_a_tie_in_the_draw_says_who_draws_again():
+    """With three or four players a tie is not everyone's: those tied are
+    named ("you" for the one person at the table), in lines of 40 at most."""
+    three = FirstPlayerDrawn(1, ((("Ann", "A"), ("Bob", "C"), ("Cy", "A")), (("Ann", "E"), ("Cy", "B"))), 2, "Cy")
+    assert phrases.first_player_phrases(three) == [
+        "Ann drew A, Bob drew C, Cy drew A.", "Ann and Cy tie and draw again.", "Ann drew E, Cy drew B.",
+        "Cy plays first."]
+    four = FirstPlayerDrawn(1, ((("Me", "A"), ("Club computer", "A"), ("Expert computer", "D"), ("Ann", "A")),
+                                (("Me", "B"), ("Club computer", "B"), ("Ann", "C")),
+                                (("Me", "E"), ("Club computer", "D"))), 1, "Club computer")
+    lines = phrases.first_player_phrases(four, you="Me")
+    assert lines[2:4] == ["You, Club computer and Ann tie", "and draw again."]
+    assert lines[6:9] == ["You and Club computer tie", "and draw again.", "You drew E, Club computer drew D."]
+    assert all(len(x) <= 40 for x in lines), lines
 
 
 def test_game_end_reads_adjustments_and_winner():
     ev = GameEnded(
-        30, "out", "Bob went out with the bag empty.", 1,
+        30, "out", "", 1,  # going out: the core gives no sentence
         (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9)), (200, 250), (1,),
     )
     lines = phrases.event_phrases(ev, Audience(("Alice", "Bob")))
-    assert lines[:4] == ["Game over.", "Bob went out with the bag empty.", "Alice had X A: minus 9.", "Bob gains 9."]
+    assert lines[:4] == ["Game over.", "Bob went out with the bag empty.", "Alice loses 9 points for X and A.",
+                         "Bob gains 9 points."]
     assert sum("went out" in x for x in lines) == 1  # going out said once (issue 11)
     assert lines[-3:] == ["Final scores:", "Bob 250, Alice 200.", "Bob wins with 250."]
     tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
     assert phrases.event_phrases(tie, Audience(("Alice", "Bob")))[-1] == "A tie: Alice and Bob, 10 each."
 
 
+def test_the_tiles_left_at_the_end_say_who_loses_how_much_first():
+    """Who loses how much, then for which tiles: one line when it fits,
+    else broken before "for" (not inside the list of tiles); "You" for the
+    one person; the gain beside it alike; nothing lost under the North
+    American rule."""
+    names = ("Club computer", "Me")
+    seven = GameEnded(30, "out", "", 1, (Adjustment(0, "Club computer", tuple("NLWSECO"), -12),
+                                         Adjustment(1, "Me", (), 12)), (188, 262), (1,), waited=True)
+    assert phrases.event_phrases(seven, Audience(names, frozenset({1}), 1))[1:4] == [
+        "Club computer loses 12 points", "for N, L, W, S, E, C and O.", "You gain 12 points."]
+    mine = GameEnded(30, "out", "", 0, (Adjustment(0, "Club computer", (), 4),
+                                        Adjustment(1, "Me", ("Q", "?"), -10)), (204, 240), (1,), waited=True)
+    assert phrases.event_phrases(mine, Audience(names, frozenset({1}), 1))[1:3] == [
+        "You lose 10 points for Q and blank.", "Club computer gains 4 points."]
+    north_american = GameEnded(30, "out", "", 1, (Adjustment(0, "Alice", ("X", "A"), 0),
+                                                  Adjustment(1, "Bob", (), 18)), (200, 268), (1,), waited=True)
+    assert phrases.event_phrases(north_american, Audience(("Alice", "Bob")))[1:3] == [
+        "Alice loses nothing for X and A.", "Bob gains 18 points."]
+
+
 def test_the_end_after_a_wait_on_the_last_play_does_not_say_why_again():
     """The question said "Bob went out with the bag empty." (or why else
     the game waited): the end goes on to the tiles left, the gain last."""
     adjustments = (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9))
-    out = GameEnded(30, "out", "Bob went out with the bag empty.", 1, adjustments, (200, 250), (1,), waited=True)
+    out = GameEnded(30, "out", "", 1, adjustments, (200, 250), (1,), waited=True)
     assert phrases.event_phrases(out, Audience(("Alice", "Bob")))[:3] == [
-        "Game over.", "Alice had X A: minus 9.", "Bob gains 9."]
+        "Game over.", "Alice loses 9 points for X and A.", "Bob gains 9 points."]
     assert phrases.event_phrases(out, Audience(("Alice", "Bob"), frozenset({1}), 1))[:3] == [
-        "Game over.", "Alice had X A: minus 9.", "You gain 9."]
+        "Game over.", "Alice loses 9 points for X and A.", "You gain 9 points."]
     stuck = GameEnded(30, "no_moves", "No player can make a play.", None, adjustments[:1], (191, 241), (1,), True)
-    assert phrases.event_phrases(stuck, Audience(("Alice", "Bob")))[:2] == ["Game over.", "Alice had X A: minus 9."]
+    assert phrases.event_phrases(stuck, Audience(("Alice", "Bob")))[:2] == ["Game over.", "Alice loses 9 points for X and A."]
     assert phrases.went_out_line("Bob") == "Bob went out with the bag empty."
     assert phrases.went_out_line("Me", you=True) == "You went out with the bag empty."
 

@@ -35,6 +35,7 @@ from .services import COMPUTER_LEVELS
 from .settings import SETTING_VALUES, small_number, value_lines
 from .setup import rule_names
 from .survey_commands import cmd_around, cmd_fit, cmd_spots
+from .table import answer_first
 
 # ====================================================================== handlers
 # Each takes (session, rest of the line) and returns lines to say.
@@ -180,12 +181,17 @@ def cmd_history(session, args: str) -> list[str]:
 
 
 def cmd_summary(session, args: str) -> list[str]:
+    """Whose turn, the scores, the last move, the bag; while the last play
+    waits on challenge or accept, no one's turn but that question."""
     game = session.need_game()
-    current = None if game.is_over else game.current
-    return phrases.summary_phrases(
+    table = session.playing().table
+    waiting = game.awaiting_final_challenge
+    current = None if game.is_over or waiting else game.current
+    lines = phrases.summary_phrases(
         session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over,
-        session.playing().table.you,
+        table.you,
     )
+    return lines + (table.final_question() if waiting else [])
 
 
 def cmd_rules(session, args: str) -> list[str]:
@@ -365,12 +371,15 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
         return cmd_square(session, text)
     tokens = text.split()
     brief = session.style.brief
+    near = REGISTRY.suggest(word)
+    close = any(difflib.SequenceMatcher(None, word.lower(), n).ratio() >= 0.75 for n in near)
+    if session.game is not None and session.game.awaiting_final_challenge and not close:
+        # a wrong answer to the question the last play waits on: its two answers, not the question again
+        return session.refusal(answer_first())
     if text.lower() in ("yes", "y", "no", "ok"):
         return prompts.refusal_lines(prompts.NO_QUESTION_OPEN, None, brief)
-    near = REGISTRY.suggest(word)
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
         return prompts.play_it_how(text, brief)
-    close = any(difflib.SequenceMatcher(None, word.lower(), n).ratio() >= 0.75 for n in near)
     if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
         return prompts.give_its_square(word, brief)
     return REGISTRY.not_a_command(word, brief)

@@ -43,6 +43,13 @@ class ComputerAction:
     mover: int | None = None
 
 
+def answer_first() -> ActionNotAllowed:
+    """The refusal of what cannot be done while the game's last play waits
+    on challenge or accept: one sentence naming the two answers (the
+    question is not asked again)."""
+    return ActionNotAllowed(prompts.ANSWER_CHALLENGE_FIRST, brief=prompts.CHALLENGE_OR_ACCEPT)
+
+
 def person_seats(seats: list[Seat]) -> list[int]:
     """The seats of the people (not computers)."""
     return [i for i, s in enumerate(seats) if not s.is_computer]
@@ -117,6 +124,8 @@ class Table:
             return humans[0]
         if game.is_over:
             raise ActionNotAllowed(prompts.RACKS_READ_AT_END)
+        if game.awaiting_final_challenge:  # no hand-over until it is answered: no rack to read
+            raise answer_first()
         cur = game.current
         if self.is_computer(cur):
             raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
@@ -130,7 +139,7 @@ class Table:
         if game.is_over:
             raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
         if game.awaiting_final_challenge:
-            raise ActionNotAllowed("\n".join(self.final_question()), brief=prompts.CHALLENGE_OR_ACCEPT)
+            raise answer_first()
         cur = game.current
         if self.is_computer(cur):
             raise ActionNotAllowed(prompts.wait_for(self.names[cur]))

@@ -108,7 +108,7 @@ class Adjustment:
 @dataclass(frozen=True)
 class GameEnded(Event):
     reason: str  # "out", "all_passed_twice", "no_moves", "scoreless_turns"
-    sentence: str
+    sentence: str  # why it ended, but for going out (empty: the presentation names who went out)
     out_player: int | None
     adjustments: tuple[Adjustment, ...]
     totals: tuple[int, ...]

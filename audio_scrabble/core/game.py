@@ -61,10 +61,9 @@ MAX_PLAYERS = 4
 EDITION = 2
 EDITIONS = (1, 2)
 
-#: Why the game waits for a last challenge before it ends (RULES.md, End of the game).
+#: The game waits for a last challenge before it ends (RULES.md, End of the game)
+#: because its player went out (or ``"no_moves"``, ``"scoreless_turns"``: see ``final_reason``).
 FINAL_OUT = "out"
-FINAL_NO_MOVES = "no_moves"
-FINAL_SCORELESS = "scoreless_turns"
 
 
 class WordList(Protocol):
@@ -415,7 +414,7 @@ class Game:
             pass  # the game waits for a challenge or an accept
         elif went_out:
             self._pending = None
-            events.append(self._end("out", i))
+            events.append(self._end(FINAL_OUT, i))
         elif ending is not None or len(events) > 1:
             # the end holds (no challenges), or turns lost to a double
             # challenge followed the play: asked again only then, since
@@ -607,12 +606,12 @@ class Game:
         totals = self.scores()
         best = max(totals)
         winners = tuple(i for i, s in enumerate(totals) if s == best)
+        # going out is phrased by the presentation, which names the player (GameEnded.out_player)
         sentence = {
-            "out": f"{players[out].name if out is not None else ''} went out with the bag empty.",
             "all_passed_twice": "Every player passed twice in a row.",
             "no_moves": "No player can make a play.",
             "scoreless_turns": f"There were {self.rules.scoreless_turns_limit} scoreless turns in a row.",
-        }[reason]
+        }.get(reason, "")
         self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners, waited)
         self._pending = None
         self._final = None

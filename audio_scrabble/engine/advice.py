@@ -410,8 +410,9 @@ def _turns_from_gcg(record: Any) -> list[_Turn]:
 
 def _played_equity(t: _Turn) -> float:
     """What the turn was worth by the expert's measure: a play's score plus
-    its leave; an exchange, the kept tiles' value; a pass or a withdrawn
-    play, nothing."""
+    its leave; an exchange, the kept tiles' value; a pass, the whole
+    rack's value (it keeps every tile and scores 0); a withdrawn play,
+    nothing."""
     if t.kind == "place" and t.play is not None and not t.withdrawn:
         left = list(t.rack)
         for tile in t.play.rack_tiles():
@@ -422,6 +423,8 @@ def _played_equity(t: _Turn) -> float:
         return round(t.score + leave_value(left), 2)
     if t.kind == "exchange" and t.kept is not None:
         return round(leave_value(t.kept), 2)
+    if t.kind == "pass":
+        return round(leave_value(t.rack), 2)
     return 0.0
 
 

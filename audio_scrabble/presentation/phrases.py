@@ -179,6 +179,17 @@ def short_lines(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
     return [part for line in lines for part in clauses(line, width)]
 
 
+def head_then(head: str, rest: str, width: int = LINE_WIDTH) -> list[str]:
+    """``head rest`` as one line when it fits, else ``head`` / ``rest``:
+    broken before ``rest`` (``Club computer loses 12 points`` / ``for N,
+    L and W.``) where the commas of a list inside it would be the worse
+    place (``rest`` still too long goes through :func:`clauses`)."""
+    line = f"{head} {rest}"
+    if len(line) <= width or len(head) > width:
+        return [line]
+    return [head, rest]
+
+
 def premium_phrase(premium: Premium, marks: str = MARKS) -> str:
     """A premium square as the player has chosen to hear it named."""
     if marks == MARKS:
@@ -604,15 +615,18 @@ class Audience:
 
 def first_player_phrases(ev: FirstPlayerDrawn, you: str | None = None) -> list[str]:
     """``Alice drew E, Bob drew A.`` then ``Bob plays first.``: each tile
-    is said once, in the draw (``you``: the name of the one person at the
-    table, who "drew E" and "play first"; names at a table are distinct)."""
+    is said once, in the draw; after a tie, who draws again (``Bob and Cy
+    tie and draw again.``). ``you``: the name of the one person at the
+    table, who "drew E", "draw again" and "play first"; names at a table
+    are distinct."""
     lines: list[str] = []
     for k, rnd in enumerate(ev.rounds):
         draws = [f"{subject(name, name == you, start=not j)} drew {'a blank' if t == BLANK else t}"
                  for j, (name, t) in enumerate(rnd)]
         lines.extend(fit(draws))
-        if k < len(ev.rounds) - 1:
-            lines.append("A tie; they draw again.")
+        if k < len(ev.rounds) - 1:  # those tied draw again: the next round's drawers
+            tied = join_and([subject(name, name == you, start=not j) for j, (name, _) in enumerate(ev.rounds[k + 1])])
+            lines.extend(head_then(f"{tied} tie", "and draw again."))  # the names whole on a line
     yours = ev.first_name == you
     lines.append(f"{subject(ev.first_name, yours)} {agree('plays', yours)} first.")
     return short_lines(lines)
@@ -711,6 +725,10 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
     return lines
 
 
+def _points_or_nothing(n: int) -> str:
+    return plural(n, "point") if n else "nothing"
+
+
 def went_out_line(name: str, you: bool = False) -> str:
     """Who went out, said once: with the question whether to challenge
     the last play, or with the end when there was none."""
@@ -718,9 +736,11 @@ def went_out_line(name: str, you: bool = False) -> str:
 
 
 def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
-    """The end: why (unless said with the wait on the last play), the
-    tiles left and what they cost, the one who went out gaining them
-    last, the final scores and who won."""
+    """The end: why (unless said with the wait on the last play), what
+    each player loses for the tiles left (``Club computer loses 12
+    points`` / ``for N, L and W.``; ``You lose 9 points for X and A.``),
+    the one who went out gaining them last (``Bob gains 21 points.``),
+    the final scores and who won."""
     out = ev.out_player
     lines = ["Game over."]
     if not ev.waited:  # why the game ends was not said yet
@@ -730,15 +750,10 @@ def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
     for adj in ev.adjustments:
         yours = aud.you == adj.player
         if out == adj.player:  # what the others had, then what going out gains
-            does_gain = does(adj.name, "gains", yours)
-            gains.append(f"{does_gain} {adj.points}." if adj.points else f"{does_gain} nothing.")
-        elif adj.rack:
-            had = f"{subject(adj.name, yours)} had {' '.join(tile_phrase(t) for t in adj.rack)}"
-            if adj.points:
-                sign = "minus" if adj.points < 0 else "plus"
-                lines.append(f"{had}: {sign} {abs(adj.points)}.")
-            else:
-                lines.append(f"{had}: worth 0.")
+            gains.append(f"{does(adj.name, 'gains', yours)} {_points_or_nothing(adj.points)}.")
+        elif adj.rack:  # the core's adjustment is a loss, or nothing (the North American rule)
+            verb = does(adj.name, "gains" if adj.points > 0 else "loses", yours)
+            lines.extend(head_then(f"{verb} {_points_or_nothing(abs(adj.points))}", f"for {tiles_list(adj.rack)}."))
         elif not style.brief:
             lines.append(f"{subject(adj.name, yours)} had no tiles left.")
     lines.extend(gains)

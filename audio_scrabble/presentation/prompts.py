@@ -89,6 +89,9 @@ NEW_OR_QUIT = "Type new for another game, or quit."
 REVIEW_OFFER = "Type review to hear what you missed."
 RACKS_READ_AT_END = "The game is over; the racks were read out at the end."
 CHALLENGE_OR_ACCEPT = "Type challenge or accept."
+#: the refusal of a command that cannot be done while the last play of
+#: the game waits on challenge or accept (its brief form: CHALLENGE_OR_ACCEPT)
+ANSWER_CHALLENGE_FIRST = "Challenge or accept the last play first."
 FIRST_WORD_HINT = ("Type play, a square and a word,", "like play 8D TRAIN, or help for more.")
 CHALLENGE_HOW = "type challenge before you play."
 
