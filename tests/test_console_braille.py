@@ -746,7 +746,7 @@ def test_the_fitted_screen_wraps_what_other_modules_print():
     screen = FittedWriter(out, lambda: width[0])
     screen.write("Speech has stopped working; using text only.\n")
     screen.flush()
-    assert out.getvalue().splitlines() == ["Speech has stopped", "working; using", "text only."]
+    assert out.getvalue().splitlines() == ["Speech has", "stopped working;", "using text only."]
     # a prompt followed by an answer that would not fit after it: a new line
     out.truncate(0), out.seek(0)
     screen.write("Alice> ")

@@ -783,7 +783,7 @@ _BLANK = "\u2800"
 #: next line starts a sentence), a semicolon or colon, a comma; before a
 #: joining word; anywhere else costs most, after an article or a joining
 #: word (left hanging) more still
-_AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFTER_ARTICLE = -15, 2, 4, 6, 10, 20
+_AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFTER_ARTICLE = -15, 1, 4, 10, 15, 25
 _JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _NUMBERED = re.compile(r"^\(?\d+[.)]$")  # "39." numbers a line; it ends no sentence
