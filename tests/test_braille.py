@@ -482,7 +482,10 @@ def test_wrap_details() -> None:
     assert braille.wrap("", 20) == [""]
     assert braille.wrap("one\n\ntwo", 20) == ["one", "", "two"]
     assert braille.wrap("  indented words", 20) == ["  indented words"]
-    assert braille.wrap("aaaa bbbb cccc", 9) == ["aaaa bbbb", "cccc"]
+    assert braille.wrap("aaaa bbbb cccc", 9) == ["aaaa", "bbbb cccc"]  # a word alone: not the last
+    assert braille.wrap("Bob played UI, H8 down.", 20) == ["Bob played UI,", "H8 down."]
+    assert braille.wrap("Play it? Type yes or no.", 20) == ["Play it?", "Type yes or no."]
+    assert braille.wrap("39. Alice: AGLN, A1 across, 23.", 20) == ["39. Alice: AGLN,", "A1 across, 23."]
     assert braille.wrap("abcdefghij", 4) == ["abc-", "def-", "ghij"]
     assert braille.wrap("well-known-words", 12) == ["well-known-", "words"]
     number = braille.text_to_grade1("12345678901234567890")

@@ -330,6 +330,84 @@ def test_a_whole_game_fits_the_display_and_no_word_is_cut(width, watch, tmp_path
     assert not any("went wrong" in x for x in t.lines)
 
 
+# ====================================================================== whole sentences, full lines
+class Replies(Transcript):
+    """A transcript that keeps each reply apart (a sentence never runs on
+    from one reply into the next)."""
+
+    def __init__(self, s: Session, width: int):
+        super().__init__(s, width)
+        self.replies: list[list[str]] = []
+
+    def say(self, out: list[str]) -> list[str]:
+        self.replies.append(list(out))
+        return super().say(out)
+
+
+def sentence_groups(lines: list[str]) -> list[list[str]]:
+    """Printed lines by sentence: a line of words not ending in . ? ! or :
+    (a closing quote or bracket aside) runs on into the next; empty lines
+    and lines holding braille cells stand alone."""
+    groups: list[list[str]] = []
+    runs_on = False
+    for line in lines:
+        alone = not line.strip() or any(0x2800 <= ord(c) <= 0x28FF for c in line)
+        if runs_on and not alone:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+        runs_on = not alone and line.rstrip().rstrip("')\"]")[-1:] not in ".?!:"
+    return groups
+
+
+def fewest_lone_words(sentence: list[str], width: int) -> int:
+    """The fewest lines of one word alone that the sentence's words can be
+    laid out in, in order, one space apart, at most ``width`` a line."""
+    ws = [w for line in sentence for w in line.split()]
+    fewest = [0] + [len(ws) + 1] * len(ws)
+    for i in range(len(ws)):
+        length = -1
+        for j in range(i, len(ws)):
+            length += 1 + len(ws[j])
+            if length > width:
+                break
+            fewest[j + 1] = min(fewest[j + 1], fewest[i] + (j == i))
+    return fewest[-1]
+
+
+def needless_lone_words(replies: list[list[str]], width: int) -> list[list[str]]:
+    """The sentences with more lines of a single word than their words need."""
+    found = []
+    for reply in replies:
+        for sentence in sentence_groups(reply):
+            if any(len(w) > width for line in sentence for w in line.split()):
+                continue  # a word broken to fit: its pieces stand alone
+            lone = sum(1 for line in sentence if len(line.split()) == 1)
+            if lone > fewest_lone_words(sentence, width):
+                found.append(sentence)
+    return found
+
+
+@pytest.mark.parametrize("width", [20, 32, 40, 80])
+def test_sentences_are_fitted_whole_no_word_left_alone_that_could_share(width, tmp_path):
+    """The lines of one sentence (written at 40 characters) are fitted to
+    the display as one sentence: no line longer than the display, and no
+    more lines of a single word than the sentence's words need (at 20
+    cells, 'Bob played UI, H8' / 'down.' becomes 'Bob played UI,' / 'H8
+    down.')."""
+    s = Session(Options(seed=11, braille_width=width), lexicon=AcceptAll())
+    t = Replies(s, width)
+    play_setup(t)
+    play_to_the_end(t, tmp_path)
+    t.check()
+    assert len(t.replies) > 300
+    assert needless_lone_words(t.replies, width) == []
+    said = [line for reply in t.replies for line in reply]
+    if width == 20:
+        assert "Play it?" in said and "Type yes or no." in said
+        assert not {"down.", "across.", "no."} & set(said)
+
+
 def test_words_that_fit_are_never_cut_even_in_the_longest_help(watch):
     """All the help, at the narrowest display: only words longer than the
     display itself (an option name) may be broken."""
@@ -668,13 +746,13 @@ def test_the_fitted_screen_wraps_what_other_modules_print():
     screen = FittedWriter(out, lambda: width[0])
     screen.write("Speech has stopped working; using text only.\n")
     screen.flush()
-    assert out.getvalue().splitlines() == ["Speech has stopped", "working; using text", "only."]
+    assert out.getvalue().splitlines() == ["Speech has", "stopped working;", "using text only."]
     # a prompt followed by an answer that would not fit after it: a new line
     out.truncate(0), out.seek(0)
     screen.write("Alice> ")
     screen.flush()
-    screen.write("Alice's turn, you know.\nDone.\n")
-    assert out.getvalue().splitlines() == ["Alice> ", "Alice's turn, you", "know.", "Done."]
+    screen.write("Alice's turn now, you know.\nDone.\n")
+    assert out.getvalue().splitlines() == ["Alice> ", "Alice's turn now,", "you know.", "Done."]
     # a short answer may stay on the prompt's line; off, nothing is touched
     out.truncate(0), out.seek(0)
     screen.write("> ")

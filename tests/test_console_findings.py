@@ -134,7 +134,7 @@ def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
     s.start()
     out = s.handle_line("set braille")
     assert out == ["set braille takes 14 to 80 cells,", "like set braille 40; or set braille off."]
-    assert s.handle_line("set braille 27") == ["Braille mode on: every line", "fits 27 cells."]
+    assert s.handle_line("set braille 27") == ["Braille mode on:", "every line fits 27 cells."]
 
 
 def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():

@@ -169,11 +169,41 @@ def test_fit_uses_a_blank_on_the_rack_in_the_game_and_in_the_review(lexicon):
     assert crime[:3] == ["CRIME: 10 places.", "H8 across, 14 points, star, two dots,", "blank C."], crime
     mare = s.handle_line("fit MaRE")
     assert mare[:2] == ["MARE: 8 places.", "E8 across, 10 points, star, blank A."], mare
-    assert s.handle_line("fit CR?ME") == ["Type a blank as its letter in lower case: QUiZ."]
+    assert s.handle_line("fit CR?ME") == ["No C on your rack or board for CR?ME."]  # ? is the one blank
     s.handle_line("pass")
     review = ReviewSession(record_from_game(s.game))
     review.start()
     assert review.handle_line("fit CRIME") == crime
+
+
+def test_fit_takes_a_question_mark_for_a_blank_as_play_does(lexicon):
+    """``fit M?RE``: the ``?`` is the rack's blank, its letter chosen when it
+    is played, as ``play`` takes it. A blank scores 0 whatever it stands
+    for, so the places are MaRE's (a blank typed as a letter), each naming
+    its blank by square, no letter and no word suggested; the best is a
+    play that ``play`` takes with the same ``?`` and scores alike."""
+    s = Session(Options(players="Alice,Bob", seed=2), lexicon=lexicon)
+    s.start()
+    s.handle_line("")
+    assert s.game.current_player.rack == list("MR?MIEA")
+    said = s.handle_line("fit M?RE all")
+    as_letter = s.handle_line("fit MaRE all")
+    assert said[0] == as_letter[0].replace("MARE", "M?RE")
+    assert len(said) == len(as_letter) > 2
+    for line, other in zip(said[1:], as_letter[1:]):
+        square, direction = re.match(r"([A-O]\d+) (across|down)", other).groups()
+        blank_on = Square.parse(square).step(direction, 1).name
+        assert line == other.replace("blank A.", f"blank on {blank_on}."), (line, other)
+    assert not any(re.search(r"blank [A-Z]\b", x) for x in said), said
+    # never more blanks than a word may hold, nor than the rack has
+    assert s.handle_line("fit M???") == ["A word has at most two blanks; type ? for each."]
+    assert s.handle_line("fit M??E") == ["Only 1 blank on your rack for M??E."]
+    square, direction, points = re.match(r"([A-O]\d+) (across|down), (\d+) points", said[1]).groups()
+    start = f"{square[1:]}{square[0]}" if direction == "across" else square
+    assert s.handle_line(f"play {start} M?RE")[0].startswith("Which letter is the blank on")
+    out = s.handle_line("o")
+    assert f"Alice played MORE (blank O), {square} {direction}." in out, out
+    assert f"{points} points." in out, out
 
 
 def test_fit_reads_only_the_rack_of_the_player_who_may_hear_it(lexicon):

@@ -359,7 +359,7 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
     t.type("set braille 9")  # refused: Bob> set braille 9 fits 20 cells
     t.wait_for("braille off.")
     t.type("exchange all")
-    t.wait_for("exchanged 7")
+    t.wait_for("7 tiles.")  # "Bob exchanged" / "7 tiles.": no word left alone
     for n in range(4):
         t.wait_for("press Enter")
         t.type("")
@@ -373,7 +373,7 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
     t.type("emboss")
     t.wait_for("Braille file saved,")
     t.type("show")
-    t.wait_for("here is the braille")
+    t.wait_for("the braille board.")
     t.type("quit")
     t.wait_for("Goodbye.")
     screen = t.wait_for("[exit status 0]")

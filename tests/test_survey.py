@@ -448,7 +448,7 @@ def test_fit_gives_one_sentence_when_a_word_fits_nowhere(lexicon):
     # the other words must be in the list when a list is given
     hooks = fit_word(b, list("XXAEIOU"), "XU", lexicon)
     assert all(w.upper() in lexicon for f in hooks.fits for w in f.other_words)
-    for bad, says in (("", "Name the word"), ("QU?Z", "Type a blank as its letter"), ("Q", "A word has at least two"),
+    for bad, says in (("", "Name the word"), ("Q???", "A word has at most two blanks"), ("Q", "A word has at least two"),
                       ("QU1Z", "'1' is not a letter"), ("A" * 16, "Too long: the board is 15")):
         with pytest.raises(NotationError) as e:
             fit_word(b, list("AEIZZES"), bad)

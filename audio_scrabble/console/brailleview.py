@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Callable, Iterable, TextIO
+from typing import Callable, Iterable, Sequence, TextIO
 
 from ..presentation import prompts_settings
-from ..presentation.braille import wrap
+from ..presentation.braille import is_braille, wrap
 
 #: the narrowest and widest braille displays the game lays lines out for
 MIN_CELLS = 14
@@ -61,20 +61,50 @@ def valid_cells(cells: int | None) -> bool:
 def fit(lines: Iterable[str], cells: int | None) -> list[str]:
     """The lines to print for a display of ``cells`` cells (None: as they are).
 
-    A line holding ``\\n`` becomes several. A line longer than the display
-    is wrapped at word boundaries (spaces, or blank cells between braille
-    tiles); a single word longer than a whole line is the only thing ever
-    broken. Lines that fit are not touched.
+    A line holding ``\\n`` becomes several. The phrases are written in
+    lines of at most 40 characters, a long sentence over several lines
+    (:func:`sentences`); a sentence with a line longer than the display is
+    put back together and broken again for the display's width
+    (:func:`~audio_scrabble.presentation.braille.wrap`: after a sentence or
+    a clause where lines stay nearly full, at word boundaries, no word
+    left alone on a line it could share), so a narrow display gets full
+    lines, not a 40-character line broken again into fragments. A single
+    word longer than a whole line is the only thing ever broken. Sentences
+    whose lines all fit, none of them a word alone, are not touched.
     """
+    parts = [part for line in lines for part in line.split("\n")]
+    if cells is None:
+        return parts
     out: list[str] = []
-    for line in lines:
-        for part in line.split("\n"):
-            if cells is None or len(part) <= cells:
-                out.append(part)
-            else:
-                out.extend(wrap(part, cells))
+    for sentence in sentences(parts):
+        lone = len(sentence) > 1 and any(len(part.split()) == 1 for part in sentence)
+        if not lone and all(len(part) <= cells for part in sentence):
+            out.extend(sentence)
+        else:
+            out.extend(wrap(" ".join([sentence[0], *(part.lstrip() for part in sentence[1:])]), cells))
     return out
 
+
+#: a line ending in one of these (a closing quote or bracket after it
+#: aside) ends its sentence, or introduces what follows (``Scores:``)
+_SENTENCE_ENDS = ".?!:"
+
+
+def sentences(lines: Sequence[str]) -> list[list[str]]:
+    """The lines grouped by sentence: a line of words that does not end
+    in ``.``, ``?``, ``!`` or ``:`` runs on into the next line of words.
+    Empty lines, indented lines and lines holding braille cells stand
+    alone."""
+    groups: list[list[str]] = []
+    runs_on = False
+    for line in lines:
+        alone = not line.strip() or line[:1].isspace() or any(is_braille(ch) for ch in line)
+        if runs_on and not alone:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+        runs_on = not alone and line.rstrip().rstrip("'\")]")[-1:] not in _SENTENCE_ENDS
+    return groups
 
 def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.

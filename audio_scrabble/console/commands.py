@@ -208,8 +208,7 @@ def cmd_rules(session, args: str) -> list[str]:
     if r.scoreless_turns_limit:
         lines.append(prompts.ends_after_scoreless(r.scoreless_turns_limit))
     lines.append(prompts.seed_line(game.seed))
-    cells = session.settings.braille_width  # a smaller display: break once, at its width
-    return phrases.short_lines(lines, min(cells or phrases.LINE_WIDTH, phrases.LINE_WIDTH))
+    return phrases.short_lines(lines)
 
 
 def cmd_help(session, args: str) -> list[str]:

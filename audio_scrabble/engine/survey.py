@@ -466,6 +466,8 @@ class Fit:
     start: Square
     direction: str
     breakdown: ScoreBreakdown
+    #: the squares of the blanks typed as ``?``: their letter is chosen when played
+    wild: tuple[Square, ...] = ()
 
     @property
     def score(self) -> int:
@@ -479,8 +481,12 @@ class Fit:
 
     @property
     def other_words(self) -> tuple[str, ...]:
-        """The other words the placement forms (board letters: lower case for blanks)."""
-        return tuple(w.word.letters for w in self.breakdown.words[1:])
+        """The other words the placement forms (board letters: lower case for
+        blanks; ``?`` for a blank whose letter is still to choose)."""
+        return tuple(
+            "".join(BLANK if sq in self.wild else ch for sq, ch in zip(w.word.squares, w.word.letters))
+            for w in self.breakdown.words[1:]
+        )
 
 
 @dataclass(frozen=True)
@@ -498,17 +504,22 @@ def _fit_letters(word: str) -> list[tuple[str, bool]]:
     text = word.strip().replace("(", "").replace(")", "")
     if not text:
         raise NotationError("Name the word to fit, like fit QUIZ.")
-    if "?" in text:
-        raise NotationError("Type a blank as its letter in lower case: QUiZ.")
-    bad = [ch for ch in text if not ("a" <= ch.lower() <= "z" and ch.isascii())]
+    bad = [ch for ch in text if not (("a" <= ch.lower() <= "z" and ch.isascii()) or ch == BLANK)]
     if bad:
         raise NotationError(f"{bad[0]!r} is not a letter; type letters only.")
     if len(text) < 2:
         raise NotationError("A word has at least two letters.")
     if len(text) > SIZE:
         raise NotationError("Too long: the board is 15 squares wide.")
+    if text.count(BLANK) > 2:
+        raise NotationError("A word has at most two blanks; type ? for each.")
     all_lower = text.islower()
-    return [(ch.upper(), ch.islower() and not all_lower) for ch in text]
+    return [(ch, True) if ch == BLANK else (ch.upper(), ch.islower() and not all_lower) for ch in text]
+
+
+#: the letter a ``?`` is laid as while its places are found: a blank scores
+#: 0 whatever it stands for, so any letter gives the same places and scores
+_ANY_LETTER = "E"
 
 
 def fit_word(
@@ -522,7 +533,10 @@ def fit_word(
 
     ``word`` is typed in full, letters already on the board included; a
     lower-case letter among capitals must be a blank (a word all in lower
-    case is ordinary tiles). Other capitals are the rack's real tiles, or a
+    case is ordinary tiles); ``?`` is a blank whose letter is chosen when
+    it is played, as ``play`` takes it, on an empty square (it scores 0
+    whatever it stands for; fit names no letter for it, as it names no
+    words). Other capitals are the rack's real tiles, or a
     blank when the rack has run out of that letter, put where it loses
     least. Each placement is checked by the rules core (placement, rack)
     and scored by it. With a ``lexicon``, placements whose *other* words
@@ -533,14 +547,29 @@ def fit_word(
     letters = _fit_letters(word)
     shown = "".join(ch.lower() if b else ch for ch, b in letters)
     target = "".join(ch for ch, _ in letters)
-    if check_word and lexicon is not None and target not in lexicon:
+    if check_word and lexicon is not None and target not in lexicon and BLANK not in target:
         return FitResult(shown, (), f"{target} is not in the word list.")
     rack = list(rack)
     real = Counter(t for t in rack if t != BLANK)
     blanks = rack.count(BLANK)
+    wild = {k for k, (ch, _) in enumerate(letters) if ch == BLANK}
+    spelled = [(_ANY_LETTER, True) if k in wild else pair for k, pair in enumerate(letters)]
+    fits, crossed_out = _placements(board, spelled, wild, real, blanks, lexicon)
+    fits.sort(key=lambda f: (-f.score, f.direction != ACROSS, f.start.row, f.start.col))
+    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out)
+    return FitResult(shown, tuple(fits), reason)
+
+
+def _placements(
+    board: Board, letters: list[tuple[str, bool]], wild: set[int], real: Counter[str], blanks: int, lexicon: Any
+) -> tuple[list[Fit], int]:
+    """Every legal placement of these letters (those at the ``wild``
+    places blanks of a letter still to choose, on empty squares only, as
+    ``play`` lays a ``?``; the other words through them are not judged),
+    and how many placements were left out for their other words."""
     n = len(letters)
     fits: list[Fit] = []
-    crossed_out = 0  # placements left out for their other words
+    crossed_out = 0
     for direction in (ACROSS, DOWN):
         for line in range(SIZE):
             for start in range(SIZE - n + 1):
@@ -555,7 +584,7 @@ def fit_word(
                     sq = sq0.step(direction, k)
                     on = board[sq]
                     if on:
-                        if on.upper() != ch:
+                        if on.upper() != ch or k in wild:
                             ok = False
                             break
                     else:
@@ -566,13 +595,13 @@ def fit_word(
                 if best is None:
                     continue
                 play, breakdown = best
-                if lexicon is not None and any(w.word.word not in lexicon for w in breakdown.words[1:]):
+                wild_squares = tuple(sq0.step(direction, k) for k in sorted(wild))
+                judged = [w for w in breakdown.words[1:] if not set(w.word.squares) & set(wild_squares)]
+                if lexicon is not None and any(w.word.word not in lexicon for w in judged):
                     crossed_out += 1
                     continue
-                fits.append(Fit(play, sq0, direction, breakdown))
-    fits.sort(key=lambda f: (-f.score, f.direction != ACROSS, f.start.row, f.start.col))
-    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out)
-    return FitResult(shown, tuple(fits), reason)
+                fits.append(Fit(play, sq0, direction, breakdown, wild_squares))
+    return fits, crossed_out
 
 
 def _best_tiles(

@@ -728,12 +728,23 @@ def wrap(text: str, cells: int) -> list[str]:
     one, else hyphenated (``-`` in print, ⠤ in braille), never right after
     a braille indicator. Each ``\\n`` starts a new line; an empty paragraph
     gives an empty line.
+
+    A line of braille cells only (a rack, a board row) fills each line in
+    turn. Print text
+    is broken where a reader would pause (:func:`_sentence_lines`): after a
+    sentence, then after a semicolon or comma, then before a joining word,
+    as long as the lines stay nearly full, and never leaving a word alone
+    on a line when the words could share.
     """
     if isinstance(cells, bool) or not isinstance(cells, int) or cells < 2:
         raise ValueError(f"A line needs at least 2 cells, not {cells!r}.")
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        lines.extend(_wrap_paragraph(paragraph.rstrip(_SPACES + "\t\r"), cells))
+        paragraph = paragraph.rstrip(_SPACES + "\t\r")
+        if is_braille(paragraph.replace(" ", "").replace(_BLANK, "")):  # cells only
+            lines.extend(_wrap_paragraph(paragraph, cells))
+        else:
+            lines.extend(_sentence_lines(paragraph, cells))
     return lines
 
 
@@ -765,6 +776,95 @@ def _wrap_paragraph(paragraph: str, width: int) -> list[str]:
             line = pieces[-1]
     lines.append(line)
     return lines
+
+
+_BLANK = "\u2800"
+#: where a line of print is best broken: after a sentence (a bonus: the
+#: next line starts a sentence), a semicolon or colon, a comma; before a
+#: joining word; anywhere else costs most, after an article or a joining
+#: word (left hanging) more still
+_AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFTER_ARTICLE = -15, 1, 4, 10, 15, 25
+_JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
+_ARTICLES = frozenset({"a", "an", "the"})
+_NUMBERED = re.compile(r"^\(?\d+[.)]$")  # "39." numbers a line; it ends no sentence
+#: each line costs this much (fewer lines are better); a line of one word
+#: where words could share costs far more
+_PER_LINE, _ONE_WORD = 30, 1000
+
+
+def _break_cost(word: str, next_word: str) -> int:
+    """What breaking the line between ``word`` and ``next_word`` costs."""
+    end = word.rstrip("'\")]")[-1:]
+    if _NUMBERED.match(word):
+        return _AFTER_WORD
+    if end and end in ".?!":
+        return _AFTER_SENTENCE
+    if end and end in ";:":
+        return _AFTER_SEMICOLON
+    if end == ",":
+        return _AFTER_COMMA
+    if next_word.lower() in _JOINING_WORDS:
+        return _BEFORE_JOIN
+    if word.lower() in _ARTICLES or word.lower() in _JOINING_WORDS:  # left hanging
+        return _AFTER_ARTICLE
+    return _AFTER_WORD
+
+
+def _sentence_lines(paragraph: str, width: int) -> list[str]:
+    """A paragraph of print in lines of at most ``width``, broken at the
+    best places for the whole paragraph at once.
+
+    Each line but the last costs its emptiness (squared, as a share of the
+    width) and the cost of its break (:func:`_break_cost`); every line
+    costs :data:`_PER_LINE`, and a word alone on a line :data:`_ONE_WORD`
+    unless it cannot share. The cheapest set of breaks wins, so a short
+    clause gets its own line only when that keeps the lines full enough,
+    and the last word of a sentence is never left alone when a line before
+    it can give it company.
+    """
+    # (space before, word, ends its line, part of a word too long for a line)
+    tokens: list[tuple[str, str, bool, bool]] = []
+    for match in _WORD_RE.finditer(paragraph):
+        sep, word = match.group(1), match.group(2)
+        if len(word) <= width:
+            tokens.append((sep, word, False, False))
+            continue
+        pieces = _break_word(word, width)
+        for k, piece in enumerate(pieces):
+            tokens.append((sep if k == 0 else "", piece, k < len(pieces) - 1, True))
+    if not tokens:
+        return [paragraph]
+    n = len(tokens)
+    best: list[float] = [0.0] + [float("inf")] * n
+    start_of = [0] * (n + 1)
+    lead = tokens[0][0] if len(tokens[0][0]) + len(tokens[0][1]) <= width else ""  # indentation kept if it fits
+    for i in range(n):
+        if best[i] == float("inf"):
+            continue
+        length = -len(tokens[i][0]) + (len(lead) if i == 0 else 0)
+        for j in range(i, n):
+            sep, word, hard, piece = tokens[j]
+            length += len(sep) + len(word)
+            if length > width:
+                break
+            cost = best[i] + _PER_LINE
+            if j == i and n > 1 and not piece:  # alone; at the very end, worse still
+                cost += _ONE_WORD + (_PER_LINE if j == n - 1 else 0)
+            if j < n - 1:
+                cost += 50 * ((width - length) / width) ** 2
+                cost += 0 if hard else _break_cost(word, tokens[j + 1][1])
+            if cost < best[j + 1]:
+                best[j + 1], start_of[j + 1] = cost, i
+            if hard:  # a piece of a long word ends its line
+                break
+    lines: list[str] = []
+    j = n
+    while j > 0:
+        i = start_of[j]
+        text = (lead if i == 0 else "") + tokens[i][1] + "".join(sep + word for sep, word, _, _ in tokens[i + 1 : j])
+        lines.append(text)
+        j = i
+    return lines[::-1]
 
 
 def _break_word(word: str, width: int) -> list[str]:

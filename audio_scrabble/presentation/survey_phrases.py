@@ -36,7 +36,7 @@ from ..engine.survey import (
     survey,
 )
 from .phrases import (
-    Style, blank_label, clauses, fit, placement_text, plural, premium_phrase, said_names, short_lines,
+    Style, blank_label, clauses, fit, join_and, placement_text, plural, premium_phrase, said_names, short_lines,
 )
 
 #: how many hot spots, lanes and fits are said unless the player asks for all
@@ -217,9 +217,11 @@ def fit_phrases(result: FitResult, style: Style = Style(), limit: int | None = F
         parts.append(f"{f.score}" if style.brief else f"{f.score} points")
         marks = Counter(premium_phrase(p, style.marks) for p in f.premiums)
         parts.extend(_times(k, n) for k, n in marks.items())
-        label = blank_label("".join(t.letter.lower() for t in f.play.tiles if t.blank))
+        label = blank_label("".join(t.letter.lower() for t in f.play.tiles if t.blank and t.square not in f.wild))
         if label:
             parts.append(label)
+        if f.wild:
+            parts.append(f"{'blank' if len(f.wild) == 1 else 'blanks'} on {join_and([sq.name for sq in f.wild])}")
         text = ", ".join(parts) + "."
         if style.full and f.other_words:
             text += " Also " + ", ".join(w.upper() for w in f.other_words) + "."
