@@ -45,7 +45,7 @@ def _command() -> list[str]:
 class Terminal:
     """One tmux pane on a private tmux server."""
 
-    def __init__(self, tmp: Path, argv: list[str], env: dict[str, str]):
+    def __init__(self, tmp: Path, argv: list[str], env: dict[str, str], width: int = 100):
         self.socket = f"as-e2e-{uuid.uuid4().hex[:8]}"
         conf = tmp / "tmux.conf"
         conf.write_text("set -g history-limit 50000\nset -g remain-on-exit on\n")
@@ -54,7 +54,7 @@ class Terminal:
         # The shell prints the program's exit status when it ends, for the test to read.
         inner = " ".join(shlex.quote(a) for a in argv) + '; echo "[exit status $?]"'
         cmd = " ".join(shlex.quote(a) for a in ["env", *env_args, "sh", "-c", inner])
-        subprocess.run([*self.base, "new-session", "-d", "-s", "game", "-x", "100", "-y", "40", cmd], check=True)
+        subprocess.run([*self.base, "new-session", "-d", "-s", "game", "-x", str(width), "-y", "40", cmd], check=True)
 
     def screen(self) -> str:
         out = subprocess.run(
@@ -132,7 +132,7 @@ class Terminal:
 def terminal_factory(tmp_path):
     made: list[Terminal] = []
 
-    def make(args: list[str]) -> Terminal:
+    def make(args: list[str], width: int = 100) -> Terminal:
         env = {
             "AUDIO_SCRABBLE_CACHE_DIR": str(tmp_path / "cache"),
             "AUDIO_SCRABBLE_DATA_DIR": str(tmp_path / "data"),
@@ -140,7 +140,7 @@ def terminal_factory(tmp_path):
             "TERM": "xterm-256color",
             "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
         }
-        t = Terminal(tmp_path, _command() + args, env)
+        t = Terminal(tmp_path, _command() + args, env, width)
         made.append(t)
         return t
 
@@ -450,3 +450,20 @@ def test_ctrl_c_and_ctrl_d_never_paint_a_line_of_blanks_in_braille_mode(tmp_path
     assert b"Line cleared." in data
     assert b" " * 21 not in data  # no run of blanks wider than the display
     assert b"\x1b[159C" not in data
+
+
+def test_a_narrow_terminal_never_breaks_a_word(tmp_path, terminal_factory):
+    """A line wider than the terminal is broken between words by the game,
+    not mid-word by the terminal: read without -J, each screen row is what
+    a screen reader reads as a line."""
+    t = terminal_factory(["--players", "Me,computer:club", "--seed", str(SEED), "--speech", "text"], width=40)
+    t.wait_for("Rack:")
+    t.wait_for_prompt()
+    t.type("plya")  # "'plya' is not a command; did you mean play?": 43 characters
+    t.wait_for("Type help for the list.")
+    rows = subprocess.run([*t.base, "capture-pane", "-p", "-t", "game"],
+                          check=True, capture_output=True, text=True).stdout.splitlines()
+    start = next(i for i, row in enumerate(rows) if row.startswith("Me> plya"))
+    answer = [row.rstrip() for row in rows[start + 1:start + 4]]
+    assert answer == ["'plya' is not a command;", "did you mean play?", "Type help for the list."]
+    assert all(len(row.rstrip()) <= 40 for row in rows)
