@@ -33,8 +33,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("audio_scrabble.lexicon.judge", "judge words against the word list, as clubs do"),
     "verify": ("audio_scrabble.notation.verify", "replay GCG game records and check every score"),
     "moves": ("audio_scrabble.engine.moves_cli", "list the legal plays in a position, best first"),
-    "emboss": ("audio_scrabble.presentation.emboss", "write a GCG game as a braille-ready .brf file"),
-    "review": ("audio_scrabble.console.review", "step through a GCG game record by ear"),
+    "emboss": ("audio_scrabble.console.emboss_cli", "write a game (GCG record or save file) as a braille-ready .brf file"),
+    "review": ("audio_scrabble.console.review", "step through a game (GCG record or save file) by ear"),
 }
 PLAY_MODULE = "audio_scrabble.console.start"
 

@@ -2,9 +2,8 @@
 
 A GCG record replays from an empty board with every total at 0, so it
 cannot hold a game begun from a position (``--position``): such a game is
-kept as a save file, the player is told so plainly at its end, and the
-commands made from a GCG record (``export``, ``emboss``) refuse it in one
-sentence, writing nothing. A record that cannot be written for another
+kept as a save file, the player is told so plainly at its end, and
+``export`` (a GCG record) refuses it in one sentence, writing nothing. A record that cannot be written for another
 reason is still kept as a save file, and said in lines of at most 40
 characters like every saving notice.
 
@@ -40,7 +39,6 @@ POS = ("14V/13WO/CIVIC7ION/I11NO1/E8SLIDE1/n8MOTED1/A2JATO1WO2X2/GELADA1TOUGH3/A
 POSITION_KEPT = ["A game begun from a position is kept", "in the games folder as a save file:",
                  "a GCG record has no starting board."]
 EXPORT_REFUSED = "A game begun from a position has no GCG record; games lists its save file."
-EMBOSS_REFUSED = "A game begun from a position has no GCG record to emboss; type board instead."
 
 
 @pytest.fixture(scope="module")
@@ -61,15 +59,13 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         s.start()
         games = folder / "games"
         before = _files(folder)
-        # export and emboss, to the games folder or to a file named: refused in one sentence, nothing written
+        # export, to the games folder or to a file named: refused in one sentence, nothing written
+        # (emboss is made from the game itself: tests/test_position_review.py)
         for line, refusal, brief in (("export", EXPORT_REFUSED, "A position game has no GCG record."),
                                      (f"export {tmp_path / 'mine.gcg'}", EXPORT_REFUSED, "A position game has no GCG record."),
-                                     ("gcg", EXPORT_REFUSED, "A position game has no GCG record."),
-                                     ("emboss", EMBOSS_REFUSED, "A position game cannot be embossed."),
-                                     (f"emboss {tmp_path / 'mine.brf'}", EMBOSS_REFUSED, "A position game cannot be embossed.")):
+                                     ("gcg", EXPORT_REFUSED, "A position game has no GCG record.")):
             assert s.handle_line(line) == [brief if verbosity == "brief" else refusal], line
         assert _files(folder) == before and not (tmp_path / "mine.gcg").exists() and not games.exists()
-        assert not (tmp_path / "mine.brf").exists()
 
         out = s.handle_line("play G4 FURO")  # through the board's O: you go out, the expert accepts
         assert s.game.is_over
@@ -84,14 +80,14 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         assert replayed.scores() == s.game.scores() and replayed.scores()[0] > 438
         assert replayed.board.cells == s.game.board.cells
 
-        # once over too, the record commands refuse it; games lists it, and open says what it is
+        # once over too, export refuses it; games lists it, and open says how to review it
         assert s.handle_line("export")[0].startswith("A position game" if verbosity == "brief" else "A game begun")
         assert [p.name for p in games.iterdir()] == [kept[0].name]
         listed = s.handle_line("games")
         assert "1 game on file:" in listed
         refused = s.handle_line("open 1")
         if verbosity != "brief":
-            assert refused == ["That game is finished; it is kept as a save file, which review cannot read."]
+            assert refused == [f"That game is finished; audio-scrabble review {kept[0].name} steps through it."]
     finally:
         s._close_computers()
 

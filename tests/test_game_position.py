@@ -74,18 +74,25 @@ def test_a_position_game_plays_replays_and_saves_like_any_game():
 def test_a_position_game_has_no_gcg_record_and_finishes_as_its_save(tmp_path):
     """A GCG record replays from an empty board with every total at 0: the
     writer refuses a game begun from a position, and the store keeps it, once
-    over, as its save (which replays to the end, from the position's scores)."""
+    over, as its save (which replays to the end, from the position's scores).
+    The record made from the game starts from the position (its board,
+    scores and bag) and replays to the game's own end; only writing it fails."""
     from audio_scrabble.errors import BegunFromPosition
-    from audio_scrabble.notation import record_from_game
+    from audio_scrabble.notation import final_board, record_from_game, write_gcg
+    from audio_scrabble.notation.replay import replay_steps
     from audio_scrabble.persistence import SaveStore, export_record
 
     rng = random.Random(3)
     game = start_game(WINDY, rules=SINGLE_CHALLENGE, lexicon=PseudoLexicon())
     with pytest.raises(BegunFromPosition):
-        record_from_game(game)  # before any move, too: its board is not empty
+        write_gcg(record_from_game(game))  # before any move, too: its board is not empty
     while not game.is_over:
         step(game, rng)
-    for write in (lambda: record_from_game(game), lambda: export_record(game, tmp_path / "x.gcg")):
+    record = record_from_game(game)
+    assert record.start is not None and record.start.totals == (0, 32)
+    assert replay_steps(record)[-1].totals == tuple(game.scores())
+    assert final_board(record).cells == game.board.cells
+    for write in (lambda: write_gcg(record), lambda: export_record(game, tmp_path / "x.gcg")):
         with pytest.raises(BegunFromPosition):
             write()
     assert not (tmp_path / "x.gcg").exists()

@@ -350,7 +350,7 @@ def test_bad_files_are_one_sentence(tmp_path):
     assert "cannot be read" in str(e.value) and "\n" not in str(e.value)
     junk = tmp_path / "junk.gcg"
     junk.write_text("hello there\n")
-    with pytest.raises(RecordError, match="is not a game record we can read: Line 1:"):
+    with pytest.raises(RecordError, match="is neither a game record nor a saved game we can read: Line 1:"):
         load_record(junk)
     empty = tmp_path / "empty.gcg"
     empty.write_text("#player1 a A\n#player2 b B\n")

@@ -77,9 +77,12 @@ class Coach:
         reviews = self.reviews()
         self.at = max(0, min(index, len(reviews)))
         if self.at == len(reviews):
-            return ([prompts.REVIEW_END] + teaching.review_summary(reviews, list(self.game.names), self.you)
-                    + [prompts.REVIEW_AGAIN_OR_NEW])
+            return [prompts.REVIEW_END] + self.summary() + [prompts.REVIEW_AGAIN_OR_NEW]
         return teaching.review_move_phrases(reviews[self.at], reviews[self.at].player == self.you)
+
+    def summary(self) -> list[str]:
+        """Each player's equity (and end-game spread) missed over the game."""
+        return teaching.review_summary(self.reviews(), list(self.game.names), self.you)
 
     def next(self) -> list[str]:
         """``next`` (or Enter): the next turn of the review, or its start."""

@@ -29,10 +29,10 @@ def _emboss_target(session, text: str) -> Path:
     return named_file(folder, stem, ".brf")
 
 
-def _recordable(session, refusal: str, brief: str):
-    """The game, to be written from its GCG record (export, emboss); refused
-    with ``refusal``, nothing written, when it began from a position, which
-    a GCG record cannot hold."""
+def _recordable(session):
+    """The game, to be written as its GCG record (export); refused in one
+    sentence, nothing written, when it began from a position, which a GCG
+    record cannot hold."""
     from ..errors import BegunFromPosition
     from ..notation import check_recordable
 
@@ -40,7 +40,7 @@ def _recordable(session, refusal: str, brief: str):
     try:
         check_recordable(game)
     except BegunFromPosition:
-        raise ActionNotAllowed(refusal, brief=brief) from None
+        raise ActionNotAllowed(prompts.EXPORT_FROM_POSITION, brief=prompts.EXPORT_FROM_POSITION_BRIEF) from None
     return game
 
 
@@ -52,15 +52,15 @@ def _private(session, game) -> list[int]:
 
 
 def cmd_emboss(session, args: str) -> list[str]:
-    """Write the game so far as a braille-ready .brf file, and say where."""
+    """Write the game so far as a braille-ready .brf file, and say where
+    (a game begun from a position too: its record starts there)."""
     from ..persistence.records import private_record
     from ..presentation.brf import brf_pages, save_brf
     from ..presentation.emboss import record_document
 
-    game = _recordable(session, prompts.EMBOSS_FROM_POSITION, prompts.EMBOSS_FROM_POSITION_BRIEF)
+    game = session.need_game()
     record = private_record(game, _private(session, game))
-    heading = "Final board" if game.is_over else "Board"
-    document = record_document(record, board_heading=heading)
+    document = record_document(record, over=game.is_over)
     try:
         target = _emboss_target(session, args)
         save_brf(target, document)
@@ -95,7 +95,7 @@ def cmd_export(session, args: str) -> list[str]:
     from ..errors import RecordError
     from ..persistence import SaveFailed, export_record
 
-    game = _recordable(session, prompts.EXPORT_FROM_POSITION, prompts.EXPORT_FROM_POSITION_BRIEF)
+    game = _recordable(session)
     text = args.strip()
     try:
         if text:

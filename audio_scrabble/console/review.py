@@ -1,4 +1,4 @@
-"""``audio-scrabble review FILE.gcg``: step through a game record by ear.
+"""``audio-scrabble review FILE``: step through a game record by ear.
 
 A linear session like the game's console: the player moves through the
 record one move at a time (Enter or ``next``, ``back``, ``go to N``,
@@ -6,7 +6,12 @@ record one move at a time (Enter or ``next``, ``back``, ``go to N``,
 (``Move 3 of 27.``, ``doug played JAVE(LI)N, E3 down.``, ``34 points.``,
 ``doug 66, emely 16.``), with passes, exchanges, plays taken back,
 challenge bonuses and penalties, end-of-game adjustments, time penalties
-and the move's ``#note``. At every step the board reading commands of
+and the move's ``#note``. The file may be a game's save (``.json``), as a
+game begun from a position is kept: its record then starts from the
+position (:mod:`.game_files`), and once the game is over each turn is
+said beside the best play then, by the in-game ``review``'s own
+measure and words (:class:`~.coach.Coach`), with what each player
+missed past the last move. At every step the board reading commands of
 the game (``square H8`` or just ``H8``, ``row 8``, ``column H``,
 ``words``, ``board``, the arrows on an empty line) read the board *after*
 the move being reviewed; ``scores`` says the recorded totals then and
@@ -35,21 +40,24 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from typing import Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..core.board import CENTRE, Board
+from ..core.game import Game
 from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
-from ..notation.replay import RecordStep, load_record, replay_steps
+from ..notation.replay import RecordStep, load_record, replay_steps, reviewable
 from ..notation.typed import looks_like_square
-from ..presentation import phrases, prompts, record_phrases
+from ..presentation import phrases, prompts, record_phrases, teaching
 from ..presentation.phrases import LINE_WIDTH, Style
 from . import board_commands, brailleview, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
+from .coach import Coach
+from .game_files import read_game_file
 from .output import BoardReader, Transcript
 from .review_commands import REVIEW_COMMANDS, complete, rack_size
 from .settings import Settings, add_options, small_number
@@ -79,10 +87,17 @@ class ReviewSession:
         braille_width: int | None = None,
         speech: str = "text",
         source: str | None = None,
+        game: Game | None = None,
+        lexicon: Any = None,
     ):
         self.record = record
         self.source = source
         self.steps = replay_steps(record)
+        #: a saved game (its record made from it): its names, and once it
+        #: is over the in-game review's coach, for each turn's best play
+        self.game = game
+        self.coach = Coach(game, lexicon) if game is not None and game.is_over else None
+        self._best: dict[int, Any] | None = None
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
         self.out = Transcript(lambda: self.settings.braille_width)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
@@ -100,8 +115,19 @@ class ReviewSession:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players as the move lines name them."""
+        """The players as the move lines name them (a saved game's own names)."""
+        if self.game is not None:
+            return tuple(self.game.names)
         return tuple(p.nick for p in self.record.players)
+
+    def best(self, step: RecordStep) -> Any:
+        """The in-game review's judgement of the turn ``step`` was (a saved
+        game, once over), or None. Worked out for every turn on first use."""
+        if self.coach is None or step.move.turn is None:
+            return None
+        if self._best is None:
+            self._best = {r.turn: r for r in self.coach.reviews()}
+        return self._best.get(step.move.turn)
 
     @property
     def step(self) -> RecordStep | None:
@@ -109,14 +135,21 @@ class ReviewSession:
 
     @property
     def board(self) -> Board:
-        """The board after the current move (empty before the first)."""
+        """The board after the current move (before the first: empty, or
+        the position the game began from)."""
         step = self.step
-        return step.board if step is not None else Board()
+        if step is not None:
+            return step.board
+        start = self.record.start
+        return start.board if start is not None else Board()
 
     @property
     def totals(self) -> tuple[int, ...]:
         step = self.step
-        return step.totals if step is not None else tuple(0 for _ in self.names)
+        if step is not None:
+            return step.totals
+        start = self.record.start
+        return start.totals if start is not None else tuple(0 for _ in self.names)
 
     @property
     def style(self) -> Style:
@@ -164,7 +197,10 @@ class ReviewSession:
     # ------------------------------------------------------------ moving
     def start(self, move: int | None = None) -> list[str]:
         """The opening: players, moves, how to move; then move ``move`` if given."""
-        lines = record_phrases.opening_lines(self.record, self.count)
+        if self.game is not None:
+            lines = record_phrases.opening_lines(self.record, self.count, self.names, self.game.is_over)
+        else:
+            lines = record_phrases.opening_lines(self.record, self.count)
         if move is not None:
             if move > self.count:
                 lines.append(record_phrases.only_moves(self.count))
@@ -175,8 +211,10 @@ class ReviewSession:
         """The current move, said again (the empty board before move 1)."""
         step = self.step
         if step is None:
-            return record_phrases.before_first_lines(self.count)
-        return record_phrases.move_lines(step, self.count, self.names, self.style)
+            return record_phrases.before_first_lines(self.count, self.record.start is not None)
+        lines = record_phrases.move_lines(step, self.count, self.names, self.style)
+        judged = self.best(step)
+        return lines + teaching.best_phrases(judged) if judged is not None else lines
 
     def _go(self, position: int) -> list[str]:
         self.position = position
@@ -195,7 +233,7 @@ class ReviewSession:
 
     def next_move(self) -> list[str]:
         if self.position >= self.count:
-            return record_phrases.end_reached(self.count)
+            return record_phrases.end_reached(self.count, self.coach.summary() if self.coach is not None else ())
         return self._go(self.position + 1)
 
     def previous_move(self) -> list[str]:
@@ -313,23 +351,29 @@ def _move_number(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``audio-scrabble review``, parsed as the game parses its own."""
-    parser.add_argument("file", metavar="FILE.gcg", help="the game record to step through")
+    parser.add_argument("file", metavar="FILE", help=record_phrases.REVIEW_FILE_HELP)
     parser.add_argument("--move", type=_move_number, metavar="N", help="start at move N (0: before the first move)")
+    parser.add_argument("--lexicon", metavar="PATH", help=record_phrases.REVIEW_LEXICON_HELP)
     add_options(parser, ("speech", "verbosity", "marks", "braille"),
                 defaults={"speech": "text", "verbosity": "normal", "marks": "marks"})
+    parser.epilog = record_phrases.REVIEW_EPILOG
 
 
 def run(args: argparse.Namespace) -> int:
-    """Review the record named on the command line; 2 if it cannot be read."""
+    """Review the record or saved game named on the command line; 2 if it cannot be read."""
     width: int | None = args.braille_width
     try:
+        words = services.load_lexicon(args.lexicon) if args.lexicon else None
+        on_file = read_game_file(args.file, words)
         session = ReviewSession(
-            load_record(args.file),
+            reviewable(on_file.record, args.file),
             verbosity=args.verbosity,
             marks=args.marks,
             braille_width=width,
             speech=args.speech,
             source=args.file,
+            game=on_file.game,
+            lexicon=on_file.game.lexicon if on_file.game is not None else None,
         )
     except ScrabbleError as e:
         print("\n".join(brailleview.fit([str(e)], width)), file=sys.stderr)

@@ -400,9 +400,8 @@ class Saver:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
-        if entry.kind is Kind.FINISHED:
-            kept = entry.path.suffix.lower() == ".gcg"  # else a save file (a game begun from a position)
-            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name) if kept else say.KEPT_AS_SAVE))
+        if entry.kind is Kind.FINISHED:  # its GCG record, or its save (a game begun from a position)
+            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name)))
         self.choose_file(entry.path, lexicon, asked)
 
     def choose_file(self, path: str | Path, lexicon: Any, asked: str | None) -> None:
@@ -419,7 +418,7 @@ class Saver:
             raise ActionNotAllowed(say.open_finished(say.review_hint(target.name)))
         loaded = decode_save(data, target)
         if loaded.summary.over:
-            raise ActionNotAllowed(say.open_finished(say.FINISHED_RECORD_KEPT))
+            raise ActionNotAllowed(say.open_finished(say.review_hint(target.name)))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
         words, _, _ = self.word_list_for(ref, lexicon, asked)
         loaded.replay(words, services.move_finder(words))

@@ -381,7 +381,7 @@ def _turns_from_gcg(record: Any) -> list[_Turn]:
     nicks = [p.nick for p in record.players]
     n = 0
     last: _Turn | None = None
-    totals = {k: 0 for k in range(len(nicks))}
+    totals = dict(enumerate(record.start.totals if record.start else [0] * len(nicks)))
     for step in replay_record(record):
         mv = step.move
         who = nicks.index(mv.nick) if mv.nick in nicks else 0

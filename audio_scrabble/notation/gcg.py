@@ -61,6 +61,7 @@ from ..core.events import (
     TurnLost,
     TurnPassed,
 )
+from ..core.game import unseen_tiles
 from ..core.play import Play, apply_play, remove_play, validate_placement
 from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
@@ -83,6 +84,7 @@ __all__ = [
     "GcgMove",
     "GcgRecord",
     "ReplayStep",
+    "StartPosition",
     "read_gcg",
     "write_gcg",
     "gcg_bytes",
@@ -140,7 +142,9 @@ class GcgMove:
     and the parenthesised rack for end-of-game lines; ``count`` is the
     number of tiles of an exchange written as ``-7``. ``notes`` are the
     ``#note`` texts that follow the line (a note of several lines holds
-    ``\\n``). ``line_no`` is where it was read (not compared).
+    ``\\n``). ``line_no`` is where it was read (not compared). ``turn``
+    is the game's turn a line made from a game was (a play, exchange or
+    pass: :func:`record_from_game`; not written, not compared).
     """
 
     nick: str
@@ -155,6 +159,7 @@ class GcgMove:
     notes: tuple[str, ...] = ()
     extra: str = ""
     line_no: int = field(default=0, compare=False)
+    turn: int | None = field(default=None, compare=False)
 
     @property
     def note(self) -> str:
@@ -193,15 +198,33 @@ class GcgMove:
         return f"{text} {self.extra}" if self.extra else text
 
 
+@dataclass(frozen=True)
+class StartPosition:
+    """Where a game begun from a position (``--position``) started: the
+    board, every player's score, and the tiles left in the bag then.
+
+    GCG text has no place for it (a record written replays from an empty
+    board with every total at 0), so only a record made from such a game
+    (:func:`record_from_game`) carries one, and :func:`write_gcg` refuses
+    it; replaying, embossing and reviewing the record start from it.
+    """
+
+    board: Board
+    totals: tuple[int, ...]
+    bag: int
+
+
 @dataclass
 class GcgRecord:
-    """A whole GCG record: players, other pragmas, and moves."""
+    """A whole GCG record: players, other pragmas, and moves (and, made
+    from a game begun from a position, where it started: ``start``)."""
 
     players: list[GcgPlayer] = field(default_factory=list)
     pragmas: list[GcgPragma] = field(default_factory=list)
     moves: list[GcgMove] = field(default_factory=list)
     #: remarks made while reading (e.g. an encoding that did not fit); not compared
     warnings: list[str] = field(default_factory=list, compare=False)
+    start: StartPosition | None = None
 
     def pragma(self, name: str) -> str | None:
         """The value of the first pragma called ``name`` (without ``#``), if any."""
@@ -557,8 +580,11 @@ def write_gcg(record: GcgRecord) -> str:
 
     The ``#character-encoding`` pragma, if any, comes first; then the
     players; then the other header pragmas; then the moves, each followed
-    by its notes and by the pragmas recorded after it.
+    by its notes and by the pragmas recorded after it. Raises
+    :class:`BegunFromPosition` for a record that starts from a position
+    (``start``), which GCG text cannot hold.
     """
+    check_recordable(record)
     lines: list[str] = []
     after: dict[int, list[GcgPragma]] = {}
     header: list[GcgPragma] = []
@@ -642,9 +668,9 @@ def _nicks(names: Sequence[str]) -> list[str]:
 
 
 def check_recordable(game: Any) -> None:
-    """Raise :class:`BegunFromPosition` if ``game`` began from a position:
-    a GCG record replays from an empty board with every total at 0, so it
-    cannot hold that game (its replay would be wrong)."""
+    """Raise :class:`BegunFromPosition` if ``game`` (or a record made from
+    it) began from a position: GCG text replays from an empty board with
+    every total at 0, so it cannot hold that game (its replay would be wrong)."""
     if getattr(game, "start", None) is not None:
         raise BegunFromPosition(
             "A GCG record starts from an empty board, so it cannot hold a game begun from a position.")
@@ -653,8 +679,10 @@ def check_recordable(game: Any) -> None:
 def record_from_game(game: _GameLike) -> GcgRecord:
     """A GCG record of a core game so far (finished or not).
 
-    Raises :class:`BegunFromPosition` for a game begun from a position
-    (see :func:`check_recordable`).
+    A game begun from a position gives a record that starts there
+    (``start``: its board, scores and bag), which replays, embosses and
+    reviews like any other but cannot be written as GCG text
+    (:func:`write_gcg` refuses it).
 
     Each move line shows the rack the player held before it. A play taken
     back after a challenge is written as ``--`` with the play's points
@@ -665,7 +693,6 @@ def record_from_game(game: _GameLike) -> GcgRecord:
     ``RACK (RACK) -N`` for each player who lost their own tiles'
     value. Adjustments of 0 points are left out.
     """
-    check_recordable(game)
     names = list(game.names)
     nicks = _nicks(names)
     players = [GcgPlayer(nick, name) for nick, name in zip(nicks, names)]
@@ -678,9 +705,10 @@ def record_from_game(game: _GameLike) -> GcgRecord:
         pragmas.append(GcgPragma("lexicon", lex_name))
 
     history = list(game.history)
-    totals = [0] * len(names)
+    start = _start_of(game)
+    totals = list(start.totals) if start else [0] * len(names)
     racks: list[tuple[str, ...] | None] = [None] * len(names)
-    board = Board()
+    board = start.board.copy() if start else Board()
     moves: list[GcgMove] = []
     last_play: dict[int, TilesPlaced] = {}
 
@@ -702,7 +730,7 @@ def record_from_game(game: _GameLike) -> GcgRecord:
     for index, ev in enumerate(history):
         if isinstance(ev, TilesPlaced):
             pos, word = format_play(ev.play, board, style="dots").split(" ")
-            add(ev.player, ev.rack_before, MoveKind.PLAY, ev.score, position=pos, word=word)
+            add(ev.player, ev.rack_before, MoveKind.PLAY, ev.score, position=pos, word=word, turn=ev.turn)
             apply_play(board, ev.play)
             after = Counter(ev.rack_before)
             after.subtract(ev.play.rack_tiles())
@@ -710,13 +738,14 @@ def record_from_game(game: _GameLike) -> GcgRecord:
             racks[ev.player] = tuple(after.elements())
             last_play[ev.player] = ev
         elif isinstance(ev, TilesExchanged):
-            add(ev.player, ev.rack_before, MoveKind.EXCHANGE, 0, tiles=format_rack(sorted(ev.returned, key=_rack_order)))
+            add(ev.player, ev.rack_before, MoveKind.EXCHANGE, 0,
+                tiles=format_rack(sorted(ev.returned, key=_rack_order)), turn=ev.turn)
             after = Counter(ev.rack_before)
             after.subtract(ev.returned)
             after.update(ev.drawn)
             racks[ev.player] = tuple(after.elements())
         elif isinstance(ev, TurnPassed):
-            add(ev.player, ev.rack_before, MoveKind.PASS, 0)
+            add(ev.player, ev.rack_before, MoveKind.PASS, 0, turn=ev.turn)
             racks[ev.player] = ev.rack_before
         elif isinstance(ev, TurnLost):
             add(ev.player, rack_now(ev.player, index + 1), MoveKind.PASS, 0)
@@ -739,7 +768,18 @@ def record_from_game(game: _GameLike) -> GcgRecord:
             for a in losses:
                 own = format_rack(sorted(a.rack, key=_rack_order))
                 add(a.player, a.rack, MoveKind.END_LOSS, a.points, tiles=own)
-    return GcgRecord(players, pragmas, moves)
+    return GcgRecord(players, pragmas, moves, start=start)
+
+
+def _start_of(game: Any) -> StartPosition | None:
+    """Where a game begun from a position started (its ``start``), else None."""
+    start = getattr(game, "start", None)
+    if start is None:
+        return None
+    board = Board.from_rows(start["board"])
+    unseen = sum(unseen_tiles(board, *start["racks"]).values())
+    filled = sum(RACK_SIZE - len(rack) for rack in start["racks"])  # a rack given short is filled from the bag
+    return StartPosition(board, tuple(start["scores"]), max(0, unseen - filled))
 
 
 def _rack_order(tile: str) -> tuple[int, str]:
@@ -818,9 +858,10 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
     the players kept (the rack of their last line less what it played) and
     the number they drew from the bag after it.
     """
-    board = Board()
-    bag = sum(TILE_COUNTS.values()) - RACK_SIZE * len(record.players)
-    prev_total: dict[str, int] = {}
+    start = record.start
+    board = start.board.copy() if start else Board()
+    bag = start.bag if start else sum(TILE_COUNTS.values()) - RACK_SIZE * len(record.players)
+    prev_total: dict[str, int] = dict(zip((p.nick for p in record.players), start.totals)) if start else {}
     # what each player holds after their last line: (tiles kept, tiles drawn unseen), None if unknown
     holding: dict[str, tuple[list[str], int] | None] = {}
     last_play: dict[str, tuple[Play | None, int | None, int]] = {}

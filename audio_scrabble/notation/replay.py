@@ -23,7 +23,7 @@ from ..errors import NotationError, RecordError, ScrabbleError
 from .gcg import GcgMove, GcgRecord, MoveKind, read_gcg, replay_record
 from .plays import format_play, parse_position
 
-__all__ = ["Placement", "RecordStep", "load_record", "replay_steps"]
+__all__ = ["Placement", "RecordStep", "load_record", "read_file", "record_of", "replay_steps", "reviewable"]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def replay_steps(record: GcgRecord) -> list[RecordStep]:
     replayed at all.
     """
     index = {p.nick: i for i, p in enumerate(record.players)}
-    totals = [0] * len(record.players)
+    totals = list(record.start.totals) if record.start else [0] * len(record.players)
     raw = []
     replay = replay_record(record)
     try:
@@ -134,19 +134,36 @@ def replay_steps(record: GcgRecord) -> list[RecordStep]:
     return steps
 
 
-def load_record(path: str | os.PathLike[str]) -> GcgRecord:
-    """Read a GCG file; raises :class:`RecordError` with one sentence naming the file."""
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a game's file; raises :class:`RecordError` with one
+    sentence naming the file when it cannot be read."""
     shown = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except IsADirectoryError:
-        raise RecordError(f"{shown} is a folder; name a .gcg file to review.") from None
+        raise RecordError(f"{shown} is a folder; name a game's .gcg record or .json save.") from None
     except OSError as e:
         raise RecordError(f"{shown} cannot be read ({e.strerror or type(e).__name__}); check the name.") from None
+
+
+def record_of(data: bytes, shown: str) -> GcgRecord:
+    """A GCG record read from the bytes of the file ``shown``; raises
+    :class:`RecordError` with one sentence naming the file."""
     try:
         record = read_gcg(data)
     except RecordError as e:
-        raise RecordError(f"{shown} is not a game record we can read: {e}") from None
+        raise RecordError(f"{shown} is neither a game record nor a saved game we can read: {e}") from None
+    return reviewable(record, shown)
+
+
+def reviewable(record: GcgRecord, shown: str) -> GcgRecord:
+    """``record``, which holds a move to review; else :class:`RecordError`
+    with one sentence naming its file, ``shown``."""
     if not record.moves:
         raise RecordError(f"{shown} holds no moves to review.")
     return record
+
+
+def load_record(path: str | os.PathLike[str]) -> GcgRecord:
+    """Read a GCG file; raises :class:`RecordError` with one sentence naming the file."""
+    return record_of(read_file(path), os.fspath(path))

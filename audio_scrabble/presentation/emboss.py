@@ -1,24 +1,23 @@
-"""``audio-scrabble emboss``: a game as a braille-ready .brf file.
+"""A game as a braille-ready .brf file (``emboss``, in the game and on the
+command line: :mod:`audio_scrabble.console.emboss_cli`).
 
 The file holds the final board (row by row, labelled, premium marks on the
 empty squares), the scores, and the move list in tournament notation, on
 pages of at most 40 cells by 25 lines (see :mod:`.brf`). It is made from a
-GCG record, so the same code serves a record on disk and the game in
-progress (via :func:`~audio_scrabble.notation.gcg.record_from_game`).
+GCG record, so the same code serves a record on disk and a game, finished
+or in progress (via :func:`~audio_scrabble.notation.gcg.record_from_game`):
+a game begun from a position gives a record that starts there, whose
+moves open with that start (``Begun from a position: Ann 0, Bob 32.``).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-from typing import Sequence
-
 from ..core.board import SIZE, Board, Square, premium_at
 from ..errors import ScrabbleError
-from ..notation.gcg import GcgRecord, MoveKind, final_board, read_gcg, replay_record
+from ..notation.gcg import GcgRecord, MoveKind, final_board, replay_record
 from ..notation.plays import format_play, parse_play
-from .brf import board_section, brf_document, save_brf
+from .brf import board_section, brf_document
+from .record_phrases import start_line
 
 
 def square_contents(board: Board) -> list[list[str | None]]:
@@ -63,59 +62,54 @@ def move_lines(record: GcgRecord) -> list[str]:
     return lines
 
 
+def _names(record: GcgRecord) -> list[str]:
+    return [p.full_name or p.nick for p in record.players]
+
+
 def final_scores(record: GcgRecord) -> list[str]:
-    totals: dict[str, int] = {p.nick: 0 for p in record.players}
+    start = record.start.totals if record.start else [0] * len(record.players)
+    totals: dict[str, int] = {p.nick: score for p, score in zip(record.players, start)}
     for mv in record.moves:
         totals[mv.nick] = mv.total
-    names = {p.nick: (p.full_name or p.nick) for p in record.players}
+    names = dict(zip((p.nick for p in record.players), _names(record)))
     ranked = sorted(totals.items(), key=lambda kv: -kv[1])
     return [f"{names.get(nick, nick)} {score}" for nick, score in ranked]
 
 
-def record_document(record: GcgRecord, title: str | None = None, board_heading: str = "Final board") -> str:
-    """The whole .brf text of a record.
+def start_lines(record: GcgRecord) -> list[str]:
+    """``Begun from a position: Ann 0, Bob 32.`` for a record that starts
+    from a position; nothing for one that starts from an empty board."""
+    return [] if record.start is None else [start_line(_names(record), record.start.totals)]
 
-    ``board_heading`` names the board section: a game still in progress
-    (the console's ``emboss``) calls it "Board" rather than "Final board".
+
+def record_document(record: GcgRecord, title: str | None = None, over: bool = True) -> str:
+    """The whole .brf text of a record (or of a game: see the module).
+
+    ``over`` False, a game still in progress, names the board section
+    "Board" rather than "Final board".
     """
-    names = " v ".join((p.full_name or p.nick) for p in record.players) or "Game"
+    names = " v ".join(_names(record)) or "Game"
     heading = title or record.title or names
     sections = [
-        board_section(square_contents(final_board(record)), board_heading),
+        board_section(square_contents(final_board(record)), "Final board" if over else "Board"),
         ("Scores", final_scores(record)),
-        ("Moves", move_lines(record) or ["No moves."]),
+        ("Moves", start_lines(record) + (move_lines(record) or ["No moves."])),
     ]
     return brf_document(heading, sections)
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("gcg", metavar="FILE.gcg", help="the game record to emboss")
-    parser.add_argument("-o", "--output", metavar="OUT.brf", help="where to write (default: FILE.brf beside the record)")
-    parser.epilog = (
-        "Writes North American ASCII braille: pages of at most 40 cells by 25 lines, "
-        "separated by form feeds, page numbers at the foot. Grade 1 (uncontracted)."
-    )
+# ---------------------------------------------------------------- the command line's words
+#: ``audio-scrabble emboss --help``
+FILE_HELP = ("the game to emboss: a GCG record (.gcg), or a game's save file (.json), "
+             "as a game begun from a position is kept in the games folder")
+EPILOG = ("Writes North American ASCII braille: pages of at most 40 cells by 25 lines, "
+          "separated by form feeds, page numbers at the foot. Grade 1 (uncontracted). "
+          "A game begun from a position says so above its moves, with the scores it began with.")
 
 
-def run(args: argparse.Namespace) -> int:
-    out_path = args.output or os.path.splitext(args.gcg)[0] + ".brf"
-    try:
-        with open(args.gcg, "rb") as f:
-            record = read_gcg(f.read())
-        document = record_document(record)
-        save_brf(out_path, document)
-    except OSError as e:
-        print(f"{args.gcg}: cannot be read or written ({e.strerror or e}).", file=sys.stderr)
-        return 2
-    except ScrabbleError as e:
-        print(f"{args.gcg}: {e}", file=sys.stderr)
-        return 2
-    pages = document.count("\f")
-    print(f"Wrote {out_path}: {pages} braille page{'s' if pages != 1 else ''}.")
-    return 0
+def wrote(path: str, pages: int) -> str:
+    return f"Wrote {path}: {pages} braille page{'s' if pages != 1 else ''}."
 
 
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - convenience
-    p = argparse.ArgumentParser(prog="audio-scrabble emboss")
-    configure(p)
-    return run(p.parse_args(argv))
+def cannot_write(path: str, reason: str) -> str:
+    return f"{path} cannot be written ({reason})."

@@ -539,12 +539,10 @@ def record_not_written(why: object) -> str:
     return f"The record cannot be written: {why}"
 
 
-#: export and emboss refused for a game begun from a position (a GCG
-#: record, which both are made from, starts from an empty board)
+#: export refused for a game begun from a position (a GCG record starts
+#: from an empty board)
 EXPORT_FROM_POSITION = "A game begun from a position has no GCG record; games lists its save file."
 EXPORT_FROM_POSITION_BRIEF = "A position game has no GCG record."
-EMBOSS_FROM_POSITION = "A game begun from a position has no GCG record to emboss; type board instead."
-EMBOSS_FROM_POSITION_BRIEF = "A position game cannot be embossed."
 
 
 RECORD_SAVED = "Record saved:"

@@ -182,7 +182,3 @@ def file_unreadable(name: str, reason: str) -> str:
 def review_hint(file_name: str) -> str:
     return f"audio-scrabble review {file_name} steps through it."
 
-
-FINISHED_RECORD_KEPT = "its record is in the games folder."
-#: a finished game kept as a save file, not a record (begun from a position)
-KEPT_AS_SAVE = "it is kept as a save file, which review cannot read."

@@ -65,6 +65,7 @@ __all__ = [
     "rack_lines",
     "record_history_line",
     "scores_head",
+    "start_line",
     "step_text",
     "tiles_said",
 ]
@@ -246,19 +247,36 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
     return lines
 
 
-def opening_lines(record: GcgRecord, count: int) -> list[str]:
-    """The review's opening: the players, the record's title and notes,
-    how many moves, and how to move through them."""
-    names = [p.nick for p in record.players]
-    lines = clauses(f"Game record: {join_and(names)}.")
-    for p in record.players:
-        if p.full_name and p.full_name != p.nick:
-            lines.append(f"{p.nick} is {p.full_name}.")
-    for label, value in (("Title", record.title), ("Description", record.description), ("Word list", record.lexicon)):
-        if value:
-            lines.extend(wrapped(f"{label}: {value}."))
-    for w in record.warnings:
-        lines.extend(wrapped(w))
+def start_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    """``Begun from a position: Ann 0, Bob 32.``: where a game begun from
+    a position (``--position``) started, for the review and the braille file."""
+    return "Begun from a position: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals)) + "."
+
+
+def opening_lines(record: GcgRecord, count: int, saved: Sequence[str] | None = None,
+                  over: bool = True) -> list[str]:
+    """The review's opening: the players, the record's title and notes
+    (or, for a saved game, ``saved``: its players' names, where it began,
+    and while it goes on, ``over`` False, that best plays wait for its
+    end), how many moves, and how to move through them."""
+    if saved is not None:
+        lines = clauses(f"Saved game: {join_and(list(saved))}.")
+        if record.start is not None:
+            lines.extend(clauses(start_line(saved, record.start.totals)))
+        if not over:
+            lines.extend(NOT_OVER)
+    else:
+        names = [p.nick for p in record.players]
+        lines = clauses(f"Game record: {join_and(names)}.")
+        for p in record.players:
+            if p.full_name and p.full_name != p.nick:
+                lines.append(f"{p.nick} is {p.full_name}.")
+        for label, value in (("Title", record.title), ("Description", record.description),
+                             ("Word list", record.lexicon)):
+            if value:
+                lines.extend(wrapped(f"{label}: {value}."))
+        for w in record.warnings:
+            lines.extend(wrapped(w))
     lines.append(f"{plural(count, 'move')}.")
     lines.append("Enter or next: the next move.")
     lines.append("back, go to N, first, last.")
@@ -267,9 +285,15 @@ def opening_lines(record: GcgRecord, count: int) -> list[str]:
     return lines
 
 
-def before_first_lines(count: int) -> list[str]:
-    """Move 0 of a review: the empty board before the first move."""
-    return ["Before the first move;", "the board is empty.", f"Enter or next for move 1 of {count}."]
+#: a saved game reviewed while it goes on: no best plays (a word aid then)
+NOT_OVER = ("The game is not over;", "best plays wait for its end.")
+
+
+def before_first_lines(count: int, from_position: bool = False) -> list[str]:
+    """Move 0 of a review: the board before the first move (empty, or
+    the position the game began from)."""
+    board = "the board is the starting position." if from_position else "the board is empty."
+    return ["Before the first move;", board, f"Enter or next for move 1 of {count}."]
 
 
 def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -290,8 +314,10 @@ NO_MOVE_YET = "No move yet; type next to hear the first."
 NO_MOVES_YET = "No moves yet; type next to hear the first."
 
 
-def end_reached(count: int) -> list[str]:
-    return [f"That was the last move, {count} of {count}.", "Type back, first, or quit."]
+def end_reached(count: int, summary: Sequence[str] = ()) -> list[str]:
+    """Past the last move; ``summary``: what each player missed, for a
+    saved game reviewed beside the best plays."""
+    return [f"That was the last move, {count} of {count}.", *summary, "Type back, first, or quit."]
 
 
 def no_such_move(number: int, count: int) -> str:
@@ -321,3 +347,13 @@ def goto_where(last: int) -> str:
 
 def not_a_move_or_square(shown: str) -> str:
     return f"{shown!r} is not a move or a square; type go to 5, or goto H8."
+
+
+# ------------------------------------------------------------ the command line's words
+#: ``audio-scrabble review --help``
+REVIEW_FILE_HELP = ("the game to step through: a GCG record (.gcg), or a game's save file (.json), "
+                    "as a game begun from a position is kept in the games folder")
+REVIEW_LEXICON_HELP = "the word list a saved game is replayed and judged by (default: its own)"
+REVIEW_EPILOG = ("A saved game is heard from where it began, a position too; once it is over, "
+                 "each turn with the best play then, as the game's own review says it, "
+                 "and past the last move what each player missed.")

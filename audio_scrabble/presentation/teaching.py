@@ -165,6 +165,15 @@ def review_move_phrases(r: Any, you: bool = False) -> list[str]:
         lines = clauses(f"{lead} exchanged.")
     else:
         lines = clauses(f"{lead} passed.")
+    return lines + best_phrases(r)
+
+
+def best_phrases(r: Any) -> list[str]:
+    """What a turn of a review says after the play made: the best play
+    then, by the measure the turn is judged by, and what was missed
+    (``That was the best by equity.``, ``Best by equity: ATOM,`` /
+    ``F9 across,`` / ``29 points; 12 of equity missed.``)."""
+    lines: list[str] = []
     endgame = _is_endgame(getattr(r, "judged", None))
     bag_empty = _is_bag_empty(getattr(r, "judged", None))
     if r.best_at is None and not (endgame and r.missed):

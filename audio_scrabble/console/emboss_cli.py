@@ -1,0 +1,46 @@
+"""``audio-scrabble emboss FILE``: a game on file as a braille-ready .brf.
+
+The file is a GCG record or a game's save (``.json``, as a game begun
+from a position is kept): :mod:`.game_files` reads either into a record
+(a saved game's starting from where it began, the racks nobody at its
+table may hear left out while it goes on) and
+:func:`~audio_scrabble.presentation.emboss.record_document` makes the one
+document, as the game's own ``emboss`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..errors import ScrabbleError
+from ..presentation.brf import save_brf
+from ..presentation import emboss as say
+from ..presentation.emboss import record_document
+from .game_files import read_game_file
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help=say.FILE_HELP)
+    parser.add_argument("-o", "--output", metavar="OUT.brf", help="where to write (default: FILE.brf beside it)")
+    parser.epilog = say.EPILOG
+
+
+def run(args: argparse.Namespace) -> int:
+    out_path = args.output or os.path.splitext(args.file)[0] + ".brf"
+    try:
+        on_file = read_game_file(args.file)
+        game = on_file.game
+        document = record_document(on_file.record, over=game is None or game.is_over)
+    except ScrabbleError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    try:
+        save_brf(out_path, document)
+    except OSError as e:
+        print(say.cannot_write(out_path, str(e.strerror or e)), file=sys.stderr)
+        return 2
+    pages = document.count("\f")
+    print(say.wrote(out_path, pages))
+    return 0
