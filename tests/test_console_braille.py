@@ -804,3 +804,15 @@ def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_uns
     assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
     assert all(len(x) <= 14 for x in printed)
     assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)
+
+
+def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
+    from audio_scrabble.console.brailleview import terminal_fit
+
+    said = "'plya' is not a command; did you mean play?"
+    path = "Record saved: /tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
+    cells = "⠋⠙⠀⠇⠁⠀⠑⠁⠀⠞⠁⠀⠵⠁⠚⠀⠚⠓⠀⠑⠁" * 3
+    assert terminal_fit([said], 40) == ["'plya' is not a command;", "did you mean play?"]
+    assert terminal_fit([said], 80) == [said]
+    assert terminal_fit([said], None) == [said]
+    assert terminal_fit([path, cells], 40) == [path, cells]

@@ -39,9 +39,9 @@ from prompt_toolkit.shortcuts import CompleteStyle
 
 from ..presentation.speech import Speaker
 from . import services
-from ..presentation.braille import wrap
 from ..presentation.braille_lines import is_cells_line
 from .commands import complete
+from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .session import Session
 
@@ -112,7 +112,7 @@ class Voice:
         block = self.session.fit(self.session.take_display())
         if block:
             self.print_only(block)
-        lines = self.terminal_fit(lines)
+        lines = terminal_fit(lines, _columns(self.screen))
         first = interrupt and not self._after_reading
         self._after_reading = False
         if not any(is_cells_line(line) for line in lines):
@@ -133,23 +133,10 @@ class Voice:
             if line is not None:
                 self.print_only([line])
 
-    def terminal_fit(self, lines: Sequence[str]) -> list[str]:
-        """A line wider than the terminal broken at words, as the braille
-        display's are (:func:`~audio_scrabble.presentation.braille.wrap`),
-        so that the terminal never breaks one mid-word ("writ" / "e)"): a
-        screen reader reads the console line by line. Lines that fit, and
-        lines of braille cells, are left as they are; so is everything
-        written where no terminal is."""
-        columns = _columns(self.screen)
-        if columns is None or all(len(line) <= columns for line in lines):
-            return list(lines)
-        return [part for line in lines
-                for part in (wrap(line, columns) if len(line) > columns and not is_cells_line(line) else [line])]
-
     def notify(self, lines: list[str], urgent: bool = False) -> None:
         """Say what the console does not carry by itself (a cursor move, a
         signal): printed in text mode, spoken only in screen-reader mode."""
-        lines = self.terminal_fit(lines)
+        lines = terminal_fit(lines, _columns(self.screen))
         words = [line for line in lines if not is_cells_line(line)]
         cells = [line for line in lines if is_cells_line(line)]
         if words:
@@ -491,15 +478,11 @@ def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO 
 
 
 def _columns(stream: TextIO) -> int | None:
-    """The width of the terminal ``stream`` writes to, or None where it
-    writes to no terminal (a pipe, a file, a test's buffer)."""
-    if not _is_terminal(stream):
-        return None
+    """The width of the terminal ``stream`` writes to; None for no terminal."""
     try:
-        columns = os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno()).columns if _is_terminal(stream) else None
     except (AttributeError, ValueError, OSError):
         return None
-    return columns if columns >= 2 else None
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Sequence, TextIO
 
 from ..presentation import prompts_settings
 from ..presentation.braille import is_braille, wrap
+from ..presentation.braille_lines import is_cells_line
 
 #: the narrowest and widest braille displays the game lays lines out for
 MIN_CELLS = 14
@@ -83,6 +84,23 @@ def fit(lines: Iterable[str], cells: int | None) -> list[str]:
         else:
             out.extend(wrap(" ".join([sentence[0], *(part.lstrip() for part in sentence[1:])]), cells))
     return out
+
+
+def terminal_fit(lines: Sequence[str], columns: int | None) -> list[str]:
+    """A line wider than a terminal of ``columns`` (None: no terminal)
+    broken between words as a braille display's are (:func:`wrap`), so
+    that the terminal never breaks one mid-word ("did you mean pl" /
+    "ay?"): a screen reader reads the console row by row. Lines that fit,
+    lines of braille cells, and lines holding a word wider than the
+    terminal (a file's path, which stays whole to be copied) are left as
+    they are."""
+    if columns is None or columns < 2:
+        return list(lines)
+    return [part for line in lines
+            for part in (wrap(line, columns)
+                         if len(line) > columns and not is_cells_line(line)
+                         and all(len(word) <= columns for word in line.split())
+                         else [line])]
 
 
 #: a line ending in one of these (a closing quote or bracket after it
