@@ -126,7 +126,8 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert any(x.startswith("expert: ") for x in out)
     assert out[-3:] == level_question  # then the question again
     assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
-    assert s.handle_line("wizard") == ["Type beginner, club, expert or champion."] + level_question
+    assert s.handle_line("wizard") == ["No level called 'wizard'; type beginner, club, expert or champion."]
+    assert s.handle_line("repeat")[-3:] == level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, ten, void."]
     out = s.handle_line("")

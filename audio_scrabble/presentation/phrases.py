@@ -81,14 +81,14 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
-def join_and(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
+def join_and(items: Sequence[str], last: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C`` (``last``: ``or`` for the answers a question takes)."""
     items = list(items)
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str = ".") -> list[str]:

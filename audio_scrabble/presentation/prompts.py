@@ -198,9 +198,8 @@ def computers_accept(who: str, count: int) -> str:
     return f"{who} {'accepts' if count == 1 else 'accept'} the play."
 
 
-#: the level question of the set-up, and its refusal
+#: the level question of the set-up (its refusal: prompts_settings.no_such_level)
 LEVEL_QUESTION = ("Which level: beginner, club,", "expert or champion?")
-LEVEL_NAMES_REFUSAL = "Type beginner, club, expert or champion."
 
 
 def thinking(name: str) -> str:
