@@ -673,6 +673,22 @@ def test_check_says_the_word_a_play_really_makes_before_scoring_it():
     assert s.handle_line("check 9D (NT)TOLA")[0] == f"NTTOLA, D9 across, would score {score}."
 
 
+def test_six_scoreless_turns_end_a_tournament_game_and_are_said_as_the_reason():
+    """The core gives the reason as a code and the count as data; the
+    scorekeeper words it, as it did when the core held the sentence."""
+    seed = seed_where(lambda g: "Q" in g.current_player.rack and "I" in g.current_player.rack, rules="wespa")
+    s, _ = session(seed=seed, rules="wespa")
+    ready(s)
+    s.handle_line("play H8 QI")
+    assert s.game.board[CENTRE] == "Q" and not s.game.is_over
+    said = []
+    for _ in range(6):
+        ready(s)
+        said = s.handle_line("pass")
+    assert s.game.is_over and s.game.ended.reason == "scoreless_turns"
+    assert said[1:3] == ["Game over.", "There were 6 scoreless turns in a row."]
+
+
 def test_exchange_pass_and_the_game_end_by_passing():
     s, _ = session(seed=7)
     g = s.game
@@ -1756,11 +1772,23 @@ def phrases_tile(t: str) -> str:
     return "blank" if t == BLANK else t
 
 
+#: what a challenge costs, as ``rules`` says it (worded by the presentation from the rules' code)
+CHALLENGE_LINES = {
+    "house": "A challenged word that stands costs the challenger nothing.",
+    "naspa": "A challenger whose challenge fails loses their next turn.",
+    "wespa": "A play that stands after a challenge gains its player 5 points.",
+    "single": "A failed challenge costs nothing.",
+    "ten": "A play that stands after a challenge gains its player 10 points.",
+    "void": "There are no challenges; a word not in the list is refused when played.",
+}
+
+
 @pytest.mark.parametrize("rules", ["house", "naspa", "wespa", "single", "ten", "void"])
 def test_the_rules_command_answers_in_short_whole_lines(rules):
     s, _ = session(rules=rules)
     out = s.handle_line("rules")
     assert all(len(line) <= 40 for line in out), out
+    assert CHALLENGE_LINES[rules] in " ".join(out)
     assert out[-1].startswith("Seed ") and not any(line.endswith(":") for line in out)
 
 
