@@ -611,6 +611,26 @@ def test_in_braille_mode_a_wrong_answer_at_the_challenge_question_is_one_line(wh
     assert len(s.handle_line("")) >= 2  # the question itself
 
 
+@pytest.mark.parametrize("players", ["Alice,Bob", "Alice,Bob,Cy", "Alice,computer:club,Bob"])
+def test_spots_at_the_challenge_question_speak_for_the_first_asked_not_the_player_who_went_out(players):
+    """Alice went out: her rack is empty, and it is still her turn in the
+    core while the play waits. ``spots`` and the hot-spot keys survey the
+    board for the first person asked to challenge or accept (before: "No
+    hot spots: your rack is empty.")."""
+    from audio_scrabble.presentation.survey_phrases import spots_answer
+
+    s, _, question = going_out(players, challenge=False)
+    g = s.game
+    bob = g.names.index("Bob")
+    assert question[-1].startswith("Bob") and not g.players[g.names.index("Alice")].rack
+    out = s.handle_line("spots")
+    assert out == spots_answer(g.board, len(g.players[bob].rack), "", s.style)
+    assert "No hot spots: your rack is empty." not in out and out[0].endswith("hot spots, best 3:")
+    s.handle_line("goto H8")
+    assert s.key("next_hot_spot") != ["No hot spots: your rack is empty."]
+    assert s.prompt_text() == "challenge or accept> "
+
+
 def test_with_no_other_person_the_computer_decides_at_once():
     s, judge, out = going_out("Alice,computer:club", challenge=False)
     assert out[-1] == "You went out with the bag empty.", out  # the one person at the table
