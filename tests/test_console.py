@@ -116,22 +116,21 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     lines = s.start()
     assert lines[-2:] == ["How many players, 2 to 4?", "Press Enter for 2."]
     lines = s.handle_line("7")
-    assert lines[0] == "'7' is not 2, 3 or 4; type how many are playing."
+    assert lines == ["'7' is not 2, 3 or 4; type how many are playing."]  # not the question again
     assert s.game is None
     lines = s.handle_line("three")
     assert lines[-1] == "Player 1, your name?"
     computer = ["Type computer for a computer opponent."] if services.engine_available() else []
     assert s.handle_line("Alice")[1:] == ["Player 2, your name?"] + computer
     lines = s.handle_line("alice")
-    assert lines[0] == "alice is already playing; give this player another name."
-    assert lines[1:] == ["Player 2, your name?"] + computer
-    assert s.handle_line("")[0] == "Type a name, like Alice."
+    assert lines == ["alice is already playing; give this player another name."]
+    assert s.handle_line("repeat")[-len(computer) - 1:] == ["Player 2, your name?"] + computer
+    assert s.handle_line("") == ["Type a name, like Alice, or computer." if computer else "Type a name, like Alice."]
     s.handle_line("Bob")
     lines = s.handle_line("Carol")
     assert lines[-2] == "Which rules? Enter for house rules."
     lines = s.handle_line("chess")
-    assert lines == ["There are no rules called 'chess'.",
-                     "Which rules? Enter for house rules.", "Or: naspa, wespa, single, ten, void."]
+    assert lines == ["No rules called 'chess'; type house, naspa, wespa, single, ten or void."]
     lines = s.handle_line("wespa")
     assert "Tournament rules, 5-point challenge." in lines
     assert s.game is not None and s.game.names == ("Alice", "Bob", "Carol")
@@ -151,8 +150,7 @@ def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
     assert s.handle_line("help")[0] == "Commands, by group:"
-    assert s.handle_line("rack") == [
-        "'rack' is not 2, 3 or 4; type how many are playing.", "How many players, 2 to 4?", "Press Enter for 2."]
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing."]
     assert s.handle_line("quit") == ["Goodbye."]
     assert s.finished
 
@@ -173,8 +171,7 @@ def test_computer_players_are_refused_without_the_engine(monkeypatch):
     s.start()
     s.handle_line("2")
     lines = s.handle_line("computer:club")
-    assert lines[0].startswith("Computer players need the move engine")
-    assert lines[-1] == "Player 1, your name?"
+    assert len(lines) == 1 and lines[0].startswith("Computer players need the move engine")
 
 
 BAD_NAMES = [
@@ -194,8 +191,7 @@ def test_a_name_with_a_control_character_is_refused_in_one_sentence(name):
     s.start()
     s.handle_line("2")
     lines = s.handle_line(name)
-    assert lines[0] == "A name cannot hold control characters; type it again in plain letters."
-    assert lines[1:] == ["Player 1, your name?"]
+    assert lines == ["A name cannot hold control characters; type it again in plain letters."]
     assert not any(ch in "".join(lines) for ch in "\x00\x1b\x07\u202e\u200b\ufeff\x7f")
     assert s.setup.players == [] and s.game is None
     s.handle_line("Alice")
@@ -209,8 +205,7 @@ def test_a_name_over_20_letters_is_refused_and_20_are_taken():
     s.start()
     s.handle_line("2")
     lines = s.handle_line("A" * 21)
-    assert lines[0] == "That name is long to hear every turn; use 20 letters or fewer."
-    assert lines[1] == "Player 1, your name?"
+    assert lines == ["That name is long to hear every turn; use 20 letters or fewer."]
     assert s.handle_line("Bartholomew Jonesy-Q")[:2] == ["Bartholomew Jonesy-Q plays.", "Player 2, your name?"]
     # white space is tidied, and tabs or runs of spaces are not hidden characters
     assert s.handle_line("  Ann\tMarie  ")[0] == "Ann Marie plays."
@@ -676,6 +671,22 @@ def test_check_says_the_word_a_play_really_makes_before_scoring_it():
     assert snapshot(s) == before
     # a word typed in full is scored at once, as before
     assert s.handle_line("check 9D (NT)TOLA")[0] == f"NTTOLA, D9 across, would score {score}."
+
+
+def test_six_scoreless_turns_end_a_tournament_game_and_are_said_as_the_reason():
+    """The core gives the reason as a code and the count as data; the
+    scorekeeper words it, as it did when the core held the sentence."""
+    seed = seed_where(lambda g: "Q" in g.current_player.rack and "I" in g.current_player.rack, rules="wespa")
+    s, _ = session(seed=seed, rules="wespa")
+    ready(s)
+    s.handle_line("play H8 QI")
+    assert s.game.board[CENTRE] == "Q" and not s.game.is_over
+    said = []
+    for _ in range(6):
+        ready(s)
+        said = s.handle_line("pass")
+    assert s.game.is_over and s.game.ended.reason == "scoreless_turns"
+    assert said[1:3] == ["Game over.", "There were 6 scoreless turns in a row."]
 
 
 def test_exchange_pass_and_the_game_end_by_passing():
@@ -1761,11 +1772,23 @@ def phrases_tile(t: str) -> str:
     return "blank" if t == BLANK else t
 
 
+#: what a challenge costs, as ``rules`` says it (worded by the presentation from the rules' code)
+CHALLENGE_LINES = {
+    "house": "A challenged word that stands costs the challenger nothing.",
+    "naspa": "A challenger whose challenge fails loses their next turn.",
+    "wespa": "A play that stands after a challenge gains its player 5 points.",
+    "single": "A failed challenge costs nothing.",
+    "ten": "A play that stands after a challenge gains its player 10 points.",
+    "void": "There are no challenges; a word not in the list is refused when played.",
+}
+
+
 @pytest.mark.parametrize("rules", ["house", "naspa", "wespa", "single", "ten", "void"])
 def test_the_rules_command_answers_in_short_whole_lines(rules):
     s, _ = session(rules=rules)
     out = s.handle_line("rules")
     assert all(len(line) <= 40 for line in out), out
+    assert CHALLENGE_LINES[rules] in " ".join(out)
     assert out[-1].startswith("Seed ") and not any(line.endswith(":") for line in out)
 
 

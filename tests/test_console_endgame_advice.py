@@ -80,3 +80,25 @@ def test_an_end_game_hint_and_review_judge_by_the_search(lexicon):
         assert not any("equity" in x for x in first + rest)  # every turn had the bag empty
     finally:
         s._close_computers()
+
+
+def test_a_pass_among_the_end_game_hints_keeps_the_whole_rack_as_the_review_values_it(lexicon):
+    """A pass keeps every tile and scores 0: its facts say so (the rack
+    kept, that rack's leave value), as the review values a pass, not an
+    empty leave worth 0. The hint says "Pass." alone, the rack unnamed."""
+    from audio_scrabble.engine.leave import leave_value
+
+    pos = POS.replace(" UFR/QNI 438/407 ", " QN/UFRI 438/407 ")
+    s = Session(Options(position=pos, players="Me,computer:expert", hints=True, seed=1), lexicon=lexicon)
+    try:
+        assert s.start()[-1] == "Rack: Q N."
+        hints = services.hints(s.game, 0, lexicon, 30)  # what the hint command ranks, every move
+        passes = [info for play, _, info in hints if play is None]
+        assert len(passes) == 1
+        info = passes[0]
+        assert info.leave == ("N", "Q") and info.score == 0
+        assert info.leave_value == leave_value(["Q", "N"]) != 0 and info.equity == info.leave_value
+        assert info.placement is None
+        assert any(x.endswith(". Pass.") for x in hint_phrases(hints))
+    finally:
+        s._close_computers()

@@ -250,8 +250,7 @@ def test_the_set_up_refuses_briefly_at_brief_verbosity():
     assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
     s = Session(Options(), lexicon=services.WordSet(["QI"]))
     s.start()
-    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing.",
-                                     "How many players, 2 to 4?", "Press Enter for 2."]
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing."]
 
 
 def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():

@@ -126,7 +126,8 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert any(x.startswith("expert: ") for x in out)
     assert out[-3:] == level_question  # then the question again
     assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
-    assert s.handle_line("wizard") == ["Type beginner, club, expert or champion."] + level_question
+    assert s.handle_line("wizard") == ["No level called 'wizard'; type beginner, club, expert or champion."]
+    assert s.handle_line("repeat")[-3:] == level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, ten, void."]
     out = s.handle_line("")
@@ -342,7 +343,10 @@ def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lex
     assert not s.coach.reviewing and s.prompt_text() != "review> "
 
 
-def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
+def _first_turn_kept_whole(lexicon, first_turn):
+    """A game of Alice and Bob whose first turn (``first_turn(session)``)
+    keeps the whole rack, then passes to the end; the review's first turn,
+    the mover, the best play then, and the leave value of the rack kept."""
     from audio_scrabble.engine import hint
     from audio_scrabble.engine.leave import leave_value
 
@@ -352,18 +356,44 @@ def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     best = hint(g, g.current, 1, lexicon)[0]
     mover = g.names[g.current]
     rack = list(g.current_player.rack)
+    first_turn(s)
+    assert sorted(g.players[g.names.index(mover)].rack) == sorted(rack)  # every tile kept
     while not g.is_over:
         s.handle_line("")
         s.handle_line("pass")
-    out = s.handle_line("review")
+    kept = leave_value(rack)
+    assert round(kept) != 0, rack  # a rack whose value shows in what was missed
+    return s.handle_line("review"), mover, best, kept
+
+
+def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
+    out, mover, best, kept = _first_turn_kept_whole(lexicon, lambda s: (s.handle_line(""), s.handle_line("pass")))
     assert out[1] == f"Turn 1, {mover} passed."
     # a pass keeps the whole rack and scores 0: it is worth that rack's
     # leave, as an exchange is worth the tiles it keeps; the best play by
     # equity was worth its score plus its leave
-    kept = leave_value(rack)
-    assert round(kept) != 0, rack  # a rack whose value shows in what was missed
     assert out[-1] == f"{best[1]} points; {round(best[2].equity - kept)} of equity missed."
     assert any(x.startswith("Best by equity:") for x in out)
+
+
+def test_a_play_challenged_off_is_reviewed_as_a_pass_by_the_whole_rack_it_keeps(lexicon):
+    """A play taken back after a challenge scores 0 and leaves every tile
+    on the rack, as a pass does: the review values it by that rack's leave
+    (before, at 0, so the equity missed was too large by the rack's value)."""
+    from itertools import permutations
+
+    def phony_challenged_off(s):
+        rack = [t for t in s.game.current_player.rack if t != BLANK]
+        phony = next("".join(p) for p in permutations(rack, 3) if "".join(p) not in lexicon)
+        s.handle_line("")
+        s.handle_line(f"play 8G {phony}")
+        assert s.game.pending_play is not None
+        s.handle_line("")
+        assert "The play is taken back." in s.handle_line("challenge")
+
+    out, mover, best, kept = _first_turn_kept_whole(lexicon, phony_challenged_off)
+    assert out[1].startswith(f"Turn 1, {mover} played") and "taken back." in " ".join(out[1:3])
+    assert out[-1] == f"{best[1]} points; {round(best[2].equity - kept)} of equity missed."
 
 
 # ---------------------------------------------------------------- the challenge window and computers
@@ -579,6 +609,26 @@ def test_in_braille_mode_a_wrong_answer_at_the_challenge_question_is_one_line(wh
     for wrong in ("pass", "play 9H AT", "exchange A", "yes", "rack", "hint"):
         assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
     assert len(s.handle_line("")) >= 2  # the question itself
+
+
+@pytest.mark.parametrize("players", ["Alice,Bob", "Alice,Bob,Cy", "Alice,computer:club,Bob"])
+def test_spots_at_the_challenge_question_speak_for_the_first_asked_not_the_player_who_went_out(players):
+    """Alice went out: her rack is empty, and it is still her turn in the
+    core while the play waits. ``spots`` and the hot-spot keys survey the
+    board for the first person asked to challenge or accept (before: "No
+    hot spots: your rack is empty.")."""
+    from audio_scrabble.presentation.survey_phrases import spots_answer
+
+    s, _, question = going_out(players, challenge=False)
+    g = s.game
+    bob = g.names.index("Bob")
+    assert question[-1].startswith("Bob") and not g.players[g.names.index("Alice")].rack
+    out = s.handle_line("spots")
+    assert out == spots_answer(g.board, len(g.players[bob].rack), "", s.style)
+    assert "No hot spots: your rack is empty." not in out and out[0].endswith("hot spots, best 3:")
+    s.handle_line("goto H8")
+    assert s.key("next_hot_spot") != ["No hot spots: your rack is empty."]
+    assert s.prompt_text() == "challenge or accept> "
 
 
 def test_with_no_other_person_the_computer_decides_at_once():

@@ -401,8 +401,8 @@ def test_void_out_play_ends_at_once():
     g, a, b = out_game("void")
     g.place(word("AT", "H8"))
     assert g.is_over and g.ended.reason == "out" and not g.ended.waited  # no wait: why is said with the end
-    # core holds no sentence naming a player: the presentation says who went out (out_player)
-    assert g.ended.sentence == "" and g.ended.out_player == a
+    # core holds no sentence: the presentation says who went out (out_player)
+    assert not hasattr(g.ended, "sentence") and g.ended.out_player == a and g.ended.scoreless_turns == 0
 
 
 def test_house_all_passed_twice():
@@ -440,6 +440,7 @@ def test_tournament_six_scoreless_turns_need_a_word_on_the_board():
         assert not g2.is_over
         g2.pass_turn()
     assert g2.is_over and g2.ended.reason == "scoreless_turns"
+    assert g2.ended.scoreless_turns == 6  # the count, as data: the presentation words it
     # after six scoreless turns, each loses own leftover (NA rule too)
     assert all(a.points <= 0 for a in g2.ended.adjustments)
 

@@ -212,7 +212,7 @@ def test_a_tie_in_the_draw_says_who_draws_again():
 
 def test_game_end_reads_adjustments_and_winner():
     ev = GameEnded(
-        30, "out", "", 1,  # going out: the core gives no sentence
+        30, "out", 1,  # going out: the presentation names who went out
         (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9)), (200, 250), (1,),
     )
     lines = phrases.event_phrases(ev, Audience(("Alice", "Bob")))
@@ -220,7 +220,7 @@ def test_game_end_reads_adjustments_and_winner():
                          "Bob gains 9 points."]
     assert sum("went out" in x for x in lines) == 1  # going out said once (issue 11)
     assert lines[-3:] == ["Final scores:", "Bob 250, Alice 200.", "Bob wins with 250."]
-    tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
+    tie = GameEnded(9, "all_passed_twice", None, (), (10, 10), (0, 1))
     assert phrases.event_phrases(tie, Audience(("Alice", "Bob")))[-1] == "A tie: Alice and Bob, 10 each."
 
 
@@ -230,30 +230,44 @@ def test_the_tiles_left_at_the_end_say_who_loses_how_much_first():
     one person; the gain beside it alike; nothing lost under the North
     American rule."""
     names = ("Club computer", "Me")
-    seven = GameEnded(30, "out", "", 1, (Adjustment(0, "Club computer", tuple("NLWSECO"), -12),
+    seven = GameEnded(30, "out", 1, (Adjustment(0, "Club computer", tuple("NLWSECO"), -12),
                                          Adjustment(1, "Me", (), 12)), (188, 262), (1,), waited=True)
     assert phrases.event_phrases(seven, Audience(names, frozenset({1}), 1))[1:4] == [
         "Club computer loses 12 points", "for N, L, W, S, E, C and O.", "You gain 12 points."]
-    mine = GameEnded(30, "out", "", 0, (Adjustment(0, "Club computer", (), 4),
+    mine = GameEnded(30, "out", 0, (Adjustment(0, "Club computer", (), 4),
                                         Adjustment(1, "Me", ("Q", "?"), -10)), (204, 240), (1,), waited=True)
     assert phrases.event_phrases(mine, Audience(names, frozenset({1}), 1))[1:3] == [
         "You lose 10 points for Q and blank.", "Club computer gains 4 points."]
-    north_american = GameEnded(30, "out", "", 1, (Adjustment(0, "Alice", ("X", "A"), 0),
+    north_american = GameEnded(30, "out", 1, (Adjustment(0, "Alice", ("X", "A"), 0),
                                                   Adjustment(1, "Bob", (), 18)), (200, 268), (1,), waited=True)
     assert phrases.event_phrases(north_american, Audience(("Alice", "Bob")))[1:3] == [
         "Alice loses nothing for X and A.", "Bob gains 18 points."]
+
+
+@pytest.mark.parametrize("reason, count, why", [
+    ("all_passed_twice", 0, "Every player passed twice in a row."),
+    ("no_moves", 0, "No player can make a play."),
+    ("scoreless_turns", 6, "There were 6 scoreless turns in a row."),
+])
+def test_why_a_game_ended_is_worded_from_the_events_reason_code(reason, count, why):
+    """The core gives a reason code (and for scoreless turns their count);
+    the sentence is the presentation's."""
+    ev = GameEnded(30, reason, None, (Adjustment(0, "Alice", ("X",), -8), Adjustment(1, "Bob", (), 0)),
+                   (192, 241), (1,), scoreless_turns=count)
+    assert phrases.event_phrases(ev, Audience(("Alice", "Bob")))[:3] == [
+        "Game over.", why, "Alice loses 8 points for X."]
 
 
 def test_the_end_after_a_wait_on_the_last_play_does_not_say_why_again():
     """The question said "Bob went out with the bag empty." (or why else
     the game waited): the end goes on to the tiles left, the gain last."""
     adjustments = (Adjustment(0, "Alice", ("X", "A"), -9), Adjustment(1, "Bob", (), 9))
-    out = GameEnded(30, "out", "", 1, adjustments, (200, 250), (1,), waited=True)
+    out = GameEnded(30, "out", 1, adjustments, (200, 250), (1,), waited=True)
     assert phrases.event_phrases(out, Audience(("Alice", "Bob")))[:3] == [
         "Game over.", "Alice loses 9 points for X and A.", "Bob gains 9 points."]
     assert phrases.event_phrases(out, Audience(("Alice", "Bob"), frozenset({1}), 1))[:3] == [
         "Game over.", "Alice loses 9 points for X and A.", "You gain 9 points."]
-    stuck = GameEnded(30, "no_moves", "No player can make a play.", None, adjustments[:1], (191, 241), (1,), True)
+    stuck = GameEnded(30, "no_moves", None, adjustments[:1], (191, 241), (1,), True)
     assert phrases.event_phrases(stuck, Audience(("Alice", "Bob")))[:2] == ["Game over.", "Alice loses 9 points for X and A."]
     assert phrases.went_out_line("Bob") == "Bob went out with the bag empty."
     assert phrases.went_out_line("Me", you=True) == "You went out with the bag empty."
@@ -363,7 +377,7 @@ def test_challenge_lines_say_you_whichever_side_you_are_on():
 
 def test_a_tie_and_the_draw_for_first_with_you():
     aud = Audience(("Me", "Bob"), frozenset({0}), 0)
-    tie = GameEnded(9, "all_passed_twice", "Every player passed twice in a row.", None, (), (10, 10), (0, 1))
+    tie = GameEnded(9, "all_passed_twice", None, (), (10, 10), (0, 1))
     assert phrases.event_phrases(tie, aud)[-2:] == ["You 10, Bob 10.", "A tie: you and Bob, 10 each."]
     ev = FirstPlayerDrawn(1, ((("Me", "E"), ("Bob", "A")),), 1, "Bob")
     assert phrases.first_player_phrases(ev, "Me") == ["You drew E, Bob drew A.", "Bob plays first."]

@@ -46,6 +46,12 @@ class Transcript:
         """The lines as printed (see :func:`brailleview.fit`)."""
         return brailleview.fit(lines, self._width())
 
+    def by_clause(self, lines: Sequence[str]) -> list[str]:
+        """On a braille display, long lines broken after a clause (see
+        :func:`phrases.clauses`), not wherever the width falls."""
+        width = self._width()
+        return list(lines) if width is None else phrases.short_lines(lines, width)
+
     def reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
         """Fit the display, and remember the reply for ``repeat``."""
         out = self.fit(lines)

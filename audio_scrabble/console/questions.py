@@ -11,7 +11,7 @@ prompt (full, and short for a narrow braille display).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Callable, Sequence, Union
 
 from ..errors import ScrabbleError
 from ..presentation import prompts
@@ -36,6 +36,7 @@ class Say:
     lines: tuple[str, ...]
     keep: bool = False
     remember: bool = True  # kept for ``repeat``
+    by_clause: bool = False  # on a braille display, broken after a clause
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,15 @@ Decision = Union[Say, Repeat, Command, Leave, NewGame, ResumeSaved, DeclineSaved
                  BeginGame]
 
 
+def wrong_answer(lines: Sequence[str]) -> Say:
+    """A wrong answer to an open question: one sentence saying what was
+    wrong and naming the answers the question takes. The question stays
+    open and is not asked again; the refusal is not kept for ``repeat``
+    (nor F4), which so says the reply that asked the question, whole. On
+    a braille display the sentence breaks after a clause."""
+    return Say(tuple(lines), keep=True, remember=False, by_clause=True)
+
+
 def _first_word(text: str) -> str:
     return text.split()[0].lower() if text.strip() else ""
 
@@ -159,7 +169,7 @@ class ResumeQuestion(Question):
         if answered_before_the_game(word):
             again = () if word in REPEAT else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
-        return Say((prompts.RESUME_YES_OR_NO,), keep=True)
+        return wrong_answer((prompts.RESUME_YES_OR_NO,))
 
     def interrupt(self) -> Decision:
         # Ctrl-C cancels the line, not the question: there is no game yet.
@@ -228,11 +238,16 @@ class BlankQuestion(Question):
 
     def answer(self, text: str) -> Decision:
         square = self.draft.open_blanks[0]
-        if text.lower() in ("cancel", "no", "stop"):
+        low = text.lower()
+        if low in ("cancel", "no", "stop"):
             return Say((prompts.CANCELLED_BLANK,))
+        if low in REPEAT:
+            return Repeat()
+        if low in ("help", "?"):  # what a blank is, then the question ("h" is a letter)
+            return Command("help blank", after=tuple(self.lines()), keep=True)
         letter = text.strip()
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
-            return Say((prompts.blank_one_letter(square.name),), keep=True)
+            return wrong_answer((prompts.blank_one_letter(square.name),))
         draft = self.draft.with_blank(square, letter.upper())
         said = prompts.blank_is(square.name, letter.upper())
         if draft.open_blanks:
@@ -266,10 +281,8 @@ class SetupQuestion(Question):
             return Command(text, after=after, keep=True)  # then the question still open
         try:
             out = setup.answer(text)
-        except ScrabbleError as e:
-            if self.brief():  # the reason alone, in one short line
-                return Say(tuple(prompts.refusal_lines(str(e), e.brief, True)), keep=True)
-            return Say((str(e), *setup.question()), keep=True)
+        except ScrabbleError as e:  # what was wrong and the answers taken, not the question again
+            return wrong_answer(prompts.refusal_lines(str(e), e.brief, self.brief()))
         if setup.done:
             return BeginGame(tuple(out))
         return Say((*out, *setup.question()), keep=True)

@@ -379,6 +379,8 @@ class Session:
         remember = True
         if isinstance(decision, Say):
             lines, remember = list(decision.lines), decision.remember
+            if decision.by_clause:
+                lines = self.out.by_clause(lines)
         elif isinstance(decision, Repeat):
             lines = list(self.out.last_reply)
         elif isinstance(decision, Command):

@@ -1,8 +1,9 @@
 """The questions asked before a game: how many players, their names, the rules.
 
-One question at a time; every answer is checked and a wrong one gets a
-sentence saying what to type, and the same question again. Values given
-on the command line are not asked for.
+One question at a time; every answer is checked and a wrong one gets one
+sentence saying what was wrong and naming the answers the question takes
+(the question itself is not asked again: ``repeat`` and ``help`` say it).
+Values given on the command line are not asked for.
 """
 
 from __future__ import annotations
@@ -56,19 +57,22 @@ class Seat:
         return self.computer is not None
 
 
-def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> Seat:
+def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, listed: bool = False) -> Seat:
     """A name as typed; ``computer:club`` (or ``computer``) is a computer player.
 
     Spaces are tidied (runs of white space become one space) and the name
     is put in Unicode's composed form. A name holding a control or other
     hidden character (:data:`HIDDEN_CATEGORIES`), or longer than
-    :data:`MAX_NAME`, is refused with one sentence that does not repeat it.
-    ``computers`` says whether computer players can be made (by default:
-    whether the move engine is installed).
+    :data:`MAX_NAME`, is refused with one sentence that does not repeat it;
+    so are an empty name, a name already ``taken`` (any case: the game
+    speaks players by name), and a comma (``--players`` lists names
+    between commas). ``listed``: the name is one of ``--players`` (its
+    refusals say so). ``computers`` says whether computer players can be
+    made (by default: whether the move engine is installed).
     """
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
-        raise NotationError(say.TYPE_A_NAME)
+        raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME)
     if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
         raise NotationError(say.NAME_HIDDEN)
     low = name.lower()
@@ -83,8 +87,10 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None) -> S
         raise NotationError(say.name_too_long(MAX_NAME))
     if ":" in name:
         raise NotationError(say.NAME_COLON)
+    if "," in name:
+        raise NotationError(say.NAME_COMMA, brief=say.NAME_COMMA_BRIEF)
     if any(s.name.casefold() == name.casefold() for s in taken):
-        raise NotationError(say.name_taken(name))
+        raise NotationError(say.named_twice(name) if listed else say.name_taken(name))
     return Seat(name)
 
 
@@ -126,7 +132,8 @@ def parse_level(text: str) -> str:
     if level is None:
         starts = [name for name in COMPUTER_LEVELS if name.startswith(low)]
         if len(starts) != 1:
-            raise NotationError(prompts.LEVEL_NAMES_REFUSAL)
+            raise NotationError(say.no_such_level(clip(text.strip()), COMPUTER_LEVELS),
+                                brief=say.levels_brief(COMPUTER_LEVELS))
         level = starts[0]
     return level
 
@@ -135,7 +142,7 @@ def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
     """``Alice,Bob,computer:club`` from the command line."""
     seats: list[Seat] = []
     for part in text.split(","):
-        seats.append(parse_seat(part, seats, computers))
+        seats.append(parse_seat(part, seats, computers, listed=True))
     if not 2 <= len(seats) <= 4:
         raise NotationError(say.players_named(len(seats)))
     return seats
@@ -146,7 +153,8 @@ def parse_rules(text: str) -> RuleSet:
     try:
         return rules_named(key)
     except NotationError:
-        raise NotationError(say.no_such_rules(clip(text.strip()))) from None  # the question lists them
+        raise NotationError(say.no_such_rules(clip(text.strip()), RULE_CHOICES),
+                            brief=say.rules_brief(RULE_CHOICES)) from None
 
 
 def rule_names() -> list[str]:
@@ -188,14 +196,17 @@ class SetupFlow:
     def _engine(self) -> bool:
         return services.engine_available() if self.computers is None else self.computers
 
+    def _offers_computer(self) -> bool:
+        """Whether the name question offers a computer (from player 2 on)."""
+        return bool(self._names) and self._engine()
+
     def question(self) -> list[str]:
         what = self.asking
         if what == "count":
             return list(say.COUNT_QUESTION)
         if what == "name":
-            n = len(self._names) + 1
-            lines = [say.name_question(n)]
-            if n > 1 and self._engine():
+            lines = [say.name_question(len(self._names) + 1)]
+            if self._offers_computer():
                 lines.append(say.COMPUTER_OFFER)
             return lines
         if what == "level":
@@ -203,7 +214,8 @@ class SetupFlow:
         return [say.RULES_QUESTION, say.other_rules(RULE_CHOICES[1:])]
 
     def answer(self, text: str) -> list[str]:
-        """Take an answer; returns what to say (a refusal repeats the question)."""
+        """Take an answer; returns what to say. A wrong answer raises a typed
+        error whose one sentence names the answers taken."""
         what = self.asking
         text = text.strip()
         if what == "count":
@@ -224,6 +236,8 @@ class SetupFlow:
             self._names.append(seat)
             return [say.joins(seat.name)]
         if what == "name":
+            if not text and self._offers_computer():
+                raise NotationError(say.TYPE_A_NAME_OR_COMPUTER, brief=say.TYPE_A_NAME_OR_COMPUTER_BRIEF)
             if " ".join(text.split()).lower() == "computer":
                 check_engine(self.computers)
                 self._choosing_level = True

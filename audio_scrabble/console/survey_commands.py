@@ -51,10 +51,16 @@ def game_rack(session: Any) -> Sequence[str]:
 def game_rack_size(session: Any) -> int:
     """How many tiles the player surveying the board holds: the viewer's
     rack, else the player to move (how many tiles a rack holds is no secret);
-    a full rack before the game."""
+    a full rack before the game. While the last play of the game waits on
+    challenge or accept, the first asked (the player who made it, maybe
+    gone out, is still the one "to move")."""
     game = session.game
     if game is None:
         return RACK_SIZE
+    if game.awaiting_final_challenge:
+        people, computers = session.playing().table.final_deciders()
+        if people or computers:
+            return len(game.players[(people + computers)[0]].rack)
     try:
         return len(game_rack(session))
     except ScrabbleError:

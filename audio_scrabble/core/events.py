@@ -107,8 +107,9 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    reason: str  # "out", "all_passed_twice", "no_moves", "scoreless_turns"
-    sentence: str  # why it ended, but for going out (empty: the presentation names who went out)
+    #: why it ended, a code the presentation words: "out", "all_passed_twice",
+    #: "no_moves", "scoreless_turns"
+    reason: str
     out_player: int | None
     adjustments: tuple[Adjustment, ...]
     totals: tuple[int, ...]
@@ -116,3 +117,5 @@ class GameEnded(Event):
     #: the game had waited on its last play (accepted, or challenged and
     #: standing): why it ends (``reason``) was given then, with the wait
     waited: bool = False
+    #: how many scoreless turns in a row ended it (reason "scoreless_turns"; else 0)
+    scoreless_turns: int = 0

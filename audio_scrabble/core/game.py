@@ -606,13 +606,9 @@ class Game:
         totals = self.scores()
         best = max(totals)
         winners = tuple(i for i, s in enumerate(totals) if s == best)
-        # going out is phrased by the presentation, which names the player (GameEnded.out_player)
-        sentence = {
-            "all_passed_twice": "Every player passed twice in a row.",
-            "no_moves": "No player can make a play.",
-            "scoreless_turns": f"There were {self.rules.scoreless_turns_limit} scoreless turns in a row.",
-        }.get(reason, "")
-        self.ended = GameEnded(len(self._turns), reason, sentence, out, tuple(adjustments), totals, winners, waited)
+        # why it ended is a code (and its count), worded by the presentation
+        scoreless = (self.rules.scoreless_turns_limit or 0) if reason == "scoreless_turns" else 0
+        self.ended = GameEnded(len(self._turns), reason, out, tuple(adjustments), totals, winners, waited, scoreless)
         self._pending = None
         self._final = None
         return self.ended

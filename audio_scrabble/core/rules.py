@@ -38,15 +38,6 @@ class RuleSet:
         """How many tiles the bag must hold to exchange ``count`` tiles."""
         return 7 if self.exchange_needs_seven else count
 
-    def describe_challenge(self) -> str:
-        return {
-            FREE: "a challenged word that stands costs the challenger nothing",
-            DOUBLE: "a challenger whose challenge fails loses their next turn",
-            SINGLE: "a failed challenge costs nothing",
-            POINTS: f"a play that stands after a challenge gains its player {self.challenge_penalty} points",
-            VOID: "there are no challenges; a word not in the list is refused when played",
-        }[self.challenge]
-
 
 HOUSE = RuleSet(
     "house",

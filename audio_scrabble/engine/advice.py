@@ -267,9 +267,12 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
             for k in chosen]
 
 
-#: The facts of a pass, as an end-game hint.
-_PASS = MoveInfo(position="", word="pass", words=(), score=0, tiles=(), leave=(), leave_value=0.0,
-                 equity=0.0, bingo=False)
+def _pass_info(rack: Sequence[str]) -> MoveInfo:
+    """The facts of a pass, as an end-game hint: it keeps the whole rack
+    and scores 0, valued by that rack's leave (as the review values a pass)."""
+    value = leave_value(list(rack))
+    return MoveInfo(position="", word="pass", words=(), score=0, tiles=(), leave=tuple(sorted(rack)),
+                    leave_value=value, equity=value, bingo=False)
 
 
 def _endgame_hints(gen: MoveGenerator, board: Board, rack: list[str], theirs: list[str], n: int,
@@ -278,7 +281,7 @@ def _endgame_hints(gen: MoveGenerator, board: Board, rack: list[str], theirs: li
     result = EndgameSolver(gen).solve(board, rack, theirs, seconds, top=n)
     out = []
     for move, score, value in result.ranked:
-        base = describe(move) if move is not None else _PASS
+        base = describe(move) if move is not None else _pass_info(rack)
         info = replace(base, end_value=round(value, 2), end_margin=round(margin + value), exact=result.exact,
                        depth=result.value_depth)
         out.append((move.play if move is not None else None, score, info))
@@ -410,9 +413,9 @@ def _turns_from_gcg(record: Any) -> list[_Turn]:
 
 def _played_equity(t: _Turn) -> float:
     """What the turn was worth by the expert's measure: a play's score plus
-    its leave; an exchange, the kept tiles' value; a pass, the whole
-    rack's value (it keeps every tile and scores 0); a withdrawn play,
-    nothing."""
+    its leave; an exchange, the kept tiles' value; a pass or a play
+    challenged off, the whole rack's value (each keeps every tile and
+    scores 0)."""
     if t.kind == "place" and t.play is not None and not t.withdrawn:
         left = list(t.rack)
         for tile in t.play.rack_tiles():
@@ -423,7 +426,7 @@ def _played_equity(t: _Turn) -> float:
         return round(t.score + leave_value(left), 2)
     if t.kind == "exchange" and t.kept is not None:
         return round(leave_value(t.kept), 2)
-    if t.kind == "pass":
+    if t.kind == "pass" or t.withdrawn:
         return round(leave_value(t.rack), 2)
     return 0.0
 

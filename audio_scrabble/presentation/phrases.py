@@ -81,14 +81,14 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
-def join_and(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
+def join_and(items: Sequence[str], last: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C`` (``last``: ``or`` for the answers a question takes)."""
     items = list(items)
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str = ".") -> list[str]:
@@ -735,6 +735,20 @@ def went_out_line(name: str, you: bool = False) -> str:
     return f"{subject(name, you)} went out with the bag empty."
 
 
+#: why a game ended, by the core's reason code (going out names the player: went_out_line)
+END_REASONS = {
+    "all_passed_twice": "Every player passed twice in a row.",
+    "no_moves": "No player can make a play.",
+    "scoreless_turns": "There were {count} scoreless turns in a row.",
+}
+
+
+def end_reason(reason: str, scoreless_turns: int = 0) -> str:
+    """Why a game ended but by going out (``GameEnded.reason``; for six
+    scoreless turns, their count)."""
+    return END_REASONS.get(reason, "").format(count=scoreless_turns)
+
+
 def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
     """The end: why (unless said with the wait on the last play), what
     each player loses for the tiles left (``Club computer loses 12
@@ -745,7 +759,7 @@ def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
     lines = ["Game over."]
     if not ev.waited:  # why the game ends was not said yet
         lines.append(went_out_line(aud.names[out], aud.you == out) if ev.reason == "out" and out is not None
-                     else ev.sentence)
+                     else end_reason(ev.reason, ev.scoreless_turns))
     gains: list[str] = []
     for adj in ev.adjustments:
         yours = aud.you == adj.player

@@ -198,9 +198,8 @@ def computers_accept(who: str, count: int) -> str:
     return f"{who} {'accepts' if count == 1 else 'accept'} the play."
 
 
-#: the level question of the set-up, and its refusal
+#: the level question of the set-up (its refusal: prompts_settings.no_such_level)
 LEVEL_QUESTION = ("Which level: beginner, club,", "expert or champion?")
-LEVEL_NAMES_REFUSAL = "Type beginner, club, expert or champion."
 
 
 def thinking(name: str) -> str:
@@ -492,17 +491,27 @@ EXCHANGE_WHILE_ENOUGH = "Exchange while the bag holds enough."
 ENDS_ALL_PASSED_TWICE = "The game also ends when every player passes twice running."
 
 
+#: what a challenge costs, by the rules' challenge code (core/rules.py)
+CHALLENGE_RULES = {
+    "free": "A challenged word that stands costs the challenger nothing.",
+    "double": "A challenger whose challenge fails loses their next turn.",
+    "single": "A failed challenge costs nothing.",
+    "points": "A play that stands after a challenge gains its player {penalty} points.",
+    "void": "There are no challenges; a word not in the list is refused when played.",
+}
+
+
+def challenge_rule(challenge: str, penalty: int = 0) -> str:
+    """The ``rules`` line on challenges, by the rules' challenge code."""
+    return CHALLENGE_RULES[challenge].format(penalty=penalty)
+
+
 def ends_after_scoreless(limit: int) -> str:
     return f"The game also ends after {limit} scoreless turns in a row."
 
 
 def seed_line(seed: int) -> str:
     return f"Seed {seed}, for a replay."
-
-
-def sentence(text: str) -> str:
-    """A clause said as a sentence: its first letter capital, a full stop."""
-    return f"{text[:1].upper()}{text[1:]}."
 
 
 HELP_FOOT = ("help keys: the board keys.", "help braille: braille mode.", "help computer: its levels.",

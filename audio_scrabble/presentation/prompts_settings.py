@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .phrases import join_and
+
 # ------------------------------------------------------------ refusals of a value
 VERBOSITY_BRIEF = "Verbosity: brief, normal or full."
 MARKS_BRIEF = "Premiums: marks, names or colours."
@@ -147,6 +149,13 @@ def values_line(name: str, values: Sequence[str]) -> str:
 
 # ------------------------------------------------------------ the set-up questions
 TYPE_A_NAME = "Type a name, like Alice."
+#: the same, at a name question that also takes ``computer``
+TYPE_A_NAME_OR_COMPUTER = "Type a name, like Alice, or computer."
+TYPE_A_NAME_OR_COMPUTER_BRIEF = "Type a name or computer."
+NAME_COMMA = "A name cannot hold a comma; type one name, like Alice."
+NAME_COMMA_BRIEF = "Type one name, without commas."
+#: a name left empty between the commas of ``--players``
+EMPTY_NAME_LISTED = "A name between the commas is empty; give names like Alice,Bob."
 NAME_HIDDEN = "A name cannot hold control characters; type it again in plain letters."
 NAME_COLON = "A name cannot hold a colon; for a computer player type computer:club."
 NO_ENGINE = "Computer players need the move engine, which is not installed yet; name a person."
@@ -168,12 +177,33 @@ def name_taken(name: str) -> str:
     return f"{name} is already playing; give this player another name."
 
 
+def named_twice(name: str) -> str:
+    """Two names of ``--players`` that are the same but for case."""
+    return f"{name} is named twice; give each player a different name."
+
+
 def players_named(count: int) -> str:
     return f"A game needs 2 to 4 players; {count} were named."
 
 
-def no_such_rules(shown: str) -> str:
-    return f"There are no rules called {shown!r}."
+def no_such_rules(shown: str, names: Sequence[str]) -> str:
+    """A wrong answer to the rules question: the answers it takes (the
+    question is not asked again)."""
+    return f"No rules called {shown!r}; type {join_and(names, 'or')}."
+
+
+def rules_brief(names: Sequence[str]) -> str:
+    """:func:`no_such_rules` at brief verbosity: the answers, in 40 characters."""
+    return "Rules: " + " ".join(names)
+
+
+def no_such_level(shown: str, levels: Sequence[str]) -> str:
+    """A wrong answer to a computer's level question: the levels."""
+    return f"No level called {shown!r}; type {join_and(levels, 'or')}."
+
+
+def levels_brief(levels: Sequence[str]) -> str:
+    return f"Type {join_and(levels, 'or')}."
 
 
 def name_question(n: int) -> str:

@@ -1,0 +1,220 @@
+"""A wrong answer to a question (the set-up's, the resume offer, the blank's,
+leave or start anew) is one sentence saying what was wrong and naming the
+answers the question takes; the question is not asked again. ``repeat``,
+F4 and ``help`` still say the whole question. Driven through the
+session's front (``handle_line``, ``key``), as a player's lines reach it,
+at the default width and on a 40-cell braille display."""
+
+from __future__ import annotations
+
+import pytest
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.tiles import BLANK
+from test_console_findings import _unfinished_game
+
+COUNT_QUESTION = ["How many players, 2 to 4?", "Press Enter for 2."]
+LEVEL_QUESTION = ["Which level: beginner, club,", "expert or champion?", "Enter for beginner, or help for more."]
+RULES_QUESTION = ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, ten, void."]
+
+
+def _passers(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("pass")
+
+
+def _setup_session(**opts) -> tuple[Session, list[str]]:
+    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    return s, s.start()
+
+
+#: each set-up question, a wrong answer, and what it says: at the default
+#: width, on a 40-cell display (broken after a clause), at brief verbosity
+SETUP_WRONG = [
+    ("count", "7",
+     ["'7' is not 2, 3 or 4; type how many are playing."],
+     ["'7' is not 2, 3 or 4;", "type how many are playing."],
+     ["'7' is not 2, 3 or 4."]),
+    ("name 1", "",
+     ["Type a name, like Alice."], ["Type a name, like Alice."], ["Type a name."]),
+    ("name 1", "Ann,,",
+     ["A name cannot hold a comma; type one name, like Alice."],
+     ["A name cannot hold a comma;", "type one name, like Alice."],
+     ["Type one name, without commas."]),
+    ("name 2", "",
+     ["Type a name, like Alice, or computer."], ["Type a name, like Alice, or computer."],
+     ["Type a name or computer."]),
+    ("name 2", "ANN",
+     ["ANN is already playing; give this player another name."],
+     ["ANN is already playing;", "give this player another name."],
+     ["ANN is already playing."]),
+    ("level", "zzz",
+     ["No level called 'zzz'; type beginner, club, expert or champion."],
+     ["No level called 'zzz'; type beginner,", "club, expert or champion."],
+     ["Type beginner, club, expert or champion."]),
+    ("rules", "xyz",
+     ["No rules called 'xyz'; type house, naspa, wespa, single, ten or void."],
+     ["No rules called 'xyz'; type house,", "naspa, wespa, single, ten or void."],
+     ["Rules: house naspa wespa single ten void"]),
+]
+#: the right answers that lead from one question to the next
+ONWARD = {"count": "2", "name 1": "Ann", "name 2": "computer", "level": "club", "rules": "wespa"}
+
+
+@pytest.mark.parametrize("way", ["default", "braille 40", "brief"])
+def test_a_wrong_answer_at_each_set_up_question_is_one_sentence_naming_the_answers(way):
+    opts = {"default": {}, "braille 40": {"braille_width": 40}, "brief": {"verbosity": "brief"}}[way]
+    s, said = _setup_session(**opts)
+    asked = said[1:]
+    assert asked == COUNT_QUESTION
+    done: list[str] = []
+    for where, wrong, normal, braille, brief in SETUP_WRONG:
+        if done and done[-1] != where:
+            said = s.handle_line(ONWARD[done[-1]])
+            asked = said[-3:] if where == "level" else said[-2:] if where in ("rules", "name 2") else said[-1:]
+        done.append(where)
+        before = (s.setup.asking, list(s.setup.players), s.setup.count, s.setup.rules)
+        out = s.handle_line(wrong)
+        assert out == {"default": normal, "braille 40": braille, "brief": brief}[way], (where, wrong)
+        assert all(len(x) <= 40 for x in out) or way == "default", out
+        assert not set(asked) & set(out), (where, out)  # the question is not asked again
+        assert (s.setup.asking, list(s.setup.players), s.setup.count, s.setup.rules) == before
+        assert s.game is None
+        # repeat, F4 and help say the whole question
+        assert s.handle_line("repeat")[-len(asked):] == asked, where
+        assert s.key("repeat")[-len(asked):] == asked, where
+        helped = s.handle_line("help")
+        assert helped[-len(asked):] == asked and len(helped) > len(asked), where
+    s.handle_line(ONWARD["rules"])
+    assert s.game is not None and s.game.names == ("Ann", "Club computer") and s.game.rules.name == "five"
+
+
+def test_the_level_question_takes_cancel_and_still_refuses_in_one_line_after_it():
+    s, _ = _setup_session(braille_width=40)
+    s.handle_line("2")
+    s.handle_line("Ann")
+    s.handle_line("computer")
+    assert s.handle_line("person") == ["No computer, then.", "Player 2, your name?",
+                                       "Type computer for a computer opponent."]
+    out = s.handle_line("computer maybe")
+    assert " ".join(out) == "Computer players are beginner, club, expert, champion; type computer:club, for example."
+    assert all(len(x) <= 40 for x in out) and out[-1] != "Type computer for a computer opponent."
+
+
+def test_a_rules_option_that_cannot_be_read_names_the_rules_before_the_first_question():
+    s = Session(Options(seed=2, rules="chess"), lexicon=services.WordSet(["QI"]))
+    lines = s.start()
+    assert s.game is None
+    assert lines[1] == "No rules called 'chess'; type house, naspa, wespa, single, ten or void."
+    assert lines[-2:] == COUNT_QUESTION
+
+
+# ---------------------------------------------------------------- the resume offer
+@pytest.mark.parametrize("width, refusal", [
+    (None, ["Type yes to resume that game, or no for a new one."]),
+    (40, ["Type yes to resume that game,", "or no for a new one."]),
+])
+def test_a_wrong_answer_to_the_resume_offer_names_yes_and_no_and_repeat_says_the_offer(tmp_path, width, refusal):
+    store = _unfinished_game(tmp_path)
+    s = Session(Options(braille_width=width), lexicon=services.WordSet(["QI"]), store=store)
+    offer = s.start()
+    assert offer[-1] == "Resume it? Type yes or no."
+    assert s.handle_line("maybe") == refusal
+    assert s.handle_line("later on") == refusal
+    assert s.prompt_text() == "resume> " and s.game is None
+    assert s.handle_line("repeat") == offer
+    assert s.key("repeat") == offer
+    assert s.handle_line("yes")[0].startswith("Resumed") or s.game is not None
+    assert s.game is not None and s.game.turn >= 1
+
+
+# ---------------------------------------------------------------- the blank
+def _blank_session(width):
+    for seed in range(500):
+        g = Game(["Alice", "Bob"], rules_named("house"), seed)
+        if BLANK in g.current_player.rack and any(t != BLANK for t in g.current_player.rack):
+            break
+    s = Session(Options(players="Alice,Bob", seed=seed, braille_width=width), lexicon=services.WordSet(["HE", "ZA"]))
+    s.start()
+    s.handle_line("")
+    letter = next(t for t in s.game.current_player.rack if t != BLANK)
+    return s, letter
+
+
+@pytest.mark.parametrize("width, refusal", [
+    (None, ["Type one letter, A to Z, for the blank on H8, or cancel."]),
+    (40, ["Type one letter, A to Z,", "for the blank on H8, or cancel."]),
+])
+def test_a_wrong_answer_to_the_blank_question_names_its_answers_and_repeat_asks_it_again(width, refusal):
+    s, letter = _blank_session(width)
+    question = s.handle_line(f"check 8H ?{letter}")
+    assert question == ["Which letter is the blank on H8?"]
+    before = (list(s.game.actions), s.game.board.rows_text())
+    for wrong in ("12", "rack", "EE"):
+        assert s.handle_line(wrong) == refusal, wrong
+    assert s.handle_line("repeat") == question  # before: the refusal again
+    assert s.key("repeat") == question
+    helped = s.handle_line("help")  # before: the refusal
+    assert helped[-1] == question[0] and any("blank" in x.lower() for x in helped[:-1])
+    assert s.prompt_text() == "letter> "
+    assert (list(s.game.actions), s.game.board.rows_text()) == before
+    assert s.handle_line("h")[0] == "Blank on H8 is H."  # h is a letter here, not help
+
+
+# ---------------------------------------------------------------- leave, start anew, play it
+@pytest.mark.parametrize("width", [None, 40])
+@pytest.mark.parametrize("asked", ["quit", "new"])
+def test_a_wrong_answer_to_leave_or_start_anew_is_a_no_said_once_never_the_question_again(width, asked):
+    s = Session(Options(players="Alice,Bob", seed=3, braille_width=width), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    question = s.handle_line(asked)
+    assert question[-1] == "Type yes or no." or question == ["Leave the game? Type yes or no."]
+    before = (list(s.game.actions), s.game.current)
+    out = s.handle_line("maybe")
+    assert out[0] == "Staying in the game."
+    assert not set(question) & set(out)
+    assert all(len(x) <= 40 for x in out) or width is None
+    assert (list(s.game.actions), s.game.current) == before and not s.finished and s.question is None
+
+
+# ---------------------------------------------------------------- names: empty, the same, a comma
+@pytest.mark.parametrize("players, sentence", [
+    ("Ann,,", "A name between the commas is empty; give names like Alice,Bob."),
+    (",Bob", "A name between the commas is empty; give names like Alice,Bob."),
+    ("Ann, ,Bob", "A name between the commas is empty; give names like Alice,Bob."),
+    ("Ann,ANN", "ANN is named twice; give each player a different name."),
+    ("Ann,Bob,ann ", "ann is named twice; give each player a different name."),
+])
+def test_empty_or_repeated_names_on_the_command_line_are_refused_in_one_sentence(players, sentence, capsys):
+    """``--players`` lists names between commas: an empty one, or one named
+    twice in any case (the game speaks players by name, and the core
+    refuses such a game too), is refused before any game, saying what to do."""
+    from audio_scrabble.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--players", players])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"audio-scrabble: error: argument --players: {sentence}"
+    # given to the session directly, the names are refused and asked for instead
+    s = Session(Options(players=players, seed=2), lexicon=services.WordSet(["QI"]))
+    lines = s.start()
+    assert lines[1] == sentence and lines[-2:] == COUNT_QUESTION and s.game is None
+
+
+def test_at_the_name_question_a_comma_an_empty_name_or_a_name_taken_is_refused_and_the_names_stay():
+    s, _ = _setup_session()
+    s.handle_line("3")
+    for wrong in ("Ann,,", "Ann, Bob", ","):  # the question takes one name: never 'Ann,,' as a name
+        assert s.handle_line(wrong) == ["A name cannot hold a comma; type one name, like Alice."], wrong
+    assert s.handle_line("  ") == ["Type a name, like Alice."]
+    assert s.handle_line("Ann")[0] == "Ann plays."
+    for wrong in ("ann", " ANN ", "Ann"):
+        assert s.handle_line(wrong) == [f"{wrong.strip()} is already playing; give this player another name."]
+    assert s.handle_line("Bob")[0] == "Bob plays."
+    s.handle_line("Cy")
+    s.handle_line("")
+    assert s.game is not None and s.game.names == ("Ann", "Bob", "Cy")
