@@ -806,6 +806,33 @@ def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_uns
     assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)
 
 
+def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_settings():
+    """Braille mode off, normal verbosity, no terminal to fit (a screen
+    reader shows the console on a 40-cell display): refusals typed at the
+    prompt are printed and spoken in lines of at most 40 characters, each
+    sentence whole when joined, and the game goes on unchanged."""
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
+    typed = ["plya H8 QI", "set braille 3", "8H QI now", "row 16", "set x y"]
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=screen)
+        inp.send_text("\r" + "".join(f"{t}\r" for t in typed) + "quit\ryes\r")
+        assert app.run() == 0
+    assert [x for x in speaker.lines if len(x) > 40] == []
+    said = " ".join(speaker.lines)
+    for sentence in ("'plya' is not a command; did you mean play? Type help for the list.",
+                     "A braille display has 14 to 80 cells, not '3'; type set braille 40, for example, "
+                     "or set braille off.",
+                     "To play that, type play 8H QI now; to test it first, check 8H QI now.",
+                     "'16' is not a row; rows are numbered 1 to 15 from the top.",
+                     "There is no setting called 'x'; the settings are verbosity, marks, braille, speech, "
+                     "hints, aids, sounds, echo, prompt, think."):
+        assert sentence in said
+    assert "'plya' is not a command;" in speaker.lines and "did you mean play?" in speaker.lines
+    assert s.game.board.is_empty() and s.settings.braille_width is None
+
+
 def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
     from audio_scrabble.console.brailleview import terminal_fit
 

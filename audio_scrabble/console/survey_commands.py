@@ -183,7 +183,7 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
                 try:
                     lines.extend(run(text))
                 except ScrabbleError as e:
-                    lines.append(str(e))
+                    lines.extend(session.refusal(e))
             return lines or [prompts.key_does_nothing(name)]
         return session.reader.key(name)
     except Exception as e:  # a bug must not end the game or show a traceback
