@@ -164,7 +164,7 @@ def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
         return [said.mark_set_phrase(origin)]
     if name == TO_MARK:
         if reader.mark is None:
-            return [said.no_mark_phrase()]
+            return prompts.refusal_said(said.no_mark_phrase())
         reader.last_move = cursor.goto(reader.mark)
         return [reader.move_phrase(reader.last_move)]
     raise KeyError(name)

@@ -789,6 +789,7 @@ _AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFT
 _JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _NUMBERED = re.compile(r"^\(?\d+[.)]$")  # "39." numbers a line; it ends no sentence
+_RANGE_END = re.compile(r"^(\d+|[A-Z])$")  # the first end of a range: "1" of "1 to 15", "A" of "A to O"
 #: each line costs this much (fewer lines are better); a line of one word
 #: where words could share costs far more
 _PER_LINE, _ONE_WORD = 30, 1000
@@ -805,6 +806,8 @@ def _break_cost(word: str, next_word: str) -> int:
         return _AFTER_SEMICOLON
     if end == ",":
         return _AFTER_COMMA
+    if next_word.lower() == "to" and _RANGE_END.match(word):  # "1 to 15", "A to O": a range stays whole
+        return _AFTER_ARTICLE
     if next_word.lower() in _JOINING_WORDS:
         return _BEFORE_JOIN
     if word.lower() in _ARTICLES or word.lower() in _JOINING_WORDS:  # left hanging
