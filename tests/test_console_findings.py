@@ -14,6 +14,7 @@ from audio_scrabble.core.play import Play, PlacedTile
 from audio_scrabble.core.scoring import score_play
 from audio_scrabble.core.board import Board
 from audio_scrabble.presentation import phrases, prompts
+from refusal_corpus import joined
 
 
 def _passers(level, lexicon, seed):
@@ -289,8 +290,8 @@ def test_at_normal_verbosity_the_reason_still_comes_first_then_the_detail():
     s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
     s.start()
     s.handle_line("")
-    assert s.handle_line("set verbosity loud") == ["Verbosity is brief, normal or full, not 'loud'."]
-    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+    assert joined(s.handle_line("set verbosity loud")) == "Verbosity is brief, normal or full, not 'loud'."
+    assert joined(s.handle_line("row 16")) == "'16' is not a row; rows are numbered 1 to 15 from the top."
     assert s.handle_line("check A1 QI")[0] == "Not legal."
     s.handle_line("set verbosity brief")
     assert s.handle_line("check A1 QI") == ["The first word must cover the star, H8."]
@@ -303,7 +304,7 @@ def test_the_set_up_refuses_briefly_at_brief_verbosity():
     assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
     s = Session(Options(), lexicon=services.WordSet(["QI"]))
     s.start()
-    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing."]
+    assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
 
 
 def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():
@@ -428,8 +429,9 @@ def test_open_n_works_at_the_resume_question_and_at_the_set_up(tmp_path):
     assert s.start()[-1] == "Resume it? Type yes or no."
     listing = " ".join(s.handle_line("games"))
     assert "1. Carol and Dan, unfinished" in listing and "2. Alice and Bob, put away" in listing
-    assert s.handle_line("open 9") == ["Games are numbered 1 to 2; type games to hear them.",
-                                       "Resume it? Type yes or no."]
+    out = s.handle_line("open 9")
+    assert joined(out[:-1]) == "Games are numbered 1 to 2; type games to hear them."
+    assert out[-1] == "Resume it? Type yes or no."
     out = s.handle_line("open 2")
     assert "Game put away: Carol and Dan." in out and "Resumed. House rules (RNIB leaflet)." in out
     assert s.game.names == ("Alice", "Bob") and s.question is None
