@@ -1,9 +1,10 @@
 """Typed errors of audio_scrabble.
 
 Every refusal the game makes is one of these. Each is a ValueError (as in
-python-chess), and its message is one sentence a player can act on: it is
-spoken and printed as it is. An error may also carry ``brief``, its short
-form (at most 40 characters, the reason alone: "No Z on your rack."),
+python-chess), and its message is one sentence a player can act on, said
+in lines of at most 40 characters (a braille line), broken after a clause
+(presentation.prompts.refusal_said). An error may also carry ``brief``,
+its short form (one line, the reason alone: "No Z on your rack."),
 said instead at brief verbosity; without one, the console shortens the
 sentence to its first clause (presentation.prompts.brief_refusal).
 """

@@ -111,3 +111,12 @@ class _Said(list):
 def long_refusals(said, width: int = 40) -> list[tuple[str, list[str]]]:
     """The answers of more than one line, or a line longer than ``width``."""
     return [(k, v) for k, v in said if len(v) != 1 or len(v[0]) > width]
+
+
+def joined(lines) -> str:
+    """A refusal's lines joined into the sentence they break, once each line
+    is checked to fit a 40-cell braille line (a word longer than a line,
+    a file's path, alone on its own)."""
+    lines = list(lines)
+    assert [x for x in lines if len(x) > 40 and len(x.split()) > 1] == [], lines
+    return " ".join(lines)

@@ -31,6 +31,7 @@ from audio_scrabble.core.play import PlacedTile, Play
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.scoring import score_play
 from audio_scrabble.core.tiles import BLANK
+from refusal_corpus import joined
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
 WORDS = ["TRAIN", "AT", "TA", "FEZ", "ZA", "QI", "AA", "AE", "EA", "IN", "TI", "IT", "NA", "AN"]
@@ -116,21 +117,21 @@ def test_setup_asks_one_question_at_a_time_and_refuses_bad_answers():
     lines = s.start()
     assert lines[-2:] == ["How many players, 2 to 4?", "Press Enter for 2."]
     lines = s.handle_line("7")
-    assert lines == ["'7' is not 2, 3 or 4; type how many are playing."]  # not the question again
+    assert joined(lines) == "'7' is not 2, 3 or 4; type how many are playing."  # not the question again
     assert s.game is None
     lines = s.handle_line("three")
     assert lines[-1] == "Player 1, your name?"
     computer = ["Type computer for a computer opponent."] if services.engine_available() else []
     assert s.handle_line("Alice")[1:] == ["Player 2, your name?"] + computer
     lines = s.handle_line("alice")
-    assert lines == ["alice is already playing; give this player another name."]
+    assert joined(lines) == "alice is already playing; give this player another name."
     assert s.handle_line("repeat")[-len(computer) - 1:] == ["Player 2, your name?"] + computer
     assert s.handle_line("") == ["Type a name, like Alice, or computer." if computer else "Type a name, like Alice."]
     s.handle_line("Bob")
     lines = s.handle_line("Carol")
     assert lines[-2] == "Which rules? Enter for house rules."
     lines = s.handle_line("chess")
-    assert lines == ["No rules called 'chess'; type house, naspa, wespa, single, ten or void."]
+    assert joined(lines) == "No rules called 'chess'; type house, naspa, wespa, single, ten or void."
     lines = s.handle_line("wespa")
     assert "Tournament rules, 5-point challenge." in lines
     assert s.game is not None and s.game.names == ("Alice", "Bob", "Carol")
@@ -142,7 +143,7 @@ def test_player_count_refuses_digits_that_are_not_plain_numbers(answer):
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
     out = s.handle_line(answer)
-    assert out[0].endswith("is not 2, 3 or 4; type how many are playing.")
+    assert joined(out).endswith("is not 2, 3 or 4; type how many are playing.")
     assert s.setup.count is None
 
 
@@ -150,7 +151,7 @@ def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
     assert s.handle_line("help")[0] == "Commands, by group:"
-    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing."]
+    assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
     assert s.handle_line("quit") == ["Goodbye."]
     assert s.finished
 
@@ -171,7 +172,7 @@ def test_computer_players_are_refused_without_the_engine(monkeypatch):
     s.start()
     s.handle_line("2")
     lines = s.handle_line("computer:club")
-    assert len(lines) == 1 and lines[0].startswith("Computer players need the move engine")
+    assert joined(lines) == "Computer players need the move engine, which is not installed yet; name a person."
 
 
 BAD_NAMES = [
@@ -191,7 +192,7 @@ def test_a_name_with_a_control_character_is_refused_in_one_sentence(name):
     s.start()
     s.handle_line("2")
     lines = s.handle_line(name)
-    assert lines == ["A name cannot hold control characters; type it again in plain letters."]
+    assert joined(lines) == "A name cannot hold control characters; type it again in plain letters."
     assert not any(ch in "".join(lines) for ch in "\x00\x1b\x07\u202e\u200b\ufeff\x7f")
     assert s.setup.players == [] and s.game is None
     s.handle_line("Alice")
@@ -205,7 +206,7 @@ def test_a_name_over_20_letters_is_refused_and_20_are_taken():
     s.start()
     s.handle_line("2")
     lines = s.handle_line("A" * 21)
-    assert lines == ["That name is long to hear every turn; use 20 letters or fewer."]
+    assert joined(lines) == "That name is long to hear every turn; use 20 letters or fewer."
     assert s.handle_line("Bartholomew Jonesy-Q")[:2] == ["Bartholomew Jonesy-Q plays.", "Player 2, your name?"]
     # white space is tidied, and tabs or runs of spaces are not hidden characters
     assert s.handle_line("  Ann\tMarie  ")[0] == "Ann Marie plays."
@@ -232,16 +233,16 @@ def test_bad_names_on_the_command_line_are_refused_before_the_game(name, capsys)
 # ---------------------------------------------------------------- answering every line
 def test_unknown_command_suggests_the_closest_and_help():
     s, _ = session()
-    assert s.handle_line("paly 8D TRAIN") == ["'paly' is not a command; did you mean play?", "Type help for the list."]
-    assert s.handle_line("scroes")[0] == "'scroes' is not a command; did you mean scores?"
-    assert s.handle_line("xyzzy") == ["'xyzzy' is not a command; type help for the list."]
+    assert joined(s.handle_line("paly 8D TRAIN")) == "'paly' is not a command; did you mean play? Type help for the list."
+    assert joined(s.handle_line("scroes")) == "'scroes' is not a command; did you mean scores? Type help for the list."
+    assert joined(s.handle_line("xyzzy")) == "'xyzzy' is not a command; type help for the list."
 
 
 def test_a_play_without_the_word_play_is_not_made():
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line("8D TRAIN") == ["To play that, type play 8D TRAIN; to test it first, check 8D TRAIN."]
+    assert joined(s.handle_line("8D TRAIN")) == "To play that, type play 8D TRAIN; to test it first, check 8D TRAIN."
     assert snapshot(s) == before
 
 
@@ -323,7 +324,7 @@ def test_illegal_play_says_which_rule():
     missing = next(ch for ch in "QZXJKVWY" if ch not in rack)
     out = s.handle_line(f"play 8H {missing}{letters[0]}")
     assert out[0].startswith(f"You have no {missing} on your rack to play")
-    assert s.handle_line("play 8N ABC")[0].startswith("The word runs off the board with C left over")
+    assert joined(s.handle_line("play 8N ABC")).startswith("The word runs off the board with C left over")
 
 
 @pytest.mark.parametrize("line", ["play 8P JET", "play JET Z8", "play 8z ga", "check Q3 AT"])
@@ -331,7 +332,7 @@ def test_a_column_past_o_is_called_off_the_board(line):
     s, _ = session()
     ready(s)
     square = next(t for t in line.split() if any(c.isdigit() for c in t)).upper()
-    assert s.handle_line(line) == [f"{square} is off the board; columns run A to O and rows 1 to 15."]
+    assert joined(s.handle_line(line)) == f"{square} is off the board; columns run A to O and rows 1 to 15."
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -365,7 +366,7 @@ def test_rack_is_private_until_the_player_presses_enter():
     for cmd in ("rack", "unseen", "shuffle", "play 8H AT", "exchange all", "pass", "check 8H AT"):
         before = snapshot(s)
         out = s.handle_line(cmd)
-        assert out == [f"{g.names[first]}, press Enter for your rack first."], cmd
+        assert joined(out) == f"{g.names[first]}, press Enter for your rack first.", cmd
         assert snapshot(s) == before
     out = ready(s)
     assert out[0] == f"{g.names[first]}'s turn."
@@ -381,7 +382,7 @@ def test_after_a_turn_the_next_player_must_press_enter_and_draws_stay_private():
     out = s.handle_line("pass")
     other = g.current
     assert out[-1] == f"{g.names[other]}, press Enter to hear your rack."
-    assert s.handle_line("rack") == [f"{g.names[other]}, press Enter for your rack first."]
+    assert joined(s.handle_line("rack")) == f"{g.names[other]}, press Enter for your rack first."
     rack_text = " ".join(g.players[other].rack).replace("?", "blank")
     assert not any(rack_text in x for x in out)
     ready(s)
@@ -537,7 +538,7 @@ def test_blank_needs_a_letter_and_the_game_asks_for_it():
     assert out == ["Which letter is the blank on H8?"]
     assert s.prompt_text() == "letter> "
     assert snapshot(s) == before
-    assert s.handle_line("rack") == ["Type one letter, A to Z, for the blank on H8, or cancel."]
+    assert joined(s.handle_line("rack")) == "Type one letter, A to Z, for the blank on H8, or cancel."
     out = s.handle_line("e")
     assert out[0] == "Blank on H8 is E."
     assert g.board[CENTRE] == "e"
@@ -705,7 +706,7 @@ def test_exchange_pass_and_the_game_end_by_passing():
     assert out[-1] == "Type new for another game, or quit."
     assert g.is_over
     assert s.prompt_text() == "game over> "
-    assert s.handle_line("pass") == ["The game is over; type new for another game, or quit."]
+    assert joined(s.handle_line("pass")) == "The game is over; type new for another game, or quit."
     assert s.handle_line("scores")[0].startswith("Alice")
     assert s.handle_line("quit") == ["Goodbye."]
 
@@ -740,7 +741,7 @@ def test_challenge_takes_back_a_word_not_in_the_list():
     assert g.board.is_empty()
     assert Counter(g.players[player].rack) == before_rack
     before = snapshot(s)
-    assert s.handle_line("challenge") == ["That play was challenged already; it was taken back."]
+    assert joined(s.handle_line("challenge")) == "That play was challenged already; it was taken back."
     assert snapshot(s) == before
 
 
@@ -759,7 +760,7 @@ def test_challenge_of_a_good_word_under_five_point_rules_gains_the_player_5_poin
     assert f"{g.names[player]} gains 5 points." in out and "The play stands; no penalty." not in out
     assert g.scores()[challenger] == 0 and g.scores()[player] == scored + 5
     assert f"{g.names[player]} {scored + 5}" in " ".join(out)
-    assert s.handle_line("challenge") == ["That play was challenged already; it stands."]
+    assert joined(s.handle_line("challenge")) == "That play was challenged already; it stands."
     assert g.scores()[player] == scored + 5
 
 
@@ -790,7 +791,7 @@ def test_void_rules_refuse_unknown_words_when_played():
     ready(s)
     w = _first_two(s)
     before = snapshot(s)
-    assert s.handle_line(f"play 8H {w}") == [f"{w} is not in the word list; try another word."]
+    assert joined(s.handle_line(f"play 8H {w}")) == f"{w} is not in the word list; try another word."
     assert s.handle_line("challenge")[0].startswith("These rules have no challenges")
     assert snapshot(s) == before
 
@@ -1120,7 +1121,7 @@ def test_every_action_is_saved_and_the_game_can_be_resumed(tmp_path):
     assert phrases_scores(g) in lines
     assert lines[-1] == "Resume it? Type yes or no."
     assert again.prompt_text() == "resume> "
-    assert again.handle_line("maybe") == ["Type yes to resume that game, or no for a new one."]
+    assert joined(again.handle_line("maybe")) == "Type yes to resume that game, or no for a new one."
     out = again.handle_line("yes")
     assert out[0] == "Resumed. House rules (RNIB leaflet)."
     assert f"Last move: {g.names[1 - g.current]} passed." in out  # where things were left
@@ -1535,7 +1536,7 @@ def test_export_to_an_unwritable_place_is_refused_in_one_sentence(tmp_path, wher
     before = snapshot(s)
     listing = sorted(p.name for p in tmp_path.iterdir())
     out = s.handle_line("export " + where.format(tmp=tmp_path))
-    assert out == [f"Cannot write there ({reason}); type export alone for your games folder."]
+    assert joined(out) == f"Cannot write there ({reason}); type export alone for your games folder."
     assert snapshot(s) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == listing
 
@@ -1796,7 +1797,7 @@ def test_exchange_with_no_tiles_named_shows_how_to_name_them():
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line("exchange") == ["Say which tiles, like exchange AEI or all."]
+    assert joined(s.handle_line("exchange")) == "Say which tiles, like exchange AEI or all."
     assert snapshot(s) == before
 
 
@@ -1816,7 +1817,7 @@ def test_yes_or_no_with_no_question_open_is_not_sent_to_quit(answer):
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line(answer) == ["No question is open; type help for the list."]
+    assert joined(s.handle_line(answer)) == "No question is open; type help for the list."
     assert snapshot(s) == before
 
 
@@ -1833,10 +1834,10 @@ def test_a_word_alone_from_the_rack_is_answered_with_how_to_play_it():
     g = s.game
     g.players[g.current].rack[:] = list("PLYARTS")
     before = snapshot(s)
-    assert s.handle_line("part") == ["To play PART, give its square: play 8D PART."]
-    assert s.handle_line("plya")[0] == "'plya' is not a command; did you mean play?"
-    assert s.handle_line("undo") == ["'undo' is not a command; type help for the list."]
-    assert s.handle_line("train") == ["'train' is not a command; type help for the list."]  # not "show"
+    assert joined(s.handle_line("part")) == "To play PART, give its square: play 8D PART."
+    assert joined(s.handle_line("plya")) == "'plya' is not a command; did you mean play? Type help for the list."
+    assert joined(s.handle_line("undo")) == "'undo' is not a command; type help for the list."
+    assert joined(s.handle_line("train")) == "'train' is not a command; type help for the list."  # not "show"
     assert snapshot(s) == before
 
 
@@ -1844,12 +1845,12 @@ def test_a_challenge_with_no_play_before_it_says_what_the_last_turn_was():
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line("challenge") == ["Nothing to challenge: no word is played yet."]
+    assert joined(s.handle_line("challenge")) == "Nothing to challenge: no word is played yet."
     assert snapshot(s) == before
     s.handle_line("pass")
     ready(s)
     before = snapshot(s)
-    assert s.handle_line("challenge") == ["Nothing to challenge: the last turn was a pass."]
+    assert joined(s.handle_line("challenge")) == "Nothing to challenge: the last turn was a pass."
     assert snapshot(s) == before
 
 
@@ -1866,7 +1867,7 @@ def test_a_column_asked_as_a_row_and_a_row_as_a_column_are_pointed_to_the_other_
     ready(s)
     assert s.handle_line("row h") == ["H is a column; type column H."]
     assert s.handle_line("column 8") == ["8 is a row; type row 8."]
-    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+    assert joined(s.handle_line("row 16")) == "'16' is not a row; rows are numbered 1 to 15 from the top."
 
 
 def test_how_to_play_is_said_while_the_board_is_empty_and_not_when_brief():
@@ -1900,7 +1901,8 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     out = s.handle_line("quit")
     assert out == ["Not played; the turn is still yours.", "Leave the game? Type yes or no."]
     assert snapshot(s) == before and not s.finished
-    assert s.handle_line("play") == ["Staying in the game."] + ["Say what to play and where, like play 8D TRAIN."]
+    out = s.handle_line("play")
+    assert out[0] == "Staying in the game." and joined(out[1:]) == "Say what to play and where, like play 8D TRAIN."
     assert not s.finished
     assert s.handle_line("play ZAP from H7 down") == asked
     assert s.handle_line("again") == asked
@@ -1934,7 +1936,7 @@ def test_a_square_alone_in_two_parts_is_read_not_taken_for_help(line):
     s, _ = session()
     ready(s)
     assert s.handle_line(line) == ["H8, star."]
-    assert s.handle_line("q 3") == ["Q3 is off the board; columns run A to O and rows 1 to 15."]
+    assert joined(s.handle_line("q 3")) == "Q3 is off the board; columns run A to O and rows 1 to 15."
     assert not s.finished and s.question is None
 
 
@@ -1949,7 +1951,7 @@ def test_a_square_is_read_in_either_order(line):
         assert s.reader.cursor.square == CENTRE and "H8" in out[0], out
     else:
         assert out == ["H8, star."]
-    assert s.handle_line("square 8P") == ["8P is off the board; columns run A to O and rows 1 to 15."]
+    assert joined(s.handle_line("square 8P")) == "8P is off the board; columns run A to O and rows 1 to 15."
 
 
 def test_the_word_blank_names_the_blank_in_exchange_and_arrange():
@@ -1987,4 +1989,4 @@ def test_a_challenge_under_void_rules_is_refused_in_short_lines():
     s, _ = session(rules="void")
     ready(s)
     out = s.handle_line("challenge")
-    assert out[0] == "These rules have no challenges;" and all(len(x) <= 40 for x in out), out
+    assert joined(out) == "These rules have no challenges; words not in the list are refused when played.", out

@@ -38,6 +38,7 @@ from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK, tile_value
 from audio_scrabble.presentation.braille import EMPTY, PRINT_SYMBOLS, BrailleTables
 from audio_scrabble.presentation.brf import brf_pages
+from refusal_corpus import joined
 
 WIDTHS = [14, 20, 32, 40, 80]
 BLANK_CELL = "\u2800"
@@ -304,8 +305,9 @@ def test_a_whole_game_fits_the_display_and_no_word_is_cut(width, watch, tmp_path
     play_to_the_end(t, tmp_path)
     t.check()
     calls = check_wrapping(watch, width)
-    # the test saw real wrapping: long messages were there to be wrapped
-    assert calls > (40 if width <= 20 else 5)
+    # the test saw real wrapping: long messages were there to be wrapped (at
+    # 80 cells only paths: every sentence comes in lines of at most 40)
+    assert calls > (40 if width <= 20 else 5 if width < 80 else 0)
     # wrapping only breaks lines at spaces: joined again, the sentences are whole
     said = " ".join(t.lines)
     for must in ("How many players, 2 to 4?", "'7' is not 2, 3 or 4; type how many are playing.",
@@ -600,7 +602,10 @@ def test_set_braille_on_and_off():
     assert s.handle_line("set cells 80") == ["Braille mode on: every line fits 80 cells."]
     assert s.handle_line("set braille off") == ["Braille mode off."]
     assert not s.braille_mode
-    assert any(len(x) > 40 for x in s.handle_line("set braille 10"))
+    # braille mode off, a refusal still comes in lines of at most 40 characters
+    assert s.handle_line("set braille 10") == ["A braille display has 14 to 80 cells,", "not '10'; type set braille 40,",
+                                                "for example, or set braille off."]
+    assert not s.braille_mode
 
 
 def test_the_command_line_option_and_its_old_name():
@@ -710,8 +715,8 @@ def test_emboss_refuses_an_unwritable_path_and_changes_nothing(tmp_path):
     blocker.write_text("x")
     for target in (tmp_path / "missing" / "x.brf", blocker / "x.brf", "bad\x00name"):
         out = s.handle_line(f"emboss {target}")
-        assert len(out) == 1 and out[0].endswith("type emboss alone to save it in your games folder.")
-        assert out[0].count(";") == 1
+        assert joined(out).endswith("type emboss alone to save it in your games folder.")
+        assert joined(out).count(";") == 1 and joined(out).count(".") == 1
     assert (copy.deepcopy(s.game.actions), s.game.board.rows_text()) == before[:2]
     assert not (tmp_path / "missing").exists()
 
@@ -804,6 +809,33 @@ def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_uns
     assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
     assert all(len(x) <= 14 for x in printed)
     assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)
+
+
+def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_settings():
+    """Braille mode off, normal verbosity, no terminal to fit (a screen
+    reader shows the console on a 40-cell display): refusals typed at the
+    prompt are printed and spoken in lines of at most 40 characters, each
+    sentence whole when joined, and the game goes on unchanged."""
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
+    typed = ["plya H8 QI", "set braille 3", "8H QI now", "row 16", "set x y"]
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=screen)
+        inp.send_text("\r" + "".join(f"{t}\r" for t in typed) + "quit\ryes\r")
+        assert app.run() == 0
+    assert [x for x in speaker.lines if len(x) > 40] == []
+    said = " ".join(speaker.lines)
+    for sentence in ("'plya' is not a command; did you mean play? Type help for the list.",
+                     "A braille display has 14 to 80 cells, not '3'; type set braille 40, for example, "
+                     "or set braille off.",
+                     "To play that, type play 8H QI now; to test it first, check 8H QI now.",
+                     "'16' is not a row; rows are numbered 1 to 15 from the top.",
+                     "There is no setting called 'x'; the settings are verbosity, marks, braille, speech, "
+                     "hints, aids, sounds, echo, prompt, think."):
+        assert sentence in said
+    assert "'plya' is not a command;" in speaker.lines and "did you mean play?" in speaker.lines
+    assert s.game.board.is_empty() and s.settings.braille_width is None
 
 
 def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():

@@ -13,7 +13,8 @@ from audio_scrabble.core.board import Square
 from audio_scrabble.core.play import Play, PlacedTile
 from audio_scrabble.core.scoring import score_play
 from audio_scrabble.core.board import Board
-from audio_scrabble.presentation import phrases
+from audio_scrabble.presentation import phrases, prompts
+from refusal_corpus import joined
 
 
 def _passers(level, lexicon, seed):
@@ -232,12 +233,65 @@ def test_at_brief_verbosity_every_refusal_is_one_line_of_at_most_40_characters()
     assert any(v == ["No Q on your rack."] or v[0].startswith("No ") and "on your rack" in v[0] for _, v in said)
 
 
+@pytest.mark.parametrize("verbosity", ["normal", "full"])
+def test_at_the_default_settings_every_refusal_line_is_at_most_40_characters(verbosity, monkeypatch):
+    """Every refusal of the corpus, driven through the console's front at
+    the default settings (braille mode off, normal verbosity) and at full
+    verbosity: each line at most 40 characters (a braille display showing
+    the console), broken after a clause, and joined again each refusal is
+    the sentence it was. Before, 64 distinct refusals of this corpus had
+    a line of 41 to 125 characters."""
+    from refusal_corpus import refusals
+
+    said = refusals(verbosity)
+    assert len(said) >= 300
+    assert [(k, x) for k, v in said for x in v if len(x) > 40] == []
+    # the same corpus with lines as long as a sentence: the words are the same, only broken
+    monkeypatch.setattr(prompts, "LINE_WIDTH", 10_000)
+    whole = refusals(verbosity)
+    assert [k for k, _ in whole] == [k for k, _ in said]
+    assert [(k, v) for (k, v), (_, w) in zip(said, whole) if " ".join(v) != " ".join(w)] == []
+    broken = {k for (k, v), (_, w) in zip(said, whole) if len(v) > len(w)}
+    assert len(broken) >= 80  # the breaking was there to be seen
+    # no word left alone on a line where it could share one
+    assert [v for _, v in said if len(v) > 1 and any(len(x.split()) == 1 for x in v)] == []
+    answers = dict(said)
+    # broken where a reader pauses: after the reason's clause, before "did you mean"
+    assert answers["plya H8 QI"] == ["'plya' is not a command;", "did you mean play?", "Type help for the list."]
+    assert answers["8H QI now"] == ["To play that, type play 8H QI now;", "to test it first, check 8H QI now."]
+    assert answers["set braille 3"] == ["A braille display has 14 to 80 cells,", "not '3'; type set braille 40,",
+                                        "for example, or set braille off."]
+    assert answers["rack (set-up)"][:2] == ["'rack' is not 2, 3 or 4;", "type how many are playing."]
+    assert answers["check O15 QI (second turn)"] == ["The word runs off the board with I left",
+                                                     "over; start it nearer the top."]
+
+
+def test_a_file_name_longer_than_a_line_stands_whole_in_a_refusal(tmp_path):
+    """A file's name longer than a line is never broken inside (it is
+    copied whole): it stands on a line of its own, the rest of the refusal
+    in lines of at most 40 characters; nothing else said, nothing changed."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path / "saves"))
+    s.start()
+    s.handle_line("")
+    name = "2026-11-26-203257-Bartholomew-v-Christabella.gcg"
+    (tmp_path / "saves" / "games").mkdir()
+    (tmp_path / "saves" / "games" / name).write_text("#player1 B Bartholomew\n#player2 C Christabella\n")
+    assert "2. Bartholomew and Christabella," in s.handle_line("games")
+    before = (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0))
+    out = s.handle_line("open 2")
+    assert out == ["That game is finished;", "audio-scrabble review", name, "steps through it."]
+    assert (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0)) == before
+
+
 def test_at_normal_verbosity_the_reason_still_comes_first_then_the_detail():
     s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
     s.start()
     s.handle_line("")
-    assert s.handle_line("set verbosity loud") == ["Verbosity is brief, normal or full, not 'loud'."]
-    assert s.handle_line("row 16") == ["'16' is not a row; rows are numbered 1 to 15 from the top."]
+    assert joined(s.handle_line("set verbosity loud")) == "Verbosity is brief, normal or full, not 'loud'."
+    assert joined(s.handle_line("row 16")) == "'16' is not a row; rows are numbered 1 to 15 from the top."
     assert s.handle_line("check A1 QI")[0] == "Not legal."
     s.handle_line("set verbosity brief")
     assert s.handle_line("check A1 QI") == ["The first word must cover the star, H8."]
@@ -250,7 +304,7 @@ def test_the_set_up_refuses_briefly_at_brief_verbosity():
     assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
     s = Session(Options(), lexicon=services.WordSet(["QI"]))
     s.start()
-    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4; type how many are playing."]
+    assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
 
 
 def test_pasted_lines_are_taken_one_command_at_a_time_never_glued():
@@ -375,8 +429,9 @@ def test_open_n_works_at_the_resume_question_and_at_the_set_up(tmp_path):
     assert s.start()[-1] == "Resume it? Type yes or no."
     listing = " ".join(s.handle_line("games"))
     assert "1. Carol and Dan, unfinished" in listing and "2. Alice and Bob, put away" in listing
-    assert s.handle_line("open 9") == ["Games are numbered 1 to 2; type games to hear them.",
-                                       "Resume it? Type yes or no."]
+    out = s.handle_line("open 9")
+    assert joined(out[:-1]) == "Games are numbered 1 to 2; type games to hear them."
+    assert out[-1] == "Resume it? Type yes or no."
     out = s.handle_line("open 2")
     assert "Game put away: Carol and Dan." in out and "Resumed. House rules (RNIB leaflet)." in out
     assert s.game.names == ("Alice", "Bob") and s.question is None

@@ -19,6 +19,7 @@ from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square
 from audio_scrabble.core.tiles import BLANK
+from refusal_corpus import joined
 
 
 class AcceptAll:
@@ -126,7 +127,7 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert any(x.startswith("expert: ") for x in out)
     assert out[-3:] == level_question  # then the question again
     assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
-    assert s.handle_line("wizard") == ["No level called 'wizard'; type beginner, club, expert or champion."]
+    assert joined(s.handle_line("wizard")) == "No level called 'wizard'; type beginner, club, expert or champion."
     assert s.handle_line("repeat")[-3:] == level_question
     assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, ten, void."]
@@ -201,7 +202,7 @@ def test_hint_tells_the_best_three_plays_for_the_rack_of_the_player_to_move(lexi
     g = s.game
     assert s.handle_line("set hints on") == ["Hints on: type hint on your turn."]
     # two people at one computer: not before the player has pressed Enter for the rack
-    assert s.handle_line("hint") == [f"{g.names[g.current]}, press Enter for your rack first."]
+    assert joined(s.handle_line("hint")) == f"{g.names[g.current]}, press Enter for your rack first."
     s.handle_line("")
     before = snapshot(s)
     out = s.handle_line("hint")
@@ -239,7 +240,7 @@ def test_no_hint_on_a_computers_turn_nor_after_the_game(lexicon):
         s.computer_turn()
     s.handle_line("pass")  # now it is the computer's turn, not yet taken
     assert s.computer_to_move()
-    assert s.handle_line("hint") == ["It is Club computer's turn; wait for it to play."]
+    assert joined(s.handle_line("hint")) == "It is Club computer's turn; wait for it to play."
     while not g.is_over:
         s.run_computers()
         if not g.is_over:
@@ -545,7 +546,7 @@ def test_a_person_cannot_challenge_in_a_computers_name():
     s, judge, _ = going_out("Alice,computer:club,Bob", challenge=False)
     before = snapshot(s)
     out = s.handle_line("challenge club")
-    assert out == ["Club computer decides for itself; name a person, or type challenge alone."]
+    assert joined(out) == "Club computer decides for itself; name a person, or type challenge alone."
     assert snapshot(s) == before
 
 
@@ -586,7 +587,8 @@ def test_every_command_at_the_challenge_question_is_answered_never_asked_again(p
         assert s.prompt_text() == "challenge or accept> ", command.name
     for wrong in ("yes", "no", "ok", "c", "8H AT"):  # not an answer: the two answers, not the question
         assert s.handle_line(wrong) == [ANSWER_FIRST], wrong
-    assert s.handle_line("acept")[0] == "'acept' is not a command; did you mean accept?"  # a near miss: the command
+    assert joined(s.handle_line("acept")) == \
+        "'acept' is not a command; did you mean accept? Type help for the list."  # a near miss: the command
     assert s.handle_line("summary")[-2:] == asked  # no one's turn: the question waits
     assert s.handle_line("") == asked  # Enter asks it again, as it always did
     s.handle_line("set verbosity brief")

@@ -19,6 +19,7 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence import SaveStore
+from refusal_corpus import joined
 
 pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
 
@@ -188,7 +189,7 @@ def test_accept_once_the_game_is_over_says_so(lexicon):
         s.handle_line("")
         s.handle_line("pass")
     assert s.game.is_over
-    assert s.handle_line("accept") == ["The game is over; type new for another game, or quit."]
+    assert joined(s.handle_line("accept")) == "The game is over; type new for another game, or quit."
 
 
 # ---------------------------------------------------------------- the prompt while a computer moves

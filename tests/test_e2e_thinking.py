@@ -21,7 +21,7 @@ def test_the_terminal_answers_while_the_champion_thinks(terminal_factory):  # no
     t.type("scores")
     t.wait_for("You 0, Champion computer 0.")  # the one person at the table is "You"
     t.type("pass")
-    t.wait_for("Champion computer is still thinking; wait for its move.")
+    t.wait_for("Champion computer is still thinking;\nwait for its move.")  # one sentence, lines of 40 at most
     t.type("sco", enter=False)  # half a line when the move comes
     screen = t.wait_until(lambda sc: "Champion computer:" in sc, "the champion's move", timeout=30)
     assert screen.index("You 0, Champion computer 0.") < screen.index("still thinking") \

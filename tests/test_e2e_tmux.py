@@ -174,7 +174,7 @@ def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
     t.key("Left")
     t.wait_for("Left edge: A8, three bars.")
     t.type("paly")
-    t.wait_for("'paly' is not a command; did you mean play?")
+    t.wait_for("'paly' is not a command;\ndid you mean play?\nType help for the list.")
     t.type(f"check 8H {word}")
     t.wait_for(f"{word}, H8 across, would score")
     t.type(f"play 8H {word}")
@@ -413,7 +413,10 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     screen = t.wait_for("Record saved: ")
     assert list((tmp_path / "data" / "games").glob("*.gcg"))
     t.type(f"export {tmp_path}/no/such/folder/x.gcg")
-    t.wait_for("Cannot write there (no such file or directory)")
+    screen = t.wait_for("for your games folder.")  # one sentence, in lines of at most 40 characters
+    refusal = screen[screen.index("Cannot write there"):].split("for your games folder.")[0].splitlines()
+    assert " ".join(refusal) == "Cannot write there (no such file or directory); type export alone"
+    assert all(len(x) <= 40 for x in refusal)
     t.type("quit")
     t.wait_for("Leave the game? Type yes or no.")
     t.type("yes")

@@ -25,6 +25,7 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence import SaveStore
 
 from test_console_records import POS, lexicon  # noqa: F401  the same position and word list
+from refusal_corpus import joined
 
 pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
 
@@ -72,8 +73,8 @@ def test_a_finished_position_game_is_reviewed_from_its_save_file(lexicon, tmp_pa
     try:
         in_game = s.handle_line("review")
         # open on it now says how to review it
-        assert s.handle_line("games") and s.handle_line("open 1") == [
-            f"That game is finished; audio-scrabble review {kept.name} steps through it."]
+        assert s.handle_line("games") and joined(s.handle_line("open 1")) == \
+            f"That game is finished; audio-scrabble review {kept.name} steps through it."
     finally:
         s._close_computers()
     code, out, err = _main(["review", str(kept)], "scores\nG4\n\nG4\nrack\n\n\n\n", monkeypatch, capsys)

@@ -31,6 +31,7 @@ from audio_scrabble.console.review import (
 )
 from audio_scrabble.errors import RecordError
 from audio_scrabble.notation.gcg import GcgRecord, MoveKind, final_board, read_gcg
+from refusal_corpus import joined
 
 GCG_DIR = Path(os.environ.get("AUDIO_SCRABBLE_GCG_DIR", "/work/shared/gcg"))
 ALL_RECORDS = sorted(GCG_DIR.glob("*.gcg")) if GCG_DIR.is_dir() else []
@@ -131,9 +132,9 @@ def test_a_move_that_is_not_there_is_refused_and_nothing_moves():
     s.start()
     s.handle_line("go to 4")
     answer = s.handle_line("go to 99")
-    assert answer == ["There is no move 99; the record has moves 1 to 28, and 0 is the start."]
+    assert joined(answer) == "There is no move 99; the record has moves 1 to 28, and 0 is the start."
     assert s.position == 4
-    assert s.handle_line("go to nowhere") == ["'nowhere' is not a move or a square; type go to 5, or goto H8."]
+    assert joined(s.handle_line("go to nowhere")) == "'nowhere' is not a move or a square; type go to 5, or goto H8."
     assert s.handle_line("go to 0")[0] == "Before the first move;"
 
 
@@ -245,7 +246,7 @@ def test_words_at_the_last_move_lists_every_word_of_the_final_board():
 def test_rack_and_scores_are_the_records():
     s = session_of("doug_v_emely.gcg")
     s.start()
-    assert s.handle_line("rack") == ["No move yet; type next to hear the first."]
+    assert joined(s.handle_line("rack")) == "No move yet; type next to hear the first."
     assert s.handle_line("scores") == ["Before the first move:", "doug 0, emely 0."]
     s.handle_line("go to 3")
     assert s.handle_line("rack") == ["doug's rack before move 3:", "A E J N O S V."]
@@ -278,9 +279,9 @@ def test_repeat_help_and_unknown_commands():
     said = s.handle_line("next")
     assert s.handle_line("repeat") == said
     assert s.handle_line("move") == said
-    assert s.handle_line("nxt") == ["'nxt' is not a command; did you mean next?", "Type help for the list."]
-    assert s.handle_line("xyzzy") == ["'xyzzy' is not a command; type help for the list."]
-    assert s.handle_line("row 99") == ["'99' is not a row; rows are numbered 1 to 15 from the top."]
+    assert joined(s.handle_line("nxt")) == "'nxt' is not a command; did you mean next? Type help for the list."
+    assert joined(s.handle_line("xyzzy")) == "'xyzzy' is not a command; type help for the list."
+    assert joined(s.handle_line("row 99")) == "'99' is not a row; rows are numbered 1 to 15 from the top."
     help_lines = s.handle_line("help")
     assert help_lines[0] == "Review a game record move by move."
     assert any(line.startswith("Moving: next, back") for line in help_lines)

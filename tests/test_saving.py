@@ -38,6 +38,7 @@ from audio_scrabble.persistence import (
     export_record,
 )
 from audio_scrabble.presentation import prompts_saving
+from refusal_corpus import joined
 
 REPO = Path(__file__).resolve().parent.parent
 TIMEOUT = 30.0
@@ -212,7 +213,7 @@ def test_a_game_open_in_another_window_cannot_be_opened_twice(tmp_path: Path) ->
         out = s.handle_line("games")
         assert "1. Carol and Dan, in play," in said(out)
         assert "2. Alice and Bob, open in another window," in said(out)
-        assert s.handle_line("open 2") == [prompts_saving.OPEN_ELSEWHERE]
+        assert joined(s.handle_line("open 2")) == prompts_saving.OPEN_ELSEWHERE
         with pytest.raises(ScrabbleError, match="open in another window"):  # --open FILE alike
             s.saver.choose_file(xdg / "audio_scrabble" / "current.json", s.lexicon, None)
         assert s.game.names == ("Carol", "Dan")
@@ -250,10 +251,10 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert out[-1] == "Type open and a number to resume one."
     assert all(len(x) <= 40 for x in out[1:])
     # refusals, each one sentence, and nothing changes
-    assert second.handle_line("open") == [prompts_saving.OPEN_WHICH]
-    assert second.handle_line("open 9") == ["Games are numbered 1 to 3; type games to hear them."]
+    assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
+    assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
     assert second.handle_line("open 1") == [prompts_saving.IN_PLAY_ALREADY]
-    assert second.handle_line("open 3")[0].startswith("That game is finished; audio-scrabble review ")
+    assert joined(second.handle_line("open 3")).startswith("That game is finished; audio-scrabble review ")
     assert second.game.names == ("Carol", "Dan")
     # open 2: the game in play is put away, the other resumed as it was left
     out = second.handle_line("open 2")

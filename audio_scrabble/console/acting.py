@@ -87,7 +87,7 @@ def _carry_play(session: Any, outcome: plays.PlayOutcome) -> list[str]:
     except IllegalPlay as e:
         if session.cues is not None:
             session.cues.refused()
-        return session.refusal(e) if session.style.brief else [plays.explain_rack(session.game, e, play)]
+        return session.refusal(e) if session.style.brief else prompts.refusal_said(plays.explain_rack(session.game, e, play))
 
 
 def computer_thinking(session: Any) -> list[str]:

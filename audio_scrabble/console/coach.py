@@ -47,7 +47,7 @@ class Coach:
         if not self.game.is_over:
             if step:
                 raise ActionNotAllowed(prompts.review_steps_only(step))
-            raise ActionNotAllowed("\n".join(phrases.clauses(prompts.REVIEW_LATER)), brief=prompts.REVIEW_LATER_BRIEF)
+            raise ActionNotAllowed(prompts.REVIEW_LATER, brief=prompts.REVIEW_LATER_BRIEF)
         return self.game
 
     def reviews(self) -> list[Any]:

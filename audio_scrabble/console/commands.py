@@ -109,10 +109,7 @@ def cmd_exchange(session, args: str) -> list[str]:
         tiles = session.playing().rack_of(i)
     else:
         tiles = parse_tiles(_typed_tiles(text))
-    try:
-        session.need_game().check_exchange(tiles)
-    except ActionNotAllowed as e:  # the bag's long sentence, a clause a line
-        raise ActionNotAllowed("\n".join(phrases.clauses(str(e))), brief=e.brief) from None
+    session.need_game().check_exchange(tiles)
     return session.act(lambda g: g.exchange(tiles))
 
 
@@ -134,10 +131,7 @@ def cmd_challenge(session, args: str) -> list[str]:
     who = session.playing().player_named(args) if args.strip() else session.playing().final_challenger()
     if who is not None and session.playing().is_computer(who):
         raise ActionNotAllowed(prompts.decides_for_itself(session.names[who]))
-    try:
-        game.check_challenge(who)
-    except ActionNotAllowed as e:  # a long sentence of the rules, a clause a line
-        raise ActionNotAllowed("\n".join(phrases.clauses(str(e))), brief=e.brief) from None
+    game.check_challenge(who)
     return session.act(lambda g: g.challenge(who))
 
 

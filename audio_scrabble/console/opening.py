@@ -70,7 +70,7 @@ class Opening:
             rules = parse_rules(o.rules) if o.rules else None
         except ScrabbleError as e:
             seats, rules = None, None
-            said.append(str(e))
+            said.extend(prompts.refusal_said(str(e)))
         setup = SetupFlow(seats, rules, computers=self.computers)
         if seats is not None and rules is None:
             setup.rules = parse_rules("house")

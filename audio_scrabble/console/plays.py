@@ -61,7 +61,8 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         except IllegalPlay as e:
             if style.brief:  # the reason alone, in one short line
                 return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome([prompts.NOT_LEGAL, explain_rack(game, e, play)], refused=True)  # the reason, its own sentence
+            return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
+                               refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
@@ -81,7 +82,7 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome([explain_rack(game, e, play)], refused=True)
+            return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
         made = phrases.main_word(breakdown)
         if differs(draft, made):
             return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))

@@ -125,7 +125,7 @@ def wrong_answer(lines: Sequence[str]) -> Say:
     open and is not asked again; the refusal is not kept for ``repeat``
     (nor F4), which so says the reply that asked the question, whole. On
     a braille display the sentence breaks after a clause."""
-    return Say(tuple(lines), keep=True, remember=False, by_clause=True)
+    return Say(tuple(prompts.refusal_said(*lines)), keep=True, remember=False, by_clause=True)
 
 
 def _first_word(text: str) -> str:

@@ -67,11 +67,11 @@ def _goto(s: Any, args: str) -> list[str]:
     if number is not None:
         return s.go(number)
     if not text:
-        return [record_phrases.goto_where(s.count)]
+        raise NotationError(record_phrases.goto_where(s.count))
     try:
         return board_commands.cmd_goto(s, text)
     except NotationError:
-        return [record_phrases.not_a_move_or_square(clip(text))]
+        raise NotationError(record_phrases.not_a_move_or_square(clip(text))) from None
 
 
 def _scores(s: Any, args: str) -> list[str]:
@@ -81,7 +81,7 @@ def _scores(s: Any, args: str) -> list[str]:
 def _rack(s: Any, args: str) -> list[str]:
     step = s.step
     if step is None:
-        return [record_phrases.NO_MOVE_YET]
+        raise ActionNotAllowed(record_phrases.NO_MOVE_YET)
     head, said = record_phrases.rack_lines(step, s.names)
     if s.braille_mode and step.move.rack:
         head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)

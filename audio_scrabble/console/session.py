@@ -142,7 +142,7 @@ class Session:
         try:
             return out + self._sit(self.opening.position(self._word_list()))
         except ScrabbleError as e:
-            return out + [str(e)] + self._open_setup()
+            return out + prompts.refusal_said(str(e)) + self._open_setup()
 
     def _word_list(self) -> Any:  # the word list games are judged by, loaded when first needed
         if self.lexicon is None:
@@ -191,7 +191,7 @@ class Session:
             self.lexicon = resumed.lexicon
             seating = self.opening.resumed(resumed)
         except ScrabbleError as e:
-            return [str(e), prompts.STARTING_NEW_INSTEAD] + self._open_setup()
+            return prompts.refusal_said(str(e)) + [prompts.STARTING_NEW_INSTEAD] + self._open_setup()
         return self._sit(seating)
 
     def _open_saved(self, decision: OpenSaved) -> list[str]:

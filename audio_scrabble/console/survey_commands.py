@@ -164,7 +164,7 @@ def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
         return [said.mark_set_phrase(origin)]
     if name == TO_MARK:
         if reader.mark is None:
-            return [said.no_mark_phrase()]
+            return prompts.refusal_said(said.no_mark_phrase())
         reader.last_move = cursor.goto(reader.mark)
         return [reader.move_phrase(reader.last_move)]
     raise KeyError(name)
@@ -183,7 +183,7 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
                 try:
                     lines.extend(run(text))
                 except ScrabbleError as e:
-                    lines.append(str(e))
+                    lines.extend(session.refusal(e))
             return lines or [prompts.key_does_nothing(name)]
         return session.reader.key(name)
     except Exception as e:  # a bug must not end the game or show a traceback

@@ -711,7 +711,7 @@ def _load_default() -> BrailleTables:
 # --------------------------------------------------------------------------
 
 
-def wrap(text: str, cells: int) -> list[str]:
+def wrap(text: str, cells: int, whole_words: bool = False) -> list[str]:
     """Split *text* into lines of at most *cells* cells, at word boundaries.
 
     Works on print text and on braille alike. One character counts as one
@@ -726,7 +726,9 @@ def wrap(text: str, cells: int) -> list[str]:
     are kept as they are. A word is never split unless it is longer than a
     whole line: then it is broken after one of its own hyphens if it has
     one, else hyphenated (``-`` in print, ⠤ in braille), never right after
-    a braille indicator. Each ``\\n`` starts a new line; an empty paragraph
+    a braille indicator. With ``whole_words``, a word of print longer than
+    a line (a file's path, to be copied) is never split: it stands whole on
+    a line of its own. Each ``\\n`` starts a new line; an empty paragraph
     gives an empty line.
 
     A line of braille cells only (a rack, a board row) fills each line in
@@ -744,7 +746,7 @@ def wrap(text: str, cells: int) -> list[str]:
         if is_braille(paragraph.replace(" ", "").replace(_BLANK, "")):  # cells only
             lines.extend(_wrap_paragraph(paragraph, cells))
         else:
-            lines.extend(_sentence_lines(paragraph, cells))
+            lines.extend(_sentence_lines(paragraph, cells, whole_words))
     return lines
 
 
@@ -787,6 +789,7 @@ _AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFT
 _JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _NUMBERED = re.compile(r"^\(?\d+[.)]$")  # "39." numbers a line; it ends no sentence
+_RANGE_END = re.compile(r"^(\d+|[A-Z])$")  # the first end of a range: "1" of "1 to 15", "A" of "A to O"
 #: each line costs this much (fewer lines are better); a line of one word
 #: where words could share costs far more
 _PER_LINE, _ONE_WORD = 30, 1000
@@ -803,6 +806,8 @@ def _break_cost(word: str, next_word: str) -> int:
         return _AFTER_SEMICOLON
     if end == ",":
         return _AFTER_COMMA
+    if next_word.lower() == "to" and _RANGE_END.match(word):  # "1 to 15", "A to O": a range stays whole
+        return _AFTER_ARTICLE
     if next_word.lower() in _JOINING_WORDS:
         return _BEFORE_JOIN
     if word.lower() in _ARTICLES or word.lower() in _JOINING_WORDS:  # left hanging
@@ -810,7 +815,7 @@ def _break_cost(word: str, next_word: str) -> int:
     return _AFTER_WORD
 
 
-def _sentence_lines(paragraph: str, width: int) -> list[str]:
+def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> list[str]:
     """A paragraph of print in lines of at most ``width``, broken at the
     best places for the whole paragraph at once.
 
@@ -820,7 +825,9 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
     unless it cannot share. The cheapest set of breaks wins, so a short
     clause gets its own line only when that keeps the lines full enough,
     and the last word of a sentence is never left alone when a line before
-    it can give it company.
+    it can give it company. A word longer than a line is broken into
+    pieces (:func:`_break_word`), or with ``whole_words`` kept whole on a
+    line of its own.
     """
     # (space before, word, ends its line, part of a word too long for a line)
     tokens: list[tuple[str, str, bool, bool]] = []
@@ -828,6 +835,9 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
         sep, word = match.group(1), match.group(2)
         if len(word) <= width:
             tokens.append((sep, word, False, False))
+            continue
+        if whole_words:
+            tokens.append((sep, word, True, True))
             continue
         pieces = _break_word(word, width)
         for k, piece in enumerate(pieces):
@@ -845,7 +855,7 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
         for j in range(i, n):
             sep, word, hard, piece = tokens[j]
             length += len(sep) + len(word)
-            if length > width:
+            if length > width and not (j == i and len(word) > width):  # a whole word wider than a line: alone
                 break
             cost = best[i] + _PER_LINE
             if j == i and n > 1 and not piece:  # alone; at the very end, worse still

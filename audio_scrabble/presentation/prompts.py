@@ -5,7 +5,9 @@ their own words: the sentences are here, one name each, so that wording
 is found, reviewed and kept to the braille line in one place. A sentence
 longer than a braille line is kept as its clauses (see
 :func:`phrases.clauses`), or written as lines joined by ``\\n`` where a
-typed error carries it.
+typed error carries it. A refusal, however it was written, is said in
+lines of at most 40 characters (:func:`refusal_lines`,
+:func:`refusal_said`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
+from .braille import wrap
 from .phrases import (
     LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
     went_out_line, where_text, whose,
@@ -364,15 +367,16 @@ def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[s
             return [guess]
         return [f"{clip(word, 16)!r} is not a command."]
     if near:
-        return [f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?", "Type help for the list."]
-    return [f"{clip(word)!r} is not a command; type help for the list."]
+        return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?",
+                            "Type help for the list.")
+    return refusal_said(f"{clip(word)!r} is not a command; type help for the list.")
 
 
 def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str]:
     if brief:
         return [f"No help on {clip(topic, 16)!r}; type help."]
     hint = f" Did you mean {join_and(list(near))}?" if near else ""
-    return [f"There is no help on {clip(topic)!r}.{hint}", "Type help for the list."]
+    return refusal_said(f"There is no help on {clip(topic)!r}.{hint}", "Type help for the list.")
 
 
 NO_QUESTION_OPEN = "No question is open; type help for the list."
@@ -382,22 +386,35 @@ def play_it_how(text: str, brief: bool = False) -> list[str]:
     """A play typed without ``play``."""
     if brief:
         return ["Type play first, or check."]
-    return [f"To play that, type play {clip(text)}; to test it first, check {clip(text)}."]
+    return refusal_said(f"To play that, type play {clip(text)}; to test it first, check {clip(text)}.")
 
 
 def give_its_square(word: str, brief: bool = False) -> list[str]:
     """A word from the rack typed alone."""
     if brief:
         return [f"Give its square: play 8D {clip(word.upper(), 12)}."]
-    return [f"To play {clip(word.upper())}, give its square: play 8D {clip(word.upper())}."]
+    return refusal_said(f"To play {clip(word.upper())}, give its square: play 8D {clip(word.upper())}.")
 
 
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
     """What a refusal says: at brief verbosity its one short line; else the
-    sentence as it is (its reason first)."""
+    sentence, its reason first, in lines of at most :data:`LINE_WIDTH`
+    (:func:`refusal_said`)."""
     if brief:
         return [brief_refusal(sentence, brief_form)]
-    return [sentence]
+    return refusal_said(sentence)
+
+
+def refusal_said(*sentences: str) -> list[str]:
+    """Sentences of a refusal in lines of at most :data:`LINE_WIDTH`
+    characters, for a braille display showing the console: each broken
+    where a reader pauses, as the display's own lines are
+    (:func:`.braille.wrap`: after a clause where the lines stay full,
+    before a joining word, never inside a word, no word left alone on a
+    line it could share). A ``\\n`` a sentence holds starts a line; a word
+    longer than a line (a file's path) stands whole on a line of its own.
+    Joined by spaces, the lines are the sentences again."""
+    return [line for sentence in sentences for line in wrap(sentence, LINE_WIDTH, whole_words=True)]
 
 
 # ------------------------------------------------------------ the board commands (game and review)
