@@ -581,3 +581,15 @@ def test_a_shorter_prompt_and_the_typed_line_read_aloud_are_settings():
     options = options_from(build_parser([]).parse_args(["--prompt", "short", "--echo", "on"]))
     given = Session(options, lexicon=services.WordSet(["QI"]))
     assert (given.settings.prompt, given.settings.echo) == ("short", True)
+
+
+def test_a_blank_on_a_premium_starts_its_line_with_a_capital_at_full_verbosity():
+    """Tester's finding: check at full verbosity said "blank E on M9, two
+    dots.", a line starting in lower case."""
+    pos = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?AB/ 0/0 0"
+    s = Session(Options(position=pos, players="Ann,Bob", verbosity="full", seed=1),
+                lexicon=services.WordSet(["ABE", "BE"]))
+    s.start()
+    s.handle_line("")
+    out = s.handle_line("check 8F ABe")
+    assert out == ["ABE (blank E), F8 across, would score 8.", "ABE (blank E): 4, doubled, 8.", "Blank E on H8, star."]

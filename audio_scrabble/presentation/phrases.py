@@ -529,9 +529,10 @@ def bag_phrase(left: int) -> str:
 
 # ---------------------------------------------------------------- plays
 def premium_lines(word: WordScore, marks: str) -> list[str]:
-    """``T on D8, two dots.`` for each premium a word used."""
+    """``T on D8, two dots.`` for each premium a word used (a blank: ``Blank
+    E on M9, two dots.``, a capital starting the line)."""
     return [
-        f"{tile_phrase(p.letter) if p.letter.isupper() else 'blank ' + p.letter.upper()} on {p.square.name}, "
+        f"{tile_phrase(p.letter) if p.letter.isupper() else 'Blank ' + p.letter.upper()} on {p.square.name}, "
         f"{premium_phrase(p.premium, marks)}."
         for p in word.premiums
     ]
