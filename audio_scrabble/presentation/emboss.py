@@ -75,13 +75,8 @@ def _by_nick(record: GcgRecord) -> dict[str, str]:
 
 
 def final_scores(record: GcgRecord) -> list[str]:
-    start = record.start.totals if record.start else [0] * len(record.players)
-    totals: dict[str, int] = {p.nick: score for p, score in zip(record.players, start)}
-    for mv in record.moves:
-        totals[mv.nick] = mv.total
-    names = _by_nick(record)
-    ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-    return [f"{names.get(nick, nick)} {score}" for nick, score in ranked]
+    ranked = sorted(zip(_names(record), record.totals), key=lambda kv: -kv[1])
+    return [f"{name} {score}" for name, score in ranked]
 
 
 def start_lines(record: GcgRecord) -> list[str]:
