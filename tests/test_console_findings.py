@@ -161,6 +161,48 @@ def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
     assert not alone.out.take_clear()
 
 
+def _exchanger(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("exchange", tiles=tuple(game.players[i].rack[:2]))
+
+
+@pytest.mark.parametrize("deferred", [False, True])
+def test_a_hand_over_before_a_computer_clears_before_the_persons_action_not_after(deferred):
+    """Tester's finding: two people and a computer; Ann passed and the
+    club computer moved next. The screen was cleared only once the
+    computer had moved, wiping "Ann passed." before the next person could
+    read it. Now the screen is cleared when the turn leaves the person
+    whose rack was read, before their action is printed, and not again
+    after the computer's move: the next person reads both. ``deferred``:
+    as the console does, the computer moves after the person's reply is
+    printed."""
+    s = Session(Options(players="Ann,Bob,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
+                computer_factory=_exchanger)
+    s.start()
+    s.take_display()
+    s.out.take_clear()
+    names = s.game.names
+    for _ in range(6):  # until a person sits just before the computer
+        person = s.game.current
+        if s.match.table.is_computer((person + 1) % 3) and not s.match.table.is_computer(person):
+            break
+        s.handle_line("")
+        s.handle_line("pass")
+        s.take_display()
+        s.out.take_clear()
+    assert "your rack" in s.handle_line("")[-1] and not s.out.take_clear()
+    s.defer_computer = deferred
+    passed = s.handle_line("pass")
+    assert passed[0] == f"{names[person]} passed."
+    # cleared before the pass is printed: the person's rack leaves the screen
+    assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
+    moved = s.run_computers() if deferred else passed
+    assert any("exchanged 2 tiles." in line for line in moved), moved
+    # nothing private was read since: the pass and the move stay on screen
+    assert not s.out.take_clear() and s.take_display() == []
+    nxt = names[s.game.current]
+    assert any(f"{nxt}, press Enter" in line for line in moved), moved
+
+
 # ---------------------------------------------------------------- issue 13: bad input never echoed whole
 def _answers_to_a_huge_line(huge: str) -> dict[str, list[str]]:
     """Every command, and the set-up's questions, given ``huge`` as its argument."""
@@ -594,3 +636,15 @@ def test_a_shorter_prompt_and_the_typed_line_read_aloud_are_settings():
     options = options_from(build_parser([]).parse_args(["--prompt", "short", "--echo", "on"]))
     given = Session(options, lexicon=services.WordSet(["QI"]))
     assert (given.settings.prompt, given.settings.echo) == ("short", True)
+
+
+def test_a_blank_on_a_premium_starts_its_line_with_a_capital_at_full_verbosity():
+    """Tester's finding: check at full verbosity said "blank E on M9, two
+    dots.", a line starting in lower case."""
+    pos = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?AB/ 0/0 0"
+    s = Session(Options(position=pos, players="Ann,Bob", verbosity="full", seed=1),
+                lexicon=services.WordSet(["ABE", "BE"]))
+    s.start()
+    s.handle_line("")
+    out = s.handle_line("check 8F ABe")
+    assert out == ["ABE (blank E), F8 across, would score 8.", "ABE (blank E): 4, doubled, 8.", "Blank E on H8, star."]

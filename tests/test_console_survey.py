@@ -139,6 +139,15 @@ def test_a_position_game_is_saved_resumed_and_puts_an_unfinished_game_away(lexic
 
 
 # ---------------------------------------------------------------- the commands
+def test_around_the_empty_star_names_it_as_the_square_is_named():
+    """Tester's finding: around on the empty star said "H8 star: up 7
+    free", where the square itself is "H8, star."."""
+    s = Session(Options(players="Ann,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("square H8") == ["H8, star."]
+    assert s.handle_line("around H8") == ["H8, star: up 7 free, down 7 free.", "Left 7 free, right 7 free."]
+
+
 def test_spots_around_and_fit_answer_in_the_game(lexicon):
     s, _ = position_session(lexicon, WINDY, players="You,Bob")
     s.handle_line("")  # two people at one computer: the rack is heard at the hand-over
@@ -299,7 +308,7 @@ def test_keys_through_the_real_prompt(lexicon):
     assert lines[lines.index("L8, two dots: left along row 8,"):] == [
         "L8, two dots: left along row 8,", "4 squares to the Y on H8.",  # F7: the next hot spot
         "A8, three bars: right along row 8,", "3 squares to the W on D8.",  # Shift-F7: the one before
-        "A8 three bars: up 7 free, down 7 free.", "Left edge, right 2 to W.",  # F3: around the cursor
+        "A8, three bars: up 7 free, down 7 free.", "Left edge, right 2 to W.",  # F3: around the cursor
         "Mark on A8.", "B8.", "A8, three bars.",  # Alt-M, Right, Alt-J
         "Rack: A D E E G I L.",  # Alt-R
         "Leave the game? Type yes or no.", "Goodbye.",

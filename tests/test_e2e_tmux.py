@@ -318,6 +318,37 @@ def test_a_whole_game_against_the_expert_computer_chosen_in_the_questions(termin
     assert "Traceback" not in t.screen()
 
 
+def test_a_hand_over_past_a_computer_leaves_the_pass_and_its_move_on_screen(terminal_factory):
+    """Tester's finding: two people and the club computer, 20 cells. When a
+    person passed and the computer moved next, the screen was cleared
+    after its move, wiping the pass before the next person could read it.
+    Now it is cleared when the turn leaves the person (their rack goes),
+    and the pass and the computer's move stay for the next person."""
+    game = Game(["Ann", "Bob", "Club computer"], rules_named("house"), SEED)
+    order = [game.names[(game.current + k) % 3] for k in range(3)]
+    assert order == ["Ann", "Bob", "Club computer"]  # seed 5: Ann plays first, the computer after Bob
+    t = terminal_factory(["--players", "Ann,Bob,computer:club", "--seed", str(SEED), "--speech", "text",
+                          "--braille-cells", "20"])
+    t.wait_for("Ann, press Enter")
+    t.type("")
+    t.wait_for("your rack:")
+    t.type("pass")
+    t.wait_for("Bob, press Enter")
+    t.type("")
+    t.wait_for_hand_over("Bob, your")
+    t.type("pass")
+    screen = t.wait_until(lambda sc: "Ann, press Enter" in sc and sc.rstrip().endswith("Ann>"),
+                          "Ann's hand-over after the computer's move")
+    lines = [line for line in screen.splitlines() if line.strip()]
+    # the clear came first, then Bob's pass, then the computer's move, in that order
+    assert lines[0] == "Screen", lines
+    assert "Bob passed." in lines and "your rack:" not in screen and "Bob, your" not in screen, lines
+    passed = lines.index("Bob passed.")
+    moved = next(i for i, line in enumerate(lines) if line.startswith("Club computer "))
+    assert passed < moved < lines.index("Ann, press Enter"), lines
+    assert "Traceback" not in screen
+
+
 def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, terminal_factory):
     """``--braille-cells 20`` in a real terminal: the whole pane, prompts and
     typed lines included, never holds a line longer than 20 characters."""

@@ -50,3 +50,19 @@ def test_square_contents_show_tiles_blanks_and_live_marks_only():
     rows = square_contents(b)
     assert rows[7][7] == "a" and rows[7][3] == "T"
     assert rows[0][0] == "three bars" and rows[7][11] == "two dots" and rows[0][1] is None
+
+
+def test_the_moves_name_the_players_as_the_scores_do(tmp_path, capsys):
+    """Tester's finding: the scores read ``,CLUB COMPUTER #DEB`` but the
+    moves ``,CLUB.-COMPUTER3``: the record's nickname (``Club_computer``,
+    ``.-`` the underscore) in the moves. Both now name the player."""
+    gcg = tmp_path / "game.gcg"
+    gcg.write_text("#player1 Ann Ann\n#player2 Club_computer Club computer\n"
+                   ">Ann: AEINRST 8D RETAINS +66 66\n>Club_computer: EQU H7 Q(I) +11 11\n")
+    out = tmp_path / "game.brf"
+    assert main(["emboss", str(gcg), "-o", str(out)]) == 0
+    text = out.read_bytes().decode("ascii")
+    assert ",CLUB COMPUTER #AA" in text  # the scores
+    assert ',CLUB COMPUTER3 ,H#G ,Q"<,I"> "6#AA #AA' in text  # the move: Club computer: H7 Q(I) +11 11
+    assert "CLUB.-COMPUTER" not in text
+    assert ',ANN3 #H,D ,,RETAINS "6#FF #FF' in text

@@ -90,11 +90,13 @@ def test_a_finished_position_game_is_reviewed_from_its_save_file(lexicon, tmp_pa
     # move 1: the real play and its score from the position's totals, then the best play
     # by the in-game review's own measure and words
     m1 = said.index("Move 1 of 3.")
-    assert said[m1 + 1:m1 + 5] == ["Me played FUR(O), G4 down.", "7 points.", "Me 445, Expert computer 407.",
+    assert said[m1 + 1:m1 + 5] == ["Me played FURO, G4 down.", "7 points.", "Me 445, Expert computer 407.",
                                    "That was the best by end-game search."]
     assert "That was the best by end-game search." in in_game
     assert said[m1 + 5].startswith("G4") and "F" in said[m1 + 5]  # the board after it
-    # the end of the game from the racks kept, the final totals, what each missed
+    # the end of the game from the racks kept, said as the game's own end says it, the final totals
+    m3 = said.index("Move 3 of 3.")
+    assert said[m3 + 1:m3 + 4] == ["Game end:", "Expert computer loses 12 points", "for I, N and Q."]
     assert "Me 457, Expert computer 395." in said
     end = said.index("That was the last move, 3 of 3.")
     assert said[end + 1:end + 4] == ["Me missed 0 of spread", "in the end game,", "best play 1 of 1 turn."]
@@ -150,7 +152,7 @@ def test_an_unfinished_position_game_keeps_the_computers_rack_private(lexicon, t
     assert said[at + 1] == "best plays wait for its end."
     assert not any(line.startswith(("That was the best", "Best by")) for line in said)
     m2 = said.index("Move 2 of 2.")
-    assert said[m2 + 1:m2 + 4] == ["Expert computer played Q(I), B2 down.", "22 points.", "Me 438, Expert computer 429."]
+    assert said[m2 + 1:m2 + 4] == ["Expert computer played QI, B2 down.", "22 points.", "Me 438, Expert computer 429."]
     # its rack shows only the tile it played: N and I, still on its rack, are nobody's to hear
     assert said[said.index("Expert computer's rack before move 2:") + 1] == "Q."
     brf = tmp_path / "now.brf"

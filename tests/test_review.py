@@ -100,7 +100,7 @@ def test_move_three_is_said_like_the_scorekeeper():
     s.start()
     assert s.handle_line("go to 3") == [
         "Move 3 of 28.",
-        "doug played JAVE(LI)N, E3 down.",
+        "doug played JAVELIN, E3 down.",
         "34 points.",
         "doug 66, emely 16.",
     ]
@@ -116,7 +116,7 @@ def test_back_goto_first_last_and_a_bare_number():
     assert s.handle_line("back")[0] == "Before the first move;"
     assert s.handle_line("back")[0] == "This is the start, before move 1."
     last = s.handle_line("last")
-    assert last[:3] == ["Move 28 of 28.", "Game end: emely gains 14,", "for tiles left: O P E G."]
+    assert last[:3] == ["Move 28 of 28.", "Game end: emely gains 14 points", "for O, P, E and G."]
     assert "doug 451, emely 345." in last and last[-1] == "End of the record."
     assert s.handle_line("10")[:2] == ["Move 10 of 28.", "doug played LATINO, A5 down."]
     assert s.handle_line("goto 11")[0] == "Move 11 of 28."
@@ -142,7 +142,7 @@ def test_a_move_that_is_not_there_is_refused_and_nothing_moves():
 def test_start_at_a_move_and_beyond_the_end():
     s = session_of("doug_v_emely.gcg")
     lines = s.start(move=3)
-    assert lines[-4:] == ["Move 3 of 28.", "doug played JAVE(LI)N, E3 down.", "34 points.", "doug 66, emely 16."]
+    assert lines[-4:] == ["Move 3 of 28.", "doug played JAVELIN, E3 down.", "34 points.", "doug 66, emely 16."]
     s = session_of("doug_v_emely.gcg")
     lines = s.start(move=500)
     assert "The record has 28 moves; here is the last." in lines
@@ -159,12 +159,12 @@ def test_a_play_taken_back_is_said_and_taken_off_the_board():
     assert s.handle_line("go to 7") == [
         "Move 7 of 28.",
         "emely's play is taken back:",
-        "TIL(AX), B4 across.",
+        "TILAX, B4 across.",
         "emely loses 24 points.",
         "doug 148, emely 55.",
     ]
     assert s.handle_line("square B4") == ["B4."]  # empty again
-    assert s.handle_line("go to 9")[1] == "emely played Z(AX), D4 across."
+    assert s.handle_line("go to 9")[1] == "emely played ZAX, D4 across."
 
 
 @needs_records
@@ -186,6 +186,29 @@ def test_exchanges_passes_bonuses_time_and_notes():
     assert " ".join(notes).startswith("Note: an auspicious beginning.")
 
 
+def test_a_player_named_you_agrees_and_the_end_is_said_as_the_game_says_it():
+    """Tester's finding: "Game end: You gains 10," / "for tiles left: Q."
+    then "Game end: Club computer loses 10," / "for tiles kept: Q.": You
+    did not agree, and one thing had two names. The review now says the
+    end as the game's own end does (points, then the tiles), a player
+    named You agreeing, and a play through board letters as the game
+    says it: the word whole (QI, not Q(I))."""
+    record = read_gcg(
+        "#player1 You You\n#player2 Club_computer Club computer\n"
+        ">You: AEINRST 8D RETAINS +66 66\n"
+        ">Club_computer: EQU H7 Q(I) +11 11\n"
+        ">You: ABC -ABC +0 66\n"
+        ">You: (EU) +4 70\n"
+        ">Club_computer: EU (EU) -2 9\n"
+    )
+    s = ReviewSession(record)
+    assert s.go(2)[1] == "Club_computer played QI, H7 down."
+    assert s.go(4)[1:3] == ["Game end: You gain 4 points for E and U.", "You 70, Club_computer 11."]
+    assert s.go(5)[1:3] == ["Game end: Club_computer loses 2 points", "for E and U."]
+    # the record's history says the word whole too
+    assert s.handle_line("history 4")[0] == "2. Club_computer: QI, H7 down, 11."
+
+
 def test_penalties_and_end_losses_of_a_written_record():
     record = read_gcg(
         "#player1 ann Ann\n#player2 bob Bob\n"
@@ -199,8 +222,9 @@ def test_penalties_and_end_losses_of_a_written_record():
     assert s.go(1)[1:4] == ["ann played RETAINS, D8 across.", "All 7 tiles used: 50 bonus.", "66 points."]
     assert s.go(2)[1:3] == ["bob: failed challenge, minus 5.", "ann 66, bob -5."]
     assert s.go(3)[1:3] == ["bob exchanged 3 tiles:", "A B C."]
-    assert s.go(4)[1:3] == ["Game end: ann gains 9,", "for tiles left: D E F G."]
-    assert s.go(5)[1:4] == ["Game end: bob loses 9,", "for tiles kept: D E F G.", "ann 75, bob -14."]
+    # the end as the game says it: points, then the tiles, named once the same way
+    assert s.go(4)[1:3] == ["Game end: ann gains 9 points", "for D, E, F and G."]
+    assert s.go(5)[1:4] == ["Game end: bob loses 9 points", "for D, E, F and G.", "ann 75, bob -14."]
     s.settings.change("verbosity", "brief")
     assert s.go(3)[1] == "bob exchanged 3 tiles."
 
@@ -253,7 +277,7 @@ def test_rack_and_scores_are_the_records():
     assert s.handle_line("scores") == ["After move 3:", "doug 66, emely 16."]
     s.handle_line("go to 27")
     assert s.handle_line("rack") == ["emely's rack before move 27:", "blank F S."]
-    assert s.handle_line("history 2") == ["26. doug: HIM, N1 down, 42.", "27. emely: (K)AFS (blank A), L14 across, 21."]
+    assert s.handle_line("history 2") == ["26. doug: HIM, N1 down, 42.", "27. emely: KAFS (blank A), L14 across, 21."]
 
 
 @needs_records
@@ -387,7 +411,7 @@ def test_the_cli_with_move_3_and_piped_commands(tmp_path):
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Traceback" not in text + out.stderr
-    assert "Move 3 of 28.\ndoug played JAVE(LI)N, E3 down.\n34 points.\ndoug 66, emely 16.\n" in text
+    assert "Move 3 of 28.\ndoug played JAVELIN, E3 down.\n34 points.\ndoug 66, emely 16.\n" in text
     assert "E3, J." in text  # row 3 after move 3 holds the J of JAVELIN
     assert "Move 2 of 28." in text and text.count("Move 3 of 28.") == 2  # back, then Enter
     assert "doug's rack before move 3:" in text

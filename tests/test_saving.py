@@ -233,6 +233,16 @@ def _finished_game(folder: Path) -> None:
     assert "The game record is saved." in out
 
 
+@pytest.mark.parametrize("names, scores, said", [
+    (["Ann", "Bob"], [457, 395], "Ann won 457 to 395."),
+    (["Ann", "Bob"], [300, 300], "A tie, 300 each."),
+    (["Ann", "Bob", "Cy"], [280, 312, 200], "Bob won with 312: Ann 280, Cy 200."),
+    (["Ann", "Bob", "Cy"], [300, 300, 200], "Ann and Bob tied on 300: Cy 200."),
+])
+def test_a_finished_games_result_is_said_winner_first(names, scores, said) -> None:
+    assert prompts_saving.final_result(names, scores) == said
+
+
 def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     _finished_game(folder)
@@ -247,7 +257,8 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert "3 games on file:" in out
     assert re.search(r"1\. Carol and Dan, in play, \d+ \w+ \d{4}: Carol 0, Dan 0\.", text), text
     assert re.search(r"2\. Alice and Bob, put away, \d+ \w+ \d{4}: Alice 0, Bob 0\.", text), text
-    assert re.search(r"3\. Eve and Fay, finished, \d+ \w+ \d{4}\.", text), text
+    # a finished game with its result, read from its GCG record (both passed twice: racks counted off)
+    assert re.search(r"3\. Eve and Fay, finished, \d+ \w+ \d{4}: Eve won -13 to -14\.", text), text
     assert out[-1] == "Type open and a number to resume one."
     assert all(len(x) <= 40 for x in out[1:])
     # refusals, each one sentence, and nothing changes

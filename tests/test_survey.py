@@ -281,11 +281,11 @@ def test_around_says_each_side_in_two_lines():
         "Left U, right R.",
     ]
     assert around_phrases(around(b, Square.parse("A1"))) == [
-        "A1 three bars: up edge, down 14 free.",
+        "A1, three bars: up edge, down 14 free.",
         "Left edge, right 14 free.",
     ]
     assert around_phrases(around(b, Square.parse("L8"))) == [
-        "L8 two dots: up 7 free, down 7 free.",
+        "L8, two dots: up 7 free, down 7 free.",
         "Left 1 to T, right 3 free.",
     ]
     assert around_phrases(around(b, Square.parse("J8"))) == [

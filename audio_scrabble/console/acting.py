@@ -39,10 +39,12 @@ def act(session: Any, do: Callable[[Game], Event], quiet_turn_of: int | None = N
              and not game.is_over and not game.awaiting_final_challenge)
     if not quiet:
         lines.extend(session._turn_lines(round_end))
-    if not game.is_over and match.table.needs_hand_over(game.current) and match.table.hot_seat:
-        # The turn passes to another person at a shared computer: the last
-        # rack (and its hints) leave the screen and the screen reader's
-        # review buffer before this is printed.
+    if match.table.hand_over_due():
+        # The turn leaves a person at a shared computer: their rack (and its
+        # hints) leave the screen and the screen reader's review buffer
+        # before this is printed, so the next person reads all that follows
+        # (the computers' moves too, printed after it).
+        match.table.rack_shown = None
         session.out.hand_over()
     if not session.defer_computer:
         lines.extend(session.run_computers())

@@ -128,7 +128,7 @@ class Match:
             return table.final_question(), False
         cur = game.current
         if table.needs_hand_over(cur):
-            table.ready = cur
+            table.ready = table.rack_shown = cur
             return self.turns.hand_over(cur), True
         return [prompts.turn_with_help(self.names[cur], cur == table.you)], False
 

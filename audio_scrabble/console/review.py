@@ -3,7 +3,7 @@
 A linear session like the game's console: the player moves through the
 record one move at a time (Enter or ``next``, ``back``, ``go to N``,
 ``first``, ``last``) and hears each move as the scorekeeper would say it
-(``Move 3 of 27.``, ``doug played JAVE(LI)N, E3 down.``, ``34 points.``,
+(``Move 3 of 27.``, ``doug played JAVELIN, E3 down.``, ``34 points.``,
 ``doug 66, emely 16.``), with passes, exchanges, plays taken back,
 challenge bonuses and penalties, end-of-game adjustments, time penalties
 and the move's ``#note``. The file may be a game's save (``.json``), as a

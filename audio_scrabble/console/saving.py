@@ -372,8 +372,7 @@ class Saver:
         lines = [say.games_heading(len(self.listing))]
         for n, g in enumerate(self.listing, start=1):
             kind = g.kind.value if (g.kind is not Kind.HERE or in_play) else Kind.UNFINISHED.value
-            scores = g.summary.scores if g.summary is not None else None
-            lines.extend(say.game_entry_line(n, g.names, kind, g.started, scores))
+            lines.extend(say.game_entry_line(n, g.names, kind, g.started, g.scores))
         if any(g.kind.can_open for g in self.listing):
             lines.append(say.OPEN_HOW)
         return lines

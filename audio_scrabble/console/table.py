@@ -71,6 +71,10 @@ class Table:
         self.choosers: dict[int, Chooser] = dict(choosers or {})
         #: the player who pressed Enter for this turn (hand-over)
         self.ready: int | None = None
+        #: the person whose rack was read since the screen was last cleared
+        #: (a shared computer): it must leave the screen before another
+        #: person sits down
+        self.rack_shown: int | None = None
         #: the last play of a player who went out, once the people at the
         #: table have accepted it: the computers decide next
         self.declined: Any = None
@@ -115,6 +119,14 @@ class Table:
     def needs_hand_over(self, i: int) -> bool:
         """Whether person ``i`` must press Enter before the rack is heard."""
         return not self.is_computer(i) and self.hot_seat and self.ready != i
+
+    def hand_over_due(self) -> bool:
+        """Whether the rack on screen must leave it now: at a shared
+        computer, the turn has left the person who read it (a computer may
+        move next; the screen is cleared once, before what follows that
+        person's action, so the next person reads all of it)."""
+        game, shown = self.game, self.rack_shown
+        return self.hot_seat and shown is not None and not game.is_over and game.current != shown
 
     def viewer(self) -> int:
         """The player whose rack may be read now; raises when nobody's may."""

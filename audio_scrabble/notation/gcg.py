@@ -263,6 +263,16 @@ class GcgRecord:
                 out[int(m.group(1)) - 1] = p.value
         return out
 
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's last recorded total, in player order (the start's,
+        for a player with no move line)."""
+        last = dict(zip((p.nick for p in self.players),
+                        self.start.totals if self.start else [0] * len(self.players)))
+        for mv in self.moves:
+            last[mv.nick] = mv.total
+        return tuple(last[p.nick] for p in self.players)
+
     def player_index(self, nick: str) -> int:
         for i, p in enumerate(self.players):
             if p.nick == nick:

@@ -55,6 +55,7 @@ from typing import Any, Callable, Mapping
 
 from ..core.game import Game, MoveFinder, WordList
 from ..errors import ScrabbleError
+from ..notation.gcg import read_gcg
 from . import files, records
 from .files import FolderLock
 from .savefile import (
@@ -169,6 +170,13 @@ class GameOnFile:
     names: tuple[str, ...]
     started: datetime | None
     summary: Summary | None = None  # for saves: scores, whose turn
+    #: a finished game's GCG record: its final totals (None: unreadable)
+    totals: tuple[int, ...] | None = None
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """The scores, in the order of ``names`` (a finished game's final ones)."""
+        return self.summary.scores if self.summary is not None else self.totals
 
 
 @dataclass
@@ -305,7 +313,8 @@ class SaveStore:
             if name.endswith(".gcg"):
                 parts = records.read_stem(name)
                 names = tuple(n.replace("_", " ") for n in parts.names) if parts else (name[:-4],)
-                finished.append(GameOnFile(entry, Kind.FINISHED, names, parts.started if parts else None))
+                finished.append(GameOnFile(entry, Kind.FINISHED, names, parts.started if parts else None,
+                                           totals=_final_totals(entry, len(names))))
             elif name.endswith(".json") and ".damaged-" not in name and ".newer-" not in name:
                 loaded = self._examine(entry).loaded
                 if loaded is None:
@@ -638,6 +647,16 @@ class SaveStore:
         except OSError as e:
             raise SaveFailed(f"The finished game could not be kept in {self.games_dir}: {e.strerror or e}.") from e
         return SaveOutcome(target, True, not_gcg=not_gcg)
+
+
+def _final_totals(path: Path, players: int) -> tuple[int, ...] | None:
+    """The final totals a GCG record holds, one a player named in its file
+    name (None: unreadable, or other players)."""
+    try:
+        totals = read_gcg(path.read_bytes()).totals
+    except (OSError, ValueError):  # a ScrabbleError is a ValueError
+        return None
+    return totals if len(totals) == players else None
 
 
 def _when(started: str) -> datetime | None:

@@ -36,7 +36,10 @@ def square_contents(board: Board) -> list[list[str | None]]:
 
 def move_lines(record: GcgRecord) -> list[str]:
     """One line a move: ``doug: 8D WINDY +32 32``, played-through letters
-    in parentheses as tournament notation writes them when printed."""
+    in parentheses as tournament notation writes them when printed; the
+    player named as in the scores (``Club computer``, not the record's
+    nickname ``Club_computer``)."""
+    names = _by_nick(record)
     lines = []
     for step in replay_record(record):
         mv = step.move
@@ -58,7 +61,7 @@ def move_lines(record: GcgRecord) -> list[str]:
             what = "time penalty"
         elif mv.kind in (MoveKind.END_GAIN, MoveKind.END_LOSS):
             what = f"tiles left ({mv.tiles})"
-        lines.append(f"{mv.nick}: {what} {mv.score:+d} {mv.total}")
+        lines.append(f"{names.get(mv.nick, mv.nick)}: {what} {mv.score:+d} {mv.total}")
     return lines
 
 
@@ -66,14 +69,14 @@ def _names(record: GcgRecord) -> list[str]:
     return [p.full_name or p.nick for p in record.players]
 
 
+def _by_nick(record: GcgRecord) -> dict[str, str]:
+    """Each player's name (as the scores give it) by the record's nickname."""
+    return dict(zip((p.nick for p in record.players), _names(record)))
+
+
 def final_scores(record: GcgRecord) -> list[str]:
-    start = record.start.totals if record.start else [0] * len(record.players)
-    totals: dict[str, int] = {p.nick: score for p, score in zip(record.players, start)}
-    for mv in record.moves:
-        totals[mv.nick] = mv.total
-    names = dict(zip((p.nick for p in record.players), _names(record)))
-    ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-    return [f"{names.get(nick, nick)} {score}" for nick, score in ranked]
+    ranked = sorted(zip(_names(record), record.totals), key=lambda kv: -kv[1])
+    return [f"{name} {score}" for name, score in ranked]
 
 
 def start_lines(record: GcgRecord) -> list[str]:

@@ -349,6 +349,13 @@ def subject(name: str, you: bool = False, start: bool = True) -> str:
     return "You" if start else "you"
 
 
+def named_you(name: str) -> bool:
+    """Whether a player is named You (any case; a game begun from a
+    position names its one person so): the verb after it agrees (``You
+    gain``), as for the person at the table."""
+    return name.strip().casefold() == "you"
+
+
 def agree(verb: str, you: bool = False) -> str:
     """A verb in the present after :func:`subject`: as given after a name
     (``loses``, ``wins``, ``has``), agreeing with you (``lose``, ``win``,
@@ -522,9 +529,10 @@ def bag_phrase(left: int) -> str:
 
 # ---------------------------------------------------------------- plays
 def premium_lines(word: WordScore, marks: str) -> list[str]:
-    """``T on D8, two dots.`` for each premium a word used."""
+    """``T on D8, two dots.`` for each premium a word used (a blank: ``Blank
+    E on M9, two dots.``, a capital starting the line)."""
     return [
-        f"{tile_phrase(p.letter) if p.letter.isupper() else 'blank ' + p.letter.upper()} on {p.square.name}, "
+        f"{tile_phrase(p.letter) if p.letter.isupper() else 'Blank ' + p.letter.upper()} on {p.square.name}, "
         f"{premium_phrase(p.premium, marks)}."
         for p in word.premiums
     ]
@@ -729,6 +737,21 @@ def _points_or_nothing(n: int) -> str:
     return plural(n, "point") if n else "nothing"
 
 
+def adjustment_lines(name: str, points: int, tiles: Sequence[str] = (), you: bool = False,
+                     gain: bool | None = None, lead: str = "") -> list[str]:
+    """A player's points for the tiles left at the game's end, in the game
+    and in a record's review: ``Club computer loses 12 points`` / ``for N,
+    L and W.``; ``You gain 12 points.`` (``tiles`` unnamed). ``gain``: the
+    verb (None: gains when ``points`` is above 0); ``lead`` goes first
+    (``Game end: ``)."""
+    gained = points > 0 if gain is None else gain
+    head = f"{does(name, 'gains' if gained else 'loses', you)} {_points_or_nothing(abs(points))}"
+    first: list[str] = []
+    if lead and len(lead + head) > LINE_WIDTH:  # the lead alone, the sentence whole after it
+        first, lead = [lead.strip()], ""
+    return first + (head_then(lead + head, f"for {tiles_list(tiles)}.") if tiles else [lead + head + "."])
+
+
 def went_out_line(name: str, you: bool = False) -> str:
     """Who went out, said once: with the question whether to challenge
     the last play, or with the end when there was none."""
@@ -764,10 +787,9 @@ def _ended(ev: GameEnded, aud: Audience, style: Style) -> list[str]:
     for adj in ev.adjustments:
         yours = aud.you == adj.player
         if out == adj.player:  # what the others had, then what going out gains
-            gains.append(f"{does(adj.name, 'gains', yours)} {_points_or_nothing(adj.points)}.")
+            gains.extend(adjustment_lines(adj.name, adj.points, (), yours, gain=True))
         elif adj.rack:  # the core's adjustment is a loss, or nothing (the North American rule)
-            verb = does(adj.name, "gains" if adj.points > 0 else "loses", yours)
-            lines.extend(head_then(f"{verb} {_points_or_nothing(abs(adj.points))}", f"for {tiles_list(adj.rack)}."))
+            lines.extend(adjustment_lines(adj.name, adj.points, adj.rack, yours))
         elif not style.brief:
             lines.append(f"{subject(adj.name, yours)} had no tiles left.")
     lines.extend(gains)
@@ -936,6 +958,7 @@ __all__ = [
     "event_phrases",
     "fit",
     "is_pronoun",
+    "named_you",
     "last_move_sentence",
     "line_phrases",
     "ordinal",

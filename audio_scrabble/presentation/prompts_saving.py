@@ -126,12 +126,29 @@ KIND_WORDS = {
 }
 
 
+def final_result(names: Sequence[str], scores: Sequence[int]) -> str:
+    """A finished game in brief, the winner first: ``Ann won 457 to 395.``,
+    ``Ann won with 312: Bob 280, Cy 200.``, ``A tie, 300 each.``, ``Ann
+    and Bob tied on 300: Cy 200.``"""
+    best = max(scores)
+    won = [n for n, s in zip(names, scores) if s == best]
+    rest = [f"{n} {s}" for n, s in sorted(zip(names, scores), key=lambda p: -p[1]) if s != best]
+    if len(won) == len(names):
+        return f"A tie, {best} each."
+    if len(names) == 2:
+        return f"{won[0]} won {best} to {min(scores)}."
+    head = f"{won[0]} won with {best}" if len(won) == 1 else f"{join_and(won)} tied on {best}"
+    return f"{head}: {', '.join(rest)}."
+
+
 def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime | None,
                     scores: Sequence[int] | None = None) -> list[str]:
-    """``3. Alice and Bob, put away, 21 Nov 2026.`` (with the scores of an unfinished game)."""
+    """``3. Alice and Bob, put away, 21 Nov 2026.``, with the scores of an
+    unfinished game (``Alice 40, Bob 32.``) and the result of a finished
+    one (``Alice won 312 to 280.``)."""
     when = f", {started.day} {started:%b %Y}" if started else ""
     what = f"{KIND_WORDS.get(kind, kind)}{when}"
-    with_scores = scores is not None and kind != "finished"
+    with_scores = bool(scores) and len(scores or ()) == len(names)
     end = ":" if with_scores else "."
     head = f"{n}. {join_and(list(names))}, {what}{end}"
     if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
@@ -143,6 +160,10 @@ def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime |
     if not with_scores:
         return head_lines
     assert scores is not None
+    if kind == "finished":
+        result = final_result(names, scores)
+        one = f"{head} {result}"
+        return [one] if len(one) <= LINE_WIDTH else head_lines + clauses(result)
     one = f"{head} {', '.join(f'{a} {b}' for a, b in zip(names, scores))}."
     return [one] if len(one) <= LINE_WIDTH else head_lines + scores_lines(names, scores)
 

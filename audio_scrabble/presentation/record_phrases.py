@@ -30,11 +30,14 @@ from .phrases import (
     LINE_WIDTH,
     Audience,
     Style,
+    adjustment_lines,
     clauses,
+    does,
     event_phrases,
     join_and,
     last_move_event,
     main_word,
+    named_you,
     play_text,
     played_lines,
     plural,
@@ -101,7 +104,7 @@ def history_line(ev: Event, aud: Audience) -> str | None:
 
 
 def record_history_line(step: RecordStep, names: Sequence[str]) -> str:
-    """One line per move line of a record: ``3. doug: JAVE(LI)N, E3 down, 34.``"""
+    """One line per move line of a record: ``3. doug: JAVELIN, E3 down, 34.``"""
     mv, who = step.move, names[step.player]
     k = mv.kind
     if k is MoveKind.PLAY:
@@ -168,21 +171,29 @@ def wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
 def placement_said(placement: Placement) -> tuple[str, str | None]:
     """How a placement of a record is said: the word and where (``E3 down``).
 
-    Board letters it plays through are in parentheses, as players write
-    them (``JAVE(LI)N``); blanks are named after the word (``RE(L)IGION
-    (blank G)``). A line that cannot be placed is said as written, and
-    without where when its position cannot be read.
+    The word is said whole, as the game says a play (``JAVELIN``, not the
+    record's ``JAVE(LI)N``: a screen reader reads a word broken by
+    parentheses as pieces, or reads the parentheses out); blanks are
+    named after the word (``RELIGION (blank O)``). A line that cannot be
+    placed is said as written, and without where when its position cannot
+    be read.
     """
     if placement.start is None or placement.direction is None:
         return f"{placement.position} {placement.written}", None
     where = where_text(placement.start, placement.direction)
     if placement.letters is None:
         return placement.written.upper(), where
-    return word_text(placement.letters), where
+    return word_text(whole_word(placement.letters)), where
+
+
+def whole_word(letters: str) -> str:
+    """A record's word with the board's letters out of their parentheses:
+    ``JAVE(LI)N`` -> ``JAVELIN`` (a blank stays lower case)."""
+    return letters.replace("(", "").replace(")", "")
 
 
 def step_text(step: RecordStep) -> str | None:
-    """``JAVE(LI)N, E3 down``: the play of a step (or the play it takes back), else None."""
+    """``JAVELIN, E3 down``: the play of a step (or the play it takes back), else None."""
     if step.placement is None:
         return None
     word, where = placement_said(step.placement)
@@ -198,6 +209,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
     """
     mv = step.move
     who = names[step.player]
+    you = named_you(who)
     n = abs(mv.score)
     k = mv.kind
     lines: list[str] = [f"Move {step.number} of {count}."]
@@ -205,7 +217,8 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         p = step.placement
         assert p is not None
         word, where = placement_said(p)
-        lines.extend(played_lines(who, p.letters or word, where, mv.score, step.breakdown, style))
+        lines.extend(played_lines(who, whole_word(p.letters) if p.letters else word, where, mv.score,
+                                  step.breakdown, style, you))
     elif k is MoveKind.PASS:
         lines.append(f"{who} passed.")
     elif k is MoveKind.EXCHANGE:
@@ -219,20 +232,18 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         text = step_text(step)
         if text:
             lines.append(f"{text}.")
-        lines.append(f"{who} loses {plural(n, 'point')}." if n else "No points lost.")
+        lines.append(f"{does(who, 'loses', you)} {plural(n, 'point')}." if n else "No points lost.")
     elif k is MoveKind.CHALLENGE:
         if mv.score >= 0:
             lines.append(f"{who}: challenge bonus, {plural(n, 'point')}.")
         else:
             lines.append(f"{who}: failed challenge, minus {n}.")
-    elif k is MoveKind.END_GAIN:
-        lines.append(f"Game end: {who} gains {n},")
-        lines.append(f"for tiles left: {tiles_said(mv.tiles)}.")
-    elif k is MoveKind.END_LOSS:
-        lines.append(f"Game end: {who} loses {n},")
-        lines.append(f"for tiles kept: {tiles_said(mv.tiles)}.")
+    elif k in (MoveKind.END_GAIN, MoveKind.END_LOSS):
+        # as the game's own end says it: "Club computer loses 12 points" / "for Q, N and I."
+        tiles = parse_rack(mv.tiles, limit=None) if mv.tiles else []
+        lines.extend(adjustment_lines(who, mv.score, tiles, you, gain=k is MoveKind.END_GAIN, lead="Game end: "))
     elif k is MoveKind.TIME:
-        lines.append(f"{who} loses {n} for time.")
+        lines.append(f"{does(who, 'loses', you)} {n} for time.")
     lines.extend(scores_lines(names, step.totals))
     if not style.brief:
         if step.computed_score is not None and step.computed_score != mv.score:

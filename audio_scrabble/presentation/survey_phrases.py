@@ -36,6 +36,7 @@ from ..engine.survey import (
     survey,
 )
 from .phrases import (
+    LINE_WIDTH,
     Style, blank_label, clauses, fit, join_and, placement_text, plural, premium_phrase, said_names, short_lines,
 )
 
@@ -185,19 +186,25 @@ def around_phrases(a: Around, style: Style = Style()) -> list[str]:
     """A square's neighbourhood in two lines: the square and what is up
     and down, then left and right.
 
-    ``H7 two dots: up 6 free, down N.`` / ``Left 7 free, right 2 to T.``
+    ``H7, two dots: up 6 free, down N.`` / ``Left 7 free, right 2 to T.``
+    The square is named as everywhere else (``H8, star``, ``J8, blank T``);
+    the comma after it goes only where the line would pass 40 characters
+    (``F14 three dots: up 13 free, down 1 free.``), so it stays one line.
     A side reads ``N`` (a tile right there), ``2 to T`` (two free squares,
     then a T), ``6 free`` (free to the edge) or ``edge``. With the
     braille-board marks every line fits 40 characters.
     """
     sq = a.square.name
+    vertical = f"{_side_text(a.side(UP))}, {_side_text(a.side(DOWN_WAY))}."
     if a.tile:
         head = f"{sq}, {_tile_name(a.tile)}:"
     elif a.premium is not None:
-        head = f"{sq} {premium_phrase(a.premium, style.marks)}:"
+        mark = premium_phrase(a.premium, style.marks)
+        head = f"{sq}, {mark}:"
+        if len(f"{head} {vertical}") > LINE_WIDTH:
+            head = f"{sq} {mark}:"
     else:
         head = f"{sq}:"
-    vertical = f"{_side_text(a.side(UP))}, {_side_text(a.side(DOWN_WAY))}."
     across = f"{_cap(_side_text(a.side(LEFT)))}, {_side_text(a.side(RIGHT))}."
     return short_lines([f"{head} {vertical}", across])
 
