@@ -482,6 +482,40 @@ def test_sentences_are_fitted_whole_no_word_left_alone_that_could_share(width, t
         assert "AGLNCIGAO," in said and "A1 across, 39." in said
 
 
+def test_breaks_keep_sentences_names_numbers_and_ranges_together(tmp_path):
+    """What a tester found at 20, 40 and 14 cells: the next sentence starts
+    its own line ('Audio Scrabble. Type' / 'help at any time.' was
+    broken so); a name of several words stays whole with its number, and
+    a name's number never starts a line ('Club computer' / '3 drew N.');
+    each score keeps its name; a heading keeps its first item ('Braille:'
+    / 'legend, emboss.' was broken so); the width keeps its verb ('every
+    line fits' / '40 cells.'); a range of squares stays whole ('A5 to' /
+    'C5, empty.'); goodbye is a sentence of its own."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:club,computer:club,computer:club", seed=1, braille_width=20),
+                store=SaveStore(tmp_path / "saves"))
+    out = s.start()
+    assert out[:3] == ["Audio Scrabble.", "Type help at", "any time."]
+    draw = out[out.index("You drew O,"): out.index("drew N.") + 1]
+    assert draw == ["You drew O,", "Club computer", "drew M,", "Club computer 2", "drew O,", "Club computer 3",
+                    "drew N."]
+    assert not [line for line in out if re.match(r"\d ", line) or line.endswith("Club")]
+    scores = s.handle_line("scores")
+    assert len(scores) == 4 and all(re.fullmatch(r"(You|Club computer( [23])?) \d+[,.]", x) for x in scores), scores
+    told = s.handle_line("help")
+    assert told[told.index("Braille: legend,") + 1] == "emboss."
+    assert s.handle_line("set braille 40") == ["Braille mode on:", "every line fits 40 cells."]
+    s.handle_line("set braille 14")
+    row = s.handle_line("row 8")
+    assert any(re.fullmatch(r"[A-O]\d+ to [A-O]\d+,", line) for line in row), row
+    assert not [line for line in row if line.endswith(" to") or line.startswith("to ")], row
+    s.handle_line("set braille 20")
+    s.handle_line("quit")
+    assert s.handle_line("yes") == ["Goodbye.", "The game is saved;", "start again", "to resume it."]
+    s._close_computers()
+
+
 def test_words_that_fit_are_never_cut_even_in_the_longest_help(watch):
     """All the help, at the narrowest display: only words longer than the
     display itself (an option name) may be broken."""

@@ -834,11 +834,13 @@ def _is_place(word: str) -> bool:
     return bool(_NUMBER.fullmatch(word) or _SQUARE.fullmatch(word))
 
 
-def _inside_names(words: Sequence[str], names: Sequence[str]) -> set[int]:
+def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int], set[int]]:
     """The places (after word k) that fall inside one of ``names`` (names
     of one word aside), wherever it is said: ``Club computer 2``, or
-    ``Club computer's`` and ``Club computer,`` with what follows it."""
+    ``Club computer's`` and ``Club computer,`` with what follows it; and
+    the places right after such a name."""
     inside: set[int] = set()
+    after: set[int] = set()
     for name in names:
         parts = name.split()
         if len(parts) < 2:
@@ -848,7 +850,8 @@ def _inside_names(words: Sequence[str], names: Sequence[str]) -> set[int]:
             if (list(words[k : k + len(parts) - 1]) == parts[:-1] and last.startswith(parts[-1])
                     and not last[len(parts[-1]) :][:1].isalnum()):
                 inside.update(range(k, k + len(parts) - 1))
-    return inside
+                after.add(k + len(parts) - 1)
+    return inside, after
 
 
 def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
@@ -866,7 +869,8 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
       the line after the sentence before (``Goodbye. The`` /
       ``unfinished game``);
     * :data:`_BOUND`: a number and the word after it (``5`` /
-      ``squares``), unless a joining word or an article; a word and the
+      ``squares``), unless a joining word or an article, or the number
+      ends a name (``Club computer 2`` / ``drew O,``); a word and the
       number or single capital letter that closes its clause, its value or
       the letter it names (``AIH`` / ``6,``, ``(blank E)`` / ``19.``,
       ``drew`` / ``R,``, ``row`` / ``8,``); a square and its direction
@@ -887,7 +891,7 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
     """
     costs: list[int] = []
     ends = _sentence_ends(words)
-    named = _inside_names(words, names)
+    named, name_ends = _inside_names(words, names)
     depth = 0
     for k, word in enumerate(words):
         depth = max(0, depth + word.count("(") - word.count(")"))
@@ -920,7 +924,8 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
                 bond = max(bond, _BOUND)
             elif _NUMBER.fullmatch(nxt) or nxt[:1] == "(":
                 bond = max(bond, _FIGURE)
-            if _NUMBER.fullmatch(word) and nxt[:1].isalpha() and bare.lower() not in _JOINING_WORDS | _ARTICLES:
+            if (_NUMBER.fullmatch(word) and nxt[:1].isalpha() and bare.lower() not in _JOINING_WORDS | _ARTICLES
+                    and k not in name_ends):
                 bond = max(bond, _BOUND)
             if _SQUARE.fullmatch(word) and bare.lower() in _DIRECTIONS:
                 bond = max(bond, _BOUND)
