@@ -68,7 +68,8 @@ def fit(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()) -> l
     put back together and broken again for the display's width
     (:func:`~audio_scrabble.presentation.braille.wrap`: after a sentence or
     a clause where lines stay nearly full, at word boundaries, no word
-    left alone on a line it could share), so a narrow display gets full
+    left alone on a line it could share unless it is a whole clause, what
+    is read together kept together), so a narrow display gets full
     lines, not a 40-character line broken again into fragments. A single
     word longer than a whole line is the only thing ever broken. Sentences
     whose lines all fit, none of them a word alone, are not touched.
