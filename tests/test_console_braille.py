@@ -428,8 +428,8 @@ def bad_breaks(replies: list[list[str]], width: int) -> dict[str, list[str]]:
     a sentence's first word left at a line's end after a full stop; a
     number at a line's end parted from the word it counts; a bracket left
     open at a line's end when it could have fitted a line; a square parted
-    from its direction."""
-    found: dict[str, list[str]] = {"first word": [], "number": [], "bracket": [], "square": []}
+    from its direction; a range broken ('1' / 'to 15', 'A5 to' / 'C5')."""
+    found: dict[str, list[str]] = {"first word": [], "number": [], "bracket": [], "square": [], "range": []}
     for reply in replies:
         for sentence in sentence_groups(reply):
             for k, line in enumerate(sentence):
@@ -449,6 +449,13 @@ def bad_breaks(replies: list[list[str]], width: int) -> dict[str, list[str]]:
                     found["bracket"].append(both)
                 if SQUARE_RE.fullmatch(words[-1]) and after.rstrip(".,;:") in DIRECTIONS:
                     found["square"].append(both)
+                place = re.compile(r"\d+|" + SQUARE_RE.pattern)
+                rest = sentence[k + 1].split()
+                if (place.fullmatch(words[-1]) and rest[0] == "to" and len(rest) > 1
+                        and place.fullmatch(rest[1].rstrip(".,;:?"))
+                        or words[-1] == "to" and len(words) > 1 and place.fullmatch(words[-2])
+                        and place.fullmatch(after.rstrip(".,;:?"))):
+                    found["range"].append(both)
     return {kind: lines for kind, lines in found.items() if lines}
 
 
@@ -463,7 +470,8 @@ def test_sentences_are_fitted_whole_no_word_left_alone_that_could_share(width, t
     the line before ('Audio Scrabble. Type' / 'help at any time.'), a
     number parted from its noun ('row 8, 5' / 'squares'), a bracket
     opened and left ('(blank' / 'E) 19.'), a square parted from its
-    direction ('AGLNCIGAO, A1' / 'across, 39.')."""
+    direction ('AGLNCIGAO, A1' / 'across, 39.'), a range broken ('rows are
+    numbered 1' / 'to 15 from the top.')."""
     s = Session(Options(seed=11, braille_width=width), lexicon=AcceptAll())
     t = Replies(s, width)
     play_setup(t)
