@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import threading
 from collections import Counter
 from pathlib import Path
@@ -60,8 +61,8 @@ class WrapWatch:
         self.real = real
         self.calls: list[tuple[str, int | None, list[str]]] = []
 
-    def __call__(self, text: str, cells: int | None) -> list[str]:
-        out = self.real(text, cells)
+    def __call__(self, text: str, cells: int | None, **options) -> list[str]:
+        out = self.real(text, cells, **options)
         self.calls.append((text, cells, list(out)))
         return out
 
@@ -377,26 +378,102 @@ def fewest_lone_words(sentence: list[str], width: int) -> int:
     return fewest[-1]
 
 
+def whole_clause(sentence: list[str], k: int) -> bool:
+    """Line k of a sentence is one word that is a clause of its own: after a
+    comma, semicolon or colon (or first), ending at a comma or semicolon,
+    the sentence's end, or before a bracket ('D5 to K5,' / 'UNSEEING.',
+    '29. Alice:' / 'AGLNCIGAO,' / 'A1 across, 39.')."""
+    word = sentence[k].strip()
+    after = k == 0 or sentence[k - 1].rstrip().rstrip("')\"]")[-1:] in ",;:"
+    closes = (word.rstrip("')\"]")[-1:] in ",;.?!"
+              or k + 1 < len(sentence) and sentence[k + 1].lstrip()[:1] == "(")
+    return len(word.split()) == 1 and after and closes
+
+
 def needless_lone_words(replies: list[list[str]], width: int) -> list[list[str]]:
-    """The sentences with more lines of a single word than their words need."""
+    """The sentences with more lines of a single word than their words need,
+    a word that is a whole clause aside: it is kept alone when that keeps
+    a square with its direction, a range or a bracket whole."""
     found = []
     for reply in replies:
         for sentence in sentence_groups(reply):
             if any(len(w) > width for line in sentence for w in line.split()):
                 continue  # a word broken to fit: its pieces stand alone
-            lone = sum(1 for line in sentence if len(line.split()) == 1)
+            lone = sum(1 for k, line in enumerate(sentence) if len(line.split()) == 1 and not whole_clause(sentence, k))
             if lone > fewest_lone_words(sentence, width):
                 found.append(sentence)
     return found
+
+
+#: a square of the board (D5, 8D, H15) and the words of a direction
+SQUARE_RE = re.compile(r"[A-O](1[0-5]|[1-9])|(1[0-5]|[1-9])[A-O]")
+DIRECTIONS = {"across", "down", "to"}
+JOINING = {"and", "or", "but", "with", "for", "to", "from", "then", "a", "an", "the"}
+
+
+def bracket_at_end_fits(sentence: list[str], k: int, width: int) -> bool:
+    """Line k ends inside brackets whose group (from its '(' to its ')' and
+    the punctuation after) would have fitted a line of its own."""
+    text = " ".join(line.strip() for line in sentence)
+    upto = len(" ".join(line.strip() for line in sentence[: k + 1]))
+    start = text.rfind("(", 0, upto)
+    if start < 0 or text.find(")", start) < upto:
+        return False  # closed on the line
+    end = text.find(")", start)
+    group = text[start:] if end < 0 else text[start : end + 1]
+    tail = text[start + len(group):].split(" ")[0]
+    return len(group + tail) <= width
+
+
+def bad_breaks(replies: list[list[str]], width: int) -> dict[str, list[str]]:
+    """Breaks a braille reader reads badly, by kind, as 'line / next line':
+    a sentence's first word left at a line's end after a full stop; a
+    number at a line's end parted from the word it counts; a bracket left
+    open at a line's end when it could have fitted a line; a square parted
+    from its direction; a range broken ('1' / 'to 15', 'A5 to' / 'C5')."""
+    found: dict[str, list[str]] = {"first word": [], "number": [], "bracket": [], "square": [], "range": []}
+    for reply in replies:
+        for sentence in sentence_groups(reply):
+            for k, line in enumerate(sentence):
+                words = line.split()
+                if not words:
+                    continue
+                both = line + " / " + (sentence[k + 1] if k + 1 < len(sentence) else "")
+                if (len(words) > 1 and words[-2].rstrip("')\"]")[-1:] in ".?!" and not words[-2][:-1].isdigit()
+                        and words[-1][-1:].isalnum()):
+                    found["first word"].append(both)
+                if k + 1 == len(sentence) or not sentence[k + 1].split():
+                    continue
+                after = sentence[k + 1].split()[0]
+                if words[-1].isdigit() and after[:1].isalpha() and after.rstrip(".,;:") not in JOINING:
+                    found["number"].append(both)
+                if bracket_at_end_fits(sentence, k, width):
+                    found["bracket"].append(both)
+                if SQUARE_RE.fullmatch(words[-1]) and after.rstrip(".,;:") in DIRECTIONS:
+                    found["square"].append(both)
+                place = re.compile(r"\d+|" + SQUARE_RE.pattern)
+                rest = sentence[k + 1].split()
+                if (place.fullmatch(words[-1]) and rest[0] == "to" and len(rest) > 1
+                        and place.fullmatch(rest[1].rstrip(".,;:?"))
+                        or words[-1] == "to" and len(words) > 1 and place.fullmatch(words[-2])
+                        and place.fullmatch(after.rstrip(".,;:?"))):
+                    found["range"].append(both)
+    return {kind: lines for kind, lines in found.items() if lines}
 
 
 @pytest.mark.parametrize("width", [20, 32, 40, 80])
 def test_sentences_are_fitted_whole_no_word_left_alone_that_could_share(width, tmp_path):
     """The lines of one sentence (written at 40 characters) are fitted to
     the display as one sentence: no line longer than the display, and no
-    more lines of a single word than the sentence's words need (at 20
-    cells, 'Bob played UI, H8' / 'down.' becomes 'Bob played UI,' / 'H8
-    down.')."""
+    more lines of a single word than the sentence's words need, a word
+    that is a whole clause aside (at 20 cells, 'Bob played UI, H8' /
+    'down.' becomes 'Bob played UI,' / 'H8 down.'); and none of the breaks
+    a braille reader reads badly: a sentence's first word at the end of
+    the line before ('Audio Scrabble. Type' / 'help at any time.'), a
+    number parted from its noun ('row 8, 5' / 'squares'), a bracket
+    opened and left ('(blank' / 'E) 19.'), a square parted from its
+    direction ('AGLNCIGAO, A1' / 'across, 39.'), a range broken ('rows are
+    numbered 1' / 'to 15 from the top.')."""
     s = Session(Options(seed=11, braille_width=width), lexicon=AcceptAll())
     t = Replies(s, width)
     play_setup(t)
@@ -404,10 +481,49 @@ def test_sentences_are_fitted_whole_no_word_left_alone_that_could_share(width, t
     t.check()
     assert len(t.replies) > 300
     assert needless_lone_words(t.replies, width) == []
+    assert bad_breaks(t.replies, width) == {}
     said = [line for reply in t.replies for line in reply]
     if width == 20:
         assert "Play it?" in said and "Type yes or no." in said
         assert not {"down.", "across.", "no."} & set(said)
+        # the next sentence starts a line; a square keeps its direction
+        assert "Audio Scrabble." in said and "Type help at" in said
+        assert "Which rules?" in said and "house rules." in said
+        assert "AGLNCIGAO," in said and "A1 across, 39." in said
+
+
+def test_breaks_keep_sentences_names_numbers_and_ranges_together(tmp_path):
+    """What a tester found at 20, 40 and 14 cells: the next sentence starts
+    its own line ('Audio Scrabble. Type' / 'help at any time.' was
+    broken so); a name of several words stays whole with its number, and
+    a name's number never starts a line ('Club computer' / '3 drew N.');
+    each score keeps its name; a heading keeps its first item ('Braille:'
+    / 'legend, emboss.' was broken so); the width keeps its verb ('every
+    line fits' / '40 cells.'); a range of squares stays whole ('A5 to' /
+    'C5, empty.'); goodbye is a sentence of its own."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:club,computer:club,computer:club", seed=1, braille_width=20),
+                store=SaveStore(tmp_path / "saves"))
+    out = s.start()
+    assert out[:3] == ["Audio Scrabble.", "Type help at", "any time."]
+    draw = out[out.index("You drew O,"): out.index("drew N.") + 1]
+    assert draw == ["You drew O,", "Club computer", "drew M,", "Club computer 2", "drew O,", "Club computer 3",
+                    "drew N."]
+    assert not [line for line in out if re.match(r"\d ", line) or line.endswith("Club")]
+    scores = s.handle_line("scores")
+    assert len(scores) == 4 and all(re.fullmatch(r"(You|Club computer( [23])?) \d+[,.]", x) for x in scores), scores
+    told = s.handle_line("help")
+    assert told[told.index("Braille: legend,") + 1] == "emboss."
+    assert s.handle_line("set braille 40") == ["Braille mode on:", "every line fits 40 cells."]
+    s.handle_line("set braille 14")
+    row = s.handle_line("row 8")
+    assert any(re.fullmatch(r"[A-O]\d+ to [A-O]\d+,", line) for line in row), row
+    assert not [line for line in row if line.endswith(" to") or line.startswith("to ")], row
+    s.handle_line("set braille 20")
+    s.handle_line("quit")
+    assert s.handle_line("yes") == ["Goodbye.", "The game is saved;", "start again", "to resume it."]
+    s._close_computers()
 
 
 def test_words_that_fit_are_never_cut_even_in_the_longest_help(watch):

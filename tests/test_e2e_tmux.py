@@ -445,8 +445,8 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     assert list((tmp_path / "data" / "games").glob("*.gcg"))
     t.type(f"export {tmp_path}/no/such/folder/x.gcg")
     screen = t.wait_for("for your games folder.")  # one sentence, in lines of at most 40 characters
-    refusal = screen[screen.index("Cannot write there"):].split("for your games folder.")[0].splitlines()
-    assert " ".join(refusal) == "Cannot write there (no such file or directory); type export alone"
+    refusal = screen[screen.index("Cannot write"):].split("for your games folder.")[0].splitlines()
+    assert " ".join(x.strip() for x in refusal).strip() == "Cannot write there (no such file or directory); type export alone"
     assert all(len(x) <= 40 for x in refusal)
     t.type("quit")
     t.wait_for("Leave the game? Type yes or no.")

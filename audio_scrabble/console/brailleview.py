@@ -59,7 +59,7 @@ def valid_cells(cells: int | None) -> bool:
 
 
 # ---------------------------------------------------------------- fitting lines
-def fit(lines: Iterable[str], cells: int | None) -> list[str]:
+def fit(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()) -> list[str]:
     """The lines to print for a display of ``cells`` cells (None: as they are).
 
     A line holding ``\\n`` becomes several. The phrases are written in
@@ -68,10 +68,13 @@ def fit(lines: Iterable[str], cells: int | None) -> list[str]:
     put back together and broken again for the display's width
     (:func:`~audio_scrabble.presentation.braille.wrap`: after a sentence or
     a clause where lines stay nearly full, at word boundaries, no word
-    left alone on a line it could share), so a narrow display gets full
+    left alone on a line it could share unless it is a whole clause, what
+    is read together kept together), so a narrow display gets full
     lines, not a 40-character line broken again into fragments. A single
     word longer than a whole line is the only thing ever broken. Sentences
     whose lines all fit, none of them a word alone, are not touched.
+    ``names``: the players' names, kept whole on a line where they can be
+    (``Club computer 3``).
     """
     parts = [part for line in lines for part in line.split("\n")]
     if cells is None:
@@ -82,7 +85,7 @@ def fit(lines: Iterable[str], cells: int | None) -> list[str]:
         if not lone and all(len(part) <= cells for part in sentence):
             out.extend(sentence)
         else:
-            out.extend(wrap(" ".join([sentence[0], *(part.lstrip() for part in sentence[1:])]), cells))
+            out.extend(wrap(" ".join([sentence[0], *(part.lstrip() for part in sentence[1:])]), cells, names=names))
     return out
 
 

@@ -24,10 +24,12 @@ from .cursor import Cursor, Move
 
 class Transcript:
     """Lines as printed: fitted once, here, to a braille display of
-    ``width()`` cells (None: as they are); the last reply; screen-only lines."""
+    ``width()`` cells (None: as they are), the players' ``names()`` kept
+    whole on a line where they can be; the last reply; screen-only lines."""
 
-    def __init__(self, width: Callable[[], int | None]):
+    def __init__(self, width: Callable[[], int | None], names: Callable[[], Sequence[str]] = tuple):
         self._width = width
+        self._names = names
         #: the last reply, for ``repeat`` (and F4)
         self.last_reply: list[str] = []
         #: printed only (the large-print board), never spoken
@@ -44,7 +46,7 @@ class Transcript:
 
     def fit(self, lines: Sequence[str]) -> list[str]:
         """The lines as printed (see :func:`brailleview.fit`)."""
-        return brailleview.fit(lines, self._width())
+        return brailleview.fit(lines, self._width(), self._names())
 
     def by_clause(self, lines: Sequence[str]) -> list[str]:
         """On a braille display, long lines broken after a clause (see

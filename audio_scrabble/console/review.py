@@ -99,7 +99,7 @@ class ReviewSession:
         self.coach = Coach(game, lexicon) if game is not None and game.is_over else None
         self._best: dict[int, Any] | None = None
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
-        self.out = Transcript(lambda: self.settings.braille_width)
+        self.out = Transcript(lambda: self.settings.braille_width, lambda: self.names)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.position = 0
         self.finished = False

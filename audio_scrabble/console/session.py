@@ -80,7 +80,8 @@ class Session:
         #: makes a started sound player (None: no sounds in this session)
         self._sound_player = sound_player
         self.cues: Cues | None = None
-        self.out = Transcript(lambda: self.settings.braille_width)
+        self.out = Transcript(lambda: self.settings.braille_width,
+                              lambda: self.game.names if self.game is not None else ())
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
         #: when True, ``handle_line`` leaves computer turns to ``computer_turn``

@@ -711,7 +711,7 @@ def _load_default() -> BrailleTables:
 # --------------------------------------------------------------------------
 
 
-def wrap(text: str, cells: int, whole_words: bool = False) -> list[str]:
+def wrap(text: str, cells: int, whole_words: bool = False, names: Iterable[str] = ()) -> list[str]:
     """Split *text* into lines of at most *cells* cells, at word boundaries.
 
     Works on print text and on braille alike. One character counts as one
@@ -735,9 +735,14 @@ def wrap(text: str, cells: int, whole_words: bool = False) -> list[str]:
     turn. Print text
     is broken where a reader would pause (:func:`_sentence_lines`): after a
     sentence, then after a semicolon or comma, then before a joining word,
-    as long as the lines stay nearly full, and never leaving a word alone
-    on a line when the words could share.
+    as long as the lines stay nearly full; never leaving a word alone on a
+    line when the words could share, unless it is a whole sentence or
+    clause; and keeping together what is read together (a sentence's
+    first words, a number and its noun, a square and its direction, a
+    bracket, a name: see :func:`_break_costs`). ``names``: the players'
+    names, each kept on one line where it can be.
     """
+    names = tuple(names)
     if isinstance(cells, bool) or not isinstance(cells, int) or cells < 2:
         raise ValueError(f"A line needs at least 2 cells, not {cells!r}.")
     lines: list[str] = []
@@ -746,7 +751,7 @@ def wrap(text: str, cells: int, whole_words: bool = False) -> list[str]:
         if is_braille(paragraph.replace(" ", "").replace(_BLANK, "")):  # cells only
             lines.extend(_wrap_paragraph(paragraph, cells))
         else:
-            lines.extend(_sentence_lines(paragraph, cells, whole_words))
+            lines.extend(_sentence_lines(paragraph, cells, whole_words, names))
     return lines
 
 
@@ -786,46 +791,194 @@ _BLANK = "\u2800"
 #: joining word; anywhere else costs most, after an article or a joining
 #: word (left hanging) more still
 _AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFTER_ARTICLE = -15, 1, 4, 10, 15, 25
+#: words that belong together, added to the cost of parting them (see
+#: :func:`_break_costs`): a sentence's first word left at the end of the
+#: line before; a number and its noun, a square and its direction, a
+#: range, a word and the value or letter that closes its clause; what
+#: reads as a name; a word and the number after it; and most of all,
+#: anything inside brackets and a player's name. All but a word before its
+#: number cost more than a line: a reader would rather pan once more than
+#: read a broken group
+_SENTENCE_HEAD, _BOUND, _NAME, _FIGURE, _WHOLE = 90, 90, 90, 30, 150
+#: a line that ends one sentence and starts the next, which runs on
+_PULLED_UP = 40
 _JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _NUMBERED = re.compile(r"^\(?\d+[.)]$")  # "39." numbers a line; it ends no sentence
-_RANGE_END = re.compile(r"^(\d+|[A-Z])$")  # the first end of a range: "1" of "1 to 15", "A" of "A to O"
+_CLOSERS = "'\")]"
+_NUMBER = re.compile(r"\d+")
+#: a number or a single capital letter (a tile, a column), maybe followed by punctuation
+_FIGURE_WORD = re.compile(r"(\d+|[A-Z])[.,;:?!)]*")
+#: a square of the board, either way round: D5, 8D, H15
+_SQUARE = re.compile(r"[A-Z]\d{1,2}|\d{1,2}[A-Z]")
+_COLUMN = re.compile(r"[A-O]")
+_DIRECTIONS = frozenset({"across", "down", "up", "left", "right"})
+_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:'s)?")
 #: each line costs this much (fewer lines are better); a line of one word
-#: where words could share costs far more
-_PER_LINE, _ONE_WORD = 30, 1000
+#: where words could share costs far more, unless that word is a whole
+#: clause (``UNSEEING.`` after ``D5 to K5,``; a whole sentence costs
+#: nothing more)
+_PER_LINE, _ONE_WORD, _CLAUSE_ALONE = 30, 1000, 40
 
 
-def _break_cost(word: str, next_word: str) -> int:
-    """What breaking the line between ``word`` and ``next_word`` costs."""
-    end = word.rstrip("'\")]")[-1:]
-    if _NUMBERED.match(word):
-        return _AFTER_WORD
-    if end and end in ".?!":
-        return _AFTER_SENTENCE
-    if end and end in ";:":
-        return _AFTER_SEMICOLON
-    if end == ",":
-        return _AFTER_COMMA
-    if next_word.lower() == "to" and _RANGE_END.match(word):  # "1 to 15", "A to O": a range stays whole
-        return _AFTER_ARTICLE
-    if next_word.lower() in _JOINING_WORDS:
-        return _BEFORE_JOIN
-    if word.lower() in _ARTICLES or word.lower() in _JOINING_WORDS:  # left hanging
-        return _AFTER_ARTICLE
-    return _AFTER_WORD
+def _sentence_ends(words: Sequence[str]) -> list[bool]:
+    """Which of ``words`` end a sentence: a full stop, question or
+    exclamation mark (a closing quote or bracket after it aside), but not
+    the number of a numbered line (``39.``, first or after a sentence)."""
+    ends: list[bool] = []
+    for k, word in enumerate(words):
+        numbered = _NUMBERED.match(word) and (k == 0 or ends[k - 1])
+        ends.append(word.rstrip(_CLOSERS)[-1:] in (".", "?", "!") and not numbered)
+    return ends
 
 
-def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> list[str]:
+def _is_place(word: str) -> bool:
+    """A number, a square or a column's letter: the ends of a range (``2
+    to 4``, ``A5 to C5``, ``A to O``)."""
+    return bool(_NUMBER.fullmatch(word) or _SQUARE.fullmatch(word) or _COLUMN.fullmatch(word))
+
+
+def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int], set[int]]:
+    """The places (after word k) that fall inside one of ``names`` (names
+    of one word aside), wherever it is said: ``Club computer 2``, or
+    ``Club computer's`` and ``Club computer,`` with what follows it; and
+    the places right after such a name."""
+    inside: set[int] = set()
+    after: set[int] = set()
+    for name in names:
+        parts = name.split()
+        if len(parts) < 2:
+            continue
+        for k in range(len(words) - len(parts) + 1):
+            last = words[k + len(parts) - 1]
+            if (list(words[k : k + len(parts) - 1]) == parts[:-1] and last.startswith(parts[-1])
+                    and not last[len(parts[-1]) :][:1].isalnum()):
+                inside.update(range(k, k + len(parts) - 1))
+                after.add(k + len(parts) - 1)
+    return inside, after
+
+
+def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
+    """What breaking the line after each of ``words`` costs (after the last: 0).
+
+    The kind of break comes first: after a sentence (a bonus), a semicolon
+    or colon, a comma, before a joining word, after any word, after an
+    article or a joining word. Words that a reader takes in together cost
+    more to part, whatever the kind of break (the largest that applies):
+
+    * :data:`_WHOLE`: anything inside brackets (``(blank`` / ``Y)``), and
+      a name of several words among ``names`` (the players' names the
+      console passes: ``Club computer`` / ``3 drew E``);
+    * :data:`_SENTENCE_HEAD`: a sentence's first word left at the end of
+      the line after the sentence before (``Goodbye. The`` /
+      ``unfinished game``);
+    * :data:`_BOUND`: a number and the word after it (``5`` /
+      ``squares``), unless a joining word or an article, or the number
+      ends a name (``Club computer 2`` / ``drew O,``); a word and the
+      number or single capital letter that closes its clause, its value or
+      the letter it names (``AIH`` / ``6,``, ``(blank E)`` / ``19.``,
+      ``drew`` / ``R,``, ``row`` / ``8,``); a square and its direction
+      (``D5`` / ``across``); a range, on either side of its ``to`` (``2``
+      / ``to 4``, ``A5 to`` / ``C5``);
+    * :data:`_NAME`: a capitalised word and a lower-case word after it
+      that is not a joining word or an article. The breaker knows no
+      names but those it is given, yet a name of several words reads so
+      (``Club`` / ``computer``), and so does a sentence's first word and
+      its second (``Type`` / ``help``, ``Screen`` / ``cleared``);
+    * :data:`_FIGURE`: a word and a number that goes on (``fits`` / ``40
+      cells``, ``loses`` / ``12 points``): the number is better kept
+      with what follows it; a word and the brackets after it (``COBURG``
+      / ``(blank U)``).
+
+    Only a word with no punctuation after it (a closing bracket aside) is
+    held to the next: a comma or a full stop is itself a place to pause.
+    """
+    costs: list[int] = []
+    ends = _sentence_ends(words)
+    named, name_ends = _inside_names(words, names)
+    depth = 0
+    for k, word in enumerate(words):
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        if k == len(words) - 1:
+            costs.append(0)
+            break
+        nxt = words[k + 1]
+        end = word.rstrip(_CLOSERS)[-1:]
+        if ends[k]:
+            cost = _AFTER_SENTENCE
+        elif end in (".", "?", "!"):  # the number of a numbered line
+            cost = _AFTER_WORD
+        elif end in (";", ":"):
+            cost = _AFTER_SEMICOLON
+        elif end == ",":
+            cost = _AFTER_COMMA
+        elif nxt.lower() in _JOINING_WORDS:
+            cost = _BEFORE_JOIN
+        elif word.lower() in _ARTICLES or word.lower() in _JOINING_WORDS:  # left hanging
+            cost = _AFTER_ARTICLE
+        else:
+            cost = _AFTER_WORD
+        bond = _WHOLE if depth > 0 or k in named else 0
+        if word.rstrip(")")[-1:].isalnum():  # no punctuation: held to the next word
+            bare = nxt.rstrip(".,;:?!" + _CLOSERS)
+            after = words[k + 2].rstrip(".,;:?!" + _CLOSERS) if k + 2 < len(words) else ""
+            if k and ends[k - 1]:
+                bond = max(bond, _SENTENCE_HEAD)
+            if _FIGURE_WORD.fullmatch(nxt) and bare != nxt:  # its value or name, ending a clause
+                bond = max(bond, _BOUND)
+            elif _NUMBER.fullmatch(nxt) or nxt[:1] == "(":
+                bond = max(bond, _FIGURE)
+            if (_NUMBER.fullmatch(word) and nxt[:1].isalpha() and bare.lower() not in _JOINING_WORDS | _ARTICLES
+                    and k not in name_ends):
+                bond = max(bond, _BOUND)
+            if _SQUARE.fullmatch(word) and bare.lower() in _DIRECTIONS:
+                bond = max(bond, _BOUND)
+            if bare == "to" and _is_place(word) and _is_place(after):  # a range: 2 to 4, A5 to C5
+                bond = max(bond, _BOUND)
+            if word == "to" and k and _is_place(words[k - 1]) and _is_place(bare):
+                bond = max(bond, _BOUND)
+            if (_CAPITALISED.fullmatch(word) and nxt[:1].islower()
+                    and bare.lower() not in _JOINING_WORDS | _ARTICLES):
+                bond = max(bond, _NAME)
+        costs.append(cost + bond)
+    return costs
+
+
+def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int) -> int:
+    """What a line holding only ``words[j]`` costs beyond any line: nothing
+    for a whole sentence (``Goodbye.``); :data:`_CLAUSE_ALONE` for a whole
+    clause: first, or after a sentence, a comma, semicolon or colon, and
+    ending its sentence, at a comma or semicolon, or before a bracket
+    (``UNSEEING.`` after ``D5 to K5,``; ``AGLNCIGAO,`` after ``29.
+    Alice:``; ``EDTTFMNNNS`` before ``(blank E),``); :data:`_ONE_WORD` for
+    any other word, which could share a line. Alone at the very end, worse
+    still."""
+    last = _PER_LINE if j == len(words) - 1 else 0
+    if ends[j] and (j == 0 or ends[j - 1]):
+        return 0
+    after_clause = j == 0 or ends[j - 1] or words[j - 1].rstrip(_CLOSERS)[-1:] in (",", ";", ":")
+    closes = ends[j] or words[j][-1:] in (",", ";") or (j + 1 < len(words) and words[j + 1][:1] == "(")
+    if after_clause and closes:
+        return _CLAUSE_ALONE + last
+    return _ONE_WORD + last
+
+
+def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
+                    names: Sequence[str] = ()) -> list[str]:
     """A paragraph of print in lines of at most ``width``, broken at the
     best places for the whole paragraph at once.
 
     Each line but the last costs its emptiness (squared, as a share of the
-    width) and the cost of its break (:func:`_break_cost`); every line
+    width) and the cost of its break (:func:`_break_costs`); every line
     costs :data:`_PER_LINE`, and a word alone on a line :data:`_ONE_WORD`
-    unless it cannot share. The cheapest set of breaks wins, so a short
-    clause gets its own line only when that keeps the lines full enough,
-    and the last word of a sentence is never left alone when a line before
-    it can give it company. A word longer than a line is broken into
+    unless it cannot share, or it is a whole sentence or clause
+    (:func:`_alone_cost`), so that ``D5 to K5,`` / ``UNSEEING.`` keeps
+    the range whole. A line that ends one sentence and starts another
+    that runs on to the next line costs :data:`_PULLED_UP` (``Goodbye.
+    The game is`` / ``saved; ...``). The cheapest set of breaks wins, so
+    a short clause gets its own line only when that keeps the lines full
+    enough, and the last word of a sentence is never left alone when a
+    line before it can give it company. A word longer than a line is broken into
     pieces (:func:`_break_word`), or with ``whole_words`` kept whole on a
     line of its own.
     """
@@ -845,6 +998,9 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> li
     if not tokens:
         return [paragraph]
     n = len(tokens)
+    words = [word for _, word, _, _ in tokens]
+    breaks = _break_costs(words, names)
+    ends = [end and not piece for end, (_, _, _, piece) in zip(_sentence_ends(words), tokens)]
     best: list[float] = [0.0] + [float("inf")] * n
     start_of = [0] * (n + 1)
     lead = tokens[0][0] if len(tokens[0][0]) + len(tokens[0][1]) <= width else ""  # indentation kept if it fits
@@ -852,21 +1008,25 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> li
         if best[i] == float("inf"):
             continue
         length = -len(tokens[i][0]) + (len(lead) if i == 0 else 0)
+        ended = False  # a sentence ends on this line before its last word
         for j in range(i, n):
             sep, word, hard, piece = tokens[j]
             length += len(sep) + len(word)
             if length > width and not (j == i and len(word) > width):  # a whole word wider than a line: alone
                 break
             cost = best[i] + _PER_LINE
-            if j == i and n > 1 and not piece:  # alone; at the very end, worse still
-                cost += _ONE_WORD + (_PER_LINE if j == n - 1 else 0)
+            if j == i and n > 1 and not piece:  # alone
+                cost += _alone_cost(words, ends, j)
             if j < n - 1:
                 cost += 50 * ((width - length) / width) ** 2
-                cost += 0 if hard else _break_cost(word, tokens[j + 1][1])
+                cost += 0 if hard else breaks[j]
+                if ended and not ends[j]:
+                    cost += _PULLED_UP
             if cost < best[j + 1]:
                 best[j + 1], start_of[j + 1] = cost, i
             if hard:  # a piece of a long word ends its line
                 break
+            ended = ended or ends[j]
     lines: list[str] = []
     j = n
     while j > 0:
