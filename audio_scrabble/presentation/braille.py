@@ -63,11 +63,13 @@ __all__ = [
     "TEXT_TABLE",
     "TILES_TABLE",
     "blank_tile_cells",
+    "break_path",
     "cell_to_dots",
     "column_line",
     "dots_to_cell",
     "dots_to_unicode",
     "is_braille",
+    "is_path",
     "letter_cell",
     "rack_line",
     "row_line",
@@ -711,7 +713,7 @@ def _load_default() -> BrailleTables:
 # --------------------------------------------------------------------------
 
 
-def wrap(text: str, cells: int) -> list[str]:
+def wrap(text: str, cells: int, whole_words: bool = False) -> list[str]:
     """Split *text* into lines of at most *cells* cells, at word boundaries.
 
     Works on print text and on braille alike. One character counts as one
@@ -724,10 +726,15 @@ def wrap(text: str, cells: int) -> list[str]:
 
     Words are separated by spaces or blank cells; the spaces inside a line
     are kept as they are. A word is never split unless it is longer than a
-    whole line: then it is broken after one of its own hyphens if it has
-    one, else hyphenated (``-`` in print, ⠤ in braille), never right after
-    a braille indicator. Each ``\\n`` starts a new line; an empty paragraph
-    gives an empty line.
+    whole line: then a file name or path (:func:`is_path`) is broken only
+    after one of its own ``/ - _ .`` (:func:`break_path`), never given a
+    hyphen it does not have; another word is broken after one of its own
+    hyphens if it has one, else hyphenated (``-`` in print, ⠤ in
+    braille), never right after a braille indicator. With
+    ``whole_words``, a word of print longer than a line (a file's path,
+    to be copied) is never split: it stands whole on a line of its own,
+    the words before and after it broken as usual. Each ``\\n`` starts a
+    new line; an empty paragraph gives an empty line.
 
     A line of braille cells only (a rack, a board row) fills each line in
     turn. Print text
@@ -744,7 +751,7 @@ def wrap(text: str, cells: int) -> list[str]:
         if is_braille(paragraph.replace(" ", "").replace(_BLANK, "")):  # cells only
             lines.extend(_wrap_paragraph(paragraph, cells))
         else:
-            lines.extend(_sentence_lines(paragraph, cells))
+            lines.extend(_sentence_lines(paragraph, cells, whole_words))
     return lines
 
 
@@ -810,7 +817,7 @@ def _break_cost(word: str, next_word: str) -> int:
     return _AFTER_WORD
 
 
-def _sentence_lines(paragraph: str, width: int) -> list[str]:
+def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> list[str]:
     """A paragraph of print in lines of at most ``width``, broken at the
     best places for the whole paragraph at once.
 
@@ -820,18 +827,24 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
     unless it cannot share. The cheapest set of breaks wins, so a short
     clause gets its own line only when that keeps the lines full enough,
     and the last word of a sentence is never left alone when a line before
-    it can give it company.
+    it can give it company. A word longer than a line is broken into
+    pieces (:func:`_break_word`; a path's first piece starts a line), or
+    with ``whole_words`` kept whole on a line of its own.
     """
-    # (space before, word, ends its line, part of a word too long for a line)
-    tokens: list[tuple[str, str, bool, bool]] = []
+    # (space before, word, ends its line, part of a word too long for a line, starts its line)
+    tokens: list[tuple[str, str, bool, bool, bool]] = []
     for match in _WORD_RE.finditer(paragraph):
         sep, word = match.group(1), match.group(2)
         if len(word) <= width:
-            tokens.append((sep, word, False, False))
+            tokens.append((sep, word, False, False, False))
+            continue
+        if whole_words:
+            tokens.append((sep, word, True, True, True))
             continue
         pieces = _break_word(word, width)
+        path = is_path(word)  # a long path starts a line, so that its start is found
         for k, piece in enumerate(pieces):
-            tokens.append((sep if k == 0 else "", piece, k < len(pieces) - 1, True))
+            tokens.append((sep if k == 0 else "", piece, k < len(pieces) - 1, True, path and k == 0))
     if not tokens:
         return [paragraph]
     n = len(tokens)
@@ -843,9 +856,11 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
             continue
         length = -len(tokens[i][0]) + (len(lead) if i == 0 else 0)
         for j in range(i, n):
-            sep, word, hard, piece = tokens[j]
+            sep, word, hard, piece, fresh = tokens[j]
             length += len(sep) + len(word)
-            if length > width:
+            if length > width and not (j == i and len(word) > width):  # a whole word wider than a line: alone
+                break
+            if fresh and j > i:
                 break
             cost = best[i] + _PER_LINE
             if j == i and n > 1 and not piece:  # alone; at the very end, worse still
@@ -861,20 +876,52 @@ def _sentence_lines(paragraph: str, width: int) -> list[str]:
     j = n
     while j > 0:
         i = start_of[j]
-        text = (lead if i == 0 else "") + tokens[i][1] + "".join(sep + word for sep, word, _, _ in tokens[i + 1 : j])
+        text = (lead if i == 0 else "") + tokens[i][1] + "".join(sep + word for sep, word, *_ in tokens[i + 1 : j])
         lines.append(text)
         j = i
     return lines[::-1]
 
 
+#: the marks after which a file name or path may be broken: its own
+#: folder separators, hyphens, underscores and full stops
+PATH_MARKS = "/\\-_."
+_PATH_MARK_INSIDE = re.compile(r"[^\W_][/\\\-_.]+[^\W_]")
+
+
+def is_path(word: str) -> bool:
+    """Whether a word of print is a file name or path: it holds ``/``,
+    ``\\``, ``-``, ``_`` or ``.`` between letters or digits
+    (``games/2026-11-26-Al-v-Bob.gcg``, ``Club_computer.json``)."""
+    return not is_braille(word) and _PATH_MARK_INSIDE.search(word) is not None
+
+
+def break_path(word: str, width: int) -> list[str]:
+    """Pieces of a file name or path longer than *width*, each fitting it,
+    broken only after one of its own ``/ \\ - _ .`` (the last that fits,
+    wherever it falls), so that nothing is added to the name: a hyphen at a
+    line's end is the name's own. A stretch with none of those longer than
+    the width is cut at the width, with nothing added either."""
+    pieces: list[str] = []
+    while len(word) > width:
+        own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        cut = own + 1 if own > 0 else width
+        pieces.append(word[:cut])
+        word = word[cut:]
+    pieces.append(word)
+    return pieces
+
+
 def _break_word(word: str, width: int) -> list[str]:
     """Pieces of a word longer than *width*; every piece fits the width.
 
-    A break after one of the word's own hyphens is taken if it uses at least
-    half the line. In braille, a number broken in the middle starts again
-    with the numeral sign on the next line, so that its digits are not read
-    as letters.
+    A file name or path is broken only after its own marks
+    (:func:`break_path`). Another word is broken after one of its own
+    hyphens if that uses at least half the line, else hyphenated. In
+    braille, a number broken in the middle starts again with the numeral
+    sign on the next line, so that its digits are not read as letters.
     """
+    if is_path(word):
+        return break_path(word, width)
     braille = is_braille(word)
     hyphen = _HYPHEN_CELL if braille else _HYPHEN_PRINT
     pieces: list[str] = []
