@@ -37,7 +37,7 @@ import threading
 from typing import Callable, Iterable, Sequence, TextIO
 
 from ..presentation import prompts_settings
-from ..presentation.braille import break_path, is_braille, wrap
+from ..presentation.braille import break_path, is_braille, is_file_name, wrap
 from ..presentation.braille_lines import is_cells_line
 
 #: the narrowest and widest braille displays the game lays lines out for
@@ -110,7 +110,9 @@ _SENTENCE_ENDS = ".?!:"
 
 def sentences(lines: Sequence[str]) -> list[list[str]]:
     """The lines grouped by sentence: a line of words that does not end
-    in ``.``, ``?``, ``!`` or ``:`` runs on into the next line of words.
+    in ``.``, ``?``, ``!`` or ``:`` runs on into the next line of words,
+    unless it ends in a file's name (said with no full stop after it, so
+    that it is copied as it is: ``Save file:`` / ``Eve-v-Fay.json``).
     Empty lines, indented lines and lines holding braille cells stand
     alone."""
     groups: list[list[str]] = []
@@ -121,7 +123,8 @@ def sentences(lines: Sequence[str]) -> list[list[str]]:
             groups[-1].append(line)
         else:
             groups.append([line])
-        runs_on = not alone and line.rstrip().rstrip("'\")]")[-1:] not in _SENTENCE_ENDS
+        runs_on = (not alone and line.rstrip().rstrip("'\")]")[-1:] not in _SENTENCE_ENDS
+                   and not is_file_name(line.split()[-1]))
     return groups
 
 def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:

@@ -69,6 +69,7 @@ __all__ = [
     "dots_to_cell",
     "dots_to_unicode",
     "is_braille",
+    "is_file_name",
     "is_path",
     "letter_cell",
     "rack_line",
@@ -824,7 +825,8 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> li
     Each line but the last costs its emptiness (squared, as a share of the
     width) and the cost of its break (:func:`_break_cost`); every line
     costs :data:`_PER_LINE`, and a word alone on a line :data:`_ONE_WORD`
-    unless it cannot share. The cheapest set of breaks wins, so a short
+    unless it cannot share or is a file name (a name alone on its line is
+    easily copied: ``audio-scrabble review`` / ``NAME.gcg``). The cheapest set of breaks wins, so a short
     clause gets its own line only when that keeps the lines full enough,
     and the last word of a sentence is never left alone when a line before
     it can give it company. A word longer than a line is broken into
@@ -863,7 +865,7 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> li
             if fresh and j > i:
                 break
             cost = best[i] + _PER_LINE
-            if j == i and n > 1 and not piece:  # alone; at the very end, worse still
+            if j == i and n > 1 and not piece and not is_file_name(word):  # alone; at the end, worse still
                 cost += _ONE_WORD + (_PER_LINE if j == n - 1 else 0)
             if j < n - 1:
                 cost += 50 * ((width - length) / width) ** 2
@@ -886,6 +888,8 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False) -> li
 #: folder separators, hyphens, underscores and full stops
 PATH_MARKS = "/\\-_."
 _PATH_MARK_INSIDE = re.compile(r"[^\W_][/\\\-_.]+[^\W_]")
+#: a file's name or path, not merely a hyphenated word: ``/ \ _ .`` inside
+_FILE_NAME = re.compile(r"[^\W_][/\\_.]+[^\W_]")
 
 
 def is_path(word: str) -> bool:
@@ -893,6 +897,13 @@ def is_path(word: str) -> bool:
     ``\\``, ``-``, ``_`` or ``.`` between letters or digits
     (``games/2026-11-26-Al-v-Bob.gcg``, ``Club_computer.json``)."""
     return not is_braille(word) and _PATH_MARK_INSIDE.search(word) is not None
+
+
+def is_file_name(word: str) -> bool:
+    """Whether a word of print is a file's name or path, not merely a
+    hyphenated word: it holds ``/``, ``\\``, ``_`` or ``.`` between
+    letters or digits (``Eve-v-Fay.gcg``; not ``audio-scrabble``)."""
+    return not is_braille(word) and _FILE_NAME.search(word) is not None
 
 
 def break_path(word: str, width: int) -> list[str]:
