@@ -410,8 +410,11 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.type("games")
     t.wait_for("Games folder: ")
     t.type("export")
-    screen = t.wait_for("Record saved: ")
-    assert list((tmp_path / "data" / "games").glob("*.gcg"))
+    screen = t.wait_for("Record saved:")
+    records = list((tmp_path / "data" / "games").glob("*.gcg"))
+    assert records
+    # the path whole, to be copied: on the head's line if it fits the terminal, else on its own
+    assert f"Record saved: {records[0]}" in screen or f"Record saved:\n{records[0]}" in screen
     t.type(f"export {tmp_path}/no/such/folder/x.gcg")
     t.wait_for("Cannot write there (no such file or directory)")
     t.type("quit")
