@@ -478,6 +478,37 @@ def test_wrap_breaks_only_overlong_words(word: str, width: int) -> None:
         assert rebuilt.replace("-", "") == word.replace("-", "")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab9/-_.", min_size=1, max_size=120), st.integers(min_value=2, max_value=80))
+def test_a_long_file_name_is_broken_only_after_its_own_marks(name: str, width: int) -> None:
+    word = "ab." + name + "y"  # a mark between letters: a file name
+    assert braille.is_path(word)
+    lines = braille.wrap(word, width)
+    assert all(len(line) <= width for line in lines)
+    assert "".join(lines) == word  # nothing added: no hyphen that is not in the name
+    for line in lines[:-1]:
+        # after one of its own marks, else cut only where no mark was within reach
+        assert line[-1] in "/-_." or (len(line) == width and not any(m in line[1:] for m in "/-_.")), (lines, width)
+
+
+def test_a_path_in_a_sentence_starts_a_line_and_keeps_its_own_marks() -> None:
+    name = "games/2026-11-26-204205-Al-v-Club_computer.unfinished.json"
+    sentence = f"The unfinished game of Al and Club computer was kept as {name}."
+    assert braille.wrap(sentence, 20) == [
+        "The unfinished", "game of Al", "and Club computer", "was kept as",
+        "games/2026-11-26-", "204205-Al-v-Club_", "computer.unfinished.", "json."]
+    for width in range(14, 81):
+        lines = braille.wrap(sentence, width)
+        assert all(len(line) <= width for line in lines)
+        if len(name) + 1 > width:
+            start = next(k for k, line in enumerate(lines) if line.startswith("games/"))
+            assert "".join(lines[start:]) == name + "."
+            assert all(line[-1] in "/-_." for line in lines[start:])
+    assert braille.is_path("Club_computer.json") and braille.is_path("/tmp/x") and braille.is_path("well-known")
+    assert not braille.is_path("end.") and not braille.is_path("'plya'") and not braille.is_path("-5")
+    assert braille.break_path("aaaa/bbbbbbbbbbbb.gcg", 8) == ["aaaa/", "bbbbbbbb", "bbbb.gcg"]
+
+
 def test_wrap_details() -> None:
     assert braille.wrap("", 20) == [""]
     assert braille.wrap("one\n\ntwo", 20) == ["one", "", "two"]

@@ -560,6 +560,33 @@ def test_the_resume_question_and_goodbye_fit(tmp_path, watch):
     check_wrapping(watch, 14)
 
 
+@pytest.mark.parametrize("width", [14, 20, 27, 40])
+def test_a_file_name_put_away_is_said_with_no_hyphen_it_does_not_have(tmp_path, width):
+    """Declining the resume offer puts the old game away and says its file:
+    broken only after its own / - _ . ('unfin-' / 'ished' read as a hyphen
+    in the name), starting a line of its own."""
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Alexandra,Bob", seed=5, braille_width=width), lexicon=AcceptAll(),
+                    store=SaveStore(tmp_path / "saves"))
+    first.start()
+    first.handle_line("")
+    first.handle_line("pass")
+    first.store.release()
+    again = Session(Options(players="Carol,Dan", seed=5, braille_width=width), lexicon=AcceptAll(),
+                    store=SaveStore(tmp_path / "saves"))
+    again.start()
+    out = again.handle_line("no")
+    kept = next((tmp_path / "saves" / "games").glob("*-Alexandra-v-Bob.unfinished.json"))
+    name = f"games/{kept.name}."
+    assert all(len(x) <= width for x in out), out
+    start = next(k for k, x in enumerate(out) if x.startswith("games/"))
+    assert " ".join(out[:start]).endswith("The unfinished game of Alexandra and Bob was kept as") or width < 20
+    end = start + next(k for k, x in enumerate(out[start:]) if x.endswith("json."))
+    assert "".join(out[start:end + 1]) == name, out
+    assert all(x[-1] in "/-_." for x in out[start:end + 1]), out
+
+
 # ====================================================================== braille rows, columns, racks
 def blank_game_session(width: int) -> Session:
     """A game whose first play puts a blank (standing for E) on H8."""
@@ -963,4 +990,15 @@ def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
     assert terminal_fit([said], 40) == ["'plya' is not a command;", "did you mean play?"]
     assert terminal_fit([said], 80) == [said]
     assert terminal_fit([said], None) == [said]
-    assert terminal_fit([path, cells], 40) == [path, cells]
+    # a word wider than the terminal stays whole on its own line, the words
+    # before and after it broken between words: the terminal folds only it
+    long_path = "/tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
+    assert terminal_fit([path, cells], 40) == ["Record saved:", long_path, cells]
+    name = "2026-11-26-203952-You-v-Club_computer.json"  # 42: one wider than 40
+    hint = f"That game is finished; audio-scrabble review {name} steps through it."
+    assert terminal_fit([hint], 40) == ["That game is finished;", "audio-scrabble review", name, "steps through it."]
+    assert terminal_fit([hint], 80) == ["That game is finished; audio-scrabble review", f"{name} steps through it."]
+    for width in (14, 20, 30, 40, 41):
+        lines = terminal_fit([hint, path], width)
+        assert " ".join(lines).split() == (hint + " " + path).split()  # nothing lost, no word split
+        assert all(len(x) <= width or (len(x.split()) == 1) for x in lines), lines

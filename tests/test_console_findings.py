@@ -324,7 +324,7 @@ def test_a_file_name_longer_than_a_line_stands_whole_in_a_refusal(tmp_path):
     assert "2. Bartholomew and Christabella," in s.handle_line("games")
     before = (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0))
     out = s.handle_line("open 2")
-    assert out == ["That game is finished;", "audio-scrabble review", name, "steps through it."]
+    assert out == ["That game is finished; review it with:", "audio-scrabble review", name]
     assert (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0)) == before
 
 

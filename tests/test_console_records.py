@@ -74,10 +74,11 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         at = out.index(POSITION_KEPT[0])
         assert out[at:at + 3] == POSITION_KEPT
         assert "The game record is saved." not in out
-        assert all(len(x) <= 40 for x in out), out
-        # kept as its save, which replays to the game as it ended (from the position's scores)
+        assert all(len(x) <= 40 or x == out[at + 4] for x in out), out
+        # kept as its save, named, which replays to the game as it ended (from the position's scores)
         kept = list(games.iterdir())
         assert [p.suffix for p in kept] == [".json"]
+        assert out[at + 3:at + 5] == ["Save file:", kept[0].name]
         replayed = decode_save(kept[0].read_bytes()).replay(lexicon)
         assert replayed.scores() == s.game.scores() and replayed.scores()[0] > 438
         assert replayed.board.cells == s.game.board.cells
@@ -89,7 +90,7 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         assert "1 game on file:" in listed
         refused = s.handle_line("open 1")
         if verbosity != "brief":
-            assert joined(refused) == f"That game is finished; audio-scrabble review {kept[0].name} steps through it."
+            assert refused == ["That game is finished; review it with:", "audio-scrabble review", f"{kept[0].name}"]
     finally:
         s._close_computers()
 
@@ -139,8 +140,10 @@ def test_a_record_that_cannot_be_written_is_said_in_lines_that_fit(tmp_path: Pat
         at = out.index(GENUINE[0])
         assert out[at:at + 4] == GENUINE
         assert "The game record is saved." not in out
-        assert all(len(x) <= 40 for x in out), [x for x in out if len(x) > 40]
-        assert [p.suffix for p in (folder / "games").iterdir()] == [".json"]
+        kept = list((folder / "games").iterdir())
+        assert [p.suffix for p in kept] == [".json"]
+        assert out[at + 4:at + 6] == ["Save file:", kept[0].name]  # a name longer than 40 stays whole
+        assert all(len(x) <= 40 or x == kept[0].name for x in out), [x for x in out if len(x) > 40]
     finally:
         s._close_computers()
 
@@ -164,8 +167,15 @@ def test_the_consoles_end_of_game_lines_fit_the_display(tmp_path: Path, cells):
     heard = speaker.lines[:next(i for i, x in enumerate(speaker.lines) if x.startswith("Type new")) + 1]
     assert s.game.is_over and "Game over." in heard
     width = cells or 40
-    assert all(len(x) <= width for x in heard), [x for x in heard if len(x) > width]
+    name = next((folder / "games").iterdir()).name
+    # without a display, the file's name (wider than 40) stays whole, to be copied
+    assert all(len(x) <= width or (cells is None and x == name) for x in heard), [x for x in heard if len(x) > width]
     said = " ".join(heard)
     assert ("The game is kept in the games folder as a save file, not a GCG record: "
             "the #lexicon pragma holds a line break; only notes may run over several lines.") in said
     assert "The game record is saved." not in heard
+    # the file named, on lines of its own, broken only after its own - _ . on a display
+    at = heard.index("Save file:") + 1
+    end = next((k for k in range(at, len(heard)) if "".join(heard[at:k + 1]) == name), None)
+    assert end is not None, heard[at - 1:]
+    assert all(x[-1] in "-_." for x in heard[at:end]), heard[at:end + 1]

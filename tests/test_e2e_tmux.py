@@ -441,8 +441,11 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.type("games")
     t.wait_for("Games folder: ")
     t.type("export")
-    screen = t.wait_for("Record saved: ")
-    assert list((tmp_path / "data" / "games").glob("*.gcg"))
+    screen = t.wait_for("Record saved:")
+    records = list((tmp_path / "data" / "games").glob("*.gcg"))
+    assert records
+    # the path whole, to be copied: on the head's line if it fits the terminal, else on its own
+    assert f"Record saved: {records[0]}" in screen or f"Record saved:\n{records[0]}" in screen
     t.type(f"export {tmp_path}/no/such/folder/x.gcg")
     screen = t.wait_for("for your games folder.")  # one sentence, in lines of at most 40 characters
     refusal = screen[screen.index("Cannot write"):].split("for your games folder.")[0].splitlines()
@@ -501,3 +504,56 @@ def test_a_narrow_terminal_never_breaks_a_word(tmp_path, terminal_factory):
     answer = [row.rstrip() for row in rows[start + 1:start + 4]]
     assert answer == ["'plya' is not a command;", "did you mean play?", "Type help for the list."]
     assert all(len(row.rstrip()) <= 40 for row in rows)
+
+
+def _a_finished_game(folder: Path, players: str) -> Path:
+    """A game of ``players`` passed to its end, kept in ``folder``'s games folder."""
+    from audio_scrabble.console.session import Options, Session
+    from audio_scrabble.persistence import SaveStore
+
+    class AcceptAll:
+        def __contains__(self, word: object) -> bool:
+            return True
+
+    s = Session(Options(players=players, seed=SEED), lexicon=AcceptAll(), store=SaveStore(folder))
+    s.start()
+    while not s.game.is_over:
+        s.handle_line("")  # the hand-over: two people at one computer
+        s.handle_line("pass")
+    s.store.release()
+    return next((folder / "games").glob("*.gcg"))
+
+
+def test_a_narrow_terminal_keeps_a_path_whole_on_its_own_row(tmp_path, terminal_factory):
+    """A line holding a word wider than the terminal (a file's name, a
+    folder's path): the words before and after it are broken between words
+    by the game, and only that word is left whole on rows of its own, folded
+    by the terminal (nothing else can be done); the review command that open
+    gives for a finished game stays one piece to copy."""
+    kept = _a_finished_game(tmp_path / "data", "Alexandra,Bartholomew")
+    assert len(kept.name) > 40
+    t = terminal_factory(["--players", "Me,computer:club", "--seed", str(SEED), "--speech", "text"], width=40)
+    t.wait_for("Rack:")
+    t.wait_for_prompt()
+    t.type("games")
+    t.wait_for("finished, ")
+    t.wait_for_prompt()
+    t.type("open 2")
+    t.wait_for("audio-scrabble review")
+    t.wait_for_prompt()
+    rows = [row.rstrip() for row in subprocess.run([*t.base, "capture-pane", "-p", "-t", "game", "-S", "-200"],
+                                                   check=True, capture_output=True, text=True).stdout.splitlines()]
+    # games: the head, then the folder's path alone (wider than 40 here: folded by the terminal)
+    folder = str(tmp_path / "data" / "games")
+    at = rows.index("Games folder:")
+    span = -(-len(folder) // 40)
+    assert "".join(rows[at + 1:at + 1 + span]) == folder
+    # open 2: the sentence, the command on a row of its own, then the name alone
+    at = next(i for i, row in enumerate(rows) if row.endswith("> open 2"))
+    assert rows[at + 1:at + 3] == ["That game is finished; review it with:", "audio-scrabble review"]
+    assert rows[at + 3] + rows[at + 4] == kept.name and len(rows[at + 3]) == 40
+    assert all(len(row) <= 40 for row in rows)
+    t.type("quit")
+    t.wait_for("Leave the game? Type yes or no.")
+    t.type("yes")
+    t.wait_for("[exit status 0]")

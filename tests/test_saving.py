@@ -9,6 +9,7 @@ the operating system (a folder replaced by a file, a file-size limit).
 
 from __future__ import annotations
 
+import io
 import os
 import queue
 import re
@@ -265,7 +266,7 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
     assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
     assert second.handle_line("open 1") == [prompts_saving.IN_PLAY_ALREADY]
-    assert joined(second.handle_line("open 3")).startswith("That game is finished; audio-scrabble review ")
+    assert second.handle_line("open 3")[0] == "That game is finished; review it with:"
     assert second.game.names == ("Carol", "Dan")
     # open 2: the game in play is put away, the other resumed as it was left
     out = second.handle_line("open 2")
@@ -279,6 +280,69 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     # and it plays on, and is saved
     pass_turn(second)
     assert len(decode_save(second.store.current_path.read_bytes()).actions) == 2
+
+
+def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, monkeypatch, capsys) -> None:
+    """open N on a finished game says the command, on a line of its own;
+    typed as said from another folder, review and emboss find the bare
+    name in the games folder; a name found nowhere is refused naming both
+    places looked."""
+    from audio_scrabble import cli
+
+    folder = tmp_path / "data"
+    _finished_game(folder)
+    s, _ = stored(folder, players="Carol,Dan", seed=4)
+    s.handle_line("games")
+    said = s.handle_line("open 2")
+    kept = next((folder / "games").glob("*-Eve-v-Fay.gcg"))
+    assert said == ["That game is finished; review it with:", "audio-scrabble review", f"{kept.name}"]
+    s.store.release()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
+    command = " ".join(said[1:]).split()  # the command as shown, the name on its own line
+    assert command[0] == "audio-scrabble"
+    assert cli.main(command[1:]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Eve" in out and "Fay" in out
+    assert cli.main(["emboss", kept.name]) == 0
+    out, err = capsys.readouterr()
+    brf = kept.with_suffix(".brf")
+    assert err == "" and brf.exists() and out.strip() == f"Wrote {brf}: 2 braille pages."
+    # found nowhere: one sentence naming both places
+    for words in (["review", "nosuch.gcg"], ["emboss", "nosuch.gcg"]):
+        assert cli.main(words) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and " ".join(err.split()) == (
+            f"No file nosuch.gcg here ({elsewhere}) or in your games folder ({folder / 'games'}); check the name.")
+    # a file of that name where the player is comes first; a path is taken as given
+    (elsewhere / kept.name).write_text("not a record\n")
+    assert cli.main(["review", kept.name]) == 2
+    assert f"{kept.name} is neither a game record" in capsys.readouterr().err
+    assert cli.main(["review", f"sub/{kept.name}"]) == 2
+    assert "No such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("width", [14, 20, 27, 40])
+def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, width: int) -> None:
+    """At any width, the command starts a line after the sentence, the name
+    starts a line after the command, and the name is broken only after its
+    own - _ . (no hyphen added, no full stop after it)."""
+    folder = tmp_path / "data"
+    _finished_game(folder)
+    s, _ = stored(folder, players="Carol,Dan", seed=4, braille_width=width)
+    s.handle_line("games")
+    said = s.handle_line("open 2")
+    name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
+    assert all(len(x) <= width for x in said), said
+    at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
+    assert " ".join(said[:at]) == "That game is finished; review it with:"
+    start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
+    assert " ".join(said[at:start]) == "audio-scrabble review"
+    assert "".join(said[start:]) == name, said
+    assert all(x[-1] in "-_." for x in said[start:-1]), said
 
 
 def test_a_game_a_closed_window_left_is_offered_when_this_slot_has_none(tmp_path: Path) -> None:
@@ -317,7 +381,7 @@ def test_the_open_option_resumes_a_game_put_away(tmp_path: Path) -> None:
     refused = subprocess.run(_command() + ["--open", str(record)], input="", env=env,
                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert refused.returncode == 2
-    assert "That game is finished; audio-scrabble review done.gcg steps through it." in " ".join(refused.stderr.split())
+    assert "That game is finished; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
 
 
 # ====================================================================== a word list that moved

@@ -21,7 +21,8 @@ in braille mode, all made from the tables of
   tiles);
 * the legend of the cells;
 * the prompt, shortened so that a few cells are left for typing;
-* a file path, split after ``/`` or ``-`` when it is longer than a line.
+* a file path, broken only after its own ``/ - _ .`` when it is longer
+  than a line.
 
 Lines made only of braille cells are for the display: the console prints
 them but does not speak them (:func:`is_cells_line`).
@@ -32,12 +33,11 @@ quickly without braille mode.
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import Callable, Iterable, Sequence, TextIO
 
 from ..presentation import prompts_settings
-from ..presentation.braille import is_braille, wrap
+from ..presentation.braille import break_path, is_braille, is_file_name, wrap
 from ..presentation.braille_lines import is_cells_line
 
 #: the narrowest and widest braille displays the game lays lines out for
@@ -93,16 +93,16 @@ def terminal_fit(lines: Sequence[str], columns: int | None) -> list[str]:
     """A line wider than a terminal of ``columns`` (None: no terminal)
     broken between words as a braille display's are (:func:`wrap`), so
     that the terminal never breaks one mid-word ("did you mean pl" /
-    "ay?"): a screen reader reads the console row by row. Lines that fit,
-    lines of braille cells, and lines holding a word wider than the
-    terminal (a file's path, which stays whole to be copied) are left as
-    they are."""
+    "ay?"): a screen reader reads the console row by row. A word wider
+    than the terminal (a file's path) stays whole, to be copied, on a
+    line of its own (the terminal folds that one; nothing else can be
+    done), the words before and after it broken as usual. Lines that fit
+    and lines of braille cells are left as they are."""
     if columns is None or columns < 2:
         return list(lines)
     return [part for line in lines
-            for part in (wrap(line, columns)
+            for part in (wrap(line, columns, whole_words=True)
                          if len(line) > columns and not is_cells_line(line)
-                         and all(len(word) <= columns for word in line.split())
                          else [line])]
 
 
@@ -113,7 +113,9 @@ _SENTENCE_ENDS = ".?!:"
 
 def sentences(lines: Sequence[str]) -> list[list[str]]:
     """The lines grouped by sentence: a line of words that does not end
-    in ``.``, ``?``, ``!`` or ``:`` runs on into the next line of words.
+    in ``.``, ``?``, ``!`` or ``:`` runs on into the next line of words,
+    unless it ends in a file's name (said with no full stop after it, so
+    that it is copied as it is: ``Save file:`` / ``Eve-v-Fay.json``).
     Empty lines, indented lines and lines holding braille cells stand
     alone."""
     groups: list[list[str]] = []
@@ -124,7 +126,8 @@ def sentences(lines: Sequence[str]) -> list[list[str]]:
             groups[-1].append(line)
         else:
             groups.append([line])
-        runs_on = not alone and line.rstrip().rstrip("'\")]")[-1:] not in _SENTENCE_ENDS
+        runs_on = (not alone and line.rstrip().rstrip("'\")]")[-1:] not in _SENTENCE_ENDS
+                   and not is_file_name(line.split()[-1]))
     return groups
 
 def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
@@ -151,36 +154,14 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     """``head`` and a file path, for saying where a file went.
 
     Without braille mode, one line. In braille mode, the head on its own
-    line and the path split after ``/``, ``-`` or ``_`` so that each piece
-    fits; a piece is cut only if it has none of those.
+    line and the path broken only after its own ``/``, ``-``, ``_`` or
+    ``.`` so that each piece fits (:func:`~audio_scrabble.presentation.
+    braille.break_path`): nothing is added to the path, and a piece with
+    none of those is cut at the width.
     """
     if cells is None or len(head) + 1 + len(path) <= cells:
         return [f"{head} {path}"]
-    pieces: list[str] = []
-    current = ""
-    for ch in path:
-        current += ch
-        if ch in "/\\-_" or ch == os.sep:
-            pieces.append(current)
-            current = ""
-    if current:
-        pieces.append(current)
-    lines: list[str] = []
-    line = ""
-    for piece in pieces:
-        while len(piece) > cells:  # a name with no place to break: cut it
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(piece[:cells])
-            piece = piece[cells:]
-        if len(line) + len(piece) > cells:
-            lines.append(line)
-            line = ""
-        line += piece
-    if line:
-        lines.append(line)
-    return fit([head], cells) + lines
+    return fit([head], cells) + break_path(path, cells)
 
 
 # ---------------------------------------------------------------- the screen

@@ -18,7 +18,7 @@ from ..errors import ScrabbleError
 from ..presentation.brf import save_brf
 from ..presentation import emboss as say
 from ..presentation.emboss import record_document
-from .game_files import read_game_file
+from .game_files import find_game_file, read_game_file
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -28,9 +28,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    out_path = args.output or os.path.splitext(args.file)[0] + ".brf"
     try:
-        on_file = read_game_file(args.file)
+        found = find_game_file(args.file)
+        out_path = args.output or os.path.splitext(found)[0] + ".brf"
+        on_file = read_game_file(found)
         game = on_file.game
         document = record_document(on_file.record, over=game is None or game.is_over)
     except ScrabbleError as e:

@@ -84,9 +84,9 @@ def shown_path(path: Path) -> str:
 
 def _games_folder(session) -> Path:
     """The folder of finished games, as the store has it (or would)."""
-    from ..persistence import data_dir
+    from ..persistence import games_folder
 
-    return Path(session.store.games_dir) if session.store is not None else data_dir() / "games"
+    return Path(session.store.games_dir) if session.store is not None else games_folder()
 
 
 def cmd_export(session, args: str) -> list[str]:

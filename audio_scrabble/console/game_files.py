@@ -2,6 +2,10 @@
 emboss``: a GCG record, or a game's save file (``.json``: its set-up and
 actions, which replay exactly).
 
+A file is looked for where the player is, and a bare file name not found
+there in the games folder too (:func:`find_game_file`), so that the
+command ``open N`` says works from anywhere.
+
 A game begun from a position is kept as its save file (a GCG record has
 no starting board); read here, it gives a record that starts from the
 position (:func:`~audio_scrabble.notation.gcg.record_from_game`), so the
@@ -41,6 +45,27 @@ class GameOnFile:
 def _looks_like_save(data: bytes) -> bool:
     """A save file is a JSON object; a GCG record starts with ``#`` or ``>``."""
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+def find_game_file(name: str) -> Path:
+    """Where the game file ``name`` typed on the command line is: as given,
+    else, for a bare file name (``open N`` says one) not found where the
+    player is, in the games folder of the data folder. Raises RecordError
+    with one sentence naming both places when it is in neither; a name with
+    a folder in it is taken as given (reading it says what is wrong)."""
+    from ..errors import RecordError
+    from ..persistence import games_folder
+    from ..presentation.record_phrases import game_file_nowhere
+    from .file_commands import shown_path
+
+    given = Path(name)
+    bare = name not in ("", ".", "..") and given.name == name and os.sep not in name
+    if given.exists() or not bare:
+        return given
+    folder = games_folder()
+    if (folder / name).exists():
+        return folder / name
+    raise RecordError(game_file_nowhere(name, shown_path(Path.cwd()), shown_path(folder)))
 
 
 def read_game_file(path: str | os.PathLike[str], lexicon: Any = None) -> GameOnFile:

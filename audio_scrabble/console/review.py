@@ -57,7 +57,7 @@ from . import board_commands, brailleview, services, survey_commands
 from .app import PromptApp, SessionCompleter, Voice, read_plain
 from .brailleview import FittedWriter
 from .coach import Coach
-from .game_files import read_game_file
+from .game_files import find_game_file, read_game_file
 from .output import BoardReader, Transcript
 from .review_commands import REVIEW_COMMANDS, complete, rack_size
 from .settings import Settings, add_options, small_number
@@ -364,7 +364,7 @@ def run(args: argparse.Namespace) -> int:
     width: int | None = args.braille_width
     try:
         words = services.load_lexicon(args.lexicon) if args.lexicon else None
-        on_file = read_game_file(args.file, words)
+        on_file = read_game_file(find_game_file(args.file), words)
         session = ReviewSession(
             reviewable(on_file.record, args.file),
             verbosity=args.verbosity,

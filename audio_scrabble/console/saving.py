@@ -86,12 +86,12 @@ def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
 
 def _kept(outcome: Any, brief: bool = False) -> list[str]:
     """How a game that ended was kept: as its GCG record (not said when
-    brief), or as a save file, and why (always said: it is not where a
-    record would be)."""
+    brief), or as a save file, why and its name (always said: it is not
+    where a record would be)."""
     if not outcome.finished:
         return []
     if outcome.not_gcg is not None:
-        return say.kept_as_save(outcome.not_gcg)
+        return say.kept_as_save(outcome.not_gcg, Path(outcome.path).name)
     return [] if brief else [say.RECORD_SAVED]
 
 
@@ -400,8 +400,21 @@ class Saver:
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:  # its GCG record, or its save (a game begun from a position)
-            raise ActionNotAllowed(say.open_finished(say.review_hint(entry.path.name)))
+            raise ActionNotAllowed(say.open_finished(entry.path.name))
         self.choose_file(entry.path, lexicon, asked)
+
+    def _review_name(self, path: Path) -> str:
+        """How to name a finished game's file to ``audio-scrabble review``:
+        bare when it is where the player is or in the games folder (the
+        review looks there too), else as it was given."""
+        folders = [Path.cwd()] + ([self.store.games_dir] if self.store is not None else [])
+        try:
+            here = path.resolve().parent
+            if any(here == Path(folder).resolve() for folder in folders):
+                return path.name
+        except OSError:
+            pass
+        return str(path)
 
     def choose_file(self, path: str | Path, lexicon: Any, asked: str | None) -> None:
         """Offer the unfinished game saved in ``path`` (``--open FILE``, ``open N``),
@@ -414,10 +427,10 @@ class Saver:
         except OSError as e:
             raise ActionNotAllowed(say.file_unreadable(target.name, e.strerror or str(e))) from None
         if target.suffix.lower() == ".gcg":
-            raise ActionNotAllowed(say.open_finished(say.review_hint(target.name)))
+            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
         loaded = decode_save(data, target)
         if loaded.summary.over:
-            raise ActionNotAllowed(say.open_finished(say.review_hint(target.name)))
+            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
         words, _, _ = self.word_list_for(ref, lexicon, asked)
         loaded.replay(words, services.move_finder(words))

@@ -48,6 +48,7 @@ from .store import (
     SaveStore,
     _inside,
     data_dir,
+    games_folder,
 )
 from .table_state import TableState, WordListRef, words_checksum
 
@@ -76,6 +77,7 @@ __all__ = [
     "decode_save",
     "encode_save",
     "export_record",
+    "games_folder",
     "gcg_bytes",
     "game_state_digest",
     "private_record",

@@ -105,6 +105,12 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
+def games_folder() -> Path:
+    """The games folder of the data folder (:func:`data_dir`): finished
+    games' records, games put away, braille files (it may not exist yet)."""
+    return data_dir() / GAMES_FOLDER
+
+
 def _package_dir() -> Path:
     return Path(__file__).resolve().parent.parent
 

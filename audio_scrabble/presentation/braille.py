@@ -63,11 +63,14 @@ __all__ = [
     "TEXT_TABLE",
     "TILES_TABLE",
     "blank_tile_cells",
+    "break_path",
     "cell_to_dots",
     "column_line",
     "dots_to_cell",
     "dots_to_unicode",
     "is_braille",
+    "is_file_name",
+    "is_path",
     "letter_cell",
     "rack_line",
     "row_line",
@@ -724,12 +727,15 @@ def wrap(text: str, cells: int, whole_words: bool = False, names: Iterable[str] 
 
     Words are separated by spaces or blank cells; the spaces inside a line
     are kept as they are. A word is never split unless it is longer than a
-    whole line: then it is broken after one of its own hyphens if it has
-    one, else hyphenated (``-`` in print, ⠤ in braille), never right after
-    a braille indicator. With ``whole_words``, a word of print longer than
-    a line (a file's path, to be copied) is never split: it stands whole on
-    a line of its own. Each ``\\n`` starts a new line; an empty paragraph
-    gives an empty line.
+    whole line: then a file name or path (:func:`is_path`) is broken only
+    after one of its own ``/ - _ .`` (:func:`break_path`), never given a
+    hyphen it does not have; another word is broken after one of its own
+    hyphens if it has one, else hyphenated (``-`` in print, ⠤ in
+    braille), never right after a braille indicator. With
+    ``whole_words``, a word of print longer than a line (a file's path,
+    to be copied) is never split: it stands whole on a line of its own,
+    the words before and after it broken as usual. Each ``\\n`` starts a
+    new line; an empty paragraph gives an empty line.
 
     A line of braille cells only (a rack, a board row) fills each line in
     turn. Print text
@@ -980,27 +986,31 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
     enough, and the last word of a sentence is never left alone when a
     line before it can give it company. A word longer than a line is broken into
     pieces (:func:`_break_word`), or with ``whole_words`` kept whole on a
-    line of its own.
+    line of its own; a long path's first piece starts a line,
+    and a file name alone on a line costs no more than any line (a name
+    alone on its line is easily copied: ``audio-scrabble review`` /
+    ``NAME.gcg``).
     """
-    # (space before, word, ends its line, part of a word too long for a line)
-    tokens: list[tuple[str, str, bool, bool]] = []
+    # (space before, word, ends its line, part of a word too long for a line, starts its line)
+    tokens: list[tuple[str, str, bool, bool, bool]] = []
     for match in _WORD_RE.finditer(paragraph):
         sep, word = match.group(1), match.group(2)
         if len(word) <= width:
-            tokens.append((sep, word, False, False))
+            tokens.append((sep, word, False, False, False))
             continue
         if whole_words:
-            tokens.append((sep, word, True, True))
+            tokens.append((sep, word, True, True, True))
             continue
         pieces = _break_word(word, width)
+        path = is_path(word)  # a long path starts a line, so that its start is found
         for k, piece in enumerate(pieces):
-            tokens.append((sep if k == 0 else "", piece, k < len(pieces) - 1, True))
+            tokens.append((sep if k == 0 else "", piece, k < len(pieces) - 1, True, path and k == 0))
     if not tokens:
         return [paragraph]
     n = len(tokens)
-    words = [word for _, word, _, _ in tokens]
+    words = [word for _, word, *_ in tokens]
     breaks = _break_costs(words, names)
-    ends = [end and not piece for end, (_, _, _, piece) in zip(_sentence_ends(words), tokens)]
+    ends = [end and not piece for end, (_, _, _, piece, _) in zip(_sentence_ends(words), tokens)]
     best: list[float] = [0.0] + [float("inf")] * n
     start_of = [0] * (n + 1)
     lead = tokens[0][0] if len(tokens[0][0]) + len(tokens[0][1]) <= width else ""  # indentation kept if it fits
@@ -1010,12 +1020,14 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
         length = -len(tokens[i][0]) + (len(lead) if i == 0 else 0)
         ended = False  # a sentence ends on this line before its last word
         for j in range(i, n):
-            sep, word, hard, piece = tokens[j]
+            sep, word, hard, piece, fresh = tokens[j]
             length += len(sep) + len(word)
             if length > width and not (j == i and len(word) > width):  # a whole word wider than a line: alone
                 break
+            if fresh and j > i:
+                break
             cost = best[i] + _PER_LINE
-            if j == i and n > 1 and not piece:  # alone
+            if j == i and n > 1 and not piece and not is_file_name(word):  # alone
                 cost += _alone_cost(words, ends, j)
             if j < n - 1:
                 cost += 50 * ((width - length) / width) ** 2
@@ -1031,20 +1043,61 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
     j = n
     while j > 0:
         i = start_of[j]
-        text = (lead if i == 0 else "") + tokens[i][1] + "".join(sep + word for sep, word, _, _ in tokens[i + 1 : j])
+        text = (lead if i == 0 else "") + tokens[i][1] + "".join(sep + word for sep, word, *_ in tokens[i + 1 : j])
         lines.append(text)
         j = i
     return lines[::-1]
 
 
+#: the marks after which a file name or path may be broken: its own
+#: folder separators, hyphens, underscores and full stops
+PATH_MARKS = "/\\-_."
+_PATH_MARK_INSIDE = re.compile(r"[^\W_][/\\\-_.]+[^\W_]")
+#: a file's name or path, not merely a hyphenated word: ``/ \ _ .`` inside
+_FILE_NAME = re.compile(r"[^\W_][/\\_.]+[^\W_]")
+
+
+def is_path(word: str) -> bool:
+    """Whether a word of print is a file name or path: it holds ``/``,
+    ``\\``, ``-``, ``_`` or ``.`` between letters or digits
+    (``games/2026-11-26-Al-v-Bob.gcg``, ``Club_computer.json``)."""
+    return not is_braille(word) and _PATH_MARK_INSIDE.search(word) is not None
+
+
+def is_file_name(word: str) -> bool:
+    """Whether a word of print is a file's name or path, not merely a
+    hyphenated word: it holds ``/``, ``\\``, ``_`` or ``.`` between
+    letters or digits (``Eve-v-Fay.gcg``; not ``audio-scrabble``)."""
+    return not is_braille(word) and _FILE_NAME.search(word) is not None
+
+
+def break_path(word: str, width: int) -> list[str]:
+    """Pieces of a file name or path longer than *width*, each fitting it,
+    broken only after one of its own ``/ \\ - _ .`` (the last that fits,
+    wherever it falls), so that nothing is added to the name: a hyphen at a
+    line's end is the name's own. A stretch with none of those longer than
+    the width is cut at the width, with nothing added either."""
+    pieces: list[str] = []
+    while len(word) > width:
+        own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        cut = own + 1 if own > 0 else width
+        pieces.append(word[:cut])
+        word = word[cut:]
+    pieces.append(word)
+    return pieces
+
+
 def _break_word(word: str, width: int) -> list[str]:
     """Pieces of a word longer than *width*; every piece fits the width.
 
-    A break after one of the word's own hyphens is taken if it uses at least
-    half the line. In braille, a number broken in the middle starts again
-    with the numeral sign on the next line, so that its digits are not read
-    as letters.
+    A file name or path is broken only after its own marks
+    (:func:`break_path`). Another word is broken after one of its own
+    hyphens if that uses at least half the line, else hyphenated. In
+    braille, a number broken in the middle starts again with the numeral
+    sign on the next line, so that its digits are not read as letters.
     """
+    if is_path(word):
+        return break_path(word, width)
     braille = is_braille(word)
     hyphen = _HYPHEN_CELL if braille else _HYPHEN_PRINT
     pieces: list[str] = []

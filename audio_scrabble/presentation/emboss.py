@@ -104,7 +104,8 @@ def record_document(record: GcgRecord, title: str | None = None, over: bool = Tr
 # ---------------------------------------------------------------- the command line's words
 #: ``audio-scrabble emboss --help``
 FILE_HELP = ("the game to emboss: a GCG record (.gcg), or a game's save file (.json), "
-             "as a game begun from a position is kept in the games folder")
+             "as a game begun from a position is kept in the games folder; a bare file name "
+             "not found here is looked for in the games folder too")
 EPILOG = ("Writes North American ASCII braille: pages of at most 40 cells by 25 lines, "
           "separated by form feeds, page numbers at the foot. Grade 1 (uncontracted). "
           "A game begun from a position says so above its moves, with the scores it began with.")

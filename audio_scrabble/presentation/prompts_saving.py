@@ -96,15 +96,22 @@ POSITION_KEPT_AS_SAVE = ("A game begun from a position is kept", "in the games f
                          "a GCG record has no starting board.")
 
 
-def kept_as_save(why: BaseException) -> list[str]:
+def save_file_named(file_name: str) -> str:
+    """The file a finished game was kept as, named (to review or emboss it)."""
+    return f"Save file: {file_name}"
+
+
+def kept_as_save(why: BaseException, file_name: str | None = None) -> list[str]:
     """A game that ended, kept as a save file and not as a GCG record:
-    where, and why (``why``: what the record writer raised)."""
+    where, why (``why``: what the record writer raised) and the file's name."""
+    named = [save_file_named(file_name)] if file_name else []
     if isinstance(why, BegunFromPosition):
-        return list(POSITION_KEPT_AS_SAVE)
+        return [*POSITION_KEPT_AS_SAVE, *named]
     reason = str(why).strip().rstrip(".") or type(why).__name__
     if len(reason) > 1 and reason[1].islower():
         reason = reason[0].lower() + reason[1:]
-    return ["The game is kept in the games folder", "as a save file, not a GCG record:", *clauses(f"{reason}.")]
+    return ["The game is kept in the games folder", "as a save file, not a GCG record:", *clauses(f"{reason}."),
+            *named]
 
 
 def goodbye_not_saved(reason: str) -> list[str]:
@@ -185,8 +192,13 @@ def open_out_of_range(count: int) -> str:
     return f"Games are numbered 1 to {count}; type games to hear them."
 
 
-def open_finished(review_hint: str) -> str:
-    return f"That game is finished; {review_hint}"
+def open_finished(file_name: str) -> str:
+    """``open N`` on a finished game: the command that reviews it, on a line
+    of its own with nothing after it, so that it can be copied or retyped
+    as it stands (a braille display breaks it after ``review``, then the
+    name only after its own ``/ - _ .``). ``file_name`` is bare for a file
+    in the games folder: ``audio-scrabble review`` looks there too."""
+    return f"That game is finished; review it with:\n{review_command(file_name)}"
 
 
 NOT_SAVED_HERE = "Games are not saved this time."
@@ -200,6 +212,6 @@ def file_unreadable(name: str, reason: str) -> str:
     return f"The file {name} cannot be read ({reason.lower()})."
 
 
-def review_hint(file_name: str) -> str:
-    return f"audio-scrabble review {file_name} steps through it."
+def review_command(file_name: str) -> str:
+    return f"audio-scrabble review {file_name}"
 

@@ -363,8 +363,15 @@ def not_a_move_or_square(shown: str) -> str:
 # ------------------------------------------------------------ the command line's words
 #: ``audio-scrabble review --help``
 REVIEW_FILE_HELP = ("the game to step through: a GCG record (.gcg), or a game's save file (.json), "
-                    "as a game begun from a position is kept in the games folder")
+                    "as a game begun from a position is kept in the games folder; a bare file name "
+                    "not found here is looked for in the games folder too")
 REVIEW_LEXICON_HELP = "the word list a saved game is replayed and judged by (default: its own)"
 REVIEW_EPILOG = ("A saved game is heard from where it began, a position too; once it is over, "
                  "each turn with the best play then, as the game's own review says it, "
                  "and past the last move what each player missed.")
+
+
+def game_file_nowhere(name: str, here: str, games: str) -> str:
+    """``audio-scrabble review NAME`` (and ``emboss``): a bare file name
+    found neither where the player is nor in the games folder."""
+    return f"No file {name} here ({here}) or in your games folder ({games}); check the name."
