@@ -150,7 +150,8 @@ def test_player_count_refuses_digits_that_are_not_plain_numbers(answer):
 def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
-    assert s.handle_line("help")[0] == "Commands, by group:"
+    assert s.handle_line("help")[0] == "How many are playing: 2, 3 or 4."  # this question's help
+    assert s.handle_line("help play")[0] == "Place a word and end your turn."  # a command's, as ever
     assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
     assert s.handle_line("quit") == ["Goodbye."]
     assert s.finished
@@ -1395,7 +1396,9 @@ def test_the_resume_question_answers_help_repeat_and_quit(tmp_path):
     again, offer = _stored(tmp_path, players=None, seed=None)
     assert again.handle_line("repeat") == offer
     out = again.handle_line("help")
-    assert out[0] == "Commands, by group:" and out[-1] == "Resume it? Type yes or no."
+    assert out == ["A game was left unfinished.", "yes resumes it where it stopped.", "no starts a new game; that one is",
+                   "put away in the games folder.", "games lists them; open 2 opens one.",
+                   "quit leaves; the game stays saved.", "Resume it? Type yes or no."]
     assert again.handle_line("quit") == ["Goodbye. The unfinished game is kept."]
     assert again.finished
     # nothing was lost: the game is offered again

@@ -112,6 +112,8 @@ def test_the_level_question_help_names_the_levels_not_computer():
         s.handle_line(answer)
     s.handle_line("computer")
     out = s.handle_line("help")
+    assert "beginner, club, expert or champion." in out and not any("Type computer" in x for x in out)
+    out = s.handle_line("help level")
     assert "Type beginner." in out and "Type expert." in out and "Type computer." not in out
 
 

@@ -236,3 +236,34 @@ def joins(name: str) -> str:
 
 def plays(name: str) -> str:
     return f"{name} plays."
+
+
+# ------------------------------------------------------------ back, and names that are not names
+#: ``back`` at the first question asked
+NOTHING_BEFORE = "Nothing comes before this question; answer it, or type quit to leave."
+NOTHING_BEFORE_BRIEF = "Nothing before this question."
+BACK_TO_COUNT = "Back to how many are playing."
+
+
+def back_to_name(n: int) -> str:
+    return f"Back to player {n}'s name."
+
+
+def name_is_a_word(name: str, listed: bool = False) -> str:
+    """A name that is a word the set-up questions take (``back``, ``help``)."""
+    then = "give each player another name" if listed else "type another name, like Alice"
+    return f"{name!r} is a command here, not a name; {then}."
+
+
+def name_is_a_word_brief(name: str) -> str:
+    return f"{name!r} is a command, not a name."
+
+
+def name_is_a_number(name: str, listed: bool = False) -> str:
+    """A name of digits alone: most likely a slip (a count typed again)."""
+    then = "give names like Alice,Bob" if listed else "type a name, like Alice, or back"
+    return f"{name!r} is a number, not a name; {then}."
+
+
+def name_is_a_number_brief(name: str) -> str:
+    return f"{name!r} is a number, not a name."
