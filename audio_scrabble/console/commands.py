@@ -104,7 +104,7 @@ def cmd_exchange(session, args: str) -> list[str]:
     i = session.playing().actor()
     text = args.strip()
     if not text:
-        raise ActionNotAllowed(prompts.EXCHANGE_WHICH)
+        raise ActionNotAllowed(prompts.EXCHANGE_WHICH, brief=prompts.EXCHANGE_WHICH_BRIEF)
     if text.lower() == "all":
         tiles = session.playing().rack_of(i)
     else:

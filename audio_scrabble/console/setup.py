@@ -78,7 +78,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     """
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
-        raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME)
+        raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME, brief=say.TYPE_A_NAME_BRIEF)
     if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
         raise NotationError(say.NAME_HIDDEN)
     low = name.lower()

@@ -151,9 +151,10 @@ def values_line(name: str, values: Sequence[str]) -> str:
 TYPE_A_NAME = "Type a name, like Alice."
 #: the same, at a name question that also takes ``computer``
 TYPE_A_NAME_OR_COMPUTER = "Type a name, like Alice, or computer."
-TYPE_A_NAME_OR_COMPUTER_BRIEF = "Type a name or computer."
+TYPE_A_NAME_BRIEF = "No name given: type one."
+TYPE_A_NAME_OR_COMPUTER_BRIEF = "No name given: a name or computer."
 NAME_COMMA = "A name cannot hold a comma; type one name, like Alice."
-NAME_COMMA_BRIEF = "Type one name, without commas."
+NAME_COMMA_BRIEF = "A comma in the name: type one name."
 #: a name left empty between the commas of ``--players``
 EMPTY_NAME_LISTED = "A name between the commas is empty; give names like Alice,Bob."
 NAME_HIDDEN = "A name cannot hold control characters; type it again in plain letters."
@@ -203,7 +204,7 @@ def no_such_level(shown: str, levels: Sequence[str]) -> str:
 
 
 def levels_brief(levels: Sequence[str]) -> str:
-    return f"Type {join_and(levels, 'or')}."
+    return "Levels: " + " ".join(levels)
 
 
 def name_question(n: int) -> str:
