@@ -163,7 +163,7 @@ def test_rules_given_without_players_are_not_asked_again():
     s.handle_line("2")
     s.handle_line("Ann")
     lines = s.handle_line("Ben")
-    assert "North American tournament rules, double challenge." in lines
+    assert "North American tournament rules, double challenge." in " ".join(lines)
     assert s.game.rules.name == "double"
 
 
@@ -455,7 +455,7 @@ def test_a_computer_player_that_fails_passes_and_the_game_goes_on():
                 computer_factory=factory)
     s.start()
     out = s.handle_line("pass")
-    assert "Beginner computer could not make its move, so it passes." in out
+    assert "Beginner computer could not make its move, so it passes." in " ".join(out)
     assert "Beginner computer passed." in out
     assert s.game.current == 0 and "RuntimeError" in s.last_error
 
@@ -472,7 +472,7 @@ def test_a_refused_computer_move_is_said_and_becomes_a_pass():
                 computer_factory=factory)
     s.start()
     out = s.handle_line("pass")
-    assert "Club computer could not make its move, so it passes." in out
+    assert "Club computer could not make its move, so it passes." in " ".join(out)
     assert s.game.board.is_empty()
 
 

@@ -41,7 +41,7 @@ def test_ctrl_c_at_the_resume_question_keeps_the_question_and_the_session_works(
     store = _unfinished_game(tmp_path)
     s = Session(Options(), lexicon=services.WordSet(["QI"]), store=store)
     assert s.start()[-1] == "Resume it? Type yes or no."
-    assert s.interrupt() == ["Type yes to resume that game, or no for a new one."]
+    assert s.interrupt() == ["Type yes to resume that game,", "or no for a new one."]
     assert s.prompt_text() == "resume> "
     for line in ("help", "scores", "yes", "rack", "scores"):
         out = s.handle_line(line)

@@ -158,6 +158,8 @@ def cmd_set(session, args: str) -> list[str]:
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.speech_change = session.settings.speech
-    return [said] + session.keep_settings()
+    # in lines of at most 40 (a braille display's own width fits the sentence whole)
+    lines = [said] if session.settings.braille_width else phrases.clauses(said)
+    return lines + session.keep_settings()
 
 

@@ -191,7 +191,7 @@ def cmd_summary(session, args: str) -> list[str]:
 def cmd_rules(session, args: str) -> list[str]:
     game = session.need_game()
     r = game.rules
-    lines = [prompts.rules_title(r.title), prompts.challenge_rule(r.challenge, r.challenge_penalty)]
+    lines = [*prompts.rules_title(r.title), prompts.challenge_rule(r.challenge, r.challenge_penalty)]
     if r.exchange_needs_seven:
         lines.append(prompts.EXCHANGE_NEEDS_SEVEN)
     else:

@@ -199,7 +199,7 @@ class ResumeQuestion(Question):
 
     def interrupt(self) -> Decision:
         # Ctrl-C cancels the line, not the question: there is no game yet.
-        return Say((prompts.RESUME_YES_OR_NO,), keep=True)
+        return Say(tuple(prompts.refusal_said(prompts.RESUME_YES_OR_NO)), keep=True)
 
 
 class ConfirmQuestion(Question):

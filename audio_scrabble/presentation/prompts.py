@@ -32,20 +32,21 @@ STARTING_NEW_INSTEAD = "Starting a new game instead."
 NEW_GAME = "New game."
 
 
-def rules_title(title: str) -> str:
-    """The first line of a game: its rules."""
-    return f"{title}."
+def rules_title(title: str) -> list[str]:
+    """The first line of a game: its rules, in lines of at most 40
+    ("North American tournament rules," / "double challenge.")."""
+    return clauses(f"{title}.")
 
 
-def resumed(title: str) -> str:
-    return f"Resumed. {title}."
+def resumed(title: str) -> list[str]:
+    return clauses(f"Resumed. {title}.")
 
 # ---------------------------------------------------------------- yes or no
 TYPE_YES_OR_NO = "Type yes or no."
 RESUME_IT = "Resume it? Type yes or no."
 RESUME_YES_OR_NO = "Type yes to resume that game, or no for a new one."
 LEAVE_GAME = "Leave the game? Type yes or no."
-START_NEW = ("Start a new game? This one ends unscored.", TYPE_YES_OR_NO)
+START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; the turn is still yours."
@@ -87,8 +88,8 @@ GOODBYE_SAVED = ("Goodbye. The game is saved;", "start again to resume it.")
 
 # ---------------------------------------------------------------- turns
 GAME_OVER_NEW_OR_QUIT = "The game is over; type new for another game, or quit."
-GAME_OVER_LINE = "The game is over. Type new for another game, or quit."
 NEW_OR_QUIT = "Type new for another game, or quit."
+GAME_OVER_LINES = ("The game is over.", NEW_OR_QUIT)
 REVIEW_OFFER = "Type review to hear what you missed."
 RACKS_READ_AT_END = "The game is over; the racks were read out at the end."
 CHALLENGE_OR_ACCEPT = "Type challenge or accept."
@@ -220,8 +221,8 @@ def still_thinking(name: str) -> str:
     return f"{name} is still thinking; wait for its move."
 
 
-def could_not_move(name: str) -> str:
-    return f"{name} could not make its move, so it passes."
+def could_not_move(name: str) -> list[str]:
+    return clauses(f"{name} could not make its move, so it passes.")
 
 
 # ---------------------------------------------------------------- racks
