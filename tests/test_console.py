@@ -150,7 +150,8 @@ def test_player_count_refuses_digits_that_are_not_plain_numbers(answer):
 def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
-    assert s.handle_line("help")[0] == "Commands, by group:"
+    assert s.handle_line("help")[0] == "How many are playing: 2, 3 or 4."  # this question's help
+    assert s.handle_line("help play")[0] == "Place a word and end your turn."  # a command's, as ever
     assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
     assert s.handle_line("quit") == ["Goodbye."]
     assert s.finished
@@ -162,7 +163,7 @@ def test_rules_given_without_players_are_not_asked_again():
     s.handle_line("2")
     s.handle_line("Ann")
     lines = s.handle_line("Ben")
-    assert "North American tournament rules, double challenge." in lines
+    assert "North American tournament rules, double challenge." in " ".join(lines)
     assert s.game.rules.name == "double"
 
 
@@ -454,7 +455,7 @@ def test_a_computer_player_that_fails_passes_and_the_game_goes_on():
                 computer_factory=factory)
     s.start()
     out = s.handle_line("pass")
-    assert "Beginner computer could not make its move, so it passes." in out
+    assert "Beginner computer could not make its move, so it passes." in " ".join(out)
     assert "Beginner computer passed." in out
     assert s.game.current == 0 and "RuntimeError" in s.last_error
 
@@ -471,7 +472,7 @@ def test_a_refused_computer_move_is_said_and_becomes_a_pass():
                 computer_factory=factory)
     s.start()
     out = s.handle_line("pass")
-    assert "Club computer could not make its move, so it passes." in out
+    assert "Club computer could not make its move, so it passes." in " ".join(out)
     assert s.game.board.is_empty()
 
 
@@ -1395,7 +1396,9 @@ def test_the_resume_question_answers_help_repeat_and_quit(tmp_path):
     again, offer = _stored(tmp_path, players=None, seed=None)
     assert again.handle_line("repeat") == offer
     out = again.handle_line("help")
-    assert out[0] == "Commands, by group:" and out[-1] == "Resume it? Type yes or no."
+    assert out == ["A game was left unfinished.", "yes resumes it where it stopped.", "no starts a new game; that one is",
+                   "put away in the games folder.", "games lists them; open 2 opens one.",
+                   "quit leaves; the game stays saved.", "Resume it? Type yes or no."]
     assert again.handle_line("quit") == ["Goodbye. The unfinished game is kept."]
     assert again.finished
     # nothing was lost: the game is offered again

@@ -41,7 +41,7 @@ def test_ctrl_c_at_the_resume_question_keeps_the_question_and_the_session_works(
     store = _unfinished_game(tmp_path)
     s = Session(Options(), lexicon=services.WordSet(["QI"]), store=store)
     assert s.start()[-1] == "Resume it? Type yes or no."
-    assert s.interrupt() == ["Type yes to resume that game, or no for a new one."]
+    assert s.interrupt() == ["Type yes to resume that game,", "or no for a new one."]
     assert s.prompt_text() == "resume> "
     for line in ("help", "scores", "yes", "rack", "scores"):
         out = s.handle_line(line)
@@ -112,6 +112,8 @@ def test_the_level_question_help_names_the_levels_not_computer():
         s.handle_line(answer)
     s.handle_line("computer")
     out = s.handle_line("help")
+    assert "beginner, club, expert or champion." in out and not any("Type computer" in x for x in out)
+    out = s.handle_line("help level")
     assert "Type beginner." in out and "Type expert." in out and "Type computer." not in out
 
 
@@ -273,6 +275,34 @@ def test_at_brief_verbosity_every_refusal_is_one_line_of_at_most_40_characters()
     assert answers["plya H8 QI"] == "Not a command; play?"
     assert answers["check A1 QI (second turn)"] == "The play must touch a tile."
     assert any(v == ["No Q on your rack."] or v[0].startswith("No ") and "on your rack" in v[0] for _, v in said)
+
+
+def test_at_brief_verbosity_each_refusal_says_the_fault_first_and_the_fix_in_the_fewest_words():
+    """A tester at brief: play 8D ZEBRA said "You have no Z on your rack to
+    play." where exchange QQ said "No Q on your rack."; hint said "Hints
+    are off." without how to turn them on; "Say which tiles." named no
+    fault. Each short form of the corpus now starts with the fault (never
+    "Say", "Type", "Give" or "You"), and one that can say the fix says it."""
+    from refusal_corpus import refusals
+
+    said = refusals("brief")
+    assert [(k, v) for k, v in said if len(v) != 1 or len(v[0]) > 40] == []
+    answers = {k: v[0] for k, v in said}
+    instructions = {k: a for k, a in answers.items() if a.split()[0] in ("Say", "Type", "Give", "You")}
+    assert instructions == {}
+    assert answers["play H8 ZZ (computer)"] == "No Z on your rack."  # as exchange and check say it
+    assert answers["check H8 QQ"] == "No Q on your rack."
+    assert [a for k, a in said if k.startswith("exchange ")] and all(
+        "on your rack" in v[0] and not v[0].startswith("You") for k, v in said if k.startswith("exchange Z"))
+    assert answers["hint"] == "Hints off: type set hints on."
+    assert answers["exchange"] == "No tiles given: exchange AEI."
+    assert answers["arrange"] == "No tiles given: arrange RETAIN."
+    assert answers["goto"] == "No square given: goto H8."
+    assert answers["play"] == "No play given: play 8D TRAIN."
+    assert answers["play H8"] == "No word given: play 8D TRAIN."
+    assert answers["history 0"] == "Not a number of turns: history 5."
+    assert answers["next"] == "No review yet: next follows the game."
+    assert answers["set x"] == "No setting 'x'; type set."
 
 
 @pytest.mark.parametrize("verbosity", ["normal", "full"])

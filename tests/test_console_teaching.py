@@ -120,12 +120,17 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     level_question = ["Which level: beginner, club,", "expert or champion?", "Enter for beginner, or help for more."]
     assert s.handle_line("computer") == level_question
     assert s.prompt_text() == "> "
-    out = s.handle_line("help")
+    out = s.handle_line("help")  # this question's help: the levels, back and quit, in a few lines
+    assert out[:-3] == ["How strongly the computer plays:", "beginner, club, expert or champion.",
+                        "Enter picks beginner, the gentlest.", "help level: what each is like.",
+                        "back: this player's name again.", "quit leaves; nothing is saved yet."]
+    assert out[-3:] == level_question  # then the question again
+    out = s.handle_line("help level")  # what each level is like
     assert out[0] == "How strongly the computer plays."
     assert "Type beginner." in out and "Type computer." not in out  # the names to type here
     assert any(x.startswith("beginner: gentle") for x in out)
     assert any(x.startswith("expert: ") for x in out)
-    assert out[-3:] == level_question  # then the question again
+    assert out[-3:] == level_question
     assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
     assert joined(s.handle_line("wizard")) == "No level called 'wizard'; type beginner, club, expert or champion."
     assert s.handle_line("repeat")[-3:] == level_question

@@ -40,14 +40,14 @@ SETUP_WRONG = [
      ["'7' is not 2, 3 or 4;", "type how many are playing."],
      ["'7' is not 2, 3 or 4."]),
     ("name 1", "",
-     ["Type a name, like Alice."], ["Type a name, like Alice."], ["Type a name."]),
+     ["Type a name, like Alice."], ["Type a name, like Alice."], ["No name given: type one."]),
     ("name 1", "Ann,,",
      ["A name cannot hold a comma; type one name, like Alice."],
      ["A name cannot hold a comma;", "type one name, like Alice."],
-     ["Type one name, without commas."]),
+     ["A comma in the name: type one name."]),
     ("name 2", "",
      ["Type a name, like Alice, or computer."], ["Type a name, like Alice, or computer."],
-     ["Type a name or computer."]),
+     ["No name given: a name or computer."]),
     ("name 2", "ANN",
      ["ANN is already playing; give this player another name."],
      ["ANN is already playing;", "give this player another name."],
@@ -55,7 +55,7 @@ SETUP_WRONG = [
     ("level", "zzz",
      ["No level called 'zzz'; type beginner, club, expert or champion."],
      ["No level called 'zzz'; type beginner,", "club, expert or champion."],
-     ["Type beginner, club, expert or champion."]),
+     ["Levels: beginner club expert champion"]),
     ("rules", "xyz",
      ["No rules called 'xyz'; type house, naspa, wespa, single, ten or void."],
      ["No rules called 'xyz'; type house,", "naspa, wespa, single, ten or void."],
@@ -225,3 +225,123 @@ def test_at_the_name_question_a_comma_an_empty_name_or_a_name_taken_is_refused_a
     s.handle_line("Cy")
     s.handle_line("")
     assert s.game is not None and s.game.names == ("Ann", "Bob", "Cy")
+
+
+# ---------------------------------------------------------------- help and back at the set-up
+#: each set-up question: the answers that reach it, its help's first line, and the question
+SETUP_ASKED = [
+    ("count", [], "How many are playing: 2, 3 or 4.", COUNT_QUESTION),
+    ("name 1", ["2"], "The first player's name, like Alice:", ["Player 1, your name?"]),
+    ("name 2", ["2", "Ann"], "This player's name, like Bob, or",
+     ["Player 2, your name?", "Type computer for a computer opponent."]),
+    ("level", ["2", "Ann", "computer"], "How strongly the computer plays:", LEVEL_QUESTION),
+    ("rules", ["2", "Ann", "computer", "club"], "Which rules to play by.", RULES_QUESTION),
+]
+
+
+@pytest.mark.parametrize("width", [None, 20])
+@pytest.mark.parametrize("where, answers, first, asked", SETUP_ASKED)
+def test_help_at_a_set_up_question_is_that_questions_help_in_a_few_lines_then_the_question(
+        where, answers, first, asked, width):
+    """help at "Player 2, your name?" printed the game's 40-line command list."""
+    s, _ = _setup_session(braille_width=width)
+    for answer in answers:
+        s.handle_line(answer)
+    before = (s.setup.asking, list(s.setup.players), s.setup.count)
+    out = s.handle_line("help")
+    assert not any(x.startswith(("Turn:", "Commands", "help COMMAND")) for x in out), out
+    if width is None:
+        assert out[0] == first and out[-len(asked):] == asked
+        told = out[:-len(asked)]
+        assert 3 <= len(told) <= 7 and any(x.startswith("quit leaves") for x in told), out
+        assert any(x.startswith("back: ") for x in told) == (where != "count"), out
+    else:
+        assert all(len(x) <= 20 for x in out) and len(out) <= 20, out  # the command list took about 40
+        assert " ".join(out).endswith(" ".join(asked)), out
+    assert all(len(x) <= 40 for x in out), out
+    assert (s.setup.asking, list(s.setup.players), s.setup.count) == before
+    assert s.handle_line("?") == out and s.handle_line("repeat") == out
+
+
+def test_help_at_the_resume_offer_is_its_own_help_then_the_offer(tmp_path):
+    s = Session(Options(braille_width=20), lexicon=services.WordSet(["QI"]), store=_unfinished_game(tmp_path))
+    s.start()
+    out = s.handle_line("help")
+    assert not any(x.startswith(("Turn:", "Commands", "help COMMAND")) for x in out), out
+    assert all(len(x) <= 20 for x in out) and len(out) <= 16, out
+    assert " ".join(out).endswith("Resume it? Type yes or no.")
+    assert "quit leaves; the game stays saved." in " ".join(out)
+    assert s.prompt_text().startswith(("resume>", "yes/no>")) and s.game is None
+
+
+def test_back_at_each_set_up_question_goes_to_the_one_before_and_takes_its_answer_away():
+    s, _ = _setup_session()
+    for answer in ("3", "Ann", "Bob"):
+        s.handle_line(answer)
+    assert s.handle_line("back") == ["Back to player 2's name.", "Player 2, your name?",
+                                     "Type computer for a computer opponent."]
+    assert s.setup.players[-1].name == "Ann" and len(s.setup.players) == 1
+    assert s.handle_line("computer")[0] == LEVEL_QUESTION[0]
+    assert s.handle_line("back")[0] == "Back to player 2's name."  # the level: back to the name that asked
+    assert s.setup.asking == "name" and len(s.setup.players) == 1
+    assert s.handle_line("back") == ["Back to player 1's name.", "Player 1, your name?"]
+    assert s.setup.players == []
+    assert s.handle_line("back") == ["Back to how many are playing.", *COUNT_QUESTION]
+    assert s.setup.count is None
+    # at the first question there is nothing before: one sentence, nothing changed
+    out = s.handle_line("back")
+    assert joined(out) == "Nothing comes before this question; answer it, or type quit to leave."
+    assert s.setup.asking == "count" and s.handle_line("repeat")[-2:] == COUNT_QUESTION
+    for answer in ("2", "Ann", "computer", "expert"):
+        s.handle_line(answer)
+    assert s.setup.asking == "rules"
+    assert s.handle_line("back") == ["Back to player 2's name.", "Player 2, your name?",
+                                     "Type computer for a computer opponent."]  # the computer taken away
+    s.handle_line("Bob")
+    s.handle_line("")
+    assert s.game is not None and s.game.names == ("Ann", "Bob")
+
+
+def test_back_at_the_first_question_briefly_and_at_the_resume_offer(tmp_path):
+    s, _ = _setup_session(verbosity="brief")
+    assert s.handle_line("back") == ["Nothing before this question."]
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=_unfinished_game(tmp_path))
+    offer = s.start()
+    assert joined(s.handle_line("back")) == "Nothing comes before this question; answer it, or type quit to leave."
+    assert s.handle_line("repeat") == offer and s.game is None
+
+
+@pytest.mark.parametrize("typed, sentence, brief", [
+    ("3", "'3' is a number, not a name; type a name, like Alice, or back.", "'3' is a number, not a name."),
+    (" 4 2 ", "'4 2' is a number, not a name; type a name, like Alice, or back.", "'4 2' is a number, not a name."),
+])
+def test_a_name_of_digits_is_refused_as_the_slip_it_most_likely_is(typed, sentence, brief):
+    """'3' typed again after the count was taken was accepted as a name: "3 plays."."""
+    s, _ = _setup_session()
+    s.handle_line("3")
+    out = s.handle_line(typed)
+    assert joined(out) == sentence and s.setup.players == []
+    assert s.handle_line("back")[0] == "Back to how many are playing."
+    s, _ = _setup_session(verbosity="brief")
+    s.handle_line("2")
+    assert s.handle_line(typed) == [brief]
+    assert s.handle_line("R2D2")[0] == "R2D2 plays."  # digits among letters make a name
+
+
+@pytest.mark.parametrize("players, sentence", [
+    ("Ann,back", "'back' is a command here, not a name; give each player another name."),
+    ("Help,Bob", "'Help' is a command here, not a name; give each player another name."),
+    ("Ann,REPEAT", "'REPEAT' is a command here, not a name; give each player another name."),
+    ("quit,Bob", "'quit' is a command here, not a name; give each player another name."),
+    ("Ann,3", "'3' is a number, not a name; give names like Alice,Bob."),
+])
+def test_a_set_up_command_word_or_a_number_in_players_is_refused_in_one_sentence(players, sentence, capsys):
+    from audio_scrabble.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--players", players])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"audio-scrabble: error: argument --players: {sentence}"
+    s = Session(Options(players=players, seed=2), lexicon=services.WordSet(["QI"]))
+    lines = s.start()
+    assert joined(lines[1:-2]) == sentence and lines[-2:] == COUNT_QUESTION and s.game is None

@@ -414,7 +414,7 @@ def test_a_game_resumes_with_its_word_list_moved_when_the_new_place_is_given(tmp
     lines = s.start()
     assert "Word list: words.txt." in lines  # which list the game used
     out = s.handle_line("yes")
-    assert "The word list words.txt was found at its new place." in out
+    assert "The word list words.txt was found at its new place." in " ".join(out)  # in lines of 40
     assert "Resumed. House rules (RNIB leaflet)." in out
     assert s.game.actions == left.game.actions
     assert s.options.lexicon == str(moved) and "ZYZZYVA" in s.lexicon

@@ -77,7 +77,7 @@ def cmd_column(session, args: str) -> list[str]:
 
 def cmd_goto(session, args: str) -> list[str]:
     if not args.strip():
-        raise NotationError(prompts.GOTO_WHERE)
+        raise NotationError(prompts.GOTO_WHERE, brief=prompts.GOTO_WHERE_BRIEF)
     move = session.reader.cursor.goto(square_arg(session, args))
     return [session.reader.move_phrase(move)]
 
@@ -137,7 +137,7 @@ def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
     if text:
         count = small_number(text, digits=4)
         if count is None or count < 1:
-            raise NotationError(prompts.history_how_many(unit))
+            raise NotationError(prompts.history_how_many(unit), brief=prompts.history_how_many_brief(unit))
         lines = lines[-count:]
     return lines
 
@@ -153,11 +153,13 @@ def cmd_set(session, args: str) -> list[str]:
     if len(parts) == 1:
         try:
             return setting_named(parts[0]).takes()
-        except NotationError:
-            raise NotationError(prompts.SET_HOW) from None
+        except NotationError as e:  # briefly: "No setting 'x'; type set."
+            raise NotationError(prompts.SET_HOW, brief=e.brief) from None
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.speech_change = session.settings.speech
-    return [said] + session.keep_settings()
+    # in lines of at most 40 (a braille display's own width fits the sentence whole)
+    lines = [said] if session.settings.braille_width else phrases.clauses(said)
+    return lines + session.keep_settings()
 
 

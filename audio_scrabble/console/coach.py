@@ -30,7 +30,7 @@ class Coach:
         (a person, ready to act). Only the board and that player's own
         rack are looked at."""
         if not hints_on:
-            raise ActionNotAllowed("\n".join(prompts.HINTS_OFF))
+            raise ActionNotAllowed("\n".join(prompts.HINTS_OFF), brief=prompts.HINTS_OFF_BRIEF)
         if self.game.is_over:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
@@ -46,7 +46,7 @@ class Coach:
         (next, back) is said to be the review's, not a turn's."""
         if not self.game.is_over:
             if step:
-                raise ActionNotAllowed(prompts.review_steps_only(step))
+                raise ActionNotAllowed(prompts.review_steps_only(step), brief=prompts.review_steps_only_brief(step))
             raise ActionNotAllowed(prompts.REVIEW_LATER, brief=prompts.REVIEW_LATER_BRIEF)
         return self.game
 

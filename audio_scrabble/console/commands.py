@@ -104,7 +104,7 @@ def cmd_exchange(session, args: str) -> list[str]:
     i = session.playing().actor()
     text = args.strip()
     if not text:
-        raise ActionNotAllowed(prompts.EXCHANGE_WHICH)
+        raise ActionNotAllowed(prompts.EXCHANGE_WHICH, brief=prompts.EXCHANGE_WHICH_BRIEF)
     if text.lower() == "all":
         tiles = session.playing().rack_of(i)
     else:
@@ -191,7 +191,7 @@ def cmd_summary(session, args: str) -> list[str]:
 def cmd_rules(session, args: str) -> list[str]:
     game = session.need_game()
     r = game.rules
-    lines = [prompts.rules_title(r.title), prompts.challenge_rule(r.challenge, r.challenge_penalty)]
+    lines = [*prompts.rules_title(r.title), prompts.challenge_rule(r.challenge, r.challenge_penalty)]
     if r.exchange_needs_seven:
         lines.append(prompts.EXCHANGE_NEEDS_SEVEN)
     else:

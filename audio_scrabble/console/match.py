@@ -123,7 +123,7 @@ class Match:
         if game.is_over:
             if self.coach.reviewing:
                 return self.coach.next(), False
-            return [prompts.GAME_OVER_LINE], False
+            return list(prompts.GAME_OVER_LINES), False
         if game.awaiting_final_challenge:
             return table.final_question(), False
         cur = game.current

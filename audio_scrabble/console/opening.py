@@ -85,7 +85,7 @@ class Opening:
         choosers = self.choosers(seats, seed, lexicon)
         game = Game([s.name for s in seats], rules, seed, lexicon, services.move_finder(lexicon))
         self.games_played += 1
-        lines = [prompts.rules_title(rules.title)]
+        lines = prompts.rules_title(rules.title)
         you = lone_person(seats)
         lines.extend(phrases.first_player_phrases(game.history[0],  # type: ignore[arg-type]
                                                   None if you is None else seats[you].name))
@@ -98,7 +98,7 @@ class Opening:
         game = Game([s.name for s in ready.seats], ready.rules, ready.seed, lexicon,
                     services.move_finder(lexicon), start=ready.start)
         self.games_played += 1
-        lines = [prompts.rules_title(ready.rules.title)]
+        lines = prompts.rules_title(ready.rules.title)
         lines.extend(survey_phrases.position_opening(game.names, game.scores(), lone_person(ready.seats)))
         setup = SetupFlow(ready.seats, ready.rules, computers=self.computers)
         return Seating(game, ready.seats, choosers, setup, lines)
@@ -112,7 +112,7 @@ class Opening:
         choosers = self.choosers(seats, game.seed, resumed.lexicon)
         self.options.seed = game.seed
         self.games_played = 1
-        lines = resumed.lines + [prompts.resumed(game.rules.title)]
+        lines = resumed.lines + prompts.resumed(game.rules.title)
         you = lone_person(seats)
         lines.extend(phrases.scores_lines(game.names, game.scores(), you))
         last = phrases.last_move_event(list(game.history))

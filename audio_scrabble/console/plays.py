@@ -82,6 +82,8 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
+            if style.brief:  # the reason alone, in one short line ("No Z on your rack.")
+                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
             return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
         made = phrases.main_word(breakdown)
         if differs(draft, made):

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Callable, Sequence, Union
 
 from ..errors import ScrabbleError
 from ..presentation import prompts
+from ..presentation import prompts_settings
 from .commands import answered_before_the_game
+from .helptext import help_entries
 from .setup import SetupFlow
 
 if TYPE_CHECKING:
@@ -26,6 +28,8 @@ NO = ("", "n", "no", "cancel", "stay")
 HELP = ("help", "h", "?")
 REPEAT = ("repeat", "again")
 QUIT_WORDS = ("quit", "exit", "q", "bye")
+#: ``help`` alone at a question before the game: that question's help
+HELP_ALONE = ("help", "h", "?", "commands")
 
 
 # ---------------------------------------------------------------- decisions
@@ -128,6 +132,20 @@ def wrong_answer(lines: Sequence[str]) -> Say:
     return Say(tuple(prompts.refusal_said(*lines)), keep=True, remember=False, by_clause=True)
 
 
+def question_help(key: str) -> tuple[str, ...]:
+    """The help of a question before the game, from ``help.txt`` (``ask
+    count``, ``ask name``, ``ask resume``...): what it asks, the answers
+    it takes, ``back`` and ``quit``. The question is said after it."""
+    entry = help_entries()[key]
+    return (entry.summary, *entry.details)
+
+
+def nothing_before(brief: bool) -> Say:
+    """``back`` at the first question asked."""
+    return wrong_answer(prompts.refusal_lines(prompts_settings.NOTHING_BEFORE, prompts_settings.NOTHING_BEFORE_BRIEF,
+                                              brief))
+
+
 def _first_word(text: str) -> str:
     return text.split()[0].lower() if text.strip() else ""
 
@@ -155,8 +173,16 @@ class ResumeQuestion(Question):
     prompt = ("resume> ", "yes/no> ")
     leaves_on_eof = True
 
+    def __init__(self, brief: Callable[[], bool] = lambda: False):
+        #: whether refusals are said briefly now
+        self.brief = brief
+
     def answer(self, text: str) -> Decision:
-        low = text.lower()
+        low = " ".join(text.split()).lower()
+        if low in HELP_ALONE:  # this question's help, then the question
+            return Say((*question_help("ask resume"), prompts.RESUME_IT), keep=True)
+        if low == "back":
+            return nothing_before(self.brief())
         if low in (*YES, "resume"):
             return ResumeSaved()
         if low in ("n", "no", "new"):
@@ -173,7 +199,7 @@ class ResumeQuestion(Question):
 
     def interrupt(self) -> Decision:
         # Ctrl-C cancels the line, not the question: there is no game yet.
-        return Say((prompts.RESUME_YES_OR_NO,), keep=True)
+        return Say(tuple(prompts.refusal_said(prompts.RESUME_YES_OR_NO)), keep=True)
 
 
 class ConfirmQuestion(Question):
@@ -271,8 +297,14 @@ class SetupQuestion(Question):
 
     def answer(self, text: str) -> Decision:
         setup = self.setup
-        if setup.asking == "level" and text.lower() in ("help", "h", "?", "commands"):
-            text = "help level"  # what each level is like
+        low = " ".join(text.split()).lower()
+        if low in HELP_ALONE:  # this question's help, then the question
+            return Say((*question_help(setup.help_key), *setup.question()), keep=True)
+        if low == "back":  # the question before, its answer taken away
+            try:
+                return Say(tuple(setup.back()), keep=True)
+            except ScrabbleError as e:
+                return wrong_answer(prompts.refusal_lines(str(e), e.brief, self.brief()))
         word = _first_word(text)
         if word == "open":  # a game on file instead of a new one
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", tuple(setup.question()))

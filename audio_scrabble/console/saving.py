@@ -291,7 +291,7 @@ class Saver:
         resumed = self.store.resume_game(lexicon, services.move_finder(lexicon))
         state = TableState.from_json(resumed.settings, len(resumed.game.names))
         notice = clauses(resumed.notice) if resumed.notice else []
-        return Resumed(resumed.game, state, lexicon, path, notice + said)
+        return Resumed(resumed.game, state, lexicon, path, notice + short_lines(said))
 
     def _make_room(self) -> list[str]:
         """Put this slot's unfinished game away (another is coming in)."""

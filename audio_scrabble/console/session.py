@@ -181,7 +181,7 @@ class Session:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
         if at_once:
             return said + self._resume()
-        self.question = ResumeQuestion()
+        self.question = ResumeQuestion(lambda: self.style.brief)
         return said + offer.question()
 
     def _resume(self) -> list[str]:

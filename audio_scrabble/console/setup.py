@@ -42,6 +42,9 @@ MAX_NAME = 20
 #: or paragraph separators. A screen reader says them oddly or not at all,
 #: and on a terminal some of them rewrite what is shown.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: words the set-up questions answer as commands, never taken as a name
+#: (typed at a name question they do their work; in ``--players`` refused)
+SETUP_WORDS = frozenset({"back", "help", "repeat", "quit", "again", "exit", "bye", "commands"})
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "ten", "void")
 
 
@@ -65,14 +68,17 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     hidden character (:data:`HIDDEN_CATEGORIES`), or longer than
     :data:`MAX_NAME`, is refused with one sentence that does not repeat it;
     so are an empty name, a name already ``taken`` (any case: the game
-    speaks players by name), and a comma (``--players`` lists names
+    speaks players by name), a word the questions take (:data:`SETUP_WORDS`:
+    ``back`` typed there goes back), a name of digits alone (most likely a
+    slip: the count typed again; and "3 plays", "3's turn" are heard as
+    numbers), and a comma (``--players`` lists names
     between commas). ``listed``: the name is one of ``--players`` (its
     refusals say so). ``computers`` says whether computer players can be
     made (by default: whether the move engine is installed).
     """
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
-        raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME)
+        raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME, brief=say.TYPE_A_NAME_BRIEF)
     if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
         raise NotationError(say.NAME_HIDDEN)
     low = name.lower()
@@ -85,6 +91,10 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
         return Seat(computer_name(level, taken), level)
     if len(name) > MAX_NAME:
         raise NotationError(say.name_too_long(MAX_NAME))
+    if low in SETUP_WORDS:
+        raise NotationError(say.name_is_a_word(name, listed), brief=say.name_is_a_word_brief(name))
+    if name.replace(" ", "").isdigit():
+        raise NotationError(say.name_is_a_number(name, listed), brief=say.name_is_a_number_brief(name))
     if ":" in name:
         raise NotationError(say.NAME_COLON)
     if "," in name:
@@ -172,11 +182,14 @@ class SetupFlow:
     _names: list[Seat] = field(default_factory=list)
     #: "computer" was typed for the next player: its level is asked next
     _choosing_level: bool = False
+    #: how many names the command line gave (``back`` never takes them away)
+    _given: int = 0
 
     def __post_init__(self) -> None:
         if self.seats is not None:
             self.count = len(self.seats)
             self._names = list(self.seats)
+            self._given = len(self.seats)
 
     @property
     def done(self) -> bool:
@@ -192,6 +205,14 @@ class SetupFlow:
         if len(self._names) < self.count:
             return "name"
         return "rules"
+
+    @property
+    def help_key(self) -> str:
+        """The help entry of the open question (``help.txt``: ``ask count``...)."""
+        what = self.asking
+        if what == "name":
+            return "ask name" if self._names else "ask first name"
+        return f"ask {what}"
 
     def _engine(self) -> bool:
         return services.engine_available() if self.computers is None else self.computers
@@ -213,6 +234,22 @@ class SetupFlow:
             return [*prompts.LEVEL_QUESTION, say.level_default(DEFAULT_LEVEL)]
         return [say.RULES_QUESTION, say.other_rules(RULE_CHOICES[1:])]
 
+    def back(self) -> list[str]:
+        """``back``: the question before this one is open again, its answer
+        taken away; returns what to say (which question, then the question).
+        At the first question asked it is refused (a typed error)."""
+        what = self.asking
+        if what == "level":
+            self._choosing_level = False  # back to the name that asked for a computer
+        elif what in ("name", "rules") and len(self._names) > self._given:
+            self._names.pop()
+        elif what == "name" and self.seats is None:
+            self.count = None
+        else:
+            raise NotationError(say.NOTHING_BEFORE, brief=say.NOTHING_BEFORE_BRIEF)
+        said = say.BACK_TO_COUNT if self.asking == "count" else say.back_to_name(len(self._names) + 1)
+        return [said, *self.question()]
+
     def answer(self, text: str) -> list[str]:
         """Take an answer; returns what to say. A wrong answer raises a typed
         error whose one sentence names the answers taken."""
@@ -227,7 +264,7 @@ class SetupFlow:
             self.count = n
             return [say.players_count(n)]
         if what == "level":
-            if text.lower() in ("cancel", "back", "no", "person"):
+            if text.lower() in ("cancel", "no", "person"):
                 self._choosing_level = False
                 return [say.NO_COMPUTER]
             level = parse_level(text)

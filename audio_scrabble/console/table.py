@@ -287,7 +287,7 @@ class Table:
 
     def computer_passes(self, i: int) -> ComputerAction:
         """Its choice could not be made (or was not understood): it passes."""
-        return ComputerAction(lambda g: g.pass_turn(), [prompts.could_not_move(self.names[i])])
+        return ComputerAction(lambda g: g.pass_turn(), prompts.could_not_move(self.names[i]))
 
     def wants_challenge(self, i: int) -> bool:
         """Whether computer player ``i`` challenges the pending play."""

@@ -340,7 +340,7 @@ class Game:
         if not 0 <= who < len(self.players):
             raise ActionNotAllowed("There is no such player to challenge.")
         if who == self._pending.player:
-            raise ActionNotAllowed("You cannot challenge your own play.")
+            raise ActionNotAllowed("You cannot challenge your own play.", brief="Your own play cannot be challenged.")
 
     def check_accept(self) -> None:
         if self._final is None:

@@ -161,13 +161,13 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     """
     tokens = join_split_squares(text.replace(",", " ")).split()
     if not tokens:
-        raise NotationError(f"Say what to play and where, {_EXAMPLE}.")
+        raise NotationError(f"Say what to play and where, {_EXAMPLE}.", brief="No play given: play 8D TRAIN.")
     for t in tokens:
         if _ANY_SQUARE.fullmatch(t) and not looks_like_position(t):
             raise NotationError(off_board_sentence(t))
     positions = [i for i, t in enumerate(tokens) if looks_like_position(t)]
     if len(positions) > 1:
-        raise NotationError(f"Give one start square only, {_EXAMPLE}.")
+        raise NotationError(f"Give one start square only, {_EXAMPLE}.", brief="Two squares given: play 8D TRAIN.")
     pos = parse_position(tokens[positions[0]]) if positions else None
     pos_index = positions[0] if positions else None
     rest: list[tuple[int, str]] = []
@@ -191,11 +191,11 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     # spoken filler words left over ("play TRAIN going across")
     words = [(i, t) for i, t in words if not (t.lower() in _FILLERS and len(words) > 1)]
     if not words:
-        raise NotationError(f"Say which word to play, {_EXAMPLE}.")
+        raise NotationError(f"Say which word to play, {_EXAMPLE}.", brief="No word given: play 8D TRAIN.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
         raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {_EXAMPLE}.",
-                            brief="Type one word, like play 8D TRAIN.")
+                            brief="Two words given: play 8D TRAIN.")
     word = words[0][1]
     if not _WORD.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in "?.()")))
@@ -205,7 +205,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
         raise NotationError(no_letters_sentence(word), brief="The word has no letters.")
     if pos is None:
         if direction is None or cursor is None:
-            raise NotationError("Say where it goes, like play TRAIN from D8 across.")
+            raise NotationError("Say where it goes, like play TRAIN from D8 across.",
+                                brief="No square given: play 8D TRAIN.")
         start = cursor
     else:
         start = pos[0]

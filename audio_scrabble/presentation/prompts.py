@@ -32,20 +32,21 @@ STARTING_NEW_INSTEAD = "Starting a new game instead."
 NEW_GAME = "New game."
 
 
-def rules_title(title: str) -> str:
-    """The first line of a game: its rules."""
-    return f"{title}."
+def rules_title(title: str) -> list[str]:
+    """The first line of a game: its rules, in lines of at most 40
+    ("North American tournament rules," / "double challenge.")."""
+    return clauses(f"{title}.")
 
 
-def resumed(title: str) -> str:
-    return f"Resumed. {title}."
+def resumed(title: str) -> list[str]:
+    return clauses(f"Resumed. {title}.")
 
 # ---------------------------------------------------------------- yes or no
 TYPE_YES_OR_NO = "Type yes or no."
 RESUME_IT = "Resume it? Type yes or no."
 RESUME_YES_OR_NO = "Type yes to resume that game, or no for a new one."
 LEAVE_GAME = "Leave the game? Type yes or no."
-START_NEW = ("Start a new game? This one ends unscored.", TYPE_YES_OR_NO)
+START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; the turn is still yours."
@@ -87,8 +88,8 @@ GOODBYE_SAVED = ("Goodbye. The game is saved;", "start again to resume it.")
 
 # ---------------------------------------------------------------- turns
 GAME_OVER_NEW_OR_QUIT = "The game is over; type new for another game, or quit."
-GAME_OVER_LINE = "The game is over. Type new for another game, or quit."
 NEW_OR_QUIT = "Type new for another game, or quit."
+GAME_OVER_LINES = ("The game is over.", NEW_OR_QUIT)
 REVIEW_OFFER = "Type review to hear what you missed."
 RACKS_READ_AT_END = "The game is over; the racks were read out at the end."
 CHALLENGE_OR_ACCEPT = "Type challenge or accept."
@@ -220,8 +221,8 @@ def still_thinking(name: str) -> str:
     return f"{name} is still thinking; wait for its move."
 
 
-def could_not_move(name: str) -> str:
-    return f"{name} could not make its move, so it passes."
+def could_not_move(name: str) -> list[str]:
+    return clauses(f"{name} could not make its move, so it passes.")
 
 
 # ---------------------------------------------------------------- racks
@@ -294,6 +295,7 @@ def too_many_choices(count: int) -> str:
 
 # ---------------------------------------------------------------- hints and the review
 HINTS_OFF = ("Hints are off; a real game forbids them.", "Type set hints on to practise.")
+HINTS_OFF_BRIEF = "Hints off: type set hints on."
 HINT_GAME_OVER = "The game is over;\ntype review for each turn's best play."
 REVIEW_LATER = "The best plays would be a word aid now; type review when the game is over."
 REVIEW_LATER_BRIEF = "Review comes after the game."
@@ -306,6 +308,10 @@ REVIEW_FIRST_TURN = "This is the first turn."
 
 def review_steps_only(step: str) -> str:
     return f"{step} steps through the review;\ntype review when the game is over."
+
+
+def review_steps_only_brief(step: str) -> str:
+    return f"No review yet: {step} follows the game."
 
 
 def review_head(turns: str) -> str:
@@ -385,7 +391,7 @@ NO_QUESTION_OPEN = "No question is open; type help for the list."
 def play_it_how(text: str, brief: bool = False) -> list[str]:
     """A play typed without ``play``."""
     if brief:
-        return ["Type play first, or check."]
+        return ["No command: type play first."]
     return refusal_said(f"To play that, type play {clip(text)}; to test it first, check {clip(text)}.")
 
 
@@ -443,6 +449,7 @@ def not_a_column_brief(shown: str) -> str:
 
 
 GOTO_WHERE = "Say which square to go to, like goto H8, or goto star."
+GOTO_WHERE_BRIEF = "No square given: goto H8."
 BRAILLE_BOARD_HEAD = "Braille board:"
 LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the braille board.")
 LARGE_PRINT_SHOWN = "Large-print board shown on screen."
@@ -454,6 +461,10 @@ SETTINGS_HEAD = "Settings:"
 
 def history_how_many(unit: str) -> str:
     return f"Say how many {unit} to hear, like history 5, or just history for all."
+
+
+def history_how_many_brief(unit: str) -> str:
+    return f"Not a number of {unit}: history 5."
 
 
 def no_more_tiles(beyond: str, square: str) -> str:
@@ -468,7 +479,7 @@ def also(aliases: Sequence[str]) -> str:
 
 # ------------------------------------------------------------ the game's commands
 ARRANGE_HOW = "Type the tiles in the order you want them, like arrange RETAIN; ? is a blank."
-ARRANGE_HOW_BRIEF = "Type the tiles, like arrange RETAIN."
+ARRANGE_HOW_BRIEF = "No tiles given: arrange RETAIN."
 ARRANGED = "Arranged."
 
 
@@ -481,6 +492,7 @@ def none_to_arrange_brief(what: str, more: bool) -> str:
 
 
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
+EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."
 
 

@@ -151,9 +151,10 @@ def values_line(name: str, values: Sequence[str]) -> str:
 TYPE_A_NAME = "Type a name, like Alice."
 #: the same, at a name question that also takes ``computer``
 TYPE_A_NAME_OR_COMPUTER = "Type a name, like Alice, or computer."
-TYPE_A_NAME_OR_COMPUTER_BRIEF = "Type a name or computer."
+TYPE_A_NAME_BRIEF = "No name given: type one."
+TYPE_A_NAME_OR_COMPUTER_BRIEF = "No name given: a name or computer."
 NAME_COMMA = "A name cannot hold a comma; type one name, like Alice."
-NAME_COMMA_BRIEF = "Type one name, without commas."
+NAME_COMMA_BRIEF = "A comma in the name: type one name."
 #: a name left empty between the commas of ``--players``
 EMPTY_NAME_LISTED = "A name between the commas is empty; give names like Alice,Bob."
 NAME_HIDDEN = "A name cannot hold control characters; type it again in plain letters."
@@ -203,7 +204,7 @@ def no_such_level(shown: str, levels: Sequence[str]) -> str:
 
 
 def levels_brief(levels: Sequence[str]) -> str:
-    return f"Type {join_and(levels, 'or')}."
+    return "Levels: " + " ".join(levels)
 
 
 def name_question(n: int) -> str:
@@ -236,3 +237,34 @@ def joins(name: str) -> str:
 
 def plays(name: str) -> str:
     return f"{name} plays."
+
+
+# ------------------------------------------------------------ back, and names that are not names
+#: ``back`` at the first question asked
+NOTHING_BEFORE = "Nothing comes before this question; answer it, or type quit to leave."
+NOTHING_BEFORE_BRIEF = "Nothing before this question."
+BACK_TO_COUNT = "Back to how many are playing."
+
+
+def back_to_name(n: int) -> str:
+    return f"Back to player {n}'s name."
+
+
+def name_is_a_word(name: str, listed: bool = False) -> str:
+    """A name that is a word the set-up questions take (``back``, ``help``)."""
+    then = "give each player another name" if listed else "type another name, like Alice"
+    return f"{name!r} is a command here, not a name; {then}."
+
+
+def name_is_a_word_brief(name: str) -> str:
+    return f"{name!r} is a command, not a name."
+
+
+def name_is_a_number(name: str, listed: bool = False) -> str:
+    """A name of digits alone: most likely a slip (a count typed again)."""
+    then = "give names like Alice,Bob" if listed else "type a name, like Alice, or back"
+    return f"{name!r} is a number, not a name; {then}."
+
+
+def name_is_a_number_brief(name: str) -> str:
+    return f"{name!r} is a number, not a name."
