@@ -678,3 +678,4 @@ def test_a_blank_on_a_premium_starts_its_line_with_a_capital_at_full_verbosity()
     s.handle_line("")
     out = s.handle_line("check 8F ABe")
     assert out == ["ABE (blank E), F8 across, would score 8.", "ABE (blank E): 4, doubled, 8.", "Blank E on H8, star."]
+

@@ -713,3 +713,21 @@ def test_quit_after_a_game_ended_while_saves_failed_writes_the_record_then(tmp_p
     _mend(folder, aside)
     assert s.handle_line("quit") == ["The game record is saved.", "Goodbye."]
     assert s.finished and list((folder / "games").iterdir())
+
+
+def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tmp_path: Path) -> None:
+    """At brief verbosity a refusal whose first words fit only up to a
+    file's name leaves the name out ("The file cannot be read."), rather
+    than cutting the sentence to "The file."; nothing changes."""
+    folder = tmp_path / "data"
+    first, _ = stored(folder, players="Bartholomew,Christabella")
+    pass_turn(first)
+    first.store.release()
+    kept = SaveStore(folder).archive_unfinished()
+    s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief")
+    listed = s.handle_line("games")
+    number = next(line.split(".")[0] for line in listed if "Bartholomew" in line)
+    kept.unlink()  # gone between games and open
+    before = (s.game.board.rows_text(), list(s.game.actions))
+    assert s.handle_line(f"open {number}") == ["The file cannot be read."]
+    assert (s.game.board.rows_text(), list(s.game.actions)) == before

@@ -353,11 +353,14 @@ def brief_refusal(sentence: str, brief: str | None = None) -> str:
     """A refusal at brief verbosity: one line of at most :data:`BRIEF_WIDTH`
     characters carrying the reason. ``brief`` is the error's own short form;
     else the sentence's first clause; else (a long reason with no short form
-    yet) its first words that fit."""
+    yet) its first words that fit, a word too long for half a line (a
+    file's name) left out."""
     for form in (brief, first_clause(sentence)):
         if form and "\n" not in form and len(form) <= BRIEF_WIDTH:
             return form
-    words = first_clause(sentence).rstrip(".").split()
+    # a file's name or path is left out rather than cut: "The file cannot
+    # be read.", not "The file."
+    words = [w for w in first_clause(sentence).rstrip(".").split() if len(w) <= BRIEF_WIDTH // 2]
     out = ""
     for w in words:
         if len(out) + len(w) + 2 > BRIEF_WIDTH:
