@@ -231,7 +231,8 @@ def _finished_game(folder: Path) -> None:
     s, _ = stored(folder, players="Eve,Fay", seed=7)
     for _ in range(4):
         out = pass_turn(s)
-    assert "The game record is saved." in out
+    record = next((folder / "games").glob("*.gcg"))
+    assert out[out.index("Game record saved:") + 1] == record.name
 
 
 @pytest.mark.parametrize("names, scores, said", [
@@ -510,7 +511,7 @@ def test_a_game_that_ends_while_saves_fail_says_its_record_was_not_written(tmp_p
     assert s.game.is_over
     at = out.index("The game record was NOT written:")
     assert out[at + 1] == "not a directory."
-    assert "The game record is saved." not in out
+    assert "Game record saved:" not in out
     _mend(folder, aside)
     assert not (folder / "games").exists()
 
@@ -711,8 +712,10 @@ def test_quit_after_a_game_ended_while_saves_failed_writes_the_record_then(tmp_p
         pass_turn(s)
     assert s.game.is_over and not (folder / "games").exists()
     _mend(folder, aside)
-    assert s.handle_line("quit") == ["The game record is saved.", "Goodbye."]
-    assert s.finished and list((folder / "games").iterdir())
+    out = s.handle_line("quit")
+    kept = list((folder / "games").iterdir())
+    assert out == ["Game record saved:", kept[0].name, "Goodbye."]
+    assert s.finished and kept[0].suffix == ".gcg"
 
 
 def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tmp_path: Path) -> None:

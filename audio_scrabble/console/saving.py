@@ -85,14 +85,14 @@ def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
 
 
 def _kept(outcome: Any, brief: bool = False) -> list[str]:
-    """How a game that ended was kept: as its GCG record (not said when
-    brief), or as a save file, why and its name (always said: it is not
-    where a record would be)."""
+    """How a game that ended was kept: as its GCG record, named (not said
+    when brief), or as a save file, why and its name (always said: it is
+    not where a record would be)."""
     if not outcome.finished:
         return []
     if outcome.not_gcg is not None:
         return say.kept_as_save(outcome.not_gcg, Path(outcome.path).name)
-    return [] if brief else [say.RECORD_SAVED]
+    return [] if brief else say.record_saved(Path(outcome.path).name)
 
 
 def table_state(

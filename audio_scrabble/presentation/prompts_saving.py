@@ -83,7 +83,14 @@ def still_not_saved(reason: str) -> list[str]:
 
 
 SAVING_WORKS_AGAIN = ["Saving works again;", "the game is saved."]
-RECORD_SAVED = "The game record is saved."
+#: a finished game's GCG record was written: its file's bare name follows
+#: on a line of its own (the games folder is where ``games`` says)
+RECORD_SAVED = "Game record saved:"
+
+
+def record_saved(file_name: str) -> list[str]:
+    """A game that ended, kept as its GCG record, the file named whole."""
+    return [RECORD_SAVED, file_name]
 
 
 def record_not_written(reason: str) -> list[str]:
