@@ -326,6 +326,38 @@ def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, mon
     assert "No such file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("width", [None, 20])
+def test_at_brief_open_on_a_finished_game_still_gives_its_review_command(tmp_path: Path, monkeypatch, capsys,
+                                                                         width) -> None:
+    """At brief verbosity open N on a finished game said only "That game is
+    finished.", losing the command to review it: it is kept, short, the
+    name whole on a line of its own, and typed as said it reviews the game."""
+    from audio_scrabble import cli
+
+    folder = tmp_path / "data"
+    _finished_game(folder)
+    s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief", braille_width=width)
+    s.handle_line("games")
+    before = (s.game.names, list(s.game.actions))
+    said = s.handle_line("open 2")
+    name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
+    assert (s.game.names, list(s.game.actions)) == before
+    if width is None:
+        assert said == ["Finished: audio-scrabble review", name]
+    else:
+        at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
+        assert " ".join(said[:at]) == "Finished:"
+        start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
+        assert " ".join(said[at:start]) == "audio-scrabble review" and "".join(said[start:]) == name, said
+    s.store.release()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
+    assert cli.main(["review", name]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Eve" in out and "Fay" in out
+
+
 @pytest.mark.parametrize("width", [14, 20, 27, 40])
 def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, width: int) -> None:
     """At any width, the command starts a line after the sentence, the name

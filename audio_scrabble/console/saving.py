@@ -95,6 +95,12 @@ def _kept(outcome: Any, brief: bool = False) -> list[str]:
     return [] if brief else say.record_saved(Path(outcome.path).name)
 
 
+def _finished(file_name: str) -> ActionNotAllowed:
+    """The refusal to open a finished game: the command that reviews it,
+    kept at brief verbosity too."""
+    return ActionNotAllowed(say.open_finished(file_name), brief=say.open_finished_brief(file_name))
+
+
 def table_state(
     seats_computers: Mapping[int, str],
     lexicon_path: str | None,
@@ -400,7 +406,7 @@ class Saver:
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:  # its GCG record, or its save (a game begun from a position)
-            raise ActionNotAllowed(say.open_finished(entry.path.name))
+            raise _finished(entry.path.name)
         self.choose_file(entry.path, lexicon, asked)
 
     def _review_name(self, path: Path) -> str:
@@ -427,10 +433,10 @@ class Saver:
         except OSError as e:
             raise ActionNotAllowed(say.file_unreadable(target.name, e.strerror or str(e))) from None
         if target.suffix.lower() == ".gcg":
-            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
+            raise _finished(self._review_name(target))
         loaded = decode_save(data, target)
         if loaded.summary.over:
-            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
+            raise _finished(self._review_name(target))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
         words, _, _ = self.word_list_for(ref, lexicon, asked)
         loaded.replay(words, services.move_finder(words))

@@ -208,6 +208,12 @@ def open_finished(file_name: str) -> str:
     return f"That game is finished; review it with:\n{review_command(file_name)}"
 
 
+def open_finished_brief(file_name: str) -> str:
+    """:func:`open_finished` at brief verbosity: short, the command kept,
+    the file's name whole on a line of its own."""
+    return f"Finished: {review_command('').rstrip()}\n{file_name}"
+
+
 NOT_SAVED_HERE = "Games are not saved this time."
 
 
