@@ -283,6 +283,38 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert len(decode_save(second.store.current_path.read_bytes()).actions) == 2
 
 
+@pytest.mark.parametrize("verbosity", ["normal", "brief"])
+def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verbosity) -> None:
+    """Once one open N had run, the next used the games list heard before
+    it, whose files had moved: "cannot be read (no such file or
+    directory)". The number is the game the player heard as N, so a list
+    no longer true is refused, saying to type games again; nothing changes;
+    the list heard again, open N opens the game heard as N."""
+    folder = tmp_path / "saves"
+    first, _ = stored(folder, players="Alice,Bob", seed=3)
+    pass_turn(first)
+    second, lines = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW, verbosity=verbosity)
+    assert "Game put away: Alice and Bob." in lines
+    pass_turn(second)
+    assert "2. Alice and Bob, put away" in said(second.handle_line("games"))
+    out = second.handle_line("open 2")
+    assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
+    before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
+    out = second.handle_line("open 2")  # the list heard before: game 2 was Alice and Bob, now in play
+    if verbosity == "brief":
+        assert out == ["Games changed; type games again."]
+    else:
+        assert joined(out) == prompts_saving.GAMES_CHANGED and all(len(x) <= 40 for x in out), out
+    assert not any("cannot be read" in x for x in out)
+    assert (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*"))) == before
+    # games again: the list as it is now, and open N opens the game heard as N
+    text = said(second.handle_line("games"))
+    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
+    out = second.handle_line("open 2")
+    assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
+    assert len(second.game.actions) == 1
+
+
 def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, monkeypatch, capsys) -> None:
     """open N on a finished game says the command, on a line of its own;
     typed as said from another folder, review and emboss find the bare
@@ -762,7 +794,16 @@ def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tm
     s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief")
     listed = s.handle_line("games")
     number = next(line.split(".")[0] for line in listed if "Bartholomew" in line)
-    kept.unlink()  # gone between games and open
+    # gone between open's look at the games on file and its reading the file
+    # (gone before that look, open says the games have changed)
+    look = s.store.catalogue
+
+    def racing():
+        games = look()
+        kept.unlink()
+        return games
+
+    s.store.catalogue = racing
     before = (s.game.board.rows_text(), list(s.game.actions))
     assert s.handle_line(f"open {number}") == ["The file cannot be read."]
     assert (s.game.board.rows_text(), list(s.game.actions)) == before

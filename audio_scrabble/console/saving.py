@@ -95,6 +95,13 @@ def _kept(outcome: Any, brief: bool = False) -> list[str]:
     return [] if brief else say.record_saved(Path(outcome.path).name)
 
 
+def _identity(game: GameOnFile) -> tuple[Any, ...]:
+    """Which game a listed game is, whatever its scores or state now: its
+    file, players and start (the game in play keeps its file as it goes on;
+    a game put away or resumed moves)."""
+    return game.path, game.names, game.started
+
+
 def _finished(file_name: str) -> ActionNotAllowed:
     """The refusal to open a finished game: the command that reviews it,
     kept at brief verbosity too."""
@@ -384,8 +391,10 @@ class Saver:
         return lines
 
     def choose(self, text: str, lexicon: Any, asked: str | None, in_play: bool = True) -> None:
-        """``open N``: check that game N of the last listing can be resumed
-        (it replays, with its word list) and offer it (before a game,
+        """``open N``: check that game N as ``games`` last listed it can be
+        resumed (it replays, with its word list) and offer it (refused, to
+        type games again, when the games on file are no longer those listed;
+        never listed, they are numbered as ``games`` would number them) (before a game,
         ``in_play`` False, this window's own unfinished game too). Raises
         ActionNotAllowed (or another ScrabbleError) with a sentence if not;
         nothing changes then."""
@@ -394,13 +403,16 @@ class Saver:
         t = text.strip()
         if not t:
             raise ActionNotAllowed(say.OPEN_WHICH)
-        if not self.listing:
-            self.listing = self.store.catalogue()
+        # N is the game the player heard as N: the games on file now, which
+        # must still be those last listed (an open N before moves two games)
+        listing = self.store.catalogue()
+        if self.listing and [_identity(g) for g in listing] != [_identity(g) for g in self.listing]:
+            raise ActionNotAllowed(say.GAMES_CHANGED, brief=say.GAMES_CHANGED_BRIEF)
         n = int(t) if t.isdigit() and len(t) <= 4 else None
-        if n is None or not 1 <= n <= len(self.listing):
-            raise ActionNotAllowed(say.open_out_of_range(len(self.listing)) if n is not None or t.isdigit()
+        if n is None or not 1 <= n <= len(listing):
+            raise ActionNotAllowed(say.open_out_of_range(len(listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)
-        entry = self.listing[n - 1]
+        entry = listing[n - 1]
         if entry.kind is Kind.HERE and in_play:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:

@@ -190,6 +190,9 @@ OPEN_HOW = "Type open and a number to resume one."
 OPEN_WHICH = "Type open and a game's number; games lists them."
 OPEN_NONE = "No game to open; games lists them."
 IN_PLAY_ALREADY = "That game is the one in play."
+#: open N when the games on file are no longer those games last listed
+GAMES_CHANGED = "The games on file have changed since games listed them; type games to hear them again."
+GAMES_CHANGED_BRIEF = "Games changed; type games again."
 OPEN_ELSEWHERE = "That game is open in another window; leave it there first."
 
 
