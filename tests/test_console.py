@@ -1160,8 +1160,8 @@ def test_a_finished_game_leaves_its_record_and_no_resume_question(tmp_path):
         s.handle_line("pass")
     ready(s)
     out = s.handle_line("pass")
-    assert "The game record is saved." in out
-    assert list((tmp_path / "saves" / "games").glob("*.gcg"))
+    records = list((tmp_path / "saves" / "games").glob("*.gcg"))
+    assert out[out.index("Game record saved:") + 1] == records[0].name
     again, lines = _stored(tmp_path, seed=8)
     assert not any("unfinished" in x for x in lines)
     assert again.game is not None

@@ -73,7 +73,7 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         assert s.game.is_over
         at = out.index(POSITION_KEPT[0])
         assert out[at:at + 3] == POSITION_KEPT
-        assert "The game record is saved." not in out
+        assert "Game record saved:" not in out
         assert all(len(x) <= 40 or x == out[at + 4] for x in out), out
         # kept as its save, named, which replays to the game as it ended (from the position's scores)
         kept = list(games.iterdir())
@@ -91,21 +91,34 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         refused = s.handle_line("open 1")
         if verbosity != "brief":
             assert refused == ["That game is finished; review it with:", "audio-scrabble review", f"{kept[0].name}"]
+        else:  # short, the command kept (its save file reviews as a record does)
+            assert refused == ["Finished: audio-scrabble review", kept[0].name]
     finally:
         s._close_computers()
 
 
-def test_an_ordinary_game_is_still_kept_as_its_gcg_record(tmp_path: Path):
-    """The same end, a game begun on an empty board: its record, said so."""
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_an_ordinary_game_is_still_kept_as_its_gcg_record(tmp_path: Path, verbosity):
+    """The same end, a game begun on an empty board: its record, said so
+    and named as a save file is ("Game record saved:" / its bare name, on
+    a line of its own, whole), except at brief, where it goes unsaid."""
     folder = tmp_path / "data"
-    s = Session(Options(players="Alice,Bob", seed=5), lexicon=_AcceptAll(), store=SaveStore(folder))
+    s = Session(Options(players="Alice,Bob", seed=5, verbosity=verbosity), lexicon=_AcceptAll(),
+                store=SaveStore(folder))
     s.start()
     out: list[str] = []
     while not s.game.is_over:
         s.handle_line("")  # the hand-over
         out = s.handle_line("pass")
-    assert "The game record is saved." in out and not any("save file" in x for x in out)
-    assert [p.suffix for p in (folder / "games").iterdir()] == [".gcg"]
+    kept = list((folder / "games").iterdir())
+    assert [p.suffix for p in kept] == [".gcg"]
+    assert not any("save file" in x.lower() for x in out)
+    if verbosity == "brief":
+        assert not any("record" in x.lower() or kept[0].name in x for x in out), out
+    else:
+        at = out.index("Game record saved:")
+        assert out[at + 1] == kept[0].name, out
+        assert all(len(x) <= 40 or x == kept[0].name for x in out), out
     assert s.handle_line("export")[0].startswith("Record saved: ")
 
 
@@ -139,7 +152,7 @@ def test_a_record_that_cannot_be_written_is_said_in_lines_that_fit(tmp_path: Pat
             out = s.handle_line("pass")
         at = out.index(GENUINE[0])
         assert out[at:at + 4] == GENUINE
-        assert "The game record is saved." not in out
+        assert "Game record saved:" not in out
         kept = list((folder / "games").iterdir())
         assert [p.suffix for p in kept] == [".json"]
         assert out[at + 4:at + 6] == ["Save file:", kept[0].name]  # a name longer than 40 stays whole
@@ -173,7 +186,7 @@ def test_the_consoles_end_of_game_lines_fit_the_display(tmp_path: Path, cells):
     said = " ".join(heard)
     assert ("The game is kept in the games folder as a save file, not a GCG record: "
             "the #lexicon pragma holds a line break; only notes may run over several lines.") in said
-    assert "The game record is saved." not in heard
+    assert "Game record saved:" not in heard
     # the file named, on lines of its own, broken only after its own - _ . on a display
     at = heard.index("Save file:") + 1
     end = next((k for k in range(at, len(heard)) if "".join(heard[at:k + 1]) == name), None)

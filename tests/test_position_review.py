@@ -79,27 +79,44 @@ def test_a_finished_position_game_is_reviewed_from_its_save_file(lexicon, tmp_pa
     code, out, err = _main(["review", str(kept)], "scores\nG4\n\nG4\nrack\n\n\n\n", monkeypatch, capsys)
     assert code == 0 and err == ""
     said = [line.split("> ", 1)[-1] for line in out]
-    # the opening: the players and where the game began
-    assert said[:3] == ["Saved game: Me and Expert computer.", "Begun from a position: Me 438,", "Expert computer 407."]
+    # the opening: the players by name and where the game began; then the
+    # one person at the table of computers is "You", as in the game (was "Me")
+    assert said[:3] == ["Saved game: Me and Expert computer.", "Begun from a position: You 438,", "Expert computer 407."]
     assert "3 moves." in said
     # before the first move: the position's scores and board (G4 still empty, the board's O on G7)
     at = said.index("Before the first move:")
-    assert said[at + 1] == "Me 438, Expert computer 407."
+    assert said[at + 1] == "You 438, Expert computer 407."
     assert said[at + 2].startswith("G4") and "F" not in said[at + 2]
     # move 1: the real play and its score from the position's totals, then the best play
     # by the in-game review's own measure and words
     m1 = said.index("Move 1 of 3.")
-    assert said[m1 + 1:m1 + 5] == ["Me played FURO, G4 down.", "7 points.", "Me 445, Expert computer 407.",
+    assert said[m1 + 1:m1 + 5] == ["You played FURO, G4 down.", "7 points.", "You 445, Expert computer 407.",
                                    "That was the best by end-game search."]
     assert "That was the best by end-game search." in in_game
     assert said[m1 + 5].startswith("G4") and "F" in said[m1 + 5]  # the board after it
     # the end of the game from the racks kept, said as the game's own end says it, the final totals
     m3 = said.index("Move 3 of 3.")
     assert said[m3 + 1:m3 + 4] == ["Game end:", "Expert computer loses 12 points", "for I, N and Q."]
-    assert "Me 457, Expert computer 395." in said
+    assert "You 457, Expert computer 395." in said
+    assert "Your rack before move 1:" in said
     end = said.index("That was the last move, 3 of 3.")
-    assert said[end + 1:end + 4] == ["Me missed 0 of spread", "in the end game,", "best play 1 of 1 turn."]
+    assert said[end + 1:end + 4] == ["You missed 0 of spread", "in the end game,", "best play 1 of 1 turn."]
+    assert "Turn 1, you played FURO," in in_game and not any(line.startswith("Me ") for line in said)
     assert all(len(line) <= 40 for line in said), [line for line in said if len(line) > 40]
+
+
+def test_a_gcg_record_is_reviewed_with_every_player_by_name(tmp_path, monkeypatch, capsys):
+    """A GCG record does not say who sat at the computer: its players are
+    said by name, a "Me" too (a save's one person is "You": above)."""
+    record = tmp_path / "me.gcg"
+    record.write_text("#player1 Me Me\n#player2 Club Club computer\n"
+                      ">Me: AEINRST H4 RETAINS +66 66\n>Club: ABCDEFG - +0 0\n", encoding="utf-8")
+    code, out, err = _main(["review", str(record)], "\n\nhistory\nrack\n", monkeypatch, capsys)
+    said = [line.split("> ", 1)[-1] for line in out]
+    assert code == 0 and err == ""
+    assert "Me played RETAINS, H4 down." in said and "Me 66, Club 0." in said
+    assert "1. Me: RETAINS, H4 down, 66." in said
+    assert not any(line.startswith(("You", "Your")) for line in said), said
 
 
 def test_emboss_of_a_position_game_in_the_game_and_from_its_save(lexicon, tmp_path, monkeypatch, capsys):
@@ -151,7 +168,7 @@ def test_an_unfinished_position_game_keeps_the_computers_rack_private(lexicon, t
     assert said[at + 1] == "best plays wait for its end."
     assert not any(line.startswith(("That was the best", "Best by")) for line in said)
     m2 = said.index("Move 2 of 2.")
-    assert said[m2 + 1:m2 + 4] == ["Expert computer played QI, B2 down.", "22 points.", "Me 438, Expert computer 429."]
+    assert said[m2 + 1:m2 + 4] == ["Expert computer played QI, B2 down.", "22 points.", "You 438, Expert computer 429."]
     # its rack shows only the tile it played: N and I, still on its rack, are nobody's to hear
     assert said[said.index("Expert computer's rack before move 2:") + 1] == "Q."
     brf = tmp_path / "now.brf"

@@ -231,7 +231,8 @@ def _finished_game(folder: Path) -> None:
     s, _ = stored(folder, players="Eve,Fay", seed=7)
     for _ in range(4):
         out = pass_turn(s)
-    assert "The game record is saved." in out
+    record = next((folder / "games").glob("*.gcg"))
+    assert out[out.index("Game record saved:") + 1] == record.name
 
 
 @pytest.mark.parametrize("names, scores, said", [
@@ -282,6 +283,38 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert len(decode_save(second.store.current_path.read_bytes()).actions) == 2
 
 
+@pytest.mark.parametrize("verbosity", ["normal", "brief"])
+def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verbosity) -> None:
+    """Once one open N had run, the next used the games list heard before
+    it, whose files had moved: "cannot be read (no such file or
+    directory)". The number is the game the player heard as N, so a list
+    no longer true is refused, saying to type games again; nothing changes;
+    the list heard again, open N opens the game heard as N."""
+    folder = tmp_path / "saves"
+    first, _ = stored(folder, players="Alice,Bob", seed=3)
+    pass_turn(first)
+    second, lines = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW, verbosity=verbosity)
+    assert "Game put away: Alice and Bob." in lines
+    pass_turn(second)
+    assert "2. Alice and Bob, put away" in said(second.handle_line("games"))
+    out = second.handle_line("open 2")
+    assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
+    before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
+    out = second.handle_line("open 2")  # the list heard before: game 2 was Alice and Bob, now in play
+    if verbosity == "brief":
+        assert out == ["Games changed; type games again."]
+    else:
+        assert joined(out) == prompts_saving.GAMES_CHANGED and all(len(x) <= 40 for x in out), out
+    assert not any("cannot be read" in x for x in out)
+    assert (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*"))) == before
+    # games again: the list as it is now, and open N opens the game heard as N
+    text = said(second.handle_line("games"))
+    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
+    out = second.handle_line("open 2")
+    assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
+    assert len(second.game.actions) == 1
+
+
 def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, monkeypatch, capsys) -> None:
     """open N on a finished game says the command, on a line of its own;
     typed as said from another folder, review and emboss find the bare
@@ -323,6 +356,38 @@ def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, mon
     assert f"{kept.name} is neither a game record" in capsys.readouterr().err
     assert cli.main(["review", f"sub/{kept.name}"]) == 2
     assert "No such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("width", [None, 20])
+def test_at_brief_open_on_a_finished_game_still_gives_its_review_command(tmp_path: Path, monkeypatch, capsys,
+                                                                         width) -> None:
+    """At brief verbosity open N on a finished game said only "That game is
+    finished.", losing the command to review it: it is kept, short, the
+    name whole on a line of its own, and typed as said it reviews the game."""
+    from audio_scrabble import cli
+
+    folder = tmp_path / "data"
+    _finished_game(folder)
+    s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief", braille_width=width)
+    s.handle_line("games")
+    before = (s.game.names, list(s.game.actions))
+    said = s.handle_line("open 2")
+    name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
+    assert (s.game.names, list(s.game.actions)) == before
+    if width is None:
+        assert said == ["Finished: audio-scrabble review", name]
+    else:
+        at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
+        assert " ".join(said[:at]) == "Finished:"
+        start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
+        assert " ".join(said[at:start]) == "audio-scrabble review" and "".join(said[start:]) == name, said
+    s.store.release()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
+    assert cli.main(["review", name]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Eve" in out and "Fay" in out
 
 
 @pytest.mark.parametrize("width", [14, 20, 27, 40])
@@ -510,7 +575,7 @@ def test_a_game_that_ends_while_saves_fail_says_its_record_was_not_written(tmp_p
     assert s.game.is_over
     at = out.index("The game record was NOT written:")
     assert out[at + 1] == "not a directory."
-    assert "The game record is saved." not in out
+    assert "Game record saved:" not in out
     _mend(folder, aside)
     assert not (folder / "games").exists()
 
@@ -711,8 +776,10 @@ def test_quit_after_a_game_ended_while_saves_failed_writes_the_record_then(tmp_p
         pass_turn(s)
     assert s.game.is_over and not (folder / "games").exists()
     _mend(folder, aside)
-    assert s.handle_line("quit") == ["The game record is saved.", "Goodbye."]
-    assert s.finished and list((folder / "games").iterdir())
+    out = s.handle_line("quit")
+    kept = list((folder / "games").iterdir())
+    assert out == ["Game record saved:", kept[0].name, "Goodbye."]
+    assert s.finished and kept[0].suffix == ".gcg"
 
 
 def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tmp_path: Path) -> None:
@@ -727,7 +794,16 @@ def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tm
     s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief")
     listed = s.handle_line("games")
     number = next(line.split(".")[0] for line in listed if "Bartholomew" in line)
-    kept.unlink()  # gone between games and open
+    # gone between open's look at the games on file and its reading the file
+    # (gone before that look, open says the games have changed)
+    look = s.store.catalogue
+
+    def racing():
+        games = look()
+        kept.unlink()
+        return games
+
+    s.store.catalogue = racing
     before = (s.game.board.rows_text(), list(s.game.actions))
     assert s.handle_line(f"open {number}") == ["The file cannot be read."]
     assert (s.game.board.rows_text(), list(s.game.actions)) == before

@@ -89,6 +89,7 @@ class ReviewSession:
         source: str | None = None,
         game: Game | None = None,
         lexicon: Any = None,
+        you: int | None = None,
     ):
         self.record = record
         self.source = source
@@ -96,7 +97,10 @@ class ReviewSession:
         #: a saved game (its record made from it): its names, and once it
         #: is over the in-game review's coach, for each turn's best play
         self.game = game
-        self.coach = Coach(game, lexicon) if game is not None and game.is_over else None
+        #: a saved game's one person at a table of computers (their seat),
+        #: said "You" as the game says them; a record's players by name
+        self.you = you if game is not None else None
+        self.coach = Coach(game, lexicon, self.you) if game is not None and game.is_over else None
         self._best: dict[int, Any] | None = None
         self.settings = Settings(verbosity=verbosity, marks=marks, braille_width=braille_width, speech=speech)
         self.out = Transcript(lambda: self.settings.braille_width, lambda: self.names)
@@ -198,7 +202,7 @@ class ReviewSession:
     def start(self, move: int | None = None) -> list[str]:
         """The opening: players, moves, how to move; then move ``move`` if given."""
         if self.game is not None:
-            lines = record_phrases.opening_lines(self.record, self.count, self.names, self.game.is_over)
+            lines = record_phrases.opening_lines(self.record, self.count, self.names, self.game.is_over, self.you)
         else:
             lines = record_phrases.opening_lines(self.record, self.count)
         if move is not None:
@@ -212,7 +216,7 @@ class ReviewSession:
         step = self.step
         if step is None:
             return record_phrases.before_first_lines(self.count, self.record.start is not None)
-        lines = record_phrases.move_lines(step, self.count, self.names, self.style)
+        lines = record_phrases.move_lines(step, self.count, self.names, self.style, self.you)
         judged = self.best(step)
         return lines + teaching.best_phrases(judged) if judged is not None else lines
 
@@ -374,6 +378,7 @@ def run(args: argparse.Namespace) -> int:
             source=args.file,
             game=on_file.game,
             lexicon=on_file.game.lexicon if on_file.game is not None else None,
+            you=on_file.you,
         )
     except ScrabbleError as e:
         print("\n".join(brailleview.fit([str(e)], width)), file=sys.stderr)

@@ -75,21 +75,21 @@ def _goto(s: Any, args: str) -> list[str]:
 
 
 def _scores(s: Any, args: str) -> list[str]:
-    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals)
+    return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals, s.you)
 
 
 def _rack(s: Any, args: str) -> list[str]:
     step = s.step
     if step is None:
         raise ActionNotAllowed(record_phrases.NO_MOVE_YET)
-    head, said = record_phrases.rack_lines(step, s.names)
+    head, said = record_phrases.rack_lines(step, s.names, s.you)
     if s.braille_mode and step.move.rack:
         head += braille_lines.rack_lines(parse_rack(step.move.rack, limit=None), s.settings.braille_width)
     return head + said
 
 
 def _history(s: Any, args: str) -> list[str]:
-    shown = [record_phrases.record_history_line(st, s.names) for st in s.steps[: s.position]]
+    shown = [record_phrases.record_history_line(st, s.names, s.you) for st in s.steps[: s.position]]
     return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
 
 

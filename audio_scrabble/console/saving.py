@@ -85,14 +85,27 @@ def _fitted(method: Callable[..., list[str]]) -> Callable[..., list[str]]:
 
 
 def _kept(outcome: Any, brief: bool = False) -> list[str]:
-    """How a game that ended was kept: as its GCG record (not said when
-    brief), or as a save file, why and its name (always said: it is not
-    where a record would be)."""
+    """How a game that ended was kept: as its GCG record, named (not said
+    when brief), or as a save file, why and its name (always said: it is
+    not where a record would be)."""
     if not outcome.finished:
         return []
     if outcome.not_gcg is not None:
         return say.kept_as_save(outcome.not_gcg, Path(outcome.path).name)
-    return [] if brief else [say.RECORD_SAVED]
+    return [] if brief else say.record_saved(Path(outcome.path).name)
+
+
+def _identity(game: GameOnFile) -> tuple[Any, ...]:
+    """Which game a listed game is, whatever its scores or state now: its
+    file, players and start (the game in play keeps its file as it goes on;
+    a game put away or resumed moves)."""
+    return game.path, game.names, game.started
+
+
+def _finished(file_name: str) -> ActionNotAllowed:
+    """The refusal to open a finished game: the command that reviews it,
+    kept at brief verbosity too."""
+    return ActionNotAllowed(say.open_finished(file_name), brief=say.open_finished_brief(file_name))
 
 
 def table_state(
@@ -378,8 +391,10 @@ class Saver:
         return lines
 
     def choose(self, text: str, lexicon: Any, asked: str | None, in_play: bool = True) -> None:
-        """``open N``: check that game N of the last listing can be resumed
-        (it replays, with its word list) and offer it (before a game,
+        """``open N``: check that game N as ``games`` last listed it can be
+        resumed (it replays, with its word list) and offer it (refused, to
+        type games again, when the games on file are no longer those listed;
+        never listed, they are numbered as ``games`` would number them) (before a game,
         ``in_play`` False, this window's own unfinished game too). Raises
         ActionNotAllowed (or another ScrabbleError) with a sentence if not;
         nothing changes then."""
@@ -388,19 +403,22 @@ class Saver:
         t = text.strip()
         if not t:
             raise ActionNotAllowed(say.OPEN_WHICH)
-        if not self.listing:
-            self.listing = self.store.catalogue()
+        # N is the game the player heard as N: the games on file now, which
+        # must still be those last listed (an open N before moves two games)
+        listing = self.store.catalogue()
+        if self.listing and [_identity(g) for g in listing] != [_identity(g) for g in self.listing]:
+            raise ActionNotAllowed(say.GAMES_CHANGED, brief=say.GAMES_CHANGED_BRIEF)
         n = int(t) if t.isdigit() and len(t) <= 4 else None
-        if n is None or not 1 <= n <= len(self.listing):
-            raise ActionNotAllowed(say.open_out_of_range(len(self.listing)) if n is not None or t.isdigit()
+        if n is None or not 1 <= n <= len(listing):
+            raise ActionNotAllowed(say.open_out_of_range(len(listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)
-        entry = self.listing[n - 1]
+        entry = listing[n - 1]
         if entry.kind is Kind.HERE and in_play:
             raise ActionNotAllowed(say.IN_PLAY_ALREADY)
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:  # its GCG record, or its save (a game begun from a position)
-            raise ActionNotAllowed(say.open_finished(entry.path.name))
+            raise _finished(entry.path.name)
         self.choose_file(entry.path, lexicon, asked)
 
     def _review_name(self, path: Path) -> str:
@@ -427,10 +445,10 @@ class Saver:
         except OSError as e:
             raise ActionNotAllowed(say.file_unreadable(target.name, e.strerror or str(e))) from None
         if target.suffix.lower() == ".gcg":
-            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
+            raise _finished(self._review_name(target))
         loaded = decode_save(data, target)
         if loaded.summary.over:
-            raise ActionNotAllowed(say.open_finished(self._review_name(target)))
+            raise _finished(self._review_name(target))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
         words, _, _ = self.word_list_for(ref, lexicon, asked)
         loaded.replay(words, services.move_finder(words))

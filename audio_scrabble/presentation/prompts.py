@@ -406,10 +406,13 @@ def give_its_square(word: str, brief: bool = False) -> list[str]:
 
 
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
-    """What a refusal says: at brief verbosity its one short line; else the
+    """What a refusal says: at brief verbosity its one short line (a short
+    form holding ``\\n``, its lines: a command, then a file's name); else the
     sentence, its reason first, in lines of at most :data:`LINE_WIDTH`
     (:func:`refusal_said`)."""
     if brief:
+        if brief_form and "\n" in brief_form:  # a command and a file's name, each on its line
+            return brief_form.split("\n")
         return [brief_refusal(sentence, brief_form)]
     return refusal_said(sentence)
 

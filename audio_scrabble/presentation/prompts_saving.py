@@ -83,7 +83,14 @@ def still_not_saved(reason: str) -> list[str]:
 
 
 SAVING_WORKS_AGAIN = ["Saving works again;", "the game is saved."]
-RECORD_SAVED = "The game record is saved."
+#: a finished game's GCG record was written: its file's bare name follows
+#: on a line of its own (the games folder is where ``games`` says)
+RECORD_SAVED = "Game record saved:"
+
+
+def record_saved(file_name: str) -> list[str]:
+    """A game that ended, kept as its GCG record, the file named whole."""
+    return [RECORD_SAVED, file_name]
 
 
 def record_not_written(reason: str) -> list[str]:
@@ -183,6 +190,9 @@ OPEN_HOW = "Type open and a number to resume one."
 OPEN_WHICH = "Type open and a game's number; games lists them."
 OPEN_NONE = "No game to open; games lists them."
 IN_PLAY_ALREADY = "That game is the one in play."
+#: open N when the games on file are no longer those games last listed
+GAMES_CHANGED = "The games on file have changed since games listed them; type games to hear them again."
+GAMES_CHANGED_BRIEF = "Games changed; type games again."
 OPEN_ELSEWHERE = "That game is open in another window; leave it there first."
 
 
@@ -199,6 +209,12 @@ def open_finished(file_name: str) -> str:
     name only after its own ``/ - _ .``). ``file_name`` is bare for a file
     in the games folder: ``audio-scrabble review`` looks there too."""
     return f"That game is finished; review it with:\n{review_command(file_name)}"
+
+
+def open_finished_brief(file_name: str) -> str:
+    """:func:`open_finished` at brief verbosity: short, the command kept,
+    the file's name whole on a line of its own."""
+    return f"Finished: {review_command('').rstrip()}\n{file_name}"
 
 
 NOT_SAVED_HERE = "Games are not saved this time."

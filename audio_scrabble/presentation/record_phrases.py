@@ -103,9 +103,10 @@ def history_line(ev: Event, aud: Audience) -> str | None:
     return _turn_line(ev.turn, who, " lost the turn")
 
 
-def record_history_line(step: RecordStep, names: Sequence[str]) -> str:
-    """One line per move line of a record: ``3. doug: JAVELIN, E3 down, 34.``"""
-    mv, who = step.move, names[step.player]
+def record_history_line(step: RecordStep, names: Sequence[str], you: int | None = None) -> str:
+    """One line per move line of a record: ``3. doug: JAVELIN, E3 down, 34.``
+    (``you``: the seat of a saved game's one person, ``3. You: ...``)."""
+    mv, who = step.move, subject(names[step.player], step.player == you)
     k = mv.kind
     if k is MoveKind.PLAY:
         return _turn_line(step.number, who, f": {step_text(step)}, {mv.score}")
@@ -200,16 +201,19 @@ def step_text(step: RecordStep) -> str | None:
     return f"{word}, {where}" if where else word
 
 
-def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style) -> list[str]:
+def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style,
+               you_seat: int | None = None) -> list[str]:
     """What is said about one move line of a record, most important words first.
 
     ``Move 3 of 27.``, who did what and the points, everyone's recorded
     totals after it, then (unless brief) a difference between the
-    record and the rules, and the move's notes.
+    record and the rules, and the move's notes. ``you_seat``: a saved
+    game's one person at a table of computers, said "You" as the game
+    says them (``You played``, ``You 12, Club computer 30.``).
     """
     mv = step.move
-    who = names[step.player]
-    you = named_you(who)
+    you = named_you(names[step.player]) or step.player == you_seat
+    who = subject(names[step.player], you)
     n = abs(mv.score)
     k = mv.kind
     lines: list[str] = [f"Move {step.number} of {count}."]
@@ -228,7 +232,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         else:
             lines.append(counted + ".")
     elif k is MoveKind.WITHDRAWN:
-        lines.append(f"{whose('play', who, start=True)} is taken back:")
+        lines.append(f"{whose('play', who, you, start=True)} is taken back:")
         text = step_text(step)
         if text:
             lines.append(f"{text}.")
@@ -244,7 +248,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
         lines.extend(adjustment_lines(who, mv.score, tiles, you, gain=k is MoveKind.END_GAIN, lead="Game end: "))
     elif k is MoveKind.TIME:
         lines.append(f"{does(who, 'loses', you)} {n} for time.")
-    lines.extend(scores_lines(names, step.totals))
+    lines.extend(scores_lines(names, step.totals, you_seat))
     if not style.brief:
         if step.computed_score is not None and step.computed_score != mv.score:
             lines.append(f"The rules give {step.computed_score}, not {mv.score}.")
@@ -258,14 +262,15 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style)
     return lines
 
 
-def start_line(names: Sequence[str], totals: Sequence[int]) -> str:
+def start_line(names: Sequence[str], totals: Sequence[int], you: int | None = None) -> str:
     """``Begun from a position: Ann 0, Bob 32.``: where a game begun from
-    a position (``--position``) started, for the review and the braille file."""
-    return "Begun from a position: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals)) + "."
+    a position (``--position``) started, for the review and the braille
+    file (``you``: the seat said "You")."""
+    return "Begun from a position: " + ", ".join(f"{n} {t}" for n, t in zip(said_names(names, you), totals)) + "."
 
 
 def opening_lines(record: GcgRecord, count: int, saved: Sequence[str] | None = None,
-                  over: bool = True) -> list[str]:
+                  over: bool = True, you: int | None = None) -> list[str]:
     """The review's opening: the players, the record's title and notes
     (or, for a saved game, ``saved``: its players' names, where it began,
     and while it goes on, ``over`` False, that best plays wait for its
@@ -273,7 +278,7 @@ def opening_lines(record: GcgRecord, count: int, saved: Sequence[str] | None = N
     if saved is not None:
         lines = clauses(f"Saved game: {join_and(list(saved))}.")
         if record.start is not None:
-            lines.extend(clauses(start_line(saved, record.start.totals)))
+            lines.extend(clauses(start_line(saved, record.start.totals, you)))
         if not over:
             lines.extend(NOT_OVER)
     else:
@@ -307,13 +312,14 @@ def before_first_lines(count: int, from_position: bool = False) -> list[str]:
     return ["Before the first move;", board, f"Enter or next for move 1 of {count}."]
 
 
-def rack_lines(step: RecordStep, names: Sequence[str]) -> tuple[list[str], list[str]]:
+def rack_lines(step: RecordStep, names: Sequence[str], you: int | None = None) -> tuple[list[str], list[str]]:
     """The mover's rack as the record shows it: a head line and the tiles
-    said (braille cells, when shown, go between the two)."""
-    who = names[step.player]
+    said (braille cells, when shown, go between the two; ``you``: the seat
+    whose rack is "your rack")."""
+    who, yours = names[step.player], step.player == you
     if not step.move.rack:
-        return [f"The record does not show {whose('rack', who)} here."], []
-    head = [f"{whose('rack', who, start=True)} before move {step.number}:"]
+        return [f"The record does not show {whose('rack', who, yours)} here."], []
+    head = [f"{whose('rack', who, yours, start=True)} before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
 
 
