@@ -4,7 +4,7 @@ is cut, and the braille the game shows reads back to the game.
 Whole seeded games are played through ``Session.handle_line`` (the path the
 prompt application uses) at the display widths braille readers have: 14,
 20, 32, 40 and 80 cells. Every message that has to be wrapped passes
-through ``services.wrap`` (the one place the console wraps); the tests
+through ``brailleview.wrap`` (the one place the console wraps); the tests
 watch it there and check that the words come out whole and in order.
 The braille rows, columns and rack lines are decoded with the game's own
 braille tables, cell by cell, and compared with the rules core.

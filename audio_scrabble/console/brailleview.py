@@ -130,6 +130,7 @@ def sentences(lines: Sequence[str]) -> list[list[str]]:
                    and not is_file_name(line.split()[-1]))
     return groups
 
+
 def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 

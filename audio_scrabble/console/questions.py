@@ -29,7 +29,7 @@ HELP = ("help", "h", "?")
 REPEAT = ("repeat", "again")
 QUIT_WORDS = ("quit", "exit", "q", "bye")
 #: ``help`` alone at a question before the game: that question's help
-HELP_ALONE = ("help", "h", "?", "commands")
+HELP_ALONE = (*HELP, "commands")
 
 
 # ---------------------------------------------------------------- decisions

@@ -1,6 +1,6 @@
 """The console's seams to the other parts of audio_scrabble.
 
-The word list, speech, braille wrapping and computer players are written
+The word list, speech and computer players are written
 by other modules; the console reaches them through the functions here,
 so each is looked up in one place:
 
@@ -8,7 +8,6 @@ so each is looked up in one place:
   ``from_path(p)``), loaded on a thread with :class:`BackgroundLexicon`;
 * speech: ``audio_scrabble.presentation.speech`` (the one speaker
   interface; the names here are that module's, for the console's callers);
-* braille wrapping: ``audio_scrabble.presentation.braille.wrap``;
 * computer players, hints, the review and the house no-move check:
   ``audio_scrabble.engine`` (imported on first use: it is the heaviest
   part to load).
@@ -21,13 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..lexicon import Lexicon
-from ..presentation import braille
 from ..presentation.speech import SPEAKER_KINDS as SPEECH_KINDS
 from ..presentation.speech import RecordingSpeaker, Speaker, TextSpeaker, make_speaker
 
 __all__ = [
     "COMPUTER_LEVELS", "THINKING_LEVELS", "WordSet", "load_lexicon", "BackgroundLexicon", "resolved",
-    "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker", "wrap",
+    "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker",
     "ComputerMove", "engine_available", "Computer", "make_computer", "hints", "review_game",
     "warm_move_finder", "move_finder",
 ]
@@ -108,14 +106,6 @@ def resolved(lexicon: Any) -> Any:
 # ---------------------------------------------------------------- speech
 #: a speaker that records what it is given, printing nothing (tests, benchmarks)
 ListSpeaker = RecordingSpeaker
-
-
-# ---------------------------------------------------------------- braille
-def wrap(text: str, cells: int | None) -> list[str]:
-    """A message cut at word boundaries to fit a braille display of ``cells``."""
-    if not cells or len(text) <= cells:
-        return [text]
-    return list(braille.wrap(text, cells)) or [text]
 
 
 # ---------------------------------------------------------------- computers

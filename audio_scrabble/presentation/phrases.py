@@ -183,7 +183,8 @@ def head_then(head: str, rest: str, width: int = LINE_WIDTH) -> list[str]:
     """``head rest`` as one line when it fits, else ``head`` / ``rest``:
     broken before ``rest`` (``Club computer loses 12 points`` / ``for N,
     L and W.``) where the commas of a list inside it would be the worse
-    place (``rest`` still too long goes through :func:`clauses`)."""
+    place (a ``rest`` still too long is left to the caller's
+    :func:`short_lines`)."""
     line = f"{head} {rest}"
     if len(line) <= width or len(head) > width:
         return [line]
