@@ -83,3 +83,11 @@ class LexiconError(ScrabbleError):
     """A word list that cannot be loaded."""
 
     code = "bad_lexicon"
+
+
+class OnlineError(ScrabbleError):
+    """Play between homes that cannot go on: a transport that cannot be
+    reached or signed in to, a room that is not what it must be, or a
+    record that the referee refuses (``code`` says which)."""
+
+    code = "online"
