@@ -622,6 +622,7 @@ def test_brf_with_liblouis_prose_still_fits() -> None:
 
 def test_save_brf_keeps_line_ends(tmp_path: Path) -> None:
     document = brf.brf_document("Game", [("Scores", ["Ann 12"])])
-    path = tmp_path / "game.brf"
-    brf.save_brf(path, document)
+    from audio_scrabble.persistence import files
+
+    path = files.place_new(tmp_path / "game.brf", brf.brf_bytes(document))
     assert path.read_bytes() == document.encode("ascii")

@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from ..errors import ScrabbleError
-from ..presentation.brf import save_brf
+from ..persistence import files
+from ..presentation.brf import brf_bytes
 from ..presentation import emboss as say
 from ..presentation.emboss import record_document
 from .game_files import find_game_file, read_game_file
@@ -24,6 +26,8 @@ from .game_files import find_game_file, read_game_file
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help=say.FILE_HELP)
     parser.add_argument("-o", "--output", metavar="OUT.brf", help="where to write (default: FILE.brf beside it)")
+    parser.add_argument("--replace", action="store_true",
+                        help="write over OUT.brf if it is there (else a free name, OUT-2.brf, is taken)")
     parser.epilog = say.EPILOG
 
 
@@ -38,10 +42,16 @@ def run(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
         return 2
     try:
-        save_brf(out_path, document)
+        if args.replace:
+            files.replace_file(Path(out_path), brf_bytes(document))
+            written = out_path
+        else:
+            written = str(files.place_new(Path(out_path), brf_bytes(document)))
     except OSError as e:
         print(say.cannot_write(out_path, str(e.strerror or e)), file=sys.stderr)
         return 2
     pages = document.count("\f")
-    print(say.wrote(out_path, pages))
+    print(say.wrote(written, pages))
+    if written != out_path:
+        print(say.kept(out_path))
     return 0

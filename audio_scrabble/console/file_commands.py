@@ -51,19 +51,43 @@ def _private(session, game) -> list[int]:
     return [i for i in range(len(game.names)) if i not in session.playing().audience.reveal]
 
 
+def _replacing(args: str) -> tuple[str, bool]:
+    """``export notes.txt replace``: the name, and whether to write over a
+    file already there (the word ``replace`` after a name)."""
+    words = args.split()
+    if len(words) >= 2 and words[-1].lower() == "replace":
+        return args.strip()[: -len(words[-1])].strip(), True
+    return args.strip(), False
+
+
+def _kept_lines(asked: Path | None, written: Path) -> list[str]:
+    """After a file was written under a free name because the one asked
+    for was there: which file was kept, and how to write over it."""
+    if asked is None or written == asked:
+        return []
+    return prompts.refusal_said(prompts.file_kept(asked.name))
+
+
 def cmd_emboss(session, args: str) -> list[str]:
     """Write the game so far as a braille-ready .brf file, and say where
-    (a game begun from a position too: its record starts there)."""
+    (a game begun from a position too: its record starts there). A file
+    already there is kept unless ``replace`` follows its name."""
+    from ..persistence import files
     from ..persistence.records import private_record
-    from ..presentation.brf import brf_pages, save_brf
+    from ..presentation.brf import brf_bytes, brf_pages
     from ..presentation.emboss import record_document
 
     game = session.need_game()
     record = private_record(game, _private(session, game))
     document = record_document(record, over=game.is_over)
+    text, replace = _replacing(args)
     try:
-        target = _emboss_target(session, args)
-        save_brf(target, document)
+        target = _emboss_target(session, text)
+        asked = target if text else None
+        if replace:
+            written = files.replace_file(target, brf_bytes(document))
+        else:
+            written = files.place_new(target, brf_bytes(document))
     except OSError as e:
         reason = e.strerror or type(e).__name__
         raise ActionNotAllowed(prompts.emboss_cannot_write(reason.lower())) from None
@@ -71,7 +95,9 @@ def cmd_emboss(session, args: str) -> list[str]:
         raise ActionNotAllowed(prompts.EMBOSS_BAD_NAME) from None
     pages = len(brf_pages(document))
     head = prompts.braille_file_saved(phrases.plural(pages, 'page'))
-    return brailleview.path_lines(head, str(target), session.settings.braille_width)
+    shown = target if replace else target.with_name(written.name)  # a link replaced is said by its own name
+    return (brailleview.path_lines(head, str(shown), session.settings.braille_width)
+            + _kept_lines(None if replace else asked, written))
 
 
 def shown_path(path: Path) -> str:
@@ -91,26 +117,34 @@ def _games_folder(session) -> Path:
 
 def cmd_export(session, args: str) -> list[str]:
     """Write the game so far as a GCG record, and say where in one line.
-    Racks nobody at the computer may hear stay private (persistence.records)."""
+    Racks nobody at the computer may hear stay private (persistence.records).
+    A file already there is kept unless ``replace`` follows its name."""
     from ..errors import RecordError
     from ..persistence import SaveFailed, export_record
+    from ..persistence.records import record_target
 
     game = _recordable(session)
-    text = args.strip()
+    text, replace = _replacing(args)
+    asked = None
     try:
         if text:
             target = Path(os.path.expanduser(text))
+            if not target.is_dir():
+                asked = target = record_target(target)
         else:
             target = _games_folder(session)
             target.mkdir(parents=True, exist_ok=True)
-        written = export_record(game, target, private=_private(session, game))
+        written = export_record(game, target, private=_private(session, game), replace=replace)
     except (SaveFailed, OSError) as e:
         cause = e.__cause__ if isinstance(e, SaveFailed) else e
         reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else "not a usable file name"
         raise ActionNotAllowed(prompts.export_cannot_write(reason.lower())) from None
     except RecordError as e:
         raise ActionNotAllowed(prompts.record_not_written(e)) from None
-    return brailleview.path_lines(prompts.RECORD_SAVED, shown_path(written), session.settings.braille_width)
+    if replace and asked is not None:
+        written = asked  # a link replaced is said by its own name
+    return (brailleview.path_lines(prompts.RECORD_SAVED, shown_path(written), session.settings.braille_width)
+            + _kept_lines(None if replace else asked, written))
 
 
 def cmd_games(session, args: str) -> list[str]:

@@ -26,9 +26,10 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core.game import Game
 from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, LexiconError, ScrabbleError
-from ..persistence import GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
+from ..persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
 from ..persistence.table_state import words_checksum
 from ..presentation import prompts_saving as say
+from ..reading import read_limited
 from ..presentation.phrases import clauses, short_lines
 from . import services
 
@@ -441,7 +442,7 @@ class Saver:
         if self.store is not None and self.store.held_elsewhere(target):
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         try:
-            data = target.read_bytes()
+            data = read_limited(target, MAX_SAVE_BYTES, "a saved game")
         except OSError as e:
             raise ActionNotAllowed(say.file_unreadable(target.name, e.strerror or str(e))) from None
         if target.suffix.lower() == ".gcg":

@@ -28,6 +28,7 @@ from typing import Any, Sequence, TextIO
 from ..core.board import Board
 from ..errors import ScrabbleError
 from .movegen import BoardAnalysis, MoveGenerator, MoveList
+from ..reading import GAME_FILE_LIMIT, read_limited
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 2
@@ -145,7 +146,7 @@ def _gcg_position(path: Path, turn: int) -> tuple[Board, list[str]]:
     from ..errors import RecordError
     from ..notation import MoveKind, parse_rack, read_gcg, replay_record
 
-    record = read_gcg(path.read_bytes())
+    record = read_gcg(read_limited(path, GAME_FILE_LIMIT, "a game record"))
     n = 0
     for step in replay_record(record):
         if step.move.kind in (MoveKind.PLAY, MoveKind.PASS, MoveKind.EXCHANGE):

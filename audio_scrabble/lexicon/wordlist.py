@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import LexiconError
+from ..reading import WORD_LIST_LIMIT, read_limited
 
 MIN_WORD_LENGTH = 2
 MAX_WORD_LENGTH = 15
@@ -121,7 +122,7 @@ def read_file_bytes(path: str | Path) -> bytes:
     if where.is_dir():  # checked first: Windows reports a folder as "permission denied"
         raise LexiconError(f"{where} is a folder, not a word list file.")
     try:
-        return where.read_bytes()
+        return read_limited(where, WORD_LIST_LIMIT, "a word list")
     except FileNotFoundError:
         raise LexiconError(f"The word list file {where} does not exist.") from None
     except IsADirectoryError:

@@ -22,6 +22,7 @@ from ..core.scoring import ScoreBreakdown
 from ..errors import NotationError, RecordError, ScrabbleError
 from .gcg import GcgMove, GcgRecord, MoveKind, read_gcg, replay_record
 from .plays import format_play, parse_position
+from ..reading import GAME_FILE_LIMIT, read_limited
 
 __all__ = ["Placement", "RecordStep", "load_record", "read_file", "record_of", "replay_steps", "reviewable"]
 
@@ -139,7 +140,7 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
     sentence naming the file when it cannot be read."""
     shown = os.fspath(path)
     try:
-        return Path(path).read_bytes()
+        return read_limited(path, GAME_FILE_LIMIT, "a game's file")
     except IsADirectoryError:
         raise RecordError(f"{shown} is a folder; name a game's .gcg record or .json save.") from None
     except OSError as e:

@@ -44,6 +44,7 @@ from typing import TextIO
 
 from ..errors import RecordError, ScrabbleError
 from .gcg import WordList, read_gcg, replay_record
+from ..reading import GAME_FILE_LIMIT, read_limited
 
 EXIT_AGREE = 0
 EXIT_DIFFER = 1
@@ -64,7 +65,7 @@ def verify_file(path: str, lexicon: WordList | None = None, out: TextIO | None =
     out = out if out is not None else sys.stdout
     err = err if err is not None else (sys.stderr if out is sys.stdout else out)
     try:
-        data = Path(path).read_bytes()
+        data = read_limited(path, GAME_FILE_LIMIT, "a game record")
     except OSError as e:
         print(f"{path}: cannot be read: {e.strerror or e}", file=err)
         return EXIT_UNREADABLE

@@ -20,6 +20,7 @@ game locked.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 from datetime import datetime
@@ -99,20 +100,95 @@ def atomic_write(path: Path, data: bytes, mode: int = PRIVATE) -> None:
     fsync_dir(folder)
 
 
-def unique(path: Path) -> Path:
-    """``path``, or the same name with ``-2``, ``-3``... before its suffix if taken
-    (``x.damaged-20261121T180102-2.json``, ``...-Alice-v-Bob-2.gcg``)."""
-    if not path.exists():
+def numbered(path: Path, n: int) -> Path:
+    """``path`` with ``-n`` before its suffix (``x.damaged-...-2.json``,
+    ``...-Alice-v-Bob-2.gcg``, ``notes-2.txt``); ``path`` itself for 1."""
+    if n <= 1:
         return path
     name = path.name
     ext = next((e for e in _SUFFIXES if name.endswith(e) and len(name) > len(e)), path.suffix)
     base = name[: len(name) - len(ext)] if ext else name
-    n = 2
-    while True:
-        candidate = path.with_name(f"{base}-{n}{ext}")
-        if not candidate.exists():
-            return candidate
+    return path.with_name(f"{base}-{n}{ext}")
+
+
+def unique(path: Path) -> Path:
+    """``path``, or the same name with ``-2``, ``-3``... before its suffix if taken."""
+    n = 1
+    while os.path.lexists(numbered(path, n)):
         n += 1
+    return numbered(path, n)
+
+
+def place_new(path: Path, data: bytes, mode: int = SHARED) -> Path:
+    """Write ``data`` under ``path`` or, when that name is taken (by a file,
+    a link, anything), under the first free ``-2``, ``-3``... name; never
+    over anything. Returns the name written.
+
+    The file is written whole under a temporary name, then linked into
+    place: ``os.link`` fails if the name exists, so two processes that
+    choose the same name at once never write one over the other (the
+    second takes the next name). Where the file system has no hard links
+    the name is created exclusively (``O_EXCL``) and written.
+    """
+    fd, tmp = _new_temporary(path, mode)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        for n in range(1, 10_000):
+            candidate = numbered(path, n)
+            try:
+                os.link(tmp, candidate)
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: create the name exclusively
+                try:
+                    _write_exclusive(candidate, data, mode)
+                except FileExistsError:
+                    continue
+            fsync_dir(path.parent)
+            return candidate
+        raise FileExistsError(f"no free name beside {path}")
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _write_exclusive(path: Path, data: bytes, mode: int) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, mode)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def replace_file(path: Path, data: bytes, mode: int = SHARED) -> Path:
+    """Write ``data`` over the file at ``path``, whole or not at all, as
+    the player asked: a link is followed (the file it names is replaced,
+    the link stays), and a file that is there keeps its permissions (a
+    private 0600 file stays private). A new file gets ``mode``. Returns
+    the file written. Raises ``OSError`` for what is not a regular file.
+    """
+    import stat as _stat
+
+    target = Path(os.path.realpath(path))
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        atomic_write(target, data, mode)
+        return target
+    if _stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
+    if not _stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "it is a device, pipe or socket, not a file", str(path))
+    kept = _stat.S_IMODE(st.st_mode)
+    atomic_write(target, data, kept & PRIVATE)  # never more open than it was, while it is written
+    os.chmod(target, kept)
+    return target
 
 
 # ------------------------------------------------------------------ locks

@@ -71,7 +71,15 @@ def named_file(folder: Path, stem: str, suffix: str) -> Path:
     return files.unique(folder / (stem + suffix))
 
 
-def export_record(game: Game, path: str | os.PathLike[str], *, private: Collection[int] = ()) -> Path:
+def record_target(path: str | os.PathLike[str]) -> Path:
+    """Where ``export PATH`` writes when PATH is not a folder: ``~`` expanded,
+    ``.gcg`` added to a name without a suffix."""
+    target = Path(os.fspath(path)).expanduser()
+    return target.with_suffix(".gcg") if not target.suffix and not target.is_dir() else target
+
+
+def export_record(game: Game, path: str | os.PathLike[str], *, private: Collection[int] = (),
+                  replace: bool = False) -> Path:
     """Write the game so far as a GCG record to ``path`` (the console's ``export``).
 
     ``private`` are the players whose racks are not to be shown while the
@@ -80,25 +88,27 @@ def export_record(game: Game, path: str | os.PathLike[str], *, private: Collecti
     Once the game is over, every rack is shown.
 
     ``~`` is expanded; a folder gets a new file named after the time and
-    the players (never one already there); a name without a suffix gets
-    ``.gcg``. The file gets normal permissions (as the umask allows).
-    Returns the path written. Raises :class:`SaveFailed` (a sentence, with
-    the OSError as its cause when the disk refused) if it cannot be
-    written, or a RecordError from the GCG writer.
+    the players; a name without a suffix gets ``.gcg``. A file already
+    there is never written over unless ``replace`` is given (then it keeps
+    its permissions, and a link's file is written): the record goes to the
+    first free ``-2``, ``-3``... name instead (:func:`files.place_new`).
+    A new file gets normal permissions (as the umask allows). Returns the
+    path written. Raises :class:`SaveFailed` (a sentence, with the OSError
+    as its cause when the disk refused) if it cannot be written, or a
+    RecordError from the GCG writer.
     """
-    target = Path(os.fspath(path)).expanduser()
+    target = record_target(path)
     if target.is_dir():
         target = named_file(target, record_stem(game.names), ".gcg")
-    elif not target.suffix:
-        target = target.with_suffix(".gcg")
     data = gcg_bytes(game, private)
     try:
-        files.atomic_write(target, data, files.SHARED)
+        if replace:
+            return files.replace_file(target, data, files.SHARED)
+        return files.place_new(target, data, files.SHARED)
     except OSError as e:
         raise SaveFailed(f"The game could not be written to {target}: {e.strerror or e}.") from e
     except ValueError:  # e.g. a NUL character in the name
         raise SaveFailed(f"The game could not be written to {str(target)!r}: that is not a usable file name.") from None
-    return target
 
 
 def private_record(game: Game, private: Collection[int] = ()) -> Any:

@@ -73,6 +73,7 @@ from .savefile import (
     _replay_checked,
     encode_save,
 )
+from ..reading import GAME_FILE_LIMIT, read_limited
 
 #: Environment variable naming another data folder (used by tests).
 DATA_DIR_ENV = "AUDIO_SCRABBLE_DATA_DIR"
@@ -368,7 +369,7 @@ class SaveStore:
                 self._keep_previous_aside()
                 os.replace(path, self.current_path)
             else:
-                data = path.read_bytes()[: MAX_SAVE_BYTES + 1]
+                data = read_limited(path, MAX_SAVE_BYTES, "a saved game")
                 self.directory.mkdir(parents=True, exist_ok=True)
                 self._keep_previous_aside()
                 files.atomic_write(self.current_path, data)
@@ -391,8 +392,7 @@ class SaveStore:
     def _examine(self, path: Path) -> _Examined:
         ex = _Examined(path)
         try:
-            with open(path, "rb") as handle:
-                ex.data = handle.read(MAX_SAVE_BYTES + 1)
+            ex.data = read_limited(path, MAX_SAVE_BYTES, "a saved game")
         except FileNotFoundError:
             return ex
         except IsADirectoryError:
@@ -659,7 +659,7 @@ def _final_totals(path: Path, players: int) -> tuple[int, ...] | None:
     """The final totals a GCG record holds, one a player named in its file
     name (None: unreadable, or other players)."""
     try:
-        totals = read_gcg(path.read_bytes()).totals
+        totals = read_gcg(read_limited(path, GAME_FILE_LIMIT, "a game record")).totals
     except (OSError, ValueError):  # a ScrabbleError is a ValueError
         return None
     return totals if len(totals) == players else None

@@ -61,7 +61,7 @@ __all__ = [
     "brf_pages",
     "louis_module",
     "prose_cells",
-    "save_brf",
+    "brf_bytes",
 ]
 
 #: cells per line of a standard braille page
@@ -296,7 +296,6 @@ def brf_pages(document: str) -> list[list[str]]:
     return result
 
 
-def save_brf(path: str | os.PathLike[str], document: str) -> None:
-    """Write a .brf text as ASCII bytes, line ends untouched."""
-    with open(path, "w", encoding="ascii", newline="") as f:
-        f.write(document)
+def brf_bytes(document: str) -> bytes:
+    """A .brf text as the ASCII bytes written to its file, line ends untouched."""
+    return document.encode("ascii")

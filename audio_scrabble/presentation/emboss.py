@@ -115,5 +115,10 @@ def wrote(path: str, pages: int) -> str:
     return f"Wrote {path}: {pages} braille page{'s' if pages != 1 else ''}."
 
 
+def kept(path: str) -> str:
+    """The file a new .brf did not write over (it took a free name)."""
+    return f"{path} was there already and is kept; add --replace to write over it."
+
+
 def cannot_write(path: str, reason: str) -> str:
     return f"{path} cannot be written ({reason})."

@@ -590,5 +590,11 @@ EXPORT_FROM_POSITION_BRIEF = "A position game has no GCG record."
 
 
 RECORD_SAVED = "Record saved:"
+
+
+def file_kept(name: str) -> str:
+    """After ``export`` or ``emboss`` to a name already taken: the file
+    there is kept, the new one took the next free name (said above)."""
+    return f"{name} was there already and is kept; add replace after the name to write over it."
 FILES_GO_TO = "Files go to:"
 GAMES_FOLDER = "Games folder:"
