@@ -107,6 +107,50 @@ def normalise_homeserver(text: str) -> str:
     return text
 
 
+class _SecretFilter(logging.Filter):
+    """Keeps secrets out of every log record of nio and its store: a
+    record that holds one (a token in a logged server answer) has it
+    replaced; the store's SQL log (pickled keys) is dropped below WARNING."""
+
+    secrets: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING and record.name.startswith(_QUIET):
+            return False
+        try:
+            text = record.getMessage()
+        except Exception:  # noqa: BLE001 - a record that cannot format: drop it
+            return False
+        hidden = _TOKEN_FIELD.sub(r"\1[hidden]", text)
+        for secret in list(self.secrets):
+            if secret and secret in hidden:
+                hidden = hidden.replace(secret, "[hidden]")
+        if hidden != text:
+            record.msg, record.args = hidden, ()
+        return True
+
+
+#: loggers whose chatter below WARNING holds whole server answers (tokens,
+#: ciphertexts) or the key store's SQL (pickled keys): dropped
+_QUIET = ("peewee", "nio.responses")
+_TOKEN_FIELD = re.compile(
+    r"""((?:access_token|refresh_token|password|pickle_key)['"]?\s*[:=]\s*['"]?)[^'",\s}&]+""")
+
+
+_FILTER = _SecretFilter()
+
+
+def _guard_logs() -> None:
+    """Put the filter on every logger of nio and peewee (filters do not
+    reach child loggers, so each one gets it)."""
+    names = [n for n in list(logging.root.manager.loggerDict)
+             if n.split(".")[0] in ("nio", "peewee", "aiohttp")]
+    for name in names + ["nio", "peewee"]:
+        found = logging.getLogger(name)
+        if _FILTER not in found.filters:
+            found.addFilter(_FILTER)
+
+
 def _need_nio():
     try:
         import nio  # noqa: F401
@@ -124,6 +168,7 @@ def _need_nio():
         )
     import nio
 
+    _guard_logs()
     return nio
 
 
@@ -152,6 +197,7 @@ class MatrixTransport:
         timeout: float = DEFAULT_TIMEOUT,
     ) -> None:
         self._nio = _need_nio()
+        _FILTER.secrets.update((account.access_token, account.pickle_key))
         self._account = account
         self._store = store
         self.allow_unencrypted = allow_unencrypted
@@ -220,11 +266,14 @@ class MatrixTransport:
             finally:
                 await client.close()
 
+        _FILTER.secrets.add(password)
         try:
             answer = asyncio.run(asyncio.wait_for(login(), timeout))
         except Exception as exc:  # noqa: BLE001 - no answer, whatever the cause
             logger.info("sign-in to %s failed: %s", base, type(exc).__name__)
             raise Unreachable(base, "signing in") from None
+        finally:
+            _FILTER.secrets.discard(password)
         if not isinstance(answer, nio.LoginResponse):
             status = getattr(answer, "status_code", "")
             logger.info("sign-in to %s refused: %s", base, status)
