@@ -362,3 +362,114 @@ def test_a_homeserver_that_does_not_answer(tmp_path):
                                 OnlineStore(tmp_path / "online"), timeout=5)
     assert "secret-pw" not in str(unreachable.value)
     assert "did not answer" in str(unreachable.value)
+
+
+def test_a_record_sent_before_the_invitation_is_accepted_can_be_read(players):
+    # the inviting game sends its first record (the deal) at once
+    alice, bob = players("alice"), players("bob")
+    alice.sign_in()
+    bob.sign_in()
+    room = alice.transport.create_room("Scrabble", [bob.user_id])
+    first = alice.transport.send(room, "Alice deals.", record(0), "deal")
+    wait_until(lambda: bob.transport.invitations(), what="the invitation")
+    bob.transport.accept(room)
+    history = bob.transport.history(room)
+    assert [(m.event_id, m.record) for m in history] == [(first, record(0))]
+    assert bob.transport.undecryptable == 0
+
+
+def test_three_players_see_one_order(players):
+    alice, bob, carol = players("alice"), players("bob"), players("carol")
+    for p in (alice, bob, carol):
+        p.sign_in()
+    room = game_room(alice, bob, carol)
+    for p in (alice, bob, carol):
+        p.listen()
+    start = threading.Barrier(3)
+
+    def burst(who: Player) -> None:
+        start.wait()
+        for i in range(3):
+            who.transport.send(room, f"{who.user_id} {i}", record(i), f"t{i}")
+
+    threads = [threading.Thread(target=burst, args=(p,)) for p in (alice, bob, carol)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    wait_until(lambda: all(len(p.got) == 9 for p in (alice, bob, carol)), what="nine each")
+    orders = [[m.event_id for m in p.got] for p in (alice, bob, carol)]
+    assert orders[0] == orders[1] == orders[2]
+    assert len(set(orders[0])) == 9
+
+
+def test_a_slow_listener_misses_nothing_when_a_sync_skips_events(players, monkeypatch):
+    # a sync with more new events than its timeline holds is "limited":
+    # the skipped ones are read from the room's history, in order
+    import audio_scrabble.online.matrix as matrix
+
+    monkeypatch.setattr(matrix, "TIMELINE_LIMIT", 2)
+    alice, bob = players("alice"), players("bob")
+    alice.sign_in()
+    bob.sign_in()
+    room = game_room(alice, bob)
+    bob_got: list[Message] = []
+    held = threading.Event()
+
+    def slow(message: Message) -> None:
+        bob_got.append(message)
+        if len(bob_got) == 1:
+            held.wait(20)  # holds Bob's sync loop, as a slow machine would
+
+    bob.transport.listen(slow)
+    sent = [alice.transport.send(room, "first", record(1), "s1")]
+    wait_until(lambda: bob_got, what="the first message")
+    sent += [alice.transport.send(room, f"m{i}", record(i), f"s{i}") for i in range(2, 8)]
+    held.set()
+    wait_until(lambda: len(bob_got) >= 7, what="all seven")
+    time.sleep(1)
+    assert [m.event_id for m in bob_got] == sent
+
+
+_SENDER = """
+import sys, time
+from audio_scrabble.online.matrix import MatrixTransport
+from audio_scrabble.online.store import OnlineStore
+t = MatrixTransport.connect(OnlineStore(sys.argv[1]))
+room = sys.argv[2]
+for i in range(int(sys.argv[3])):
+    t.send(room, f"m{i}", {"turn": i}, f"k{i}")
+    print(i, flush=True)
+    time.sleep(0.2)
+t.close()
+"""
+
+
+def test_a_program_killed_while_sending_resumes_and_doubles_nothing(players, tmp_path):
+    import subprocess
+    import sys
+
+    alice, bob = players("alice"), players("bob")
+    alice.sign_in()
+    bob.sign_in()
+    room = game_room(alice, bob)
+    alice.close()  # the device now belongs to the process below
+    script = tmp_path / "sender.py"
+    script.write_text(_SENDER)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    child = subprocess.Popen([sys.executable, str(script), str(alice.store.folder), room, "30"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    try:
+        for _ in range(3):
+            child.stdout.readline()
+    finally:
+        child.kill()  # SIGKILL: no clean-up at all
+        child.wait(30)
+    before = [m.record["turn"] for m in bob.transport.history(room)]
+    assert before == list(range(len(before))) and len(before) >= 3
+    # the program starts again and sends every message again, same ids
+    alice.connect()
+    for i in range(6):
+        alice.transport.send(room, f"m{i}", {"turn": i}, f"k{i}")
+    wait_until(lambda: len(bob.transport.history(room)) >= 6, what="six messages")
+    assert [m.record["turn"] for m in bob.transport.history(room)] == list(range(max(6, len(before))))

@@ -631,12 +631,16 @@ class MatrixTransport:
                 brief="Room not made.",
             )
         room_id = answer.room_id
-        self._wait_for(lambda: self._room_ready(room_id, encrypted), "making the game's room")
+        # the room, its encryption and every invitation known before a first
+        # send: the keys are then shared with the invited players' devices
+        self._wait_for(lambda: self._room_ready(room_id, encrypted, invitees),
+                       "making the game's room")
         return room_id
 
-    def _room_ready(self, room_id: str, encrypted: bool) -> bool:
+    def _room_ready(self, room_id: str, encrypted: bool, invitees: Sequence[str]) -> bool:
         room = self._client.rooms.get(room_id)
-        return room is not None and (room.encrypted or not encrypted)
+        return (room is not None and (room.encrypted or not encrypted)
+                and all(u in room.users for u in invitees))
 
     def invitations(self) -> list[Invitation]:
         def read() -> list[Invitation]:
@@ -729,6 +733,9 @@ class MatrixTransport:
         nio = self._nio
         client = self._client
         self._check_room(room)
+        if client.olm is not None and client.rooms[room].encrypted:
+            # every member, invited ones too, gets the room's key
+            client.olm.update_tracked_users(client.rooms[room])
         if client.should_query_keys:
             await self._retrying(client.keys_query, "asking for keys", deadline)
         self._trust_new_devices()
