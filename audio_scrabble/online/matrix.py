@@ -41,9 +41,20 @@ Choices, and why:
   every message in order.
 * **Order.** Messages of a room are handed in the room's order (the
   server's), own messages included, so two clients see two simultaneous
-  sends in the same order. A message that cannot be decrypted yet (its key
+  sends in the same order. "New" means arrived after the transport
+  connected (its first sync): what came before, while the program was
+  away, is read with ``history``; a message ``history`` has returned is
+  not handed to ``listen`` again, and none is handed twice. A message that cannot be decrypted yet (its key
   not arrived) holds the room's later messages back until it can be (its
-  key is asked for from the sender's devices after a few seconds).
+  key is asked for after a few seconds). ``history`` waits a few seconds
+  for such keys, then skips what it still cannot read (counted in
+  :attr:`undecryptable`, logged without content).
+* **What a device can read.** A message is readable by the devices its
+  sender knew of when sending: those of every member, invited ones
+  included. A device made later (a player who signed out and in again,
+  or reinstalled) cannot read the room's earlier messages: nio forwards
+  keys only between one user's own devices. The game's own log
+  (:class:`.store.GameLog`, kept across sign-out) holds them.
 * **Secrets.** No token, key or password is put in a log or an error's
   sentence; :class:`.store.Account`'s repr hides them.
 """
@@ -74,6 +85,8 @@ SYNC_POLL_MS = 25_000
 TIMELINE_LIMIT = 100
 #: seconds a message that cannot be decrypted waits before its key is asked for
 KEY_REQUEST_AFTER = 3.0
+#: seconds history() waits for the keys of messages it cannot decrypt yet
+HISTORY_KEY_WAIT = 8.0
 DEVICE_NAME = "Audio Scrabble"
 
 _USER_ID = re.compile(r"^@[a-z0-9._=\-/+]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?$")
@@ -779,7 +792,8 @@ class MatrixTransport:
             if not answer.chunk or not answer.end or answer.end == token:
                 break
             token = answer.end
-        # messages whose keys are late: wait for them (the syncs go on)
+        # messages whose keys are late: wait a little for them (the syncs go on)
+        key_deadline = min(deadline - 1, time.monotonic() + HISTORY_KEY_WAIT)
         while True:
             now = time.monotonic()
             missing = False
@@ -790,7 +804,7 @@ class MatrixTransport:
                         missing = True
                     else:
                         events[i] = decrypted
-            if not missing or time.monotonic() > deadline - 1:
+            if not missing or time.monotonic() > key_deadline:
                 break
             await asyncio.sleep(0.5)
         out = []
