@@ -473,3 +473,36 @@ def test_a_program_killed_while_sending_resumes_and_doubles_nothing(players, tmp
         alice.transport.send(room, f"m{i}", {"turn": i}, f"k{i}")
     wait_until(lambda: len(bob.transport.history(room)) >= 6, what="six messages")
     assert [m.record["turn"] for m in bob.transport.history(room)] == list(range(max(6, len(before))))
+
+
+def test_an_invitation_declined_and_a_listener_that_calls_back_in(players):
+    alice, bob = players("alice"), players("bob")
+    alice.sign_in()
+    bob.sign_in()
+    room = alice.transport.create_room("Scrabble", [bob.user_id])
+    wait_until(lambda: bob.transport.invitations(), what="the invitation")
+    bob.transport.decline(room)
+    assert bob.transport.invitations() == []
+    wait_until(lambda: bob.user_id not in _room_users(alice, room), what="the refusal")
+    assert alice.transport.members(room) == [alice.user_id]
+    with pytest.raises(RoomRefused):
+        bob.transport.send(room, "x", None, "d1")
+
+    # a listener must not block: one that sends from the transport's own
+    # thread is told so at once (it would wait for itself for ever)
+    errors: list[BaseException] = []
+
+    def calls_back(message: Message) -> None:
+        try:
+            alice.transport.send(room, "echo", None, "e1")
+        except RuntimeError as exc:
+            errors.append(exc)
+
+    alice.transport.listen(calls_back)
+    alice.transport.send(room, "hello", None, "h1")
+    wait_until(lambda: errors, what="the refusal of a call from the callback")
+    assert "own thread" in str(errors[0])
+
+
+def _room_users(player: Player, room: str) -> list[str]:
+    return player.transport._on_loop(lambda: list(player.transport._client.rooms[room].users))

@@ -321,6 +321,11 @@ class MatrixTransport:
 
     # ------------------------------------------------------------ the loop
     def _run(self, coro: Any, timeout: float | None = None) -> Any:
+        if threading.current_thread() is self._thread:
+            coro.close()
+            # a listener that calls back in would wait for itself for ever
+            raise RuntimeError("MatrixTransport called from its own thread (a listen callback); "
+                               "hand the message to another thread first")
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
         try:
             return future.result(self.timeout if timeout is None else timeout)
