@@ -506,3 +506,36 @@ def test_an_invitation_declined_and_a_listener_that_calls_back_in(players):
 
 def _room_users(player: Player, room: str) -> list[str]:
     return player.transport._on_loop(lambda: list(player.transport._client.rooms[room].users))
+
+
+def test_a_domain_that_names_its_homeserver_elsewhere(players, synapse):
+    # example.org's /.well-known/matrix/client says matrix.example.org
+    import http.server
+
+    class WellKnown(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            if self.path == "/.well-known/matrix/client":
+                body = json.dumps({"m.homeserver": {"base_url": synapse.url}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+            else:
+                self.send_response(404)
+                self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    domain = http.server.HTTPServer(("127.0.0.1", 0), WellKnown)
+    serving = threading.Thread(target=domain.serve_forever, daemon=True)
+    serving.start()
+    try:
+        alice = players("alice")
+        transport = MatrixTransport.sign_in(f"http://127.0.0.1:{domain.server_port}",
+                                            alice.user_id, alice.password, alice.store)
+        alice.transport = transport
+        assert alice.store.load_account().homeserver == synapse.url
+        assert transport.homeserver == synapse.url
+    finally:
+        domain.shutdown()

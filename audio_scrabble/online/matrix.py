@@ -275,13 +275,21 @@ class MatrixTransport:
                                      config=nio.AsyncClientConfig(max_timeouts=0, encryption_enabled=False,
                                                                   store_sync_tokens=False))
             try:
-                return await client.login(password, device_name=device_name)
+                # a domain's .well-known may name its homeserver elsewhere
+                # (example.org -> matrix.example.org); https stays https
+                found = await client.discovery_info()
+                if isinstance(found, nio.DiscoveryInfoResponse):
+                    url = (found.homeserver_url or "").rstrip("/")
+                    if url.startswith("https://") or (url.startswith("http://")
+                                                      and base.startswith("http://")):
+                        client.homeserver = url
+                return await client.login(password, device_name=device_name), client.homeserver
             finally:
                 await client.close()
 
         _FILTER.secrets.add(password)
         try:
-            answer = asyncio.run(asyncio.wait_for(login(), timeout))
+            answer, base = asyncio.run(asyncio.wait_for(login(), timeout))
         except Exception as exc:  # noqa: BLE001 - no answer, whatever the cause
             logger.info("sign-in to %s failed: %s", base, type(exc).__name__)
             raise Unreachable(base, "signing in") from None
