@@ -309,6 +309,9 @@ def test_the_token_is_kept_private_and_the_password_never(players, caplog):
             assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         for path in _all_files(alice.store.keys_dir):
             assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    # every file name is one Windows can hold (no user id's colon)
+    assert _all_files(alice.store.keys_dir)
+    assert all(":" not in p.name for p in _all_files(alice.store.folder))
     for path in _all_files(alice.store.folder):
         data = path.read_bytes()
         assert alice.password.encode() not in data, path

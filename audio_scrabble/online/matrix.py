@@ -350,6 +350,9 @@ class MatrixTransport:
             encryption_enabled=True,
             store_sync_tokens=True,
             pickle_key=self._account.pickle_key,
+            # nio's default name holds the user id's colon, which Windows
+            # file names cannot hold
+            store_name=f"device-{self._account.device_id}.db",
             request_timeout=SYNC_POLL_MS / 1000 + 20,
         )
         client = nio.AsyncClient(
