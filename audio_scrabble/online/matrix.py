@@ -343,6 +343,8 @@ class MatrixTransport:
 
     async def _make_client(self) -> Any:
         nio = self._nio
+        import nio.store  # noqa: F401 - the SqliteStore below
+
         self._store.ensure()
         config = nio.AsyncClientConfig(
             max_timeouts=0,  # retries are ours (_retrying), with a deadline
@@ -353,6 +355,9 @@ class MatrixTransport:
             # nio's default name holds the user id's colon, which Windows
             # file names cannot hold
             store_name=f"device-{self._account.device_id}.db",
+            # trust kept in that one database (nio's default store keeps it
+            # in plain files named after the user id)
+            store=nio.store.SqliteStore,
             request_timeout=SYNC_POLL_MS / 1000 + 20,
         )
         client = nio.AsyncClient(
