@@ -157,6 +157,8 @@ def test_a_message_sent_while_the_other_is_away_is_in_its_history(players):
     third = alice.transport.send(room, "three", record(3), "a3")
     # Bob comes back, from his data folder alone (no password asked)
     bob.connect()
+    # the devices he trusted on first use are still trusted (kept in his key store)
+    assert bob.transport.newly_trusted == []
     history = bob.transport.history(room)
     assert [m.event_id for m in history] == [first, second, third]
     assert [m.record["turn"] for m in history] == [1, 2, 3]
