@@ -26,3 +26,25 @@ def shared_gcg_dir() -> Path:
     if not d.is_dir():
         pytest.skip("../shared/gcg (the reference game records) is not beside the repository")
     return d
+
+
+@pytest.fixture(scope="session")
+def _synapse_session(tmp_path_factory):
+    """One real Synapse for the whole run (see tests/synapse_server.py);
+    skips with the reason when it is not installed."""
+    import synapse_server
+
+    python, why = synapse_server.find_python()
+    if python is None:
+        pytest.skip(why)
+    server = synapse_server.Synapse(tmp_path_factory.mktemp("synapse"), python)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def synapse(_synapse_session):
+    """The real homeserver, running (started again if a test stopped it)."""
+    _synapse_session.start()
+    return _synapse_session

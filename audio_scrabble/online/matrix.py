@@ -1,0 +1,905 @@
+"""Matrix, the transport of play between homes (the only module that knows it).
+
+:class:`MatrixTransport` implements :class:`.transport.Transport` with
+matrix-nio (``matrix-nio[e2e]``, the ``online`` extra): a synchronous
+facade over nio's asyncio client, whose loop runs on a thread of its own
+("matrix"), with a sync loop that hands new messages to ``listen``'s
+callback. It carries Messages and knows nothing of the game.
+
+Choices, and why:
+
+* **Sign in once.** :meth:`MatrixTransport.sign_in` trades the password
+  for an access token at once and keeps only the token (and the device's
+  keys, locked with a random key kept beside the token, 0600) in the data
+  folder (:class:`.store.OnlineStore`); :meth:`connect` resumes from it.
+  Each sign-in makes a new device with a fresh id, its own keys: a device
+  id is never re-used (re-using one broke encryption in trials).
+* **Encrypted rooms only.** A game's room is made with end-to-end
+  encryption (Megolm), so the homeserver stores only ``m.room.encrypted``
+  events. A room without encryption is refused (to make, join, send to or
+  read) unless the transport was made with ``allow_unencrypted=True``; a
+  plain message that turns up in an encrypted room is dropped.
+* **Trust on first use.** Two installations of the game talk encrypted
+  without anyone comparing emoji: every device of every member of our
+  rooms is trusted (verified in the key store) the first time it is seen.
+  Each newly trusted device is reported to ``on_trust(user_id,
+  device_id)`` so the game can say so to the player ("Trusting Bob's
+  device ABCD from now on."); it is also kept in :attr:`newly_trusted`.
+  A device whose keys change under the same id is not trusted again (nio
+  keeps the first keys and refuses the new ones), which is the point of
+  trust on first use.
+* **Never lose, never double.** ``send`` carries the caller's transaction
+  id to the server, which answers a repeat with the first message's id
+  (also after a homeserver restart: Synapse keeps transaction ids in its
+  database for a day). Connection failures and server errors (5xx, 429)
+  are retried with backoff until ``timeout`` runs out, then
+  :class:`.failures.Unreachable` is raised: the caller retries later with
+  the same id. The sync loop retries forever with backoff (up to 10 s
+  between tries), so a cut network or a restarted homeserver only delays
+  messages. A sync that skipped events (a "limited" timeline after a long
+  absence) is filled in from the room's history, so ``listen`` hands
+  every message in order.
+* **Order.** Messages of a room are handed in the room's order (the
+  server's), own messages included, so two clients see two simultaneous
+  sends in the same order. "New" means arrived after the transport
+  connected (its first sync): what came before, while the program was
+  away, is read with ``history``; a message ``history`` has returned is
+  not handed to ``listen`` again, and none is handed twice. A message that cannot be decrypted yet (its key
+  not arrived) holds the room's later messages back until it can be (its
+  key is asked for after a few seconds). ``history`` waits a few seconds
+  for such keys, then skips what it still cannot read (counted in
+  :attr:`undecryptable`, logged without content).
+* **What a device can read.** A message is readable by the devices its
+  sender knew of when sending: those of every member, invited ones
+  included. A device made later (a player who signed out and in again,
+  or reinstalled) cannot read the room's earlier messages: nio forwards
+  keys only between one user's own devices. The game's own log
+  (:class:`.store.GameLog`, kept across sign-out) holds them.
+* **Secrets.** No token, key or password is put in a log or an error's
+  sentence; :class:`.store.Account`'s repr hides them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+from .failures import BadUserId, NotSignedIn, RoomRefused, SignInRefused, Unreachable
+from .store import Account, OnlineStore
+from .transport import NAMESPACE, Invitation, Message
+
+logger = logging.getLogger(__name__)
+
+#: seconds a blocking call waits for the homeserver before Unreachable
+DEFAULT_TIMEOUT = 60.0
+#: the long-poll of the sync loop (ms): how long the server may hold a sync
+SYNC_POLL_MS = 25_000
+#: events per room in one sync before it is "limited" (and the gap filled)
+TIMELINE_LIMIT = 100
+#: seconds a message that cannot be decrypted waits before its key is asked for
+KEY_REQUEST_AFTER = 3.0
+#: seconds history() waits for the keys of messages it cannot decrypt yet
+HISTORY_KEY_WAIT = 8.0
+DEVICE_NAME = "Audio Scrabble"
+
+_USER_ID = re.compile(r"^@[a-z0-9._=\-/+]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?$")
+_MESSAGE_TYPES = ["m.room.message", "m.room.encrypted"]
+_ENCRYPTION = "m.megolm.v1.aes-sha2"
+
+
+def check_user_id(text: str) -> str:
+    """``text`` if it is a Matrix user id (``@bob:example.org``), else BadUserId."""
+    text = text.strip()
+    if not _USER_ID.match(text):
+        raise BadUserId(text)
+    return text
+
+
+def normalise_homeserver(text: str) -> str:
+    """An address as typed (``example.org``, ``https://matrix.example.org/``)
+    as a base URL; plain ``http`` only for this computer (tests)."""
+    text = text.strip().rstrip("/")
+    if not text:
+        raise SignInRefused("Type the homeserver's address, like matrix.org.", brief="No address.")
+    if "://" not in text:
+        host = text.split("/")[0].split(":")[0]
+        text = ("http://" if host in ("localhost", "127.0.0.1", "::1") else "https://") + text
+    parsed = urlparse(text)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise SignInRefused(
+            f"{text[:60]} is not a homeserver address; type one like matrix.org.",
+            brief="Not an address.",
+        )
+    return text
+
+
+class _SecretFilter(logging.Filter):
+    """Keeps secrets out of every log record of nio and its store: a
+    record that holds one (a token in a logged server answer) has it
+    replaced; the store's SQL log (pickled keys) is dropped below WARNING."""
+
+    secrets: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING and record.name.startswith(_QUIET):
+            return False
+        try:
+            text = record.getMessage()
+        except Exception:  # noqa: BLE001 - a record that cannot format: drop it
+            return False
+        hidden = _TOKEN_FIELD.sub(r"\1[hidden]", text)
+        for secret in list(self.secrets):
+            if secret and secret in hidden:
+                hidden = hidden.replace(secret, "[hidden]")
+        if hidden != text:
+            record.msg, record.args = hidden, ()
+        return True
+
+
+#: loggers whose chatter below WARNING holds whole server answers (tokens,
+#: ciphertexts) or the key store's SQL (pickled keys): dropped
+_QUIET = ("peewee", "nio.responses")
+_TOKEN_FIELD = re.compile(
+    r"""((?:access_token|refresh_token|password|pickle_key)['"]?\s*[:=]\s*['"]?)[^'",\s}&]+""")
+
+
+_FILTER = _SecretFilter()
+
+
+def _guard_logs() -> None:
+    """Put the filter on every logger of nio and peewee (filters do not
+    reach child loggers, so each one gets it)."""
+    names = [n for n in list(logging.root.manager.loggerDict)
+             if n.split(".")[0] in ("nio", "peewee", "aiohttp")]
+    for name in names + ["nio", "peewee"]:
+        found = logging.getLogger(name)
+        if _FILTER not in found.filters:
+            found.addFilter(_FILTER)
+
+
+def _need_nio():
+    try:
+        import nio  # noqa: F401
+        from nio.crypto import ENCRYPTION_ENABLED
+    except ImportError:
+        ENCRYPTION_ENABLED = False
+    if not ENCRYPTION_ENABLED:
+        from ..errors import OnlineError
+
+        raise OnlineError(
+            "Playing online needs the online extra; "
+            "install it with pip install audio_scrabble[online].",
+            code="online_missing",
+            brief="Online play not installed.",
+        )
+    import nio
+
+    _guard_logs()
+    return nio
+
+
+class _Retry(Exception):
+    """A failure worth trying again (connection, 5xx, 429)."""
+
+    def __init__(self, wait: float = 0.0) -> None:
+        super().__init__("retry")
+        self.wait = wait
+
+
+class MatrixTransport:
+    """A signed-in Matrix device: see the module's docstring.
+
+    Make one with :meth:`sign_in` (first time) or :meth:`connect` (from
+    the account on file); :meth:`close` it when done.
+    """
+
+    def __init__(
+        self,
+        account: Account,
+        store: OnlineStore,
+        *,
+        allow_unencrypted: bool = False,
+        on_trust: Callable[[str, str], None] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
+        self._nio = _need_nio()
+        _FILTER.secrets.update((account.access_token, account.pickle_key))
+        self._account = account
+        self._store = store
+        self.allow_unencrypted = allow_unencrypted
+        self.on_trust = on_trust
+        self.timeout = timeout
+        #: devices trusted on first use since this transport started: (user, device)
+        self.newly_trusted: list[tuple[str, str]] = []
+        #: messages that could not be decrypted and were skipped by history()
+        self.undecryptable = 0
+        self._callback: Callable[[Message], None] | None = None
+        self._undelivered: list[Message] = []
+        self._seen: set[str] = set()
+        self._pending: dict[str, list[Any]] = {}  # room -> events awaiting delivery
+        self._waiting_since: dict[str, float] = {}  # event id -> first failed decryption
+        self._asked_keys: set[str] = set()
+        self._lock = threading.Lock()
+        self._synced = threading.Condition(self._lock)
+        self._sync_count = 0
+        self._sync_error: BaseException | None = None
+        self._closing = False
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="matrix", daemon=True)
+        self._thread.start()
+        self._client = None
+        try:
+            self._client = self._run(self._make_client(), timeout=30)
+            self._sync_task = self._run(self._start_sync(), timeout=self.timeout + 5)
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------ making
+    @classmethod
+    def sign_in(
+        cls,
+        homeserver: str,
+        user: str,
+        password: str,
+        store: OnlineStore | None = None,
+        *,
+        device_name: str = DEVICE_NAME,
+        timeout: float = DEFAULT_TIMEOUT,
+        **options: Any,
+    ) -> MatrixTransport:
+        """Sign in with a password (never kept), keep the account, and
+        connect. ``user`` is ``@bob:example.org`` or just ``bob`` (on the
+        homeserver typed)."""
+        nio = _need_nio()
+        store = store or OnlineStore()
+        base = normalise_homeserver(homeserver)
+        user = user.strip()
+        if not user.startswith("@"):
+            if not re.fullmatch(r"[a-z0-9._=\-/+]+", user.lower()):
+                raise BadUserId(user)
+            user = user.lower()
+        else:
+            check_user_id(user)
+        device_id = "AS" + secrets.token_hex(5).upper()
+
+        async def login() -> Any:
+            client = nio.AsyncClient(base, user, device_id=device_id,
+                                     config=nio.AsyncClientConfig(max_timeouts=0, encryption_enabled=False,
+                                                                  store_sync_tokens=False))
+            try:
+                # a domain's .well-known may name its homeserver elsewhere
+                # (example.org -> matrix.example.org); https stays https
+                found = await client.discovery_info()
+                if isinstance(found, nio.DiscoveryInfoResponse):
+                    url = (found.homeserver_url or "").rstrip("/")
+                    if url.startswith("https://") or (url.startswith("http://")
+                                                      and base.startswith("http://")):
+                        client.homeserver = url
+                return await client.login(password, device_name=device_name), client.homeserver
+            finally:
+                await client.close()
+
+        _FILTER.secrets.add(password)
+        try:
+            answer, base = asyncio.run(asyncio.wait_for(login(), timeout))
+        except Exception as exc:  # noqa: BLE001 - no answer, whatever the cause
+            logger.info("sign-in to %s failed: %s", base, type(exc).__name__)
+            raise Unreachable(base, "signing in") from None
+        finally:
+            _FILTER.secrets.discard(password)
+        if not isinstance(answer, nio.LoginResponse):
+            status = getattr(answer, "status_code", "")
+            logger.info("sign-in to %s refused: %s", base, status)
+            if status in ("M_FORBIDDEN", "M_INVALID_USERNAME", "M_USER_DEACTIVATED"):
+                raise SignInRefused(
+                    "The homeserver refused that user and password; check them and sign in again.",
+                    brief="User or password refused.",
+                )
+            raise SignInRefused(
+                f"The homeserver {base} refused to sign in ({status or 'no reason'}); "
+                "check its address and try again.",
+                brief="Sign-in refused.",
+            )
+        account = Account(
+            homeserver=base,
+            user_id=answer.user_id,
+            device_id=answer.device_id,
+            access_token=answer.access_token,
+            pickle_key=secrets.token_urlsafe(32),
+        )
+        store.save_account(account)
+        return cls(account, store, timeout=timeout, **options)
+
+    @classmethod
+    def connect(cls, store: OnlineStore | None = None, **options: Any) -> MatrixTransport:
+        """Resume the signed-in device on file (NotSignedIn if none)."""
+        store = store or OnlineStore()
+        account = store.load_account()
+        if account is None:
+            raise NotSignedIn()
+        return cls(account, store, **options)
+
+    # ------------------------------------------------------------ the loop
+    def _run(self, coro: Any, timeout: float | None = None) -> Any:
+        if threading.current_thread() is self._thread:
+            coro.close()
+            # a listener that calls back in would wait for itself for ever
+            raise RuntimeError("MatrixTransport called from its own thread (a listen callback); "
+                               "hand the message to another thread first")
+        future = asyncio.run_coroutine_threadsafe(coro, self._loop)
+        try:
+            return future.result(self.timeout if timeout is None else timeout)
+        except TimeoutError:
+            future.cancel()
+            raise Unreachable(self._account.homeserver) from None
+
+    async def _make_client(self) -> Any:
+        nio = self._nio
+        import nio.store  # noqa: F401 - the SqliteStore below
+
+        self._store.ensure()
+        config = nio.AsyncClientConfig(
+            max_timeouts=0,  # retries are ours (_retrying), with a deadline
+            max_limit_exceeded=0,
+            encryption_enabled=True,
+            store_sync_tokens=True,
+            pickle_key=self._account.pickle_key,
+            # nio's default name holds the user id's colon, which Windows
+            # file names cannot hold
+            store_name=f"device-{self._account.device_id}.db",
+            # trust kept in that one database (nio's default store keeps it
+            # in plain files named after the user id)
+            store=nio.store.SqliteStore,
+            request_timeout=SYNC_POLL_MS / 1000 + 20,
+        )
+        client = nio.AsyncClient(
+            self._account.homeserver,
+            self._account.user_id,
+            device_id=self._account.device_id,
+            store_path=str(self._store.keys_dir),
+            config=config,
+        )
+        client.restore_login(self._account.user_id, self._account.device_id,
+                             self._account.access_token)
+        self._store.protect_keys()
+        return client
+
+    async def _retrying(self, make: Callable[[], Any], doing: str, deadline: float | None) -> Any:
+        """Await ``make()`` until it answers (not a connection failure,
+        5xx or 429), with backoff; Unreachable after ``deadline``."""
+        nio = self._nio
+        wait = 0.25
+        while True:
+            try:
+                answer = await make()
+                status = getattr(answer, "transport_response", None)
+                code = getattr(status, "status", 200) if status is not None else 200
+                if isinstance(answer, nio.ErrorResponse):
+                    if answer.status_code in ("M_UNKNOWN_TOKEN",):
+                        raise SignInRefused(
+                            "The homeserver has signed this device out; type online to sign in again.",
+                            brief="Signed out by the server.",
+                        )
+                    if answer.status_code == "M_LIMIT_EXCEEDED" or code == 429:
+                        raise _Retry((getattr(answer, "retry_after_ms", 0) or 1000) / 1000)
+                    if code >= 500:
+                        raise _Retry()
+                return answer
+            except _Retry as retry:
+                pause = max(wait, retry.wait)
+            except (OSError, asyncio.TimeoutError, self._nio_connection_errors()) as exc:
+                logger.info("%s: %s; trying again", doing, type(exc).__name__)
+                pause = wait
+            if deadline is not None and time.monotonic() + pause > deadline:
+                raise Unreachable(self._account.homeserver, doing)
+            await asyncio.sleep(pause)
+            wait = min(wait * 2, 10.0)
+
+    @staticmethod
+    def _nio_connection_errors() -> type[BaseException]:
+        from aiohttp import ClientError
+
+        return ClientError
+
+    def _deadline(self) -> float:
+        return time.monotonic() + self.timeout
+
+    # ------------------------------------------------------------ sync
+    def _sync_filter(self) -> dict[str, Any]:
+        return {
+            "room": {
+                "timeline": {"limit": TIMELINE_LIMIT},
+                "state": {"lazy_load_members": False},
+            },
+            "presence": {"not_types": ["*"]},
+            "account_data": {"not_types": ["*"]},
+        }
+
+    async def _start_sync(self) -> asyncio.Task:
+        # the first sync before any call, so that rooms and invitations are
+        # known and "new" means after this moment
+        await self._sync_once(first=True, deadline=self._deadline())
+        return asyncio.ensure_future(self._sync_forever())
+
+    async def _sync_forever(self) -> None:
+        while not self._closing:
+            try:
+                await self._sync_once(first=False, deadline=None)
+            except asyncio.CancelledError:
+                raise
+            except SignInRefused as exc:
+                with self._lock:
+                    self._sync_error = exc
+                    self._synced.notify_all()
+                return
+            except Exception:  # noqa: BLE001 - never let the loop die
+                logger.exception("sync failed; trying again")
+                await asyncio.sleep(2)
+
+    async def _sync_once(self, *, first: bool, deadline: float | None) -> None:
+        nio = self._nio
+        client = self._client
+        since = client.next_batch or client.loaded_sync_token
+        answer = await self._retrying(
+            lambda: client.sync(timeout=0 if first else SYNC_POLL_MS,
+                                sync_filter=self._sync_filter(), full_state=first or None),
+            "syncing", deadline,
+        )
+        if not isinstance(answer, nio.SyncResponse):
+            logger.info("sync answered %s", getattr(answer, "status_code", "?"))
+            await asyncio.sleep(1)
+            return
+        await self._housekeeping(deadline)
+        for room_id, info in answer.rooms.join.items():
+            events = list(info.timeline.events)
+            if info.timeline.limited and since and not first:
+                events = await self._fill_gap(room_id, info.timeline.prev_batch, since) + events
+            if not first:
+                self._pending.setdefault(room_id, []).extend(
+                    e for e in events if self._is_message(e)
+                )
+        self._store.protect_keys()
+        await self._deliver()
+        with self._lock:
+            self._sync_count += 1
+            self._synced.notify_all()
+
+    async def _housekeeping(self, deadline: float | None) -> None:
+        client = self._client
+        if client.should_upload_keys:
+            await self._retrying(client.keys_upload, "sending keys", deadline)
+        if client.should_query_keys:
+            await self._retrying(client.keys_query, "asking for keys", deadline)
+        if client.should_claim_keys:
+            users = client.get_users_for_key_claiming()
+            await self._retrying(lambda: client.keys_claim(users), "claiming keys", deadline)
+        await self._retrying(client.send_to_device_messages, "sending to devices", deadline)
+        self._trust_new_devices()
+
+    def _trust_new_devices(self) -> None:
+        client = self._client
+        users: set[str] = {self._account.user_id}
+        for room in client.rooms.values():
+            users.update(room.users)
+        for user in sorted(users):
+            for device in list(client.device_store.active_user_devices(user)):
+                if device.id == client.device_id and user == client.user_id:
+                    continue
+                if device.verified or device.blacklisted:
+                    continue
+                client.verify_device(device)
+                self.newly_trusted.append((user, device.id))
+                logger.info("trusting %s's device %s on first use", user, device.id)
+                if self.on_trust is not None:
+                    try:
+                        self.on_trust(user, device.id)
+                    except Exception:  # noqa: BLE001
+                        logger.exception("on_trust failed")
+
+    async def _fill_gap(self, room_id: str, prev_batch: str | None, since: str) -> list[Any]:
+        """Events a limited sync skipped, between ``since`` and ``prev_batch``."""
+        nio = self._nio
+        events: list[Any] = []
+        token = prev_batch
+        while token:
+            answer = await self._retrying(
+                lambda t=token: self._client.room_messages(
+                    room_id, start=t, end=since, direction=nio.MessageDirection.back, limit=100,
+                    message_filter={"types": _MESSAGE_TYPES}),
+                "catching up", None,
+            )
+            if not isinstance(answer, nio.RoomMessagesResponse) or not answer.chunk:
+                break
+            events.extend(answer.chunk)
+            if not answer.end or answer.end == token:
+                break
+            token = answer.end
+        events.reverse()
+        return events
+
+    def _is_message(self, event: Any) -> bool:
+        nio = self._nio
+        return isinstance(event, (nio.RoomMessage, nio.MegolmEvent))
+
+    async def _deliver(self) -> None:
+        nio = self._nio
+        now = time.monotonic()
+        ready: list[Message] = []
+        for room_id, queue in self._pending.items():
+            while queue:
+                event = queue[0]
+                if isinstance(event, nio.MegolmEvent):
+                    decrypted = self._try_decrypt(event, now)
+                    if decrypted is None:
+                        break  # hold the room's later messages back: order first
+                    event = decrypted
+                queue.pop(0)
+                message = self._message(room_id, event)
+                if message is not None:
+                    ready.append(message)
+        for message in ready:
+            self._hand(message)
+
+    def _try_decrypt(self, event: Any, now: float) -> Any | None:
+        nio = self._nio
+        try:
+            decrypted = self._client.decrypt_event(event)
+        except Exception:  # noqa: BLE001 - EncryptionError and kin: key not there yet
+            decrypted = None
+        if decrypted is not None and not isinstance(decrypted, nio.MegolmEvent):
+            self._waiting_since.pop(event.event_id, None)
+            return decrypted
+        first = self._waiting_since.setdefault(event.event_id, now)
+        if now - first >= KEY_REQUEST_AFTER and event.session_id not in self._asked_keys:
+            self._asked_keys.add(event.session_id)
+            asyncio.ensure_future(self._ask_key(event))
+        return None
+
+    async def _ask_key(self, event: Any) -> None:
+        try:
+            await self._client.request_room_key(event)
+        except Exception:  # noqa: BLE001 - already asked, or no network: later syncs try again
+            logger.info("asking for a room key failed")
+
+    def _message(self, room_id: str, event: Any) -> Message | None:
+        """A nio event as a Message, or None when it is not one to hand on."""
+        nio = self._nio
+        if not isinstance(event, nio.RoomMessage):
+            return None
+        room = self._client.rooms.get(room_id)
+        encrypted = room is not None and room.encrypted
+        if encrypted and not event.decrypted:
+            logger.warning("a plain message in an encrypted room was dropped")
+            return None
+        if not encrypted and not self.allow_unencrypted:
+            return None
+        content = event.source.get("content", {}) if isinstance(event.source, dict) else {}
+        record = content.get(NAMESPACE)
+        body = content.get("body", "")
+        return Message(
+            room=room_id,
+            sender=event.sender,
+            event_id=event.event_id,
+            body=body if isinstance(body, str) else "",
+            record=record if isinstance(record, Mapping) else None,
+            timestamp_ms=int(getattr(event, "server_timestamp", 0) or 0),
+        )
+
+    def _hand(self, message: Message) -> None:
+        with self._lock:
+            if message.event_id in self._seen:
+                return
+            self._seen.add(message.event_id)
+            callback = self._callback
+            if callback is None:
+                self._undelivered.append(message)
+                return
+        try:
+            callback(message)
+        except Exception:  # noqa: BLE001 - the listener's bug must not stop the sync
+            logger.exception("the message listener failed")
+
+    def _wait_for(self, ready: Callable[[], bool], doing: str) -> None:
+        """Wait (syncs go on) until ``ready()``; Unreachable after the timeout."""
+        deadline = time.monotonic() + self.timeout
+        with self._lock:
+            while not ready():
+                if self._sync_error is not None:
+                    raise self._sync_error
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Unreachable(self._account.homeserver, doing)
+                self._synced.wait(min(left, 1.0))
+
+    def _on_loop(self, fn: Callable[[], Any]) -> Any:
+        async def call() -> Any:
+            return fn()
+
+        return self._run(call())
+
+    # ------------------------------------------------------------ Transport
+    @property
+    def user_id(self) -> str:
+        return self._account.user_id
+
+    @property
+    def device_id(self) -> str:
+        return self._account.device_id
+
+    @property
+    def homeserver(self) -> str:
+        return self._account.homeserver
+
+    def create_room(self, name: str, invitees: Sequence[str], *, encrypted: bool = True) -> str:
+        nio = self._nio
+        invitees = [check_user_id(u) for u in invitees]
+        if not encrypted and not self.allow_unencrypted:
+            raise RoomRefused(
+                "A game's room must be encrypted; this transport was not asked to allow others.",
+                brief="Unencrypted room refused.",
+            )
+        state: list[dict[str, Any]] = [
+            {"type": "m.room.history_visibility", "state_key": "",
+             "content": {"history_visibility": "shared"}},
+        ]
+        if encrypted:
+            state.append({"type": "m.room.encryption", "state_key": "",
+                          "content": {"algorithm": _ENCRYPTION}})
+        client = self._client
+        answer = self._run(self._retrying(
+            lambda: client.room_create(name=name, invite=invitees, initial_state=state,
+                                       preset=nio.RoomPreset.private_chat),
+            "making the game's room", self._deadline()))
+        if not isinstance(answer, nio.RoomCreateResponse):
+            raise RoomRefused(
+                f"The homeserver would not make the game's room ({answer.status_code}); "
+                "check the user ids and try again.",
+                brief="Room not made.",
+            )
+        room_id = answer.room_id
+        # the room, its encryption and every invitation known before a first
+        # send: the keys are then shared with the invited players' devices
+        self._wait_for(lambda: self._room_ready(room_id, encrypted, invitees),
+                       "making the game's room")
+        return room_id
+
+    def _room_ready(self, room_id: str, encrypted: bool, invitees: Sequence[str]) -> bool:
+        room = self._client.rooms.get(room_id)
+        return (room is not None and (room.encrypted or not encrypted)
+                and all(u in room.users for u in invitees))
+
+    def invitations(self) -> list[Invitation]:
+        def read() -> list[Invitation]:
+            out = []
+            for room_id, room in sorted(self._client.invited_rooms.items()):
+                members = tuple(sorted(room.users))
+                out.append(Invitation(room=room_id, inviter=room.inviter or "",
+                                      name=room.name or "", members=members))
+            return out
+
+        return self._on_loop(read)
+
+    def accept(self, room: str) -> None:
+        nio = self._nio
+        client = self._client
+        answer = self._run(self._retrying(lambda: client.join(room), "joining the game's room",
+                                          self._deadline()))
+        if not isinstance(answer, nio.JoinResponse):
+            raise RoomRefused(
+                f"That game's room cannot be joined ({answer.status_code}); "
+                "ask for a new invitation.",
+                brief="Cannot join.",
+            )
+        self._wait_for(lambda: room in self._client.rooms, "joining the game's room")
+        encrypted = self._room_encrypted_on_server(room)
+        if not encrypted and not self.allow_unencrypted:
+            self.decline(room)
+            raise RoomRefused(
+                "That game's room is not encrypted, so it was refused; "
+                "ask for a new game.",
+                brief="Unencrypted room refused.",
+            )
+        if encrypted:
+            self._wait_for(lambda: self._client.rooms[room].encrypted, "joining the game's room")
+
+    def _room_encrypted_on_server(self, room: str) -> bool:
+        nio = self._nio
+        client = self._client
+        answer = self._run(self._retrying(
+            lambda: client.room_get_state_event(room, "m.room.encryption"),
+            "reading the game's room", self._deadline()))
+        return (isinstance(answer, nio.RoomGetStateEventResponse)
+                and answer.content.get("algorithm") == _ENCRYPTION)
+
+    def decline(self, room: str) -> None:
+        client = self._client
+        self._run(self._retrying(lambda: client.room_leave(room), "leaving the room",
+                                 self._deadline()))
+        self._run(self._retrying(lambda: client.room_forget(room), "leaving the room",
+                                 self._deadline()))
+
+        def drop() -> None:
+            self._client.invited_rooms.pop(room, None)
+
+        self._on_loop(drop)
+
+    def members(self, room: str) -> list[str]:
+        nio = self._nio
+        client = self._client
+        answer = self._run(self._retrying(lambda: client.joined_members(room),
+                                          "reading the room's members", self._deadline()))
+        if not isinstance(answer, nio.JoinedMembersResponse):
+            raise self._not_in(room)
+        return sorted(m.user_id for m in answer.members)
+
+    def _not_in(self, room: str) -> RoomRefused:
+        return RoomRefused(
+            "You are not in that game's room; accept its invitation first.",
+            brief="Not in that room.",
+        )
+
+    def _check_room(self, room: str) -> None:
+        """Joined, and encrypted unless allowed (runs on the loop)."""
+        found = self._client.rooms.get(room)
+        if found is None:
+            raise self._not_in(room)
+        if not found.encrypted and not self.allow_unencrypted:
+            raise RoomRefused(
+                "That game's room is not encrypted, so nothing is sent to it or read from it.",
+                brief="Unencrypted room refused.",
+            )
+
+    def send(self, room: str, body: str, record: Mapping[str, Any] | None, txn_id: str) -> str:
+        content: dict[str, Any] = {"msgtype": "m.text", "body": body}
+        if record is not None:
+            content[NAMESPACE] = dict(record)
+        return self._run(self._send(room, content, txn_id, self._deadline()), self.timeout + 5)
+
+    async def _send(self, room: str, content: dict[str, Any], txn_id: str, deadline: float) -> str:
+        nio = self._nio
+        client = self._client
+        self._check_room(room)
+        if client.olm is not None and client.rooms[room].encrypted:
+            # every member, invited ones too, gets the room's key
+            client.olm.update_tracked_users(client.rooms[room])
+        if client.should_query_keys:
+            await self._retrying(client.keys_query, "asking for keys", deadline)
+        self._trust_new_devices()
+        answer = await self._retrying(
+            lambda: client.room_send(room, "m.room.message", content, tx_id=txn_id,
+                                     ignore_unverified_devices=True),
+            "sending", deadline,
+        )
+        if not isinstance(answer, nio.RoomSendResponse):
+            raise RoomRefused(
+                f"The homeserver refused the message ({answer.status_code}); "
+                "check you are still in the game's room.",
+                brief="Message refused.",
+            )
+        return answer.event_id
+
+    def history(self, room: str) -> list[Message]:
+        messages = self._run(self._history(room, self._deadline()), self.timeout + 5)
+        returned = {m.event_id for m in messages}
+        with self._lock:
+            self._seen.update(returned)
+            self._undelivered = [m for m in self._undelivered if m.event_id not in returned]
+        return messages
+
+    async def _history(self, room: str, deadline: float) -> list[Message]:
+        nio = self._nio
+        client = self._client
+        self._check_room(room)
+        events: list[Any] = []
+        token: str | None = None
+        while True:
+            answer = await self._retrying(
+                lambda t=token: client.room_messages(
+                    room, start=t, direction=nio.MessageDirection.front, limit=100,
+                    message_filter={"types": _MESSAGE_TYPES}),
+                "reading the game's room", deadline,
+            )
+            if not isinstance(answer, nio.RoomMessagesResponse):
+                raise self._not_in(room)
+            events.extend(answer.chunk)
+            if not answer.chunk or not answer.end or answer.end == token:
+                break
+            token = answer.end
+        # messages whose keys are late: wait a little for them (the syncs go on)
+        key_deadline = min(deadline - 1, time.monotonic() + HISTORY_KEY_WAIT)
+        while True:
+            now = time.monotonic()
+            missing = False
+            for i, event in enumerate(events):
+                if isinstance(event, nio.MegolmEvent):
+                    decrypted = self._try_decrypt(event, now)
+                    if decrypted is None:
+                        missing = True
+                    else:
+                        events[i] = decrypted
+            if not missing or time.monotonic() > key_deadline:
+                break
+            await asyncio.sleep(0.5)
+        out = []
+        for event in events:
+            if isinstance(event, nio.MegolmEvent):
+                self.undecryptable += 1
+                logger.warning("a message of the room could not be decrypted and was skipped")
+                continue
+            message = self._message(room, event)
+            if message is not None:
+                out.append(message)
+        return out
+
+    def listen(self, on_message: Callable[[Message], None]) -> None:
+        with self._lock:
+            self._callback = on_message
+            waiting, self._undelivered = self._undelivered, []
+        for message in waiting:
+            try:
+                on_message(message)
+            except Exception:  # noqa: BLE001
+                logger.exception("the message listener failed")
+
+    def wait_synced(self, count: int = 1) -> None:
+        """Block until ``count`` more syncs have been handled (tests, tools)."""
+        with self._lock:
+            target = self._sync_count + count
+        self._wait_for(lambda: self._sync_count >= target, "syncing")
+
+    def sign_out(self) -> None:
+        """Log this device out on the server and forget the token and keys
+        on this computer (the games' logs stay)."""
+        nio = self._nio
+        client = self._client
+        try:
+            answer = self._run(self._retrying(client.logout, "signing out", self._deadline()))
+            if not isinstance(answer, nio.LogoutResponse):
+                logger.info("logout answered %s", getattr(answer, "status_code", "?"))
+        except (Unreachable, SignInRefused):
+            logger.info("logout not confirmed by the server; forgetting the token anyway")
+        finally:
+            self.close()
+            self._store.forget_account()
+
+    def close(self) -> None:
+        if self._closing:
+            return
+        self._closing = True
+
+        async def stop() -> None:
+            task = getattr(self, "_sync_task", None)
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                    pass
+            await self._client.close()
+
+        try:
+            if getattr(self, "_client", None) is not None:
+                asyncio.run_coroutine_threadsafe(stop(), self._loop).result(10)
+        except Exception:  # noqa: BLE001
+            logger.info("closing the connection did not finish cleanly")
+        finally:
+            self._store.protect_keys()
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)
+
+    def __enter__(self) -> MatrixTransport:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"MatrixTransport({self._account!r})"

@@ -1,0 +1,237 @@
+"""The data folder's online part: the account, the device's keys, and a log
+per game.
+
+Layout, under the data folder (:func:`persistence.store.data_dir`)::
+
+    online/               0700
+      account.json        0600: homeserver, user id, device id, access
+                          token, and the key that locks the device's keys
+      keys/               0700: the encryption store of this device (nio's)
+      games/              0700: one append-only log per game room
+
+The password is never written anywhere: signing in trades it for an
+access token at once. Signing out forgets the token and the device's keys
+(the device is logged out on the server, so its keys are of no more use);
+the games' logs stay.
+
+A game's log (:class:`GameLog`) is a JSON-lines file, each line flushed to
+disk before ``append`` returns, so a program killed at any moment finds
+every record it had sent or received, and the ones it meant to send
+(``outbox`` entries without a ``sent`` one: send them again with the same
+transaction id, which never makes a second message). A line cut short by
+a kill is ignored on reading.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..persistence.files import PRIVATE, atomic_write, fsync_dir
+from ..persistence.store import data_dir
+from .failures import AccountDamaged
+
+ONLINE_FOLDER = "online"
+#: mode of the online folders: the owner's only
+PRIVATE_DIR = 0o700
+
+
+def _private_dir(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True, mode=PRIVATE_DIR)
+    try:
+        os.chmod(path, PRIVATE_DIR)
+    except OSError:
+        pass  # e.g. a folder on a file system without modes
+    return path
+
+
+@dataclass(frozen=True)
+class Account:
+    """One signed-in device. ``__repr__`` hides the secrets."""
+
+    homeserver: str
+    user_id: str
+    device_id: str
+    access_token: str
+    #: locks the device's keys in the key store
+    pickle_key: str
+
+    def __repr__(self) -> str:
+        return f"Account({self.user_id} on {self.homeserver}, device {self.device_id})"
+
+    __str__ = __repr__
+
+
+class OnlineStore:
+    """The online part of the data folder (``folder`` for tests)."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else data_dir() / ONLINE_FOLDER
+
+    @property
+    def account_path(self) -> Path:
+        return self.folder / "account.json"
+
+    @property
+    def keys_dir(self) -> Path:
+        return self.folder / "keys"
+
+    @property
+    def games_dir(self) -> Path:
+        return self.folder / "games"
+
+    def ensure(self) -> None:
+        """Make the folders (0700) if they are missing."""
+        _private_dir(self.folder)
+        _private_dir(self.keys_dir)
+        _private_dir(self.games_dir)
+
+    # ---------------------------------------------------------- account
+    def load_account(self) -> Account | None:
+        """The account on file, or None (never signed in, or signed out)."""
+        try:
+            raw = self.account_path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError:
+            raise AccountDamaged() from None
+        try:
+            data = json.loads(raw)
+            return Account(**{k: str(data[k]) for k in Account.__dataclass_fields__})
+        except (ValueError, KeyError, TypeError):
+            raise AccountDamaged() from None
+
+    def save_account(self, account: Account) -> None:
+        self.ensure()
+        data = json.dumps(asdict(account), indent=1).encode()
+        atomic_write(self.account_path, data, PRIVATE)
+        try:
+            os.chmod(self.account_path, PRIVATE)
+        except OSError:
+            pass
+
+    def forget_account(self) -> None:
+        """Remove the account file and the device's keys (the games' logs stay)."""
+        try:
+            self.account_path.unlink()
+        except FileNotFoundError:
+            pass
+        if self.keys_dir.exists():
+            shutil.rmtree(self.keys_dir, ignore_errors=True)
+        if self.folder.exists():
+            fsync_dir(self.folder)
+
+    def protect_keys(self) -> None:
+        """Make every file of the key store the owner's only (0600): the
+        encryption library creates them with the process's default mode."""
+        if not self.keys_dir.exists():
+            return
+        for path in self.keys_dir.rglob("*"):
+            try:
+                os.chmod(path, PRIVATE_DIR if path.is_dir() else PRIVATE)
+            except OSError:
+                pass
+
+    # ---------------------------------------------------------- games
+    def game_log(self, room: str) -> GameLog:
+        self.ensure()
+        return GameLog(self.games_dir / f"{_room_stem(room)}.jsonl", room)
+
+    def game_logs(self) -> list[GameLog]:
+        """The log of every game on file, in no particular order."""
+        if not self.games_dir.is_dir():
+            return []
+        logs = []
+        for path in sorted(self.games_dir.glob("*.jsonl")):
+            room = GameLog.room_of(path)
+            if room is not None:
+                logs.append(GameLog(path, room))
+        return logs
+
+
+def _room_stem(room: str) -> str:
+    # room ids hold characters that file names cannot (! and : on Windows)
+    return hashlib.sha256(room.encode()).hexdigest()[:24]
+
+
+class GameLog:
+    """The append-only log of one game's room on this computer.
+
+    Entries (one JSON object a line, after a first line naming the room):
+
+    * ``{"kind": "outbox", "txn_id", "body", "record"}``: about to be sent;
+    * ``{"kind": "sent", "txn_id", "event_id"}``: the server took it;
+    * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``.
+    """
+
+    def __init__(self, path: Path, room: str) -> None:
+        self.path = path
+        self.room = room
+
+    @staticmethod
+    def room_of(path: Path) -> str | None:
+        try:
+            with open(path, "rb") as handle:
+                first = json.loads(handle.readline())
+            return str(first["room"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _append_line(self, entry: Mapping[str, Any]) -> None:
+        line = json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n"
+        new = not self.path.exists()
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        fd = os.open(self.path, flags, PRIVATE)
+        try:
+            data = line.encode()
+            if new or os.fstat(fd).st_size == 0:
+                data = (json.dumps({"room": self.room}) + "\n").encode() + data
+            else:
+                # a line cut short by a kill: start on a fresh line
+                with open(self.path, "rb") as tail:
+                    tail.seek(-1, os.SEEK_END)
+                    if tail.read(1) != b"\n":
+                        data = b"\n" + data
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if new:
+            fsync_dir(self.path.parent)
+
+    def append(self, kind: str, **fields: Any) -> None:
+        """Add one entry, on disk before this returns."""
+        self._append_line({"kind": kind, **fields})
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Every whole entry, in the order written (a torn line skipped)."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in raw.splitlines()[1:]:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and "kind" in entry:
+                out.append(entry)
+        return out
+
+    def unsent(self) -> list[dict[str, Any]]:
+        """Outbox entries the server has not confirmed, in order: to send
+        again with their own ``txn_id``."""
+        entries = self.entries()
+        sent = {e.get("txn_id") for e in entries if e["kind"] == "sent"}
+        return [e for e in entries if e["kind"] == "outbox" and e.get("txn_id") not in sent]
+
+    def received_ids(self) -> set[str]:
+        return {e["event_id"] for e in self.entries() if e["kind"] in ("received", "sent")
+                and "event_id" in e}
