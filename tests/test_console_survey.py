@@ -62,7 +62,9 @@ def test_three_best_spots_with_one_command_then_fit_and_play_a_word(lexicon):
     s, opening = position_session(lexicon)
     # no draw for first: the position's scores, then the player's turn and rack
     assert "Position: You 120, Club computer 210." in opening
-    assert opening[-2:] == ["Your turn.", "Rack: O A B G A C E."]
+    # issue 23: the first turn of a position points to spots and help
+    assert opening[-4:] == ["Your turn.", "Type spots for where a word can go,", "or help for more.",
+                            "Rack: O A B G A C E."]
     assert s.game.history == [] and s.game.current == 0
 
     # one command: the three best premium spots, each with how to reach it
@@ -131,7 +133,9 @@ def test_a_position_game_is_saved_resumed_and_puts_an_unfinished_game_away(lexic
     third = Session(Options(position=WINDY, seed=5), lexicon=lexicon, store=SaveStore(store))
     opening = third.start()
     assert "Game put away: You and Club computer." in opening
-    assert opening[-2:] == ["Your turn.", "Rack: A D E E G I L."]
+    # issue 23: the first turn of a position points to spots and help
+    assert opening[-4:] == ["Your turn.", "Type spots for where a word can go,", "or help for more.",
+                            "Rack: A D E E G I L."]
     # new, after a game from a position: an ordinary game, with the draw for first
     third.handle_line("new")
     assert any(" drew " in line for line in third.handle_line("yes"))
