@@ -33,6 +33,9 @@ IN_PLAY = [
     "set hints maybe", "set sounds loud",
     # teaching and files
     "review", "review 3", "next", "back", "open", "open 99", "open x", "hint",
+    # issue 23: a direction not understood, and refusals that say the fix
+    "play QI from H8 acros", "play QI from H8 sideways", "undo", "spots middle", "column P",
+    "fit ????????????????",
 ]
 #: refused after the game is over
 AT_OVER = ["play H8 QI", "pass", "exchange A", "challenge", "accept", "rack", "hint", "review 999", "review x",

@@ -520,8 +520,7 @@ def test_scorekeeper_after_a_play():
     name = g.names[g.current]
     out = s.handle_line(f"play 8H {w}")
     ev = g.last_events[0]
-    assert out[0] == f"{name} played {w}, H8 across."
-    assert f"{ev.score} points." in out
+    assert out[0] == f"{name} played {w}, H8 across, {ev.score}."  # issue 23: one form
     assert f"{name} drew 2 tiles." in out
     assert ", ".join(f"{n} {t}" for n, t in zip(g.names, g.scores())) + "." in out
     assert out[-1] == f"{g.names[g.current]}, press Enter to hear your rack."
@@ -623,7 +622,7 @@ def test_played_through_letters_may_be_typed_bracketed_or_left_out():
         if form == "play H9 T":  # the word made (AT) is not the word typed (T): asked first
             assert out == ["That makes AT, H8 down.", "That joins A on H8.", "Play it? Type yes or no."]
             out = s.handle_line("yes")
-        assert "played AT, H8 down." in out[0], (form, out)
+        assert "played AT, H8 down, " in out[0], (form, out)
         assert g.board[Square.parse("H9")] == "T"
 
 
@@ -647,7 +646,7 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     assert out[2].startswith("It would score ")
     s.handle_line("play ZAP from H7 down")
     out = s.handle_line("yes")
-    assert out[0].endswith("played ZAOP, H7 down.")
+    assert "played ZAOP, H7 down, " in out[0]
     assert g.board[Square.parse("H10")] == "P"
 
 
@@ -779,8 +778,7 @@ def test_last_after_a_challenge_says_the_play_challenged_first():
         score = g.history[-1].score
         s.handle_line("challenge")
         out = s.handle_line("last")
-        assert out[0] == f"{player} played {w}, H8 across.", out
-        assert f"{score} points." in out or f"{score} point." in out, out
+        assert out[0] == f"{player} played {w}, H8 across, {score}.", out  # issue 23: one form
         at = out.index(f"{challenger} challenges {player}'s play.")
         assert at > 0
         assert ("The play is taken back." in out[at:]) == taken_back, out
@@ -1647,13 +1645,14 @@ def test_routine_lines_fit_a_40_cell_display_in_whole_seeded_games():
 
 
 @pytest.mark.parametrize("name, letters, where, score, expected", [
-    ("doug", "RE(L)IGIoN", "K5 down", 70, ["doug played RE(L)IGION (blank O),", "K5 down, 70 points."]),
-    ("Expert computer", "ANIMALIC", "E11 across", 74, ["Expert computer played ANIMALIC,", "E11 across, 74 points."]),
+    # issue 23: one form, who, the word, where, the score
+    ("doug", "RE(L)IGIoN", "K5 down", 70, ["doug played RE(L)IGION (blank O),", "K5 down, 70."]),
+    ("Expert computer", "ANIMALIC", "E11 across", 74, ["Expert computer played ANIMALIC,", "E11 across, 74."]),
     ("Expert computer", "aNIMALIc", "E11 across", 74,
-     ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74 points."]),
-    ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across.", "12 points."]),
+     ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74."]),
+    ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across, 12."]),
     ("Christopher Anderson", "OVERSIMPLIFYiNG", "A1 across", 203,
-     ["Christopher Anderson played", "OVERSIMPLIFYING, blank I, A1 across.", "203 points."]),
+     ["Christopher Anderson played", "OVERSIMPLIFYING (blank I),", "A1 across, 203."]),
 ])
 def test_a_play_is_said_within_40_characters_with_who_and_what_first(name, letters, where, score, expected):
     from audio_scrabble.presentation import phrases
@@ -1840,7 +1839,8 @@ def test_a_word_alone_from_the_rack_is_answered_with_how_to_play_it():
     before = snapshot(s)
     assert joined(s.handle_line("part")) == "To play PART, give its square: play 8D PART."
     assert joined(s.handle_line("plya")) == "'plya' is not a command; did you mean play? Type help for the list."
-    assert joined(s.handle_line("undo")) == "'undo' is not a command; type help for the list."
+    # issue 23: undo says what to do instead
+    assert joined(s.handle_line("undo")) == "There is no undo: a play made stands; to test one first, type check."
     assert joined(s.handle_line("train")) == "'train' is not a command; type help for the list."  # not "show"
     assert snapshot(s) == before
 
@@ -1910,7 +1910,7 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     assert not s.finished
     assert s.handle_line("play ZAP from H7 down") == asked
     assert s.handle_line("again") == asked
-    assert s.handle_line("yes")[0].endswith("played ZAOP, H7 down.")
+    assert "played ZAOP, H7 down, " in s.handle_line("yes")[0]
 
 
 def test_check_of_one_plain_word_says_its_score_once():
@@ -1932,7 +1932,7 @@ def test_a_square_typed_in_two_parts_is_read_as_one(line):
     g = s.game
     g.players[g.current].rack[:2] = ["A", "T"]
     name = g.names[g.current]
-    assert s.handle_line(line)[0] == f"{name} played AT, G8 across."
+    assert s.handle_line(line)[0] == f"{name} played AT, G8 across, 4."
 
 
 @pytest.mark.parametrize("line", ["h 8", "H 8", "h-8"])

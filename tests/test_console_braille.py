@@ -382,9 +382,12 @@ def whole_clause(sentence: list[str], k: int) -> bool:
     """Line k of a sentence is one word that is a clause of its own: after a
     comma, semicolon or colon (or first), ending at a comma or semicolon,
     the sentence's end, or before a bracket ('D5 to K5,' / 'UNSEEING.',
-    '29. Alice:' / 'AGLNCIGAO,' / 'A1 across, 39.')."""
+    '29. Alice:' / 'AGLNCIGAO,' / 'A1 across, 39.'); or a word as played,
+    closing its clause ('Alice played' / 'AGLNCIGAO,' / 'A1 across, 39.':
+    issue 23's one form of a play, "played" at every width)."""
     word = sentence[k].strip()
-    after = k == 0 or sentence[k - 1].rstrip().rstrip("')\"]")[-1:] in ",;:"
+    after = (k == 0 or sentence[k - 1].rstrip().rstrip("')\"]")[-1:] in ",;:"
+             or bool(re.fullmatch(r"[A-Z()]{2,}[,;]?", word)))
     closes = (word.rstrip("')\"]")[-1:] in ",;.?!"
               or k + 1 < len(sentence) and sentence[k + 1].lstrip()[:1] == "(")
     return len(word.split()) == 1 and after and closes

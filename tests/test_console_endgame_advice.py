@@ -37,7 +37,9 @@ def lexicon():
 def test_an_end_game_hint_and_review_judge_by_the_search(lexicon):
     s = Session(Options(position=POS, players="Me,computer:expert", hints=True, seed=1), lexicon=lexicon)
     try:
-        assert s.start()[-2:] == ["Your turn.", "Rack: U F R."]
+        # issue 23: a position's first turn points to spots and help
+        assert s.start()[-4:] == ["Your turn.", "Type spots for where a word can go,", "or help for more.",
+                                  "Rack: U F R."]
         board = s.game.board.copy()
         solver = EndgameSolver(MoveGenerator(lexicon))
         exact = solver.solve(board, list("UFR"), list("QNI"), 30, top=3)

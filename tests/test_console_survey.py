@@ -62,7 +62,9 @@ def test_three_best_spots_with_one_command_then_fit_and_play_a_word(lexicon):
     s, opening = position_session(lexicon)
     # no draw for first: the position's scores, then the player's turn and rack
     assert "Position: You 120, Club computer 210." in opening
-    assert opening[-2:] == ["Your turn.", "Rack: O A B G A C E."]
+    # issue 23: the first turn of a position points to spots and help
+    assert opening[-4:] == ["Your turn.", "Type spots for where a word can go,", "or help for more.",
+                            "Rack: O A B G A C E."]
     assert s.game.history == [] and s.game.current == 0
 
     # one command: the three best premium spots, each with how to reach it
@@ -89,7 +91,7 @@ def test_three_best_spots_with_one_command_then_fit_and_play_a_word(lexicon):
     # two: play it from the square fit named
     before = s.game.scores()[0]
     played = s.handle_line(f"play CAGEY from {square} {direction}")
-    assert played[0] == "You played CAGEY, A15 across, 36 points.", played
+    assert played[0] == "You played CAGEY, A15 across, 36.", played  # issue 23: one form
     assert s.game.history[0].score == 36 and s.game.history[0].total == before + 36
 
 
@@ -131,7 +133,9 @@ def test_a_position_game_is_saved_resumed_and_puts_an_unfinished_game_away(lexic
     third = Session(Options(position=WINDY, seed=5), lexicon=lexicon, store=SaveStore(store))
     opening = third.start()
     assert "Game put away: You and Club computer." in opening
-    assert opening[-2:] == ["Your turn.", "Rack: A D E E G I L."]
+    # issue 23: the first turn of a position points to spots and help
+    assert opening[-4:] == ["Your turn.", "Type spots for where a word can go,", "or help for more.",
+                            "Rack: A D E E G I L."]
     # new, after a game from a position: an ordinary game, with the draw for first
     third.handle_line("new")
     assert any(" drew " in line for line in third.handle_line("yes"))
@@ -213,8 +217,8 @@ def test_fit_takes_a_question_mark_for_a_blank_as_play_does(lexicon):
     start = f"{square[1:]}{square[0]}" if direction == "across" else square
     assert s.handle_line(f"play {start} M?RE")[0].startswith("Which letter is the blank on")
     out = s.handle_line("o")
-    assert f"Alice played MORE (blank O), {square} {direction}." in out, out
-    assert f"{points} points." in out, out
+    i = out.index("Alice played MORE (blank O),")  # issue 23: one form, broken after the word
+    assert out[i + 1] == f"{square} {direction}, {points}.", out
 
 
 def test_fit_reads_only_the_rack_of_the_player_who_may_hear_it(lexicon):
@@ -362,7 +366,7 @@ def test_the_real_program_from_a_position_with_piped_lines(tmp_path):
     assert "Your turn." in out
     assert "hot spots, best 3:" in out
     assert "A15 across, 36 points, three bars," in out
-    assert "You played CAGEY, A15 across, 36 points." in out
+    assert "You played CAGEY, A15 across, 36." in out
     assert "You 156" in out
 
 

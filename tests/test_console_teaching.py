@@ -96,7 +96,7 @@ def test_the_word_typed_whole_with_its_board_letters_is_played_at_once():
     for typed in ("play H5 ZITI", "play H5 ZIT(I)", "play H5 ZIT."):
         t = copy.deepcopy(s)
         out = t.handle_line(typed)
-        assert "played ZITI, H5 down." in out[0], (typed, out)
+        assert "played ZITI, H5 down, " in out[0], (typed, out)  # issue 23: the score ends the line
 
 
 # ---------------------------------------------------------------- seating a computer
@@ -220,7 +220,7 @@ def test_hint_tells_the_best_three_plays_for_the_rack_of_the_player_to_move(lexi
         t = copy.deepcopy(s)
         word, where = info.text.split(" ", 1)[1], info.text.split(" ", 1)[0]
         said = t.handle_line(f"play {where} {word}")
-        assert f"{score} points." in " ".join(said) or f", {score} points." in " ".join(said), said
+        assert f", {score}. " in " ".join(said), said  # issue 23: the score ends the play's line
 
 
 def test_a_hint_depends_only_on_the_board_and_the_players_own_rack(lexicon):
@@ -499,7 +499,7 @@ def test_the_sixth_scoreless_turn_when_a_play_of_blanks_is_offered_for_challenge
     s.handle_line("play 8H ??")
     s.handle_line("Q")
     out = s.handle_line("I")  # QI of two blanks: 0 points
-    assert "0 points." in out
+    assert "H8 across, 0." in out  # issue 23: the score ends the play's line
     assert not g.is_over and g.final_reason == "scoreless_turns"
     other = g.names[1 - player]
     assert out[-3:] == [f"{g.names[player]}'s play is the sixth scoreless turn", "in a row.",

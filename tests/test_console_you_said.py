@@ -83,15 +83,15 @@ def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon,
         out = s.handle_line("play 8H MAIM")
         heard += out
         play = {"brief": ["You: MAIM, H8 across, 16."],
-                "normal": ["You played MAIM, H8 across, 16 points."],
-                "full": ["You played MAIM, H8 across.", "MAIM: 8, doubled, 16.", "M on H8, star.", "16 points."]}
+                "normal": ["You played MAIM, H8 across, 16."],  # issue 23: one form
+                "full": ["You played MAIM, H8 across, 16.", "MAIM: 8, doubled, 16.", "M on H8, star."]}
         assert out[:len(play[verbosity])] == play[verbosity], out
         if verbosity == "full":  # below full, the scores come once, after the computer's reply
-            assert out[4:6] == ["You 16, Club computer 0.", "You drew 4 tiles; 82 left in the bag."], out
+            assert out[3:5] == ["You 16, Club computer 0.", "You drew 4 tiles; 82 left in the bag."], out
         # before the computer moves: the last move is yours
         assert s.handle_line("summary")[:4] == ["It is Club computer's turn.", "Scores: You 16, Club computer 0.",
                                                 "Last move: you played MAIM,", "H8 across for 16."]
-        assert s.handle_line("last")[0] == "You played MAIM, H8 across."
+        assert s.handle_line("last")[0] == "You played MAIM, H8 across, 16."
         reply = s.run_computers()
         heard += reply
         assert s.game.current == 0 and scores(s) in reply
@@ -222,7 +222,7 @@ def test_you_go_out_and_win(lexicon, verbosity):
         summary = s.handle_line("summary")
         assert summary == ["The game is over.", f"Scores: You {you}, Club computer {computer}.",
                            "Last move: you played AT,", "H8 across for 4.", "The bag is empty."]
-        assert s.handle_line("last")[0] == "You played AT, H8 across."
+        assert s.handle_line("last")[0] == "You played AT, H8 across, 4."
         assert s.handle_line("history")[-2:] == ["1. You: AT, H8 across, 4, went out.",
                                                  f"Game over: You {you}, Club computer {computer}."]
         review = s.handle_line("review")

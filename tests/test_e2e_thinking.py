@@ -23,9 +23,9 @@ def test_the_terminal_answers_while_the_champion_thinks(terminal_factory):  # no
     t.type("pass")
     t.wait_for("Champion computer is still thinking;\nwait for its move.")  # one sentence, lines of 40 at most
     t.type("sco", enter=False)  # half a line when the move comes
-    screen = t.wait_until(lambda sc: "Champion computer:" in sc, "the champion's move", timeout=30)
+    screen = t.wait_until(lambda sc: "Champion computer played" in sc, "the champion's move", timeout=30)
     assert screen.index("You 0, Champion computer 0.") < screen.index("still thinking") \
-        < screen.index("Champion computer:")
+        < screen.index("Champion computer played")
     assert screen.count("Champion computer is thinking.") == 1
     lines = [line for line in screen.splitlines() if line.strip()]
     assert lines[-1].rstrip() == "Alice> sco", lines[-4:]  # the prompt back, the typed part kept

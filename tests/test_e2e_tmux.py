@@ -178,7 +178,7 @@ def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
     t.type(f"check 8H {word}")
     t.wait_for(f"{word}, H8 across, would score")
     t.type(f"play 8H {word}")
-    t.wait_for(f"{first} played {word}, H8 across.")
+    t.wait_for(f"{first} played {word}, H8 across, ")  # issue 23: the score ends the line
     t.wait_for(f"{second}, press Enter to hear your rack.")
 
     t.type("")

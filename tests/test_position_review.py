@@ -90,10 +90,10 @@ def test_a_finished_position_game_is_reviewed_from_its_save_file(lexicon, tmp_pa
     # move 1: the real play and its score from the position's totals, then the best play
     # by the in-game review's own measure and words
     m1 = said.index("Move 1 of 3.")
-    assert said[m1 + 1:m1 + 5] == ["You played FURO, G4 down.", "7 points.", "You 445, Expert computer 407.",
-                                   "That was the best by end-game search."]
+    assert said[m1 + 1:m1 + 4] == ["You played FURO, G4 down, 7.", "You 445, Expert computer 407.",
+                                   "That was the best by end-game search."]  # issue 23: one form
     assert "That was the best by end-game search." in in_game
-    assert said[m1 + 5].startswith("G4") and "F" in said[m1 + 5]  # the board after it
+    assert said[m1 + 4].startswith("G4") and "F" in said[m1 + 4]  # the board after it
     # the end of the game from the racks kept, said as the game's own end says it, the final totals
     m3 = said.index("Move 3 of 3.")
     assert said[m3 + 1:m3 + 4] == ["Game end:", "Expert computer loses 12 points", "for I, N and Q."]
@@ -114,7 +114,7 @@ def test_a_gcg_record_is_reviewed_with_every_player_by_name(tmp_path, monkeypatc
     code, out, err = _main(["review", str(record)], "\n\nhistory\nrack\n", monkeypatch, capsys)
     said = [line.split("> ", 1)[-1] for line in out]
     assert code == 0 and err == ""
-    assert "Me played RETAINS, H4 down." in said and "Me 66, Club 0." in said
+    assert "Me played RETAINS, H4 down, 66." in said and "Me 66, Club 0." in said
     assert "1. Me: RETAINS, H4 down, 66." in said
     assert not any(line.startswith(("You", "Your")) for line in said), said
 
@@ -168,7 +168,7 @@ def test_an_unfinished_position_game_keeps_the_computers_rack_private(lexicon, t
     assert said[at + 1] == "best plays wait for its end."
     assert not any(line.startswith(("That was the best", "Best by")) for line in said)
     m2 = said.index("Move 2 of 2.")
-    assert said[m2 + 1:m2 + 4] == ["Expert computer played QI, B2 down.", "22 points.", "You 438, Expert computer 429."]
+    assert said[m2 + 1:m2 + 3] == ["Expert computer played QI, B2 down, 22.", "You 438, Expert computer 429."]
     # its rack shows only the tile it played: N and I, still on its rack, are nobody's to hear
     assert said[said.index("Expert computer's rack before move 2:") + 1] == "Q."
     brf = tmp_path / "now.brf"

@@ -18,7 +18,7 @@ from collections import Counter
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
-from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
+from ..notation.typed import DirectionUnclear, join_split_squares, looks_like_position, looks_like_square, parse_draft
 from ..presentation import braille_lines, phrases, prompts, record_phrases
 
 from .board_commands import (
@@ -90,14 +90,22 @@ def cmd_arrange(session, args: str) -> list[str]:
 
 def cmd_play(session, args: str) -> list[str]:
     session.playing().actor()
-    draft = parse_draft(args, session.board, session.reader.cursor.square)
-    return session.start_play(draft, "play")
+    return _play_typed(session, args, "play")
 
 
 def cmd_check(session, args: str) -> list[str]:
     session.playing().actor()
-    draft = parse_draft(args, session.board, session.reader.cursor.square)
-    return session.start_play(draft, "check")
+    return _play_typed(session, args, "check")
+
+
+def _play_typed(session, args: str, action: str) -> list[str]:
+    """Play or check what was typed; a square written row first with
+    ``down`` typed (``11N down``) asks which way first (issue 23)."""
+    try:
+        draft = parse_draft(args, session.board, session.reader.cursor.square)
+    except DirectionUnclear as unclear:
+        return session.start_play(unclear, action)  # across or down? asked, nothing played
+    return session.start_play(draft, action)
 
 
 def cmd_exchange(session, args: str) -> list[str]:

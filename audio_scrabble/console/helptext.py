@@ -9,7 +9,9 @@ The file holds one entry per command or topic::
     More sentences, one per line.
 
 The first line that is not a usage line is the one-line summary; the
-rest is the full help.
+rest is the full help. A long entry may hold a line ``~ more``: what
+comes before it is the short first answer (what most players need), what
+comes after it is said on asking (``help set more``).
 """
 
 from __future__ import annotations
@@ -25,8 +27,16 @@ class HelpEntry:
     usages: tuple[str, ...]
     #: the first line (the index of ``help`` reads it)
     summary: str
-    #: the lines after it
+    #: the lines after it (all of them, the first answer's and the rest's)
     details: tuple[str, ...]
+    #: how many of ``details`` the first answer says (None: all of them);
+    #: the rest is said on asking (``help KEY more``)
+    first: int | None = None
+
+    @property
+    def more(self) -> tuple[str, ...]:
+        """The lines said on asking for more (none when the entry is short)."""
+        return () if self.first is None else self.details[self.first:]
 
     @property
     def lead(self) -> tuple[str, ...]:
@@ -41,8 +51,12 @@ class HelpEntry:
 
     @property
     def rest(self) -> tuple[str, ...]:
-        """The lines after :attr:`lead`."""
-        return self.details[len(self.lead) - 1:]
+        """The lines after :attr:`lead`, to the end of the first answer."""
+        return self.details[len(self.lead) - 1:self.first]
+
+
+#: the line of help.txt that ends an entry's first answer
+MORE_MARK = "~ more"
 
 
 def parse_help(text: str) -> dict[str, HelpEntry]:
@@ -50,12 +64,13 @@ def parse_help(text: str) -> dict[str, HelpEntry]:
     key: str | None = None
     usages: list[str] = []
     body: list[str] = []
+    first: int | None = None
 
     def close() -> None:
         if key is not None:
             if not body:
                 raise ValueError(f"help entry {key!r} has no summary line")
-            entries[key] = HelpEntry(key, tuple(usages), body[0], tuple(body[1:]))
+            entries[key] = HelpEntry(key, tuple(usages), body[0], tuple(body[1:]), first)
 
     for raw in text.splitlines():
         line = raw.rstrip()
@@ -63,7 +78,9 @@ def parse_help(text: str) -> dict[str, HelpEntry]:
             continue
         if line.startswith("== "):
             close()
-            key, usages, body = line[3:].strip(), [], []
+            key, usages, body, first = line[3:].strip(), [], [], None
+        elif key is not None and line.strip() == MORE_MARK:
+            first = len(body) - 1  # the details said first: those after the summary so far
         elif key is None:
             raise ValueError(f"help text before the first entry: {line!r}")
         elif line.startswith("usage: "):

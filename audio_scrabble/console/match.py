@@ -175,7 +175,7 @@ class Match:
         pend, cur = game.pending_play, game.current
         played = pend.name if pend is not None and pend.player != cur else None
         return prompts.nothing_to_accept(played, self.names[cur], pend is not None and pend.player == you,
-                                         cur == you)
+                                         cur == you, self.settings.style.brief)
 
 
 def need(match: Match | None) -> Match:

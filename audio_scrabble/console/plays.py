@@ -19,7 +19,7 @@ from ..notation import typed
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Style
-from .questions import BlankQuestion, PlayQuestion, Question
+from .questions import BlankQuestion, DirectionQuestion, PlayQuestion, Question
 
 
 @dataclass
@@ -33,8 +33,13 @@ class PlayOutcome:
     refused: bool = False
 
 
-def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
-    """Play or check a draft; ask for the letters of blanks first."""
+def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style: Style) -> PlayOutcome:
+    """Play or check a draft; ask for the letters of blanks first. A play
+    typed with a row-first square and ``down`` (``11N down``, read as
+    :class:`~.typed.DirectionUnclear`) asks across or down first."""
+    if isinstance(draft, typed.DirectionUnclear):
+        ask = DirectionQuestion(draft, action, style.brief)
+        return PlayOutcome(ask.lines(), ask)
     if draft.open_blanks:
         # Refuse at once what no letter could make legal.
         trial = draft
@@ -46,7 +51,7 @@ def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
             pass
         except ScrabbleError as e:
             return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
-        question = BlankQuestion(draft, action)
+        question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style)
 

@@ -21,7 +21,7 @@ from .helptext import help_entries
 from .setup import SetupFlow
 
 if TYPE_CHECKING:
-    from ..notation.typed import Draft
+    from ..notation.typed import DirectionUnclear, Draft
 
 YES = ("y", "yes")
 NO = ("", "n", "no", "cancel", "stay")
@@ -195,11 +195,15 @@ class ResumeQuestion(Question):
         if answered_before_the_game(word):
             again = () if word in REPEAT else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
-        return wrong_answer((prompts.RESUME_YES_OR_NO,))
+        return wrong_answer(self._yes_or_no())
+
+    def _yes_or_no(self) -> list[str]:
+        """What yes and no do: one line at brief verbosity."""
+        return [prompts.RESUME_YES_OR_NO_BRIEF] if self.brief() else prompts.refusal_said(prompts.RESUME_YES_OR_NO)
 
     def interrupt(self) -> Decision:
         # Ctrl-C cancels the line, not the question: there is no game yet.
-        return Say(tuple(prompts.refusal_said(prompts.RESUME_YES_OR_NO)), keep=True)
+        return Say(tuple(self._yes_or_no()), keep=True)
 
 
 class ConfirmQuestion(Question):
@@ -250,14 +254,48 @@ class PlayQuestion(Question):
         return Say((prompts.NOT_PLAYED,))
 
 
+class DirectionQuestion(Question):
+    """A square written row first (``11N``: across) with ``down`` typed:
+    across or down? The answer plays (or checks) the word that way."""
+
+    prompt = ("across or down> ", "a/d> ")
+
+    def __init__(self, unclear: "DirectionUnclear", action: str, brief: bool = False):
+        self.unclear = unclear
+        self.action = action  # "play" or "check"
+        self.brief = brief
+
+    def lines(self) -> list[str]:
+        return prompts.direction_question(self.unclear.square, self.unclear.typed, self.brief)
+
+    def answer(self, text: str) -> Decision:
+        low = text.lower()
+        chosen = {"across": "across", "a": "across", "ac": "across", "down": "down", "d": "down", "dn": "down"}
+        if low in chosen:
+            request = self.unclear.readings[chosen[low]]
+            # the start square named column first, which takes either direction
+            return Command(f"{self.action} {request.word} from {request.start.name} {chosen[low]}")
+        if low in REPEAT:
+            return Repeat()
+        if low in HELP:
+            return Say((prompts.TYPE_ACROSS_OR_DOWN,), keep=True)
+        if low in NO:
+            return Say((prompts.NOT_PLAYED,))
+        return Command(text, before=(prompts.NOT_PLAYED,))  # anything else is a command
+
+    def interrupt(self) -> Decision:
+        return Say((prompts.NOT_PLAYED,))
+
+
 class BlankQuestion(Question):
     """Which letter is the blank on a square?"""
 
     prompt = ("letter> ", "?> ")
 
-    def __init__(self, draft: Draft, action: str):
+    def __init__(self, draft: Draft, action: str, brief: bool = False):
         self.draft = draft
         self.action = action  # "play" or "check"
+        self.brief = brief  # a wrong answer said in one line
 
     def lines(self) -> list[str]:
         return [prompts.blank_question(self.draft.open_blanks[0].name)]
@@ -271,13 +309,17 @@ class BlankQuestion(Question):
             return Repeat()
         if low in ("help", "?"):  # what a blank is, then the question ("h" is a letter)
             return Command("help blank", after=tuple(self.lines()), keep=True)
+        if len(low) > 1 and _first_word(low) in QUIT_WORDS:  # "q" alone is a letter; quit leaves, unplayed
+            return Command(text, before=(prompts.CANCELLED_BLANK,))
         letter = text.strip()
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
+            if self.brief:
+                return wrong_answer((prompts.BLANK_ONE_LETTER_BRIEF,))
             return wrong_answer((prompts.blank_one_letter(square.name),))
         draft = self.draft.with_blank(square, letter.upper())
         said = prompts.blank_is(square.name, letter.upper())
         if draft.open_blanks:
-            following = BlankQuestion(draft, self.action)
+            following = BlankQuestion(draft, self.action, self.brief)
             return Ask(following, (said, *following.lines()))
         return PlayDraft(draft, self.action, before=(said,))
 

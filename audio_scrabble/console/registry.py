@@ -142,7 +142,8 @@ class Registry:
 #: every square's name, for completion
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
-HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds", "aids"]
+HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds", "aids",
+               "survey"]
 #: the parts of the board ``spots`` takes, for completion
 AREAS = ["top", "bottom", "left", "right", "all"]
 
@@ -176,7 +177,10 @@ def help_lines(
     game's and the review's alike). ``help`` alone: the summary, the
     commands by group, then ``index_tail``; a topic's entry ends with
     ``more[key]()`` when given."""
-    topic = args.strip().lower()
+    topic = " ".join(args.split()).lower()
+    more_asked = topic.endswith(" more")
+    if more_asked:  # "help set more": the rest of a long entry
+        topic = topic[: -len(" more")].strip()
     if not topic:
         lines = [entries["help"].summary]
         for group, cmds in registry.groups().items():
@@ -189,13 +193,25 @@ def help_lines(
     key = cmd.key if cmd else topic
     entry = entries.get(key)
     if entry is None:
+        group = next((name for name in registry.groups() if name.lower() == topic), None)
+        if group is not None:  # "help turn": a group the index names, as it names it
+            names = [c.name for c in registry.groups()[group]]
+            names[0] = f"{group}: {names[0]}"
+            return phrases.fit(names) + [prompts.HELP_ON_ONE]
         return prompts.no_help_on(topic, registry.suggest(topic), brief)
+    if more_asked:
+        said = list(entry.more) or list(entry.rest)
+        if more and key in more:
+            said.extend(more[key]())
+        return said
     lines = list(entry.lead)
     lines.extend(f"Type {u}" + ("." if not u.endswith(".") else "") for u in entry.usages)
     lines.extend(entry.rest)
     if cmd and cmd.aliases:
         lines.append(prompts.also(cmd.aliases))
-    if more and key in more:
+    if entry.more:  # the rest on asking
+        lines.append(prompts.help_more(topic))
+    elif more and key in more:
         lines.extend(more[key]())
     return lines
 

@@ -21,6 +21,8 @@ class TurnTeller:
         self.settings = settings
         #: the first-time hint about challenges has been given (kept in the save)
         self.told_challenge = False
+        #: the pointer to spots and help, at a game begun from a position, was given
+        self.told_survey = False
 
     @property
     def compact(self) -> bool:
@@ -41,9 +43,14 @@ class TurnTeller:
         """How to play, while the board is empty (not when brief): a
         first-time player need not know the command yet. Said before the
         rack, so that the rack stays the last line, on the display."""
-        if self.settings.style.brief or not self.game.board.is_empty():
+        if self.settings.style.brief:
             return []
-        return list(prompts.FIRST_WORD_HINT)
+        if self.game.board.is_empty():
+            return list(prompts.FIRST_WORD_HINT)
+        if not self.told_survey and self.game.turn == 1:  # begun from a position: where to start
+            self.told_survey = True
+            return list(prompts.POSITION_HINT if self.settings.aids else prompts.POSITION_HINT_NO_AIDS)
+        return []
 
     def challenge_hint(self) -> list[str]:
         """That the last play may be challenged: every turn at full

@@ -284,6 +284,8 @@ _HALVES = {
 }
 _SYNONYMS = {"upper": "top", "lower": "bottom", "high": "top", "low": "bottom"}
 AREA_HELP = "say top, left, top left, row 5 or column C"
+#: the brief refusal of an area not understood: the fault, then the areas taken
+AREA_BRIEF = "Not an area: top, left, row 5, column C."
 
 
 def parse_area(text: str) -> Area | None:
@@ -297,23 +299,24 @@ def parse_area(text: str) -> Area | None:
     if m:
         row = int(m.group(1))
         if not 1 <= row <= SIZE:
-            raise NotationError(f"There is no row {row}; rows run 1 to 15.")
+            raise NotationError(f"There is no row {row}; rows run 1 to 15.", brief=f"No row {row}: rows run 1 to 15.")
         return Area(f"row {row}", (row - 1, row - 1), (0, SIZE - 1))
     m = re.fullmatch(r"(?:column\s*|col\s*)?([a-z])", t)
     if m:
         col = ord(m.group(1)) - ord("a")
         if not 0 <= col < SIZE:
-            raise NotationError(f"There is no column {m.group(1).upper()}; columns run A to O.")
+            raise NotationError(f"There is no column {m.group(1).upper()}; columns run A to O.",
+                                brief=f"No column {m.group(1).upper()}: columns run A to O.")
         return Area(f"column {COLUMNS[col]}", (0, SIZE - 1), (col, col))
     words = [_SYNONYMS.get(w, w) for w in t.split() if w not in ("the", "half", "corner", "side", "quarter")]
     if not words or len(words) > 2 or any(w not in _HALVES for w in words):
-        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.")
+        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.", brief=AREA_BRIEF)
     rows: tuple[int, int] = (0, SIZE - 1)
     cols: tuple[int, int] = (0, SIZE - 1)
     vertical = [w for w in words if w in ("top", "bottom")]
     horizontal = [w for w in words if w in ("left", "right")]
     if len(vertical) > 1 or len(horizontal) > 1:
-        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.")
+        raise NotationError(f"{clip(text.strip())!r} is not an area; {AREA_HELP}.", brief=AREA_BRIEF)
     for w in words:
         r, c = _HALVES[w]
         rows = r or rows
@@ -510,7 +513,8 @@ def _fit_letters(word: str) -> list[tuple[str, bool]]:
     if len(text) < 2:
         raise NotationError("A word has at least two letters.")
     if len(text) > SIZE:
-        raise NotationError("Too long: the board is 15 squares wide.")
+        raise NotationError("Too long: the board is 15 squares wide; type a word of at most 15 letters.",
+                            brief="Too long: type 15 letters at most.")
     if text.count(BLANK) > 2:
         raise NotationError("A word has at most two blanks; type ? for each.")
     all_lower = text.islower()

@@ -33,6 +33,7 @@ way. :func:`word_made` works that out from the play's scored main word.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -55,6 +56,7 @@ from .plays import (
 )
 
 __all__ = [
+    "DirectionUnclear",
     "Draft",
     "PlayRequest",
     "WordMade",
@@ -79,6 +81,11 @@ _SPLIT_SQUARE = re.compile(r"(?<!\S)(?:([A-Za-z])[\s-]+([0-9]{1,2})|([0-9]{1,2})
 _WORD = re.compile(r"[A-Za-z?.()]+")
 _DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
+#: words a player may type for a direction the game does not take: a
+#: token close to one of these, where a direction goes, is a direction
+#: not understood ("acros", "sideways"), never a second word
+_DIRECTION_LIKE = ("across", "down", "sideways", "horizontal", "horizontally", "vertical", "vertically",
+                   "right", "left", "up", "over", "crossways", "crosswise")
 _EXAMPLE = "like play 8D TRAIN"
 
 
@@ -154,6 +161,46 @@ class Draft:
         return Play.of(self.tiles, self.direction)
 
 
+class DirectionUnclear(NotationError):
+    """A start square written row first (``11N``: tournament notation for
+    a word across) with ``down`` typed: the two disagree, so the player is
+    asked which they meant. ``readings`` holds the play each would be,
+    by direction (``across``, ``down``); ``square`` the square as typed
+    and ``typed`` the direction word typed."""
+
+    code = "direction_unclear"
+
+    def __init__(self, square: str, typed: str, readings: dict[str, "PlayRequest"]):
+        super().__init__(f"{clip(square)} runs across, row first, but you typed {typed}; type across or down.",
+                         brief="Across or down? Type one.")
+        self.square = square
+        self.typed = typed
+        self.readings = readings
+
+
+def _direction_not_understood(words: list[tuple[int, str]], pos_index: int | None) -> str | None:
+    """Of two words left where one word and a direction were wanted, the
+    one typed for a direction the game did not understand (``acros``,
+    ``sideways``), or None when neither is: the one nearest a direction
+    word, else the one just after the start square when the other comes
+    before it (``RUIN from N5 acros``)."""
+    best: tuple[float, str] | None = None
+    for _, t in words:
+        low = t.lower()
+        if not low.isalpha():
+            continue
+        ratio = max(difflib.SequenceMatcher(None, low, d).ratio() for d in _DIRECTION_LIKE)
+        if ratio >= 0.75 and (best is None or ratio > best[0]):
+            best = (ratio, t)
+    if best is not None:
+        return best[1]
+    if pos_index is not None and len(words) == 2:
+        (i, first), (j, second) = words
+        if i < pos_index and j == pos_index + 1:
+            return second
+    return None
+
+
 def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     """Read ``8D TRAIN``, ``TRAIN from D8 across`` and the like.
 
@@ -192,6 +239,11 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     words = [(i, t) for i, t in words if not (t.lower() in _FILLERS and len(words) > 1)]
     if not words:
         raise NotationError(f"Say which word to play, {_EXAMPLE}.", brief="No word given: play 8D TRAIN.")
+    if len(words) == 2 and direction is None:
+        unknown = _direction_not_understood(words, pos_index)
+        if unknown is not None:
+            raise NotationError(f"{clip(unknown)!r} is not a direction; type across or down.",
+                                brief=f"{clip(unknown, 10)!r} is not across or down.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
         raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {_EXAMPLE}.",
@@ -210,6 +262,10 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
         start = cursor
     else:
         start = pos[0]
+        if direction == DOWN and pos[1] == ACROSS:  # "11N down": the square's order says across
+            square = tokens[pos_index]
+            raise DirectionUnclear(square, "down", {"across": PlayRequest(start, ACROSS, word),
+                                                    "down": PlayRequest(start, DOWN, word)})
         direction = direction or pos[1]
     return PlayRequest(start, direction, word)
 

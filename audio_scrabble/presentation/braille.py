@@ -950,13 +950,20 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
     return costs
 
 
+#: a word as played, in capitals (board letters maybe in brackets): alone
+#: on a line it reads as the clause it ends (``Alice played`` /
+#: ``AGLNCIGAO,`` / ``A1 across, 39.``)
+_BOARD_WORD = re.compile(r"[A-Z()]{2,}[,;]?")
+
+
 def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int) -> int:
     """What a line holding only ``words[j]`` costs beyond any line: nothing
     for a whole sentence (``Goodbye.``); :data:`_CLAUSE_ALONE` for a whole
     clause: first, or after a sentence, a comma, semicolon or colon, and
     ending its sentence, at a comma or semicolon, or before a bracket
     (``UNSEEING.`` after ``D5 to K5,``; ``AGLNCIGAO,`` after ``29.
-    Alice:``; ``EDTTFMNNNS`` before ``(blank E),``); :data:`_ONE_WORD` for
+    Alice:``; ``EDTTFMNNNS`` before ``(blank E),``), and a word as played
+    closing its clause (``AGLNCIGAO,`` after ``Alice played``); :data:`_ONE_WORD` for
     any other word, which could share a line. Alone at the very end, worse
     still."""
     last = _PER_LINE if j == len(words) - 1 else 0
@@ -964,7 +971,7 @@ def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int) -> int:
         return 0
     after_clause = j == 0 or ends[j - 1] or words[j - 1].rstrip(_CLOSERS)[-1:] in (",", ";", ":")
     closes = ends[j] or words[j][-1:] in (",", ";") or (j + 1 < len(words) and words[j + 1][:1] == "(")
-    if after_clause and closes:
+    if (after_clause or _BOARD_WORD.fullmatch(words[j])) and closes:
         return _CLAUSE_ALONE + last
     return _ONE_WORD + last
 

@@ -274,6 +274,9 @@ def play_lines(lead: str, letters: str, where: str | None, tail: str = "", width
     head = f"{lead}{letters.upper()},"
     if len(head) <= width:
         return [head] + clauses(rest, width)
+    if lead:  # who alone, then the play as it would be said without them
+        return clauses(lead.strip(), width) + play_lines("", letters, where[:-1] if where.endswith(".") else where,
+                                                          "", width)
     return clauses(f"{head} {rest}", width)
 
 
@@ -643,47 +646,39 @@ def first_player_phrases(ev: FirstPlayerDrawn, you: str | None = None) -> list[s
 
 def played_lines(
     name: str, letters: str, where: str | None, score: int, breakdown: ScoreBreakdown | None, style: Style,
-    you: bool = False,
+    you: bool = False, compact: bool = False,
 ) -> list[str]:
-    """A play as the scorekeeper says it, in the game and in a review.
-
-    Who played what and where (:func:`play_lines`), the words and
-    premiums (:func:`breakdown_lines`, when the ``breakdown`` is known),
-    then the points. Brief: ``Alice: TRAIN, H8 across, 12.`` When the
-    play took two lines and nothing comes between, the points end the
-    second: ``Expert computer played ANIMALIC,`` / ``E11 across, 74 points.``
+    """A play as the scorekeeper says it, in the game and in a review: one
+    form, the same every time, most important first: who, the word (its
+    blanks named), where, the score (:func:`play_lines`): ``Alice played
+    TRAIN, H8 across, 12.``; ``You played STRAINED (blank N), H1 down,
+    77.`` Brief says it the same way shortened, the verb left out:
+    ``Alice: TRAIN, H8 across, 12.`` The words and premiums
+    (:func:`breakdown_lines`, when the ``breakdown`` is known) follow
+    (``compact``: in as few lines as they take). A play too long for a
+    line breaks after the word, the form unchanged: ``Expert computer
+    played ANIMALIC,`` / ``E11 across, 74.``
     ``you``: the one person at the table played (``You played TRAIN``).
     """
     who = subject(name, you)
-    if style.brief:
-        return play_lines(f"{who}:", letters, where, f", {score}")
-    lines = play_lines(f"{who} played", letters, where)
-    details = breakdown_lines(breakdown, style) if breakdown is not None else []
-    points = plural(score, "point")
-    merged = f"{lines[-1][:-1]}, {points}."
-    if len(lines) > 1 and not details and len(merged) <= LINE_WIDTH:
-        return lines[:-1] + [merged]
-    return lines + details + [f"{points}."]
+    lead = f"{who}:" if style.brief else f"{who} played"
+    lines = play_lines(lead, letters, where, f", {score}")
+    if style.brief or breakdown is None:
+        return lines
+    return lines + breakdown_lines(breakdown, style, compact=compact)
 
 
 def _placed(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = False) -> list[str]:
-    """Who played what, the words and score, the premiums (at full verbosity).
-    ``compact`` (a round heard at once): the points end the first line,
-    the words that counted follow."""
+    """Who played what, the score, the words that counted and the premiums
+    (at full verbosity), in the one form of :func:`played_lines`.
+    ``compact`` (a round heard at once): the words that counted in as few
+    lines as they take."""
     yours = aud.you == ev.player
-    who = subject(ev.name, yours)
     w = main_word(ev.breakdown)
     if w is None:
-        return [f"{who} played no word, {plural(ev.score, 'point')}."]
+        return [f"{subject(ev.name, yours)} played no word, {ev.score}."]
     where = where_text(w.word.start, w.word.direction)
-    if compact and not style.brief:
-        head = play_lines(f"{who} played", w.word.letters, where, f", {plural(ev.score, 'point')}")
-        if len(head) > 1:  # the bare number fits where "points" did not
-            head = play_lines(f"{who} played", w.word.letters, where, f", {ev.score}")
-        if len(head) > 1:  # then the brief form, who first
-            head = play_lines(f"{who}:", w.word.letters, where, f", {ev.score}")
-        return head + breakdown_lines(ev.breakdown, style, compact=True)
-    return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style, yours)
+    return played_lines(ev.name, w.word.letters, where, ev.score, ev.breakdown, style, yours, compact)
 
 
 def _after_play(ev: TilesPlaced, aud: Audience, style: Style, compact: bool = False) -> list[str]:

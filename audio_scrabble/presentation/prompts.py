@@ -45,6 +45,8 @@ def resumed(title: str) -> list[str]:
 TYPE_YES_OR_NO = "Type yes or no."
 RESUME_IT = "Resume it? Type yes or no."
 RESUME_YES_OR_NO = "Type yes to resume that game, or no for a new one."
+#: its brief form: one line, what each answer does
+RESUME_YES_OR_NO_BRIEF = "Yes resumes it; no starts a new game."
 LEAVE_GAME = "Leave the game? Type yes or no."
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
@@ -97,6 +99,9 @@ CHALLENGE_OR_ACCEPT = "Type challenge or accept."
 #: the game waits on challenge or accept (its brief form: CHALLENGE_OR_ACCEPT)
 ANSWER_CHALLENGE_FIRST = "Challenge or accept the last play first."
 FIRST_WORD_HINT = ("Type play, a square and a word,", "like play 8D TRAIN, or help for more.")
+#: the first turn of a game begun from a position: where to start
+POSITION_HINT = ("Type spots for where a word can go,", "or help for more.")
+POSITION_HINT_NO_AIDS = ("Type help for commands.",)
 CHALLENGE_HOW = "type challenge before you play."
 
 
@@ -182,14 +187,21 @@ FINAL_ASK_YOU = "Challenge or accept?"
 
 
 def nothing_to_accept(played: str | None, to_move: str, played_yours: bool = False,
-                      your_turn: bool = False) -> list[str]:
+                      your_turn: bool = False, brief: bool = False) -> list[str]:
     """``accept`` when no last play waits on it (the core's "nothing to
     accept"): the last play, ``played``'s, stands (None: there is none to
-    challenge), and whose turn it is; nothing changes."""
+    challenge), and whose turn it is; nothing changes. ``brief``: in one
+    line, shortened to fit."""
     turn = turn_clause(to_move, your_turn)
     if played is None:
-        return clauses(f"Nothing to accept; {turn}.")
-    return clauses(f"{whose('play', played, played_yours, start=True)} stands; {turn}.")
+        said = f"Nothing to accept; {turn}."
+        shorter = ["Nothing to accept."]
+    else:
+        said = f"{whose('play', played, played_yours, start=True)} stands; {turn}."
+        shorter = [f"That play stands; {turn}.", "Nothing to accept; it stands."]
+    if brief:  # one line: the first that fits
+        return [next((x for x in (said, *shorter) if len(x) <= LINE_WIDTH), shorter[-1])]
+    return clauses(said)
 
 
 def people_accept(names: Sequence[str], you: bool = False) -> str:
@@ -235,12 +247,30 @@ def blank_question(square: str) -> str:
     return f"Which letter is the blank on {square}?"
 
 
+def direction_question(square: str, typed: str, brief: bool = False) -> list[str]:
+    """A start square written row first (``11N``, tournament notation for a
+    word across) with ``down`` typed: which did the player mean? Asked, not
+    refused (issue 23)."""
+    if brief:
+        return [f"{ACROSS_OR_DOWN} {clip(square, 4)} says across."]
+    return clauses(f"{clip(square, 4)}, row first, runs across, but you typed {typed}.") + [ACROSS_OR_DOWN]
+
+
+#: the question of :func:`direction_question`, and what it takes
+ACROSS_OR_DOWN = "Across or down?"
+TYPE_ACROSS_OR_DOWN = "Type across or down, or cancel."
+
+
 def blank_is(square: str, letter: str) -> str:
     return f"Blank on {square} is {letter}."
 
 
 def blank_one_letter(square: str) -> str:
     return f"Type one letter, A to Z, for the blank on {square}, or cancel."
+
+
+#: the brief form of :func:`blank_one_letter`: the fault, then the fix
+BLANK_ONE_LETTER_BRIEF = "Not one letter: type A to Z, or cancel."
 
 
 NOT_LEGAL = "Not legal."
@@ -369,12 +399,26 @@ def brief_refusal(sentence: str, brief: str | None = None) -> str:
     return (out or sentence[: BRIEF_WIDTH - 1]) + "."
 
 
+#: commands other programs have that this game has not, each with what to
+#: do instead, and its brief form
+NO_SUCH_COMMAND = {
+    "undo": ("There is no undo: a play made stands; to test one first, type check.",
+             "No undo: check a play before you play."),
+}
+NO_SUCH_COMMAND["takeback"] = NO_SUCH_COMMAND["redo"] = NO_SUCH_COMMAND["undo"]
+
+
 def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[str]:
-    """A word that names no command, and the nearest commands, if any."""
+    """A word that names no command, and the nearest commands, if any;
+    or a command other programs have (``undo``), with what to do instead."""
+    if word.lower() in NO_SUCH_COMMAND:
+        sentence, short = NO_SUCH_COMMAND[word.lower()]
+        return refusal_lines(sentence, short, brief)
     if brief:
         if near and len(guess := f"Not a command; {' or '.join(near)}?") <= BRIEF_WIDTH:
             return [guess]
-        return [f"{clip(word, 16)!r} is not a command."]
+        said = f"{clip(word, 16)!r} is not a command; type help."
+        return [said if len(said) <= BRIEF_WIDTH else f"{clip(word, 9)!r} is not a command; type help."]
     if near:
         return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?",
                             "Type help for the list.")
@@ -439,7 +483,7 @@ def not_a_row(shown: str) -> str:
 
 
 def not_a_row_brief(shown: str) -> str:
-    return f"{shown!r} is not a row."
+    return f"{clip(shown, 12)!r} is not a row: 1 to 15."
 
 
 def is_a_row(number: int) -> str:
@@ -451,7 +495,7 @@ def not_a_column(shown: str) -> str:
 
 
 def not_a_column_brief(shown: str) -> str:
-    return f"{shown!r} is not a column."
+    return f"{clip(shown, 12)!r} is not a column: A to O."
 
 
 GOTO_WHERE = "Say which square to go to, like goto H8, or goto star."
@@ -476,6 +520,15 @@ def history_how_many_brief(unit: str) -> str:
 def no_more_tiles(beyond: str, square: str) -> str:
     """A word jump with no more tiles that way: ``No more tiles left of H8.``"""
     return f"No more tiles {beyond} {square}."
+
+
+#: after a group's commands (``help turn``): where to hear more of one
+HELP_ON_ONE = "help and a command: more about it."
+
+
+def help_more(topic: str) -> str:
+    """The last line of a long help entry's first answer: how to hear the rest."""
+    return f"help {clip(topic, 20)} more: the rest."
 
 
 def also(aliases: Sequence[str]) -> str:

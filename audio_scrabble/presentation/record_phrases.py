@@ -145,7 +145,7 @@ def last_move_lines(history: Sequence[Event], aud: Audience, style: Style) -> li
             w = main_word(play.breakdown)
             yours = aud.you == play.player
             if w is None:
-                lines.append(f"{subject(play.name, yours)} played no word, {plural(play.score, 'point')}.")
+                lines.append(f"{subject(play.name, yours)} played no word, {play.score}.")
             else:
                 where = where_text(w.word.start, w.word.direction)
                 lines.extend(played_lines(play.name, w.word.letters, where, play.score, play.breakdown, style,
