@@ -85,8 +85,12 @@ SYNC_POLL_MS = 25_000
 TIMELINE_LIMIT = 100
 #: seconds a message that cannot be decrypted waits before its key is asked for
 KEY_REQUEST_AFTER = 3.0
-#: seconds history() waits for the keys of messages it cannot decrypt yet
+#: seconds history() waits for the keys of messages it cannot decrypt yet,
+#: and at least until a sync has come in since it began (the keys travel in
+#: syncs, which a loaded machine makes slowly)...
 HISTORY_KEY_WAIT = 8.0
+#: ... but never longer than this
+HISTORY_KEY_WAIT_MOST = 30.0
 DEVICE_NAME = "Audio Scrabble"
 
 _USER_ID = re.compile(r"^@[a-z0-9._=\-/+]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?$")
@@ -814,7 +818,10 @@ class MatrixTransport:
                 break
             token = answer.end
         # messages whose keys are late: wait a little for them (the syncs go on)
-        key_deadline = min(deadline - 1, time.monotonic() + HISTORY_KEY_WAIT)
+        began = time.monotonic()
+        key_deadline = min(deadline - 1, began + HISTORY_KEY_WAIT)
+        last_deadline = min(deadline - 1, began + HISTORY_KEY_WAIT_MOST)
+        syncs_before = self._sync_count
         while True:
             now = time.monotonic()
             missing = False
@@ -825,7 +832,8 @@ class MatrixTransport:
                         missing = True
                     else:
                         events[i] = decrypted
-            if not missing or time.monotonic() > key_deadline:
+            now = time.monotonic()
+            if not missing or now > last_deadline or (now > key_deadline and self._sync_count > syncs_before):
                 break
             await asyncio.sleep(0.5)
         out = []
