@@ -880,7 +880,7 @@ def test_settings_change_the_wording():
     assert s.handle_line("set")[2] == "marks: names and colours."
     s.handle_line("set marks marks")
     assert s.handle_line("set") == ["Settings:", "verbosity normal.", "marks: braille-board marks.", "braille off.",
-                                  "speech text.", "hints off.", "aids on.", "sounds off.",
+                                  "speech text.", "hints off.", "aids on.", "confirm off.", "sounds off.",
                                   "echo off.", "prompt full.", "think 3 seconds."]
     ready(s)
     s.handle_line("set verbosity full")

@@ -19,6 +19,7 @@ from ..notation import typed
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Style
+from ..presentation.survey_phrases import unlisted_line
 from .questions import BlankQuestion, PlayQuestion, Question
 
 
@@ -33,8 +34,9 @@ class PlayOutcome:
     refused: bool = False
 
 
-def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
-    """Play or check a draft; ask for the letters of blanks first."""
+def start(game: Game, draft: Draft, action: str, style: Style, settings: Any = None) -> PlayOutcome:
+    """Play or check a draft; ask for the letters of blanks first.
+    ``settings``: the player's (aids, confirm; see :func:`finish`)."""
     if draft.open_blanks:
         # Refuse at once what no letter could make legal.
         trial = draft
@@ -48,12 +50,29 @@ def start(game: Game, draft: Draft, action: str, style: Style) -> PlayOutcome:
             return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
         question = BlankQuestion(draft, action)
         return PlayOutcome(question.lines(), question)
-    return finish(game, draft, action, style)
+    return finish(game, draft, action, style, settings=settings)
 
 
-def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False) -> PlayOutcome:
+def unlisted(game: Game, breakdown: Any) -> list[str]:
+    """The words a play forms that are not in the game's word list."""
+    if game.lexicon is None:
+        return []
+    return [w.word.word for w in breakdown.words if w.word.word not in game.lexicon]
+
+
+def finish(
+    game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False, settings: Any = None
+) -> PlayOutcome:
     """A draft with every blank named: check it, ask first when the word
-    made is not the word typed, or hand over the play to make."""
+    made is not the word typed, or hand over the play to make.
+
+    With the aids on (``settings.aids``), ``check`` says first which words
+    are not in the list, and with ``settings.confirm`` too, ``play`` asks
+    before making such a play (a typo guard; under rules that take
+    challenges: others refuse it themselves). Aids off, nothing is said:
+    a bluff is the player's own."""
+    aids = settings is not None and settings.aids
+    guard = aids and settings.confirm and game.rules.challenges_allowed
     play = draft.play()
     if action == "check":
         try:
@@ -64,6 +83,8 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
             return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
                                refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
+        if aids and (bad := unlisted(game, breakdown)):
+            lines = [unlisted_line(bad)] + lines
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
             return PlayOutcome(lines)
@@ -86,8 +107,12 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
                 return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
             return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
         made = phrases.main_word(breakdown)
-        if differs(draft, made):
-            return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))
+        bad = unlisted(game, breakdown) if guard else []
+        if differs(draft, made) or bad:
+            said = board_letter_lines(draft, made) if differs(draft, made) else []
+            if bad:
+                said.append(unlisted_line(bad))
+            return PlayOutcome(said + [prompts.PLAY_IT], PlayQuestion(draft))
     return PlayOutcome([], play=play)
 
 

@@ -497,6 +497,9 @@ class FitResult:
     word: str  # as the player typed it, brackets removed
     fits: tuple[Fit, ...]
     reason: str | None = None
+    #: the word itself is not in the word list (said where aids are on;
+    #: the places are still named: the player may play it and be challenged)
+    unlisted: bool = False
 
 
 def _fit_letters(word: str) -> list[tuple[str, bool]]:
@@ -540,14 +543,19 @@ def fit_word(
     blank when the rack has run out of that letter, put where it loses
     least. Each placement is checked by the rules core (placement, rack)
     and scored by it. With a ``lexicon``, placements whose *other* words
-    are not in it are left out; the player's own word is not judged unless
-    ``check_word`` (for rules that refuse words not in the list). Raises
+    are not in it are left out, and a place of a word with a ``?`` is named
+    only if some letter for each blank makes every word it forms, the
+    player's own included, a word in the list. The player's own word
+    typed in letters is not judged unless ``check_word`` (for rules that
+    refuse words not in the list): its places are named, and
+    :attr:`FitResult.unlisted` says it is not in the list. Raises
     :class:`NotationError` for text that is not a word.
     """
     letters = _fit_letters(word)
     shown = "".join(ch.lower() if b else ch for ch, b in letters)
     target = "".join(ch for ch, _ in letters)
-    if check_word and lexicon is not None and target not in lexicon and BLANK not in target:
+    unlisted = lexicon is not None and BLANK not in target and target not in lexicon
+    if check_word and unlisted:
         return FitResult(shown, (), f"{target} is not in the word list.")
     rack = list(rack)
     real = Counter(t for t in rack if t != BLANK)
@@ -556,8 +564,8 @@ def fit_word(
     spelled = [(_ANY_LETTER, True) if k in wild else pair for k, pair in enumerate(letters)]
     fits, crossed_out = _placements(board, spelled, wild, real, blanks, lexicon)
     fits.sort(key=lambda f: (-f.score, f.direction != ACROSS, f.start.row, f.start.col))
-    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out)
-    return FitResult(shown, tuple(fits), reason)
+    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out, lexicon)
+    return FitResult(shown, tuple(fits), reason, unlisted and bool(fits))
 
 
 def _placements(
@@ -565,8 +573,10 @@ def _placements(
 ) -> tuple[list[Fit], int]:
     """Every legal placement of these letters (those at the ``wild``
     places blanks of a letter still to choose, on empty squares only, as
-    ``play`` lays a ``?``; the other words through them are not judged),
-    and how many placements were left out for their other words."""
+    ``play`` lays a ``?``), and how many placements were left out for
+    their other words. With a ``lexicon``, a placement with blanks still
+    to choose is kept only if some letter for them makes every word it
+    forms, its main word included, a word in the list (:func:`_some_letters`)."""
     n = len(letters)
     fits: list[Fit] = []
     crossed_out = 0
@@ -600,8 +610,32 @@ def _placements(
                 if lexicon is not None and any(w.word.word not in lexicon for w in judged):
                     crossed_out += 1
                     continue
+                if lexicon is not None and wild_squares and not _some_letters(breakdown, wild_squares, lexicon):
+                    crossed_out += 1
+                    continue
                 fits.append(Fit(play, sq0, direction, breakdown, wild_squares))
     return fits, crossed_out
+
+
+#: the letters a blank may stand for
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _some_letters(breakdown: ScoreBreakdown, wild: tuple[Square, ...], lexicon: Any) -> bool:
+    """Whether some letter for each blank on the ``wild`` squares makes
+    every word through them (the main word and the cross-words) a word in
+    the ``lexicon``."""
+    through = [
+        (w.word.squares, w.word.word) for w in breakdown.words if set(w.word.squares) & set(wild)
+    ]
+    for choice in product(_LETTERS, repeat=len(wild)):
+        letter_of = dict(zip(wild, choice))
+        if all(
+            "".join(letter_of.get(sq, ch) for sq, ch in zip(squares, word)) in lexicon
+            for squares, word in through
+        ):
+            return True
+    return False
 
 
 def _best_tiles(
@@ -640,7 +674,8 @@ def _best_tiles(
 
 
 def _no_fit_reason(
-    board: Board, letters: list[tuple[str, bool]], shown: str, real: Counter[str], blanks: int, crossed_out: int
+    board: Board, letters: list[tuple[str, bool]], shown: str, real: Counter[str], blanks: int, crossed_out: int,
+    lexicon: Any = None,
 ) -> str:
     word = shown.upper()
     forced = sum(1 for _, f in letters if f)
@@ -671,9 +706,79 @@ def _no_fit_reason(
             return f"{word}: no {named} on rack or board."
         if board.is_empty():
             return f"Your rack cannot make {word}."
+        tried = _tried_on_board(board, letters, real, blanks, lexicon, set(missing))
+        if tried:
+            return f"{word}: {tried}."
         listed = " and ".join(sorted(missing)) if len(missing) <= 2 else ", ".join(sorted(missing))
         return f"{word}: no place has the {listed} it needs."
     if crossed_out:
         return f"{word} fits only by making unlisted words."
     return f"No room for {word} next to the tiles."
 
+
+
+#: why a placement through a board letter fails, most telling first
+_FAILS = ("unlisted words", "letters you lack", "tiles in the way", "no room")
+#: how many board letters the reason names
+_TRIED_LIMIT = 3
+
+
+def _tried_on_board(
+    board: Board, letters: list[tuple[str, bool]], real: Counter[str], blanks: int, lexicon: Any, wanted: set[str]
+) -> str:
+    """The board letters a word must go through, the rack lacking them,
+    and why each place through them fails: ``the X on C1: tiles in the
+    way; the X on K9: unlisted words`` ("" when no such letter is on the
+    board). Each place through such a letter, across and down, fails
+    for one of :data:`_FAILS`."""
+    n = len(letters)
+    why: dict[str, list[str]] = {}  # the reason -> the board letters it is true of
+    squares = [(sq, t.upper()) for sq, t in sorted(board.occupied()) if t.upper() in wanted]
+    for sq, letter in squares[:_TRIED_LIMIT]:
+        fails: set[str] = set()
+        for direction in (ACROSS, DOWN):
+            for k, (ch, forced) in enumerate(letters):
+                if ch != letter or forced:
+                    continue
+                fails.add(_why_not(board, letters, real, blanks, lexicon, sq.step(direction, -k), direction, n))
+        fails.discard("")
+        if fails:
+            why.setdefault(" or ".join(f for f in _FAILS if f in fails), []).append(f"the {letter} on {sq.name}")
+    said = [", ".join(tiles) + ": " + reason for reason, tiles in why.items()]
+    if said and len(squares) > _TRIED_LIMIT:
+        said.append(f"{len(squares) - _TRIED_LIMIT} more not tried")
+    return "; ".join(said)
+
+
+def _why_not(
+    board: Board, letters: list[tuple[str, bool]], real: Counter[str], blanks: int, lexicon: Any,
+    sq0: Square, direction: str, n: int,
+) -> str:
+    """Why the word laid from ``sq0`` is no legal place: one of
+    :data:`_FAILS`, or "" if it is one."""
+    end = sq0.step(direction, n - 1)
+    if not (sq0.on_board and end.on_board):
+        return "no room"
+    before, after = sq0.step(direction, -1), end.step(direction)
+    if (before.on_board and board[before]) or (after.on_board and board[after]):
+        return "tiles in the way"
+    new: list[tuple[Square, str, bool]] = []
+    for k, (ch, forced) in enumerate(letters):
+        sq = sq0.step(direction, k)
+        if board[sq]:
+            if board[sq].upper() != ch or ch == BLANK:
+                return "tiles in the way"
+        else:
+            new.append((sq, _ANY_LETTER if ch == BLANK else ch, forced or ch == BLANK))
+    if not new:
+        return "tiles in the way"
+    forced_count = sum(1 for _, _, f in new if f)
+    need = Counter(ch for _, ch, f in new if not f)
+    if forced_count + sum(max(0, k - real[ch]) for ch, k in need.items()) > blanks:
+        return "letters you lack"
+    best = _best_tiles(board, new, direction, real, blanks)
+    if best is None:
+        return "tiles in the way"
+    if lexicon is not None and any(w.word.word not in lexicon for w in best[1].words[1:]):
+        return "unlisted words"
+    return ""

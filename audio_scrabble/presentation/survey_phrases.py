@@ -210,14 +210,29 @@ def around_phrases(a: Around, style: Style = Style()) -> list[str]:
 
 
 # ---------------------------------------------------------------- fit
+#: a word the player named (fit, check, the typo guard) is not in the list
+NOT_LISTED = "not in the word list"
+
+
+def unlisted_line(words: Sequence[str]) -> str:
+    """``check`` and the typo guard (``set confirm on``), aids on:
+    ``Not in the word list: JIES.``"""
+    return f"{NOT_LISTED[:1].upper()}{NOT_LISTED[1:]}: {', '.join(w.upper() for w in words)}."
+
+
 def fit_phrases(result: FitResult, style: Style = Style(), limit: int | None = FIT_LIMIT) -> list[str]:
     """``QUIZ: 4 places.`` then the best ``limit`` (None: all), one a line:
-    ``J4 down, 44 points, three bars.``; or the reason it fits nowhere."""
+    ``J4 down, 44 points, three bars.``; or the reason it fits nowhere.
+    A word not in the list says so first: ``JIES: not in the word list;``
+    ``3 places.``"""
     word = result.word.upper()
     if not result.fits:
         return clauses(result.reason or f"{word} fits nowhere.")
     n = len(result.fits)
-    lines = [f"{word}: {plural(n, 'place')}."]
+    if result.unlisted:  # said first: most often a slip of the fingers
+        lines = [f"{word}: {NOT_LISTED};", f"{plural(n, 'place')}."]
+    else:
+        lines = [f"{word}: {plural(n, 'place')}."]
     shown = result.fits if limit is None else result.fits[:limit]
     for f in shown:
         parts = [f"{f.start.name} {'across' if f.direction == 'across' else 'down'}"]
