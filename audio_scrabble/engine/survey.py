@@ -372,8 +372,6 @@ class Worth:
                 else:
                     touches = touches or self.board.has_neighbour(k)
                 k = k.step(direction)
-                if len(new) == 1 and new[0] != square and square not in new:
-                    pass
                 if square in new and touches and (len(new) > 1 or not self.empty):
                     yield list(new)
 
