@@ -217,3 +217,18 @@ def test_a_word_not_in_the_list_is_played_as_typed_by_default_and_in_strict_play
     plain = windy(console_lexicon)
     plain.handle_line("set confirm on")
     assert plain.handle_line("play GLIDE from G5 down")[0] == "You played GLIDE, G5 down, 9 points."
+
+
+def test_set_confirm_is_kept_with_the_game(console_lexicon, tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s = Session(Options(position=WINDY, seed=2), lexicon=console_lexicon, store=store)
+    s.start()
+    s.handle_line("set confirm on")
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(saved_game="resume"), lexicon=console_lexicon, store=store)
+    again.start()
+    assert again.settings.confirm is True
+    assert again.handle_line("play GILDE from G5 down")[-1] == "Play it? Type yes or no."

@@ -208,7 +208,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "confirm", "confirm", False, ("on", "off"), _switch("Confirmations"),
         say.confirm_set, lambda v: say.switch_is("confirm", v), aliases=("guard",),
-        flags=("--confirm",), metavar="on|off", saved=False,
+        flags=("--confirm",), metavar="on|off",
         option_help="with the aids on, ask before playing a word not in the word list, "
         "a guard against typing slips (default: off; strict play, aids off, never asks)",
     ),
