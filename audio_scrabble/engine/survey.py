@@ -936,14 +936,17 @@ def _some_letters(breakdown: ScoreBreakdown, wild: tuple[Square, ...], lexicon: 
     through = [
         (w.word.squares, w.word.word) for w in breakdown.words if set(w.word.squares) & set(wild)
     ]
-    for choice in product(_LETTERS, repeat=len(wild)):
-        letter_of = dict(zip(wild, choice))
-        if all(
-            "".join(letter_of.get(sq, ch) for sq, ch in zip(squares, word)) in lexicon
-            for squares, word in through
-        ):
-            return True
-    return False
+
+    def listed(letter_of: dict[Square, str], words: list[tuple[tuple[Square, ...], str]]) -> bool:
+        return all("".join(letter_of.get(sq, ch) for sq, ch in zip(squares, word)) in lexicon
+                   for squares, word in words)
+
+    # first the letters each blank may take by the words through it alone
+    options = []
+    for sq in wild:
+        alone = [w for w in through if sq in w[0] and not set(w[0]) & (set(wild) - {sq})]
+        options.append([ch for ch in _LETTERS if listed({sq: ch}, alone)])
+    return any(listed(dict(zip(wild, choice)), through) for choice in product(*options))
 
 
 def _best_tiles(
