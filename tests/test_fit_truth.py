@@ -191,6 +191,9 @@ def test_check_says_a_word_is_not_in_the_list_where_aids_are_on(console_lexicon)
     assert out[0] == "Not in the word list: GILDE."
     assert out[1] == "GILDE, G5 down, would score 9."
     assert s.handle_line("check GLIDE from G5 down")[0] == "GLIDE, G5 down, would score 9."
+    # a word made through a board letter: the word made, then that it is not listed, then the score
+    assert s.handle_line("check GL from G7 down")[:4] == [
+        "That makes GDL, G7 down.", "That plays through D on G8.", "Not in the word list: GDL.", "It would score 8."]
     assert s.handle_line("set aids off") == ["Aids off: no spots, fit or hot spots."]
     assert s.handle_line("check GILDE from G5 down")[0] == "GILDE, G5 down, would score 9."
 

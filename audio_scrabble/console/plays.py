@@ -83,11 +83,11 @@ def finish(
             return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
                                refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
-        if aids and (bad := unlisted(game, breakdown)):
-            lines = [unlisted_line(bad)] + lines
+        bad = unlisted(game, breakdown) if aids else []
+        listed = [unlisted_line(bad)] if bad else []  # said first (after the word made, if not the one typed)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
-            return PlayOutcome(lines)
+            return PlayOutcome(listed + lines)
         # The word made is not the word typed: say which word it is
         # first, then its score (not the word a second time).
         head = [] if made is None else phrases.play_lines(
@@ -95,7 +95,7 @@ def finish(
             f", would score {breakdown.total}")
         if head and lines[:len(head)] == head:
             lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
-        return PlayOutcome(board_letter_lines(draft, made) + lines)
+        return PlayOutcome(board_letter_lines(draft, made) + listed + lines)
     if not confirmed:
         # The word made may not be the word typed: a board letter inside
         # it left out, or board letters at either end. Say what it makes
