@@ -8,7 +8,8 @@ that take one of the five best moves. For each position it times (CPU
 time of this process, best of 3 runs): ``spots`` (hot spots and lanes
 for the whole board, then phrased), ``spots top left``, ``around`` for
 one square, ``fit`` for the best move's word and for a word with a
-blank, and the next-hot-spot and next-word jumps. Printed: median, 90th
+blank, and the next-hot-spot and next-word jumps. ``spots`` and the
+hot-spot jump weigh the mover's rack, as the game's do (issue 23). Printed: median, 90th
 percentile and worst milliseconds. The console's budget for any answer
 is 50 ms.
 """
@@ -30,9 +31,9 @@ from audio_scrabble.engine import MoveGenerator  # noqa: E402
 from audio_scrabble.engine.survey import (  # noqa: E402
     around,
     fit_word,
-    next_hot_spot,
     next_word,
     parse_area,
+    spot_jump,
     survey,
 )
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
@@ -79,15 +80,15 @@ def main() -> None:
     for board, rack, moves in positions(args.games, lexicon, gen):
         n += 1
         size = len(rack)
-        times["spots"].append(best_of(lambda: spots_phrases(survey(board, size))))
-        times["spots top left"].append(best_of(lambda: spots_phrases(survey(board, size, top_left))))
+        times["spots"].append(best_of(lambda: spots_phrases(survey(board, size, None, rack, lexicon))))
+        times["spots top left"].append(best_of(lambda: spots_phrases(survey(board, size, top_left, rack, lexicon))))
         times["around"].append(best_of(lambda: around_phrases(around(board, Square(7, 7)))))
         word = moves[0].word if moves else "QUIZ"
         times["fit"].append(best_of(lambda: fit_phrases(fit_word(board, rack, word, lexicon))))
         blank_rack = rack[:-1] + ["?"] if rack else ["?"]
         times["fit, blank"].append(best_of(lambda: fit_phrases(fit_word(board, blank_rack, word, lexicon))))
         times["jumps"].append(
-            best_of(lambda: (next_hot_spot(board, Square(7, 7), size), next_word(board, Square(7, 7))))
+            best_of(lambda: (spot_jump(board, Square(7, 7), size, True, rack, lexicon), next_word(board, Square(7, 7))))
         )
     print(f"{n} positions from {args.games} games; CPU ms, best of 3 runs")
     print(f"{'what':<16} {'median':>7} {'p90':>7} {'worst':>7}")

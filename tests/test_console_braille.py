@@ -978,7 +978,7 @@ def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_se
                      "To play that, type play 8H QI now; to test it first, check 8H QI now.",
                      "'16' is not a row; rows are numbered 1 to 15 from the top.",
                      "There is no setting called 'x'; the settings are verbosity, marks, braille, speech, "
-                     "hints, aids, sounds, echo, prompt, think."):
+                     "hints, aids, confirm, sounds, echo, prompt, think."):
         assert sentence in said
     assert "'plya' is not a command;" in speaker.lines and "did you mean play?" in speaker.lines
     assert s.game.board.is_empty() and s.settings.braille_width is None

@@ -69,12 +69,13 @@ def test_three_best_spots_with_one_command_then_fit_and_play_a_word(lexicon):
 
     # one command: the three best premium spots, each with how to reach it
     out = s.handle_line("spots")
-    best = hot_spots(s.board, 7)
+    best = hot_spots(s.board, 7, rack=list("OABGACE"), lexicon=lexicon)  # most worth first for the rack
     assert out[0] == f"{len(best)} hot spots, best 3:"
     named = [m.group(1) for line in out if (m := re.match(r"([A-O]\d{1,2}), ([a-z ]+):", line))]
     assert named == [spot.square.name for spot in best[:3]]
-    top_rank = max(spot.rank for spot in best)
-    assert all(spot.rank == top_rank for spot in best[:3])  # three bars, the most valuable there are
+    # issue 23: one of the three holds a premium of one of the three best plays
+    top = MoveGenerator(lexicon).generate(s.board, list("OABGACE"))[:3]
+    assert {spot.square for spot in best[:3]} & {t.square for m in top for t in m.play.tiles}
     for spot in best[:3]:
         assert any(line.startswith(f"{spot.square.name}, {premium_phrase(spot.premium)}:") for line in out)
     assert all(len(line) <= 40 for line in out)
@@ -266,13 +267,16 @@ def test_the_aids_option_on_the_command_line():
 def test_survey_keys_jump_and_say_through_the_session(lexicon):
     s, _ = position_session(lexicon, WINDY, players="You,Bob")
     s.handle_line("")
-    assert s.key("next_hot_spot") == ["L8, two dots: left along row 8,", "4 squares to the Y on H8."]
-    assert s.reader.cursor.square == Square.parse("L8")
-    assert s.key("next_hot_spot")[0].startswith("O8, three bars:")
-    assert s.key("previous_hot_spot")[0].startswith("L8, two dots:")
+    # issue 23: F7 walks the spots in the order spots says them, best first
+    order = [line.split(",")[0] for line in s.handle_line("spots")[1:] if re.match(r"[A-O]\d+, ", line)]
+    assert s.key("next_hot_spot") == ["G9, two dots: next to the D on G8."] and order[0] == "G9"
+    assert s.reader.cursor.square == Square.parse("G9")
+    assert s.key("next_hot_spot")[0].startswith(f"{order[1]}, two dots:")
+    assert s.key("previous_hot_spot")[0].startswith("G9, two dots:")
     assert s.key("previous_word") == ["WINDY, D8 across."]
     assert s.reader.cursor.square == Square.parse("D8")
-    assert s.key("previous_word") == ["No word before D8."]
+    # and goes round, as F8 does: before the first word, the last
+    assert s.key("previous_word") == ["Back to the last word.", "WINDY, D8 across."]
     assert s.key("set_mark") == ["Mark on D8."]
     s.key("star")
     assert s.key("to_mark") == ["D8, W."] and s.reader.cursor.square == Square.parse("D8")
@@ -309,11 +313,13 @@ def test_keys_through_the_real_prompt(lexicon):
         assert app.run() == 0
     lines = speaker.lines
     assert "31 hot spots, best 3:" in lines  # F9
-    assert lines[lines.index("L8, two dots: left along row 8,"):] == [
-        "L8, two dots: left along row 8,", "4 squares to the Y on H8.",  # F7: the next hot spot
-        "A8, three bars: right along row 8,", "3 squares to the W on D8.",  # Shift-F7: the one before
-        "A8, three bars: up 7 free, down 7 free.", "Left edge, right 2 to W.",  # F3: around the cursor
-        "Mark on A8.", "B8.", "A8, three bars.",  # Alt-M, Right, Alt-J
+    # issue 23: F7 walks the spots best first, as F9 said them, and goes round
+    assert lines[lines.index("empty row 9, A9 to N9.") + 1:] == [
+        "G9, two dots: next to the D on G8.",  # F7: the best hot spot
+        "Back to the last spot.", "I13, two dots: up column I,",  # Shift-F7: the one before, round
+        "6 squares to I8, right of the Y.",
+        "I13, two dots: up 12 free, down 2 free.", "Left 8 free, right 6 free.",  # F3: around the cursor
+        "Mark on I13.", "J13.", "I13, two dots.",  # Alt-M, Right, Alt-J
         "Rack: A D E E G I L.",  # Alt-R
         "Leave the game? Type yes or no.", "Goodbye.",
     ]

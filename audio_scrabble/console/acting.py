@@ -67,12 +67,13 @@ def accept_final(session: Any) -> list[str]:
 
 def start_play(session: Any, draft: Draft, action: str) -> list[str]:
     """Play or check a draft; ask for the letters of blanks first."""
-    return _carry_play(session, plays.start(session.need_game(), draft, action, session.style))
+    return _carry_play(session, plays.start(session.need_game(), draft, action, session.style, session.settings))
 
 
 def finish_play(session: Any, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
     """A draft whose blanks are named (and, when asked, confirmed)."""
-    return _carry_play(session, plays.finish(session.need_game(), draft, action, session.style, confirmed))
+    return _carry_play(session, plays.finish(session.need_game(), draft, action, session.style, confirmed,
+                                             session.settings))
 
 
 def _carry_play(session: Any, outcome: plays.PlayOutcome) -> list[str]:

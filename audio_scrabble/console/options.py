@@ -28,6 +28,7 @@ class Options:
     speech: str | None = None  # text when not given
     hints: bool | None = None  # off when not given
     aids: bool | None = None  # on when not given (spots, fit, the hot-spot keys)
+    confirm: bool | None = None  # off when not given (aids on: ask before a word not in the list)
     #: a CGP position (string or file) to start the game from (``--position``)
     position: str | None = None
     sounds: bool | None = None  # off when not given, unless speech is tts

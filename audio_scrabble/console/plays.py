@@ -19,6 +19,7 @@ from ..notation import typed
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from ..presentation.phrases import Style
+from ..presentation.survey_phrases import unlisted_line
 from .questions import BlankQuestion, DirectionQuestion, PlayQuestion, Question
 
 
@@ -33,10 +34,12 @@ class PlayOutcome:
     refused: bool = False
 
 
-def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style: Style) -> PlayOutcome:
+def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style: Style,
+          settings: Any = None) -> PlayOutcome:
     """Play or check a draft; ask for the letters of blanks first. A play
     typed with a row-first square and ``down`` (``11N down``, read as
-    :class:`~.typed.DirectionUnclear`) asks across or down first."""
+    :class:`~.typed.DirectionUnclear`) asks across or down first.
+    ``settings``: the player's (aids, confirm; see :func:`finish`)."""
     if isinstance(draft, typed.DirectionUnclear):
         ask = DirectionQuestion(draft, action, style.brief)
         return PlayOutcome(ask.lines(), ask)
@@ -53,12 +56,29 @@ def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style:
             return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
         question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
-    return finish(game, draft, action, style)
+    return finish(game, draft, action, style, settings=settings)
 
 
-def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False) -> PlayOutcome:
+def unlisted(game: Game, breakdown: Any) -> list[str]:
+    """The words a play forms that are not in the game's word list."""
+    if game.lexicon is None:
+        return []
+    return [w.word.word for w in breakdown.words if w.word.word not in game.lexicon]
+
+
+def finish(
+    game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False, settings: Any = None
+) -> PlayOutcome:
     """A draft with every blank named: check it, ask first when the word
-    made is not the word typed, or hand over the play to make."""
+    made is not the word typed, or hand over the play to make.
+
+    With the aids on (``settings.aids``), ``check`` says first which words
+    are not in the list, and with ``settings.confirm`` too, ``play`` asks
+    before making such a play (a typo guard; under rules that take
+    challenges: others refuse it themselves). Aids off, nothing is said:
+    a bluff is the player's own."""
+    aids = settings is not None and settings.aids
+    guard = aids and settings.confirm and game.rules.challenges_allowed
     play = draft.play()
     if action == "check":
         try:
@@ -69,9 +89,11 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
             return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
                                refused=True)  # the reason, its own sentence
         lines = phrases.check_phrases(breakdown, style)
+        bad = unlisted(game, breakdown) if aids else []
+        listed = [unlisted_line(bad)] if bad else []  # said first (after the word made, if not the one typed)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
-            return PlayOutcome(lines)
+            return PlayOutcome(listed + lines)
         # The word made is not the word typed: say which word it is
         # first, then its score (not the word a second time).
         head = [] if made is None else phrases.play_lines(
@@ -79,7 +101,7 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
             f", would score {breakdown.total}")
         if head and lines[:len(head)] == head:
             lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
-        return PlayOutcome(board_letter_lines(draft, made) + lines)
+        return PlayOutcome(board_letter_lines(draft, made) + listed + lines)
     if not confirmed:
         # The word made may not be the word typed: a board letter inside
         # it left out, or board letters at either end. Say what it makes
@@ -91,8 +113,12 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
                 return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
             return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
         made = phrases.main_word(breakdown)
-        if differs(draft, made):
-            return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))
+        bad = unlisted(game, breakdown) if guard else []
+        if differs(draft, made) or bad:
+            said = board_letter_lines(draft, made) if differs(draft, made) else []
+            if bad:
+                said.append(unlisted_line(bad))
+            return PlayOutcome(said + [prompts.PLAY_IT], PlayQuestion(draft))
     return PlayOutcome([], play=play)
 
 

@@ -59,7 +59,7 @@ from .brailleview import FittedWriter
 from .coach import Coach
 from .game_files import find_game_file, read_game_file
 from .output import BoardReader, Transcript
-from .review_commands import REVIEW_COMMANDS, complete, rack_size
+from .review_commands import REVIEW_COMMANDS, complete, facing_rack, rack_size
 from .settings import Settings, add_options, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
@@ -177,7 +177,8 @@ class ReviewSession:
         """A board key pressed on an empty line (see console/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, rack_size(self))
+        lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, rack_size(self),
+                                           facing_rack(self))
         return self._reply(lines)
 
     def completion_lines(self, candidates: Sequence[str]) -> list[str]:

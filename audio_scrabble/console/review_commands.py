@@ -99,7 +99,7 @@ def _help(s: Any, args: str) -> list[str]:
                                brief=s.style.brief)
 
 
-def _facing_rack(s: Any) -> list[str] | None:
+def facing_rack(s: Any) -> list[str] | None:
     """The rack that faced the board being reviewed: the next mover's, as
     the record shows it (None when it does not, or at the end)."""
     if s.position >= s.count:
@@ -109,18 +109,18 @@ def _facing_rack(s: Any) -> list[str] | None:
 
 
 def _fit_rack(s: Any) -> list[str]:
-    rack = _facing_rack(s)
+    rack = facing_rack(s)
     if rack is None:
         raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
     return rack
 
 
 def rack_size(s: Any) -> int:
-    rack = _facing_rack(s)
+    rack = facing_rack(s)
     return len(rack) if rack is not None else RACK_SIZE
 
 
-_spots = survey_commands.spots_command(rack_size)
+_spots = survey_commands.spots_command(rack_size, facing_rack)
 _fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
 
 

@@ -129,6 +129,7 @@ def table_state(
         braille_saved=True,
         hints=settings.hints,
         aids=settings.aids,
+        confirm=settings.confirm,
         sounds=settings.sounds,
         racks={i: "".join(order) for i, order in rack_order.items()},
         told_challenge=told_challenge,
@@ -159,6 +160,8 @@ def restore_settings(settings: Any, given: Any, state: TableState) -> str | None
         settings.hints = state.hints
     if getattr(given, "aids", None) is None and state.aids is not None:
         settings.aids = state.aids
+    if getattr(given, "confirm", None) is None and state.confirm is not None:
+        settings.confirm = state.confirm
     if given.sounds is None and state.sounds is not None:
         settings.sounds = state.sounds
     if given.braille_width is None and state.braille_saved:

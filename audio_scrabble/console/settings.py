@@ -206,6 +206,13 @@ SETTINGS: tuple[Setting, ...] = (
         "off for strict tournament play; set aids on|off in the game)",
     ),
     Setting(
+        "confirm", "confirm", False, ("on", "off"), _switch("Confirmations"),
+        say.confirm_set, lambda v: say.switch_is("confirm", v), aliases=("guard",),
+        flags=("--confirm",), metavar="on|off",
+        option_help="with the aids on, ask before playing a word not in the word list, "
+        "a guard against typing slips (default: off; strict play, aids off, never asks)",
+    ),
+    Setting(
         "sounds", "sounds", False, ("on", "off"), _switch("Sounds"),
         say.sounds_set, lambda v: say.switch_is("sounds", v),
         aliases=("sound", "cues"), flags=("--sounds",), metavar="on|off",
@@ -260,6 +267,9 @@ class Settings:
     #: whether ``spots``, ``fit`` and the hot-spot keys answer (geometry
     #: aids, allowed by every rule set; off for strict tournament play)
     aids: bool = True
+    #: with the aids on, ``play`` asks first when a word is not in the list
+    #: (a typo guard; aids off, a bluff is played as typed)
+    confirm: bool = False
     #: sound cues (see console/cues.py): off unless chosen, or speech is tts
     sounds: bool = False
     #: seconds the champion computer thinks over a move

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..core.board import Board
 from ..core.tiles import RACK_SIZE
-from ..engine.survey import next_hot_spot, word_jump
+from ..engine.survey import spot_jump, word_jump_round
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..presentation import prompts
 from ..presentation import survey_phrases as said
@@ -67,13 +67,34 @@ def game_rack_size(session: Any) -> int:
         return len(game.players[game.current].rack)
 
 
+def game_survey_rack(session: Any) -> Sequence[str] | None:
+    """The rack ``spots`` weighs: the viewer's, when the viewer may read
+    it and is the one to move; None otherwise (then spots are ranked by
+    the board alone)."""
+    game = session.game
+    if game is None or game.awaiting_final_challenge:
+        return None
+    try:
+        return list(game_rack(session))
+    except ScrabbleError:
+        return None
+
+
+#: how a session finds the rack the survey weighs (None: none; never raises)
+SurveyRackOf = Callable[[Any], "Sequence[str] | None"]
+
+
 # ====================================================================== commands
-def spots_command(rack_size: RackSizeOf) -> Callable[[Any, str], list[str]]:
-    """``spots [area] [all]``: the hot spots and lanes, most valuable first."""
+def spots_command(
+    rack_size: RackSizeOf, rack_of: SurveyRackOf = lambda s: None, lexicon: Callable[[Any], Any] = lambda s: None
+) -> Callable[[Any, str], list[str]]:
+    """``spots [area] [all]``: the hot spots and lanes, most worth first
+    for the rack ``rack_of`` finds (when it finds one)."""
 
     def cmd_spots(session: Any, args: str) -> list[str]:
         need_aids(session, "spots")
-        return said.spots_answer(session.board, rack_size(session), args, session.style)
+        return said.spots_answer(session.board, rack_size(session), args, session.style,
+                                 rack_of(session), lexicon(session))
 
     return cmd_spots
 
@@ -109,7 +130,7 @@ def game_check_word(session: Any) -> bool:
     return not session.need_game().rules.challenges_allowed
 
 
-cmd_spots = spots_command(game_rack_size)
+cmd_spots = spots_command(game_rack_size, game_survey_rack, lambda s: s.lexicon)
 cmd_fit = fit_command(game_rack, lambda s: s.lexicon, game_check_word)
 
 
@@ -136,8 +157,12 @@ GAME_QUICK: dict[str, tuple[str, ...]] = {
 REVIEW_QUICK: dict[str, tuple[str, ...]] = {**GAME_QUICK, "last": ("move",), "bag": ()}
 
 
-def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
-    """What a survey key says, moving the cursor where it jumps."""
+def survey_key(
+    session: Any, name: str, rack_size: int, rack: Sequence[str] | None = None, lexicon: Any = None
+) -> list[str]:
+    """What a survey key says, moving the cursor where it jumps: the hot
+    spots in the order ``spots`` says them (best first for ``rack``), the
+    words in reading order, both going round."""
     reader = session.reader
     board: Board = session.board
     cursor = reader.cursor
@@ -148,17 +173,17 @@ def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
         if not session.settings.aids:
             return [said.HOT_SPOT_KEYS_OFF]
         forward = name == NEXT_HOT_SPOT
-        spot = next_hot_spot(board, origin, rack_size, forward)
+        spot, wrapped = spot_jump(board, origin, rack_size, forward, rack, lexicon)
         if spot is not None:
             reader.last_move = cursor.goto(spot.square)  # heard as a cursor move
-        return said.hot_spot_jump_phrases(spot, origin, forward, session.style)
+        return said.hot_spot_jump_phrases(spot, origin, forward, session.style, wrapped)
     if name in (NEXT_WORD, PREVIOUS_WORD):
         forward = name == NEXT_WORD
-        word = word_jump(board, origin, reader.last_word, forward)
+        word, wrapped = word_jump_round(board, origin, reader.last_word, forward)
         if word is not None:
             reader.last_move = cursor.goto(word.start)
             reader.last_word = word
-        return said.word_jump_phrases(word, origin, forward, any_words=not board.is_empty())
+        return said.word_jump_phrases(word, origin, forward, any_words=not board.is_empty(), wrapped=wrapped)
     if name == SET_MARK:
         reader.mark = origin
         return [said.mark_set_phrase(origin)]
@@ -170,13 +195,16 @@ def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
     raise KeyError(name)
 
 
-def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run: Run, rack_size: int) -> list[str]:
+def answer_key(
+    session: Any, name: str, quick: Mapping[str, Sequence[str]], run: Run, rack_size: int,
+    rack: Sequence[str] | None = None, lexicon: Any = None,
+) -> list[str]:
     """Every board key of a session but ``repeat``: a survey key, a quick
     key (its commands run at once; a refusal is said as it is), or a move
     of the cursor. Never raises: a key must not end the game."""
     try:
         if name in SURVEY_KEYS:
-            return survey_key(session, name, rack_size)
+            return survey_key(session, name, rack_size, rack, lexicon)
         if name in quick:
             lines: list[str] = []
             for text in quick[name]:
@@ -194,7 +222,8 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
 def game_key(session: Any, name: str, run: Run) -> list[str]:
     """A board key in the game (see :func:`answer_key`), its sound cue played."""
     session.reader.last_move = None
-    lines = answer_key(session, name, GAME_QUICK, run, game_rack_size(session))
+    lines = answer_key(session, name, GAME_QUICK, run, game_rack_size(session),
+                       game_survey_rack(session), session.lexicon)
     if session.cues is not None:
         session.cues.cursor(session.reader.last_move, session.board, session.style.brief)
     return lines

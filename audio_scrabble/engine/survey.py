@@ -9,9 +9,11 @@ position. The words are chosen in ``presentation/survey_phrases.py``.
   legal play could cover: a line of 1 to ``rack_size`` new tiles with no
   gaps but board tiles, touching a tile (on an empty board: covering the
   star with at least two tiles). Each comes with the shortest way to
-  reach it (:class:`Route`). No word list is consulted, so a square is
-  named whatever the letters; a square no placement can cover is never
-  named.
+  reach it (:class:`Route`). No word is looked up, so a square is named
+  whatever the letters; a square no placement can cover is never named.
+  With the player's rack they come most worth first (:class:`Worth`:
+  what a play there is likely to score and how easily the rack makes
+  one; the word list only says which letters a cross-word takes).
 * :func:`lanes` -- long runs of free squares that a play along them could
   fill (every square of a lane is within reach of a tile along the lane).
 * :func:`survey` -- both, for an optional :class:`Area` (top, bottom,
@@ -21,8 +23,11 @@ position. The words are chosen in ``presentation/survey_phrases.py``.
 * :func:`fit_word` -- every legal placement of a word the player names
   (board letters included, lower case for a blank), best score first,
   checked and scored by the rules core.
-* :func:`next_hot_spot`, :func:`next_word` -- cursor jump targets in
-  reading order.
+* :func:`spot_jump` -- the cursor's walk over the hot spots, best first
+  (as ``spots`` says them), going round; :func:`next_hot_spot` -- the
+  next in reading order.
+* :func:`word_jump_round`, :func:`next_word` -- the cursor's walk over
+  the words in reading order, going round.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from typing import Any, Sequence
 from ..core.board import ACROSS, CENTRE, COLUMNS, DOWN, SIZE, Board, Premium, Square, premium_at
 from ..core.play import PlacedTile, Play, validate_placement
 from ..core.scoring import ScoreBreakdown, score_play
-from ..core.tiles import BLANK, RACK_SIZE
+from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, tile_value
 from ..errors import IllegalPlay, NotationError
 from ..notation.plays import clip
 
@@ -161,11 +166,24 @@ def route_to(board: Board, square: Square, rack_size: int = RACK_SIZE) -> Route 
     return best
 
 
-def hot_spots(board: Board, rack_size: int = RACK_SIZE, area: "Area | None" = None) -> list[Spot]:
+def hot_spots(
+    board: Board,
+    rack_size: int = RACK_SIZE,
+    area: "Area | None" = None,
+    rack: Sequence[str] | None = None,
+    lexicon: Any = None,
+) -> list[Spot]:
     """Every live premium square a play of 1 to ``rack_size`` new tiles can
-    cover (in ``area`` if given), most valuable first: by premium (three
-    bars, two bars, three dots, two dots), then fewest tiles, then
-    reading order."""
+    cover (in ``area`` if given), most valuable first.
+
+    With the player's ``rack``, "most valuable" is what a play covering
+    the square is likely worth (:func:`spot_worth`: the premium, the
+    rack's tiles on it, the words it scores, how many tiles and how hard
+    a word it takes); then the premium, fewest tiles, reading order.
+    Without a rack: by premium (three bars, two bars, three dots, two
+    dots), then fewest tiles, then reading order. ``lexicon`` only says
+    which letters may go beside a word (its hooks); no word is chosen.
+    """
     out = []
     for r in range(SIZE):
         for c in range(SIZE):
@@ -177,7 +195,249 @@ def hot_spots(board: Board, rack_size: int = RACK_SIZE, area: "Area | None" = No
             if route is not None:
                 out.append(Spot(sq, prem, route))
     out.sort(key=lambda s: (-s.rank, s.route.tiles, not s.route.in_line, s.square.row, s.square.col))
+    if rack is not None and out:
+        out = _by_worth(out, Worth(board, rack, lexicon))
     return out
+
+
+#: a spot whose best line runs through a spot named before it counts this much
+_SHADOWED = 0.3
+
+
+def _by_worth(spots: list[Spot], worth: "Worth") -> list[Spot]:
+    """The spots, most worth first; a spot whose best line covers a spot
+    already named comes after the others of nearly its worth (it names
+    the same play again)."""
+    best = {s.square: worth.best(s.square) for s in spots}
+    left = list(spots)  # in the order of premium, fewest tiles, reading order
+    chosen: list[Spot] = []
+    named: set[Square] = set()
+    while left:
+        def value(s: Spot) -> float:
+            v, line = best[s.square]
+            return v * _SHADOWED if named & line else v
+
+        pick = max(left, key=value)  # max keeps the first of equals
+        left.remove(pick)
+        chosen.append(pick)
+        named.add(pick.square)
+    return chosen
+
+
+# ---------------------------------------------------------------- worth
+#: how likely a rack makes a word of this many new tiles (index: tiles)
+_EASE_TILES = (0.0, 0.8, 0.95, 0.95, 0.85, 0.6, 0.35, 0.12)
+#: how likely a word of this many letters, all told (index: length; 10+: the last)
+_EASE_LENGTH = (0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.5, 0.2)
+#: each square whose cross-word limits its letter
+_EASE_CROSS = 1.0
+#: a board letter in the word beyond the first one or two
+_EASE_FIXED = 0.45
+
+
+_VOWELS = frozenset("AEIOU")
+#: each vowel or consonant a word lacks (a third of its letters each)
+_EASE_SHORT = 0.25
+#: board letters in a word that make it no harder
+_FREE_FIXED = 2
+#: how much of the estimate puts the rack's best tiles on the best squares
+_BLEND = 0.5
+#: the letters most seven-tile words are made of
+_BINGO_LETTERS = frozenset("?AEILNORST")
+
+
+def bingo_chance(rack: Sequence[str]) -> float:
+    """How much likelier than most a seven-tile play is with this rack (a
+    factor on :data:`_EASE_TILES`): a blank, letters common in long words,
+    vowels and consonants balanced, few tiles twice, no heavy tile."""
+    if len(rack) < RACK_SIZE:
+        return 0.0
+    vowels = sum(1 for t in rack if t in "AEIOU")
+    common = sum(1 for t in rack if t in _BINGO_LETTERS)
+    twice = sum(k - 1 for t, k in Counter(rack).items() if k > 1 and t != "E")
+    heavy = sum(1 for t in rack if t != BLANK and tile_value(t) >= 4)
+    chance = 0.5 ** heavy
+    if BLANK in rack:
+        chance *= 2.0
+    if common >= 6:
+        chance *= 2.0
+    elif common <= 4:
+        chance *= 0.5
+    if not 2 <= vowels + rack.count(BLANK) <= 4:
+        chance *= 0.4
+    return chance * 0.7 ** twice
+
+
+class Worth:
+    """What a play covering a square is likely worth for a rack: the
+    best estimate over every legal line of new tiles through the square,
+    each estimate the score if the rack's best tiles went where they
+    count most (a letter premium, a square scoring both ways), times how
+    easily such a play is made (how many tiles, how long the word, how
+    many of its letters the board fixes, how many squares a cross-word
+    limits). Only letters: no word is looked up, but for the letters a
+    cross-word allows on a square (``lexicon``: its hooks)."""
+
+    def __init__(self, board: Board, rack: Sequence[str], lexicon: Any = None):
+        self.board = board
+        self.cells = board.cells
+        self.values = sorted((tile_value(t) for t in rack), reverse=True)
+        self.letters = [t for t in rack]
+        self.size = len(rack)
+        self.mean = sum(self.values) / len(self.values) if self.values else 0.0
+        self.bingo = bingo_chance(rack)
+        self.blanks = sum(1 for t in rack if t == BLANK)
+        self.vowels = sum(1 for t in rack if t in _VOWELS)
+        self.consonants = self.size - self.blanks - self.vowels
+        self.lexicon = lexicon
+        self.empty = board.is_empty()
+        self._cross: dict[tuple[Square, str], tuple[int, int, bool, frozenset[str] | None]] = {}
+
+    def cross(self, sq: Square, direction: str) -> tuple[int, int, bool, frozenset[str] | None]:
+        """For a new tile on ``sq`` in a play along ``direction``: the value
+        of the board tiles of its cross-word, that word's multiplier, whether
+        there is one, and the letters it allows (None: any)."""
+        key = (sq, direction)
+        found = self._cross.get(key)
+        if found is not None:
+            return found
+        other = DOWN if direction == ACROSS else ACROSS
+        before: list[str] = []
+        k = sq.step(other, -1)
+        while k.on_board and self.cells[k.row][k.col]:
+            before.append(self.cells[k.row][k.col])
+            k = k.step(other, -1)
+        after: list[str] = []
+        k = sq.step(other, 1)
+        while k.on_board and self.cells[k.row][k.col]:
+            after.append(self.cells[k.row][k.col])
+            k = k.step(other, 1)
+        prem = premium_at(sq)
+        wm = prem.word_multiplier if prem else 1
+        if not before and not after:
+            found = (0, wm, False, None)
+        else:
+            fixed = sum(tile_value(t) for t in before + after)
+            allowed = None
+            if self.lexicon is not None:
+                head = "".join(reversed(before)).upper()
+                tail = "".join(after).upper()
+                allowed = frozenset(ch for ch in _LETTERS if head + ch + tail in self.lexicon)
+            found = (fixed, wm, True, allowed)
+        self._cross[key] = found
+        return found
+
+    def of(self, square: Square) -> float:
+        """The square's worth: the best over the lines through it."""
+        return self.best(square)[0]
+
+    def best(self, square: Square) -> tuple[float, frozenset[Square]]:
+        """The square's worth and the new squares of the line that has it."""
+        best = (0.0, frozenset((square,)))
+        for direction in (ACROSS, DOWN):
+            for new in self._lines(square, direction):
+                v = self._estimate(new, direction)
+                if v > best[0]:
+                    best = (v, frozenset(new))
+        return best
+
+    def _lines(self, square: Square, direction: str):
+        """Every run of 1 to rack-size new tiles along ``direction`` that
+        covers ``square`` and touches a tile (on an empty board: the star,
+        with 2 tiles at least), as its list of new squares."""
+        cells = self.cells
+        n = self.size
+        starts = [square]
+        k = square
+        while len(starts) < n:
+            k = k.step(direction, -1)
+            while k.on_board and cells[k.row][k.col]:
+                k = k.step(direction, -1)
+            if not k.on_board:
+                break
+            starts.append(k)
+        for start in starts:
+            new: list[Square] = []
+            k = start
+            touches = False
+            while len(new) < n:
+                while k.on_board and cells[k.row][k.col]:
+                    touches = True  # the run goes through a board tile
+                    k = k.step(direction)
+                if not k.on_board:
+                    break
+                new.append(k)
+                if self.empty:
+                    touches = touches or k == CENTRE
+                else:
+                    touches = touches or self.board.has_neighbour(k)
+                k = k.step(direction)
+                if square in new and touches and (len(new) > 1 or not self.empty):
+                    yield list(new)
+
+    def _estimate(self, new: list[Square], direction: str) -> float:
+        cells = self.cells
+        first, last = new[0], new[-1]
+        k = first.step(direction, -1)
+        fixed_letters = []
+        while k.on_board and cells[k.row][k.col]:
+            fixed_letters.append(cells[k.row][k.col])
+            k = k.step(direction, -1)
+        k = last.step(direction)
+        while k.on_board and cells[k.row][k.col]:
+            fixed_letters.append(cells[k.row][k.col])
+            k = k.step(direction)
+        inside = set(new)
+        k = first
+        while k != last:
+            k = k.step(direction)
+            if k not in inside:
+                fixed_letters.append(cells[k.row][k.col])
+        length = len(new) + len(fixed_letters)
+        word_mult = 1
+        for sq in new:
+            prem = premium_at(sq)
+            if prem:
+                word_mult *= prem.word_multiplier
+        score = sum(tile_value(t) for t in fixed_letters) * word_mult
+        slots = []  # (weight, the letters allowed)
+        crossed = 0
+        for sq in new:
+            prem = premium_at(sq)
+            lm = prem.letter_multiplier if prem else 1
+            fixed, wm, has, allowed = self.cross(sq, direction)
+            if has:
+                crossed += 1
+                score += fixed * wm
+                if allowed is not None and not allowed:
+                    return 0.0  # no letter makes the cross-word
+                slots.append((lm * (word_mult + wm), allowed))
+            else:
+                slots.append((lm * word_mult, None))
+        # the rack's best tiles where they count most, each where its
+        # cross-word allows it; blended with a tile of middling value on
+        # each square (a heavy tile rarely goes just anywhere)
+        left = sorted(zip(self.values, self.letters), reverse=True)
+        best = middling = 0.0
+        for weight, allowed in sorted(slots, key=lambda x: -x[0]):
+            pick = next((i for i, (_, t) in enumerate(left) if allowed is None or t == BLANK or t in allowed), None)
+            if pick is None:
+                return 0.0
+            best += left.pop(pick)[0] * weight
+            middling += self.mean * weight
+        score += _BLEND * best + (1 - _BLEND) * middling
+        ease = _EASE_TILES[min(len(new), RACK_SIZE)] * _EASE_LENGTH[min(length, len(_EASE_LENGTH) - 1)]
+        if len(new) == RACK_SIZE:
+            score += BINGO_BONUS
+            ease *= self.bingo
+        ease *= _EASE_CROSS ** crossed * _EASE_FIXED ** max(0, len(fixed_letters) - _FREE_FIXED)
+        # a word needs vowels and consonants: from the rack or the board
+        vowels = sum(1 for t in fixed_letters if t.upper() in _VOWELS)
+        have_v = vowels + min(len(new), self.vowels + self.blanks)
+        have_c = len(fixed_letters) - vowels + min(len(new), self.consonants + self.blanks)
+        need = (length + 1) // 3 if length > 2 else 1
+        short = max(0, need - have_v) + max(0, need - have_c)
+        return score * ease * _EASE_SHORT ** short
 
 
 def reachable(board: Board, square: Square, rack_size: int = RACK_SIZE) -> bool:
@@ -194,6 +454,8 @@ class Lane:
     start: Square
     direction: str
     length: int
+    #: no tile lies anywhere in the lane's row (or column)
+    empty_line: bool = False
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -252,7 +514,7 @@ def lanes(
                 while j + 1 < SIZE and ok[j + 1]:
                     j += 1
                 if j - k + 1 >= min_length:
-                    out.append(Lane(line[k], direction, j - k + 1))
+                    out.append(Lane(line[k], direction, j - k + 1, not any(board[sq] for sq in line)))
                 k = j + 1
     out.sort(key=lambda ln: (-ln.length, ln.direction != ACROSS, ln.start.row, ln.start.col))
     return out
@@ -342,11 +604,21 @@ class Survey:
     lanes: tuple[Lane, ...]
     area: Area | None
     rack_size: int
+    #: the area (a row, a column, a part) holds no tile
+    empty_area: bool = False
 
 
-def survey(board: Board, rack_size: int = RACK_SIZE, area: Area | None = None) -> Survey:
-    """Hot spots and lanes of a board for a rack of ``rack_size`` tiles."""
-    return Survey(tuple(hot_spots(board, rack_size, area)), tuple(lanes(board, rack_size, area)), area, rack_size)
+def survey(
+    board: Board, rack_size: int = RACK_SIZE, area: Area | None = None,
+    rack: Sequence[str] | None = None, lexicon: Any = None,
+) -> Survey:
+    """Hot spots and lanes of a board for a rack of ``rack_size`` tiles
+    (the spots most worth first for ``rack``, when given: :func:`hot_spots`)."""
+    empty = area is not None and not any(sq in area for sq, _ in board.occupied())
+    return Survey(
+        tuple(hot_spots(board, rack_size, area, rack, lexicon)), tuple(lanes(board, rack_size, area)), area, rack_size,
+        empty,
+    )
 
 
 # ---------------------------------------------------------------- around
@@ -407,6 +679,27 @@ def next_hot_spot(
     return max(before, key=lambda s: (s.square.row, s.square.col), default=None)
 
 
+def spot_jump(
+    board: Board, square: Square, rack_size: int = RACK_SIZE, forward: bool = True,
+    rack: Sequence[str] | None = None, lexicon: Any = None,
+) -> tuple[Spot | None, bool]:
+    """The hot spot after (or before) the one on ``square`` in the order
+    ``spots`` says them, best first (:func:`hot_spots`), and whether the
+    walk went round: after the last comes the best again, before the best
+    the last. From a square that is no spot: the best (or the last).
+    (None, False) when no spot can be reached."""
+    spots = hot_spots(board, rack_size, None, rack, lexicon)
+    if not spots:
+        return None, False
+    at = next((k for k, s in enumerate(spots) if s.square == square), None)
+    if at is None:
+        return (spots[0] if forward else spots[-1]), False
+    k = at + 1 if forward else at - 1
+    if 0 <= k < len(spots):
+        return spots[k], False
+    return spots[k % len(spots)], True
+
+
 @dataclass(frozen=True)
 class BoardWord:
     """A word on the board: where it starts, which way it runs, its letters
@@ -460,6 +753,21 @@ def word_jump(board: Board, square: Square, last: BoardWord | None = None, forwa
     return next_word(board, square, direction, forward)
 
 
+def word_jump_round(
+    board: Board, square: Square, last: BoardWord | None = None, forward: bool = True
+) -> tuple[BoardWord | None, bool]:
+    """:func:`word_jump`, going round as :func:`spot_jump` does: after the
+    last word the first, before the first the last; and whether it went
+    round. (None, False) on an empty board."""
+    word = word_jump(board, square, last, forward)
+    if word is not None:
+        return word, False
+    words = board_words(board)
+    if not words:
+        return None, False
+    return (words[0] if forward else words[-1]), True
+
+
 # ---------------------------------------------------------------- fit
 @dataclass(frozen=True)
 class Fit:
@@ -500,6 +808,9 @@ class FitResult:
     word: str  # as the player typed it, brackets removed
     fits: tuple[Fit, ...]
     reason: str | None = None
+    #: the word itself is not in the word list (said where aids are on;
+    #: the places are still named: the player may play it and be challenged)
+    unlisted: bool = False
 
 
 def _fit_letters(word: str) -> list[tuple[str, bool]]:
@@ -544,14 +855,19 @@ def fit_word(
     blank when the rack has run out of that letter, put where it loses
     least. Each placement is checked by the rules core (placement, rack)
     and scored by it. With a ``lexicon``, placements whose *other* words
-    are not in it are left out; the player's own word is not judged unless
-    ``check_word`` (for rules that refuse words not in the list). Raises
+    are not in it are left out, and a place of a word with a ``?`` is named
+    only if some letter for each blank makes every word it forms, the
+    player's own included, a word in the list. The player's own word
+    typed in letters is not judged unless ``check_word`` (for rules that
+    refuse words not in the list): its places are named, and
+    :attr:`FitResult.unlisted` says it is not in the list. Raises
     :class:`NotationError` for text that is not a word.
     """
     letters = _fit_letters(word)
     shown = "".join(ch.lower() if b else ch for ch, b in letters)
     target = "".join(ch for ch, _ in letters)
-    if check_word and lexicon is not None and target not in lexicon and BLANK not in target:
+    unlisted = lexicon is not None and BLANK not in target and target not in lexicon
+    if check_word and unlisted:
         return FitResult(shown, (), f"{target} is not in the word list.")
     rack = list(rack)
     real = Counter(t for t in rack if t != BLANK)
@@ -560,8 +876,8 @@ def fit_word(
     spelled = [(_ANY_LETTER, True) if k in wild else pair for k, pair in enumerate(letters)]
     fits, crossed_out = _placements(board, spelled, wild, real, blanks, lexicon)
     fits.sort(key=lambda f: (-f.score, f.direction != ACROSS, f.start.row, f.start.col))
-    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out)
-    return FitResult(shown, tuple(fits), reason)
+    reason = None if fits else _no_fit_reason(board, letters, shown, real, blanks, crossed_out, lexicon)
+    return FitResult(shown, tuple(fits), reason, unlisted and bool(fits))
 
 
 def _placements(
@@ -569,8 +885,10 @@ def _placements(
 ) -> tuple[list[Fit], int]:
     """Every legal placement of these letters (those at the ``wild``
     places blanks of a letter still to choose, on empty squares only, as
-    ``play`` lays a ``?``; the other words through them are not judged),
-    and how many placements were left out for their other words."""
+    ``play`` lays a ``?``), and how many placements were left out for
+    their other words. With a ``lexicon``, a placement with blanks still
+    to choose is kept only if some letter for them makes every word it
+    forms, its main word included, a word in the list (:func:`_some_letters`)."""
     n = len(letters)
     fits: list[Fit] = []
     crossed_out = 0
@@ -604,8 +922,35 @@ def _placements(
                 if lexicon is not None and any(w.word.word not in lexicon for w in judged):
                     crossed_out += 1
                     continue
+                if lexicon is not None and wild_squares and not _some_letters(breakdown, wild_squares, lexicon):
+                    crossed_out += 1
+                    continue
                 fits.append(Fit(play, sq0, direction, breakdown, wild_squares))
     return fits, crossed_out
+
+
+#: the letters a blank may stand for
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _some_letters(breakdown: ScoreBreakdown, wild: tuple[Square, ...], lexicon: Any) -> bool:
+    """Whether some letter for each blank on the ``wild`` squares makes
+    every word through them (the main word and the cross-words) a word in
+    the ``lexicon``."""
+    through = [
+        (w.word.squares, w.word.word) for w in breakdown.words if set(w.word.squares) & set(wild)
+    ]
+
+    def listed(letter_of: dict[Square, str], words: list[tuple[tuple[Square, ...], str]]) -> bool:
+        return all("".join(letter_of.get(sq, ch) for sq, ch in zip(squares, word)) in lexicon
+                   for squares, word in words)
+
+    # first the letters each blank may take by the words through it alone
+    options = []
+    for sq in wild:
+        alone = [w for w in through if sq in w[0] and not set(w[0]) & (set(wild) - {sq})]
+        options.append([ch for ch in _LETTERS if listed({sq: ch}, alone)])
+    return any(listed(dict(zip(wild, choice)), through) for choice in product(*options))
 
 
 def _best_tiles(
@@ -644,7 +989,8 @@ def _best_tiles(
 
 
 def _no_fit_reason(
-    board: Board, letters: list[tuple[str, bool]], shown: str, real: Counter[str], blanks: int, crossed_out: int
+    board: Board, letters: list[tuple[str, bool]], shown: str, real: Counter[str], blanks: int, crossed_out: int,
+    lexicon: Any = None,
 ) -> str:
     word = shown.upper()
     forced = sum(1 for _, f in letters if f)
@@ -675,9 +1021,79 @@ def _no_fit_reason(
             return f"{word}: no {named} on rack or board."
         if board.is_empty():
             return f"Your rack cannot make {word}."
+        tried = _tried_on_board(board, letters, real, blanks, lexicon, set(missing))
+        if tried:
+            return f"{word}: {tried}."
         listed = " and ".join(sorted(missing)) if len(missing) <= 2 else ", ".join(sorted(missing))
         return f"{word}: no place has the {listed} it needs."
     if crossed_out:
         return f"{word} fits only by making unlisted words."
     return f"No room for {word} next to the tiles."
 
+
+
+#: why a placement through a board letter fails, most telling first
+_FAILS = ("unlisted words", "letters you lack", "tiles in the way", "no room")
+#: how many board letters the reason names
+_TRIED_LIMIT = 3
+
+
+def _tried_on_board(
+    board: Board, letters: list[tuple[str, bool]], real: Counter[str], blanks: int, lexicon: Any, wanted: set[str]
+) -> str:
+    """The board letters a word must go through, the rack lacking them,
+    and why each place through them fails: ``the X on C1: tiles in the
+    way; the X on K9: unlisted words`` ("" when no such letter is on the
+    board). Each place through such a letter, across and down, fails
+    for one of :data:`_FAILS`."""
+    n = len(letters)
+    why: dict[str, list[str]] = {}  # the reason -> the board letters it is true of
+    squares = [(sq, t.upper()) for sq, t in sorted(board.occupied()) if t.upper() in wanted]
+    for sq, letter in squares[:_TRIED_LIMIT]:
+        fails: set[str] = set()
+        for direction in (ACROSS, DOWN):
+            for k, (ch, forced) in enumerate(letters):
+                if ch != letter or forced:
+                    continue
+                fails.add(_why_not(board, letters, real, blanks, lexicon, sq.step(direction, -k), direction, n))
+        fails.discard("")
+        if fails:
+            why.setdefault(" or ".join(f for f in _FAILS if f in fails), []).append(f"the {letter} on {sq.name}")
+    said = [", ".join(tiles) + ": " + reason for reason, tiles in why.items()]
+    if said and len(squares) > _TRIED_LIMIT:
+        said.append(f"{len(squares) - _TRIED_LIMIT} more not tried")
+    return "; ".join(said)
+
+
+def _why_not(
+    board: Board, letters: list[tuple[str, bool]], real: Counter[str], blanks: int, lexicon: Any,
+    sq0: Square, direction: str, n: int,
+) -> str:
+    """Why the word laid from ``sq0`` is no legal place: one of
+    :data:`_FAILS`, or "" if it is one."""
+    end = sq0.step(direction, n - 1)
+    if not (sq0.on_board and end.on_board):
+        return "no room"
+    before, after = sq0.step(direction, -1), end.step(direction)
+    if (before.on_board and board[before]) or (after.on_board and board[after]):
+        return "tiles in the way"
+    new: list[tuple[Square, str, bool]] = []
+    for k, (ch, forced) in enumerate(letters):
+        sq = sq0.step(direction, k)
+        if board[sq]:
+            if board[sq].upper() != ch or ch == BLANK:
+                return "tiles in the way"
+        else:
+            new.append((sq, _ANY_LETTER if ch == BLANK else ch, forced or ch == BLANK))
+    if not new:
+        return "tiles in the way"
+    forced_count = sum(1 for _, _, f in new if f)
+    need = Counter(ch for _, ch, f in new if not f)
+    if forced_count + sum(max(0, k - real[ch]) for ch, k in need.items()) > blanks:
+        return "letters you lack"
+    best = _best_tiles(board, new, direction, real, blanks)
+    if best is None:
+        return "tiles in the way"
+    if lexicon is not None and any(w.word.word not in lexicon for w in best[1].words[1:]):
+        return "unlisted words"
+    return ""

@@ -97,6 +97,7 @@ class TableState:
     braille_saved: bool = False
     hints: bool | None = None
     aids: bool | None = None  # the survey aids (spots, fit); None: not in the save
+    confirm: bool | None = None  # the typo guard (set confirm); None: not in the save
     sounds: bool | None = None
     racks: dict[int, str] = field(default_factory=dict)  # seat -> tiles in the player's order
     told_challenge: bool = False
@@ -112,6 +113,7 @@ class TableState:
             "speech": self.speech,
             "hints": self.hints,
             "aids": self.aids,
+            "confirm": self.confirm,
             "sounds": self.sounds,
             "racks": {str(i): order for i, order in sorted(self.racks.items())},
             "told_challenge": self.told_challenge,
@@ -148,6 +150,7 @@ class TableState:
         braille_ok = braille is None or (_is_int(braille) and 1 <= braille <= MAX_BRAILLE_CELLS)
         hints = d.get("hints")
         aids = d.get("aids")
+        confirm = d.get("confirm")
         sounds = d.get("sounds")
         return cls(
             computers=seats(d.get("computers"), lambda v: isinstance(v, str) and 0 < len(v) <= 40),
@@ -159,6 +162,7 @@ class TableState:
             braille_saved="braille" in d and braille_ok,
             hints=hints if isinstance(hints, bool) else None,
             aids=aids if isinstance(aids, bool) else None,
+            confirm=confirm if isinstance(confirm, bool) else None,
             sounds=sounds if isinstance(sounds, bool) else None,
             racks=seats(d.get("racks"), lambda v: isinstance(v, str) and len(v) <= MAX_RACK),
             told_challenge=d.get("told_challenge") is True,

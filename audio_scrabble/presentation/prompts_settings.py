@@ -100,6 +100,11 @@ def hints_set(on: bool) -> str:
     return "Hints on: type hint on your turn." if on else "Hints off."
 
 
+def confirm_set(on: bool) -> str:
+    """``set confirm``: the typo guard, heard only while the aids are on."""
+    return "Confirm on: asks before unlisted words." if on else "Confirm off."
+
+
 def switch_is(name: str, on: bool) -> str:
     """``set`` alone, for a setting that is on or off: ``hints off.``"""
     return f"{name} {'on' if on else 'off'}."

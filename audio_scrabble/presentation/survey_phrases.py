@@ -103,8 +103,17 @@ def spot_sentence(spot: Spot, style: Style = Style()) -> str:
 
 
 def lane_text(lane: Lane) -> str:
-    """``A7 to O7, 15 free``."""
+    """``C2 to C14, 13 free``; in a row or column with no tile at all,
+    ``empty row 7, A7 to N7`` (the squares a play along it reaches)."""
+    if lane.empty_line:
+        line = f"row {lane.start.row + 1}" if lane.direction == "across" else f"column {COLUMNS[lane.start.col]}"
+        return f"empty {line}, {lane.start.name} to {lane.end.name}"
     return f"{lane.start.name} to {lane.end.name}, {lane.length} free"
+
+
+#: what a lane is, said before the lanes (but at brief)
+LANES_HEAD = "Lanes, free runs a word can fill:"
+LANE_HEAD = "Lane, a free run a word can fill:"
 
 
 def _where(sv: Survey) -> str:
@@ -126,6 +135,8 @@ def spots_phrases(sv: Survey, style: Style = Style(), limit: int | None = None, 
     spots = sv.spots
     if sv.rack_size < 1:
         return ["No hot spots: your rack is empty."]
+    if sv.empty_area and sv.area is not None:
+        lines.append(f"{_cap(sv.area.name)} is empty.")
     if not spots:
         lines.append(f"No hot spot{where} can be reached.")
     elif len(spots) <= limit:
@@ -146,27 +157,47 @@ def spots_phrases(sv: Survey, style: Style = Style(), limit: int | None = None, 
     chosen = sv.lanes[:lane_limit]
     if chosen:
         items = [lane_text(ln) for ln in chosen]
-        items[0] = ("Lanes: " if len(chosen) > 1 else "Lane: ") + items[0]
+        if style.brief:
+            items[0] = ("Lanes: " if len(chosen) > 1 else "Lane: ") + items[0]
+        else:  # what a lane is, on its own line
+            lines.append(LANES_HEAD if len(chosen) > 1 else LANE_HEAD)
         lines.extend(fit(items, sep="; "))
     elif not style.brief and spots:
         lines.append("No long open lanes.")
     return lines
 
 
-def hot_spot_jump_phrases(spot: Spot | None, origin: Square, forward: bool = True, style: Style = Style()) -> list[str]:
-    """What the next/previous hot spot key says: the spot, or that there is none."""
+#: the hot-spot keys with no spot in reach
+NO_SPOT_TO_JUMP = "No hot spot can be reached."
+
+
+def round_again(what: str, forward: bool) -> str:
+    """Said first when a jump key goes round: ``Back to the best spot.``"""
+    return f"Back to the {'first' if forward and what == 'word' else 'best' if forward else 'last'} {what}."
+
+
+def hot_spot_jump_phrases(
+    spot: Spot | None, origin: Square, forward: bool = True, style: Style = Style(), wrapped: bool = False
+) -> list[str]:
+    """What the next/previous hot spot key says: the spot (after ``Back to
+    the best spot.`` when the walk went round), or that there is none."""
     if spot is None:
-        return [f"No hot spot {'after' if forward else 'before'} {origin.name}."]
-    return clauses(spot_sentence(spot, style))
+        return [NO_SPOT_TO_JUMP]
+    head = [round_again("spot", forward)] if wrapped else []
+    return head + clauses(spot_sentence(spot, style))
 
 
-def word_jump_phrases(word: BoardWord | None, origin: Square, forward: bool = True, any_words: bool = True) -> list[str]:
-    """What the next/previous word key says: ``TRAIN, D8 across.``"""
+def word_jump_phrases(
+    word: BoardWord | None, origin: Square, forward: bool = True, any_words: bool = True, wrapped: bool = False
+) -> list[str]:
+    """What the next/previous word key says: ``TRAIN, D8 across.`` (after
+    ``Back to the first word.`` when the walk went round)."""
     if word is None:
         if not any_words:
             return ["There are no words on the board yet."]
         return [f"No word {'after' if forward else 'before'} {origin.name}."]
-    return clauses(placement_text(word.start, word.direction, word.letters) + ".")
+    head = [round_again("word", forward)] if wrapped else []
+    return head + clauses(placement_text(word.start, word.direction, word.letters) + ".")
 
 
 # ---------------------------------------------------------------- around
@@ -210,14 +241,29 @@ def around_phrases(a: Around, style: Style = Style()) -> list[str]:
 
 
 # ---------------------------------------------------------------- fit
+#: a word the player named (fit, check, the typo guard) is not in the list
+NOT_LISTED = "not in the word list"
+
+
+def unlisted_line(words: Sequence[str]) -> str:
+    """``check`` and the typo guard (``set confirm on``), aids on:
+    ``Not in the word list: JIES.``"""
+    return f"{NOT_LISTED[:1].upper()}{NOT_LISTED[1:]}: {', '.join(w.upper() for w in words)}."
+
+
 def fit_phrases(result: FitResult, style: Style = Style(), limit: int | None = FIT_LIMIT) -> list[str]:
     """``QUIZ: 4 places.`` then the best ``limit`` (None: all), one a line:
-    ``J4 down, 44 points, three bars.``; or the reason it fits nowhere."""
+    ``J4 down, 44 points, three bars.``; or the reason it fits nowhere.
+    A word not in the list says so first: ``JIES: not in the word list;``
+    ``3 places.``"""
     word = result.word.upper()
     if not result.fits:
         return clauses(result.reason or f"{word} fits nowhere.")
     n = len(result.fits)
-    lines = [f"{word}: {plural(n, 'place')}."]
+    if result.unlisted:  # said first: most often a slip of the fingers
+        lines = [f"{word}: {NOT_LISTED};", f"{plural(n, 'place')}."]
+    else:
+        lines = [f"{word}: {plural(n, 'place')}."]
     shown = result.fits if limit is None else result.fits[:limit]
     for f in shown:
         parts = [f"{f.start.name} {'across' if f.direction == 'across' else 'down'}"]
@@ -245,12 +291,16 @@ def aids_off_phrase(command: str) -> str:
     return f"{command[:1].upper()}{command[1:]} is off: set aids on to use it."
 
 
-def spots_answer(board: Board, rack_size: int, args: str = "", style: Style = Style()) -> list[str]:
-    """The whole answer to ``spots [area] [all]``. Raises NotationError for
-    an area it cannot read (its sentence says what to type)."""
+def spots_answer(
+    board: Board, rack_size: int, args: str = "", style: Style = Style(),
+    rack: Sequence[str] | None = None, lexicon: Any = None,
+) -> list[str]:
+    """The whole answer to ``spots [area] [all]`` (most worth first for
+    ``rack``, when the player may read it). Raises NotationError for an
+    area it cannot read (its sentence says what to type)."""
     area, show_all = parse_spots(args)
     limit = SIZE_ALL if show_all else None
-    return spots_phrases(survey(board, rack_size, area), style, limit=limit, lane_limit=limit)
+    return spots_phrases(survey(board, rack_size, area, rack, lexicon), style, limit=limit, lane_limit=limit)
 
 
 def around_answer(board: Board, square: Square, style: Style = Style()) -> list[str]:
