@@ -23,8 +23,9 @@ what is spoken, so that nothing is heard twice:
 ``TtsSpeaker`` (``tts``)
     prints everything and speaks it by itself with pyttsx3 (espeak-ng on
     Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS) on a worker
-    thread, one utterance a message, so that speaking never blocks input
-    and a new message or :meth:`Speaker.stop` cuts the old one short.
+    thread, one utterance a message, so that speaking never blocks input:
+    every message in turn, none dropped; only :meth:`Speaker.stop` (a key
+    the player pressed) cuts speech short.
 ``RecordingSpeaker``
     records messages for tests.
 
@@ -256,8 +257,9 @@ class Speaker(abc.ABC):
 
     ``reply(text)``
         the answer to what the player typed or pressed: printed; spoken
-        too by a self-voicing speaker (tts); a screen-reader speaker only
-        prints it, since the screen reader reads the console.
+        too by a self-voicing speaker (tts), after what it is saying (the
+        key that asked for it has stopped that already); a screen-reader
+        speaker only prints it, since the screen reader reads the console.
     ``notify(text, urgent=False)``
         what the console does not carry by itself: a cursor move on the
         board, the turn signal, the computer's move arriving while the
@@ -1124,6 +1126,20 @@ def wav_duration(path: str | os.PathLike[str]) -> float:
         return wav.getnframes() / float(rate) if rate else 0.0
 
 
+def _has_audio(path: str | os.PathLike[str]) -> bool:
+    """Whether a rendered file exists and, if it is a WAV, holds frames
+    (another format, such as macOS's AIFF, counts once it exists)."""
+    if not os.path.exists(path):
+        return False
+    try:
+        with wave.open(os.fspath(path), "rb") as wav:
+            return wav.getnframes() > 0
+    except (wave.Error, EOFError):
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
+
+
 def _write_silence(path: Path, seconds: float = 0.05, rate: int = 22050) -> None:
     with wave.open(os.fspath(path), "wb") as wav:
         wav.setnchannels(1)
@@ -1196,12 +1212,15 @@ class _Synthesizer:
             engine.setProperty("rate", rate)
         if voice is not None:
             engine.setProperty("voice", voice)
-        for _attempt in range(2):  # pyttsx3's espeak driver now and then writes nothing
+        # pyttsx3's espeak driver now and then writes no file, or a WAV of
+        # no frames at all (about one render in a hundred): that message
+        # would be lost in silence, so it is rendered again.
+        for _attempt in range(3):
             with contextlib.suppress(FileNotFoundError):
                 os.remove(path)
             engine.save_to_file(text, path)
             engine.runAndWait()
-            if os.path.exists(path):
+            if _has_audio(path):
                 return
         raise RuntimeError("the speech engine wrote no audio")
 
@@ -1357,14 +1376,19 @@ class _Job:
 class TtsSpeaker(Speaker):
     """Prints each message and speaks it with pyttsx3, never blocking.
 
-    ``say`` prints at once and hands the message to a worker thread, which
-    renders it to a WAV file with pyttsx3 (a fraction of a second with
-    espeak-ng) and plays the file with an audio player process (``aplay``
-    on Linux, ``afplay`` on macOS, winsound on Windows). A new message with
-    ``interrupt`` kills the playing process and drops the queue, so the old
-    message truly stops. pyttsx3's own ``say``/``stop`` are not used: on
-    Linux it plays through ``aplay`` under ``os.system``, which nothing can
-    interrupt.
+    Each message is printed at once and put on a queue; a worker thread
+    takes them in order, renders each to a WAV file with pyttsx3 (a
+    fraction of a second with espeak-ng) and plays the file with an audio
+    player process (``aplay`` on Linux, ``afplay`` on macOS, winsound on
+    Windows). Every message is heard, whole and in order: a reply, a
+    notification and what is read aloud wait for the one being spoken,
+    however close behind it they come. Only the player cuts speech short:
+    :meth:`stop` (the console calls it on any key the player presses)
+    kills the playing process and drops the queue, so the old message
+    truly stops at once; :meth:`say` with ``interrupt`` (an explicit ask)
+    does the same before its own message. pyttsx3's own ``say``/``stop``
+    are not used: on Linux it plays through ``aplay`` under ``os.system``,
+    which nothing can interrupt.
 
     Options: ``to_file`` renders each message into that WAV file instead
     of playing it (for tests and recordings); ``player`` is a command line
@@ -1429,16 +1453,32 @@ class TtsSpeaker(Speaker):
     # -- the caller's side
 
     def say(self, text: str, interrupt: bool = True) -> None:
-        lines = message_lines(text)
+        """Print and speak; with ``interrupt`` (an explicit ask) it cuts
+        short what is being spoken and drops what waits."""
+        self._print(text)
+        self._speak_later(speech_text(text), interrupt)
+
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        """Print, and speak after what is being spoken: a reply never cuts
+        a message short, whatever ``interrupt`` says; only :meth:`stop`
+        (a key the player pressed) or :meth:`say` does."""
+        self._print(text)
+        self._speak_later(speech_text(text), False)
+
+    def notify(self, text: str, urgent: bool = False) -> None:
+        """As :meth:`reply`: printed, and spoken in its turn."""
+        self.reply(text)
+
+    def read_aloud(self, text: str) -> None:
+        """Spoken in its turn, never printed (the terminal shows it)."""
+        self._speak_later(speech_text(text), False)
+
+    def _print(self, text: str) -> None:
         if self._failure is not None and not self._failure_told:
             self._failure_told = True
             _write_lines(self.out, [f"Speech has stopped working ({self._failure}); using text only."])
         if self.echo:
-            _write_lines(self.out, lines)
-        self._speak_later(speech_text(text), interrupt)
-
-    def read_aloud(self, text: str) -> None:
-        self._speak_later(speech_text(text), True)
+            _write_lines(self.out, message_lines(text))
 
     def _speak_later(self, spoken: str, interrupt: bool) -> None:
         if not spoken:
