@@ -629,10 +629,19 @@ def _open_prism(linux: bool, speech_dispatcher: bool) -> _Output:
     raise _NothingHere("no screen reader is running")
 
 
+#: the Speech Dispatcher priority of everything the game says itself:
+#: ``text``, below the ``message`` a screen reader speaks at (Orca does),
+#: so that the reader's own speech (its echo of a key, the line it reads)
+#: cuts the game's short at once instead of waiting behind it. A server
+#: gives a client that sets none ``message``, the reader's own.
+SPEECHD_PRIORITY = "text"
+
+
 @contextlib.contextmanager
 def _named_speechd_clients() -> Iterator[None]:
     """accessible_output2 connects with ``speechd.SSIPClient("")``: while the
-    block runs, a client without a name is named :data:`CLIENT_NAME`."""
+    block runs, a client without a name is named :data:`CLIENT_NAME` and
+    speaks at :data:`SPEECHD_PRIORITY`."""
     speechd = sys.modules.get("speechd")
     original = getattr(speechd, "SSIPClient", None)
     if speechd is None or original is None:
@@ -642,6 +651,8 @@ def _named_speechd_clients() -> Iterator[None]:
     class Named(original):  # type: ignore[misc, valid-type]
         def __init__(self, name: str = "", *args: Any, **kwargs: Any) -> None:
             super().__init__(name or CLIENT_NAME, *args, **kwargs)
+            with contextlib.suppress(Exception):  # an old server: its default, then
+                self.set_priority(SPEECHD_PRIORITY)
 
     speechd.SSIPClient = Named
     try:
@@ -772,7 +783,11 @@ class ScreenReaderSpeaker(Speaker):
     speechd library start one. ``prism_speech_dispatcher=True`` lets Prism
     speak through its own Speech Dispatcher client (named ``PRISM``, which
     the player cannot tell from other programs), tried before
-    accessible_output2's named one.
+    accessible_output2's named one. The named client speaks at
+    :data:`SPEECHD_PRIORITY` (``text``), below the screen reader's own
+    ``message``: the reader's speech cuts the game's short, never waits
+    behind it; and :meth:`stop` (the console calls it on any key the game
+    gets) cancels the game's speech.
 
     ``require_screen_reader`` refuses outputs that are only speech engines
     (SAPI on Windows). ``echo=False`` speaks without printing.
