@@ -11,7 +11,10 @@ Prints, over N runs each (median and worst, milliseconds):
   SPEAK to its message starting in the module (the reader never waits
   behind the game; ``--game-priority message`` shows it as it was);
 * tts mode, real espeak-ng and a player process: help being played, then
-  Backspace sent to the console: from the key to the player process gone.
+  Backspace sent to the console: from the key to the player process gone;
+* Ctrl, the screen reader's stop key, pressed with xdotool on a private
+  X server (Xvfb), the tts speaker playing a long message: from the key
+  to the player process gone (xdotool's own start-up included).
 
 Target: every stop well under 200 ms.
 
@@ -182,6 +185,53 @@ def tts(runs: int, scratch: Path) -> None:
     print(f"tts, key to the player process gone: {_ms(gone)}")
 
 
+def ctrl(runs: int, scratch: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        print("Ctrl figures skipped: Xvfb or xdotool is not installed")
+        return
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    os.close(write)
+    number = b""
+    while not number.endswith(b"\n"):
+        number += os.read(read, 16)
+    os.close(read)
+    display = f":{number.decode().strip()}"
+    old_display = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = display
+    try:
+        script = scratch / "player.py"
+        script.write_text(PLAYER)
+        speaker = TtsSpeaker(io.StringIO(), player=[sys.executable, str(script), "{wav}"])
+        gone: list[float] = []
+        for k in range(runs):
+            speaker.reply(f"Message {k}. " + "The spots, one after another, " * 8)
+            assert speechd_log.wait_for(lambda: speaker._player._proc is not None  # type: ignore[union-attr]
+                                        and speaker._player._proc.poll() is None, 20)  # type: ignore[union-attr]
+            time.sleep(0.3)
+            proc = speaker._player._proc  # type: ignore[union-attr]
+            pressed = time.perf_counter()
+            subprocess.run(["xdotool", "key", "ctrl"], env=dict(os.environ, DISPLAY=display), check=True)
+            while proc.poll() is None:
+                time.sleep(0.001)
+            gone.append(time.perf_counter() - pressed)
+            assert speaker.wait(10)
+        speaker.close()
+        print(f"tts, Ctrl (xdotool) to the player process gone: {_ms(gone)}")
+    finally:
+        if old_display is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = old_display
+        server.terminate()
+        server.wait(5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
@@ -199,6 +249,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         tts(args.runs, Path(scratch))
+        ctrl(args.runs, Path(scratch))
 
 
 if __name__ == "__main__":

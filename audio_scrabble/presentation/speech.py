@@ -71,6 +71,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from audio_scrabble.errors import ScrabbleError
+from audio_scrabble.presentation.stopkey import watch_stop_key
 
 __all__ = [
     "SpeechUnavailable",
@@ -329,6 +330,26 @@ class Speaker(abc.ABC):
         not speak by themselves return True at once.
         """
         return True
+
+    #: the watcher of Ctrl (None: not started yet; False: none can be had)
+    _stop_key: Any = None
+
+    def _watch_stop_key(self) -> None:
+        """Once the game speaks: Ctrl, the screen reader's stop key, stops
+        it too, where the game can see Ctrl pressed alone (X11; see
+        :mod:`audio_scrabble.presentation.stopkey`). Elsewhere the next
+        key the game gets does (the console calls :meth:`stop`)."""
+        if self._stop_key is None:
+            self._stop_key = watch_stop_key(self._stop_key_pressed) or False
+
+    def _stop_key_pressed(self) -> None:
+        """On the watcher's thread: Ctrl was pressed."""
+        self.stop()
+
+    def _unwatch_stop_key(self) -> None:
+        watcher, self._stop_key = self._stop_key, False
+        if watcher:
+            watcher.close()
 
     def __enter__(self) -> "Speaker":
         return self
@@ -787,7 +808,8 @@ class ScreenReaderSpeaker(Speaker):
     :data:`SPEECHD_PRIORITY` (``text``), below the screen reader's own
     ``message``: the reader's speech cuts the game's short, never waits
     behind it; and :meth:`stop` (the console calls it on any key the game
-    gets) cancels the game's speech.
+    gets, and Ctrl, the reader's stop key, where the game can see it:
+    X11) cancels the game's speech.
 
     ``require_screen_reader`` refuses outputs that are only speech engines
     (SAPI on Windows). ``echo=False`` speaks without printing.
@@ -827,6 +849,7 @@ class ScreenReaderSpeaker(Speaker):
         self._cond = threading.Condition()
         self._queue: deque[_Message] = deque()
         self._silence_pending = False
+        self._spoken_since_stop = False
         self._busy = False
         #: when the worker entered its current call (monotonic), or None
         self._call_since: float | None = None
@@ -880,6 +903,7 @@ class ScreenReaderSpeaker(Speaker):
         spoken = speech_text(text) if spoken_too else ""
         if not spoken:
             return
+        self._watch_stop_key()
         with self._cond:
             if self._closed or self._failure is not None:
                 return
@@ -887,7 +911,15 @@ class ScreenReaderSpeaker(Speaker):
                 self._queue.clear()
                 self._silence_pending = False  # speaking with interrupt cancels
             self._queue.append(_Message(spoken, bool(interrupt)))
+            self._spoken_since_stop = True
             self._cond.notify_all()
+
+    def _stop_key_pressed(self) -> None:
+        """Ctrl: cancel the game's speech, if it spoke since the last stop."""
+        with self._cond:
+            spoke, self._spoken_since_stop = self._spoken_since_stop, False
+        if spoke:
+            self.stop()
 
     def stop(self) -> None:
         with self._cond:
@@ -920,6 +952,7 @@ class ScreenReaderSpeaker(Speaker):
                 self._cond.wait(min(remaining, 0.05))
 
     def close(self) -> None:
+        self._unwatch_stop_key()
         with self._cond:
             if self._closed:
                 return
@@ -1398,7 +1431,8 @@ class TtsSpeaker(Speaker):
     Windows). Every message is heard, whole and in order: a reply, a
     notification and what is read aloud wait for the one being spoken,
     however close behind it they come. Only the player cuts speech short:
-    :meth:`stop` (the console calls it on any key the player presses)
+    :meth:`stop` (the console calls it on any key the player presses; Ctrl, the
+    screen reader's stop key, calls it where the game can see Ctrl: X11)
     kills the playing process and drops the queue, so the old message
     truly stops at once; :meth:`say` with ``interrupt`` (an explicit ask)
     does the same before its own message. pyttsx3's own ``say``/``stop``
@@ -1498,6 +1532,7 @@ class TtsSpeaker(Speaker):
     def _speak_later(self, spoken: str, interrupt: bool) -> None:
         if not spoken:
             return
+        self._watch_stop_key()
         with self._cond:
             if self._closed or self._failure is not None:
                 return
@@ -1524,6 +1559,7 @@ class TtsSpeaker(Speaker):
             )
 
     def close(self) -> None:
+        self._unwatch_stop_key()
         with self._cond:
             if self._closed:
                 return
