@@ -189,3 +189,48 @@ def test_the_game_heard_in_tts_loses_no_reply(playback: Playback) -> None:
     replies = re.sub(r"^[^\n>]*> ", "", printed, flags=re.M)
     assert " ".join(spoken).split() == replies.split()
     assert_all_heard_whole(playback, spoken)
+
+
+@pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
+def test_at_the_prompt_your_play_and_the_computers_move_are_both_heard(playback: Playback) -> None:
+    """The issue's own steps, typed at the real prompt: the play's answer
+    and the computer's move said right after it are both heard whole; the
+    keys typed before them cut only what was said before."""
+    import threading
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    from audio_scrabble.console.app import ConsoleApp
+
+    class Raw(io.StringIO):
+        encoding = "utf-8"  # type: ignore[assignment]
+
+    speaker = playback.speaker
+    session = Session(Options(players="Ann,computer:club", seed=7), lexicon=services.load_lexicon(None))
+    output = Vt100_Output(Raw(), lambda: Size(rows=24, columns=80), term="xterm")
+
+    def spoken_whole(words: str):  # type: ignore[no-untyped-def]
+        return lambda: any(words in u.text and u.finished for u in speaker.utterances)
+
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = ConsoleApp(session, speaker, screen=playback.out, output=output)
+
+        def typist() -> None:
+            assert _wait_for(spoken_whole("You may challenge it"), 60)
+            inp.send_text("play e7 across faced\r")
+            assert _wait_for(spoken_whole("KILLIE"), 60)
+            inp.send_text("quit\ryes\r")
+
+        thread = threading.Thread(target=typist, daemon=True)
+        thread.start()
+        assert app.run() == 0
+        thread.join()
+    texts = [u.text for u in speaker.utterances]
+    played = next(u for u in speaker.utterances if "You played FACED, E7 across, 24 points." in u.text)
+    move = next(u for u in speaker.utterances if "Club computer: KILLIE" in u.text)
+    assert not played.interrupted and not move.interrupted, texts
+    assert texts[-1].startswith("Goodbye.")
+    assert [u.interrupted for u in speaker.utterances] == [False] * len(texts)
