@@ -26,3 +26,14 @@ def shared_gcg_dir() -> Path:
     if not d.is_dir():
         pytest.skip("../shared/gcg (the reference game records) is not beside the repository")
     return d
+
+
+@pytest.fixture(autouse=True)
+def _stop_key_not_watched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test listens to the developer's own keyboard: the speakers'
+    watcher of Ctrl (presentation/stopkey.py), which would stop a test's
+    speech at the developer's stop key, is off; tests/test_stop_key.py
+    turns it on against a private X server."""
+    from audio_scrabble.presentation import speech
+
+    monkeypatch.setattr(speech, "watch_stop_key", lambda on_stop: None)

@@ -43,7 +43,8 @@ def _missing(tmp_path: Path) -> Path:
 
 
 def _run(tmp_path: Path, args: list[str], lines: str, env: dict[str, str]) -> list[str]:
-    full = {k: v for k, v in os.environ.items() if not k.startswith("SPEECHD_")}
+    # no Speech Dispatcher but the test's, no X display (the developer's keyboard)
+    full = {k: v for k, v in os.environ.items() if not k.startswith("SPEECHD_") and k != "DISPLAY"}
     full.update(env)
     full["PYTHONPATH"] = os.pathsep.join([str(_missing(tmp_path)), str(ROOT)])
     full["AUDIO_SCRABBLE_DATA_DIR"] = str(tmp_path / "data")

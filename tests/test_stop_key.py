@@ -26,6 +26,7 @@ import pytest
 
 import speechd_log
 from speechd_log import logging_speechd  # noqa: F401 - a fixture
+from audio_scrabble.presentation import speech, stopkey
 from audio_scrabble.presentation.speech import ScreenReaderSpeaker, SpeechUnavailable, TtsSpeaker
 from audio_scrabble.presentation.stopkey import StopKeyWatcher, watch_stop_key
 
@@ -66,6 +67,7 @@ def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         os.close(read)
     name = f":{number.decode().strip()}"
     monkeypatch.setenv("DISPLAY", name)
+    monkeypatch.setattr(speech, "watch_stop_key", stopkey.watch_stop_key)  # off elsewhere: conftest.py
     try:
         yield name
     finally:
