@@ -134,6 +134,26 @@ def test_the_screen_readers_own_speech_cuts_the_game_short(
     assert [(m.text, m.finished) for m in game] == [(LONG, False)], "the game's speech held the reader back"
 
 
+def test_an_answer_after_the_readers_echo_is_still_heard(logging_speechd: speechd_log.Server) -> None:
+    """The reader echoes a key first (it sees the key before the game
+    does), the game answers the key just after: the game's answer waits
+    for the echo and is heard whole, not dropped for being lower."""
+    speechd = load_speechd()
+    speaker = ScreenReaderSpeaker(io.StringIO())
+    reader = speechd.SSIPClient("Orca", address=logging_speechd.address)
+    try:
+        reader.set_priority(speechd.Priority.MESSAGE)
+        reader.speak("right")
+        speaker.notify("I8, O, a blank.")
+        assert speechd_log.wait_for(
+            lambda: [(m.text, m.finished) for m in logging_speechd.messages("game")]
+            == [("I8, O, a blank.", True)], 10)
+    finally:
+        reader.close()
+        speaker.close()
+    assert [(m.text, m.finished) for m in logging_speechd.messages("others")] == [("right", True)]
+
+
 def test_the_next_key_cancels_the_games_speech(logging_speechd: speechd_log.Server) -> None:
     """F9's spots are spoken (long); the next key (an arrow) cancels them
     before its own answer is spoken."""
