@@ -49,6 +49,10 @@ def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     for tool, package in (("Xvfb", "xvfb"), ("xdotool", "xdotool")):
         if not shutil.which(tool):
             pytest.skip(f"Debian package {package} is not installed")
+    try:
+        stopkey._libraries()
+    except OSError as err:
+        pytest.skip(f"Debian packages libx11-6 and libxi6 are needed: {err}")
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "640x480x24"],

@@ -75,6 +75,8 @@ class _EventMask(ctypes.Structure):
 #: the watcher's requests are few and checked, so an error is ignored
 _ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
 _ignore_error = _ERROR_HANDLER(lambda display, error: 0)
+_init_lock = threading.Lock()
+_initialised = False
 
 
 def _libraries() -> tuple[Any, Any]:
@@ -98,7 +100,12 @@ def _libraries() -> tuple[Any, Any]:
     xi.XISelectEvents.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(_EventMask), ctypes.c_int]
     x11.XSetErrorHandler.argtypes = [_ERROR_HANDLER]
     x11.XSetErrorHandler.restype = ctypes.c_void_p
-    x11.XSetErrorHandler(_ignore_error)
+    global _initialised
+    with _init_lock:
+        if not _initialised:  # each watcher has its own thread and connection
+            x11.XInitThreads()
+            x11.XSetErrorHandler(_ignore_error)
+            _initialised = True
     return x11, xi
 
 
