@@ -8,7 +8,8 @@ XWayland with the terminal an X client) the X server reports every key
 to a client that asks for XInput 2's raw key events, whichever window
 has the focus: :class:`StopKeyWatcher` asks for them on a connection and
 a thread of its own and calls ``on_stop`` at each press of either Ctrl
-key, within a few milliseconds. It reads no other key, and keeps none.
+key, within a few milliseconds. The server sends it every key press (a
+key code and no text); it acts on Ctrl's, and keeps nothing.
 
 Where there is no X display (a text console, Windows, macOS, a Wayland
 terminal), or no libX11/libXi, :func:`watch_stop_key` returns None and
