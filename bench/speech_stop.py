@@ -14,7 +14,9 @@ Prints, over N runs each (median and worst, milliseconds):
   Backspace sent to the console: from the key to the player process gone;
 * Ctrl, the screen reader's stop key, pressed with xdotool on a private
   X server (Xvfb), the tts speaker playing a long message: from the key
-  to the player process gone (xdotool's own start-up included).
+  to the player process gone; the screen-reader speaker speaking: from
+  the key to the server receiving the CANCEL (xdotool's own start-up
+  included in both).
 
 Target: every stop well under 200 ms.
 
@@ -223,6 +225,28 @@ def ctrl(runs: int, scratch: Path) -> None:
             assert speaker.wait(10)
         speaker.close()
         print(f"tts, Ctrl (xdotool) to the player process gone: {_ms(gone)}")
+        if speechd_log.missing():
+            return
+        sd = speechd_log.start()
+        try:
+            reader = ScreenReaderSpeaker(io.StringIO(), address=sd.address)
+            cancelled: list[float] = []
+            for k in range(runs):
+                before = len(sd.texts("game"))
+                reader.notify(f"Message {k}. " + "The spots, one after another, " * 8)
+                assert speechd_log.wait_for(lambda: len(sd.texts("game")) > before, 10)
+                time.sleep(0.3)
+                cancels = len(_log_times(sd.server_log(), "Cancel received"))
+                pressed = time.time()
+                subprocess.run(["xdotool", "key", "ctrl"], env=dict(os.environ, DISPLAY=display), check=True)
+                assert speechd_log.wait_for(
+                    lambda: len(_log_times(sd.server_log(), "Cancel received")) > cancels, 10)
+                cancelled.append(_log_times(sd.server_log(), "Cancel received")[cancels] - pressed)
+                time.sleep(0.3)
+            reader.close()
+            print(f"screen reader, Ctrl (xdotool) to CANCEL received: {_ms(cancelled)}")
+        finally:
+            sd.stop()
     finally:
         if old_display is None:
             os.environ.pop("DISPLAY", None)
