@@ -30,6 +30,10 @@ from speechd_log import logging_speechd  # noqa: F401 - a fixture
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ["--players", "Ann,computer:club", "--seed", "7", "--new"]
 
+#: the first word of each line of ``set`` that is a setting's own
+SETTING_NAMES = {"verbosity", "marks", "braille", "speech", "hints", "aids", "sounds", "echo",
+                 "prompt", "think"}
+
 PRISM_MISSING = 'raise ImportError("No module named \'prism\'", name="prism")\n'
 PORTAUDIO_MISSING = 'raise OSError("PortAudio library not found")\n'
 
@@ -62,7 +66,15 @@ def _before_first_prompt(lines: list[str]) -> list[str]:
 
 
 def _after_setting(lines: list[str], setting: str) -> str:
-    return lines[lines.index(setting) + 1]
+    """The note ``set`` says after ``setting`` (its lines of at most 40
+    characters joined again), up to the next setting."""
+    at = lines.index(setting) + 1
+    note = []
+    while at < len(lines) and lines[at].split(" ")[0].rstrip(":") not in SETTING_NAMES:
+        assert len(lines[at]) <= 40, lines[at]
+        note.append(lines[at])
+        at += 1
+    return " ".join(note)
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")

@@ -292,7 +292,9 @@ class Settings:
         return Style(self.verbosity, self.marks)
 
     def describe(self) -> list[str]:
-        return [line for s in SETTINGS for line in [s.describe(getattr(self, s.attr)), *self.notes.get(s.attr, [])]]
+        """``set`` alone: each setting, then its notes as lines of at most 40 characters."""
+        notes = {attr: [part for note in lines for part in clauses(note)] for attr, lines in self.notes.items()}
+        return [line for s in SETTINGS for line in [s.describe(getattr(self, s.attr)), *notes.get(s.attr, [])]]
 
     def change(self, name: str, value: str) -> str:
         """Change one setting; returns the confirmation, raises NotationError."""
