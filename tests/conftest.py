@@ -48,3 +48,14 @@ def synapse(_synapse_session):
     """The real homeserver, running (started again if a test stopped it)."""
     _synapse_session.start()
     return _synapse_session
+
+
+@pytest.fixture(autouse=True)
+def _stop_key_not_watched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test listens to the developer's own keyboard: the speakers'
+    watcher of Ctrl (presentation/stopkey.py), which would stop a test's
+    speech at the developer's stop key, is off; tests/test_stop_key.py
+    turns it on against a private X server."""
+    from audio_scrabble.presentation import speech
+
+    monkeypatch.setattr(speech, "watch_stop_key", lambda on_stop: None)

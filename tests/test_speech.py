@@ -798,6 +798,8 @@ class FakeSsipServer:
             return b"245-7\r\n245 OK CLIENT ID SENT\r\n"
         if words[:3] == ["SET", "self", "NOTIFICATION"]:
             return b"220 OK NOTIFICATION SET\r\n"
+        if words[:3] == ["SET", "self", "PRIORITY"]:  # the game's client sets text (issue 22)
+            return b"202 OK PRIORITY SET\r\n"
         return None
 
     def _serve(self, conn: socket.socket) -> None:
@@ -1179,8 +1181,9 @@ def test_each_step_down_says_one_line(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
     """Prism missing: one line, and accessible_output2 speaks. Both missing:
-    one line for each step, the last one to text; the console prints each
-    once, before the game's first words."""
+    one line for each step, the last one to text; the console prints the
+    last once, before the game's first words: the steps before it are no
+    news (issue 22, point 7), and ``set`` says them."""
     _need_ao2()
     monkeypatch.setitem(sys.modules, "prism", None)  # as if not installed
     speaker = make_speaker("screenreader", io.StringIO())
@@ -1206,8 +1209,13 @@ def test_each_step_down_says_one_line(
     from audio_scrabble.console.session import Options, Session
 
     session = Session(Options(players="Ann,Bob", seed=1), lexicon=services.WordSet(["QI"]))
-    run_plain(session, speaker, io.StringIO("quit\nyes\n"), screen)
+    run_plain(session, speaker, io.StringIO("set\nquit\nyes\n"), screen)
     lines = screen.getvalue().splitlines()
-    assert lines[:2] == speaker.notices
-    assert all(screen.getvalue().count(line) == 1 for line in speaker.notices)
+    assert lines[:2] == [speaker.notices[-1], "Audio Scrabble. Type help at any time."]
+    # set says every step, after the speech in force (in lines of 40 at most)
+    described = [line.split("> ")[-1] for line in lines]
+    at = described.index("speech text.")
+    told = described[at + 1:described.index("hints off.")]
+    assert " ".join(told) == " ".join(speaker.notices) and all(len(line) <= 40 for line in told)
+    assert screen.getvalue().count("Prism is not installed;") == 1
     assert capfd.readouterr() == ("", "")

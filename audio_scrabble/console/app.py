@@ -181,9 +181,11 @@ class Voice:
         self.screen.flush()
 
     def notice(self) -> None:
-        """The lines of each step down the speech took at start, one each;
-        a speech that fell back is then the setting in force (``set`` says
-        the speech that is really used)."""
+        """Say that the speech asked for could not start (text is used):
+        that is news. The steps down on the way that still left it working
+        ("Prism is not installed; using accessible_output2.") are not:
+        ``set`` says them, after the speech in force, which a speech that
+        fell back then is."""
         lines = list(getattr(self.speaker, "notices", []) or [])
         last = self.speaker.fallback_notice
         settings = getattr(self.session, "settings", None)
@@ -191,9 +193,12 @@ class Voice:
             settings.speech = self.speaker.name
         if last and last not in lines:
             lines.append(last)
-        for line in lines:
-            for part in self.session.fit([line]):
-                self.speaker.reply(part)
+        notes = getattr(settings, "notes", None)
+        if notes is not None:
+            notes["speech"] = lines
+        parts = self.session.fit([last]) if last else []
+        if parts:
+            self.speaker.reply("\n".join(parts))
 
     def follow_speech_setting(self) -> None:
         """``set speech KIND``: swap the speaker, saying so if it falls back."""

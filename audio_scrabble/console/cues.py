@@ -30,12 +30,27 @@ def follow(cues: "Cues | None", wanted: bool, make: Any) -> "Cues | None":
 def notice_once(cues: "Cues | None", settings: Any) -> "tuple[list[str], Cues | None]":
     """The one line saying sounds went off (no audio device), once, and the
     cues kept: none after it, and the setting then says what is really in
-    use (sounds off), as speech does."""
+    use (sounds off), as speech does; ``set`` says the line after it."""
     said = cues.notice() if cues is not None else []
     if said:
         settings.sounds = False
+        notes = getattr(settings, "notes", None)
+        if notes is not None:
+            notes["sounds"] = list(said)
         return said, None
     return said, cues
+
+
+def settle(cues: "Cues | None", settings: Any) -> "Cues | None":
+    """At start-up: the cues once the sound player has opened (waiting at
+    most a second), or none when it could not. Why it could not ("Sounds
+    off: PortAudio is missing.") is no news to the player then, so it is
+    not said: ``set`` says it, after the sounds setting."""
+    if cues is None:
+        return None
+    cues.player.wait_ready(1.0)
+    _said, kept = notice_once(cues, settings)
+    return kept
 
 
 class Cues:

@@ -35,7 +35,7 @@ from ..notation.typed import Draft
 from ..presentation import phrases, prompts
 from . import acting, brailleview, saving, services, survey_commands
 from .coach import Coach
-from .cues import Cues, follow, notice_once
+from .cues import Cues, follow, notice_once, settle
 from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
 from .output import BoardReader, Transcript
@@ -110,13 +110,12 @@ class Session:
         On a session already started, says where things stand instead.
         """
         self.follow_sounds_setting()
-        if self.cues is not None:
-            self.cues.player.wait_ready(1.0)  # so that "no audio device" is said at once
+        self.cues = settle(self.cues, self.settings)  # sounds that cannot start: no news, set says why
         if self.game is not None:
-            return self._reply(self._sounds_notice() + self._turn_lines())
+            return self._reply(self._turn_lines())
         if isinstance(self.question, SetupQuestion):
             return self._reply(self.question.setup.question())
-        out = [prompts.WELCOME, *self._sounds_notice()]
+        out = [prompts.WELCOME]
         if self.options.position:
             return self._reply(out + self._begin_position())
         if self.options.saved_game == NEW:

@@ -12,7 +12,7 @@ the command-line options of the game and of ``review`` are all fed from
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..errors import NotationError
@@ -278,6 +278,11 @@ class Settings:
     echo: bool = False
     #: "short": the prompt's short form (the one a narrow braille display gets)
     prompt: str = "full"
+    #: lines ``set`` says after a setting's own (by attribute): what is
+    #: really in use and why, when it is not what was asked for ("Prism is
+    #: not installed; using accessible_output2."). Not news at start-up,
+    #: so not said then; never saved.
+    notes: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_options(cls, options: Any) -> "Settings":
@@ -297,7 +302,9 @@ class Settings:
         return Style(self.verbosity, self.marks)
 
     def describe(self) -> list[str]:
-        return [s.describe(getattr(self, s.attr)) for s in SETTINGS]
+        """``set`` alone: each setting, then its notes as lines of at most 40 characters."""
+        notes = {attr: [part for note in lines for part in clauses(note)] for attr, lines in self.notes.items()}
+        return [line for s in SETTINGS for line in [s.describe(getattr(self, s.attr)), *notes.get(s.attr, [])]]
 
     def change(self, name: str, value: str) -> str:
         """Change one setting; returns the confirmation, raises NotationError."""

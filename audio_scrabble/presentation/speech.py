@@ -23,8 +23,9 @@ what is spoken, so that nothing is heard twice:
 ``TtsSpeaker`` (``tts``)
     prints everything and speaks it by itself with pyttsx3 (espeak-ng on
     Linux, SAPI 5 on Windows, NSSpeechSynthesizer on macOS) on a worker
-    thread, one utterance a message, so that speaking never blocks input
-    and a new message or :meth:`Speaker.stop` cuts the old one short.
+    thread, one utterance a message, so that speaking never blocks input:
+    every message in turn, none dropped; only :meth:`Speaker.stop` (a key
+    the player pressed) cuts speech short.
 ``RecordingSpeaker``
     records messages for tests.
 
@@ -70,6 +71,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from audio_scrabble.errors import ScrabbleError
+from audio_scrabble.presentation.stopkey import watch_stop_key
 
 __all__ = [
     "SpeechUnavailable",
@@ -256,8 +258,9 @@ class Speaker(abc.ABC):
 
     ``reply(text)``
         the answer to what the player typed or pressed: printed; spoken
-        too by a self-voicing speaker (tts); a screen-reader speaker only
-        prints it, since the screen reader reads the console.
+        too by a self-voicing speaker (tts), after what it is saying (the
+        key that asked for it has stopped that already); a screen-reader
+        speaker only prints it, since the screen reader reads the console.
     ``notify(text, urgent=False)``
         what the console does not carry by itself: a cursor move on the
         board, the turn signal, the computer's move arriving while the
@@ -327,6 +330,26 @@ class Speaker(abc.ABC):
         not speak by themselves return True at once.
         """
         return True
+
+    #: the watcher of Ctrl (None: not started yet; False: none can be had)
+    _stop_key: Any = None
+
+    def _watch_stop_key(self) -> None:
+        """Once the game speaks: Ctrl, the screen reader's stop key, stops
+        it too, where the game can see Ctrl pressed alone (X11; see
+        :mod:`audio_scrabble.presentation.stopkey`). Elsewhere the next
+        key the game gets does (the console calls :meth:`stop`)."""
+        if self._stop_key is None:
+            self._stop_key = watch_stop_key(self._stop_key_pressed) or False
+
+    def _stop_key_pressed(self) -> None:
+        """On the watcher's thread: Ctrl was pressed."""
+        self.stop()
+
+    def _unwatch_stop_key(self) -> None:
+        watcher, self._stop_key = self._stop_key, False
+        if watcher:
+            watcher.close()
 
     def __enter__(self) -> "Speaker":
         return self
@@ -627,10 +650,19 @@ def _open_prism(linux: bool, speech_dispatcher: bool) -> _Output:
     raise _NothingHere("no screen reader is running")
 
 
+#: the Speech Dispatcher priority of everything the game says itself:
+#: ``text``, below the ``message`` a screen reader speaks at (Orca does),
+#: so that the reader's own speech (its echo of a key, the line it reads)
+#: cuts the game's short at once instead of waiting behind it. A server
+#: gives a client that sets none ``message``, the reader's own.
+SPEECHD_PRIORITY = "text"
+
+
 @contextlib.contextmanager
 def _named_speechd_clients() -> Iterator[None]:
     """accessible_output2 connects with ``speechd.SSIPClient("")``: while the
-    block runs, a client without a name is named :data:`CLIENT_NAME`."""
+    block runs, a client without a name is named :data:`CLIENT_NAME` and
+    speaks at :data:`SPEECHD_PRIORITY`."""
     speechd = sys.modules.get("speechd")
     original = getattr(speechd, "SSIPClient", None)
     if speechd is None or original is None:
@@ -640,6 +672,8 @@ def _named_speechd_clients() -> Iterator[None]:
     class Named(original):  # type: ignore[misc, valid-type]
         def __init__(self, name: str = "", *args: Any, **kwargs: Any) -> None:
             super().__init__(name or CLIENT_NAME, *args, **kwargs)
+            with contextlib.suppress(Exception):  # an old server: its default, then
+                self.set_priority(SPEECHD_PRIORITY)
 
     speechd.SSIPClient = Named
     try:
@@ -770,7 +804,12 @@ class ScreenReaderSpeaker(Speaker):
     speechd library start one. ``prism_speech_dispatcher=True`` lets Prism
     speak through its own Speech Dispatcher client (named ``PRISM``, which
     the player cannot tell from other programs), tried before
-    accessible_output2's named one.
+    accessible_output2's named one. The named client speaks at
+    :data:`SPEECHD_PRIORITY` (``text``), below the screen reader's own
+    ``message``: the reader's speech cuts the game's short, never waits
+    behind it; and :meth:`stop` (the console calls it on any key the game
+    gets, and Ctrl, the reader's stop key, where the game can see it:
+    X11) cancels the game's speech.
 
     ``require_screen_reader`` refuses outputs that are only speech engines
     (SAPI on Windows). ``echo=False`` speaks without printing.
@@ -810,6 +849,7 @@ class ScreenReaderSpeaker(Speaker):
         self._cond = threading.Condition()
         self._queue: deque[_Message] = deque()
         self._silence_pending = False
+        self._spoken_since_stop = False
         self._busy = False
         #: when the worker entered its current call (monotonic), or None
         self._call_since: float | None = None
@@ -863,6 +903,7 @@ class ScreenReaderSpeaker(Speaker):
         spoken = speech_text(text) if spoken_too else ""
         if not spoken:
             return
+        self._watch_stop_key()
         with self._cond:
             if self._closed or self._failure is not None:
                 return
@@ -870,7 +911,15 @@ class ScreenReaderSpeaker(Speaker):
                 self._queue.clear()
                 self._silence_pending = False  # speaking with interrupt cancels
             self._queue.append(_Message(spoken, bool(interrupt)))
+            self._spoken_since_stop = True
             self._cond.notify_all()
+
+    def _stop_key_pressed(self) -> None:
+        """Ctrl: cancel the game's speech, if it spoke since the last stop."""
+        with self._cond:
+            spoke, self._spoken_since_stop = self._spoken_since_stop, False
+        if spoke:
+            self.stop()
 
     def stop(self) -> None:
         with self._cond:
@@ -903,6 +952,7 @@ class ScreenReaderSpeaker(Speaker):
                 self._cond.wait(min(remaining, 0.05))
 
     def close(self) -> None:
+        self._unwatch_stop_key()
         with self._cond:
             if self._closed:
                 return
@@ -1124,6 +1174,20 @@ def wav_duration(path: str | os.PathLike[str]) -> float:
         return wav.getnframes() / float(rate) if rate else 0.0
 
 
+def _has_audio(path: str | os.PathLike[str]) -> bool:
+    """Whether a rendered file exists and, if it is a WAV, holds frames
+    (another format, such as macOS's AIFF, counts once it exists)."""
+    if not os.path.exists(path):
+        return False
+    try:
+        with wave.open(os.fspath(path), "rb") as wav:
+            return wav.getnframes() > 0
+    except (wave.Error, EOFError):
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
+
+
 def _write_silence(path: Path, seconds: float = 0.05, rate: int = 22050) -> None:
     with wave.open(os.fspath(path), "wb") as wav:
         wav.setnchannels(1)
@@ -1196,12 +1260,15 @@ class _Synthesizer:
             engine.setProperty("rate", rate)
         if voice is not None:
             engine.setProperty("voice", voice)
-        for _attempt in range(2):  # pyttsx3's espeak driver now and then writes nothing
+        # pyttsx3's espeak driver now and then writes no file, or a WAV of
+        # no frames at all (about one render in a hundred): that message
+        # would be lost in silence, so it is rendered again.
+        for _attempt in range(3):
             with contextlib.suppress(FileNotFoundError):
                 os.remove(path)
             engine.save_to_file(text, path)
             engine.runAndWait()
-            if os.path.exists(path):
+            if _has_audio(path):
                 return
         raise RuntimeError("the speech engine wrote no audio")
 
@@ -1357,14 +1424,20 @@ class _Job:
 class TtsSpeaker(Speaker):
     """Prints each message and speaks it with pyttsx3, never blocking.
 
-    ``say`` prints at once and hands the message to a worker thread, which
-    renders it to a WAV file with pyttsx3 (a fraction of a second with
-    espeak-ng) and plays the file with an audio player process (``aplay``
-    on Linux, ``afplay`` on macOS, winsound on Windows). A new message with
-    ``interrupt`` kills the playing process and drops the queue, so the old
-    message truly stops. pyttsx3's own ``say``/``stop`` are not used: on
-    Linux it plays through ``aplay`` under ``os.system``, which nothing can
-    interrupt.
+    Each message is printed at once and put on a queue; a worker thread
+    takes them in order, renders each to a WAV file with pyttsx3 (a
+    fraction of a second with espeak-ng) and plays the file with an audio
+    player process (``aplay`` on Linux, ``afplay`` on macOS, winsound on
+    Windows). Every message is heard, whole and in order: a reply, a
+    notification and what is read aloud wait for the one being spoken,
+    however close behind it they come. Only the player cuts speech short:
+    :meth:`stop` (the console calls it on any key the player presses; Ctrl, the
+    screen reader's stop key, calls it where the game can see Ctrl: X11)
+    kills the playing process and drops the queue, so the old message
+    truly stops at once; :meth:`say` with ``interrupt`` (an explicit ask)
+    does the same before its own message. pyttsx3's own ``say``/``stop``
+    are not used: on Linux it plays through ``aplay`` under ``os.system``,
+    which nothing can interrupt.
 
     Options: ``to_file`` renders each message into that WAV file instead
     of playing it (for tests and recordings); ``player`` is a command line
@@ -1429,20 +1502,37 @@ class TtsSpeaker(Speaker):
     # -- the caller's side
 
     def say(self, text: str, interrupt: bool = True) -> None:
-        lines = message_lines(text)
+        """Print and speak; with ``interrupt`` (an explicit ask) it cuts
+        short what is being spoken and drops what waits."""
+        self._print(text)
+        self._speak_later(speech_text(text), interrupt)
+
+    def reply(self, text: str, interrupt: bool = True) -> None:
+        """Print, and speak after what is being spoken: a reply never cuts
+        a message short, whatever ``interrupt`` says; only :meth:`stop`
+        (a key the player pressed) or :meth:`say` does."""
+        self._print(text)
+        self._speak_later(speech_text(text), False)
+
+    def notify(self, text: str, urgent: bool = False) -> None:
+        """As :meth:`reply`: printed, and spoken in its turn."""
+        self.reply(text)
+
+    def read_aloud(self, text: str) -> None:
+        """Spoken in its turn, never printed (the terminal shows it)."""
+        self._speak_later(speech_text(text), False)
+
+    def _print(self, text: str) -> None:
         if self._failure is not None and not self._failure_told:
             self._failure_told = True
             _write_lines(self.out, [f"Speech has stopped working ({self._failure}); using text only."])
         if self.echo:
-            _write_lines(self.out, lines)
-        self._speak_later(speech_text(text), interrupt)
-
-    def read_aloud(self, text: str) -> None:
-        self._speak_later(speech_text(text), True)
+            _write_lines(self.out, message_lines(text))
 
     def _speak_later(self, spoken: str, interrupt: bool) -> None:
         if not spoken:
             return
+        self._watch_stop_key()
         with self._cond:
             if self._closed or self._failure is not None:
                 return
@@ -1469,6 +1559,7 @@ class TtsSpeaker(Speaker):
             )
 
     def close(self) -> None:
+        self._unwatch_stop_key()
         with self._cond:
             if self._closed:
                 return
