@@ -419,7 +419,7 @@ class OnlineGame:
         totals_before = game.scores()
         nicks = [p.nick for p in record_from_game(game).players]
         claimed = parse_gcg_line(record.gcg, nicks) if record.gcg else None
-        if claimed is not None and claimed.nick != nicks[seat]:
+        if claimed is not None and record.kind != "challenge" and claimed.nick != nicks[seat]:
             raise Refused(f"{self._name(seat)}'s record names another player in its line; it was refused.",
                           "mismatch")
         kind = record.kind
