@@ -231,7 +231,7 @@ class GameLink:
             if not st.log:
                 return
             kinds, seat = st.expected()
-            if seat != st.my_seat or st.final is not None:
+            if seat is None or seat != st.my_seat or st.final is not None:
                 return
             if kinds == ("join",):
                 game_id = st.game_id

@@ -97,9 +97,14 @@ class DealtBag(Bag):
         #: the last draw: (seat, places), put back if its play is withdrawn
         self.last_draw: tuple[int, list[int]] = (0, [])
 
-    @property  # type: ignore[override]
+    @property
     def tiles(self) -> list[str]:
+        """The bag as this side sees it (``?`` where it does not know)."""
         return [self.ledger.letter(p) for p in self.ledger.pool]
+
+    @tiles.setter
+    def tiles(self, value: list[str]) -> None:
+        raise AttributeError("the dealt bag is changed only by drawing and putting back")
 
     @property
     def state(self) -> int:
@@ -297,14 +302,18 @@ class OnlineGame:
 
     # ------------------------------------------------------------ copying
     def _copy(self) -> "OnlineGame":
+        """A copy to try a record on. What is never changed once made is
+        shared, not copied: the word list, the records, the published
+        decks, the game's events (frozen) and its past actions."""
         memo: dict[int, Any] = {}
-        if self.lexicon is not None:
-            memo[id(self.lexicon)] = self.lexicon
-        if self.public is not None and self.public._points is not None:
-            memo[id(self.public._points)] = self.public._points
-            memo[id(self.public._index)] = self.public._index
-        for rec in self.log:
-            memo[id(rec)] = rec
+        shared: list[Any] = [self.lexicon, *self.log]
+        if self.public is not None:
+            shared += [self.public._points, self.public._index, *self.public.shuffled, *self.public.placed]
+        if self.game is not None:
+            shared += [*self.game.history, *self.game.actions, self.game.ended, self.game.start]
+        for obj in shared:
+            if obj is not None:
+                memo[id(obj)] = obj
         return copy.deepcopy(self, memo)
 
     def _take(self, other: "OnlineGame") -> None:
@@ -415,9 +424,10 @@ class OnlineGame:
         bag = game.bag
         assert isinstance(bag, DealtBag)
         bag.beacon = bytes.fromhex(record.prev)
-        before = record_from_game(game).moves
+        so_far = record_from_game(game)
+        before = so_far.moves
         totals_before = game.scores()
-        nicks = [p.nick for p in record_from_game(game).players]
+        nicks = [p.nick for p in so_far.players]
         claimed = parse_gcg_line(record.gcg, nicks) if record.gcg else None
         if claimed is not None and record.kind != "challenge" and claimed.nick != nicks[seat]:
             raise Refused(f"{self._name(seat)}'s record names another player in its line; it was refused.",
