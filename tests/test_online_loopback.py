@@ -170,12 +170,13 @@ def test_two_homes_play_a_whole_game_and_the_deal_checks_out(lexicon: Any, caplo
         table.close()
 
 
-def test_three_homes_play_a_whole_game(lexicon: Any) -> None:
-    table = Table(lexicon, 3)
+@pytest.mark.parametrize("n", [3, 4])
+def test_three_and_four_homes_play_a_whole_game(lexicon: Any, n: int) -> None:
+    table = Table(lexicon, n)
     try:
         table.play_to_end()
         _assert_finished_alike(table)
-        assert len(table.links[0].state.final.totals) == 3  # type: ignore[union-attr]
+        assert len(table.links[0].state.final.totals) == n  # type: ignore[union-attr]
     finally:
         table.close()
 
@@ -366,3 +367,37 @@ def test_a_record_from_the_room_parses_back_to_what_was_sent(lexicon: Any) -> No
             assert parse_record(msg.record) == rec
     finally:
         table.close()
+
+
+def test_a_side_killed_during_the_deal_sends_its_step_when_it_comes_back(lexicon: Any) -> None:
+    net = LoopbackNetwork()
+    ta, tb = LoopbackTransport(net, "@alice:x"), LoopbackTransport(net, "@bob:x")
+    seeds_b: dict[str, bytes] = {}
+    alice = GameLink.offer(ta, "Alice", [("Bob", "@bob:x")], "single", lexicon, {})
+    alice.listen()
+    bob = GameLink.join(tb, alice.room, lexicon, seeds_b)  # sends its lock and shuffle
+    assert bob.pending() == "join"  # its own join not heard back yet
+    bob.advance()  # sent again, as after a cut network: the same transaction, no second message
+    assert [m.record["kind"] for m in net.messages(alice.room)].count("join") == 1  # type: ignore[index]
+    tb.close()  # then Bob's program is killed
+    for _ in range(3):
+        ta.wait_idle()  # Bob's join heard, Alice's own step come back
+    assert alice.state.expected() == (("places",), 1)  # Alice locked the places; Bob's turn
+    tb2 = LoopbackTransport(net, "@bob:x")
+    bob = GameLink.resume(tb2, alice.room, lexicon, seeds_b)
+    bob.listen()
+    for _ in range(3):
+        tb2.wait_idle()
+        ta.wait_idle()
+    assert alice.state.hashes == bob.state.hashes
+    assert alice.state.playing and bob.state.playing
+    assert alice.state.my_rack_known() and bob.state.my_rack_known()
+    ta.close()
+    tb2.close()
+
+
+def test_offer_days_per_move_travel_with_the_offer(lexicon: Any) -> None:
+    net = LoopbackNetwork()
+    alice = GameLink.offer(LoopbackTransport(net, "@a:x"), "Alice", [("Bob", "@b:x")], "single", lexicon, {},
+                           days=3)
+    assert alice.state.offer is not None and alice.state.offer.days == 3

@@ -30,7 +30,7 @@ PLAYERS = (Player("Alice", "@alice:example.org"), Player("Bob", "@bob:example.or
 
 SAMPLES = [
     Record("g1", 0, "", 0, "offer", deal={"box": H, "commit": H, "deck": []}, players=PLAYERS, rules="double",
-           lexicon="CSW21", edition=2),
+           lexicon="CSW21", edition=2, days=3),
     Record("g1", 1, H, 1, "join", deal={"box": H, "commit": H, "deck": []}),
     Record("g1", 2, H, 0, "places", deal={"nonce": H, "deck": []}),
     Record("g1", 4, H, 0, "keys", deal={"keys": {"1": "c2VhbGVk"}}),
@@ -86,6 +86,7 @@ def _valid() -> dict:
     ({"deal": {"seed": 7}}, "bad_deal"),
     ({"withdrawn": True}, "bad_withdrawn"),
     ({"rack": "AEINRST"}, "bad_field"),
+    ({"days": 3}, "bad_days"),
 ])
 def test_each_malformed_record_is_refused_with_its_code(change: dict, code: str) -> None:
     data = {**_valid(), **change}
@@ -102,6 +103,8 @@ def test_each_malformed_record_is_refused_with_its_code(change: dict, code: str)
     ({"rules": ""}, "bad_rules"),
     ({"edition": 0}, "bad_edition"),
     ({"seat": 1}, "bad_seat"),
+    ({"days": 400}, "bad_days"),
+    ({"days": "3"}, "bad_days"),
 ])
 def test_a_malformed_offer_is_refused_with_its_code(change: dict, code: str) -> None:
     data = {**format_record(SAMPLES[0]), **change}

@@ -93,7 +93,7 @@ class GameLink:
     @classmethod
     def offer(cls, transport: Transport, my_name: str, others: Sequence[tuple[str, str]], rules: str,
               lexicon: Any, seeds: MutableMapping[str, bytes], *, lexicon_id: str = "", game_id: str | None = None,
-              encrypted: bool = True, **callbacks: Any) -> "GameLink":
+              encrypted: bool = True, days: int = 0, **callbacks: Any) -> "GameLink":
         """Offer a game to ``others`` (name, user id): a room made, they
         invited, the offer sent with this side's lock and shuffle."""
         game_id = game_id or _secrets.token_hex(8)
@@ -103,7 +103,7 @@ class GameLink:
         link = cls(transport, room, lexicon, seeds, **callbacks)
         sec = Secrets.new(game_id, 0) if game_id not in seeds else Secrets(game_id, 0, seeds[game_id])
         seeds[game_id] = sec.seed
-        record, body = link.state.compose_offer(game_id, players, rules, lexicon_id, secrets=sec)
+        record, body = link.state.compose_offer(game_id, players, rules, lexicon_id, secrets=sec, days=days)
         link.state = OnlineGame(transport.user_id, lexicon)  # the offer is applied when it comes back
         link._send(record, body)
         link.catch_up()

@@ -19,7 +19,8 @@ and, by kind:
 
 * ``offer``: ``players`` (each ``{"name", "user"}``, seat order),
   ``rules`` (a rule set's name), ``lexicon`` (the word list's id),
-  ``edition`` (the rules edition), and ``deal``: the offerer's lock and
+  ``edition`` (the rules edition), ``days`` (days a player may take over
+  a move, for the reminder; 0: no limit), and ``deal``: the offerer's lock and
   shuffle (``box``, ``commit``, ``deck``: see :mod:`.deal`);
 * ``join``: accepting the offer, with the seat's lock and shuffle in ``deal``;
 * ``places``: a seat's per-place locks (``deal``: ``nonce``, ``deck``);
@@ -97,6 +98,7 @@ class Record:
     lexicon: str = ""
     edition: int = 0
     withdrawn: bool = False
+    days: int = 0
     v: int = PROTOCOL
 
     def __hash__(self) -> int:
@@ -162,7 +164,7 @@ def parse_record(source: Mapping[str, Any] | str | bytes) -> Record:
             raise _fail("The record's deal holds a field this game does not know.", "bad_deal")
     players: tuple[Player, ...] = ()
     rules = lexicon = ""
-    edition = 0
+    edition = days = 0
     if kind == "offer":
         raw = data.get("players")
         if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_PLAYERS:
@@ -178,6 +180,7 @@ def parse_record(source: Mapping[str, Any] | str | bytes) -> Record:
         rules = _text(data, "rules", limit=40)
         lexicon = _text(data, "lexicon", required=False, limit=120)
         edition = _int(data, "edition", 1, 99)
+        days = _int(data, "days", 0, 365) if "days" in data else 0
         if seat != 0:
             raise _fail("An offer comes from the first player.", "bad_seat")
     withdrawn = data.get("withdrawn", False)
@@ -186,10 +189,12 @@ def parse_record(source: Mapping[str, Any] | str | bytes) -> Record:
     for key in data:
         if key not in _FIELDS:
             raise _fail("The record holds a field this game does not know.", "bad_field")
-    return Record(game, seq, prev, seat, kind, gcg, dict(deal), players, rules, lexicon, edition, withdrawn)
+    if kind != "offer" and "days" in data:
+        raise _fail("Only an offer says how many days a move may take.", "bad_days")
+    return Record(game, seq, prev, seat, kind, gcg, dict(deal), players, rules, lexicon, edition, withdrawn, days)
 
 
-_FIELDS = {"v", "game", "seq", "prev", "seat", "kind", "gcg", "deal", "players", "rules", "lexicon", "edition",
+_FIELDS = {"v", "game", "seq", "prev", "seat", "kind", "gcg", "deal", "players", "rules", "lexicon", "edition", "days",
            "withdrawn"}
 
 
@@ -206,6 +211,8 @@ def format_record(record: Record) -> dict[str, Any]:
         out["rules"] = record.rules
         out["lexicon"] = record.lexicon
         out["edition"] = record.edition
+        if record.days:
+            out["days"] = record.days
     if record.withdrawn:
         out["withdrawn"] = True
     return out

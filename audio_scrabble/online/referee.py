@@ -171,6 +171,10 @@ class Applied:
     events: tuple[Event, ...] = ()
     #: the readable body of the record (as its sender wrote it)
     body: str = ""
+    # A GameEnded among ``events`` is provisional: the view does not know the
+    # other racks, so its adjustments leave them out. The end is said from
+    # ``final``, which comes once every seat has shown its keys (the link
+    # sends them by itself, right after the end).
     #: set once the last seed is in: the whole deal and every score checked
     final: "FinalCheck | None" = None
 
@@ -376,7 +380,6 @@ class OnlineGame:
         kind = record.kind
         deal = record.deal
         if kind == "offer":
-            rules_named(record.rules)  # a rule set this game knows
             self._check_offer(record)
             self.public = PublicDeal(record.game, len(record.players))
             self.public.add_shuffle(0, deal)
@@ -401,8 +404,12 @@ class OnlineGame:
         return self._turn(record), None
 
     def _check_offer(self, record: Record) -> None:
-        if record.edition not in (1, 2):
-            raise Refused("The offer names a rules edition this game does not know; it was refused.", "bad_edition")
+        """The offer's game can be set up here: rules, edition and names
+        that the core takes (checked now, not when the deal is done)."""
+        try:
+            Game([p.name for p in record.players], rules_named(record.rules), 0, None, None, record.edition)
+        except ScrabbleError as e:
+            raise Refused(f"The offer cannot be played here: {e}", "bad_offer") from None
 
     def _start(self, record: Record) -> None:
         assert self.public is not None
@@ -669,7 +676,7 @@ class OnlineGame:
         return online_phrases.action_body(events, trial.names, totals_before)
 
     def compose_offer(self, game_id: str, players: Sequence[Player], rules: str, lexicon_id: str = "",
-                      edition: int = 2, secrets: Secrets | None = None) -> tuple[Record, str]:
+                      edition: int = 2, secrets: Secrets | None = None, days: int = 0) -> tuple[Record, str]:
         """The offer of a new game; this side is seat 0 (its user first)."""
         if self.log:
             raise Refused("This game has already been offered.", "over")
@@ -678,7 +685,8 @@ class OnlineGame:
         self.secrets = secrets or Secrets.new(game_id, 0)
         public = PublicDeal(game_id, len(players))
         record = Record(game_id, 0, "", 0, "offer", deal=shuffle_message(self.secrets, public),
-                        players=tuple(players), rules=rules_named(rules).name, lexicon=lexicon_id, edition=edition)
+                        players=tuple(players), rules=rules_named(rules).name, lexicon=lexicon_id, edition=edition,
+                        days=days)
         names = [p.name for p in players]
         return record, online_phrases.offer_body(names, rules_named(rules).title)
 
