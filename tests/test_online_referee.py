@@ -144,3 +144,19 @@ def test_an_offer_the_core_cannot_set_up_is_refused_at_once() -> None:
                                    "rules": "chess"}), "@a:x")
     assert e.value.code == "bad_offer"
     assert side.log == []
+
+
+def test_an_offer_with_another_word_list_is_refused() -> None:
+    class Named:
+        name = "CSW21"
+
+        def __contains__(self, word: object) -> bool:
+            return True
+
+    side = OnlineGame("@b:x", Named())
+    offer = {"v": 1, "game": "g", "seq": 0, "prev": "", "seat": 0, "kind": "offer",
+             "players": [{"name": "Alice", "user": "@a:x"}, {"name": "Bob", "user": "@b:x"}],
+             "rules": "single", "lexicon": "NWL2023", "edition": 2, "deal": {}}
+    with pytest.raises(Refused) as e:
+        side.receive(parse_record(offer), "@a:x")
+    assert e.value.code == "other_word_list" and "NWL2023" in str(e.value)

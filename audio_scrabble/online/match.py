@@ -97,6 +97,9 @@ class GameLink:
         """Offer a game to ``others`` (name, user id): a room made, they
         invited, the offer sent with this side's lock and shuffle."""
         game_id = game_id or _secrets.token_hex(8)
+        if not lexicon_id:
+            name = getattr(lexicon, "name", "")
+            lexicon_id = name if isinstance(name, str) else ""
         players = [Player(my_name, transport.user_id)] + [Player(n, u) for n, u in others]
         room = transport.create_room(f"Scrabble: {', '.join(p.name for p in players)}", [u for _, u in others],
                                      encrypted=encrypted)

@@ -46,7 +46,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.events import Event, FirstPlayerDrawn, GameEnded
+from ..core.board import Square
 from ..core.game import Game
+from ..core.play import PlacedTile, Play
 from ..core.rules import RuleSet, rules_named
 from ..core.tiles import RACK_SIZE, Bag
 from ..errors import OnlineError, ScrabbleError
@@ -376,7 +378,7 @@ class OnlineGame:
         self.hashes.append(record_hash(record))
         return Applied(record, tuple(events), body, final)
 
-    def _apply_kind(self, record: Record) -> tuple[list[Event], FinalCheck | None]:
+    def _apply_kind(self, record: Record, own: Mapping[str, Any] | None = None) -> tuple[list[Event], FinalCheck | None]:
         kind = record.kind
         deal = record.deal
         if kind == "offer":
@@ -401,7 +403,7 @@ class OnlineGame:
             return [], None
         if kind == "end":
             return [], self._take_seed(record)
-        return self._turn(record), None
+        return self._turn(record, own), None
 
     def _check_offer(self, record: Record) -> None:
         """The offer's game can be set up here: rules, edition and names
@@ -410,6 +412,10 @@ class OnlineGame:
             Game([p.name for p in record.players], rules_named(record.rules), 0, None, None, record.edition)
         except ScrabbleError as e:
             raise Refused(f"The offer cannot be played here: {e}", "bad_offer") from None
+        ours = getattr(self.lexicon, "name", None)
+        if record.lexicon and isinstance(ours, str) and ours and record.lexicon != ours:
+            raise Refused(f"The offer plays with the word list {record.lexicon[:40]}; this game has {ours}; "
+                          "both sides need the same list.", "other_word_list")
 
     def _start(self, record: Record) -> None:
         assert self.public is not None
@@ -423,7 +429,9 @@ class OnlineGame:
                               self.public.first_player)
 
     # ------------------------------------------------------------ a turn
-    def _turn(self, record: Record) -> list[Event]:
+    def _turn(self, record: Record, own: Mapping[str, Any] | None = None) -> list[Event]:
+        """Apply a turn; ``own``: this side's action being composed (its
+        line and outcome are filled in, not compared: ``_made``)."""
         game = self.game
         assert game is not None
         ledger = self._ledger
@@ -435,15 +443,18 @@ class OnlineGame:
         before = so_far.moves
         totals_before = game.scores()
         nicks = [p.nick for p in so_far.players]
-        claimed = parse_gcg_line(record.gcg, nicks) if record.gcg else None
+        claimed = parse_gcg_line(record.gcg, nicks) if record.gcg and own is None else None
         if claimed is not None and record.kind != "challenge" and claimed.nick != nicks[seat]:
             raise Refused(f"{self._name(seat)}'s record names another player in its line; it was refused.",
                           "mismatch")
         kind = record.kind
         if kind == "move":
-            if claimed is None or claimed.kind is not MoveKind.PLAY:
+            if own is not None:
+                play = _play_of(own)
+            elif claimed is None or claimed.kind is not MoveKind.PLAY:
                 raise Refused(f"{self._name(seat)}'s move does not say what it played; it was refused.", "mismatch")
-            play = parse_play(f"{claimed.position} {claimed.word}", game.board)
+            else:
+                play = parse_play(f"{claimed.position} {claimed.word}", game.board)
             places = self._show(record, seat, play.rack_tiles())
             self._sync()
             game.check_place(play)
@@ -454,6 +465,8 @@ class OnlineGame:
         elif kind == "exchange":
             returned = record.deal.get("returned")
             count = claimed.exchanged_count if claimed is not None and claimed.kind is MoveKind.EXCHANGE else -1
+            if own is not None:
+                count = len(own["tiles"])
             if (not isinstance(returned, list) or len(returned) != count
                     or len(set(map(str, returned))) != len(returned)
                     or not all(isinstance(p, int) and not isinstance(p, bool) and p in ledger.held[seat]
@@ -471,7 +484,7 @@ class OnlineGame:
             game.challenge(seat)
             ev = game.last_events[0]
             withdrawn = bool(getattr(ev, "withdrawn", False))
-            if withdrawn != record.withdrawn:
+            if withdrawn != record.withdrawn and own is None:
                 raise Refused(f"{self._name(seat)}'s challenge claims the wrong outcome; it was refused.", "mismatch")
             if withdrawn:
                 who, places = self.last_played
@@ -484,6 +497,10 @@ class OnlineGame:
         after = record_from_game(game).moves[len(before):]
         made = next((m for m in after if m.kind not in (MoveKind.END_GAIN, MoveKind.END_LOSS)), None)
         line = gcg_line(made) if made is not None else ""
+        self._events = (events, totals_before)
+        if own is not None:
+            self._made = (line, bool(getattr(events[0], "withdrawn", False)) if kind == "challenge" else False)
+            return events
         if line != (gcg_line(claimed) if claimed is not None else ""):
             if claimed is not None and made is not None and claimed.kind == made.kind and (
                     claimed.position, claimed.word) == (made.position, made.word):
@@ -491,7 +508,6 @@ class OnlineGame:
                               f"{claimed.total}; the move makes {made.score} and {made.total}; it was refused.",
                               "wrong_score")
             raise Refused(f"{self._name(seat)}'s record does not say what the move did; it was refused.", "mismatch")
-        self._events = (events, totals_before)
         return events
 
     def _show(self, record: Record, seat: int, tiles: Sequence[str]) -> list[int]:
@@ -638,11 +654,15 @@ class OnlineGame:
             raise Refused("You are not a player of this game.", "not_a_player")
         return Record(self.game_id, len(self.log), self.head, seat, kind, **kw)
 
-    def _finish(self, base: Record) -> tuple[Record, str]:
-        """The record with the keys its sender owes, tried on a copy; its body."""
+    def _finish(self, base: Record, own: Mapping[str, Any] | None = None) -> tuple[Record, str]:
+        """The record with the keys its sender owes, tried on a copy; its
+        body. ``own``: the action of a turn, whose line is filled in."""
         trial = self._copy()
         trial._check_chain(base, self.me)
-        applied_events, _ = trial._apply_kind(base)
+        applied_events, _ = trial._apply_kind(base, own)
+        if own is not None:
+            line, withdrawn = trial._made
+            base = replace(base, gcg=line, withdrawn=withdrawn)
         record = base
         seat = base.seat
         if trial.game is not None and base.kind != "end":
@@ -714,48 +734,53 @@ class OnlineGame:
         """This side's turn, given as the game's own action data
         (``{"type": "place", "tiles": [[row, col, letter, blank], ...]}``,
         ``{"type": "exchange", "tiles": "ABC"}``, ``{"type": "pass"}``,
-        ``{"type": "challenge"}``, ``{"type": "accept"}``)."""
+        ``{"type": "challenge"}``, ``{"type": "accept"}``). Refused, with
+        the core's sentence, when it may not be made now."""
         game = self.game
         seat = self.my_seat
-        if game is None or seat is None:
+        if game is None or seat is None or not self.keys_done_all:
             raise Refused("The game has not started yet.", "not_started")
-        kind = action.get("type")
-        trial = self._copy()
-        tgame = trial.game
-        assert tgame is not None
-        ledger = trial._ledger
+        kinds, to_act = self.expected()
         base_kind = {"place": "move", "exchange": "exchange", "pass": "pass", "challenge": "challenge",
-                     "accept": "accept"}.get(str(kind))
+                     "accept": "accept"}.get(str(action.get("type")))
         if base_kind is None:
             raise Refused("That is not an action of the game.", "mismatch")
+        if base_kind not in kinds:
+            raise Refused("The game is over.", "over")
+        if to_act != seat:
+            raise Refused(f"It is {self._name(to_act if to_act is not None else 0)}'s turn; wait for their move.",
+                          "out_of_turn")
+        ledger = self._ledger
         if base_kind in ("move", "exchange") and ledger.unknown(seat):
             raise Refused("Your tiles have not all come yet; wait for the other players' keys.", "keys_missing")
         deal: dict[str, Any] = {}
-        withdrawn = False
-        tgame.bag.beacon = bytes.fromhex(self.head)  # type: ignore[attr-defined]
-        tgame.apply_action(dict(action, challenger=seat) if base_kind == "challenge" else dict(action))
         if base_kind == "move":
-            tiles = ["?" if blank else str(letter) for _, _, letter, blank in action["tiles"]]
-            places = _places_for(self._ledger, seat, tiles)
-            assert self.secrets is not None
+            play = _play_of(action)
+            game.check_place(play)  # the core's own sentence, before anything
+            places = _places_for(ledger, seat, play.rack_tiles())
             deal["shown"] = {str(p): self._keys_of(p) for p in places}
         elif base_kind == "exchange":
-            deal["returned"] = _places_for(self._ledger, seat, list(action["tiles"]))
+            game.check_exchange(list(action["tiles"]))
+            deal["returned"] = _places_for(ledger, seat, list(action["tiles"]))
+        elif base_kind == "pass":
+            game.check_pass()
         elif base_kind == "challenge":
-            ev = tgame.last_events[0]
-            withdrawn = bool(getattr(ev, "withdrawn", False))
-        before = record_from_game(game).moves
-        after = record_from_game(tgame).moves[len(before):]
-        made = next((m for m in after if m.kind not in (MoveKind.END_GAIN, MoveKind.END_LOSS)), None)
-        line = gcg_line(made) if made is not None else ""
-        base = self._base(base_kind, gcg=line, deal=deal, withdrawn=withdrawn)
-        return self._finish(base)
+            game.check_challenge(seat)
+        else:
+            game.check_accept()
+        return self._finish(self._base(base_kind, deal=deal), action)
 
     def _keys_of(self, place: int) -> list[str]:
         assert self.secrets is not None
         got = self.received.get(place, {})
         return [(got[s] if s != self.secrets.seat else self.secrets.place_key(place)).hex()
                 for s in range(len(self.players))]
+
+
+def _play_of(action: Mapping[str, Any]) -> Play:
+    """A placement from the game's own action data."""
+    tiles = [PlacedTile(Square(int(r), int(c)), str(letter), bool(blank)) for r, c, letter, blank in action["tiles"]]
+    return Play.of(tiles, action.get("direction"))
 
 
 def _places_for(ledger: Ledger, seat: int, tiles: Sequence[str]) -> list[int]:
