@@ -399,3 +399,46 @@ def test_offer_days_per_move_travel_with_the_offer(lexicon: Any) -> None:
     alice = GameLink.offer(LoopbackTransport(net, "@a:x"), "Alice", [("Bob", "@b:x")], "single", lexicon, {},
                            days=3)
     assert alice.state.offer is not None and alice.state.offer.days == 3
+
+
+def test_an_exchange_and_a_pass_across_homes_and_the_deal_still_checks_out(lexicon: Any) -> None:
+    table = Table(lexicon, 2)
+    try:
+        i = table.to_play()
+        assert i is not None
+        rack = table.links[i].state.game.players[i].rack  # type: ignore[union-attr]
+        table.links[i].send_action({"type": "exchange", "tiles": "".join(rack[:3])})
+        table.idle()
+        exchange = table.links[0].state.log[-1]
+        assert exchange.kind == "exchange" and exchange.gcg.endswith(" -3 +0 0")
+        for tile in set(rack[:3]) - {"?"}:  # the tiles put back are said nowhere
+            assert f"-{tile}" not in exchange.gcg
+        assert all(len(link.state.game.bag) == 86 for link in table.links)  # type: ignore[union-attr]
+        table.links[1 - i].send_action({"type": "pass"})
+        table.idle()
+        assert table.links[i].state.my_rack_known()  # the keys of the new tiles came with the pass
+        assert table.links[0].state.log[-1].kind == "pass"
+        table.play_to_end()
+        _assert_finished_alike(table)
+        assert " -" in table.links[0].state.final.gcg  # type: ignore[union-attr]
+    finally:
+        table.close()
+
+
+def test_a_challenged_word_that_stands_gains_its_player_the_points_on_every_side(lexicon: Any) -> None:
+    table = Table(lexicon, 2, "five")
+    try:
+        assert table.step()  # a real word, from the computer
+        challenger = table.to_play()
+        assert challenger is not None
+        table.links[challenger].send_action({"type": "challenge"})
+        table.idle()
+        last = table.links[0].state.log[-1]
+        assert last.kind == "challenge" and not last.withdrawn and "(challenge) +5" in last.gcg
+        scores = [link.state.game.scores() for link in table.links]  # type: ignore[union-attr]
+        assert scores[0] == scores[1] and scores[0][1 - challenger] > 5
+        assert table.links[1 - challenger].state.my_rack_known()  # the keys rode on the challenge
+        table.play_to_end()
+        _assert_finished_alike(table)
+    finally:
+        table.close()

@@ -29,9 +29,11 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
    nonces, each committed before any was shown, decide who plays first
    (their hash mod n): no seat can choose.
 4. **Drawing.** Which places a draw takes is fixed by the ledger
-   (:class:`Ledger`): from the places still in the bag, picked by a hash
-   of the chain of records before the action (no player chooses; the
-   beacon is the previous record, which the drawer did not write). To let
+   (:class:`Ledger`): from the places still in the bag, picked by the hash
+   of the record before the action (the beacon), so every side picks the
+   same places and no player picks by hand. A record's sender could try
+   many sealings of its keys to steer that hash, but it gains nothing by
+   it: no one knows what a place holds (but see the exchange below). To let
    player P see place k, every other seat sends P its key ``b_{s,k}``,
    sealed to P's box key (a ``SealedBox``: the room sees only ciphertext);
    the keys ride on the next record that seat sends, after the play can no
@@ -75,8 +77,12 @@ Limits, said plainly: a dishonest deck is caught at the end, not at the
 set-up (no zero-knowledge shuffle proof); a player who exchanges knows
 which places hold the tiles it put back (they are not re-shuffled; a
 re-shuffle of the bag after an exchange would need every seat to lock
-it again in turn), so it learns when someone draws one of them, though
-not who gets which letter before it is played.
+it again in turn), so it learns when someone draws one of them and which
+letter that is; and the sender of the record before a draw, by steering
+the beacon, could make the drawer more likely to draw places the drawer
+itself put back. A wrong key sealed to one player is found by that player
+alone, which refuses the record: its log then stops there, and the game
+cannot go on (it is a cheat, said as such).
 
 This module is pure apart from randomness: a :class:`Secrets` is made
 from a given seed (tests) or from ``secrets.token_bytes`` (play).

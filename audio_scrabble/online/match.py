@@ -271,9 +271,12 @@ class GameLink:
             record, body = self.state.compose_resign()
         self._send(record, body)
 
-    def say(self, text: str) -> None:
-        """A chat line (not a record)."""
-        self.transport.send(self.room, text, None, f"chat.{_secrets.token_hex(8)}")
+    def say(self, text: str, txn_id: str | None = None) -> str:
+        """A chat line (not a record). Give the same ``txn_id`` to send it
+        again after a failure without making it twice; it is returned."""
+        txn = txn_id or f"chat.{_secrets.token_hex(8)}"
+        self.transport.send(self.room, text, None, txn)
+        return txn
 
     def _send(self, record: Any, body: str) -> None:
         content = format_record(record)

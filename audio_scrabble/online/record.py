@@ -30,8 +30,10 @@ and, by kind:
   of what the action did, without the rack (``>Alice: 8D NASTIER +64
   64``; an exchange is written by its count, ``-3``; a challenge's line is
   ``--`` for a play taken back, ``(challenge) +5`` for points gained, or
-  empty); a ``move`` shows its tiles' places and keys (``deal.shown``),
-  an ``exchange`` names the places put back (``deal.returned``);
+  empty, and ``withdrawn`` says whether the play was taken back; an
+  accept has no line); a ``move`` shows its tiles' places and keys
+  (``deal.shown``), an ``exchange`` names the places put back
+  (``deal.returned``);
 * ``resign``: the sender gives up;
 * ``end``: the sender shows its deal seed (``deal.seed``), once the game
   is over.
