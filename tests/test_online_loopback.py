@@ -442,3 +442,33 @@ def test_a_challenged_word_that_stands_gains_its_player_the_points_on_every_side
         _assert_finished_alike(table)
     finally:
         table.close()
+
+
+def test_a_wrong_key_sealed_to_one_player_breaks_its_game_and_the_end_says_who(lexicon: Any) -> None:
+    from audio_scrabble.online.deal import Secrets, open_keys, seal_keys
+    from audio_scrabble.online.match import BROKEN
+
+    table = _started(lexicon, moves=1)
+    try:
+        cheat = table.to_play()
+        assert cheat is not None
+        victim = 1 - cheat
+        record, body = table.next_record(cheat)
+        sealed = record["deal"]["keys"][str(victim)]
+        places = open_keys(table.links[victim].state.secrets, sealed)  # type: ignore[arg-type]
+        other = Secrets("elsewhere", 0, b"\x05" * 32)
+        forged = seal_keys(table.links[victim].state.public, victim,  # type: ignore[arg-type]
+                           {p: other.place_key(p) for p in places})
+        table.inject(cheat, {**record, "deal": {**record["deal"], "keys": {str(victim): forged}}}, body)
+        assert table.refused == [[], []] and table.logs()[0] == table.logs()[1]  # applied alike
+        assert table.links[victim].pending() == BROKEN
+        assert "do not unlock" in (table.links[victim].state.broken or "")
+        assert table.links[cheat].state.broken is None
+        table.links[victim].resign()
+        table.idle()
+        finals = [link.state.final for link in table.links]
+        assert finals[0] is not None and finals[0] == finals[1] and not finals[0].checked
+        assert finals[0].lines[0] == "The deal did not check out."
+        assert f"{NAMES[cheat]} sent a key that was not the key dealt." in " ".join(finals[0].lines)
+    finally:
+        table.close()

@@ -80,9 +80,11 @@ re-shuffle of the bag after an exchange would need every seat to lock
 it again in turn), so it learns when someone draws one of them and which
 letter that is; and the sender of the record before a draw, by steering
 the beacon, could make the drawer more likely to draw places the drawer
-itself put back. A wrong key sealed to one player is found by that player
-alone, which refuses the record: its log then stops there, and the game
-cannot go on (it is a cheat, said as such).
+itself put back. A wrong key sealed to one player is found at once by
+that player alone (the record is still applied, so every log stays the
+same; that player's game is marked broken and cannot go on), and by
+everyone at the end, when every sealed key is opened with the box key its
+receiver's seed gives.
 
 This module is pure apart from randomness: a :class:`Secrets` is made
 from a given seed (tests) or from ``secrets.token_bytes`` (play).

@@ -49,7 +49,7 @@ from .transport import NAMESPACE, Message, Transport
 log = logging.getLogger(__name__)
 
 #: what :meth:`GameLink.pending` answers
-JOIN, DEAL, PLAY, WAIT, END, DONE = "join", "deal", "play", "wait", "end", "done"
+JOIN, DEAL, PLAY, WAIT, END, DONE, BROKEN = "join", "deal", "play", "wait", "end", "done", "broken"
 
 
 def action_data(action: Any) -> dict[str, Any]:
@@ -207,11 +207,15 @@ class GameLink:
         :meth:`join`), ``deal`` (a set-up step the link sends itself),
         ``play`` (this side's turn: :meth:`send_action`), ``wait`` (another
         side's turn, or keys not yet come), ``end`` (show the keys: sent by
-        the link), ``done`` (checked and over)."""
+        the link), ``done`` (checked and over), ``broken`` (keys sent to
+        this side did not unlock its tiles: ``state.broken`` says so; the
+        game cannot go on, resign to show every key)."""
         with self._lock:
             st = self.state
             if st.final is not None:
                 return DONE
+            if st.broken is not None and not st.over:
+                return BROKEN
             if not st.log:
                 return WAIT
             kinds, seat = st.expected()
@@ -283,4 +287,4 @@ class GameLink:
         self.transport.send(self.room, body, content, txn_id(record))
 
 
-__all__ = ["GameLink", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE"]
+__all__ = ["GameLink", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE", "BROKEN"]

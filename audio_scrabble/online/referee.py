@@ -189,6 +189,8 @@ class FinalCheck:
     gcg: str
     resigned: int | None = None
     lines: tuple[str, ...] = ()
+    #: the whole deal and every score checked out (False: ``lines`` say what failed)
+    checked: bool = True
 
 
 @dataclass
@@ -215,6 +217,8 @@ class OnlineGame:
     last_played: tuple[int, list[int]] = (0, [])
     seeds: dict[int, bytes] = field(default_factory=dict)
     resigned: int | None = None
+    #: set when keys sent to this side do not unlock its tiles: the sentence
+    broken: str | None = None
     final: FinalCheck | None = None
 
     # ------------------------------------------------------------ reading
@@ -580,13 +584,25 @@ class OnlineGame:
                 self.sent.add((record.seat, p, other))
         if mine is None or self.secrets is None or str(mine) not in keys:
             return
-        opened = open_keys(self.secrets, keys[str(mine)])
+        # What fails here is seen by this side alone: the record is applied
+        # (every side keeps the same log) and the game is marked broken; the
+        # end shows every sealed key to everyone (_check_sealed).
+        wrong = (f"{self._name(record.seat)}'s keys for your tiles do not unlock them; "
+                 "the deal cannot be trusted, so the game cannot go on.")
+        try:
+            opened = open_keys(self.secrets, keys[str(mine)])
+        except DealError:
+            self.broken = self.broken or wrong
+            return
         if sorted(opened) != owed[mine]:
-            raise Refused(f"{self._name(record.seat)}'s keys are not for the tiles you drew; it was refused.",
-                          "bad_keys")
+            self.broken = self.broken or wrong
+            return
         for p, k in opened.items():
             self.received.setdefault(p, {})[record.seat] = k
-        self._learn()
+        try:
+            self._learn()
+        except DealError:
+            self.broken = self.broken or wrong
 
     def _learn(self) -> None:
         """Unlock every place of this side's rack whose keys have all come."""
@@ -621,6 +637,32 @@ class OnlineGame:
         return self.final
 
     def _check_all(self) -> FinalCheck:
+        """The whole deal and every score; a FinalCheck that says the deal
+        did not check out (and why) when anything fails."""
+        try:
+            return self._check_everything()
+        except (DealError, Refused) as e:
+            assert self.game is not None
+            lines = online_phrases.deal_failed_lines(str(e))
+            return FinalCheck(self.game.scores(), "", self.resigned, tuple(lines), checked=False)
+
+    def _check_sealed(self, secrets: Sequence[Secrets]) -> None:
+        """Every key sealed to anyone during the game, opened with the
+        receiver's box (its key comes from its seed), is the sender's key."""
+        assert self.public is not None
+        for rec in self.log:
+            sealed = rec.deal.get("keys", {})
+            for to, blob in sealed.items():
+                try:
+                    opened = open_keys(secrets[int(to)], blob)
+                except DealError:
+                    raise DealError(f"{self._name(rec.seat)} sent keys that cannot be opened.", "deal_mismatch") from None
+                for place, key in opened.items():
+                    if key != secrets[rec.seat].place_key(place):
+                        raise DealError(f"{self._name(rec.seat)} sent a key that was not the key dealt.",
+                                        "deal_mismatch")
+
+    def _check_everything(self) -> FinalCheck:
         assert self.public is not None
         seeds = [self.seeds[s] for s in range(len(self.players))]
         tiles = verify_deal(self.public, seeds)
@@ -628,10 +670,7 @@ class OnlineGame:
         for place, keys in self.shown.items():
             if keys != [sec.place_key(place) for sec in secrets]:
                 raise DealError("A key shown with a tile played was not the key dealt.", "deal_mismatch")
-        for place, got in self.received.items():
-            for s, k in got.items():
-                if k != secrets[s].place_key(place):
-                    raise DealError(f"{self._name(s)} sent a key that was not the key dealt.", "deal_mismatch")
+        self._check_sealed(secrets)
         full = OnlineGame(self.me, self.lexicon, None, tiles)
         ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign")]
         for rec in self.log[: ends[0] if ends else len(self.log)]:

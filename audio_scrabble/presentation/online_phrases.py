@@ -56,5 +56,10 @@ def deal_checked_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]
     return short_lines(["The deal checked out.", "Final scores: " + scores_line(names, totals)])
 
 
+def deal_failed_lines(why: str) -> list[str]:
+    """Said when the check at the end found something wrong (``why``: its sentence)."""
+    return short_lines(["The deal did not check out.", why])
+
+
 def first_player_line(name: str) -> str:
     return f"{name} plays first."
