@@ -35,11 +35,13 @@ def lexicon() -> Any:
 class Table:
     """n sides of one game, each with its own transport, seeds and link."""
 
-    def __init__(self, lexicon: Any, n: int = 2, rules: str = "single") -> None:
+    def __init__(self, lexicon: Any, n: int = 2, rules: str = "single", background: bool = False,
+                 transport: Callable[[LoopbackNetwork, str], Any] = LoopbackTransport) -> None:
         self.lexicon = lexicon
+        self.background = background
         self.net = LoopbackNetwork()
         self.users = [f"@{NAMES[i].lower()}:loopback" for i in range(n)]
-        self.transports = [LoopbackTransport(self.net, u) for u in self.users]
+        self.transports = [transport(self.net, u) for u in self.users]
         self.seeds: list[dict[str, bytes]] = [{} for _ in range(n)]
         self.heard: list[list[Applied]] = [[] for _ in range(n)]
         self.refused: list[list[str]] = [[] for _ in range(n)]
@@ -59,12 +61,15 @@ class Table:
     def callbacks(self, i: int) -> dict[str, Callable[..., None]]:
         return {"on_record": self.heard[i].append,
                 "on_refused": lambda e, msg: self.refused[i].append(e.code),
-                "on_chat": lambda msg: self.chat[i].append(msg.body)}
+                "on_chat": lambda msg: self.chat[i].append(msg.body),
+                "background": self.background, "retry_seconds": 0.01}
 
     def idle(self) -> None:
         """Until every side has heard everything and sent what it owes."""
         while True:
             count = len(self.net.messages(self.room))
+            for link in getattr(self, "links", []):
+                assert link.flush()
             for t in self.transports:
                 if not t.closed:
                     t.wait_idle()
@@ -122,6 +127,8 @@ class Table:
         return [list(link.state.hashes) for link in self.links]
 
     def close(self) -> None:
+        for link in getattr(self, "links", []):
+            link.close()
         for t in self.transports:
             t.close()
 
@@ -470,5 +477,35 @@ def test_a_wrong_key_sealed_to_one_player_breaks_its_game_and_the_end_says_who(l
         assert finals[0] is not None and finals[0] == finals[1] and not finals[0].checked
         assert finals[0].lines[0] == "The deal did not check out."
         assert f"{NAMES[cheat]} sent a key that was not the key dealt." in " ".join(finals[0].lines)
+    finally:
+        table.close()
+
+
+
+class LostReplies(LoopbackTransport):
+    """A connection whose every second send reaches the room but whose reply
+    is lost (the network cut just after): the sender sees a failure."""
+
+    def __init__(self, network: LoopbackNetwork, user_id: str) -> None:
+        super().__init__(network, user_id)
+        self.sends = 0
+
+    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
+        self.sends += 1
+        event_id = super().send(room, body, record, txn_id)
+        if self.sends % 2:
+            raise OnlineError("The homeserver cannot be reached; trying again.", "unreachable")
+        return event_id
+
+
+def test_sent_in_the_background_with_lost_replies_every_record_goes_once(lexicon: Any) -> None:
+    table = Table(lexicon, 2, background=True, transport=LostReplies)
+    try:
+        for _ in range(6):
+            assert table.step()
+        records = [m for m in table.net.messages(table.room) if m.record]
+        assert len(records) == len(table.links[0].state.log)  # no record twice
+        assert table.refused == [[], []] and table.logs()[0] == table.logs()[1]
+        assert all(t.sends > len(records) / 2 for t in table.transports)  # the retries happened
     finally:
         table.close()

@@ -20,6 +20,11 @@ player is a seat whose actions arrive as events, as a computer's do.
   player's :class:`~audio_scrabble.engine.players.Action`).
 * :meth:`pending` says what this side must do now.
 
+With ``background=True`` records are sent from the link's own thread,
+in order, never from the transport's listener (whose callback must not
+block), and a failed send is tried again until it goes (:meth:`flush`,
+:meth:`close`).
+
 A record is applied when it comes back from the room, never on sending:
 the room's one order decides which of two records sent at once stands,
 the same on every side. A record is sent with a transaction id made from
@@ -35,6 +40,7 @@ an error's sentence.
 from __future__ import annotations
 
 import logging
+import queue
 import secrets as _secrets
 import threading
 from collections.abc import Callable, MutableMapping, Sequence
@@ -75,7 +81,9 @@ class GameLink:
     def __init__(self, transport: Transport, room: str, lexicon: Any, seeds: MutableMapping[str, bytes],
                  *, on_record: Callable[[Applied], None] | None = None,
                  on_refused: Callable[[OnlineError, Message], None] | None = None,
-                 on_chat: Callable[[Message], None] | None = None) -> None:
+                 on_chat: Callable[[Message], None] | None = None,
+                 on_send_failed: Callable[[OnlineError], None] | None = None,
+                 background: bool = False, retry_seconds: float = 0.5) -> None:
         self.transport = transport
         self.room = room
         self.seeds = seeds
@@ -88,6 +96,17 @@ class GameLink:
         self._reading_history = False
         #: every refusal so far, as (code, event id): the same on every side
         self.refusals: list[tuple[str, str]] = []
+        self.on_send_failed = on_send_failed
+        self.retry_seconds = retry_seconds
+        self._outbox: queue.Queue[Any] | None = None
+        self._outbox_thread: threading.Thread | None = None
+        self._pending_sends = 0
+        self._sends_done = threading.Condition()
+        self._closing = threading.Event()
+        if background:
+            self._outbox = queue.Queue()
+            self._outbox_thread = threading.Thread(target=self._run_outbox, name="game link outbox", daemon=True)
+            self._outbox_thread.start()
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -284,7 +303,54 @@ class GameLink:
 
     def _send(self, record: Any, body: str) -> None:
         content = format_record(record)
-        self.transport.send(self.room, body, content, txn_id(record))
+        if self._outbox is None:
+            self.transport.send(self.room, body, content, txn_id(record))
+            return
+        with self._sends_done:
+            self._pending_sends += 1
+        self._outbox.put((body, content, txn_id(record)))
+
+    # ------------------------------------------------------------ the outbox
+    def _run_outbox(self) -> None:
+        """Background sending (``background=True``): records go out in order
+        from this thread, never from the transport's listener; a send that
+        fails is tried again with the same transaction id (never a second
+        message) until it goes or the link is closed. ``on_send_failed``
+        hears the first failure of each record."""
+        assert self._outbox is not None
+        while True:
+            item = self._outbox.get()
+            if item is None:
+                return
+            body, content, txn = item
+            delay, told = self.retry_seconds, False
+            while not self._closing.is_set():
+                try:
+                    self.transport.send(self.room, body, content, txn)
+                    break
+                except OnlineError as e:
+                    log.info("send failed in %s (%s); trying again", self.room, e.code)
+                    if not told and self.on_send_failed is not None:
+                        self.on_send_failed(e)
+                    told = True
+                    self._closing.wait(delay)
+                    delay = min(delay * 2, 30.0)
+            with self._sends_done:
+                self._pending_sends -= 1
+                self._sends_done.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every record handed to the outbox is sent; False on timeout."""
+        with self._sends_done:
+            return self._sends_done.wait_for(lambda: self._pending_sends == 0, timeout)
+
+    def close(self) -> None:
+        """Stop the outbox (records not yet sent stay unsent: a restart
+        composes them again, with the same transaction ids)."""
+        self._closing.set()
+        if self._outbox is not None and self._outbox_thread is not None:
+            self._outbox.put(None)
+            self._outbox_thread.join(timeout=5)
 
 
 __all__ = ["GameLink", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE", "BROKEN"]
