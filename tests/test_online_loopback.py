@@ -509,3 +509,29 @@ def test_sent_in_the_background_with_lost_replies_every_record_goes_once(lexicon
         assert all(t.sends > len(records) / 2 for t in table.transports)  # the retries happened
     finally:
         table.close()
+
+
+def test_one_transport_holds_two_games_through_a_hub(lexicon: Any) -> None:
+    from audio_scrabble.online.match import LinkHub
+
+    net = LoopbackNetwork()
+    ta, tb = LoopbackTransport(net, "@alice:x"), LoopbackTransport(net, "@bob:x")
+    hub_a, hub_b = LinkHub(ta), LinkHub(tb)
+    seeds_a: dict[str, bytes] = {}
+    seeds_b: dict[str, bytes] = {}
+    games = [hub_a.add(GameLink.offer(ta, "Alice", [("Bob", "@bob:x")], "single", lexicon, seeds_a))
+             for _ in range(2)]
+    hub_a.listen()
+    hub_b.listen()
+    for inv in tb.invitations():
+        hub_b.add(GameLink.join(tb, inv.room, lexicon, seeds_b))
+    for _ in range(6):
+        ta.wait_idle()
+        tb.wait_idle()
+    assert len(seeds_a) == len(seeds_b) == 2
+    for link in games:
+        other = hub_b.links[link.room]
+        assert link.state.playing and link.state.hashes == other.state.hashes
+        assert link.last_record_ms > 0
+    ta.close()
+    tb.close()

@@ -94,6 +94,8 @@ class GameLink:
         self._lock = threading.RLock()
         self._seen: set[str] = set()
         self._reading_history = False
+        #: when the last record applied was sent (the transport's clock, ms; 0: none yet)
+        self.last_record_ms = 0
         #: every refusal so far, as (code, event id): the same on every side
         self.refusals: list[tuple[str, str]] = []
         self.on_send_failed = on_send_failed
@@ -202,6 +204,7 @@ class GameLink:
                 if record.seq == 0 and self.state.secrets is None:
                     self._restore_secrets(record)
                 applied = self.state.receive(record, msg.sender, msg.body)
+                self.last_record_ms = msg.timestamp_ms or self.last_record_ms
                 if record.seq == 0:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
@@ -353,4 +356,35 @@ class GameLink:
             self._outbox_thread.join(timeout=5)
 
 
-__all__ = ["GameLink", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE", "BROKEN"]
+class LinkHub:
+    """Several games on one transport: it listens once and hands each
+    message to the link of its room (a message of a room with no link is
+    left for ``history`` when that game is opened)."""
+
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+        self.links: dict[str, GameLink] = {}
+        self._listening = False
+
+    def add(self, link: GameLink) -> GameLink:
+        self.links[link.room] = link
+        if self._listening:
+            link.catch_up()
+        return link
+
+    def remove(self, room: str) -> None:
+        self.links.pop(room, None)
+
+    def listen(self) -> None:
+        self.transport.listen(self.handle)
+        self._listening = True
+        for link in list(self.links.values()):
+            link.catch_up()
+
+    def handle(self, msg: Message) -> None:
+        link = self.links.get(msg.room)
+        if link is not None:
+            link.handle(msg)
+
+
+__all__ = ["GameLink", "LinkHub", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE", "BROKEN"]
