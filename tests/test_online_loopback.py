@@ -42,13 +42,15 @@ class Table:
         self.net = LoopbackNetwork()
         self.users = [f"@{NAMES[i].lower()}:loopback" for i in range(n)]
         self.transports = [transport(self.net, u) for u in self.users]
-        self.seeds: list[dict[str, bytes]] = [{} for _ in range(n)]
+        # seeded: the same game every run (sealing is random, but draws leave the keys out)
+        game_id = f"test-{n}-{rules}"
+        self.seeds: list[dict[str, bytes]] = [{game_id: bytes([i + 1]) * 32} for i in range(n)]
         self.heard: list[list[Applied]] = [[] for _ in range(n)]
         self.refused: list[list[str]] = [[] for _ in range(n)]
         self.chat: list[list[str]] = [[] for _ in range(n)]
         self.players = [ComputerPlayer("club", lexicon, rng_seed=i) for i in range(n)]
         first = GameLink.offer(self.transports[0], NAMES[0], [(NAMES[i], self.users[i]) for i in range(1, n)],
-                               rules, lexicon, self.seeds[0], **self.callbacks(0))
+                               rules, lexicon, self.seeds[0], game_id=game_id, **self.callbacks(0))
         first.listen()
         self.room = first.room
         self.links = [first]
@@ -535,3 +537,42 @@ def test_one_transport_holds_two_games_through_a_hub(lexicon: Any) -> None:
         assert link.last_record_ms > 0
     ta.close()
     tb.close()
+
+
+@pytest.mark.parametrize("n, rules, seed", [(3, "double", 1), (2, "house", 2)])
+def test_random_turns_challenges_exchanges_and_passes_keep_every_side_alike(
+        lexicon: Any, n: int, rules: str, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    table = Table(lexicon, n, rules)
+    kinds: set[str] = set()
+    try:
+        for _ in range(300):
+            if all(link.pending() == DONE for link in table.links):
+                break
+            i = table.to_play()
+            if i is None:
+                table.idle()
+                continue
+            game = table.links[i].state.game
+            assert game is not None
+            r = rng.random()
+            action: Any = None
+            if game.pending_play is not None and r < 0.3 and game.why_not_challenge(i) is None:
+                action = {"type": "challenge"}
+            elif r < 0.4 and game.board.is_empty():
+                action = _phony(table, i, lexicon)
+            elif (r < 0.5 or "exchange" not in kinds) and len(game.bag) >= 7:
+                action = {"type": "exchange", "tiles": "".join(game.players[i].rack[:2])}
+            elif r < 0.55 and not game.awaiting_final_challenge:
+                action = {"type": "pass"}
+            action = action or table.choose(i)
+            table.links[i].send_action(action)
+            kinds.add(action["type"] if isinstance(action, dict) else action.kind)
+            table.idle()
+        _assert_finished_alike(table)
+        assert table.refused == [[] for _ in range(n)]
+        assert {"challenge", "exchange", "place"} <= kinds
+    finally:
+        table.close()

@@ -30,10 +30,11 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
    (their hash mod n): no seat can choose.
 4. **Drawing.** Which places a draw takes is fixed by the ledger
    (:class:`Ledger`): from the places still in the bag, picked by the hash
-   of the record before the action (the beacon), so every side picks the
-   same places and no player picks by hand. A record's sender could try
-   many sealings of its keys to steer that hash, but it gains nothing by
-   it: no one knows what a place holds (but see the exchange below). To let
+   of the record before the action, its sealed keys and its link to the
+   record before it left out (the beacon), so every side picks the same places and no player picks by
+   hand. Its sender can steer that hash only by the move it makes, and
+   gains little by it: no one knows what a place holds (but see the
+   exchange below). To let
    player P see place k, every other seat sends P its key ``b_{s,k}``,
    sealed to P's box key (a ``SealedBox``: the room sees only ciphertext);
    the keys ride on the next record that seat sends, after the play can no
@@ -78,9 +79,9 @@ set-up (no zero-knowledge shuffle proof); a player who exchanges knows
 which places hold the tiles it put back (they are not re-shuffled; a
 re-shuffle of the bag after an exchange would need every seat to lock
 it again in turn), so it learns when someone draws one of them and which
-letter that is; and the sender of the record before a draw, by steering
-the beacon, could make the drawer more likely to draw places the drawer
-itself put back. A wrong key sealed to one player is found at once by
+letter that is; and the sender of the record before a draw, choosing
+among moves by the beacon they make, could make the drawer more likely to
+draw places the drawer itself put back. A wrong key sealed to one player is found at once by
 that player alone (the record is still applied, so every log stays the
 same; that player's game is marked broken and cannot go on), and by
 everyone at the end, when every sealed key is opened with the box key its

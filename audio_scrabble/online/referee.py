@@ -426,7 +426,7 @@ class OnlineGame:
         ledger = Ledger(len(self.players))
         if self.known_all is not None:
             ledger.known = dict(enumerate(self.known_all))
-        bag = DealtBag(ledger, bytes.fromhex(record.prev))
+        bag = DealtBag(ledger, beacon_of(self.log[-1]))
         offer = self.offer
         assert offer is not None
         self.game = DealtGame(self.names, rules_named(offer.rules), self.lexicon, offer.edition, bag,
@@ -442,7 +442,7 @@ class OnlineGame:
         seat = record.seat
         bag = game.bag
         assert isinstance(bag, DealtBag)
-        bag.beacon = bytes.fromhex(record.prev)
+        bag.beacon = beacon_of(self.log[-1])
         so_far = record_from_game(game)
         before = so_far.moves
         totals_before = game.scores()
@@ -814,6 +814,16 @@ class OnlineGame:
         got = self.received.get(place, {})
         return [(got[s] if s != self.secrets.seat else self.secrets.place_key(place)).hex()
                 for s in range(len(self.players))]
+
+
+def beacon_of(record: Record) -> bytes:
+    """What picks the places of the draws that follow ``record``: its hash
+    without the keys it carries and without its link to the record before
+    (which holds keys too): sealing is random, so leaving them out keeps a
+    game the same for the same seeds, and leaves a sender nothing to steer
+    the draws with but its move itself."""
+    plain = replace(record, prev="", deal={k: v for k, v in record.deal.items() if k != "keys"})
+    return bytes.fromhex(record_hash(plain))
 
 
 def _play_of(action: Mapping[str, Any]) -> Play:
