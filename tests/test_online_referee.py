@@ -160,3 +160,12 @@ def test_an_offer_with_another_word_list_is_refused() -> None:
     with pytest.raises(Refused) as e:
         side.receive(parse_record(offer), "@a:x")
     assert e.value.code == "other_word_list" and "NWL2023" in str(e.value)
+
+
+def test_no_seed_key_or_rack_in_a_repr() -> None:
+    sides, record, seat = _prepared()
+    side = sides[seat]
+    text = repr(side) + repr(side.secrets) + repr(side._ledger)
+    assert side.secrets is not None and side.secrets.seed.hex()[:16] not in text
+    assert not any(k.hex()[:16] in text for got in side.received.values() for k in got.values())
+    assert "".join(side.game.players[seat].rack) not in text  # type: ignore[union-attr]

@@ -425,7 +425,7 @@ def read_keys(value: Any) -> list[bytes]:
 
 
 # ----------------------------------------------------------------- ledger
-@dataclass
+@dataclass(repr=False)
 class Ledger:
     """Where every place of the bag is: in the bag (``pool``, in order of
     place number), on a player's rack (``held``) or on the board; and,
@@ -440,6 +440,9 @@ class Ledger:
     def __post_init__(self) -> None:
         if not self.held:
             self.held = [[] for _ in range(self.players)]
+
+    def __repr__(self) -> str:  # never the tiles this side knows
+        return f"Ledger(players={self.players}, in_bag={len(self.pool)})"
 
     def copy(self) -> "Ledger":
         return Ledger(self.players, list(self.pool), [list(h) for h in self.held], dict(self.known))

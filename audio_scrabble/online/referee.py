@@ -193,9 +193,12 @@ class FinalCheck:
     checked: bool = True
 
 
-@dataclass
+@dataclass(repr=False)
 class OnlineGame:
     """One side's copy of a game between homes (see the module doc)."""
+
+    def __repr__(self) -> str:  # never the keys, seeds or racks it holds
+        return f"OnlineGame(me={self.me!r}, game={self.game_id!r}, records={len(self.log)})"
 
     me: str
     lexicon: Any = None
