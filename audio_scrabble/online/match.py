@@ -31,6 +31,18 @@ the same on every side. A record is sent with a transaction id made from
 its game, number and seat, so a retry (or a restart that sends it again)
 never makes a second message.
 
+For the console: ``link.state.game`` is the view of the game (a core
+Game, read-only to the console: board, scores, whose turn, this side's
+rack); every change goes through the link, never through the view's own
+actions, and the view is never saved as a save file (its bag is the
+deal, not a seed): the room's records are the game's save, and
+:meth:`resume` rebuilds it. ``Applied.events`` of a record are announced
+as a computer's move is (its ``record.seat`` says whose; this side's own
+records come back too). A GameEnded among them is provisional; the end is
+said from ``Applied.final`` (``FinalCheck.lines``: "The deal checked
+out." and the final scores), which follows as soon as every side has
+shown its keys, which the links do by themselves.
+
 The deal's seed is kept by the caller (``seeds``: game id -> 32 bytes; the
 store keeps it in the data folder, 0600); a restart needs it to read the
 keys sealed to this side. Nothing secret goes into a body, a log line or
