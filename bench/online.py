@@ -84,10 +84,11 @@ def deal_setup(players: int) -> tuple[float, float]:
     return setup, time.perf_counter() - t
 
 
-def game_figures(lexicon: Any, players: int, seed: int) -> tuple[list[float], list[float], float]:
+def game_figures(lexicon: Any, players: int, seed: int) -> tuple[list[float], list[float], float, float]:
     """One game played with club computers, the records handed to every
     side directly (no transport): per turn, (compose ms, receive ms per
-    side), and the whole end check."""
+    side), the whole end check, and a catch-up of every record by a side
+    that restarts (the game rebuilt from the room's records)."""
     users = [f"@{NAMES[i].lower()}:bench" for i in range(players)]
     sides = [OnlineGame(u, lexicon) for u in users]
     cps = [ComputerPlayer("club", lexicon, rng_seed=seed + i) for i in range(players)]
@@ -135,7 +136,15 @@ def game_figures(lexicon: Any, players: int, seed: int) -> tuple[list[float], li
             deliver(rec, body, seat, True)
             continue
         deliver(rec, body, seat, False)
-    return compose, receive, end_check
+    again = OnlineGame(users[1], lexicon)
+    t = time.perf_counter()
+    for rec in sides[1].log:
+        if rec.seq == 0:
+            again.secrets = D.Secrets(game_id, 1, bytes([(seed + 1) % 256]) * 32)
+        again.receive(rec, users[rec.seat])
+    catch_up = time.perf_counter() - t
+    assert again.hashes == sides[1].hashes and again.final == sides[1].final
+    return compose, receive, end_check, catch_up
 
 
 def matrix_figures() -> None:
@@ -164,11 +173,13 @@ def main() -> None:
     compose: list[float] = []
     receive: list[float] = []
     ends: list[float] = []
+    catch_ups: list[float] = []
     for g in range(args.games):
-        c, r, e = game_figures(lexicon, args.players, 100 + g)
+        c, r, e, u = game_figures(lexicon, args.players, 100 + g)
         compose += c
         receive += r
         ends.append(e)
+        catch_ups.append(u)
     per_turn = [c + r * args.players for c, r in zip(compose, receive[::args.players])]
     print(f"{args.games} games, {len(compose)} turns, {args.players} players:")
     print(f"  composing a turn's record (tried on a copy): median {_ms(statistics.median(compose))}, "
@@ -181,6 +192,8 @@ def main() -> None:
           f"all sides together median {_ms(statistics.median(per_turn))}")
     print(f"  end of game, the whole deal and every score checked: median {_ms(statistics.median(ends))}, "
           f"worst {_ms(max(ends))}")
+    print(f"  a restart catching up a whole game's records (with the end check): median "
+          f"{_ms(statistics.median(catch_ups))}, worst {_ms(max(catch_ups))}")
     matrix_figures()
 
 
