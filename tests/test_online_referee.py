@@ -169,3 +169,14 @@ def test_no_seed_key_or_rack_in_a_repr() -> None:
     assert side.secrets is not None and side.secrets.seed.hex()[:16] not in text
     assert not any(k.hex()[:16] in text for got in side.received.values() for k in got.values())
     assert "".join(side.game.players[seat].rack) not in text  # type: ignore[union-attr]
+
+
+def test_a_line_that_cannot_be_read_is_refused_with_the_lines_code() -> None:
+    sides, record, seat = _prepared()
+    side = sides[1 - seat]._copy()
+    with pytest.raises(Refused) as e:
+        side.receive(parse_record({**record, "gcg": ">Alice: AEINRST 8D NASTIER +64 64"}), USERS[seat])
+    assert e.value.code in ("rack_shown", "mismatch")
+    with pytest.raises(Refused) as e:
+        side.receive(parse_record({**record, "gcg": ">Alice: 8D"}), USERS[seat])
+    assert e.value.code == "bad_gcg" and "cannot be read" in str(e.value)

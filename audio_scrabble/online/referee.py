@@ -380,6 +380,8 @@ class OnlineGame:
             who = self._name(record.seat)
             if isinstance(e, DealError):
                 raise Refused(f"{who}'s record fails the deal: {e}", e.code) from None
+            if isinstance(e, OnlineError):  # a line or field that cannot be read
+                raise Refused(f"{who}'s record cannot be read: {e}", e.code) from None
             raise Refused(f"{who}'s move is not legal: {e}", "illegal") from None
         self.log.append(record)
         self.hashes.append(record_hash(record))
