@@ -31,16 +31,17 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
 4. **Drawing.** Which places a draw takes is fixed by the ledger
    (:class:`Ledger`): from the places still in the bag, picked by the hash
    of the record before the action, its sealed keys and its link to the
-   record before it left out (the beacon), so every side picks the same places and no player picks by
-   hand. Its sender can steer that hash only by the move it makes, and
-   gains little by it: no one knows what a place holds (but see the
-   exchange below). To let
-   player P see place k, every other seat sends P its key ``b_{s,k}``,
+   record before it left out (the beacon), so every side picks the same
+   places and no player picks by hand. Its sender can steer that hash
+   only by the move it makes, and gains little by it: no one knows what a
+   place holds (but see the exchange below). To let player P see place
+   k, every other seat sends P its key ``b_{s,k}``,
    sealed to P's box key (a ``SealedBox``: the room sees only ciphertext);
    the keys ride on the next record that seat sends, after the play can no
    longer be taken back (a play withdrawn after a challenge sends its
    draw back to the bag unseen). P removes every key and finds a tile
-   point; a wrong key gives a point that is no tile, which P refuses.
+   point; a wrong key gives a point that is no tile, and P's game says
+   the deal cannot be trusted.
 5. **Playing a tile** shows it: the record names each tile's place and
    every seat's key for it (P's own and the ones P received), so every
    program unlocks the place and checks it holds the tile played. A key
@@ -54,8 +55,10 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
    derived (:class:`Secrets`). Every program then recomputes every seat's
    two published decks from the deck before them and compares
    (:func:`verify_deal`): a deck not locked and shuffled as promised, a
-   tile left out or put in twice, a key sent that was not the place's key,
-   a nonce that does not match its commitment -- each is found and named.
+   tile left out or put in twice, a nonce that does not match its
+   commitment -- each is found and named; the referee then opens every
+   sealed key of the game with its receiver's box key and compares it
+   with the sender's (a key sent that was not the place's key).
    With every place unlocked, the whole game is replayed with the real
    tiles: every draw, every score and the final adjustments are checked
    ("The deal checked out.").
@@ -64,7 +67,11 @@ Who learns what, and when: after step 3 each seat knows only its own
 secrets; a place's content needs every seat's key for it. A player learns
 the tiles of the places it draws (from the others' keys), and everyone
 learns a tile when it is played. The server and any onlooker see points
-and sealed boxes only, until the end shows every seed.
+and sealed boxes only, until the end shows every seed. That the locked
+decks hide their order rests on the decisional Diffie-Hellman assumption
+in the group (as SRA on elliptic curves does); once every place has its
+own keys, a place's tile is hidden from anyone lacking one of its keys
+whatever their computing power.
 
 What stops a cheat: a player cannot choose the tiles it draws (the
 places are picked by the ledger; their content by everyone's shuffle); a
@@ -81,11 +88,12 @@ re-shuffle of the bag after an exchange would need every seat to lock
 it again in turn), so it learns when someone draws one of them and which
 letter that is; and the sender of the record before a draw, choosing
 among moves by the beacon they make, could make the drawer more likely to
-draw places the drawer itself put back. A wrong key sealed to one player is found at once by
-that player alone (the record is still applied, so every log stays the
-same; that player's game is marked broken and cannot go on), and by
-everyone at the end, when every sealed key is opened with the box key its
-receiver's seed gives.
+draw places the drawer itself put back. A wrong key sealed to one player
+is found at once by that player alone (the record is still applied, so
+every log stays the same; that player's game is marked broken and cannot
+go on), and by everyone at the end, when every sealed key is opened with
+the box key its receiver's seed gives. A player who stops answering
+stops the game: the others cannot draw without its keys.
 
 This module is pure apart from randomness: a :class:`Secrets` is made
 from a given seed (tests) or from ``secrets.token_bytes`` (play).
