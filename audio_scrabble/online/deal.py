@@ -69,9 +69,7 @@ the tiles of the places it draws (from the others' keys), and everyone
 learns a tile when it is played. The server and any onlooker see points
 and sealed boxes only, until the end shows every seed. That the locked
 decks hide their order rests on the decisional Diffie-Hellman assumption
-in the group (as SRA on elliptic curves does); once every place has its
-own keys, a place's tile is hidden from anyone lacking one of its keys
-whatever their computing power.
+in the group (as SRA on elliptic curves does).
 
 What stops a cheat: a player cannot choose the tiles it draws (the
 places are picked by the ledger; their content by everyone's shuffle); a
