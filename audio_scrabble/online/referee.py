@@ -30,6 +30,11 @@ The ``compose_*`` methods make this side's records: each is tried on a
 copy first, so the GCG line, the score and the keys owed are the ones
 the referee of every side will compute.
 
+The view has no move finder (it would need the racks it does not know):
+the house rule's end "no one can move" does not apply between homes;
+such a game ends when every player has passed twice, as the house rules
+also say.
+
 At the end every seat shows its deal seed; with all of them the whole
 deal is checked (:func:`~.deal.verify_deal`), every key shown during the
 game is compared with the one the seed gives, and the game is replayed
