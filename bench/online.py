@@ -175,11 +175,11 @@ def main() -> None:
     ends: list[float] = []
     catch_ups: list[float] = []
     for g in range(args.games):
-        c, r, e, u = game_figures(lexicon, args.players, 100 + g)
-        compose += c
-        receive += r
-        ends.append(e)
-        catch_ups.append(u)
+        made, heard, end, caught = game_figures(lexicon, args.players, 100 + g)
+        compose += made
+        receive += heard
+        ends.append(end)
+        catch_ups.append(caught)
     per_turn = [c + r * args.players for c, r in zip(compose, receive[::args.players])]
     print(f"{args.games} games, {len(compose)} turns, {args.players} players:")
     print(f"  composing a turn's record (tried on a copy): median {_ms(statistics.median(compose))}, "
