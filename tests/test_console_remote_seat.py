@@ -158,3 +158,33 @@ def test_an_arrived_move_is_saved(tmp_path):
     again = Session(Options(saved_game=RESUME), lexicon=AcceptAll(), store=SaveStore(tmp_path))
     again.start()
     assert again.game is not None and len(again.game.actions) == actions
+
+
+def test_nobody_here_accepts_for_the_remote_player_when_a_play_ends_the_game():
+    """Alice goes out: Bob (remote) is the one to challenge or accept; "accept"
+    typed here is refused, saying whose decision it is; his acceptance,
+    arrived, ends the game."""
+    s, bob, _, _ = remote_game()
+    g = s.game
+    g.bag.draw(len(g.bag))  # an empty bag
+    g.players[0].rack[:] = ["A", "T"]
+    s.racks.order[0] = ["A", "T"]
+    s.handle_line("play H8 AT")
+    assert g.awaiting_final_challenge
+    out = s.handle_line("accept")
+    assert " ".join(out) == prompts.wait_for_remote("Bob"), out
+    assert g.awaiting_final_challenge
+    arrive(bob, SeatMove(ACCEPT))
+    s.handle_line("")
+    assert g.is_over
+
+
+def test_nobody_here_challenges_in_the_remote_players_name():
+    s, bob, _, _ = remote_game()
+    s.handle_line("pass")
+    arrive(bob, bobs_play(s)[0])
+    s.handle_line("")
+    actions = len(s.game.actions)
+    out = s.handle_line("challenge Bob")
+    assert " ".join(out) == prompts.decides_at_own_table("Bob") == "Bob decides at their own table; type challenge alone."
+    assert len(s.game.actions) == actions

@@ -138,6 +138,9 @@ class Acting:
         stands = match.nothing_to_accept()
         if stands is not None:
             return stands
+        remote = match.table.remote_due()
+        if remote is not None:  # the remote player decides; nobody here accepts for them
+            raise match.table.wait_for(remote)
         said = match.people_accept()
         if said is None:
             return self.act(lambda g: g.accept())
@@ -181,11 +184,9 @@ class Acting:
 
     def ready(self) -> bool:
         """Whether something waits to be said: a move chosen, or an action arrived."""
-        if self.thinker.ready:
-            return True
         match = self._match()
         remote = match.table.remote_due() if match is not None else None
-        return remote is not None and match is not None and match.table.remotes[remote].arrived
+        return self.thinker.ready or (match is not None and remote is not None and match.table.remotes[remote].arrived)
 
     def steps(self, wait: bool = True) -> Iterator[list[str]]:
         """The one loop over the seats that are not a person's: each
@@ -198,23 +199,24 @@ class Acting:
         thinker = self.thinker
         while True:
             match = self._match()
+            remote = match.table.remote_due() if match is not None else None
             if thinker.busy:
                 if not (wait or thinker.ready or not thinker.long):
                     return  # the champion thinks; the player's commands are answered meanwhile
                 thinker.wait()
                 yield self.computer_done()
-            elif match is None or (remote := match.table.remote_due()) is None and not match.table.computer_to_move():
-                return
-            elif remote is not None:
+            elif match is not None and remote is not None:
                 move = match.table.remotes[remote].take()
                 if move is None:
                     return  # the table waits for it to arrive
                 yield self._arrived(remote, move.action(remote))
-            else:
+            elif match is not None and match.table.computer_to_move():
                 yield self.computer_thinking()  # said before a long think, once a move
                 made = self.start_computer()
                 if made is not None:  # a challenge or an acceptance, made at once
                     yield made
+            else:
+                return  # a person here must act
 
     def run_computers(self, limit: int = 400) -> list[str]:
         """Every decision due now, each waited for, until a person must act."""

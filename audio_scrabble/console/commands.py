@@ -136,6 +136,8 @@ def cmd_challenge(session: GameFront, args: str) -> list[str]:
     who = session.playing().player_named(args) if args.strip() else session.playing().final_challenger()
     if who is not None and session.playing().is_computer(who):
         raise ActionNotAllowed(prompts.decides_for_itself(session.names[who]))
+    if who is not None and who in session.playing().table.remotes:
+        raise ActionNotAllowed(prompts.decides_at_own_table(session.names[who]))
     game.check_challenge(who)
     return session.act(lambda g: g.challenge(who))
 

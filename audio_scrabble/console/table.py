@@ -124,7 +124,7 @@ class Table:
         """Whether seat ``i`` is a person at this table (not a computer, not remote)."""
         return not self.seats[i].is_computer and i not in self.remotes
 
-    def _wait_for(self, i: int) -> ActionNotAllowed:
+    def wait_for(self, i: int) -> ActionNotAllowed:
         """The refusal of an action in seat ``i``'s turn, not a person's here."""
         name = self.names[i]
         return ActionNotAllowed(prompts.wait_for_remote(name) if i in self.remotes else prompts.wait_for(name))
@@ -165,7 +165,7 @@ class Table:
             raise answer_first()
         cur = game.current
         if not self.is_person(cur):
-            raise self._wait_for(cur)
+            raise self.wait_for(cur)
         if self.ready != cur:
             raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
         return cur
@@ -179,7 +179,7 @@ class Table:
             raise answer_first()
         cur = game.current
         if not self.is_person(cur):
-            raise self._wait_for(cur)
+            raise self.wait_for(cur)
         if self.hot_seat and self.ready != cur:
             raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
         return cur

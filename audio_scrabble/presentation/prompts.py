@@ -600,6 +600,11 @@ def wait_for_remote(name: str) -> str:
     return f"It is {whose('turn', name)}; wait for the move."
 
 
+def decides_at_own_table(name: str) -> str:
+    """``challenge NAME`` naming a remote player, who decides where they sit."""
+    return f"{name} decides at their own table; type challenge alone."
+
+
 def arrived_refused(name: str, reason: str) -> list[str]:
     """An action arrived for ``name`` that the rules refuse: nothing changes."""
     return clauses(f"{name}'s move arrived but cannot be made: {reason}")
