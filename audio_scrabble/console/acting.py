@@ -93,9 +93,6 @@ class Acting:
         if cues is not None:
             cues.refused()
 
-    def refusal(self, error: ScrabbleError) -> list[str]:
-        return prompts.refusal_lines(str(error), error.brief, self._style().brief)
-
     # ------------------------------------------------------------ one action
     def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None,
             arrived: bool = False) -> list[str]:
@@ -167,8 +164,7 @@ class Acting:
             return Made(self.act(lambda g: g.place(play)))
         except IllegalPlay as e:
             self._refused()
-            return Made(self.refusal(e) if self._style().brief
-                        else prompts.refusal_said(plays.explain_rack(game, e, play)))
+            return Made(plays.illegal_play_lines(game, e, play, self._style()))
 
     # ------------------------------------------------------------ the seats that are not a person's
     def due(self) -> bool:

@@ -58,11 +58,9 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
     if action == "check":
         try:
             breakdown = game.check_place(play)
-        except IllegalPlay as e:
-            if style.brief:  # the reason alone, in one short line
-                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
-                               refused=True)  # the reason, its own sentence
+        except IllegalPlay as e:  # checked: "Not legal." first, but when brief
+            said = illegal_play_lines(game, e, play, style)
+            return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
         lines = phrases.check_phrases(breakdown, style)
         made = phrases.main_word(breakdown)
         if not differs(draft, made):
@@ -82,13 +80,21 @@ def finish(game: Game, draft: Draft, action: str, style: Style, confirmed: bool 
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            if style.brief:  # the reason alone, in one short line ("No Z on your rack.")
-                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, play, style), refused=True)
         made = phrases.main_word(breakdown)
         if differs(draft, made):
             return PlayOutcome(board_letter_lines(draft, made) + [prompts.PLAY_IT], PlayQuestion(draft))
     return PlayOutcome([], play=play)
+
+
+def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style) -> list[str]:
+    """An illegal play as said (written once, for a play, its check and its
+    making): brief, the reason alone in one short line ("No Z on your
+    rack."); else the reason as its own sentence, with how to use a blank
+    when one would do (:func:`explain_rack`)."""
+    if style.brief:
+        return prompts.refusal_lines(str(e), e.brief, True)
+    return prompts.refusal_said(explain_rack(game, e, play))
 
 
 def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
