@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..core.tiles import RACK_SIZE
 from ..errors import ActionNotAllowed, NotationError
 from ..notation.plays import clip, parse_rack
-from ..presentation import braille_lines, phrases, prompts, record_phrases, survey_phrases
+from ..presentation import braille_lines, phrases, record_phrases, survey_phrases
 from . import board_commands, registry, survey_commands
 from .helptext import HelpEntry, parse_help
 from .settings import SETTING_VALUES, small_number
