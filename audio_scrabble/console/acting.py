@@ -178,11 +178,15 @@ class Acting:
             return match.table.remotes[remote].arrived
         return match.table.computer_to_move()
 
-    def ready(self) -> bool:
-        """Whether something waits to be said: a move chosen, or an action arrived."""
+    def arrived(self) -> bool:
+        """Whether the remote player the table waits for has sent their action."""
         match = self._match()
         remote = match.table.remote_due() if match is not None else None
-        return self.thinker.ready or (match is not None and remote is not None and match.table.remotes[remote].arrived)
+        return match is not None and remote is not None and match.table.remotes[remote].arrived
+
+    def ready(self) -> bool:
+        """Whether something waits to be said: a move chosen, or an action arrived."""
+        return self.thinker.ready or self.arrived()
 
     def steps(self, wait: bool = True) -> Iterator[list[str]]:
         """The one loop over the seats that are not a person's: each

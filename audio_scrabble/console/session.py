@@ -294,7 +294,7 @@ class Session(Seated):
             kept = [p for p in parts if p.strip()]
             return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
-        news = [] if self.defer_computer or not self.acting.due() else self.acting.run_computers()  # arrived
+        news = self.acting.run_computers() if not self.defer_computer and self.acting.arrived() else []
         try:  # Enter after news: the news is the answer
             lines, remember = ([], True) if news and not text.strip() and self.question is None else self._handle(text)
         except ScrabbleError as e:
