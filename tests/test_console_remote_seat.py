@@ -188,3 +188,35 @@ def test_nobody_here_challenges_in_the_remote_players_name():
     out = s.handle_line("challenge Bob")
     assert " ".join(out) == prompts.decides_at_own_table("Bob") == "Bob decides at their own table; type challenge alone."
     assert len(s.game.actions) == actions
+
+
+def test_piped_lines_hear_the_arrived_move_before_the_next_answer():
+    """The plain line loop of the application (defer_computer: the app runs
+    the seats' loop): a move that arrived while the next line was typed is
+    said before that line's answer, once."""
+    import io
+
+    from audio_scrabble.console import services
+    from audio_scrabble.console.app import run_plain
+
+    s, bob, _, _ = remote_game()
+
+    class Typed(io.StringIO):
+        """The lines typed; Bob's pass arrives (another thread) while the second is typed."""
+
+        def __init__(self) -> None:
+            super().__init__("pass\nbag\nquit\nyes\n")
+            self.count = 0
+
+        def readline(self, *args: object) -> str:  # type: ignore[override]
+            self.count += 1
+            if self.count == 2:
+                arrive(bob, SeatMove(PASS))
+            return super().readline()
+
+    screen = io.StringIO()
+    run_plain(s, services.make_speaker("text", screen), Typed(), screen)
+    text = screen.getvalue()
+    assert text.count(prompts.move_arrived("Bob")) == 1
+    assert text.index("You passed.") < text.index(prompts.move_arrived("Bob")) < text.index("Bob passed.")
+    assert text.index("Bob passed.") < text.index(s.handle_line("bag")[0])

@@ -205,11 +205,10 @@ class Acting:
                     return  # the champion thinks; the player's commands are answered meanwhile
                 thinker.wait()
                 yield self.computer_done()
-            elif match is not None and remote is not None:
-                move = match.table.remotes[remote].take()
-                if move is None:
+            elif remote is not None:
+                if not self.arrived():
                     return  # the table waits for it to arrive
-                yield self._arrived(remote, move.action(remote))
+                yield self.take_arrived()
             elif match is not None and match.table.computer_to_move():
                 yield self.computer_thinking()  # said before a long think, once a move
                 made = self.start_computer()
@@ -228,11 +227,17 @@ class Acting:
                 break
         return lines
 
-    def _arrived(self, seat: int, do: Callable[[Game], Event]) -> list[str]:
-        """A remote player's action, arrived: said once, made, then whose turn."""
+    def take_arrived(self) -> list[str]:
+        """The action that arrived for the remote player the table waits for,
+        made and said once, then whose turn (nothing arrived: nothing)."""
+        table = self.playing().table
+        seat = table.remote_due()
+        move = table.remotes[seat].take() if seat is not None else None
+        if seat is None or move is None:
+            return []
         name = self.playing().names[seat]
         try:
-            lines = [prompts.move_arrived(name)] + self.act(do, arrived=True)
+            lines = [prompts.move_arrived(name)] + self.act(move.action(seat), arrived=True)
         except ScrabbleError as e:  # not a legal action here: nothing changes
             lines = prompts.arrived_refused(name, str(e))
         return self._out.reply(lines)
