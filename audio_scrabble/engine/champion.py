@@ -89,7 +89,7 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
     best = _best_by_equity(recs, rack, ctx, best_leave_bound(rack), float("-inf"))
     assert best is not None
     _, r, _, left = best
-    return r[0], Move.of(r, ctx).play, left
+    return r[0], Move(*r, ctx).play, left  # type: ignore[call-arg]  # a generator record: six fields
 
 
 def _best_by_equity(recs: list[tuple], rack: Sequence[str], ctx: _Context, bound: float,
@@ -162,7 +162,7 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
                 o_score, o_left = 0, opp_rack
                 if reply is not None:
                     _, rec, ctx, o_left = reply
-                    apply_play(board, Move.of(rec, ctx).play)
+                    apply_play(board, Move(*rec, ctx).play)  # type: ignore[call-arg]  # a generator record: six fields
                     o_score = rec[0]
                 gen.analysis = ours
                 m_score, _m_play, m_left = _best_static(gen, board, mine)

@@ -124,10 +124,9 @@ class WordGraph:
             b = BIT.get(ch)
             if b is None:
                 return False
-            child = node.get(b)
-            if child is None:
+            node = node.get(b)  # type: ignore[assignment]  # a node, or None: no such word
+            if node is None:
                 return False
-            node = child
         return bool(node[0] & TERM)
 
     def walk(self, letters: str, node: Node | None = None) -> Node | None:
@@ -173,8 +172,7 @@ class WordGraph:
                     m ^= b
                     end: Node | None = node[b]
                     for ch in after:
-                        nxt = end.get(BIT[ch]) if end is not None else None
-                        end = nxt
+                        end = end.get(BIT[ch])  # type: ignore[union-attr]  # None breaks out below
                         if end is None:
                             break
                     if end is not None and end[0] & TERM:

@@ -344,12 +344,6 @@ class Move:
         self._ctx = ctx
         self._play: Play | None = None
 
-    @classmethod
-    def of(cls, record: tuple[Any, ...], ctx: _Context) -> "Move":
-        """The move of a generator's record (score, direction, line, start, word, blanks)."""
-        score, d, line, start, word, blanks = record
-        return cls(score, d, line, start, word, blanks, ctx)
-
     @property
     def _d(self) -> int:
         return 0 if self.direction == ACROSS else 1
@@ -518,8 +512,7 @@ class MoveList(Sequence):
     def _move(self, k: int) -> Move:
         m = self._moves[k]
         if m is None:
-            assert self._ctx is not None
-            m = self._moves[k] = Move.of(self.records[k], self._ctx)
+            m = self._moves[k] = Move(*self.records[k], self._ctx)  # type: ignore[call-arg, arg-type]
         return m
 
     def __getitem__(self, k):  # type: ignore[override]
@@ -1114,17 +1107,17 @@ class MoveGenerator:
                         s = a - 1
                         while s > 0 and lt[s - 1] > 0:
                             s -= 1
-                        on_board: dict[Any, Any] | None = root
+                        node = root
                         for j in range(s, a):
-                            on_board = on_board.get(lt[j]) if on_board is not None else None
-                            if on_board is None:
+                            node = node.get(lt[j])  # type: ignore[assignment]  # None breaks out below
+                            if node is None:
                                 break
-                        if on_board is not None:
+                        if node is not None:
                             rc = rcs0
                             s0 = s
-                            m = on_board[0] & cc[a] & (ALL if nb0 else rmask0)
+                            m = node[0] & cc[a] & (ALL if nb0 else rmask0)
                             if m:
-                                exts[nb0](m, a, on_board, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                                exts[nb0](m, a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.

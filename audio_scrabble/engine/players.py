@@ -369,7 +369,7 @@ class ComputerPlayer:
         pre-endgame (:func:`pre_endgame`)."""
         scores = game.scores()
         spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
-        moves = [Move.of(r, ctx) for _, r in top]
+        moves = [Move(*r, ctx) for _, r in top]  # type: ignore[call-arg]  # a generator record: six fields
         weighed = pre_endgame(game.board, len(game.bag), spread, [(m.play, m.tile_count) for m in moves])
         return [eq + w.value for (eq, _), w in zip(top, weighed)]
 
