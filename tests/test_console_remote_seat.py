@@ -58,7 +58,8 @@ def bobs_play(s: Session) -> tuple[SeatMove, str]:
 
 def test_the_person_here_is_you_and_the_remote_player_is_named():
     s, _, _, opening = remote_game()
-    assert "Your turn." in opening
+    assert "Your turn." in opening and "You play first." in opening  # the remote player is not a person here
+    assert any(line.startswith("You drew ") for line in opening)
     out = s.handle_line("pass")
     assert out[0] == "You passed."
     assert s.game.current == 1 and out == ["You passed.", "Bob's turn."]  # Bob's rack is never said here

@@ -109,7 +109,7 @@ class Session(Seated):
         #: makes every action (console/acting.py): compute, save, then say
         self.acting = Acting(self, self._autosave, self.thinker, self.out, self.settings, self.report_error)
         #: how each game comes to the table, and the games counter (console/opening.py)
-        self.opening = Opening(self.options, computer_factory, lambda: self.settings.think)
+        self.opening = Opening(self.options, computer_factory, lambda: self.settings.think, self.remotes)
 
     # ================================================================ start
     def start(self) -> list[str]:

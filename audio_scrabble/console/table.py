@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from ..core.events import Event
 from ..core.game import Game
@@ -64,10 +64,11 @@ def person_seats(seats: list[Seat]) -> list[int]:
     return [i for i, s in enumerate(seats) if not s.is_computer]
 
 
-def lone_person(seats: list[Seat]) -> int | None:
-    """The seat of the one person at a table of computers: "you" in what
-    is said (None: several people, or none)."""
-    found = person_seats(seats)
+def lone_person(seats: list[Seat], remote: Collection[str] = ()) -> int | None:
+    """The seat of the one person at a table of computers (and of remote
+    players, named in ``remote``): "you" in what is said (None: several
+    people here, or none)."""
+    found = [i for i in person_seats(seats) if seats[i].name not in remote]
     return found[0] if len(found) == 1 else None
 
 
