@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from ..core.game import Game
 from ..errors import ScrabbleError
@@ -45,8 +45,11 @@ class Seating:
 class Opening:
     """Builds each game of a session and counts them."""
 
-    def __init__(self, options: Any, computer_factory: ComputerFactory | None, think: Callable[[], int]):
+    def __init__(self, options: Any, computer_factory: ComputerFactory | None, think: Callable[[], int],
+                 remote: Collection[str] = ()):
         self.options = options
+        #: the names of the remote players' seats (a game between homes): not "you"
+        self.remote = frozenset(remote)
         #: computer players can be seated: True when a factory was given; None
         #: means "if the engine is installed", looked up only when one is named
         self.computers: bool | None = True if computer_factory is not None else None
@@ -86,7 +89,7 @@ class Opening:
         game = Game([s.name for s in seats], rules, seed, lexicon, services.move_finder(lexicon))
         self.games_played += 1
         lines = prompts.rules_title(rules.title)
-        you = lone_person(seats)
+        you = lone_person(seats, self.remote)
         lines.extend(phrases.first_player_phrases(game.history[0],  # type: ignore[arg-type]
                                                   None if you is None else seats[you].name))
         return Seating(game, seats, choosers, setup, lines)
@@ -99,7 +102,8 @@ class Opening:
                     services.move_finder(lexicon), start=ready.start)
         self.games_played += 1
         lines = prompts.rules_title(ready.rules.title)
-        lines.extend(survey_phrases.position_opening(game.names, game.scores(), lone_person(ready.seats)))
+        lines.extend(survey_phrases.position_opening(game.names, game.scores(),
+                                                        lone_person(ready.seats, self.remote)))
         setup = SetupFlow(ready.seats, ready.rules, computers=self.computers)
         return Seating(game, ready.seats, choosers, setup, lines)
 
@@ -113,7 +117,7 @@ class Opening:
         self.options.seed = game.seed
         self.games_played = 1
         lines = resumed.lines + prompts.resumed(game.rules.title)
-        you = lone_person(seats)
+        you = lone_person(seats, self.remote)
         lines.extend(phrases.scores_lines(game.names, game.scores(), you))
         last = phrases.last_move_event(list(game.history))
         if last is not None:

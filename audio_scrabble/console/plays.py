@@ -83,11 +83,9 @@ def finish(
     if action == "check":
         try:
             breakdown = game.check_place(play)
-        except IllegalPlay as e:
-            if style.brief:  # the reason alone, in one short line
-                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome([prompts.NOT_LEGAL, *prompts.refusal_said(explain_rack(game, e, play))],
-                               refused=True)  # the reason, its own sentence
+        except IllegalPlay as e:  # checked: "Not legal." first, but when brief
+            said = illegal_play_lines(game, e, play, style)
+            return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
         lines = phrases.check_phrases(breakdown, style)
         bad = unlisted(game, breakdown) if aids else []
         listed = [unlisted_line(bad)] if bad else []  # said first (after the word made, if not the one typed)
@@ -109,9 +107,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            if style.brief:  # the reason alone, in one short line ("No Z on your rack.")
-                return PlayOutcome(prompts.refusal_lines(str(e), e.brief, True), refused=True)
-            return PlayOutcome(prompts.refusal_said(explain_rack(game, e, play)), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, play, style), refused=True)
         made = phrases.main_word(breakdown)
         bad = unlisted(game, breakdown) if guard else []
         if differs(draft, made) or bad:
@@ -120,6 +116,16 @@ def finish(
                 said.append(unlisted_line(bad))
             return PlayOutcome(said + [prompts.PLAY_IT], PlayQuestion(draft))
     return PlayOutcome([], play=play)
+
+
+def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style) -> list[str]:
+    """An illegal play as said (written once, for a play, its check and its
+    making): brief, the reason alone in one short line ("No Z on your
+    rack."); else the reason as its own sentence, with how to use a blank
+    when one would do (:func:`explain_rack`)."""
+    if style.brief:
+        return prompts.refusal_lines(str(e), e.brief, True)
+    return prompts.refusal_said(explain_rack(game, e, play))
 
 
 def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:

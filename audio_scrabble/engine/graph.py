@@ -124,7 +124,7 @@ class WordGraph:
             b = BIT.get(ch)
             if b is None:
                 return False
-            node = node.get(b)
+            node = node.get(b)  # type: ignore[assignment]  # a node, or None: no such word
             if node is None:
                 return False
         return bool(node[0] & TERM)
@@ -172,7 +172,7 @@ class WordGraph:
                     m ^= b
                     end: Node | None = node[b]
                     for ch in after:
-                        end = end.get(BIT[ch])
+                        end = end.get(BIT[ch])  # type: ignore[union-attr]  # None breaks out below
                         if end is None:
                             break
                     if end is not None and end[0] & TERM:

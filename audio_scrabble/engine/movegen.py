@@ -89,13 +89,13 @@ _VALC: dict[str, int] = {ch: TILE_VALUES[ch] for ch in BIT}
 
 #: Premiums per line: _LM[d][i][j], _WM[d][i][j] for direction d (0 across,
 #: 1 down), line i, position j along the line.
-_LM = (
-    [[(PREMIUMS[i][j].letter_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
-    [[(PREMIUMS[j][i].letter_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+_LM = (  # (a plain square: 1)
+    [[getattr(PREMIUMS[i][j], "letter_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[j][i], "letter_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
 )
 _WM = (
-    [[(PREMIUMS[i][j].word_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
-    [[(PREMIUMS[j][i].word_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[i][j], "word_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[j][i], "word_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
 )
 
 #: _PC[d][i][j]: number of premium squares on the line before position j
@@ -512,7 +512,7 @@ class MoveList(Sequence):
     def _move(self, k: int) -> Move:
         m = self._moves[k]
         if m is None:
-            m = self._moves[k] = Move(*self.records[k], self._ctx)
+            m = self._moves[k] = Move(*self.records[k], self._ctx)  # type: ignore[call-arg, arg-type]
         return m
 
     def __getitem__(self, k):  # type: ignore[override]
@@ -554,11 +554,6 @@ class MoveList(Sequence):
 
 _score_of = itemgetter(0)
 _mask_of = itemgetter(5)
-
-
-def move_order(m: Move) -> tuple:
-    """Sort key: best score first, then a fixed order (direction, square, word)."""
-    return (-m.score, m.direction, m.line, m.start, m.word, m.blanks)
 
 
 # ---------------------------------------------------------------------------
@@ -865,7 +860,7 @@ class MoveGenerator:
         # Line data for the current line, read by the extensions from the
         # closure, with the start of the word being extended (s0) and the
         # rack's letter counts (rc).
-        lt: list[int] = []
+        lt = []  # list[int], as above
         lstr = ""
         bps: list[int] = []
         cc: list[int] = []
@@ -1114,7 +1109,7 @@ class MoveGenerator:
                             s -= 1
                         node = root
                         for j in range(s, a):
-                            node = node.get(lt[j])
+                            node = node.get(lt[j])  # type: ignore[assignment]  # None breaks out below
                             if node is None:
                                 break
                         if node is not None:
