@@ -205,21 +205,21 @@ def test_set_confirm_on_asks_before_a_word_not_in_the_list(console_lexicon):
     assert s.handle_line("no") == ["Not played; the turn is still yours."]
     assert s.game.history == []
     assert s.handle_line("play GILDE from G5 down")[-1] == "Play it? Type yes or no."
-    assert s.handle_line("yes")[0] == "You played GILDE, G5 down, 9 points."
+    assert s.handle_line("yes")[0] == "You played GILDE, G5 down, 9."  # the one form of issue 23 item 10
     assert all(len(line) <= 40 for line in s.handle_line("set confirm off"))
 
 
 def test_a_word_not_in_the_list_is_played_as_typed_by_default_and_in_strict_play(console_lexicon):
     s = windy(console_lexicon)  # confirm is off by default: the word is the player's own
-    assert s.handle_line("play GILDE from G5 down")[0] == "You played GILDE, G5 down, 9 points."
+    assert s.handle_line("play GILDE from G5 down")[0] == "You played GILDE, G5 down, 9."
     strict = windy(console_lexicon)
     strict.handle_line("set confirm on")
     strict.handle_line("set aids off")  # strict play: bluffing stays possible, nothing is said
-    assert strict.handle_line("play GILDE from G5 down")[0] == "You played GILDE, G5 down, 9 points."
+    assert strict.handle_line("play GILDE from G5 down")[0] == "You played GILDE, G5 down, 9."
     # a listed word is never asked about
     plain = windy(console_lexicon)
     plain.handle_line("set confirm on")
-    assert plain.handle_line("play GLIDE from G5 down")[0] == "You played GLIDE, G5 down, 9 points."
+    assert plain.handle_line("play GLIDE from G5 down")[0] == "You played GLIDE, G5 down, 9."
 
 
 def test_set_confirm_is_kept_with_the_game(console_lexicon, tmp_path):

@@ -195,10 +195,10 @@ def help_lines(
     key = cmd.key if cmd else topic
     entry = entries.get(key)
     if entry is None:
-        group = next((name for name in registry.groups() if name.lower() == topic), None)
-        if group is not None:  # "help turn": a group the index names, as it names it
-            names = [c.name for c in registry.groups()[group]]
-            names[0] = f"{group}: {names[0]}"
+        named = next((name for name in registry.groups() if name.lower() == topic), None)
+        if named is not None:  # "help turn": a group the index names, as it names it
+            names = [c.name for c in registry.groups()[named]]
+            names[0] = f"{named}: {names[0]}"
             return phrases.fit(names) + [prompts.HELP_ON_ONE]
         return prompts.no_help_on(topic, registry.suggest(topic), brief)
     if more_asked:

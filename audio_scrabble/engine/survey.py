@@ -399,7 +399,7 @@ class Worth:
             prem = premium_at(sq)
             if prem:
                 word_mult *= prem.word_multiplier
-        score = sum(tile_value(t) for t in fixed_letters) * word_mult
+        score: float = sum(tile_value(t) for t in fixed_letters) * word_mult
         slots = []  # (weight, the letters allowed)
         crossed = 0
         for sq in new:

@@ -263,6 +263,7 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     else:
         start = pos[0]
         if direction == DOWN and pos[1] == ACROSS:  # "11N down": the square's order says across
+            assert pos_index is not None  # a square was read, so its place is known
             square = tokens[pos_index]
             raise DirectionUnclear(square, "down", {"across": PlayRequest(start, ACROSS, word),
                                                     "down": PlayRequest(start, DOWN, word)})

@@ -62,6 +62,7 @@ Choices, and why:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import secrets
@@ -238,7 +239,7 @@ class MatrixTransport:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="matrix", daemon=True)
         self._thread.start()
-        self._client = None
+        self._client: Any = None
         try:
             self._client = self._run(self._make_client(), timeout=30)
             self._sync_task = self._run(self._start_sync(), timeout=self.timeout + 5)
@@ -346,8 +347,9 @@ class MatrixTransport:
             raise Unreachable(self._account.homeserver) from None
 
     async def _make_client(self) -> Any:
-        nio = self._nio
         import nio.store  # noqa: F401 - the SqliteStore below
+
+        nio = self._nio
 
         self._store.ensure()
         config = nio.AsyncClientConfig(
@@ -515,9 +517,9 @@ class MatrixTransport:
         token = prev_batch
         while token:
             answer = await self._retrying(
-                lambda t=token: self._client.room_messages(
-                    room_id, start=t, end=since, direction=nio.MessageDirection.back, limit=100,
-                    message_filter={"types": _MESSAGE_TYPES}),
+                functools.partial(
+                    self._client.room_messages, room_id, start=token, end=since,
+                    direction=nio.MessageDirection.back, limit=100, message_filter={"types": _MESSAGE_TYPES}),
                 "catching up", None,
             )
             if not isinstance(answer, nio.RoomMessagesResponse) or not answer.chunk:
@@ -806,8 +808,8 @@ class MatrixTransport:
         token: str | None = None
         while True:
             answer = await self._retrying(
-                lambda t=token: client.room_messages(
-                    room, start=t, direction=nio.MessageDirection.front, limit=100,
+                functools.partial(
+                    client.room_messages, room, start=token, direction=nio.MessageDirection.front, limit=100,
                     message_filter={"types": _MESSAGE_TYPES}),
                 "reading the game's room", deadline,
             )
