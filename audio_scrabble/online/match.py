@@ -238,7 +238,8 @@ class GameLink:
     # ------------------------------------------------------------ acting
     def pending(self) -> str:
         """What this side must do now: ``join`` (accept the offer: done by
-        :meth:`join`), ``deal`` (a set-up step the link sends itself),
+        :meth:`join`), ``deal`` (a set-up step, or a step of the bag's new
+        shuffle after an exchange, that the link sends itself),
         ``play`` (this side's turn: :meth:`send_action`), ``wait`` (another
         side's turn, or keys not yet come), ``end`` (show the keys: sent by
         the link), ``done`` (checked and over), ``broken`` (keys sent to
@@ -257,7 +258,7 @@ class GameLink:
                 return WAIT
             if "join" in kinds:
                 return JOIN
-            if kinds[0] in ("places", "keys"):
+            if kinds[0] in ("places", "keys", "shuffle"):
                 return DEAL
             if "end" in kinds:
                 return END
@@ -283,6 +284,8 @@ class GameLink:
                 record, body = st.compose_places()
             elif kinds == ("keys",):
                 record, body = st.compose_keys()
+            elif kinds[:1] == ("shuffle",):
+                record, body = st.compose_shuffle()
             elif kinds == ("end",):
                 record, body = st.compose_end()
             else:
