@@ -904,6 +904,8 @@ class OnlineGame:
                      "accept": "accept"}.get(str(action.get("type")))
         if base_kind is None:
             raise Refused("That is not an action of the game.", "mismatch")
+        if kinds[:1] == ("shuffle",):
+            raise Refused("The bag is being shuffled again after the exchange; wait for it.", "shuffling")
         if base_kind not in kinds:
             raise Refused("The game is over.", "over")
         if to_act != seat:
