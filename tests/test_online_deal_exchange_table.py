@@ -96,3 +96,43 @@ def test_a_seat_that_cheats_in_the_new_shuffle_is_named_at_the_end(lexicon: Any,
         assert "Player 2" in said and "shuffle" in said
     finally:
         table.close()
+
+
+def test_a_wrong_share_or_a_missing_strip_is_refused_on_every_side_and_never_applied(lexicon: Any) -> None:
+    table = Table(lexicon, 2)
+    try:
+        # an exchange that leaves out its sender's strip of the bag
+        i = table.to_play()
+        assert i is not None
+        rack = table.links[i].state.game.players[i].rack  # type: ignore[union-attr]
+        record, body = table.next_record(i, {"type": "exchange", "tiles": "".join(rack[:3])})
+        assert "round" in record["deal"]
+        before = table.logs()
+        table.inject(i, dict(record, deal={k: v for k, v in record["deal"].items() if k != "round"}))
+        assert table.refused == [["bad_deal"], ["bad_deal"]] and table.logs() == before
+        table.inject(i, record, body)  # the honest exchange stands; the other side shuffles by itself
+        assert table.links[0].state.log[-1].kind == "shuffle"
+        # play on until a record owes shares of tiles drawn from the new deck; change one
+        for _ in range(30):
+            j = table.to_play()
+            assert j is not None
+            record, body = table.next_record(j)
+            if record["deal"].get("shares"):
+                break
+            table.links[j].send_action(table.choose(j))
+            table.idle()
+        shares = record["deal"]["shares"]
+        place = sorted(shares)[0]
+        other = next(p for p in sorted(shares) if p != place) if len(shares) > 1 else None
+        wrong = dict(shares[place], d=shares[other]["d"]) if other else dict(shares[place], proof="00" * 64)
+        before = table.logs()
+        table.refused[0].clear()
+        table.refused[1].clear()
+        table.inject(j, dict(record, deal={**record["deal"], "shares": {**shares, place: wrong}}))
+        assert table.refused == [["wrong_share"], ["wrong_share"]] and table.logs() == before
+        table.inject(j, record, body)
+        assert table.logs()[0] == table.logs()[1] and len(table.logs()[0]) == len(before[0]) + 1
+        table.play_to_end()
+        _assert_finished_alike(table)
+    finally:
+        table.close()
