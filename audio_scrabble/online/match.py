@@ -14,8 +14,9 @@ player is a seat whose actions arrive as events, as a computer's do.
   a chat line is passed on. Callbacks: ``on_record(Applied)``,
   ``on_refused(OnlineError, Message)``, ``on_chat(Message)``; they run on
   the transport's thread and must not block.
-* The deal's set-up steps and the keys at the end are sent by the link
-  itself when it is this side's turn to send them; the player's turns go
+* The deal's set-up steps, the steps of the bag's new shuffle after an
+  exchange and the keys at the end are sent by the link itself when it
+  is this side's turn to send them; the player's turns go
   through :meth:`send_action` (the game's own action data, or a computer
   player's :class:`~audio_scrabble.engine.players.Action`).
 * :meth:`pending` says what this side must do now.

@@ -22,8 +22,16 @@ one already played (``repeated``), one that does not follow the last
 (``illegal``), a score or total that is not what the play makes
 (``wrong_score``), a line that does not say what the action did
 (``mismatch``), tiles that are not the ones drawn (``bad_tiles``), keys
-that do not unlock (``bad_deal`` and the deal's codes), after the end
-(``over``). The same records in the same order give every side the same
+that do not unlock (``bad_deal`` and the deal's codes), a share of a
+drawn tile whose proof fails (``wrong_share``), an exchange without its
+sender's strip of the bag or a step of the new shuffle out of turn
+(``bad_deal``, ``deal_order``, ``out_of_turn``), after the end
+(``over``).
+
+After an exchange the bag is shuffled again (:mod:`.reshuffle`) before
+anyone draws: :meth:`OnlineGame.expected` asks for ``shuffle`` records
+from the seats in the round's order (the links send them by themselves)
+and no turn is taken until the round is done. The same records in the same order give every side the same
 log, and the same refusals of everything the room holds.
 
 The ``compose_*`` methods make this side's records: each is tried on a
