@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from test_online_loopback import Table, _assert_finished_alike  # type: ignore[import-not-found]
 
+from audio_scrabble.errors import OnlineError
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import reshuffle as R
 from audio_scrabble.online.deal import DECK_SIZE
@@ -132,6 +133,39 @@ def test_a_wrong_share_or_a_missing_strip_is_refused_on_every_side_and_never_app
         assert table.refused == [["wrong_share"], ["wrong_share"]] and table.logs() == before
         table.inject(j, record, body)
         assert table.logs()[0] == table.logs()[1] and len(table.logs()[0]) == len(before[0]) + 1
+        table.play_to_end()
+        _assert_finished_alike(table)
+    finally:
+        table.close()
+
+
+def test_a_program_away_during_the_new_shuffle_adds_its_step_when_it_comes_back(lexicon: Any) -> None:
+    from audio_scrabble.online.loopback import LoopbackTransport
+    from audio_scrabble.online.match import WAIT, GameLink
+
+    table = Table(lexicon, 3)
+    try:
+        x = table.to_play()
+        assert x is not None
+        away = (x + 2) % 3  # neither the exchanger nor the next player
+        table.links[away].close()
+        table.transports[away].close()  # its program is not running
+        _exchange(table)
+        states = [link.state for link in table.links]
+        rnd = states[x].rounds[0]
+        assert not rnd.done and rnd.next_seat == away
+        assert table.links[(x + 1) % 3].pending() == WAIT  # the next player waits for the shuffle
+        with pytest.raises(OnlineError) as e:
+            table.links[(x + 1) % 3].send_action({"type": "pass"})
+        assert e.value.code == "shuffling"
+        # the program comes back: it catches up and adds its step by itself
+        table.transports[away] = LoopbackTransport(table.net, table.users[away])
+        table.links[away] = GameLink.resume(table.transports[away], table.room, lexicon, table.seeds[away],
+                                            **table.callbacks(away))
+        table.links[away].listen()
+        table.idle()
+        assert all(link.state.rounds[0].done for link in table.links)
+        assert table.links[(x + 1) % 3].pending() == PLAY
         table.play_to_end()
         _assert_finished_alike(table)
     finally:
