@@ -122,6 +122,7 @@ def test_a_wrong_share_or_a_missing_strip_is_refused_on_every_side_and_never_app
                 break
             table.links[j].send_action(table.choose(j))
             table.idle()
+        assert j is not None and record["deal"].get("shares")
         shares = record["deal"]["shares"]
         place = sorted(shares)[0]
         other = next(p for p in sorted(shares) if p != place) if len(shares) > 1 else None
