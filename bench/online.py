@@ -12,6 +12,8 @@ one process, over the loopback transport):
   1 s with two players);
 * the end-of-game check: every seed reproduces its decks, every place
   unlocked, the game replayed with every tile known;
+* an exchange's extra cost: its sender's strip of the bag, and the new
+  shuffle every other seat adds (issue 21), on every side;
 * the time a turn adds for the record and the referee, beyond choosing the
   move: the sender composing its record (tried on a copy), then each side
   checking and applying it (goal: under 50 ms).
@@ -124,6 +126,8 @@ def game_figures(lexicon: Any, players: int, seed: int) -> tuple[list[float], li
             rec, body = side.compose_places()
         elif kinds == ("keys",):
             rec, body = side.compose_keys()
+        elif kinds[:1] == ("shuffle",):
+            rec, body = side.compose_shuffle()
         elif kinds == ("end",):
             rec, body = side.compose_end()
         else:
@@ -145,6 +149,54 @@ def game_figures(lexicon: Any, players: int, seed: int) -> tuple[list[float], li
     catch_up = time.perf_counter() - t
     assert again.hashes == sides[1].hashes and again.final == sides[1].final
     return compose, receive, end_check, catch_up
+
+
+def exchange_figures(lexicon: Any, players: int, seed: int = 7) -> tuple[float, float, int]:
+    """An exchange at the first turn and the bag's new shuffle that follows
+    (issue 21): (the exchange's record composed and refereed on every side,
+    its sender's strip included; the new shuffle's steps composed and
+    refereed on every side, all together; the number of steps)."""
+    users = [f"@{NAMES[i].lower()}:bench" for i in range(players)]
+    sides = [OnlineGame(u, lexicon) for u in users]
+    game_id = f"benchx{seed}"
+
+    def deliver(rec: Any, body: str, seat: int) -> None:
+        rec = parse_record(format_record(rec))
+        for side in sides:
+            side.receive(rec, users[seat], body)
+
+    rec, body = sides[0].compose_offer(game_id, [Player(NAMES[i], users[i]) for i in range(players)], "single",
+                                       secrets=D.Secrets(game_id, 0, bytes([seed]) * 32))
+    deliver(rec, body, 0)
+    while True:
+        kinds, seat = sides[0].expected()
+        assert seat is not None
+        if kinds == ("join",):
+            rec, body = sides[seat].compose_join(D.Secrets(game_id, seat, bytes([seed + seat]) * 32))
+        elif kinds == ("places",):
+            rec, body = sides[seat].compose_places()
+        elif kinds == ("keys",):
+            rec, body = sides[seat].compose_keys()
+        else:
+            break
+        deliver(rec, body, seat)
+    game = sides[seat].game
+    assert game is not None
+    t = time.perf_counter()
+    rec, body = sides[seat].compose_action({"type": "exchange", "tiles": "".join(game.players[seat].rack[:3])})
+    deliver(rec, body, seat)
+    exchange = time.perf_counter() - t
+    t = time.perf_counter()
+    steps = 0
+    while True:
+        kinds, seat = sides[0].expected()
+        if kinds[:1] != ("shuffle",):
+            break
+        assert seat is not None
+        rec, body = sides[seat].compose_shuffle()
+        deliver(rec, body, seat)
+        steps += 1
+    return exchange, time.perf_counter() - t, steps
 
 
 def matrix_figures() -> None:
@@ -194,6 +246,11 @@ def main() -> None:
           f"worst {_ms(max(ends))}")
     print(f"  a restart catching up a whole game's records (with the end check): median "
           f"{_ms(statistics.median(catch_ups))}, worst {_ms(max(catch_ups))}")
+    for n in sorted({2, args.players}):
+        ex, shuffle, steps = exchange_figures(lexicon, n)
+        print(f"an exchange, {n} players, all sides' work: the exchange's record with its sender's strip "
+              f"{_ms(ex)}; the bag's new shuffle ({steps} steps, each composed and refereed on every side) "
+              f"{_ms(shuffle)}")
     matrix_figures()
 
 

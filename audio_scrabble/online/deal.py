@@ -33,8 +33,16 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
    of the record before the action, its sealed keys and its link to the
    record before it left out (the beacon), so every side picks the same
    places and no player picks by hand. Its sender can steer that hash
-   only by the move it makes, and gains little by it: no one knows what a
-   place holds (but see the exchange below). To let player P see place
+   only by the move it makes (choosing among its moves by the places they
+   pick), and gains nothing by it: no program knows what any place left
+   in the bag holds -- a place's tile needs every seat's key, a draw's keys
+   go to its drawer only once its play can no longer be taken back (a
+   withdrawn play's draw goes back unseen), and the places an exchange
+   puts back are shuffled again before anyone draws (step 6) -- so
+   steering picks among places that are alike to everyone, the steerer
+   included. (A beacon no one can grind, commit-reveal nonces a draw,
+   would cost every seat a message before each draw; it buys nothing while
+   no place's content is known.) To let player P see place
    k, every other seat sends P its key ``b_{s,k}``,
    sealed to P's box key (a ``SealedBox``: the room sees only ciphertext);
    the keys ride on the next record that seat sends, after the play can no
@@ -48,15 +56,26 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
    cannot be forged to show another tile: that needs the discrete log
    between two tile points.
 6. **Exchanging** puts places back into the bag by their numbers (their
-   tiles stay hidden). Drawn later, a returned place is picked by the
-   same beacon as any other.
+   tiles stay hidden from the others, but not from the exchanger), and
+   then the bag is **shuffled again** before anyone draws from it
+   (:mod:`.reshuffle`): every seat takes its place keys off the places
+   left in the bag, now ElGamal ciphertexts under a joint key (the
+   exchanger's strip rides on the exchange), and every seat but the
+   exchanger re-randomises and shuffles them; the links send these
+   ``shuffle`` records by themselves, and the next turn waits for them.
+   A draw from a new deck is opened by every seat's *share*, public and
+   with a proof, so a wrong share is refused by every program at once;
+   the drawer's own share is shown, with its proof, when the tile is
+   played. Each seat's locks, permutation and re-randomisers of a round
+   come from its seed and the exchange's number.
 7. **The end.** Every seat shows its secret: a 32-byte deal seed from
    which its lock, permutation, place keys, nonce and box key are all
    derived (:class:`Secrets`). Every program then recomputes every seat's
    two published decks from the deck before them and compares
    (:func:`verify_deal`): a deck not locked and shuffled as promised, a
    tile left out or put in twice, a nonce that does not match its
-   commitment -- each is found and named; the referee then opens every
+   commitment, a new shuffle after an exchange not done as promised --
+   each is found and named; the referee then opens every
    sealed key of the game with its receiver's box key and compares it
    with the sender's (a key sent that was not the place's key).
    With every place unlocked, the whole game is replayed with the real
@@ -65,11 +84,15 @@ The protocol, for n players (2 to 4), seat 0 the one who offered:
 
 Who learns what, and when: after step 3 each seat knows only its own
 secrets; a place's content needs every seat's key for it. A player learns
-the tiles of the places it draws (from the others' keys), and everyone
-learns a tile when it is played. The server and any onlooker see points
-and sealed boxes only, until the end shows every seed. That the locked
-decks hide their order rests on the decisional Diffie-Hellman assumption
-in the group (as SRA on elliptic curves does).
+the tiles of the places it draws (from the others' keys or shares), and
+everyone learns a tile when it is played. A player who exchanges knows
+what the places it put back hold, but after the new shuffle (step 6) it
+cannot tell which places of the new deck hold them, so it learns nothing
+of what the others draw. The server and any onlooker see points,
+ciphertexts, shares and sealed boxes only, until the end shows every
+seed. That the locked decks hide their order, and that a new shuffle
+cannot be followed, rests on the decisional Diffie-Hellman assumption in
+the group (as SRA and ElGamal on elliptic curves do).
 
 What stops a cheat: a player cannot choose the tiles it draws (the
 places are picked by the ledger; their content by everyone's shuffle); a
@@ -79,19 +102,24 @@ locked, shuffled image of the one before) is found at the end, when each
 seed must reproduce its seat's published decks exactly; a tile played
 that is not the one drawn cannot be shown with valid keys.
 
-Limits, said plainly: a dishonest deck is caught at the end, not at the
-set-up (no zero-knowledge shuffle proof); a player who exchanges knows
-which places hold the tiles it put back (they are not re-shuffled; a
-re-shuffle of the bag after an exchange would need every seat to lock
-it again in turn), so it learns when someone draws one of them and which
-letter that is; and the sender of the record before a draw, choosing
-among moves by the beacon they make, could make the drawer more likely to
-draw places the drawer itself put back. A wrong key sealed to one player
-is found at once by that player alone (the record is still applied, so
-every log stays the same; that player's game is marked broken and cannot
-go on), and by everyone at the end, when every sealed key is opened with
-the box key its receiver's seed gives. A player who stops answering
-stops the game: the others cannot draw without its keys.
+Limits, said plainly: a dishonest deck, or a dishonest new shuffle after
+an exchange, is caught at the end, not at once (no zero-knowledge shuffle
+proof). After an exchange the next turn waits until every other seat's
+program has added its step of the new shuffle (they do it by themselves
+when they run; with two players that is the next player's own program,
+so correspondence play loses nothing; with three or four, the next player
+may wait for another player's program to come online). A wrong key sealed
+to one player (a draw from the set-up's deck) is found at once by that
+player alone: the record is still applied, so every log stays the same;
+that player's game is marked broken and cannot go on, and says so; the
+player resigns, every seed is shown, and every program then opens every
+sealed key with the box key its receiver's seed gives and names the
+sender (``FinalCheck.lines``). Proving it at once to the others would
+need the receiver to show its box secret, which opens every key ever
+sealed to it, its whole rack; the end check names the cheat without
+that. Draws from a new deck have no such gap: their shares are public and
+proved. A player who stops answering stops the game: the others cannot
+draw without its keys.
 
 This module is pure apart from randomness: a :class:`Secrets` is made
 from a given seed (tests) or from ``secrets.token_bytes`` (play).

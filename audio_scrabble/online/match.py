@@ -14,8 +14,9 @@ player is a seat whose actions arrive as events, as a computer's do.
   a chat line is passed on. Callbacks: ``on_record(Applied)``,
   ``on_refused(OnlineError, Message)``, ``on_chat(Message)``; they run on
   the transport's thread and must not block.
-* The deal's set-up steps and the keys at the end are sent by the link
-  itself when it is this side's turn to send them; the player's turns go
+* The deal's set-up steps, the steps of the bag's new shuffle after an
+  exchange and the keys at the end are sent by the link itself when it
+  is this side's turn to send them; the player's turns go
   through :meth:`send_action` (the game's own action data, or a computer
   player's :class:`~audio_scrabble.engine.players.Action`).
 * :meth:`pending` says what this side must do now.
@@ -238,7 +239,8 @@ class GameLink:
     # ------------------------------------------------------------ acting
     def pending(self) -> str:
         """What this side must do now: ``join`` (accept the offer: done by
-        :meth:`join`), ``deal`` (a set-up step the link sends itself),
+        :meth:`join`), ``deal`` (a set-up step, or a step of the bag's new
+        shuffle after an exchange, that the link sends itself),
         ``play`` (this side's turn: :meth:`send_action`), ``wait`` (another
         side's turn, or keys not yet come), ``end`` (show the keys: sent by
         the link), ``done`` (checked and over), ``broken`` (keys sent to
@@ -257,7 +259,7 @@ class GameLink:
                 return WAIT
             if "join" in kinds:
                 return JOIN
-            if kinds[0] in ("places", "keys"):
+            if kinds[0] in ("places", "keys", "shuffle"):
                 return DEAL
             if "end" in kinds:
                 return END
@@ -283,6 +285,8 @@ class GameLink:
                 record, body = st.compose_places()
             elif kinds == ("keys",):
                 record, body = st.compose_keys()
+            elif kinds[:1] == ("shuffle",):
+                record, body = st.compose_shuffle()
             elif kinds == ("end",):
                 record, body = st.compose_end()
             else:

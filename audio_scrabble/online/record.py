@@ -25,6 +25,8 @@ and, by kind:
 * ``join``: accepting the offer, with the seat's lock and shuffle in ``deal``;
 * ``places``: a seat's per-place locks (``deal``: ``nonce``, ``deck``);
 * ``keys``: only keys (``deal.keys``), sent after the set-up;
+* ``shuffle``: a seat's step of the bag's new shuffle after an exchange
+  (``deal.round``: the deck after its step; see :mod:`.reshuffle`);
 * ``move`` (a placement), ``exchange``, ``pass``, ``challenge``,
   ``accept`` (the last play of the game accepted): ``gcg``, the GCG line
   of what the action did, without the rack (``>Alice: 8D NASTIER +64
@@ -39,7 +41,12 @@ and, by kind:
   is over.
 
 Any record may carry ``deal.keys``: place keys sealed to the seats that
-drew those places (``{"1": "<sealed>"}``).
+drew those places (``{"1": "<sealed>"}``), and ``deal.shares``: its
+shares, with their proofs, of places drawn from a deck shuffled again
+after an exchange (``{"107": {"d", "proof"}}``, public). The offer and
+each join also carry the seat's share key (``deal.share``,
+``deal.proof``); an exchange carries its sender's first step of the new
+shuffle (``deal.round``) when the sender owes one.
 
 A chat line is not a record: its message has a body and no record.
 
@@ -62,7 +69,7 @@ from ..errors import OnlineError, ScrabbleError
 from ..notation.gcg import GcgMove, MoveKind, read_gcg
 
 PROTOCOL = 1
-KINDS = ("offer", "join", "places", "keys", "move", "exchange", "pass", "challenge", "accept", "resign", "end")
+KINDS = ("offer", "join", "places", "keys", "shuffle", "move", "exchange", "pass", "challenge", "accept", "resign", "end")
 #: kinds that are a turn of the game, with a GCG line
 ACTION_KINDS = ("move", "exchange", "pass", "challenge", "accept")
 MAX_PLAYERS = 4
@@ -71,7 +78,7 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 #: the deal's fields a record may carry, and what each must be
 _DEAL_FIELDS = {"box": str, "commit": str, "deck": list, "nonce": str, "keys": dict, "shown": dict,
-                "returned": list, "seed": str}
+                "returned": list, "seed": str, "share": str, "proof": str, "round": list, "shares": dict}
 
 
 class BadRecord(OnlineError):

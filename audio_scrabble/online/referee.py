@@ -22,8 +22,16 @@ one already played (``repeated``), one that does not follow the last
 (``illegal``), a score or total that is not what the play makes
 (``wrong_score``), a line that does not say what the action did
 (``mismatch``), tiles that are not the ones drawn (``bad_tiles``), keys
-that do not unlock (``bad_deal`` and the deal's codes), after the end
-(``over``). The same records in the same order give every side the same
+that do not unlock (``bad_deal`` and the deal's codes), a share of a
+drawn tile whose proof fails (``wrong_share``), an exchange without its
+sender's strip of the bag or a step of the new shuffle out of turn
+(``bad_deal``, ``deal_order``, ``out_of_turn``), after the end
+(``over``).
+
+After an exchange the bag is shuffled again (:mod:`.reshuffle`) before
+anyone draws: :meth:`OnlineGame.expected` asks for ``shuffle`` records
+from the seats in the round's order (the links send them by themselves)
+and no turn is taken until the round is done. The same records in the same order give every side the same
 log, and the same refusals of everything the room holds.
 
 The ``compose_*`` methods make this side's records: each is tried on a
@@ -61,6 +69,7 @@ from ..notation.gcg import MoveKind, record_from_game, write_gcg
 from ..notation.plays import parse_play
 from ..presentation import online_phrases
 from .deal import (
+    DECK_SIZE,
     TILES,
     DealError,
     Ledger,
@@ -73,6 +82,7 @@ from .deal import (
     shuffle_message,
     verify_deal,
 )
+from . import reshuffle as R
 from .record import (
     ACTION_KINDS,
     PROTOCOL,
@@ -209,7 +219,7 @@ class OnlineGame:
     lexicon: Any = None
     secrets: Secrets | None = None
     #: every place's tile, for the replay of the final check (no secrets then)
-    known_all: Sequence[int] | None = None
+    known_all: Mapping[int, int] | Sequence[int] | None = None
     log: list[Record] = field(default_factory=list)
     hashes: list[str] = field(default_factory=list)
     public: PublicDeal | None = None
@@ -224,6 +234,12 @@ class OnlineGame:
     #: the places of the last play on the board (seat, places), back to the rack if withdrawn
     last_played: tuple[int, list[int]] = (0, [])
     seeds: dict[int, bytes] = field(default_factory=dict)
+    #: every seat's public share key (for the bag shuffled again after an exchange)
+    share_keys: list[bytes] = field(default_factory=list)
+    #: the bag's new shuffles, one after each exchange (see :mod:`.reshuffle`)
+    rounds: list[R.Round] = field(default_factory=list)
+    #: shares of places of a new deck, every seat's, as they arrive: place -> {seat: share}
+    shares: dict[int, dict[int, bytes]] = field(default_factory=dict)
     resigned: int | None = None
     #: set when keys sent to this side do not unlock its tiles: the sentence
     broken: str | None = None
@@ -292,6 +308,8 @@ class OnlineGame:
             return (), None
         if self.over:
             return ("end",), len(self.seeds)
+        if self.rounds and not self.rounds[-1].done:
+            return ("shuffle", "resign"), self.rounds[-1].next_seat
         return ACTION_KINDS + ("resign",), self.to_act()
 
     def to_act(self) -> int:
@@ -327,6 +345,8 @@ class OnlineGame:
         shared: list[Any] = [self.lexicon, *self.log]
         if self.public is not None:
             shared += [self.public._points, self.public._index, *self.public.shuffled, *self.public.placed]
+        for rnd in self.rounds:
+            shared += [rnd.start, *rnd.decks]
         if self.game is not None:
             shared += [*self.game.history, *self.game.actions, self.game.ended, self.game.start]
         for obj in shared:
@@ -377,6 +397,7 @@ class OnlineGame:
         """Apply a record to this copy (checked: raises on anything wrong)."""
         try:
             events, final = self._apply_kind(record)
+            self._take_step(record)
             if self.game is not None and record.kind != "end":
                 self._take_keys(record)
         except Refused:
@@ -399,10 +420,14 @@ class OnlineGame:
             self._check_offer(record)
             self.public = PublicDeal(record.game, len(record.players))
             self.public.add_shuffle(0, deal)
+            self.share_keys = [R.read_share_key(record.game, 0, deal)]
             return [], None
         assert self.public is not None
         if kind == "join":
             self.public.add_shuffle(record.seat, deal)
+            self.share_keys.append(R.read_share_key(record.game, record.seat, deal))
+            return [], None
+        if kind == "shuffle":
             return [], None
         if kind == "places":
             self.public.add_places(record.seat, deal)
@@ -435,7 +460,8 @@ class OnlineGame:
         assert self.public is not None
         ledger = Ledger(len(self.players))
         if self.known_all is not None:
-            ledger.known = dict(enumerate(self.known_all))
+            ledger.known = (dict(self.known_all) if isinstance(self.known_all, Mapping)
+                            else dict(enumerate(self.known_all)))
         bag = DealtBag(ledger, beacon_of(self.log[-1]))
         offer = self.offer
         assert offer is not None
@@ -491,6 +517,9 @@ class OnlineGame:
             game.check_exchange(tiles)
             bag.returning = list(returned)
             game.exchange(tiles)
+            assert self.public is not None
+            self.rounds.append(R.start_round(self.public, R.joint_key(self.share_keys), len(self.rounds) + 1, seat,
+                                             list(ledger.pool), self.rounds))
         elif kind == "pass":
             game.pass_turn()
         elif kind == "challenge":
@@ -538,13 +567,24 @@ class OnlineGame:
                 raise Refused(f"{self._name(seat)} played a tile it did not draw; the record was refused.",
                               "bad_tiles")
             place = int(key)
-            keys = read_keys(value)
-            tile = self.public.unlock(place, keys)
+            if place >= DECK_SIZE:  # a place of a new deck: the player's own share, the others' came before
+                ct = self._ct(place)
+                given = dict(self.shares.get(place, {}))
+                given[seat] = R.read_share(self.game_id, self.share_keys[seat], ct, place, value, seat)
+                if len(given) != len(self.players):
+                    raise Refused(f"{self._name(seat)} played a tile whose shares have not all come; "
+                                  "it was refused.", "bad_tiles")
+                tile = R.open_ct(self.public, ct, [given[s] for s in range(len(self.players))])
+                keys = []
+            else:
+                keys = read_keys(value)
+                tile = self.public.unlock(place, keys)
             if place in ledger.known and ledger.known[place] != tile:
                 raise Refused(f"{self._name(seat)}'s keys show another tile than the one drawn; it was refused.",
                               "bad_tiles")
             ledger.known[place] = tile
-            self.shown[place] = list(keys)
+            if keys:
+                self.shown[place] = list(keys)
             places.append(place)
             letters.append(TILES[tile])
         if Counter(letters) != Counter(tiles):
@@ -584,16 +624,37 @@ class OnlineGame:
         """Check the record carries the keys its sender owes, and keep those
         sealed to this side."""
         owed = self.owed(record.seat)
+        old = {o: ps for o, places in owed.items() if (ps := [p for p in places if p < DECK_SIZE])}
+        new = {p: o for o, places in owed.items() for p in places if p >= DECK_SIZE}
         keys = record.deal.get("keys", {})
-        if not isinstance(keys, Mapping) or set(keys) != {str(s) for s in owed}:
+        shares = record.deal.get("shares", {})
+        if (not isinstance(keys, Mapping) or set(keys) != {str(s) for s in old}
+                or not isinstance(shares, Mapping) or set(shares) != {str(p) for p in new}):
             raise Refused(f"{self._name(record.seat)}'s record does not carry the keys it owes; it was refused.",
                           "bad_keys")
+        for p, o in new.items():  # public shares: every side checks each proof now
+            try:
+                d = R.read_share(self.game_id, self.share_keys[record.seat], self._ct(p), p, shares[str(p)],
+                                 record.seat)
+            except DealError:
+                raise Refused(f"{self._name(record.seat)}'s share for a tile {self._name(o)} drew is not its "
+                              "own; the record was refused.", "wrong_share") from None
+            self.shares.setdefault(p, {})[record.seat] = d
         mine = self.my_seat
         for other, places in owed.items():
             for p in places:
                 self.sent.add((record.seat, p, other))
-        if mine is None or self.secrets is None or str(mine) not in keys:
+        if mine is None or self.secrets is None:
             return
+        if str(mine) not in keys:
+            if any(o == mine for o in new.values()):
+                try:
+                    self._learn()
+                except DealError:
+                    self.broken = self.broken or ("A tile drawn from the bag shuffled again is no tile; "
+                                                  "the deal cannot be trusted, so the game cannot go on.")
+            return
+        old_mine = old[mine]
         # What fails here is seen by this side alone: the record is applied
         # (every side keeps the same log) and the game is marked broken; the
         # end shows every sealed key to everyone (_check_sealed).
@@ -604,7 +665,7 @@ class OnlineGame:
         except DealError:
             self.broken = self.broken or wrong
             return
-        if sorted(opened) != owed[mine]:
+        if sorted(opened) != old_mine:
             self.broken = self.broken or wrong
             return
         for p, k in opened.items():
@@ -614,12 +675,47 @@ class OnlineGame:
         except DealError:
             self.broken = self.broken or wrong
 
+    def _ct(self, place: int) -> R.Ct:
+        """The ciphertext of a place of a new deck (see :mod:`.reshuffle`)."""
+        e = R.round_of(place)
+        return self.rounds[e - 1].output[place - R.place_id(e, 0)]
+
+    def _take_step(self, record: Record) -> None:
+        """The step of the bag's new shuffle a record carries: required from
+        the seat whose step it is (an exchange's sender, a ``shuffle``),
+        refused from anyone else."""
+        step = record.deal.get("round")
+        rnd = self.rounds[-1] if self.rounds else None
+        due = (rnd is not None and not rnd.done and rnd.next_seat == record.seat
+               and record.kind in ("exchange", "shuffle"))
+        name = self._name(record.seat)
+        if not due:
+            if step is not None or record.kind == "shuffle":
+                raise Refused(f"{name}'s record carries a shuffle it does not owe; it was refused.", "deal_order")
+            return
+        if step is None:
+            raise Refused(f"{name}'s record does not carry its shuffle of the bag; it was refused.", "bad_deal")
+        assert rnd is not None
+        rnd.add(record.seat, {"deck": step})
+        if rnd.done:
+            ledger = self._ledger
+            assert ledger.pool == rnd.places
+            ledger.pool = [R.place_id(rnd.number, i) for i in range(len(rnd.places))]
+
     def _learn(self) -> None:
         """Unlock every place of this side's rack whose keys have all come."""
         assert self.public is not None and self.secrets is not None
         seat = self.secrets.seat
         ledger = self._ledger
         for p in ledger.unknown(seat):
+            if p >= DECK_SIZE:
+                given = self.shares.get(p, {})
+                if len(given) == len(self.players) - 1:
+                    ct = self._ct(p)
+                    own = R.share_key(self.secrets)
+                    ledger.known[p] = R.open_ct(self.public, ct, [given.get(s) or R._mul(own, ct[0])
+                                                                  for s in range(len(self.players))])
+                continue
             got = self.received.get(p, {})
             if len(got) == len(self.players) - 1:
                 keys = [got.get(s, self.secrets.place_key(p)) for s in range(len(self.players))]
@@ -681,7 +777,13 @@ class OnlineGame:
             if keys != [sec.place_key(place) for sec in secrets]:
                 raise DealError("A key shown with a tile played was not the key dealt.", "deal_mismatch")
         self._check_sealed(secrets)
-        full = OnlineGame(self.me, self.lexicon, None, tiles)
+        known = dict(enumerate(tiles))
+        for rnd in self.rounds:
+            if not rnd.done:  # cut short by a resignation: no tile of it was drawn
+                break
+            out = R.verify_round(self.public, rnd, seeds, [known[p] for p in rnd.places])
+            known.update({R.place_id(rnd.number, i): t for i, t in enumerate(out)})
+        full = OnlineGame(self.me, self.lexicon, None, known)
         ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign")]
         for rec in self.log[: ends[0] if ends else len(self.log)]:
             full._check_chain(rec, full.players[rec.seat].user if full.players else rec.players[0].user)
@@ -714,12 +816,20 @@ class OnlineGame:
             base = replace(base, gcg=line, withdrawn=withdrawn)
         record = base
         seat = base.seat
+        rnd = trial.rounds[-1] if trial.rounds else None
+        if (rnd is not None and not rnd.done and rnd.next_seat == seat and base.kind in ("exchange", "shuffle")):
+            assert self.secrets is not None
+            record = base = replace(base, deal={**base.deal, **{"round": R.step_message(self.secrets, rnd)["deck"]}})
         if trial.game is not None and base.kind != "end":
             owed = trial.owed(seat)
             assert self.secrets is not None and trial.public is not None
-            sealed = {str(to): seal_keys(trial.public, to, {p: self.secrets.place_key(p) for p in places})
-                      for to, places in owed.items()}
-            record = replace(base, deal={**base.deal, "keys": sealed})
+            sealed = {str(to): seal_keys(trial.public, to, {p: self.secrets.place_key(p) for p in old})
+                      for to, places in owed.items() if (old := [p for p in places if p < DECK_SIZE])}
+            new = sorted(p for places in owed.values() for p in places if p >= DECK_SIZE)
+            deal = {**base.deal, "keys": sealed}
+            if new:
+                deal["shares"] = {str(p): R.share_for(self.secrets, trial._ct(p), p) for p in new}
+            record = replace(base, deal=deal)
         body = self._body(trial, record, applied_events)
         return record, body
 
@@ -737,6 +847,8 @@ class OnlineGame:
             return online_phrases.places_body(name)
         if kind == "keys":
             return online_phrases.keys_body(name)
+        if kind == "shuffle":
+            return online_phrases.shuffle_body(name)
         if kind == "resign":
             return online_phrases.resign_body(name)
         if kind == "end":
@@ -753,7 +865,8 @@ class OnlineGame:
             raise Refused("The one who offers a game is its first player.", "not_a_player")
         self.secrets = secrets or Secrets.new(game_id, 0)
         public = PublicDeal(game_id, len(players))
-        record = Record(game_id, 0, "", 0, "offer", deal=shuffle_message(self.secrets, public),
+        record = Record(game_id, 0, "", 0, "offer",
+                        deal={**shuffle_message(self.secrets, public), **R.share_message(self.secrets)},
                         players=tuple(players), rules=rules_named(rules).name, lexicon=lexicon_id, edition=edition,
                         days=days)
         names = [p.name for p in players]
@@ -763,7 +876,8 @@ class OnlineGame:
         seat = self.my_seat
         assert self.public is not None and seat is not None
         self.secrets = secrets or self.secrets or Secrets.new(self.game_id, seat)
-        return self._finish(self._base("join", deal=shuffle_message(self.secrets, self.public)))
+        return self._finish(self._base("join", deal={**shuffle_message(self.secrets, self.public),
+                                                     **R.share_message(self.secrets)}))
 
     def compose_places(self) -> tuple[Record, str]:
         assert self.public is not None and self.secrets is not None
@@ -771,6 +885,10 @@ class OnlineGame:
 
     def compose_keys(self) -> tuple[Record, str]:
         return self._finish(self._base("keys"))
+
+    def compose_shuffle(self) -> tuple[Record, str]:
+        """This seat's step of the bag's new shuffle after an exchange."""
+        return self._finish(self._base("shuffle"))
 
     def compose_resign(self) -> tuple[Record, str]:
         return self._finish(self._base("resign"))
@@ -794,6 +912,8 @@ class OnlineGame:
                      "accept": "accept"}.get(str(action.get("type")))
         if base_kind is None:
             raise Refused("That is not an action of the game.", "mismatch")
+        if kinds[:1] == ("shuffle",):
+            raise Refused("The bag is being shuffled again after the exchange; wait for it.", "shuffling")
         if base_kind not in kinds:
             raise Refused("The game is over.", "over")
         if to_act != seat:
@@ -819,8 +939,10 @@ class OnlineGame:
             game.check_accept()
         return self._finish(self._base(base_kind, deal=deal), action)
 
-    def _keys_of(self, place: int) -> list[str]:
+    def _keys_of(self, place: int) -> list[str] | dict[str, str]:
         assert self.secrets is not None
+        if place >= DECK_SIZE:  # a place of a new deck: this side's share, with its proof
+            return R.share_for(self.secrets, self._ct(place), place)
         got = self.received.get(place, {})
         return [(got[s] if s != self.secrets.seat else self.secrets.place_key(place)).hex()
                 for s in range(len(self.players))]

@@ -43,6 +43,10 @@ def keys_body(name: str) -> str:
     return f"{name} sends the keys of the tiles drawn."
 
 
+def shuffle_body(name: str) -> str:
+    return f"{name} shuffles the bag again after the exchange."
+
+
 def resign_body(name: str) -> str:
     return f"{name} resigns."
 
