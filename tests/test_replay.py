@@ -91,7 +91,8 @@ def test_last_after_a_challenge_says_the_play_then_the_challenge():
     game.challenge(1)
     aud = Audience(tuple(game.names), frozenset())
     lines = record_phrases.last_move_lines(game.history, aud, Style())
-    assert lines[0] == f"Alice played {''.join(tiles)}, H8 across."
+    # the one form of a play (issue 23 item 10): who, the word, where, the score
+    assert lines[0].startswith(f"Alice played {''.join(tiles)}, H8 across, ") and lines[0].endswith(".")
     assert lines.index("Bob challenges Alice's play.") > 0 and "The play is taken back." in lines
 
 

@@ -30,7 +30,7 @@ from ..core.board import SIZE, Board
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS
 from ..errors import NotationError, RecordError
 from .plays import clip, format_rack, parse_rack
-from ..reading import POSITION_LIMIT, read_limited
+from ..reading import POSITION_LIMIT, FileTooLarge, NotRegularFile, read_limited
 
 __all__ = [
     "Position",
@@ -259,10 +259,10 @@ def read_position(text_or_path: str) -> Position:
         # one word: a file name (a CGP string always has four fields)
         try:
             content = read_limited(path, POSITION_LIMIT, "a position").decode("utf-8")
-        except OSError as e:
-            raise RecordError(f"The position file {arg} cannot be read: {e.strerror or type(e).__name__}.") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"The position file {arg} cannot be read: it is not text.") from None
+        except (NotRegularFile, FileTooLarge) as e:
+            raise RecordError(f"The position file {arg} cannot be read ({e.strerror}).") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"The position file {arg} cannot be read ({type(e).__name__}).") from None
         lines = [ln for ln in content.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
         if not lines:
             raise RecordError(f"The position file {arg} holds no CGP line.")
