@@ -183,7 +183,7 @@ def test_the_game_heard_in_tts_loses_no_reply(playback: Playback) -> None:
     assert "You drew U, Club computer drew G." in printed
     spoken = [u.text for u in playback.speaker.utterances]
     assert any("Club computer plays first." in text for text in spoken)
-    assert any(text.startswith("Club computer: ") for text in spoken)
+    assert any(text.startswith("Club computer played ") for text in spoken)  # the one form of a play (issue 23 item 10)
     assert spoken[-1].startswith("Goodbye.")
     # every word printed (less the prompts) is spoken, once, in the same order
     replies = re.sub(r"^[^\n>]*> ", "", printed, flags=re.M)
@@ -229,8 +229,8 @@ def test_at_the_prompt_your_play_and_the_computers_move_are_both_heard(playback:
         assert app.run() == 0
         thread.join()
     texts = [u.text for u in speaker.utterances]
-    played = next(u for u in speaker.utterances if "You played FACED, E7 across, 24 points." in u.text)
-    move = next(u for u in speaker.utterances if "Club computer: KILLIE" in u.text)
+    played = next(u for u in speaker.utterances if "You played FACED, E7 across, 24." in u.text)
+    move = next(u for u in speaker.utterances if "Club computer played KILLIE" in u.text)
     assert not played.interrupted and not move.interrupted, texts
     assert texts[-1].startswith("Goodbye.")
     assert [u.interrupted for u in speaker.utterances] == [False] * len(texts)
