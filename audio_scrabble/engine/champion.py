@@ -41,8 +41,10 @@ import math
 import multiprocessing as mp
 import os
 import random
+import sys
 import time
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 from ..core.board import SIZE, Board
 from ..core.game import Game
@@ -74,6 +76,13 @@ WIN_CHANCE_BAG = 20
 TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
+#: Seconds the workers may take to start and load the word list.
+START_SECONDS = 60.0
+
+
+class WorkersUnavailable(RuntimeError):
+    """The worker processes did not start, or stopped answering: the
+    player falls back to the expert's move (see ComputerPlayer)."""
 
 
 # ---------------------------------------------------------------------------
@@ -226,7 +235,7 @@ class _LinesView:
     def __init__(self, lines: tuple[list[Any], list[Any]]) -> None:
         self.lines = lines
 
-    def update(self, board: Any) -> "_LinesView":
+    def update(self, board: Any, only: int | None = None) -> "_LinesView":
         return self
 
 
@@ -319,6 +328,30 @@ def _worker_init(lexicon: Any) -> None:
     _WORKER["gen"] = MoveGenerator(lexicon)
 
 
+def _worker_ready(_: int) -> int:
+    """A task that waits a little, so that each worker takes one (warm-up)."""
+    time.sleep(0.05)
+    return os.getpid()
+
+
+@contextmanager
+def _main_importable() -> Iterator[None]:
+    """While starting workers: a main program that is no file (``python3 -``
+    reading it from standard input, ``<stdin>``) is not named to them.
+    The workers would try to run that file, fail and be restarted for ever,
+    and a simulation would wait on them for ever."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    hide = isinstance(path, str) and getattr(main, "__spec__", None) is None and not os.path.isfile(path)
+    if hide:
+        del main.__file__  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        if hide:
+            main.__file__ = path  # type: ignore[union-attr]
+
+
 def _worker_task(args: tuple) -> list[list[float]]:
     return _run_play_outs(_WORKER["gen"], args)
 
@@ -396,8 +429,28 @@ class Champion:
             from ..lexicon import Lexicon
 
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
-            self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
+            pool = None
+            try:
+                with _main_importable():
+                    pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
+                    # ready before the first move: each has loaded the word list
+                    pool.map_async(_worker_ready, range(self.workers), chunksize=1).get(START_SECONDS)
+            except Exception as e:
+                if pool is not None:
+                    pool.terminate()
+                raise WorkersUnavailable(f"the worker processes did not start: {e!r}") from e
+            self._pool = pool
         return self._pool
+
+    def _map(self, pool: Any, args: list[tuple]) -> list:
+        """The play-outs in the workers, waiting at most a generous multiple
+        of the budget: workers that stopped answering end the simulation
+        with :class:`WorkersUnavailable`, never a wait for ever."""
+        try:
+            return pool.map_async(_worker_task, args).get(START_SECONDS + 4 * self.think)
+        except mp.TimeoutError as e:
+            self.close()
+            raise WorkersUnavailable(f"the worker processes stopped answering: {e!r}") from e
 
     def choose(self, game: Game, me: int, candidates: list[tuple[Play | None, tuple[str, ...], int, float]]) -> int:
         """The index of the candidate to play: (play or None for an
@@ -435,7 +488,7 @@ class Champion:
             args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
-                batches = pool.map(_worker_task, args)
+                batches = self._map(pool, args)
             else:
                 batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1

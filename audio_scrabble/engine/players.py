@@ -171,6 +171,9 @@ class ComputerPlayer:
         self._workers = workers
         self._sim: Any = None
         self._warming = threading.Lock()
+        #: why the champion plays the expert's moves (its worker processes
+        #: could not start or stopped answering), or None
+        self.unavailable: str | None = None
         if self.level == "champion":
             from . import champion
 
@@ -211,7 +214,11 @@ class ComputerPlayer:
             if self._sim is None:
                 workers = champion.WORKERS if self._workers is None else self._workers
                 self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
-            self._sim._get_pool()
+            if self.unavailable is None:
+                try:
+                    self._sim._get_pool()  # returns once the workers are ready
+                except champion.WorkersUnavailable as e:
+                    self.unavailable = str(e)
 
     def wants_challenge(self, game: Game, player_index: int) -> bool:
         """Whether to challenge the play that may be challenged now.
@@ -341,8 +348,14 @@ class ComputerPlayer:
         if not cands:
             return Action("pass")
         self.warm()
+        if self.unavailable is not None:
+            return self._expert(game, me, rack)
         self._sim.think = self.think
-        k = self._sim.choose(game, me, cands)
+        try:
+            k = self._sim.choose(game, me, cands)
+        except champion.WorkersUnavailable as e:
+            self.unavailable = str(e)
+            return self._expert(game, me, rack)
         play, used, score, eq = cands[k]
         mean = self._sim.last.get("means", {}).get(k, eq) if self._sim.last else eq
         if play is None:
