@@ -76,6 +76,8 @@ WIN_CHANCE_BAG = 20
 TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
+#: The share of the budget kept back for handing the last round back.
+DEADLINE_MARGIN = 0.05
 #: Seconds the workers may take to start and load the word list.
 START_SECONDS = 60.0
 
@@ -121,7 +123,8 @@ def _best_by_equity(recs: list[tuple], rack: Sequence[str], ctx: _Context, bound
 
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
-             seed: int, iterations: int, plies: int = 2, token: Any = None) -> list[list[float]]:
+             seed: int, iterations: int, plies: int = 2, token: Any = None,
+             deadline: float | None = None) -> list[list[float]]:
     """Results of ``iterations`` play-outs of each alive candidate:
     ``out[k]`` is the list of values of candidate k (empty if not alive).
 
@@ -139,8 +142,13 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     moves generated once per drawn rack). The set-up of a decision (the
     candidates' boards and analyses) is kept between calls with the same
     ``token``.
+
+    ``deadline`` (a ``time.perf_counter()`` time, the same clock in every
+    process here): no play-out starts after it, so an iteration may leave
+    some candidates without one.
     """
     rng = random.Random(seed)
+    clock = time.perf_counter
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen) - bag_size) if len(unseen) - bag_size > 0 else min(7, len(unseen))
@@ -148,12 +156,16 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     saved = gen.analysis
     try:
         for _ in range(iterations):
+            if deadline is not None and clock() > deadline:
+                break
             pool = unseen[:]
             rng.shuffle(pool)
             opp_rack = pool[:opp_size]
             bag = pool[opp_size:]  # the rest, in drawing order
             replies = _opponent_replies(gen, base_board, base, views, opp_rack, alive)
             for k in alive:
+                if deadline is not None and clock() > deadline:
+                    break
                 reply = replies[k]
                 if plies == 1:
                     out[k].append(own[k] - (reply[0] if reply is not None else 0.0))
@@ -359,11 +371,11 @@ def _worker_task(args: tuple) -> list[list[float]]:
 def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
     """(the play-outs' values, the seconds they took, without the set-up of
     a new decision, which a worker does once)."""
-    *common, plies, token = args
+    *common, plies, token, deadline = args
     cells, rack, _, _, cands = common[:5]
     _decision(gen, cells, rack, cands, token)
     t0 = time.perf_counter()
-    out = simulate(gen, *common, plies=plies, token=token)
+    out = simulate(gen, *common, plies=plies, token=token, deadline=deadline)
     return out, time.perf_counter() - t0
 
 
@@ -456,7 +468,8 @@ class Champion:
         """The index of the candidate to play: (play or None for an
         exchange, tiles taken or returned, score, static equity)."""
         t0 = time.perf_counter()
-        deadline = t0 + self.think
+        # a margin for the last round's hand-back and the choice
+        deadline = t0 + self.think * (1 - DEADLINE_MARGIN)
         if len(candidates) <= 1:
             return 0
         rack = list(game.players[me].rack)
@@ -485,7 +498,7 @@ class Champion:
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = self._map(pool, args)
@@ -495,12 +508,17 @@ class Champion:
             # the workers' own play-out time, plus their share of the round's overhead
             work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
             overhead = max(0.0, took - work) if iterations else 0.0
-            one = (work + overhead) / (n * len(alive) * (1 if pool is not None else len(seeds)))
-            per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
+            counts = [sum(len(b[k]) for k in alive) for b, _ in batches]  # play-outs done (a deadline may cut)
+            done = max(counts) if pool is not None else sum(counts)
+            if done:
+                one = (work + overhead) / done
+                per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
             for b, _sec in batches:
                 for k in alive:
                     results[k].extend(b[k])
-            iterations += n * len(seeds)
+            iterations = max(len(results[k]) for k in alive)  # a deadline may leave some with one fewer
+            if time.perf_counter() > deadline:
+                break
             if iterations >= MIN_ITERATIONS:
                 alive = self._prune(alive, results)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
@@ -508,7 +526,9 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
+        counts = sorted(len(v) for v in results)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
+                     "play_outs_median": counts[len(counts) // 2],
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
         return best

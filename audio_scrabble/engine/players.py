@@ -161,6 +161,7 @@ class ComputerPlayer:
         self._common: frozenset[str] | None = None
         self._opp_gen = MoveGenerator(self.words)
         self.last_seconds = 0.0  # time taken by the last choose()
+        self._started = 0.0  # when the current choose() began
         self.endgame_seconds = ENDGAME_SECONDS
         #: what kept tiles are worth to this player (the expert's equity)
         self.leave = leave_value
@@ -184,7 +185,7 @@ class ComputerPlayer:
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:
         """The action for ``player_index``, whose turn it is."""
-        t0 = time.perf_counter()
+        t0 = self._started = time.perf_counter()
         rack = list(game.players[player_index].rack)
         if self.level == "beginner":
             action = self._beginner(game, rack)
@@ -350,7 +351,8 @@ class ComputerPlayer:
         self.warm()
         if self.unavailable is not None:
             return self._expert(game, me, rack)
-        self._sim.think = self.think
+        # the budget is the whole move's: less what choosing the candidates took
+        self._sim.think = max(0.05, self.think - (time.perf_counter() - self._started))
         try:
             k = self._sim.choose(game, me, cands)
         except champion.WorkersUnavailable as e:
