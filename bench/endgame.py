@@ -92,6 +92,11 @@ def old_solver_class(ref: str) -> Any:
     return mod.EndgameSolver
 
 
+#: (exact, seconds, tiles on the mover's rack) of every search by this
+#: module's solver during the play-outs: every bag-empty move, not only the first
+SEARCHES: list[tuple[bool, float, int]] = []
+
+
 def play_out(gen: MoveGenerator, pos: dict, solvers: tuple[Any, Any], seconds: float) -> int:
     """The position played to the end, the side to move choosing with
     ``solvers[0]`` and the other with ``solvers[1]`` (``seconds`` a
@@ -103,6 +108,8 @@ def play_out(gen: MoveGenerator, pos: dict, solvers: tuple[Any, Any], seconds: f
     side, passes = 0, 0
     while True:
         r = solvers[side](gen).solve(board, racks[side], racks[1 - side], seconds)
+        if solvers[side] is EndgameSolver:
+            SEARCHES.append((r.exact, r.seconds, len(racks[side])))
         if r.play is None:
             passes += 1
             if passes >= 2:
@@ -180,6 +187,16 @@ def main() -> int:
               f"results changed: {flips['better']} better, {flips['worse']} worse; "
               f"{sum(1 for x in diffs if x > 0)} gained, {sum(1 for x in diffs if x < 0)} lost, "
               f"{sum(1 for x in diffs if x == 0)} equal")
+        n = len(SEARCHES)
+        if n:
+            ex = sum(1 for e, _, _ in SEARCHES if e)
+            secs = [t for _, t, _ in SEARCHES]
+            print(f"every search of this module's solver in those play-outs (all bag-empty moves, not only the "
+                  f"first): {n}, exact {ex} ({100 * ex / n:.1f} %); time median {statistics.median(secs):.2f} s, "
+                  f"p95 {pct(secs, 0.95):.2f} s; by tiles on the rack: "
+                  + ", ".join(f"{k}: {sum(1 for e, _, t in SEARCHES if e and t == k)}/"
+                              f"{sum(1 for _, _, t in SEARCHES if t == k)}"
+                              for k in sorted({t for _, _, t in SEARCHES})))
     return 0
 
 
