@@ -232,6 +232,8 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
 
 #: seconds each champion's warm-up took (its workers started and ready)
 WARM_UPS: list[float] = []
+#: per simulated champion move, the median play-outs a candidate got
+PLAY_OUTS: list[int] = []
 
 
 def tuned_leave(scale: float, mix: float) -> Any:
@@ -306,6 +308,10 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
             action = players[i].choose(game, i)
             took = (time.perf_counter() if wall else time.process_time()) - t0
             times[side].append(took)
+            sim = getattr(players[i], "_sim", None)
+            if sim is not None and sim.last and sim.last.get("seconds") and not getattr(sim, "_bench_seen", 0) == id(sim.last):
+                PLAY_OUTS.append(sim.last.get("play_outs_median", 0))
+                sim._bench_seen = id(sim.last)
             if not getattr(players[i], "_bench_moved", False):
                 firsts[side].append(took)
                 try:
@@ -333,7 +339,7 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
         if hasattr(p, "close"):
             p.close()
     return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos,
-            "firsts": firsts, "warm": list(WARM_UPS)}
+            "firsts": firsts, "warm": list(WARM_UPS), "play_outs": list(PLAY_OUTS)}
 
 
 def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
@@ -349,7 +355,7 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
     procs = [subprocess.Popen(base + ["--part", f"{j}/{args.jobs}"], stdout=subprocess.PIPE, text=True)
              for j in range(args.jobs)]
     total: dict = {"wins": [0, 0], "draws": 0, "scores": [[], []], "times": [[], []], "reasons": {}, "bingos": [0, 0],
-                   "firsts": [[], []], "warm": []}
+                   "firsts": [[], []], "warm": [], "play_outs": []}
     for proc in procs:
         out, _ = proc.communicate()
         if proc.returncode:
@@ -362,6 +368,7 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
             total["times"][side] += r["times"][side]
             total["firsts"][side] += r["firsts"][side]
         total["warm"] += r["warm"]
+        total["play_outs"] += r["play_outs"]
         total["draws"] += r["draws"]
         for why, n in r["reasons"].items():
             total["reasons"][why] = total["reasons"].get(why, 0) + n
@@ -418,6 +425,10 @@ def main() -> int:
                   f"p95 {percentile(ts, 0.95):.3f}, p99 {percentile(ts, 0.99):.3f}, worst {max(ts):.3f}; "
                   f"first move {max(first):.3f}" + (f" (warm-up before it {max(r['warm']):.2f} s)"
                                                      if nm == "champion" and r["warm"] else ""))
+        if r["play_outs"]:
+            print(f"  champion's simulated moves: {len(r['play_outs'])}, play-outs a candidate (median of each "
+                  f"move's median): {statistics.median(r['play_outs'])}, least {min(r['play_outs'])}, "
+                  f"most {max(r['play_outs'])}")
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 
