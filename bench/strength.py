@@ -221,7 +221,19 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
     if level == "expert" and args.endgame is not None:
         p.endgame_seconds = args.endgame
     p.uses_wall = level == "champion"
+    if level == "champion":  # as a game does at its start: the workers ready before the first move
+        t0 = time.perf_counter()
+        p.warm()
+        WARM_UPS.append(time.perf_counter() - t0)
+        if p.unavailable:
+            print(f"champion plays the expert's moves: {p.unavailable}", file=sys.stderr)
     return p
+
+
+#: seconds each champion's warm-up took (its workers started and ready)
+WARM_UPS: list[float] = []
+#: per simulated champion move, the median play-outs a candidate got
+PLAY_OUTS: list[int] = []
 
 
 def tuned_leave(scale: float, mix: float) -> Any:
@@ -255,6 +267,7 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
     scores: list[list[int]] = [[], []]
     bingos = [0, 0]
     times: list[list[float]] = [[], []]
+    firsts: list[list[float]] = [[], []]  # each player object's first move
     reasons: dict[str, int] = {}
     seats_of = {0: (a, b), 1: (b, a)}
     cache: dict[tuple[str, int], Any] = {}
@@ -293,7 +306,18 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
             wall = getattr(players[i], "uses_wall", False)
             t0 = time.perf_counter() if wall else time.process_time()
             action = players[i].choose(game, i)
-            times[side].append((time.perf_counter() if wall else time.process_time()) - t0)
+            took = (time.perf_counter() if wall else time.process_time()) - t0
+            times[side].append(took)
+            sim = getattr(players[i], "_sim", None)
+            if sim is not None and sim.last and sim.last.get("seconds") and not getattr(sim, "_bench_seen", 0) == id(sim.last):
+                PLAY_OUTS.append(sim.last.get("play_outs_median", 0))
+                sim._bench_seen = id(sim.last)
+            if not getattr(players[i], "_bench_moved", False):
+                firsts[side].append(took)
+                try:
+                    players[i]._bench_moved = True
+                except AttributeError:
+                    pass
             action.apply(game)
         for ev in game.history:
             if isinstance(ev, TilesPlaced) and len(ev.play.tiles) == 7:
@@ -314,7 +338,8 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
     for p in cache.values():
         if hasattr(p, "close"):
             p.close()
-    return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos}
+    return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos,
+            "firsts": firsts, "warm": list(WARM_UPS), "play_outs": list(PLAY_OUTS)}
 
 
 def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
@@ -329,7 +354,8 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
             base += [flag, str(value)]
     procs = [subprocess.Popen(base + ["--part", f"{j}/{args.jobs}"], stdout=subprocess.PIPE, text=True)
              for j in range(args.jobs)]
-    total: dict = {"wins": [0, 0], "draws": 0, "scores": [[], []], "times": [[], []], "reasons": {}, "bingos": [0, 0]}
+    total: dict = {"wins": [0, 0], "draws": 0, "scores": [[], []], "times": [[], []], "reasons": {}, "bingos": [0, 0],
+                   "firsts": [[], []], "warm": [], "play_outs": []}
     for proc in procs:
         out, _ = proc.communicate()
         if proc.returncode:
@@ -340,6 +366,9 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
             total["bingos"][side] += r["bingos"][side]
             total["scores"][side] += r["scores"][side]
             total["times"][side] += r["times"][side]
+            total["firsts"][side] += r["firsts"][side]
+        total["warm"] += r["warm"]
+        total["play_outs"] += r["play_outs"]
         total["draws"] += r["draws"]
         for why, n in r["reasons"].items():
             total["reasons"][why] = total["reasons"].get(why, 0) + n
@@ -391,8 +420,15 @@ def main() -> int:
         for side, nm in enumerate((a, b)):
             ts = r["times"][side]
             clock = "wall" if nm in ("champion", "external") else "CPU"
+            first = r["firsts"][side]
             print(f"  {nm}: {len(ts)} moves, {clock} s per move median {statistics.median(ts):.3f}, "
-                  f"p95 {percentile(ts, 0.95):.3f}, worst {max(ts):.3f}")
+                  f"p95 {percentile(ts, 0.95):.3f}, p99 {percentile(ts, 0.99):.3f}, worst {max(ts):.3f}; "
+                  f"first move {max(first):.3f}" + (f" (warm-up before it {max(r['warm']):.2f} s)"
+                                                     if nm == "champion" and r["warm"] else ""))
+        if r["play_outs"]:
+            print(f"  champion's simulated moves: {len(r['play_outs'])}, play-outs a candidate (median of each "
+                  f"move's median): {statistics.median(r['play_outs'])}, least {min(r['play_outs'])}, "
+                  f"most {max(r['play_outs'])}")
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

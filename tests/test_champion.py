@@ -58,6 +58,7 @@ def test_champion_plays_legal_moves_within_its_budget_on_two_workers(lexicon):
     champ = ComputerPlayer("champion", lexicon, 3, think=0.6, workers=2)
     expert = ComputerPlayer("expert", lexicon, 4)
     try:
+        champ.warm()  # the workers ready (as a game starts them): every move has its budget
         moves = 0
         while not game.is_over and moves < 6:
             if game.awaiting_final_challenge:

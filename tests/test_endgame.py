@@ -223,23 +223,22 @@ def test_a_part_of_a_deeper_iteration_chooses_at_that_depth(lexicon, gen, monkey
         checked += 1
         solver = EndgameSolver(MoveGenerator(lexicon))
         solver.deadline = float("inf")
-        board = game.board.copy()
-        root = solver.moves(board, tuple(mine), solver._pos_key(board, tuple(mine)))
+        solver._setup(game.board, mine, theirs)
+        me, you = solver.racks
+        root = solver.moves(0, me)
         chosen = [m for m in root if r.play is not None and play_of(m) == r.play]
         assert chosen, "the chosen play is one of the root moves"
-        two_ply = solver._child(board, chosen[0], tuple(mine), tuple(theirs), 2, float("-inf"), float("inf"))
+        two_ply = solver._child(0, chosen[0], me, you, 2, float("-inf"), float("inf"))
         assert r.value == two_ply
-        one_ply = max(root, key=lambda m: solver._child(board, m, tuple(mine), tuple(theirs), 1,
-                                                         float("-inf"), float("inf")))
+        one_ply = max(root, key=lambda m: solver._child(0, m, me, you, 1, float("-inf"), float("inf")))
         differs += play_of(one_ply) != r.play
     assert checked == 3 and differs >= 1, (checked, differs)
 
 
 def play_of(m):
-    from audio_scrabble.engine.movegen import Move
+    from audio_scrabble.engine.endgame import EndgameSolver
 
-    rec, ctx = m[2]
-    return Move(*rec, ctx).play
+    return EndgameSolver._root_move(m)[0].play
 
 
 # ---------------------------------------------------------------- hints and reviews (bag empty)

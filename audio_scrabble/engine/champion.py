@@ -41,8 +41,10 @@ import math
 import multiprocessing as mp
 import os
 import random
+import sys
 import time
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 from ..core.board import SIZE, Board
 from ..core.game import Game
@@ -74,6 +76,15 @@ WIN_CHANCE_BAG = 20
 TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
+#: The share of the budget kept back for handing the last round back.
+DEADLINE_MARGIN = 0.05
+#: Seconds the workers may take to start and load the word list.
+START_SECONDS = 60.0
+
+
+class WorkersUnavailable(RuntimeError):
+    """The worker processes did not start, or stopped answering: the
+    player falls back to the expert's move (see ComputerPlayer)."""
 
 
 # ---------------------------------------------------------------------------
@@ -112,7 +123,8 @@ def _best_by_equity(recs: list[tuple], rack: Sequence[str], ctx: _Context, bound
 
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
-             seed: int, iterations: int, plies: int = 2, token: Any = None) -> list[list[float]]:
+             seed: int, iterations: int, plies: int = 2, token: Any = None,
+             deadline: float | None = None) -> list[list[float]]:
     """Results of ``iterations`` play-outs of each alive candidate:
     ``out[k]`` is the list of values of candidate k (empty if not alive).
 
@@ -130,8 +142,13 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     moves generated once per drawn rack). The set-up of a decision (the
     candidates' boards and analyses) is kept between calls with the same
     ``token``.
+
+    ``deadline`` (a ``time.perf_counter()`` time, the same clock in every
+    process here): no play-out starts after it, so an iteration may leave
+    some candidates without one.
     """
     rng = random.Random(seed)
+    clock = time.perf_counter
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen) - bag_size) if len(unseen) - bag_size > 0 else min(7, len(unseen))
@@ -139,12 +156,16 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     saved = gen.analysis
     try:
         for _ in range(iterations):
+            if deadline is not None and clock() > deadline:
+                break
             pool = unseen[:]
             rng.shuffle(pool)
             opp_rack = pool[:opp_size]
             bag = pool[opp_size:]  # the rest, in drawing order
             replies = _opponent_replies(gen, base_board, base, views, opp_rack, alive)
             for k in alive:
+                if deadline is not None and clock() > deadline:
+                    break
                 reply = replies[k]
                 if plies == 1:
                     out[k].append(own[k] - (reply[0] if reply is not None else 0.0))
@@ -226,7 +247,7 @@ class _LinesView:
     def __init__(self, lines: tuple[list[Any], list[Any]]) -> None:
         self.lines = lines
 
-    def update(self, board: Any) -> "_LinesView":
+    def update(self, board: Any, only: int | None = None) -> "_LinesView":
         return self
 
 
@@ -319,6 +340,30 @@ def _worker_init(lexicon: Any) -> None:
     _WORKER["gen"] = MoveGenerator(lexicon)
 
 
+def _worker_ready(_: int) -> int:
+    """A task that waits a little, so that each worker takes one (warm-up)."""
+    time.sleep(0.05)
+    return os.getpid()
+
+
+@contextmanager
+def _main_importable() -> Iterator[None]:
+    """While starting workers: a main program that is no file (``python3 -``
+    reading it from standard input, ``<stdin>``) is not named to them.
+    The workers would try to run that file, fail and be restarted for ever,
+    and a simulation would wait on them for ever."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    hide = isinstance(path, str) and getattr(main, "__spec__", None) is None and not os.path.isfile(path)
+    if hide:
+        del main.__file__  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        if hide:
+            main.__file__ = path  # type: ignore[union-attr]
+
+
 def _worker_task(args: tuple) -> tuple[list[list[float]], float]:
     return _run_play_outs(_WORKER["gen"], args)
 
@@ -326,10 +371,11 @@ def _worker_task(args: tuple) -> tuple[list[list[float]], float]:
 def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
     """(the play-outs' values, the seconds they took, without the set-up of
     a new decision, which a worker does once)."""
-    cells, rack, unseen, bag_size, cands, alive, seed, iterations, plies, token = args
+    *common, plies, token, deadline = args
+    cells, rack, _, _, cands = common[:5]
     _decision(gen, cells, rack, cands, token)
     t0 = time.perf_counter()
-    out = simulate(gen, cells, rack, unseen, bag_size, cands, alive, seed, iterations, plies=plies, token=token)
+    out = simulate(gen, *common, plies=plies, token=token, deadline=deadline)  # type: ignore[misc]  # common: the positional nine
     return out, time.perf_counter() - t0
 
 
@@ -395,14 +441,35 @@ class Champion:
             from ..lexicon import Lexicon
 
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
-            self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
+            pool = None
+            try:
+                with _main_importable():
+                    pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
+                    # ready before the first move: each has loaded the word list
+                    pool.map_async(_worker_ready, range(self.workers), chunksize=1).get(START_SECONDS)
+            except Exception as e:
+                if pool is not None:
+                    pool.terminate()
+                raise WorkersUnavailable(f"the worker processes did not start: {e!r}") from e
+            self._pool = pool
         return self._pool
+
+    def _map(self, pool: Any, args: list[tuple]) -> list:
+        """The play-outs in the workers, waiting at most a generous multiple
+        of the budget: workers that stopped answering end the simulation
+        with :class:`WorkersUnavailable`, never a wait for ever."""
+        try:
+            return pool.map_async(_worker_task, args).get(START_SECONDS + 4 * self.think)
+        except mp.TimeoutError as e:
+            self.close()
+            raise WorkersUnavailable(f"the worker processes stopped answering: {e!r}") from e
 
     def choose(self, game: Game, me: int, candidates: list[tuple[Play | None, tuple[str, ...], int, float]]) -> int:
         """The index of the candidate to play: (play or None for an
         exchange, tiles taken or returned, score, static equity)."""
         t0 = time.perf_counter()
-        deadline = t0 + self.think
+        # a margin for the last round's hand-back and the choice
+        deadline = t0 + self.think * (1 - DEADLINE_MARGIN)
         if len(candidates) <= 1:
             return 0
         rack = list(game.players[me].rack)
@@ -431,22 +498,27 @@ class Champion:
             else:
                 n = 1
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
-                batches = pool.map(_worker_task, args)
+                batches = self._map(pool, args)
             else:
                 batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1
             # the workers' own play-out time, plus their share of the round's overhead
             work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
             overhead = max(0.0, took - work) if iterations else 0.0
-            one = (work + overhead) / (n * len(alive) * (1 if pool is not None else len(seeds)))
-            per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
+            counts = [sum(len(b[k]) for k in alive) for b, _ in batches]  # play-outs done (a deadline may cut)
+            done = max(counts) if pool is not None else sum(counts)
+            if done:
+                one = (work + overhead) / done
+                per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
             for b, _sec in batches:
                 for k in alive:
                     results[k].extend(b[k])
-            iterations += n * len(seeds)
+            iterations = max(len(results[k]) for k in alive)  # a deadline may leave some with one fewer
+            if time.perf_counter() > deadline:
+                break
             if iterations >= MIN_ITERATIONS:
                 alive = self._prune(alive, results)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
@@ -454,7 +526,9 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
+        counts = sorted(len(v) for v in results)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
+                     "play_outs_median": counts[len(counts) // 2],
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
         return best

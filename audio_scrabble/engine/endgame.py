@@ -3,37 +3,94 @@
 With the bag empty and two players, each knows the other's rack (the
 unseen tiles), so the rest of the game is a game of perfect information.
 :class:`EndgameSolver` searches it with negamax alpha-beta over every
-generated placement and the pass:
+placement from the two known racks and the pass:
 
 * **Values** are points of spread from now to the end, for the side to
   move. Going out ends the game: the play's score plus twice the other's
   tiles (both the house rule and the North American rule come to that
   with two players). Two passes in a row leave the position as it was, so
   they end the search: each side loses its own tiles.
-* **Ordering.** The best move of the last iteration (per position, in a
-  transposition table) first, then plays that go out, then by score plus
-  three points a tile played (emptying the rack is worth tempo).
+* **Moves, generated once.** Each side's moves are generated once, for
+  the root board and its whole rack (every placement from any part of the
+  rack is among them; with a blank, every choice of which tiles are
+  blanks is a move of its own). At a deeper node a side's moves are the
+  root moves its tiles still make whose line (the row or column of the
+  main word) no play since the root has changed, and the moves generated
+  afresh on the lines that changed (:meth:`MoveGenerator.raw` with
+  ``lines``): a line's moves depend on that line's tiles, cross-checks
+  and anchors alone, and a play changes only the lines through or beside
+  its tiles and those at the ends of the runs it joins. A play is put on
+  the board and taken off square by square.
+* **Transposition table** keyed by a Zobrist hash of the board (updated
+  square by square) with both racks and the passes in a row: a value
+  and whether it is exact or a bound, the depth it holds for (any depth
+  when the search below it reached the end everywhere) and the best move.
+* **Ordering.** The table's best move first, then plays that go out, then
+  by score plus three points a tile played (emptying the rack is worth
+  tempo), the pass last.
 * **Iterative deepening** within a time budget: depth 1, 2, 3, ... until
   the search no longer reaches its horizon anywhere (it is then *exact*)
-  or time runs out (the deepest finished iteration's choice stands).
+  or time runs out (the deepest finished iteration's choice stands, or
+  the best of a part of a deeper one, see :meth:`EndgameSolver.solve`).
   At the horizon a position is valued by what each side still holds: the
   side to move loses its own tiles, and gains the other's.
-* **Cost.** Move lists are generated once per (board, rack) and kept.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..core.board import Board
-from ..core.play import Play, apply_play, remove_play
+from ..core.board import SIZE, Board
+from ..core.play import Play
 from ..core.tiles import BLANK, TILE_VALUES
-from .movegen import Move, MoveGenerator, _Context, record_leave
+from .movegen import Move, MoveGenerator, _Context
 
 #: Points for each tile a play puts down, in move ordering only.
 TILE_ORDER_BONUS = 3
+
+#: Racks as one int: a 4-bit count per tile kind (A-Z, then the blank) in
+#: fields of 5 bits, whose top bit is a guard for the subset test.
+_KINDS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + BLANK
+_SHIFT = {t: 5 * k for k, t in enumerate(_KINDS)}
+_GUARD = sum(16 << 5 * k for k in range(len(_KINDS)))
+_ONE = {t: 1 << s for t, s in _SHIFT.items()}
+
+#: Zobrist keys: one random 64-bit number per (square, tile as written):
+#: _ZT[row][col][tile].
+_ZRNG = random.Random(20261127)
+_ZT = [[{t: _ZRNG.getrandbits(64) for t in _KINDS[:26] + _KINDS[:26].lower()} for _ in range(SIZE)]
+       for _ in range(SIZE)]
+
+_INF = float("inf")
+#: The depth of a table entry whose search reached the end everywhere.
+_ALL_DEPTHS = 1 << 30
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _zob(r: int, c: int, t: str) -> int:
+    return _ZT[r][c][t]
+
+
+def rack_int(tiles: Sequence[str]) -> int:
+    """A rack as one int (see ``_SHIFT``)."""
+    return sum(_ONE[t] for t in tiles)
+
+
+def rack_tiles(x: int) -> list[str]:
+    """The tiles of a rack int, in the order A-Z then the blank."""
+    out: list[str] = []
+    for t in _KINDS:
+        n = x >> _SHIFT[t] & 15
+        if n:
+            out.extend(t * n)
+    return out
+
+
+def _fits(have: int, need: int) -> bool:
+    return ((have | _GUARD) - need) & _GUARD == _GUARD
 
 
 class _OutOfTime(Exception):
@@ -65,59 +122,220 @@ def _face(tiles: Sequence[str]) -> int:
     return sum(TILE_VALUES.get(t, 0) for t in tiles if t != BLANK)
 
 
+#: A move at a node: (order, score, tiles used as a rack int, squares
+#: ((row, col, tile as written), ...), Zobrist of its tiles, its line's bit,
+#: the root Move or None)
+_ORDER, _SCORE, _USED, _SQUARES, _Z, _LINE, _MOVE = range(7)
+
+
+def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence[int], move: tuple | None) -> tuple:
+    squares = []
+    used = 0
+    z = 0
+    one = _ONE
+    blank_one = one[BLANK]
+    if d == 0:
+        zrow = _ZT[i]
+        for k, ch in enumerate(w):
+            j = s + k
+            if lt[j]:
+                continue
+            if bm >> j & 1:
+                t = ch.lower()
+                used += blank_one
+            else:
+                t = ch
+                used += one[ch]
+            squares.append((i, j, t))
+            z ^= zrow[j][t]
+    else:
+        for k, ch in enumerate(w):
+            j = s + k
+            if lt[j]:
+                continue
+            if bm >> j & 1:
+                t = ch.lower()
+                used += blank_one
+            else:
+                t = ch
+                used += one[ch]
+            squares.append((j, i, t))
+            z ^= _ZT[j][i][t]
+    return (score + TILE_ORDER_BONUS * len(squares), score, used, tuple(squares), z, 1 << (SIZE * d + i), move)
+
+
+def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[tuple]:
+    """Node moves from generator records on analysis ``lines`` (with the
+    root Move of each when ``root``). One placement per word placement, the
+    generator's best choice of blanks (as the expert's other choices are)."""
+    if root:
+        ctx = _Context(lines, rack)
+        # a generator record: its six fields, then the line's letters and the root move
+        return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
+    return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
+
+
+def _around(r: int, c: int) -> int:
+    bits = 0
+    for x in (r - 1, r, r + 1):
+        if 0 <= x < SIZE:
+            bits |= 1 << x
+    for x in (c - 1, c, c + 1):
+        if 0 <= x < SIZE:
+            bits |= 1 << (SIZE + x)
+    return bits
+
+
+_AROUND = [[_around(r, c) for c in range(SIZE)] for r in range(SIZE)]
+
+
+def changed_lines(cells: list[list[str]], squares: Sequence[tuple[int, int, str]]) -> int:
+    """The lines (bit ``15 * direction + line``) whose analysis a play that
+    put tiles on ``squares`` (already on ``cells``) may have changed: the
+    lines through and beside each tile, and those at the ends of the runs
+    through it (their cross-checks)."""
+    bits = 0
+    last = SIZE - 1
+    for r, c, _ in squares:
+        bits |= _AROUND[r][c]
+        lo = r
+        while lo > 0 and cells[lo - 1][c]:
+            lo -= 1
+        hi = r
+        while hi < last and cells[hi + 1][c]:
+            hi += 1
+        if lo > 0:
+            bits |= 1 << (lo - 1)
+        if hi < last:
+            bits |= 1 << (hi + 1)
+        row = cells[r]
+        lo = c
+        while lo > 0 and row[lo - 1]:
+            lo -= 1
+        hi = c
+        while hi < last and row[hi + 1]:
+            hi += 1
+        if lo > 0:
+            bits |= 1 << (SIZE + lo - 1)
+        if hi < last:
+            bits |= 1 << (SIZE + hi + 1)
+    return bits
+
+
 class EndgameSolver:
-    """Negamax alpha-beta with iterative deepening (see the module docstring).
+    """Negamax alpha-beta with a transposition table and iterative
+    deepening (see the module docstring).
 
     ``EndgameSolver(generator).solve(board, my_rack, their_rack, seconds)``.
     """
 
-    def __init__(self, gen: MoveGenerator, max_depth: int = 14) -> None:
+    def __init__(self, gen: MoveGenerator, max_depth: int = 30) -> None:
         self.gen = gen
         self.max_depth = max_depth
-        self._moves: dict[tuple, list[tuple]] = {}
-        self._best: dict[tuple, int] = {}  # position -> index of its best move last time
         self.nodes = 0
+        self.deadline = _INF
+        self.horizon_hit = False
 
-    # -- move lists --------------------------------------------------------------
-    def moves(self, board: Board, rack: tuple[str, ...], key: tuple) -> list[tuple]:
-        """(order key, score, play or None, tiles left) for every placement, best first."""
-        got = self._moves.get(key)
-        if got is not None:
-            return got
-        recs = self.gen.raw(board, list(rack))
-        ctx = _Context(self.gen.analysis.lines, rack)
-        out = []
-        for r in recs:
-            left = record_leave(rack, ctx, r)
-            n = len(rack) - len(left)  # tiles played
-            order = (1000 if not left else 0) + r[0] + TILE_ORDER_BONUS * n
-            out.append((order, r[0], (r, ctx), tuple(left)))
-        out.sort(key=lambda t: -t[0])
-        self._moves[key] = out
-        return out
+    # -- the root position ---------------------------------------------------
+    def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
+        """Both sides' moves on the root board; the table and caches anew."""
+        self.board = board.copy()
+        self.cells = self.board.cells
+        self.h = 0
+        for r, row in enumerate(self.cells):
+            for c, t in enumerate(row):
+                if t:
+                    self.h ^= _zob(r, c, t)
+        self.dirty = 0
+        self.racks = (rack_int(mine), rack_int(theirs))
+        self.root_moves = []
+        for side, rack in enumerate((list(mine), list(theirs))):
+            recs = self.gen.raw(self.board, rack) if rack else []
+            self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
+        self._fit: list[dict[int, list[tuple]]] = [{}, {}]
+        self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
+        self.tt: dict[tuple[int, int, int, int], tuple] = {}
+        self._face: dict[int, int] = {}
+
+    def face(self, rack: int) -> int:
+        v = self._face.get(rack)
+        if v is None:
+            v = self._face[rack] = _face(rack_tiles(rack))
+        return v
+
+    def _ordered(self, moves: list[tuple], rack: int) -> list[tuple]:
+        """Best first: outs, then by score plus a bonus a tile."""
+        return sorted(moves, key=lambda m: -(m[_ORDER] + (1000 if m[_USED] == rack else 0)))
+
+    def fitting(self, side: int, rack: int) -> list[tuple]:
+        """The root moves of ``side`` that ``rack`` still makes, ordered."""
+        fit = self._fit[side].get(rack)
+        if fit is None:
+            fit = self._fit[side][rack] = self._ordered(
+                [m for m in self.root_moves[side] if _fits(rack, m[_USED])], rack)
+        return fit
+
+    def kept(self, side: int, rack: int) -> list[tuple]:
+        """The root moves of ``side`` holding ``rack`` that stand on the
+        current board: those on lines no play since the root changed."""
+        fit = self.fitting(side, rack)
+        dirty = self.dirty
+        return [m for m in fit if not m[_LINE] & dirty] if dirty else fit
+
+    def fresh(self, side: int, rack: int) -> list[tuple]:
+        """The moves of ``side`` holding ``rack`` on the lines changed since
+        the root (generated once per position), ordered."""
+        if not self.dirty:
+            return []
+        key = (self.h, rack, self.dirty)
+        got = self._mcache.get(key)
+        if got is None:
+            tiles = rack_tiles(rack)
+            recs = self.gen.raw(self.board, tiles, self.dirty)
+            got = self._mcache[key] = self._ordered(_expand(recs, self.gen.analysis.lines, tiles, False), rack)
+        return got
+
+    def moves(self, side: int, rack: int) -> list[tuple]:
+        """Every move of ``side`` holding ``rack`` on the current board, ordered."""
+        return self._ordered(self.kept(side, rack) + self.fresh(side, rack), rack)
+
+    # -- making and unmaking moves ----------------------------------------------
+    def _apply(self, m: tuple) -> int:
+        cells = self.cells
+        for r, c, t in m[_SQUARES]:
+            cells[r][c] = t
+        self.h ^= m[_Z]
+        old = self.dirty
+        self.dirty = old | changed_lines(cells, m[_SQUARES])
+        return old
+
+    def _undo(self, m: tuple, dirty: int) -> None:
+        cells = self.cells
+        for r, c, _ in m[_SQUARES]:
+            cells[r][c] = ""
+        self.h ^= m[_Z]
+        self.dirty = dirty
 
     # -- search ----------------------------------------------------------------
     def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0,
               top: int = 1) -> EndgameResult:
         """The best play for the side to move (holding ``mine``) against ``theirs``.
 
-        Depth 1 always finishes (it needs only this side's moves); each
-        deeper iteration searches the root moves in the order of the last
-        one's values, so when time runs out during an iteration, the moves
-        it has searched (the most promising first) are compared at the new
-        depth, and the best of them is played.
+        Depth 1 always finishes (it needs only this side's moves); each deeper iteration searches the root moves in
+        the order of the last one's values, so when time runs out during an
+        iteration, the moves it has searched (the most promising first) are
+        compared at the new depth, and the best of them is played.
 
         ``top``: how many of the best root moves to value exactly (for
         hints: the root's cut-off is the ``top``-th best value so far
         instead of the best), returned best first in ``ranked``.
         """
         t0 = time.perf_counter()
-        self.deadline = float("inf")
+        self.deadline = _INF
         self.nodes = 0
-        board = board.copy()
-        mine_t, theirs_t = tuple(mine), tuple(theirs)
-        key = self._pos_key(board, mine_t)
-        root = list(self.moves(board, mine_t, key)) + [None]  # None: the pass
+        self._setup(board, mine, theirs)
+        me, you = self.racks
+        root: list[tuple | None] = list(self.moves(0, me)) + [None]  # None: the pass
         top = max(1, min(top, len(root)))
         values: dict[int, float] = {}
         ranked: list[int] = []
@@ -125,58 +343,57 @@ class EndgameSolver:
         depth_done, exact, value_depth = 0, False, 0
         for depth in range(1, self.max_depth + 1):
             self.horizon_hit = False
-            order = sorted(range(len(root)), key=lambda k: -values.get(k, float("-inf"))) if values else range(len(root))
+            order = sorted(range(len(root)), key=lambda k: -values.get(k, -_INF)) if values else range(len(root))
             new_values: dict[int, float] = {}
             best_few: list[float] = []  # the ``top`` best values so far, best first
-            alpha = float("-inf")
+            alpha = -_INF
             finished = True
             try:
                 for k in order:
-                    m = root[k]
-                    if m is None:
-                        v = self._pass(board, mine_t, theirs_t, depth, alpha, float("inf"))
-                    else:
-                        v = self._child(board, m, mine_t, theirs_t, depth, alpha, float("inf"))
+                    v = self._root_child(root[k], me, you, depth, alpha)
                     new_values[k] = v
                     if v > alpha:
                         best_few = sorted(best_few + [v], reverse=True)[:top]
                         if len(best_few) == top:
                             alpha = best_few[-1]
             except _OutOfTime:
-                finished = False
+                finished = False  # (each play was taken off on the way out)
             if len(new_values) >= top:
                 # Moves at or below the cut-off have upper bounds for values:
                 # fine for choosing, and for ordering the next iteration. The
                 # last iteration's best are searched first, so even a part of
                 # an iteration compares the most promising moves at the new
-                # depth: its best stand (comparing them with the last depth's
-                # values instead kept the shallower choice nearly always,
-                # since a deeper look lowers the values).
+                # depth: its best stand.
                 ranked = sorted(new_values, key=lambda k: -new_values[k])[:top]
                 chosen, value_depth = new_values, depth
                 values.update(new_values)
             if not finished:
                 break
             depth_done = depth
-            if depth == 1:
-                self.deadline = t0 + seconds
             if not self.horizon_hit:
                 exact = True
                 break
+            if depth == 1:
+                self.deadline = t0 + seconds
             if time.perf_counter() > self.deadline:
                 break
         out = tuple(self._root_move(root[k]) + (chosen[k],) for k in ranked)
-        move, score, value = out[0] if out else (None, 0, float("-inf"))
+        move, score, value = out[0] if out else (None, 0, -_INF)
         play = move.play if move is not None else None
         return EndgameResult(play, score, value, depth_done, exact, self.nodes, time.perf_counter() - t0, out,
                              value_depth)
+
+    def _root_child(self, m: tuple | None, me: int, you: int, depth: int, alpha: float) -> float:
+        if m is None:
+            return -self._search(1, you, me, depth - 1, -_INF, -alpha, 1)
+        return self._child(0, m, me, you, depth, alpha, _INF)
 
     @staticmethod
     def _root_move(m: tuple | None) -> tuple[Move | None, int]:
         if m is None:
             return None, 0
-        rec, ctx = m[2]
-        return Move(*rec, ctx), m[1]  # type: ignore[call-arg]  # a generator record: six fields
+        rec, ctx = m[_MOVE]
+        return Move(*rec, ctx), m[_SCORE]  # type: ignore[call-arg]  # a generator record: six fields
 
     def value_of(self, board: Board, mine: Sequence[str], theirs: Sequence[str], play: Play | None,
                  score: int, depth: int | None = None, seconds: float = 1.0) -> tuple[float, bool]:
@@ -189,25 +406,30 @@ class EndgameSolver:
         ``seconds`` run out (the deepest finished depth's value then).
         Raises ValueError when ``mine`` does not hold the play's tiles.
         """
-        board = board.copy()
-        mine_t, theirs_t = tuple(mine), tuple(theirs)
-        left = list(mine_t)
+        me_t = list(mine)
+        m = None
         if play is not None:
+            left = list(me_t)
             for t in play.rack_tiles():
                 left.remove(t)
-        inf = float("inf")
+            used = rack_int(play.rack_tiles())
+            sq = tuple((t.square.row, t.square.col, t.board_letter) for t in play.tiles)
+            z = 0
+            for r, c, t in sq:
+                z ^= _zob(r, c, t)
+            m = (0, score, used, sq, z, 0, None)
+        self._setup(board, me_t, theirs)
+        me, you = self.racks
 
         def at(d: int) -> float:
-            if play is None:
-                return self._pass(board, mine_t, theirs_t, d, -inf, inf)
-            return self._play(board, play, score, tuple(left), theirs_t, d, -inf, inf)
+            return self._root_child(m, me, you, d, -_INF)
 
         if depth is not None:
-            self.deadline = inf
+            self.deadline = _INF
             self.horizon_hit = False
             return at(depth), not self.horizon_hit
         self.deadline = time.perf_counter() + seconds
-        value, exact = float("-inf"), False
+        value, exact = -_INF, False
         for d in range(1, self.max_depth + 1):
             self.horizon_hit = False
             try:
@@ -219,76 +441,84 @@ class EndgameSolver:
                 break
         return value, exact
 
-    def _pos_key(self, board: Board, rack: tuple[str, ...]) -> tuple:
-        return ("".join("".join(c or "." for c in row) for row in board.cells), "".join(sorted(rack)))
-
-    def _ordered(self, board: Board, rack: tuple, key: tuple) -> list[tuple]:
-        moves = self.moves(board, rack, key)
-        k = self._best.get(key)
-        if k is not None and 0 < k < len(moves):
-            moves = [moves[k]] + moves[:k] + moves[k + 1 :]
-        return moves
-
-    def _remember(self, key: tuple, ordered: list[tuple], k: int) -> None:
-        if k < 0:
-            return
-        base = self._moves[key]
-        self._best[key] = base.index(ordered[k])
-
-    def _child(self, board: Board, m: tuple, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float) -> float:
+    def _child(self, side: int, m: tuple, mine: int, theirs: int, depth: int, alpha: float, beta: float) -> float:
         """Value of playing ``m`` (negamax, side to move's view), searched
         within the mover's window (``alpha``, ``beta``). The value is the
         play's score less the reply's value, so the reply is searched within
         (score - beta, score - alpha): a window that forgot the score would
         cut the reply off too soon and overrate the play."""
-        _, score, (rec, ctx), left = m
-        if not left:  # going out: no need to build the play
-            return score + 2 * _face(theirs)
-        return self._play(board, Move(*rec, ctx).play, score, left, theirs, depth, alpha, beta)  # type: ignore[call-arg]
-
-    def _play(self, board: Board, play: Play, score: int, left: tuple, theirs: tuple, depth: int,
-              alpha: float, beta: float) -> float:
-        """Value of ``play`` (worth ``score``, leaving ``left``) within the
-        mover's window: going out ends the game, else the score less the
-        reply's value (see :meth:`_child`)."""
-        if not left:
-            return score + 2 * _face(theirs)
-        apply_play(board, play)
+        score = m[_SCORE]
+        left = mine - m[_USED]
+        if not left:  # going out
+            return score + 2 * self.face(theirs)
+        old = self._apply(m)
         try:
-            return score - self._search(board, theirs, left, depth - 1, score - beta, score - alpha, 0)
+            return score - self._search(1 - side, theirs, left, depth - 1, score - beta, score - alpha, 0)
         finally:
-            remove_play(board, play)
+            self._undo(m, old)
 
-    def _pass(self, board: Board, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float,
-              passes: int = 1) -> float:
-        """Value of passing within the mover's window: the other moves next
-        (``passes``: passes in a row with this one; two end the game)."""
-        return -self._search(board, theirs, mine, depth - 1, -beta, -alpha, passes)
-
-    def _search(self, board: Board, mine: tuple, theirs: tuple, depth: int, alpha: float, beta: float,
+    def _search(self, side: int, mine: int, theirs: int, depth: int, alpha: float, beta: float,
                 passes: int) -> float:
         self.nodes += 1
         if passes >= 2:
-            return _face(theirs) - _face(mine)
+            return self.face(theirs) - self.face(mine)
         if depth <= 0:
             self.horizon_hit = True
-            return _face(theirs) - _face(mine)
+            return self.face(theirs) - self.face(mine)
         if time.perf_counter() > self.deadline:
             raise _OutOfTime
-        key = self._pos_key(board, mine)
-        moves = self._ordered(board, mine, key)
-        best, best_k = float("-inf"), -1
-        for k, m in enumerate(moves):
-            val = self._child(board, m, mine, theirs, depth, alpha, beta)
-            if val > best:
-                best, best_k = val, k
-                if val > alpha:
-                    alpha = val
-                    if alpha >= beta:
-                        break
+        key = (self.h, mine, theirs, passes)
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            edepth, flag, val, first = entry
+            if edepth >= depth and (flag == _EXACT or (flag == _LOWER and val >= beta)
+                                    or (flag == _UPPER and val <= alpha)):
+                if edepth != _ALL_DEPTHS:
+                    self.horizon_hit = True
+                return val
+        outer = self.horizon_hit
+        self.horizon_hit = False
+        alpha0 = alpha
+        best, best_m = -_INF, None
+        # The table's move, the root moves still standing, then (unless one
+        # of those cut off) the moves generated on the lines that changed.
+        lists: tuple = (self.kept(side, mine), None)
+        if first is not None and first != 0:
+            lists = ([first],) + lists
+        cut = False
+        for moves in lists:
+            if moves is None:
+                moves = self.fresh(side, mine)
+            for m in moves:
+                if m is first:
+                    if moves is not lists[0]:
+                        continue
+                score = m[_SCORE]
+                left = mine - m[_USED]
+                if not left:
+                    val = score + 2 * self.face(theirs)
+                else:
+                    old = self._apply(m)
+                    try:
+                        val = score - self._search(1 - side, theirs, left, depth - 1, score - beta, score - alpha, 0)
+                    finally:
+                        self._undo(m, old)
+                if val > best:
+                    best, best_m = val, m
+                    if val > alpha:
+                        alpha = val
+                        if alpha >= beta:
+                            cut = True
+                            break
+            if cut:
+                break
         if alpha < beta:
-            val = self._pass(board, mine, theirs, depth, alpha, beta, passes + 1)
+            val = -self._search(1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1)
             if val > best:
-                best, best_k = val, -1
-        self._remember(key, moves, best_k)
+                best, best_m = val, 0  # type: ignore[assignment]  # 0: the pass
+        hit = self.horizon_hit
+        flag = _UPPER if best <= alpha0 else (_LOWER if best >= beta else _EXACT)
+        self.tt[key] = (depth if hit else _ALL_DEPTHS, flag, best, best_m)
+        self.horizon_hit = outer or hit
         return best

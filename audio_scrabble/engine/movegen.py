@@ -172,12 +172,21 @@ class BoardAnalysis:
         self.lines: tuple[list[Line], list[Line]] = ([Line() for _ in range(SIZE)], [Line() for _ in range(SIZE)])
         self.empty = True
         self.recomputed = 0  # lines recomputed by the last update (for tests)
+        #: lines (bit 15 * direction + index) not yet brought up to date
+        #: with ``rows`` (an update for some lines only leaves the others)
+        self.stale = 0
+        self.cols: tuple[tuple[str, ...], ...] = ()
 
-    def update(self, board: Board) -> "BoardAnalysis":
+    def update(self, board: Board, only: int | None = None) -> "BoardAnalysis":
+        """Up to date with ``board``: every line, or the lines in the bit
+        mask ``only`` (bit ``15 * direction + index``; the others are
+        brought up to date by a later update that needs them)."""
         rows = tuple(tuple(r) for r in board.cells)
         old = self.rows
         if old == rows:
             self.recomputed = 0
+            if self.stale:
+                self._refresh(only)
             return self
         cols = tuple(tuple(rows[r][c] for r in range(SIZE)) for c in range(SIZE))
         if old is None:
@@ -201,18 +210,35 @@ class BoardAnalysis:
                             lo, hi = _run_ends(grid[r], c)
                             todo_cols.update((lo - 1, hi + 1))
         self.rows = rows
+        self.cols = cols
         self.empty = not any(any(r) for r in rows)
-        n = 0
+        stale = self.stale
         for i in todo_rows:
             if 0 <= i < SIZE:
-                self._compute(self.lines[0][i], rows, cols, i, 0)
-                n += 1
+                stale |= 1 << i
         for i in todo_cols:
             if 0 <= i < SIZE:
-                self._compute(self.lines[1][i], cols, rows, i, 1)
-                n += 1
-        self.recomputed = n
+                stale |= 1 << (SIZE + i)
+        self.stale = stale
+        self.recomputed = 0
+        self._refresh(only)
         return self
+
+    def _refresh(self, only: int | None) -> None:
+        need = self.stale if only is None else self.stale & only
+        self.stale ^= need
+        rows, cols = self.rows, self.cols
+        n = 0
+        while need:
+            b = need & -need
+            need ^= b
+            k = b.bit_length() - 1
+            if k < SIZE:
+                self._compute(self.lines[0][k], rows, cols, k, 0)  # type: ignore[arg-type]  # set in __init__
+            else:
+                self._compute(self.lines[1][k - SIZE], cols, rows, k - SIZE, 1)  # type: ignore[arg-type]  # set in __init__
+            n += 1
+        self.recomputed += n
 
     def _compute(self, line: Line, grid: Sequence[Sequence[str]], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
         cells = grid[i]
@@ -586,14 +612,19 @@ class MoveGenerator:
             records.sort(key=_score_of, reverse=True)
         return MoveList(records, _Context(self.analysis.lines, rack), rack)
 
-    def raw(self, board: Board, rack: Sequence[str]) -> list[tuple[int, int, int, int, str, int]]:
+    def raw(self, board: Board, rack: Sequence[str], lines: int | None = None) -> list[tuple[int, int, int, int, str, int]]:
         """The compact form: one tuple per word placement,
         ``(score, direction 0 across / 1 down, line, start, word, blank mask)``,
         with the best choice of blanks (see :class:`Move`), in the order of
         (direction, line, start, word) -- not by score. (A word placement
-        has one record, so that order is the order of the whole tuples.)"""
+        has one record, so that order is the order of the whole tuples.)
+
+        ``lines``: only the moves whose main word lies on these lines, a bit
+        mask (bit ``15 * direction + line``); the moves of a line depend on
+        that line's analysis alone, so the end-game search regenerates only
+        the lines a play changed (not on an empty board)."""
         out: list[tuple] = []
-        self._run(board, rack, out, False)
+        self._run(board, rack, out, False, lines)
         return out
 
     def exists(self, board: Board, rack: Sequence[str]) -> bool:
@@ -727,8 +758,8 @@ class MoveGenerator:
                 by_start[start].append((ms * wmul + bonus, 0, row, start, w, (bm << start) | flag))
         return [rec for recs in by_start for rec in recs]
 
-    def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool) -> None:
-        ana = self.analysis.update(board)
+    def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None = None) -> None:
+        ana = self.analysis.update(board, only)
         root = self.graph.root
         ntiles = len(rack)
         if not ntiles:
@@ -781,6 +812,8 @@ class MoveGenerator:
                 if empty:
                     if i == 7:
                         maxleft = 7
+                    continue
+                if only is not None and not only >> (SIZE * d + i) & 1:
                     continue
                 prev = -1
                 lt = lines[d][i].lt
@@ -1086,6 +1119,8 @@ class MoveGenerator:
 
         for d in directions:
             for i in range(SIZE):
+                if only is not None and not only >> (SIZE * d + i) & 1:
+                    continue
                 ln = lines[d][i]
                 if empty:
                     if i != 7:

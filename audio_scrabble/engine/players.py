@@ -161,6 +161,7 @@ class ComputerPlayer:
         self._common: frozenset[str] | None = None
         self._opp_gen = MoveGenerator(self.words)
         self.last_seconds = 0.0  # time taken by the last choose()
+        self._started = 0.0  # when the current choose() began
         self.endgame_seconds = ENDGAME_SECONDS
         #: what kept tiles are worth to this player (the expert's equity)
         self.leave = leave_value
@@ -171,6 +172,9 @@ class ComputerPlayer:
         self._workers = workers
         self._sim: Any = None
         self._warming = threading.Lock()
+        #: why the champion plays the expert's moves (its worker processes
+        #: could not start or stopped answering), or None
+        self.unavailable: str | None = None
         if self.level == "champion":
             from . import champion
 
@@ -181,7 +185,7 @@ class ComputerPlayer:
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:
         """The action for ``player_index``, whose turn it is."""
-        t0 = time.perf_counter()
+        t0 = self._started = time.perf_counter()
         rack = list(game.players[player_index].rack)
         if self.level == "beginner":
             action = self._beginner(game, rack)
@@ -212,7 +216,11 @@ class ComputerPlayer:
                 workers = champion.WORKERS if self._workers is None else self._workers
                 think = self.think if self.think is not None else champion.THINK_SECONDS
                 self._sim = champion.Champion(self.lexicon, think, workers, self.rng.randrange(1 << 30))
-            self._sim._get_pool()
+            if self.unavailable is None:
+                try:
+                    self._sim._get_pool()  # returns once the workers are ready
+                except champion.WorkersUnavailable as e:
+                    self.unavailable = str(e)
 
     def wants_challenge(self, game: Game, player_index: int) -> bool:
         """Whether to challenge the play that may be challenged now.
@@ -342,8 +350,16 @@ class ComputerPlayer:
         if not cands:
             return Action("pass")
         self.warm()
-        self._sim.think = self.think
-        k = self._sim.choose(game, me, cands)
+        if self.unavailable is not None:
+            return self._expert(game, me, rack)
+        # the budget is the whole move's: less what choosing the candidates took
+        think = self.think if self.think is not None else champion.THINK_SECONDS
+        self._sim.think = max(0.05, think - (time.perf_counter() - self._started))
+        try:
+            k = self._sim.choose(game, me, cands)
+        except champion.WorkersUnavailable as e:
+            self.unavailable = str(e)
+            return self._expert(game, me, rack)
         play, used, score, eq = cands[k]
         mean = self._sim.last.get("means", {}).get(k, eq) if self._sim.last else eq
         if play is None:

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""The end-game search on bag-empty two-player positions from seeded expert games.
+
+    python bench/endgame.py [--positions N] [--seed S] [--budget 1,5] [--cache FILE]
+                            [--compare] [--jobs J]
+
+Positions: expert against expert (the real rules core, the default word
+list), seed s, s+1, ...; each game is played until the bag is empty and
+the position (board, the mover's rack, the other rack, the scores) is
+kept; a game that ends before the bag empties gives none. ``--cache``
+keeps them in a JSON file to reuse.
+
+For each position and each budget (seconds, default 1 and 5) the solver
+runs from a fresh start; printed: the share solved exactly (the search
+reached the end of every line) within the budget, the median and 95th
+percentile of the time taken (wall seconds of this process), and the
+depth reached when not exact.
+
+``--compare REF``: the first ``--compare-positions`` positions are
+played out to the end twice, the side to move choosing with this search
+in one and with the search at commit REF in the other (REF's endgame.py
+is read with ``git show`` and loaded as a module of the engine), its
+opponent with REF's search in both (``--compare-seconds`` a move, default
+1); printed: the mean of the mover's final spread, this less REF's,
+paired, with a 95 % interval, and how many results (win, draw, loss) the
+change turned. The spread counts the points from the position on, so a
+result here is the sign of that spread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from audio_scrabble.core import Board, Game  # noqa: E402
+from audio_scrabble.core.play import apply_play  # noqa: E402
+from audio_scrabble.core.rules import VARIANTS  # noqa: E402
+from audio_scrabble.engine import ComputerPlayer, MoveGenerator  # noqa: E402
+from audio_scrabble.engine.endgame import EndgameSolver, _face  # noqa: E402
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+
+
+def positions(lexicon: Any, n: int, seed: int, cache: str | None) -> list[dict]:
+    if cache and Path(cache).exists():
+        got = json.loads(Path(cache).read_text())
+        if len(got) >= n:
+            return got[:n]
+    seats = [ComputerPlayer("expert", lexicon, 1), ComputerPlayer("expert", lexicon, 2)]
+    out: list[dict] = []
+    s = seed
+    while len(out) < n:
+        game = Game(["a", "b"], VARIANTS["double"], seed=s, lexicon=lexicon)
+        s += 1
+        while not game.is_over and (game.bag or game.awaiting_final_challenge):
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            seats[game.current].choose(game, game.current).apply(game)
+        if game.is_over or game.bag:
+            continue
+        me = game.current
+        out.append(dict(seed=s - 1, rows=game.board.rows_text(), mine="".join(game.players[me].rack),
+                        theirs="".join(sorted(game.unseen(me).elements()))))
+    if cache:
+        Path(cache).write_text(json.dumps(out))
+    return out
+
+
+def old_solver_class(ref: str) -> Any:
+    """EndgameSolver as it was at commit ``ref`` (its endgame.py, loaded as
+    a module of the engine package so its relative imports work)."""
+    code = subprocess.run(["git", "-C", str(REPO), "show", f"{ref}:audio_scrabble/engine/endgame.py"],
+                          check=True, capture_output=True, text=True).stdout
+    name = "audio_scrabble.engine._endgame_at_" + ref.replace("-", "_")
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    mod = importlib.util.module_from_spec(spec)
+    mod.__package__ = "audio_scrabble.engine"
+    sys.modules[name] = mod
+    exec(compile(code, name, "exec"), mod.__dict__)
+    return mod.EndgameSolver
+
+
+#: (exact, seconds, tiles on the mover's rack) of every search by this
+#: module's solver during the play-outs: every bag-empty move, not only the first
+SEARCHES: list[tuple[bool, float, int]] = []
+
+
+def play_out(gen: MoveGenerator, pos: dict, solvers: tuple[Any, Any], seconds: float) -> int:
+    """The position played to the end, the side to move choosing with
+    ``solvers[0]`` and the other with ``solvers[1]`` (``seconds`` a
+    move): the final spread, the side to move's view. Going out: twice
+    the other's tiles; two passes in a row: each loses its own tiles."""
+    board = Board.from_rows(pos["rows"])
+    racks = [list(pos["mine"]), list(pos["theirs"])]
+    spread = [0, 0]
+    side, passes = 0, 0
+    while True:
+        r = solvers[side](gen).solve(board, racks[side], racks[1 - side], seconds)
+        if solvers[side] is EndgameSolver:
+            SEARCHES.append((r.exact, r.seconds, len(racks[side])))
+        if r.play is None:
+            passes += 1
+            if passes >= 2:
+                spread[0] += _face(racks[1]) - _face(racks[0])
+                return spread[0]
+        else:
+            passes = 0
+            apply_play(board, r.play)
+            for t in r.play.rack_tiles():
+                racks[side].remove(t)
+            sign = 1 if side == 0 else -1
+            spread[0] += sign * r.score
+            if not racks[side]:
+                spread[0] += sign * 2 * _face(racks[1 - side])
+                return spread[0]
+        side = 1 - side
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=100, help="positions (default 100)")
+    ap.add_argument("--seed", type=int, default=1000, help="first game seed (default 1000)")
+    ap.add_argument("--budget", default="1,5", help="budgets in seconds, comma-separated (default 1,5)")
+    ap.add_argument("--cache", help="JSON file keeping the positions")
+    ap.add_argument("--compare", metavar="REF", help="play out against the search at commit REF")
+    ap.add_argument("--compare-positions", type=int, default=30, help="positions played out (default 30)")
+    ap.add_argument("--compare-seconds", type=float, default=1.0, help="seconds a move in play-outs (default 1)")
+    args = ap.parse_args()
+    lexicon = Lexicon.default()
+    gen = MoveGenerator(lexicon)
+    t0 = time.perf_counter()
+    pos = positions(lexicon, args.positions, args.seed, args.cache)
+    print(f"{len(pos)} bag-empty positions from expert games, seeds from {args.seed}"
+          f" ({time.perf_counter() - t0:.0f} s to make or load)")
+    tiles = Counter(len(p["mine"]) for p in pos)
+    print("tiles on the mover's rack: " + ", ".join(f"{k}: {tiles[k]}" for k in sorted(tiles)))
+    for budget in [float(b) for b in args.budget.split(",") if b]:
+        exact, secs, depths, seven = 0, [], [], [0, 0]
+        for p in pos:
+            r = EndgameSolver(gen).solve(Board.from_rows(p["rows"]), list(p["mine"]), list(p["theirs"]), budget)
+            exact += r.exact
+            secs.append(r.seconds)
+            if not r.exact:
+                depths.append(r.depth)
+            if len(p["mine"]) == 7:
+                seven[0] += 1
+                seven[1] += r.exact
+        n = len(pos)
+        d = Counter(depths)
+        print(f"budget {budget:g} s: exact {exact}/{n} ({100 * exact / n:.1f} %), with 7 tiles "
+              f"{seven[1]}/{seven[0]}; time median {statistics.median(secs):.2f} s, p95 {pct(secs, 0.95):.2f} s, "
+              f"worst {max(secs):.2f} s; not exact, depth reached: "
+              + (", ".join(f"{k}: {d[k]}" for k in sorted(d)) or "none"), flush=True)
+    if args.compare:
+        old = old_solver_class(args.compare)
+        diffs, flips = [], Counter()
+        for p in pos[: args.compare_positions]:
+            new_s = play_out(gen, p, (EndgameSolver, old), args.compare_seconds)
+            old_s = play_out(gen, p, (old, old), args.compare_seconds)
+            diffs.append(new_s - old_s)
+            sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
+            if sign(new_s) != sign(old_s):
+                flips["better" if sign(new_s) > sign(old_s) else "worse"] += 1
+        n = len(diffs)
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
+        print(f"play-outs from {n} positions ({args.compare_seconds:g} s a move), the side to move searching "
+              f"with this search or with {args.compare}'s, the other with {args.compare}'s in both: "
+              f"{mean:+.1f} +/- {half:.1f} points of spread a position (95 %), "
+              f"results changed: {flips['better']} better, {flips['worse']} worse; "
+              f"{sum(1 for x in diffs if x > 0)} gained, {sum(1 for x in diffs if x < 0)} lost, "
+              f"{sum(1 for x in diffs if x == 0)} equal")
+        n = len(SEARCHES)
+        if n:
+            ex = sum(1 for e, _, _ in SEARCHES if e)
+            secs = [t for _, t, _ in SEARCHES]
+            print(f"every search of this module's solver in those play-outs (all bag-empty moves, not only the "
+                  f"first): {n}, exact {ex} ({100 * ex / n:.1f} %); time median {statistics.median(secs):.2f} s, "
+                  f"p95 {pct(secs, 0.95):.2f} s; by tiles on the rack: "
+                  + ", ".join(f"{k}: {sum(1 for e, _, t in SEARCHES if e and t == k)}/"
+                              f"{sum(1 for _, _, t in SEARCHES if t == k)}"
+                              for k in sorted({t for _, _, t in SEARCHES})))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
