@@ -23,7 +23,9 @@ PROGRAM = textwrap.dedent("""
     from audio_scrabble.core import Game
     from audio_scrabble.core.rules import VARIANTS
     from audio_scrabble.engine import ComputerPlayer
+    from audio_scrabble.engine import champion
     from audio_scrabble.lexicon import Lexicon
+    champion.START_SECONDS = 120.0  # a loaded machine starts workers slowly; this test is about the hang
     lex = Lexicon.default()
     game = Game(["a", "b"], VARIANTS["double"], seed=3, lexicon=lex)
     p = ComputerPlayer("champion", lex, 1, think=0.3)
