@@ -197,7 +197,7 @@ def test_a_hand_over_before_a_computer_clears_before_the_persons_action_not_afte
     assert passed[0] == f"{names[person]} passed."
     # cleared before the pass is printed: the person's rack leaves the screen
     assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
-    moved = s.run_computers() if deferred else passed
+    moved = s.acting.run_computers() if deferred else passed
     assert any("exchanged 2 tiles." in line for line in moved), moved
     # nothing private was read since: the pass and the move stay on screen
     assert not s.out.take_clear() and s.take_display() == []

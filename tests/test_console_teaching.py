@@ -242,12 +242,12 @@ def test_no_hint_on_a_computers_turn_nor_after_the_game(lexicon):
     s.start()
     g = s.game
     if g.current == 1:
-        s.computer_turn()
+        s.acting.computer_turn()
     s.handle_line("pass")  # now it is the computer's turn, not yet taken
     assert s.computer_to_move()
     assert joined(s.handle_line("hint")) == "It is Club computer's turn; wait for it to play."
     while not g.is_over:
-        s.run_computers()
+        s.acting.run_computers()
         if not g.is_over:
             s.handle_line("pass")
     assert s.handle_line("hint") == ["The game is over;", "type review for each turn's best play."]
@@ -480,7 +480,7 @@ def test_a_computer_decides_on_a_last_play_after_which_no_one_can_move():
     g = s.game
     assert out[-1] == "After your play no player can move."
     assert s.computer_to_move()
-    out = s.computer_turn()
+    out = s.acting.computer_turn()
     assert out[0] == "Club computer challenges your play."
     assert judge.asked == [1] and g.is_over and g.ended.reason == "no_moves"  # AT stands
 
@@ -517,7 +517,7 @@ def test_going_out_before_a_computer_asks_the_person_at_the_table_first():
     assert s.prompt_text() == "challenge or accept> "
     assert s.handle_line("accept") == ["Bob accepts."]
     assert s.computer_to_move()
-    out = s.computer_turn()
+    out = s.acting.computer_turn()
     assert out[:2] == ["Club computer accepts the play.", "Game over."], out
     assert not any("went out" in x for x in out), out  # said once, with the question
     assert judge.asked == [1] and g.is_over
@@ -526,7 +526,7 @@ def test_going_out_before_a_computer_asks_the_person_at_the_table_first():
 def test_the_computer_may_still_challenge_after_the_people_accept():
     s, judge, _ = going_out("Alice,computer:club,Bob", challenge=True)
     s.handle_line("accept")
-    out = s.run_computers()
+    out = s.acting.run_computers()
     assert out[0] == "Club computer challenges Alice's play."
 
 
@@ -642,7 +642,7 @@ def test_with_no_other_person_the_computer_decides_at_once():
     s, judge, out = going_out("Alice,computer:club", challenge=False)
     assert out[-1] == "You went out with the bag empty.", out  # the one person at the table
     assert s.computer_to_move()
-    out = s.run_computers()
+    out = s.acting.run_computers()
     assert out[0] == "Club computer accepts the play." and s.game.is_over
 
 

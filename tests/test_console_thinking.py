@@ -270,8 +270,8 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
     try:
         s.start()
         assert s.computer_to_move()
-        assert s.computer_thinking() == [THINKING]
-        assert s.start_computer() is None and s.thinker.busy and s.thinker.long
+        assert s.acting.computer_thinking() == [THINKING]
+        assert s.acting.start_computer() is None and s.thinker.busy and s.thinker.long
         # the prompt is Alice's keyboard, waiting (never the computer's name)
         assert s.prompt_text() == "Alice, waiting> "
         s.settings.prompt = "short"
@@ -290,11 +290,11 @@ def test_the_session_front_refuses_changes_and_answers_reading_while_a_move_is_c
         s.settings.verbosity = "normal"
         assert (len(s.game.actions), [list(r) for r in s.game.board.cells]) == before
         assert s.thinker.wait(30)
-        out = s.computer_done()
+        out = s.acting.computer_done()
         assert any(x.startswith("Champion computer") for x in out)
         assert len(s.game.actions) == before[0] + 1 and s.game.current == 0 and not s.thinker.busy
         assert s.prompt_text() == "Alice> "
-        assert s.computer_done() == []  # said once
+        assert s.acting.computer_done() == []  # said once
         assert s.handle_line("pass")[0] == "You passed."  # the game goes on
         assert s.computer_to_move() and not s.thinker.busy
     finally:

@@ -201,7 +201,7 @@ def test_the_prompt_while_a_computer_moves_says_whose_keyboard_and_fits_braille(
     assert s.computer_to_move() and s.prompt_text() == "Me, waiting> "
     s.settings.braille_width = 14
     assert s.prompt_text() == "wait> "
-    s.run_computers()
+    s.acting.run_computers()
     assert s.prompt_text() == "Me> "
     s._close_computers()
     shared = Session(Options(players="Alice,Bob,computer:club", seed=1), lexicon=lexicon, defer_computer=True)
@@ -212,6 +212,6 @@ def test_the_prompt_while_a_computer_moves_says_whose_keyboard_and_fits_braille(
         shared.handle_line("")
         shared.handle_line("pass")
     assert shared.computer_to_move() and shared.prompt_text() == "waiting> "
-    shared.run_computers()
+    shared.acting.run_computers()
     assert shared.prompt_text() == f"{shared.names[shared.game.current]}> "
     shared._close_computers()

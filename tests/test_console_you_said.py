@@ -92,7 +92,7 @@ def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon,
         assert s.handle_line("summary")[:4] == ["It is Club computer's turn.", "Scores: You 16, Club computer 0.",
                                                 "Last move: you played MAIM,", "H8 across for 16."]
         assert s.handle_line("last")[0] == "You played MAIM, H8 across."
-        reply = s.run_computers()
+        reply = s.acting.run_computers()
         heard += reply
         assert s.game.current == 0 and scores(s) in reply
 
@@ -104,7 +104,7 @@ def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon,
         else:  # your own tiles may be named to you
             assert out[:2] == ["You put back A.", f"You drew {tile_phrase(ex.drawn[0])}."], out
         assert s.handle_line("summary")[2] == "Last move: you exchanged 1 tile."
-        heard += s.run_computers()
+        heard += s.acting.run_computers()
 
         out = s.handle_line("pass")
         heard += out
@@ -116,7 +116,7 @@ def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon,
         history = s.handle_line("history")
         assert history[:2] == ["You drew first.", "1. You: MAIM, H8 across, 16."]
         assert "3. You exchanged 1." in history and history[-1] == "5. You passed."
-        heard += s.run_computers() + history
+        heard += s.acting.run_computers() + history
         assert named_me(heard) == [], named_me(heard)
         assert any(x.startswith(f"{COMPUTER}") for x in heard)  # the computer keeps its name
     finally:
@@ -129,7 +129,7 @@ def test_the_computer_challenges_your_phony_and_you_lose_its_points(lexicon, ver
     s = solo(lexicon, verbosity)
     try:
         s.handle_line("play 8H MAIMR")
-        out = s.run_computers()
+        out = s.acting.run_computers()
         assert out[:5] == ["Club computer challenges your play.", "MAIMR is not acceptable.",
                            "The play is taken back.", "You lose 20 points.", "You 0, Club computer 0."], out
         history = s.handle_line("history")
@@ -143,7 +143,7 @@ def challenge_its_reply(s) -> tuple[list[str], tuple[str, ...]]:
     """You pass, the computer plays (seed 2: one word), you challenge it:
     (what is said, the words challenged)."""
     s.handle_line("pass")
-    s.run_computers()
+    s.acting.run_computers()
     assert last_event(s, TilesPlaced).player == 1
     out = s.handle_line("challenge")
     word = last_event(s, ChallengeResolved).words
@@ -210,7 +210,7 @@ def test_you_go_out_and_win(lexicon, verbosity):
         kept = list(g.players[1].rack)
         played = s.handle_line("play 8H AT")
         assert played[-1] == "You went out with the bag empty.", played
-        out = s.run_computers()
+        out = s.acting.run_computers()
         left = sum(tile_value(t) for t in kept)
         you, computer = g.scores()
         assert (you, computer) == (4 + left, -left)
@@ -280,7 +280,7 @@ def test_the_computer_goes_out_and_wins(lexicon):
         g = s.game
         s.handle_line("pass")
         to_go_out(s, 1)
-        out = s.run_computers()
+        out = s.acting.run_computers()
         assert out[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"], out
         # at the question you may read your rack and the game; a turn waits for your answer
         assert s.handle_line("rack") == [f"Rack: {' '.join(tile_phrase(t) for t in g.players[0].rack)}."]
@@ -373,9 +373,9 @@ def test_you_accept_before_another_computer_decides(lexicon):
     try:
         assert s.handle_line("pass")[0] == "You passed."
         to_go_out(s, 1)
-        assert s.run_computers()[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"]
+        assert s.acting.run_computers()[-3:] == ["Club computer went out", "with the bag empty.", "Challenge or accept?"]
         assert s.handle_line("accept") == ["You accept."]
-        out = s.run_computers()
+        out = s.acting.run_computers()
         assert out[0] == "Beginner computer accepts the play." and "Game over." in out
         mine = [x for x in out if x.startswith("You lose ")]
         assert len(mine) == 1 and named_me(out) == [], out

@@ -9,20 +9,30 @@ most important words first. How it fits together:
               question and the last message. ``handle_line(text)`` and
               ``key(name)`` answer anything, in any state, without
               prompt_toolkit; they change the game only through its actions.
+``front``     what a command may use of the game (``GameFront``), of the
+              review (``ReviewFront``) and of both (``BoardFront``):
+              every handler takes one; none writes a session's fields.
 ``opening``   how a game comes to the table (set-up, ``new``, a position,
               a resumed save): a ``Seating`` the session seats.
-``acting``    an action made: compute, save, then say; plays, the final
-              acceptance and the computers' one loop.
+``acting``    ``Acting``: an action made (compute, save, then say); plays,
+              the final acceptance and the one loop over the seats that
+              are not a person's (``Acting.steps``). Built with what it
+              needs; a question to open comes back as a decision.
+``seats``     a seat whose actions come from elsewhere (``RemoteSeat``, a
+              game between homes) and the outward hook (below).
 ``match``, ``table``, ``racks``, ``turns``, ``coach``, ``questions``,
 ``plays``, ``output``, ``cues``, ``saving``: the session's parts.
-``commands``  the one command registry: names, aliases, arguments, help
-              keys, handlers and completion; ``dispatch`` runs a line.
+``registry``  one registry class for the game and the review.
+``commands``  the game's registry: names, aliases, arguments, help
+              keys, handlers and completion; ``dispatch`` runs a line;
+              ``board_commands`` (shared with the review) and
+              ``file_commands`` hold the rest of the handlers.
 ``survey_commands`` the board survey: ``spots``, ``around``, ``fit``
               (game and review alike), and every board key's answer
               (survey keys, quick keys, the cursor's moves).
 ``position_start`` ``--position CGP``: a game started from a position.
 ``setup``     the questions before a game (players, names, a computer's
-              level, rules).
+              level, rules); ``options`` what a session is built with.
 ``cursor``    the board cursor, a plain object.
 ``keys``      prompt_toolkit key bindings, in small factories.
 ``app``       the prompt_toolkit application (and a plain-line loop for
@@ -38,6 +48,20 @@ most important words first. How it fits together:
 ``review``    ``audio-scrabble review FILE.gcg``: a game record by ear
               (the ``review`` command after a game is the session's);
               its commands are ``review_commands``.
+
+A remote player plugs in as a seat, the way a computer does, without
+touching the handlers: ``Session(remotes={"Bob": RemoteSeat()},
+outward=send)``. A transport's thread puts each action that arrives in
+the seat's inbox (``RemoteSeat.put(SeatMove(...))``); the one loop makes
+it through the game's own action (compute, save, say: "Bob's move has
+arrived.", the move, whose turn); until it arrives, reading commands are
+answered and those that change the game are refused, saying whose turn
+it is. ``Session.wake_with`` wakes the app on arrival. Every action made
+at this table (not one that arrived) is handed to ``send`` with its events.
+
+mypy checks the package, strictly here and in ``core``
+(``tests/test_mypy.py``); the README's map names every module here
+(``tests/test_console_front.py``).
 
 The words themselves come from :mod:`audio_scrabble.presentation`:
 ``phrases``, ``prompts`` (the console's own sentences),

@@ -1,175 +1,302 @@
-"""How an action is made at the table, for the session's front.
+"""How an action is made at the table: :class:`Acting`.
 
-Every change to the game goes through :func:`act`: compute (the core
-refuses an illegal action with its typed error, changing nothing), save,
-then say what happened and whose turn it is. Plays (with their blank and
-"play it?" questions, see :mod:`.plays`), the acceptance of a final play
-and the computers' decisions (one loop, :func:`run_computers`) are made
-through it; a computer's move is chosen off the input thread
-(:mod:`.thinking`) and made here once chosen. Like the commands, these
-functions work on the session's front; the session's own methods of the
-same names call them.
+Every change to the game goes through :meth:`Acting.act`: compute (the
+core refuses an illegal action with its typed error, changing nothing),
+save, then say what happened and whose turn it is. Plays (with their
+blank and "play it?" questions, see :mod:`.plays`), the acceptance of a
+final play and the decisions of the seats that are not a person's are
+made through it: a computer's (its move chosen off the input thread, see
+:mod:`.thinking`) and a remote player's (its action arrived in the seat's
+inbox, see :mod:`.seats`). :meth:`Acting.steps` is the one loop over
+those seats; the application and the session both run it.
+
+Acting is built with what it needs, not the whole session: a way to
+reach the match (:class:`Reach`: the match, its sound cues and word
+list, nothing else), the saver (as a function that saves and says what
+to say), the thinker, the transcript, the settings and a place for a
+developer's traceback. It returns what to say, and a question to open as a decision
+(:class:`Made`); it never sets the session's state.
 """
 
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Protocol
 
 from ..core.events import Event
 from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError
 from ..notation.typed import Draft
 from ..presentation import prompts
+from ..presentation.phrases import Style
 from . import plays, services, thinking
+from .cues import Cues
+from .match import Match, need
+from .output import Transcript
+from .questions import Question
+from .settings import Settings
+from .table import ComputerAction
+from .thinking import Thinker
 
 
-def act(session: Any, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
-    """Do one game action, then say what happened and whose turn it is.
-    Whose turn it is goes unsaid when it is still ``quiet_turn_of``'s (a
-    computer that challenged on its turn, which was just said)."""
-    match = session.playing()
-    game = match.game
-    lines, round_end = match.announce_action(do, session.cues)
-    if not session._warmed and len(game.bag) < 20 and game.move_finder is not None:
-        session._warmed = True  # the house rule will soon ask whether anyone can move
-        services.warm_move_finder(session.lexicon)
-    lines.extend(session._autosave())
-    quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
-             and not game.is_over and not game.awaiting_final_challenge)
-    if not quiet:
-        lines.extend(session._turn_lines(round_end))
-    if match.table.hand_over_due():
-        # The turn leaves a person at a shared computer: their rack (and its
-        # hints) leave the screen and the screen reader's review buffer
-        # before this is printed, so the next person reads all that follows
-        # (the computers' moves too, printed after it).
-        match.table.rack_shown = None
-        session.out.hand_over()
-    if not session.defer_computer:
-        lines.extend(session.run_computers())
-    return lines
+class Reach(Protocol):
+    """How acting reaches the game at the table, which changes as games come and go."""
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def cues(self) -> Cues | None: ...
+
+    @property
+    def lexicon(self) -> Any: ...
 
 
-def accept_final(session: Any) -> list[str]:
-    """``accept`` when a player has gone out: the people at the table
-    accept; a computer still to decide then decides, else the game ends.
-    With no last play waiting on it, what stands and whose turn it is."""
-    match = session.playing()
-    stands = match.nothing_to_accept()
-    if stands is not None:
-        return stands
-    said = match.people_accept()
-    if said is None:
-        return act(session, lambda g: g.accept())
-    return said + ([] if session.defer_computer else session.run_computers())
+@dataclass
+class Made:
+    """What came of a play: the lines to say, and the question to open (if any)."""
+
+    lines: list[str]
+    question: Question | None = field(default=None)
 
 
-def start_play(session: Any, draft: Draft, action: str) -> list[str]:
-    """Play or check a draft; ask for the letters of blanks first."""
-    return _carry_play(session, plays.start(session.need_game(), draft, action, session.style))
+class Acting:
+    """Makes the game's actions at the table: compute, save, then say."""
 
+    def __init__(self, reach: Reach, autosave: Callable[[], list[str]], thinker: Thinker, out: Transcript,
+                 settings: Settings, report: Callable[[str], None]):
+        self._reach = reach
+        self._autosave = autosave
+        self.thinker = thinker
+        self._out = out
+        self._settings = settings
+        #: keeps a computer's mistake's traceback, for developers
+        self._report = report
+        #: the engine's move generator has been warmed up (the house rule will ask)
+        self.warmed = False
 
-def finish_play(session: Any, draft: Draft, action: str, confirmed: bool = False) -> list[str]:
-    """A draft whose blanks are named (and, when asked, confirmed)."""
-    return _carry_play(session, plays.finish(session.need_game(), draft, action, session.style, confirmed))
+    def _match(self) -> Match | None:
+        return self._reach.match
 
+    def _cues(self) -> Cues | None:
+        return self._reach.cues
 
-def _carry_play(session: Any, outcome: plays.PlayOutcome) -> list[str]:
-    """Open the question the play needs, or make the play."""
-    if outcome.question is not None:
-        session.question = outcome.question
-    if outcome.refused and session.cues is not None:
-        session.cues.refused()
-    play = outcome.play
-    if play is None:
-        return outcome.lines
-    try:
-        return act(session, lambda g: g.place(play))
-    except IllegalPlay as e:
-        if session.cues is not None:
-            session.cues.refused()
-        return session.refusal(e) if session.style.brief else prompts.refusal_said(plays.explain_rack(session.game, e, play))
+    def _style(self) -> Style:
+        return self._settings.style
 
+    def playing(self) -> Match:
+        return need(self._match())
 
-def computer_thinking(session: Any) -> list[str]:
-    """Said once before a computer that simulates starts on its move
-    (the champion), so the wait is never silent."""
-    thinker = session.match.table.thinker() if session.match is not None else None
-    return [] if thinker is None else session._reply([prompts.thinking(thinker)], remember=False)
+    def _refused(self) -> None:
+        cues = self._cues()
+        if cues is not None:
+            cues.refused()
 
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        return prompts.refusal_lines(str(error), error.brief, self._style().brief)
 
-def start_computer(session: Any) -> list[str] | None:
-    """Begin the next computer decision. A challenge or an acceptance is
-    made at once: its lines. A move of its own is chosen on the thinker's
-    thread, on a copy of the game (None: :func:`computer_done` makes it
-    once chosen), so the player's input is never held up meanwhile."""
-    match = session.playing()
-    action = match.table.computer_action()
-    if action.mover is None:
-        return _make(session, action)
-    i, game = action.mover, match.game
-    long = match.table.thinks_long(i)
-    copy = thinking.snapshot(game)
-    thought = thinking.Thought(i, match, len(game.actions), long)
-    session.thinker.start(thought, lambda: match.table.choose(i, copy))
-    return None
+    # ------------------------------------------------------------ one action
+    def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None,
+            arrived: bool = False) -> list[str]:
+        """Do one game action: compute, save, then say what happened and
+        whose turn it is. Whose turn it is goes unsaid when it is still
+        ``quiet_turn_of``'s (a computer that challenged on its turn, which
+        was just said). An action made here (not ``arrived`` from a remote
+        player) is handed to the table's outward hook once made."""
+        match = self.playing()
+        game = match.game
+        made = match.announce_action(do)
+        lines = made.lines
+        if match.table.outward is not None and not arrived:
+            match.table.outward(made.events)
+        if not self.warmed and len(game.bag) < 20 and game.move_finder is not None:
+            self.warmed = True  # the house rule will soon ask whether anyone can move
+            services.warm_move_finder(self._reach.lexicon)
+        lines.extend(self._autosave())
+        cues = self._cues()
+        if cues is not None:  # the sound once the game is saved
+            cues.after_action(made.events, made.your_turn)
+        quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
+                 and not game.is_over and not game.awaiting_final_challenge)
+        if not quiet:
+            lines.extend(match.turns.lines(made.round_end, engine=services.engine_available()))
+        if match.table.hand_over_due():
+            # The turn leaves a person at a shared computer: their rack (and its
+            # hints) leave the screen and the screen reader's review buffer
+            # before this is printed, so the next person reads all that follows
+            # (the computers' moves too, printed after it).
+            match.table.rack_shown = None
+            self._out.hand_over()
+        return lines
 
+    def accept_final(self) -> list[str]:
+        """``accept`` when a player has gone out: the people at the table
+        accept; a computer still to decide then decides, else the game ends.
+        With no last play waiting on it, what stands and whose turn it is."""
+        match = self.playing()
+        stands = match.nothing_to_accept()
+        if stands is not None:
+            return stands
+        remote = match.table.remote_due()
+        if remote is not None:  # the remote player decides; nobody here accepts for them
+            raise match.table.wait_for(remote)
+        said = match.people_accept()
+        if said is None:
+            return self.act(lambda g: g.accept())
+        return said
 
-def computer_done(session: Any) -> list[str]:
-    """The move chosen on the thinker's thread, made and said (the same
-    lines as any computer's move); nothing while it is not chosen yet. A
-    move chosen for a game that has changed since is dropped (the commands
-    that change the game are refused meanwhile, so only a game left does)."""
-    thought = session.thinker.take()
-    match = session.match
-    if thought is None or match is not thought.match or len(match.game.actions) != thought.actions \
-            or match.game.current != thought.mover or match.game.is_over:
-        return []
-    return _make(session, match.table.move_action(thought.mover, thought.future.result))
+    # ------------------------------------------------------------ plays
+    def start_play(self, draft: Draft, action: str) -> Made:
+        """Play or check a draft; ask for the letters of blanks first."""
+        return self._carry_play(plays.start(self.playing().game, draft, action, self._style()))
 
+    def finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> Made:
+        """A draft whose blanks are named (and, when asked, confirmed)."""
+        return self._carry_play(plays.finish(self.playing().game, draft, action, self._style(), confirmed))
 
-def computer_turn(session: Any) -> list[str]:
-    """One computer decision, waited for: a challenge, an acceptance or its move."""
-    made = start_computer(session)
-    if made is not None:
-        return made
-    session.thinker.wait()
-    return computer_done(session)
+    def _carry_play(self, outcome: plays.PlayOutcome) -> Made:
+        """The question the play needs, or the play made."""
+        if outcome.refused:
+            self._refused()
+        play = outcome.play
+        if play is None:
+            return Made(outcome.lines, outcome.question)
+        game = self.playing().game
+        try:
+            return Made(self.act(lambda g: g.place(play)))
+        except IllegalPlay as e:
+            self._refused()
+            return Made(self.refusal(e) if self._style().brief
+                        else prompts.refusal_said(plays.explain_rack(game, e, play)))
 
+    # ------------------------------------------------------------ the seats that are not a person's
+    def due(self) -> bool:
+        """Whether a seat that is not a person's acts now: a computer, or a
+        remote player whose action has arrived."""
+        match = self._match()
+        if match is None:
+            return False
+        remote = match.table.remote_due()
+        if remote is not None:
+            return match.table.remotes[remote].arrived
+        return match.table.computer_to_move()
 
-def _make(session: Any, action: Any) -> list[str]:
-    """Carry out a computer's decision through :func:`act`; its move refused
-    by the rules (a computer's mistake) becomes a pass."""
-    table = session.playing().table
-    try:
-        lines = action.said + act(session, action.do, action.quiet_turn_of)
-    except ScrabbleError:
-        if not action.own_move:
-            raise
-        # Its move was refused by the rules (a computer's mistake): it passes.
-        session.last_error = traceback.format_exc()
-        action = table.computer_passes(session.need_game().current)
-        lines = action.said + act(session, action.do)
-    if table.last_error is not None:
-        session.last_error, table.last_error = table.last_error, None
-    return session._reply(lines)
+    def ready(self) -> bool:
+        """Whether something waits to be said: a move chosen, or an action arrived."""
+        match = self._match()
+        remote = match.table.remote_due() if match is not None else None
+        return self.thinker.ready or (match is not None and remote is not None and match.table.remotes[remote].arrived)
 
+    def steps(self, wait: bool = True) -> Iterator[list[str]]:
+        """The one loop over the seats that are not a person's: each
+        decision's lines as it is made, until a person must act. A
+        computer's challenge or acceptance is made at once; its move is
+        chosen on the thinker's thread ("thinking" said once before a long
+        think); unless ``wait``, a long think is left running (the
+        application says the move once chosen). A remote player's action is
+        made once it has arrived: nothing arrived, the table waits for it."""
+        thinker = self.thinker
+        while True:
+            match = self._match()
+            remote = match.table.remote_due() if match is not None else None
+            if thinker.busy:
+                if not (wait or thinker.ready or not thinker.long):
+                    return  # the champion thinks; the player's commands are answered meanwhile
+                thinker.wait()
+                yield self.computer_done()
+            elif match is not None and remote is not None:
+                move = match.table.remotes[remote].take()
+                if move is None:
+                    return  # the table waits for it to arrive
+                yield self._arrived(remote, move.action(remote))
+            elif match is not None and match.table.computer_to_move():
+                yield self.computer_thinking()  # said before a long think, once a move
+                made = self.start_computer()
+                if made is not None:  # a challenge or an acceptance, made at once
+                    yield made
+            else:
+                return  # a person here must act
 
-def run_computers(session: Any, limit: int = 400) -> list[str]:
-    """Every computer decision due now, until a person must act: the one
-    loop, waiting for each move (a move already being chosen first)."""
-    lines: list[str] = []
-    saved = session.defer_computer
-    session.defer_computer = True
-    try:
-        if session.thinker.busy:
-            session.thinker.wait()
-            lines.extend(computer_done(session))
-        while limit > 0 and session.computer_to_move():
-            lines.extend(computer_thinking(session))
-            lines.extend(computer_turn(session))
+    def run_computers(self, limit: int = 400) -> list[str]:
+        """Every decision due now, each waited for, until a person must act."""
+        lines: list[str] = []
+        for said in self.steps(wait=True):
+            lines.extend(said)
             limit -= 1
-    finally:
-        session.defer_computer = saved
-    return lines
+            if limit <= 0:
+                break
+        return lines
+
+    def _arrived(self, seat: int, do: Callable[[Game], Event]) -> list[str]:
+        """A remote player's action, arrived: said once, made, then whose turn."""
+        name = self.playing().names[seat]
+        try:
+            lines = [prompts.move_arrived(name)] + self.act(do, arrived=True)
+        except ScrabbleError as e:  # not a legal action here: nothing changes
+            lines = prompts.arrived_refused(name, str(e))
+        return self._out.reply(lines)
+
+    def computer_thinking(self) -> list[str]:
+        """Said once before a computer that simulates starts on its move
+        (the champion), so the wait is never silent."""
+        match = self._match()
+        thinker = match.table.thinker() if match is not None else None
+        return [] if thinker is None else self._out.reply([prompts.thinking(thinker)], remember=False)
+
+    def start_computer(self) -> list[str] | None:
+        """Begin the next computer decision. A challenge or an acceptance is
+        made at once: its lines. A move of its own is chosen on the thinker's
+        thread, on a copy of the game (None: :meth:`computer_done` makes it
+        once chosen), so the player's input is never held up meanwhile."""
+        match = self.playing()
+        action = match.table.computer_action()
+        if action.mover is None:
+            return self._make(action)
+        i, game = action.mover, match.game
+        long = match.table.thinks_long(i)
+        copy = thinking.snapshot(game)
+        thought = thinking.Thought(i, match, len(game.actions), long)
+        self.thinker.start(thought, lambda: match.table.choose(i, copy))
+        return None
+
+    def computer_done(self) -> list[str]:
+        """The move chosen on the thinker's thread, made and said (the same
+        lines as any computer's move); nothing while it is not chosen yet. A
+        move chosen for a game that has changed since is dropped (the commands
+        that change the game are refused meanwhile, so only a game left does)."""
+        thought = self.thinker.take()
+        match = self._match()
+        if thought is None or match is None or match is not thought.match \
+                or len(match.game.actions) != thought.actions \
+                or match.game.current != thought.mover or match.game.is_over:
+            return []
+        return self._make(match.table.move_action(thought.mover, thought.future.result))
+
+    def computer_turn(self) -> list[str]:
+        """One computer decision, waited for: a challenge, an acceptance or its move."""
+        made = self.start_computer()
+        if made is not None:
+            return made
+        self.thinker.wait()
+        return self.computer_done()
+
+    def _make(self, action: ComputerAction) -> list[str]:
+        """Carry out a computer's decision through :meth:`act`; its move refused
+        by the rules (a computer's mistake) becomes a pass."""
+        table = self.playing().table
+        assert action.do is not None
+        try:
+            lines = action.said + self.act(action.do, action.quiet_turn_of)
+        except ScrabbleError:
+            if not action.own_move:
+                raise
+            # Its move was refused by the rules (a computer's mistake): it passes.
+            self._report(traceback.format_exc())
+            action = table.computer_passes(self.playing().game.current)
+            assert action.do is not None
+            lines = action.said + self.act(action.do)
+        if table.last_error is not None:
+            self._report(table.last_error)
+            table.last_error = None
+        return self._out.reply(lines)

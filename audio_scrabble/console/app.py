@@ -23,7 +23,7 @@ import contextvars
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
+from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TextIO, TypeVar
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
@@ -45,16 +45,19 @@ from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .session import Session
 
+#: the front of the session a completer completes for (the game's, the review's)
+F = TypeVar("F")
+
 #: how long the game waits, at the end, for its own speech to finish the
 #: last message ("Goodbye..."), at most (seconds)
 LAST_WORDS = 15.0
 
 
-class SessionCompleter(Completer):
-    """Completion of command names and their arguments: by default the
-    game's registry (:func:`.commands.complete`); the review passes its own."""
+class SessionCompleter(Completer, Generic[F]):
+    """Completion of command names and their arguments for a session's
+    front: the game's registry (:func:`.commands.complete`) or the review's."""
 
-    def __init__(self, session: Any, completions: Callable[[Any, str], list[str]] = complete):
+    def __init__(self, session: F, completions: Callable[[F, str], list[str]]):
         self.session = session
         self.completions = completions
 
@@ -70,12 +73,12 @@ class Voiced(Protocol):
 
     ``fit`` lays lines out for braille mode's width (or leaves them as
     they are), ``take_display`` hands over the screen-only lines waiting
-    to be printed (the large-print board), and ``speech_change`` is the
-    speech kind the player asked for with ``set speech``, until the voice
-    has followed it (then None).
+    to be printed (the large-print board), and ``take_speech_change``
+    hands over the speech kind the player asked for with ``set speech``
+    (None: none since the voice last followed it).
     """
 
-    speech_change: str | None
+    def take_speech_change(self) -> str | None: ...
 
     def fit(self, lines: Sequence[str]) -> list[str]: ...
 
@@ -197,10 +200,9 @@ class Voice:
 
     def follow_speech_setting(self) -> None:
         """``set speech KIND``: swap the speaker, saying so if it falls back."""
-        kind = self.session.speech_change
+        kind = self.session.take_speech_change()
         if kind is None:
             return
-        self.session.speech_change = None
         old = self.speaker
         self.speaker = services.make_speaker(kind, self.screen)
         old.close()
@@ -208,26 +210,17 @@ class Voice:
         self.notice()
 
     def computers(self, session: Session, wait: bool = True, interrupt: bool = True) -> None:
-        """Say each computer decision of the game ``session`` as it is made,
-        one at a time: "thinking" once before a long think (the champion's),
-        then its move. Moves are chosen off the input thread (see
-        console/thinking.py); unless ``wait``, a long think is left running
-        and the prompt comes back (:class:`ConsoleApp` says the move once
-        chosen). ``interrupt`` False: each waits for the speech under way."""
-        thinker = session.thinker
-        while True:
-            if thinker.busy:
-                if not (wait or thinker.ready or not thinker.long):
-                    return  # the champion thinks; the player's commands are answered meanwhile
-                thinker.wait()
-                self.emit(session.computer_done(), interrupt)
-            elif not session.computer_to_move():
-                return
-            else:
-                self.emit(session.computer_thinking(), interrupt)  # said before a long think, once a move
-                made = session.start_computer()
-                if made is not None:  # a challenge or an acceptance, made at once
-                    self.emit(made, interrupt)
+        """Say each decision of the seats that are not a person's as it is
+        made, one at a time, through the table's one loop
+        (:meth:`.acting.Acting.steps`): "thinking" once before a long think
+        (the champion's), then its move; a remote player's action once
+        arrived. Unless ``wait``, a long think is left running and the prompt
+        comes back (:class:`ConsoleApp` says the move once chosen).
+        ``interrupt`` False: each waits for the speech under way."""
+        if session.finished:
+            return
+        for lines in session.acting.steps(wait):
+            self.emit(lines, interrupt)
 
     def close(self) -> None:
         """Let the game's own speech finish the last message (at most
@@ -377,10 +370,10 @@ class ConsoleApp(PromptApp):
         input: Input | None = None,
         output: Output | None = None,
     ):
-        session.defer_computer = True
+        session.defer_computers()
         settings = getattr(session, "settings", None)
         super().__init__(
-            session, Voice(session, speaker, screen), SessionCompleter(session), input, output,
+            session, Voice(session, speaker, screen), SessionCompleter(session, complete), input, output,
             echo_typed=lambda: bool(getattr(settings, "echo", False)),
         )
         #: the running prompt's event loop and context, while a line is read
@@ -394,7 +387,7 @@ class ConsoleApp(PromptApp):
         would change the game are refused, see commands.dispatch), and the
         move is said above the prompt once chosen (:meth:`_say_thought`)."""
         session = self.session
-        session.thinker.on_ready = self._thought_ready
+        session.wake_with(self._thought_ready)
         try:
             self.voice.notice()
             self.voice.answer(session.start())
@@ -406,7 +399,7 @@ class ConsoleApp(PromptApp):
                 self.voice.answer(session.handle_line(text))
                 self.voice.computers(session, wait=False)
         finally:
-            session.thinker.on_ready = None
+            session.wake_with(None)
         self.voice.close()
         return 0
 
@@ -414,7 +407,7 @@ class ConsoleApp(PromptApp):
         loop = asyncio.get_running_loop()
         with self._lock:
             self._prompt_loop = (loop, contextvars.copy_context())
-        if self.session.thinker.ready:  # chosen while the last line was answered
+        if self.session.acting.ready():  # chosen (or arrived) while the last line was answered
             loop.call_soon(self._say_thought)
 
     def _prompt_ended(self) -> None:
@@ -422,7 +415,8 @@ class ConsoleApp(PromptApp):
             self._prompt_loop = None
 
     def _thought_ready(self) -> None:
-        """On the thinker's thread: a move is chosen; the prompt's loop says it."""
+        """On the thinker's (or a transport's) thread: a move is chosen (or
+        arrived); the prompt's loop says it."""
         with self._lock:
             running = self._prompt_loop
         if running is not None:
@@ -433,7 +427,7 @@ class ConsoleApp(PromptApp):
         """In the prompt's loop: the chosen move (and the computers' decisions
         after it) said above the prompt, through the same path as any move;
         then the prompt comes back, with the line being typed kept."""
-        if not self.session.thinker.ready or not self.prompt.app.is_running:
+        if not self.session.acting.ready() or not self.prompt.app.is_running:
             return  # said already, or the line was entered: the run loop says it
 
         def say() -> None:
@@ -459,7 +453,7 @@ def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
 
 def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
     """The same game over plain lines (no terminal): each prompt, each answer."""
-    session.defer_computer = True
+    session.defer_computers()
     voice = Voice(session, speaker, screen)
     voice.notice()
     voice.answer(session.start())

@@ -1,14 +1,13 @@
 """The commands the game and the review share: reading the board
 (square, row, column, goto, where, words, board, show, legend), repeat
-and set. Each takes the session (the game's or the review's: both offer
-``board``, ``reader``, ``out``, ``settings``, ``style``, ``braille_mode``
-and ``keep_settings``) and the rest of the line.
+and set. Each takes the session's front (the game's or the review's: both are a
+:class:`~.front.BoardFront`) and the rest of the line.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ..errors import NotationError
@@ -18,8 +17,11 @@ from ..presentation import braille_lines, largeprint, phrases, prompts
 
 from .settings import setting_named, small_number
 
+if TYPE_CHECKING:
+    from .front import BoardFront
 
-def square_arg(session, text: str) -> Square:
+
+def square_arg(session: BoardFront, text: str) -> Square:
     text = text.strip()
     if not text:
         return session.reader.cursor.square
@@ -28,12 +30,12 @@ def square_arg(session, text: str) -> Square:
     return read_square(text)
 
 
-def cmd_square(session, args: str) -> list[str]:
+def cmd_square(session: BoardFront, args: str) -> list[str]:
     sq = square_arg(session, args)
     return [phrases.square_phrase(session.board, sq, session.settings.marks)]
 
 
-def _row_index(session, text: str) -> int:
+def _row_index(session: BoardFront, text: str) -> int:
     text = text.strip()
     if not text:
         return session.reader.cursor.square.row
@@ -45,7 +47,7 @@ def _row_index(session, text: str) -> int:
     raise NotationError(prompts.not_a_row(clip(text)), brief=prompts.not_a_row_brief(clip(text, 12)))
 
 
-def _column_index(session, text: str) -> int:
+def _column_index(session: BoardFront, text: str) -> int:
     text = text.strip().upper()
     if not text:
         return session.reader.cursor.square.col
@@ -57,7 +59,7 @@ def _column_index(session, text: str) -> int:
     raise NotationError(prompts.not_a_column(clip(text)), brief=prompts.not_a_column_brief(clip(text, 12)))
 
 
-def _line_answer(session, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
+def _line_answer(session: BoardFront, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
     """A row or column in words; in braille mode its line of ``cells`` comes first."""
     words = phrases.line_phrases(session.board, index, direction, session.style)
     if not session.braille_mode:
@@ -65,37 +67,37 @@ def _line_answer(session, index: int, direction: str, cells: Callable[..., list[
     return cells(session.board, index, session.settings.braille_width) + words
 
 
-def cmd_row(session, args: str) -> list[str]:
+def cmd_row(session: BoardFront, args: str) -> list[str]:
     """A row in words; in braille mode its line of cells comes first."""
     return _line_answer(session, _row_index(session, args), ACROSS, braille_lines.row_lines)
 
 
-def cmd_column(session, args: str) -> list[str]:
+def cmd_column(session: BoardFront, args: str) -> list[str]:
     """A column in words; in braille mode its line of cells comes first."""
     return _line_answer(session, _column_index(session, args), DOWN, braille_lines.column_lines)
 
 
-def cmd_goto(session, args: str) -> list[str]:
+def cmd_goto(session: BoardFront, args: str) -> list[str]:
     if not args.strip():
         raise NotationError(prompts.GOTO_WHERE, brief=prompts.GOTO_WHERE_BRIEF)
     move = session.reader.cursor.goto(square_arg(session, args))
     return [session.reader.move_phrase(move)]
 
 
-def cmd_where(session, args: str) -> list[str]:
+def cmd_where(session: BoardFront, args: str) -> list[str]:
     return phrases.where_phrases(session.reader.cursor.square)
 
 
-def cmd_words(session, args: str) -> list[str]:
+def cmd_words(session: BoardFront, args: str) -> list[str]:
     return phrases.words_phrases(session.board)
 
 
-def cmd_board(session, args: str) -> list[str]:
+def cmd_board(session: BoardFront, args: str) -> list[str]:
     """The braille board: the column letters, then a line of cells a row."""
     return [prompts.BRAILLE_BOARD_HEAD] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
-def cmd_show(session, args: str) -> list[str]:
+def cmd_show(session: BoardFront, args: str) -> list[str]:
     """The large-print board for a sighted helper (on screen only).
 
     In braille mode its lines would not fit the display, so the braille
@@ -109,14 +111,15 @@ def cmd_show(session, args: str) -> list[str]:
     return [prompts.LARGE_PRINT_SHOWN]
 
 
-def _show_status(session) -> dict:
+def _show_status(session: BoardFront) -> dict[str, Any]:
     """What the large-print view says above the board: the scores, whose
     turn, the bag (the game's; the one person at a table of computers is
     "You"); the recorded totals (the review's)."""
     game = getattr(session, "game", None)
-    if game is not None:
+    table = getattr(session, "table", None)
+    if game is not None and table is not None:
         over = game.is_over
-        names = phrases.said_names(game.names, session.playing().table.you)
+        names = phrases.said_names(game.names, table.you)
         return {"scores": list(zip(names, game.scores())), "bag": len(game.bag), "over": over,
                 "to_play": None if over else names[game.current]}
     totals = getattr(session, "totals", None)
@@ -125,7 +128,7 @@ def _show_status(session) -> dict:
     return {}
 
 
-def cmd_legend(session, args: str) -> list[str]:
+def cmd_legend(session: BoardFront, args: str) -> list[str]:
     """What each braille cell of the board and rack lines means."""
     return [prompts.BRAILLE_CELLS_HEAD] + braille_lines.legend_lines()
 
@@ -142,11 +145,11 @@ def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
     return lines
 
 
-def cmd_repeat(session, args: str) -> list[str]:
+def cmd_repeat(session: BoardFront, args: str) -> list[str]:
     return list(session.out.last_reply) or [prompts.NOTHING_SAID_YET]
 
 
-def cmd_set(session, args: str) -> list[str]:
+def cmd_set(session: BoardFront, args: str) -> list[str]:
     parts = args.split()
     if not parts:
         return [prompts.SETTINGS_HEAD] + session.settings.describe()
@@ -157,7 +160,7 @@ def cmd_set(session, args: str) -> list[str]:
             raise NotationError(prompts.SET_HOW, brief=e.brief) from None
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
-        session.speech_change = session.settings.speech
+        session.ask_speech(session.settings.speech)
     # in lines of at most 40 (a braille display's own width fits the sentence whole)
     lines = [said] if session.settings.braille_width else phrases.clauses(said)
     return lines + session.keep_settings()

@@ -34,7 +34,7 @@ quickly without braille mode.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import Any, Callable, Iterable, Sequence, TextIO
 
 from ..presentation import prompts_settings
 from ..presentation.braille import break_path, is_braille, is_file_name, wrap
@@ -211,5 +211,5 @@ class FittedWriter:
                 self._pending = ""
             self.out.flush()
 
-    def __getattr__(self, name: str):  # encoding, isatty, fileno...
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
         return getattr(self.out, name)

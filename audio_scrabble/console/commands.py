@@ -2,8 +2,9 @@
 completion, and the handlers of the turn, the rack, asking again,
 teaching and the program.
 
-Handlers take the session and the rest of the line, and return the lines
-to say; they change the game only through :meth:`Session.act`, so a
+Handlers take the session's front (:class:`~.front.GameFront`) and the
+rest of the line, and return the lines to say; they change the game only
+through the front's actions (``act``, ``play``, ``accept_final``), so a
 refusal changes nothing. The board commands the review shares are in
 :mod:`.board_commands`, the file commands in :mod:`.file_commands`, the
 registry itself in :mod:`.registry`.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
@@ -37,27 +39,30 @@ from .setup import rule_names
 from .survey_commands import cmd_around, cmd_fit, cmd_spots
 from .table import answer_first
 
+if TYPE_CHECKING:
+    from .front import GameFront
+
 # ====================================================================== handlers
 # Each takes (session, rest of the line) and returns lines to say.
 
 
-def cmd_rack(session, args: str) -> list[str]:
+def cmd_rack(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
     return session.playing().new_tiles_lines(i) + session.playing().rack_reply(session.playing().rack_of(i))
 
 
-def cmd_shuffle(session, args: str) -> list[str]:
+def cmd_shuffle(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
     tiles = session.playing().rack_of(i)
-    session.racks.shuffle(tiles)
-    session.racks.set_order(i, tiles)
+    session.playing().racks.shuffle(tiles)
+    session.playing().racks.set_order(i, tiles)
     return ["Shuffled."] + session.playing().rack_reply(tiles)
 
 
-def cmd_sort(session, args: str) -> list[str]:
+def cmd_sort(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
     tiles = sorted(session.playing().rack_of(i), key=lambda t: (t == BLANK, t))
-    session.racks.set_order(i, tiles)
+    session.playing().racks.set_order(i, tiles)
     return ["Sorted."] + session.playing().rack_reply(tiles)
 
 
@@ -70,7 +75,7 @@ def _typed_tiles(text: str) -> str:
     return _BLANK_WORD.sub("?", text).replace(",", " ")
 
 
-def cmd_arrange(session, args: str) -> list[str]:
+def cmd_arrange(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
     wanted = parse_tiles(_typed_tiles(args))
     if not wanted:
@@ -84,23 +89,23 @@ def cmd_arrange(session, args: str) -> list[str]:
             raise NotationError(prompts.none_to_arrange(what, more), brief=prompts.none_to_arrange_brief(what, more))
         rest.remove(t)
     order = wanted + rest
-    session.racks.set_order(i, order)
+    session.playing().racks.set_order(i, order)
     return [prompts.ARRANGED] + session.playing().rack_reply(order)
 
 
-def cmd_play(session, args: str) -> list[str]:
+def cmd_play(session: GameFront, args: str) -> list[str]:
     session.playing().actor()
     draft = parse_draft(args, session.board, session.reader.cursor.square)
-    return session.start_play(draft, "play")
+    return session.play(draft, "play")
 
 
-def cmd_check(session, args: str) -> list[str]:
+def cmd_check(session: GameFront, args: str) -> list[str]:
     session.playing().actor()
     draft = parse_draft(args, session.board, session.reader.cursor.square)
-    return session.start_play(draft, "check")
+    return session.play(draft, "check")
 
 
-def cmd_exchange(session, args: str) -> list[str]:
+def cmd_exchange(session: GameFront, args: str) -> list[str]:
     i = session.playing().actor()
     text = args.strip()
     if not text:
@@ -113,12 +118,12 @@ def cmd_exchange(session, args: str) -> list[str]:
     return session.act(lambda g: g.exchange(tiles))
 
 
-def cmd_pass(session, args: str) -> list[str]:
+def cmd_pass(session: GameFront, args: str) -> list[str]:
     session.playing().actor()
     return session.act(lambda g: g.pass_turn())
 
 
-def cmd_challenge(session, args: str) -> list[str]:
+def cmd_challenge(session: GameFront, args: str) -> list[str]:
     game = session.need_game()
     last = session.playing().last_turn_event()
     if isinstance(last, ChallengeResolved) and not game.is_over and game.rules.challenges_allowed:
@@ -131,15 +136,17 @@ def cmd_challenge(session, args: str) -> list[str]:
     who = session.playing().player_named(args) if args.strip() else session.playing().final_challenger()
     if who is not None and session.playing().is_computer(who):
         raise ActionNotAllowed(prompts.decides_for_itself(session.names[who]))
+    if who is not None and who in session.playing().table.remotes:
+        raise ActionNotAllowed(prompts.decides_at_own_table(session.names[who]))
     game.check_challenge(who)
     return session.act(lambda g: g.challenge(who))
 
 
-def cmd_accept(session, args: str) -> list[str]:
+def cmd_accept(session: GameFront, args: str) -> list[str]:
     return session.accept_final()
 
 
-def cmd_scores(session, args: str) -> list[str]:
+def cmd_scores(session: GameFront, args: str) -> list[str]:
     game = session.need_game()
     you = session.playing().table.you
     lines = phrases.scores_lines(session.names, game.scores(), you)
@@ -154,27 +161,27 @@ def cmd_scores(session, args: str) -> list[str]:
     return lines
 
 
-def cmd_bag(session, args: str) -> list[str]:
+def cmd_bag(session: GameFront, args: str) -> list[str]:
     return [phrases.bag_phrase(len(session.need_game().bag))]
 
 
-def cmd_unseen(session, args: str) -> list[str]:
+def cmd_unseen(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
     return phrases.unseen_phrases(session.need_game().unseen(i), session.style)
 
 
-def cmd_last(session, args: str) -> list[str]:
+def cmd_last(session: GameFront, args: str) -> list[str]:
     full = phrases.Style(phrases.FULL, session.settings.marks)
     return record_phrases.last_move_lines(session.playing().history_events(), session.playing().audience, full)
 
 
-def cmd_history(session, args: str) -> list[str]:
+def cmd_history(session: GameFront, args: str) -> list[str]:
     aud = session.playing().audience
     lines = [line for ev in session.playing().history_events() if (line := record_phrases.history_line(ev, aud))]
     return last_lines(lines, args, "turns") or [prompts.NO_MOVES_YET]
 
 
-def cmd_summary(session, args: str) -> list[str]:
+def cmd_summary(session: GameFront, args: str) -> list[str]:
     """Whose turn, the scores, the last move, the bag; while the last play
     waits on challenge or accept, no one's turn but that question."""
     game = session.need_game()
@@ -188,7 +195,7 @@ def cmd_summary(session, args: str) -> list[str]:
     return lines + (table.final_question() if waiting else [])
 
 
-def cmd_rules(session, args: str) -> list[str]:
+def cmd_rules(session: GameFront, args: str) -> list[str]:
     game = session.need_game()
     r = game.rules
     lines = [*prompts.rules_title(r.title), prompts.challenge_rule(r.challenge, r.challenge_penalty)]
@@ -204,7 +211,7 @@ def cmd_rules(session, args: str) -> list[str]:
     return phrases.short_lines(lines)
 
 
-def cmd_help(session, args: str) -> list[str]:
+def cmd_help(session: GameFront, args: str) -> list[str]:
     return help_lines(
         REGISTRY,
         help_entries(),
@@ -215,7 +222,7 @@ def cmd_help(session, args: str) -> list[str]:
     )
 
 
-def cmd_tutorial(session, args: str) -> list[str]:
+def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
     steps = tutorial_steps()
     text = args.strip() or "1"
@@ -227,34 +234,34 @@ def cmd_tutorial(session, args: str) -> list[str]:
     return [step.summary, *step.details, follow]
 
 
-def cmd_hint(session, args: str) -> list[str]:
+def cmd_hint(session: GameFront, args: str) -> list[str]:
     """The best 3 plays for your rack, when hints are on (a teaching setting)."""
     return session.coach.hint_lines(session.settings.hints, session.playing().actor)
 
 
-def cmd_review(session, args: str) -> list[str]:
+def cmd_review(session: GameFront, args: str) -> list[str]:
     """After the game: each turn beside the best play then (``review N``: turn N)."""
     return session.coach.start(args)
 
 
-def cmd_next(session, args: str) -> list[str]:
+def cmd_next(session: GameFront, args: str) -> list[str]:
     """The next turn of the review (Enter does the same)."""
     return session.coach.next()
 
 
-def cmd_back(session, args: str) -> list[str]:
+def cmd_back(session: GameFront, args: str) -> list[str]:
     """The turn before in the review."""
     return session.coach.back()
 
 
-def cmd_new(session, args: str) -> list[str]:
+def cmd_new(session: GameFront, args: str) -> list[str]:
     game = session.need_game()
     if game.is_over:
         return session.new_game()
     return session.ask_confirm("new")
 
 
-def cmd_quit(session, args: str) -> list[str]:
+def cmd_quit(session: GameFront, args: str) -> list[str]:
     return session.quit()
 
 
@@ -263,7 +270,7 @@ ANY_TIME = frozenset({QUESTION, BEFORE, GAME})
 #: the board can be read before the game starts (it is empty)
 BOARD_TIME = frozenset({BEFORE, GAME})
 
-REGISTRY = Registry(
+REGISTRY: Registry[GameFront] = Registry(
     [
         # the turn
         Command("play", cmd_play, "Turn", ("p",), (Arg("word and square", PLAY),), changes=True),
@@ -320,7 +327,7 @@ REGISTRY = Registry(
     ]
 )
 
-def dispatch(session, text: str) -> list[str]:
+def dispatch(session: GameFront, text: str) -> list[str]:
     """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
     joined = join_split_squares(text.strip())
     if " " not in joined and joined != text.strip():  # "h 8" is the square H8, not help on 8
@@ -332,8 +339,9 @@ def dispatch(session, text: str) -> list[str]:
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:
         raise ActionNotAllowed(prompts.NOT_STARTED)
     if cmd.changes and session.thinker.busy:  # a computer is choosing its move (console/thinking.py)
-        name = session.names[session.thinker.thought.mover]
-        raise ActionNotAllowed(prompts.still_thinking(name), brief=prompts.STILL_THINKING_BRIEF)
+        thought = session.thinker.thought
+        assert thought is not None
+        raise ActionNotAllowed(prompts.still_thinking(session.names[thought.mover]), brief=prompts.STILL_THINKING_BRIEF)
     return cmd.handler(session, rest)
 
 
@@ -343,7 +351,7 @@ def answered_before_the_game(word: str) -> bool:
     return REGISTRY.in_mode(word, QUESTION) is not None
 
 
-def _from_own_rack(session, word: str) -> bool:
+def _from_own_rack(session: GameFront, word: str) -> bool:
     """Could the player whose turn it is (and who has heard the rack) be
     typing a word to play? Its letters are on the rack, but for blanks and
     one letter that may be on the board already."""
@@ -356,7 +364,7 @@ def _from_own_rack(session, word: str) -> bool:
     return sum(missing.values()) <= spare
 
 
-def _not_a_command(session, text: str, word: str) -> list[str]:
+def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
     if looks_like_square(text):
@@ -378,7 +386,7 @@ def _not_a_command(session, text: str, word: str) -> list[str]:
 
 
 # ====================================================================== completion
-def complete(session, text: str) -> list[str]:
+def complete(session: GameFront, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
     if session.game is None and session.setup is not None and session.setup.asking in ("rules", "level"):
         prefix = text.strip().lower()
@@ -387,7 +395,7 @@ def complete(session, text: str) -> list[str]:
     return REGISTRY.complete(text, lambda cmd, arg, words, index: _candidates(session, arg, words, index))
 
 
-def _candidates(session, arg: Arg, words: list[str], index: int) -> list[str]:
+def _candidates(session: GameFront, arg: Arg, words: list[str], index: int) -> list[str]:
     shared = board_candidates(arg, words, index, SETTING_VALUES)
     if shared is not None:
         return shared

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ActionNotAllowed
 from ..presentation import phrases, prompts
 from . import brailleview
 
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from .front import GameFront
 
-def _emboss_target(session, text: str) -> Path:
+
+def _emboss_target(session: GameFront, text: str) -> Path:
     """Where ``emboss`` writes: the path typed (a folder gets a named file,
     a name without suffix gets .brf), else the games folder of the saves."""
     from ..persistence.records import named_file, record_stem
@@ -29,7 +34,7 @@ def _emboss_target(session, text: str) -> Path:
     return named_file(folder, stem, ".brf")
 
 
-def _recordable(session):
+def _recordable(session: GameFront) -> Game:
     """The game, to be written as its GCG record (export); refused in one
     sentence, nothing written, when it began from a position, which a GCG
     record cannot hold."""
@@ -44,7 +49,7 @@ def _recordable(session):
     return game
 
 
-def _private(session, game) -> list[int]:
+def _private(session: GameFront, game: Game) -> list[int]:
     """The players whose racks nobody at the computer may hear: kept out of
     every file written while the game goes on (the one filter,
     persistence.records.private_record)."""
@@ -68,7 +73,7 @@ def _kept_lines(asked: Path | None, written: Path) -> list[str]:
     return prompts.refusal_said(prompts.file_kept(asked.name))
 
 
-def cmd_emboss(session, args: str) -> list[str]:
+def cmd_emboss(session: GameFront, args: str) -> list[str]:
     """Write the game so far as a braille-ready .brf file, and say where
     (a game begun from a position too: its record starts there). A file
     already there is kept unless ``replace`` follows its name."""
@@ -108,14 +113,14 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def _games_folder(session) -> Path:
+def _games_folder(session: GameFront) -> Path:
     """The folder of finished games, as the store has it (or would)."""
     from ..persistence import games_folder
 
     return Path(session.store.games_dir) if session.store is not None else games_folder()
 
 
-def cmd_export(session, args: str) -> list[str]:
+def cmd_export(session: GameFront, args: str) -> list[str]:
     """Write the game so far as a GCG record, and say where in one line.
     Racks nobody at the computer may hear stay private (persistence.records).
     A file already there is kept unless ``replace`` follows its name."""
@@ -147,7 +152,7 @@ def cmd_export(session, args: str) -> list[str]:
             + _kept_lines(None if replace else asked, written))
 
 
-def cmd_games(session, args: str) -> list[str]:
+def cmd_games(session: GameFront, args: str) -> list[str]:
     """Where games are kept, and every game on file, numbered for ``open``."""
     width = session.settings.braille_width
     folder = _games_folder(session)
@@ -157,9 +162,9 @@ def cmd_games(session, args: str) -> list[str]:
     return brailleview.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(in_play)
 
 
-def cmd_open(session, args: str) -> list[str]:
+def cmd_open(session: GameFront, args: str) -> list[str]:
     """Resume game N of the ``games`` list; the game in play is put away
     first (``games`` still lists it)."""
     said = session.keep_settings()  # the game in play as it is now, in case it is put away
     session.saver.choose(args, session.lexicon, session.options.lexicon)
-    return said + session._resume()
+    return said + session.resume_chosen()

@@ -17,7 +17,7 @@ from typing import Callable
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
 from prompt_toolkit.filters import Condition, Filter
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 
 OnKey = Callable[[str], None]
@@ -78,7 +78,7 @@ def _bindings(table: dict[str, str], on_key: OnKey, when: Filter) -> KeyBindings
     kb = KeyBindings()
     for key, action in table.items():
 
-        def handler(event, action: str = action) -> None:
+        def handler(event: KeyPressEvent, action: str = action) -> None:
             on_key(action)
 
         kb.add(*key.split(), filter=when, eager=True)(handler)
@@ -124,7 +124,7 @@ def completion_list_bindings(on_candidates: OnCandidates, when: Filter) -> KeyBi
     kb = KeyBindings()
 
     @kb.add("tab", filter=when, eager=True)
-    def _complete(event) -> None:
+    def _complete(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
         if buffer.completer is None:
             return
@@ -149,11 +149,11 @@ def quiet_exit_bindings() -> KeyBindings:
     kb = KeyBindings()
 
     @kb.add("c-c", eager=True)
-    def _interrupt(event) -> None:
+    def _interrupt(event: KeyPressEvent) -> None:
         event.app.exit(exception=KeyboardInterrupt, style="")
 
     @kb.add("c-d", filter=line_is_empty, eager=True)
-    def _end(event) -> None:
+    def _end(event: KeyPressEvent) -> None:
         event.app.exit(exception=EOFError, style="")
 
     return kb

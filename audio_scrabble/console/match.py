@@ -10,7 +10,10 @@ calls :meth:`Match.announce_action` for the words.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ..core.board import Board
 
 from ..core.events import Event
 from ..core.game import Game
@@ -22,18 +25,33 @@ from .racks import RackKeeper, rack_reply
 from .saving import table_state
 from .settings import Settings
 from .setup import Seat
+from .seats import Outward, RemoteSeat
 from .table import Chooser, Table
 from .turns import TurnTeller
+
+
+@dataclass
+class Announced:
+    """An action made and said: its lines, whether a round heard at once ends
+    with it, its events and whether it gives a person here the turn (for the
+    sound cue, played after the save)."""
+
+    lines: list[str]
+    round_end: bool
+    events: Sequence[Event]
+    your_turn: bool
 
 
 class Match:
     """A game at the table, and everything read of it while it is played."""
 
     def __init__(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser], lexicon: Any,
-                 settings: Settings, told_challenge: bool = False):
+                 settings: Settings, told_challenge: bool = False, remotes: Mapping[int, RemoteSeat] | None = None,
+                 outward: Outward | None = None):
         self.game = game
         self.settings = settings
-        self.table = Table(game, seats, choosers)
+        self.table = Table(game, seats, choosers, remotes)
+        self.table.outward = outward
         self.racks = RackKeeper(game)
         self.turns = TurnTeller(game, self.table, self.racks, settings)
         self.turns.told_challenge = told_challenge  # the first-time hint is given once a session
@@ -54,7 +72,7 @@ class Match:
             return (prompts.REVIEW_PROMPT, None) if self.coach.reviewing else prompts.OVER_PROMPT
         if game.awaiting_final_challenge:
             return prompts.FINAL_PROMPT
-        if self.table.is_computer(game.current):  # it moves (the champion thinks): whose keyboard, waiting
+        if not self.table.is_person(game.current):  # it moves (the champion thinks; a remote move is awaited)
             you = self.table.you
             return prompts.waiting_prompt(None if you is None else self.names[you])
         return prompts.player_prompt(self.names[game.current]), None
@@ -132,9 +150,10 @@ class Match:
             return self.turns.hand_over(cur), True
         return [prompts.turn_with_help(self.names[cur], cur == table.you)], False
 
-    def announce_action(self, do: Callable[[Game], Event], cues: Any = None) -> tuple[list[str], bool]:
+    def announce_action(self, do: Callable[[Game], Event]) -> Announced:
         """Do one game action and say what happened (not yet whose turn it
-        is); also whether a round heard at once ends here (a computer moved).
+        is); also whether a round heard at once ends here (a computer moved),
+        and what the sound cue after it is to say (played once it is saved).
 
         One person against the computers hears a round at once: the totals
         once, after the last play of it; no turn line for a computer, which
@@ -152,11 +171,9 @@ class Match:
         computer_next = table.computer_to_move()
         lines = phrases.announce(events, racks.announce_audience(table.audience, events), totals,
                                  self.settings.style, compact=compact, scores=not (compact and computer_next))
-        if cues is not None:
-            your_turn = (not game.is_over and not computer_next and game.current != before_current
-                         and not table.is_computer(game.current))
-            cues.after_action(events, your_turn)
-        return lines, compact and table.is_computer(before_current)
+        your_turn = (not game.is_over and not computer_next and game.current != before_current
+                     and table.is_person(game.current))
+        return Announced(lines, compact and table.is_computer(before_current), events, your_turn)
 
     def people_accept(self) -> list[str] | None:
         """``accept`` when a player went out (see :meth:`Table.people_accept`)."""
@@ -183,3 +200,46 @@ def need(match: Match | None) -> Match:
     if match is None:
         raise ActionNotAllowed(prompts.NOT_STARTED)
     return match
+
+
+_EMPTY_BOARD = Board()
+
+
+class Seated:
+    """What is read of the game at a table that may have none yet (before
+    the game starts): the session's ``game``, ``board``, ``playing()``..."""
+
+    match: Match | None
+
+    @property
+    def game(self) -> Game | None:
+        return self.match.game if self.match is not None else None
+
+    @property
+    def table(self) -> Table | None:
+        return self.match.table if self.match is not None else None
+
+    @property
+    def racks(self) -> RackKeeper | None:
+        return self.match.racks if self.match is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.match.names if self.match is not None else ()
+
+    @property
+    def board(self) -> Board:
+        """The game's board (an empty one before the game starts)."""
+        return self.match.game.board if self.match is not None else _EMPTY_BOARD
+
+    @property
+    def coach(self) -> Coach:
+        """Hints and the review; refused before the game starts."""
+        return self.playing().coach
+
+    def playing(self) -> Match:
+        """The game at the table; refused (a typed error) before it starts."""
+        return need(self.match)
+
+    def need_game(self) -> Game:
+        return self.playing().game

@@ -5,7 +5,11 @@ lines, resume the saved game, play this draft, leave, answer the line as
 a command...) that :class:`~audio_scrabble.console.session.Session`
 carries out; a question never calls back into the session. Each also
 says what Ctrl-C does to it, whether Ctrl-D leaves at once, and its
-prompt (full, and short for a narrow braille display).
+prompt (full, and short for a narrow braille display). A question
+before the game lets some commands pass through (``help``, ``set``,
+``games``...); which ones it asks of a :data:`PassesThrough` it is given
+(the session's: :func:`.commands.answered_before_the_game`), never of
+the commands themselves.
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from typing import TYPE_CHECKING, Callable, Sequence, Union
 from ..errors import ScrabbleError
 from ..presentation import prompts
 from ..presentation import prompts_settings
-from .commands import answered_before_the_game
 from .helptext import help_entries
 from .setup import SetupFlow
 
@@ -30,6 +33,10 @@ REPEAT = ("repeat", "again")
 QUIT_WORDS = ("quit", "exit", "q", "bye")
 #: ``help`` alone at a question before the game: that question's help
 HELP_ALONE = (*HELP, "commands")
+
+#: may a line whose first word is this pass through to the commands while
+#: a question before the game stays open?
+PassesThrough = Callable[[str], bool]
 
 
 # ---------------------------------------------------------------- decisions
@@ -173,9 +180,10 @@ class ResumeQuestion(Question):
     prompt = ("resume> ", "yes/no> ")
     leaves_on_eof = True
 
-    def __init__(self, brief: Callable[[], bool] = lambda: False):
+    def __init__(self, brief: Callable[[], bool], passes: PassesThrough):
         #: whether refusals are said briefly now
         self.brief = brief
+        self.passes = passes
 
     def answer(self, text: str) -> Decision:
         low = " ".join(text.split()).lower()
@@ -192,7 +200,7 @@ class ResumeQuestion(Question):
             return Leave()
         if word == "open":
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", (prompts.RESUME_IT,))
-        if answered_before_the_game(word):
+        if self.passes(word):
             again = () if word in REPEAT else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
         return wrong_answer((prompts.RESUME_YES_OR_NO,))
@@ -290,10 +298,11 @@ class SetupQuestion(Question):
 
     prompt = ("> ", None)
 
-    def __init__(self, setup: SetupFlow, brief: Callable[[], bool] = lambda: False):
+    def __init__(self, setup: SetupFlow, brief: Callable[[], bool], passes: PassesThrough):
         self.setup = setup
         #: whether refusals are said briefly now (the verbosity may change at set-up)
         self.brief = brief
+        self.passes = passes
 
     def answer(self, text: str) -> Decision:
         setup = self.setup
@@ -308,7 +317,7 @@ class SetupQuestion(Question):
         word = _first_word(text)
         if word == "open":  # a game on file instead of a new one
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", tuple(setup.question()))
-        if answered_before_the_game(word):
+        if self.passes(word):
             after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())
             return Command(text, after=after, keep=True)  # then the question still open
         try:

@@ -69,9 +69,6 @@ class RackKeeper:
     def shuffle(self, tiles: list[str]) -> None:
         self._shuffler.shuffle(tiles)
 
-    def saved_orders(self) -> dict[str, str]:
-        return {str(i): "".join(order) for i, order in self.order.items()}
-
     # ------------------------------------------------------------ drawn tiles
     def note_draws(self, events: Sequence[Event], order_before: list[str], reveal: frozenset[int],
                    later: bool = False) -> None:

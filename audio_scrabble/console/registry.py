@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from ..presentation import phrases, prompts
 from .helptext import HelpEntry
 
-#: a handler takes the session and the rest of the line, and returns lines to say
-Handler = Callable[[Any, str], list[str]]
+#: the front a registry's handlers take (see console/front.py: the game's, the review's)
+F = TypeVar("F")
+#: a handler takes the session's front and the rest of the line, and returns lines to say
+Handler = Callable[[F, str], list[str]]
 
 # modes: where a command works
 #: before a game: while a set-up or resume question is open, the line goes to these
@@ -50,9 +52,9 @@ class Arg:
 
 
 @dataclass(frozen=True)
-class Command:
+class Command(Generic[F]):
     name: str
-    handler: Handler
+    handler: Handler[F]
     group: str
     aliases: tuple[str, ...] = ()
     args: tuple[Arg, ...] = ()
@@ -68,23 +70,23 @@ class Command:
         return self.help_key or self.name
 
 
-class Registry:
+class Registry(Generic[F]):
     """Commands by name and alias; suggestions for a mistyped name."""
 
-    def __init__(self, commands: Iterable[Command] = ()):
-        self.commands: list[Command] = []
-        self._by_name: dict[str, Command] = {}
+    def __init__(self, commands: Iterable[Command[F]] = ()):
+        self.commands: list[Command[F]] = []
+        self._by_name: dict[str, Command[F]] = {}
         for c in commands:
             self.add(c)
 
-    def add(self, command: Command) -> None:
+    def add(self, command: Command[F]) -> None:
         for n in (command.name, *command.aliases):
             if n in self._by_name:
                 raise ValueError(f"command name {n!r} is used twice")
             self._by_name[n] = command
         self.commands.append(command)
 
-    def get(self, word: str) -> Command | None:
+    def get(self, word: str) -> Command[F] | None:
         return self._by_name.get(word.lower())
 
     def names(self) -> list[str]:
@@ -108,13 +110,13 @@ class Registry:
                 found.append(c.name)
         return found[:n]
 
-    def groups(self) -> dict[str, list[Command]]:
-        out: dict[str, list[Command]] = {}
+    def groups(self) -> dict[str, list[Command[F]]]:
+        out: dict[str, list[Command[F]]] = {}
         for c in self.commands:
             out.setdefault(c.group, []).append(c)
         return out
 
-    def in_mode(self, word: str, mode: str) -> Command | None:
+    def in_mode(self, word: str, mode: str) -> Command[F] | None:
         """The command ``word`` names, if it works in ``mode``."""
         cmd = self.get(word)
         return cmd if cmd is not None and mode in cmd.modes else None
@@ -123,7 +125,7 @@ class Registry:
         """The answer to a word that names no command: the nearest ones, if any."""
         return prompts.not_a_command(word, self.suggest(word), brief)
 
-    def complete(self, text: str, candidates: Callable[[Command, Arg, list[str], int], list[str]]) -> list[str]:
+    def complete(self, text: str, candidates: Callable[[Command[F], Arg, list[str], int], list[str]]) -> list[str]:
         """Candidates for the word being typed at the end of ``text``: a
         command's name, or its argument (``candidates(command, arg, words, index)``)."""
         words = text.split()
@@ -165,7 +167,7 @@ def board_candidates(arg: Arg, words: list[str], index: int, setting_values: Map
 
 
 def help_lines(
-    registry: Registry,
+    registry: Registry[F],
     entries: Mapping[str, HelpEntry],
     args: str,
     index_tail: Sequence[str],

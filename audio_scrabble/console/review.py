@@ -190,6 +190,28 @@ class ReviewSession:
         """A changed setting is kept by the game's session; a review has nothing to save."""
         return []
 
+    def ask_speech(self, kind: str) -> None:
+        """``set speech KIND``: the application follows it once the answer is said."""
+        self.speech_change = kind
+
+    def take_speech_change(self) -> str | None:
+        """The speech kind asked for since the application last looked (then None)."""
+        kind, self.speech_change = self.speech_change, None
+        return kind
+
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        """A refusal as said (its reason first; brief at brief verbosity)."""
+        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
+
+    def report_error(self, trace: str) -> None:
+        """Keep an internal error's traceback, for developers."""
+        self.last_error = trace
+
+    def leave(self) -> list[str]:
+        """``quit``: the review ends."""
+        self.finished = True
+        return [prompts.GOODBYE]
+
     def prompt_text(self) -> str:
         """``move 3 of 27> `` (``3/27> `` on a narrow display); ``start> `` before move 1."""
         if self.position == 0:
@@ -262,7 +284,7 @@ class ReviewSession:
         try:
             lines = self._dispatch(stripped)
         except ScrabbleError as e:
-            lines = prompts.refusal_lines(str(e), e.brief, self.style.brief)
+            lines = self.refusal(e)
         except Exception as e:  # a bug must not end the review or show a traceback
             self.last_error = traceback.format_exc()
             lines = [record_phrases.review_went_wrong(type(e).__name__), record_phrases.REVIEW_HEAR_AGAIN]

@@ -2,15 +2,15 @@
 through the record, the game's board and survey commands reading the
 board after the move being reviewed, and what the record says of it.
 
-Each handler takes the :class:`~.review.ReviewSession` (duck-typed here,
-as the game's commands take the game's session) and the rest of the line.
+Each handler takes the review's front (:class:`~.front.ReviewFront`, which
+:class:`~.review.ReviewSession` is) and the rest of the line.
 """
 
 from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.tiles import RACK_SIZE
 from ..errors import ActionNotAllowed, NotationError
@@ -19,6 +19,9 @@ from ..presentation import braille_lines, phrases, prompts, record_phrases, surv
 from . import board_commands, registry, survey_commands
 from .helptext import HelpEntry, parse_help
 from .settings import SETTING_VALUES, small_number
+
+if TYPE_CHECKING:
+    from .front import ReviewFront
 
 # ====================================================================== commands
 
@@ -32,29 +35,29 @@ def review_help() -> dict[str, HelpEntry]:
 
 
 
-def _next(s: Any, args: str) -> list[str]:
+def _next(s: ReviewFront, args: str) -> list[str]:
     return s.next_move()
 
 
-def _back(s: Any, args: str) -> list[str]:
+def _back(s: ReviewFront, args: str) -> list[str]:
     return s.previous_move()
 
 
-def _first(s: Any, args: str) -> list[str]:
+def _first(s: ReviewFront, args: str) -> list[str]:
     return s.go(1)
 
 
-def _last(s: Any, args: str) -> list[str]:
+def _last(s: ReviewFront, args: str) -> list[str]:
     return s.go(s.count)
 
 
-def _move(s: Any, args: str) -> list[str]:
+def _move(s: ReviewFront, args: str) -> list[str]:
     if args.strip():
         return _goto(s, args)
     return s.current_lines()
 
 
-def _goto(s: Any, args: str) -> list[str]:
+def _goto(s: ReviewFront, args: str) -> list[str]:
     """``go to 12`` (a move) or ``goto H8`` (the board cursor)."""
     text = args.strip()
     low = text.lower()
@@ -74,11 +77,11 @@ def _goto(s: Any, args: str) -> list[str]:
         raise NotationError(record_phrases.not_a_move_or_square(clip(text))) from None
 
 
-def _scores(s: Any, args: str) -> list[str]:
+def _scores(s: ReviewFront, args: str) -> list[str]:
     return [record_phrases.scores_head(s.position)] + phrases.scores_lines(s.names, s.totals, s.you)
 
 
-def _rack(s: Any, args: str) -> list[str]:
+def _rack(s: ReviewFront, args: str) -> list[str]:
     step = s.step
     if step is None:
         raise ActionNotAllowed(record_phrases.NO_MOVE_YET)
@@ -88,18 +91,18 @@ def _rack(s: Any, args: str) -> list[str]:
     return head + said
 
 
-def _history(s: Any, args: str) -> list[str]:
+def _history(s: ReviewFront, args: str) -> list[str]:
     shown = [record_phrases.record_history_line(st, s.names, s.you) for st in s.steps[: s.position]]
     return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
 
 
-def _help(s: Any, args: str) -> list[str]:
+def _help(s: ReviewFront, args: str) -> list[str]:
     # (the review's usages never end in a full stop: the game's "Type U." is the same)
     return registry.help_lines(REVIEW_COMMANDS, review_help(), args, list(record_phrases.REVIEW_HELP_FOOT),
                                brief=s.style.brief)
 
 
-def _facing_rack(s: Any) -> list[str] | None:
+def _facing_rack(s: ReviewFront) -> list[str] | None:
     """The rack that faced the board being reviewed: the next mover's, as
     the record shows it (None when it does not, or at the end)."""
     if s.position >= s.count:
@@ -108,25 +111,32 @@ def _facing_rack(s: Any) -> list[str] | None:
     return parse_rack(rack, limit=None) if rack else None
 
 
-def _fit_rack(s: Any) -> list[str]:
+def _fit_rack(s: ReviewFront) -> list[str]:
     rack = _facing_rack(s)
     if rack is None:
         raise ActionNotAllowed(survey_phrases.NO_RACK_TO_FIT)
     return rack
 
 
-def rack_size(s: Any) -> int:
+def rack_size(s: ReviewFront) -> int:
     rack = _facing_rack(s)
     return len(rack) if rack is not None else RACK_SIZE
 
 
 _spots = survey_commands.spots_command(rack_size)
-_fit = survey_commands.fit_command(_fit_rack, lambda s: None, lambda s: False)
+def _no_lexicon(s: ReviewFront) -> None:
+    return None  # a record is reviewed without its word list: fit checks no word
 
 
-def _quit(s: Any, args: str) -> list[str]:
-    s.finished = True
-    return [prompts.GOODBYE]
+def _no_check(s: ReviewFront) -> bool:
+    return False
+
+
+_fit = survey_commands.fit_command(_fit_rack, _no_lexicon, _no_check)
+
+
+def _quit(s: ReviewFront, args: str) -> list[str]:
+    return s.leave()
 
 
 _A = registry.Arg
@@ -134,7 +144,7 @@ _C = functools.partial(registry.Command, modes=frozenset({registry.REVIEW}))
 
 #: the review's commands; the board ones are the game's own handlers, which
 #: read the board after the current move through the session's ``board``
-REVIEW_COMMANDS = registry.Registry(
+REVIEW_COMMANDS: registry.Registry[ReviewFront] = registry.Registry(
     [
         _C("next", _next, "Moving", ("n", "forward", "f")),
         _C("back", _back, "Moving", ("b", "previous", "prev")),
@@ -166,10 +176,10 @@ REVIEW_COMMANDS = registry.Registry(
 
 
 # ====================================================================== completion
-def complete(session: Any, text: str) -> list[str]:
+def complete(session: ReviewFront, text: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text``."""
 
-    def candidates(cmd: registry.Command, arg: registry.Arg, words: list[str], index: int) -> list[str]:
+    def candidates(cmd: registry.Command[ReviewFront], arg: registry.Arg, words: list[str], index: int) -> list[str]:
         if cmd.name == "goto":
             return ["to"] + [str(n) for n in range(session.count + 1)] + registry.ALL_SQUARES
         if arg.kind == registry.TOPIC:

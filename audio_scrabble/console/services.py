@@ -141,7 +141,7 @@ class Computer:
     def thinks_over(self, game: Any) -> bool:
         """Whether its move in ``game`` takes a while: the champion's with
         two players (with three or four it plays the expert's move at once)."""
-        return self.player.takes_long(game)
+        return bool(self.player.takes_long(game))
 
     def close(self) -> None:
         """Stop the player's worker processes, if it has any."""

@@ -11,8 +11,11 @@ table, which :class:`~.opening.Opening` builds and the session seats; at
 most one open question (:mod:`.questions`) whose answer is a decision the
 session carries out; the :class:`~.output.Transcript` and
 :class:`~.output.BoardReader`; the :class:`~.saving.Saver`. Actions go
-through :mod:`.acting` (compute, save, then say); a refused action (a
-typed error) changes nothing and its sentence is said as it is. What the
+through :class:`~.acting.Acting` (compute, save, then say), which also
+runs the one loop over the seats that are not a person's (computers,
+remote players: :mod:`.seats`); a refused action (a typed error) changes
+nothing and its sentence is said as it is. The commands see the session
+through :class:`~.front.GameFront`. What the
 session says lives in :mod:`audio_scrabble.presentation.prompts`.
 
 States: resume (an unfinished game is saved), set-up, playing (with
@@ -25,16 +28,16 @@ from __future__ import annotations
 
 import re
 import traceback
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from ..core.board import Board
 from ..core.events import Event
 from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import Draft
 from ..presentation import phrases, prompts
-from . import acting, brailleview, saving, services, survey_commands
-from .coach import Coach
+from . import brailleview, saving, services, survey_commands
+from .acting import Acting, Made
+from .commands import answered_before_the_game, dispatch
 from .cues import Cues, follow, notice_once
 from .opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
@@ -45,9 +48,8 @@ from .questions import (
 )
 from .settings import Settings
 from .setup import SetupFlow
-from .match import Match, need as need_match
-from .racks import RackKeeper
-from .table import Table
+from .match import Match, Seated
+from .seats import Outward, RemoteSeat
 from .thinking import Thinker
 
 SETUP = "setup"
@@ -55,15 +57,16 @@ PLAYING = "playing"
 OVER = "over"
 FINISHED = "finished"
 
-_EMPTY_BOARD = Board()
 #: the line breaks a pasted text may hold
 _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
 
 
-class Session:
-    """The front of one console game: its parts, its settings and its open question."""
+class Session(Seated):
+    """The front of one console game: its parts, its settings and its open question.
+    What it reads of the game at the table (``game``, ``board``, ``playing()``...)
+    is :class:`~.match.Seated`'s."""
 
     def __init__(
         self,
@@ -74,6 +77,8 @@ class Session:
         defer_computer: bool = False,
         store: Any = None,
         sound_player: Callable[[], Any] | None = None,
+        remotes: Mapping[str, RemoteSeat] | None = None,
+        outward: Outward | None = None,
     ):
         self.options = options or Options()
         self.settings = Settings.from_options(self.options)
@@ -84,11 +89,11 @@ class Session:
                               lambda: self.game.names if self.game is not None else ())
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
-        #: when True, ``handle_line`` leaves computer turns to ``computer_turn``
+        #: when True, the application runs the computers' loop (``acting.steps``), not ``handle_line``
         self.defer_computer = defer_computer
         #: the game at the table, once it has started (see console/match.py)
         self.match: Match | None = None
-        self.mode = SETUP
+        self._left = False  # the player has left (the session is finished)
         self.setup: SetupFlow | None = None
         #: the one open question (resume, set-up, blank, play it?, leave?), if any
         self.question: Question | None = None
@@ -98,17 +103,18 @@ class Session:
         self.store = store
         #: loading, offering, resuming and saving games (console/saving.py)
         self.saver = saving.Saver(store)
-        self._warmed = False  # the engine's move generator has been warmed up
         self.thinker = Thinker()  # chooses computers' moves off the input thread (console/thinking.py)
+        #: remote players' seats by name (console/seats.py); the hook an action made here goes out by
+        self.remotes, self.outward = dict(remotes or {}), outward
+        #: makes every action (console/acting.py): compute, save, then say
+        self.acting = Acting(self, self._autosave, self.thinker, self.out, self.settings, self.report_error)
         #: how each game comes to the table, and the games counter (console/opening.py)
         self.opening = Opening(self.options, computer_factory, lambda: self.settings.think)
 
     # ================================================================ start
     def start(self) -> list[str]:
-        """The opening lines: the first question, or the draw for first player.
-
-        On a session already started, says where things stand instead.
-        """
+        """The opening lines: the first question, or the draw for first player
+        (on a session already started, where things stand)."""
         self.follow_sounds_setting()
         if self.cues is not None:
             self.cues.player.wait_ready(1.0)  # so that "no audio device" is said at once
@@ -133,7 +139,7 @@ class Session:
         self.setup, out = self.opening.setup_flow()
         if self.setup.done:
             return out + self._begin_game()
-        self.question = SetupQuestion(self.setup, lambda: self.style.brief)
+        self.question = SetupQuestion(self.setup, lambda: self.style.brief, answered_before_the_game)
         return out + self.setup.question()
 
     def _begin_position(self) -> list[str]:
@@ -164,13 +170,14 @@ class Session:
         if state is not None:
             self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
             told = state.told_challenge
-        self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told)
+        remotes = {i: self.remotes[s.name] for i, s in enumerate(seating.seats) if s.name in self.remotes}
+        self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told,
+                           remotes, self.outward)
         if state is not None:
             self.match.racks.restore(dict(state.racks))
         self.reader.reset()
-        self.mode = PLAYING
         lines = list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
-        return lines + ([] if self.defer_computer else self.run_computers())
+        return self._seats_after(lines)
 
     # ================================================================ saving and resuming
     # The files are the saver's (console/saving.py); the session seats what it returns.
@@ -180,13 +187,13 @@ class Session:
         if offer is None:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
         if at_once:
-            return said + self._resume()
-        self.question = ResumeQuestion(lambda: self.style.brief)
+            return said + self.resume_chosen()
+        self.question = ResumeQuestion(lambda: self.style.brief, answered_before_the_game)
         return said + offer.question()
 
-    def _resume(self) -> list[str]:
-        """Rebuild the offered game from its save, exactly as it was left,
-        with the seats, word list and settings it was played with."""
+    def resume_chosen(self) -> list[str]:
+        """Rebuild the offered (or chosen: ``open N``) game from its save, exactly
+        as it was left, with the seats, word list and settings it was played with."""
         try:
             resumed = self.saver.resume(self.lexicon, self.options.lexicon)
             self.lexicon = resumed.lexicon
@@ -202,7 +209,7 @@ class Session:
         except ScrabbleError as e:
             return self.refusal(e) + list(decision.after)
         self.question = None
-        return self._resume()
+        return self.resume_chosen()
 
     def _saved_settings(self) -> Any:
         """What a save keeps beside the game (see :meth:`Match.table_state`)."""
@@ -218,55 +225,29 @@ class Session:
 
     def keep_settings(self) -> list[str]:
         """Save the game in play again, to keep a setting or rack order changed since."""
-        if self.store is None or self.game is None or self.game.is_over:
-            return []
-        return self._autosave()
+        return [] if self.store is None or self.game is None or self.game.is_over else self._autosave()
 
     # ================================================================ reading state
     @property
+    def mode(self) -> str:
+        """SETUP, PLAYING, OVER (the board can still be read) or FINISHED."""
+        if self._left:
+            return FINISHED
+        if self.match is None:
+            return SETUP
+        return OVER if self.match.game.is_over else PLAYING
+
+    @property
     def finished(self) -> bool:
-        return self.mode == FINISHED
+        return self._left
 
     @property
     def style(self) -> phrases.Style:
         return self.settings.style
 
     @property
-    def game(self) -> Game | None:
-        return self.match.game if self.match is not None else None
-
-    @property
-    def table(self) -> Table | None:
-        return self.match.table if self.match is not None else None
-
-    @property
-    def racks(self) -> RackKeeper | None:
-        return self.match.racks if self.match is not None else None
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.match.names if self.match is not None else ()
-
-    @property
-    def board(self) -> Board:
-        """The game's board (an empty one before the game starts)."""
-        return self.match.game.board if self.match is not None else _EMPTY_BOARD
-
-    @property
     def braille_mode(self) -> bool:
         return self.out.braille_mode
-
-    @property
-    def coach(self) -> Coach:
-        """Hints and the review; refused before the game starts."""
-        return self.playing().coach
-
-    def playing(self) -> Match:
-        """The game at the table; refused (a typed error) before it starts."""
-        return need_match(self.match)
-
-    def need_game(self) -> Game:
-        return self.playing().game
 
     # ================================================================ output
     def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
@@ -313,8 +294,9 @@ class Session:
             kept = [p for p in parts if p.strip()]
             return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
-        try:
-            lines, remember = self._handle(text)
+        news = [] if self.defer_computer or not self.acting.due() else self.acting.run_computers()  # arrived
+        try:  # Enter after news: the news is the answer
+            lines, remember = ([], True) if news and not text.strip() and self.question is None else self._handle(text)
         except ScrabbleError as e:
             lines = self.refusal(e)
             if isinstance(e, (IllegalPlay, WordNotAcceptable)) and self.cues is not None:
@@ -324,10 +306,10 @@ class Session:
             lines = [prompts.internal_error(type(e).__name__), prompts.INTERNAL_ERROR_HELP]
         if text.strip().lower() in ("repeat", "again"):
             remember = False
-        if not lines:
+        if not (lines or news):
             lines = [prompts.DONE]
         self.follow_sounds_setting()
-        return self._reply(lines + self._sounds_notice(), remember=remember)
+        return self._reply(news + lines + self._sounds_notice(), remember=remember)
 
     def _sounds_notice(self) -> list[str]:
         """The one line saying sounds went off (see cues.notice_once)."""
@@ -347,12 +329,25 @@ class Session:
         for k, part in enumerate(parts):
             if k and self.finished:
                 break  # the lines after the one that ended the session
-            if k and self.computer_to_move():
-                lines.extend(self.run_computers())
+            if k and self.acting.due():
+                lines.extend(self.acting.run_computers())
             lines.extend(self.handle_line(part))
         if lines:
             self.out.last_reply = list(lines)
         return lines
+
+    def report_error(self, trace: str) -> None:
+        """Keep an internal error's traceback, for developers."""
+        self.last_error = trace
+
+    def ask_speech(self, kind: str) -> None:
+        """``set speech KIND``: the application follows it once the answer is said."""
+        self.speech_change = kind
+
+    def take_speech_change(self) -> str | None:
+        """The speech kind asked for since the application last looked (then None)."""
+        kind, self.speech_change = self.speech_change, None
+        return kind
 
     def refusal(self, error: ScrabbleError) -> list[str]:
         """A refusal as said: its reason first; at brief verbosity one line
@@ -369,8 +364,6 @@ class Session:
         return self._command(stripped), True
 
     def _command(self, text: str) -> list[str]:
-        from .commands import dispatch
-
         return dispatch(self, text)
 
     def _carry_out(self, decision: Decision) -> tuple[list[str], bool]:
@@ -396,12 +389,12 @@ class Session:
             else:
                 lines += decision.after
         elif isinstance(decision, Leave):
-            self.mode = FINISHED
+            self._left = True
             lines = self._goodbye()
         elif isinstance(decision, NewGame):
             lines = self.new_game()
         elif isinstance(decision, ResumeSaved):
-            lines = self._resume()
+            lines = self.resume_chosen()
         elif isinstance(decision, OpenSaved):
             lines = self._open_saved(decision)
         elif isinstance(decision, DeclineSaved):
@@ -409,7 +402,7 @@ class Session:
             lines = [prompts.NEW_GAME_THEN] + self._open_setup()
         elif isinstance(decision, PlayDraft):
             d = decision
-            lines = list(d.before) + acting.finish_play(self, d.draft, d.action, d.confirmed)
+            lines = list(d.before) + self._made(self.acting.finish_play(d.draft, d.action, d.confirmed))
         elif isinstance(decision, Ask):
             self.question = decision.question
             lines = list(decision.lines)
@@ -428,8 +421,8 @@ class Session:
         return self.question.lines()
 
     def quit(self) -> list[str]:
-        if self.mode in (SETUP, OVER) or (self.game is not None and self.game.is_over):
-            self.mode = FINISHED
+        if self.mode in (SETUP, OVER):
+            self._left = True
             return self._goodbye()  # a record not yet written is tried again; the slot is let go
         return self.ask_confirm("quit")
 
@@ -450,48 +443,52 @@ class Session:
         """Ctrl-D: asks before leaving; a second Ctrl-D leaves."""
         if self.question is not None and self.question.leaves_on_eof:
             self.question = None
-            self.mode = FINISHED
+            self._left = True
             self.follow_sounds_setting()
             return self._reply(self._goodbye())
         return self._reply(self.quit())
 
     # ================================================================ the turn
-    # Actions, plays and the computers' decisions are made in console/acting.py.
+    # Actions, plays and the seats' decisions are made by self.acting (console/acting.py).
     def _turn_lines(self, round_end: bool = False) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
-        match = self.playing()
-        if match.game.is_over:
-            self.mode = OVER
-        return match.turns.lines(round_end, engine=services.engine_available())
+        return self.playing().turns.lines(round_end, engine=services.engine_available())
 
-    def act(self, do: Callable[[Game], Event], quiet_turn_of: int | None = None) -> list[str]:
-        """Do one game action: compute, save, then say (see :func:`acting.act`)."""
-        return acting.act(self, do, quiet_turn_of)
+    def _seats_after(self, lines: list[str]) -> list[str]:
+        """After an action: the decisions of the seats that are not a person's
+        due now (unless the application runs them, ``defer_computer``)."""
+        return lines if self.defer_computer else lines + self.acting.run_computers()
+
+    def _made(self, made: Made) -> list[str]:
+        """A play's outcome carried out: its question opened, then the seats due."""
+        if made.question is not None:
+            self.question = made.question
+        return self._seats_after(made.lines)
+
+    def act(self, do: Callable[[Game], Event]) -> list[str]:
+        """Do one game action (compute, save, then say), then the seats due."""
+        return self._seats_after(self.acting.act(do))
 
     def accept_final(self) -> list[str]:
-        return acting.accept_final(self)
+        return self._seats_after(self.acting.accept_final())
 
-    def start_play(self, draft: Draft, action: str) -> list[str]:
-        return acting.start_play(self, draft, action)
+    def play(self, draft: Draft, action: str) -> list[str]:
+        """Play or check a draft (see :meth:`Acting.start_play`)."""
+        return self._made(self.acting.start_play(draft, action))
 
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         return self.match is not None and not self.finished and self.match.table.computer_to_move()
 
-    def computer_thinking(self) -> list[str]:
-        return acting.computer_thinking(self)
+    def defer_computers(self) -> None:  # the application runs the seats' loop (acting.steps) itself
+        self.defer_computer = True
 
-    def computer_turn(self) -> list[str]:
-        return acting.computer_turn(self)
-
-    def start_computer(self) -> list[str] | None:  # None: its move is being chosen (thinker.ready, then:)
-        return acting.start_computer(self)
-
-    def computer_done(self) -> list[str]:
-        return acting.computer_done(self)
-
-    def run_computers(self, limit: int = 400) -> list[str]:
-        return acting.run_computers(self, limit)
+    def wake_with(self, hook: Callable[[], None] | None) -> None:
+        """Call ``hook`` (on another thread) when a computer's move is chosen
+        or a remote player's action arrives (None: no longer)."""
+        self.thinker.on_ready = hook
+        for seat in self.remotes.values():
+            seat.on_arrival = hook
 
     def _close_computers(self) -> None:
         """Let the computers' worker processes go (the champion's)."""

@@ -18,7 +18,7 @@ or word, the mark), the quick keys (a command run at once, from
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from ..core.board import Board
 from ..core.tiles import RACK_SIZE
@@ -28,27 +28,32 @@ from ..presentation import prompts
 from ..presentation import survey_phrases as said
 from .board_commands import square_arg
 
+if TYPE_CHECKING:
+    from .front import BoardFront, GameFront
+
+#: the front of the session a survey command is made for (the game's, the review's)
+F = TypeVar("F", bound="BoardFront")
 #: how a session finds the rack facing its board (may raise a refusal)
-RackOf = Callable[[Any], Sequence[str]]
+RackOf = Callable[[F], Sequence[str]]
 #: how a session finds the size of that rack (never raises)
-RackSizeOf = Callable[[Any], int]
+RackSizeOf = Callable[[F], int]
 #: runs a command line in a session, returns its lines (may raise a refusal)
 Run = Callable[[str], list[str]]
 
 
-def need_aids(session: Any, command: str) -> None:
+def need_aids(session: BoardFront, command: str) -> None:
     """``set aids off`` refuses the survey aids (spots, fit)."""
     if not session.settings.aids:
         raise ActionNotAllowed(said.aids_off_phrase(command))
 
 
 # ====================================================================== the racks
-def game_rack(session: Any) -> Sequence[str]:
+def game_rack(session: GameFront) -> Sequence[str]:
     """The rack the game's viewer may read; refused as ``rack`` is."""
     return session.playing().rack_of(session.playing().viewer())
 
 
-def game_rack_size(session: Any) -> int:
+def game_rack_size(session: GameFront) -> int:
     """How many tiles the player surveying the board holds: the viewer's
     rack, else the player to move (how many tiles a rack holds is no secret);
     a full rack before the game. While the last play of the game waits on
@@ -68,27 +73,28 @@ def game_rack_size(session: Any) -> int:
 
 
 # ====================================================================== commands
-def spots_command(rack_size: RackSizeOf) -> Callable[[Any, str], list[str]]:
+def spots_command(rack_size: RackSizeOf[F]) -> Callable[[F, str], list[str]]:
     """``spots [area] [all]``: the hot spots and lanes, most valuable first."""
 
-    def cmd_spots(session: Any, args: str) -> list[str]:
+    def cmd_spots(session: F, args: str) -> list[str]:
         need_aids(session, "spots")
         return said.spots_answer(session.board, rack_size(session), args, session.style)
 
     return cmd_spots
 
 
-def cmd_around(session: Any, args: str) -> list[str]:
+def cmd_around(session: BoardFront, args: str) -> list[str]:
     """``around [square]``: what lies each way (the cursor's square by default).
     Not an aid: it reads the board, as the arrows do."""
     return said.around_answer(session.board, square_arg(session, args), session.style)
 
 
-def fit_command(rack_of: RackOf, lexicon: Callable[[Any], Any], check_word: Callable[[Any], bool]):
+def fit_command(rack_of: RackOf[F], lexicon: Callable[[F], Any],
+                check_word: Callable[[F], bool]) -> Callable[[F, str], list[str]]:
     """``fit WORD [all]``: every legal place for the player's own word,
     best score first (the best five unless ``all``)."""
 
-    def cmd_fit(session: Any, args: str) -> list[str]:
+    def cmd_fit(session: F, args: str) -> list[str]:
         need_aids(session, "fit")
         words = args.split()
         show_all = len(words) > 1 and words[-1].lower() == "all"
@@ -103,14 +109,18 @@ def fit_command(rack_of: RackOf, lexicon: Callable[[Any], Any], check_word: Call
     return cmd_fit
 
 
-def game_check_word(session: Any) -> bool:
+def game_check_word(session: GameFront) -> bool:
     """Under rules with no challenges a word not in the list is refused at
     once, so ``fit`` says so too; otherwise the player's word is theirs."""
     return not session.need_game().rules.challenges_allowed
 
 
-cmd_spots = spots_command(game_rack_size)
-cmd_fit = fit_command(game_rack, lambda s: s.lexicon, game_check_word)
+def _game_lexicon(session: GameFront) -> Any:
+    return session.lexicon
+
+
+cmd_spots: Callable[[GameFront, str], list[str]] = spots_command(game_rack_size)
+cmd_fit: Callable[[GameFront, str], list[str]] = fit_command(game_rack, _game_lexicon, game_check_word)
 
 
 # ====================================================================== keys
@@ -136,7 +146,7 @@ GAME_QUICK: dict[str, tuple[str, ...]] = {
 REVIEW_QUICK: dict[str, tuple[str, ...]] = {**GAME_QUICK, "last": ("move",), "bag": ()}
 
 
-def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
+def survey_key(session: BoardFront, name: str, rack_size: int) -> list[str]:
     """What a survey key says, moving the cursor where it jumps."""
     reader = session.reader
     board: Board = session.board
@@ -170,7 +180,7 @@ def survey_key(session: Any, name: str, rack_size: int) -> list[str]:
     raise KeyError(name)
 
 
-def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run: Run, rack_size: int) -> list[str]:
+def answer_key(session: BoardFront, name: str, quick: Mapping[str, Sequence[str]], run: Run, rack_size: int) -> list[str]:
     """Every board key of a session but ``repeat``: a survey key, a quick
     key (its commands run at once; a refusal is said as it is), or a move
     of the cursor. Never raises: a key must not end the game."""
@@ -187,11 +197,11 @@ def answer_key(session: Any, name: str, quick: Mapping[str, Sequence[str]], run:
             return lines or [prompts.key_does_nothing(name)]
         return session.reader.key(name)
     except Exception as e:  # a bug must not end the game or show a traceback
-        session.last_error = traceback.format_exc()
+        session.report_error(traceback.format_exc())
         return [prompts.internal_error(type(e).__name__)]
 
 
-def game_key(session: Any, name: str, run: Run) -> list[str]:
+def game_key(session: GameFront, name: str, run: Run) -> list[str]:
     """A board key in the game (see :func:`answer_key`), its sound cue played."""
     session.reader.last_move = None
     lines = answer_key(session, name, GAME_QUICK, run, game_rack_size(session))

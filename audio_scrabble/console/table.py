@@ -4,15 +4,18 @@ what the computers decide.
 Built with the :class:`~audio_scrabble.core.game.Game` and reading the
 names from it. It never changes the game: a computer's decision comes
 back as a :class:`ComputerAction` that the session carries out through
-the game's own actions, like a person's command. The one loop that runs
-the computers is :meth:`Session.run_computers`.
+the game's own actions, like a person's command. A seat may also be a
+remote player's (:class:`~.seats.RemoteSeat`, a game between homes): its
+actions arrive in its inbox, and :meth:`Table.remote_due` says when one is
+awaited. The one loop that asks each seat that is not a person's for its
+action is :meth:`.acting.Acting.steps`.
 """
 
 from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..core.events import Event
 from ..core.game import Game
@@ -20,6 +23,7 @@ from ..errors import ActionNotAllowed
 from ..presentation import prompts
 from ..presentation.phrases import Audience, join_and
 from . import services
+from .seats import Outward, RemoteSeat
 from .setup import Seat
 
 #: a computer player: ``chooser(game, i) -> ComputerMove``, maybe with ``wants_challenge(game, i)``
@@ -41,6 +45,11 @@ class ComputerAction:
     #: a move of its own still to choose (``do`` is None until then): the
     #: seat whose chooser :meth:`Table.choose` runs (off the input thread)
     mover: int | None = None
+
+
+def _challenge_by(i: int) -> Callable[[Game], Event]:
+    """Seat ``i`` challenges the last play."""
+    return lambda g: g.challenge(i)
 
 
 def answer_first() -> ActionNotAllowed:
@@ -65,10 +74,15 @@ def lone_person(seats: list[Seat]) -> int | None:
 class Table:
     """The seats of one game and the turn policy around them."""
 
-    def __init__(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser] | None = None):
+    def __init__(self, game: Game, seats: list[Seat], choosers: dict[int, Chooser] | None = None,
+                 remotes: Mapping[int, RemoteSeat] | None = None):
         self.game = game
         self.seats = seats
         self.choosers: dict[int, Chooser] = dict(choosers or {})
+        #: the seats of remote players (a game between homes): their actions arrive
+        self.remotes: dict[int, RemoteSeat] = dict(remotes or {})
+        #: handed each action made at this table (not one that arrived), to send on
+        self.outward: Outward | None = None
         #: the player who pressed Enter for this turn (hand-over)
         self.ready: int | None = None
         #: the person whose rack was read since the screen was last cleared
@@ -88,13 +102,15 @@ class Table:
 
     @property
     def humans(self) -> list[int]:
-        return person_seats(self.seats)
+        """The seats of the people at this table (not computers, not remote players)."""
+        return [i for i in person_seats(self.seats) if i not in self.remotes]
 
     @property
     def you(self) -> int | None:
         """The one person at the table, if only one sits there: the person
         at the keyboard, told "your turn" (None: several people, or none)."""
-        return lone_person(self.seats)
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
 
     @property
     def hot_seat(self) -> bool:
@@ -103,6 +119,15 @@ class Table:
 
     def is_computer(self, i: int) -> bool:
         return self.seats[i].is_computer
+
+    def is_person(self, i: int) -> bool:
+        """Whether seat ``i`` is a person at this table (not a computer, not remote)."""
+        return not self.seats[i].is_computer and i not in self.remotes
+
+    def wait_for(self, i: int) -> ActionNotAllowed:
+        """The refusal of an action in seat ``i``'s turn, not a person's here."""
+        name = self.names[i]
+        return ActionNotAllowed(prompts.wait_for_remote(name) if i in self.remotes else prompts.wait_for(name))
 
     @property
     def audience(self) -> Audience:
@@ -118,7 +143,7 @@ class Table:
     # ------------------------------------------------------------ who may act
     def needs_hand_over(self, i: int) -> bool:
         """Whether person ``i`` must press Enter before the rack is heard."""
-        return not self.is_computer(i) and self.hot_seat and self.ready != i
+        return self.is_person(i) and self.hot_seat and self.ready != i
 
     def hand_over_due(self) -> bool:
         """Whether the rack on screen must leave it now: at a shared
@@ -139,8 +164,8 @@ class Table:
         if game.awaiting_final_challenge:  # no hand-over until it is answered: no rack to read
             raise answer_first()
         cur = game.current
-        if self.is_computer(cur):
-            raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
+        if not self.is_person(cur):
+            raise self.wait_for(cur)
         if self.ready != cur:
             raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
         return cur
@@ -153,8 +178,8 @@ class Table:
         if game.awaiting_final_challenge:
             raise answer_first()
         cur = game.current
-        if self.is_computer(cur):
-            raise ActionNotAllowed(prompts.wait_for(self.names[cur]))
+        if not self.is_person(cur):
+            raise self.wait_for(cur)
         if self.hot_seat and self.ready != cur:
             raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
         return cur
@@ -162,9 +187,10 @@ class Table:
     # ------------------------------------------------------------ going out
     def final_deciders(self) -> tuple[list[int], list[int]]:
         """Who may still challenge the last play of a player who went out:
-        (the people, the computers), each in seat order after that player.
-        The people are asked first; once they accept, the computers
-        decide (each by its level), so a person at the table is never
+        (the people, the others: computers and remote players), each in
+        seat order after that player. The people are asked first; once
+        they accept, the others decide (each computer by its level, a
+        remote player by what arrives), so a person at the table is never
         left out because a computer sits next."""
         game = self.game
         pend = game.pending_play
@@ -172,9 +198,9 @@ class Table:
             return [], []
         n = len(game.players)
         order = [(pend.player + k) % n for k in range(1, n)]
-        computers = [i for i in order if self.is_computer(i)]
-        people = [] if self.declined is pend else [i for i in order if not self.is_computer(i)]
-        return people, computers
+        others = [i for i in order if not self.is_person(i)]
+        people = [] if self.declined is pend else [i for i in order if self.is_person(i)]
+        return people, others
 
     def final_challenger(self) -> int | None:
         """Who ``challenge`` alone stands for when a player has gone out:
@@ -237,12 +263,25 @@ class Table:
     def computer_to_move(self) -> bool:
         """Whether a computer player acts next (its move or its challenge)."""
         game = self.game
-        if game.is_over:
+        if game.is_over or self.remote_due() is not None:
             return False
         if game.awaiting_final_challenge:
             people, computers = self.final_deciders()
             return bool(computers) and not people  # the people first
         return self.is_computer(game.current)
+
+    def remote_due(self) -> int | None:
+        """The remote player whose action the table awaits now (None: none
+        is). When a player has gone out and the people here have accepted,
+        the first remote player asked decides for the others."""
+        game = self.game
+        if game.is_over or not self.remotes:
+            return None
+        if game.awaiting_final_challenge:
+            people, others = self.final_deciders()
+            remote = [i for i in others if i in self.remotes]
+            return remote[0] if remote and not people else None
+        return game.current if game.current in self.remotes else None
 
     def computer_action(self) -> ComputerAction:
         """The next computer decision: a challenge of a phony, an
@@ -253,7 +292,7 @@ class Table:
             _, computers = self.final_deciders()
             for c in computers:
                 if self.wants_challenge(c):
-                    return ComputerAction(lambda g, c=c: g.challenge(c))
+                    return ComputerAction(_challenge_by(c))
             who = join_and([self.names[c] for c in computers])
             return ComputerAction(lambda g: g.accept(), [prompts.computers_accept(who, len(computers))])
         i = game.current

@@ -47,7 +47,7 @@ class Thought:
     match: Any
     actions: int
     long: bool
-    future: Future = field(default_factory=Future)
+    future: Future[Any] = field(default_factory=Future)
 
 
 class Thinker:
@@ -61,7 +61,7 @@ class Thinker:
         #: called on the thread when a move is chosen (the app wakes its prompt)
         self.on_ready: Callable[[], None] | None = None
 
-    def __deepcopy__(self, memo: dict) -> "Thinker":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Thinker":
         """A copy of a session (tests try a line on one) starts with no move being chosen."""
         return Thinker()
 

@@ -77,8 +77,8 @@ class TurnTeller:
             return table.final_question()
         cur = game.current
         name = game.names[cur]
-        if table.is_computer(cur):
-            return [] if self.compact else [prompts.turn(name)]
+        if not table.is_person(cur):  # a computer (moves at once) or a remote player (awaited)
+            return [] if self.compact and table.is_computer(cur) else [prompts.turn(name)]
         if table.needs_hand_over(cur):
             return prompts.press_enter_to_hear(name)
         new_tiles = [] if round_end and self.settings.style.brief else self.new_tiles(cur)

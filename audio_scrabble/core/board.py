@@ -123,12 +123,6 @@ def premium_at(square: Square) -> Premium | None:
     return PREMIUMS[square.row][square.col]
 
 
-def all_squares() -> Iterator[Square]:
-    for r in range(SIZE):
-        for c in range(SIZE):
-            yield Square(r, c)
-
-
 class Board:
     """The tiles on the board. Holds no rules beyond geometry."""
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
 
 from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError, WordNotAcceptable
 from .board import SIZE, Board, Square
@@ -53,6 +53,8 @@ from .play import PlacedTile, Play, apply_play, remove_play, validate_placement
 from .rules import DOUBLE, HOUSE, NORTH_AMERICAN, POINTS, RuleSet
 from .scoring import ScoreBreakdown, score_play
 from .tiles import BLANK, RACK_SIZE, Bag, full_tile_set, rack_value
+
+_E = TypeVar("_E", bound=Event)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -420,7 +422,7 @@ class Game:
             # challenge followed the play: asked again only then, since
             # the move finder may be slow
             self._check_end(events)
-        return self._record(events)
+        return self._record(events, TilesPlaced)
 
     def exchange(self, tiles: Sequence[str]) -> TilesExchanged:
         tiles = list(tiles)
@@ -441,7 +443,7 @@ class Game:
         nxt = self._advance(events)
         events.insert(0, TilesExchanged(turn_no, i, p.name, tuple(tiles), drawn, rack_before, p.score, len(self.bag), nxt))
         self._check_end(events)
-        return self._record(events)
+        return self._record(events, TilesExchanged)
 
     def pass_turn(self) -> TurnPassed:
         self.check_pass()
@@ -455,7 +457,7 @@ class Game:
         nxt = self._advance(events)
         events.insert(0, TurnPassed(turn_no, i, p.name, tuple(p.rack), p.score, nxt))
         self._check_end(events)
-        return self._record(events)
+        return self._record(events, TurnPassed)
 
     def challenge(self, challenger: int | None = None) -> ChallengeResolved:
         self.check_challenge(challenger)
@@ -505,7 +507,7 @@ class Game:
             events.append(self._end(final, pend.player if final == FINAL_OUT else None, waited=True))
         else:
             self._check_end(events)
-        return self._record(events)
+        return self._record(events, ChallengeResolved)
 
     def accept(self) -> GameEnded:
         """Accept the last play of the game (see ``final_reason``): the game ends."""
@@ -517,14 +519,17 @@ class Game:
         self._pending = None
         self._final = None
         ev = self._end(reason, out, waited=True)
-        self._record([ev])
+        self._record([ev], Event)
         return ev
 
     # ------------------------------------------------------------ helpers
-    def _record(self, events: list[Event]) -> Any:
+    def _record(self, events: list[Event], kind: type[_E]) -> _E:
+        """Keep the action's events; the first, the action's own (a ``kind``)."""
         self.history.extend(events)
         self.last_events = tuple(events)
-        return events[0]
+        first = events[0]
+        assert isinstance(first, kind)
+        return first
 
     def _close_window(self) -> None:
         self._pending = None
@@ -582,8 +587,9 @@ class Game:
         if reason is not None:
             self._pending = None
             # the game is over: no event of this action may name a next player
+            no_next: dict[str, Any] = {"next_player": None}  # the events that name one have the field
             events[:] = [
-                replace(e, next_player=None) if getattr(e, "next_player", None) is not None else e
+                replace(e, **no_next) if getattr(e, "next_player", None) is not None else e
                 for e in events
             ]
             events.append(self._end(reason, None))
@@ -682,7 +688,7 @@ def start_position(start: Any, players: int) -> dict[str, Any]:
         raise ActionNotAllowed(f"A starting position needs a rack and a score for each of the {players} players.")
     plain_racks = []
     for rack in racks:
-        tiles = list(rack) if isinstance(rack, (str, list, tuple)) else [None]
+        tiles: list[Any] = list(rack) if isinstance(rack, (str, list, tuple)) else [None]
         if len(tiles) > RACK_SIZE or any(t != BLANK and not (isinstance(t, str) and len(t) == 1 and "A" <= t <= "Z") for t in tiles):
             raise ActionNotAllowed("A starting rack holds at most 7 tiles, capital letters and ? for a blank.")
         plain_racks.append("".join(tiles))

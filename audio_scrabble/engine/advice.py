@@ -197,6 +197,8 @@ def by_equity(moves: MoveList) -> list[tuple[float, int]]:
     """(equity, index) of every move, best equity first (ties: the list's order)."""
     ctx = moves._ctx
     rack = moves.rack
+    if ctx is None:  # no moves
+        return []
     out = [(round(rec[0] + leave_value(record_leave(rack, ctx, rec)), 2), k) for k, rec in enumerate(moves.records)]
     out.sort(key=lambda t: (-t[0], t[1]))
     return out
@@ -255,7 +257,8 @@ def hint(game: Game, player_index: int, n: int = 3, lexicon: Any = None,
     # Teach different words first: the same word in another place only
     # when there are not enough different ones.
     seen: set[str] = set()
-    varied, repeats = [], []
+    varied: list[int] = []
+    repeats: list[int] = []
     for _, k in ranked:
         word = moves[k].word
         (repeats if word in seen else varied).append(k)
@@ -358,10 +361,11 @@ def _turns_from_events(events: list[Event], board: Board | None = None,
             last_place[ev.player] = t
         elif isinstance(ev, TilesExchanged):
             rack = list(ev.rack_before)
-            kept: list[str] | None = list(rack)
+            left = list(rack)
+            kept: list[str] | None = left
             for tile in ev.returned:
-                if tile in kept:
-                    kept.remove(tile)
+                if tile in left:
+                    left.remove(tile)
                 else:
                     kept = None
                     break
@@ -370,10 +374,10 @@ def _turns_from_events(events: list[Event], board: Board | None = None,
             turns.append(_Turn(ev.turn, ev.player, ev.name, "pass", board.copy(), list(ev.rack_before), lead=lead,
                                bag_empty=empty))
         elif isinstance(ev, ChallengeResolved) and ev.withdrawn:
-            t = last_place.get(ev.player)
-            if t is not None and t.play is not None:
-                remove_play(board, t.play)
-                t.withdrawn = True
+            placed = last_place.get(ev.player)
+            if placed is not None and placed.play is not None:
+                remove_play(board, placed.play)
+                placed.withdrawn = True
     return turns
 
 
@@ -515,10 +519,11 @@ def _equity_turn(t: _Turn, gen: MoveGenerator, bag: int = 0) -> MoveReview:
     """A turn judged by equity, as the expert plays while the bag has
     tiles; with ``bag`` 1 to 7 (two players), weighed for the pre-endgame
     as the expert weighs its best few."""
-    moves = gen.generate(t.board, t.rack) if t.rack else []
+    moves = gen.generate(t.board, t.rack) if t.rack else MoveList()
     ranked = by_equity(moves) if moves else []
     played_equity = _played_equity(t)
     if bag and ranked:
+        assert t.lead is not None  # known for every turn of a game (bag given)
         ranked, _ = weighed_for_bag_end(t.board, bag, t.lead, moves, ranked)
         if t.kind == "place" and t.play is not None and not t.withdrawn:
             played_equity += pre_endgame(t.board, bag, t.lead, [(t.play, len(t.play.tiles))])[0].value

@@ -89,7 +89,7 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
     best = _best_by_equity(recs, rack, ctx, best_leave_bound(rack), float("-inf"))
     assert best is not None
     _, r, _, left = best
-    return r[0], Move(*r, ctx).play, left
+    return r[0], Move.of(r, ctx).play, left
 
 
 def _best_by_equity(recs: list[tuple], rack: Sequence[str], ctx: _Context, bound: float,
@@ -162,7 +162,7 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
                 o_score, o_left = 0, opp_rack
                 if reply is not None:
                     _, rec, ctx, o_left = reply
-                    apply_play(board, Move(*rec, ctx).play)
+                    apply_play(board, Move.of(rec, ctx).play)
                     o_score = rec[0]
                 gen.analysis = ours
                 m_score, _m_play, m_left = _best_static(gen, board, mine)
@@ -319,18 +319,17 @@ def _worker_init(lexicon: Any) -> None:
     _WORKER["gen"] = MoveGenerator(lexicon)
 
 
-def _worker_task(args: tuple) -> list[list[float]]:
+def _worker_task(args: tuple) -> tuple[list[list[float]], float]:
     return _run_play_outs(_WORKER["gen"], args)
 
 
 def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
     """(the play-outs' values, the seconds they took, without the set-up of
     a new decision, which a worker does once)."""
-    *common, plies, token = args
-    cells, rack, _, _, cands = common[:5]
+    cells, rack, unseen, bag_size, cands, alive, seed, iterations, plies, token = args
     _decision(gen, cells, rack, cands, token)
     t0 = time.perf_counter()
-    out = simulate(gen, *common, plies=plies, token=token)
+    out = simulate(gen, cells, rack, unseen, bag_size, cands, alive, seed, iterations, plies=plies, token=token)
     return out, time.perf_counter() - t0
 
 

@@ -176,7 +176,7 @@ class EndgameSolver:
         if m is None:
             return None, 0
         rec, ctx = m[2]
-        return Move(*rec, ctx), m[1]
+        return Move.of(rec, ctx), m[1]
 
     def value_of(self, board: Board, mine: Sequence[str], theirs: Sequence[str], play: Play | None,
                  score: int, depth: int | None = None, seconds: float = 1.0) -> tuple[float, bool]:
@@ -244,7 +244,7 @@ class EndgameSolver:
         _, score, (rec, ctx), left = m
         if not left:  # going out: no need to build the play
             return score + 2 * _face(theirs)
-        return self._play(board, Move(*rec, ctx).play, score, left, theirs, depth, alpha, beta)
+        return self._play(board, Move.of(rec, ctx).play, score, left, theirs, depth, alpha, beta)
 
     def _play(self, board: Board, play: Play, score: int, left: tuple, theirs: tuple, depth: int,
               alpha: float, beta: float) -> float:

@@ -124,9 +124,10 @@ class WordGraph:
             b = BIT.get(ch)
             if b is None:
                 return False
-            node = node.get(b)
-            if node is None:
+            child = node.get(b)
+            if child is None:
                 return False
+            node = child
         return bool(node[0] & TERM)
 
     def walk(self, letters: str, node: Node | None = None) -> Node | None:
@@ -172,7 +173,8 @@ class WordGraph:
                     m ^= b
                     end: Node | None = node[b]
                     for ch in after:
-                        end = end.get(BIT[ch])
+                        nxt = end.get(BIT[ch]) if end is not None else None
+                        end = nxt
                         if end is None:
                             break
                     if end is not None and end[0] & TERM:

@@ -84,7 +84,7 @@ RIDGE = 5.0
 # ---------------------------------------------------------------------------
 
 def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
-    from ..core import Game
+    from ..core.game import Game
     from ..core.rules import VARIANTS
     from ..lexicon import Lexicon
     from . import leave as leave_mod
@@ -100,7 +100,7 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
             for s in seats:
                 s.endgame_seconds = 0.02
             pending: dict[int, str] = {}  # player -> leave awaiting its next turn's score
-            obs: list[tuple[str, int]] = []
+            obs: list[tuple[str, int, str | None]] = []
             while not game.is_over:
                 if game.awaiting_final_challenge:
                     game.accept()
@@ -110,6 +110,7 @@ def play(games: int, first_seed: int, learned: bool, out: Path) -> None:
                 a = seats[i].choose(game, i)
                 a.apply(game)
                 if a.kind == "place":
+                    assert a.play is not None
                     kept = Counter(rack) - Counter(a.play.rack_tiles())
                 elif a.kind == "exchange":
                     kept = Counter(rack) - Counter(a.tiles)
@@ -342,13 +343,13 @@ def _fit_once(obs: list[tuple[str, float, "str | None"]], value) -> tuple[dict, 
     # the empty leave (a bingo: seven fresh tiles) is worth 0 by definition
     zero = float((_dense([""]) @ w)[0]) if "" in sums else 0.0
     model = {"w": w.tolist(), "mean": mean, "zero": zero, "features": N_FEATURES}
-    seen = {}
+    seen: dict[str, float] = {}
     well = [x for x in leaves if x and sums[x][0] >= 5]
     if well:
         pred = _dense(well) @ w
         for x, pv in zip(well, pred):
-            n, s = sums[x]
-            seen[x] = (s - n * mean + SHRINK * float(pv)) / (n + SHRINK) - zero
+            count, total = sums[x]
+            seen[x] = (total - count * mean + SHRINK * float(pv)) / (count + SHRINK) - zero
     return model, seen
 
 

@@ -89,13 +89,13 @@ _VALC: dict[str, int] = {ch: TILE_VALUES[ch] for ch in BIT}
 
 #: Premiums per line: _LM[d][i][j], _WM[d][i][j] for direction d (0 across,
 #: 1 down), line i, position j along the line.
-_LM = (
-    [[(PREMIUMS[i][j].letter_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
-    [[(PREMIUMS[j][i].letter_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+_LM = (  # (a plain square: 1)
+    [[getattr(PREMIUMS[i][j], "letter_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[j][i], "letter_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
 )
 _WM = (
-    [[(PREMIUMS[i][j].word_multiplier if PREMIUMS[i][j] else 1) for j in range(SIZE)] for i in range(SIZE)],
-    [[(PREMIUMS[j][i].word_multiplier if PREMIUMS[j][i] else 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[i][j], "word_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
+    [[getattr(PREMIUMS[j][i], "word_multiplier", 1) for j in range(SIZE)] for i in range(SIZE)],
 )
 
 #: _PC[d][i][j]: number of premium squares on the line before position j
@@ -344,6 +344,12 @@ class Move:
         self._ctx = ctx
         self._play: Play | None = None
 
+    @classmethod
+    def of(cls, record: tuple[Any, ...], ctx: _Context) -> "Move":
+        """The move of a generator's record (score, direction, line, start, word, blanks)."""
+        score, d, line, start, word, blanks = record
+        return cls(score, d, line, start, word, blanks, ctx)
+
     @property
     def _d(self) -> int:
         return 0 if self.direction == ACROSS else 1
@@ -512,7 +518,8 @@ class MoveList(Sequence):
     def _move(self, k: int) -> Move:
         m = self._moves[k]
         if m is None:
-            m = self._moves[k] = Move(*self.records[k], self._ctx)
+            assert self._ctx is not None
+            m = self._moves[k] = Move.of(self.records[k], self._ctx)
         return m
 
     def __getitem__(self, k):  # type: ignore[override]
@@ -554,11 +561,6 @@ class MoveList(Sequence):
 
 _score_of = itemgetter(0)
 _mask_of = itemgetter(5)
-
-
-def move_order(m: Move) -> tuple:
-    """Sort key: best score first, then a fixed order (direction, square, word)."""
-    return (-m.score, m.direction, m.line, m.start, m.word, m.blanks)
 
 
 # ---------------------------------------------------------------------------
@@ -865,7 +867,7 @@ class MoveGenerator:
         # Line data for the current line, read by the extensions from the
         # closure, with the start of the word being extended (s0) and the
         # rack's letter counts (rc).
-        lt: list[int] = []
+        lt = []  # list[int], as above
         lstr = ""
         bps: list[int] = []
         cc: list[int] = []
@@ -1112,17 +1114,17 @@ class MoveGenerator:
                         s = a - 1
                         while s > 0 and lt[s - 1] > 0:
                             s -= 1
-                        node = root
+                        on_board: dict[Any, Any] | None = root
                         for j in range(s, a):
-                            node = node.get(lt[j])
-                            if node is None:
+                            on_board = on_board.get(lt[j]) if on_board is not None else None
+                            if on_board is None:
                                 break
-                        if node is not None:
+                        if on_board is not None:
                             rc = rcs0
                             s0 = s
-                            m = node[0] & cc[a] & (ALL if nb0 else rmask0)
+                            m = on_board[0] & cc[a] & (ALL if nb0 else rmask0)
                             if m:
-                                exts[nb0](m, a, node, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
+                                exts[nb0](m, a, on_board, lstr[s:a], bps[a] - bps[s], 1, 0, 0, 0, rmask0)
                         prev_anchor = a
                         continue
                     # Left parts from the rack, up to the previous anchor.

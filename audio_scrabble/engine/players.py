@@ -56,7 +56,7 @@ from ..core.play import Play, apply_play
 from ..core.tiles import BLANK, rack_value
 from ..errors import ActionNotAllowed
 from .common_words import common_words
-from .endgame import EndgameSolver
+from .endgame import EndgameResult, EndgameSolver
 from .leave import best_leave_bound, leave_value
 from .movegen import Move, MoveGenerator, _Context, generator_for, legal_exchanges
 
@@ -164,7 +164,7 @@ class ComputerPlayer:
         self.endgame_seconds = ENDGAME_SECONDS
         #: what kept tiles are worth to this player (the expert's equity)
         self.leave = leave_value
-        self.last_endgame = None  # the last end-game search (EndgameResult), for tests and benches
+        self.last_endgame: EndgameResult | None = None  # the last end-game search, for tests and benches
         #: champion: its time budget per move (seconds) and worker processes
         #: (the simulation module, with multiprocessing, is imported only for it)
         self.think = think
@@ -210,7 +210,8 @@ class ComputerPlayer:
         with self._warming:  # a thread may warm it while another chooses or closes
             if self._sim is None:
                 workers = champion.WORKERS if self._workers is None else self._workers
-                self._sim = champion.Champion(self.lexicon, self.think, workers, self.rng.randrange(1 << 30))
+                think = self.think if self.think is not None else champion.THINK_SECONDS
+                self._sim = champion.Champion(self.lexicon, think, workers, self.rng.randrange(1 << 30))
             self._sim._get_pool()
 
     def wants_challenge(self, game: Game, player_index: int) -> bool:
@@ -368,7 +369,7 @@ class ComputerPlayer:
         pre-endgame (:func:`pre_endgame`)."""
         scores = game.scores()
         spread = scores[me] - max(s for i, s in enumerate(scores) if i != me)
-        moves = [Move(*r, ctx) for _, r in top]
+        moves = [Move.of(r, ctx) for _, r in top]
         weighed = pre_endgame(game.board, len(game.bag), spread, [(m.play, m.tile_count) for m in moves])
         return [eq + w.value for (eq, _), w in zip(top, weighed)]
 

@@ -180,11 +180,6 @@ def hot_spots(board: Board, rack_size: int = RACK_SIZE, area: "Area | None" = No
     return out
 
 
-def reachable(board: Board, square: Square, rack_size: int = RACK_SIZE) -> bool:
-    """Whether some legal placement of at most ``rack_size`` tiles covers ``square``."""
-    return route_to(board, square, rack_size) is not None
-
-
 # ---------------------------------------------------------------- lanes
 @dataclass(frozen=True)
 class Lane:
@@ -651,7 +646,7 @@ def _no_fit_reason(
     # letters the rack cannot supply must already be on the board
     need = Counter(ch for ch, f in letters if not f)
     spare = blanks - forced
-    missing = Counter()
+    missing: Counter[str] = Counter()
     for ch, k in sorted(need.items()):
         if k > real[ch]:
             missing[ch] = k - real[ch]

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import LexiconError
 from .lexicon import Lexicon
 from .wordlist import without_accents
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_ALL_ACCEPTABLE = 0
 EXIT_SOME_NOT_ACCEPTABLE = 1

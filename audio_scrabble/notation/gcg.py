@@ -905,7 +905,7 @@ def replay_record(record: GcgRecord, lexicon: WordList | None = None) -> Generat
                     breakdown = breakdown or _scored_anyway(board, play)
                 if problem is None and unknown is None:
                     rack_note = _rack_clause(rack_contains(rack, play.rack_tiles()))
-                if problem is None and lexicon is not None and computed is not None:
+                if problem is None and lexicon is not None and computed is not None and breakdown is not None:
                     withdrawn = idx + 1 < len(moves) and moves[idx + 1].kind is MoveKind.WITHDRAWN
                     if not withdrawn:
                         bad = list(dict.fromkeys(w.word.word for w in breakdown.words if w.word.word not in lexicon))

@@ -285,7 +285,7 @@ def _lock_fd(fd: int) -> bool:
 
         try:
             os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # Windows only
         except PermissionError:
             return False
         except OSError as e:
@@ -311,7 +311,7 @@ def _unlock_fd(fd: int) -> None:
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]  # Windows only
         return
     import fcntl
 

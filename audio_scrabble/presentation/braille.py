@@ -1020,14 +1020,14 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
         length = -len(tokens[i][0]) + (len(lead) if i == 0 else 0)
         ended = False  # a sentence ends on this line before its last word
         for j in range(i, n):
-            sep, word, hard, piece, fresh = tokens[j]
+            sep, word, hard, broken, fresh = tokens[j]
             length += len(sep) + len(word)
             if length > width and not (j == i and len(word) > width):  # a whole word wider than a line: alone
                 break
             if fresh and j > i:
                 break
             cost = best[i] + _PER_LINE
-            if j == i and n > 1 and not piece and not is_file_name(word):  # alone
+            if j == i and n > 1 and not broken and not is_file_name(word):  # alone
                 cost += _alone_cost(words, ends, j)
             if j < n - 1:
                 cost += 50 * ((width - length) / width) ** 2

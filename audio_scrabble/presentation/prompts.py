@@ -145,11 +145,6 @@ def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> l
     return [f"You may challenge {play}:", CHALLENGE_HOW]
 
 
-def went_out_question(name: str, asked: Sequence[str]) -> list[str]:
-    """Who went out, and who is asked to challenge or accept (nobody: the computers decide)."""
-    return final_question("out", name, asked)
-
-
 def final_why(reason: str | None, name: str, scoreless_limit: int = 6, you: bool = False) -> str:
     """Why the game waits on ``name``'s last play (the core's
     ``Game.final_reason``): ``out`` (went out), ``no_moves`` (no player can
@@ -598,3 +593,24 @@ def file_kept(name: str) -> str:
     return f"{name} was there already and is kept; add replace after the name to write over it."
 FILES_GO_TO = "Files go to:"
 GAMES_FOLDER = "Games folder:"
+
+
+# ---------------------------------------------------------------- a seat whose moves come from elsewhere
+def move_arrived(name: str) -> str:
+    """Said once, before its announcement, when a remote player's action arrives."""
+    return f"{name}'s move has arrived."
+
+
+def wait_for_remote(name: str) -> str:
+    """A remote player's turn (``name``), to a person who tried to act in it."""
+    return f"It is {whose('turn', name)}; wait for the move."
+
+
+def decides_at_own_table(name: str) -> str:
+    """``challenge NAME`` naming a remote player, who decides where they sit."""
+    return f"{name} decides at their own table; type challenge alone."
+
+
+def arrived_refused(name: str, reason: str) -> list[str]:
+    """An action arrived for ``name`` that the rules refuse: nothing changes."""
+    return clauses(f"{name}'s move arrived but cannot be made: {reason}")

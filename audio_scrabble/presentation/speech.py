@@ -641,11 +641,11 @@ def _named_speechd_clients() -> Iterator[None]:
         def __init__(self, name: str = "", *args: Any, **kwargs: Any) -> None:
             super().__init__(name or CLIENT_NAME, *args, **kwargs)
 
-    speechd.SSIPClient = Named
+    speechd.SSIPClient = Named  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        speechd.SSIPClient = original
+        speechd.SSIPClient = original  # type: ignore[attr-defined]
 
 
 def _open_accessible_output2(setup: "_SetUp", linux: bool) -> _Output:
@@ -1313,7 +1313,7 @@ class _WinsoundPlayer(_Player):  # pragma: no cover - Windows only
     def stop(self) -> None:
         self._stopped = True
         with contextlib.suppress(RuntimeError):
-            self._winsound.PlaySound(None, self._winsound.SND_PURGE)
+            self._winsound.PlaySound(None, self._winsound.SND_PURGE)  # type: ignore[attr-defined]  # Windows only
         self._done.set()
 
     def probe(self, path: Path, timeout: float = 10.0) -> bool:

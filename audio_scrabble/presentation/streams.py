@@ -172,7 +172,7 @@ class NamedBadLines(io.TextIOBase):
     def read(self, size: int | None = -1) -> str:
         return "".join(iter(self.readline, ""))
 
-    def __next__(self) -> str:
+    def __next__(self) -> str:  # type: ignore[override]  # a text stream's lines
         line = self.readline()
         if not line:
             raise StopIteration

@@ -305,11 +305,6 @@ def no_mark_phrase() -> str:
     return "No mark yet: Alt-M marks the cursor's square."
 
 
-def bag_and_unseen_phrases(bag_line: str, unseen_lines: Sequence[str]) -> list[str]:
-    """The bag key: the bag, then the unseen tiles."""
-    return [bag_line, *unseen_lines]
-
-
 def position_opening(names: Sequence[str], scores: Sequence[int], you: int | None = None) -> list[str]:
     """A game from a position has no draw for first: ``Position: You 0,
     Computer 32.`` (the turn lines then say whose turn it is; ``you``: the
