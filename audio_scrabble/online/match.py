@@ -1,0 +1,286 @@
+"""One side of a game between homes, linked to its room.
+
+A :class:`GameLink` joins one side's :class:`~.referee.OnlineGame` to a
+room of a transport (any :class:`~.transport.Transport`: Matrix, or the
+loopback of the tests). It is what the console plugs into: a remote
+player is a seat whose actions arrive as events, as a computer's do.
+
+* :meth:`GameLink.offer` makes the room, invites the others and sends the
+  offer; :meth:`GameLink.join` accepts an invitation and joins the deal;
+  :meth:`GameLink.resume` opens a game again after a restart.
+* Every message of the room goes through :meth:`GameLink.handle` (from
+  the transport's listener, or from :meth:`catch_up`, which reads the
+  room's whole history): a record is refereed and applied, or refused;
+  a chat line is passed on. Callbacks: ``on_record(Applied)``,
+  ``on_refused(OnlineError, Message)``, ``on_chat(Message)``; they run on
+  the transport's thread and must not block.
+* The deal's set-up steps and the keys at the end are sent by the link
+  itself when it is this side's turn to send them; the player's turns go
+  through :meth:`send_action` (the game's own action data, or a computer
+  player's :class:`~audio_scrabble.engine.players.Action`).
+* :meth:`pending` says what this side must do now.
+
+A record is applied when it comes back from the room, never on sending:
+the room's one order decides which of two records sent at once stands,
+the same on every side. A record is sent with a transaction id made from
+its game, number and seat, so a retry (or a restart that sends it again)
+never makes a second message.
+
+The deal's seed is kept by the caller (``seeds``: game id -> 32 bytes; the
+store keeps it in the data folder, 0600); a restart needs it to read the
+keys sealed to this side. Nothing secret goes into a body, a log line or
+an error's sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets as _secrets
+import threading
+from collections.abc import Callable, MutableMapping, Sequence
+from typing import Any
+
+from ..errors import OnlineError
+from .deal import Secrets
+from .record import BadRecord, Player, format_record, parse_record, txn_id
+from .referee import Applied, OnlineGame, Refused
+from .transport import NAMESPACE, Message, Transport
+
+log = logging.getLogger(__name__)
+
+#: what :meth:`GameLink.pending` answers
+JOIN, DEAL, PLAY, WAIT, END, DONE = "join", "deal", "play", "wait", "end", "done"
+
+
+def action_data(action: Any) -> dict[str, Any]:
+    """The game's own action data from an action given as data or as a
+    computer player's Action (``kind``: place, exchange, pass)."""
+    if isinstance(action, dict):
+        return action
+    kind = getattr(action, "kind", None)
+    if kind == "place":
+        play = action.play
+        return {"type": "place", "tiles": [[t.square.row, t.square.col, t.letter, t.blank] for t in play.tiles],
+                "direction": play.direction}
+    if kind == "exchange":
+        return {"type": "exchange", "tiles": "".join(action.tiles)}
+    if kind == "pass":
+        return {"type": "pass"}
+    raise OnlineError("That is not an action of the game.", "mismatch")
+
+
+class GameLink:
+    """One side of one game, linked to its room (see the module doc)."""
+
+    def __init__(self, transport: Transport, room: str, lexicon: Any, seeds: MutableMapping[str, bytes],
+                 *, on_record: Callable[[Applied], None] | None = None,
+                 on_refused: Callable[[OnlineError, Message], None] | None = None,
+                 on_chat: Callable[[Message], None] | None = None) -> None:
+        self.transport = transport
+        self.room = room
+        self.seeds = seeds
+        self.state = OnlineGame(transport.user_id, lexicon)
+        self.on_record = on_record
+        self.on_refused = on_refused
+        self.on_chat = on_chat
+        self._lock = threading.RLock()
+        self._seen: set[str] = set()
+        self._reading_history = False
+        #: every refusal so far, as (code, event id): the same on every side
+        self.refusals: list[tuple[str, str]] = []
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def offer(cls, transport: Transport, my_name: str, others: Sequence[tuple[str, str]], rules: str,
+              lexicon: Any, seeds: MutableMapping[str, bytes], *, lexicon_id: str = "", game_id: str | None = None,
+              encrypted: bool = True, days: int = 0, **callbacks: Any) -> "GameLink":
+        """Offer a game to ``others`` (name, user id): a room made, they
+        invited, the offer sent with this side's lock and shuffle."""
+        game_id = game_id or _secrets.token_hex(8)
+        if not lexicon_id:
+            name = getattr(lexicon, "name", "")
+            lexicon_id = name if isinstance(name, str) else ""
+        players = [Player(my_name, transport.user_id)] + [Player(n, u) for n, u in others]
+        room = transport.create_room(f"Scrabble: {', '.join(p.name for p in players)}", [u for _, u in others],
+                                     encrypted=encrypted)
+        link = cls(transport, room, lexicon, seeds, **callbacks)
+        sec = Secrets.new(game_id, 0) if game_id not in seeds else Secrets(game_id, 0, seeds[game_id])
+        seeds[game_id] = sec.seed
+        record, body = link.state.compose_offer(game_id, players, rules, lexicon_id, secrets=sec, days=days)
+        link.state = OnlineGame(transport.user_id, lexicon)  # the offer is applied when it comes back
+        link._send(record, body)
+        link.catch_up()
+        return link
+
+    @classmethod
+    def join(cls, transport: Transport, room: str, lexicon: Any, seeds: MutableMapping[str, bytes],
+             **callbacks: Any) -> "GameLink":
+        """Accept an invitation: join the room, read the offer, send this
+        side's lock and shuffle when its turn comes."""
+        transport.accept(room)
+        link = cls(transport, room, lexicon, seeds, **callbacks)
+        link.catch_up()
+        return link
+
+    @classmethod
+    def resume(cls, transport: Transport, room: str, lexicon: Any, seeds: MutableMapping[str, bytes],
+               **callbacks: Any) -> "GameLink":
+        """Open a game again (after a restart): rebuilt from the room's records."""
+        link = cls(transport, room, lexicon, seeds, **callbacks)
+        link.catch_up()
+        return link
+
+    def listen(self) -> None:
+        """Hear the room from now on (one link per transport; with several
+        games on one transport, route messages to :meth:`handle` by room)."""
+        self.transport.listen(self.handle)
+        self.catch_up()  # what was sent before listening began
+
+    def catch_up(self) -> list[Applied]:
+        """Read the room's whole history (what came while this side was
+        away), then send whatever set-up step is due."""
+        out = self._read_history()
+        self.advance()
+        return out
+
+    def _read_history(self) -> list[Applied]:
+        out: list[Applied] = []
+        with self._lock:
+            self._reading_history = True
+            try:
+                for msg in self.transport.history(self.room):
+                    applied = self._take(msg)
+                    if applied is not None:
+                        out.append(applied)
+            finally:
+                self._reading_history = False
+        return out
+
+    # ------------------------------------------------------------ hearing
+    def handle(self, msg: Message) -> None:
+        """One message of the room (any other room's is ignored)."""
+        if msg.room != self.room:
+            return
+        self._take(msg)
+        self.advance()
+
+    def _take(self, msg: Message) -> Applied | None:
+        with self._lock:
+            if msg.event_id in self._seen:
+                return None
+            self._seen.add(msg.event_id)
+            if msg.record is None:
+                if self.on_chat is not None:
+                    self.on_chat(msg)
+                return None
+            try:
+                record = parse_record(msg.record)
+                if record.seq > len(self.state.log) and not self._reading_history:
+                    # a record from ahead: some came before it unheard; read them in order
+                    self._seen.discard(msg.event_id)
+                    self._read_history()
+                    return None
+                if record.seq == 0 and self.state.secrets is None:
+                    self._restore_secrets(record)
+                applied = self.state.receive(record, msg.sender, msg.body)
+                if record.seq == 0:
+                    self._restore_secrets(record)
+            except (BadRecord, Refused) as e:
+                self.refusals.append((e.code, msg.event_id))
+                log.info("record refused in %s: %s", self.room, e.code)
+                if self.on_refused is not None:
+                    self.on_refused(e, msg)
+                return None
+        if self.on_record is not None:
+            self.on_record(applied)
+        return applied
+
+    def _restore_secrets(self, offer: Any) -> None:
+        seat = next((i for i, p in enumerate(offer.players) if p.user == self.transport.user_id), None)
+        seed = self.seeds.get(offer.game)
+        if seat is not None and seed is not None:
+            self.state.secrets = Secrets(offer.game, seat, seed)
+
+    # ------------------------------------------------------------ acting
+    def pending(self) -> str:
+        """What this side must do now: ``join`` (accept the offer: done by
+        :meth:`join`), ``deal`` (a set-up step the link sends itself),
+        ``play`` (this side's turn: :meth:`send_action`), ``wait`` (another
+        side's turn, or keys not yet come), ``end`` (show the keys: sent by
+        the link), ``done`` (checked and over)."""
+        with self._lock:
+            st = self.state
+            if st.final is not None:
+                return DONE
+            if not st.log:
+                return WAIT
+            kinds, seat = st.expected()
+            if seat != st.my_seat:
+                return WAIT
+            if "join" in kinds:
+                return JOIN
+            if kinds[0] in ("places", "keys"):
+                return DEAL
+            if "end" in kinds:
+                return END
+            if kinds and not st.my_rack_known() and not st.game.awaiting_final_challenge:  # type: ignore[union-attr]
+                return WAIT
+            return PLAY
+
+    def advance(self) -> None:
+        """Send the set-up step, the join or the end this side owes now."""
+        with self._lock:
+            st = self.state
+            if not st.log:
+                return
+            kinds, seat = st.expected()
+            if seat is None or seat != st.my_seat or st.final is not None:
+                return
+            if kinds == ("join",):
+                game_id = st.game_id
+                sec = Secrets(game_id, seat, self.seeds[game_id]) if game_id in self.seeds else Secrets.new(game_id, seat)
+                self.seeds[game_id] = sec.seed
+                record, body = st.compose_join(sec)
+            elif kinds == ("places",):
+                record, body = st.compose_places()
+            elif kinds == ("keys",):
+                record, body = st.compose_keys()
+            elif kinds == ("end",):
+                record, body = st.compose_end()
+            else:
+                return
+        self._send(record, body)
+
+    def send_action(self, action: Any) -> None:
+        """This side's turn: a placement, exchange, pass, challenge or the
+        last play accepted (applied when it comes back from the room).
+        Raises OnlineError (with the core's sentence) if it may not be made."""
+        with self._lock:
+            try:
+                record, body = self.state.compose_action(action_data(action))
+            except Refused:
+                raise
+            except OnlineError:
+                raise
+            except ValueError as e:  # the core's refusal: its sentence
+                raise OnlineError(str(e), getattr(e, "code", "illegal")) from None
+        self._send(record, body)
+
+    def resign(self) -> None:
+        with self._lock:
+            record, body = self.state.compose_resign()
+        self._send(record, body)
+
+    def say(self, text: str, txn_id: str | None = None) -> str:
+        """A chat line (not a record). Give the same ``txn_id`` to send it
+        again after a failure without making it twice; it is returned."""
+        txn = txn_id or f"chat.{_secrets.token_hex(8)}"
+        self.transport.send(self.room, text, None, txn)
+        return txn
+
+    def _send(self, record: Any, body: str) -> None:
+        content = format_record(record)
+        self.transport.send(self.room, body, content, txn_id(record))
+
+
+__all__ = ["GameLink", "NAMESPACE", "action_data", "JOIN", "DEAL", "PLAY", "WAIT", "END", "DONE"]
