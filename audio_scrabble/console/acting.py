@@ -8,7 +8,10 @@ final play and the decisions of the seats that are not a person's are
 made through it: a computer's (its move chosen off the input thread, see
 :mod:`.thinking`) and a remote player's (its action arrived in the seat's
 inbox, see :mod:`.seats`). :meth:`Acting.steps` is the one loop over
-those seats; the application and the session both run it.
+those seats; the application and the session both run it. A game between
+homes sets :attr:`Acting.relay` (:mod:`.online_table`): an action made
+here goes to the room instead, and is made when it comes back, with
+everything else the room applied, in the room's order.
 
 Acting is built with what it needs, not the whole session: a way to
 reach the match (:class:`Reach`: the match, its sound cues and word
@@ -36,6 +39,7 @@ from .match import Match, need
 from .output import Transcript
 from .questions import Question
 from .settings import Settings
+from .seats import Relay, Relayed
 from .table import ComputerAction
 from .thinking import Thinker
 
@@ -75,6 +79,8 @@ class Acting:
         self._report = report
         #: the engine's move generator has been warmed up (the house rule will ask)
         self.warmed = False
+        #: a game between homes at the table: its actions are made when they come back from the room
+        self.relay: Relay | None = None
 
     def _match(self) -> Match | None:
         return self._reach.match
@@ -106,6 +112,9 @@ class Acting:
         player) is handed to the table's outward hook once made."""
         match = self.playing()
         game = match.game
+        relay = self.relay if self.relay is not None and self.relay.owns(game) else None
+        if relay is not None and not arrived:  # sent to the room; made when it comes back
+            return relay.send(game, do) + self._relayed_all()
         made = match.announce_action(do)
         lines = made.lines
         if match.table.outward is not None and not arrived:
@@ -113,7 +122,8 @@ class Acting:
         if not self.warmed and len(game.bag) < 20 and game.move_finder is not None:
             self.warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self._reach.lexicon)
-        lines.extend(self._autosave())
+        if relay is None:  # a game between homes is kept by its room
+            lines.extend(self._autosave())
         cues = self._cues()
         if cues is not None:  # the sound once the game is saved
             cues.after_action(made.events, made.your_turn)
@@ -175,6 +185,8 @@ class Acting:
         """Whether a seat that is not a person's acts now: a computer, or a
         remote player whose action has arrived."""
         match = self._match()
+        if self.relay is not None and self.relay.arrived:
+            return True
         if match is None:
             return False
         remote = match.table.remote_due()
@@ -186,6 +198,8 @@ class Acting:
         """Whether something waits to be said: a move chosen, or an action arrived."""
         match = self._match()
         remote = match.table.remote_due() if match is not None else None
+        if self.relay is not None and self.relay.arrived:
+            return True
         return self.thinker.ready or (match is not None and remote is not None and match.table.remotes[remote].arrived)
 
     def steps(self, wait: bool = True) -> Iterator[list[str]]:
@@ -198,6 +212,12 @@ class Acting:
         made once it has arrived: nothing arrived, the table waits for it."""
         thinker = self.thinker
         while True:
+            relay = self.relay
+            if relay is not None and relay.arrived:  # what the room applied, in its order
+                item = relay.take()
+                if item is not None:
+                    yield self._out.reply(self._relayed(item))
+                continue
             match = self._match()
             remote = match.table.remote_due() if match is not None else None
             if thinker.busy:
@@ -226,6 +246,24 @@ class Acting:
             limit -= 1
             if limit <= 0:
                 break
+        return lines
+
+    def _relayed(self, item: Relayed) -> list[str]:
+        """What the room applied, made at the table: its lines, the action
+        that brings the table's game to the room's, then its last lines."""
+        lines = list(item.said)
+        if item.do is not None and self._match() is not None:
+            lines += self.act(item.do, arrived=True)
+        return lines + list(item.after)
+
+    def _relayed_all(self) -> list[str]:
+        """Everything the room applied so far, made and said in order."""
+        lines: list[str] = []
+        relay = self.relay
+        while relay is not None and relay.arrived:
+            item = relay.take()
+            if item is not None:
+                lines += self._relayed(item)
         return lines
 
     def _arrived(self, seat: int, do: Callable[[Game], Event]) -> list[str]:
