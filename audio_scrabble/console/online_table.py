@@ -230,13 +230,13 @@ class OnlineTable:
         if heard.kind in ("refused", "chat"):
             return Relayed(heard.lines)
         if self.game is None:  # the deal's set-up; the game is seated once every record queued is in
-            said = self._setting_up(heard)
+            setting = self._setting_up(heard)
             with self._cond:
                 more = any(h.kind == "record" for h in self._feed)
             if more or not (link.state.playing or link.state.over):
-                return said
+                return setting
             seated = self._seat(link)
-            return Relayed(said.said + seated.said, None, seated.after)
+            return Relayed(setting.said + seated.said, None, seated.after)
         applied = heard.applied
         if applied is None or heard.at <= self._at:
             return Relayed()  # in the game already (seated after it)
@@ -245,9 +245,9 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
-            said = () if mine else (prompts.move_arrived(names[record.seat]),)
+            first = () if mine else (prompts.move_arrived(names[record.seat]),)
             after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
-            return Relayed(said, self._sync(heard.view, applied.events), after)
+            return Relayed(first, self._sync(heard.view, applied.events), after)
         self._at = heard.at
         said: tuple[str, ...] = ()
         if record.kind == "resign":
