@@ -114,7 +114,7 @@ class Acting:
         game = match.game
         relay = self.relay if self.relay is not None and self.relay.owns(game) else None
         if relay is not None and not arrived:  # sent to the room; made when it comes back
-            return relay.send(game, do) + self._relayed_all()
+            return relay.send(game, do) + self.relayed_all()
         made = match.announce_action(do)
         lines = made.lines
         if match.table.outward is not None and not arrived:
@@ -256,7 +256,7 @@ class Acting:
             lines += self.act(item.do, arrived=True)
         return lines + list(item.after)
 
-    def _relayed_all(self) -> list[str]:
+    def relayed_all(self) -> list[str]:
         """Everything the room applied so far, made and said in order."""
         lines: list[str] = []
         relay = self.relay

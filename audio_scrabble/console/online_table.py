@@ -37,7 +37,7 @@ import copy
 import threading
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Mapping, Protocol
 
 from ..core.events import ChallengeResolved, Event, GameEnded, TilesExchanged, TilesPlaced, TurnPassed
 from ..core.game import Game
@@ -47,12 +47,13 @@ from ..online.record import ACTION_KINDS
 from ..online.referee import Applied
 from ..online.transport import Message
 from ..presentation import online_phrases, online_prompts, prompts
+from .acting import Acting
+from .match import Match
 from .opening import Seating
+from .options import Options
 from .seats import Relayed, RemoteSeat
 from .setup import Seat, SetupFlow
-
-if TYPE_CHECKING:
-    from .session import Session
+from .thinking import Thinker
 
 #: at most this many seconds for an action sent here to come back from the room
 ECHO_WAIT = 10.0
@@ -114,10 +115,22 @@ def action_of(events: tuple[Event, ...] | list[Event]) -> dict[str, Any]:
     raise OnlineError(online_prompts.NOT_AN_ACTION, "mismatch")
 
 
+class Host(Protocol):
+    """What a game between homes uses of the session (a :class:`~.session.Session`)."""
+
+    acting: Acting
+    thinker: Thinker
+    match: Match | None
+    lexicon: Any
+    options: Options
+
+    def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
+
+
 class OnlineTable:
     """One game between homes at a session's table (a :class:`~.seats.Relay`)."""
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Host) -> None:
         self.session = session
         self.link: GameLink | None = None
         #: the table's game, once seated (the session's match's game)
@@ -133,7 +146,7 @@ class OnlineTable:
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
         """The link's callbacks (give them to GameLink.offer/join/resume)."""
-        return {"on_record": self._on_record, "on_refused": self._on_refused, "on_chat": self._on_chat}
+        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat}
 
     def attach(self, link: GameLink) -> None:
         """The link is made: the table follows it from now on (the game is
@@ -170,7 +183,7 @@ class OnlineTable:
             except Exception:  # the prompt may be gone
                 pass
 
-    def _on_record(self, applied: Applied) -> None:
+    def on_record(self, applied: Applied) -> None:
         link = self.link
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
@@ -180,11 +193,11 @@ class OnlineTable:
             view, coming = self._snapshot(link)
         self._put(_Heard("record", applied, view, record.seq + 1, coming))
 
-    def _on_refused(self, error: OnlineError, msg: Message) -> None:
+    def on_refused(self, error: OnlineError, msg: Message) -> None:
         if self.link is not None:
             self._put(_Heard("refused", lines=(str(error),)))
 
-    def _on_chat(self, msg: Message) -> None:
+    def on_chat(self, msg: Message) -> None:
         link = self.link
         if link is None or msg.sender == link.transport.user_id:
             return

@@ -169,6 +169,10 @@ class Question:
     def answer(self, text: str) -> Decision:
         raise NotImplementedError
 
+    def lines(self) -> list[str]:
+        """The question, said as it opens."""
+        return []
+
     def interrupt(self) -> Decision:
         """Ctrl-C: the question is cancelled."""
         return Say((prompts.STAYING,))

@@ -419,8 +419,8 @@ class Session(Seated):
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         return self.playing().empty_line()[0]
 
-    def ask_confirm(self, what: str) -> list[str]:
-        self.question = ConfirmQuestion(what)
+    def ask_confirm(self, what: str | Question) -> list[str]:  # quit, new, or a question opened
+        self.question = what if isinstance(what, Question) else ConfirmQuestion(what)
         return self.question.lines()
 
     def quit(self) -> list[str]:
