@@ -43,6 +43,16 @@ DEFAULT_RULES = "single"
 MOST_INVITED = 3
 
 
+def quiet_libraries() -> None:
+    """The network libraries' warnings ("Missing session for device...")
+    never printed over the game's lines: Python prints a warning of a
+    logger with no handler on the terminal; these have one that drops them."""
+    for name in ("nio", "audio_scrabble.online"):
+        logger = logging.getLogger(name)
+        if not logger.handlers:
+            logger.addHandler(logging.NullHandler())
+
+
 def display_name(user_id: str) -> str:
     """The name a user id is said by: ``@bob:example.org`` -> ``Bob``."""
     local = user_id.lstrip("@").split(":", 1)[0]
@@ -138,6 +148,7 @@ class OnlineHome:
     def connect(self) -> list[str]:
         """Resume the account on file: every game caught up from its room;
         who moved while the player was away."""
+        quiet_libraries()
         if self._connect is not None:
             transport = self._connect()
         else:
@@ -148,6 +159,7 @@ class OnlineHome:
 
     def sign_in(self, homeserver: str, user: str, password: str) -> list[str]:
         """Sign in (the password traded for a token at once, never kept)."""
+        quiet_libraries()
         if self._sign_in is not None:
             transport = self._sign_in(homeserver, user, password)
         else:
