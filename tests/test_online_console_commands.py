@@ -146,6 +146,8 @@ def test_sign_in_invite_accept_play_chat_resign(tmp_path: Path, lexicon: Any, ca
         bob.line("")
         for p in (alice, bob):
             assert p.heard.count("The deal checked out.") == 1, p.heard[-8:]
+            assert p.session.game is not None and p.session.game.is_over  # the table's game ends with it
+            assert p.session.mode == "over"
         finals = [p.home.links[p.home.rooms[0]].state.final for p in (alice, bob)]
         assert finals[0] is not None and finals[0] == finals[1]
         assert "resigned" in finals[0].gcg

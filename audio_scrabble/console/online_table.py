@@ -266,11 +266,24 @@ class OnlineTable:
         if record.kind == "resign":
             said = (online_prompts.resigned(names[record.seat], mine),)
         if applied.final is not None:
-            final = applied.final
-            for player, total in zip(self.game.players, final.totals):
-                player.score = total
-            said += tuple(final.lines)
+            self._checked(applied.final.totals, applied.final.resigned)
+            said += tuple(applied.final.lines)
         return Relayed(said)
+
+    def _checked(self, totals: tuple[int, ...], resigned: int | None) -> None:
+        """The deal checked: the table's game ends with the real final
+        scores (the view's own end left out the racks it could not see; a
+        resignation ends it too, the one who resigned winning nothing)."""
+        game = self.game
+        assert game is not None
+        for player, total in zip(game.players, totals):
+            player.score = total
+        best = max((t for i, t in enumerate(totals) if i != resigned), default=0)
+        winners = tuple(i for i, t in enumerate(totals) if t == best and i != resigned)
+        if game.ended is None:
+            game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
+        else:
+            game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
 
     def _setting_up(self, heard: _Heard) -> Relayed:
         """A record of the deal's set-up, before the game starts."""
