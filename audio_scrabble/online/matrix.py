@@ -234,7 +234,7 @@ class MatrixTransport:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="matrix", daemon=True)
         self._thread.start()
-        self._client = None
+        self._client: Any = None  # nio's AsyncClient, once made
         try:
             self._client = self._run(self._make_client(), timeout=30)
             self._sync_task = self._run(self._start_sync(), timeout=self.timeout + 5)
@@ -343,7 +343,7 @@ class MatrixTransport:
 
     async def _make_client(self) -> Any:
         nio = self._nio
-        import nio.store  # noqa: F401 - the SqliteStore below
+        import nio.store as _nio_store  # noqa: F401 - the SqliteStore below
 
         self._store.ensure()
         config = nio.AsyncClientConfig(
@@ -511,7 +511,7 @@ class MatrixTransport:
         token = prev_batch
         while token:
             answer = await self._retrying(
-                lambda t=token: self._client.room_messages(
+                lambda t=token: self._client.room_messages(  # type: ignore[misc]
                     room_id, start=t, end=since, direction=nio.MessageDirection.back, limit=100,
                     message_filter={"types": _MESSAGE_TYPES}),
                 "catching up", None,
@@ -802,7 +802,7 @@ class MatrixTransport:
         token: str | None = None
         while True:
             answer = await self._retrying(
-                lambda t=token: client.room_messages(
+                lambda t=token: client.room_messages(  # type: ignore[misc]
                     room, start=t, direction=nio.MessageDirection.front, limit=100,
                     message_filter={"types": _MESSAGE_TYPES}),
                 "reading the game's room", deadline,
