@@ -229,5 +229,10 @@ def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: A
     settle(again, first)
     heard = first.line("")
     assert heard[0] == prompts.move_arrived(second_name), heard
+    # signed out, the game left on the table is never changed here
+    assert first.line("online out") == [online_prompts.SIGNED_OUT]
+    actions = len(first.session.game.actions)
+    assert " ".join(first.line("pass")) == online_prompts.GAME_CLOSED
+    assert len(first.session.game.actions) == actions
     again.close()
     first.close()

@@ -29,14 +29,15 @@ from typing import Any, Callable, Iterator, Protocol
 
 from ..core.events import Event
 from ..core.game import Game
-from ..errors import IllegalPlay, ScrabbleError
+from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError
 from ..notation.typed import Draft
-from ..presentation import prompts
+from ..presentation import online_prompts, prompts
 from ..presentation.phrases import Style
 from . import plays, services, thinking
 from .cues import Cues
 from .match import Match, need
 from .output import Transcript
+from .saving import kept_by_room
 from .questions import Question
 from .settings import Settings
 from .seats import Relay, Relayed
@@ -113,7 +114,9 @@ class Acting:
         match = self.playing()
         game = match.game
         relay = self.relay if self.relay is not None and self.relay.owns(game) else None
-        if relay is not None and not arrived:  # sent to the room; made when it comes back
+        if kept_by_room(game) and not arrived:  # a game between homes: sent, made when it comes back
+            if relay is None:
+                raise ActionNotAllowed(online_prompts.GAME_CLOSED)
             return relay.send(game, do) + self.relayed_all()
         made = match.announce_action(do)
         lines = made.lines
@@ -122,8 +125,7 @@ class Acting:
         if not self.warmed and len(game.bag) < 20 and game.move_finder is not None:
             self.warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self._reach.lexicon)
-        if relay is None:  # a game between homes is kept by its room
-            lines.extend(self._autosave())
+        lines.extend(self._autosave())  # not a game between homes: its room keeps it
         cues = self._cues()
         if cues is not None:  # the sound once the game is saved
             cues.after_action(made.events, made.your_turn)

@@ -139,6 +139,8 @@ class OnlineTable:
         self._at = 0
         self._feed: deque[_Heard] = deque()
         self._cond = threading.Condition()
+        #: closed (signed out, or another online game opened): nothing is sent any more
+        self.closed = False
         #: records applied and refusals heard so far (for an action sent here to wait on)
         self._heard = 0
         self._refusals = 0
@@ -156,8 +158,8 @@ class OnlineTable:
         self._put(_Heard("check"))
 
     def detach(self) -> None:
-        if self.session.acting.relay is self:
-            self.session.acting.relay = None
+        """Hear the link no more; an action on this game is refused from now on."""
+        self.closed = True
 
     @property
     def at_table(self) -> bool:
@@ -165,7 +167,7 @@ class OnlineTable:
         return self.game is not None and match is not None and match.game is self.game
 
     def owns(self, game: Game) -> bool:
-        return self.game is not None and game is self.game
+        return self.game is not None and game is self.game and not self.closed
 
     # ------------------------------------------------------------ on the transport's thread
     def _put(self, heard: _Heard) -> None:
@@ -222,6 +224,7 @@ class OnlineTable:
             coming = sum(1 for p in held if p not in ledger.known)
             view.players[seat].rack = [ledger.letter(p) for p in held if p in ledger.known]
         view.bag.game = view  # type: ignore[attr-defined]
+        view.between_homes = True  # type: ignore[attr-defined]  # kept by its room (saving.kept_by_room)
         return view, coming
 
     # ------------------------------------------------------------ the relay (the table's thread)

@@ -154,3 +154,5 @@ ONLINE_HOW = "Type online to sign in, or online out to sign out."
 SAID = "Sent."
 #: ``online`` (to sign in) while a game is played here
 SIGN_IN_BETWEEN_GAMES = "Sign in between games: finish this one, or start audio-scrabble online."
+#: an action on an online game no longer open (signed out, or another opened)
+GAME_CLOSED = "This online game is closed here; type games, then open and its number."
