@@ -132,7 +132,8 @@ class Acting:
         quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
                  and not game.is_over and not game.awaiting_final_challenge)
         if not quiet:
-            lines.extend(match.turns.lines(made.round_end, engine=services.engine_available()))
+            review = services.engine_available() and not kept_by_room(game)  # no review between homes yet
+            lines.extend(match.turns.lines(made.round_end, engine=review))
         if match.table.hand_over_due():
             # The turn leaves a person at a shared computer: their rack (and its
             # hints) leave the screen and the screen reader's review buffer

@@ -21,7 +21,7 @@ from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import join_split_squares, looks_like_position, looks_like_square, parse_draft
-from ..presentation import braille_lines, phrases, prompts, record_phrases
+from ..presentation import braille_lines, online_prompts, phrases, prompts, record_phrases
 
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
@@ -29,7 +29,9 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
-from .online_commands import accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening
+from .online_commands import (
+    accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
+)
 from .registry import (
     ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
@@ -311,7 +313,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
         Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
-        Command("review", cmd_review, "Teaching", (), (Arg("turn", TURN, True),)),
+        Command("review", renewing(cmd_review, online_prompts.REVIEW_ONLINE), "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille
@@ -330,7 +332,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
-        Command("new", cmd_new, "Settings", changes=True),
+        Command("new", renewing(cmd_new, online_prompts.NEW_ONLINE), "Settings", changes=True),
         Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME),
     ]
 )

@@ -21,6 +21,7 @@ from ..presentation import online_prompts, prompts
 from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
 from .questions import Decision, Question, Say, wrong_answer
+from .saving import kept_by_room
 
 if TYPE_CHECKING:
     from .front import GameFront
@@ -209,3 +210,18 @@ def cmd_resign(session: GameFront, args: str) -> list[str]:
     table = home.open_table()
     table.resign()
     return _said_after(home, [online_prompts.RESIGN_SENT])
+
+
+def renewing(local: Handler, refusal: str) -> Handler:
+    """A command of a game at this table (``local``: ``new``, ``review``)
+    that a game between homes does not take: refused with ``refusal``
+    (``new``: invite again; ``review``: not done yet, the view's unknown
+    tiles would be taken for blanks)."""
+
+    def cmd_local_only(session: GameFront, args: str) -> list[str]:
+        game = session.game
+        if game is not None and kept_by_room(game):
+            raise ActionNotAllowed(refusal)
+        return local(session, args)
+
+    return cmd_local_only

@@ -261,7 +261,9 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
-            first = () if mine else (prompts.move_arrived(names[record.seat]),)
+            first: tuple[str, ...] = () if mine else (prompts.move_arrived(names[record.seat]),)
+            if record.kind == "accept":  # its end is said once the deal is checked
+                first += (online_prompts.accepted_last_play(names[record.seat], mine),)
             after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
             return Relayed(first, self._sync(heard.view, applied.events), after)
         self._at = heard.at

@@ -156,3 +156,12 @@ SAID = "Sent."
 SIGN_IN_BETWEEN_GAMES = "Sign in between games: finish this one, or start audio-scrabble online."
 #: an action on an online game no longer open (signed out, or another opened)
 GAME_CLOSED = "This online game is closed here; type games, then open and its number."
+#: ``new`` at a game between homes
+NEW_ONLINE = "To play again, invite again: type invite and the players; games lists your games."
+
+
+def accepted_last_play(name: str, you: bool) -> str:
+    """The last play of the game accepted (the end said once the deal is checked)."""
+    return "You accepted the last play." if you else f"{name} accepted the last play."
+#: ``review`` at a game between homes
+REVIEW_ONLINE = "A game between homes cannot be reviewed here yet; its moves are in its room."
