@@ -174,3 +174,37 @@ def test_two_consoles_play_a_whole_game_between_homes(lexicon: Any) -> None:
             assert " ".join(homes.line(i, "review")) == online_prompts.REVIEW_ONLINE
     finally:
         homes.close()
+
+
+def test_a_replayed_and_a_forged_record_are_said_refused_once_and_change_nothing(lexicon: Any) -> None:
+    homes = Homes(lexicon)
+    try:
+        homes.line(0, "")
+        homes.line(1, "")
+        first = homes.to_play()
+        assert first is not None
+        other = 1 - first
+        homes.line(first, "pass")
+        homes.line(other, "")
+        room = homes.room
+        last = homes.net.messages(room)[-1]
+        assert last.record is not None and last.sender == homes.users[first]
+        before = [len(s.game.actions) for s in homes.sessions]
+        # the same record again (a replay), and one that says another move than it makes
+        homes.net.inject(room, last.sender, last.body, last.record)
+        forged = dict(last.record)
+        forged["gcg"] = str(forged.get("gcg", "")).replace("-", "8H ZZZ", 1) or "forged"
+        homes.net.inject(room, last.sender, "Forged.", forged)
+        homes.idle()
+        for i in (0, 1):
+            out = homes.line(i, "")
+            refused = [line for line in out if "refused" in line or "came again" in line]
+            assert len(refused) >= 2, out
+            assert any("came again" in line for line in out), out
+        assert [len(s.game.actions) for s in homes.sessions] == before
+        assert all(link.refusals for link in homes.links)
+        # the game goes on
+        homes.line(other, "pass")
+        assert homes.line(first, "")[0] == prompts.move_arrived(NAMES[other])
+    finally:
+        homes.close()
