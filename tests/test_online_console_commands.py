@@ -236,3 +236,22 @@ def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: A
     assert len(first.session.game.actions) == actions
     again.close()
     first.close()
+
+
+def test_online_at_the_set_up_question_gives_it_back_once_signed_in(tmp_path: Path, lexicon: Any) -> None:
+    net = LoopbackNetwork()
+    p = Player(net, "Alice", tmp_path / "a", lexicon)
+    try:
+        asked = p.session.start()
+        setup_prompt = p.session.prompt_text()
+        assert p.session.question is not None
+        out = p.line("online")
+        assert out == [online_prompts.ASK_HOMESERVER], out  # the set-up question is not asked over it
+        p.line("example.org")
+        p.line("alice")
+        out = p.line(PASSWORD)
+        assert out[0] == online_prompts.signed_in(p.user)
+        assert p.session.prompt_text() == setup_prompt  # the set-up question is open again
+        assert asked
+    finally:
+        p.close()

@@ -20,7 +20,7 @@ from ..online.matrix import check_user_id
 from ..presentation import online_prompts, prompts
 from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
-from .questions import Decision, Question, Say, wrong_answer
+from .questions import Ask, Decision, Question, Say, wrong_answer
 from .saving import kept_by_room
 
 if TYPE_CHECKING:
@@ -61,8 +61,10 @@ class SignInQuestion(Question):
 
     leaves_on_eof = False
 
-    def __init__(self, home: OnlineHome) -> None:
+    def __init__(self, home: OnlineHome, before: Question | None = None) -> None:
         self.home = home
+        #: the question it took the prompt from (set-up, resume): given back once answered
+        self.before = before
         self.answers: list[str] = []
         self.prompt = online_prompts.HOMESERVER_PROMPT
         #: the app reads the answer without showing it (a password)
@@ -88,12 +90,18 @@ class SignInQuestion(Question):
         try:
             lines = self.home.sign_in(homeserver, user, password)
         except ScrabbleError as e:
-            return Say(tuple(prompts.refusal_said(str(e))))
-        return Say(tuple(_said_after(self.home, lines)))
+            return self._back(prompts.refusal_said(str(e)))
+        return self._back(_said_after(self.home, lines))
+
+    def _back(self, lines: list[str]) -> Decision:
+        """Done: the question it took the prompt from, if any, is open again."""
+        if self.before is not None and self.home.session.match is None:
+            return Ask(self.before, tuple(lines))
+        return Say(tuple(lines))
 
     def interrupt(self) -> Decision:
         self.answers = []
-        return Say((online_prompts.SIGN_IN_STOPPED,))
+        return self._back([online_prompts.SIGN_IN_STOPPED])
 
 
 # ====================================================================== handlers
@@ -116,7 +124,7 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
         return home.connect()
     if session.game is not None and not session.game.is_over:  # the questions would take over its prompt
         raise ActionNotAllowed(online_prompts.SIGN_IN_BETWEEN_GAMES)
-    return session.ask_confirm(SignInQuestion(home))
+    return session.ask_confirm(SignInQuestion(home, session.question))
 
 
 def cmd_invite(session: GameFront, args: str) -> list[str]:
