@@ -101,3 +101,42 @@ def test_two_consoles_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexic
     finally:
         alice.home.close()
         bob.home.close()
+
+
+def test_a_console_that_quits_comes_back_and_catches_up(synapse: Any, tmp_path: Path, lexicon: Any) -> None:
+    """Bob quits mid-game; Alice moves meanwhile; Bob's next program signs
+    in from the account on file (no password asked), says Alice moved while
+    he was away, and open 1 brings the game back as it stands."""
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    try:
+        alice.sign_in(synapse.url)
+        bob.sign_in(synapse.url)
+        alice.line(f"invite {bob.user}")
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end and not any("invites you" in x for x in bob.line("games")):
+            time.sleep(0.2)
+        bob.line("accept 1")
+        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
+        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
+        if bob.session.game.current == bob.home.links[bob.home.rooms[0]].state.my_seat:
+            bob.line("pass")
+            alice.until(lambda: any(x.endswith("passed.") for x in alice.heard), "Bob's pass")
+        bob.home.close()  # Bob quits
+        alice.line("pass")  # Alice moves while he is away
+        again = Session(Options(saved_game=NEW), lexicon=lexicon)
+        home = install(again, OnlineHome(again, OnlineStore(tmp_path / "bob")))
+        out = again.handle_line("online")  # the account on file: no question
+        assert out[0] == online_prompts.signed_in(bob.user), out
+        alice_name = alice.user.lstrip("@").split(":")[0].capitalize()
+        assert online_prompts.moved_while_away(alice_name, 1) in out, out
+        out = again.handle_line("open 1")
+        assert online_prompts.game_with([alice_name]) in out, out
+        assert "Your turn." in out, out
+        assert again.handle_line("pass")[0] == "You passed."
+        alice.until(lambda: alice.heard.count(prompts.move_arrived(
+            bob.user.lstrip("@").split(":")[0].capitalize())) >= 1, "Bob's move after his return")
+        home.close()
+    finally:
+        alice.home.close()
+        bob.home.close()
