@@ -346,6 +346,9 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
+        # what the worker dropped before the link was known here (the room's
+        # history holds it; a message read twice counts once)
+        link.catch_up()
 
     def open(self, number: int) -> list[str]:
         """Open online game ``number`` (1 = the first listed) at the table."""
