@@ -255,3 +255,43 @@ def test_online_at_the_set_up_question_gives_it_back_once_signed_in(tmp_path: Pa
         assert asked
     finally:
         p.close()
+
+
+def test_three_homes_invite_accept_and_hear_each_move(tmp_path: Path, lexicon: Any) -> None:
+    net = LoopbackNetwork()
+    names = ("Alice", "Bob", "Cy")
+    ps = [signed_in(net, n, tmp_path / n, lexicon) for n in names]
+    try:
+        out = ps[0].line("invite @bob:loopback @cy:loopback")
+        assert out[0] == online_prompts.invited(["Bob", "Cy"]), out
+        settle(*ps)
+        for p in ps[1:]:
+            assert "Invitation 1: Alice invites you to a game." in p.line("games")
+            p.line("accept 1")
+            settle(*ps)
+        settle(*ps)
+        for p in ps:
+            p.line("")
+            assert p.session.game is not None, p.heard[-6:]
+            others = [n for n in names if n != p.user[1:].split(":")[0].capitalize()]
+            assert online_prompts.game_with(others) in p.heard
+        for _ in range(3):  # each passes in turn; the two others hear it once
+            current = ps[0].session.game.current
+            mover = next(p for p in ps if p.home.links[p.home.rooms[0]].state.my_seat == current)
+            before = [len(p.heard) for p in ps]
+            assert "You passed." in mover.line("pass")
+            settle(*ps)
+            mover_name = ps[0].session.game.names[current]
+            for p, n in zip(ps, before):
+                if p is not mover:
+                    new = p.line("")
+                    assert new.count(prompts.move_arrived(mover_name)) == 1, new
+                    assert p.heard[n:].count(f"{mover_name} passed.") == 1
+        ps[2].line("resign")
+        settle(*ps)
+        for p in ps:
+            p.line("")
+            assert p.heard.count("The deal checked out.") == 1, p.heard[-6:]
+    finally:
+        for p in ps:
+            p.close()
