@@ -208,3 +208,30 @@ def test_a_replayed_and_a_forged_record_are_said_refused_once_and_change_nothing
         assert homes.line(first, "")[0] == prompts.move_arrived(NAMES[other])
     finally:
         homes.close()
+
+
+def test_an_exchange_names_no_tile_not_known_yet_and_the_rack_fills_when_the_keys_come(lexicon: Any) -> None:
+    homes = Homes(lexicon)
+    try:
+        homes.line(0, "")
+        homes.line(1, "")
+        first = homes.to_play()
+        assert first is not None
+        other = 1 - first
+        me = homes.sessions[first]
+        rack = list(me.game.players[first].rack)
+        out = homes.line(first, "exchange " + "".join(rack[:3]))
+        assert out[0].startswith("You put back"), out
+        assert not any(" drew" in line for line in out), out
+        assert online_prompts.tiles_coming(3) in out
+        assert len(me.game.players[first].rack) == 4 and "?" not in me.game.players[first].rack or \
+            me.game.players[first].rack.count("?") == rack[3:].count("?")
+        heard = homes.line(other, "")
+        assert f"{NAMES[first]} exchanged 3 tiles." in heard, heard
+        homes.line(other, "pass")
+        back = homes.line(first, "")
+        assert back[0] == prompts.move_arrived(NAMES[other])
+        assert len(me.game.players[first].rack) == 7
+        assert any(line.startswith("Rack: ") for line in back), back
+    finally:
+        homes.close()
