@@ -37,12 +37,12 @@ class Player:
     """One home: a session, its online home over the shared loopback network."""
 
     def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any,
-                 session_type: type[Session] = Session) -> None:
+                 session_type: type[Session] = Session, saves: Any = None) -> None:
         self.net = net
         self.user = f"@{name.lower()}:loopback"
         self.transports: list[LoopbackTransport] = []
         self.passwords: list[str] = []
-        self.session = session_type(Options(saved_game=NEW), lexicon=lexicon)
+        self.session = session_type(Options(saved_game=NEW), lexicon=lexicon, store=saves)
         self.store = OnlineStore(folder)
         self.home = install(self.session, OnlineHome(self.session, self.store, connect=self._connect,
                                                      sign_in=self._sign_in))
@@ -81,8 +81,8 @@ def settle(*players: Player) -> None:
             p.idle()
 
 
-def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any) -> Player:
-    p = Player(net, name, folder, lexicon)
+def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves: Any = None) -> Player:
+    p = Player(net, name, folder, lexicon, saves=saves)
     assert p.line("online") == [online_prompts.ASK_HOMESERVER]
     assert p.session.prompt_text() == "homeserver> "
     assert p.line("example.org") == [online_prompts.ASK_USER]
@@ -295,3 +295,40 @@ def test_three_homes_invite_accept_and_hear_each_move(tmp_path: Path, lexicon: A
     finally:
         for p in ps:
             p.close()
+
+
+def test_both_sides_keep_the_same_checked_record_in_their_games_folder(tmp_path: Path, lexicon: Any) -> None:
+    from audio_scrabble.persistence import SaveStore
+
+    net = LoopbackNetwork()
+    alice = signed_in(net, "Alice", tmp_path / "a", lexicon, SaveStore(tmp_path / "a-saves"))
+    bob = signed_in(net, "Bob", tmp_path / "b", lexicon, SaveStore(tmp_path / "b-saves"))
+    try:
+        alice.line("invite @bob:loopback")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        current = alice.session.game.current
+        mover = alice if current == 0 else bob
+        mover.line("pass")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        alice.line("resign")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        records = [sorted((tmp_path / f"{x}-saves" / "games").glob("*.gcg")) for x in ("a", "b")]
+        assert [len(r) for r in records] == [1, 1], records
+        assert records[0][0].read_text() == records[1][0].read_text()
+        assert "resigned" in records[0][0].read_text()
+        for p, r in zip((alice, bob), records):
+            assert online_prompts.record_kept(r[0].name) in p.heard
+            kept = [f for f in (tmp_path / ("a-saves" if p is alice else "b-saves")).rglob("*") if f.is_file()]
+            assert [f.suffix for f in kept if f.suffix not in (".lock",)] == [".gcg"], kept  # no local save
+    finally:
+        alice.close()
+        bob.close()

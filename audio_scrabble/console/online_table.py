@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import deque
+from pathlib import Path
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Protocol
 
@@ -46,6 +47,8 @@ from ..online.match import GameLink
 from ..online.record import ACTION_KINDS
 from ..online.referee import Applied
 from ..online.transport import Message
+from ..persistence import files
+from ..persistence.records import record_stem
 from ..presentation import online_phrases, online_prompts, prompts
 from .acting import Acting
 from .match import Match
@@ -123,6 +126,7 @@ class Host(Protocol):
     match: Match | None
     lexicon: Any
     options: Options
+    store: Any
 
     def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
 
@@ -272,8 +276,23 @@ class OnlineTable:
             said = (online_prompts.resigned(names[record.seat], mine),)
         if applied.final is not None:
             self._checked(applied.final.totals, applied.final.resigned)
-            said += tuple(applied.final.lines)
+            said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
         return Relayed(said)
+
+    def _keep_record(self, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
+        """The checked GCG record (the same on every side) kept in the games
+        folder, as a finished game's is; what to say."""
+        store = self.session.store
+        folder = getattr(store, "games_dir", None)
+        if not isinstance(folder, Path):
+            return ()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = files.unique(folder / (record_stem(names) + ".gcg"))
+            files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
+        except OSError as e:
+            return (online_prompts.record_not_kept(e.strerror or type(e).__name__),)
+        return (online_prompts.record_kept(target.name),)
 
     def _checked(self, totals: tuple[int, ...], resigned: int | None) -> None:
         """The deal checked: the table's game ends with the real final

@@ -165,3 +165,12 @@ def accepted_last_play(name: str, you: bool) -> str:
     return "You accepted the last play." if you else f"{name} accepted the last play."
 #: ``review`` at a game between homes
 REVIEW_ONLINE = "A game between homes cannot be reviewed here yet; its moves are in its room."
+
+
+def record_kept(name: str) -> str:
+    """The checked record of a game between homes, kept in the games folder."""
+    return f"Its record is kept in games: {name}."
+
+
+def record_not_kept(reason: str) -> str:
+    return f"Its record could not be kept in games ({reason}); the room still holds every move."
