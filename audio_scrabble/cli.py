@@ -35,6 +35,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "moves": ("audio_scrabble.engine.moves_cli", "list the legal plays in a position, best first"),
     "emboss": ("audio_scrabble.console.emboss_cli", "write a game (GCG record or save file) as a braille-ready .brf file"),
     "review": ("audio_scrabble.console.review", "step through a game (GCG record or save file) by ear"),
+    "online": ("audio_scrabble.console.online_start", "play between homes: sign in, then your online games"),
 }
 PLAY_MODULE = "audio_scrabble.console.start"
 

@@ -8,7 +8,10 @@ final play and the decisions of the seats that are not a person's are
 made through it: a computer's (its move chosen off the input thread, see
 :mod:`.thinking`) and a remote player's (its action arrived in the seat's
 inbox, see :mod:`.seats`). :meth:`Acting.steps` is the one loop over
-those seats; the application and the session both run it.
+those seats; the application and the session both run it. A game between
+homes sets :attr:`Acting.relay` (:mod:`.online_table`): an action made
+here goes to the room instead, and is made when it comes back, with
+everything else the room applied, in the room's order.
 
 Acting is built with what it needs, not the whole session: a way to
 reach the match (:class:`Reach`: the match, its sound cues and word
@@ -26,16 +29,18 @@ from typing import Any, Callable, Iterator, Protocol
 
 from ..core.events import Event
 from ..core.game import Game
-from ..errors import IllegalPlay, ScrabbleError
+from ..errors import ActionNotAllowed, IllegalPlay, ScrabbleError
 from ..notation.typed import DirectionUnclear, Draft
-from ..presentation import prompts
+from ..presentation import online_prompts, prompts
 from ..presentation.phrases import Style
 from . import plays, services, thinking
 from .cues import Cues
 from .match import Match, need
 from .output import Transcript
+from .saving import kept_by_room
 from .questions import Question
 from .settings import Settings
+from .seats import Relay, Relayed
 from .table import ComputerAction
 from .thinking import Thinker
 
@@ -75,6 +80,8 @@ class Acting:
         self._report = report
         #: the engine's move generator has been warmed up (the house rule will ask)
         self.warmed = False
+        #: a game between homes at the table: its actions are made when they come back from the room
+        self.relay: Relay | None = None
 
     def _match(self) -> Match | None:
         return self._reach.match
@@ -103,6 +110,11 @@ class Acting:
         player) is handed to the table's outward hook once made."""
         match = self.playing()
         game = match.game
+        relay = self.relay if self.relay is not None and self.relay.owns(game) else None
+        if kept_by_room(game) and not arrived:  # a game between homes: sent, made when it comes back
+            if relay is None:
+                raise ActionNotAllowed(online_prompts.GAME_CLOSED)
+            return relay.send(game, do) + self.relayed_all()
         made = match.announce_action(do)
         lines = made.lines
         if match.table.outward is not None and not arrived:
@@ -110,14 +122,15 @@ class Acting:
         if not self.warmed and len(game.bag) < 20 and game.move_finder is not None:
             self.warmed = True  # the house rule will soon ask whether anyone can move
             services.warm_move_finder(self._reach.lexicon)
-        lines.extend(self._autosave())
+        lines.extend(self._autosave())  # not a game between homes: its room keeps it
         cues = self._cues()
         if cues is not None:  # the sound once the game is saved
             cues.after_action(made.events, made.your_turn)
         quiet = (quiet_turn_of is not None and game.current == quiet_turn_of
                  and not game.is_over and not game.awaiting_final_challenge)
         if not quiet:
-            lines.extend(match.turns.lines(made.round_end, engine=services.engine_available()))
+            review = services.engine_available() and not kept_by_room(game)  # no review between homes yet
+            lines.extend(match.turns.lines(made.round_end, engine=review))
         if match.table.hand_over_due():
             # The turn leaves a person at a shared computer: their rack (and its
             # hints) leave the screen and the screen reader's review buffer
@@ -172,6 +185,8 @@ class Acting:
         """Whether a seat that is not a person's acts now: a computer, or a
         remote player whose action has arrived."""
         match = self._match()
+        if self.relay is not None and self.relay.arrived:
+            return True
         if match is None:
             return False
         remote = match.table.remote_due()
@@ -183,6 +198,8 @@ class Acting:
         """Whether the remote player the table waits for has sent their action."""
         match = self._match()
         remote = match.table.remote_due() if match is not None else None
+        if self.relay is not None and self.relay.arrived:  # what the room applied
+            return True
         return match is not None and remote is not None and match.table.remotes[remote].arrived
 
     def ready(self) -> bool:
@@ -199,6 +216,12 @@ class Acting:
         made once it has arrived: nothing arrived, the table waits for it."""
         thinker = self.thinker
         while True:
+            relay = self.relay
+            if relay is not None and relay.arrived:  # what the room applied, in its order
+                item = relay.take()
+                if item is not None:
+                    yield self._out.reply(self._relayed(item))
+                continue
             match = self._match()
             remote = match.table.remote_due() if match is not None else None
             if thinker.busy:
@@ -229,16 +252,42 @@ class Acting:
         return lines
 
     def take_arrived(self) -> list[str]:
-        """The action that arrived for the remote player the table waits for,
-        made and said once, then whose turn (nothing arrived: nothing)."""
+        """What arrived, made and said once, then whose turn: everything the
+        room applied so far (a game between homes), else the action that
+        arrived for the remote player the table waits for (nothing arrived:
+        nothing)."""
+        if self.relay is not None and self.relay.arrived:
+            return self._out.reply(self.relayed_all())
         table = self.playing().table
         seat = table.remote_due()
         move = table.remotes[seat].take() if seat is not None else None
         if seat is None or move is None:
             return []
+        return self._arrived(seat, move.action(seat))
+
+    def _relayed(self, item: Relayed) -> list[str]:
+        """What the room applied, made at the table: its lines, the action
+        that brings the table's game to the room's, then its last lines."""
+        lines = list(item.said)
+        if item.do is not None and self._match() is not None:
+            lines += self.act(item.do, arrived=True)
+        return lines + list(item.after)
+
+    def relayed_all(self) -> list[str]:
+        """Everything the room applied so far, made and said in order."""
+        lines: list[str] = []
+        relay = self.relay
+        while relay is not None and relay.arrived:
+            item = relay.take()
+            if item is not None:
+                lines += self._relayed(item)
+        return lines
+
+    def _arrived(self, seat: int, do: Callable[[Game], Event]) -> list[str]:
+        """A remote player's action, arrived: said once, made, then whose turn."""
         name = self.playing().names[seat]
         try:
-            lines = [prompts.move_arrived(name)] + self.act(move.action(seat), arrived=True)
+            lines = [prompts.move_arrived(name)] + self.act(do, arrived=True)
         except ScrabbleError as e:  # not a legal action here: nothing changes
             lines = prompts.arrived_refused(name, str(e))
         return self._out.reply(lines)

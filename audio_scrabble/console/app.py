@@ -346,8 +346,14 @@ class PromptApp:
         session = self.session
         self.quiet_prompt = False
         self.prompt_words = session.prompt_text()
+        # a password (online sign-in) is not shown, kept in the history or read aloud
+        secret = bool(getattr(getattr(session, "question", None), "secret", False))
         try:
-            line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
+            if secret:
+                hidden: PromptSession[str] = PromptSession(input=self.prompt.input, output=self.prompt.output)
+                line = hidden.prompt(self._message, pre_run=self._prompt_started, is_password=True)
+            else:
+                line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
         except KeyboardInterrupt:
             self._prompt_ended()
             self.voice.emit(session.interrupt())
@@ -356,7 +362,7 @@ class PromptApp:
             self.voice.emit(session.end_of_input())
         else:
             self._prompt_ended()
-            if self.echo_typed():
+            if self.echo_typed() and not secret:
                 self.voice.read_aloud(line, then_reply=True)
             return line
         return None

@@ -21,7 +21,7 @@ from ..core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import DirectionUnclear, join_split_squares, looks_like_position, looks_like_square, parse_draft
-from ..presentation import braille_lines, phrases, prompts, record_phrases
+from ..presentation import braille_lines, online_prompts, phrases, prompts, record_phrases
 
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
@@ -29,6 +29,9 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
+from .online_commands import (
+    accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
+)
 from .registry import (
     ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
@@ -286,7 +289,8 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("exchange", cmd_exchange, "Turn", ("ex", "swap", "change"), (Arg("tiles", TILES),), changes=True),
         Command("pass", cmd_pass, "Turn", ("skip",), changes=True),
         Command("challenge", cmd_challenge, "Turn", ("ch",), (Arg("player", PLAYER, True),), changes=True),
-        Command("accept", cmd_accept, "Turn", changes=True),
+        Command("accept", accepting(cmd_accept), "Turn", (), (Arg("invitation", TURN, True),), changes=True,
+                modes=BOARD_TIME),
         # the rack
         Command("rack", cmd_rack, "Rack", ("r", "tiles")),
         Command("shuffle", cmd_shuffle, "Rack", ("mix",)),
@@ -317,7 +321,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
         Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
-        Command("review", cmd_review, "Teaching", (), (Arg("turn", TURN, True),)),
+        Command("review", renewing(cmd_review, online_prompts.REVIEW_ONLINE), "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille
@@ -325,12 +329,18 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("emboss", cmd_emboss, "Braille", ("brf",), (Arg("file", PATH, True),)),
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
-        Command("games", cmd_games, "Files", ("files", "folder"), modes=ANY_TIME),
-        Command("open", cmd_open, "Files", (), (Arg("number", TURN),), changes=True),
+        Command("games", listing(cmd_games), "Files", ("files", "folder"), modes=ANY_TIME),
+        Command("open", opening(cmd_open), "Files", (), (Arg("number", TURN),), changes=True, modes=BOARD_TIME),
+        # play between homes (console/online_commands.py)
+        Command("online", cmd_online, "Online", (), (Arg("out", TURN, True),), modes=ANY_TIME),
+        Command("invite", cmd_invite, "Online", (), (Arg("players", TURN),), modes=BOARD_TIME),
+        Command("decline", cmd_decline, "Online", (), (Arg("invitation", TURN),), modes=BOARD_TIME),
+        Command("say", cmd_say, "Online", ("chat",), (Arg("words", TURN),), modes=BOARD_TIME),
+        Command("resign", cmd_resign, "Online", (), changes=True, modes=BOARD_TIME),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
-        Command("new", cmd_new, "Settings", changes=True),
+        Command("new", renewing(cmd_new, online_prompts.NEW_ONLINE), "Settings", changes=True),
         Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME),
     ]
 )

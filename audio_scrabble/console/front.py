@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .match import Match
     from .options import Options
     from .output import BoardReader, Transcript
+    from .questions import Question
     from .saving import Saver
     from .settings import Settings
     from .setup import SetupFlow
@@ -128,7 +129,12 @@ class GameFront(BoardFront, Protocol):
 
     def accept_final(self) -> list[str]: ...
 
-    def ask_confirm(self, what: str) -> list[str]: ...
+    def ask_confirm(self, what: str | Question) -> list[str]: ...
+
+    @property
+    def question(self) -> Question | None:
+        """The question open at the prompt, if any (read only)."""
+        ...
 
     def new_game(self) -> list[str]: ...
 

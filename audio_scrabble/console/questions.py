@@ -169,6 +169,10 @@ class Question:
     def answer(self, text: str) -> Decision:
         raise NotImplementedError
 
+    def lines(self) -> list[str]:
+        """The question, said as it opens."""
+        return []
+
     def interrupt(self) -> Decision:
         """Ctrl-C: the question is cancelled."""
         return Say((prompts.STAYING,))
@@ -201,7 +205,7 @@ class ResumeQuestion(Question):
         if word == "open":
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", (prompts.RESUME_IT,))
         if self.passes(word):
-            again = () if word in REPEAT else (prompts.RESUME_IT,)
+            again = () if word in (*REPEAT, "online") else (prompts.RESUME_IT,)
             return Command(text, after=again, keep=True)
         return wrong_answer(self._yes_or_no())
 
@@ -360,7 +364,8 @@ class SetupQuestion(Question):
         if word == "open":  # a game on file instead of a new one
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", tuple(setup.question()))
         if self.passes(word):
-            after = () if word in (*QUIT_WORDS, *REPEAT) else tuple(setup.question())
+            # online opens its own questions, which give this one back once answered
+            after = () if word in (*QUIT_WORDS, *REPEAT, "online") else tuple(setup.question())
             return Command(text, after=after, keep=True)  # then the question still open
         try:
             out = setup.answer(text)

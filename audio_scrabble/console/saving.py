@@ -170,6 +170,12 @@ def restore_settings(settings: Any, given: Any, state: TableState) -> str | None
     return speech_change
 
 
+def kept_by_room(game: Game) -> bool:
+    """A game between homes (console/online_table.py): its room keeps it,
+    never a file here (its racks are others' and its bag is dealt)."""
+    return bool(getattr(game, "between_homes", False))
+
+
 class Saver:
     """Saving and resuming for one session (``store`` None: nothing is saved).
 
@@ -330,7 +336,7 @@ class Saver:
     @_fitted
     def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
         """Save the game after an action; what to say (see the module doc)."""
-        if self.store is None or game is None or state is None:
+        if self.store is None or game is None or state is None or kept_by_room(game):
             return []
         self.offered = None  # a game is being played: no offer stands any more
         outcome, error = self._save(game, state)
@@ -359,7 +365,7 @@ class Saver:
         try:
             if self.offered is not None:
                 return [say.GOODBYE_KEPT]
-            if self.store is None or game is None or state is None:
+            if self.store is None or game is None or state is None or kept_by_room(game):
                 return [say.GOODBYE]
             if game.is_over:
                 if self.failing is None:

@@ -15,13 +15,20 @@ that would change it is refused, saying whose turn it is.
 Outward, the other way: every action made at this table (not one that
 arrived) is handed to the table's :data:`Outward` hook with the events it
 made, for the online layer to send.
+
+A game between homes whose records are applied when they come back from
+the room (the link's one order decides) plugs in as a :class:`Relay`
+instead (see :mod:`.online_table`): an action made here is handed to it
+*instead* of being made; everything the room applies, whoever sent it,
+waits in the relay as a :class:`Relayed` and is made, in order, by the
+table's one loop.
 """
 
 from __future__ import annotations
 
 import queue
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..core.events import Event
 from ..core.game import Game
@@ -89,3 +96,36 @@ class RemoteSeat:
             return self._inbox.get_nowait()
         except queue.Empty:
             return None
+
+
+@dataclass(frozen=True)
+class Relayed:
+    """What the room applied, for the table: lines said first, the game
+    action that brings the table's game to the room's (None: nothing on the
+    board changes), and lines said after it."""
+
+    said: tuple[str, ...] = ()
+    do: Callable[[Game], Event] | None = None
+    after: tuple[str, ...] = ()
+
+
+class Relay(Protocol):
+    """A game between homes at this table (see the module doc)."""
+
+    def owns(self, game: Game) -> bool:
+        """Whether ``game`` is the game this relay keeps in step with its room."""
+        ...
+
+    def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:
+        """An action made here: tried, sent to the room and not made; what
+        to say while it has not come back (nothing when it has)."""
+        ...
+
+    @property
+    def arrived(self) -> bool:
+        """Whether something the room applied waits to be said."""
+        ...
+
+    def take(self) -> Relayed | None:
+        """The first thing the room applied that is not said yet."""
+        ...

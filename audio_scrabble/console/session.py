@@ -146,7 +146,7 @@ class Session(Seated):
         starts from the position (see console/position_start.py)."""
         out = self.saver.put_away()
         try:
-            return out + self._sit(self.opening.position(self._word_list()))
+            return out + self.sit(self.opening.position(self._word_list()))
         except ScrabbleError as e:
             return out + prompts.refusal_said(str(e)) + self._open_setup()
 
@@ -157,26 +157,29 @@ class Session(Seated):
 
     def _begin_game(self) -> list[str]:
         assert self.setup is not None
-        return self._sit(self.opening.new_game(self.setup, self._word_list()))
+        return self.sit(self.opening.new_game(self.setup, self._word_list()))
 
-    def _sit(self, seating: Seating) -> list[str]:
+    def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]:
         """Seat a game the opening built (a new match, its cursor); save it
-        unless it is on file as it is; say its opening and whose turn it is."""
+        unless it is on file as it is; say its opening and whose turn it is. ``remotes``:
+        a game between homes' seats (question closed; its relay says what follows)."""
         told = self.match.turns.told_challenge if self.match is not None else False
         self._close_computers()
+        if remotes is not None:
+            self.remotes, self.question = dict(remotes), None
         self.setup = seating.setup
         state = seating.state
         if state is not None:
             self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
             told = state.told_challenge
-        remotes = {i: self.remotes[s.name] for i, s in enumerate(seating.seats) if s.name in self.remotes}
+        seated = {i: self.remotes[s.name] for i, s in enumerate(seating.seats) if s.name in self.remotes}
         self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told,
-                           remotes, self.outward)
+                           seated, self.outward)
         if state is not None:
             self.match.racks.restore(dict(state.racks))
         self.reader.reset()
         lines = list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
-        return self._seats_after(lines)
+        return lines if remotes is not None else self._seats_after(lines)
 
     # ================================================================ saving and resuming
     # The files are the saver's (console/saving.py); the session seats what it returns.
@@ -199,7 +202,7 @@ class Session(Seated):
             seating = self.opening.resumed(resumed)
         except ScrabbleError as e:
             return prompts.refusal_said(str(e)) + [prompts.STARTING_NEW_INSTEAD] + self._open_setup()
-        return self._sit(seating)
+        return self.sit(seating)
 
     def _open_saved(self, decision: OpenSaved) -> list[str]:
         """``open N`` at the resume or set-up question; if it cannot be, why, and the question."""
@@ -416,8 +419,8 @@ class Session(Seated):
         """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
         return self.playing().empty_line()[0]
 
-    def ask_confirm(self, what: str) -> list[str]:
-        self.question = ConfirmQuestion(what)
+    def ask_confirm(self, what: str | Question) -> list[str]:  # quit, new, or a question opened
+        self.question = what if isinstance(what, Question) else ConfirmQuestion(what)
         return self.question.lines()
 
     def quit(self) -> list[str]:

@@ -121,7 +121,7 @@ def _store() -> object | None:
         return None
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     options = options_from(args)
     lexicon: object
     if options.lexicon:
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         except ScrabbleError as e:
             print("\n".join(fit([str(e)], options.braille_width)), file=sys.stderr)
             return 2
-    session = Session(options, lexicon=lexicon, store=_store(), sound_player=make_player)
+    session = session_type(options, lexicon=lexicon, store=_store(), sound_player=make_player)
     if getattr(args, "open_file", None):
         try:
             session.saver.choose_file(args.open_file, lexicon, options.lexicon)

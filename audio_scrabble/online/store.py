@@ -7,6 +7,7 @@ Layout, under the data folder (:func:`persistence.store.data_dir`)::
       account.json        0600: homeserver, user id, device id, access
                           token, and the key that locks the device's keys
       keys/               0700: the encryption store of this device (nio's)
+      seeds.json          0600: the seed of each deal this device takes part in
       games/              0700: one append-only log per game room
 
 The password is never written anywhere: signing in trades it for an
@@ -28,7 +29,8 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +140,14 @@ class OnlineStore:
             except OSError:
                 pass
 
+    @property
+    def seeds_path(self) -> Path:
+        return self.folder / "seeds.json"
+
+    def seeds(self) -> "SeedFile":
+        """The deals' seeds of this device's games (game id -> 32 bytes), 0600."""
+        return SeedFile(self.seeds_path)
+
     # ---------------------------------------------------------- games
     def game_log(self, room: str) -> GameLog:
         self.ensure()
@@ -153,6 +163,53 @@ class OnlineStore:
             if room is not None:
                 logs.append(GameLog(path, room))
         return logs
+
+
+class SeedFile(MutableMapping[str, bytes]):
+    """The seeds of the deals this device takes part in (a game link's
+    ``seeds``): kept in one JSON file, 0600, written whole on each change,
+    so a restart reads the keys sealed to it. Never logged; its repr shows
+    only how many it holds."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            raw = json.loads(path.read_bytes())
+            self._data = {str(k): bytes.fromhex(str(v)) for k, v in raw.items()}
+        except FileNotFoundError:
+            self._data = {}
+        except (OSError, ValueError, AttributeError):
+            raise AccountDamaged() from None
+
+    def _write(self) -> None:
+        _private_dir(self.path.parent)
+        data = json.dumps({k: v.hex() for k, v in self._data.items()}).encode()
+        atomic_write(self.path, data, PRIVATE)
+
+    def __getitem__(self, key: str) -> bytes:
+        return self._data[key]
+
+    def __setitem__(self, key: str, value: bytes) -> None:
+        with self._lock:
+            if self._data.get(key) == value:
+                return
+            self._data[key] = bytes(value)
+            self._write()
+
+    def __delitem__(self, key: str) -> None:
+        with self._lock:
+            del self._data[key]
+            self._write()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._data))
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"SeedFile({len(self._data)} games)"
 
 
 def _room_stem(room: str) -> str:

@@ -699,7 +699,8 @@ def _exchanged(ev: TilesExchanged, aud: Audience, style: Style) -> list[str]:
     n = len(ev.returned)
     who = subject(ev.name, aud.you == ev.player)
     if ev.player in aud.reveal and not style.brief:
-        return [f"{who} put back {tiles_list(ev.returned)}.", f"{who} drew {tiles_list(ev.drawn)}."]
+        drew = [f"{who} drew {tiles_list(ev.drawn)}."] if ev.drawn else []  # between homes: they come later
+        return [f"{who} put back {tiles_list(ev.returned)}.", *drew]
     return [f"{who} exchanged {plural(n, 'tile')}."]
 
 

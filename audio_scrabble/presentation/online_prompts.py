@@ -1,0 +1,176 @@
+"""What the console says of a game between homes (the console keeps no
+sentence of its own): the game seated, a move sent, tiles still coming,
+a chat line, a resignation, the commands' answers and refusals.
+
+The records' own bodies (what any chat app shows) are in
+:mod:`.online_phrases`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .phrases import join_and
+
+
+def game_with(others: Sequence[str]) -> str:
+    """Said when a game between homes comes to the table."""
+    return f"Your game with {join_and(list(others))}, between homes."
+
+
+def accepted(name: str) -> str:
+    """Another player accepted the invitation: the deal goes on."""
+    return f"{name} accepted; the bag is being dealt."
+
+
+def tiles_coming(count: int) -> str:
+    """This player's new tiles, whose keys come with the next record."""
+    return f"{count} new tile{'' if count == 1 else 's'} still coming."
+
+
+#: a move sent that has not come back from the room yet
+SENT_WAITING = "Sent; it is said once the room has it."
+
+
+def chat_line(name: str, text: str) -> str:
+    """A chat line that arrived."""
+    return f"{name} says: {text}"
+
+
+def resigned(name: str, you: bool) -> str:
+    return "You resigned." if you else f"{name} resigned."
+
+
+#: an action the table cannot send (none of the game's own)
+NOT_AN_ACTION = "That is not an action of the game."
+#: ``say`` with nothing after it
+SAY_WHAT = "Say what? Type say and the words."
+#: ``say`` or ``resign`` with no online game at the table
+NO_ONLINE_GAME = "No online game is open; type games, then open and a number."
+#: ``resign`` sent
+RESIGN_SENT = "Resigned; the keys of the deal follow."
+
+
+# ---------------------------------------------------------------- signing in
+#: the sign-in questions, one at a time, and their prompts
+ASK_HOMESERVER = "Your homeserver? For example matrix.org."
+ASK_USER = "Your user name? For example @bob:matrix.org."
+ASK_PASSWORD = "Your password? It is not shown or kept."
+HOMESERVER_PROMPT = ("homeserver> ", "server> ")
+USER_PROMPT = ("user> ", None)
+PASSWORD_PROMPT = ("password> ", None)
+#: an empty answer to a sign-in question
+SIGN_IN_EMPTY = "Nothing typed; type it, or press Ctrl-C to stop signing in."
+SIGN_IN_STOPPED = "Not signed in."
+SIGNED_OUT = "Signed out; your games stay on file."
+NOT_SIGNED_IN = "You are not signed in; type online to sign in."
+NOT_SIGNED_IN_BRIEF = "Type online to sign in."
+#: ``online`` again, signed in already
+def signed_in(user_id: str) -> str:
+    return f"Signed in as {user_id}."
+
+
+def moved_while_away(name: str, games: int) -> str:
+    """At start: the games where another player moved while this one was away."""
+    where = "a game" if games == 1 else f"{games} games"
+    return f"{name} moved in {where} while you were away."
+
+
+# ---------------------------------------------------------------- games
+def online_heading(count: int) -> str:
+    return f"Online games: {count}."
+
+
+def _since(since_ms: int, now_ms: int) -> str:
+    if since_ms <= 0:
+        return ""
+    minutes = max(0, (now_ms - since_ms) // 60_000)
+    if minutes < 1:
+        return ", since just now"
+    if minutes < 60:
+        return f", for {minutes} min"
+    hours = minutes // 60
+    if hours < 48:
+        return f", for {hours} h"
+    return f", for {hours // 24} days"
+
+
+def game_entry(number: int, others: Sequence[str], state: str, whose: str, since_ms: int, now_ms: int) -> str:
+    """One online game of ``games``: with whom, whose turn, since when."""
+    who = join_and(list(others)) or "nobody yet"
+    if state == "play":
+        turn = "your turn"
+    elif state == "done":
+        turn = "over"
+    elif state == "join":
+        turn = f"waiting for {whose}" if whose else "being dealt"
+    else:
+        turn = f"{whose}'s turn" if whose else "waiting"
+    return f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state != 'done' else ''}."
+
+
+def invitation_line(number: int, who: str) -> str:
+    return f"Invitation {number}: {who} invites you to a game."
+
+
+ACCEPT_HOW = "Type accept 1 or decline 1."
+NO_ONLINE_GAMES = "No online games; invite a player: invite @bob:matrix.org."
+
+
+def invited(names: Sequence[str]) -> str:
+    return f"Invited {join_and(list(names))}; the game starts when they accept."
+
+
+def accepted_game(who: str) -> str:
+    return f"You accepted {who}'s game; the bag is being dealt."
+
+
+def declined(who: str) -> str:
+    return f"You declined {who}'s game."
+
+
+def no_invitation(count: int) -> str:
+    if count == 0:
+        return "No one has invited you; type games to hear your games."
+    return f"There is no invitation with that number; choose 1 to {count}." if count > 1 else \
+        "There is no invitation with that number; type accept 1."
+
+
+def no_online_game(count: int) -> str:
+    if count == 0:
+        return "You have no online games; invite a player first."
+    return f"There is no online game with that number; type games to hear them."
+
+
+#: ``invite`` with no one after it
+INVITE_WHOM = "Invite whom? Type invite and a user, like invite @bob:matrix.org."
+TOO_MANY_INVITED = "A game has two to four players; invite one to three others."
+NOT_YOURSELF = "You cannot invite yourself; invite another player."
+#: ``accept`` or ``decline`` with a word that is not a number
+WHICH_INVITATION = "Which invitation? Type accept and its number, like accept 1."
+#: ``online`` with a word that is not ``out``
+ONLINE_HOW = "Type online to sign in, or online out to sign out."
+#: a chat line sent
+SAID = "Sent."
+#: ``online`` (to sign in) while a game is played here
+SIGN_IN_BETWEEN_GAMES = "Sign in between games: finish this one, or start audio-scrabble online."
+#: an action on an online game no longer open (signed out, or another opened)
+GAME_CLOSED = "This online game is closed here; type games, then open and its number."
+#: ``new`` at a game between homes
+NEW_ONLINE = "To play again, invite again: type invite and the players; games lists your games."
+
+
+def accepted_last_play(name: str, you: bool) -> str:
+    """The last play of the game accepted (the end said once the deal is checked)."""
+    return "You accepted the last play." if you else f"{name} accepted the last play."
+#: ``review`` at a game between homes
+REVIEW_ONLINE = "A game between homes cannot be reviewed here yet; its moves are in its room."
+
+
+def record_kept(name: str) -> str:
+    """The checked record of a game between homes, kept in the games folder."""
+    return f"Its record is kept in games: {name}."
+
+
+def record_not_kept(reason: str) -> str:
+    return f"Its record could not be kept in games ({reason}); the room still holds every move."

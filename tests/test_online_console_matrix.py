@@ -1,0 +1,142 @@
+"""The online console over a real homeserver (the ``synapse`` fixture:
+Synapse from PyPI on 127.0.0.1; skipped with the reason when it is not
+installed): two Sessions in one process, each with its own data folder
+and Matrix device, sign in through the ``online`` questions, invite,
+accept, move, chat and resign; every move heard once on the other side;
+the deal checked on both; the server stored only encrypted events."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("nio")
+
+from audio_scrabble.console.online_commands import install  # noqa: E402
+from audio_scrabble.console.online_home import OnlineHome  # noqa: E402
+from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.online.store import OnlineStore  # noqa: E402
+from audio_scrabble.presentation import online_prompts, prompts  # noqa: E402
+
+WAIT = 60.0
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+class Home:
+    def __init__(self, synapse: Any, name: str, tmp: Path, lexicon: Any) -> None:
+        self.user, self.password = synapse.new_user(name)
+        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
+        self.home = install(self.session, OnlineHome(self.session, OnlineStore(tmp / name)))
+        self.heard: list[str] = []
+
+    def line(self, text: str) -> list[str]:
+        out = self.session.handle_line(text)
+        self.heard.extend(out)
+        return out
+
+    def sign_in(self, url: str) -> list[str]:
+        assert self.line("online") == [online_prompts.ASK_HOMESERVER]
+        self.line(url)
+        self.line(self.user)
+        return self.line(self.password)
+
+    def until(self, ok: Callable[[], bool], what: str) -> None:
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            self.line("")
+            if ok():
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{what}; heard: {self.heard[-12:]}")
+
+
+def test_two_consoles_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexicon: Any) -> None:
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    try:
+        assert alice.sign_in(synapse.url)[0] == online_prompts.signed_in(alice.user)
+        assert bob.sign_in(synapse.url)[0] == online_prompts.signed_in(bob.user)
+        out = alice.line(f"invite {bob.user}")
+        assert out[0].startswith("Invited "), out
+        room = alice.home.rooms[0]
+        end = time.monotonic() + WAIT
+        listed: list[str] = []
+        while time.monotonic() < end and not any("invites you" in x for x in listed):
+            listed = bob.line("games")
+            time.sleep(0.2)
+        assert any(x.endswith("invites you to a game.") for x in listed), listed
+        assert bob.line("accept 1")[0].startswith("You accepted")
+        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
+        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
+        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        # a few moves, each heard once on the other side
+        for mover, other in ((first, second), (second, first), (first, second)):
+            out = mover.line("pass")
+            assert any(x == "You passed." for x in out), out
+            name = mover.home.transport.user_id.lstrip("@").split(":")[0]
+            other.until(lambda: any(x.endswith("passed.") and not x.startswith("You") for x in other.heard[-8:]),
+                        "the pass heard")
+            assert prompts.move_arrived(name.capitalize()) in other.heard
+        second.line("say good one")
+        first.until(lambda: any(x.endswith("says: good one") for x in first.heard), "the chat line")
+        first.line("resign")
+        for p in (alice, bob):
+            p.until(lambda: "The deal checked out." in p.heard, "the deal checked")
+            assert p.heard.count("The deal checked out.") == 1
+        finals = [p.home.links[room].state.final for p in (alice, bob)]
+        assert finals[0] is not None and finals[0] == finals[1]
+        types = set(synapse.event_types(room))
+        assert "m.room.encrypted" in types and "m.room.message" not in types, types
+        for p in (alice, bob):
+            assert not any(p.password in x for x in p.heard)
+    finally:
+        alice.home.close()
+        bob.home.close()
+
+
+def test_a_console_that_quits_comes_back_and_catches_up(synapse: Any, tmp_path: Path, lexicon: Any) -> None:
+    """Bob quits mid-game; Alice moves meanwhile; Bob's next program signs
+    in from the account on file (no password asked), says Alice moved while
+    he was away, and open 1 brings the game back as it stands."""
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    try:
+        alice.sign_in(synapse.url)
+        bob.sign_in(synapse.url)
+        alice.line(f"invite {bob.user}")
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end and not any("invites you" in x for x in bob.line("games")):
+            time.sleep(0.2)
+        bob.line("accept 1")
+        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
+        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
+        if bob.session.game.current == bob.home.links[bob.home.rooms[0]].state.my_seat:
+            bob.line("pass")
+            alice.until(lambda: any(x.endswith("passed.") for x in alice.heard), "Bob's pass")
+        bob.home.close()  # Bob quits
+        alice.line("pass")  # Alice moves while he is away
+        again = Session(Options(saved_game=NEW), lexicon=lexicon)
+        home = install(again, OnlineHome(again, OnlineStore(tmp_path / "bob")))
+        out = again.handle_line("online")  # the account on file: no question
+        assert out[0] == online_prompts.signed_in(bob.user), out
+        alice_name = alice.user.lstrip("@").split(":")[0].capitalize()
+        assert online_prompts.moved_while_away(alice_name, 1) in out, out
+        out = again.handle_line("open 1")
+        assert online_prompts.game_with([alice_name]) in out, out
+        assert "Your turn." in out, out
+        assert again.handle_line("pass")[0] == "You passed."
+        alice.until(lambda: alice.heard.count(prompts.move_arrived(
+            bob.user.lstrip("@").split(":")[0].capitalize())) >= 1, "Bob's move after his return")
+        home.close()
+    finally:
+        alice.home.close()
+        bob.home.close()
