@@ -258,6 +258,8 @@ class Acting:
         nothing)."""
         if self.relay is not None and self.relay.arrived:
             return self._out.reply(self.relayed_all())
+        if self._match() is None:
+            return []
         table = self.playing().table
         seat = table.remote_due()
         move = table.remotes[seat].take() if seat is not None else None
