@@ -70,11 +70,13 @@ class Table:
         """Until every side has heard everything and sent what it owes."""
         while True:
             count = len(self.net.messages(self.room))
-            for link in getattr(self, "links", []):
-                assert link.flush()
             for t in self.transports:
                 if not t.closed:
                     t.wait_idle()
+            # what the listeners just handled may have put a record in an
+            # outbox: sent before the count is compared again
+            for link in getattr(self, "links", []):
+                assert link.flush()
             if len(self.net.messages(self.room)) == count:
                 return
 
