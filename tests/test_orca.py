@@ -14,7 +14,11 @@ cut short. From those logs:
 * screen-reader mode: the game sends the cursor moves (not printed), and
   no line it sends is one Orca also read from the screen;
 * Orca's stop key (Ctrl) leaves nothing of the game's still playing;
-* no escape codes are spoken.
+* no escape codes are spoken;
+* nothing outside the test is touched: its Orca runs through
+  tests/orca_private.py (a process name of its own, never ``--replace``)
+  on its own display, session bus, HOME and runtime folder, and a decoy
+  process named orca, started first, is still running after.
 
 Needs the Debian packages in tests/DEBIAN_PACKAGES.orca; skips with the
 reason elsewhere.
@@ -46,7 +50,8 @@ TOOLS = {
     "Xvfb": "xvfb",
     "xfce4-terminal": "xfce4-terminal",
     "xdotool": "xdotool",
-    "dbus-launch": "dbus-x11",
+    "dbus-daemon": "dbus-daemon",
+    "pgrep": "procps",
 }
 
 
@@ -110,6 +115,8 @@ class Desktop:
     env: dict[str, str]
     speech: speechd_log.Server
     root: Path
+    #: the test's Orca
+    orca_pid: int
 
     def orca_said(self) -> list[speechd_log.Message]:
         return self.speech.messages("others")
@@ -171,14 +178,28 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.fixture(scope="module")
-def desktop() -> Iterator[Desktop]:
-    root = Path(tempfile.mkdtemp(prefix="orca-"))
+def _orca_command() -> list[str]:
+    """Orca run through tests/orca_private.py (named :data:`orca_private.NAME`,
+    never ``--replace``), under the Python its launcher names."""
+    launcher = Path(shutil.which("orca") or "orca")
+    first = launcher.read_text(errors="replace").split("\n", 1)[0]
+    python = first[2:].strip().split()[0] if first.startswith("#!") else "python3"
+    if python.endswith("/env"):
+        python = first[2:].strip().split()[1]
+    return [python, str(Path(__file__).with_name("orca_private.py"))]
+
+
+@contextlib.contextmanager
+def private_desktop(root: Path) -> Iterator[Desktop]:
+    """Xvfb on a free display, a session bus of its own (and the
+    accessibility bus it starts), Orca and the logging speech server, all
+    under ``root`` (HOME, XDG folders, runtime folder) and each in a
+    process group of its own, which is all that is ended afterwards:
+    nothing outside is touched (no ``--replace``, no process named orca)."""
     home = root / "home"
     home.mkdir()
     speech = speechd_log.start(root / "sd")
-    xvfb = orca = None
-    bus_pid = None
+    xvfb = orca = bus = None
     try:
         display = _free_display()
         env = {k: v for k, v in os.environ.items()
@@ -196,31 +217,70 @@ def desktop() -> Iterator[Desktop]:
         )
         if not speechd_log.wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 15):
             pytest.fail("Xvfb did not start")
-        launched = subprocess.run(["dbus-launch", "--sh-syntax"], env=env, capture_output=True,
-                                  text=True, timeout=30, check=True).stdout
-        found = dict(re.findall(r"^(DBUS_SESSION_BUS_\w+)='?([^';]*)'?;", launched, re.M))
-        env["DBUS_SESSION_BUS_ADDRESS"] = found["DBUS_SESSION_BUS_ADDRESS"]
-        bus_pid = int(found["DBUS_SESSION_BUS_PID"])
+        # the session bus: our own daemon, in its own process group (the
+        # accessibility bus it starts joins that group)
+        bus = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        assert bus.stdout is not None
+        address = bus.stdout.readline().decode().strip()
+        if not address:
+            pytest.fail("the test's session bus did not start")
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
         with open(root / "orca.out", "wb") as out:
             orca = subprocess.Popen(
-                ["orca", "--replace", f"--debug-file={root / 'orca-debug.txt'}"],
+                [*_orca_command(), f"--debug-file={root / 'orca-debug.txt'}"],
                 env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 start_new_session=True,
             )
-        d = Desktop(env, speech, root)
+        d = Desktop(env, speech, root, orca.pid)
         if not speechd_log.wait_for(lambda: "Screen reader on" in d.heard_since(0), 40, 0.2):
             pytest.fail("Orca did not start: " + (root / "orca.out").read_text(errors="replace")[-1500:])
         d.settle(1.0)
         yield d
     finally:
         _stop_group(orca)
-        if bus_pid is not None:  # the session bus and the accessibility bus it started
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                _stop_group(None, os.getpgid(bus_pid))
+        _stop_group(bus)
         _stop_group(xvfb)
         speech.stop()
+
+
+#: a process named orca, as a player's own screen reader is, started before
+#: the test's Orca: it must still run after (see :func:`decoy`)
+DECOY_NAME = "orca"
+
+
+@pytest.fixture(scope="module")
+def decoy() -> Iterator[subprocess.Popen[bytes]]:
+    """A stand-in for the player's own Orca: a copy of ``sleep`` named
+    ``orca``, in the same user's session. The test's Orca must leave it
+    running (and start beside it: Orca's launcher refuses to start while
+    another orca runs)."""
+    folder = Path(tempfile.mkdtemp(prefix="decoy-"))
+    sleeper = folder / DECOY_NAME
+    shutil.copy(shutil.which("sleep") or "/bin/sleep", sleeper)
+    proc = subprocess.Popen([str(sleeper), "3600"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield proc
+        assert proc.poll() is None, f"the decoy orca was ended (status {proc.returncode})"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def desktop(decoy: subprocess.Popen[bytes]) -> Iterator[Desktop]:
+    root = Path(tempfile.mkdtemp(prefix="orca-"))
+    try:
+        with private_desktop(root) as d:
+            yield d
+    finally:
         if not os.environ.get("KEEP_ORCA_TEST"):
-            shutil.rmtree(root, ignore_errors=True) if not os.environ.get("KEEP_ORCA") else None
+            shutil.rmtree(root, ignore_errors=True)
 
 
 @dataclass
@@ -395,3 +455,25 @@ def test_orca_stop_key_leaves_nothing_of_the_game_playing(
     # printed help, none after the key, and what was sent before has ended
     game = desktop.game_sent()
     assert len(game) == stop_at == sent_before, [m.text for m in game[sent_before:]]
+
+
+def test_nothing_outside_the_test_is_touched(desktop: Desktop, decoy: subprocess.Popen[bytes]) -> None:
+    """The test's Orca ran beside a process named orca (a player's own
+    screen reader) without ending it, under a name of its own, on its own
+    display and session bus (the decoy is checked again once the desktop
+    is gone, by its fixture)."""
+    import orca_private
+
+    assert decoy.poll() is None, f"the decoy orca was ended (status {decoy.returncode})"
+    comm = Path(f"/proc/{desktop.orca_pid}/comm").read_text().strip()
+    assert comm == orca_private.NAME != DECOY_NAME
+    named_orca = subprocess.run(["pgrep", "-x", DECOY_NAME], capture_output=True, text=True).stdout.split()
+    assert str(decoy.pid) in named_orca and str(desktop.orca_pid) not in named_orca
+    cmdline = Path(f"/proc/{desktop.orca_pid}/cmdline").read_bytes().split(b"\0")
+    assert b"--replace" not in cmdline and b"-r" not in cmdline
+    environ = dict(item.split(b"=", 1) for item in
+                   Path(f"/proc/{desktop.orca_pid}/environ").read_bytes().split(b"\0") if b"=" in item)
+    assert environ[b"DBUS_SESSION_BUS_ADDRESS"].decode() == desktop.env["DBUS_SESSION_BUS_ADDRESS"]
+    assert desktop.env["DBUS_SESSION_BUS_ADDRESS"] != os.environ.get("DBUS_SESSION_BUS_ADDRESS")
+    assert environ[b"DISPLAY"].decode() == desktop.env["DISPLAY"] != os.environ.get("DISPLAY")
+    assert environ[b"HOME"].decode() == desktop.env["HOME"] != os.environ.get("HOME")
