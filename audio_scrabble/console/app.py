@@ -4,11 +4,12 @@ It reads lines (with history and Tab completion, readline style so that
 candidates are printed as lines a screen reader can read), sends each
 line to the session, and gives the answer to the speaker as one reply
 (one utterance where the game speaks it). Board keys on an empty line go
-to ``Session.key``; their answers are notifications (see
-:class:`~audio_scrabble.presentation.speech.Speaker`): printed in text
-mode, spoken and not printed in screen-reader mode. The prompt is not
-written again after a board key (a console screen reader would read it
-after every arrow): until the next line is typed it is empty. Any key
+to ``Session.key``; their answers are shown on the input line itself,
+the caret after them (see console/answer_line.py: that is where Orca reads
+them), spoken besides by tts; in screen-reader mode they are spoken
+through the screen reader and not printed. The prompt is not written
+again after a board key (a console screen reader would read it after
+every arrow): until the next line is typed it is empty. Any key
 stops the game's own speech (Escape too; a terminal never sees Ctrl
 pressed alone). Ctrl-C clears the line; Ctrl-D asks before leaving.
 
@@ -40,6 +41,7 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from ..presentation.speech import Speaker
 from . import services
 from ..presentation.braille_lines import is_cells_line
+from .answer_line import AnswerLine
 from .commands import complete
 from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
@@ -132,6 +134,17 @@ class Voice:
                 first, run = False, []
             if line is not None:
                 self.print_only([line])
+
+    def shown(self, lines: list[str]) -> list[str]:
+        """A board key's answer that the prompt shows on the input line:
+        the lines to show (fitted to the terminal), their words given to
+        the speaker as shown (spoken by tts only, never printed)."""
+        lines = terminal_fit(lines, _columns(self.screen))
+        words = [line for line in lines if not is_cells_line(line)]
+        if words:
+            self.speaker.shown("\n".join(words))
+            self._spoke()
+        return lines
 
     def notify(self, lines: list[str], urgent: bool = False) -> None:
         """Say what the console does not carry by itself (a cursor move, a
@@ -305,6 +318,9 @@ class PromptApp:
         processor = self.prompt.app.key_processor
         processor.before_key_press += self._before_key
         processor.after_key_press += self._after_key
+        #: a board key's answer on the input line; typing moves below it
+        self.answer_line = AnswerLine(self.prompt)
+        self.prompt.default_buffer.on_text_changed += lambda _: self.answer_line.close()
 
     def _before_key(self, processor: Any) -> None:
         """Any key stops the game's own speech."""
@@ -315,6 +331,7 @@ class PromptApp:
         """Tab that typed a completion in: read it aloud (tts)."""
         keys = [press.key for press in getattr(processor, "_previous_key_sequence", [])]
         if keys and keys[-1] in (Keys.Tab, Keys.ControlI):
+            self.answer_line.close()  # the candidates are printed below a key's answer
             now = self.prompt.default_buffer.text
             before = self._line_before_key
             if now != before and now.startswith(before):
@@ -328,13 +345,19 @@ class PromptApp:
             self.voice.notify(lines)  # spoken only: the screen does not change
             return
         self.quiet_prompt = True
-        run_in_terminal(lambda: self.voice.notify(lines))
+        if self.prompt.default_buffer.text:  # a function key on a line being typed: above it
+            run_in_terminal(lambda: self.voice.notify(lines))
+            return
+        self.answer_line.show(self.voice.shown(lines))
 
     def _on_candidates(self, candidates: list[str]) -> None:
         lines = self.session.completion_lines(candidates)
+        self.answer_line.close()
         run_in_terminal(lambda: self.voice.emit(lines))
 
     def _message(self) -> str:
+        if self.answer_line.lines:
+            return self.answer_line.text()
         return "" if self.quiet_prompt else self.prompt_words
 
     def _prompt_started(self) -> None:
@@ -347,6 +370,7 @@ class PromptApp:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
         self.quiet_prompt = False
+        self.answer_line.forget()
         self.prompt_words = session.prompt_text()
         try:
             line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
@@ -435,6 +459,7 @@ class ConsoleApp(PromptApp):
         then the prompt comes back, with the line being typed kept."""
         if not self.session.thinker.ready or not self.prompt.app.is_running:
             return  # said already, or the line was entered: the run loop says it
+        self.answer_line.close()
 
         def say() -> None:
             self.voice.computers(self.session, wait=False, interrupt=False)

@@ -314,6 +314,11 @@ class Speaker(abc.ABC):
     def read_aloud(self, text: str) -> None:
         """What the terminal shows as the player edits: spoken only by tts."""
 
+    def shown(self, text: str) -> None:
+        """A key's answer the console shows on its input line by itself
+        (where a screen reader reads it): spoken only by tts, never printed."""
+        self.read_aloud(text)
+
     def stop(self) -> None:
         """Silence speech now and drop messages not yet spoken."""
 
@@ -394,6 +399,11 @@ class RecordingSpeaker(Speaker):
 
     def read_aloud(self, text: str) -> None:
         self.read.append(text)
+
+    def shown(self, text: str) -> None:
+        self.messages.append(text)
+        self.kinds.append("shown")
+        self.interrupts.append(True)
 
     def stop(self) -> None:
         self.stops += 1
