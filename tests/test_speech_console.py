@@ -24,7 +24,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 import speechd_log
 from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.console import services
-from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console.app import ConsoleApp
+from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import (
     ScreenReaderSpeaker,

@@ -14,17 +14,18 @@ stops the game's own speech (Escape too; a terminal never sees Ctrl
 pressed alone). Ctrl-C clears the line; Ctrl-D asks before leaving.
 
 When standard input is not a terminal (a script piped in, a test), a
-plain line loop does the same without prompt_toolkit.
+plain line loop does the same without prompt_toolkit (console/plain.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
@@ -45,6 +46,7 @@ from .answer_line import AnswerLine
 from .commands import complete
 from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .prompted import Prompted, Voiced
 from .session import Session
 
 #: how long the game waits, at the end, for its own speech to finish the
@@ -67,23 +69,6 @@ class SessionCompleter(Completer):
             yield Completion(cand, start_position=-len(current))
 
 
-class Voiced(Protocol):
-    """What :class:`Voice` needs of a session: the game's, or the review's.
-
-    ``fit`` lays lines out for braille mode's width (or leaves them as
-    they are), ``take_display`` hands over the screen-only lines waiting
-    to be printed (the large-print board), and ``speech_change`` is the
-    speech kind the player asked for with ``set speech``, until the voice
-    has followed it (then None).
-    """
-
-    speech_change: str | None
-
-    def fit(self, lines: Sequence[str]) -> list[str]: ...
-
-    def take_display(self) -> list[str]: ...
-
-
 class Voice:
     """Gives a session's answers to the speaker and prints screen-only blocks.
 
@@ -102,6 +87,8 @@ class Voice:
         self.may_be_speaking = False
         #: the next reply waits for what is being read aloud (the typed line)
         self._after_reading = False
+        #: in :meth:`one_reply`: False until its first part was said, then True
+        self._reply_said: bool | None = None
 
     def emit(self, lines: list[str], interrupt: bool = True) -> None:
         """Say an answer: one reply, braille-cell lines printed only. Unless
@@ -115,8 +102,10 @@ class Voice:
         if block:
             self.print_only(block)
         lines = terminal_fit(lines, _columns(self.screen))
-        first = interrupt and not self._after_reading
+        first = interrupt and not self._after_reading and not self._reply_said
         self._after_reading = False
+        if self._reply_said is not None:
+            self._reply_said = True
         if not any(is_cells_line(line) for line in lines):
             if lines:
                 self.speaker.reply("\n".join(lines), interrupt=first)
@@ -145,6 +134,19 @@ class Voice:
             self.speaker.shown("\n".join(words))
             self._spoke()
         return lines
+
+    @contextlib.contextmanager
+    def one_reply(self) -> Iterator[None]:
+        """What is said in the block (the answer to a line and the computers'
+        moves after it) is one reply: written to the terminal in one write
+        where the screen can hold it (brailleview.FittedWriter), its later
+        parts never cutting its first short."""
+        self._reply_said = False
+        try:
+            with getattr(self.screen, "held", contextlib.nullcontext)():
+                yield
+        finally:
+            self._reply_said = None
 
     def notify(self, lines: list[str], urgent: bool = False) -> None:
         """Say what the console does not carry by itself (a cursor move, a
@@ -249,24 +251,6 @@ class Voice:
         if self.may_be_speaking:
             self.speaker.wait(LAST_WORDS)
         self.speaker.close()
-
-
-class Prompted(Voiced, Protocol):
-    """What :class:`PromptApp` needs of a session besides :class:`Voiced`:
-    the board keys, Tab's candidates as lines, and the prompt's answers."""
-
-    @property
-    def braille_mode(self) -> bool: ...
-
-    def key(self, action: str) -> list[str]: ...
-
-    def completion_lines(self, candidates: Sequence[str]) -> list[str]: ...
-
-    def prompt_text(self) -> str: ...
-
-    def interrupt(self) -> list[str]: ...
-
-    def end_of_input(self) -> list[str]: ...
 
 
 class PromptApp:
@@ -420,15 +404,17 @@ class ConsoleApp(PromptApp):
         session = self.session
         session.thinker.on_ready = self._thought_ready
         try:
-            self.voice.notice()
-            self.voice.answer(session.start())
-            self.voice.computers(session, wait=False)
+            with self.voice.one_reply():
+                self.voice.notice()
+                self.voice.answer(session.start())
+                self.voice.computers(session, wait=False)
             while not session.finished:
                 text = self.read_line()
                 if text is None:
                     continue
-                self.voice.answer(session.handle_line(text))
-                self.voice.computers(session, wait=False)
+                with self.voice.one_reply():
+                    self.voice.answer(session.handle_line(text))
+                    self.voice.computers(session, wait=False)
         finally:
             session.thinker.on_ready = None
         self.voice.close()
@@ -462,44 +448,12 @@ class ConsoleApp(PromptApp):
         self.answer_line.close()
 
         def say() -> None:
-            self.voice.computers(self.session, wait=False, interrupt=False)
+            with self.voice.one_reply():
+                self.voice.computers(self.session, wait=False, interrupt=False)
             self.quiet_prompt = False
             self.prompt_words = self.session.prompt_text()
 
         run_in_terminal(say)
-
-
-def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
-    """Print the session's prompt and read the next piped line (its newline
-    kept); None at the end of the input, once the screen has a new line."""
-    out = voice.screen
-    out.write(session.prompt_text())
-    out.flush()
-    line = stdin.readline()
-    if not line:
-        out.write("\n")
-        return None
-    return line
-
-
-def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
-    """The same game over plain lines (no terminal): each prompt, each answer."""
-    session.defer_computer = True
-    voice = Voice(session, speaker, screen)
-    voice.notice()
-    voice.answer(session.start())
-    voice.computers(session)  # piped lines wait for each computer's move
-    while not session.finished:
-        line = read_plain(session, voice, stdin)
-        if line is None:
-            voice.emit(session.end_of_input())
-            if not session.finished:
-                voice.emit(session.end_of_input())
-            break
-        voice.answer(session.handle_line(line.rstrip("\n")))
-        voice.computers(session)
-    voice.close()
-    return 0
 
 
 def _columns(stream: TextIO) -> int | None:

@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
     if not sys.stdin.isatty():
-        from .app import run_plain
+        from .plain import run_plain
 
         return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
     from .app import ConsoleApp
