@@ -39,6 +39,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from ..presentation.prompts_settings import prompt_when_changed
 from ..presentation.speech import Speaker
 from . import services
 from ..presentation.braille_lines import is_cells_line
@@ -281,6 +282,8 @@ class PromptApp:
         self.quiet_prompt = False
         #: the prompt's words while a line is read (the game's may change meanwhile)
         self.prompt_words = ""
+        #: the prompt last written, for ``set prompt changes``
+        self._last_prompt: str | None = None
         self._line_before_key = ""
         braille = Condition(lambda: session.braille_mode)
         self_voicing = Condition(lambda: self.voice.speaker.speaks_replies)
@@ -344,6 +347,17 @@ class PromptApp:
             return self.answer_line.text()
         return "" if self.quiet_prompt else self.prompt_words
 
+    def _prompt_now(self) -> str:
+        """The session's prompt; with ``set prompt changes``, written only
+        when it is not the one written last (a screen reader reads the
+        prompt after every reply), and without its ``>``."""
+        prompt = self.session.prompt_text()
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
+            self._last_prompt = None
+            return prompt
+        changed, self._last_prompt = prompt != self._last_prompt, prompt
+        return prompt_when_changed(prompt) if changed else ""
+
     def _prompt_started(self) -> None:
         """Called in the prompt's event loop as it starts (see ConsoleApp)."""
 
@@ -355,7 +369,7 @@ class PromptApp:
         session = self.session
         self.quiet_prompt = False
         self.answer_line.forget()
-        self.prompt_words = session.prompt_text()
+        self.prompt_words = self._prompt_now()
         try:
             line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
         except KeyboardInterrupt:
@@ -451,7 +465,7 @@ class ConsoleApp(PromptApp):
             with self.voice.one_reply():
                 self.voice.computers(self.session, wait=False, interrupt=False)
             self.quiet_prompt = False
-            self.prompt_words = self.session.prompt_text()
+            self.prompt_words = self._prompt_now()
 
         run_in_terminal(say)
 

@@ -96,8 +96,13 @@ def _think(value: str) -> int:
     return seconds
 
 
+#: the prompt's forms: the player's name, the short form, or written only
+#: when it changes (a screen reader reads the prompt after every reply)
+PROMPT_FORMS = ("full", "short", "changes")
+
+
 def _prompt(value: str) -> str:
-    if value not in ("full", "short"):
+    if value not in PROMPT_FORMS:
         raise NotationError(say.not_a_prompt(clip(value)), brief=say.PROMPT_BRIEF)
     return value
 
@@ -219,10 +224,12 @@ SETTINGS: tuple[Setting, ...] = (
         option_help="with --speech tts, read each typed line aloud before the answer (default: off)",
     ),
     Setting(
-        "prompt", "prompt", "full", ("full", "short"), _prompt,
+        "prompt", "prompt", "full", PROMPT_FORMS, _prompt,
         say.prompt_set, say.prompt_is,
-        flags=("--prompt",), metavar="full|short",
-        option_help="full: the player's name before the cursor; short: a shorter prompt (default: full)",
+        flags=("--prompt",), metavar="full|short|changes",
+        option_help="full: the player's name before the cursor; short: a shorter prompt; changes: "
+        "written only when it changes, without its > (default: changes when a screen reader reads "
+        "the console, as with --speech text or screenreader at a terminal; else full)",
     ),
     Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
@@ -266,7 +273,8 @@ class Settings:
     think: int = 3
     #: tts: the typed line is read aloud before the answer
     echo: bool = False
-    #: "short": the prompt's short form (the one a narrow braille display gets)
+    #: "short": the prompt's short form (the one a narrow braille display gets);
+    #: "changes": written only when it changes (console/app.py)
     prompt: str = "full"
 
     @classmethod

@@ -160,4 +160,8 @@ def run(args: argparse.Namespace) -> int:
         return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
     from .app import ConsoleApp
 
+    if options.prompt is None and not speaker.speaks_replies:
+        # the console is read by a screen reader, which would read the
+        # prompt after every reply: written only when it changes
+        session.settings.prompt = "changes"
     return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]

@@ -1,0 +1,95 @@
+"""``set prompt changes``: a prompt the screen reader does not read after
+every reply (issue 22, point 6).
+
+Orca read "Ann>" after almost every reply (16 to 18 times in 22 steps),
+and "greater" after some questions. With ``changes`` the prompt is
+written only when it is not the one written last, without its ``>``; it is
+the default when a screen reader reads the console (speech text or
+screenreader at a terminal).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from audio_scrabble.console import services, start
+from audio_scrabble.console.app import ConsoleApp
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.presentation.prompts_settings import prompt_when_changed
+from audio_scrabble.presentation.speech import TextSpeaker
+
+
+def _app(prompt: str) -> tuple[ConsoleApp, Session]:
+    session = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    session.start()
+    session.handle_line("")  # Ann hears her rack
+    assert session.handle_line(f"set prompt {prompt}")
+    return ConsoleApp(session, TextSpeaker(io.StringIO())), session
+
+
+def test_the_prompt_is_written_only_when_it_changes() -> None:
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app, session = _app("changes")
+        written = [app._prompt_now()]
+        for line in ("scores", "rack", "bag"):
+            session.handle_line(line)
+            written.append(app._prompt_now())
+        session.handle_line("quit")  # a question: its own prompt, once
+        written.append(app._prompt_now())
+        session.handle_line("no")
+        written.append(app._prompt_now())
+    assert written == ["Ann ", "", "", "", "yes or no ", "Ann "]
+    assert not [p for p in written if ">" in p]
+
+
+def test_full_is_written_every_time() -> None:
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app, session = _app("full")
+        written = [app._prompt_now()]
+        session.handle_line("scores")
+        written.append(app._prompt_now())
+    assert written == ["Ann> ", "Ann> "]
+
+
+def test_the_words_of_a_prompt_without_its_sign() -> None:
+    assert prompt_when_changed("move 3 of 27> ") == "move 3 of 27 "
+    assert prompt_when_changed("> ") == ""
+    assert prompt_when_changed("yes/no> ") == "yes/no "
+
+
+def test_set_prompt_changes_is_confirmed_and_listed() -> None:
+    session = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    session.start()
+    assert session.handle_line("set prompt changes") == ["Prompt: only when it changes."]
+    assert "prompt changes." in session.handle_line("set")
+    assert session.handle_line("set prompt loud")[0].startswith("The prompt is full, short or changes")
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    ([], "changes"),
+    (["--speech", "text"], "changes"),
+    (["--prompt", "full"], "full"),
+    (["--prompt", "short"], "short"),
+])
+def test_changes_is_the_default_where_a_screen_reader_reads_the_console(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], expected: str,
+) -> None:
+    from audio_scrabble.cli import build_parser
+
+    seen: list[str] = []
+
+    def run(self: ConsoleApp) -> int:
+        seen.append(self.session.settings.prompt)
+        return 0
+
+    monkeypatch.setattr(ConsoleApp, "run", run)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    args = build_parser([]).parse_args(["--players", "Ann,Bob", "--new", *argv])
+    assert start.run(args) == 0
+    assert seen == [expected]
