@@ -44,6 +44,7 @@ class AnswerLine:
         self.lines = list(lines) or None
         app = self._session.app
         if self.lines is not None and app.is_running:
+            app.render_counter += 1  # a new frame: the message is asked for again
             app.renderer.render(app, app.layout)
             self._drawn = True
 
