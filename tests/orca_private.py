@@ -9,7 +9,9 @@ the system's Python, with two of its functions changed:
 * the process is named :data:`NAME`, never ``orca``, so that neither the
   player's Orca (``orca --replace``) nor a ``pgrep -x orca`` counts it;
 * it looks for no other Orca (``otherOrcas`` finds none): it runs on its
-  own display and session bus, where no other is.
+  own display and session bus, where no other is;
+* its debug log (``--debug-file``) is written line by line, so that the
+  test can read it as it goes.
 
 ``--replace`` and ``--setup`` (which kill the other Orcas too) are refused.
 Usage: ``python3 tests/orca_private.py [orca's options]``.
@@ -17,6 +19,7 @@ Usage: ``python3 tests/orca_private.py [orca's options]``.
 
 from __future__ import annotations
 
+import builtins
 import importlib.machinery
 import importlib.util
 import shutil
@@ -27,6 +30,12 @@ NAME = "scrabble-orca"
 
 #: options of Orca's that end other Orcas of the user
 REFUSED = ("--replace", "-r", "--setup", "-s")
+
+
+def _line_buffered_open(file, mode="r", *args, **kwargs):  # type: ignore[no-untyped-def]
+    if "w" in mode and "b" not in mode and not args:
+        kwargs.setdefault("buffering", 1)
+    return builtins.open(file, mode, *args, **kwargs)
 
 
 def main(argv: list[str]) -> int:
@@ -46,6 +55,7 @@ def main(argv: list[str]) -> int:
     rename = launcher.setProcessName
     launcher.setProcessName = lambda name: rename(NAME)
     launcher.otherOrcas = lambda: []
+    launcher.open = _line_buffered_open  # the debug file, opened by the launcher
     sys.argv = [NAME, *argv]
     return int(launcher.main() or 0)
 
