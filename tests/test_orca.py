@@ -6,11 +6,18 @@ are typed with xdotool. Speech goes to a private Speech Dispatcher whose
 output modules write text instead of playing it (tests/speechd_log.py):
 what Orca said lands in one log, what the game sent in another (the game's
 clients name themselves audio_scrabble), each message marked finished or
-cut short. From those logs:
+cut short. Orca's debug log gives what it sent to speech and showed on
+its braille line, and AT-SPI the terminal's text (what Orca's review
+reads). From those:
 
-* text mode: every line of a reply is heard exactly once, and the game
-  sends nothing itself; after board keys Orca does not read the prompt
-  again;
+* text mode (the default): every line of a reply is heard exactly once,
+  and the game sends nothing itself; every board key's answer (arrows,
+  F-keys) is heard once, is on the screen and on the braille line, and
+  the prompt is not read after it (issue 22, point 1);
+* the issue's game against the club computer, played ``ORCA_RUNS`` times:
+  each reply, the computer's move with the player's, heard exactly once
+  (point 4), and the prompt read at most when it changes, never with its
+  ">" (point 6);
 * screen-reader mode: the game sends the cursor moves (not printed), and
   no line it sends is one Orca also read from the screen;
 * Orca's stop key (Ctrl) leaves nothing of the game's still playing;
@@ -500,10 +507,14 @@ def test_replies_heard_once_and_the_prompt_only_when_it_changes(
             for line in reply:
                 if line.strip() and heard.count(_plain(line)) != 1:
                     problems.append(f"run {run}: {step!r}: {line!r} heard {heard.count(_plain(line))} times")
-            heard_prompts += len([t for t in heard if t.rstrip(">").strip() in ("Ann", "yes or no")])
+            prompts = [t for t in heard if t.rstrip(">").strip() in ("Ann", "yes or no")]
+            heard_prompts += len(prompts)
+            if prompts:
+                print(f"run {run}: after {step!r} the prompt was read: {prompts}")
             problems += [f"run {run}: {step!r}: 'greater' in {t!r}" for t in heard if t.endswith(">")]
         prompts_heard.append(heard_prompts)
         _stop_group(game.terminal)
+    print("\n".join(problems))
     # the prompt changes twice in the steps: to the question's, and back
     assert problems == [] and max(prompts_heard) <= 2, (problems, prompts_heard)
     print(f"{RUNS} runs, prompts heard per run: {prompts_heard}")

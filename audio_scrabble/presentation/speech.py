@@ -269,6 +269,10 @@ class Speaker(abc.ABC):
         typed in, the typed line on request): spoken only by a
         self-voicing speaker, never printed (the terminal shows it, and a
         screen reader reads it there).
+    ``shown(text)``
+        a board key's answer that the console shows on its input line by
+        itself (where a screen reader reads it): spoken only by a
+        self-voicing speaker, never printed.
     ``say(text, interrupt=True)``
         the backend's own act: print (when echoing) and speak.
 
@@ -364,8 +368,9 @@ class RecordingSpeaker(Speaker):
 
     It behaves as the text speaker does (every message is a printed
     message) and records each one: ``messages`` holds the texts in order,
-    ``kinds`` what each was for ("say", "reply", "notify"; what is read
-    aloud is kept apart in ``read``), ``interrupts`` the matching ``interrupt``
+    ``kinds`` what each was for ("say", "reply", "notify", "shown": a key's
+    answer the console shows on its input line, recorded, not printed; what
+    is read aloud is kept apart in ``read``), ``interrupts`` the matching ``interrupt``
     flags; ``stops`` counts calls of ``stop``.
     """
 
