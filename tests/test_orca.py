@@ -183,8 +183,9 @@ class Desktop:
         return [_plain(line) for text in said for line in text.split("\n") if line.strip()]
 
     def wait_spoken(self, mark: int, line: str, timeout: float = SOON) -> bool:
-        """Wait until Orca sent ``line`` to speech after ``mark`` (a :meth:`terminal_mark`)."""
-        return speechd_log.wait_for(lambda: _plain(line) in self.spoken_since(mark), timeout, 0.1)
+        """Wait until Orca sent ``line`` (or a line holding it) to speech
+        after ``mark`` (a :meth:`terminal_mark`)."""
+        return speechd_log.wait_for(lambda: _plain(line) in "\n".join(self.spoken_since(mark)), timeout, 0.1)
 
     def braille_since(self, mark: int) -> list[str]:
         """The lines Orca showed on its braille display after ``mark``."""
@@ -355,9 +356,10 @@ def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
                        stderr=subprocess.DEVNULL)
         desktop.settle(1.0)
         mark = game.mark = len(desktop.orca_said())
+        spoken = desktop.terminal_mark()
         desktop.key("Return")
-        if not desktop.wait_heard(mark, opening_ends):
-            pytest.fail(f"the game's opening was not heard: {desktop.heard_since(mark)!r}")
+        if not desktop.wait_spoken(spoken, opening_ends):
+            pytest.fail(f"the game's opening was not heard: {desktop.spoken_since(spoken)!r}")
         desktop.settle()
         return game
 

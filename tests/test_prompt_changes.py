@@ -2,9 +2,10 @@
 every reply (issue 22, point 6).
 
 Orca read "Ann>" after almost every reply (16 to 18 times in 22 steps),
-and "greater" after some questions. With ``changes`` the prompt is
-written only when it is not the one written last, without its ``>``; it is
-the default when a screen reader reads the console (speech text or
+and "greater" after some questions. With ``changes`` nothing is written
+before the cursor; the prompt's words, without the ``>``, end the reply on
+a line of their own when they are not the ones told last. It is the
+default when a screen reader reads the console (speech text or
 screenreader at a terminal).
 """
 
@@ -30,22 +31,25 @@ def _app(prompt: str) -> tuple[ConsoleApp, Session]:
     session.start()
     session.handle_line("")  # Ann hears her rack
     assert session.handle_line(f"set prompt {prompt}")
-    return ConsoleApp(session, TextSpeaker(io.StringIO())), session
+    screen = io.StringIO()
+    return ConsoleApp(session, TextSpeaker(screen), screen=screen), session
 
 
-def test_the_prompt_is_written_only_when_it_changes() -> None:
+def test_the_prompt_is_told_only_when_it_changes() -> None:
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
         app, session = _app("changes")
-        written = [app._prompt_now()]
+        screen = app.voice.screen
+        before_cursor = [app._prompt_now()]
         for line in ("scores", "rack", "bag"):
             session.handle_line(line)
-            written.append(app._prompt_now())
+            before_cursor.append(app._prompt_now())
         session.handle_line("quit")  # a question: its own prompt, once
-        written.append(app._prompt_now())
+        before_cursor.append(app._prompt_now())
         session.handle_line("no")
-        written.append(app._prompt_now())
-    assert written == ["Ann ", "", "", "", "yes or no ", "Ann "]
-    assert not [p for p in written if ">" in p]
+        before_cursor.append(app._prompt_now())
+    assert before_cursor == [""] * 6
+    told = screen.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert told == ["Ann", "yes or no", "Ann"]
 
 
 def test_full_is_written_every_time() -> None:
@@ -58,9 +62,9 @@ def test_full_is_written_every_time() -> None:
 
 
 def test_the_words_of_a_prompt_without_its_sign() -> None:
-    assert prompt_when_changed("move 3 of 27> ") == "move 3 of 27 "
+    assert prompt_when_changed("move 3 of 27> ") == "move 3 of 27"
     assert prompt_when_changed("> ") == ""
-    assert prompt_when_changed("yes/no> ") == "yes/no "
+    assert prompt_when_changed("yes/no> ") == "yes/no"
 
 
 def test_set_prompt_changes_is_confirmed_and_listed() -> None:

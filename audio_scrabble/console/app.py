@@ -348,15 +348,28 @@ class PromptApp:
         return "" if self.quiet_prompt else self.prompt_words
 
     def _prompt_now(self) -> str:
-        """The session's prompt; with ``set prompt changes``, written only
-        when it is not the one written last (a screen reader reads the
-        prompt after every reply), and without its ``>``."""
-        prompt = self.session.prompt_text()
+        """The prompt before the cursor. With ``set prompt changes`` there
+        is none: its words are a line of their own, told when they change
+        (:meth:`_tell_prompt`)."""
         if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
             self._last_prompt = None
-            return prompt
-        changed, self._last_prompt = prompt != self._last_prompt, prompt
-        return prompt_when_changed(prompt) if changed else ""
+            return self.session.prompt_text()
+        self._tell_prompt()
+        return ""
+
+    def _tell_prompt(self) -> None:
+        """``set prompt changes``: the prompt's words, without its ``>``, as
+        the reply's last line when they are not the ones told last; inside
+        the reply's :meth:`Voice.one_reply`, in the same write (a prompt
+        drawn after the reply was read twice by Orca)."""
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
+            return
+        prompt = self.session.prompt_text()
+        if prompt != self._last_prompt:
+            self._last_prompt = prompt
+            words = prompt_when_changed(prompt)
+            if words:
+                self.voice.print_only([words])
 
     def _prompt_started(self) -> None:
         """Called in the prompt's event loop as it starts (see ConsoleApp)."""
@@ -422,6 +435,7 @@ class ConsoleApp(PromptApp):
                 self.voice.notice()
                 self.voice.answer(session.start())
                 self.voice.computers(session, wait=False)
+                self._tell_prompt()
             while not session.finished:
                 text = self.read_line()
                 if text is None:
@@ -429,6 +443,7 @@ class ConsoleApp(PromptApp):
                 with self.voice.one_reply():
                     self.voice.answer(session.handle_line(text))
                     self.voice.computers(session, wait=False)
+                    self._tell_prompt()
         finally:
             session.thinker.on_ready = None
         self.voice.close()
@@ -464,8 +479,8 @@ class ConsoleApp(PromptApp):
         def say() -> None:
             with self.voice.one_reply():
                 self.voice.computers(self.session, wait=False, interrupt=False)
-            self.quiet_prompt = False
-            self.prompt_words = self._prompt_now()
+                self.quiet_prompt = False
+                self.prompt_words = self._prompt_now()
 
         run_in_terminal(say)
 

@@ -228,8 +228,9 @@ SETTINGS: tuple[Setting, ...] = (
         say.prompt_set, say.prompt_is,
         flags=("--prompt",), metavar="full|short|changes",
         option_help="full: the player's name before the cursor; short: a shorter prompt; changes: "
-        "written only when it changes, without its > (default: changes when a screen reader reads "
-        "the console, as with --speech text or screenreader at a terminal; else full)",
+        "none before the cursor, its words said on a line of their own when they change (default: "
+        "changes when a screen reader reads the console, as with --speech text or screenreader at a "
+        "terminal; else full)",
     ),
     Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,

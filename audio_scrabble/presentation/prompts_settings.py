@@ -135,11 +135,10 @@ def prompt_set(value: str) -> str:
 
 
 def prompt_when_changed(prompt: str) -> str:
-    """The prompt as ``set prompt changes`` writes it, when it changed: its
+    """The line ``set prompt changes`` says when the prompt changed: its
     words without the ``>`` (a screen reader says "greater"); nothing
     when it has no words."""
-    words = prompt.rstrip().rstrip(">").rstrip()
-    return f"{words} " if words else ""
+    return prompt.rstrip().rstrip(">").rstrip()
 
 
 def prompt_is(value: str) -> str:
