@@ -5,8 +5,8 @@ Orca read "Ann>" after almost every reply (16 to 18 times in 22 steps),
 and "greater" after some questions. With ``changes`` nothing is written
 before the cursor; the prompt's words, without the ``>``, end the reply on
 a line of their own when they are not the ones told last. It is the
-default when a screen reader reads the console (speech text or
-screenreader at a terminal).
+default at a terminal when a screen reader runs and the game does not
+speak itself.
 """
 
 from __future__ import annotations
@@ -75,14 +75,15 @@ def test_set_prompt_changes_is_confirmed_and_listed() -> None:
     assert session.handle_line("set prompt loud")[0].startswith("The prompt is full, short or changes")
 
 
-@pytest.mark.parametrize(("argv", "expected"), [
-    ([], "changes"),
-    (["--speech", "text"], "changes"),
-    (["--prompt", "full"], "full"),
-    (["--prompt", "short"], "short"),
+@pytest.mark.parametrize(("argv", "reader", "expected"), [
+    ([], True, "changes"),
+    (["--speech", "text"], True, "changes"),
+    ([], False, "full"),
+    (["--prompt", "full"], True, "full"),
+    (["--prompt", "short"], True, "short"),
 ])
 def test_changes_is_the_default_where_a_screen_reader_reads_the_console(
-    monkeypatch: pytest.MonkeyPatch, argv: list[str], expected: str,
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], reader: bool, expected: str,
 ) -> None:
     from audio_scrabble.cli import build_parser
 
@@ -93,6 +94,7 @@ def test_changes_is_the_default_where_a_screen_reader_reads_the_console(
         return 0
 
     monkeypatch.setattr(ConsoleApp, "run", run)
+    monkeypatch.setattr(services, "screen_reader_running", lambda: reader)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     args = build_parser([]).parse_args(["--players", "Ann,Bob", "--new", *argv])
     assert start.run(args) == 0

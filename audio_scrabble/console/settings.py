@@ -229,8 +229,7 @@ SETTINGS: tuple[Setting, ...] = (
         flags=("--prompt",), metavar="full|short|changes",
         option_help="full: the player's name before the cursor; short: a shorter prompt; changes: "
         "none before the cursor, its words said on a line of their own when they change (default: "
-        "changes when a screen reader reads the console, as with --speech text or screenreader at a "
-        "terminal; else full)",
+        "changes at a terminal when a screen reader runs and the game does not speak itself; else full)",
     ),
     Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
