@@ -52,12 +52,12 @@ def main(argv: list[str]) -> int:
     assert spec is not None
     launcher = importlib.util.module_from_spec(spec)
     loader.exec_module(launcher)
-    rename = launcher.setProcessName
-    launcher.setProcessName = lambda name: rename(NAME)
-    launcher.otherOrcas = lambda: []
-    launcher.open = _line_buffered_open  # the debug file, opened by the launcher
+    rename = getattr(launcher, "setProcessName")
+    setattr(launcher, "setProcessName", lambda name: rename(NAME))
+    setattr(launcher, "otherOrcas", lambda: [])
+    setattr(launcher, "open", _line_buffered_open)  # the debug file, opened by the launcher
     sys.argv = [NAME, *argv]
-    return int(launcher.main() or 0)
+    return int(getattr(launcher, "main")() or 0)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ def _check(writes: list[str]) -> None:
 def test_piped_lines_each_reply_one_write() -> None:
     terminal = CountedTerminal()
     screen = FittedWriter(terminal, lambda: None)
-    code = run_plain(_session(), TextSpeaker(screen), io.StringIO("pass\nscores\nquit\nyes\n"), screen)
+    code = run_plain(_session(), TextSpeaker(screen), io.StringIO("pass\nscores\nquit\nyes\n"),  # type: ignore[arg-type]
+                     screen)  # type: ignore[arg-type]
     assert code == 0
     _check(terminal.writes)
 

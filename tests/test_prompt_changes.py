@@ -26,19 +26,18 @@ from audio_scrabble.presentation.prompts_settings import prompt_when_changed
 from audio_scrabble.presentation.speech import TextSpeaker
 
 
-def _app(prompt: str) -> tuple[ConsoleApp, Session]:
+def _app(prompt: str) -> tuple[ConsoleApp, Session, io.StringIO]:
     session = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
     session.start()
     session.handle_line("")  # Ann hears her rack
     assert session.handle_line(f"set prompt {prompt}")
     screen = io.StringIO()
-    return ConsoleApp(session, TextSpeaker(screen), screen=screen), session
+    return ConsoleApp(session, TextSpeaker(screen), screen=screen), session, screen
 
 
 def test_the_prompt_is_told_only_when_it_changes() -> None:
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        app, session = _app("changes")
-        screen = app.voice.screen
+        app, session, screen = _app("changes")
         before_cursor = [app._prompt_now()]
         for line in ("scores", "rack", "bag"):
             session.handle_line(line)
@@ -48,13 +47,13 @@ def test_the_prompt_is_told_only_when_it_changes() -> None:
         session.handle_line("no")
         before_cursor.append(app._prompt_now())
     assert before_cursor == [""] * 6
-    told = screen.getvalue().splitlines()  # type: ignore[attr-defined]
+    told = screen.getvalue().splitlines()
     assert told == ["Ann", "yes or no", "Ann"]
 
 
 def test_full_is_written_every_time() -> None:
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        app, session = _app("full")
+        app, session, _ = _app("full")
         written = [app._prompt_now()]
         session.handle_line("scores")
         written.append(app._prompt_now())
