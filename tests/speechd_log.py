@@ -113,7 +113,8 @@ class Server:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(5)
-        shutil.rmtree(self.root, ignore_errors=True)
+        if not os.environ.get("KEEP_ORCA_TEST"):  # kept to read after a failure
+            shutil.rmtree(self.root, ignore_errors=True)
 
 
 def _module_conf(log: Path) -> str:

@@ -1432,7 +1432,7 @@ def test_a_resumed_games_speech_is_followed_before_its_first_line(tmp_path, monk
     kind, and the resumed game is said in it."""
     import io
 
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
     from audio_scrabble.persistence import SaveStore
     from audio_scrabble.console.session import RESUME
 
@@ -1730,7 +1730,7 @@ def test_the_rules_are_printed_once_on_the_screen(tmp_path):
     """Through the plain-line loop and the text speaker, as printed."""
     import io
 
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
 
     screen = io.StringIO()
     s = Session(Options(seed=2), lexicon=AcceptAll())

@@ -28,7 +28,8 @@ from audio_scrabble.presentation import braille_lines
 from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.cli import build_parser
 from audio_scrabble.console import brailleview, services
-from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console.app import ConsoleApp
+from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.brailleview import FittedWriter
 from audio_scrabble.console.commands import REGISTRY, complete
 from audio_scrabble.console.helptext import help_entries

@@ -197,7 +197,7 @@ def test_every_bound_key_is_documented_in_help(key):
 
 # ---------------------------------------------------------------- without a terminal
 def test_piped_lines_play_through_the_plain_loop():
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
 
     speaker = services.ListSpeaker()
     screen = io.StringIO()
@@ -212,7 +212,7 @@ def test_piped_lines_play_through_the_plain_loop():
 
 
 def test_end_of_piped_input_leaves_cleanly():
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
 
     speaker = services.ListSpeaker()
     s = Session(Options(players="Alice,Bob", seed=7), lexicon=AcceptAll())

@@ -140,6 +140,8 @@ def terminal_factory(tmp_path):
             "TERM": "xterm-256color",
             "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
         }
+        if "--prompt" not in args:  # the tests read the prompt: written before every line
+            args = [*args, "--prompt", "full"]  # (the default where a screen reader runs: issue 22)
         t = Terminal(tmp_path, _command() + args, env, width)
         made.append(t)
         return t

@@ -1205,7 +1205,7 @@ def test_each_step_down_says_one_line(
         "Speech is not available (accessible_output2 is not installed); using text only.",
     ]
     from audio_scrabble.console import services
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
     from audio_scrabble.console.session import Options, Session
 
     session = Session(Options(players="Ann,Bob", seed=1), lexicon=services.WordSet(["QI"]))

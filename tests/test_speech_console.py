@@ -9,6 +9,7 @@ against a private Speech Dispatcher that logs what it is given
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 from pathlib import Path
@@ -23,7 +24,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 import speechd_log
 from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.console import services
-from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console.app import ConsoleApp
+from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import (
     ScreenReaderSpeaker,
@@ -93,9 +95,12 @@ def test_board_keys_do_not_write_the_prompt_again() -> None:
     assert quiet.count("Bob>") >= 1
     # (it would be written again after each of the eight keys)
     assert keyed.count("Bob>") <= quiet.count("Bob>")
-    # the answers were printed, each once, on lines of their own
-    printed = screen_keys.getvalue().splitlines()
-    assert [line for line in printed if line in ("I8.", "J8.", "K8.")] == ["I8.", "J8.", "K8."]
+    # the answers were written, each once, on the input line (where Orca
+    # reads them: issue 22), by the prompt, not printed by the speaker
+    written = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", keyed)
+    assert [written.count(answer) for answer in ("I8.", "J8.", "K8.")] == [1, 1, 1]
+    assert written.index("I8.") < written.index("J8.") < written.index("K8.")
+    assert not [line for line in screen_keys.getvalue().splitlines() if line in ("I8.", "J8.", "K8.")]
 
 
 # ---------------------------------------------------------------- screen-reader mode

@@ -35,8 +35,12 @@ most important words first. How it fits together:
               level, rules); ``options`` what a session is built with.
 ``cursor``    the board cursor, a plain object.
 ``keys``      prompt_toolkit key bindings, in small factories.
-``app``       the prompt_toolkit application (and a plain-line loop for
-              piped input) around the session.
+``app``       the prompt_toolkit application around the session, and its
+              ``Voice`` (each reply in one write, ``one_reply``);
+              ``prompted`` the protocols it needs of a session;
+              ``answer_line`` a board key's answer drawn on the input
+              line (where Orca reads it); ``plain`` the same game over
+              piped lines.
 ``settings``  verbosity, premium naming, braille mode, speech, hints.
 ``brailleview`` braille display mode: ``fit`` (the one place that makes
               every printed line fit N cells), prompts, the braille

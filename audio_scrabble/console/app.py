@@ -4,31 +4,32 @@ It reads lines (with history and Tab completion, readline style so that
 candidates are printed as lines a screen reader can read), sends each
 line to the session, and gives the answer to the speaker as one reply
 (one utterance where the game speaks it). Board keys on an empty line go
-to ``Session.key``; their answers are notifications (see
-:class:`~audio_scrabble.presentation.speech.Speaker`): printed in text
-mode, spoken and not printed in screen-reader mode. The prompt is not
-written again after a board key (a console screen reader would read it
-after every arrow): until the next line is typed it is empty. Any key
+to ``Session.key``; their answers are shown on the input line itself,
+the caret after them (see console/answer_line.py: that is where Orca reads
+them), spoken besides by tts; in screen-reader mode they are spoken
+through the screen reader and not printed. The prompt is not written
+again after a board key (a console screen reader would read it after
+every arrow): until the next line is typed it is empty. Any key
 stops the game's own speech (Escape too; a terminal never sees Ctrl
 pressed alone). Ctrl-C clears the line; Ctrl-D asks before leaving.
 
 When standard input is not a terminal (a script piped in, a test), a
-plain line loop does the same without prompt_toolkit.
+plain line loop does the same without prompt_toolkit (console/plain.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
 import sys
 import threading
-from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TextIO, TypeVar
+from typing import Any, Callable, Iterator, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
+from prompt_toolkit.completion import Completer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -37,52 +38,20 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from ..presentation.prompts_settings import prompt_when_changed
 from ..presentation.speech import Speaker
 from . import services
 from ..presentation.braille_lines import is_cells_line
+from .answer_line import AnswerLine
 from .commands import complete
 from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .prompted import Prompted, SessionCompleter, Voiced
 from .session import Session
-
-#: the front of the session a completer completes for (the game's, the review's)
-F = TypeVar("F")
 
 #: how long the game waits, at the end, for its own speech to finish the
 #: last message ("Goodbye..."), at most (seconds)
 LAST_WORDS = 15.0
-
-
-class SessionCompleter(Completer, Generic[F]):
-    """Completion of command names and their arguments for a session's
-    front: the game's registry (:func:`.commands.complete`) or the review's."""
-
-    def __init__(self, session: F, completions: Callable[[F, str], list[str]]):
-        self.session = session
-        self.completions = completions
-
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        current = "" if not text or text.endswith(" ") else text.split()[-1]
-        for cand in self.completions(self.session, text):
-            yield Completion(cand, start_position=-len(current))
-
-
-class Voiced(Protocol):
-    """What :class:`Voice` needs of a session: the game's, or the review's.
-
-    ``fit`` lays lines out for braille mode's width (or leaves them as
-    they are), ``take_display`` hands over the screen-only lines waiting
-    to be printed (the large-print board), and ``take_speech_change``
-    hands over the speech kind the player asked for with ``set speech``
-    (None: none since the voice last followed it).
-    """
-
-    def take_speech_change(self) -> str | None: ...
-
-    def fit(self, lines: Sequence[str]) -> list[str]: ...
-
-    def take_display(self) -> list[str]: ...
 
 
 class Voice:
@@ -103,6 +72,8 @@ class Voice:
         self.may_be_speaking = False
         #: the next reply waits for what is being read aloud (the typed line)
         self._after_reading = False
+        #: in :meth:`one_reply`: False until its first part was said, then True
+        self._reply_said: bool | None = None
 
     def emit(self, lines: list[str], interrupt: bool = True) -> None:
         """Say an answer: one reply, braille-cell lines printed only. Unless
@@ -116,8 +87,10 @@ class Voice:
         if block:
             self.print_only(block)
         lines = terminal_fit(lines, _columns(self.screen))
-        first = interrupt and not self._after_reading
+        first = interrupt and not self._after_reading and not self._reply_said
         self._after_reading = False
+        if self._reply_said is not None:
+            self._reply_said = True
         if not any(is_cells_line(line) for line in lines):
             if lines:
                 self.speaker.reply("\n".join(lines), interrupt=first)
@@ -135,6 +108,30 @@ class Voice:
                 first, run = False, []
             if line is not None:
                 self.print_only([line])
+
+    def shown(self, lines: list[str]) -> list[str]:
+        """A board key's answer that the prompt shows on the input line:
+        the lines to show (fitted to the terminal), their words given to
+        the speaker as shown (spoken by tts only, never printed)."""
+        lines = terminal_fit(lines, _columns(self.screen))
+        words = [line for line in lines if not is_cells_line(line)]
+        if words:
+            self.speaker.shown("\n".join(words))
+            self._spoke()
+        return lines
+
+    @contextlib.contextmanager
+    def one_reply(self) -> Iterator[None]:
+        """What is said in the block (the answer to a line and the computers'
+        moves after it) is one reply: written to the terminal in one write
+        where the screen can hold it (brailleview.FittedWriter), its later
+        parts never cutting its first short."""
+        self._reply_said = False
+        try:
+            with getattr(self.screen, "held", contextlib.nullcontext)():
+                yield
+        finally:
+            self._reply_said = None
 
     def notify(self, lines: list[str], urgent: bool = False) -> None:
         """Say what the console does not carry by itself (a cursor move, a
@@ -236,24 +233,6 @@ class Voice:
         self.speaker.close()
 
 
-class Prompted(Voiced, Protocol):
-    """What :class:`PromptApp` needs of a session besides :class:`Voiced`:
-    the board keys, Tab's candidates as lines, and the prompt's answers."""
-
-    @property
-    def braille_mode(self) -> bool: ...
-
-    def key(self, action: str) -> list[str]: ...
-
-    def completion_lines(self, candidates: Sequence[str]) -> list[str]: ...
-
-    def prompt_text(self) -> str: ...
-
-    def interrupt(self) -> list[str]: ...
-
-    def end_of_input(self) -> list[str]: ...
-
-
 class PromptApp:
     """The prompt_toolkit prompt shared by the game and the review: history,
     readline-style Tab completion, the board keys and the candidate list
@@ -282,6 +261,8 @@ class PromptApp:
         self.quiet_prompt = False
         #: the prompt's words while a line is read (the game's may change meanwhile)
         self.prompt_words = ""
+        #: the prompt last written, for ``set prompt changes``
+        self._last_prompt: str | None = None
         self._line_before_key = ""
         braille = Condition(lambda: session.braille_mode)
         self_voicing = Condition(lambda: self.voice.speaker.speaks_replies)
@@ -303,6 +284,9 @@ class PromptApp:
         processor = self.prompt.app.key_processor
         processor.before_key_press += self._before_key
         processor.after_key_press += self._after_key
+        #: a board key's answer on the input line; typing moves below it
+        self.answer_line = AnswerLine(self.prompt)
+        self.prompt.default_buffer.on_text_changed += lambda _: self.answer_line.close()
 
     def _before_key(self, processor: Any) -> None:
         """Any key stops the game's own speech."""
@@ -313,6 +297,7 @@ class PromptApp:
         """Tab that typed a completion in: read it aloud (tts)."""
         keys = [press.key for press in getattr(processor, "_previous_key_sequence", [])]
         if keys and keys[-1] in (Keys.Tab, Keys.ControlI):
+            self.answer_line.close()  # the candidates are printed below a key's answer
             now = self.prompt.default_buffer.text
             before = self._line_before_key
             if now != before and now.startswith(before):
@@ -326,14 +311,44 @@ class PromptApp:
             self.voice.notify(lines)  # spoken only: the screen does not change
             return
         self.quiet_prompt = True
-        run_in_terminal(lambda: self.voice.notify(lines))
+        if self.prompt.default_buffer.text:  # a function key on a line being typed: above it
+            run_in_terminal(lambda: self.voice.notify(lines))
+            return
+        self.answer_line.show(self.voice.shown(lines))
 
     def _on_candidates(self, candidates: list[str]) -> None:
         lines = self.session.completion_lines(candidates)
+        self.answer_line.close()
         run_in_terminal(lambda: self.voice.emit(lines))
 
     def _message(self) -> str:
+        if self.answer_line.lines:
+            return self.answer_line.text()
         return "" if self.quiet_prompt else self.prompt_words
+
+    def _prompt_now(self) -> str:
+        """The prompt before the cursor. With ``set prompt changes`` there
+        is none: its words are a line of their own, told when they change
+        (:meth:`_tell_prompt`)."""
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
+            self._last_prompt = None
+            return self.session.prompt_text()
+        self._tell_prompt()
+        return ""
+
+    def _tell_prompt(self) -> None:
+        """``set prompt changes``: the prompt's words, without its ``>``, as
+        the reply's last line when they are not the ones told last; inside
+        the reply's :meth:`Voice.one_reply`, in the same write (a prompt
+        drawn after the reply was read twice by Orca)."""
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
+            return
+        prompt = self.session.prompt_text()
+        if prompt != self._last_prompt:
+            self._last_prompt = prompt
+            words = prompt_when_changed(prompt)
+            if words:
+                self.voice.print_only([words])
 
     def _prompt_started(self) -> None:
         """Called in the prompt's event loop as it starts (see ConsoleApp)."""
@@ -345,7 +360,8 @@ class PromptApp:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
         self.quiet_prompt = False
-        self.prompt_words = session.prompt_text()
+        self.answer_line.forget()
+        self.prompt_words = self._prompt_now()
         # a password (online sign-in) is not shown, kept in the history or read aloud
         secret = bool(getattr(getattr(session, "question", None), "secret", False))
         try:
@@ -400,15 +416,19 @@ class ConsoleApp(PromptApp):
         session = self.session
         session.wake_with(self._thought_ready)
         try:
-            self.voice.notice()
-            self.voice.answer(session.start())
-            self.voice.computers(session, wait=False)
+            with self.voice.one_reply():
+                self.voice.notice()
+                self.voice.answer(session.start())
+                self.voice.computers(session, wait=False)
+                self._tell_prompt()
             while not session.finished:
                 text = self.read_line()
                 if text is None:
                     continue
-                self.voice.answer(session.handle_line(text))
-                self.voice.computers(session, wait=False)
+                with self.voice.one_reply():
+                    self.voice.answer(session.handle_line(text))
+                    self.voice.computers(session, wait=False)
+                    self._tell_prompt()
         finally:
             session.wake_with(None)
         self.voice.close()
@@ -440,46 +460,15 @@ class ConsoleApp(PromptApp):
         then the prompt comes back, with the line being typed kept."""
         if not self.session.acting.ready() or not self.prompt.app.is_running:
             return  # said already, or the line was entered: the run loop says it
+        self.answer_line.close()
 
         def say() -> None:
-            self.voice.computers(self.session, wait=False, interrupt=False)
-            self.quiet_prompt = False
-            self.prompt_words = self.session.prompt_text()
+            with self.voice.one_reply():
+                self.voice.computers(self.session, wait=False, interrupt=False)
+                self.quiet_prompt = False
+                self.prompt_words = self._prompt_now()
 
         run_in_terminal(say)
-
-
-def read_plain(session: Prompted, voice: Voice, stdin: TextIO) -> str | None:
-    """Print the session's prompt and read the next piped line (its newline
-    kept); None at the end of the input, once the screen has a new line."""
-    out = voice.screen
-    out.write(session.prompt_text())
-    out.flush()
-    line = stdin.readline()
-    if not line:
-        out.write("\n")
-        return None
-    return line
-
-
-def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO | None = None) -> int:
-    """The same game over plain lines (no terminal): each prompt, each answer."""
-    session.defer_computers()
-    voice = Voice(session, speaker, screen)
-    voice.notice()
-    voice.answer(session.start())
-    voice.computers(session)  # piped lines wait for each computer's move
-    while not session.finished:
-        line = read_plain(session, voice, stdin)
-        if line is None:
-            voice.emit(session.end_of_input())
-            if not session.finished:
-                voice.emit(session.end_of_input())
-            break
-        voice.answer(session.handle_line(line.rstrip("\n")))
-        voice.computers(session)
-    voice.close()
-    return 0
 
 
 def _columns(stream: TextIO) -> int | None:

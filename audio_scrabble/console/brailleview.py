@@ -33,8 +33,9 @@ quickly without braille mode.
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
 from ..presentation import prompts_settings
 from ..presentation.braille import break_path, is_braille, is_file_name, wrap
@@ -177,6 +178,12 @@ class FittedWriter:
     leaves is remembered, and a line that would run past the display after
     it starts on a new line instead. Writes from several threads (a
     speaker's worker) are serialised.
+
+    Each write reaches the terminal in one piece, and while :meth:`held`
+    everything written waits and goes out in one write at the end: a reply
+    written in two bursts (the player's move, then the computer's 30 ms
+    later) has been seen to make Orca read text that had moved twice and
+    lose the rest.
     """
 
     def __init__(self, out: TextIO, cells: Callable[[], int | None]):
@@ -185,6 +192,9 @@ class FittedWriter:
         self._pending = ""
         self._column = 0
         self._lock = threading.RLock()
+        #: fitted text not yet handed on (while held)
+        self._ready: list[str] = []
+        self._holds = 0
 
     def write(self, text: str) -> int:
         with self._lock:
@@ -192,24 +202,51 @@ class FittedWriter:
             while "\n" in self._pending:
                 line, self._pending = self._pending.split("\n", 1)
                 self._write_line(line)
+            if not self._holds:
+                self._hand_on()
         return len(text)
 
     def _write_line(self, line: str) -> None:
         width = self.cells()
         pieces = fit([line], width)
         if width is not None and self._column and self._column + len(pieces[0]) > width:
-            self.out.write("\n")
+            self._ready.append("\n")
             self._column = 0
-        self.out.write("\n".join(pieces) + "\n")
+        self._ready.append("\n".join(pieces) + "\n")
         self._column = 0
+
+    def _hand_on(self) -> None:
+        if self._ready:
+            text, self._ready = "".join(self._ready), []
+            try:
+                self.out.write(text)
+            except UnicodeEncodeError:  # a narrow terminal encoding: as the speakers do
+                encoding = getattr(self.out, "encoding", None) or "ascii"
+                self.out.write(text.encode(encoding, errors="replace").decode(encoding))
 
     def flush(self) -> None:
         with self._lock:
+            if self._holds:
+                return
             if self._pending:
-                self.out.write(self._pending)
+                self._ready.append(self._pending)
                 self._column += len(self._pending)
                 self._pending = ""
+            self._hand_on()
             self.out.flush()
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep what is written until the block ends, then write it at once."""
+        with self._lock:
+            self._holds += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holds -= 1
+            if not self._holds:
+                self.flush()
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
         return getattr(self.out, name)

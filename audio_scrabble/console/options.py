@@ -34,6 +34,6 @@ class Options:
     sounds: bool | None = None  # off when not given, unless speech is tts
     think: int | None = None  # the champion's seconds a move; 3 when not given
     echo: bool | None = None  # tts: read the typed line aloud (off when not given)
-    prompt: str | None = None  # full or short (full when not given)
+    prompt: str | None = None  # full, short or changes (see start.run when not given)
     #: what to do with an unfinished game: ask (None), RESUME it, or put it away for a NEW one
     saved_game: str | None = None

@@ -54,7 +54,9 @@ from ..notation.typed import looks_like_square
 from ..presentation import phrases, prompts, record_phrases, teaching
 from ..presentation.phrases import LINE_WIDTH, Style
 from . import board_commands, brailleview, services, survey_commands
-from .app import PromptApp, SessionCompleter, Voice, read_plain
+from .app import PromptApp, Voice
+from .prompted import SessionCompleter
+from .plain import read_plain
 from .brailleview import FittedWriter
 from .coach import Coach
 from .game_files import find_game_file, read_game_file

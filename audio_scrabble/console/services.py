@@ -21,11 +21,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..lexicon import Lexicon
 from ..presentation.speech import SPEAKER_KINDS as SPEECH_KINDS
-from ..presentation.speech import RecordingSpeaker, Speaker, TextSpeaker, make_speaker
+from ..presentation.speech import RecordingSpeaker, Speaker, TextSpeaker, make_speaker, screen_reader_running
 
 __all__ = [
     "COMPUTER_LEVELS", "THINKING_LEVELS", "WordSet", "load_lexicon", "BackgroundLexicon", "resolved",
-    "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker",
+    "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker", "screen_reader_running",
     "ComputerMove", "engine_available", "Computer", "make_computer", "hints", "review_game",
     "warm_move_finder", "move_finder",
 ]

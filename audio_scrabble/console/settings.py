@@ -96,8 +96,13 @@ def _think(value: str) -> int:
     return seconds
 
 
+#: the prompt's forms: the player's name, the short form, or written only
+#: when it changes (a screen reader reads the prompt after every reply)
+PROMPT_FORMS = ("full", "short", "changes")
+
+
 def _prompt(value: str) -> str:
-    if value not in ("full", "short"):
+    if value not in PROMPT_FORMS:
         raise NotationError(say.not_a_prompt(clip(value)), brief=say.PROMPT_BRIEF)
     return value
 
@@ -226,10 +231,12 @@ SETTINGS: tuple[Setting, ...] = (
         option_help="with --speech tts, read each typed line aloud before the answer (default: off)",
     ),
     Setting(
-        "prompt", "prompt", "full", ("full", "short"), _prompt,
+        "prompt", "prompt", "full", PROMPT_FORMS, _prompt,
         say.prompt_set, say.prompt_is,
-        flags=("--prompt",), metavar="full|short",
-        option_help="full: the player's name before the cursor; short: a shorter prompt (default: full)",
+        flags=("--prompt",), metavar="full|short|changes",
+        option_help="full: the player's name before the cursor; short: a shorter prompt; changes: "
+        "none before the cursor, its words said on a line of their own when they change (default: "
+        "changes at a terminal when a screen reader runs and the game does not speak itself; else full)",
     ),
     Setting(
         "think", "think", 3, ("1", "3", "5", "10", "30"), _think,
@@ -276,7 +283,8 @@ class Settings:
     think: int = 3
     #: tts: the typed line is read aloud before the answer
     echo: bool = False
-    #: "short": the prompt's short form (the one a narrow braille display gets)
+    #: "short": the prompt's short form (the one a narrow braille display gets);
+    #: "changes": written only when it changes (console/app.py)
     prompt: str = "full"
     #: lines ``set`` says after a setting's own (by attribute): what is
     #: really in use and why, when it is not what was asked for ("Prism is

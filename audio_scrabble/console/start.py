@@ -121,6 +121,15 @@ def _store() -> object | None:
         return None
 
 
+def _read_by_a_screen_reader(speaker: services.Speaker) -> bool:
+    """Whether a screen reader reads the console: the game does not speak
+    its replies itself, and a screen reader runs (screenreader speech
+    reached one; else one is looked for, as ``--speech auto`` does)."""
+    if speaker.speaks_replies:
+        return False
+    return not speaker.prints_notifications or services.screen_reader_running()
+
+
 def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     options = options_from(args)
     lexicon: object
@@ -155,9 +164,12 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
     if not sys.stdin.isatty():
-        from .app import run_plain
+        from .plain import run_plain
 
         return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
     from .app import ConsoleApp
 
+    if options.prompt is None and _read_by_a_screen_reader(speaker):
+        # it would read the prompt after every reply: told only when it changes
+        session.settings.prompt = "changes"
     return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]

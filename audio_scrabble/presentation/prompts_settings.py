@@ -122,11 +122,11 @@ def think_is(seconds: int) -> str:
     return f"think {seconds} seconds."
 
 
-PROMPT_BRIEF = "Prompt: full or short."
+PROMPT_BRIEF = "Prompt: full, short or changes."
 
 
 def not_a_prompt(shown: str) -> str:
-    return f"The prompt is full or short, not {shown!r}."
+    return f"The prompt is full, short or changes, not {shown!r}."
 
 
 def echo_set(on: bool) -> str:
@@ -134,7 +134,16 @@ def echo_set(on: bool) -> str:
 
 
 def prompt_set(value: str) -> str:
+    if value == "changes":
+        return "Prompt: only when it changes."
     return "Prompt: " + ("short." if value == "short" else "the player's name.")
+
+
+def prompt_when_changed(prompt: str) -> str:
+    """The line ``set prompt changes`` says when the prompt changed: its
+    words without the ``>`` (a screen reader says "greater"); nothing
+    when it has no words."""
+    return prompt.rstrip().rstrip(">").rstrip()
 
 
 def prompt_is(value: str) -> str:

@@ -272,6 +272,10 @@ class Speaker(abc.ABC):
         typed in, the typed line on request): spoken only by a
         self-voicing speaker, never printed (the terminal shows it, and a
         screen reader reads it there).
+    ``shown(text)``
+        a board key's answer that the console shows on its input line by
+        itself (where a screen reader reads it): spoken only by a
+        self-voicing speaker, never printed.
     ``say(text, interrupt=True)``
         the backend's own act: print (when echoing) and speak.
 
@@ -316,6 +320,11 @@ class Speaker(abc.ABC):
 
     def read_aloud(self, text: str) -> None:
         """What the terminal shows as the player edits: spoken only by tts."""
+
+    def shown(self, text: str) -> None:
+        """A key's answer the console shows on its input line by itself
+        (where a screen reader reads it): spoken only by tts, never printed."""
+        self.read_aloud(text)
 
     def stop(self) -> None:
         """Silence speech now and drop messages not yet spoken."""
@@ -382,8 +391,9 @@ class RecordingSpeaker(Speaker):
 
     It behaves as the text speaker does (every message is a printed
     message) and records each one: ``messages`` holds the texts in order,
-    ``kinds`` what each was for ("say", "reply", "notify"; what is read
-    aloud is kept apart in ``read``), ``interrupts`` the matching ``interrupt``
+    ``kinds`` what each was for ("say", "reply", "notify", "shown": a key's
+    answer the console shows on its input line, recorded, not printed; what
+    is read aloud is kept apart in ``read``), ``interrupts`` the matching ``interrupt``
     flags; ``stops`` counts calls of ``stop``.
     """
 
@@ -417,6 +427,11 @@ class RecordingSpeaker(Speaker):
 
     def read_aloud(self, text: str) -> None:
         self.read.append(text)
+
+    def shown(self, text: str) -> None:
+        self.messages.append(text)
+        self.kinds.append("shown")
+        self.interrupts.append(True)
 
     def stop(self) -> None:
         self.stops += 1

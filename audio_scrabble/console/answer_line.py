@@ -1,0 +1,71 @@
+"""A board key's answer, written on the input line where the caret is.
+
+Orca (43, in a terminal) reads new console text only when a key it knows
+as a cause came before it (Enter, Tab, space, typing, an Alt key) or when
+the new text ends where the caret is. An arrow or a function key is not a
+cause, and an answer printed above the prompt ends a line before the
+caret: Orca read nothing and only the braille line moved. So a board
+key's answer is drawn by the prompt itself, as its message, with the caret
+just after its last word: Orca reads it (and shows it in braille) as it
+reads the reply to a typed command, and NVDA and JAWS read it as any new
+console text. Nothing is printed besides, so nothing is heard twice.
+
+The answer stays on the screen: before the next key's answer, the first
+thing typed, or anything printed, the input moves to a fresh line below
+it (a line break written where the caret is), so that the screen, the
+screen reader's review and the scrollback keep every answer, one under
+the other, as printed replies are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+
+class AnswerLine:
+    """The key answer the prompt ``session`` (a PromptSession) shows on its
+    input line, if any (``lines``)."""
+
+    def __init__(self, session: Any):
+        self._session = session
+        #: the answer shown as the prompt's message; None: the prompt's own words
+        self.lines: list[str] | None = None
+        #: the answer is on the screen (the caret just after it)
+        self._drawn = False
+
+    def text(self) -> str:
+        return "\n".join(self.lines or ())
+
+    def show(self, lines: Sequence[str]) -> None:
+        """Show ``lines`` on the input line, drawn at once (keys typed
+        ahead are answered one after the other, each drawn before the next
+        moves below it); an answer already there is kept above."""
+        self.close()
+        self.lines = list(lines) or None
+        app = self._session.app
+        if self.lines is not None and app.is_running:
+            app.render_counter += 1  # a new frame: the message is asked for again
+            app.renderer.render(app, app.layout)
+            self._drawn = True
+
+    def close(self) -> None:
+        """Keep the answer shown on the screen and move the input below it.
+
+        The caret is just after the answer (the line is empty while one is
+        shown), so a line break there starts the new line; the prompt's
+        renderer then draws the input from there as from a fresh start."""
+        drawn, self._drawn = self._drawn, False
+        if self.lines is None:
+            return
+        self.lines = None
+        app = self._session.app
+        if not (drawn and app.is_running):
+            return
+        app.output.write_raw("\r\n")
+        app.output.flush()
+        app.renderer.reset(leave_alternate_screen=False)
+
+    def forget(self) -> None:
+        """A new prompt starts: the last one's answer is behind it already."""
+        self.lines = None
+        self._drawn = False
