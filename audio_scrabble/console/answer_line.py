@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from prompt_toolkit import PromptSession
+
 
 class AnswerLine:
     """The key answer the prompt ``session`` (a PromptSession) shows on its
     input line, if any (``lines``)."""
 
-    def __init__(self, session: Any):
+    def __init__(self, session: PromptSession[Any]):
         self._session = session
         #: the answer shown as the prompt's message; None: the prompt's own words
         self.lines: list[str] | None = None
