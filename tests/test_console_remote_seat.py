@@ -198,7 +198,7 @@ def test_piped_lines_hear_the_arrived_move_before_the_next_answer():
     import io
 
     from audio_scrabble.console import services
-    from audio_scrabble.console.app import run_plain
+    from audio_scrabble.console.plain import run_plain
 
     s, bob, _, _ = remote_game()
 

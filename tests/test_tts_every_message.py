@@ -29,7 +29,7 @@ from typing import Iterator
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.app import run_plain
+from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import SpeechUnavailable, TtsSpeaker
 
