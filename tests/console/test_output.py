@@ -18,6 +18,18 @@ from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence import SaveStore
 
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.presentation import phrases
+
+from console_kit import AcceptAll, said, session
+from refusal_corpus import joined
+
 
 #: every two letters make a word here: any first play stands
 TWO_LETTERS = [a + b for a in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
@@ -125,3 +137,122 @@ def test_a_word_list_found_at_its_new_place_is_said_in_lines_of_40(tmp_path):
     assert again.game is not None
     assert "The word list words.txt was found at its new place." in " ".join(out), out
     assert [x for x in out if len(x) > 40] == [], out
+
+
+def test_braille_width_wraps_long_lines_at_word_boundaries():
+    s, _ = session(braille_width=20)
+    out = s.handle_line("help")
+    assert all(len(line) <= 20 for line in out)
+    joined = " ".join(out)
+    assert "Board: square, row, column, goto, where," in joined
+    s.handle_line("set braille off")
+    assert any(len(line) > 20 for line in s.handle_line("help"))
+
+
+# ---------------------------------------------------------------- lines for a 40-cell braille display
+#: names as people and computers have them, up to the longest allowed
+LONG_NAMES = [
+    ("Alice", "Bob"),
+    ("Expert computer", "Bartholomew Jones"),
+    ("doug", "emely", "Christopher Anderson"),
+    ("Ann", "Ben", "Cal", "Dee"),
+    ("Maximilian Fairweath", "Beginner computer 2"),
+]
+
+
+def _a_whole_random_game(seed: int, names, verbosity: str) -> tuple[list[str], list[list[str]], int]:
+    """Two to four people at one computer play legal plays of any length
+    (blanks, words through others) until the game ends. Returns every line
+    said, the answers to the plays, and how many plays named a blank."""
+    from randplay import random_play
+
+    from audio_scrabble.notation import format_play
+
+    s = Session(Options(players=",".join(names), seed=seed, verbosity=verbosity), lexicon=AcceptAll())
+    transcript = list(s.start())
+    g = s.game
+    rng = random.Random(seed)
+    answers: list[list[str]] = []
+    blanks = 0
+    for _ in range(400):
+        if g.is_over:
+            break
+        if g.awaiting_final_challenge:
+            transcript += s.handle_line("accept")
+            continue
+        transcript += s.handle_line("")
+        play = random_play(g, rng, tries=300)
+        if play is None:
+            transcript += s.handle_line("exchange all" if len(g.bag) >= 7 else "pass")
+            continue
+        before = len(g.actions)
+        out = s.handle_line("play " + format_play(play, g.board))
+        while isinstance(s.question, BlankQuestion):
+            out += s.handle_line("e")
+        if isinstance(s.question, PlayQuestion):
+            out += s.handle_line("yes")
+        assert len(g.actions) == before + 1, out
+        blanks += any("(blank" in x or "blank " in x for x in out)
+        answers.append(out)
+        transcript += out
+    assert g.is_over
+    return transcript, answers, blanks
+
+
+def test_routine_lines_fit_a_40_cell_display_in_whole_seeded_games():
+    """Many seeded games through the controller: at least 95% of the lines
+    said are 40 characters or fewer, and no line of a play's answer (who
+    played what and where, the words, the points, the scores, the draw,
+    the hand-over) is longer unless it is a single word."""
+    said = long = plays = with_blanks = 0
+    for seed in range(10):
+        names = LONG_NAMES[seed % len(LONG_NAMES)]
+        verbosity = ("normal", "normal", "brief", "full")[seed % 4]
+        transcript, answers, blanks = _a_whole_random_game(seed, names, verbosity)
+        said += len(transcript)
+        long += sum(len(x) > 40 for x in transcript)
+        plays += len(answers)
+        with_blanks += blanks
+        for out in answers:
+            too_long = [x for x in out if len(x) > 40 and " " in x]
+            assert not too_long, (names, verbosity, too_long)
+    assert plays >= 150 and with_blanks >= 5  # the games really were played, blanks and all
+    assert long <= said * 5 // 100, (long, said)
+
+
+@pytest.mark.parametrize("name, letters, where, score, expected", [
+    # issue 23: one form, who, the word, where, the score
+    ("doug", "RE(L)IGIoN", "K5 down", 70, ["doug played RE(L)IGION (blank O),", "K5 down, 70."]),
+    ("Expert computer", "ANIMALIC", "E11 across", 74, ["Expert computer played ANIMALIC,", "E11 across, 74."]),
+    ("Expert computer", "aNIMALIc", "E11 across", 74,
+     ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74."]),
+    ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across, 12."]),
+    ("Christopher Anderson", "OVERSIMPLIFYiNG", "A1 across", 203,
+     ["Christopher Anderson played", "OVERSIMPLIFYING (blank I),", "A1 across, 203."]),
+])
+def test_a_play_is_said_within_40_characters_with_who_and_what_first(name, letters, where, score, expected):
+    from audio_scrabble.presentation import phrases
+
+    lines = phrases.played_lines(name, letters, where, score, None, phrases.Style())
+    assert lines == expected
+    assert all(len(x) <= 40 for x in lines)
+    assert lines[0].startswith(name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ'-", min_size=1, max_size=20).map(str.strip)
+    .filter(bool),
+    word=st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabc()", min_size=2, max_size=17),
+    col=st.sampled_from("ABCDEFGHIJKLMNO"), row=st.integers(1, 15), down=st.booleans(),
+    score=st.integers(0, 999), verbosity=st.sampled_from(["brief", "normal"]),
+)
+def test_any_play_by_any_name_is_said_in_lines_of_40_or_fewer(name, word, col, row, down, score, verbosity):
+    from audio_scrabble.presentation import phrases
+
+    where = f"{col}{row} {'down' if down else 'across'}"
+    lines = phrases.played_lines(name, word, where, score, None, phrases.Style(verbosity))
+    assert all(len(x) <= 40 for x in lines if " " in x), lines
+    text = " ".join(lines)
+    assert text.startswith(name)
+    assert where in text and str(score) in text
