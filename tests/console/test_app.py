@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -20,17 +21,26 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-import speechd_log
-from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console.brailleview import FittedWriter
+from audio_scrabble.console.commands import complete
 from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import SIZE
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.tiles import BLANK
+from audio_scrabble.presentation import braille_lines
 from audio_scrabble.presentation.speech import (
     ScreenReaderSpeaker,
     SpeechUnavailable,
     TextSpeaker,
     TtsSpeaker,
 )
+
+import speechd_log
+from braille_kit import AcceptAll as AcceptAll_braille
+from speechd_log import logging_speechd  # noqa: F401 - a fixture
 
 RIGHT, UP = "\x1b[C", "\x1b[A"
 TAB = "\t"
@@ -197,3 +207,96 @@ def test_typed_line_is_read_aloud_on_request(tts: TtsSpeaker) -> None:
     # read aloud, then the reply after it (not over it)
     assert texts.count("bag") == 1
     assert texts[texts.index("bag") + 1] == "86 tiles in the bag."
+
+
+def test_the_piped_game_prints_nothing_wider_than_the_display(tmp_path):
+    raw = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=5, braille_width=20), lexicon=AcceptAll_braille())
+    screen = FittedWriter(raw, lambda: s.settings.braille_width)
+    speaker = services.TextSpeaker(screen)  # type: ignore[arg-type]
+    g = Game(["Alice", "Bob"], rules_named("house"), 5)
+    tiles = [t for t in g.current_player.rack if t != BLANK]
+    script = "\n".join(["", "rack", "row 8", "board", f"play 8H {tiles[0]}{tiles[1]}", "", "history",
+                        "help", "set braille 14", "legend", "quit", "yes"]) + "\n"
+    assert run_plain(s, speaker, io.StringIO(script), screen) == 0  # type: ignore[arg-type]
+    printed = raw.getvalue().splitlines()
+    assert any(braille_lines.is_cells_line(x) for x in printed)
+    assert "Goodbye. The game" in printed or "Goodbye." in printed
+    assert all(len(x) <= 20 for x in printed), [x for x in printed if len(x) > 20]
+
+
+def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_unspoken():
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=1, braille_width=14), lexicon=AcceptAll_braille())
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=screen)
+        inp.send_text("\r")
+        timer = threading.Timer(0.5, inp.send_text, args=("s\t\x03board\rquit\ryes\r",))
+        timer.start()
+        assert app.run() == 0
+        timer.join()
+    spoken = speaker.lines
+    # the candidates, comma-separated, each line within 14 cells
+    k = spoken.index("Line cleared.")
+    listed = [w.strip(",.") for x in spoken[:k] for w in x.split()]
+    for cand in complete(s, "s"):
+        assert cand in listed
+    assert all(len(x) <= 14 for x in spoken)
+    # the board's cells were printed for the display, never spoken
+    assert "Braille board:" in spoken
+    assert not any(braille_lines.is_cells_line(x) for x in spoken)
+    printed = screen.getvalue().splitlines()
+    assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
+    assert all(len(x) <= 14 for x in printed)
+    assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)
+
+
+def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_settings():
+    """Braille mode off, normal verbosity, no terminal to fit (a screen
+    reader shows the console on a 40-cell display): refusals typed at the
+    prompt are printed and spoken in lines of at most 40 characters, each
+    sentence whole when joined, and the game goes on unchanged."""
+    speaker = services.ListSpeaker()
+    screen = io.StringIO()
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll_braille())
+    typed = ["plya H8 QI", "set braille 3", "8H QI now", "row 16", "set x y"]
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        app = ConsoleApp(s, speaker, screen=screen)
+        inp.send_text("\r" + "".join(f"{t}\r" for t in typed) + "quit\ryes\r")
+        assert app.run() == 0
+    assert [x for x in speaker.lines if len(x) > 40] == []
+    said = " ".join(speaker.lines)
+    for sentence in ("'plya' is not a command; did you mean play? Type help for the list.",
+                     "A braille display has 14 to 80 cells, not '3'; type set braille 40, for example, "
+                     "or set braille off.",
+                     "To play that, type play 8H QI now; to test it first, check 8H QI now.",
+                     "'16' is not a row; rows are numbered 1 to 15 from the top.",
+                     "There is no setting called 'x'; the settings are verbosity, marks, braille, speech, "
+                     "hints, aids, confirm, sounds, echo, prompt, think."):
+        assert sentence in said
+    assert "'plya' is not a command;" in speaker.lines and "did you mean play?" in speaker.lines
+    assert s.game.board.is_empty() and s.settings.braille_width is None
+
+
+def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
+    from audio_scrabble.console.brailleview import terminal_fit
+
+    said = "'plya' is not a command; did you mean play?"
+    path = "Record saved: /tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
+    cells = "⠋⠙⠀⠇⠁⠀⠑⠁⠀⠞⠁⠀⠵⠁⠚⠀⠚⠓⠀⠑⠁" * 3
+    assert terminal_fit([said], 40) == ["'plya' is not a command;", "did you mean play?"]
+    assert terminal_fit([said], 80) == [said]
+    assert terminal_fit([said], None) == [said]
+    # a word wider than the terminal stays whole on its own line, the words
+    # before and after it broken between words: the terminal folds only it
+    long_path = "/tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
+    assert terminal_fit([path, cells], 40) == ["Record saved:", long_path, cells]
+    name = "2026-11-26-203952-You-v-Club_computer.json"  # 42: one wider than 40
+    hint = f"That game is finished; audio-scrabble review {name} steps through it."
+    assert terminal_fit([hint], 40) == ["That game is finished;", "audio-scrabble review", name, "steps through it."]
+    assert terminal_fit([hint], 80) == ["That game is finished; audio-scrabble review", f"{name} steps through it."]
+    for width in (14, 20, 30, 40, 41):
+        lines = terminal_fit([hint, path], width)
+        assert " ".join(lines).split() == (hint + " " + path).split()  # nothing lost, no word split
+        assert all(len(x) <= width or (len(x.split()) == 1) for x in lines), lines

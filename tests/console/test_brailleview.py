@@ -12,23 +12,15 @@ braille tables, cell by cell, and compared with the rules core.
 
 from __future__ import annotations
 
-import copy
 import io
 import re
-import threading
-from collections import Counter
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.presentation import braille_lines
 from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
-from audio_scrabble.cli import build_parser
-from audio_scrabble.console import brailleview, services
-from audio_scrabble.console.app import ConsoleApp, run_plain
+from audio_scrabble.console import brailleview
 from audio_scrabble.console.brailleview import FittedWriter
 from audio_scrabble.console.commands import REGISTRY, complete
 from audio_scrabble.console.helptext import help_entries
@@ -38,78 +30,9 @@ from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK, tile_value
 from audio_scrabble.presentation.braille import EMPTY, PRINT_SYMBOLS, BrailleTables
-from audio_scrabble.presentation.brf import brf_pages
-from refusal_corpus import joined
+from braille_kit import AcceptAll, BLANK_CELL, check_wrapping, single_tile_line, watch, words
 
 WIDTHS = [14, 20, 32, 40, 80]
-BLANK_CELL = "\u2800"
-
-
-class AcceptAll:
-    """A word list that accepts every word (games that only test the flow)."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-# ====================================================================== watching the wrapping
-class WrapWatch:
-    """Stands in for the wrap that fits lines to the display (``brailleview.wrap``):
-    wraps as it does, and keeps every call."""
-
-    def __init__(self, real):
-        self.real = real
-        self.calls: list[tuple[str, int | None, list[str]]] = []
-
-    def __call__(self, text: str, cells: int | None, **options) -> list[str]:
-        out = self.real(text, cells, **options)
-        self.calls.append((text, cells, list(out)))
-        return out
-
-
-@pytest.fixture
-def watch(monkeypatch) -> WrapWatch:
-    w = WrapWatch(brailleview.wrap)
-    monkeypatch.setattr(brailleview, "wrap", w)
-    return w
-
-
-def assert_words_whole(text: str, pieces: list[str], width: int) -> None:
-    """The pieces of a wrapped message hold its words, in order, none cut.
-
-    Only a word longer than a whole line may be broken (it cannot be kept
-    whole); its pieces must then join back into it.
-    """
-    assert pieces, text
-    for p in pieces:
-        assert len(p) <= width, (width, p, text)
-    got = [w for p in pieces for w in words(p)]
-    want = words(text)
-    i = 0
-    for word in want:
-        if len(word) <= width:
-            assert i < len(got) and got[i] == word, (word, text, pieces)
-            i += 1
-            continue
-        joined = ""
-        while joined.replace("-", "") != word.replace("-", ""):
-            assert i < len(got), (word, text, pieces)
-            joined += got[i]
-            i += 1
-    assert i == len(got), (text, pieces)
-
-
-def words(text: str) -> list[str]:
-    """Words of print text, or tiles of a braille line (blank cells part them)."""
-    return text.replace(BLANK_CELL, " ").split()
-
-
-def check_wrapping(watch: WrapWatch, width: int) -> int:
-    """Every wrap call so far kept its words whole; returns how many there were."""
-    for text, cells, pieces in watch.calls:
-        assert cells == width
-        assert_words_whole(text, pieces, width)
-    return len(watch.calls)
 
 
 # ====================================================================== decoding braille
@@ -190,22 +113,6 @@ def join_run_on(lines: list[str]) -> list[str]:
         else:
             out.append(line)
     return out
-
-
-# ====================================================================== a whole game
-def single_tile_line(g: Game) -> str:
-    """A legal play for the current player: one tile beside a tile on the board."""
-    rack = g.current_player.rack
-    if g.board.is_empty():
-        two = "".join("?" if t == BLANK else t for t in rack[:2])
-        return f"play 8H {two}"
-    tile = "?" if rack[0] == BLANK else rack[0]
-    for sq, _ in g.board.occupied():
-        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
-                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
-            if nb.on_board and not g.board[nb]:
-                return f"play {nb.name} {tile}"
-    raise AssertionError("no square left")
 
 
 #: read-only commands typed every few turns: each must fit, whatever it says
@@ -728,58 +635,6 @@ def test_show_in_braille_mode_gives_the_braille_board_and_says_how_to_get_large_
     assert s.take_display()
 
 
-# ====================================================================== settings and options
-@pytest.mark.parametrize("value", ["13", "81", "0x20", "forty", "\u00b2\u2070", "4" * 500])
-def test_set_braille_out_of_range_is_refused_in_one_sentence(value):
-    s = Session(Options(players="Alice,Bob", seed=3, braille_width=40), lexicon=AcceptAll())
-    s.start()
-    out = s.handle_line(f"set braille {value}")
-    text = " ".join(out)
-    assert text.startswith("A braille display has 14 to 80 cells, not ")
-    assert text.endswith("type set braille 40, for example, or set braille off.")
-    assert text.count(".") == 1 and s.settings.braille_width == 40  # one sentence; nothing changed
-
-
-def test_set_braille_on_and_off():
-    s = Session(Options(players="Alice,Bob", seed=3), lexicon=AcceptAll())
-    s.start()
-    assert s.handle_line("set braille 14") == ["Braille mode", "on: every line", "fits 14 cells."]
-    assert s.settings.braille_width == 14 and s.braille_mode
-    assert s.handle_line("set cells 80") == ["Braille mode on: every line fits 80 cells."]
-    assert s.handle_line("set braille off") == ["Braille mode off."]
-    assert not s.braille_mode
-    # braille mode off, a refusal still comes in lines of at most 40 characters
-    assert s.handle_line("set braille 10") == ["A braille display has 14 to 80 cells,", "not '10'; type set braille 40,",
-                                                "for example, or set braille off."]
-    assert not s.braille_mode
-
-
-def test_the_command_line_option_and_its_old_name():
-    assert build_parser(["--braille-cells", "20"]).parse_args(["--braille-cells", "20"]).braille_width == 20
-    assert build_parser([]).parse_args(["--braille-width", "32"]).braille_width == 32
-    assert build_parser([]).parse_args([]).braille_width is None
-
-
-def test_the_option_is_documented_in_the_help():
-    """What the help says, not how argparse lays it out (Python 3.13 writes
-    "--braille-cells, --braille-width N" where 3.12 repeated the N)."""
-    parser = build_parser([])
-    text = " ".join(parser.format_help().split())
-    assert "--braille-cells" in text and "--braille-width" in text
-    assert "braille display mode for a display of N cells (14 to 80)" in text
-    # (that both names take the N is test_the_command_line_option_and_its_old_name's)
-    usage = " ".join(parser.format_usage().split())
-    assert "[--braille-cells N]" in usage
-
-
-@pytest.mark.parametrize("value", ["9", "81", "abc"])
-def test_the_command_line_refuses_a_width_out_of_range(value, capsys):
-    with pytest.raises(SystemExit):
-        build_parser([]).parse_args(["--braille-cells", value])
-    err = capsys.readouterr().err
-    assert "a braille display has 14 to 80 cells" in err and "--braille-cells 40" in err
-
-
 def test_prompts_leave_room_to_type():
     s = Session(Options(players="Bartholomew,Alexandra", seed=3, braille_width=14), lexicon=AcceptAll())
     s.start()
@@ -798,96 +653,6 @@ def test_completion_lists_fit_and_long_lists_are_counted():
     assert all(len(x) <= 14 for x in out)
     assert [w.strip(",.") for x in out for w in x.split()] == complete(s, "s")
     assert s.completion_lines(complete(s, "goto ")) == ["226 choices;", "type a letter", "or two more,", "then Tab."]
-
-
-# ====================================================================== emboss
-def test_emboss_writes_a_valid_brf_of_the_game_in_progress(tmp_path):
-    from audio_scrabble.persistence import SaveStore
-
-    store = SaveStore(tmp_path / "saves")
-    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll(), store=store)
-    s.start()
-    s.handle_line("")
-    s.handle_line(single_tile_line(s.game))
-    s.handle_line("")
-    s.handle_line("exchange all")
-    out = s.handle_line("emboss")
-    assert len(out) == 1 and out[0].startswith("Braille file saved, 2 pages: ")
-    path = Path(out[0].split(": ", 1)[1])
-    assert path.parent == store.games_dir and path.suffix == ".brf"
-    assert path.name.endswith("-Alice-v-Bob.brf")
-    text = path.read_bytes().decode("ascii")
-    pages = brf_pages(text)
-    assert 1 <= len(pages)
-    for page in pages:
-        assert len(page) <= 25
-        for line in page:
-            assert len(line) <= 40 and all(0x20 <= ord(c) <= 0x5F for c in line), line
-    body = "\n".join("\n".join(p) for p in pages)
-    assert "\n                 ,BOARD\n" in body and ",FINAL" not in body  # "Board", not "Final board"
-    # an exchange while the game goes on is written as a count, not the tiles
-    assert ",BOB3 EXCHANGE #G " in body
-    # a second emboss does not overwrite the first
-    again = s.handle_line("emboss")
-    assert Path(again[0].split(": ", 1)[1]) != path
-
-
-def test_emboss_to_a_folder_or_a_bare_name(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
-    s.start()
-    out = s.handle_line(f"emboss {tmp_path}")
-    written = Path(out[0].split(": ", 1)[1])
-    assert written.parent == tmp_path and written.suffix == ".brf"
-    out = s.handle_line("emboss mygame")
-    assert (tmp_path / "mygame.brf").is_file()
-    assert out[0].endswith("mygame.brf")
-
-
-def test_emboss_without_a_store_uses_the_data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("AUDIO_SCRABBLE_DATA_DIR", str(tmp_path / "data"))
-    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
-    s.start()
-    out = s.handle_line("emboss")
-    assert Path(out[0].split(": ", 1)[1]).parent == tmp_path / "data" / "games"
-
-
-def test_emboss_refuses_an_unwritable_path_and_changes_nothing(tmp_path):
-    s = Session(Options(players="Alice,Bob", seed=5), lexicon=AcceptAll())
-    s.start()
-    s.handle_line("")
-    before = (copy.deepcopy(s.game.actions), s.game.board.rows_text(), s.out.last_reply)
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    for target in (tmp_path / "missing" / "x.brf", blocker / "x.brf", "bad\x00name"):
-        out = s.handle_line(f"emboss {target}")
-        assert joined(out).endswith("type emboss alone to save it in your games folder.")
-        assert joined(out).count(";") == 1 and joined(out).count(".") == 1
-    assert (copy.deepcopy(s.game.actions), s.game.board.rows_text()) == before[:2]
-    assert not (tmp_path / "missing").exists()
-
-
-def test_emboss_says_a_long_path_in_pieces_that_fit(tmp_path, watch):
-    deep = tmp_path / "a-rather-long-folder-name" / "and_another_one"
-    deep.mkdir(parents=True)
-    s = Session(Options(players="Alice,Bob", seed=5, braille_width=20), lexicon=AcceptAll())
-    s.start()
-    out = s.handle_line(f"emboss {deep}")
-    assert out[0] == "Braille file saved,"
-    assert all(len(x) <= 20 for x in out)
-    path = "".join(out[2:])
-    assert Path(path).is_file() and Path(path).parent == deep
-    check_wrapping(watch, 20)
-
-
-def test_emboss_before_the_game_starts_is_refused():
-    from audio_scrabble.console.commands import dispatch
-    from audio_scrabble.errors import ActionNotAllowed
-
-    s = Session(Options(seed=5), lexicon=AcceptAll())
-    s.start()
-    with pytest.raises(ActionNotAllowed, match="The game has not started yet"):
-        dispatch(s, "emboss")
 
 
 # ====================================================================== the screen
@@ -912,96 +677,3 @@ def test_the_fitted_screen_wraps_what_other_modules_print():
     width[0] = None
     screen.write("x" * 100 + "\n")
     assert out.getvalue().splitlines() == ["> Done.", "x" * 100]
-
-
-def test_the_piped_game_prints_nothing_wider_than_the_display(tmp_path):
-    raw = io.StringIO()
-    s = Session(Options(players="Alice,Bob", seed=5, braille_width=20), lexicon=AcceptAll())
-    screen = FittedWriter(raw, lambda: s.settings.braille_width)
-    speaker = services.TextSpeaker(screen)  # type: ignore[arg-type]
-    g = Game(["Alice", "Bob"], rules_named("house"), 5)
-    tiles = [t for t in g.current_player.rack if t != BLANK]
-    script = "\n".join(["", "rack", "row 8", "board", f"play 8H {tiles[0]}{tiles[1]}", "", "history",
-                        "help", "set braille 14", "legend", "quit", "yes"]) + "\n"
-    assert run_plain(s, speaker, io.StringIO(script), screen) == 0  # type: ignore[arg-type]
-    printed = raw.getvalue().splitlines()
-    assert any(braille_lines.is_cells_line(x) for x in printed)
-    assert "Goodbye. The game" in printed or "Goodbye." in printed
-    assert all(len(x) <= 20 for x in printed), [x for x in printed if len(x) > 20]
-
-
-def test_the_prompt_application_lists_tab_candidates_to_fit_and_prints_cells_unspoken():
-    speaker = services.ListSpeaker()
-    screen = io.StringIO()
-    s = Session(Options(players="Alice,Bob", seed=1, braille_width=14), lexicon=AcceptAll())
-    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        app = ConsoleApp(s, speaker, screen=screen)
-        inp.send_text("\r")
-        timer = threading.Timer(0.5, inp.send_text, args=("s\t\x03board\rquit\ryes\r",))
-        timer.start()
-        assert app.run() == 0
-        timer.join()
-    spoken = speaker.lines
-    # the candidates, comma-separated, each line within 14 cells
-    k = spoken.index("Line cleared.")
-    listed = [w.strip(",.") for x in spoken[:k] for w in x.split()]
-    for cand in complete(s, "s"):
-        assert cand in listed
-    assert all(len(x) <= 14 for x in spoken)
-    # the board's cells were printed for the display, never spoken
-    assert "Braille board:" in spoken
-    assert not any(braille_lines.is_cells_line(x) for x in spoken)
-    printed = screen.getvalue().splitlines()
-    assert sum(1 for x in printed if braille_lines.is_cells_line(x)) >= 2 * SIZE
-    assert all(len(x) <= 14 for x in printed)
-    assert Counter(s.playing().rack_of(s.game.current)) == Counter(s.game.current_player.rack)
-
-
-def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_settings():
-    """Braille mode off, normal verbosity, no terminal to fit (a screen
-    reader shows the console on a 40-cell display): refusals typed at the
-    prompt are printed and spoken in lines of at most 40 characters, each
-    sentence whole when joined, and the game goes on unchanged."""
-    speaker = services.ListSpeaker()
-    screen = io.StringIO()
-    s = Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
-    typed = ["plya H8 QI", "set braille 3", "8H QI now", "row 16", "set x y"]
-    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        app = ConsoleApp(s, speaker, screen=screen)
-        inp.send_text("\r" + "".join(f"{t}\r" for t in typed) + "quit\ryes\r")
-        assert app.run() == 0
-    assert [x for x in speaker.lines if len(x) > 40] == []
-    said = " ".join(speaker.lines)
-    for sentence in ("'plya' is not a command; did you mean play? Type help for the list.",
-                     "A braille display has 14 to 80 cells, not '3'; type set braille 40, for example, "
-                     "or set braille off.",
-                     "To play that, type play 8H QI now; to test it first, check 8H QI now.",
-                     "'16' is not a row; rows are numbered 1 to 15 from the top.",
-                     "There is no setting called 'x'; the settings are verbosity, marks, braille, speech, "
-                     "hints, aids, confirm, sounds, echo, prompt, think."):
-        assert sentence in said
-    assert "'plya' is not a command;" in speaker.lines and "did you mean play?" in speaker.lines
-    assert s.game.board.is_empty() and s.settings.braille_width is None
-
-
-def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
-    from audio_scrabble.console.brailleview import terminal_fit
-
-    said = "'plya' is not a command; did you mean play?"
-    path = "Record saved: /tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
-    cells = "⠋⠙⠀⠇⠁⠀⠑⠁⠀⠞⠁⠀⠵⠁⠚⠀⠚⠓⠀⠑⠁" * 3
-    assert terminal_fit([said], 40) == ["'plya' is not a command;", "did you mean play?"]
-    assert terminal_fit([said], 80) == [said]
-    assert terminal_fit([said], None) == [said]
-    # a word wider than the terminal stays whole on its own line, the words
-    # before and after it broken between words: the terminal folds only it
-    long_path = "/tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"
-    assert terminal_fit([path, cells], 40) == ["Record saved:", long_path, cells]
-    name = "2026-11-26-203952-You-v-Club_computer.json"  # 42: one wider than 40
-    hint = f"That game is finished; audio-scrabble review {name} steps through it."
-    assert terminal_fit([hint], 40) == ["That game is finished;", "audio-scrabble review", name, "steps through it."]
-    assert terminal_fit([hint], 80) == ["That game is finished; audio-scrabble review", f"{name} steps through it."]
-    for width in (14, 20, 30, 40, 41):
-        lines = terminal_fit([hint, path], width)
-        assert " ".join(lines).split() == (hint + " " + path).split()  # nothing lost, no word split
-        assert all(len(x) <= width or (len(x.split()) == 1) for x in lines), lines

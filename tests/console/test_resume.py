@@ -5,15 +5,21 @@ the settings a game was played with."""
 from __future__ import annotations
 
 import io
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.session import Options, Session
+from audio_scrabble.console.session import Options, Session, NEW
+from audio_scrabble.core import Game, rules_named
 from audio_scrabble.core.tiles import BLANK
+from audio_scrabble.persistence import DATA_DIR_ENV, SaveStore, TableState, decode_save
+from audio_scrabble.presentation import prompts_saving
 
 from console_kit import AcceptAll, _first_two, ready, said, seed_where
 from refusal_corpus import joined
+from saving_kit import AcceptAll as AcceptAll_saving, _command, _env, pass_turn, said as said_saving, stored
 
 
 # ---------------------------------------------------------------- saving and resuming
@@ -350,3 +356,117 @@ def test_settings_and_the_rack_order_changed_after_the_last_action_are_kept_on_l
 
 def phrases_tile(t: str) -> str:
     return "blank" if t == BLANK else t
+
+
+def test_a_game_a_closed_window_left_is_offered_when_this_slot_has_none(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    other = SaveStore(folder, slot="current-2")
+    game = Game(["Gus", "Hal"], rules_named("house"), seed=9)
+    other.save(game, {"verbosity": "full"})
+    s, lines = stored(folder, players=None, seed=None)
+    assert "An unfinished game of Gus and Hal:" in lines and lines[-1] == "Resume it? Type yes or no."
+    out = s.handle_line("yes")
+    assert "Resumed. House rules (RNIB leaflet)." in out
+    assert s.settings.verbosity == "full"
+    assert not (folder / "current-2.json").exists()
+    assert decode_save((folder / "current.json").read_bytes()).summary.names == ("Gus", "Hal")
+
+
+def test_the_open_option_resumes_a_game_put_away(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    env = {**_env(tmp_path / "unused"), DATA_DIR_ENV: str(folder)}
+    first, _ = stored(folder, players="Alice,Bob", seed=3)
+    pass_turn(first)
+    second, _ = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW)
+    first.store.release()  # as if both had left: this process holds the slot no more
+    second.store.release()
+    kept = next((folder / "games").glob("*-Alice-v-Bob.unfinished.json"))
+    done = subprocess.run(_command() + ["--open", str(kept)], input="scores\nquit\nyes\n", env=env,
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Game put away:" in done.stdout and "Carol and Dan." in done.stdout
+    assert "Resumed. House rules (RNIB leaflet)." in done.stdout
+    assert not kept.exists()
+    assert decode_save((folder / "current.json").read_bytes()).summary.names == ("Alice", "Bob")
+    # a finished game's record cannot be opened: said on stderr, exit status 2
+    record = tmp_path / "done.gcg"
+    record.write_text("#player1 A A\n#player2 B B\n")
+    refused = subprocess.run(_command() + ["--open", str(record)], input="", env=env,
+                             capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert refused.returncode == 2
+    assert "That game is finished; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
+
+
+# ====================================================================== a word list that moved
+def _words(path: Path, words: str = "ZYZZYVA\nQI\nZA\n") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(words)
+    return path
+
+
+def _left_with(folder: Path, words: Path) -> Session:
+    s = Session(Options(players="Alice,Bob", seed=5, lexicon=str(words)),
+                lexicon=services.load_lexicon(str(words)), store=SaveStore(folder))
+    s.start()
+    pass_turn(s)
+    s.handle_line("quit")
+    s.handle_line("yes")
+    return s
+
+
+def test_a_game_resumes_with_its_word_list_moved_when_the_new_place_is_given(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    words = _words(tmp_path / "a" / "words.txt")
+    left = _left_with(folder, words)
+    moved = tmp_path / "b" / "mine.txt"
+    moved.parent.mkdir()
+    words.rename(moved)
+    # other line ends, other order and case: the same words
+    moved.write_bytes(b"qi\r\nZA\r\nzyzzyva\r\n")
+    s = Session(Options(lexicon=str(moved)), lexicon=services.load_lexicon(str(moved)), store=SaveStore(folder))
+    lines = s.start()
+    assert "Word list: words.txt." in lines  # which list the game used
+    out = s.handle_line("yes")
+    assert "The word list words.txt was found at its new place." in " ".join(out)  # in lines of 40
+    assert "Resumed. House rules (RNIB leaflet)." in out
+    assert s.game.actions == left.game.actions
+    assert s.options.lexicon == str(moved) and "ZYZZYVA" in s.lexicon
+    pass_turn(s)
+    saved = TableState.from_json(decode_save(s.store.current_path.read_bytes()).settings, 2)
+    assert saved.word_list.path == str(moved)
+
+
+def test_a_game_whose_word_list_is_gone_says_which_and_how_and_is_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    words = _words(tmp_path / "a" / "words.txt")
+    _left_with(folder, words)
+    words.unlink()
+    s = Session(Options(players="Carol,Dan", seed=2), lexicon=AcceptAll_saving(), store=SaveStore(folder))
+    s.start()
+    out = s.handle_line("yes")
+    assert said_saving(out).startswith(prompts_saving.word_list_missing("words.txt", str(words)))
+    assert "Starting a new game instead." in out
+    # another list with other words is refused the same way, naming the list
+    other = _words(tmp_path / "c" / "other.txt", "QI\n")
+    left = _left_with(tmp_path / "y", _words(tmp_path / "d" / "words.txt"))
+    (tmp_path / "d" / "words.txt").unlink()
+    t = Session(Options(lexicon=str(other)), lexicon=services.load_lexicon(str(other)), store=SaveStore(tmp_path / "y"))
+    t.start()
+    assert prompts_saving.word_list_other("words.txt") in said_saving(t.handle_line("yes"))
+    # the game was not lost: the new game put it away, and games lists it
+    text = said_saving(s.handle_line("games"))
+    assert "Alice and Bob, put away" in text
+    assert left.game is not None
+
+
+def test_a_game_on_the_built_in_list_says_so_when_another_list_is_named(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    s, _ = stored(folder)
+    pass_turn(s)
+    other = _words(tmp_path / "w.txt")
+    again = Session(Options(lexicon=str(other)), lexicon=services.load_lexicon(str(other)), store=SaveStore(folder))
+    lines = again.start()
+    assert "Word list: the built-in list." in lines
+    # the game played on the built-in list says nothing about lists when none is named
+    plain, lines = stored(folder, players=None, seed=None)
+    assert not any(x.startswith("Word list") for x in lines)

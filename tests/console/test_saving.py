@@ -9,11 +9,9 @@ the operating system (a folder replaced by a file, a file-size limit).
 
 from __future__ import annotations
 
-import io
 import os
 import queue
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -25,57 +23,22 @@ from pathlib import Path
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.session import NEW, RESUME, Options, Session
+from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core import Game, rules_named
 from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.notation import read_gcg
-from audio_scrabble.persistence import (
-    DATA_DIR_ENV,
-    Kind,
-    SaveStore,
-    TableState,
-    WordListRef,
-    decode_save,
-    export_record,
-)
+from audio_scrabble.persistence import Kind, SaveStore, TableState, WordListRef, decode_save, export_record
 from audio_scrabble.presentation import prompts_saving
 from refusal_corpus import joined
+from saving_kit import AcceptAll, REPO, _command, _env, pass_turn, said, stored
 
-REPO = Path(__file__).resolve().parents[2]
 TIMEOUT = 30.0
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-def said(lines: list[str]) -> str:
-    return " ".join(lines)
-
-
-def stored(folder: Path, **opts) -> tuple[Session, list[str]]:
-    opts.setdefault("players", "Alice,Bob")
-    opts.setdefault("seed", 5)
-    s = Session(Options(**opts), lexicon=opts.pop("_lexicon", None) or AcceptAll(), store=SaveStore(folder))
-    return s, s.start()
-
-
-def pass_turn(s: Session) -> list[str]:
-    s.handle_line("")  # the hand-over: two people at one computer
-    return s.handle_line("pass")
 
 
 def exchange_turn(s: Session) -> list[str]:
     """A turn that never ends the game (passes do, after two rounds)."""
     s.handle_line("")
     return s.handle_line("exchange " + s.playing().rack_of(s.game.current)[0])
-
-
-# ====================================================================== two processes
-def _command() -> list[str]:
-    exe = shutil.which("audio-scrabble")
-    return [exe] if exe else [sys.executable, "-m", "audio_scrabble"]
 
 
 class Player:
@@ -133,14 +96,6 @@ class Player:
                 break
             self.lines.append(line)
         return "\n".join(self.lines)
-
-
-def _env(xdg: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != DATA_DIR_ENV}
-    env["XDG_DATA_HOME"] = str(xdg)
-    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("NO_COLOR", None)
-    return env
 
 
 def _pass(p: Player) -> None:
@@ -226,304 +181,6 @@ def test_a_game_open_in_another_window_cannot_be_opened_twice(tmp_path: Path) ->
     assert decode_save((xdg / "audio_scrabble" / "current.json").read_bytes()).summary.names == ("Alice", "Bob")
 
 
-# ====================================================================== games and open
-def _finished_game(folder: Path) -> None:
-    s, _ = stored(folder, players="Eve,Fay", seed=7)
-    for _ in range(4):
-        out = pass_turn(s)
-    record = next((folder / "games").glob("*.gcg"))
-    assert out[out.index("Game record saved:") + 1] == record.name
-
-
-@pytest.mark.parametrize("names, scores, said", [
-    (["Ann", "Bob"], [457, 395], "Ann won 457 to 395."),
-    (["Ann", "Bob"], [300, 300], "A tie, 300 each."),
-    (["Ann", "Bob", "Cy"], [280, 312, 200], "Bob won with 312: Ann 280, Cy 200."),
-    (["Ann", "Bob", "Cy"], [300, 300, 200], "Ann and Bob tied on 300: Cy 200."),
-])
-def test_a_finished_games_result_is_said_winner_first(names, scores, said) -> None:
-    assert prompts_saving.final_result(names, scores) == said
-
-
-def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    _finished_game(folder)
-    first, _ = stored(folder, players="Alice,Bob", seed=3)
-    pass_turn(first)
-    second, lines = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW)
-    assert "Game put away: Alice and Bob." in lines
-    pass_turn(second)
-    out = second.handle_line("games")
-    text = said(out)
-    assert out[0] == f"Games folder: {folder / 'games'}"
-    assert "3 games on file:" in out
-    assert re.search(r"1\. Carol and Dan, in play, \d+ \w+ \d{4}: Carol 0, Dan 0\.", text), text
-    assert re.search(r"2\. Alice and Bob, put away, \d+ \w+ \d{4}: Alice 0, Bob 0\.", text), text
-    # a finished game with its result, read from its GCG record (both passed twice: racks counted off)
-    assert re.search(r"3\. Eve and Fay, finished, \d+ \w+ \d{4}: Eve won -13 to -14\.", text), text
-    assert out[-1] == "Type open and a number to resume one."
-    assert all(len(x) <= 40 for x in out[1:])
-    # refusals, each one sentence, and nothing changes
-    assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
-    assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
-    assert second.handle_line("open 1") == [prompts_saving.IN_PLAY_ALREADY]
-    assert second.handle_line("open 3")[0] == "That game is finished; review it with:"
-    assert second.game.names == ("Carol", "Dan")
-    # open 2: the game in play is put away, the other resumed as it was left
-    out = second.handle_line("open 2")
-    assert "Game put away: Carol and Dan." in out
-    assert "Resumed. House rules (RNIB leaflet)." in out
-    assert second.game.names == ("Alice", "Bob") and len(second.game.actions) == 1
-    assert decode_save(second.store.current_path.read_bytes()).summary.names == ("Alice", "Bob")
-    text = said(second.handle_line("games"))
-    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
-    assert "3. Eve and Fay, finished" in text
-    # and it plays on, and is saved
-    pass_turn(second)
-    assert len(decode_save(second.store.current_path.read_bytes()).actions) == 2
-
-
-@pytest.mark.parametrize("verbosity", ["normal", "brief"])
-def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verbosity) -> None:
-    """Once one open N had run, the next used the games list heard before
-    it, whose files had moved: "cannot be read (no such file or
-    directory)". The number is the game the player heard as N, so a list
-    no longer true is refused, saying to type games again; nothing changes;
-    the list heard again, open N opens the game heard as N."""
-    folder = tmp_path / "saves"
-    first, _ = stored(folder, players="Alice,Bob", seed=3)
-    pass_turn(first)
-    second, lines = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW, verbosity=verbosity)
-    assert "Game put away: Alice and Bob." in lines
-    pass_turn(second)
-    assert "2. Alice and Bob, put away" in said(second.handle_line("games"))
-    out = second.handle_line("open 2")
-    assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
-    before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
-    out = second.handle_line("open 2")  # the list heard before: game 2 was Alice and Bob, now in play
-    if verbosity == "brief":
-        assert out == ["Games changed; type games again."]
-    else:
-        assert joined(out) == prompts_saving.GAMES_CHANGED and all(len(x) <= 40 for x in out), out
-    assert not any("cannot be read" in x for x in out)
-    assert (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*"))) == before
-    # games again: the list as it is now, and open N opens the game heard as N
-    text = said(second.handle_line("games"))
-    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
-    out = second.handle_line("open 2")
-    assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
-    assert len(second.game.actions) == 1
-
-
-def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, monkeypatch, capsys) -> None:
-    """open N on a finished game says the command, on a line of its own;
-    typed as said from another folder, review and emboss find the bare
-    name in the games folder; a name found nowhere is refused naming both
-    places looked."""
-    from audio_scrabble import cli
-
-    folder = tmp_path / "data"
-    _finished_game(folder)
-    s, _ = stored(folder, players="Carol,Dan", seed=4)
-    s.handle_line("games")
-    said = s.handle_line("open 2")
-    kept = next((folder / "games").glob("*-Eve-v-Fay.gcg"))
-    assert said == ["That game is finished; review it with:", "audio-scrabble review", f"{kept.name}"]
-    s.store.release()
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    monkeypatch.chdir(elsewhere)
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
-    command = " ".join(said[1:]).split()  # the command as shown, the name on its own line
-    assert command[0] == "audio-scrabble"
-    assert cli.main(command[1:]) == 0
-    out, err = capsys.readouterr()
-    assert err == "" and "Eve" in out and "Fay" in out
-    assert cli.main(["emboss", kept.name]) == 0
-    out, err = capsys.readouterr()
-    brf = kept.with_suffix(".brf")
-    assert err == "" and brf.exists() and out.strip() == f"Wrote {brf}: 2 braille pages."
-    # found nowhere: one sentence naming both places
-    for words in (["review", "nosuch.gcg"], ["emboss", "nosuch.gcg"]):
-        assert cli.main(words) == 2
-        out, err = capsys.readouterr()
-        assert out == "" and " ".join(err.split()) == (
-            f"No file nosuch.gcg here ({elsewhere}) or in your games folder ({folder / 'games'}); check the name.")
-    # a file of that name where the player is comes first; a path is taken as given
-    (elsewhere / kept.name).write_text("not a record\n")
-    assert cli.main(["review", kept.name]) == 2
-    assert f"{kept.name} is neither a game record" in capsys.readouterr().err
-    assert cli.main(["review", f"sub/{kept.name}"]) == 2
-    assert "No such file" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("width", [None, 20])
-def test_at_brief_open_on_a_finished_game_still_gives_its_review_command(tmp_path: Path, monkeypatch, capsys,
-                                                                         width) -> None:
-    """At brief verbosity open N on a finished game said only "That game is
-    finished.", losing the command to review it: it is kept, short, the
-    name whole on a line of its own, and typed as said it reviews the game."""
-    from audio_scrabble import cli
-
-    folder = tmp_path / "data"
-    _finished_game(folder)
-    s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief", braille_width=width)
-    s.handle_line("games")
-    before = (s.game.names, list(s.game.actions))
-    said = s.handle_line("open 2")
-    name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
-    assert (s.game.names, list(s.game.actions)) == before
-    if width is None:
-        assert said == ["Finished: audio-scrabble review", name]
-    else:
-        at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
-        assert " ".join(said[:at]) == "Finished:"
-        start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
-        assert " ".join(said[at:start]) == "audio-scrabble review" and "".join(said[start:]) == name, said
-    s.store.release()
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
-    assert cli.main(["review", name]) == 0
-    out, err = capsys.readouterr()
-    assert err == "" and "Eve" in out and "Fay" in out
-
-
-@pytest.mark.parametrize("width", [14, 20, 27, 40])
-def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, width: int) -> None:
-    """At any width, the command starts a line after the sentence, the name
-    starts a line after the command, and the name is broken only after its
-    own - _ . (no hyphen added, no full stop after it)."""
-    folder = tmp_path / "data"
-    _finished_game(folder)
-    s, _ = stored(folder, players="Carol,Dan", seed=4, braille_width=width)
-    s.handle_line("games")
-    said = s.handle_line("open 2")
-    name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
-    assert all(len(x) <= width for x in said), said
-    at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
-    assert " ".join(said[:at]) == "That game is finished; review it with:"
-    start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
-    assert " ".join(said[at:start]) == "audio-scrabble review"
-    assert "".join(said[start:]) == name, said
-    assert all(x[-1] in "-_." for x in said[start:-1]), said
-
-
-def test_a_game_a_closed_window_left_is_offered_when_this_slot_has_none(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    other = SaveStore(folder, slot="current-2")
-    game = Game(["Gus", "Hal"], rules_named("house"), seed=9)
-    other.save(game, {"verbosity": "full"})
-    s, lines = stored(folder, players=None, seed=None)
-    assert "An unfinished game of Gus and Hal:" in lines and lines[-1] == "Resume it? Type yes or no."
-    out = s.handle_line("yes")
-    assert "Resumed. House rules (RNIB leaflet)." in out
-    assert s.settings.verbosity == "full"
-    assert not (folder / "current-2.json").exists()
-    assert decode_save((folder / "current.json").read_bytes()).summary.names == ("Gus", "Hal")
-
-
-def test_the_open_option_resumes_a_game_put_away(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    env = {**_env(tmp_path / "unused"), DATA_DIR_ENV: str(folder)}
-    first, _ = stored(folder, players="Alice,Bob", seed=3)
-    pass_turn(first)
-    second, _ = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW)
-    first.store.release()  # as if both had left: this process holds the slot no more
-    second.store.release()
-    kept = next((folder / "games").glob("*-Alice-v-Bob.unfinished.json"))
-    done = subprocess.run(_command() + ["--open", str(kept)], input="scores\nquit\nyes\n", env=env,
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "Game put away:" in done.stdout and "Carol and Dan." in done.stdout
-    assert "Resumed. House rules (RNIB leaflet)." in done.stdout
-    assert not kept.exists()
-    assert decode_save((folder / "current.json").read_bytes()).summary.names == ("Alice", "Bob")
-    # a finished game's record cannot be opened: said on stderr, exit status 2
-    record = tmp_path / "done.gcg"
-    record.write_text("#player1 A A\n#player2 B B\n")
-    refused = subprocess.run(_command() + ["--open", str(record)], input="", env=env,
-                             capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert refused.returncode == 2
-    assert "That game is finished; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
-
-
-# ====================================================================== a word list that moved
-def _words(path: Path, words: str = "ZYZZYVA\nQI\nZA\n") -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(words)
-    return path
-
-
-def _left_with(folder: Path, words: Path) -> Session:
-    s = Session(Options(players="Alice,Bob", seed=5, lexicon=str(words)),
-                lexicon=services.load_lexicon(str(words)), store=SaveStore(folder))
-    s.start()
-    pass_turn(s)
-    s.handle_line("quit")
-    s.handle_line("yes")
-    return s
-
-
-def test_a_game_resumes_with_its_word_list_moved_when_the_new_place_is_given(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    words = _words(tmp_path / "a" / "words.txt")
-    left = _left_with(folder, words)
-    moved = tmp_path / "b" / "mine.txt"
-    moved.parent.mkdir()
-    words.rename(moved)
-    # other line ends, other order and case: the same words
-    moved.write_bytes(b"qi\r\nZA\r\nzyzzyva\r\n")
-    s = Session(Options(lexicon=str(moved)), lexicon=services.load_lexicon(str(moved)), store=SaveStore(folder))
-    lines = s.start()
-    assert "Word list: words.txt." in lines  # which list the game used
-    out = s.handle_line("yes")
-    assert "The word list words.txt was found at its new place." in " ".join(out)  # in lines of 40
-    assert "Resumed. House rules (RNIB leaflet)." in out
-    assert s.game.actions == left.game.actions
-    assert s.options.lexicon == str(moved) and "ZYZZYVA" in s.lexicon
-    pass_turn(s)
-    saved = TableState.from_json(decode_save(s.store.current_path.read_bytes()).settings, 2)
-    assert saved.word_list.path == str(moved)
-
-
-def test_a_game_whose_word_list_is_gone_says_which_and_how_and_is_kept(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    words = _words(tmp_path / "a" / "words.txt")
-    _left_with(folder, words)
-    words.unlink()
-    s = Session(Options(players="Carol,Dan", seed=2), lexicon=AcceptAll(), store=SaveStore(folder))
-    s.start()
-    out = s.handle_line("yes")
-    assert said(out).startswith(prompts_saving.word_list_missing("words.txt", str(words)))
-    assert "Starting a new game instead." in out
-    # another list with other words is refused the same way, naming the list
-    other = _words(tmp_path / "c" / "other.txt", "QI\n")
-    left = _left_with(tmp_path / "y", _words(tmp_path / "d" / "words.txt"))
-    (tmp_path / "d" / "words.txt").unlink()
-    t = Session(Options(lexicon=str(other)), lexicon=services.load_lexicon(str(other)), store=SaveStore(tmp_path / "y"))
-    t.start()
-    assert prompts_saving.word_list_other("words.txt") in said(t.handle_line("yes"))
-    # the game was not lost: the new game put it away, and games lists it
-    text = said(s.handle_line("games"))
-    assert "Alice and Bob, put away" in text
-    assert left.game is not None
-
-
-def test_a_game_on_the_built_in_list_says_so_when_another_list_is_named(tmp_path: Path) -> None:
-    folder = tmp_path / "saves"
-    s, _ = stored(folder)
-    pass_turn(s)
-    other = _words(tmp_path / "w.txt")
-    again = Session(Options(lexicon=str(other)), lexicon=services.load_lexicon(str(other)), store=SaveStore(folder))
-    lines = again.start()
-    assert "Word list: the built-in list." in lines
-    # the game played on the built-in list says nothing about lists when none is named
-    plain, lines = stored(folder, players=None, seed=None)
-    assert not any(x.startswith("Word list") for x in lines)
-
-
 # ====================================================================== saving fails
 def _break(folder: Path) -> Path:
     """Saving fails for real, for root too: the folder is replaced by a file."""
@@ -602,7 +259,7 @@ def test_a_full_disk_for_real_said_then_mended(tmp_path: Path) -> None:
         """
         import resource, signal, sys
         sys.path.insert(0, sys.argv[2])
-        from test_saving import AcceptAll, pass_turn
+        from saving_kit import AcceptAll, pass_turn
         from audio_scrabble.console.session import Options, Session
         from audio_scrabble.persistence import SaveStore
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
