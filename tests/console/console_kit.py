@@ -63,3 +63,39 @@ def said(lines: list[str]) -> str:
 def _first_two(s: Session) -> str:
     rack = s.game.current_player.rack
     return "".join(t for t in rack if t != BLANK)[:2]
+
+
+def _passers(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("pass")
+
+
+def _sixth_scoreless_play(store=None):
+    """Ann and Bob under the five-point rule: five passes, then a play of two
+    blanks (AA, 0 points), the sixth scoreless turn: the game waits."""
+    # seed 407: the second player to move holds both blanks
+    s = Session(Options(players="Ann,Bob", rules="five", seed=407), lexicon=services.WordSet(["AA"]), store=store)
+    s.start()
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = s.game.names[s.game.current]
+    for line in ("", "play H8 ??", "a", "a"):
+        s.handle_line(line)
+    assert s.game.final_reason == "scoreless_turns"
+    return s, player
+
+
+WORDS_issue23_answers = ["QI", "RUIN", "WINY", "TRAIN", "AIT", "TIAR", "AI", "IT"]
+
+
+def pair(verbosity: str = "normal", seed: int = 1) -> Session:
+    """Alice and Bob at one computer, the first player's rack heard
+    (seed 1: Bob first, with V F A T Q I R)."""
+    s = Session(Options(players="Alice,Bob", seed=seed, verbosity=verbosity), lexicon=services.WordSet(WORDS_issue23_answers))
+    s.start()
+    s.handle_line("")
+    return s
+
+
+def joined(lines) -> str:
+    return " ".join(lines)

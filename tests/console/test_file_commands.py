@@ -416,3 +416,90 @@ def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, 
     assert " ".join(said[at:start]) == "audio-scrabble review"
     assert "".join(said[start:]) == name, said
     assert all(x[-1] in "-_." for x in said[start:-1]), said
+
+
+def test_a_file_name_longer_than_a_line_stands_whole_in_a_refusal(tmp_path):
+    """A file's name longer than a line is never broken inside (it is
+    copied whole): it stands on a line of its own, the rest of the refusal
+    in lines of at most 40 characters; nothing else said, nothing changed."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path / "saves"))
+    s.start()
+    s.handle_line("")
+    name = "2026-11-26-203257-Bartholomew-v-Christabella.gcg"
+    (tmp_path / "saves" / "games").mkdir()
+    (tmp_path / "saves" / "games" / name).write_text("#player1 B Bartholomew\n#player2 C Christabella\n")
+    assert "2. Bartholomew and Christabella," in s.handle_line("games")
+    before = (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0))
+    out = s.handle_line("open 2")
+    assert out == ["That game is finished; review it with:", "audio-scrabble review", name]
+    assert (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0)) == before
+
+
+# ---------------------------------------------------------------- issue 11 finding 13, and leaving cleanly
+def _two_games_on_file(tmp_path):
+    """Alice and Bob put away, Carol and Dan left unfinished: the store's folder."""
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.console.options import NEW
+
+    folder = tmp_path / "saves"
+    for players, seed, saved in (("Alice,Bob", 3, None), ("Carol,Dan", 4, NEW)):
+        s = Session(Options(players=players, seed=seed, saved_game=saved), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(folder))
+        s.start()
+        s.handle_line("")
+        s.handle_line("pass")
+        s.handle_line("quit")
+        s.handle_line("yes")
+    return folder
+
+
+def test_open_n_works_at_the_resume_question_and_at_the_set_up(tmp_path):
+    """Finding 13: a put-away game could be listed but not opened before a game began."""
+    from audio_scrabble.persistence import SaveStore
+
+    folder = _two_games_on_file(tmp_path)
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    assert s.start()[-1] == "Resume it? Type yes or no."
+    listing = " ".join(s.handle_line("games"))
+    assert "1. Carol and Dan, unfinished" in listing and "2. Alice and Bob, put away" in listing
+    out = s.handle_line("open 9")
+    assert joined(out[:-1]) == "Games are numbered 1 to 2; type games to hear them."
+    assert out[-1] == "Resume it? Type yes or no."
+    out = s.handle_line("open 2")
+    assert "Game put away: Carol and Dan." in out and "Resumed. House rules (RNIB leaflet)." in out
+    assert s.game.names == ("Alice", "Bob") and s.question is None
+    s.handle_line("quit")
+    s.handle_line("yes")
+    # at the set-up, after saying no to the offer
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    assert s.handle_line("no")[-1] == "Press Enter for 2."
+    assert s.handle_line("open")[-1] == "Press Enter for 2."  # refused, the question again
+    s.handle_line("games")
+    out = s.handle_line("open 2")
+    assert "Resumed. House rules (RNIB leaflet)." in out and s.game.names == ("Carol", "Dan")
+    # and this window's own game, by its number, at the resume question
+    s.handle_line("quit")
+    s.handle_line("yes")
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    assert "Resumed." in " ".join(s.handle_line("open 1")) and s.game.names == ("Carol", "Dan")
+
+
+def test_a_game_on_file_with_long_names_is_listed_without_breaking_a_name_or_a_score():
+    from datetime import datetime
+
+    from audio_scrabble.presentation import prompts_saving
+
+    lines = prompts_saving.game_entry_line(2, ["Bartholomew Jones", "Christabel Smith"], "put away",
+                                           datetime(2026, 11, 21), [10, 200])
+    assert lines == ["2. Bartholomew Jones, Christabel Smith,", "put away, 21 Nov 2026:",
+                     "Bartholomew Jones 10,", "Christabel Smith 200."]
+    assert prompts_saving.put_away_line(["Bartholomew Jones", "Christabel Smith", "Max Ortega"]) == [
+        "Game put away:", "Bartholomew Jones, Christabel Smith,", "Max Ortega."]
+    offer = prompts_saving.resume_offer_lines(["Bartholomew Jones", "Christabel Smith"], [1, 2], "Christabel Smith",
+                                              False)
+    assert offer[:2] == ["An unfinished game:", "Bartholomew Jones 1, Christabel Smith 2."]

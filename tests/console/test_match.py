@@ -12,6 +12,7 @@ are read back from the game, never written in.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -381,3 +382,70 @@ def test_you_accept_before_another_computer_decides(lexicon):
         assert len(mine) == 1 and named_me(out) == [], out
     finally:
         s._close_computers()
+
+
+SCORELESS = re.compile(r"^(You|Expert computer|Alice|Bob) (passed|exchanged \d+ tiles?|drew .*)\.$")
+
+
+def _words(folder: Path) -> Path:
+    words = folder / "three.txt"
+    words.write_text("QI\nZA\nAA\n", encoding="utf-8")
+    return words
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_against_the_computer_a_pass_or_exchange_says_the_totals_as_a_play_would(tmp_path: Path, verbosity):
+    s = Session(Options(players="Me,computer:expert", seed=7, lexicon=str(_words(tmp_path)), verbosity=verbosity))
+    try:
+        s.start()
+        told = 0  # the computer's scoreless turns after someone scored, each followed by the totals
+        while not s.game.is_over:
+            before = s.game.scores()
+            out = s.handle_line("pass")
+            totals = s.game.scores()  # after the computer's turn, its last in the reply
+            line = f"You {totals[0]}, Expert computer {totals[1]}."
+            for k, said in enumerate(out):
+                if said == "You passed.":
+                    # your pass: the totals at full verbosity; against the computers below it,
+                    # once at the end of the round (a computer moves next)
+                    follows = k + 1 < len(out) and out[k + 1] == f"You {before[0]}, Expert computer {before[1]}."
+                    assert follows == (verbosity == "full" and any(before)), (verbosity, out)
+                elif said.startswith("Expert computer") and SCORELESS.match(said) and "Game over." not in out:
+                    if any(totals):
+                        assert out[k + 1] == line, (verbosity, out)
+                        told += 1
+                    else:
+                        assert not out[k + 1].startswith("You 0"), out  # nothing to tell yet
+        assert told >= 3  # it exchanged and passed after its QI, each time told
+        # the pass that ended the game: the end follows it, with the final scores
+        assert out[out.index("Expert computer passed.") + 1] == "Game over." and "Final scores:" in out
+    finally:
+        s._close_computers()
+
+
+class _AcceptAll:
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_at_a_shared_computer_a_pass_and_an_exchange_say_the_totals(verbosity):
+    s = Session(Options(players="Alice,Bob", seed=5, verbosity=verbosity), lexicon=_AcceptAll())
+    s.start()
+    s.handle_line("")  # the hand-over
+    first = s.game.current
+    tiles = [t for t in s.playing().rack_of(first) if t != "?"]
+    played = s.handle_line(f"play 8H {tiles[0]}{tiles[1]}")
+    totals = s.game.scores()
+    assert any(totals)
+    line = f"Alice {totals[0]}, Bob {totals[1]}."
+    assert line in played  # as after any play
+    s.handle_line("")
+    exchanged = s.handle_line("exchange " + s.playing().rack_of(s.game.current)[0])
+    s.handle_line("")
+    passed = s.handle_line("pass")
+    for out, what in ((exchanged, "exchanged 1 tile."), (passed, "passed.")):
+        name = s.game.names[1 - first] if what.startswith("exch") else s.game.names[first]
+        heard = [k for k, x in enumerate(out) if x.startswith(name) and (x.endswith(what) or " drew " in x)]
+        assert heard, out
+        assert out[heard[-1] + 1] == line, (verbosity, out)

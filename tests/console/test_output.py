@@ -14,17 +14,18 @@ not make its move, so it passes.", and Ctrl-C's resume reminder (50)."""
 
 from __future__ import annotations
 
-from audio_scrabble.console import services
-from audio_scrabble.console.session import Options, Session
-from audio_scrabble.persistence import SaveStore
-
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
+from audio_scrabble.console import services
 from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import Square, Board
+from audio_scrabble.core.play import Play, PlacedTile
+from audio_scrabble.core.scoring import score_play
+from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import phrases
 
 from console_kit import AcceptAll, said, session
@@ -256,3 +257,17 @@ def test_any_play_by_any_name_is_said_in_lines_of_40_or_fewer(name, word, col, r
     text = " ".join(lines)
     assert text.startswith(name)
     assert where in text and str(score) in text
+
+
+def test_the_words_label_stays_when_the_words_run_past_a_line():
+    """Finding 9: "Words:" was dropped when the list ran past 40 characters."""
+    board = Board()
+    for col, letter in enumerate("COUNTERPOISE"):  # row 8, from A8
+        board.put(Square(7, col), letter)
+    # ZA down from B7 hooks... a row of tiles under COUNTERPOISE forms long words
+    play = Play.of([PlacedTile(Square(8, c), letter, False) for c, letter in zip(range(2, 9), "NAMESAK")], "across")
+    breakdown = score_play(board, play)
+    assert len(breakdown.words) > 3
+    lines = phrases.breakdown_lines(breakdown, phrases.Style())
+    assert len(lines) > 1 and lines[0].startswith("Words: "), lines
+    assert all(len(x) <= 40 for x in lines)

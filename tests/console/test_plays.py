@@ -12,8 +12,10 @@ from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.play import PlacedTile, Play
 from audio_scrabble.core.scoring import score_play
 from audio_scrabble.core.tiles import BLANK
+from audio_scrabble.errors import NotationError
+from audio_scrabble.notation.typed import parse_request
 
-from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, snapshot
+from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, snapshot, joined as joined_console, pair
 from refusal_corpus import joined
 
 
@@ -305,3 +307,27 @@ def test_check_of_one_plain_word_says_its_score_once():
     assert s.handle_line("check 8G TAE") == ["TAE, G8 across, would score 3."]  # not "TAE: 3." again
     out = s.handle_line("check 9H TE")  # two words: each is said
     assert out == ["TE, H9 across, would score 5.", "TE: 3.", "E on I9, two dots.", "AT: 2."]
+
+
+# ---------------------------------------------------------------- 4: a wrong direction
+@pytest.mark.parametrize("typed, wrong", [("RUIN from N5 acros", "acros"), ("WINY from N11 sideways", "sideways"),
+                                          ("N5 acros RUIN", "acros"), ("RUIN N5 dwon", "dwon")])
+def test_a_direction_not_understood_is_named_with_the_two_it_takes(typed, wrong):
+    with pytest.raises(NotationError) as e:
+        parse_request(typed)
+    assert f"'{wrong}' is not a direction" in str(e.value) and "across or down" in str(e.value)
+    assert "word" not in str(e.value).lower()  # never "Two words given"
+    assert len(e.value.brief) <= 40 and wrong in e.value.brief and "across or down" in e.value.brief
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal"])
+def test_play_with_a_misspelt_direction_names_it_and_changes_nothing(verbosity):
+    s = pair(verbosity)
+    for typed, wrong in (("play RUIN from N5 acros", "acros"), ("play WINY from N11 sideways", "sideways")):
+        out = s.handle_line(typed)
+        assert wrong in joined_console(out) and "across or down" in joined_console(out), out
+        assert "Two words" not in joined_console(out) and "Which is the word" not in joined_console(out), out
+        assert all(len(x) <= 40 for x in out)
+        if verbosity == "brief":
+            assert len(out) == 1, out
+        assert s.question is None and not s.game.history[1:]

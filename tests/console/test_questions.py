@@ -10,11 +10,15 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.console import services
+from audio_scrabble.console.questions import DirectionQuestion
 from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import Square
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK
-from test_console_findings import _unfinished_game
+from audio_scrabble.notation.typed import DirectionUnclear, parse_request
+
+from console_kit import joined as joined_console, pair
 from refusal_corpus import joined
 
 COUNT_QUESTION = ["How many players, 2 to 4?", "Press Enter for 2."]
@@ -345,3 +349,121 @@ def test_a_set_up_command_word_or_a_number_in_players_is_refused_in_one_sentence
     s = Session(Options(players=players, seed=2), lexicon=services.WordSet(["QI"]))
     lines = s.start()
     assert joined(lines[1:-2]) == sentence and lines[-2:] == COUNT_QUESTION and s.game is None
+
+
+def _unfinished_game(tmp_path):
+    """A saved, unfinished game: its store."""
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s = Session(Options(players="Alice,Bob", rules="house", seed=3), lexicon=services.WordSet(["QI"]), store=store)
+    s.start()
+    s.handle_line("")
+    s.handle_line("pass")
+    s.handle_line("quit")
+    assert s.handle_line("yes")[0].startswith("Goodbye")
+    return store
+
+
+def test_ctrl_c_at_the_resume_question_keeps_the_question_and_the_session_works(tmp_path):
+    """Finding 1: Ctrl-C at "Resume it?" left a session whose every later
+    command said "Something went wrong inside the game (AssertionError)"."""
+    store = _unfinished_game(tmp_path)
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=store)
+    assert s.start()[-1] == "Resume it? Type yes or no."
+    assert s.interrupt() == ["Type yes to resume that game,", "or no for a new one."]
+    assert s.prompt_text() == "resume> "
+    for line in ("help", "scores", "yes", "rack", "scores"):
+        out = s.handle_line(line)
+        assert not any("went wrong" in x for x in out), (line, out)
+    assert s.game is not None and s.game.turn >= 1 and s.last_error is None
+
+
+def test_a_row_first_square_with_down_typed_is_asked_not_overridden():
+    with pytest.raises(DirectionUnclear) as e:
+        parse_request("WINY from 11N down")
+    assert set(e.value.readings) == {"across", "down"}
+    assert e.value.readings["down"].start == Square.parse("N11")
+    # a square named column first takes either direction, as README's spoken form does
+    assert parse_request("TRAIN from D8 across").direction == "across"
+    assert parse_request("WINY from N11 down").direction == "down"
+    assert parse_request("11N WINY").direction == "across"
+
+
+@pytest.mark.parametrize("answer, direction", [("down", "down"), ("across", "across"), ("d", "down")])
+def test_the_question_plays_the_way_answered(answer, direction):
+    s = pair()
+    before = s.game.board.copy() if hasattr(s.game.board, "copy") else None
+    out = s.handle_line("play AIT from 8H down")
+    assert isinstance(s.question, DirectionQuestion), out
+    assert out[-1] == "Across or down?" and "8H" in out[0] and "down" in joined_console(out), out
+    assert all(len(x) <= 40 for x in out)
+    assert s.prompt_text().startswith("across or down")
+    assert not s.game.history[1:]  # nothing played while asking
+    played = s.handle_line(answer)
+    assert played[0] == f"Bob played AIT, H8 {direction}, 6.", played
+    del before
+
+
+def test_the_direction_question_at_brief_is_one_line_and_cancel_keeps_the_turn():
+    s = pair("brief")
+    out = s.handle_line("check AIT from 8H down")
+    assert len(out) == 1 and len(out[0]) <= 40 and "across or down" in out[0].lower(), out
+    assert s.handle_line("cancel") == ["Not played; the turn is still yours."]
+    assert s.question is None and not s.game.history[1:]
+
+
+# ---------------------------------------------------------------- 7: brief refusals in one line
+def _unfinished_game_issue23_answers(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s = Session(Options(players="Alice,Bob", rules="house", seed=3), lexicon=services.WordSet(["QI"]), store=store)
+    s.start()
+    s.handle_line("")
+    s.handle_line("pass")
+    s.handle_line("quit")
+    assert s.handle_line("yes")[0].startswith("Goodbye")
+    return store
+
+
+def test_at_brief_the_resume_question_refuses_maybe_and_ctrl_c_in_one_line(tmp_path):
+    store = _unfinished_game_issue23_answers(tmp_path)
+    s = Session(Options(verbosity="brief"), lexicon=services.WordSet(["QI"]), store=store)
+    offer = s.start()
+    assert offer[-1] == "Resume it? Type yes or no."
+    for out in (s.handle_line("maybe"), s.interrupt()):
+        assert len(out) == 1 and len(out[0]) <= 40, out
+        assert "yes" in out[0].lower() and "no" in out[0].lower(), out
+    assert s.game is None and s.prompt_text() == "resume> "
+    # at normal verbosity the whole sentence, as before
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=store)
+    s.start()
+    assert joined_console(s.handle_line("maybe")) == "Type yes to resume that game, or no for a new one."
+
+
+def _blank_rack(s: Session) -> None:
+    s.game.current_player.rack[:2] = ["?", "?"]
+    s.racks.order[s.game.current] = list(s.game.current_player.rack)
+
+
+def test_at_brief_the_blank_question_refuses_in_one_line_with_the_fix():
+    s = pair("brief")
+    _blank_rack(s)
+    assert s.handle_line("play 8H ?I") == ["Which letter is the blank on H8?"]
+    out = s.handle_line("7")
+    assert len(out) == 1 and len(out[0]) <= 40 and "A to Z" in out[0] and "cancel" in out[0], out
+    assert s.prompt_text() == "letter> "
+    assert s.handle_line("q")[0] == "Blank on H8 is Q."  # one letter is still a letter, q too
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal"])
+def test_quit_at_the_blank_question_cancels_the_play_and_asks_to_leave(verbosity):
+    s = pair(verbosity)
+    _blank_rack(s)
+    s.handle_line("play 8H ?I")
+    out = s.handle_line("quit")
+    assert out == ["Cancelled; nothing was played.", "Leave the game? Type yes or no."], out
+    assert not s.game.history[1:]
+    assert s.handle_line("no") == ["Staying in the game."]
+    assert s.question is None

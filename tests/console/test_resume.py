@@ -17,7 +17,7 @@ from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.persistence import DATA_DIR_ENV, SaveStore, TableState, decode_save
 from audio_scrabble.presentation import prompts_saving
 
-from console_kit import AcceptAll, _first_two, ready, said, seed_where
+from console_kit import AcceptAll, _first_two, ready, said, seed_where, _sixth_scoreless_play
 from refusal_corpus import joined
 from saving_kit import AcceptAll as AcceptAll_saving, _command, _env, pass_turn, said as said_saving, stored
 
@@ -470,3 +470,19 @@ def test_a_game_on_the_built_in_list_says_so_when_another_list_is_named(tmp_path
     # the game played on the built-in list says nothing about lists when none is named
     plain, lines = stored(folder, players=None, seed=None)
     assert not any(x.startswith("Word list") for x in lines)
+
+
+def test_the_resume_question_says_why_the_game_waits_not_went_out(tmp_path):
+    """Before, a game waiting on the sixth scoreless turn (or on a play after
+    which no one can move) was offered as "Bob went out."."""
+    from audio_scrabble.persistence import SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    s, player = _sixth_scoreless_play(store)
+    s.handle_line("quit")
+    s.handle_line("yes")
+    again = Session(Options(), lexicon=services.WordSet(["AA"]), store=SaveStore(tmp_path / "saves"))
+    said = " ".join(again.start())
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said and "went out" not in said
+    again.handle_line("yes")
+    assert again.game.awaiting_final_challenge and again.game.final_reason == "scoreless_turns"

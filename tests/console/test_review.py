@@ -524,3 +524,15 @@ def test_apply_key_moves_and_says_nothing_for_an_unknown_key():
     assert edge.edge == "Left edge" and not edge.moved
     assert c.apply_key("next_right", board).nothing == "No more tiles right of A8."
     assert c.apply_key("where", board) is None and c.square == Square(7, 0)
+
+
+def test_the_review_takes_pasted_lines_one_at_a_time_too():
+    from pathlib import Path
+
+    from audio_scrabble.console.review import ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    record = read_gcg((Path(__file__).parents[1] / "records" / "unknown_racks.gcg").read_bytes())
+    one, pasted = ReviewSession(record), ReviewSession(record)
+    expected = one.handle_line("go 2") + one.handle_line("scores")
+    assert pasted.handle_line("go 2\r\nscores") == expected

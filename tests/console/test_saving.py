@@ -464,3 +464,21 @@ def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tm
     before = (s.game.board.rows_text(), list(s.game.actions))
     assert s.handle_line(f"open {number}") == ["The file cannot be read."]
     assert (s.game.board.rows_text(), list(s.game.actions)) == before
+
+
+def test_quit_at_the_set_up_and_after_the_game_lets_the_slot_go(tmp_path):
+    """Session.quit in set-up or game over said Goodbye without the saver:
+    the data folder's slot stayed held, and a record that failed was not tried again."""
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path / "saves"))
+    s.start()
+    assert s.store.lock is not None
+    assert s.handle_line("quit") == ["Goodbye."]
+    assert s.finished and s.store.lock is None
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path / "s2"))
+    s.start()
+    while not s.game.is_over:
+        s.handle_line("")
+        s.handle_line("pass")
+    assert s.handle_line("quit") == ["Goodbye."] and s.store.lock is None

@@ -12,15 +12,19 @@ from collections import Counter
 
 import pytest
 
-from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console import services
+from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.play import PlacedTile, Play
+from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK
+from audio_scrabble.presentation import phrases
+from audio_scrabble.presentation.phrases import Audience, Style
+
+from console_kit import AcceptAll, WORDS, _first_two, ready, said, seed_where, session, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
 from refusal_corpus import joined
-from console_kit import AcceptAll, WORDS, _first_two, ready, said, seed_where, session, snapshot
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
 
@@ -522,3 +526,184 @@ def test_a_challenge_under_void_rules_is_refused_in_short_lines():
     ready(s)
     out = s.handle_line("challenge")
     assert joined(out) == "These rules have no challenges; words not in the list are refused when played.", out
+
+
+def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
+    """Finding 2: hot-seat, the previous player's rack line stayed in the
+    screen reader's review buffer after the turn passed. When the turn
+    passes to another person, the screen (and its scrollback) is cleared
+    before the announcement is printed, so the last rack and its hints are
+    gone before the next person sits down; a tmux test (test_e2e_tmux)
+    checks the terminal itself."""
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    s.start()
+    first = s.handle_line("")  # Alice's rack, read
+    assert "your rack" in first[-1] and not s.out.take_clear()
+    s.handle_line("pass")  # the turn passes to Bob: cleared before this is printed
+    assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
+    s.handle_line("")  # Bob's rack: nothing private of Alice's is left to clear
+    assert not s.out.take_clear()
+    # one person against a computer: nobody else reads the screen
+    alone = Session(Options(players="Alice,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
+                    computer_factory=_passers)
+    alone.start()
+    alone.handle_line("pass")
+    assert not alone.out.take_clear()
+
+
+def _exchanger(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("exchange", tiles=tuple(game.players[i].rack[:2]))
+
+
+@pytest.mark.parametrize("deferred", [False, True])
+def test_a_hand_over_before_a_computer_clears_before_the_persons_action_not_after(deferred):
+    """Tester's finding: two people and a computer; Ann passed and the
+    club computer moved next. The screen was cleared only once the
+    computer had moved, wiping "Ann passed." before the next person could
+    read it. Now the screen is cleared when the turn leaves the person
+    whose rack was read, before their action is printed, and not again
+    after the computer's move: the next person reads both. ``deferred``:
+    as the console does, the computer moves after the person's reply is
+    printed."""
+    s = Session(Options(players="Ann,Bob,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
+                computer_factory=_exchanger)
+    s.start()
+    s.take_display()
+    s.out.take_clear()
+    names = s.game.names
+    for _ in range(6):  # until a person sits just before the computer
+        person = s.game.current
+        if s.match.table.is_computer((person + 1) % 3) and not s.match.table.is_computer(person):
+            break
+        s.handle_line("")
+        s.handle_line("pass")
+        s.take_display()
+        s.out.take_clear()
+    assert "your rack" in s.handle_line("")[-1] and not s.out.take_clear()
+    s.defer_computer = deferred
+    passed = s.handle_line("pass")
+    assert passed[0] == f"{names[person]} passed."
+    # cleared before the pass is printed: the person's rack leaves the screen
+    assert s.out.take_clear() and s.take_display() == ["Screen cleared for privacy."]
+    moved = s.acting.run_computers() if deferred else passed
+    assert any("exchanged 2 tiles." in line for line in moved), moved
+    # nothing private was read since: the pass and the move stay on screen
+    assert not s.out.take_clear() and s.take_display() == []
+    nxt = names[s.game.current]
+    assert any(f"{nxt}, press Enter" in line for line in moved), moved
+
+
+# ---------------------------------------------------------------- issue 13: the last play can be challenged
+def test_the_sixth_scoreless_turn_is_said_as_why_to_challenge_or_accept():
+    """The question after a 0-point play that is the sixth scoreless turn
+    says so (not "went out"), in the console's own words (prompts)."""
+    s = Session(Options(players="Ann,Bob", rules="five", seed=11), lexicon=services.WordSet(["AA"]))
+    s.start()
+    g = s.game
+    for p in g.players:
+        p.rack = list("??TRAIN")
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = g.names[g.current]
+    other = g.names[1 - g.current]
+    s.handle_line("")
+    s.handle_line("play H8 ??")
+    s.handle_line("a")
+    out = s.handle_line("a")
+    assert g.awaiting_final_challenge and g.final_reason == "scoreless_turns"
+    said = " ".join(out)
+    assert f"{player}'s play is the sixth scoreless turn in a row." in said
+    assert f"{other}, challenge or accept?" in said and "went out" not in said
+    again = s.handle_line("")  # Enter asks again
+    assert " ".join(again) == f"{player}'s play is the sixth scoreless turn in a row. {other}, challenge or accept?"
+    assert all(len(x) <= 40 for x in again)
+
+
+def test_at_brief_a_turn_refused_while_the_last_play_waits_says_what_to_do():
+    s, player = _sixth_scoreless_play()
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass") == ["Type challenge or accept."]
+    s.handle_line("set verbosity normal")  # one sentence, not the question again
+    assert s.handle_line("pass") == ["Challenge or accept the last play first."]
+    s.handle_line("set braille 40")  # the question is three lines; the refusal one
+    assert len(s.handle_line("")) == 3 and s.handle_line("pass") == ["Challenge or accept the last play first."]
+
+
+# ---------------------------------------------------------------- 10: one form for every play
+def _blank_game(names: list[str]) -> tuple[Game, tuple[int, ...]]:
+    """The first player plays STRAiNED down from H1... here TRAiN across
+    from D8, with a blank I."""
+    g = Game(names, rules_named("house"), seed=1)
+    g.current_player.rack = list("TRA?NXY")
+    before = g.scores()
+    tiles = [PlacedTile(Square.parse(sq), ch, blank=(ch == "I"))
+             for sq, ch in zip(["D8", "E8", "F8", "G8", "H8"], "TRAIN")]
+    g.place(Play.of(tiles))
+    return g, before
+
+
+def _plain_game(names: list[str]) -> tuple[Game, tuple[int, ...]]:
+    g = Game(names, rules_named("house"), seed=1)
+    g.current_player.rack = list("TRAINXY")
+    before = g.scores()
+    g.place(Play.of([PlacedTile(Square.parse(sq), ch) for sq, ch in zip(["D8", "E8", "F8", "G8", "H8"], "TRAIN")]))
+    return g, before
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+@pytest.mark.parametrize("compact", [False, True])
+@pytest.mark.parametrize("names", [["Ann", "Bob"], ["Beginner computer", "Club computer"]])
+@pytest.mark.parametrize("you", [False, True])
+@pytest.mark.parametrize("blank", [False, True])
+def test_every_play_is_announced_in_one_form(verbosity, compact, names, you, blank):
+    """Who, the word (its blank named), where, the score: "Ann played
+    TRAIN, D8 across, 12." at normal and full, "Ann: TRAIN, D8 across,
+    12." at brief, for a person and a computer, whatever the length; the
+    words and premiums come after it."""
+    g, before = (_blank_game if blank else _plain_game)(names)
+    ev = g.last_events[0]
+    aud = Audience(tuple(names), you=ev.player if you else None)
+    lines = phrases.announce(g.last_events, aud, before, Style(verbosity), compact=compact)
+    who = "You" if you else names[ev.player]
+    word = "TRAIN (blank I)" if blank else "TRAIN"
+    said = f"{who}: " if verbosity == "brief" else f"{who} played "
+    expected = f"{said}{word}, D8 across, {ev.score}."
+    head = []
+    for line in lines:
+        head.append(line)
+        if line.endswith(f"{ev.score}."):
+            break
+    assert joined_console(head) == expected, lines
+    assert all(len(x) <= 40 for x in lines)
+    assert not any(x.endswith("points.") and "played" not in x and "lose" not in x and "gain" not in x
+                   for x in lines), lines  # no score said on a line of its own
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "full"])
+def test_last_says_the_play_in_the_same_form(verbosity):
+    s = pair(verbosity)
+    announced = s.handle_line("play 8H AIT")
+    last = s.handle_line("last")
+    form = "Bob played AIT, H8 across, 6."
+    assert announced[0] == ("Bob: AIT, H8 across, 6." if verbosity == "brief" else form), announced
+    assert last[0] == form, last  # last is the move in full, at any verbosity
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_at_brief_accept_with_nothing_pending_is_one_line(seat):
+    """A long name ("Beginner computer's play stands; your turn." is 43
+    characters) is shortened, not broken over two lines."""
+    names = ["Beginner computer", "Ann"] if seat else ["Ann", "Beginner computer"]
+    s = Session(Options(players=",".join(names), seed=1, verbosity="brief"), lexicon=services.WordSet(WORDS))
+    s.start()
+    s.handle_line("")
+    first = s.game.current
+    out = s.handle_line("accept")
+    assert len(out) == 1 and len(out[0]) <= 40 and out[0].startswith("Nothing to accept"), out
+    s.handle_line("pass")
+    s.handle_line("")
+    out = s.handle_line("accept")
+    assert len(out) == 1 and len(out[0]) <= 40, out
+    assert "stands" in out[0] or "Nothing to accept" in out[0], out
+    assert s.game.current != first

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.cli import build_parser
+from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 
 from braille_kit import AcceptAll
@@ -62,3 +63,52 @@ def test_the_command_line_refuses_a_width_out_of_range(value, capsys):
         build_parser([]).parse_args(["--braille-cells", value])
     err = capsys.readouterr().err
     assert "a braille display has 14 to 80 cells" in err and "--braille-cells 40" in err
+
+
+def test_set_braille_alone_says_it_takes_any_width_from_14_to_80():
+    """Finding 10: set braille listed five widths as if they were the only ones."""
+    s = Session(Options(players="Alice,Bob", seed=1), lexicon=services.WordSet(["QI"]))
+    s.start()
+    out = s.handle_line("set braille")
+    assert out == ["set braille takes 14 to 80 cells,", "like set braille 40; or set braille off."]
+    assert s.handle_line("set braille 27") == ["Braille mode on:", "every line fits 27 cells."]
+
+
+def test_set_says_the_speech_really_used_after_a_fall_back():
+    """Finding 10: set reported tts while the game had fallen back to text."""
+    import io
+
+    from audio_scrabble.console.app import Voice
+    from audio_scrabble.presentation.speech import TextSpeaker
+
+    s = Session(Options(players="Ann,Bob", seed=3, speech="tts"), lexicon=services.WordSet(["QI"]))
+    s.start()
+    fell_back = TextSpeaker(io.StringIO())  # what make_speaker gives when tts cannot start
+    fell_back.fallback_notice = "Speech could not start (no voice); printing text."
+    voice = Voice(s, fell_back, screen=io.StringIO())
+    assert "speech tts." in s.handle_line("set")
+    voice.notice()
+    said = s.handle_line("set")
+    assert "speech text." in said and "speech tts." not in said
+
+
+def test_a_shorter_prompt_and_the_typed_line_read_aloud_are_settings():
+    """Issue 12: a setting allows a shorter prompt; the typed line is read
+    aloud on request (tts). Both come from the one settings table."""
+    from audio_scrabble.cli import build_parser
+    from audio_scrabble.console.start import options_from
+
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    name = s.game.names[s.game.current]
+    assert s.prompt_text() == f"{name}> "
+    assert s.handle_line("set prompt short") == ["Prompt: short."]
+    assert s.prompt_text() == "> "
+    s.handle_line("quit")
+    assert s.prompt_text() == "yes/no> "  # a question's own short form
+    s.handle_line("no")
+    assert s.handle_line("set echo on") == ["The typed line is read aloud."] and s.settings.echo
+    options = options_from(build_parser([]).parse_args(["--prompt", "short", "--echo", "on"]))
+    given = Session(options, lexicon=services.WordSet(["QI"]))
+    assert (given.settings.prompt, given.settings.echo) == ("short", True)

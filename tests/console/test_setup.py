@@ -13,7 +13,7 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 
-from console_kit import AcceptAll, WORDS, ready, said, session
+from console_kit import AcceptAll, WORDS, ready, said, session, _passers
 from refusal_corpus import joined
 
 
@@ -220,3 +220,32 @@ def test_the_rules_are_printed_once_on_the_screen(tmp_path):
     s = Session(Options(seed=2), lexicon=AcceptAll())
     run_plain(s, services.make_speaker("text", screen), io.StringIO("2\nAnn\nBen\n\n\nquit\nyes\n"), screen)
     assert screen.getvalue().count(HOUSE) == 1, screen.getvalue()
+
+
+def test_ctrl_c_at_the_setup_clears_the_line_and_keeps_the_question():
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    question = s.start()[-1]
+    assert s.interrupt() == ["Line cleared."]
+    assert s.handle_line("2")[-1] != question and s.last_error is None
+
+
+def test_the_level_question_help_names_the_levels_not_computer():
+    """Finding 12: help at the level question said "Type computer."."""
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s.start()
+    for answer in ("2", "Alice"):
+        s.handle_line(answer)
+    s.handle_line("computer")
+    out = s.handle_line("help")
+    assert "beginner, club, expert or champion." in out and not any("Type computer" in x for x in out)
+    out = s.handle_line("help level")
+    assert "Type beginner." in out and "Type expert." in out and "Type computer." not in out
+
+
+def test_the_set_up_refuses_briefly_at_brief_verbosity():
+    s = Session(Options(verbosity="brief"), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("rack") == ["'rack' is not 2, 3 or 4."]
+    s = Session(Options(), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."

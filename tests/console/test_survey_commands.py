@@ -36,6 +36,8 @@ from audio_scrabble.notation.cgp import read_position
 from audio_scrabble.notation.gcg import record_from_game
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation.phrases import premium_phrase
+
+from console_kit import WORDS, joined as joined_console
 from refusal_corpus import joined
 
 REPO = Path(__file__).resolve().parents[2]
@@ -410,3 +412,21 @@ def test_the_real_program_in_a_terminal_answers_f9_and_alt_r(tmp_path):
         t.wait_for("[exit status 0]")
     finally:
         t.close()
+
+
+POSITION = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/32 0"
+
+
+@pytest.mark.parametrize("players", [None, "Ann,Bob"])
+def test_a_position_start_points_to_spots_and_help(players):
+    s = Session(Options(position=POSITION, players=players), lexicon=services.WordSet(WORDS))
+    out = s.start()
+    if players:
+        out = s.handle_line("")
+    at = next(i for i, x in enumerate(out) if x.endswith("turn."))
+    pointer = joined_console(out[at + 1:])
+    assert "spots" in pointer and "help" in pointer, out
+    # said once, not every turn
+    s.handle_line("pass")
+    later = s.handle_line("") if players else s.handle_line("pass")
+    assert "Type spots" not in joined_console(later), later
