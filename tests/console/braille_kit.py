@@ -11,7 +11,6 @@ from audio_scrabble.core.board import Square
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.tiles import BLANK
 
-from refusal_corpus import joined
 
 
 BLANK_CELL = "\u2800"

@@ -28,8 +28,7 @@ from audio_scrabble.core.scoring import score_play
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import phrases
 
-from console_kit import AcceptAll, said, session
-from refusal_corpus import joined
+from console_kit import AcceptAll, session
 
 
 #: every two letters make a word here: any first play stands

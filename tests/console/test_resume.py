@@ -4,7 +4,6 @@ the settings a game was played with."""
 
 from __future__ import annotations
 
-import io
 import subprocess
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.persistence import DATA_DIR_ENV, SaveStore, TableState, decode_save
 from audio_scrabble.presentation import prompts_saving
 
-from console_kit import AcceptAll, _first_two, ready, said, seed_where, _sixth_scoreless_play
+from console_kit import AcceptAll, _first_two, ready, seed_where, _sixth_scoreless_play
 from refusal_corpus import joined
 from saving_kit import AcceptAll as AcceptAll_saving, _command, _env, pass_turn, said as said_saving, stored
 

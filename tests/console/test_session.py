@@ -23,7 +23,7 @@ from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 from audio_scrabble.presentation.phrases import Audience, Style
 
-from console_kit import AcceptAll, WORDS, _first_two, ready, said, seed_where, session, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
+from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
 from refusal_corpus import joined
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]

@@ -4,8 +4,6 @@ one question at a time, players' names and the rules, driven through
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from audio_scrabble.console import services
@@ -13,7 +11,7 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 
-from console_kit import AcceptAll, WORDS, ready, said, session, _passers
+from console_kit import AcceptAll, WORDS, ready, session, _passers
 from refusal_corpus import joined
 
 
