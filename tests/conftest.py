@@ -54,7 +54,7 @@ def synapse(_synapse_session):
 def _stop_key_not_watched(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test listens to the developer's own keyboard: the speakers'
     watcher of Ctrl (presentation/stopkey.py), which would stop a test's
-    speech at the developer's stop key, is off; tests/test_stop_key.py
+    speech at the developer's stop key, is off; tests/presentation/test_stop_key.py
     turns it on against a private X server."""
     from audio_scrabble.presentation import speech
 

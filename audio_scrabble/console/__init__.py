@@ -64,15 +64,15 @@ it is. ``Session.wake_with`` wakes the app on arrival. Every action made
 at this table (not one that arrived) is handed to ``send`` with its events.
 
 mypy checks the package, strictly here and in ``core``
-(``tests/test_mypy.py``); the README's map names every module here
-(``tests/test_console_front.py``).
+(``tests/project/test_mypy.py``); the README's map names every module here
+(``tests/console/test_front.py``).
 
 The words themselves come from :mod:`audio_scrabble.presentation`:
 ``phrases``, ``prompts`` (the console's own sentences),
 ``prompts_settings`` (settings and set-up), ``prompts_saving``,
 ``record_phrases``, ``survey_phrases``, and ``teaching`` (hints and the
 review after a game). The console keeps no sentence of its own but
-those named in :data:`KEPT_SENTENCES` (tests/test_architecture.py
+those named in :data:`KEPT_SENTENCES` (tests/project/test_architecture.py
 checks it).
 """
 

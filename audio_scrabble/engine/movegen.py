@@ -64,7 +64,7 @@ Single-tile plays are found once: in the across pass when they make an
 across word, otherwise in the down pass.
 
 The result agrees exactly with the core's ``validate_placement`` +
-``score_play`` + word list (see ``tests/test_movegen.py``).
+``score_play`` + word list (see ``tests/engine/test_movegen.py``).
 """
 
 from __future__ import annotations

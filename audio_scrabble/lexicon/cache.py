@@ -22,7 +22,7 @@ cache file, so it is used only for the exact word list and formats it was
 made from: :func:`load` falls back to it when the cache has no file, and
 copies it into the cache. ``python -m audio_scrabble.lexicon.cache``
 rebuilds it (after editing the word list or bumping a format version);
-``tests/test_prebuilt.py`` checks that it matches the word list.
+``tests/lexicon/test_prebuilt.py`` checks that it matches the word list.
 """
 
 from __future__ import annotations

@@ -1,0 +1,99 @@
+"""What the braille display tests share (tests/console/): a wrap that keeps its
+calls, a decoder of the braille board, a whole game played to its end
+with every line kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from audio_scrabble.console import brailleview
+from audio_scrabble.core.board import Square
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.tiles import BLANK
+
+
+
+BLANK_CELL = "\u2800"
+
+
+class AcceptAll:
+    """A word list that accepts every word (games that only test the flow)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+# ====================================================================== watching the wrapping
+class WrapWatch:
+    """Stands in for the wrap that fits lines to the display (``brailleview.wrap``):
+    wraps as it does, and keeps every call."""
+
+    def __init__(self, real):
+        self.real = real
+        self.calls: list[tuple[str, int | None, list[str]]] = []
+
+    def __call__(self, text: str, cells: int | None, **options) -> list[str]:
+        out = self.real(text, cells, **options)
+        self.calls.append((text, cells, list(out)))
+        return out
+
+
+@pytest.fixture
+def watch(monkeypatch) -> WrapWatch:
+    w = WrapWatch(brailleview.wrap)
+    monkeypatch.setattr(brailleview, "wrap", w)
+    return w
+
+
+def assert_words_whole(text: str, pieces: list[str], width: int) -> None:
+    """The pieces of a wrapped message hold its words, in order, none cut.
+
+    Only a word longer than a whole line may be broken (it cannot be kept
+    whole); its pieces must then join back into it.
+    """
+    assert pieces, text
+    for p in pieces:
+        assert len(p) <= width, (width, p, text)
+    got = [w for p in pieces for w in words(p)]
+    want = words(text)
+    i = 0
+    for word in want:
+        if len(word) <= width:
+            assert i < len(got) and got[i] == word, (word, text, pieces)
+            i += 1
+            continue
+        joined = ""
+        while joined.replace("-", "") != word.replace("-", ""):
+            assert i < len(got), (word, text, pieces)
+            joined += got[i]
+            i += 1
+    assert i == len(got), (text, pieces)
+
+
+def words(text: str) -> list[str]:
+    """Words of print text, or tiles of a braille line (blank cells part them)."""
+    return text.replace(BLANK_CELL, " ").split()
+
+
+def check_wrapping(watch: WrapWatch, width: int) -> int:
+    """Every wrap call so far kept its words whole; returns how many there were."""
+    for text, cells, pieces in watch.calls:
+        assert cells == width
+        assert_words_whole(text, pieces, width)
+    return len(watch.calls)
+
+
+# ====================================================================== a whole game
+def single_tile_line(g: Game) -> str:
+    """A legal play for the current player: one tile beside a tile on the board."""
+    rack = g.current_player.rack
+    if g.board.is_empty():
+        two = "".join("?" if t == BLANK else t for t in rack[:2])
+        return f"play 8H {two}"
+    tile = "?" if rack[0] == BLANK else rack[0]
+    for sq, _ in g.board.occupied():
+        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
+                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
+            if nb.on_board and not g.board[nb]:
+                return f"play {nb.name} {tile}"
+    raise AssertionError("no square left")

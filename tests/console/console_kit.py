@@ -1,0 +1,101 @@
+"""What the console's tests share (tests/console/): a word list that accepts
+every word, a session driven line by line, what it said, a snapshot of
+the game to compare before and after a refusal."""
+
+from __future__ import annotations
+
+import copy
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.game import Game
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.core.tiles import BLANK
+
+
+WORDS = ["TRAIN", "AT", "TA", "FEZ", "ZA", "QI", "AA", "AE", "EA", "IN", "TI", "IT", "NA", "AN"]
+
+
+class AcceptAll:
+    """A word list that accepts every word (games that only test the flow)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+def session(players: str = "Alice,Bob", seed: int = 1, lexicon=None, **opts) -> tuple[Session, list[str]]:
+    s = Session(Options(players=players, seed=seed, **opts), lexicon=lexicon or services.WordSet(WORDS))
+    return s, s.start()
+
+
+def ready(s: Session) -> list[str]:
+    """Press Enter for the hand-over (two people at one computer)."""
+    return s.handle_line("")
+
+
+def snapshot(s: Session):
+    g = s.game
+    assert g is not None
+    return (
+        copy.deepcopy(g.actions),
+        g.board.rows_text(),
+        [list(p.rack) for p in g.players],
+        g.scores(),
+        len(g.bag),
+        g.current,
+        len(g.history),
+    )
+
+
+def seed_where(pred, names=("Alice", "Bob"), rules="house", limit=500) -> int:
+    for seed in range(limit):
+        g = Game(list(names), rules_named(rules), seed)
+        if pred(g):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def said(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- playing
+def _first_two(s: Session) -> str:
+    rack = s.game.current_player.rack
+    return "".join(t for t in rack if t != BLANK)[:2]
+
+
+def _passers(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("pass")
+
+
+def _sixth_scoreless_play(store=None):
+    """Ann and Bob under the five-point rule: five passes, then a play of two
+    blanks (AA, 0 points), the sixth scoreless turn: the game waits."""
+    # seed 407: the second player to move holds both blanks
+    s = Session(Options(players="Ann,Bob", rules="five", seed=407), lexicon=services.WordSet(["AA"]), store=store)
+    s.start()
+    for _ in range(5):
+        s.handle_line("")
+        s.handle_line("pass")
+    player = s.game.names[s.game.current]
+    for line in ("", "play H8 ??", "a", "a"):
+        s.handle_line(line)
+    assert s.game.final_reason == "scoreless_turns"
+    return s, player
+
+
+WORDS_issue23_answers = ["QI", "RUIN", "WINY", "TRAIN", "AIT", "TIAR", "AI", "IT"]
+
+
+def pair(verbosity: str = "normal", seed: int = 1) -> Session:
+    """Alice and Bob at one computer, the first player's rack heard
+    (seed 1: Bob first, with V F A T Q I R)."""
+    s = Session(Options(players="Alice,Bob", seed=seed, verbosity=verbosity), lexicon=services.WordSet(WORDS_issue23_answers))
+    s.start()
+    s.handle_line("")
+    return s
+
+
+def joined(lines) -> str:
+    return " ".join(lines)
