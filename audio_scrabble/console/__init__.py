@@ -26,7 +26,8 @@ most important words first. How it fits together:
 ``cursor``    the board cursor, a plain object.
 ``keys``      prompt_toolkit key bindings, in small factories.
 ``app``       the prompt_toolkit application (and a plain-line loop for
-              piped input) around the session.
+              piped input) around the session; ``histories``: its line
+              history, one a seat at a shared computer.
 ``settings``  verbosity, premium naming, braille mode, speech, hints.
 ``brailleview`` braille display mode: ``fit`` (the one place that makes
               every printed line fit N cells), prompts, the braille

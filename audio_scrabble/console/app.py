@@ -43,6 +43,7 @@ from ..presentation.braille_lines import is_cells_line
 from .commands import complete
 from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .histories import SeatHistories
 from .session import Session
 
 #: how long the game waits, at the end, for its own speech to finish the
@@ -302,6 +303,7 @@ class PromptApp:
             input=input,
             output=output,
         )
+        self.histories = SeatHistories(self.prompt)  # one a seat at a shared computer
         processor = self.prompt.app.key_processor
         processor.before_key_press += self._before_key
         processor.after_key_press += self._after_key
@@ -347,6 +349,7 @@ class PromptApp:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
         self.quiet_prompt = False
+        self.histories.follow(session)
         self.prompt_words = session.prompt_text()
         try:
             line = self.prompt.prompt(self._message, pre_run=self._prompt_started)
