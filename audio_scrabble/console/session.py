@@ -176,7 +176,7 @@ class Session:
     # The files are the saver's (console/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
         """Offer to resume an unfinished game; ``at_once`` (``--resume``) resumes it."""
-        offer, said = self.saver.offer(self.options.lexicon)
+        offer, said = self.saver.offer(self.options.lexicon, self.options.players)
         if offer is None:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
         if at_once:
