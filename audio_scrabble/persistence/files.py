@@ -115,6 +115,68 @@ def unique(path: Path) -> Path:
         n += 1
 
 
+def write_new(path: Path, data: bytes, mode: int = PRIVATE) -> Path:
+    """Write ``data`` whole (as :func:`atomic_write`) to ``path``, or to the
+    next free name if it is taken, never replacing a file another process
+    writes at the same moment (see :func:`move_to_free_name`). Returns the
+    name written."""
+    fd, tmp = _new_temporary(path, mode)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        written = move_to_free_name(Path(tmp), path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(path.parent)
+    return written
+
+
+def move_to_free_name(src: Path, target: Path) -> Path:
+    """Move ``src`` to ``target``, or to the next free name :func:`unique`
+    gives, never onto a name another process is taking at the same moment
+    (two windows putting away games of the same players begun in the same
+    second chose one name, and the second rename replaced the first game).
+
+    The name is taken by a hard link, which fails if the name exists; then
+    ``src`` is removed (a crash in between leaves the game under both names,
+    never under none). Where links cannot be made, the name is created
+    exclusively first and ``src`` renamed onto it. Returns where it went;
+    raises OSError as ``os.replace`` would.
+    """
+    for _ in range(1000):
+        taken = unique(target)
+        try:
+            os.link(src, taken)
+        except FileExistsError:
+            continue  # another process took it after unique() looked: the next one
+        except OSError as e:
+            if isinstance(e, FileNotFoundError) or not _links_unsupported(e):
+                raise
+            try:
+                os.close(os.open(taken, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), PRIVATE))
+            except FileExistsError:
+                continue
+            os.replace(src, taken)  # onto the empty file this process made
+            return taken
+        os.unlink(src)
+        return taken
+    raise FileExistsError(f"no free name for {target.name} in {target.parent}")
+
+
+def _links_unsupported(e: OSError) -> bool:
+    """Whether a failed link means this file system makes no hard links."""
+    import errno
+
+    return e.errno in {errno.EPERM, errno.EACCES, errno.EXDEV, errno.EMLINK,
+                       getattr(errno, "ENOTSUP", -1), getattr(errno, "EOPNOTSUPP", -1)}
+
+
 # ------------------------------------------------------------------ locks
 #: Locks this process holds, by lock file: a process holds a lock once,
 #: however many stores ask for it (so a test that restarts a session in

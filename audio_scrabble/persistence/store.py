@@ -411,9 +411,8 @@ class SaveStore:
         """Rename a file that cannot be used; return its new name (None if it could not be moved)."""
         tag = "newer" if problem.too_new else "damaged"
         stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
-        target = files.unique(path.with_name(f"{stem}.{tag}-{files.file_stamp()}.json"))
         try:
-            os.replace(path, target)
+            target = files.move_to_free_name(path, path.with_name(f"{stem}.{tag}-{files.file_stamp()}.json"))
         except OSError:
             return None
         files.fsync_dir(path.parent)
@@ -586,8 +585,8 @@ class SaveStore:
     def _archive(self, path: Path, loaded: LoadResult) -> Path:
         """Move an unfinished game's save into ``games/`` (it is a different game)."""
         self.games_dir.mkdir(parents=True, exist_ok=True)
-        target = files.unique(self.games_dir / (records.record_stem(loaded.summary.names, loaded.started) + ".unfinished.json"))
-        os.replace(path, target)
+        target = files.move_to_free_name(
+            path, self.games_dir / (records.record_stem(loaded.summary.names, loaded.started) + ".unfinished.json"))
         files.fsync_dir(self.games_dir)
         files.fsync_dir(path.parent)
         return target
@@ -644,9 +643,10 @@ class SaveStore:
                 if kept is not None:
                     target = kept
                 else:
-                    target = files.unique(target)
                     # A record is for sharing; a game kept as a save stays private.
-                    files.atomic_write(target, data, files.SHARED if suffix == ".gcg" else files.PRIVATE)
+                    # Its name is taken exclusively: another window may finish a
+                    # game of the same players in the same second.
+                    target = files.write_new(target, data, files.SHARED if suffix == ".gcg" else files.PRIVATE)
             for ex in mine:  # previous first: a crash in between leaves the newer save
                 ex.path.unlink()
             files.fsync_dir(self.directory)
