@@ -413,8 +413,9 @@ class Saver:
         if self.store is None:
             return [say.NOT_SAVED_HERE]
         self._claim()
-        self.listing = self.store.catalogue()
-        lines = [say.games_heading(len(self.listing))]
+        self.listing = self.store.catalogue(keep_aside=True)
+        lines = short_lines(self.store.kept_aside)
+        lines.append(say.games_heading(len(self.listing)))
         for n, g in enumerate(self.listing, start=1):
             kind = g.kind.value if (g.kind is not Kind.HERE or in_play) else Kind.UNFINISHED.value
             lines.extend(say.game_entry_line(n, g.names, kind, g.started, g.scores))

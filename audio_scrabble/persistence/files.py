@@ -158,11 +158,18 @@ def move_to_free_name(src: Path, target: Path) -> Path:
         except OSError as e:
             if isinstance(e, FileNotFoundError) or not _links_unsupported(e):
                 raise
+            if os.path.isdir(src) and not os.path.islink(src):
+                os.rename(src, taken)  # a folder is neither linked nor renamed onto a file
+                return taken
             try:
                 os.close(os.open(taken, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), PRIVATE))
             except FileExistsError:
                 continue
-            os.replace(src, taken)  # onto the empty file this process made
+            try:
+                os.replace(src, taken)  # onto the empty file this process made
+            except OSError:
+                os.unlink(taken)
+                raise
             return taken
         os.unlink(src)
         return taken

@@ -219,6 +219,8 @@ class SaveStore:
             raise ValueError(f"Games may not be saved inside the program's folder ({_package_dir()}).")
         self.slot = slot
         self.lock: FolderLock | None = None
+        #: what the last catalogue(keep_aside=True) set aside, one sentence each
+        self.kept_aside: list[str] = []
 
     @property
     def current_path(self) -> Path:
@@ -295,14 +297,23 @@ class SaveStore:
                 out.append(loaded)
         return sorted(out, key=lambda x: x.saved_at, reverse=True)
 
-    def catalogue(self) -> list[GameOnFile]:
+    def catalogue(self, keep_aside: bool = False) -> list[GameOnFile]:
         """Every game on file: this slot's, other slots' (held or not), the
         games put away, and the finished games, in that order, newest first
-        within each. Damaged files set aside are not games and are left out."""
+        within each. Damaged files set aside are not games and are left out.
+
+        ``keep_aside``: a save that cannot be used in a slot no window holds
+        (``current-2.json``), or a game put away that cannot be, is renamed
+        aside as the first slot's damaged save is, and :attr:`kept_aside`
+        says each in one sentence (once: it is not listed again)."""
+        self.kept_aside = []
         unfinished: list[GameOnFile] = []
         for slot, path in self._slot_saves():
-            loaded = self._examine(path).loaded
+            ex = self._examine(path)
+            loaded = ex.loaded
             if loaded is None:
+                if keep_aside and ex.problem is not None and slot != self.slot and not self._busy(slot):
+                    self._keep_aside(path, ex.problem, f"The unfinished game in {path.name}")
                 continue
             kind = Kind.HERE if slot == self.slot else Kind.ELSEWHERE if self._busy(slot) else Kind.UNFINISHED
             if loaded.summary.over:
@@ -322,8 +333,11 @@ class SaveStore:
                 finished.append(GameOnFile(entry, Kind.FINISHED, names, parts.started if parts else None,
                                            totals=_final_totals(entry, len(names))))
             elif name.endswith(".json") and ".damaged-" not in name and ".newer-" not in name:
-                loaded = self._examine(entry).loaded
+                ex = self._examine(entry)
+                loaded = ex.loaded
                 if loaded is None:
+                    if keep_aside and ex.problem is not None:
+                        self._keep_aside(entry, ex.problem, f"The game kept as {GAMES_FOLDER}/{name}")
                     continue
                 kind = Kind.FINISHED if loaded.summary.over else Kind.PUT_AWAY
                 item = GameOnFile(entry, kind, loaded.summary.names, _when(loaded.started), loaded.summary)
@@ -335,6 +349,10 @@ class SaveStore:
         by_date = lambda g: g.started or datetime.min  # noqa: E731
         return head + sorted(put_away, key=by_date, reverse=True) + sorted(
             tail + finished, key=by_date, reverse=True)
+
+    def _keep_aside(self, path: Path, problem: _Bad, which: str) -> None:
+        kept = self._set_aside(path, problem)
+        self.kept_aside.append(_kept_aside_sentence(which, problem, kept))
 
     def adopt(self, path: Path) -> None:
         """Bring the unfinished game saved in ``path`` into this slot, to be
