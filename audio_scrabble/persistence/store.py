@@ -56,6 +56,7 @@ from typing import Any, Callable, Mapping
 from ..core.game import Game, MoveFinder, WordList
 from ..errors import ScrabbleError
 from ..notation.gcg import read_gcg
+from ..notation.plays import clip
 from . import files, records
 from .files import FolderLock
 from .savefile import (
@@ -330,6 +331,7 @@ class SaveStore:
             if name.endswith(".gcg"):
                 parts = records.read_stem(name)
                 names = tuple(n.replace("_", " ") for n in parts.names) if parts else (name[:-4],)
+                names = tuple(clip(n) for n in names)  # a file's name is read too: nothing unprintable said
                 finished.append(GameOnFile(entry, Kind.FINISHED, names, parts.started if parts else None,
                                            totals=_final_totals(entry, len(names))))
             elif name.endswith(".json") and ".damaged-" not in name and ".newer-" not in name:
@@ -337,7 +339,7 @@ class SaveStore:
                 loaded = ex.loaded
                 if loaded is None:
                     if keep_aside and ex.problem is not None:
-                        self._keep_aside(entry, ex.problem, f"The game kept as {GAMES_FOLDER}/{name}")
+                        self._keep_aside(entry, ex.problem, f"The game kept as {GAMES_FOLDER}/{clip(name, 80)}")
                     continue
                 kind = Kind.FINISHED if loaded.summary.over else Kind.PUT_AWAY
                 item = GameOnFile(entry, kind, loaded.summary.names, _when(loaded.started), loaded.summary)
@@ -695,7 +697,7 @@ def _with(loaded: LoadResult, **changes: Any) -> LoadResult:
 
 
 def _kept_aside_sentence(which: str, problem: _Bad, kept: str | None) -> str:
-    where = f"it was kept as {kept}" if kept else "it could not be moved aside and was left as it is"
+    where = f"it was kept as {clip(kept, 80)}" if kept else "it could not be moved aside and was left as it is"
     return f"{which} could not be used because {problem.reason}; {where}."
 
 
