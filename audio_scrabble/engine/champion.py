@@ -41,6 +41,7 @@ import math
 import multiprocessing as mp
 import os
 import random
+import sys
 import time
 from typing import Any, Sequence
 
@@ -300,6 +301,37 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
     return base_board, base, views, kept, own, boards, BoardAnalysis(gen.graph)
 
 
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (POSIX) with its standard
+    error on the null device: when the game is killed while the champion
+    thinks, the tracker still frees the pool's semaphores, but no longer
+    tells the player's screen "There appear to be 6 leaked semaphore
+    objects". Its standard error is the game's inherited at its start, so
+    the game's is pointed away for that moment only."""
+    try:
+        from multiprocessing import resource_tracker
+    except ImportError:  # pragma: no cover - Windows has none
+        return
+    if getattr(resource_tracker._resource_tracker, "_pid", None) is not None:
+        return  # running already
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+            resource_tracker.ensure_running()
+        finally:
+            os.dup2(saved, 2)
+            os.close(null)
+    except OSError:
+        pass
+    finally:
+        os.close(saved)
+
+
 # -- worker side ----------------------------------------------------------------
 
 _WORKER: dict[str, Any] = {}
@@ -308,10 +340,16 @@ _WORKER: dict[str, Any] = {}
 def _worker_init(lexicon: Any) -> None:
     """Once per worker: the word list (the default one loads from its
     cache) and a move generator. Ctrl-C is the console's to handle: a
-    worker stopped by it would leave the simulation waiting for ever."""
+    worker stopped by it would leave the simulation waiting for ever.
+
+    A worker writes nothing on the player's screen: its errors go back to
+    the game with its results, and a worker whose game was killed while it
+    thought (its result has nowhere to go) ends quietly, where
+    multiprocessing printed a BrokenPipeError traceback."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the worker's life
     if lexicon is None:
         from ..lexicon import Lexicon
 
@@ -395,6 +433,7 @@ class Champion:
                 ctx.set_forkserver_preload([__name__])
             from ..lexicon import Lexicon
 
+            _quiet_resource_tracker()
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
             self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
         return self._pool
