@@ -6,7 +6,7 @@ BrokenPipeError``) and "There appear to be 6 leaked semaphore objects" on
 the player's output, and was not said goodbye to; SIGKILL printed the
 same. Now SIGTERM and SIGHUP are a goodbye (the game saved once more, the
 workers ended, "Goodbye." said, exit code 128 + the signal), and after
-SIGKILL the workers end quietly. A real game process, its champion
+SIGKILL, or Ctrl-C as the workers start, they end quietly. A real game process, its champion
 thinking, its standard error read whole.
 """
 
@@ -48,7 +48,18 @@ def _left_behind(data: Path) -> list[int]:
     return found
 
 
-def _thinking_game(tmp_path: Path) -> tuple[subprocess.Popen, Path, "queue.Queue[str]"]:
+def _all_end(data: Path) -> list[int]:
+    """The game's processes still running once they have had a while to
+    end (its fork server and resource tracker end when they see it gone)."""
+    for _ in range(150):
+        left = _left_behind(data)
+        if not left:
+            break
+        time.sleep(0.2)
+    return left
+
+
+def _thinking_game(tmp_path: Path, settle: float = 1.5) -> tuple[subprocess.Popen, Path, "queue.Queue[str]"]:
     data = tmp_path / "data"
     env = dict(os.environ, AUDIO_SCRABBLE_DATA_DIR=str(data),
                PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -65,7 +76,7 @@ def _thinking_game(tmp_path: Path) -> tuple[subprocess.Popen, Path, "queue.Queue
         line = lines.get(timeout=120)
         if "is thinking" in line:
             break
-    time.sleep(1.5)  # its workers are started and simulating
+    time.sleep(settle)  # (1.5 s: its workers are started and simulating)
     return proc, data, lines
 
 
@@ -89,7 +100,7 @@ def test_sigterm_or_sighup_while_the_champion_thinks_is_a_quiet_goodbye(tmp_path
     assert "Goodbye. The game is saved;" in out, out
     saved = decode_save((data / "current.json").read_bytes())
     assert saved.summary.names == ("Ann", "Champion computer") and len(saved.actions) == 1  # the pass
-    assert not _left_behind(data)
+    assert not _all_end(data)
 
 
 def test_sigkill_while_the_champion_thinks_leaves_the_workers_quiet(tmp_path):
@@ -98,8 +109,15 @@ def test_sigkill_while_the_champion_thinks_leaves_the_workers_quiet(tmp_path):
     _, err = _end(proc, lines)
     assert "Traceback" not in err and "leaked" not in err, err
     assert len(decode_save((data / "current.json").read_bytes()).actions) == 1
-    for _ in range(100):  # the workers end once their batch finds no game to take it
-        if not _left_behind(data):
-            break
-        time.sleep(0.2)
-    assert not _left_behind(data)
+    assert not _all_end(data)  # the workers end once their batch finds no game to take it
+
+
+@pytest.mark.parametrize("settle", [0.05, 0.1, 0.15])
+def test_ctrl_c_early_in_the_first_think_prints_no_traceback(tmp_path, settle):
+    """Ctrl-C as the worker processes start: "Stopped." alone (a worker
+    started then printed a FileNotFoundError traceback, 6 of 6 times)."""
+    proc, data, lines = _thinking_game(tmp_path, settle)
+    proc.send_signal(signal.SIGINT)
+    _, err = _end(proc, lines)
+    assert err == "Stopped.\n", err
+    assert len(decode_save((data / "current.json").read_bytes()).actions) == 1

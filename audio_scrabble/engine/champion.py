@@ -301,19 +301,20 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
     return base_board, base, views, kept, own, boards, BoardAnalysis(gen.graph)
 
 
-def _quiet_resource_tracker() -> None:
-    """Start multiprocessing's resource tracker (POSIX) with its standard
-    error on the null device: when the game is killed while the champion
-    thinks, the tracker still frees the pool's semaphores, but no longer
-    tells the player's screen "There appear to be 6 leaked semaphore
-    objects". Its standard error is the game's inherited at its start, so
-    the game's is pointed away for that moment only."""
+def _start_quietly(ctx: Any) -> None:
+    """Start multiprocessing's helper processes (POSIX) with their standard
+    error on the null device: the resource tracker, which frees the pool's
+    semaphores when the game is killed while the champion thinks but told
+    the player's screen "There appear to be 6 leaked semaphore objects";
+    and the fork server, whose workers inherit its standard error (a
+    worker started as Ctrl-C ended the game printed a FileNotFoundError
+    traceback). Their standard error is the game's at their start, so the
+    game's is pointed away for that moment only."""
     try:
-        from multiprocessing import resource_tracker
-    except ImportError:  # pragma: no cover - Windows has none
+        from multiprocessing import forkserver, resource_tracker
+    except ImportError:  # pragma: no cover - Windows has neither
         return
-    if getattr(resource_tracker._resource_tracker, "_pid", None) is not None:
-        return  # running already
+    start = forkserver.ensure_running if ctx.get_start_method() == "forkserver" else resource_tracker.ensure_running
     try:
         saved = os.dup(2)
     except OSError:
@@ -321,8 +322,9 @@ def _quiet_resource_tracker() -> None:
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         try:
+            sys.stderr.flush()
             os.dup2(null, 2)
-            resource_tracker.ensure_running()
+            start()  # the fork server starts the resource tracker first
         finally:
             os.dup2(saved, 2)
             os.close(null)
@@ -433,7 +435,7 @@ class Champion:
                 ctx.set_forkserver_preload([__name__])
             from ..lexicon import Lexicon
 
-            _quiet_resource_tracker()
+            _start_quietly(ctx)
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
             self._pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(lex,))
         return self._pool
