@@ -1145,10 +1145,11 @@ def test_declining_to_resume_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     s, _ = _stored(tmp_path)
     ready(s)
     s.handle_line("pass")
-    again, _ = _stored(tmp_path, players="Carol,Dan")
+    # the same players (issue 23 item 12: other players named start anew at once, unasked)
+    again, _ = _stored(tmp_path, players="Alice,Bob", seed=6)
     out = again.handle_line("no")
     assert out[0] == "A new game, then."
-    assert again.game.names == ("Carol", "Dan")
+    assert again.game.names == ("Alice", "Bob") and again.game.actions == []
     assert "The unfinished game of Alice and Bob was kept as games/" in " ".join(out)
     assert list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
 
