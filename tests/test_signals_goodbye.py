@@ -66,7 +66,10 @@ def _thinking_game(tmp_path: Path, settle: float = 1.5) -> tuple[subprocess.Pope
     proc = subprocess.Popen(
         [sys.executable, "-m", "audio_scrabble", "--players", "Ann,computer:champion", "--seed", "3",
          "--speech", "text", "--think", "20"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        # Ctrl-C as at a terminal: a test run in the background (a job without
+        # job control) ignores SIGINT, and a child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
     assert proc.stdin is not None
@@ -81,8 +84,19 @@ def _thinking_game(tmp_path: Path, settle: float = 1.5) -> tuple[subprocess.Pope
 
 
 def _end(proc: subprocess.Popen, lines: "queue.Queue[str]") -> tuple[str, str]:
-    err = proc.stderr.read()  # type: ignore[union-attr]  # whole: every holder of the pipe has ended
-    proc.wait(60)
+    """What the game printed, and its standard error whole (every process
+    holding the pipe has ended), once it has ended (killed after two
+    minutes: a game that does not end fails the test, never hangs it)."""
+    try:
+        proc.wait(120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(30)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(proc.stderr.read()), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    reader.join(120)
+    err = got[0] if got else "(standard error still held open after two minutes)"
     out = []
     while not lines.empty():
         out.append(lines.get())
