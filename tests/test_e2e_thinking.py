@@ -14,10 +14,7 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 def test_the_terminal_answers_while_the_champion_thinks(terminal_factory):  # noqa: F811
-    # 8 seconds a move: the commands below are typed and answered well within
-    # it on a loaded machine (with 3 the move came before "sco" was typed, said
-    # at the prompt as "played", and the test failed in a loaded run)
-    t = terminal_factory(["--players", "Alice,computer:champion", "--seed", "2", "--think", "8", "--speech", "text"])
+    t = terminal_factory(["--players", "Alice,computer:champion", "--seed", "2", "--think", "3", "--speech", "text"])
     t.wait_for("Rack: M R blank M I E A.")  # seed 2: Alice plays first
     t.type("pass")
     t.wait_for("Champion computer is thinking.")
@@ -26,7 +23,7 @@ def test_the_terminal_answers_while_the_champion_thinks(terminal_factory):  # no
     t.type("pass")
     t.wait_for("Champion computer is still thinking;\nwait for its move.")  # one sentence, lines of 40 at most
     t.type("sco", enter=False)  # half a line when the move comes
-    screen = t.wait_until(lambda sc: "Champion computer:" in sc, "the champion's move", timeout=60)
+    screen = t.wait_until(lambda sc: "Champion computer:" in sc, "the champion's move", timeout=30)
     assert screen.index("You 0, Champion computer 0.") < screen.index("still thinking") \
         < screen.index("Champion computer:")
     assert screen.count("Champion computer is thinking.") == 1
