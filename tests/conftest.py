@@ -59,3 +59,28 @@ def _stop_key_not_watched(monkeypatch: pytest.MonkeyPatch) -> None:
     from audio_scrabble.presentation import speech
 
     monkeypatch.setattr(speech, "watch_stop_key", lambda on_stop: None)
+
+
+class CountedClock:
+    """A clock that moves ``tick`` seconds each time it is read. Put in
+    place of the end-game search's clock, its time budget becomes a count
+    of steps, the same on a loaded machine as on an idle one: a test of
+    what the search finds never depends on how fast the machine is."""
+
+    def __init__(self, tick: float = 1e-4) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.fixture
+def counted_search_clock(monkeypatch) -> CountedClock:
+    """The end-game search's clock counted in steps (see CountedClock)."""
+    import audio_scrabble.engine.endgame as endgame
+
+    clock = CountedClock()
+    monkeypatch.setattr(endgame, "time", clock)
+    return clock

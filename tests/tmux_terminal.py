@@ -26,6 +26,12 @@ def _command() -> list[str]:
     override = os.environ.get("AUDIO_SCRABBLE_E2E_COMMAND")
     if override:
         return shlex.split(override)
+    # the command installed with the Python running the tests (a venv's, used
+    # without activating it, as the README's command does), before any other
+    # on the PATH, which may be another copy of the game
+    beside = Path(sys.executable).parent / ("audio-scrabble.exe" if os.name == "nt" else "audio-scrabble")
+    if beside.is_file():
+        return [str(beside)]
     exe = shutil.which("audio-scrabble")
     if exe is None:
         return [sys.executable, "-m", "audio_scrabble"]

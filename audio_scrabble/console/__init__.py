@@ -41,6 +41,8 @@ most important words first. How it fits together:
               ``answer_line`` a board key's answer drawn on the input
               line (where Orca reads it); ``plain`` the same game over
               piped lines.
+``histories`` the prompt's line history, one a seat at a shared
+              computer (no rack heard through another's Ctrl-P).
 ``settings``  verbosity, premium naming, braille mode, speech, hints.
 ``brailleview`` braille display mode: ``fit`` (the one place that makes
               every printed line fit N cells), prompts, the braille

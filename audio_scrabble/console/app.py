@@ -46,6 +46,7 @@ from .answer_line import AnswerLine
 from .commands import complete
 from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .histories import SeatHistories
 from .prompted import Prompted, SessionCompleter, Voiced
 from .session import Session
 
@@ -281,6 +282,7 @@ class PromptApp:
             input=input,
             output=output,
         )
+        self.histories = SeatHistories(self.prompt)  # one a seat at a shared computer
         processor = self.prompt.app.key_processor
         processor.before_key_press += self._before_key
         processor.after_key_press += self._after_key
@@ -360,6 +362,7 @@ class PromptApp:
         """The next line typed; None after Ctrl-C or Ctrl-D, whose answer is said."""
         session = self.session
         self.quiet_prompt = False
+        self.histories.follow(session)
         self.answer_line.forget()
         self.prompt_words = self._prompt_now()
         # a password (online sign-in) is not shown, kept in the history or read aloud

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             files.replace_file(Path(out_path), brf_bytes(document))
             written = out_path
         else:
-            written = str(files.place_new(Path(out_path), brf_bytes(document)))
+            written = str(files.write_new(Path(out_path), brf_bytes(document), files.SHARED))
     except OSError as e:
         print(say.cannot_write(out_path, str(e.strerror or e)), file=sys.stderr)
         return 2

@@ -92,7 +92,7 @@ def cmd_emboss(session: GameFront, args: str) -> list[str]:
         if replace:
             written = files.replace_file(target, brf_bytes(document))
         else:
-            written = files.place_new(target, brf_bytes(document))
+            written = files.write_new(target, brf_bytes(document), files.SHARED)
     except OSError as e:
         reason = e.strerror or type(e).__name__
         raise ActionNotAllowed(prompts.emboss_cannot_write(reason.lower())) from None

@@ -103,6 +103,34 @@ def _identity(game: GameOnFile) -> tuple[Any, ...]:
     return game.path, game.names, game.started
 
 
+def _players_named(asked: str | None) -> list[str] | None:
+    """The players ``--players`` names, as :func:`_folded` compares them
+    (None: not given, or not valid: the set-up then says why)."""
+    if not asked:
+        return None
+    from .setup import parse_players
+
+    try:
+        return _folded(seat.name for seat in parse_players(asked))
+    except ScrabbleError:
+        return None
+
+
+def _folded(names: Any) -> list[str]:
+    """Players' names as one game's table: any case, any order."""
+    return sorted(name.casefold() for name in names)
+
+
+def _left_when(loaded: LoadResult) -> tuple[str, int]:
+    """When a game was left: its last save's time, then its file's (the
+    save's time is to the second)."""
+    try:
+        mtime = Path(loaded.source).stat().st_mtime_ns if loaded.source is not None else 0
+    except OSError:
+        mtime = 0
+    return loaded.saved_at, mtime
+
+
 def _finished(file_name: str) -> ActionNotAllowed:
     """The refusal to open a finished game: the command that reviews it,
     kept at brief verbosity too."""
@@ -214,20 +242,24 @@ class Saver:
             return None, said
         return loaded, said
 
-    def offer(self, asked_word_list: str | None = None) -> tuple[Offer | None, list[str]]:
-        """The unfinished game to offer (this window's, else one a closed
-        window left), and what to say first (another window, saves set aside).
-        A game chosen before start (``--open``) is the one offered."""
+    def offer(self, asked_word_list: str | None = None,
+              asked_players: str | None = None) -> tuple[Offer | None, list[str]]:
+        """The unfinished game to offer, and what to say first (another
+        window, saves set aside): of this window's and those closed
+        windows left, the one left last (saved last); with ``--players``
+        (``asked_players``), only a game of those players (none: a new game
+        starts). A game chosen before start (``--open``) is the one offered."""
         said = self._claim()
         if self.store is None:
             return None, said
         loaded = self.offered
         if loaded is None:
-            loaded, more = self._load_own()
+            own, more = self._load_own()
             said += more
-        if loaded is None:
-            waiting = self.store.waiting_elsewhere()
-            loaded = waiting[0] if waiting else None
+            players = _players_named(asked_players)
+            found = [x for x in [own, *self.store.waiting_elsewhere()]
+                     if x is not None and (players is None or _folded(x.summary.names) == players)]
+            loaded = max(found, key=_left_when, default=None)  # the first of equals: this window's
         self.offered = loaded
         if loaded is None:
             return None, said
@@ -391,8 +423,9 @@ class Saver:
         if self.store is None:
             return [say.NOT_SAVED_HERE]
         self._claim()
-        self.listing = self.store.catalogue()
-        lines = [say.games_heading(len(self.listing))]
+        self.listing = self.store.catalogue(keep_aside=True)
+        lines = short_lines(self.store.kept_aside)
+        lines.append(say.games_heading(len(self.listing)))
         for n, g in enumerate(self.listing, start=1):
             kind = g.kind.value if (g.kind is not Kind.HERE or in_play) else Kind.UNFINISHED.value
             lines.extend(say.game_entry_line(n, g.names, kind, g.started, g.scores))

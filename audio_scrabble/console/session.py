@@ -185,7 +185,7 @@ class Session(Seated):
     # The files are the saver's (console/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
         """Offer to resume an unfinished game; ``at_once`` (``--resume``) resumes it."""
-        offer, said = self.saver.offer(self.options.lexicon)
+        offer, said = self.saver.offer(self.options.lexicon, self.options.players)
         if offer is None:
             return said + ([prompts.NO_GAME_TO_RESUME, prompts.NEW_GAME_THEN] if at_once else [])
         if at_once:
@@ -221,8 +221,7 @@ class Session(Seated):
         """Save the game after an action; what to say (a notice, a failure)."""
         return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
 
-    def _goodbye(self) -> list[str]:
-        """Leaving: an unfinished game is saved once more, as it is now (see Saver.goodbye)."""
+    def _goodbye(self) -> list[str]:  # leaving: an unfinished game saved once more, as it is (Saver.goodbye)
         return self.saver.goodbye(self.game, self._saved_settings())
 
     def keep_settings(self) -> list[str]:
@@ -446,20 +445,21 @@ class Session(Seated):
         """Ctrl-D: asks before leaving; a second Ctrl-D leaves."""
         if self.question is not None and self.question.leaves_on_eof:
             self.question = None
-            self._left = True
-            self.follow_sounds_setting()
-            return self._reply(self._goodbye())
+            return self._reply(self.leave_at_once())
         return self._reply(self.quit())
 
-    # ================================================================ the turn
-    # Actions, plays and the seats' decisions are made by self.acting (console/acting.py).
-    def _turn_lines(self, round_end: bool = False) -> list[str]:
-        """Whose turn it is now, and the rack when it may be heard (see :class:`TurnTeller`)."""
+    def leave_at_once(self) -> list[str]:
+        """Leaving without asking (Ctrl-D twice, SIGTERM, SIGHUP): the game saved once more, the workers ended."""
+        self._left = True
+        self.follow_sounds_setting()
+        return self._goodbye()
+
+    # ================================================================ the turn (actions, plays, seats: self.acting)
+    def _turn_lines(self, round_end: bool = False) -> list[str]:  # whose turn, and the rack if it may be heard
         return self.playing().turns.lines(round_end, engine=services.engine_available())
 
     def _seats_after(self, lines: list[str]) -> list[str]:
-        """After an action: the decisions of the seats that are not a person's
-        due now (unless the application runs them, ``defer_computer``)."""
+        """After an action: the seats that are not a person's due now (unless the app runs them)."""
         return lines if self.defer_computer else lines + self.acting.run_computers()
 
     def _made(self, made: Made) -> list[str]:

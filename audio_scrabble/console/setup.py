@@ -15,6 +15,7 @@ from ..core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ..presentation import prompts
 from ..presentation import prompts_settings as say
 from ..errors import ActionNotAllowed, NotationError
+from ..notation.names import HIDDEN_CATEGORIES, has_hidden  # noqa: F401  HIDDEN_CATEGORIES: named here as before
 from ..notation.plays import clip
 from . import services
 from .services import COMPUTER_LEVELS
@@ -36,12 +37,11 @@ LEVEL_WORDS = {
 #: the longest name: it is said every turn, and read on a braille line
 MAX_NAME = 20
 
-#: Unicode categories a name may not hold: control characters (NUL, escape
-#: sequences), format characters (right-to-left overrides, zero-width
-#: joiners), surrogates, private-use and unassigned code points, and line
-#: or paragraph separators. A screen reader says them oddly or not at all,
-#: and on a terminal some of them rewrite what is shown.
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# A name may hold no character of HIDDEN_CATEGORIES (control and format
+# characters, surrogates, private-use and unassigned code points, line or
+# paragraph separators): a screen reader says them oddly or not at all,
+# and on a terminal some of them rewrite what is shown. The same check
+# refuses them in names read from files (notation/names.py).
 #: words the set-up questions answer as commands, never taken as a name
 #: (typed at a name question they do their work; in ``--players`` refused)
 SETUP_WORDS = frozenset({"back", "help", "repeat", "quit", "again", "exit", "bye", "commands"})
@@ -79,7 +79,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     name = unicodedata.normalize("NFC", " ".join(text.split()))
     if not name:
         raise NotationError(say.EMPTY_NAME_LISTED if listed else say.TYPE_A_NAME, brief=say.TYPE_A_NAME_BRIEF)
-    if any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in name):
+    if has_hidden(name):
         raise NotationError(say.NAME_HIDDEN)
     low = name.lower()
     if is_computer_name(low):

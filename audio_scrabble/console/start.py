@@ -163,13 +163,72 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
-    if not sys.stdin.isatty():
-        from .plain import run_plain
+    restore = _leave_on_signals()
+    try:
+        if not sys.stdin.isatty():
+            from .plain import run_plain
 
-        return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
-    from .app import ConsoleApp
+            return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
+        from .app import ConsoleApp
 
-    if options.prompt is None and _read_by_a_screen_reader(speaker):
-        # it would read the prompt after every reply: told only when it changes
-        session.settings.prompt = "changes"
-    return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]
+        if options.prompt is None and _read_by_a_screen_reader(speaker):
+            # it would read the prompt after every reply: told only when it changes
+            session.settings.prompt = "changes"
+        return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]
+    except Leaving as signalled:
+        return _goodbye_on_signal(session, screen, signalled.signum)
+    finally:
+        restore()
+
+
+class Leaving(BaseException):
+    """SIGTERM or SIGHUP arrived (the window closed, the system shuts down):
+    a goodbye. A BaseException, as KeyboardInterrupt is, so that no handler
+    of the game's own errors takes it for one."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _leave_on_signals() -> Callable[[], None]:
+    """Take SIGTERM and SIGHUP as a goodbye (:class:`Leaving`); returns
+    what puts the handlers before back."""
+    import signal
+
+    def leave(signum: int, frame: object) -> None:
+        raise Leaving(signum)
+
+    before: dict[int, object] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue  # Windows has no SIGHUP
+        try:
+            before[signum] = signal.signal(signum, leave)
+        except (ValueError, OSError):  # not the main thread (a test's), or not allowed
+            pass
+
+    def restore() -> None:
+        for signum, handler in before.items():
+            try:
+                signal.signal(signum, handler)  # type: ignore[arg-type]
+            except (ValueError, OSError, TypeError):
+                pass
+
+    return restore
+
+
+def _goodbye_on_signal(session: Session, screen: object, signum: int) -> int:
+    """Leaving on a signal as on ``quit``: the game saved once more, its
+    slot let go, the computers' worker processes ended; the goodbye said
+    where the screen is still there. The exit code says which signal."""
+    import signal
+
+    signal.signal(signum, signal.SIG_IGN)  # a second one while saving is not a second goodbye
+    lines = session.leave_at_once()  # the computers' workers and the sounds go with it
+    try:
+        print("\n".join(lines), file=screen, flush=True)  # type: ignore[call-overload]
+    except (OSError, ValueError):
+        pass  # the terminal is gone (SIGHUP): the save is what matters
+    return 128 + signum

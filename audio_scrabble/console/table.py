@@ -141,6 +141,16 @@ class Table:
         """The computer seats and their levels (for the save)."""
         return {i: s.computer for i, s in enumerate(self.seats) if s.computer}
 
+    def line_owner(self) -> str | None:
+        """Whose typed lines these are, at a shared computer: the player
+        whose turn it is (each keeps their own line history, so that Ctrl-P
+        or a search never brings back another's ``arrange`` of their rack);
+        None where one history serves (one person, or the game over)."""
+        game = self.game
+        if not self.hot_seat or game.is_over:
+            return None
+        return self.names[game.current]
+
     # ------------------------------------------------------------ who may act
     def needs_hand_over(self, i: int) -> bool:
         """Whether person ``i`` must press Enter before the rack is heard."""

@@ -321,6 +321,39 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
     return base_board, base, views, kept, own, boards, BoardAnalysis(gen.graph)
 
 
+def _start_quietly(ctx: Any) -> None:
+    """Start multiprocessing's helper processes (POSIX) with their standard
+    error on the null device: the resource tracker, which frees the pool's
+    semaphores when the game is killed while the champion thinks but told
+    the player's screen "There appear to be 6 leaked semaphore objects";
+    and the fork server, whose workers inherit its standard error (a
+    worker started as Ctrl-C ended the game printed a FileNotFoundError
+    traceback). Their standard error is the game's at their start, so the
+    game's is pointed away for that moment only."""
+    try:
+        from multiprocessing import forkserver, resource_tracker
+    except ImportError:  # pragma: no cover - Windows has neither
+        return
+    start = forkserver.ensure_running if ctx.get_start_method() == "forkserver" else resource_tracker.ensure_running
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            sys.stderr.flush()
+            os.dup2(null, 2)
+            start()  # the fork server starts the resource tracker first
+        finally:
+            os.dup2(saved, 2)
+            os.close(null)
+    except OSError:
+        pass
+    finally:
+        os.close(saved)
+
+
 # -- worker side ----------------------------------------------------------------
 
 _WORKER: dict[str, Any] = {}
@@ -329,10 +362,16 @@ _WORKER: dict[str, Any] = {}
 def _worker_init(lexicon: Any) -> None:
     """Once per worker: the word list (the default one loads from its
     cache) and a move generator. Ctrl-C is the console's to handle: a
-    worker stopped by it would leave the simulation waiting for ever."""
+    worker stopped by it would leave the simulation waiting for ever.
+
+    A worker writes nothing on the player's screen: its errors go back to
+    the game with its results, and a worker whose game was killed while it
+    thought (its result has nowhere to go) ends quietly, where
+    multiprocessing printed a BrokenPipeError traceback."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the worker's life
     if lexicon is None:
         from ..lexicon import Lexicon
 
@@ -440,6 +479,7 @@ class Champion:
                 ctx.set_forkserver_preload([__name__])
             from ..lexicon import Lexicon
 
+            _start_quietly(ctx)
             lex = None if (Lexicon._default is not None and self.lexicon is Lexicon._default) else self.lexicon
             pool = None
             try:

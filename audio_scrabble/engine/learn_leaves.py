@@ -215,7 +215,6 @@ def bingo_chances(words=None) -> dict[str, float]:
     if words is None and _BINGO:
         return _BINGO
     keep = words is None
-    from itertools import combinations
     from math import comb
 
     from ..core.tiles import TILE_COUNTS, TOTAL_TILES
@@ -226,21 +225,19 @@ def bingo_chances(words=None) -> dict[str, float]:
         words = Lexicon.default().words()
     keys = {"".join(sorted(w)) for w in words if len(w) == 7 and w.isalpha()}
     out: dict[str, float] = defaultdict(float)
+    draws = [comb(TOTAL_TILES, 7 - k) for k in range(8)]  # the draws of 7 - k tiles
     for key in keys:
-        seen: set[str] = set()
-        for k in range(1, 7):
-            for pos in combinations(range(7), k):
-                leave = "".join(key[i] for i in pos)
-                if leave in seen:
-                    continue
-                seen.add(leave)
-                drawn = Counter(key)
-                drawn.subtract(leave)
-                ways = 1
-                for t, n in drawn.items():
-                    if n:
-                        ways *= comb(TILE_COUNTS.get(t, 0), n)
-                out[leave] += ways / comb(TOTAL_TILES, 7 - k)
+        # each part of the key once: how many of each of its letters it keeps
+        # (the key is sorted, so a part's letters come out sorted too)
+        letters = sorted(Counter(key).items())
+        parts: list[tuple[str, int, int]] = [("", 0, 1)]  # (leave, its size, ways to draw the rest)
+        for t, n in letters:
+            have = TILE_COUNTS.get(t, 0)
+            parts = [(leave + t * kept, size + kept, ways * comb(have, n - kept))
+                     for leave, size, ways in parts for kept in range(n + 1)]
+        for leave, size, ways in parts:
+            if 1 <= size <= 6:
+                out[leave] += ways / draws[size]
     if keep:
         _BINGO.update(out)
         return _BINGO

@@ -66,6 +66,7 @@ from ..core.play import Play, apply_play, remove_play, validate_placement
 from ..core.scoring import ScoreBreakdown, score_play
 from ..core.tiles import BLANK, RACK_SIZE, TILE_COUNTS, rack_value
 from ..errors import BegunFromPosition, IllegalPlay, NotationError, RecordError, ScrabbleError
+from .names import name_fault
 from .plays import (
     clip,
     format_play,
@@ -570,6 +571,10 @@ def _read_player(numbered: dict[int, GcgPlayer], n: int, value: str, line_no: in
     if not parts:
         raise RecordError(f"#player{n} needs a nickname, like #player{n} doug Doug Smith.", line_no)
     nick = parts[0]
+    for said, which in ((nick, "nickname"), (parts[1].strip() if len(parts) > 1 else "x", "name")):
+        fault = name_fault(said)
+        if fault is not None:  # never said: it would reach the terminal as it is
+            raise RecordError(f"the {which} of #player{n} {fault}; a name is letters and spaces.", line_no)
     if nick.endswith(":"):
         raise RecordError(f"the nickname {clip(nick)} ends with a colon, which move lines cannot show; choose another.", line_no)
     if any(p.nick == nick for p in numbered.values()):

@@ -119,53 +119,6 @@ def unique(path: Path) -> Path:
     return numbered(path, n)
 
 
-def place_new(path: Path, data: bytes, mode: int = SHARED) -> Path:
-    """Write ``data`` under ``path`` or, when that name is taken (by a file,
-    a link, anything), under the first free ``-2``, ``-3``... name; never
-    over anything. Returns the name written.
-
-    The file is written whole under a temporary name, then linked into
-    place: ``os.link`` fails if the name exists, so two processes that
-    choose the same name at once never write one over the other (the
-    second takes the next name). Where the file system has no hard links
-    the name is created exclusively (``O_EXCL``) and written.
-    """
-    fd, tmp = _new_temporary(path, mode)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        for n in range(1, 10_000):
-            candidate = numbered(path, n)
-            try:
-                os.link(tmp, candidate)
-            except FileExistsError:
-                continue
-            except OSError:  # no hard links here: create the name exclusively
-                try:
-                    _write_exclusive(candidate, data, mode)
-                except FileExistsError:
-                    continue
-            fsync_dir(path.parent)
-            return candidate
-        raise FileExistsError(f"no free name beside {path}")
-    finally:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-
-
-def _write_exclusive(path: Path, data: bytes, mode: int) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags, mode)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
 def replace_file(path: Path, data: bytes, mode: int = SHARED) -> Path:
     """Write ``data`` over the file at ``path``, whole or not at all, as
     the player asked: a link is followed (the file it names is replaced,
@@ -189,6 +142,75 @@ def replace_file(path: Path, data: bytes, mode: int = SHARED) -> Path:
     atomic_write(target, data, kept & PRIVATE)  # never more open than it was, while it is written
     os.chmod(target, kept)
     return target
+
+
+def write_new(path: Path, data: bytes, mode: int = PRIVATE) -> Path:
+    """Write ``data`` whole (as :func:`atomic_write`) to ``path``, or to the
+    next free name if it is taken, never replacing a file another process
+    writes at the same moment (see :func:`move_to_free_name`). Returns the
+    name written."""
+    fd, tmp = _new_temporary(path, mode)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        written = move_to_free_name(Path(tmp), path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(path.parent)
+    return written
+
+
+def move_to_free_name(src: Path, target: Path) -> Path:
+    """Move ``src`` to ``target``, or to the next free name :func:`unique`
+    gives, never onto a name another process is taking at the same moment
+    (two windows putting away games of the same players begun in the same
+    second chose one name, and the second rename replaced the first game).
+
+    The name is taken by a hard link, which fails if the name exists; then
+    ``src`` is removed (a crash in between leaves the game under both names,
+    never under none). Where links cannot be made, the name is created
+    exclusively first and ``src`` renamed onto it. Returns where it went;
+    raises OSError as ``os.replace`` would.
+    """
+    for _ in range(1000):
+        taken = unique(target)
+        try:
+            os.link(src, taken)
+        except FileExistsError:
+            continue  # another process took it after unique() looked: the next one
+        except OSError as e:
+            if isinstance(e, FileNotFoundError) or not _links_unsupported(e):
+                raise
+            if os.path.isdir(src) and not os.path.islink(src):
+                os.rename(src, taken)  # a folder is neither linked nor renamed onto a file
+                return taken
+            try:
+                os.close(os.open(taken, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), PRIVATE))
+            except FileExistsError:
+                continue
+            try:
+                os.replace(src, taken)  # onto the empty file this process made
+            except OSError:
+                os.unlink(taken)
+                raise
+            return taken
+        os.unlink(src)
+        return taken
+    raise FileExistsError(f"no free name for {target.name} in {target.parent}")
+
+
+def _links_unsupported(e: OSError) -> bool:
+    """Whether a failed link means this file system makes no hard links."""
+    import errno
+
+    return e.errno in {errno.EPERM, errno.EACCES, errno.EXDEV, errno.EMLINK,
+                       getattr(errno, "ENOTSUP", -1), getattr(errno, "EOPNOTSUPP", -1)}
 
 
 # ------------------------------------------------------------------ locks

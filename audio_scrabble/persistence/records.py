@@ -91,7 +91,7 @@ def export_record(game: Game, path: str | os.PathLike[str], *, private: Collecti
     the players; a name without a suffix gets ``.gcg``. A file already
     there is never written over unless ``replace`` is given (then it keeps
     its permissions, and a link's file is written): the record goes to the
-    first free ``-2``, ``-3``... name instead (:func:`files.place_new`).
+    first free ``-2``, ``-3``... name instead (:func:`files.write_new`).
     A new file gets normal permissions (as the umask allows). Returns the
     path written. Raises :class:`SaveFailed` (a sentence, with the OSError
     as its cause when the disk refused) if it cannot be written, or a
@@ -104,7 +104,7 @@ def export_record(game: Game, path: str | os.PathLike[str], *, private: Collecti
     try:
         if replace:
             return files.replace_file(target, data, files.SHARED)
-        return files.place_new(target, data, files.SHARED)
+        return files.write_new(target, data, files.SHARED)
     except OSError as e:
         raise SaveFailed(f"The game could not be written to {target}: {e.strerror or e}.") from e
     except ValueError:  # e.g. a NUL character in the name

@@ -26,6 +26,7 @@ from .. import __version__
 from ..core.game import Game, MoveFinder, WordList
 from ..core.rules import rules_named
 from ..errors import RecordError, ScrabbleError
+from ..notation.names import name_fault
 from . import files
 
 #: Version of the save-file layout. A file with a higher number was written
@@ -373,6 +374,16 @@ def decode_save(data: bytes, source: Path | None = None) -> LoadResult:
         raise cls(f"{name} cannot be used because {e.reason}.") from None
 
 
+def _check_names(names: Sequence[str], where: str) -> None:
+    """The check a typed name passes (notation/names.py), for the names a
+    save holds: one that would reach the terminal as it is (an escape
+    code) makes the save unusable, said without it."""
+    for name in names:
+        fault = name_fault(name)
+        if fault is not None:
+            raise _Bad(f"a player's name in {where} {fault}")
+
+
 def _decode(data: bytes, source: Path | None) -> LoadResult:
     if not data.strip():
         raise _Bad("it is empty")
@@ -406,6 +417,7 @@ def _decode(data: bytes, source: Path | None) -> LoadResult:
     names = config.get("names")
     if not (isinstance(names, list) and 2 <= len(names) <= 4 and all(isinstance(x, str) for x in names)):
         raise _Bad("its game set-up does not name two to four players")
+    _check_names(names, "its game set-up")
     if not isinstance(config.get("rules"), str) or not _is_int(config.get("seed")):
         raise _Bad("its game set-up has no rules or seed")
     try:
@@ -417,6 +429,7 @@ def _decode(data: bytes, source: Path | None) -> LoadResult:
         _check_action(a, n)
     settings = _expect_dict(p.get("settings"), "its settings")
     summary = Summary.from_json(p.get("summary"))
+    _check_names(summary.names, "its summary")
     started, saved_at, state = p.get("started"), p.get("saved_at"), p.get("state")
     if not (isinstance(started, str) and isinstance(saved_at, str) and isinstance(state, str)):
         raise _Bad("its dates or position digest are missing")

@@ -56,6 +56,7 @@ from typing import Any, Callable, Mapping
 from ..core.game import Game, MoveFinder, WordList
 from ..errors import ScrabbleError
 from ..notation.gcg import read_gcg
+from ..notation.plays import clip
 from . import files, records
 from .files import FolderLock
 from .savefile import (
@@ -220,6 +221,8 @@ class SaveStore:
             raise ValueError(f"Games may not be saved inside the program's folder ({_package_dir()}).")
         self.slot = slot
         self.lock: FolderLock | None = None
+        #: what the last catalogue(keep_aside=True) set aside, one sentence each
+        self.kept_aside: list[str] = []
 
     @property
     def current_path(self) -> Path:
@@ -296,14 +299,23 @@ class SaveStore:
                 out.append(loaded)
         return sorted(out, key=lambda x: x.saved_at, reverse=True)
 
-    def catalogue(self) -> list[GameOnFile]:
+    def catalogue(self, keep_aside: bool = False) -> list[GameOnFile]:
         """Every game on file: this slot's, other slots' (held or not), the
         games put away, and the finished games, in that order, newest first
-        within each. Damaged files set aside are not games and are left out."""
+        within each. Damaged files set aside are not games and are left out.
+
+        ``keep_aside``: a save that cannot be used in a slot no window holds
+        (``current-2.json``), or a game put away that cannot be, is renamed
+        aside as the first slot's damaged save is, and :attr:`kept_aside`
+        says each in one sentence (once: it is not listed again)."""
+        self.kept_aside = []
         unfinished: list[GameOnFile] = []
         for slot, path in self._slot_saves():
-            loaded = self._examine(path).loaded
+            ex = self._examine(path)
+            loaded = ex.loaded
             if loaded is None:
+                if keep_aside and ex.problem is not None and slot != self.slot and not self._busy(slot):
+                    self._keep_aside(path, ex.problem, f"The unfinished game in {path.name}")
                 continue
             kind = Kind.HERE if slot == self.slot else Kind.ELSEWHERE if self._busy(slot) else Kind.UNFINISHED
             if loaded.summary.over:
@@ -320,11 +332,15 @@ class SaveStore:
             if name.endswith(".gcg"):
                 parts = records.read_stem(name)
                 names = tuple(n.replace("_", " ") for n in parts.names) if parts else (name[:-4],)
+                names = tuple(clip(n) for n in names)  # a file's name is read too: nothing unprintable said
                 finished.append(GameOnFile(entry, Kind.FINISHED, names, parts.started if parts else None,
                                            totals=_final_totals(entry, len(names))))
             elif name.endswith(".json") and ".damaged-" not in name and ".newer-" not in name:
-                loaded = self._examine(entry).loaded
+                ex = self._examine(entry)
+                loaded = ex.loaded
                 if loaded is None:
+                    if keep_aside and ex.problem is not None:
+                        self._keep_aside(entry, ex.problem, f"The game kept as {GAMES_FOLDER}/{clip(name, 80)}")
                     continue
                 kind = Kind.FINISHED if loaded.summary.over else Kind.PUT_AWAY
                 item = GameOnFile(entry, kind, loaded.summary.names, _when(loaded.started), loaded.summary)
@@ -336,6 +352,10 @@ class SaveStore:
         by_date = lambda g: g.started or datetime.min  # noqa: E731
         return head + sorted(put_away, key=by_date, reverse=True) + sorted(
             tail + finished, key=by_date, reverse=True)
+
+    def _keep_aside(self, path: Path, problem: _Bad, which: str) -> None:
+        kept = self._set_aside(path, problem)
+        self.kept_aside.append(_kept_aside_sentence(which, problem, kept))
 
     def adopt(self, path: Path) -> None:
         """Bring the unfinished game saved in ``path`` into this slot, to be
@@ -411,9 +431,8 @@ class SaveStore:
         """Rename a file that cannot be used; return its new name (None if it could not be moved)."""
         tag = "newer" if problem.too_new else "damaged"
         stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
-        target = files.unique(path.with_name(f"{stem}.{tag}-{files.file_stamp()}.json"))
         try:
-            os.replace(path, target)
+            target = files.move_to_free_name(path, path.with_name(f"{stem}.{tag}-{files.file_stamp()}.json"))
         except OSError:
             return None
         files.fsync_dir(path.parent)
@@ -586,8 +605,8 @@ class SaveStore:
     def _archive(self, path: Path, loaded: LoadResult) -> Path:
         """Move an unfinished game's save into ``games/`` (it is a different game)."""
         self.games_dir.mkdir(parents=True, exist_ok=True)
-        target = files.unique(self.games_dir / (records.record_stem(loaded.summary.names, loaded.started) + ".unfinished.json"))
-        os.replace(path, target)
+        target = files.move_to_free_name(
+            path, self.games_dir / (records.record_stem(loaded.summary.names, loaded.started) + ".unfinished.json"))
         files.fsync_dir(self.games_dir)
         files.fsync_dir(path.parent)
         return target
@@ -644,9 +663,10 @@ class SaveStore:
                 if kept is not None:
                     target = kept
                 else:
-                    target = files.unique(target)
                     # A record is for sharing; a game kept as a save stays private.
-                    files.atomic_write(target, data, files.SHARED if suffix == ".gcg" else files.PRIVATE)
+                    # Its name is taken exclusively: another window may finish a
+                    # game of the same players in the same second.
+                    target = files.write_new(target, data, files.SHARED if suffix == ".gcg" else files.PRIVATE)
             for ex in mine:  # previous first: a crash in between leaves the newer save
                 ex.path.unlink()
             files.fsync_dir(self.directory)
@@ -677,7 +697,7 @@ def _with(loaded: LoadResult, **changes: Any) -> LoadResult:
 
 
 def _kept_aside_sentence(which: str, problem: _Bad, kept: str | None) -> str:
-    where = f"it was kept as {kept}" if kept else "it could not be moved aside and was left as it is"
+    where = f"it was kept as {clip(kept, 80)}" if kept else "it could not be moved aside and was left as it is"
     return f"{which} could not be used because {problem.reason}; {where}."
 
 

@@ -483,7 +483,8 @@ def test_a_file_name_put_away_is_said_with_no_hyphen_it_does_not_have(tmp_path, 
     first.handle_line("")
     first.handle_line("pass")
     first.store.release()
-    again = Session(Options(players="Carol,Dan", seed=5, braille_width=width), lexicon=AcceptAll(),
+    # the same players: offered their game (issue 23 item 12: other players start anew, unasked)
+    again = Session(Options(players="Alexandra,Bob", seed=6, braille_width=width), lexicon=AcceptAll(),
                     store=SaveStore(tmp_path / "saves"))
     again.start()
     out = again.handle_line("no")

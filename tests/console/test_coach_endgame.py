@@ -21,7 +21,9 @@ from audio_scrabble.engine.movegen import MoveGenerator
 from audio_scrabble.engine.advice import placement_of
 from audio_scrabble.presentation.teaching import _spoken, hint_phrases
 
-pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
+pytestmark = [pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed"),
+              # what the end-game search finds, the same on a loaded machine (conftest.py)
+              pytest.mark.usefixtures("counted_search_clock")]
 
 #: Two club computers' game (seed 909) played past the bag's end: you hold
 #: U F R, 438 to 407, against Q N I.

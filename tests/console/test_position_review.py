@@ -27,7 +27,9 @@ from audio_scrabble.persistence import SaveStore
 from test_records import POS, lexicon  # noqa: F401  the same position and word list
 from refusal_corpus import joined
 
-pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
+pytestmark = [pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed"),
+              # what the end-game search finds, the same on a loaded machine (conftest.py)
+              pytest.mark.usefixtures("counted_search_clock")]
 
 # POS: two club computers' game past the bag's end: you hold U F R, 438 to
 # 407, against Q N I; FURO (G4 down, through the board's O) goes out; a

@@ -30,7 +30,9 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence import SaveStore, decode_save
 from refusal_corpus import joined
 
-pytestmark = pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
+pytestmark = [pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed"),
+              # what the end-game search finds, the same on a loaded machine (conftest.py)
+              pytest.mark.usefixtures("counted_search_clock")]
 
 #: two club computers' game (seed 909) past the bag's end: you hold U F R,
 #: 438 to 407, against Q N I; FURO (G4 down, through the board's O) goes out

@@ -70,10 +70,11 @@ def test_declining_to_resume_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     s, _ = _stored(tmp_path)
     ready(s)
     s.handle_line("pass")
-    again, _ = _stored(tmp_path, players="Carol,Dan")
+    # the same players (issue 23 item 12: other players named start anew at once, unasked)
+    again, _ = _stored(tmp_path, players="Alice,Bob", seed=6)
     out = again.handle_line("no")
     assert out[0] == "A new game, then."
-    assert again.game.names == ("Carol", "Dan")
+    assert again.game.names == ("Alice", "Bob") and again.game.actions == []
     assert "The unfinished game of Alice and Bob was kept as games/" in " ".join(out)
     assert list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
 
@@ -440,7 +441,9 @@ def test_a_game_whose_word_list_is_gone_says_which_and_how_and_is_kept(tmp_path:
     words = _words(tmp_path / "a" / "words.txt")
     _left_with(folder, words)
     words.unlink()
-    s = Session(Options(players="Carol,Dan", seed=2), lexicon=AcceptAll_saving(), store=SaveStore(folder))
+    # the players named are the saved game's: it is offered (issue 23 item 12:
+    # other players named start a new game at once)
+    s = Session(Options(players="Alice,Bob", seed=2), lexicon=AcceptAll_saving(), store=SaveStore(folder))
     s.start()
     out = s.handle_line("yes")
     assert said_saving(out).startswith(prompts_saving.word_list_missing("words.txt", str(words)))

@@ -139,10 +139,11 @@ def test_two_games_at_once_on_one_data_folder_keep_each_their_own_save(tmp_path:
     assert mine.summary.names == ("Alice", "Bob") and len(mine.actions) == 2
     assert theirs.summary.names == ("Carol", "Dan") and len(theirs.actions) == 3
     assert not list((folder / "games").glob("*")) if (folder / "games").exists() else True
-    # a later start offers the first window's game, and games lists both, numbered
+    # a later start offers the game left last (the second window's: issue 23
+    # item 12, was the first slot's), and games lists both, numbered
     third = Player([], env, tmp_path)
     third.wait_for(r"Resume it\? Type yes or no\.")
-    assert "An unfinished game of Alice and Bob:" in third.lines
+    assert "An unfinished game of Carol and Dan:" in third.lines
     third.type("games")
     third.wait_for(r"Type open and a number")
     listed = " ".join(third.lines[third.mark:])

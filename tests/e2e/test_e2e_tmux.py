@@ -321,7 +321,9 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.type("games")
     t.wait_for("Games folder: ")
     t.type("export")
-    screen = t.wait_for("Record saved:")
+    # the head and the path after it (the path may come on a line of its own, drawn a moment later)
+    screen = t.wait_until(lambda sc: "Record saved:" in sc and ".gcg" in sc.split("Record saved:")[-1],
+                          "the record saved and its path")
     records = list((tmp_path / "data" / "games").glob("*.gcg"))
     assert records
     # the path whole, to be copied: on the head's line if it fits the terminal, else on its own

@@ -201,8 +201,9 @@ class BruteForce:
     For every window of every line (bounded by empty squares or the edge,
     holding 1 to 7 empty squares, touching a tile or the star), the word
     list is searched with a regular expression (board letters fixed, empty
-    squares matching the rack's letters); each candidate word, with every
-    choice of blanks, is judged by the core.
+    squares matching the rack's letters): where the window holds board
+    letters, only the words with its rarest one there (an index); each
+    candidate word, with every choice of blanks, is judged by the core.
     """
 
     def __init__(self, words):
@@ -211,14 +212,24 @@ class BruteForce:
             by_len[len(w)].append(w)
         self.text = {n: "\n".join(ws) + "\n" for n, ws in by_len.items()}
         self.words = set(words)
+        self._hits: dict[str, list[str]] = {}  # a window's pattern -> the words that match it
+        #: (length, offset, letter) -> the words of that length with that letter there, as text
+        at: dict[tuple[int, int, str], list[str]] = defaultdict(list)
+        for n, ws in by_len.items():
+            for w in ws:
+                for k, ch in enumerate(w):
+                    at[(n, k, ch)].append(w)
+        self._at = {key: "\n".join(ws) + "\n" for key, ws in at.items()}
 
     def placements(self, board: Board, rack: list[str]) -> dict[frozenset, int]:
         real = Counter(t for t in rack if t != "?")
         nb = rack.count("?")
         out: dict[frozenset, int] = {}
+        rack_fits: dict[str, list[str]] = {}  # a window's pattern -> the words this rack can make there
         empty = board.is_empty()
         cls = "." if nb else "[" + "".join(sorted(real)) + "]"
         for d in (ACROSS, DOWN):
+            crossing = self._crossings(board, d)
             for i in range(SIZE):
                 sqs = [Square(i, j) if d == ACROSS else Square(j, i) for j in range(SIZE)]
                 cells = [board[s] for s in sqs]
@@ -236,10 +247,62 @@ class BruteForce:
                         if not empty and not any(board.has_neighbour(sqs[j]) for j in empties):
                             continue
                         pat = "".join(cells[j].upper() if cells[j] else cls for j in range(s, e + 1))
-                        for hit in re.finditer("^" + pat + "$", self.text.get(e - s + 1, ""), re.M):
-                            word = hit.group(0)
-                            self._judge(board, real, nb, [sqs[j] for j in empties],
-                                        [word[j - s] for j in empties], d, out)
+                        fits = rack_fits.get(pat)
+                        if fits is None:  # the same pattern recurs in many windows
+                            fits = rack_fits[pat] = self._fitting(pat, s, e, empties, real, nb, cls)
+                        placed = [sqs[j] for j in empties]
+                        runs = [crossing.get(sq) for sq in placed]
+                        for letters in fits:
+                            # a cross word not in the list: the core would refuse it too (quickly)
+                            if any(run is not None and run[0] + ch + run[1] not in self.words
+                                   for run, ch in zip(runs, letters)):
+                                continue
+                            self._judge(board, real, nb, placed, list(letters), d, out)
+        return out
+
+    @staticmethod
+    def _crossings(board: Board, d: str) -> dict[Square, tuple[str, str]]:
+        """For each empty square with tiles beside it across ``d``: the
+        letters before and after it that way (a tile placed there makes a
+        cross word of them)."""
+        other = DOWN if d == ACROSS else ACROSS
+        out = {}
+        for r in range(SIZE):
+            for c in range(SIZE):
+                sq = Square(r, c)
+                if board[sq]:
+                    continue
+                before, after = "", ""
+                t = sq.step(other, -1)
+                while t.on_board and board[t]:
+                    before, t = board[t].upper() + before, t.step(other, -1)
+                t = sq.step(other, 1)
+                while t.on_board and board[t]:
+                    after, t = after + board[t].upper(), t.step(other, 1)
+                if before or after:
+                    out[sq] = (before, after)
+        return out
+
+    def _fitting(self, pat, s, e, empties, real, nb, cls) -> list[str]:
+        """The tiles each word matching ``pat`` would take from the rack,
+        for the words the rack (its blanks too) can make there."""
+        n = e - s + 1
+        fixed = [(k, ch) for k, ch in enumerate(pat.replace(cls, "_")) if ch != "_"] if cls else []
+        words = self._hits.get(pat)
+        if words is None:
+            # among the words with the window's rarest board letter in place, if it holds one
+            text = min((self._at.get((n, k, ch), "") for k, ch in fixed), key=len) if fixed else self.text.get(n, "")
+            words = self._hits[pat] = re.findall("^" + pat + "$", text, re.M)
+        out = []
+        for word in words:
+            letters = "".join(word[j - s] for j in empties)
+            short = 0  # tiles the rack lacks
+            for c in set(letters):
+                over = letters.count(c) - real.get(c, 0)
+                if over > 0:
+                    short += over
+            if short <= nb:
+                out.append(letters)
         return out
 
     def _judge(self, board, real, nb, squares, letters, d, out):
@@ -248,6 +311,7 @@ class BruteForce:
         if short > nb:
             return
         idx = range(len(squares))
+        legal = None  # whether the tiles' place and words stand: the same whichever are blanks
         for k in range(short, nb + 1):
             for chosen in combinations(idx, k):
                 used = Counter(letters[j] for j in chosen)
@@ -255,13 +319,18 @@ class BruteForce:
                     continue
                 tiles = [PlacedTile(squares[j], letters[j], j in chosen) for j in idx]
                 play = Play.of(tiles, d if len(tiles) == 1 else None)
-                try:
-                    validate_placement(board, play)
-                except IllegalPlay:
-                    continue
-                bd = score_play(board, play)
-                if bd.words and all(w.word.word in self.words for w in bd.words):
-                    out[play_key(play)] = bd.total
+                if legal is None:
+                    try:
+                        validate_placement(board, play)
+                    except IllegalPlay:
+                        return
+                    bd = score_play(board, play)
+                    legal = bool(bd.words) and all(w.word.word in self.words for w in bd.words)
+                    if not legal:
+                        return
+                else:
+                    bd = score_play(board, play)
+                out[play_key(play)] = bd.total
 
 
 @pytest.fixture(scope="module")

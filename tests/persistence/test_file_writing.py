@@ -134,7 +134,7 @@ def test_two_writers_of_one_name_at_once_never_write_one_over_the_other(tmp_path
 
         def write(k: int) -> None:
             barrier.wait()
-            written.append(files.place_new(folder / "game.gcg", f"game {k}\n".encode()))
+            written.append(files.write_new(folder / "game.gcg", f"game {k}\n".encode(), files.SHARED))
 
         threads = [threading.Thread(target=write, args=(k,)) for k in range(6)]
         for t in threads:

@@ -624,5 +624,5 @@ def test_save_brf_keeps_line_ends(tmp_path: Path) -> None:
     document = brf.brf_document("Game", [("Scores", ["Ann 12"])])
     from audio_scrabble.persistence import files
 
-    path = files.place_new(tmp_path / "game.brf", brf.brf_bytes(document))
+    path = files.write_new(tmp_path / "game.brf", brf.brf_bytes(document), files.SHARED)
     assert path.read_bytes() == document.encode("ascii")
