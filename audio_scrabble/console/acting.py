@@ -202,6 +202,11 @@ class Acting:
             return True
         return match is not None and remote is not None and match.table.remotes[remote].arrived
 
+    def long_think_due(self) -> bool:
+        """Whether a computer is about to think over its move a long while (the champion)."""
+        match = self._match()
+        return match is not None and match.table.thinker() is not None
+
     def ready(self) -> bool:
         """Whether something waits to be said: a move chosen, or an action arrived."""
         return self.thinker.ready or self.arrived()

@@ -224,6 +224,8 @@ class Voice:
             return
         for lines in session.acting.steps(wait):
             self.emit(lines, interrupt)
+            if wait and session.acting.long_think_due():  # the reply so far is heard before the wait
+                getattr(self.screen, "release", lambda: None)()
 
     def close(self) -> None:
         """Let the game's own speech finish the last message (at most

@@ -235,6 +235,13 @@ class FittedWriter:
             self._hand_on()
             self.out.flush()
 
+    def release(self) -> None:
+        """Write what is held now, though the block goes on (a wait begins:
+        the player hears the reply so far before it, never after)."""
+        with self._lock:
+            self._hand_on()
+            self.out.flush()
+
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         """Keep what is written until the block ends, then write it at once."""

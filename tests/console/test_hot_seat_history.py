@@ -21,7 +21,7 @@ from prompt_toolkit.output import DummyOutput
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import Options, Session
-from test_console_keys import CTRL_P, AcceptAll
+from test_keys import CTRL_P, AcceptAll
 
 CTRL_R = "\x12"
 SECRET = "xyzzy QJXZ"  # stands for "arrange" and a rack: it may not reach the other player
