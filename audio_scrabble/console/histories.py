@@ -10,10 +10,10 @@ typed now); one history serves otherwise.
 
 from __future__ import annotations
 
-from typing import Any
-
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.shortcuts import PromptSession
+
+from .prompted import Prompted
 
 
 class SeatHistories:
@@ -24,7 +24,7 @@ class SeatHistories:
         self._by_owner: dict[str | None, History] = {None: prompt.history}
         self._owner: str | None = None
 
-    def follow(self, session: Any) -> None:
+    def follow(self, session: Prompted) -> None:
         """Give the prompt the history of whoever types next (a session
         without a table, as the review's, keeps the one history)."""
         table = getattr(session, "table", None)

@@ -194,7 +194,7 @@ class Desktop:
     def terminal_text(self) -> str:
         """The text of the game's terminal as AT-SPI gives it (what Orca's
         review reads), through tests/atspi_text.py."""
-        done = subprocess.run([_orca_command()[0], str(Path(__file__).with_name("atspi_text.py"))],
+        done = subprocess.run([_orca_command()[0], str(Path(__file__).parents[1] / "atspi_text.py")],
                               env=self.env, capture_output=True, text=True, timeout=60)
         return done.stdout
 
@@ -224,7 +224,7 @@ def _orca_command() -> list[str]:
     python = first[2:].strip().split()[0] if first.startswith("#!") else "python3"
     if python.endswith("/env"):
         python = first[2:].strip().split()[1]
-    return [python, str(Path(__file__).with_name("orca_private.py"))]
+    return [python, str(Path(__file__).parents[1] / "orca_private.py")]
 
 
 @contextlib.contextmanager
