@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import logging
 import re
 import secrets
@@ -93,6 +94,42 @@ HISTORY_KEY_WAIT = 8.0
 #: ... but never longer than this
 HISTORY_KEY_WAIT_MOST = 30.0
 DEVICE_NAME = "Audio Scrabble"
+
+#: one lock for every nio key store of this process (see _locked_store)
+_STORE_LOCK = threading.RLock()
+_LOCKED_STORES: dict[type, type] = {}
+
+
+def _locked_store(base: type) -> type:
+    """nio's SQLite key store, each call made under one process-wide lock.
+
+    The store binds its model classes, which are shared by the whole
+    process, to its own database for the length of each call; two
+    transports in one process (each on its own thread: two players in one
+    test, or a tool) would otherwise read and write each other's database
+    ("DeviceKeys instance matching query does not exist", and a sync loop
+    failing for ever)."""
+    if base in _LOCKED_STORES:
+        return _LOCKED_STORES[base]
+
+    def locked(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with _STORE_LOCK:
+                return fn(*args, **kwargs)
+
+        return call
+
+    methods: dict[str, Any] = {}
+    for klass in base.__mro__:
+        for name, value in vars(klass).items():
+            if name in methods or (name.startswith("__") and name != "__init__") or not inspect.isfunction(value):
+                continue
+            methods[name] = locked(value)
+    made = type(f"Locked{base.__name__}", (base,), methods)
+    _LOCKED_STORES[base] = made
+    return made
+
 
 _USER_ID = re.compile(r"^@[a-z0-9._=\-/+]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?$")
 _MESSAGE_TYPES = ["m.room.message", "m.room.encrypted"]
@@ -363,7 +400,7 @@ class MatrixTransport:
             store_name=f"device-{self._account.device_id}.db",
             # trust kept in that one database (nio's default store keeps it
             # in plain files named after the user id)
-            store=nio.store.SqliteStore,
+            store=_locked_store(nio.store.SqliteStore),
             request_timeout=SYNC_POLL_MS / 1000 + 20,
         )
         client = nio.AsyncClient(
