@@ -184,15 +184,10 @@ class Acting:
     def due(self) -> bool:
         """Whether a seat that is not a person's acts now: a computer, or a
         remote player whose action has arrived."""
-        match = self._match()
-        if self.relay is not None and self.relay.arrived:
+        if self.arrived():
             return True
-        if match is None:
-            return False
-        remote = match.table.remote_due()
-        if remote is not None:
-            return match.table.remotes[remote].arrived
-        return match.table.computer_to_move()
+        match = self._match()
+        return match is not None and match.table.remote_due() is None and match.table.computer_to_move()
 
     def arrived(self) -> bool:
         """Whether the remote player the table waits for has sent their action."""

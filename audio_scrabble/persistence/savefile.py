@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence, TypeGuard
 from .. import __version__
 from ..core.game import Game, MoveFinder, WordList
 from ..core.rules import rules_named
+from ..reading import GAME_FILE_LIMIT
 from ..errors import RecordError, ScrabbleError
 from ..notation.names import name_fault
 from . import files
@@ -36,8 +37,9 @@ FORMAT_VERSION = 1
 #: The "app" field of every save file.
 APP = "audio_scrabble"
 
-#: A save file larger than this is not read (a real one is a few kilobytes).
-MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: A save file larger than this is not read (a real one is a few kilobytes):
+#: a game's file, as every reader of one limits it (audio_scrabble.reading).
+MAX_SAVE_BYTES = GAME_FILE_LIMIT
 
 _ACTION_TYPES = ("place", "exchange", "pass", "challenge", "accept")
 _DIRECTIONS = (None, "across", "down")
