@@ -195,7 +195,7 @@ def learned_table() -> "LeaveTable | None":
         try:
             import importlib.resources
 
-            packed = importlib.resources.files("audio_scrabble").joinpath("data", TABLE_FILE).read_bytes()
+            packed = importlib.resources.files("audio_scrabble").joinpath("data").joinpath(TABLE_FILE).read_bytes()
             table = LeaveTable.decode(packed)
         except (OSError, ValueError, ModuleNotFoundError, Exception):  # noqa: BLE001 - fall back to the hand model
             table = None

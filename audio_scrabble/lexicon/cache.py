@@ -145,7 +145,7 @@ def packaged_name(cache_name: str) -> str:
 def load_packaged(cache_name: str) -> CachedLexicon | None:
     """The graph shipped built for the cache file *cache_name*, or None."""
     try:
-        resource = importlib.resources.files(PACKAGED_PACKAGE).joinpath(PACKAGED_FOLDER, packaged_name(cache_name))
+        resource = importlib.resources.files(PACKAGED_PACKAGE).joinpath(PACKAGED_FOLDER).joinpath(packaged_name(cache_name))
         packed = resource.read_bytes()
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, OSError):
         return None
