@@ -54,6 +54,7 @@ import importlib.util
 import io
 import os
 import re
+import textwrap
 import shutil
 import subprocess
 import sys
@@ -83,6 +84,7 @@ __all__ = [
     "Utterance",
     "SPEAKER_KINDS",
     "SPEECH_STOPPED_NOTICE",
+    "stopped_lines",
     "make_speaker",
     "message_lines",
     "speech_text",
@@ -749,7 +751,13 @@ def _open_accessible_output2(setup: "_SetUp", linux: bool) -> _Output:
                    speak, silence, close)
 
 #: the line the screen-reader speaker prints, once, when speech stops working
-SPEECH_STOPPED_NOTICE = "Speech has stopped working; using text only."
+SPEECH_STOPPED_NOTICE = "Speech stopped; using text only."
+
+
+def stopped_lines(why: str) -> list[str]:
+    """The notice that the voice failed, with why, in braille lines: the
+    why is for the sighted helper who mends it, so it comes second."""
+    return [SPEECH_STOPPED_NOTICE, *textwrap.wrap(f"Why: {why}.", 40, break_on_hyphens=False)]
 
 
 @dataclass
@@ -1540,7 +1548,7 @@ class TtsSpeaker(Speaker):
     def _print(self, text: str) -> None:
         if self._failure is not None and not self._failure_told:
             self._failure_told = True
-            _write_lines(self.out, [f"Speech has stopped working ({self._failure}); using text only."])
+            _write_lines(self.out, stopped_lines(self._failure))
         if self.echo:
             _write_lines(self.out, message_lines(text))
 

@@ -674,7 +674,7 @@ def test_screen_reader_losing_its_server_says_so_once(
         speaker.say("And once more.")
         assert time.perf_counter() - start < 1.0
         assert out.getvalue() == (
-            "Hello.\nStill here.\nSpeech has stopped working; using text only.\n"
+            "Hello.\nStill here.\nSpeech stopped; using text only.\n"
             "And again.\nAnd once more.\n"
         )
         assert speaker.sent == ["Hello.", "Still here."]
