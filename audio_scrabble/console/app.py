@@ -86,9 +86,9 @@ class Voice:
         if out.take_clear() and _is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
             self.screen.write("\x1b[H\x1b[2J\x1b[3J")
-        block = out.fit(out.take_display())
-        if block:
-            self.print_only(block)
+        display = out.take_display()  # the large-print board: printed only
+        if display:
+            self.print_only(out.fit(display))
         first = interrupt and not self._after_reading and not self._reply_said
         self._after_reading = False
         if self._reply_said is not None:

@@ -41,8 +41,7 @@ import contextlib
 import threading
 from typing import Any, Callable, Iterator, TextIO
 
-from ..presentation import prompts_settings
-from ..presentation.layout import fit_cells
+from ..presentation import layout, prompts_settings
 
 #: the narrowest and widest braille displays the game lays lines out for
 MIN_CELLS = 14
@@ -104,7 +103,7 @@ class FittedWriter:
         width = self.cells()
         # a reply's lines were laid out where they left the game: only a
         # line that does not fit (another module's print) is laid out here
-        pieces = [line] if width is None or len(line) <= width else fit_cells([line], width)
+        pieces = [line] if width is None or len(line) <= width else layout.fit_cells([line], width)
         if width is not None and self._column and self._column + len(pieces[0]) > width:
             self._ready.append("\n")
             self._column = 0
