@@ -28,7 +28,8 @@ What a player reads (all of it decided and explained in
   then value with no numeral sign (Q 10 is ⠟⠁⠚), tiles one blank cell
   apart;
 * messages: :func:`text_to_grade1` (uncontracted Unified English Braille,
-  capitals marked) and :func:`wrap` (lines that fit the display).
+  capitals marked); lines that fit the display are the layout's
+  (:func:`~audio_scrabble.presentation.layout.wrap`, re-exported here).
 """
 
 from __future__ import annotations

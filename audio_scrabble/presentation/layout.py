@@ -588,7 +588,7 @@ def fit_cells(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()
     lines of at most 40 characters, a long sentence over several lines
     (:func:`sentences`); a sentence with a line longer than the display is
     put back together and broken again for the display's width
-    (:func:`~audio_scrabble.presentation.braille.wrap`: after a sentence or
+    (:func:`wrap`: after a sentence or
     a clause where lines stay nearly full, at word boundaries, no word
     left alone on a line it could share unless it is a whole clause, what
     is read together kept together), so a narrow display gets full
@@ -678,8 +678,7 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
 
     Without braille mode, one line. In braille mode, the head on its own
     line and the path broken only after its own ``/``, ``-``, ``_`` or
-    ``.`` so that each piece fits (:func:`~audio_scrabble.presentation.
-    braille.break_path`): nothing is added to the path, and a piece with
+    ``.`` so that each piece fits (:func:`break_path`): nothing is added to the path, and a piece with
     none of those is cut at the width.
     """
     if cells is None or len(head) + 1 + len(path) <= cells:

@@ -4,7 +4,7 @@ The console's controllers (session, table, questions) say nothing in
 their own words: the sentences are here, one name each, so that wording
 is found, reviewed and kept to the braille line in one place. A sentence
 longer than a braille line is kept as its clauses (see
-:func:`phrases.clauses`), or written as lines joined by ``\\n`` where a
+:func:`.layout.clauses`), or written as lines joined by ``\\n`` where a
 typed error carries it. A refusal, however it was written, is said in
 lines of at most 40 characters (:func:`refusal_lines`,
 :func:`refusal_said`).
