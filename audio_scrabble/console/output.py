@@ -64,11 +64,25 @@ class Transcript:
 
     def reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
         """The reply laid out, once, for the display and the terminal
-        (:func:`layout.lay_out`), and remembered for ``repeat``."""
-        out = layout.lay_out(lines, self._width(), self._columns(), self._names())
+        (:func:`layout.lay_out`), and remembered for ``repeat``. A reply
+        not remembered that says the last reply again (``repeat`` typed)
+        says its lines as they were, not laid out a second time (laying
+        out laid-out lines can break them otherwise); only what comes
+        with them (news before, a notice after) is laid out."""
+        lines = list(lines)
+        said, n = self.last_reply, len(self.last_reply)
+        at = next((k for k in range(len(lines) - n + 1) if lines[k:k + n] == said), None) if said else None
+        if remember or at is None:
+            out = self._lay_out(lines)
+        else:
+            before, after = lines[:at], lines[at + n:]
+            out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
         if remember and out:
             self.last_reply = out
         return out
+
+    def _lay_out(self, lines: Sequence[str]) -> list[str]:
+        return layout.lay_out(lines, self._width(), self._columns(), self._names())
 
     def choices(self, candidates: Sequence[str], most: int) -> list[str]:
         """Tab's candidates as lines that fit the display (comma-separated,

@@ -87,12 +87,15 @@ def _check(counted: dict[str, Counted], replies: list[list[str]], speaker: Recor
            terminal: io.StringIO) -> None:
     lay_out = counted["lay_out"]
     assert len(replies) >= len(COMMANDS)  # the opening, each command, the computer's moves
-    # one layout a reply, and nothing laid out again after it: not by the
-    # voice (the terminal's columns), not by the screen stream (the cells)
-    assert lay_out.calls == len(replies)
+    # one layout a reply (but repeat's, which says the lines said before as
+    # they were), and nothing laid out again after it: not by the voice
+    # (the terminal's columns), not by the screen stream (the cells)
+    repeated = [k for k in range(1, len(replies)) if replies[k] == replies[k - 1]]
+    assert len(repeated) == 1
+    assert lay_out.calls == len(replies) - 1
     assert counted["fit_cells"].calls == lay_out.calls
     assert counted["fit_columns"].calls == lay_out.calls
-    assert lay_out.outputs == replies
+    assert lay_out.outputs == replies[:repeated[0]] + replies[repeated[0] + 1:]
     # what was said is a reply's lines as laid out, and so is what was printed
     said = [text.split("\n") for text, kind in zip(speaker.messages, speaker.kinds) if kind == "reply"]
     assert said and all(_runs(lines, lay_out.outputs) for lines in said)
@@ -124,6 +127,20 @@ def test_piped_lines_lay_each_reply_out_once(counted, replies) -> None:
     code = run_plain(_session(), speaker, io.StringIO("\n".join(COMMANDS) + "\n"), screen)  # type: ignore[arg-type]
     assert code == 0
     _check(counted, replies, speaker, terminal)
+
+
+def test_repeat_says_the_lines_said_not_laid_out_again(counted) -> None:
+    """On 14 cells, ``help keys`` ends ``help keys`` / ``more:`` / ``the
+    rest.``; laid out again, those lines came back as ``help`` / ``keys
+    more:``: what is repeated is what was said."""
+    s = Session(Options(players="Ann,computer:club", seed=1, braille_width=14), lexicon=services.WordSet(["QI"]))
+    s.start()
+    said = s.handle_line("help keys")
+    calls = counted["lay_out"].calls
+    assert s.handle_line("repeat") == said and s.handle_line("again") == said
+    assert said[-3:] == ["help keys", "more:", "the rest."]
+    assert counted["lay_out"].calls == calls  # nothing laid out to say it again
+    assert s.key("repeat") == said
 
 
 def test_a_reply_is_laid_out_for_the_terminal_it_leaves_for(counted) -> None:
