@@ -28,7 +28,6 @@ fit. Pure: no I/O.
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import Iterable, Sequence
 
 #: the width a routine line aims for (a common braille display)
@@ -153,11 +152,13 @@ def short_lines(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
 
 
 def wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
-    """A long sentence (a record's note, title...) in lines of ``width``."""
-    out: list[str] = []
-    for para in text.split("\n"):
-        out.extend(textwrap.wrap(para, width, break_long_words=False, break_on_hyphens=False) or [""])
-    return [line for line in out if line]
+    """A long sentence (a record's note, title...) in lines of ``width``,
+    broken as every other sentence is (:func:`wrap`: where a reader
+    pauses), a word longer than a line (an address) kept whole on a line
+    of its own; white space tidied (a tab or a run of spaces is one
+    space), no empty line."""
+    tidy = "\n".join(" ".join(paragraph.split()) for paragraph in text.split("\n"))
+    return [line for line in wrap(tidy, width, whole_words=True) if line]
 
 
 # ---------------------------------------------------------------- breaking a paragraph for a width
