@@ -61,9 +61,9 @@ class Voice:
     made only of braille cells (board rows and racks in braille mode) are
     printed for the braille display but never spoken. Whatever is said
     here was laid out once, where it left the session, for braille mode's
-    width and the width of this ``screen`` (the session follows its
-    columns: ``Transcript.follow_columns``); it is not laid out again. The speaker
-    should print to the same ``screen``.
+    width and the width of this ``screen`` (the session's transcript
+    follows its columns: ``Transcript.follow_columns``); it is not laid
+    out again. The speaker should print to the same ``screen``.
     """
 
     def __init__(self, session: Voiced, speaker: Speaker, screen: TextIO | None = None):

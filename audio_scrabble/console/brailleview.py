@@ -29,7 +29,8 @@ path broken only after its own ``/ - _ .``, are the layout's
 :func:`~audio_scrabble.presentation.layout.path_lines`).
 
 Lines made only of braille cells are for the display: the console prints
-them but does not speak them (:func:`is_cells_line`).
+them but does not speak them
+(:func:`~audio_scrabble.presentation.layout.is_cells_line`).
 
 The braille tables are read on first use only, so the console starts as
 quickly without braille mode.
