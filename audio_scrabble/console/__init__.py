@@ -21,7 +21,7 @@ most important words first. How it fits together:
 ``seats``     a seat whose actions come from elsewhere (``RemoteSeat``, a
               game between homes) and the outward hook (below).
 ``match``, ``table``, ``racks``, ``turns``, ``coach``, ``questions``,
-``plays``, ``output``, ``cues``, ``saving``: the session's parts.
+``plays``, ``cues``, ``saving``: the session's parts.
 ``registry``  one registry class for the game and the review.
 ``commands``  the game's registry: names, aliases, arguments, help
               keys, handlers and completion; ``dispatch`` runs a line;
@@ -44,10 +44,14 @@ most important words first. How it fits together:
 ``histories`` the prompt's line history, one a seat at a shared
               computer (no rack heard through another's Ctrl-P).
 ``settings``  verbosity, premium naming, braille mode, speech, hints.
-``brailleview`` braille display mode: ``fit`` (the one place that makes
-              every printed line fit N cells), prompts, the braille
+``brailleview`` braille display mode: the display's width, the braille
               board, rows, columns, RNIB rack tiles, the legend, and
-              ``FittedWriter`` (the screen stream everything prints to).
+              ``FittedWriter`` (the screen stream everything prints to,
+              which lays out only a line that does not fit).
+``output``    the ``Transcript``: each reply laid out once, where it
+              leaves the session, for the braille display and the
+              terminal (``presentation.layout.lay_out``), and kept for
+              ``repeat``; the ``BoardReader`` (the cursor's words).
 ``helptext``  help texts, kept as data in ``audio_scrabble/data/help.txt``.
 ``services``  the seams to the word list, speech, braille wrapping, the
               computer players, hints and the review after a game.
@@ -73,7 +77,7 @@ The words themselves come from :mod:`audio_scrabble.presentation`:
 ``phrases``, ``prompts`` (the console's own sentences),
 ``prompts_settings`` (settings and set-up), ``prompts_saving``,
 ``record_phrases``, ``survey_phrases``, and ``teaching`` (hints and the
-review after a game). The console keeps no sentence of its own but
+review after a game); how they become lines, from ``layout``. The console keeps no sentence of its own but
 those named in :data:`KEPT_SENTENCES` (tests/project/test_architecture.py
 checks it).
 """

@@ -41,10 +41,9 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from ..presentation.prompts_settings import prompt_when_changed
 from ..presentation.speech import Speaker
 from . import services
-from ..presentation.braille_lines import is_cells_line
+from ..presentation.layout import is_cells_line
 from .answer_line import AnswerLine
 from .commands import complete
-from .brailleview import terminal_fit
 from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .histories import SeatHistories
 from .prompted import Prompted, SessionCompleter, Voiced
@@ -60,9 +59,11 @@ class Voice:
 
     An answer is one reply (one utterance where the game speaks). Lines
     made only of braille cells (board rows and racks in braille mode) are
-    printed for the braille display but never spoken. Whatever is printed
-    here has been fitted to braille mode's width by the session. The
-    speaker should print to the same ``screen``.
+    printed for the braille display but never spoken. Whatever is said
+    here was laid out once, where it left the session, for braille mode's
+    width and the width of this ``screen`` (the session's transcript
+    follows its columns: ``Transcript.follow_columns``); it is not laid
+    out again. The speaker should print to the same ``screen``.
     """
 
     def __init__(self, session: Voiced, speaker: Speaker, screen: TextIO | None = None):
@@ -75,19 +76,19 @@ class Voice:
         self._after_reading = False
         #: in :meth:`one_reply`: False until its first part was said, then True
         self._reply_said: bool | None = None
+        session.out.follow_columns(lambda: _columns(self.screen))
 
     def emit(self, lines: list[str], interrupt: bool = True) -> None:
         """Say an answer: one reply, braille-cell lines printed only. Unless
         ``interrupt``, it waits for the speech under way (a computer's move
         that comes while the player reads)."""
-        out = getattr(self.session, "out", None)
-        if out is not None and out.take_clear() and _is_terminal(self.screen):
+        out = self.session.out
+        if out.take_clear() and _is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
             self.screen.write("\x1b[H\x1b[2J\x1b[3J")
-        block = self.session.fit(self.session.take_display())
-        if block:
-            self.print_only(block)
-        lines = terminal_fit(lines, _columns(self.screen))
+        display = out.take_display()  # the large-print board: printed only
+        if display:
+            self.print_only(out.fit(display))
         first = interrupt and not self._after_reading and not self._reply_said
         self._after_reading = False
         if self._reply_said is not None:
@@ -112,9 +113,9 @@ class Voice:
 
     def shown(self, lines: list[str]) -> list[str]:
         """A board key's answer that the prompt shows on the input line:
-        the lines to show (fitted to the terminal), their words given to
-        the speaker as shown (spoken by tts only, never printed)."""
-        lines = terminal_fit(lines, _columns(self.screen))
+        the lines to show (laid out for the terminal by the session), their
+        words given to the speaker as shown (spoken by tts only, never
+        printed)."""
         words = [line for line in lines if not is_cells_line(line)]
         if words:
             self.speaker.shown("\n".join(words))
@@ -137,7 +138,6 @@ class Voice:
     def notify(self, lines: list[str], urgent: bool = False) -> None:
         """Say what the console does not carry by itself (a cursor move, a
         signal): printed in text mode, spoken only in screen-reader mode."""
-        lines = terminal_fit(lines, _columns(self.screen))
         words = [line for line in lines if not is_cells_line(line)]
         cells = [line for line in lines if is_cells_line(line)]
         if words:
@@ -197,7 +197,7 @@ class Voice:
         notes = getattr(settings, "notes", None)
         if notes is not None:
             notes["speech"] = lines
-        parts = self.session.fit([last]) if last else []
+        parts = self.session.out.fit([last]) if last else []
         if parts:
             self.speaker.reply("\n".join(parts))
 

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ActionNotAllowed
-from ..presentation import phrases, prompts
-from . import brailleview
+from ..presentation import layout, phrases, prompts
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -101,7 +100,7 @@ def cmd_emboss(session: GameFront, args: str) -> list[str]:
     pages = len(brf_pages(document))
     head = prompts.braille_file_saved(phrases.plural(pages, 'page'))
     shown = target if replace else target.with_name(written.name)  # a link replaced is said by its own name
-    return (brailleview.path_lines(head, str(shown), session.settings.braille_width)
+    return (layout.path_lines(head, str(shown), session.settings.braille_width)
             + _kept_lines(None if replace else asked, written))
 
 
@@ -148,7 +147,7 @@ def cmd_export(session: GameFront, args: str) -> list[str]:
         raise ActionNotAllowed(prompts.record_not_written(e)) from None
     if replace and asked is not None:
         written = asked  # a link replaced is said by its own name
-    return (brailleview.path_lines(prompts.RECORD_SAVED, shown_path(written), session.settings.braille_width)
+    return (layout.path_lines(prompts.RECORD_SAVED, shown_path(written), session.settings.braille_width)
             + _kept_lines(None if replace else asked, written))
 
 
@@ -157,9 +156,9 @@ def cmd_games(session: GameFront, args: str) -> list[str]:
     width = session.settings.braille_width
     folder = _games_folder(session)
     if session.store is None:
-        return session.saver.games_lines(False) + brailleview.path_lines(prompts.FILES_GO_TO, shown_path(folder), width)
+        return session.saver.games_lines(False) + layout.path_lines(prompts.FILES_GO_TO, shown_path(folder), width)
     in_play = session.game is not None and not session.game.is_over
-    return brailleview.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(in_play)
+    return layout.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(in_play)
 
 
 def cmd_open(session: GameFront, args: str) -> list[str]:

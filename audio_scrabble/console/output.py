@@ -3,10 +3,11 @@
 Both the game's session and the review's hold one of each, by
 composition:
 
-* :class:`Transcript`: the one place a reply is fitted to the braille
-  display's width (when braille mode is on), the last reply kept for
-  ``repeat``, and the screen-only lines (the large-print board) waiting
-  to be printed;
+* :class:`Transcript`: the one place a reply is laid out, once, for the
+  braille display's width (when braille mode is on) and the terminal's
+  (:func:`audio_scrabble.presentation.layout.lay_out`), the last reply
+  kept for ``repeat`` (the same lines), and the screen-only lines (the
+  large-print board) waiting to be printed;
 * :class:`BoardReader`: the board cursor, moved by the key table of
   :mod:`audio_scrabble.console.keys`, each move said as the game says a
   square.
@@ -17,19 +18,21 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..core.board import Board, Square
-from ..presentation import phrases, prompts
-from . import brailleview
+from ..presentation import layout, phrases, prompts
 from .cursor import Cursor, Move
 
 
 class Transcript:
-    """Lines as printed: fitted once, here, to a braille display of
-    ``width()`` cells (None: as they are), the players' ``names()`` kept
+    """Lines as they leave the game: laid out once, here, for a braille
+    display of ``width()`` cells (None: no display) and a terminal of
+    ``columns()`` (None: no terminal; the voice that prints the replies
+    says which, :meth:`follow_columns`), the players' ``names()`` kept
     whole on a line where they can be; the last reply; screen-only lines."""
 
     def __init__(self, width: Callable[[], int | None], names: Callable[[], Sequence[str]] = tuple):
         self._width = width
         self._names = names
+        self._columns: Callable[[], int | None] = lambda: None
         #: the last reply, for ``repeat`` (and F4)
         self.last_reply: list[str] = []
         #: printed only (the large-print board), never spoken
@@ -44,29 +47,49 @@ class Transcript:
         """Whether lines are laid out for a braille display (and cells shown)."""
         return self._width() is not None
 
+    def follow_columns(self, columns: Callable[[], int | None]) -> None:
+        """Lay replies out for a terminal as wide as ``columns()`` says."""
+        self._columns = columns
+
     def fit(self, lines: Sequence[str]) -> list[str]:
-        """The lines as printed (see :func:`brailleview.fit`)."""
-        return brailleview.fit(lines, self._width(), self._names())
+        """Lines printed besides a reply (the large-print board, a notice)
+        laid out for the braille display (see :func:`layout.fit_cells`)."""
+        return layout.fit_cells(lines, self._width(), self._names())
 
     def by_clause(self, lines: Sequence[str]) -> list[str]:
         """On a braille display, long lines broken after a clause (see
-        :func:`phrases.clauses`), not wherever the width falls."""
+        :func:`layout.clauses`), not wherever the width falls."""
         width = self._width()
-        return list(lines) if width is None else phrases.short_lines(lines, width)
+        return list(lines) if width is None else layout.short_lines(lines, width)
 
     def reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
-        """Fit the display, and remember the reply for ``repeat``."""
-        out = self.fit(lines)
+        """The reply laid out, once, for the display and the terminal
+        (:func:`layout.lay_out`), and remembered for ``repeat``. A reply
+        not remembered that says the last reply again (``repeat`` typed)
+        says its lines as they were, not laid out a second time (laying
+        out laid-out lines can break them otherwise); only what comes
+        with them (news before, a notice after) is laid out."""
+        lines = list(lines)
+        said, n = self.last_reply, len(self.last_reply)
+        at = next((k for k in range(len(lines) - n + 1) if lines[k:k + n] == said), None) if said else None
+        if remember or at is None:
+            out = self._lay_out(lines)
+        else:
+            before, after = lines[:at], lines[at + n:]
+            out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
         if remember and out:
             self.last_reply = out
         return out
+
+    def _lay_out(self, lines: Sequence[str]) -> list[str]:
+        return layout.lay_out(lines, self._width(), self._columns(), self._names())
 
     def choices(self, candidates: Sequence[str], most: int) -> list[str]:
         """Tab's candidates as lines that fit the display (comma-separated,
         a candidate never split); more than ``most`` are counted instead."""
         if len(candidates) > most:
             return [prompts.too_many_choices(len(candidates))]
-        return phrases.fit(list(candidates), width=self._width() or phrases.LINE_WIDTH)
+        return layout.list_lines(list(candidates), width=self._width() or layout.LINE_WIDTH)
 
     def show(self, lines: Sequence[str]) -> None:
         """Lines for the screen only."""

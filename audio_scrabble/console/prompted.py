@@ -8,6 +8,8 @@ from typing import Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from .output import Transcript
+
 #: the front of the session a completer completes for (the game's, the review's)
 F = TypeVar("F")
 
@@ -15,18 +17,17 @@ F = TypeVar("F")
 class Voiced(Protocol):
     """What :class:`Voice` needs of a session: the game's, or the review's.
 
-    ``fit`` lays lines out for braille mode's width (or leaves them as
-    they are), ``take_display`` hands over the screen-only lines waiting
-    to be printed (the large-print board), and ``take_speech_change``
-    hands over the speech kind the player asked for with ``set speech``
-    (None: none since the voice last followed it).
+    ``out`` is its transcript, where each reply is laid out once (the
+    voice tells it the terminal's width: ``out.follow_columns``) and the
+    screen-only lines (the large-print board) wait to be printed; and
+    ``take_speech_change`` hands over the speech kind the player asked
+    for with ``set speech`` (None: none since the voice last followed it).
     """
 
+    @property
+    def out(self) -> Transcript: ...
+
     def take_speech_change(self) -> str | None: ...
-
-    def fit(self, lines: Sequence[str]) -> list[str]: ...
-
-    def take_display(self) -> list[str]: ...
 
 
 class Prompted(Voiced, Protocol):

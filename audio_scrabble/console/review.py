@@ -51,9 +51,9 @@ from ..errors import NotationError, ScrabbleError
 from ..notation.gcg import GcgRecord
 from ..notation.replay import RecordStep, load_record, replay_steps, reviewable
 from ..notation.typed import looks_like_square
-from ..presentation import phrases, prompts, record_phrases, teaching
+from ..presentation import layout, phrases, prompts, record_phrases, teaching
 from ..presentation.phrases import LINE_WIDTH, Style
-from . import board_commands, brailleview, services, survey_commands
+from . import board_commands, services, survey_commands
 from .app import PromptApp, Voice
 from .prompted import SessionCompleter
 from .plain import read_plain
@@ -169,9 +169,6 @@ class ReviewSession:
     def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
         return self.out.reply(lines, remember)
 
-    def fit(self, lines: Sequence[str]) -> list[str]:
-        return self.out.fit(lines)
-
     def take_display(self) -> list[str]:
         return self.out.take_display()
 
@@ -187,7 +184,7 @@ class ReviewSession:
         """The candidates of a Tab press, as lines that fit the display
         (comma-separated, a candidate never split). Not remembered for ``repeat``."""
         width = self.settings.braille_width or LINE_WIDTH
-        return self.fit(phrases.fit(list(candidates), width=width))
+        return self._reply(phrases.fit(list(candidates), width=width), remember=False)
 
     def keep_settings(self) -> list[str]:
         """A changed setting is kept by the game's session; a review has nothing to save."""
@@ -221,7 +218,7 @@ class ReviewSession:
             full, short = "start> ", None
         else:
             full, short = f"move {self.position} of {self.count}> ", f"{self.position}/{self.count}> "
-        return brailleview.fit_prompt(full, short, self.settings.braille_width)
+        return layout.fit_prompt(full, short, self.settings.braille_width)
 
     # ------------------------------------------------------------ moving
     def start(self, move: int | None = None) -> list[str]:
@@ -406,7 +403,7 @@ def run(args: argparse.Namespace) -> int:
             you=on_file.you,
         )
     except ScrabbleError as e:
-        print("\n".join(brailleview.fit([str(e)], width)), file=sys.stderr)
+        print("\n".join(layout.fit_cells([str(e)], width)), file=sys.stderr)
         return EXIT_UNREADABLE
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(args.speech, screen)  # type: ignore[arg-type]

@@ -34,8 +34,8 @@ from ..core.events import Event
 from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import DirectionUnclear, Draft
-from ..presentation import phrases, prompts
-from . import brailleview, saving, services, survey_commands
+from ..presentation import layout, phrases, prompts
+from . import saving, services, survey_commands
 from .acting import Acting, Made
 from .commands import answered_before_the_game, dispatch
 from .cues import Cues, follow, notice_once, settle
@@ -254,9 +254,6 @@ class Session(Seated):
     def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
         return self.out.reply(lines, remember)
 
-    def fit(self, lines: Sequence[str]) -> list[str]:
-        return self.out.fit(lines)
-
     def take_display(self) -> list[str]:
         """The screen-only lines (the large-print board) waiting to be printed."""
         return self.out.take_display()
@@ -276,12 +273,12 @@ class Session(Seated):
 
     def prompt_text(self) -> str:
         """The prompt before the cursor: the open question's, or the game's
-        (see Match.prompt_forms), fitted by :func:`brailleview.fit_prompt`."""
+        (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`."""
         if self.question is not None:
             full, short = self.question.prompt
         else:
             full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
-        return brailleview.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
+        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:

@@ -15,7 +15,8 @@ from ..core.rules import rules_named
 from ..errors import ScrabbleError
 from ..notation.cgp import read_position, rules_name
 from . import services
-from .brailleview import FittedWriter, fit
+from ..presentation.layout import fit_cells as fit
+from .brailleview import FittedWriter
 from .cues import make_player
 from .session import NEW, RESUME, Options, Session
 from . import settings

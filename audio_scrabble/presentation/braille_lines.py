@@ -9,19 +9,11 @@ from typing import Sequence
 
 from ..core.board import COLUMNS, SIZE, Board
 from ..core.tiles import BLANK, tile_value
-from .braille import ROW_LABEL_CELLS, BrailleTables, wrap
+from .braille import ROW_LABEL_CELLS, BrailleTables
 from .emboss import square_contents
+from .layout import is_cells_line, wrap
 
-_BRAILLE_FIRST = 0x2800
-_BRAILLE_LAST = 0x28FF
 _BLANK_CELL = "\u2800"
-
-
-def is_cells_line(line: str) -> bool:
-    """True for a line of braille cells only (a board row, a rack line):
-    printed for the display, never spoken."""
-    stripped = line.strip(" " + _BLANK_CELL)
-    return bool(stripped) and all(_BRAILLE_FIRST <= ord(c) <= _BRAILLE_LAST or c == " " for c in stripped)
 
 
 # ---------------------------------------------------------------- the tables

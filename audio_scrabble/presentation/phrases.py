@@ -35,6 +35,8 @@ from ..core.events import (
 )
 from ..core.scoring import ScoreBreakdown, WordScore
 from ..core.tiles import BLANK, tile_value
+from .layout import LINE_WIDTH, clauses, short_lines
+from .layout import list_lines as fit
 
 BRIEF = "brief"
 NORMAL = "normal"
@@ -45,9 +47,6 @@ MARKS = "marks"
 NAMES = "names"
 COLOURS = "colours"
 MARK_STYLES = (MARKS, NAMES, COLOURS)
-
-#: the width a routine line aims for (a common braille display)
-LINE_WIDTH = 40
 
 
 @dataclass(frozen=True)
@@ -89,94 +88,6 @@ def join_and(items: Sequence[str], last: str = "and") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-def fit(items: Iterable[str], width: int = LINE_WIDTH, sep: str = ", ", end: str = ".") -> list[str]:
-    """Join items into lines no wider than ``width`` (an item never splits).
-
-    Every line but the last ends with the separator's punctuation, the last
-    with ``end``, so that a line read alone still makes sense.
-    """
-    lines: list[str] = []
-    current = ""
-    tail = sep.rstrip()
-    for item in items:
-        candidate = item if not current else current + sep + item
-        if current and len(candidate) + len(end) > width:
-            lines.append(current + tail)
-            current = item
-        else:
-            current = candidate
-    if current:
-        lines.append(current + end)
-    return lines
-
-
-#: punctuation after which a long sentence is best broken
-_CLAUSE_ENDS = ",;:.?!"
-#: words before which a long clause is best broken
-_JOINING_WORDS = frozenset({"and", "or", "but", "with", "for", "to", "from", "then"})
-
-
-def _tokens(text: str) -> list[str]:
-    """The words of ``text``; a group in parentheses (``(blanks G, N),``)
-    stays one word. A parenthesis never closed groups nothing."""
-    out: list[str] = []
-    depth = 0
-    for word in text.split(" "):
-        if depth and out:
-            out[-1] += " " + word
-        else:
-            out.append(word)
-        depth = max(0, depth + word.count("(") - word.count(")"))
-    if depth and out:  # the last group never closed: its words stand alone
-        out[-1:] = out[-1].split(" ")
-    return [w for w in out if w]
-
-
-def clauses(text: str, width: int = LINE_WIDTH) -> list[str]:
-    """A sentence as lines of at most ``width`` characters, for a braille line.
-
-    A sentence that fits is one line. A longer one breaks after a comma,
-    colon, semicolon or full stop, the latest that leaves a first line
-    that fits, so that each line is a whole clause and the first words
-    stay first (``Bartholomew Jones,`` / ``press Enter to hear your
-    rack.``); a clause still too long breaks before a joining word
-    (``Expert computer went out`` / ``with the bag empty.``), else after as
-    many words as fit. A group in parentheses is kept whole when it fits a
-    line (longer, it breaks like any words, so that no line is ever longer
-    than ``width`` but a single word), and no single word is ever broken.
-    """
-    if len(text) <= width:
-        return [text]
-    tokens = [word for token in _tokens(text) for word in (token.split(" ") if len(token) > width else [token])]
-    lines: list[str] = []
-    while tokens:
-        k, used = 0, -1
-        while k < len(tokens) and used + 1 + len(tokens[k]) <= width:
-            used += 1 + len(tokens[k])
-            k += 1
-        if k == len(tokens):
-            lines.append(" ".join(tokens))
-            break
-        ends = [i for i in range(k) if tokens[i][-1] in _CLAUSE_ENDS]
-        if ends:
-            k = ends[-1] + 1
-            lines.append(" ".join(tokens[:k]))
-            tokens = tokens[k:]
-            continue
-        # No clause ends in reach: break before a joining word ("and
-        # plays", "with the bag empty"), else after as many words as fit.
-        joins = [i for i in range(1, k + 1) if tokens[i].lower() in _JOINING_WORDS]
-        k = joins[-1] if joins else max(k, 1)  # a word longer than a line is alone on it
-        lines.append(" ".join(tokens[:k]))
-        tokens = tokens[k:]
-    return lines
-
-
-def short_lines(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
-    """Every line through :func:`clauses`."""
-    return [part for line in lines for part in clauses(line, width)]
 
 
 def head_then(head: str, rest: str, width: int = LINE_WIDTH) -> list[str]:

@@ -4,7 +4,7 @@ The console's controllers (session, table, questions) say nothing in
 their own words: the sentences are here, one name each, so that wording
 is found, reviewed and kept to the braille line in one place. A sentence
 longer than a braille line is kept as its clauses (see
-:func:`phrases.clauses`), or written as lines joined by ``\\n`` where a
+:func:`.layout.clauses`), or written as lines joined by ``\\n`` where a
 typed error carries it. A refusal, however it was written, is said in
 lines of at most 40 characters (:func:`refusal_lines`,
 :func:`refusal_said`).
@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
-from .braille import wrap
+from .layout import wrap
 from .phrases import (
     LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
     went_out_line, where_text, whose,
@@ -460,7 +460,7 @@ def refusal_said(*sentences: str) -> list[str]:
     """Sentences of a refusal in lines of at most :data:`LINE_WIDTH`
     characters, for a braille display showing the console: each broken
     where a reader pauses, as the display's own lines are
-    (:func:`.braille.wrap`: after a clause where the lines stay full,
+    (:func:`.layout.wrap`: after a clause where the lines stay full,
     before a joining word, never inside a word, no word left alone on a
     line it could share). A ``\\n`` a sentence holds starts a line; a word
     longer than a line (a file's path) stands whole on a line of its own.

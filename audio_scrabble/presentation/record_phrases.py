@@ -10,7 +10,6 @@ D8 across, 12.``, ``4. Bob passed.``, ``5. Alice exchanged 3.``.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Sequence
 
 from ..core.events import (
@@ -26,6 +25,7 @@ from ..core.events import (
 from ..notation.gcg import GcgRecord, MoveKind
 from ..notation.plays import parse_rack
 from ..notation.replay import Placement, RecordStep
+from .layout import wrapped
 from .phrases import (
     LINE_WIDTH,
     Audience,
@@ -159,14 +159,6 @@ def last_move_lines(history: Sequence[Event], aud: Audience, style: Style) -> li
 def tiles_said(tiles: str) -> str:
     """``OPEG`` -> ``O P E G``; ``?`` is said as blank."""
     return " ".join(tile_phrase(t) for t in parse_rack(tiles, limit=None))
-
-
-def wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
-    """A long sentence (a record's note, title...) in lines of ``width``."""
-    out: list[str] = []
-    for para in text.split("\n"):
-        out.extend(textwrap.wrap(para, width, break_long_words=False, break_on_hyphens=False) or [""])
-    return [line for line in out if line]
 
 
 def placement_said(placement: Placement) -> tuple[str, str | None]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from audio_scrabble.console import brailleview
+from audio_scrabble.presentation import layout
 from audio_scrabble.core.board import Square
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.tiles import BLANK
@@ -25,7 +25,7 @@ class AcceptAll:
 
 # ====================================================================== watching the wrapping
 class WrapWatch:
-    """Stands in for the wrap that fits lines to the display (``brailleview.wrap``):
+    """Stands in for the wrap that fits lines to the display (``layout.wrap``):
     wraps as it does, and keeps every call."""
 
     def __init__(self, real):
@@ -40,8 +40,8 @@ class WrapWatch:
 
 @pytest.fixture
 def watch(monkeypatch) -> WrapWatch:
-    w = WrapWatch(brailleview.wrap)
-    monkeypatch.setattr(brailleview, "wrap", w)
+    w = WrapWatch(layout.wrap)
+    monkeypatch.setattr(layout, "wrap", w)
     return w
 
 

@@ -285,7 +285,7 @@ def test_the_prompt_application_prints_refusals_in_lines_of_40_at_the_default_se
 
 
 def test_terminal_fit_breaks_sentences_between_words_and_keeps_paths_whole():
-    from audio_scrabble.console.brailleview import terminal_fit
+    from audio_scrabble.presentation.layout import fit_columns as terminal_fit
 
     said = "'plya' is not a command; did you mean play?"
     path = "Record saved: /tmp/" + "x" * 50 + "/Alice-v-Bob.gcg"

@@ -4,7 +4,7 @@ is cut, and the braille the game shows reads back to the game.
 Whole seeded games are played through ``Session.handle_line`` (the path the
 prompt application uses) at the display widths braille readers have: 14,
 20, 32, 40 and 80 cells. Every message that has to be wrapped passes
-through ``brailleview.wrap`` (the one place the console wraps); the tests
+through ``layout.wrap`` (the one place the console wraps); the tests
 watch it there and check that the words come out whole and in order.
 The braille rows, columns and rack lines are decoded with the game's own
 braille tables, cell by cell, and compared with the rules core.
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from audio_scrabble.presentation import braille_lines
+from audio_scrabble.presentation import braille_lines, layout
 from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console import brailleview
 from audio_scrabble.console.brailleview import FittedWriter
@@ -144,7 +144,7 @@ class Transcript:
     def check(self) -> None:
         long = [x for x in self.lines if len(x) > self.width]
         assert not long, long[:5]
-        room = max(4, self.width - brailleview.TYPING_ROOM)
+        room = max(4, self.width - layout.TYPING_ROOM)
         assert all(len(p) <= room for p in self.prompts), [p for p in self.prompts if len(p) > room]
 
 
@@ -463,7 +463,7 @@ def test_the_resume_question_and_goodbye_fit(tmp_path, watch):
     again = Session(Options(braille_width=14), lexicon=AcceptAll(), store=store)
     lines += again.start()
     assert "Resume it? Type yes or no." in " ".join(lines)
-    assert len(again.prompt_text()) <= 14 - brailleview.TYPING_ROOM
+    assert len(again.prompt_text()) <= 14 - layout.TYPING_ROOM
     lines += again.handle_line("yes")
     lines += again.handle_line("")
     assert all(len(x) <= 14 for x in lines), [x for x in lines if len(x) > 14]
