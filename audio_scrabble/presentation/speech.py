@@ -54,7 +54,6 @@ import importlib.util
 import io
 import os
 import re
-import textwrap
 import shutil
 import subprocess
 import sys
@@ -72,6 +71,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from audio_scrabble.errors import ScrabbleError
+from audio_scrabble.presentation.layout import wrapped
 from audio_scrabble.presentation.stopkey import watch_stop_key
 
 __all__ = [
@@ -757,7 +757,7 @@ SPEECH_STOPPED_NOTICE = "Speech stopped; using text only."
 def stopped_lines(why: str) -> list[str]:
     """The notice that the voice failed, with why, in braille lines: the
     why is for the sighted helper who mends it, so it comes second."""
-    return [SPEECH_STOPPED_NOTICE, *textwrap.wrap(f"Why: {why}.", 40, break_on_hyphens=False)]
+    return [SPEECH_STOPPED_NOTICE, *wrapped(f"Why: {why}.")]
 
 
 @dataclass
