@@ -29,6 +29,7 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
+from .online_corresp import cmd_claim, cmd_rematch
 from .online_commands import (
     accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
 )
@@ -337,6 +338,8 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("decline", cmd_decline, "Online", (), (Arg("invitation", TURN),), modes=BOARD_TIME),
         Command("say", cmd_say, "Online", ("chat",), (Arg("words", TURN),), modes=BOARD_TIME),
         Command("resign", cmd_resign, "Online", (), changes=True, modes=BOARD_TIME),
+        Command("claim", cmd_claim, "Online", (), (Arg("number", TURN, True),), changes=True, modes=BOARD_TIME),
+        Command("rematch", cmd_rematch, "Online", (), changes=True, modes=BOARD_TIME),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),

@@ -29,10 +29,12 @@ from typing import Any
 
 from ..errors import ActionNotAllowed, OnlineError
 from ..online.match import DONE, JOIN, PLAY, GameLink
+from ..online.offers import list_parts, same_list
+from ..online.record import parse_record
 from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
-from ..presentation import online_prompts
-from . import services
+from ..presentation import online_phrases, online_prompts
+from . import online_clock, services
 from .online_table import Host, OnlineTable
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,10 @@ log = logging.getLogger(__name__)
 DEFAULT_RULES = "single"
 #: the most players a game between homes invites besides the one who offers it
 MOST_INVITED = 3
+#: how often (seconds) a running program looks for reminders to send
+TICK_SECONDS = 60.0
+#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
+REMATCH_ROOM = "Scrabble rematch: "
 
 
 def quiet_libraries() -> None:
@@ -119,7 +125,7 @@ class OnlineHome:
     def __init__(self, session: Host, store: OnlineStore | None = None, *,
                  connect: Callable[[], Transport] | None = None,
                  sign_in: Callable[[str, str, str], Transport] | None = None,
-                 rules: str = DEFAULT_RULES) -> None:
+                 rules: str = DEFAULT_RULES, clock: Callable[[], int] | None = None) -> None:
         self.session = session
         self.store = store or OnlineStore()
         self._connect = connect
@@ -136,6 +142,10 @@ class OnlineHome:
         self._seeds: Any = None
         self._inbox: queue.Queue[Message | None] = queue.Queue()
         self._worker: threading.Thread | None = None
+        #: this computer's clock in ms (tests inject days); the referee decides by the server's
+        self.clock: Callable[[], int] = clock or online_clock.wall_ms
+        self._ticker: threading.Thread | None = None
+        self._tick_lock = threading.Lock()
 
     # ------------------------------------------------------------ signing in
     @property
@@ -178,13 +188,16 @@ class OnlineHome:
         for log in self.store.game_logs():
             if any(e.get("kind") == "game" for e in log.entries()):
                 self._resume(log.room)
+        self.tick()
+        self._ticker = threading.Thread(target=self._tick_on, name="online clock", daemon=True)
+        self._ticker.start()
         lines = [online_prompts.signed_in(transport.user_id)]
         return lines + self.away_lines()
 
     def _resume(self, room: str) -> None:
         assert self.transport is not None
         try:
-            link = GameLink.resume(self.transport, room, self._lexicon(), self._seeds)
+            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
         self.links[room] = link
@@ -286,11 +299,16 @@ class OnlineHome:
         entries = self.entries()
         if entries:
             lines.append(online_prompts.online_heading(len(entries)))
+        clock_now = self.clock()
         for n, e in enumerate(entries, start=first):
-            lines.append(online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+            clocked = online_clock.entry_line(n, self.links[e.room], clock_now)
+            lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
         self.invited = transport.invitations()
         for n, inv in enumerate(self.invited, start=1):
-            lines.append(online_prompts.invitation_line(n, invited_by(inv)))
+            if is_rematch(inv):
+                lines.append(online_prompts.rematch_invitation_line(n, invited_by(inv)))
+            else:
+                lines.append(online_prompts.invitation_line(n, invited_by(inv)))
         if self.invited:
             lines.append(online_prompts.ACCEPT_HOW)
         if not entries and not self.invited:
@@ -306,25 +324,47 @@ class OnlineHome:
                 last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
                 name = link.state.names[last.seat] if last is not None else ""
                 movers[name] = movers.get(name, 0) + 1
-        return [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        return said + self.due_lines()
 
-    def invite(self, users: Sequence[str]) -> list[str]:
+    def due_lines(self, first: int = 1, only: str | None = None) -> list[str]:
+        """The player's moves due soon and the games they may claim
+        (numbered as ``games`` numbers them, from ``first``); ``only``: one room's."""
+        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=first)
+                    if only is None or room == only]
+        return online_clock.due_lines(numbered, self.clock())
+
+    def invite(self, users: Sequence[str], rules: str = "", days: int = 0, lexicon: Any = None,
+               room_name: str = "") -> list[str]:
+        """Offer a game to ``users``: ``rules`` (the home's by default), ``days``
+        a move (0: no limit), ``lexicon`` (the program's list by default)."""
         transport = self.need()
         others = [(display_name(u), u) for u in users]
         table = OnlineTable(self.session)
-        link = GameLink.offer(transport, display_name(transport.user_id), others, self.rules, self._lexicon(),
-                              self._seeds, on_record=table.on_record, on_refused=table.on_refused,
+        link = GameLink.offer(transport, display_name(transport.user_id), others, rules or self.rules,
+                              lexicon if lexicon is not None else self._lexicon(), self._seeds, days=days,
+                              room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,
                               on_chat=table.on_chat)
         self._keep(link)
-        return [online_prompts.invited([n for n, _ in others])] + self._open(link, table)
+        said = [online_prompts.invited([n for n, _ in others])]
+        if rules or days or lexicon is not None:
+            offer = link.state.offer
+            title = link.state.rules.title if offer is not None else rules
+            word_list = list_parts(offer.lexicon)[0] if offer is not None and lexicon is not None else ""
+            said.append(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
+        return said + self._open(link, table)
 
     def accept(self, number: int) -> list[str]:
         transport = self.need()
         inv = self._invitation(number)
         table = OnlineTable(self.session)
-        link = GameLink.join(transport, inv.room, self._lexicon(), self._seeds, on_record=table.on_record,
-                             on_refused=table.on_refused, on_chat=table.on_chat)
+        transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
+        link = GameLink.join(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
+                             on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
         self._keep(link)
+        refused = link.last_refusal
+        if refused is not None and refused.code == "other_word_list" and not link.state.log:
+            return [str(refused)] + self._open(link, table)
         return [online_prompts.accepted_game(invited_by(inv))] + self._open(link, table)
 
     def decline(self, number: int) -> list[str]:
@@ -340,6 +380,53 @@ class OnlineHome:
         if not 1 <= number <= len(self.invited):
             raise ActionNotAllowed(online_prompts.no_invitation(len(self.invited)))
         return self.invited[number - 1]
+
+    def _lexicon_for(self, room: str) -> Any:
+        """The word list a game's offer names, of those this program has
+        (its own, or the default); its own when it has neither (the
+        referee then refuses the offer, saying how to get the list)."""
+        mine = self._lexicon()
+        assert self.transport is not None
+        try:
+            first = next((m for m in self.transport.history(room) if m.record is not None), None)
+            offer = parse_record(first.record) if first is not None and first.record is not None else None
+        except OnlineError:
+            return mine
+        if offer is None or offer.kind != "offer" or same_list(offer.lexicon, mine):
+            return mine
+        default = services.load_lexicon(None)
+        return default if same_list(offer.lexicon, default) else mine
+
+    # ------------------------------------------------------------ the clock
+    def tick(self) -> None:
+        """Send the reminders due (half of a late player's time gone), once
+        each: noted in the game's log, so a restart sends none again."""
+        if self.transport is None or not self._tick_lock.acquire(blocking=False):
+            return
+        try:
+            now = self.clock()
+            for room, link in list(self.links.items()):
+                due = online_clock.reminder_due(link, now)
+                if due is None:
+                    continue
+                log_ = self.store.game_log(room)
+                if any(e.get("kind") == "reminded" and e.get("at") == due.at for e in log_.entries()):
+                    continue
+                try:
+                    self.transport.send(room, due.body, None, due.txn_id)
+                except OnlineError:
+                    continue  # tried again at the next tick
+                log_.append("reminded", at=due.at)
+        finally:
+            self._tick_lock.release()
+
+    def _tick_on(self) -> None:
+        while self.transport is not None:
+            time.sleep(TICK_SECONDS)
+            try:
+                self.tick()
+            except Exception:  # the clock must not stop the games
+                log.exception("the reminders could not be checked")
 
     def _keep(self, link: GameLink) -> None:
         self.links[link.room] = link
@@ -357,7 +444,7 @@ class OnlineHome:
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link = self.links[self.rooms[number - 1]]
         link.catch_up()  # what came while it was not open
-        return self._open(link, OnlineTable(self.session))
+        return self._open(link, OnlineTable(self.session)) + self.due_lines(number, link.room)
 
     def _open(self, link: GameLink, table: OnlineTable) -> list[str]:
         self.close_table()
@@ -388,8 +475,14 @@ class OnlineHome:
 def invited_by(inv: Invitation) -> str:
     """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
     name = inv.name
-    if name.startswith("Scrabble: "):
-        first = name[len("Scrabble: "):].split(",")[0].strip()
-        if first:
-            return first
+    for head in ("Scrabble: ", REMATCH_ROOM):
+        if name.startswith(head):
+            first = name[len(head):].split(",")[0].strip()
+            if first:
+                return first
     return display_name(inv.inviter)
+
+
+def is_rematch(inv: Invitation) -> bool:
+    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
+    return inv.name.startswith(REMATCH_ROOM)

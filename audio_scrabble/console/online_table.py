@@ -209,6 +209,9 @@ class OnlineTable:
             return
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
+        if msg.body == online_phrases.rematch_body(name):
+            self._put(_Heard("chat", lines=(online_prompts.asks_rematch(name),)))
+            return
         self._put(_Heard("chat", lines=(online_prompts.chat_line(name, msg.body),)))
 
     @staticmethod
@@ -274,9 +277,13 @@ class OnlineTable:
         said: tuple[str, ...] = ()
         if record.kind == "resign":
             said = (online_prompts.resigned(names[record.seat], mine),)
+        late = link.state.timed_out
+        if record.kind == "claim" and late is not None:
+            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),)
         if applied.final is not None:
-            self._checked(applied.final.totals, applied.final.resigned)
+            self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
+            said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
 
     def _keep_record(self, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:

@@ -112,6 +112,8 @@ class GameLink:
         self.last_record_ms = 0
         #: every refusal so far, as (code, event id): the same on every side
         self.refusals: list[tuple[str, str]] = []
+        #: the last refusal (its sentence: e.g. the offer's word list this side lacks)
+        self.last_refusal: OnlineError | None = None
         self.on_send_failed = on_send_failed
         self.retry_seconds = retry_seconds
         self._outbox: queue.Queue[Any] | None = None
@@ -225,6 +227,7 @@ class GameLink:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
                 self.refusals.append((e.code, msg.event_id))
+                self.last_refusal = e
                 log.info("record refused in %s: %s", self.room, e.code)
                 if self.on_refused is not None:
                     self.on_refused(e, msg)
