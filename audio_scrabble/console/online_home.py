@@ -46,7 +46,7 @@ MOST_INVITED = 3
 #: how often (seconds) a running program looks for reminders to send
 TICK_SECONDS = 60.0
 #: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
-REMATCH_ROOM = "Scrabble rematch: "
+REMATCH_ROOM = online_phrases.REMATCH_ROOM
 
 
 def quiet_libraries() -> None:

@@ -91,7 +91,8 @@ class Terms:
 
 def read_terms(text: str) -> Terms:
     """``@bob:x.org [@carol:x.org] [days 3] [rules double] [list FILE]``;
-    ActionNotAllowed with the sentence for anything else."""
+    ActionNotAllowed with the sentence for a setting without its value or
+    with a wrong one (any other word is taken for a user id)."""
     words = text.replace(",", " ").split()
     users: list[str] = []
     rules, days, word_list = "", 0, ""
@@ -123,9 +124,7 @@ def read_terms(text: str) -> Terms:
                 days = int(word)
                 i += 2
                 continue
-        if not word.startswith("@"):
-            raise ActionNotAllowed(online_prompts.terms_unknown(word))
-        users.append(word)
+        users.append(word)  # a user id, checked by the caller (its own sentence for anything else)
         i += 1
     return Terms(tuple(users), rules, days, word_list)
 

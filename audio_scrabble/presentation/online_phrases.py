@@ -107,6 +107,10 @@ def reminder_body(late: str, user: str, left_ms: int, others: Sequence[str]) -> 
     return f"Reminder for {late} ({user}): your move with {join_and(list(others))}, {span(left_ms)} left."
 
 
+#: the head of a rematch's room name (any chat app shows it): ``Scrabble rematch: Alice, Bob``
+REMATCH_ROOM = "Scrabble rematch: "
+
+
 def rematch_body(name: str) -> str:
     """Sent to the finished game's room: a new game offered to the same players."""
     return f"{name} asks for a rematch."

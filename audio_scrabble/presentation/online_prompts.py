@@ -216,9 +216,6 @@ def rules_unknown(word: str) -> str:
     return f"There are no rules called {word[:20]}; type rules and single, double, void, five, ten or house."
 
 
-def terms_unknown(word: str) -> str:
-    return f"{word[:20]} is not a player or a setting; type invite @bob:matrix.org days 3 rules double."
-
 
 #: ``claim`` with no game open and no number
 CLAIM_WHICH = "Claim which game? Type games, then claim and its number."
