@@ -359,7 +359,7 @@ class OnlineHome:
         inv = self._invitation(number)
         table = OnlineTable(self.session)
         transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
-        link = GameLink.join(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
+        link = GameLink.resume(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
                              on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
         self._keep(link)
         refused = link.last_refusal
