@@ -72,12 +72,13 @@ def first_player_line(name: str) -> str:
 # ---------------------------------------------------------------- the clock, claims, rematches
 def span(ms: int) -> str:
     """A stretch of time as said: ``2 days``, ``20 hours``, ``40 minutes``
-    (rounded down; at least a minute)."""
-    minutes = max(1, ms // 60_000)
-    if minutes >= 48 * 60:
-        n, unit = minutes // (24 * 60), "day"
+    (to the nearest; at least a minute): a move just made leaves "2 days"."""
+    minutes = max(1, round(ms / 60_000))
+    hours = round(minutes / 60)
+    if hours >= 48:
+        n, unit = round(hours / 24), "day"
     elif minutes >= 120:
-        n, unit = minutes // 60, "hour"
+        n, unit = hours, "hour"
     else:
         n, unit = minutes, "minute"
     return f"{n} {unit}{'' if n == 1 else 's'}"
