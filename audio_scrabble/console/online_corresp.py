@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.rules import VARIANTS
 from ..errors import ActionNotAllowed, OnlineError
 from ..online.match import GameLink
 from ..presentation import online_phrases, online_prompts
@@ -77,4 +78,16 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     return [online_prompts.rematch_sent([p.name for p in others])] + home.session.acting.relayed_all()
 
 
-__all__ = ["cmd_claim", "cmd_rematch"]
+def offer_candidates(words: list[str], index: int) -> list[str]:
+    """Completion after ``invite``: the terms, then each one's values."""
+    before = words[index].lower() if 1 <= index < len(words) else ""
+    if before in ("rules", "challenge"):
+        return list(VARIANTS)
+    if before in ("days", "day"):
+        return ["1", "2", "3", "5", "7"]
+    if before == "list":
+        return ["default"]
+    return ["days", "rules", "list"]
+
+
+__all__ = ["cmd_claim", "cmd_rematch", "offer_candidates"]
