@@ -144,7 +144,7 @@ class OnlineHome:
         self._worker: threading.Thread | None = None
         #: this computer's clock in ms (tests inject days); the referee decides by the server's
         self.clock: Callable[[], int] = clock or online_clock.wall_ms
-        self._ticker: threading.Thread | None = None
+        self._stop_ticking = threading.Event()
         self._tick_lock = threading.Lock()
 
     # ------------------------------------------------------------ signing in
@@ -189,8 +189,9 @@ class OnlineHome:
             if any(e.get("kind") == "game" for e in log.entries()):
                 self._resume(log.room)
         self.tick()
-        self._ticker = threading.Thread(target=self._tick_on, name="online clock", daemon=True)
-        self._ticker.start()
+        self._stop_ticking.set()  # a ticker of an earlier sign-in stops
+        self._stop_ticking = stop = threading.Event()
+        threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
         lines = [online_prompts.signed_in(transport.user_id)]
         return lines + self.away_lines()
 
@@ -211,6 +212,7 @@ class OnlineHome:
         self.links.clear()
         self.rooms.clear()
         self._inbox.put(None)
+        self._stop_ticking.set()
         if transport is not None:
             inner = transport.inner if isinstance(transport, _Watched) else transport
             out = getattr(inner, "sign_out", None)
@@ -225,6 +227,7 @@ class OnlineHome:
     def close(self) -> None:
         """Let go of the connection (the program ends); nothing is forgotten."""
         self._inbox.put(None)
+        self._stop_ticking.set()
         if self.transport is not None:
             self.transport.close()
             self.transport = None
@@ -406,7 +409,8 @@ class OnlineHome:
         try:
             now = self.clock()
             for room, link in list(self.links.items()):
-                due = online_clock.reminder_due(link, now)
+                with link._lock:  # not while the worker applies a record
+                    due = online_clock.reminder_due(link, now)
                 if due is None:
                     continue
                 log_ = self.store.game_log(room)
@@ -420,9 +424,8 @@ class OnlineHome:
         finally:
             self._tick_lock.release()
 
-    def _tick_on(self) -> None:
-        while self.transport is not None:
-            time.sleep(TICK_SECONDS)
+    def _tick_on(self, stop: threading.Event) -> None:
+        while not stop.wait(TICK_SECONDS):
             try:
                 self.tick()
             except Exception:  # the clock must not stop the games
