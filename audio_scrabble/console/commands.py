@@ -29,7 +29,7 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
-from .online_corresp import cmd_claim, cmd_rematch, offer_candidates
+from .online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from .online_commands import (
     accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
 )
@@ -322,7 +322,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
         Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
-        Command("review", renewing(cmd_review, online_prompts.REVIEW_ONLINE), "Teaching", (), (Arg("turn", TURN, True),)),
+        Command("review", reviewing(cmd_review), "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..core.rules import VARIANTS
 from ..errors import ActionNotAllowed, OnlineError
@@ -20,9 +20,12 @@ from ..online.match import GameLink
 from ..presentation import online_phrases, online_prompts
 from .online_commands import home_of
 from .online_home import REMATCH_ROOM, OnlineHome
+from .saving import kept_by_room
 
 if TYPE_CHECKING:
     from .front import GameFront
+
+Handler = Callable[["GameFront", str], list[str]]
 
 
 def _local_count(session: GameFront) -> int:
@@ -78,6 +81,19 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     return [online_prompts.rematch_sent([p.name for p in others])] + home.session.acting.relayed_all()
 
 
+def reviewing(local: Handler) -> Handler:
+    """``review`` (``local``): a game between homes once it is over and its
+    deal checked, from its checked record; refused before, with the sentence."""
+
+    def cmd_review(session: GameFront, args: str) -> list[str]:
+        game = session.game
+        if game is not None and kept_by_room(game) and (not game.is_over or session.coach.record is None):
+            raise ActionNotAllowed(online_prompts.REVIEW_ONLINE)
+        return local(session, args)
+
+    return cmd_review
+
+
 def offer_candidates(words: list[str], index: int) -> list[str]:
     """Completion after ``invite``: the terms, then each one's values."""
     before = words[index].lower() if 1 <= index < len(words) else ""
@@ -90,4 +106,4 @@ def offer_candidates(words: list[str], index: int) -> list[str]:
     return ["days", "rules", "list"]
 
 
-__all__ = ["cmd_claim", "cmd_rematch", "offer_candidates"]
+__all__ = ["cmd_claim", "cmd_rematch", "offer_candidates", "reviewing"]

@@ -47,6 +47,7 @@ from ..online.match import GameLink
 from ..online.record import ACTION_KINDS
 from ..online.referee import Applied
 from ..online.transport import Message
+from ..notation.gcg import read_gcg
 from ..persistence import files
 from ..persistence.records import record_stem
 from ..presentation import online_phrases, online_prompts, prompts
@@ -283,6 +284,9 @@ class OnlineTable:
         if applied.final is not None:
             self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
+            match = self.session.match
+            if applied.final.checked and applied.final.gcg and match is not None and match.game is self.game:
+                match.coach.record = read_gcg(applied.final.gcg)  # review: every rack known now
             said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
 

@@ -164,7 +164,7 @@ def accepted_last_play(name: str, you: bool) -> str:
     """The last play of the game accepted (the end said once the deal is checked)."""
     return "You accepted the last play." if you else f"{name} accepted the last play."
 #: ``review`` at a game between homes
-REVIEW_ONLINE = "A game between homes cannot be reviewed here yet; its moves are in its room."
+REVIEW_ONLINE = "A game between homes is reviewed once it is over and its deal checked; finish it first."
 
 
 def record_kept(name: str) -> str:

@@ -221,3 +221,42 @@ def test_invite_terms_claim_and_rematch_complete() -> None:
     assert "double" in complete(session, "invite @bob:x.org rules ")
     assert complete(session, "invite @bob:x.org days 3 list ") == ["default"]
     assert complete(session, "cla") == ["claim"] and complete(session, "rem") == ["rematch"]
+
+
+def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_path: Path, lexicon: Any) -> None:
+    from audio_scrabble.engine.players import ComputerPlayer
+    from audio_scrabble.notation.plays import format_play
+    from audio_scrabble.presentation import prompts
+
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        alice.line("invite @bob:loopback")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        assert " ".join(first.line("review")) == online_prompts.REVIEW_ONLINE  # not over yet
+        link = first.home.links[first.home.rooms[0]]
+        with link._lock:
+            action = ComputerPlayer("club", lexicon, rng_seed=1).choose(link.state.game, link.state.my_seat)
+            typed = "play " + format_play(action.play, link.state.game.board) if action.kind == "place" else "pass"
+        first.line(typed)
+        settle(alice, bob)
+        second.line("")
+        second.line("resign")
+        settle(alice, bob)
+        first.line("")
+        second.line("")
+        assert all("The deal checked out." in h.heard for h in (alice, bob))
+        out = second.line("review")
+        assert out[0] == prompts.review_head("1 turn"), out
+        assert not any("?" in line.rstrip("?") for line in out), out  # every rack known: no unknown tile
+    finally:
+        alice.close()
+        bob.close()
