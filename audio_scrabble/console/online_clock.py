@@ -22,8 +22,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ..errors import OnlineError
 from ..online.match import GameLink
 from ..online.offers import Clock
+from ..online.store import OnlineStore
+from ..online.transport import Transport
 from ..presentation import online_phrases, online_prompts
 
 
@@ -113,4 +116,23 @@ def reminder_due(link: GameLink, now_ms: int) -> Reminder | None:
     return Reminder(body, f"remind.{state.game_id}.{at}", at)
 
 
-__all__ = ["Reminder", "clock_of", "due_lines", "entry_line", "reminder_due", "wall_ms"]
+def send_reminders(transport: Transport, store: OnlineStore, links: list[GameLink], now_ms: int) -> None:
+    """Send each reminder due, once: noted in the game's log (``reminded``,
+    the turn it is for), so neither a second look nor a restart sends it
+    again; one that fails to go is tried at the next look."""
+    for link in links:
+        with link._lock:  # not while the worker applies a record
+            due = reminder_due(link, now_ms)
+        if due is None:
+            continue
+        log = store.game_log(link.room)
+        if any(e.get("kind") == "reminded" and e.get("at") == due.at for e in log.entries()):
+            continue
+        try:
+            transport.send(link.room, due.body, None, due.txn_id)
+        except OnlineError:
+            continue
+        log.append("reminded", at=due.at)
+
+
+__all__ = ["Reminder", "clock_of", "due_lines", "entry_line", "reminder_due", "send_reminders", "wall_ms"]

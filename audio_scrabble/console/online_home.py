@@ -29,8 +29,7 @@ from typing import Any
 
 from ..errors import ActionNotAllowed, OnlineError
 from ..online.match import DONE, JOIN, PLAY, GameLink
-from ..online.offers import list_parts, same_list
-from ..online.record import parse_record
+from ..online.offers import choose_list, list_parts
 from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
 from ..presentation import online_phrases, online_prompts
@@ -71,7 +70,8 @@ class GameEntry:
 
     room: str
     others: tuple[str, ...]
-    #: "play" (your turn), "wait" (another's), "join" (waiting for them to accept), "done"
+    #: "play" (your turn), "wait" (another's), "join" (waiting for them to accept),
+    #: "keys" (over: another's keys of the deal to come), "done"
     state: str
     whose: str
     since_ms: int
@@ -145,6 +145,8 @@ class OnlineHome:
         #: this computer's clock in ms (tests inject days); the referee decides by the server's
         self.clock: Callable[[], int] = clock or online_clock.wall_ms
         self._stop_ticking = threading.Event()
+        #: the number ``games`` last gave the first online game (the games on file come first)
+        self.first_number = 1
         self._tick_lock = threading.Lock()
 
     # ------------------------------------------------------------ signing in
@@ -286,6 +288,8 @@ class OnlineHome:
                 kind, whose = "done", ""
             elif pending == PLAY:
                 kind, whose = "play", ""
+            elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
+                kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
             elif state.game is None:
                 kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
             else:
@@ -298,6 +302,7 @@ class OnlineHome:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
         transport = self.need()
         lines: list[str] = []
+        self.first_number = first
         now = int(time.time() * 1000)
         entries = self.entries()
         if entries:
@@ -330,10 +335,10 @@ class OnlineHome:
         said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
         return said + self.due_lines()
 
-    def due_lines(self, first: int = 1, only: str | None = None) -> list[str]:
+    def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim
-        (numbered as ``games`` numbers them, from ``first``); ``only``: one room's."""
-        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=first)
+        (numbered as ``games`` last numbered them); ``only``: one room's."""
+        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=self.first_number)
                     if only is None or room == only]
         return online_clock.due_lines(numbered, self.clock())
 
@@ -388,17 +393,8 @@ class OnlineHome:
         """The word list a game's offer names, of those this program has
         (its own, or the default); its own when it has neither (the
         referee then refuses the offer, saying how to get the list)."""
-        mine = self._lexicon()
         assert self.transport is not None
-        try:
-            first = next((m for m in self.transport.history(room) if m.record is not None), None)
-            offer = parse_record(first.record) if first is not None and first.record is not None else None
-        except OnlineError:
-            return mine
-        if offer is None or offer.kind != "offer" or same_list(offer.lexicon, mine):
-            return mine
-        default = services.load_lexicon(None)
-        return default if same_list(offer.lexicon, default) else mine
+        return choose_list(self.transport, room, self._lexicon(), lambda: services.load_lexicon(None))
 
     # ------------------------------------------------------------ the clock
     def tick(self) -> None:
@@ -407,20 +403,7 @@ class OnlineHome:
         if self.transport is None or not self._tick_lock.acquire(blocking=False):
             return
         try:
-            now = self.clock()
-            for room, link in list(self.links.items()):
-                with link._lock:  # not while the worker applies a record
-                    due = online_clock.reminder_due(link, now)
-                if due is None:
-                    continue
-                log_ = self.store.game_log(room)
-                if any(e.get("kind") == "reminded" and e.get("at") == due.at for e in log_.entries()):
-                    continue
-                try:
-                    self.transport.send(room, due.body, None, due.txn_id)
-                except OnlineError:
-                    continue  # tried again at the next tick
-                log_.append("reminded", at=due.at)
+            online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
         finally:
             self._tick_lock.release()
 
@@ -447,7 +430,7 @@ class OnlineHome:
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link = self.links[self.rooms[number - 1]]
         link.catch_up()  # what came while it was not open
-        return self._open(link, OnlineTable(self.session)) + self.due_lines(number, link.room)
+        return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
 
     def _open(self, link: GameLink, table: OnlineTable) -> list[str]:
         self.close_table()

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.rules import rules_named
-from ..errors import ActionNotAllowed, ScrabbleError
+from ..errors import ActionNotAllowed, OnlineError, ScrabbleError
 from ..presentation import online_prompts
+from .record import parse_record
 
 DAY_MS = 86_400_000
 #: the most days a move may take (the record's own limit)
@@ -76,6 +78,22 @@ def same_list(identity: str, lexicon: Any) -> bool:
     if digest:
         return list_parts(list_identity(lexicon))[1] == digest
     return name == getattr(lexicon, "name", None)
+
+
+def choose_list(transport: Any, room: str, mine: Any, default: Callable[[], Any]) -> Any:
+    """The word list to play a room's game with: the one its offer names,
+    of those this program has (``mine``, or ``default()``); ``mine`` when
+    it has neither (the referee then refuses the offer, saying how to get
+    the list) or the offer cannot be read yet."""
+    try:
+        first = next((m for m in transport.history(room) if m.record is not None), None)
+        offer = parse_record(first.record) if first is not None else None
+    except OnlineError:
+        return mine
+    if offer is None or offer.kind != "offer" or same_list(offer.lexicon, mine):
+        return mine
+    other = default()
+    return other if same_list(offer.lexicon, other) else mine
 
 
 @dataclass(frozen=True)
@@ -157,4 +175,4 @@ class Clock:
         return self.half_gone(now_ms)
 
 
-__all__ = ["Clock", "DAY_MS", "Terms", "list_identity", "list_parts", "read_terms", "same_list"]
+__all__ = ["Clock", "DAY_MS", "Terms", "choose_list", "list_identity", "list_parts", "read_terms", "same_list"]

@@ -102,6 +102,8 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
         turn = "your turn"
     elif state == "done":
         turn = "over"
+    elif state == "keys":  # over (a claim, a resignation): the deal checked once their program shows its keys
+        turn = f"over, {whose}'s keys to come" if whose else "over, keys to come"
     elif state == "join":
         turn = f"waiting for {whose}" if whose else "being dealt"
     else:

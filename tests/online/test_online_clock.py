@@ -21,7 +21,7 @@ from audio_scrabble.online.match import DONE, PLAY, GameLink
 from audio_scrabble.online.offers import DAY_MS, Clock, list_identity, list_parts, read_terms, same_list
 from audio_scrabble.online.record import format_record
 from audio_scrabble.online.referee import Refused
-from audio_scrabble.errors import ActionNotAllowed
+from audio_scrabble.errors import ActionNotAllowed, OnlineError
 
 START = 1_800_000_000_000
 
@@ -42,13 +42,13 @@ class ServerClock:
 class Pair:
     """Alice and Bob, each a link, over one loopback network with a clock."""
 
-    def __init__(self, lexicon: Any, days: int, bob_lexicon: Any = None) -> None:
+    def __init__(self, lexicon: Any, days: int, bob_lexicon: Any = None, rules: str = "double") -> None:
         self.clock = ServerClock()
         self.net = LoopbackNetwork(clock=self.clock)
         self.users = ["@alice:loopback", "@bob:loopback"]
         self.transports = [LoopbackTransport(self.net, u) for u in self.users]
         self.refused: list[list[str]] = [[], []]
-        first = GameLink.offer(self.transports[0], "Alice", [("Bob", self.users[1])], "double", lexicon, {},
+        first = GameLink.offer(self.transports[0], "Alice", [("Bob", self.users[1])], rules, lexicon, {},
                                days=days, **self.callbacks(0))
         first.listen()
         self.room = first.room
@@ -177,3 +177,47 @@ def test_invite_terms_are_read_with_a_sentence_for_anything_else() -> None:
         with pytest.raises(ActionNotAllowed) as e:
             read_terms(bad)
         assert word in str(e.value), (bad, str(e.value))
+
+
+@pytest.mark.parametrize("rules", ["double", "five", "void"])
+def test_an_offer_by_another_rule_set_is_played_to_its_checked_end(lexicon: Any, rules: str) -> None:
+    """The challenge rule travels in the offer and both referees hold it: a
+    valid play challenged costs the challenger its turn (double) or gives
+    the player 5 points (five); void rules have no challenge at all."""
+    from audio_scrabble.engine.players import ComputerPlayer
+
+    pair = Pair(lexicon, days=0, rules=rules)
+    players = [ComputerPlayer("club", lexicon, rng_seed=i) for i in range(2)]
+
+    def move(i: int) -> None:
+        link = pair.links[i]
+        with link._lock:
+            game = link.state.game
+            assert game is not None
+            action: Any = {"type": "accept"} if game.awaiting_final_challenge else players[i].choose(game, i)
+        link.send_action(action)
+        pair.idle()
+
+    move(pair.to_play())
+    challenger = pair.to_play()
+    if rules == "void":
+        with pytest.raises(OnlineError, match="no challenges"):
+            pair.links[challenger].send_action({"type": "challenge"})
+    else:
+        pair.links[challenger].send_action({"type": "challenge"})
+        pair.idle()
+        line = pair.links[0].state.game.history  # the view's events agree on both sides
+        assert [type(e).__name__ for e in line] == [type(e).__name__ for e in pair.links[1].state.game.history]
+    for _ in range(200):
+        if all(link.pending() == DONE for link in pair.links):
+            break
+        move(pair.to_play())
+    finals = [link.state.final for link in pair.links]
+    assert finals[0] is not None and finals[0].checked and finals[0] == finals[1]
+    assert pair.refused == [[], []]
+    gcg = finals[0].gcg
+    if rules == "five":
+        assert "(challenge) +5" in gcg, gcg[:400]
+    if rules == "double":
+        second = gcg.split("\n>")[2]
+        assert second.split()[2] == "-", second  # the challenger lost its turn

@@ -260,3 +260,46 @@ def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_p
     finally:
         alice.close()
         bob.close()
+
+
+def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> None:
+    """The usual case: the late player's program is not running. The claim
+    stands at once on the claimant's side ("Bob lost on time."); the deal is
+    checked when the late player's program next starts (it shows its keys
+    by itself), and then both hear it and keep the same record."""
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        alice.line("invite @bob:loopback days 1")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        room = alice.home.rooms[0]
+        late.close()
+        clock.now += DAY_MS
+        assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT
+        settle(waiting)
+        waiting.line("")
+        assert online_prompts.lost_on_time(late.name, False) in waiting.heard, waiting.heard[-6:]
+        games = waiting.line("games")
+        assert any(line.startswith("1. With ") and f"over, {late.name}'s keys to come" in line for line in games), games
+        assert waiting.home.links[room].state.final is None
+        late.start()
+        settle(alice, bob)
+        waiting.line("")
+        opened = late.line("open 1")
+        settle(alice, bob)
+        opened += late.line("")
+        finals = [h.home.links[room].state.final for h in (alice, bob)]
+        assert finals[0] is not None and finals[0] == finals[1] and finals[0].timed_out is not None
+        assert waiting.heard.count("The deal checked out.") == 1, waiting.heard[-6:]
+        assert "The deal checked out." in late.heard, opened
+    finally:
+        alice.close()
+        bob.close()
