@@ -66,6 +66,15 @@ def entry_line(number: int, link: GameLink, now_ms: int) -> str | None:
     return online_prompts.clocked_entry(number, others, "" if mine else names[late], online_phrases.span(left))
 
 
+def unplayable(number: int, link: GameLink) -> str | None:
+    """The line of ``games`` for a game whose offer this program refused
+    (a word list it lacks): the sentence, with what to do."""
+    refused = link.last_refusal
+    if refused is None or refused.code != "other_word_list" or link.state.log:
+        return None
+    return online_prompts.numbered(number, str(refused))
+
+
 def due_lines(numbered: list[tuple[int, GameLink]], now_ms: int) -> list[str]:
     """Said at start and when a game is opened: the player's moves due soon
     (half the time gone), and the games they may claim."""
@@ -135,4 +144,4 @@ def send_reminders(transport: Transport, store: OnlineStore, links: list[GameLin
         log.append("reminded", at=due.at)
 
 
-__all__ = ["Reminder", "clock_of", "due_lines", "entry_line", "reminder_due", "send_reminders", "wall_ms"]
+__all__ = ["Reminder", "clock_of", "due_lines", "unplayable", "entry_line", "reminder_due", "send_reminders", "wall_ms"]

@@ -309,7 +309,8 @@ class OnlineHome:
             lines.append(online_prompts.online_heading(len(entries)))
         clock_now = self.clock()
         for n, e in enumerate(entries, start=first):
-            clocked = online_clock.entry_line(n, self.links[e.room], clock_now)
+            clocked = online_clock.entry_line(n, self.links[e.room], clock_now) or online_clock.unplayable(
+                n, self.links[e.room])
             lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
         self.invited = transport.invitations()
         for n, inv in enumerate(self.invited, start=1):

@@ -186,6 +186,11 @@ def clocked_entry(number: int, others: Sequence[str], whose: str, left: str) -> 
     return f"{number}. {whose}'s turn, {left} left."
 
 
+def numbered(number: int, sentence: str) -> str:
+    """A game of ``games`` said by one sentence (an offer this program refused)."""
+    return f"{number}. {sentence}"
+
+
 def time_out_entry(number: int, late: str) -> str:
     return f"{number}. {late}'s time ran out; type claim {number} to win."
 

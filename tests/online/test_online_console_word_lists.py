@@ -85,6 +85,7 @@ def test_a_list_the_invited_lacks_is_said_with_how_to_get_it(tmp_path: Path) -> 
         assert out[0] == online_phrases.other_word_list("Alice", "twos.txt"), out
         settle(alice, bob)
         assert [m.record["kind"] for m in net.messages(room) if m.record] == ["offer"]  # Bob sent nothing
+        assert online_prompts.numbered(1, online_phrases.other_word_list("Alice", "twos.txt")) in bob.line("games")
         # Bob gets the list (under another name) and starts with it: the game is dealt
         copy = tmp_path / "from-alice.txt"
         copy.write_text("\n".join(reversed(WORDS)) + "\n", encoding="utf-8")
