@@ -307,7 +307,7 @@ class OnlineTable:
         """The deal checked: the table's game (or ``game``) ends with the real final
         scores (the view's own end left out the racks it could not see; a
         resignation or a loss on time ends it too, the loser winning nothing)."""
-        game = game or self.game
+        game = game if game is not None else self.game
         assert game is not None
         for player, total in zip(game.players, totals):
             player.score = total
