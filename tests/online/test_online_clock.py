@@ -221,3 +221,35 @@ def test_an_offer_by_another_rule_set_is_played_to_its_checked_end(lexicon: Any,
     if rules == "double":
         second = gcg.split("\n>")[2]
         assert second.split()[2] == "-", second  # the challenger lost its turn
+
+
+def test_one_reminder_from_one_waiting_program_of_three(lexicon: Any) -> None:
+    """Three players: when half of the late player's time is gone, only the
+    first waiting seat's program has a reminder to send, naming the late
+    player's user id; none before half the time, none once it has run out."""
+    from audio_scrabble.console.online_clock import reminder_due
+
+    clock = ServerClock()
+    net = LoopbackNetwork(clock=clock)
+    users = ["@alice:loopback", "@bob:loopback", "@cy:loopback"]
+    transports = [LoopbackTransport(net, u) for u in users]
+    links = [GameLink.offer(transports[0], "Alice", [("Bob", users[1]), ("Cy", users[2])], "single", lexicon, {},
+                            days=2)]
+    links[0].listen()
+    for i in (1, 2):
+        link = GameLink.join(transports[i], links[0].room, lexicon, {})
+        link.listen()
+        links.append(link)
+    for _ in range(4):
+        for t in transports:
+            t.wait_idle()
+    late = next(i for i, link in enumerate(links) if link.pending() == PLAY)
+    since = links[0].state.clock_since()
+    assert all(reminder_due(link, since + DAY_MS - 1) is None for link in links)
+    due = [reminder_due(link, since + DAY_MS) for link in links]
+    senders = [i for i, d in enumerate(due) if d is not None]
+    assert senders == [min(i for i in range(3) if i != late)], senders
+    reminder = due[senders[0]]
+    assert reminder is not None and users[late] in reminder.body and "24 hours left" in reminder.body
+    assert reminder.txn_id == f"remind.{links[0].state.game_id}.{len(links[0].state.log)}"
+    assert all(reminder_due(link, since + 2 * DAY_MS) is None for link in links)
