@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Callable
 
 from ..core.rules import VARIANTS
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
     from .front import GameFront
 
 Handler = Callable[["GameFront", str], list[str]]
+
+
+#: the games each home has asked a rematch of (one rematch a game)
+_REMATCHED: "weakref.WeakKeyDictionary[OnlineHome, set[str]]" = weakref.WeakKeyDictionary()
 
 
 def _local_count(session: GameFront) -> int:
@@ -68,6 +73,9 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     offer = state.offer
     if offer is None or not state.over:
         raise ActionNotAllowed(online_prompts.REMATCH_NOT_OVER)
+    asked = _REMATCHED.setdefault(home, set())
+    if state.game_id in asked:
+        raise ActionNotAllowed(online_prompts.REMATCH_ASKED)
     me = state.my_seat
     others = [p for i, p in enumerate(state.players) if i != me]
     my_name = state.names[me] if me is not None else ""
@@ -78,6 +86,7 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     names = [my_name] + [p.name for p in others]
     home.invite([p.user for p in others], offer.rules, offer.days, state.lexicon,
                 room_name=REMATCH_ROOM + ", ".join(names))
+    asked.add(state.game_id)
     return [online_prompts.rematch_sent([p.name for p in others])] + home.session.acting.relayed_all()
 
 

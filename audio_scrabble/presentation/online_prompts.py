@@ -232,6 +232,8 @@ CLAIM_SENT = "Claimed on time; the keys of the deal follow."
 REMATCH_NOT_OVER = "The game is not over; finish it first, or resign."
 #: ``rematch`` with no finished online game open
 REMATCH_WHICH = "No finished online game is open; type games, then open and its number."
+#: ``rematch`` again of the same game
+REMATCH_ASKED = "You asked for this rematch already; type games to hear it."
 #: said with the end of a game between homes
 REMATCH_HOW = "Type rematch to play them again."
 

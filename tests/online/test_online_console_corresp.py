@@ -161,6 +161,8 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         assert f"#note {late.name} lost on time (3 days a move)." in finals[0].gcg
         # rematch: the same players, rules and days, a new room; the other hears who asks
         assert " ".join(waiting.line("rematch")).startswith(online_prompts.rematch_sent([late.name]))
+        waiting.line("open 1")  # the finished game again: one rematch a game
+        assert " ".join(waiting.line("rematch")) == online_prompts.REMATCH_ASKED
         settle(alice, bob)
         assert online_prompts.asks_rematch(waiting.name) in late.line(""), late.heard[-4:]
         listed = late.line("games")
