@@ -137,8 +137,11 @@ class GameLink:
         ``days``: days a move (0: no limit); ``room_name``: the room's name
         (by default ``Scrabble: Alice, Bob``)."""
         game_id = game_id or _secrets.token_hex(8)
-        if not lexicon_id and lexicon is not None:
+        if not lexicon_id and callable(getattr(lexicon, "words", None)):
             lexicon_id = list_identity(lexicon)
+        elif not lexicon_id:  # a list that cannot be hashed: named by its name alone
+            name = getattr(lexicon, "name", "")
+            lexicon_id = name if isinstance(name, str) else ""
         players = [Player(my_name, transport.user_id)] + [Player(n, u) for n, u in others]
         room = transport.create_room(room_name or f"Scrabble: {', '.join(p.name for p in players)}",
                                      [u for _, u in others], encrypted=encrypted)

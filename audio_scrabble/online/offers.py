@@ -75,9 +75,9 @@ def same_list(identity: str, lexicon: Any) -> bool:
     if not identity:
         return True
     name, digest = list_parts(identity)
-    if digest:
+    if digest and callable(getattr(lexicon, "words", None)):
         return list_parts(list_identity(lexicon))[1] == digest
-    return name == getattr(lexicon, "name", None)
+    return name == getattr(lexicon, "name", None)  # an older offer, or a list that cannot be hashed
 
 
 def choose_list(transport: Any, room: str, mine: Any, default: Callable[[], Any]) -> Any:
