@@ -24,6 +24,9 @@ class Coach:
         self._reviews: list[Any] | None = None
         #: the turn being heard (``len`` is the summary; None: not started)
         self.at: int | None = None
+        #: a game record (GcgRecord) reviewed instead of the game's own events:
+        #: a game between homes, its checked record (every rack known then)
+        self.record: Any = None
 
     def hint_lines(self, hints_on: bool, actor: Callable[[], int]) -> list[str]:
         """The best 3 plays for the rack of the player whose turn it is
@@ -53,7 +56,7 @@ class Coach:
     def reviews(self) -> list[Any]:
         game = self._finished()
         if self._reviews is None:
-            self._reviews = services.review_game(game, self.lexicon)
+            self._reviews = services.review_game(self.record if self.record is not None else game, self.lexicon)
         return self._reviews
 
     def start(self, text: str = "") -> list[str]:

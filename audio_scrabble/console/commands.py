@@ -29,11 +29,12 @@ from .board_commands import (
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries, tutorial_steps
+from .online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from .online_commands import (
     accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
 )
 from .registry import (
-    ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
+    ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, OFFER, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from .services import COMPUTER_LEVELS
@@ -321,7 +322,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
         Command("tutorial", cmd_tutorial, "Teaching", ("tour", "lesson"), (Arg("step", TURN, True),), modes=ANY_TIME),
-        Command("review", renewing(cmd_review, online_prompts.REVIEW_ONLINE), "Teaching", (), (Arg("turn", TURN, True),)),
+        Command("review", reviewing(cmd_review), "Teaching", (), (Arg("turn", TURN, True),)),
         Command("next", cmd_next, "Teaching", ("n",)),
         Command("back", cmd_back, "Teaching", ("previous", "prev")),
         # braille
@@ -333,10 +334,12 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("open", opening(cmd_open), "Files", (), (Arg("number", TURN),), changes=True, modes=BOARD_TIME),
         # play between homes (console/online_commands.py)
         Command("online", cmd_online, "Online", (), (Arg("out", TURN, True),), modes=ANY_TIME),
-        Command("invite", cmd_invite, "Online", (), (Arg("players", TURN),), modes=BOARD_TIME),
+        Command("invite", cmd_invite, "Online", (), (Arg("players", OFFER),), modes=BOARD_TIME),
         Command("decline", cmd_decline, "Online", (), (Arg("invitation", TURN),), modes=BOARD_TIME),
         Command("say", cmd_say, "Online", ("chat",), (Arg("words", TURN),), modes=BOARD_TIME),
         Command("resign", cmd_resign, "Online", (), changes=True, modes=BOARD_TIME),
+        Command("claim", cmd_claim, "Online", (), (Arg("number", TURN, True),), changes=True, modes=BOARD_TIME),
+        Command("rematch", cmd_rematch, "Online", (), changes=True, modes=BOARD_TIME),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
@@ -425,4 +428,6 @@ def _candidates(session: GameFront, arg: Arg, words: list[str], index: int) -> l
         return list(session.names)
     if arg.kind == TOPIC:
         return REGISTRY.names() + HELP_TOPICS
+    if arg.kind == OFFER:
+        return offer_candidates(words, index)
     return []

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..errors import ActionNotAllowed, ScrabbleError
 from ..online.matrix import check_user_id
+from ..online.offers import read_terms
 from ..presentation import online_prompts, prompts
+from . import services
 from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
 from .questions import Ask, Decision, Question, Say, wrong_answer
@@ -128,10 +130,13 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
 
 
 def cmd_invite(session: GameFront, args: str) -> list[str]:
-    """``invite @bob:example.org`` (one to three players): a new game offered."""
+    """``invite @bob:example.org`` (one to three players), then optionally
+    ``days 3`` (days a move), ``rules double`` (the rule set), ``list
+    FILE`` (the word list; ``list default``): a new game offered."""
     home = home_of(session)
     transport = home.need()
-    users = args.replace(",", " ").split()
+    terms = read_terms(args)
+    users = list(terms.users)
     if not users:
         raise ActionNotAllowed(online_prompts.INVITE_WHOM)
     if len(users) > MOST_INVITED:
@@ -139,7 +144,9 @@ def cmd_invite(session: GameFront, args: str) -> list[str]:
     users = [check_user_id(u) for u in users]
     if transport.user_id in users:
         raise ActionNotAllowed(online_prompts.NOT_YOURSELF)
-    return _said_after(home, home.invite(users))
+    lexicon = services.load_lexicon(None if terms.word_list == "default" else terms.word_list) \
+        if terms.word_list else None
+    return _said_after(home, home.invite(users, terms.rules, terms.days, lexicon))
 
 
 def _number(args: str) -> int:

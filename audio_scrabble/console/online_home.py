@@ -29,10 +29,11 @@ from typing import Any
 
 from ..errors import ActionNotAllowed, OnlineError
 from ..online.match import DONE, JOIN, PLAY, GameLink
+from ..online.offers import choose_list, list_parts
 from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
-from ..presentation import online_prompts
-from . import services
+from ..presentation import online_phrases, online_prompts
+from . import online_clock, services
 from .online_table import Host, OnlineTable
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 DEFAULT_RULES = "single"
 #: the most players a game between homes invites besides the one who offers it
 MOST_INVITED = 3
+#: how often (seconds) a running program looks for reminders to send
+TICK_SECONDS = 60.0
+#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
+REMATCH_ROOM = online_phrases.REMATCH_ROOM
 
 
 def quiet_libraries() -> None:
@@ -65,7 +70,8 @@ class GameEntry:
 
     room: str
     others: tuple[str, ...]
-    #: "play" (your turn), "wait" (another's), "join" (waiting for them to accept), "done"
+    #: "play" (your turn), "wait" (another's), "join" (waiting for them to accept),
+    #: "keys" (over: another's keys of the deal to come), "done"
     state: str
     whose: str
     since_ms: int
@@ -119,7 +125,7 @@ class OnlineHome:
     def __init__(self, session: Host, store: OnlineStore | None = None, *,
                  connect: Callable[[], Transport] | None = None,
                  sign_in: Callable[[str, str, str], Transport] | None = None,
-                 rules: str = DEFAULT_RULES) -> None:
+                 rules: str = DEFAULT_RULES, clock: Callable[[], int] | None = None) -> None:
         self.session = session
         self.store = store or OnlineStore()
         self._connect = connect
@@ -136,6 +142,12 @@ class OnlineHome:
         self._seeds: Any = None
         self._inbox: queue.Queue[Message | None] = queue.Queue()
         self._worker: threading.Thread | None = None
+        #: this computer's clock in ms (tests inject days); the referee decides by the server's
+        self.clock: Callable[[], int] = clock or online_clock.wall_ms
+        self._stop_ticking = threading.Event()
+        #: the number ``games`` last gave the first online game (the games on file come first)
+        self.first_number = 1
+        self._tick_lock = threading.Lock()
 
     # ------------------------------------------------------------ signing in
     @property
@@ -178,13 +190,17 @@ class OnlineHome:
         for log in self.store.game_logs():
             if any(e.get("kind") == "game" for e in log.entries()):
                 self._resume(log.room)
+        self.tick()
+        self._stop_ticking.set()  # a ticker of an earlier sign-in stops
+        self._stop_ticking = stop = threading.Event()
+        threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
         lines = [online_prompts.signed_in(transport.user_id)]
         return lines + self.away_lines()
 
     def _resume(self, room: str) -> None:
         assert self.transport is not None
         try:
-            link = GameLink.resume(self.transport, room, self._lexicon(), self._seeds)
+            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
         self.links[room] = link
@@ -198,6 +214,7 @@ class OnlineHome:
         self.links.clear()
         self.rooms.clear()
         self._inbox.put(None)
+        self._stop_ticking.set()
         if transport is not None:
             inner = transport.inner if isinstance(transport, _Watched) else transport
             out = getattr(inner, "sign_out", None)
@@ -212,6 +229,7 @@ class OnlineHome:
     def close(self) -> None:
         """Let go of the connection (the program ends); nothing is forgotten."""
         self._inbox.put(None)
+        self._stop_ticking.set()
         if self.transport is not None:
             self.transport.close()
             self.transport = None
@@ -270,6 +288,8 @@ class OnlineHome:
                 kind, whose = "done", ""
             elif pending == PLAY:
                 kind, whose = "play", ""
+            elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
+                kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
             elif state.game is None:
                 kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
             else:
@@ -282,15 +302,22 @@ class OnlineHome:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
         transport = self.need()
         lines: list[str] = []
+        self.first_number = first
         now = int(time.time() * 1000)
         entries = self.entries()
         if entries:
             lines.append(online_prompts.online_heading(len(entries)))
+        clock_now = self.clock()
         for n, e in enumerate(entries, start=first):
-            lines.append(online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+            clocked = online_clock.entry_line(n, self.links[e.room], clock_now) or online_clock.unplayable(
+                n, self.links[e.room])
+            lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
         self.invited = transport.invitations()
         for n, inv in enumerate(self.invited, start=1):
-            lines.append(online_prompts.invitation_line(n, invited_by(inv)))
+            if is_rematch(inv):
+                lines.append(online_prompts.rematch_invitation_line(n, invited_by(inv)))
+            else:
+                lines.append(online_prompts.invitation_line(n, invited_by(inv)))
         if self.invited:
             lines.append(online_prompts.ACCEPT_HOW)
         if not entries and not self.invited:
@@ -306,25 +333,47 @@ class OnlineHome:
                 last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
                 name = link.state.names[last.seat] if last is not None else ""
                 movers[name] = movers.get(name, 0) + 1
-        return [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        return said + self.due_lines()
 
-    def invite(self, users: Sequence[str]) -> list[str]:
+    def due_lines(self, only: str | None = None) -> list[str]:
+        """The player's moves due soon and the games they may claim
+        (numbered as ``games`` last numbered them); ``only``: one room's."""
+        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=self.first_number)
+                    if only is None or room == only]
+        return online_clock.due_lines(numbered, self.clock())
+
+    def invite(self, users: Sequence[str], rules: str = "", days: int = 0, lexicon: Any = None,
+               room_name: str = "") -> list[str]:
+        """Offer a game to ``users``: ``rules`` (the home's by default), ``days``
+        a move (0: no limit), ``lexicon`` (the program's list by default)."""
         transport = self.need()
         others = [(display_name(u), u) for u in users]
         table = OnlineTable(self.session)
-        link = GameLink.offer(transport, display_name(transport.user_id), others, self.rules, self._lexicon(),
-                              self._seeds, on_record=table.on_record, on_refused=table.on_refused,
+        link = GameLink.offer(transport, display_name(transport.user_id), others, rules or self.rules,
+                              lexicon if lexicon is not None else self._lexicon(), self._seeds, days=days,
+                              room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,
                               on_chat=table.on_chat)
         self._keep(link)
-        return [online_prompts.invited([n for n, _ in others])] + self._open(link, table)
+        said = [online_prompts.invited([n for n, _ in others])]
+        if rules or days or lexicon is not None:
+            offer = link.state.offer
+            title = link.state.rules.title if offer is not None else rules
+            word_list = list_parts(offer.lexicon)[0] if offer is not None and lexicon is not None else ""
+            said.append(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
+        return said + self._open(link, table)
 
     def accept(self, number: int) -> list[str]:
         transport = self.need()
         inv = self._invitation(number)
         table = OnlineTable(self.session)
-        link = GameLink.join(transport, inv.room, self._lexicon(), self._seeds, on_record=table.on_record,
-                             on_refused=table.on_refused, on_chat=table.on_chat)
+        transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
+        link = GameLink.resume(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
+                             on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
         self._keep(link)
+        refused = link.last_refusal
+        if refused is not None and refused.code == "other_word_list" and not link.state.log:
+            return [str(refused)] + self._open(link, table)
         return [online_prompts.accepted_game(invited_by(inv))] + self._open(link, table)
 
     def decline(self, number: int) -> list[str]:
@@ -340,6 +389,31 @@ class OnlineHome:
         if not 1 <= number <= len(self.invited):
             raise ActionNotAllowed(online_prompts.no_invitation(len(self.invited)))
         return self.invited[number - 1]
+
+    def _lexicon_for(self, room: str) -> Any:
+        """The word list a game's offer names, of those this program has
+        (its own, or the default); its own when it has neither (the
+        referee then refuses the offer, saying how to get the list)."""
+        assert self.transport is not None
+        return choose_list(self.transport, room, self._lexicon(), lambda: services.load_lexicon(None))
+
+    # ------------------------------------------------------------ the clock
+    def tick(self) -> None:
+        """Send the reminders due (half of a late player's time gone), once
+        each: noted in the game's log, so a restart sends none again."""
+        if self.transport is None or not self._tick_lock.acquire(blocking=False):
+            return
+        try:
+            online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
+        finally:
+            self._tick_lock.release()
+
+    def _tick_on(self, stop: threading.Event) -> None:
+        while not stop.wait(TICK_SECONDS):
+            try:
+                self.tick()
+            except Exception:  # the clock must not stop the games
+                log.exception("the reminders could not be checked")
 
     def _keep(self, link: GameLink) -> None:
         self.links[link.room] = link
@@ -357,7 +431,7 @@ class OnlineHome:
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link = self.links[self.rooms[number - 1]]
         link.catch_up()  # what came while it was not open
-        return self._open(link, OnlineTable(self.session))
+        return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
 
     def _open(self, link: GameLink, table: OnlineTable) -> list[str]:
         self.close_table()
@@ -388,8 +462,14 @@ class OnlineHome:
 def invited_by(inv: Invitation) -> str:
     """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
     name = inv.name
-    if name.startswith("Scrabble: "):
-        first = name[len("Scrabble: "):].split(",")[0].strip()
-        if first:
-            return first
+    for head in ("Scrabble: ", REMATCH_ROOM):
+        if name.startswith(head):
+            first = name[len(head):].split(",")[0].strip()
+            if first:
+                return first
     return display_name(inv.inviter)
+
+
+def is_rematch(inv: Invitation) -> bool:
+    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
+    return inv.name.startswith(REMATCH_ROOM)

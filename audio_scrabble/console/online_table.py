@@ -45,8 +45,9 @@ from ..core.game import Game
 from ..errors import OnlineError
 from ..online.match import GameLink
 from ..online.record import ACTION_KINDS
-from ..online.referee import Applied
+from ..online.referee import Applied, FinalCheck
 from ..online.transport import Message
+from ..notation.gcg import read_gcg
 from ..persistence import files
 from ..persistence.records import record_stem
 from ..presentation import online_phrases, online_prompts, prompts
@@ -209,6 +210,9 @@ class OnlineTable:
             return
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
+        if msg.body == online_phrases.rematch_body(name):
+            self._put(_Heard("chat", lines=(online_prompts.asks_rematch(name),)))
+            return
         self._put(_Heard("chat", lines=(online_prompts.chat_line(name, msg.body),)))
 
     @staticmethod
@@ -274,9 +278,14 @@ class OnlineTable:
         said: tuple[str, ...] = ()
         if record.kind == "resign":
             said = (online_prompts.resigned(names[record.seat], mine),)
+        late = link.state.timed_out
+        if record.kind == "claim" and late is not None:
+            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),)
         if applied.final is not None:
-            self._checked(applied.final.totals, applied.final.resigned)
+            self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
+            self._review_from(applied.final)
+            said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
 
     def _keep_record(self, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
@@ -294,11 +303,11 @@ class OnlineTable:
             return (online_prompts.record_not_kept(e.strerror or type(e).__name__),)
         return (online_prompts.record_kept(target.name),)
 
-    def _checked(self, totals: tuple[int, ...], resigned: int | None) -> None:
-        """The deal checked: the table's game ends with the real final
+    def _checked(self, totals: tuple[int, ...], resigned: int | None, game: Game | None = None) -> None:
+        """The deal checked: the table's game (or ``game``) ends with the real final
         scores (the view's own end left out the racks it could not see; a
-        resignation ends it too, the one who resigned winning nothing)."""
-        game = self.game
+        resignation or a loss on time ends it too, the loser winning nothing)."""
+        game = game if game is not None else self.game
         assert game is not None
         for player, total in zip(game.players, totals):
             player.score = total
@@ -326,20 +335,44 @@ class OnlineTable:
             at = len(link.state.log)
             names = link.state.names
             me = link.state.my_seat
+            final = link.state.final
         assert view is not None
+        if final is not None:  # it ended while this table was not open: it comes to the table ended
+            self._checked(final.totals, final.loser, view)
         seats = [Seat(n) for n in names]
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
         lines = [online_prompts.game_with(others)]
-        if view.board.is_empty():
+        if final is not None:
+            lines += self._ended_lines(link, final)
+        elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
         self._at = at
         session.acting.relay = self
-        after = (online_prompts.tiles_coming(coming),) if coming else ()
+        if final is not None:
+            self._review_from(final)
+        after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
         return Relayed(tuple(said), None, after)
+
+    def _ended_lines(self, link: GameLink, final: FinalCheck) -> list[str]:
+        """A game that ended while its table was not open, as it comes to the
+        table: who resigned or lost on time, the deal checked, the rematch."""
+        state = link.state
+        lines: list[str] = []
+        if final.resigned is not None:
+            lines.append(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
+        elif final.timed_out is not None:
+            lines.append(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
+        return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
+
+    def _review_from(self, final: FinalCheck) -> None:
+        """``review`` of the ended game reads its checked record (every rack known then)."""
+        match = self.session.match
+        if final.checked and final.gcg and match is not None and match.game is self.game:
+            match.coach.record = read_gcg(final.gcg)
 
     def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
         """The action that brings the table's game to the room's: the view

@@ -42,6 +42,7 @@ WORDS = "words"
 AREA = "area"  # a part of the board (spots)
 PATH = "path"
 TURN = "turn"  # a turn of the game (no candidates)
+OFFER = "offer"  # the players and terms of an online game (invite: days, rules, list)
 
 
 @dataclass(frozen=True)

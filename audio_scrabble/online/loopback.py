@@ -41,8 +41,10 @@ class _Room:
 class LoopbackNetwork:
     """The shared "server" of loopback transports."""
 
-    def __init__(self, allow_unencrypted: bool = False) -> None:
+    def __init__(self, allow_unencrypted: bool = False, clock: Callable[[], int] | None = None) -> None:
         self.allow_unencrypted = allow_unencrypted
+        #: the server's clock (ms) stamped on each message; by default a counter (tests inject days)
+        self.clock = clock
         self._rooms: dict[str, _Room] = {}
         self._lock = threading.RLock()
         self._ids = itertools.count(1)
@@ -72,8 +74,9 @@ class LoopbackNetwork:
             if txn_id is not None and (sender, txn_id) in room.txns:
                 event_id = room.txns[(sender, txn_id)]
                 return next(m for m in room.messages if m.event_id == event_id)
+            stamp = self.clock() if self.clock is not None else next(self._clock)
             msg = Message(room.room_id, sender, f"$ev{next(self._ids)}", body,
-                          dict(record) if record is not None else None, next(self._clock))
+                          dict(record) if record is not None else None, stamp)
             room.messages.append(msg)
             if txn_id is not None:
                 room.txns[(sender, txn_id)] = msg.event_id

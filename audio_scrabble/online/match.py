@@ -61,6 +61,7 @@ from typing import Any
 
 from ..errors import OnlineError
 from .deal import Secrets
+from .offers import list_identity
 from .record import BadRecord, Player, format_record, parse_record, txn_id
 from .referee import Applied, OnlineGame, Refused
 from .transport import NAMESPACE, Message, Transport
@@ -111,6 +112,8 @@ class GameLink:
         self.last_record_ms = 0
         #: every refusal so far, as (code, event id): the same on every side
         self.refusals: list[tuple[str, str]] = []
+        #: the last refusal (its sentence: e.g. the offer's word list this side lacks)
+        self.last_refusal: OnlineError | None = None
         self.on_send_failed = on_send_failed
         self.retry_seconds = retry_seconds
         self._outbox: queue.Queue[Any] | None = None
@@ -127,16 +130,21 @@ class GameLink:
     @classmethod
     def offer(cls, transport: Transport, my_name: str, others: Sequence[tuple[str, str]], rules: str,
               lexicon: Any, seeds: MutableMapping[str, bytes], *, lexicon_id: str = "", game_id: str | None = None,
-              encrypted: bool = True, days: int = 0, **callbacks: Any) -> "GameLink":
+              encrypted: bool = True, days: int = 0, room_name: str = "", **callbacks: Any) -> "GameLink":
         """Offer a game to ``others`` (name, user id): a room made, they
-        invited, the offer sent with this side's lock and shuffle."""
+        invited, the offer sent with this side's lock and shuffle. The word
+        list is named by its identity (:func:`.offers.list_identity`);
+        ``days``: days a move (0: no limit); ``room_name``: the room's name
+        (by default ``Scrabble: Alice, Bob``)."""
         game_id = game_id or _secrets.token_hex(8)
-        if not lexicon_id:
+        if not lexicon_id and callable(getattr(lexicon, "words", None)):
+            lexicon_id = list_identity(lexicon)
+        elif not lexicon_id:  # a list that cannot be hashed: named by its name alone
             name = getattr(lexicon, "name", "")
             lexicon_id = name if isinstance(name, str) else ""
         players = [Player(my_name, transport.user_id)] + [Player(n, u) for n, u in others]
-        room = transport.create_room(f"Scrabble: {', '.join(p.name for p in players)}", [u for _, u in others],
-                                     encrypted=encrypted)
+        room = transport.create_room(room_name or f"Scrabble: {', '.join(p.name for p in players)}",
+                                     [u for _, u in others], encrypted=encrypted)
         link = cls(transport, room, lexicon, seeds, **callbacks)
         sec = Secrets.new(game_id, 0) if game_id not in seeds else Secrets(game_id, 0, seeds[game_id])
         seeds[game_id] = sec.seed
@@ -216,12 +224,13 @@ class GameLink:
                     return None
                 if record.seq == 0 and self.state.secrets is None:
                     self._restore_secrets(record)
-                applied = self.state.receive(record, msg.sender, msg.body)
+                applied = self.state.receive(record, msg.sender, msg.body, msg.timestamp_ms)
                 self.last_record_ms = msg.timestamp_ms or self.last_record_ms
                 if record.seq == 0:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
                 self.refusals.append((e.code, msg.event_id))
+                self.last_refusal = e
                 log.info("record refused in %s: %s", self.room, e.code)
                 if self.on_refused is not None:
                     self.on_refused(e, msg)
@@ -311,6 +320,14 @@ class GameLink:
     def resign(self) -> None:
         with self._lock:
             record, body = self.state.compose_resign()
+        self._send(record, body)
+
+    def claim(self, now_ms: int) -> None:
+        """Claim the game on time (Refused, with the sentence, when the late
+        player's time has not run out by ``now_ms``); every side checks
+        the claim again against the server's timestamps when it arrives."""
+        with self._lock:
+            record, body = self.state.compose_claim(now_ms)
         self._send(record, body)
 
     def say(self, text: str, txn_id: str | None = None) -> str:

@@ -20,7 +20,8 @@ and, by kind:
 * ``offer``: ``players`` (each ``{"name", "user"}``, seat order),
   ``rules`` (a rule set's name), ``lexicon`` (the word list's id),
   ``edition`` (the rules edition), ``days`` (days a player may take over
-  a move, for the reminder; 0: no limit), and ``deal``: the offerer's lock and
+  a move: a reminder when half is gone, a claim when all is; 0: no
+  limit), and ``deal``: the offerer's lock and
   shuffle (``box``, ``commit``, ``deck``: see :mod:`.deal`);
 * ``join``: accepting the offer, with the seat's lock and shuffle in ``deal``;
 * ``places``: a seat's per-place locks (``deal``: ``nonce``, ``deck``);
@@ -37,6 +38,9 @@ and, by kind:
   (``deal.shown``), an ``exchange`` names the places put back
   (``deal.returned``);
 * ``resign``: the sender gives up;
+* ``claim``: the sender claims the game on time: the player to act has
+  let the offer's ``days`` pass since the last record (measured between
+  the messages' server timestamps, on every side); that player loses;
 * ``end``: the sender shows its deal seed (``deal.seed``), once the game
   is over.
 
@@ -69,7 +73,8 @@ from ..errors import OnlineError, ScrabbleError
 from ..notation.gcg import GcgMove, MoveKind, read_gcg
 
 PROTOCOL = 1
-KINDS = ("offer", "join", "places", "keys", "shuffle", "move", "exchange", "pass", "challenge", "accept", "resign", "end")
+KINDS = ("offer", "join", "places", "keys", "shuffle", "move", "exchange", "pass", "challenge", "accept", "resign",
+         "claim", "end")
 #: kinds that are a turn of the game, with a GCG line
 ACTION_KINDS = ("move", "exchange", "pass", "challenge", "accept")
 MAX_PLAYERS = 4

@@ -83,6 +83,7 @@ from .deal import (
     verify_deal,
 )
 from . import reshuffle as R
+from .offers import DAY_MS as _DAY_MS, list_parts, same_list
 from .record import (
     ACTION_KINDS,
     PROTOCOL,
@@ -206,6 +207,13 @@ class FinalCheck:
     lines: tuple[str, ...] = ()
     #: the whole deal and every score checked out (False: ``lines`` say what failed)
     checked: bool = True
+    #: the seat that lost on time (a claim), if any
+    timed_out: int | None = None
+
+    @property
+    def loser(self) -> int | None:
+        """Who lost by resigning or on time (None: the scores decide)."""
+        return self.resigned if self.resigned is not None else self.timed_out
 
 
 @dataclass(repr=False)
@@ -241,6 +249,10 @@ class OnlineGame:
     #: shares of places of a new deck, every seat's, as they arrive: place -> {seat: share}
     shares: dict[int, dict[int, bytes]] = field(default_factory=dict)
     resigned: int | None = None
+    #: the seat that lost on time (a claim applied)
+    timed_out: int | None = None
+    #: the server timestamp (ms) of each record of ``log`` (0: not known)
+    times: list[int] = field(default_factory=list)
     #: set when keys sent to this side do not unlock its tiles: the sentence
     broken: str | None = None
     final: FinalCheck | None = None
@@ -283,7 +295,8 @@ class OnlineGame:
 
     @property
     def playing(self) -> bool:
-        return self.game is not None and not self.game.is_over and self.resigned is None and self.keys_done_all
+        return (self.game is not None and not self.game.is_over and self.resigned is None and self.timed_out is None
+                and self.keys_done_all)
 
     @property
     def keys_done_all(self) -> bool:
@@ -291,7 +304,7 @@ class OnlineGame:
 
     @property
     def over(self) -> bool:
-        return self.game is not None and (self.game.is_over or self.resigned is not None)
+        return self.game is not None and (self.game.is_over or self.resigned is not None or self.timed_out is not None)
 
     def expected(self) -> tuple[tuple[str, ...], int | None]:
         """The kinds of record that may come next, and from which seat (None: any)."""
@@ -309,8 +322,8 @@ class OnlineGame:
         if self.over:
             return ("end",), len(self.seeds)
         if self.rounds and not self.rounds[-1].done:
-            return ("shuffle", "resign"), self.rounds[-1].next_seat
-        return ACTION_KINDS + ("resign",), self.to_act()
+            return ("shuffle", "resign", "claim"), self.rounds[-1].next_seat
+        return ACTION_KINDS + ("resign", "claim"), self.to_act()
 
     def to_act(self) -> int:
         """The seat that acts now: the player to move, or, while the last
@@ -358,14 +371,50 @@ class OnlineGame:
         self.__dict__.update(other.__dict__)
 
     # ------------------------------------------------------------ receiving
-    def receive(self, record: Record, sender: str, body: str = "") -> Applied:
+    def receive(self, record: Record, sender: str, body: str = "", ts: int = 0) -> Applied:
         """Check an arriving record and apply it; Refused (nothing changed) if
-        it may not be. ``sender``: who the transport says sent it."""
+        it may not be. ``sender``: who the transport says sent it; ``ts``:
+        the server timestamp of its message (ms; a claim on time is checked
+        against it)."""
         self._check_chain(record, sender)
+        if record.kind == "claim":
+            self.check_claim(record.seat, ts)
         trial = self._copy()
         applied = trial._apply(record, body)
+        trial.times.append(ts)
         self._take(trial)
         return applied
+
+    # ------------------------------------------------------------ the clock
+    @property
+    def days(self) -> int:
+        """Days a player may take over a move (0: no limit)."""
+        return self.offer.days if self.offer is not None else 0
+
+    def late_seat(self) -> int | None:
+        """The seat whose time runs now: the one to act while the game is played."""
+        if not self.playing:
+            return None
+        return self.expected()[1]
+
+    def clock_since(self) -> int:
+        """The server timestamp the running time is counted from: the last record's."""
+        return self.times[-1] if self.times else 0
+
+    def check_claim(self, seat: int, now_ms: int) -> None:
+        """Whether ``seat`` may claim the game on time at ``now_ms`` (the
+        claim's server timestamp on arrival; the local clock before sending).
+        Refused with the sentence when not."""
+        if not self.days:
+            raise Refused("This game has no days per move; no one can win it on time.", "no_clock")
+        late = self.late_seat()
+        if late is None:
+            raise Refused("The game is not being played; there is no time to claim.", "over")
+        if late == seat:
+            raise Refused("It is your own turn; no one claims a game on their own time.", "own_time")
+        left = self.clock_since() + self.days * _DAY_MS - now_ms
+        if self.clock_since() <= 0 or left > 0:
+            raise Refused(online_phrases.time_not_out(self._name(late), max(left, 0)), "too_early")
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
@@ -388,7 +437,8 @@ class OnlineGame:
             raise Refused(f"A record names {self._name(record.seat)} but was sent by someone else; it was refused.",
                           "wrong_sender")
         kinds, seat = self.expected()
-        if record.kind not in kinds or (seat is not None and record.seat != seat and record.kind != "resign"):
+        if record.kind not in kinds or (seat is not None and record.seat != seat
+                                        and record.kind not in ("resign", "claim")):
             if self.over and record.kind in ACTION_KINDS:
                 raise Refused("The game is over; the record was refused.", "over")
             raise Refused(f"{self._name(record.seat)} moved out of turn; the record was refused.", "out_of_turn")
@@ -440,6 +490,9 @@ class OnlineGame:
         if kind == "resign":
             self.resigned = record.seat
             return [], None
+        if kind == "claim":
+            self.timed_out = self.expected()[1]
+            return [], None
         if kind == "end":
             return [], self._take_seed(record)
         return self._turn(record, own), None
@@ -451,10 +504,10 @@ class OnlineGame:
             Game([p.name for p in record.players], rules_named(record.rules), 0, None, None, record.edition)
         except ScrabbleError as e:
             raise Refused(f"The offer cannot be played here: {e}", "bad_offer") from None
-        ours = getattr(self.lexicon, "name", None)
-        if record.lexicon and isinstance(ours, str) and ours and record.lexicon != ours:
-            raise Refused(f"The offer plays with the word list {record.lexicon[:40]}; this game has {ours}; "
-                          "both sides need the same list.", "other_word_list")
+        if record.lexicon and self.lexicon is not None and not same_list(record.lexicon, self.lexicon):
+            theirs = list_parts(record.lexicon)[0]
+            raise Refused(online_phrases.other_word_list(record.players[0].name, theirs[:40]),
+                          "other_word_list")
 
     def _start(self, record: Record) -> None:
         assert self.public is not None
@@ -750,7 +803,8 @@ class OnlineGame:
         except (DealError, Refused) as e:
             assert self.game is not None
             lines = online_phrases.deal_failed_lines(str(e))
-            return FinalCheck(self.game.scores(), "", self.resigned, tuple(lines), checked=False)
+            return FinalCheck(self.game.scores(), "", self.resigned, tuple(lines), checked=False,
+                              timed_out=self.timed_out)
 
     def _check_sealed(self, secrets: Sequence[Secrets]) -> None:
         """Every key sealed to anyone during the game, opened with the
@@ -784,19 +838,21 @@ class OnlineGame:
             out = R.verify_round(self.public, rnd, seeds, [known[p] for p in rnd.places])
             known.update({R.place_id(rnd.number, i): t for i, t in enumerate(out)})
         full = OnlineGame(self.me, self.lexicon, None, known)
-        ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign")]
+        ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign", "claim")]
         for rec in self.log[: ends[0] if ends else len(self.log)]:
             full._check_chain(rec, full.players[rec.seat].user if full.players else rec.players[0].user)
             full._apply(rec, "")
         assert full.game is not None
         totals = full.game.scores()
-        if self.resigned is None and not full.game.is_over:
+        if self.resigned is None and self.timed_out is None and not full.game.is_over:
             raise DealError("The game replayed with every tile known does not end where it ended.", "deal_mismatch")
         text = write_gcg(record_from_game(full.game))
         if self.resigned is not None:
             text += f"#note {self._name(self.resigned)} resigned.\n"
+        if self.timed_out is not None:
+            text += f"#note {online_phrases.lost_on_time(self._name(self.timed_out), self.days)}\n"
         lines = online_phrases.deal_checked_lines(self.names, totals)
-        return FinalCheck(tuple(totals), text, self.resigned, tuple(lines))
+        return FinalCheck(tuple(totals), text, self.resigned, tuple(lines), timed_out=self.timed_out)
 
     # ------------------------------------------------------------ composing
     def _base(self, kind: str, **kw: Any) -> Record:
@@ -837,7 +893,7 @@ class OnlineGame:
         name = self._name(record.seat)
         kind = record.kind
         if kind == "offer":
-            return online_phrases.offer_body(trial.names, trial.rules.title)
+            return online_phrases.offer_body(trial.names, online_phrases.rules_body(trial.rules.title, trial.days, ""))
         if kind == "join":
             return online_phrases.join_body(name)
         if kind == "places":
@@ -851,6 +907,8 @@ class OnlineGame:
             return online_phrases.shuffle_body(name)
         if kind == "resign":
             return online_phrases.resign_body(name)
+        if kind == "claim" and trial.timed_out is not None:
+            return online_phrases.claim_body(name, trial._name(trial.timed_out), trial.days)
         if kind == "end":
             return online_phrases.end_body(name)
         _, totals_before = trial._events
@@ -870,7 +928,7 @@ class OnlineGame:
                         players=tuple(players), rules=rules_named(rules).name, lexicon=lexicon_id, edition=edition,
                         days=days)
         names = [p.name for p in players]
-        return record, online_phrases.offer_body(names, rules_named(rules).title)
+        return record, online_phrases.offer_body(names, online_phrases.rules_body(rules_named(rules).title, days, ""))
 
     def compose_join(self, secrets: Secrets | None = None) -> tuple[Record, str]:
         seat = self.my_seat
@@ -892,6 +950,15 @@ class OnlineGame:
 
     def compose_resign(self) -> tuple[Record, str]:
         return self._finish(self._base("resign"))
+
+    def compose_claim(self, now_ms: int) -> tuple[Record, str]:
+        """The game claimed on time (checked first against ``now_ms``, this
+        side's clock; every side checks it again against the server's)."""
+        seat = self.my_seat
+        if seat is None:
+            raise Refused("You are not a player of this game.", "not_a_player")
+        self.check_claim(seat, now_ms)
+        return self._finish(self._base("claim"))
 
     def compose_end(self) -> tuple[Record, str]:
         assert self.secrets is not None

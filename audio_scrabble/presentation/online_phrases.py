@@ -67,3 +67,67 @@ def deal_failed_lines(why: str) -> list[str]:
 
 def first_player_line(name: str) -> str:
     return f"{name} plays first."
+
+
+# ---------------------------------------------------------------- the clock, claims, rematches
+def span(ms: int) -> str:
+    """A stretch of time as said: ``2 days``, ``20 hours``, ``40 minutes``
+    (to the nearest; at least a minute): a move just made leaves "2 days"."""
+    minutes = max(1, round(ms / 60_000))
+    hours = round(minutes / 60)
+    if hours >= 48:
+        n, unit = round(hours / 24), "day"
+    elif minutes >= 120:
+        n, unit = hours, "hour"
+    else:
+        n, unit = minutes, "minute"
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
+def days_a_move(days: int) -> str:
+    return f"{days} day{'' if days == 1 else 's'} a move"
+
+
+def time_not_out(name: str, left_ms: int) -> str:
+    """A claim made before the late player's time ran out."""
+    return f"{name} still has {span(left_ms)}; claim once the time has run out."
+
+
+def lost_on_time(name: str, days: int) -> str:
+    """The end note of a game lost on time (the GCG record's #note too)."""
+    return f"{name} lost on time ({days_a_move(days)})."
+
+
+def claim_body(claimer: str, late: str, days: int) -> str:
+    return f"{claimer} claims the game: {late}'s time ran out ({days_a_move(days)})."
+
+
+def reminder_body(late: str, user: str, left_ms: int, others: Sequence[str]) -> str:
+    """The one reminder sent to the room when half the time is gone (the
+    late player's id in it, so their phone's app notifies them)."""
+    return f"Reminder for {late} ({user}): your move with {join_and(list(others))}, {span(left_ms)} left."
+
+
+#: the head of a rematch's room name (any chat app shows it): ``Scrabble rematch: Alice, Bob``
+REMATCH_ROOM = "Scrabble rematch: "
+
+
+def rematch_body(name: str) -> str:
+    """Sent to the finished game's room: a new game offered to the same players."""
+    return f"{name} asks for a rematch."
+
+
+def rules_body(rules_title: str, days: int, word_list: str) -> str:
+    """What an offer is played by, said beside it: rules, days a move, word list."""
+    parts = [rules_title]
+    if days:
+        parts.append(days_a_move(days))
+    if word_list:
+        parts.append(f"word list {word_list}")
+    return "; ".join(parts)
+
+
+def other_word_list(inviter: str, name: str) -> str:
+    """The invited side lacks the list an offer plays with: what to do."""
+    return (f"{inviter}'s game plays with the word list {name}, which this program does not have; "
+            f"get that file, start audio-scrabble --lexicon with it, then open the game.")

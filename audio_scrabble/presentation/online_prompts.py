@@ -102,6 +102,8 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
         turn = "your turn"
     elif state == "done":
         turn = "over"
+    elif state == "keys":  # over (a claim, a resignation): the deal checked once their program shows its keys
+        turn = f"over, {whose}'s keys to come" if whose else "over, keys to come"
     elif state == "join":
         turn = f"waiting for {whose}" if whose else "being dealt"
     else:
@@ -164,7 +166,7 @@ def accepted_last_play(name: str, you: bool) -> str:
     """The last play of the game accepted (the end said once the deal is checked)."""
     return "You accepted the last play." if you else f"{name} accepted the last play."
 #: ``review`` at a game between homes
-REVIEW_ONLINE = "A game between homes cannot be reviewed here yet; its moves are in its room."
+REVIEW_ONLINE = "A game between homes is reviewed once it is over and its deal checked; finish it first."
 
 
 def record_kept(name: str) -> str:
@@ -174,3 +176,86 @@ def record_kept(name: str) -> str:
 
 def record_not_kept(reason: str) -> str:
     return f"Its record could not be kept in games ({reason}); the room still holds every move."
+
+
+# ---------------------------------------------------------------- days a move, claims, rematches
+def clocked_entry(number: int, others: Sequence[str], whose: str, left: str) -> str:
+    """A game of ``games`` with days a move: whose turn, how long is left."""
+    if not whose:
+        return f"{number}. Your turn with {join_and(list(others))}, {left} left."
+    return f"{number}. {whose}'s turn, {left} left."
+
+
+def numbered(number: int, sentence: str) -> str:
+    """A game of ``games`` said by one sentence (an offer this program refused)."""
+    return f"{number}. {sentence}"
+
+
+def time_out_entry(number: int, late: str) -> str:
+    return f"{number}. {late}'s time ran out; type claim {number} to win."
+
+
+def own_time_out(number: int, others: Sequence[str]) -> str:
+    return f"{number}. Your turn with {join_and(list(others))}; your time ran out, move now."
+
+
+def due_soon(others: Sequence[str], left: str) -> str:
+    """At start and when a game is opened: a move of this player due soon."""
+    return f"Your move with {join_and(list(others))} is due in {left}."
+
+
+def may_claim(late: str, number: int) -> str:
+    return f"{late}'s time ran out; type claim {number} to win the game."
+
+
+def terms_value_missing(word: str) -> str:
+    """``invite @bob:x days`` with nothing after ``days`` (or rules, list)."""
+    example = {"days": "days 3", "day": "days 3", "rules": "rules double", "challenge": "rules double"}.get(
+        word, "list default")
+    return f"{word} what? Type it and its value, like {example}."
+
+
+#: ``days`` with a value that is not 1 to 365
+DAYS_HOW = "Days a move is a number from 1 to 365, like days 3."
+
+
+def rules_unknown(word: str) -> str:
+    return f"There are no rules called {word[:20]}; type rules and single, double, void, five, ten or house."
+
+
+
+#: ``claim`` with no game open and no number
+CLAIM_WHICH = "Claim which game? Type games, then claim and its number."
+#: a claim sent: the end follows once every side has checked it
+CLAIM_SENT = "Claimed on time; the keys of the deal follow."
+#: ``rematch`` while the game open is not over
+REMATCH_NOT_OVER = "The game is not over; finish it first, or resign."
+#: ``rematch`` with no finished online game open
+REMATCH_WHICH = "No finished online game is open; type games, then open and its number."
+#: ``rematch`` again of the same game
+REMATCH_ASKED = "You asked for this rematch already; type games to hear it."
+#: said with the end of a game between homes
+REMATCH_HOW = "Type rematch to play them again."
+
+
+def rematch_sent(names: Sequence[str]) -> str:
+    return f"Rematch asked of {join_and(list(names))}; it starts when they accept."
+
+
+def asks_rematch(name: str) -> str:
+    """Heard at the finished game's table when the other player asks."""
+    return f"{name} asks for a rematch; type games, then accept and its number."
+
+
+def rematch_invitation_line(number: int, who: str) -> str:
+    return f"Invitation {number}: {who} asks for a rematch."
+
+
+def lost_on_time(name: str, you: bool) -> str:
+    return "You lost on time." if you else f"{name} lost on time."
+
+
+def offered_with(terms: str) -> str:
+    """Said after ``invite`` with terms: what the game is played by."""
+    return f"Played by {terms}."
+

@@ -1,0 +1,307 @@
+"""Correspondence at the console (console/online_clock.py,
+console/online_corresp.py, the terms of ``invite``), typed through
+Session.handle_line over the loopback transport with one injected clock
+for the server and both homes (no sleeping for days): ``invite ... days 3
+rules double``; ``games`` says whose turn and how long is left; one
+reminder to the room when half the late player's time is gone, never
+twice, not after a restart; the late player hears at start that a move is
+due; once the time has run out the other may ``claim``: both hear the loss
+on time and the deal checked, the record's end note says it; ``rematch``
+invites the same players with the same settings, the other hears who
+asks and accepts it as any invitation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audio_scrabble.console.online_commands import install
+from audio_scrabble.console.online_home import OnlineHome
+from audio_scrabble.console.session import NEW, Options, Session
+from audio_scrabble.core.rules import rules_named
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.offers import DAY_MS
+from audio_scrabble.online.store import OnlineStore
+from audio_scrabble.presentation import online_phrases, online_prompts
+
+HOUR_MS = 3_600_000
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class Home:
+    """One home: a session and its online home over the shared network, the shared clock."""
+
+    def __init__(self, net: LoopbackNetwork, clock: Clock, name: str, folder: Path, lexicon: Any) -> None:
+        self.net, self.clock, self.name, self.folder, self.lexicon = net, clock, name, folder, lexicon
+        self.user = f"@{name.lower()}:loopback"
+        self.transports: list[LoopbackTransport] = []
+        self.heard: list[str] = []
+        self.start()
+
+    def start(self) -> list[str]:
+        self.session = Session(Options(saved_game=NEW), lexicon=self.lexicon)
+        self.home = install(self.session, OnlineHome(self.session, OnlineStore(self.folder), connect=self._connect,
+                                                     clock=self.clock))
+        out = self.home.connect()  # the loopback keeps no account on file: connect is given
+        self.heard.extend(out)
+        return out
+
+    def _connect(self) -> LoopbackTransport:
+        t = LoopbackTransport(self.net, self.user)
+        self.transports.append(t)
+        return t
+
+    def line(self, text: str) -> list[str]:
+        out = self.session.handle_line(text)
+        self.heard.extend(out)
+        return out
+
+    def idle(self) -> None:
+        for t in self.transports:
+            if not t.closed:
+                t.wait_idle()
+        self.home.wait_idle()
+
+    def close(self) -> None:
+        self.home.close()
+        for t in self.transports:
+            t.close()
+
+
+def settle(*homes: Home) -> None:
+    for _ in range(6):
+        for h in homes:
+            h.idle()
+
+
+def reminders(net: LoopbackNetwork, room: str) -> list[str]:
+    return [m.body for m in net.messages(room) if m.record is None and m.body.startswith("Reminder for ")]
+
+
+def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) -> None:
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        out = alice.line("invite @bob:loopback days 3 rules double")
+        assert out[0] == online_prompts.invited(["Bob"]), out
+        assert online_prompts.offered_with(rules_named("double").title + "; 3 days a move") in out, out
+        settle(alice, bob)
+        assert online_prompts.invitation_line(1, "Alice") in bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        assert alice.session.game is not None and bob.session.game is not None
+        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        room = alice.home.rooms[0]
+        # games: whose turn and how long is left
+        assert online_prompts.clocked_entry(1, [waiting.name], "", "3 days") in late.line("games")
+        assert online_prompts.clocked_entry(1, [late.name], late.name, "3 days") in waiting.line("games")
+        # a day on: no reminder yet; a day and a half: one, from the waiting side, naming the late player
+        clock.now += DAY_MS
+        waiting.home.tick()
+        late.home.tick()
+        assert reminders(net, room) == []
+        clock.now += DAY_MS // 2
+        waiting.home.tick()
+        late.home.tick()
+        waiting.home.tick()
+        settle(alice, bob)
+        sent = reminders(net, room)
+        assert sent == [online_phrases.reminder_body(late.name, late.user, 36 * HOUR_MS, [waiting.name])], sent
+        assert late.user in sent[0]
+        assert any("Reminder for" in x for x in late.line("")), late.heard[-4:]
+        # a restart of the waiting side sends it no more; the late side hears its move is due
+        waiting.close()
+        waiting.start()
+        waiting.home.tick()
+        late.close()
+        opening = late.start()
+        assert online_prompts.due_soon([waiting.name], "36 hours") in opening, opening
+        settle(alice, bob)
+        assert len(reminders(net, room)) == 1
+        late.line("open 1")
+        waiting.line("open 1")
+        # a claim before the time runs out: refused, nothing changed
+        refused = " ".join(waiting.line("claim"))
+        assert refused == online_phrases.time_not_out(late.name, 36 * HOUR_MS), refused
+        # three days gone: the waiting side is told it may claim, and claims
+        clock.now += 36 * HOUR_MS
+        assert online_prompts.time_out_entry(1, late.name) in waiting.line("games")
+        assert online_prompts.may_claim(late.name, 1) in waiting.home.due_lines()
+        out = waiting.line("claim 1")
+        assert out[0] == online_prompts.CLAIM_SENT, out
+        settle(alice, bob)
+        waiting.line("")
+        late.line("")
+        for h, you in ((waiting, False), (late, True)):
+            assert online_prompts.lost_on_time(late.name, you) in h.heard, h.heard[-8:]
+            assert h.heard.count("The deal checked out.") == 1, h.heard[-8:]
+            assert online_prompts.REMATCH_HOW in h.heard
+            assert h.session.game is not None and h.session.game.is_over
+        finals = [h.home.links[room].state.final for h in (alice, bob)]
+        assert finals[0] is not None and finals[0] == finals[1]
+        assert f"#note {late.name} lost on time (3 days a move)." in finals[0].gcg
+        # rematch: the same players, rules and days, a new room; the other hears who asks
+        assert " ".join(waiting.line("rematch")).startswith(online_prompts.rematch_sent([late.name]))
+        waiting.line("open 1")  # the finished game again: one rematch a game
+        assert " ".join(waiting.line("rematch")) == online_prompts.REMATCH_ASKED
+        settle(alice, bob)
+        assert online_prompts.asks_rematch(waiting.name) in late.line(""), late.heard[-4:]
+        listed = late.line("games")
+        assert online_prompts.rematch_invitation_line(1, waiting.name) in listed, listed
+        late.line("accept 1")
+        settle(alice, bob)
+        late.line("")
+        waiting.line("")
+        new_room = waiting.home.rooms[-1]
+        assert new_room != room and late.home.rooms[-1] == new_room
+        offer = late.home.links[new_room].state.offer
+        assert offer is not None and offer.days == 3 and offer.rules == "double"
+        assert offer.players[0].user == waiting.user
+        assert late.session.game is not None and not late.session.game.is_over
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_claim_and_rematch_refusals(tmp_path: Path, lexicon: Any) -> None:
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        said = lambda h, text: " ".join(h.line(text))  # noqa: E731 - a refusal, whole
+        assert said(alice, "claim") == online_prompts.CLAIM_WHICH
+        assert said(alice, "rematch") == online_prompts.REMATCH_WHICH
+        assert said(alice, "invite @bob:loopback days 0") == online_prompts.DAYS_HOW
+        assert said(alice, "invite @bob:loopback rules loud") == online_prompts.rules_unknown("loud")
+        assert alice.home.rooms == []
+        alice.line("invite @bob:loopback")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        assert said(alice, "rematch") == online_prompts.REMATCH_NOT_OVER
+        clock.now += 30 * DAY_MS
+        mover = alice if alice.session.game is not None and alice.session.game.current == 0 else bob
+        other = bob if mover is alice else alice
+        assert "no days per move" in said(other, "claim")
+        games = other.line("games")
+        assert not any("left" in line or "ran out" in line for line in games), games
+        assert said(other, "claim 7") == online_prompts.no_online_game(1)
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_invite_terms_claim_and_rematch_complete() -> None:
+    from audio_scrabble.console.commands import complete
+
+    session = Session(Options(saved_game=NEW))
+    assert complete(session, "invite @bob:x.org ") == ["days", "rules", "list"]
+    assert complete(session, "invite @bob:x.org r") == ["rules"]
+    assert "double" in complete(session, "invite @bob:x.org rules ")
+    assert complete(session, "invite @bob:x.org days 3 list ") == ["default"]
+    assert complete(session, "cla") == ["claim"] and complete(session, "rem") == ["rematch"]
+
+
+def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_path: Path, lexicon: Any) -> None:
+    from audio_scrabble.engine.players import ComputerPlayer
+    from audio_scrabble.notation.plays import format_play
+    from audio_scrabble.presentation import prompts
+
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        alice.line("invite @bob:loopback")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        assert " ".join(first.line("review")) == online_prompts.REVIEW_ONLINE  # not over yet
+        link = first.home.links[first.home.rooms[0]]
+        with link._lock:
+            action = ComputerPlayer("club", lexicon, rng_seed=1).choose(link.state.game, link.state.my_seat)
+            typed = "play " + format_play(action.play, link.state.game.board) if action.kind == "place" else "pass"
+        first.line(typed)
+        settle(alice, bob)
+        second.line("")
+        second.line("resign")
+        settle(alice, bob)
+        first.line("")
+        second.line("")
+        assert all("The deal checked out." in h.heard for h in (alice, bob))
+        out = second.line("review")
+        assert out[0] == prompts.review_head("1 turn"), out
+        assert not any("?" in line.rstrip("?") for line in out), out  # every rack known: no unknown tile
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> None:
+    """The usual case: the late player's program is not running. The claim
+    stands at once on the claimant's side ("Bob lost on time."); the deal is
+    checked when the late player's program next starts (it shows its keys
+    by itself), and then both hear it and keep the same record."""
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
+    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
+    try:
+        alice.line("invite @bob:loopback days 1")
+        settle(alice, bob)
+        bob.line("games")
+        bob.line("accept 1")
+        settle(alice, bob)
+        alice.line("")
+        bob.line("")
+        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        room = alice.home.rooms[0]
+        late.close()
+        clock.now += DAY_MS
+        assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT
+        settle(waiting)
+        waiting.line("")
+        assert online_prompts.lost_on_time(late.name, False) in waiting.heard, waiting.heard[-6:]
+        games = waiting.line("games")
+        assert any(line.startswith("1. With ") and f"over, {late.name}'s keys to come" in line for line in games), games
+        assert waiting.home.links[room].state.final is None
+        late.start()
+        settle(alice, bob)
+        waiting.line("")
+        opened = late.line("open 1")
+        settle(alice, bob)
+        opened += late.line("")
+        finals = [h.home.links[room].state.final for h in (alice, bob)]
+        assert finals[0] is not None and finals[0] == finals[1] and finals[0].timed_out is not None
+        assert waiting.heard.count("The deal checked out.") == 1, waiting.heard[-6:]
+        assert "The deal checked out." in late.heard, opened
+    finally:
+        alice.close()
+        bob.close()

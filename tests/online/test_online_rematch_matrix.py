@@ -1,0 +1,93 @@
+"""Correspondence over a real homeserver (the ``synapse`` fixture: Synapse
+from PyPI on 127.0.0.1; skipped with the reason when it is not
+installed): Alice invites Bob with days a move and double challenge;
+``games`` says how long is left; Bob resigns; at the end both are offered
+a rematch; Alice's ``rematch`` reaches Bob's table ("Alice asks for a
+rematch") and his ``games`` ("asks for a rematch"); he accepts, and the
+new game, in a new room, has the same rules and days."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("nio")
+
+from audio_scrabble.console.online_commands import install  # noqa: E402
+from audio_scrabble.console.online_home import OnlineHome  # noqa: E402
+from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.online.store import OnlineStore  # noqa: E402
+from audio_scrabble.presentation import online_prompts  # noqa: E402
+
+WAIT = 60.0
+
+
+class Home:
+    def __init__(self, synapse: Any, name: str, tmp: Path, lexicon: Any) -> None:
+        self.user, self.password = synapse.new_user(name)
+        self.name = self.user.lstrip("@").split(":")[0].capitalize()
+        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
+        self.home = install(self.session, OnlineHome(self.session, OnlineStore(tmp / name)))
+        self.heard: list[str] = []
+
+    def line(self, text: str) -> list[str]:
+        out = self.session.handle_line(text)
+        self.heard.extend(out)
+        return out
+
+    def sign_in(self, url: str) -> list[str]:
+        assert self.line("online") == [online_prompts.ASK_HOMESERVER]
+        self.line(url)
+        self.line(self.user)
+        return self.line(self.password)
+
+    def until(self, ok: Callable[[], bool], what: str, command: str = "") -> list[str]:
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            out = self.line(command)
+            if ok():
+                return out
+            time.sleep(0.2)
+        raise AssertionError(f"{what}; heard: {self.heard[-12:]}")
+
+
+def test_a_rematch_over_a_real_homeserver(synapse: Any, tmp_path: Path) -> None:
+    lexicon = Lexicon.default()
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    try:
+        alice.sign_in(synapse.url)
+        bob.sign_in(synapse.url)
+        out = alice.line(f"invite {bob.user} days 2 rules double")
+        assert any(x.startswith("Played by ") and "2 days a move" in x for x in out), out
+        bob.until(lambda: any("invites you" in x for x in bob.heard[-4:]), "the invitation", "games")
+        bob.line("accept 1")
+        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
+        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
+        games = alice.line("games")
+        assert any(x.endswith(", 2 days left.") for x in games), games
+        bob.line("resign")
+        for h in (alice, bob):
+            h.until(lambda: online_prompts.REMATCH_HOW in h.heard, "the end, with the rematch offered")
+            assert h.heard.count("The deal checked out.") == 1
+        first_room = alice.home.rooms[0]
+        out = alice.line("rematch")
+        assert out[0] == online_prompts.rematch_sent([bob.name]), out
+        bob.until(lambda: online_prompts.asks_rematch(alice.name) in bob.heard, "the rematch heard")
+        bob.until(lambda: online_prompts.rematch_invitation_line(1, alice.name) in bob.heard[-4:],
+                  "the rematch listed", "games")
+        bob.line("accept 1")
+        bob.until(lambda: bob.session.game is not None and not bob.session.game.is_over, "the rematch seated")
+        new_room = bob.home.rooms[-1]
+        assert new_room != first_room
+        offer = bob.home.links[new_room].state.offer
+        assert offer is not None and offer.days == 2 and offer.rules == "double"
+        assert offer.players[0].user == alice.user
+    finally:
+        alice.home.close()
+        bob.home.close()
