@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..errors import ActionNotAllowed, ScrabbleError
 from ..online.matrix import check_user_id
-from ..presentation import online_prompts, prompts
+from ..presentation import honour_prompts, online_prompts, prompts
+from .honour_table import HonourTable
 from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
 from .questions import Ask, Decision, Question, Say, wrong_answer
@@ -128,10 +129,17 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
 
 
 def cmd_invite(session: GameFront, args: str) -> list[str]:
-    """``invite @bob:example.org`` (one to three players): a new game offered."""
+    """``invite @bob:example.org`` (one to three players): a new game
+    offered; ``invite @bob:example.org honour``: an honour game (the friend
+    types moves in any Matrix app; this program deals and referees)."""
     home = home_of(session)
     transport = home.need()
     users = args.replace(",", " ").split()
+    honour = bool(users) and users[-1].lower() in honour_prompts.HONOUR_WORDS
+    if honour:
+        users = users[:-1]
+        if len(users) > 1:
+            raise ActionNotAllowed(honour_prompts.HONOUR_ONE_FRIEND)
     if not users:
         raise ActionNotAllowed(online_prompts.INVITE_WHOM)
     if len(users) > MOST_INVITED:
@@ -139,6 +147,8 @@ def cmd_invite(session: GameFront, args: str) -> list[str]:
     users = [check_user_id(u) for u in users]
     if transport.user_id in users:
         raise ActionNotAllowed(online_prompts.NOT_YOURSELF)
+    if honour:
+        return _said_after(home, home.invite_honour(users[0]))
     return _said_after(home, home.invite(users))
 
 
@@ -217,6 +227,8 @@ def cmd_resign(session: GameFront, args: str) -> list[str]:
     home = home_of(session)
     table = home.open_table()
     table.resign()
+    if isinstance(table, HonourTable):  # over at once: said as it is made
+        return _said_after(home, [])
     return _said_after(home, [online_prompts.RESIGN_SENT])
 
 

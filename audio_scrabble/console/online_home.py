@@ -27,12 +27,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ActionNotAllowed, OnlineError
+from ..errors import ActionNotAllowed, OnlineError, ScrabbleError
+from ..online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
 from ..online.match import DONE, JOIN, PLAY, GameLink
 from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
-from ..presentation import online_prompts
+from ..presentation import honour_prompts, online_prompts
 from . import services
+from .honour_table import HonourTable
 from .online_table import Host, OnlineTable
 
 log = logging.getLogger(__name__)
@@ -127,11 +129,13 @@ class OnlineHome:
         self.rules = rules
         self.transport: Transport | None = None
         self.links: dict[str, GameLink] = {}
+        #: the honour games (a friend with only a phone), by room
+        self.honour: dict[str, HonourLink] = {}
         #: the rooms in the order ``games`` numbers them
         self.rooms: list[str] = []
         #: the invitations as ``games`` last listed them (``accept N``)
         self.invited: list[Invitation] = []
-        self.table: OnlineTable | None = None
+        self.table: OnlineTable | HonourTable | None = None
         self._last: dict[str, int] = {}
         self._seeds: Any = None
         self._inbox: queue.Queue[Message | None] = queue.Queue()
@@ -176,8 +180,11 @@ class OnlineHome:
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
         for log in self.store.game_logs():
-            if any(e.get("kind") == "game" for e in log.entries()):
+            kinds = {e.get("kind") for e in log.entries()}
+            if "game" in kinds:
                 self._resume(log.room)
+            elif HONOUR_SETUP in kinds:
+                self._resume_honour(log)
         lines = [online_prompts.signed_in(transport.user_id)]
         return lines + self.away_lines()
 
@@ -191,11 +198,24 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
 
+    def _resume_honour(self, log: Any) -> None:
+        assert self.transport is not None
+        lexicon = self._lexicon()
+        try:
+            link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
+            link.catch_up()  # what the friend typed meanwhile, answered now
+        except (OnlineError, ScrabbleError):
+            return  # a room no longer reachable, or a log that does not replay: not listed
+        self.honour[link.room] = link
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+
     def sign_out(self) -> list[str]:
         transport = self.transport
         self.close_table()
         self.transport = None
         self.links.clear()
+        self.honour.clear()
         self.rooms.clear()
         self._inbox.put(None)
         if transport is not None:
@@ -239,7 +259,7 @@ class OnlineHome:
                 self._inbox.task_done()
 
     def _handle(self, msg: Message) -> None:
-        link = self.links.get(msg.room)
+        link: GameLink | HonourLink | None = self.links.get(msg.room) or self.honour.get(msg.room)
         if link is None:
             return
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
@@ -260,6 +280,9 @@ class OnlineHome:
     def entries(self) -> list[GameEntry]:
         out = []
         for room in self.rooms:
+            if room in self.honour:
+                out.append(self._honour_entry(self.honour[room]))
+                continue
             link = self.links[room]
             state = link.state
             me = state.my_seat
@@ -277,6 +300,21 @@ class OnlineHome:
                 whose = state.names[seat] if seat is not None and seat != me else ""
             out.append(GameEntry(room, others, kind, whose, self._last.get(room, 0)))
         return out
+
+    def _honour_entry(self, link: HonourLink) -> GameEntry:
+        game = link.game
+        others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
+        if game.is_over:
+            kind, whose = "done", ""
+        elif game.awaiting_final_challenge:
+            pending = game.pending_play
+            mine = pending is not None and pending.player != link.my_seat
+            kind, whose = ("play", "") if mine else ("wait", link.friend_name)
+        elif game.current == link.my_seat:
+            kind, whose = "play", ""
+        else:
+            kind, whose = "wait", link.friend_name
+        return GameEntry(link.room, others, kind, whose, self._last.get(link.room, 0))
 
     def games_lines(self, first: int) -> list[str]:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
@@ -301,7 +339,10 @@ class OnlineHome:
         """Who moved while the player was away: the games where it is their turn now."""
         movers: dict[str, int] = {}
         for e in self.entries():
-            if e.state == "play":
+            if e.state == "play" and e.room in self.honour:
+                name = self.honour[e.room].friend_name
+                movers[name] = movers.get(name, 0) + 1
+            elif e.state == "play":
                 link = self.links[e.room]
                 last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
                 name = link.state.names[last.seat] if last is not None else ""
@@ -317,6 +358,25 @@ class OnlineHome:
                               on_chat=table.on_chat)
         self._keep(link)
         return [online_prompts.invited([n for n, _ in others])] + self._open(link, table)
+
+    def invite_honour(self, user: str) -> list[str]:
+        """An honour game with ``user``: dealt and refereed here, begun at once."""
+        transport = self.need()
+        lexicon = self._lexicon()
+        friend = display_name(user)
+        link = HonourLink.offer(transport, display_name(transport.user_id), friend, user, self.rules, lexicon,
+                                services.move_finder(lexicon), self.store.game_log,
+                                seed=self.session.options.seed)
+        self.honour[link.room] = link
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+        return [honour_prompts.invited_here(friend)] + self._open_honour(link)
+
+    def _open_honour(self, link: HonourLink) -> list[str]:
+        self.close_table()
+        table = HonourTable(self.session)
+        self.table = table
+        return table.attach(link)
 
     def accept(self, number: int) -> list[str]:
         transport = self.need()
@@ -355,7 +415,10 @@ class OnlineHome:
         self.need()
         if not 1 <= number <= len(self.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
-        link = self.links[self.rooms[number - 1]]
+        room = self.rooms[number - 1]
+        if room in self.honour:
+            return self._open_honour(self.honour[room])
+        link = self.links[room]
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session))
 
@@ -370,6 +433,9 @@ class OnlineHome:
         return []
 
     def close_table(self) -> None:
+        if isinstance(self.table, HonourTable):
+            self.table.detach()
+            self.table = None
         if self.table is not None:
             self.table.detach()
             link = self.table.link
@@ -377,7 +443,7 @@ class OnlineHome:
                 link.on_record = link.on_refused = link.on_chat = None
             self.table = None
 
-    def open_table(self) -> OnlineTable:
+    def open_table(self) -> OnlineTable | HonourTable:
         """The game open at the table; refused when none is."""
         table = self.table
         if table is None or table.link is None:
