@@ -23,26 +23,30 @@ from audio_scrabble.online.transport import Transport
 class Host:
     """The inviting player's console and online home."""
 
-    def __init__(self, connect: Callable[[], Transport], folder: Path, lexicon: Any, saves: Any,
+    def __init__(self, connect: Callable[[], Transport] | None, folder: Path, lexicon: Any, saves: Any,
                  seed: int | None = None) -> None:
+        """``connect``: the transport to sign in to (None: Matrix, as the program does)."""
         self.transports: list[Transport] = []
         self._connect_to = connect
         self.session = Session(Options(saved_game=NEW, seed=seed), lexicon=lexicon, store=saves)
         self.store = OnlineStore(folder)
-        self.home = install(self.session, OnlineHome(self.session, self.store, connect=self._connect,
-                                                     sign_in=lambda server, user, password: self._connect()))
+        given: dict[str, Any] = {}
+        if connect is not None:
+            given = {"connect": self._connect, "sign_in": lambda server, user, password: self._connect()}
+        self.home = install(self.session, OnlineHome(self.session, self.store, **given))
         self.heard: list[str] = []
 
-    def sign_in(self) -> list[str]:
+    def sign_in(self, server: str = "example.org", user: str = "alice", password: str = "a password") -> list[str]:
         """``online``, and its questions answered; what the last answer said."""
         out = self.line("online")
         if self.home.signed_in:
             return out
-        self.line("example.org")
-        self.line("alice")
-        return self.line("a password")
+        self.line(server)
+        self.line(user)
+        return self.line(password)
 
     def _connect(self) -> Transport:
+        assert self._connect_to is not None
         t = self._connect_to()
         self.transports.append(t)
         return t
