@@ -32,7 +32,6 @@ from ..online.honour import HonourApplied, HonourLink
 from ..persistence import files
 from ..persistence.records import record_stem
 from ..presentation import honour_prompts, online_phrases, online_prompts, prompts
-from ..presentation.phrases import scores_lines
 from .online_table import Host
 from .opening import Seating
 from .seats import Relayed, RemoteSeat
@@ -136,8 +135,7 @@ class HonourTable:
             said = [prompts.move_arrived(names[applied.seat])] if friend else []
             said.append(online_prompts.resigned(names[applied.seat], not friend))
             if ended is not None:
-                said.append("Final scores:")
-                said.extend(scores_lines(names, ended.totals, link.my_seat))
+                said.extend(honour_prompts.final_here(names, ended.totals, link.my_seat))
             return Relayed(tuple(said) + self._keep_record(applied.view))
         first = (prompts.move_arrived(names[applied.seat]),) if friend else ()
         after = self._keep_record(applied.view) if applied.view.is_over else ()

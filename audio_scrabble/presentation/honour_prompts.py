@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.board import COLUMNS, SIZE, Board, Square
-from .phrases import scores_line
+from .phrases import scores_line, scores_lines
 
 #: the word after ``invite @bob:example.org`` that asks for the honour mode
 HONOUR_WORD = "honour"
@@ -117,6 +117,11 @@ def chat_here(name: str, text: str) -> str:
 def refused_here(name: str, sentence: str) -> str:
     """The friend's move refused (answered in the room too)."""
     return f"{name}'s move refused: {sentence}"
+
+
+def final_here(names: Sequence[str], totals: Sequence[int], you: int) -> list[str]:
+    """The final scores said here after a resignation."""
+    return ["Final scores:"] + scores_lines(names, totals, you)
 
 
 #: ``invite`` with ``honour`` and more than one player

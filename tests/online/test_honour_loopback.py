@@ -218,3 +218,40 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+@pytest.mark.parametrize("who", ["Bob", "Alice"])
+def test_a_resignation_ends_the_honour_game(tmp_path: Path, lexicon: Any, who: str) -> None:
+    loop = Loop(tmp_path, lexicon)
+    host = loop.host
+    try:
+        host.sign_in()
+        host.line("invite @bob:loopback honour")
+        loop.bob.accept(loop.room())
+        if host.link().game.current == 0:
+            host.line("pass")
+        loop.types("pass")  # Bob: one move each, so the scores are said
+        host.line("")
+        if who == "Bob":
+            loop.types("Resign")
+            out = host.line("")
+            assert out[:2] == [prompts.move_arrived("Bob"), online_prompts.resigned("Bob", False)], out
+        else:
+            out = host.line("resign")
+            assert out[0] == online_prompts.resigned("Alice", True), out
+        assert honour_prompts.final_here(("Alice", "Bob"), (0, 0), 0)[0] in out
+        game = host.session.game
+        assert game is not None and game.is_over and host.session.mode == "over"
+        assert loop.bodies()[-1].startswith(honour_prompts.resigned_room(who)), loop.bodies()[-1]
+        records = list(loop.saves.games_dir.glob("*.gcg"))
+        assert len(records) == 1 and online_prompts.record_kept(records[0].name) in out, out
+        # the game stays over after a restart: the resignation is in its log
+        host.close()
+        again = loop.new_host()
+        loop.host = again
+        again.sign_in()
+        assert again.link().game.is_over
+        assert any("(honour): over." in line for line in again.line("games"))
+    finally:
+        loop.host.close()
+        loop.bob.close()
