@@ -255,3 +255,23 @@ def test_a_resignation_ends_the_honour_game(tmp_path: Path, lexicon: Any, who: s
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+def test_invite_honour_in_completion_and_its_refusals(tmp_path: Path, lexicon: Any) -> None:
+    from audio_scrabble.console.commands import complete
+
+    loop = Loop(tmp_path, lexicon)
+    host = loop.host
+    try:
+        assert complete(host.session, "invite @bob:loopback ho") == ["honour"]
+        assert "honour" in "\n".join(host.line("help invite"))
+        host.sign_in()
+        out = host.line("invite @bob:loopback @cy:loopback honour")
+        assert out == prompts.refusal_said(honour_prompts.HONOUR_ONE_FRIEND) or \
+            honour_prompts.HONOUR_ONE_FRIEND in " ".join(out), out
+        assert host.home.rooms == [] and host.session.game is None  # nothing changed
+        out = host.line("invite @bob:loopback honor")  # either spelling
+        assert out[0] == honour_prompts.invited_here("Bob"), out
+    finally:
+        host.close()
+        loop.bob.close()
