@@ -120,6 +120,14 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
                 assert (len(g.actions), sorted(g.board.occupied())) == before
                 seen.typed.append("(out of turn)")
             pending = g.pending_play
+            if g.current == 0 and pending is not None and pending.player == 1 and turn > 6 \
+                    and "(alice challenges)" not in seen.typed and not g.awaiting_final_challenge:
+                # Alice challenges Bob's last play here: made, and answered in the room
+                out = host.line("challenge")
+                assert any("challenge" in line.lower() for line in out), out
+                assert "challenge" in loop.bodies()[-1].lower(), loop.bodies()[-1]
+                seen.typed.append("(alice challenges)")
+            pending = g.pending_play
             if g.current == 1 and pending is not None and pending.player == 0 and turn > 4 \
                     and "(challenge)" not in seen.typed and not g.awaiting_final_challenge:
                 # Bob challenges Alice's last play (single challenge: it stands, no penalty)
@@ -145,7 +153,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
         # each of Bob's actions said once at Alice's table, as it arrived
         assert host.heard.count(prompts.move_arrived("Bob")) == seen.friend_actions
         assert host.heard.count(honour_prompts.chat_here("Bob", "good luck!")) == 1
-        assert "(challenge)" in seen.typed and "(illegal)" in seen.typed and "(out of turn)" in seen.typed
+        assert "(challenge)" in seen.typed and "(alice challenges)" in seen.typed and "(illegal)" in seen.typed and "(out of turn)" in seen.typed
         assert any(t.islower() for t in seen.typed if t[0].isdigit() or t[0].isalpha()), (seen.typed, final.actions, host.heard[-30:])
         # the room: every move answered with its sentence, the scores and the board
         bodies = loop.bodies()
