@@ -114,6 +114,12 @@ class _Watched:
     def close(self) -> None:
         self.inner.close()
 
+    def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
+        send = getattr(self.inner, "send_image", None)
+        if not callable(send):
+            raise OnlineError("This connection cannot send pictures.", "no_images")
+        return str(send(room, png, alt, txn_id, size))
+
 
 class OnlineHome:
     """The player's games between homes (see the module doc)."""

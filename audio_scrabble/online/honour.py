@@ -54,6 +54,7 @@ from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, ScrabbleError
 from ..notation.plays import parse_play, parse_rack
 from ..presentation import honour_prompts as say
+from ..presentation.board_picture import SIDE, board_png
 from ..presentation.phrases import Audience, announce
 from .store import GameLog
 from .transport import Message, Transport
@@ -173,6 +174,8 @@ class HonourLink:
         self.on_chat: Callable[[str, str], None] | None = None
         #: a send that failed (the move stands: it is in the log), for the player here
         self.on_send_failed: Callable[[ScrabbleError], None] | None = None
+        #: a large-print picture of the board goes with each move
+        self.pictures = True
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -311,9 +314,11 @@ class HonourLink:
         if event_id:
             self.heard.add(event_id)
         applied = HonourApplied(seat, events, copy_of(game))
-        self._post(self._move_message(events, totals))
-        if self.on_applied is not None:
+        if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
+        sentence = " ".join(announce(events, Audience(game.names), totals))
+        self._post(self._move_message(sentence))
+        self._post_picture(sentence)
         return applied
 
     def resign(self) -> HonourApplied:
@@ -348,10 +353,9 @@ class HonourLink:
         self._post(text)
 
     # ------------------------------------------------------------ the room
-    def _move_message(self, events: tuple[Event, ...], totals: tuple[int, ...]) -> str:
+    def _move_message(self, sentence: str) -> str:
         game = self.game
-        lines = announce(events, Audience(game.names), totals)
-        parts = [" ".join(lines)]
+        parts = [sentence]
         if not game.is_over:
             current = game.names[game.current]
             parts.append(say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current))
@@ -364,6 +368,22 @@ class HonourLink:
         if not game.is_over:
             text += "\n" + say.rack_message(self.friend_name, game.players[self.friend_seat].rack)
         return text
+
+    def _post_picture(self, alt: str) -> None:
+        """The board as a large-print picture, its alt text the move's
+        sentence (when the transport sends pictures; a failure only logged:
+        the move and the board as text went already)."""
+        if not self.pictures:
+            return
+        send = getattr(self.transport, "send_image", None)
+        if not callable(send):
+            return
+        self._sent += 1
+        txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
+        try:
+            send(self.room, board_png(self.game.board), alt, txn, (SIDE, SIDE))
+        except ScrabbleError:
+            log.info("a picture of the board could not be sent in %s", self.room)
 
     def _post(self, body: str) -> None:
         """A message of this program's to the room (its structured mark never

@@ -159,6 +159,17 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
         bodies = loop.bodies()
         assert any("Bob played" in b for b in bodies) and any("Alice played" in b for b in bodies)
         assert any(" 1 2 3" not in b and "\n 8 " in b for b in bodies)  # the board as text
+        # a large-print picture of the board with each move, its alt text the move's sentence
+        pictures = [m for m in loop.net.messages(room) if m.image is not None]
+        assert len(pictures) == len(final.actions), (len(pictures), len(final.actions))
+        texts = [m.body for m in loop.net.messages(room) if m.image is None and m.sender != BOB]
+        for picture in pictures:
+            assert picture.sender == "@alice:loopback" and picture.image is not None
+            assert picture.image.startswith(b"\x89PNG\r\n\x1a\n")
+            assert any(t.startswith(picture.body + "\n\n") for t in texts), picture.body
+        last_picture = next(m for m in reversed(loop.net.messages(room)) if m.image is not None)
+        assert "Game over." in last_picture.body
+        bodies = [m.body for m in loop.net.messages(room) if m.image is None]
         assert "Game over." in bodies[-1] and "Final scores" in bodies[-1], bodies[-1]
         # the GCG record, written once, the game's own
         records = list(loop.saves.games_dir.glob("*.gcg"))

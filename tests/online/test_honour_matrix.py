@@ -32,6 +32,7 @@ from audio_scrabble.online.store import OnlineStore  # noqa: E402
 from audio_scrabble.online.transport import Message  # noqa: E402
 from audio_scrabble.persistence import SaveStore  # noqa: E402
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
+from audio_scrabble.presentation.board_picture import SIDE, board_png  # noqa: E402
 
 from honour_kit import Host, Observed, play_out, wait_until  # noqa: E402
 
@@ -107,6 +108,16 @@ def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lex
         assert len(records) == 1, records
         record = read_gcg(records[0].read_bytes())
         assert [p.full_name for p in record.players] == [ann, ben]
+        # with each move a large-print picture of the board (m.image, uploaded
+        # encrypted), its alt text the move's sentence: Bob's app downloads and decrypts it
+        history = bob.history(room)
+        pictures = [m for m in history if m.sender == alice_id and m.record is None]
+        assert len(pictures) == len(link.game.actions), (len(pictures), len(link.game.actions))
+        texts = [m.body for m in history if m.sender == alice_id and m.record is not None]
+        assert all(any(t.startswith(p.body + "\n\n") for t in texts) for p in pictures)
+        png = bob.download_image(room, pictures[-1].event_id)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png[16:24] == bytes.fromhex("%08x%08x" % (SIDE, SIDE))
+        assert png == board_png(link.game.board)
         types_stored = set(synapse.event_types(room))
         assert "m.room.encrypted" in types_stored and "m.room.message" not in types_stored, types_stored
         print(f"honour game over Synapse: {len(link.game.actions)} actions in {took:.1f} s")
