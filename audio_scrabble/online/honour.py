@@ -7,8 +7,10 @@ reads the friend's plain-text messages in the game's room:
 
 * a move, ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first:
   down), ``H8 down CAT`` or ``8H across CAT`` (a direction word after a
-  square), lower case too: a word all in lower case is read as capitals; in
-  a word with capitals a lower-case letter is a blank, as in GCG; letters
+  square), lower case too: a word all in lower case, or with more
+  lower-case letters than a set has blanks (``Nastier``, a phone's capital
+  first letter), is read as capitals; otherwise a lower-case letter is a
+  blank, as in GCG (``NASTiER``); letters
   already on the board written out or as ``.``;
 * ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
   (the last play of the game), ``resign``, ``help``, ``board``;
@@ -63,6 +65,8 @@ log = logging.getLogger(__name__)
 
 #: a game log's first entry for an honour game (its set-up)
 SETUP_KIND = "honour"
+#: the blanks of a set: a word with more lower-case letters is read as capitals
+BLANKS_IN_SET = 2
 #: what the structured part of this program's room messages says
 MARK = {"honour": 1}
 
@@ -98,7 +102,10 @@ def _square(token: str) -> tuple[int, int] | None:
 def _word(token: str) -> str | None:
     if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token):
         return None
-    return token.upper() if token == token.lower() else token  # all lower case: a phone's keyboard
+    lower = sum(1 for ch in token if ch.islower())
+    # all lower case (a phone's keyboard), or more lower-case letters than
+    # the set has blanks (a phone's capital first letter, "Nastier"): capitals
+    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET else token
 
 
 def read_typed(body: str) -> Typed:

@@ -69,6 +69,8 @@ def test_read_what_a_friend_types() -> None:
     assert read_typed("8D NASTIER").text == "8D NASTIER"
     assert read_typed("8d nastier").text == "8D NASTIER"  # all lower case: capitals
     assert read_typed("8D NASTiER").text == "8D NASTiER"  # a blank, as in GCG
+    assert read_typed("8D Nastier").text == "8D NASTIER"  # a phone's capital: more lower case than blanks
+    assert read_typed("8D NAStiER").text == "8D NAStiER"  # two blanks
     assert read_typed("H8 down CAT").text == "H8 CAT"
     assert read_typed("h8 across cat").text == "8H CAT"
     assert read_typed("8H down CAT").text == "H8 CAT"
@@ -291,6 +293,12 @@ def test_invite_honour_in_completion_and_its_refusals(tmp_path: Path, lexicon: A
         assert host.home.rooms == [] and host.session.game is None  # nothing changed
         out = host.line("invite @bob:loopback honor")  # either spelling
         assert out[0] == honour_prompts.invited_here("Bob"), out
+        loop.bob.accept(loop.room())
+        assert host.line("say hello from here") == [online_prompts.SAID]
+        assert loop.bodies()[-1] == "hello from here"
+        loop.types("board")
+        assert loop.bodies()[-1].startswith("   A B C D E F G H I J K L M N O\n 1 "), loop.bodies()[-1]
+        assert honour_prompts.rack_message("Bob", host.link().game.players[1].rack) in loop.bodies()[-1]
     finally:
         host.close()
         loop.bob.close()
