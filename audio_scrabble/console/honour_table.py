@@ -75,7 +75,9 @@ class HonourTable:
         match = self.session.match
         self.game = match.game if match is not None else None
         self.session.acting.relay = self
-        return said
+        with link._lock:  # what the friend said while the game was not open here
+            missed, link.unsaid_chat = link.unsaid_chat, []
+        return said + [honour_prompts.chat_here(names[friend], text) for text in missed]
 
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out)."""

@@ -181,6 +181,8 @@ class HonourLink:
         self.on_chat: Callable[[str, str], None] | None = None
         #: a send that failed (the move stands: it is in the log), for the player here
         self.on_send_failed: Callable[[ScrabbleError], None] | None = None
+        #: the friend's chat lines that came while no table followed the game
+        self.unsaid_chat: list[str] = []
         #: a large-print picture of the board goes with each move
         self.pictures = True
 
@@ -255,6 +257,8 @@ class HonourLink:
                 self._heard(msg.event_id)
                 if self.on_chat is not None:
                     self.on_chat(self.friend_name, msg.body.strip())
+                else:  # no table follows the game now: said when it is opened
+                    self.unsaid_chat.append(msg.body.strip())
                 return
             if typed.kind in (HELP, BOARD):
                 self._heard(msg.event_id)

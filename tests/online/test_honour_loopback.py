@@ -223,6 +223,8 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
         opened = again.line(f"open {number}")
         assert honour_prompts.game_with("Bob") in opened, opened
         assert again.session.game is not None and again.session.game.current == 0
+        assert honour_prompts.chat_here("Bob", "back soon") in opened, opened  # said once it is open
+        assert again.heard.count(honour_prompts.chat_here("Bob", "back soon")) == 1
         out = again.line("pass")
         assert "You passed." in out, out
         assert loop.bodies()[-1].startswith("Alice passed.")
