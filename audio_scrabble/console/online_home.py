@@ -117,7 +117,7 @@ class _Watched:
     def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
         send = getattr(self.inner, "send_image", None)
         if not callable(send):
-            raise OnlineError("This connection cannot send pictures.", "no_images")
+            raise OnlineError(honour_prompts.NO_PICTURES, "no_images")
         return str(send(room, png, alt, txn_id, size))
 
 

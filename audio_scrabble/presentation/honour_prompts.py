@@ -126,6 +126,8 @@ def final_here(names: Sequence[str], totals: Sequence[int], you: int) -> list[st
 
 #: ``invite`` with ``honour`` and more than one player
 HONOUR_ONE_FRIEND = "An honour game is for one friend; invite one player with honour."
+#: a transport that sends no pictures (the picture is left out; only logged)
+NO_PICTURES = "This connection cannot send pictures."
 #: the local player's resignation
 RESIGNED_HERE = "You resigned; the game is over."
 
