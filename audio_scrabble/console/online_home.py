@@ -209,10 +209,16 @@ class OnlineHome:
         lexicon = self._lexicon()
         try:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
-            link.catch_up()  # what the friend typed meanwhile, answered now
         except (OnlineError, ScrabbleError):
-            return  # a room no longer reachable, or a log that does not replay: not listed
+            return  # a log that does not replay: not listed
+        # known to the worker before the history is read: a message that comes
+        # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
+        try:
+            link.catch_up()  # what the friend typed meanwhile, answered now
+        except OnlineError:
+            del self.honour[link.room]
+            return  # a room no longer reachable: not listed
         if link.room not in self.rooms:
             self.rooms.append(link.room)
 

@@ -181,6 +181,8 @@ class HonourLink:
         self.on_chat: Callable[[str, str], None] | None = None
         #: a send that failed (the move stands: it is in the log), for the player here
         self.on_send_failed: Callable[[ScrabbleError], None] | None = None
+        #: the last move's answer never reached the room (sent again at catch-up)
+        self._unanswered = False
         #: the friend's chat lines that came while no table followed the game
         self.unsaid_chat: list[str] = []
         #: a large-print picture of the board goes with each move
@@ -237,10 +239,23 @@ class HonourLink:
         resigned = next((e for e in entries if e.get("kind") == "honour_resign"), None)
         if resigned is not None:
             link._end_by_resignation(int(resigned["seat"]))
+        answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
+        link._unanswered = bool(actions) and answered < len(actions) and resigned is None
         return link
 
     def catch_up(self) -> None:
-        """What the friend typed while this program was away: answered now, in order."""
+        """What the friend typed while this program was away: answered now,
+        in order (first, the game as it stands, if the last move's answer
+        never reached the room: the program stopped before it was sent)."""
+        with self._lock:
+            if self._unanswered:
+                game = self.game
+                current = game.names[game.current]
+                turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
+                body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
+                if self._post(body):
+                    self.journal.append("answered", actions=len(self.game.actions))
+                    self._unanswered = False
         for msg in self.transport.history(self.room):
             self.handle(msg)
 
@@ -328,7 +343,8 @@ class HonourLink:
         if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
         sentence = " ".join(announce(events, Audience(game.names), totals))
-        self._post(self._move_message(sentence))
+        if self._post(self._move_message(sentence)):
+            self.journal.append("answered", actions=len(game.actions))
         self._post_picture(sentence)
         return applied
 
@@ -396,9 +412,10 @@ class HonourLink:
         except ScrabbleError:
             log.info("a picture of the board could not be sent in %s", self.room)
 
-    def _post(self, body: str) -> None:
+    def _post(self, body: str) -> bool:
         """A message of this program's to the room (its structured mark never
-        taken for the friend's typing); a failure is told, the game stands."""
+        taken for the friend's typing); a failure is told, the game stands.
+        Whether it was sent."""
         self._sent += 1
         txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
         record: Mapping[str, Any] = dict(MARK)
@@ -408,6 +425,8 @@ class HonourLink:
             log.info("an honour message could not be sent in %s", self.room)
             if self.on_send_failed is not None:
                 self.on_send_failed(e)
+            return False
+        return True
 
 
 __all__ = ["HonourLink", "HonourApplied", "Typed", "read_typed", "copy_of", "SETUP_KIND"]

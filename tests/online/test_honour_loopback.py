@@ -304,3 +304,44 @@ def test_invite_honour_in_completion_and_its_refusals(tmp_path: Path, lexicon: A
     finally:
         host.close()
         loop.bob.close()
+
+
+def test_a_move_whose_answer_never_left_is_answered_after_a_restart(tmp_path: Path, lexicon: Any) -> None:
+    """The program stops after a move is kept but before the room hears it
+    (the send fails): at the next sign-in the game as it stands goes to the
+    room, once."""
+    loop = Loop(tmp_path, lexicon)
+    host = loop.host
+    try:
+        host.sign_in()
+        host.line("invite @bob:loopback honour")
+        loop.bob.accept(loop.room())
+        link = host.link()
+        if link.game.current == 1:
+            loop.types("pass")
+            host.line("")
+        count = len(loop.bodies())
+        transport = host.transports[-1]
+        transport.closed = True  # type: ignore[attr-defined]  # the network gone: sends fail
+        out = host.line("pass")
+        assert "You passed." in out, out
+        assert len(loop.bodies()) == count  # the room never heard it
+        host.close()
+        again = loop.new_host()
+        loop.host = again
+        again.sign_in()
+        again.idle()
+        bodies = loop.bodies()
+        assert len(bodies) == count + 1, bodies[count:]
+        assert bodies[-1].startswith(honour_prompts.your_turn("Bob") + "\n\n   A B C"), bodies[-1]
+        assert honour_prompts.rack_message("Bob", again.link().game.players[1].rack) in bodies[-1]
+        assert again.link().game.current == 1
+        third = loop.new_host()
+        loop.host = third
+        again.close()
+        third.sign_in()
+        third.idle()
+        assert len(loop.bodies()) == count + 1  # answered once
+    finally:
+        loop.host.close()
+        loop.bob.close()
