@@ -24,6 +24,10 @@ or refused, answered in the room with the refusal sentence
 :meth:`HonourLink.act` (the game's own action), answered in the room the
 same way.
 
+With each move goes a large-print picture of the board (an image whose
+alt text is the move's sentence; :mod:`..presentation.board_picture`),
+when the transport sends pictures.
+
 Where the friend's rack goes: in the game's room. Only the two players
 are in it, and this program (the other player's) holds the rack anyway,
 so a direct message would hide nothing more; a phone's Matrix app shows
@@ -306,7 +310,12 @@ class HonourLink:
                 raise ActionNotAllowed(say.NOTHING_TO_ACCEPT)
             do = lambda g: g.accept()
         else:
-            if game.current != seat or game.awaiting_final_challenge:
+            if game.awaiting_final_challenge:
+                pending = game.pending_play
+                if pending is not None and pending.player == seat:  # the other player decides
+                    raise ActionNotAllowed(say.not_your_turn(game.names[self.my_seat]))
+                raise ActionNotAllowed(say.LAST_PLAY_WAITS)
+            if game.current != seat:
                 raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
             if typed.kind == PLACE:
                 play = parse_play(typed.text, game.board)

@@ -87,6 +87,8 @@ def not_your_turn(current: str) -> str:
 
 
 NOTHING_TO_ACCEPT = "There is no last play to accept now."
+#: a move typed while the game waits on the last play (it went out)
+LAST_PLAY_WAITS = "The game waits on the last play: type accept, or challenge it."
 GAME_OVER = "The game is over; ask for another game to play again."
 
 

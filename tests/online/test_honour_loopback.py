@@ -31,6 +31,8 @@ from honour_kit import Host, Observed, play_out
 BOB = "@bob:loopback"
 #: the deal of these games (the host's --seed)
 SEED = 21
+#: a deal where Alice goes out (her club player's moves)
+OUT_SEED = 1
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,8 @@ def lexicon() -> Any:
 
 
 class Loop:
-    def __init__(self, tmp: Path, lexicon: Any) -> None:
+    def __init__(self, tmp: Path, lexicon: Any, seed: int = 0) -> None:
+        self.seed = seed or SEED
         self.net = LoopbackNetwork()
         self.saves = SaveStore(tmp / "saves")
         self.folder = tmp / "online"
@@ -50,7 +53,7 @@ class Loop:
 
     def new_host(self) -> Host:
         return Host(lambda: LoopbackTransport(self.net, "@alice:loopback"), self.folder, self.lexicon, self.saves,
-                    seed=SEED)
+                    seed=self.seed)
 
     def room(self) -> str:
         return self.host.home.rooms[0]
@@ -344,4 +347,34 @@ def test_a_move_whose_answer_never_left_is_answered_after_a_restart(tmp_path: Pa
         assert len(loop.bodies()) == count + 1  # answered once
     finally:
         loop.host.close()
+        loop.bob.close()
+
+
+def test_the_last_play_waits_on_the_friend(tmp_path: Path, lexicon: Any) -> None:
+    """Alice goes out (this deal's club players have her do so): a move Bob
+    types then is refused with what to type instead; his accept ends it."""
+    loop = Loop(tmp_path, lexicon, seed=OUT_SEED)
+    host = loop.host
+    try:
+        host.sign_in()
+        host.line("invite @bob:loopback honour")
+        loop.bob.accept(loop.room())
+        link = host.link()
+
+        def extra(turn: int, seen: Observed) -> None:
+            g = link.game
+            pending = g.pending_play
+            if g.awaiting_final_challenge and pending is not None and pending.player == 0 \
+                    and "(waits)" not in seen.typed:
+                loop.types("pass")
+                assert loop.bodies()[-1] == honour_prompts.refused("Bob", honour_prompts.LAST_PLAY_WAITS)
+                assert host.line("") == [honour_prompts.refused_here("Bob", honour_prompts.LAST_PLAY_WAITS)]
+                seen.typed.append("(waits)")
+
+        seen = play_out(host, loop.types, lexicon, extra=extra)
+        assert "(waits)" in seen.typed
+        ended = link.game.ended
+        assert ended is not None and ended.out_player == 0
+    finally:
+        host.close()
         loop.bob.close()
