@@ -53,7 +53,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.board import ACROSS, DOWN, Square
+from ..core.board import ACROSS, DOWN
 from ..core.events import Event, GameEnded
 from ..core.game import Game
 from ..core.rules import rules_named
