@@ -22,6 +22,7 @@ from ..core.tiles import BLANK, parse_tiles
 from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..notation.typed import DirectionUnclear, join_split_squares, looks_like_position, looks_like_square, parse_draft
 from ..presentation import braille_lines, online_prompts, phrases, prompts, record_phrases
+from ..presentation.honour_prompts import HONOUR_WORD
 
 from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
@@ -428,6 +429,8 @@ def _candidates(session: GameFront, arg: Arg, words: list[str], index: int) -> l
         return list(session.names)
     if arg.kind == TOPIC:
         return REGISTRY.names() + HELP_TOPICS
+    if words and words[0].lower() == "invite" and index >= 1:  # after a user: an honour game
+        return [HONOUR_WORD]
     if arg.kind == OFFER:
         return offer_candidates(words, index)
     return []

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from ..errors import ActionNotAllowed, ScrabbleError
 from ..online.matrix import check_user_id
 from ..online.offers import read_terms
-from ..presentation import online_prompts, prompts
+from ..presentation import honour_prompts, online_prompts, prompts
 from . import services
+from .honour_table import HonourTable
 from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
 from .questions import Ask, Decision, Question, Say, wrong_answer
@@ -132,9 +133,22 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
 def cmd_invite(session: GameFront, args: str) -> list[str]:
     """``invite @bob:example.org`` (one to three players), then optionally
     ``days 3`` (days a move), ``rules double`` (the rule set), ``list
-    FILE`` (the word list; ``list default``): a new game offered."""
+    FILE`` (the word list; ``list default``): a new game offered;
+    ``invite @bob:example.org honour``: an honour game (the friend types
+    moves in any Matrix app; this program deals and referees)."""
     home = home_of(session)
     transport = home.need()
+    words = args.replace(",", " ").split()
+    if words and words[-1].lower() in honour_prompts.HONOUR_WORDS:
+        users = words[:-1]
+        if len(users) > 1:
+            raise ActionNotAllowed(honour_prompts.HONOUR_ONE_FRIEND)
+        if not users:
+            raise ActionNotAllowed(online_prompts.INVITE_WHOM)
+        friend = check_user_id(users[0])
+        if friend == transport.user_id:
+            raise ActionNotAllowed(online_prompts.NOT_YOURSELF)
+        return _said_after(home, home.invite_honour(friend))
     terms = read_terms(args)
     users = list(terms.users)
     if not users:
@@ -224,6 +238,8 @@ def cmd_resign(session: GameFront, args: str) -> list[str]:
     home = home_of(session)
     table = home.open_table()
     table.resign()
+    if isinstance(table, HonourTable):  # over at once: said as it is made
+        return _said_after(home, [])
     return _said_after(home, [online_prompts.RESIGN_SENT])
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from ..core.rules import VARIANTS
 from ..errors import ActionNotAllowed, OnlineError
 from ..online.match import GameLink
-from ..presentation import online_phrases, online_prompts
+from ..presentation import honour_prompts, online_phrases, online_prompts
 from .online_commands import home_of
 from .online_home import REMATCH_ROOM, OnlineHome
 from .saving import kept_by_room
@@ -45,11 +45,15 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
         table = home.table
         if table is None or table.link is None:
             raise ActionNotAllowed(online_prompts.CLAIM_WHICH)
-        return table.link
-    number = int(typed) - _local_count(session) if typed.isdigit() and len(typed) <= 4 else 0
-    if not 1 <= number <= len(home.rooms):
-        raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
-    return home.links[home.rooms[number - 1]]
+        link = table.link
+    else:
+        number = int(typed) - _local_count(session) if typed.isdigit() and len(typed) <= 4 else 0
+        if not 1 <= number <= len(home.rooms):
+            raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
+        link = home.links.get(home.rooms[number - 1]) or home.honour[home.rooms[number - 1]]
+    if not isinstance(link, GameLink):
+        raise ActionNotAllowed(honour_prompts.HONOUR_NO_CLAIM)
+    return link
 
 
 def cmd_claim(session: GameFront, args: str) -> list[str]:
@@ -69,6 +73,8 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     link = table.link if table is not None else None
     if link is None:
         raise ActionNotAllowed(online_prompts.REMATCH_WHICH)
+    if not isinstance(link, GameLink):
+        raise ActionNotAllowed(honour_prompts.HONOUR_NO_REMATCH)
     state = link.state
     offer = state.offer
     if offer is None or not state.over:

@@ -23,18 +23,20 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import ActionNotAllowed, OnlineError
+from ..errors import ActionNotAllowed, OnlineError, ScrabbleError
+from ..online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
 from ..online.match import DONE, JOIN, PLAY, GameLink
 from ..online.offers import choose_list, list_parts
 from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
-from ..presentation import online_phrases, online_prompts
+from ..presentation import honour_prompts, online_phrases, online_prompts
 from . import online_clock, services
+from .honour_table import HonourTable
 from .online_table import Host, OnlineTable
+from .online_watch import GameEntry, Watched, display_name, quiet_libraries
 
 log = logging.getLogger(__name__)
 
@@ -46,77 +48,6 @@ MOST_INVITED = 3
 TICK_SECONDS = 60.0
 #: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
 REMATCH_ROOM = online_phrases.REMATCH_ROOM
-
-
-def quiet_libraries() -> None:
-    """The network libraries' warnings ("Missing session for device...")
-    never printed over the game's lines: Python prints a warning of a
-    logger with no handler on the terminal; these have one that drops them."""
-    for name in ("nio", "audio_scrabble.online"):
-        logger = logging.getLogger(name)
-        if not logger.handlers:
-            logger.addHandler(logging.NullHandler())
-
-
-def display_name(user_id: str) -> str:
-    """The name a user id is said by: ``@bob:example.org`` -> ``Bob``."""
-    local = user_id.lstrip("@").split(":", 1)[0]
-    return local[:1].upper() + local[1:] if local else user_id
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """One online game as ``games`` lists it."""
-
-    room: str
-    others: tuple[str, ...]
-    #: "play" (your turn), "wait" (another's), "join" (waiting for them to accept),
-    #: "keys" (over: another's keys of the deal to come), "done"
-    state: str
-    whose: str
-    since_ms: int
-
-
-class _Watched:
-    """A transport whose messages' times are noted per room (``games``: since when)."""
-
-    def __init__(self, inner: Transport, last: dict[str, int]) -> None:
-        self.inner = inner
-        self.last = last
-
-    @property
-    def user_id(self) -> str:
-        return self.inner.user_id
-
-    def create_room(self, name: str, invitees: Sequence[str], *, encrypted: bool = True) -> str:
-        return self.inner.create_room(name, invitees, encrypted=encrypted)
-
-    def invitations(self) -> list[Invitation]:
-        return self.inner.invitations()
-
-    def accept(self, room: str) -> None:
-        self.inner.accept(room)
-
-    def decline(self, room: str) -> None:
-        self.inner.decline(room)
-
-    def members(self, room: str) -> list[str]:
-        return self.inner.members(room)
-
-    def send(self, room: str, body: str, record: Mapping[str, Any] | None, txn_id: str) -> str:
-        return self.inner.send(room, body, record, txn_id)
-
-    def history(self, room: str) -> list[Message]:
-        out = self.inner.history(room)
-        if out:
-            self.last[room] = max(self.last.get(room, 0), out[-1].timestamp_ms)
-        return out
-
-    def listen(self, on_message: Callable[[Message], None]) -> None:
-        self.inner.listen(on_message)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 class OnlineHome:
@@ -133,11 +64,13 @@ class OnlineHome:
         self.rules = rules
         self.transport: Transport | None = None
         self.links: dict[str, GameLink] = {}
+        #: the honour games (a friend with only a phone), by room
+        self.honour: dict[str, HonourLink] = {}
         #: the rooms in the order ``games`` numbers them
         self.rooms: list[str] = []
         #: the invitations as ``games`` last listed them (``accept N``)
         self.invited: list[Invitation] = []
-        self.table: OnlineTable | None = None
+        self.table: OnlineTable | HonourTable | None = None
         self._last: dict[str, int] = {}
         self._seeds: Any = None
         self._inbox: queue.Queue[Message | None] = queue.Queue()
@@ -182,14 +115,17 @@ class OnlineHome:
 
     def _start(self, transport: Transport) -> list[str]:
         atexit.register(self.close)  # the device's keys made the owner's only (Matrix)
-        self.transport = _Watched(transport, self._last)
+        self.transport = Watched(transport, self._last)
         self._seeds = self.store.seeds()
         self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
         for log in self.store.game_logs():
-            if any(e.get("kind") == "game" for e in log.entries()):
+            kinds = {e.get("kind") for e in log.entries()}
+            if "game" in kinds:
                 self._resume(log.room)
+            elif HONOUR_SETUP in kinds:
+                self._resume_honour(log)
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
@@ -207,16 +143,35 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
 
+    def _resume_honour(self, log: Any) -> None:
+        assert self.transport is not None
+        lexicon = self._lexicon()
+        try:
+            link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
+        except (OnlineError, ScrabbleError):
+            return  # a log that does not replay: not listed
+        # known to the worker before the history is read: a message that comes
+        # meanwhile is answered once, by whichever reads it first
+        self.honour[link.room] = link
+        try:
+            link.catch_up()  # what the friend typed meanwhile, answered now
+        except OnlineError:
+            del self.honour[link.room]
+            return  # a room no longer reachable: not listed
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+
     def sign_out(self) -> list[str]:
         transport = self.transport
         self.close_table()
         self.transport = None
         self.links.clear()
+        self.honour.clear()
         self.rooms.clear()
         self._inbox.put(None)
         self._stop_ticking.set()
         if transport is not None:
-            inner = transport.inner if isinstance(transport, _Watched) else transport
+            inner = transport.inner if isinstance(transport, Watched) else transport
             out = getattr(inner, "sign_out", None)
             if callable(out):
                 out()
@@ -257,7 +212,7 @@ class OnlineHome:
                 self._inbox.task_done()
 
     def _handle(self, msg: Message) -> None:
-        link = self.links.get(msg.room)
+        link: GameLink | HonourLink | None = self.links.get(msg.room) or self.honour.get(msg.room)
         if link is None:
             return
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
@@ -278,6 +233,9 @@ class OnlineHome:
     def entries(self) -> list[GameEntry]:
         out = []
         for room in self.rooms:
+            if room in self.honour:
+                out.append(self._honour_entry(self.honour[room]))
+                continue
             link = self.links[room]
             state = link.state
             me = state.my_seat
@@ -298,6 +256,21 @@ class OnlineHome:
             out.append(GameEntry(room, others, kind, whose, self._last.get(room, 0)))
         return out
 
+    def _honour_entry(self, link: HonourLink) -> GameEntry:
+        game = link.game
+        others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
+        if game.is_over:
+            kind, whose = "done", ""
+        elif game.awaiting_final_challenge:
+            pending = game.pending_play
+            mine = pending is not None and pending.player != link.my_seat
+            kind, whose = ("play", "") if mine else ("wait", link.friend_name)
+        elif game.current == link.my_seat:
+            kind, whose = "play", ""
+        else:
+            kind, whose = "wait", link.friend_name
+        return GameEntry(link.room, others, kind, whose, self._last.get(link.room, 0))
+
     def games_lines(self, first: int) -> list[str]:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
         transport = self.need()
@@ -309,8 +282,9 @@ class OnlineHome:
             lines.append(online_prompts.online_heading(len(entries)))
         clock_now = self.clock()
         for n, e in enumerate(entries, start=first):
-            clocked = online_clock.entry_line(n, self.links[e.room], clock_now) or online_clock.unplayable(
-                n, self.links[e.room])
+            link = self.links.get(e.room)  # an honour game keeps no clock
+            clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
+                                            or online_clock.unplayable(n, link))
             lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
         self.invited = transport.invitations()
         for n, inv in enumerate(self.invited, start=1):
@@ -328,7 +302,10 @@ class OnlineHome:
         """Who moved while the player was away: the games where it is their turn now."""
         movers: dict[str, int] = {}
         for e in self.entries():
-            if e.state == "play":
+            if e.state == "play" and e.room in self.honour:
+                name = self.honour[e.room].friend_name
+                movers[name] = movers.get(name, 0) + 1
+            elif e.state == "play":
                 link = self.links[e.room]
                 last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
                 name = link.state.names[last.seat] if last is not None else ""
@@ -340,7 +317,7 @@ class OnlineHome:
         """The player's moves due soon and the games they may claim
         (numbered as ``games`` last numbered them); ``only``: one room's."""
         numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=self.first_number)
-                    if only is None or room == only]
+                    if (only is None or room == only) and room in self.links]
         return online_clock.due_lines(numbered, self.clock())
 
     def invite(self, users: Sequence[str], rules: str = "", days: int = 0, lexicon: Any = None,
@@ -362,6 +339,25 @@ class OnlineHome:
             word_list = list_parts(offer.lexicon)[0] if offer is not None and lexicon is not None else ""
             said.append(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
         return said + self._open(link, table)
+
+    def invite_honour(self, user: str) -> list[str]:
+        """An honour game with ``user``: dealt and refereed here, begun at once."""
+        transport = self.need()
+        lexicon = self._lexicon()
+        friend = display_name(user)
+        link = HonourLink.offer(transport, display_name(transport.user_id), friend, user, self.rules, lexicon,
+                                services.move_finder(lexicon), self.store.game_log,
+                                seed=self.session.options.seed)
+        self.honour[link.room] = link
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+        return [honour_prompts.invited_here(friend)] + self._open_honour(link)
+
+    def _open_honour(self, link: HonourLink) -> list[str]:
+        self.close_table()
+        table = HonourTable(self.session)
+        self.table = table
+        return table.attach(link)
 
     def accept(self, number: int) -> list[str]:
         transport = self.need()
@@ -429,7 +425,10 @@ class OnlineHome:
         self.need()
         if not 1 <= number <= len(self.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
-        link = self.links[self.rooms[number - 1]]
+        room = self.rooms[number - 1]
+        if room in self.honour:
+            return self._open_honour(self.honour[room])
+        link = self.links[room]
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
 
@@ -444,6 +443,9 @@ class OnlineHome:
         return []
 
     def close_table(self) -> None:
+        if isinstance(self.table, HonourTable):
+            self.table.detach()
+            self.table = None
         if self.table is not None:
             self.table.detach()
             link = self.table.link
@@ -451,7 +453,7 @@ class OnlineHome:
                 link.on_record = link.on_refused = link.on_chat = None
             self.table = None
 
-    def open_table(self) -> OnlineTable:
+    def open_table(self) -> OnlineTable | HonourTable:
         """The game open at the table; refused when none is."""
         table = self.table
         if table is None or table.link is None:

@@ -69,14 +69,14 @@ class LoopbackNetwork:
         return self._post(self.room(room_id), sender, body, record, None)
 
     def _post(self, room: _Room, sender: str, body: str, record: Mapping[str, Any] | None,
-              txn_id: str | None) -> Message:
+              txn_id: str | None, image: bytes | None = None) -> Message:
         with self._lock:
             if txn_id is not None and (sender, txn_id) in room.txns:
                 event_id = room.txns[(sender, txn_id)]
                 return next(m for m in room.messages if m.event_id == event_id)
             stamp = self.clock() if self.clock is not None else next(self._clock)
             msg = Message(room.room_id, sender, f"$ev{next(self._ids)}", body,
-                          dict(record) if record is not None else None, stamp)
+                          dict(record) if record is not None else None, stamp, image)
             room.messages.append(msg)
             if txn_id is not None:
                 room.txns[(sender, txn_id)] = msg.event_id
@@ -154,6 +154,15 @@ class LoopbackTransport:
         if self._user not in r.joined:
             raise OnlineError("You are not in that game's room.", "not_joined")
         return self.network._post(r, self._user, body, record, txn_id).event_id
+
+    def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
+        """A picture, its alt text the body (kept whole in the message's ``image``)."""
+        if self.closed:
+            raise OnlineError("The connection is closed; sign in again.", "closed")
+        r = self.network.room(room)
+        if self._user not in r.joined:
+            raise OnlineError("You are not in that game's room.", "not_joined")
+        return self.network._post(r, self._user, alt, None, txn_id, bytes(png)).event_id
 
     def history(self, room: str) -> list[Message]:
         r = self.network.room(room)

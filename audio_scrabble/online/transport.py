@@ -44,6 +44,8 @@ class Message:
     #: a chat line typed by a person (in this game or in any chat app)
     record: Mapping[str, Any] | None = None
     timestamp_ms: int = 0
+    #: a picture sent with the message (a PNG; the body is its alt text), else None
+    image: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -100,4 +102,14 @@ class Transport(Protocol):
 
     def close(self) -> None:
         """Stop listening and let go of the connection."""
+        ...
+
+
+class SendsImages(Protocol):
+    """A transport that can also send a picture (Matrix, the loopback):
+    optional; a transport without it sends none."""
+
+    def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
+        """Send a PNG picture whose alt text (the body any app shows or
+        reads aloud) is ``alt``; idempotent per ``txn_id``. Its event id."""
         ...

@@ -1,0 +1,441 @@
+"""The honour mode: a friend with only a phone, playing from any Matrix app.
+
+The inviting player's program deals and referees: it holds an ordinary
+game of the rules core (an ordinary shuffled bag, both racks), says in the
+room that it holds both racks and the bag (so the deal is on trust), and
+reads the friend's plain-text messages in the game's room:
+
+* a move, ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first:
+  down), ``H8 down CAT`` or ``8H across CAT`` (a direction word after a
+  square), lower case too: a word all in lower case, or with more
+  lower-case letters than a set has blanks (``Nastier``, a phone's capital
+  first letter), is read as capitals; otherwise a lower-case letter is a
+  blank, as in GCG (``NASTiER``); letters
+  already on the board written out or as ``.``;
+* ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
+  (the last play of the game), ``resign``, ``help``, ``board``;
+* anything else is chat, passed on once (``on_chat``).
+
+A move is checked with the rules core on the game itself (the core
+refuses before it changes anything): applied, and answered in the room
+with the move's sentence, the scores, the board and the friend's rack;
+or refused, answered in the room with the refusal sentence
+(``on_refused`` tells the player here too). The player here acts through
+:meth:`HonourLink.act` (the game's own action), answered in the room the
+same way.
+
+With each move goes a large-print picture of the board (an image whose
+alt text is the move's sentence; :mod:`..presentation.board_picture`),
+when the transport sends pictures.
+
+Where the friend's rack goes: in the game's room. Only the two players
+are in it, and this program (the other player's) holds the rack anyway,
+so a direct message would hide nothing more; a phone's Matrix app shows
+it with the moves, where the friend looks.
+
+The game is kept on this computer, not in a save slot: the game's log of
+the data folder (:class:`~.store.GameLog`, 0600) holds its set-up (the
+seed, which never goes into the room) and every action as it is made,
+and which of the friend's messages have been answered; :meth:`resume`
+rebuilds the game from it and answers whatever the friend typed while
+this program was away. The room's messages from this program carry a
+small structured part (``NAMESPACE``: ``{"honour": 1, ...}``) so they are
+never taken for the friend's.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets as _secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.board import ACROSS, DOWN
+from ..core.events import Event, GameEnded
+from ..core.game import Game
+from ..core.rules import rules_named
+from ..errors import ActionNotAllowed, ScrabbleError
+from ..notation.plays import parse_play, parse_rack
+from ..presentation import honour_prompts as say
+from ..presentation.board_picture import SIDE, board_png
+from ..presentation.phrases import Audience, announce
+from .store import GameLog
+from .transport import Message, Transport
+
+log = logging.getLogger(__name__)
+
+#: a game log's first entry for an honour game (its set-up)
+SETUP_KIND = "honour"
+#: the blanks of a set: a word with more lower-case letters is read as capitals
+BLANKS_IN_SET = 2
+#: what the structured part of this program's room messages says
+MARK = {"honour": 1}
+
+PLACE, PASS, EXCHANGE, CHALLENGE, ACCEPT, RESIGN, HELP, BOARD, CHAT = (
+    "place", "pass", "exchange", "challenge", "accept", "resign", "help", "board", "chat")
+
+_WORDS = {"pass": PASS, "challenge": CHALLENGE, "accept": ACCEPT, "resign": RESIGN, "help": HELP,
+          "board": BOARD, "exchange": EXCHANGE, "swap": EXCHANGE}
+_SQUARE_ACROSS = re.compile(r"([0-9]{1,2})([A-Za-z])")
+_SQUARE_DOWN = re.compile(r"([A-Za-z])([0-9]{1,2})")
+_WORD = re.compile(r"[A-Za-z.()]+")
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What the friend typed, read: its kind and, for a move, the play in
+    tournament notation (``8D NASTIER``) or the tiles to exchange."""
+
+    kind: str
+    text: str = ""
+
+
+def _square(token: str) -> tuple[int, int] | None:
+    """(row, column) of a square written either way (``H8``, ``8H``)."""
+    m = _SQUARE_DOWN.fullmatch(token) or _SQUARE_ACROSS.fullmatch(token)
+    if m is None:
+        return None
+    a, b = m.group(1), m.group(2)
+    col, row = (a, b) if a.isalpha() else (b, a)
+    return int(row), ord(col.upper()) - ord("A") + 1
+
+
+def _word(token: str) -> str | None:
+    if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token):
+        return None
+    lower = sum(1 for ch in token if ch.islower())
+    # all lower case (a phone's keyboard), or more lower-case letters than
+    # the set has blanks (a phone's capital first letter, "Nastier"): capitals
+    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET else token
+
+
+def read_typed(body: str) -> Typed:
+    """Read one message of the friend's (see the module doc)."""
+    parts = body.strip().split()
+    if not parts:
+        return Typed(CHAT, body)
+    first = parts[0].lower().rstrip(".!")
+    kind = _WORDS.get(first)
+    if kind == EXCHANGE:
+        return Typed(EXCHANGE, "".join(parts[1:]).upper())
+    if kind is not None and len(parts) == 1:
+        return Typed(kind)
+    if first.startswith("-") and len(parts) == 1:  # GCG's exchange, "-ABC"; "-" a pass
+        return Typed(EXCHANGE, parts[0][1:].upper()) if len(parts[0]) > 1 else Typed(PASS)
+    if len(parts) == 2 and (_SQUARE_ACROSS.fullmatch(parts[0]) or _SQUARE_DOWN.fullmatch(parts[0])):
+        word = _word(parts[1])
+        if word is not None:
+            return Typed(PLACE, f"{parts[0].upper()} {word}")
+    if len(parts) == 3 and parts[1].lower() in (ACROSS, DOWN):
+        square, word = _square(parts[0]), _word(parts[2])
+        if square is not None and word is not None:
+            row, col = square
+            letter = chr(ord("A") + col - 1)
+            position = f"{row}{letter}" if parts[1].lower() == ACROSS else f"{letter}{row}"
+            return Typed(PLACE, f"{position} {word}")
+    return Typed(CHAT, body)
+
+
+@dataclass(frozen=True)
+class HonourApplied:
+    """An action the game made (the friend's or this side's): whose, its
+    events, a private copy of the game right after it, and the log's
+    count of actions then."""
+
+    seat: int
+    events: tuple[Event, ...]
+    view: Game
+    resigned: bool = False
+
+
+def copy_of(game: Game) -> Game:
+    """A private copy of a game (the word list and move finder shared)."""
+    import copy
+
+    memo: dict[int, Any] = {}
+    for shared in (game.lexicon, game.move_finder):
+        if shared is not None:
+            memo[id(shared)] = shared
+    return copy.deepcopy(game, memo)
+
+
+class HonourLink:
+    """One honour game: the game, its room and its log (see the module doc)."""
+
+    def __init__(self, transport: Transport, room: str, game: Game, friend: str, journal: GameLog,
+                 game_id: str, *, heard: set[str] | None = None) -> None:
+        self.transport = transport
+        self.room = room
+        self.game = game
+        #: the friend's user id
+        self.friend = friend
+        self.journal = journal
+        self.game_id = game_id
+        self.my_seat = 0
+        self.friend_seat = 1
+        #: the friend's messages answered (event ids), kept in the log
+        self.heard: set[str] = set(heard or ())
+        self._lock = threading.RLock()
+        self._sent = 0
+        self.on_applied: Callable[[HonourApplied], None] | None = None
+        self.on_refused: Callable[[str], None] | None = None
+        self.on_chat: Callable[[str, str], None] | None = None
+        #: a send that failed (the move stands: it is in the log), for the player here
+        self.on_send_failed: Callable[[ScrabbleError], None] | None = None
+        #: the last move's answer never reached the room (sent again at catch-up)
+        self._unanswered = False
+        #: the friend's chat lines that came while no table followed the game
+        self.unsaid_chat: list[str] = []
+        #: a large-print picture of the board goes with each move
+        self.pictures = True
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    @property
+    def friend_name(self) -> str:
+        return self.game.names[self.friend_seat]
+
+    def copy(self) -> Game:
+        """A private copy of the game as it stands."""
+        with self._lock:
+            return copy_of(self.game)
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def offer(cls, transport: Transport, my_name: str, friend_name: str, friend: str, rules: str,
+              lexicon: Any, move_finder: Any, journal_of: Callable[[str], GameLog], *,
+              seed: int | None = None) -> "HonourLink":
+        """A new honour game: the room made (encrypted), the friend invited,
+        the game dealt here, the welcome, the draw and the friend's rack sent."""
+        if seed is None:
+            seed = _secrets.randbelow(2**31)
+        game = Game([my_name, friend_name], rules_named(rules), seed, lexicon, move_finder)
+        room = transport.create_room(say.room_name(my_name, friend_name), [friend], encrypted=True)
+        journal = journal_of(room)
+        game_id = _secrets.token_hex(8)
+        journal.append(SETUP_KIND, game=game_id, config=game.config(), friend=friend)
+        link = cls(transport, room, game, friend, journal, game_id)
+        first = game.names[game.current]
+        opening = [say.welcome(my_name, friend_name),
+                   say.your_turn(friend_name) if game.current == link.friend_seat else say.whose_turn(first),
+                   say.rack_message(friend_name, link.game.players[link.friend_seat].rack)]
+        link._post("\n\n".join(opening))
+        return link
+
+    @classmethod
+    def resume(cls, transport: Transport, journal: GameLog, lexicon: Any, move_finder: Any) -> "HonourLink":
+        """The game rebuilt from its log (raises ScrabbleError if it cannot be)."""
+        entries = journal.entries()
+        setup = next((e for e in entries if e.get("kind") == SETUP_KIND), None)
+        if setup is None:
+            raise ActionNotAllowed("That is not an honour game.")
+        config = setup["config"]
+        actions = [e["action"] for e in entries if e.get("kind") == "honour_action"]
+        game = Game.replay(config, actions, rules_named(config["rules"]), lexicon, move_finder)
+        heard = {str(e["event"]) for e in entries if e.get("event")}
+        link = cls(transport, journal.room, game, str(setup["friend"]), journal, str(setup.get("game", "")),
+                   heard=heard)
+        resigned = next((e for e in entries if e.get("kind") == "honour_resign"), None)
+        if resigned is not None:
+            link._end_by_resignation(int(resigned["seat"]))
+        answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
+        link._unanswered = bool(actions) and answered < len(actions) and resigned is None
+        return link
+
+    def catch_up(self) -> None:
+        """What the friend typed while this program was away: answered now,
+        in order (first, the game as it stands, if the last move's answer
+        never reached the room: the program stopped before it was sent)."""
+        with self._lock:
+            if self._unanswered:
+                game = self.game
+                current = game.names[game.current]
+                turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
+                body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
+                if self._post(body):
+                    self.journal.append("answered", actions=len(self.game.actions))
+                    self._unanswered = False
+        for msg in self.transport.history(self.room):
+            self.handle(msg)
+
+    # ------------------------------------------------------------ hearing the friend
+    def handle(self, msg: Message) -> None:
+        """One message of the room (another room's, or this program's own, is ignored)."""
+        if msg.room != self.room or msg.sender != self.friend or msg.record is not None:
+            return
+        with self._lock:
+            if msg.event_id in self.heard:
+                return
+            typed = read_typed(msg.body)
+            if typed.kind == CHAT:
+                self._heard(msg.event_id)
+                if self.on_chat is not None:
+                    self.on_chat(self.friend_name, msg.body.strip())
+                else:  # no table follows the game now: said when it is opened
+                    self.unsaid_chat.append(msg.body.strip())
+                return
+            if typed.kind in (HELP, BOARD):
+                self._heard(msg.event_id)
+                self._post(say.help_text(self.friend_name) if typed.kind == HELP else self._board_message())
+                return
+            try:
+                self._friend_acts(typed, msg.event_id)
+            except ScrabbleError as e:
+                self._heard(msg.event_id)
+                self._post(say.refused(self.friend_name, str(e)))
+                if self.on_refused is not None:
+                    self.on_refused(str(e))
+
+    def _heard(self, event_id: str) -> None:
+        self.heard.add(event_id)
+        self.journal.append("heard", event=event_id)
+
+    def _friend_acts(self, typed: Typed, event_id: str) -> None:
+        game, seat = self.game, self.friend_seat
+        if game.is_over:
+            raise ActionNotAllowed(say.GAME_OVER)
+        if typed.kind == RESIGN:
+            self._resign(seat, event_id)
+            return
+        if typed.kind == CHALLENGE:
+            do: Callable[[Game], Event] = lambda g: g.challenge(seat)
+        elif typed.kind == ACCEPT:
+            pending = game.pending_play
+            if not game.awaiting_final_challenge or pending is None or pending.player == seat:
+                raise ActionNotAllowed(say.NOTHING_TO_ACCEPT)
+            do = lambda g: g.accept()
+        else:
+            if game.awaiting_final_challenge:
+                pending = game.pending_play
+                if pending is not None and pending.player == seat:  # the other player decides
+                    raise ActionNotAllowed(say.not_your_turn(game.names[self.my_seat]))
+                raise ActionNotAllowed(say.LAST_PLAY_WAITS)
+            if game.current != seat:
+                raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
+            if typed.kind == PLACE:
+                play = parse_play(typed.text, game.board)
+                do = lambda g: g.place(play)
+            elif typed.kind == EXCHANGE:
+                tiles = parse_rack(typed.text)
+                do = lambda g: g.exchange(tiles)
+            else:
+                do = lambda g: g.pass_turn()
+        self._make(seat, do, event_id)
+
+    # ------------------------------------------------------------ acting
+    def act(self, do: Callable[[Game], Event]) -> HonourApplied:
+        """An action of the player here (the core refuses an illegal one,
+        changing nothing): made, kept in the log, answered in the room."""
+        with self._lock:
+            if self.game.is_over:
+                raise ActionNotAllowed(say.GAME_OVER)
+            return self._make(self.my_seat, do, None)
+
+    def _make(self, seat: int, do: Callable[[Game], Event], event_id: str | None) -> HonourApplied:
+        game = self.game
+        totals = game.scores()
+        before = len(game.actions)
+        do(game)  # the core refuses before it changes anything
+        events = tuple(game.last_events)
+        new = game.actions[before:]
+        for i, action in enumerate(new):
+            last = i == len(new) - 1
+            self.journal.append("honour_action", action=action, **({"event": event_id} if last and event_id else {}))
+        if event_id:
+            self.heard.add(event_id)
+        applied = HonourApplied(seat, events, copy_of(game))
+        if self.on_applied is not None:  # said here at once; the room's answer follows
+            self.on_applied(applied)
+        sentence = " ".join(announce(events, Audience(game.names), totals))
+        if self._post(self._move_message(sentence)):
+            self.journal.append("answered", actions=len(game.actions))
+        self._post_picture(sentence)
+        return applied
+
+    def resign(self) -> HonourApplied:
+        """The player here resigns: the game is over."""
+        with self._lock:
+            if self.game.is_over:
+                raise ActionNotAllowed(say.GAME_OVER)
+            return self._resign(self.my_seat, None)
+
+    def _resign(self, seat: int, event_id: str | None) -> HonourApplied:
+        self.journal.append("honour_resign", seat=seat, **({"event": event_id} if event_id else {}))
+        if event_id:
+            self.heard.add(event_id)
+        ended = self._end_by_resignation(seat)
+        applied = HonourApplied(seat, (ended,), copy_of(self.game), resigned=True)
+        self._post(say.resigned_room(self.names[seat]) + " " + say.final_room(self.names, ended.totals))
+        if self.on_applied is not None:
+            self.on_applied(applied)
+        return applied
+
+    def _end_by_resignation(self, seat: int) -> GameEnded:
+        game = self.game
+        totals = game.scores()
+        best = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        winners = tuple(i for i, t in enumerate(totals) if t == best and i != seat)
+        game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
+        game.last_events = (game.ended,)
+        return game.ended
+
+    def say(self, text: str) -> None:
+        """A chat line from the player here."""
+        self._post(text)
+
+    # ------------------------------------------------------------ the room
+    def _move_message(self, sentence: str) -> str:
+        game = self.game
+        parts = [sentence]
+        if not game.is_over:
+            current = game.names[game.current]
+            parts.append(say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current))
+        parts.append(self._board_message())
+        return "\n\n".join(parts)
+
+    def _board_message(self) -> str:
+        game = self.game
+        text = say.board_text(game.board) + "\n" + say.scores(game.names, game.scores())
+        if not game.is_over:
+            text += "\n" + say.rack_message(self.friend_name, game.players[self.friend_seat].rack)
+        return text
+
+    def _post_picture(self, alt: str) -> None:
+        """The board as a large-print picture, its alt text the move's
+        sentence (when the transport sends pictures; a failure only logged:
+        the move and the board as text went already)."""
+        if not self.pictures:
+            return
+        send = getattr(self.transport, "send_image", None)
+        if not callable(send):
+            return
+        self._sent += 1
+        txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
+        try:
+            send(self.room, board_png(self.game.board), alt, txn, (SIDE, SIDE))
+        except ScrabbleError:
+            log.info("a picture of the board could not be sent in %s", self.room)
+
+    def _post(self, body: str) -> bool:
+        """A message of this program's to the room (its structured mark never
+        taken for the friend's typing); a failure is told, the game stands.
+        Whether it was sent."""
+        self._sent += 1
+        txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
+        record: Mapping[str, Any] = dict(MARK)
+        try:
+            self.transport.send(self.room, body, record, txn)
+        except ScrabbleError as e:
+            log.info("an honour message could not be sent in %s", self.room)
+            if self.on_send_failed is not None:
+                self.on_send_failed(e)
+            return False
+        return True
+
+
+__all__ = ["HonourLink", "HonourApplied", "Typed", "read_typed", "copy_of", "SETUP_KIND"]

@@ -1,0 +1,132 @@
+"""The honour mode over a real homeserver (the ``synapse`` fixture:
+Synapse from PyPI on 127.0.0.1; skipped with the reason when it or
+matrix-nio's encryption is missing). Alice's console signs in and types
+``invite @bob:... honour``; Bob has no copy of the game: his side is a
+bare Matrix client (the transport's raw send, a plain ``m.text`` with no
+structured content, as Element or any phone app sends it) that accepts the
+invitation and types moves, a refused one and a chat line. The whole game
+is played to its end; Bob reads his rack, every answer and the final
+scores in the room; the GCG record is written; the server stored only
+encrypted events."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
+from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+
+if not ENCRYPTION_ENABLED:
+    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
+
+from audio_scrabble.console.online_watch import display_name  # noqa: E402
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.notation.gcg import read_gcg  # noqa: E402
+from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
+from audio_scrabble.online.store import OnlineStore  # noqa: E402
+from audio_scrabble.online.transport import Message  # noqa: E402
+from audio_scrabble.persistence import SaveStore  # noqa: E402
+from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
+from audio_scrabble.presentation.board_picture import SIDE, board_png  # noqa: E402
+
+from honour_kit import Host, Observed, play_out, wait_until  # noqa: E402
+
+WAIT = 60.0
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexicon: Any) -> None:
+    alice_id, alice_password = synapse.new_user("alice")
+    bob_id, bob_password = synapse.new_user("bob")
+    ann, ben = display_name(alice_id), display_name(bob_id)  # the fixture's users have numbered names
+    saves = SaveStore(tmp_path / "saves")
+    host = Host(None, tmp_path / "alice", lexicon, saves, seed=7)
+    bob = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "bob"))
+    got: list[Message] = []
+    txn = itertools.count()
+    try:
+        assert host.sign_in(synapse.url, alice_id, alice_password)[0] == online_prompts.signed_in(alice_id)
+        out = host.line(f"invite {bob_id} honour")
+        assert out[0] == honour_prompts.invited_here(ben), out
+        room = host.home.rooms[0]
+        assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)
+        bob.accept(room)
+        bob.listen(got.append)
+        link = host.link()
+
+        def alice_said(text: str) -> bool:
+            return any(m.sender == alice_id and text in m.body for m in got)
+
+        # Bob reads the welcome (both racks held by Alice's program) and his rack
+        assert wait_until(lambda: bool(bob.history(room)), WAIT)
+        welcome = bob.history(room)[0]
+        assert welcome.sender == alice_id and "holds both racks and the bag" in welcome.body
+        assert honour_prompts.rack_message(ben, link.game.players[1].rack) in welcome.body
+
+        def types(text: str) -> None:
+            """Bob types a line in his Matrix app; Alice's program has answered it."""
+            answers = sum(1 for m in got if m.sender == alice_id)
+            event = bob.send(room, text, None, f"bob.{next(txn)}")
+            assert wait_until(lambda: event in link.heard, WAIT), text
+            host.home.wait_idle()
+            if read_typed_kind(text) != "chat":
+                assert wait_until(lambda: sum(1 for m in got if m.sender == alice_id) > answers, WAIT), text
+
+        def extra(turn: int, seen: Observed) -> None:
+            g = link.game
+            if turn == 1:
+                types("good luck")
+                assert wait_until(lambda: honour_prompts.chat_here(ben, "good luck") in host.line(""), WAIT)
+            if g.current == 1 and not g.awaiting_final_challenge and "(illegal)" not in seen.typed:
+                count = len(g.actions)
+                types("8D QZQZ")
+                assert wait_until(lambda: alice_said(f"Not played, {ben}: "), WAIT)
+                assert len(g.actions) == count
+                said = host.line("")
+                assert said and said[0].startswith(f"{ben}'s move refused: "), said
+                seen.typed.append("(illegal)")
+
+        start = time.monotonic()
+        seen = play_out(host, types, lexicon, extra=extra)
+        took = time.monotonic() - start
+        assert link.game.is_over and host.session.game is not None and host.session.game.is_over
+        assert host.heard.count(prompts.move_arrived(ben)) == seen.friend_actions
+        assert host.heard.count(honour_prompts.chat_here(ben, "good luck")) == 1
+        assert "(illegal)" in seen.typed
+        # Bob reads the end in the room
+        assert wait_until(lambda: alice_said("Final scores"), WAIT)
+        records = list(saves.games_dir.glob("*.gcg"))
+        assert len(records) == 1, records
+        record = read_gcg(records[0].read_bytes())
+        assert [p.full_name for p in record.players] == [ann, ben]
+        # with each move a large-print picture of the board (m.image, uploaded
+        # encrypted), its alt text the move's sentence: Bob's app downloads and decrypts it
+        history = bob.history(room)
+        pictures = [m for m in history if m.sender == alice_id and m.record is None]
+        assert len(pictures) == len(link.game.actions), (len(pictures), len(link.game.actions))
+        texts = [m.body for m in history if m.sender == alice_id and m.record is not None]
+        assert all(any(t.startswith(p.body + "\n\n") for t in texts) for p in pictures)
+        png = bob.download_image(room, pictures[-1].event_id)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png[16:24] == bytes.fromhex("%08x%08x" % (SIDE, SIDE))
+        assert png == board_png(link.game.board)
+        types_stored = set(synapse.event_types(room))
+        assert "m.room.encrypted" in types_stored and "m.room.message" not in types_stored, types_stored
+        print(f"honour game over Synapse: {len(link.game.actions)} actions in {took:.1f} s")
+    finally:
+        host.close()
+        bob.close()
+
+
+def read_typed_kind(text: str) -> str:
+    from audio_scrabble.online.honour import read_typed
+
+    return read_typed(text).kind
