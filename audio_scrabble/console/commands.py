@@ -429,8 +429,9 @@ def _candidates(session: GameFront, arg: Arg, words: list[str], index: int) -> l
         return list(session.names)
     if arg.kind == TOPIC:
         return REGISTRY.names() + HELP_TOPICS
-    if words and words[0].lower() == "invite" and index >= 1:  # after a user: an honour game
-        return [HONOUR_WORD]
     if arg.kind == OFFER:
-        return offer_candidates(words, index)
+        offered = offer_candidates(words, index)
+        if index == 1 and words[1].startswith("@") and offered[:1] == ["days"]:
+            offered.append(HONOUR_WORD)  # right after one friend: an honour game
+        return offered
     return []

@@ -218,7 +218,7 @@ def test_invite_terms_claim_and_rematch_complete() -> None:
     from audio_scrabble.console.commands import complete
 
     session = Session(Options(saved_game=NEW))
-    assert complete(session, "invite @bob:x.org ") == ["days", "rules", "list"]
+    assert complete(session, "invite @bob:x.org ") == ["days", "rules", "list", "honour"]  # honour: one friend
     assert complete(session, "invite @bob:x.org r") == ["rules"]
     assert "double" in complete(session, "invite @bob:x.org rules ")
     assert complete(session, "invite @bob:x.org days 3 list ") == ["default"]
