@@ -305,6 +305,8 @@ class Game:
     desktop: Desktop
     terminal: subprocess.Popen[bytes]
     mark: int
+    #: Orca's debug log before the game's first words (a :meth:`Desktop.terminal_mark`)
+    opening_mark: int = 0
 
 
 @pytest.fixture
@@ -341,7 +343,7 @@ def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
                        stderr=subprocess.DEVNULL)
         desktop.settle(1.0)
         mark = game.mark = len(desktop.orca_said())
-        spoken = desktop.terminal_mark()
+        spoken = game.opening_mark = desktop.terminal_mark()
         desktop.key("Return")
         if not desktop.wait_spoken(spoken, opening_ends):
             pytest.fail(f"the game's opening was not heard: {desktop.spoken_since(spoken)!r}")
