@@ -333,8 +333,10 @@ def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
                    f"--seed {seed} --speech {mode} --new {more}")
         terminal = subprocess.Popen(
             ["xfce4-terminal", "--disable-server", "--geometry", "100x60", "-T", title,
-             "--hide-menubar", "-x", "sh", "-c", command],
+             "--hide-menubar", f"--working-directory={data}", "-x", "sh", "-c", command],
+            # (not the checkout: python -m puts the working folder before PYTHONPATH)
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            cwd=data,
         )
         game = Game(desktop, terminal, mark)
         started.append(game)
