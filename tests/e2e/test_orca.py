@@ -27,6 +27,10 @@ reads). From those:
   on its own display, session bus, HOME and runtime folder, and a decoy
   process named orca, started first, is still running after.
 
+The desktop is tests/e2e/orca_kit.py's; the game's own speech under
+Orca (tts, the stop key's figures), the first lines heard and a function
+key on a line being typed are tested in tests/e2e/test_orca_speech.py.
+
 Needs the Debian packages in tests/DEBIAN_PACKAGES.orca; skips with the
 reason elsewhere.
 """
