@@ -3,7 +3,9 @@
 Its answer is drawn as a board key's answer on an empty line is: by the
 prompt, on the input line, the caret just after its last word (where
 Orca reads it and shows it in braille; see console/answer_line.py), not
-printed above the prompt (which Orca never read after a function key).
+printed above a prompt drawn again with the typed text (Orca 43 then
+read the typed text again after the answer, and its braille line showed
+the typed text, not the answer: tests/e2e/test_orca_speech.py).
 The line being typed stays on the screen as typed, and in the input: the
 next key finds it as it was (typing goes on, the caret where it was,
 Enter sends it).

@@ -213,7 +213,7 @@ def test_tts_every_message_heard_whole_in_order_and_orca_not_held_back(
         assert p.rms > 0.01, f"silence where {text!r} was to be heard"
     for before, after in zip(played, played[1:]):
         assert before.end is not None and after.start >= before.end - 0.005  # one after the other
-    # Orca read the play's reply while the game's voice was saying it
+    # Orca read the play's reply while the game's voice was saying it (neither waits)
     answer = played[2]
     assert orca_at is not None and answer.end is not None
     print(f"from the typing of the line: Orca read the reply at {orca_at - typed_at:.2f} s; the game's voice said it "
@@ -243,7 +243,7 @@ def test_orca_stop_key_silences_the_games_own_speech_in_screen_reader_mode(
     Speech Dispatcher, stop at Orca's stop key."""
     start_game("screenreader")
     figures: list[float | None] = []
-    for _ in range(3):
+    for _ in range(2):
         sent = len(desktop.game_sent())
         desktop.key("F9")
         assert speechd_log.wait_for(lambda: len(desktop.game_sent()) > sent, 20, 0.01)
@@ -271,7 +271,7 @@ def test_orca_stop_key_silences_the_games_own_speech_in_tts(
     start_game("tts", env_more=voice.env(desktop))
     voice.settle()
     figures = []
-    for _ in range(3):
+    for _ in range(2):
         before = len(voice.played())
         desktop.type_line("help")
         assert speechd_log.wait_for(lambda: len(voice.played()) > before, 20, 0.01)
