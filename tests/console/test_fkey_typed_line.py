@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+
+import pytest
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
@@ -27,6 +30,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import TextSpeaker
+from tmux_terminal import terminal_factory  # noqa: F401 - a fixture
 
 F5, F6, F9 = "\x1b[15~", "\x1b[17~", "\x1b[20~"
 LEFT = "\x1b[D"
@@ -105,3 +109,27 @@ def test_two_function_keys_one_after_the_other_each_answered_once() -> None:
     assert written.index(rack) < written.index(scores)
     assert rack not in printed and scores not in printed.split("86 tiles")[0]
     assert any(line.endswith("tiles in the bag.") for line in printed.splitlines())
+
+
+
+def test_in_a_real_terminal_the_typed_line_the_answer_and_the_line_again(tmp_path, terminal_factory) -> None:  # type: ignore[no-untyped-def]
+    """tmux: what the screen keeps, line by line: the line as typed, the
+    answer under it, then the line again, completed and sent."""
+    if not shutil.which("tmux"):
+        pytest.skip("Debian package tmux is not installed")
+    rack = _key_answer("rack")[0]
+    words = tmp_path / "words.txt"
+    words.write_text("QI\nZA\n")
+    t = terminal_factory(["--players", "Alice,Bob", "--seed", "1", "--speech", "text", "--lexicon", str(words)])
+    t.wait_for("Bob, press Enter")
+    t.type("")
+    t.wait_for("your rack:")
+    t.type("sco", enter=False)
+    t.key("F5")
+    t.wait_for(rack)
+    t.type("res")
+    screen = t.wait_for("Alice 0, Bob 0.")
+    lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    at = lines.index(rack)
+    assert lines[at - 1] == "Bob> sco" and lines[at + 1] == "scores", lines
+    assert lines[at + 2] == "Alice 0, Bob 0.", lines
