@@ -241,8 +241,21 @@ def test_orca_stop_key_leaves_nothing_of_the_game_playing(
     start_game(mode)
     mark = len(desktop.orca_said())
     sent_before = len(desktop.game_sent())
-    desktop.type_line("help")
-    assert desktop.wait_heard(mark, "help")
+    # The logging module (sd_generic) refuses a message that comes while
+    # it ends the one before ("301 ERROR CANT SPEAK" in Speech
+    # Dispatcher's log): Orca sent the help (its debug log says so) but it
+    # was never "spoken", and nothing could be cut (5 of 8 runs here, at a
+    # load average of 9 to 13 on 2 cores). The help is asked again, at most
+    # twice more.
+    for _ in range(3):
+        mark = len(desktop.orca_said())
+        sent_before = len(desktop.game_sent())
+        desktop.xdotool("type", "--delay", "40", "help")
+        desktop.settle(0.5)
+        desktop.key("Return")
+        if desktop.wait_heard(mark, "Commands, by group:", 10):
+            break
+    assert desktop.wait_heard(mark, "Commands, by group:", 1)
     time.sleep(0.3)
     stop_at = len(desktop.game_sent())
     desktop.key("ctrl")
