@@ -245,8 +245,11 @@ def test_orca_stop_key_silences_the_games_own_speech_in_screen_reader_mode(
     figures: list[float | None] = []
     for _ in range(2):
         sent = len(desktop.game_sent())
-        desktop.key("F9")
-        assert speechd_log.wait_for(lambda: len(desktop.game_sent()) > sent, 20, 0.01)
+        for _ in range(3):  # again if the logging module refused it ("301 ERROR CANT SPEAK")
+            desktop.key("F9")
+            if speechd_log.wait_for(lambda: len(desktop.game_sent()) > sent, 10, 0.01):
+                break
+        assert len(desktop.game_sent()) > sent
         spots = desktop.game_sent()[sent]
         assert len(spots.text) > 150, spots.text  # seconds of speech at the module's pace
         time.sleep(0.3)
