@@ -15,6 +15,13 @@ thing typed, or anything printed, the input moves to a fresh line below
 it (a line break written where the caret is), so that the screen, the
 screen reader's review and the scrollback keep every answer, one under
 the other, as printed replies are.
+
+A function key pressed on a line being typed is answered the same way:
+the typed line stays on the screen as it was, the answer goes below it,
+the caret after its last word, and the typed text stays in the input,
+out of sight (:meth:`AnswerLine.hides_typed`) until the next key that is
+not a board key, which finds it as it was: typing goes on where it was
+left, Enter sends it (the line on the screen above the answer).
 """
 
 from __future__ import annotations
@@ -22,6 +29,20 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout.processors import (
+    ConditionalProcessor,
+    Processor,
+    Transformation,
+    TransformationInput,
+)
+
+
+class _Nothing(Processor):
+    """Shows none of the input (the caret just after the prompt's message)."""
+
+    def apply_transformation(self, transformation_input: TransformationInput) -> Transformation:
+        return Transformation([], source_to_display=lambda i: 0, display_to_source=lambda i: 0)
 
 
 class AnswerLine:
@@ -34,6 +55,13 @@ class AnswerLine:
         self.lines: list[str] | None = None
         #: the answer is on the screen (the caret just after it)
         self._drawn = False
+        #: the line being typed is under the answer, kept but not shown
+        self.hidden = False
+
+    def hides_typed(self) -> Processor:
+        """An input processor for the prompt: no typed text is shown while
+        an answer stands over the line being typed."""
+        return ConditionalProcessor(_Nothing(), Condition(lambda: self.hidden))
 
     def text(self) -> str:
         return "\n".join(self.lines or ())
@@ -41,21 +69,34 @@ class AnswerLine:
     def show(self, lines: Sequence[str]) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
-        moves below it); an answer already there is kept above."""
-        self.close()
-        self.lines = list(lines) or None
+        moves below it); an answer already there is kept above. On a line
+        being typed, the line stays on the screen as typed and its text in
+        the input, out of sight, until :meth:`close`."""
         app = self._session.app
+        typed = bool(self._session.default_buffer.text) and app.is_running
+        if typed and not self.hidden and self.lines is None:
+            # the typed line left on the screen as it is, the caret below it
+            app.renderer.render(app, app.layout, is_done=True)
+        else:
+            self._move_below()
+        self.hidden = typed and bool(lines)
+        self.lines = list(lines) or None
         if self.lines is not None and app.is_running:
             app.render_counter += 1  # a new frame: the message is asked for again
             app.renderer.render(app, app.layout)
             self._drawn = True
 
     def close(self) -> None:
-        """Keep the answer shown on the screen and move the input below it.
+        """Keep the answer shown on the screen and move the input below it,
+        the text being typed (if any) shown again there as it was.
 
-        The caret is just after the answer (the line is empty while one is
-        shown), so a line break there starts the new line; the prompt's
-        renderer then draws the input from there as from a fresh start."""
+        The caret is just after the answer (no input is shown while one is),
+        so a line break there starts the new line; the prompt's renderer
+        then draws the input from there as from a fresh start."""
+        self._move_below()
+        self.hidden = False
+
+    def _move_below(self) -> None:
         drawn, self._drawn = self._drawn, False
         if self.lines is None:
             return
@@ -71,3 +112,4 @@ class AnswerLine:
         """A new prompt starts: the last one's answer is behind it already."""
         self.lines = None
         self._drawn = False
+        self.hidden = False

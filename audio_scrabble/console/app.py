@@ -3,10 +3,11 @@
 It reads lines (with history and Tab completion, readline style so that
 candidates are printed as lines a screen reader can read), sends each
 line to the session, and gives the answer to the speaker as one reply
-(one utterance where the game speaks it). Board keys on an empty line go
-to ``Session.key``; their answers are shown on the input line itself,
-the caret after them (see console/answer_line.py: that is where Orca reads
-them), spoken besides by tts; in screen-reader mode they are spoken
+(one utterance where the game speaks it). Board keys go to
+``Session.key``; their answers are shown on the input line itself, the
+caret after them (see console/answer_line.py: that is where Orca reads
+them; a function key on a line being typed keeps the line, shown again
+at the next key), spoken besides by tts; in screen-reader mode they are spoken
 through the screen reader and not printed. The prompt is not written
 again after a board key (a console screen reader would read it after
 every arrow): until the next line is typed it is empty. Any key
@@ -290,15 +291,21 @@ class PromptApp:
         processor.after_key_press += self._after_key
         #: a board key's answer on the input line; typing moves below it
         self.answer_line = AnswerLine(self.prompt)
+        self.prompt.input_processors = [self.answer_line.hides_typed()]
         self.prompt.default_buffer.on_text_changed += lambda _: self.answer_line.close()
+        self._key_answered = False  # the key being processed was a board key
 
     def _before_key(self, processor: Any) -> None:
         """Any key stops the game's own speech."""
         self.voice.hush()
         self._line_before_key = self.prompt.default_buffer.text
+        self._key_answered = False
 
     def _after_key(self, processor: Any) -> None:
-        """Tab that typed a completion in: read it aloud (tts)."""
+        """Tab that typed a completion in: read it aloud (tts). A key other
+        than a board key shows again the line typed under a key's answer."""
+        if self.answer_line.hidden and not self._key_answered and not self.prompt.app.is_done:
+            self.answer_line.close()
         keys = [press.key for press in getattr(processor, "_previous_key_sequence", [])]
         if keys and keys[-1] in (Keys.Tab, Keys.ControlI):
             self.answer_line.close()  # the candidates are printed below a key's answer
@@ -314,11 +321,9 @@ class PromptApp:
         if not self.voice.prints_notifications:
             self.voice.notify(lines)  # spoken only: the screen does not change
             return
+        self._key_answered = True
+        self.answer_line.show(self.voice.shown(lines))  # on a line being typed too: below it
         self.quiet_prompt = True
-        if self.prompt.default_buffer.text:  # a function key on a line being typed: above it
-            run_in_terminal(lambda: self.voice.notify(lines))
-            return
-        self.answer_line.show(self.voice.shown(lines))
 
     def _on_candidates(self, candidates: list[str]) -> None:
         lines = self.session.completion_lines(candidates)

@@ -27,345 +27,31 @@ reads). From those:
   on its own display, session bus, HOME and runtime folder, and a decoy
   process named orca, started first, is still running after.
 
+The desktop is tests/e2e/orca_kit.py's; the game's own speech under
+Orca (tts, the stop key's figures), the first lines heard and a function
+key on a line being typed are tested in tests/e2e/test_orca_speech.py.
+
 Needs the Debian packages in tests/DEBIAN_PACKAGES.orca; skips with the
 reason elsewhere.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import re
-import shutil
-import signal
 import subprocess
-import sys
-import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import pytest
 
 import speechd_log
-
-REPO = Path(__file__).resolve().parents[2]
-
-TOOLS = {
-    "orca": "orca",
-    "Xvfb": "xvfb",
-    "xfce4-terminal": "xfce4-terminal",
-    "xdotool": "xdotool",
-    "dbus-daemon": "dbus-daemon",
-    "pgrep": "procps",
-}
-
-
-def _missing() -> str | None:
-    if not sys.platform.startswith("linux"):
-        return "the Orca test runs on Linux only"
-    absent = [package for tool, package in TOOLS.items() if shutil.which(tool) is None]
-    if not Path("/usr/libexec/at-spi-bus-launcher").exists() and not shutil.which("at-spi-bus-launcher"):
-        absent.append("at-spi2-core")
-    if absent:
-        return "Debian packages missing for the Orca test: " + ", ".join(absent)
-    return speechd_log.missing()
-
-
-pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
-
-#: how long to wait for speech that should come
-SOON = 20.0
-#: how long to listen for speech that should not come
-QUIET = 2.0
-
-ESCAPE_LEFTOVERS = re.compile(r"\x1b|\[\??\d*(;\d+)*[A-Za-z~]|\x07")
-
-
-#: a text-inserted event of the terminal in Orca's debug log: its first line
-_INSERTED = re.compile(
-    r"EVENT MANAGER: object:text-changed:insert for \[terminal \| Terminal\][^\n]*?"
-    r"\(\d+, (\d+), "
+from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
+    DECOY_NAME, ESCAPE_LEFTOVERS, SOON, Desktop, Game, _missing, _plain, _stop_group, decoy, desktop,
+    start_game,
 )
 
-
-#: what Orca sent to speech, in its debug log (continuation lines indented)
-_SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*?)'\s*[\[{]", re.S)
-#: a line Orca showed on its braille display, in its debug log
-_BRAILLE = re.compile(r"BRAILLE LINE:\s+'(.*)'")
-
-
-def _free_display() -> int:
-    for n in range(91, 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-def _stop_group(proc: subprocess.Popen[bytes] | None, pgid: int | None = None) -> None:
-    """End a process and its group (they were started in a session of their own)."""
-    if proc is None and pgid is None:
-        return
-    group = pgid if pgid is not None else proc.pid  # type: ignore[union-attr]
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(group, sig)
-        if proc is None:
-            time.sleep(0.3)
-            continue
-        try:
-            proc.wait(3)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-
-
-@dataclass
-class Desktop:
-    """Xvfb, a session bus, Orca and the logging speech server."""
-
-    env: dict[str, str]
-    speech: speechd_log.Server
-    root: Path
-    #: the test's Orca
-    orca_pid: int
-
-    def orca_said(self) -> list[speechd_log.Message]:
-        return self.speech.messages("others")
-
-    def game_sent(self) -> list[speechd_log.Message]:
-        return self.speech.messages("game")
-
-    def heard_since(self, mark: int) -> str:
-        """What Orca said after its ``mark``-th message, as one text."""
-        return " ".join(m.text for m in self.orca_said()[mark:])
-
-    def wait_heard(self, mark: int, text: str, timeout: float = SOON) -> bool:
-        return speechd_log.wait_for(lambda: text in _plain(self.heard_since(mark)), timeout, 0.1)
-
-    def settle(self, quiet_for: float = QUIET, timeout: float = SOON) -> None:
-        """Wait until Orca has said nothing new for ``quiet_for`` seconds."""
-        end = time.monotonic() + timeout
-        last, since = -1, time.monotonic()
-        while time.monotonic() < end:
-            count = len(self.orca_said()) + len(self.game_sent())
-            if count != last:
-                last, since = count, time.monotonic()
-            elif time.monotonic() - since >= quiet_for:
-                return
-            time.sleep(0.1)
-
-    def _debug_text(self) -> str:
-        path = self.root / "orca-debug.txt"
-        return path.read_text(errors="replace") if path.exists() else ""
-
-    def terminal_mark(self) -> int:
-        """A place in Orca's debug log, for :meth:`shown_since`."""
-        return len(self._debug_text())
-
-    def shown_since(self, mark: int) -> list[str]:
-        """The lines the terminal showed after ``mark``, as Orca saw them
-        arrive (AT-SPI text-inserted events, each read whole by its length,
-        then joined: the terminal may report the first letter of a line
-        with the text before it)."""
-        text = self._debug_text()[mark:]
-        inserted = "".join(text[m.end():m.end() + int(m.group(1))] for m in _INSERTED.finditer(text))
-        return inserted.split("\n")
-
-    def spoken_since(self, mark: int) -> list[str]:
-        """What Orca sent to speech after ``mark`` (a :meth:`terminal_mark`),
-        line by line, from its debug log. The logging speech module's own
-        record garbles some long messages (Speech Dispatcher's text of a
-        message with index marks can repeat its end), so counts of lines
-        heard are taken from here."""
-        said = _SPOKEN.findall(self._debug_text()[mark:])
-        return [_plain(line) for text in said for line in text.split("\n") if line.strip()]
-
-    def wait_spoken(self, mark: int, line: str, timeout: float = SOON) -> bool:
-        """Wait until Orca sent ``line`` (or a line holding it) to speech
-        after ``mark`` (a :meth:`terminal_mark`)."""
-        return speechd_log.wait_for(lambda: _plain(line) in "\n".join(self.spoken_since(mark)), timeout, 0.1)
-
-    def braille_since(self, mark: int) -> list[str]:
-        """The lines Orca showed on its braille display after ``mark``."""
-        return [_plain(line) for line in _BRAILLE.findall(self._debug_text()[mark:])]
-
-    def terminal_text(self) -> str:
-        """The text of the game's terminal as AT-SPI gives it (what Orca's
-        review reads), through tests/atspi_text.py."""
-        done = subprocess.run([_orca_command()[0], str(Path(__file__).parents[1] / "atspi_text.py")],
-                              env=self.env, capture_output=True, text=True, timeout=60)
-        return done.stdout
-
-    def xdotool(self, *args: str) -> None:
-        subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=30,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def type_line(self, text: str) -> None:
-        if text:
-            self.xdotool("type", "--delay", "40", text)
-        self.xdotool("key", "Return")
-
-    def key(self, *names: str) -> None:
-        self.xdotool("key", "--delay", "150", *names)
-
-
-def _plain(text: str) -> str:
-    """Spaces and line breaks as single spaces."""
-    return " ".join(text.split())
-
-
-def _orca_command() -> list[str]:
-    """Orca run through tests/orca_private.py (named :data:`orca_private.NAME`,
-    never ``--replace``), under the Python its launcher names."""
-    launcher = Path(shutil.which("orca") or "orca")
-    first = launcher.read_text(errors="replace").split("\n", 1)[0]
-    python = first[2:].strip().split()[0] if first.startswith("#!") else "python3"
-    if python.endswith("/env"):
-        python = first[2:].strip().split()[1]
-    return [python, str(Path(__file__).parents[1] / "orca_private.py")]
-
-
-@contextlib.contextmanager
-def private_desktop(root: Path) -> Iterator[Desktop]:
-    """Xvfb on a free display, a session bus of its own (and the
-    accessibility bus it starts), Orca and the logging speech server, all
-    under ``root`` (HOME, XDG folders, runtime folder) and each in a
-    process group of its own, which is all that is ended afterwards:
-    nothing outside is touched (no ``--replace``, no process named orca)."""
-    home = root / "home"
-    home.mkdir()
-    speech = speechd_log.start(root / "sd")
-    xvfb = orca = bus = None
-    try:
-        display = _free_display()
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("SPEECHD_", "DBUS_", "XDG_", "AT_SPI", "WAYLAND"))}
-        env.update(
-            HOME=str(home), XDG_RUNTIME_DIR=str(speech.root / "run"),
-            XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / ".local" / "share"),
-            XDG_CACHE_HOME=str(home / ".cache"), DISPLAY=f":{display}",
-            SPEECHD_ADDRESS=speech.address, GTK_MODULES="gail:atk-bridge",
-            GNOME_ACCESSIBILITY="1", NO_AT_BRIDGE="0", LANG="C.UTF-8",
-        )
-        xvfb = subprocess.Popen(
-            ["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        if not speechd_log.wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 15):
-            pytest.fail("Xvfb did not start")
-        # the session bus: our own daemon, in its own process group (the
-        # accessibility bus it starts joins that group)
-        bus = subprocess.Popen(
-            ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        assert bus.stdout is not None
-        address = bus.stdout.readline().decode().strip()
-        if not address:
-            pytest.fail("the test's session bus did not start")
-        env["DBUS_SESSION_BUS_ADDRESS"] = address
-        with open(root / "orca.out", "wb") as out:
-            orca = subprocess.Popen(
-                [*_orca_command(), f"--debug-file={root / 'orca-debug.txt'}"],
-                env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        d = Desktop(env, speech, root, orca.pid)
-        if not speechd_log.wait_for(lambda: "Screen reader on" in d.heard_since(0), 40, 0.2):
-            pytest.fail("Orca did not start: " + (root / "orca.out").read_text(errors="replace")[-1500:])
-        d.settle(1.0)
-        yield d
-    finally:
-        _stop_group(orca)
-        _stop_group(bus)
-        _stop_group(xvfb)
-        speech.stop()
-
-
-#: a process named orca, as a player's own screen reader is, started before
-#: the test's Orca: it must still run after (see :func:`decoy`)
-DECOY_NAME = "orca"
-
-
-@pytest.fixture(scope="module")
-def decoy() -> Iterator[subprocess.Popen[bytes]]:
-    """A stand-in for the player's own Orca: a copy of ``sleep`` named
-    ``orca``, in the same user's session. The test's Orca must leave it
-    running (and start beside it: Orca's launcher refuses to start while
-    another orca runs)."""
-    folder = Path(tempfile.mkdtemp(prefix="decoy-"))
-    sleeper = folder / DECOY_NAME
-    shutil.copy(shutil.which("sleep") or "/bin/sleep", sleeper)
-    proc = subprocess.Popen([str(sleeper), "3600"], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield proc
-        assert proc.poll() is None, f"the decoy orca was ended (status {proc.returncode})"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def desktop(decoy: subprocess.Popen[bytes]) -> Iterator[Desktop]:
-    root = Path(tempfile.mkdtemp(prefix="orca-"))
-    try:
-        with private_desktop(root) as d:
-            yield d
-    finally:
-        if not os.environ.get("KEEP_ORCA_TEST"):
-            shutil.rmtree(root, ignore_errors=True)
-
-
-@dataclass
-class Game:
-    desktop: Desktop
-    terminal: subprocess.Popen[bytes]
-    mark: int
-
-
-@pytest.fixture
-def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
-    started: list[Game] = []
-
-    def start(mode: str, players: str = "Ann,Bob", seed: int = 3,
-              opening_ends: str = "press Enter to hear your rack.") -> Game:
-        data = Path(tempfile.mkdtemp(prefix="data-", dir=desktop.root))
-        env = dict(desktop.env, PYTHONPATH=str(REPO), AUDIO_SCRABBLE_DATA_DIR=str(data),
-                   AUDIO_SCRABBLE_CACHE_DIR=os.environ.get("AUDIO_SCRABBLE_CACHE_DIR", str(data)))
-        desktop.settle(0.5)
-        mark = len(desktop.orca_said())
-        title = f"scrabble-e2e-{data.name}"
-        # The game starts when Return is pressed, once Orca follows the new
-        # window (text printed before that is not read by a screen reader).
-        command = (f"read go; exec {sys.executable} -m audio_scrabble --players {players} "
-                   f"--seed {seed} --speech {mode} --new")
-        terminal = subprocess.Popen(
-            ["xfce4-terminal", "--disable-server", "--geometry", "100x60", "-T", title,
-             "--hide-menubar", "-x", "sh", "-c", command],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        game = Game(desktop, terminal, mark)
-        started.append(game)
-        subprocess.run(["xdotool", "search", "--sync", "--name", title, "windowfocus"],
-                       env=desktop.env, timeout=30, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-        desktop.settle(1.0)
-        mark = game.mark = len(desktop.orca_said())
-        spoken = desktop.terminal_mark()
-        desktop.key("Return")
-        if not desktop.wait_spoken(spoken, opening_ends):
-            pytest.fail(f"the game's opening was not heard: {desktop.spoken_since(spoken)!r}")
-        desktop.settle()
-        return game
-
-    yield start
-    for game in started:
-        _stop_group(game.terminal)
+pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 
 
 def _session():  # type: ignore[no-untyped-def]
@@ -555,8 +241,21 @@ def test_orca_stop_key_leaves_nothing_of_the_game_playing(
     start_game(mode)
     mark = len(desktop.orca_said())
     sent_before = len(desktop.game_sent())
-    desktop.type_line("help")
-    assert desktop.wait_heard(mark, "help")
+    # The logging module (sd_generic) refuses a message that comes while
+    # it ends the one before ("301 ERROR CANT SPEAK" in Speech
+    # Dispatcher's log): Orca sent the help (its debug log says so) but it
+    # was never "spoken", and nothing could be cut (5 of 8 runs here, at a
+    # load average of 9 to 13 on 2 cores). The help is asked again, at most
+    # twice more.
+    for _ in range(3):
+        mark = len(desktop.orca_said())
+        sent_before = len(desktop.game_sent())
+        desktop.xdotool("type", "--delay", "40", "help")
+        desktop.settle(0.5)
+        desktop.key("Return")
+        if desktop.wait_heard(mark, "Commands, by group:", 10):
+            break
+    assert desktop.wait_heard(mark, "Commands, by group:", 1)
     time.sleep(0.3)
     stop_at = len(desktop.game_sent())
     desktop.key("ctrl")
