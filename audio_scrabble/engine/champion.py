@@ -67,13 +67,13 @@ CANDIDATES = 10
 #: Default time budget, seconds.
 THINK_SECONDS = 3.0
 #: Iterations per candidate before any is pruned, and the pruning margin.
-MIN_ITERATIONS = 16
+MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.5
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean.
 PRIOR = 5.0
 #: About how long a worker's task (a batch of iterations) lasts, seconds:
 #: between tasks the clock is read and losing candidates are pruned.
-ROUND_SECONDS = 0.1
+ROUND_SECONDS = 0.25
 #: Plies of a play-out after the candidate (see simulate): 2, the
 #: opponent's reply and our answer (1 weighs only what a play gives away;
 #: an opening is there for both sides).
@@ -113,7 +113,7 @@ def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
              seed: int, iterations: int, plies: int = 2, token: Any = None,
-             deadline: float | None = None, blanks: str = "") -> list[list[float]]:
+             deadline: float | None = None, blanks: str = "", stop: float | None = None) -> list[list[float]]:
     """Results of ``iterations`` play-outs of each alive candidate:
     ``out[k]`` is the list of values of candidate k (empty if not alive).
 
@@ -140,7 +140,8 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
 
     ``deadline`` (a ``time.perf_counter()`` time, the same clock in every
     process here): no play-out starts after it, so an iteration may leave
-    some candidates without one.
+    some candidates without one. ``stop`` (the same clock): no iteration
+    but the first starts after it.
     """
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -150,8 +151,11 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     base_board, base, views, kept, own, boards, ours = _decision(gen, cells, rack, candidates, token)
     saved = gen.analysis
     try:
-        for _ in range(iterations):
-            if deadline is not None and clock() > deadline:
+        for it in range(iterations):
+            now = clock()
+            if deadline is not None and now > deadline:
+                break
+            if stop is not None and it and now > stop:
                 break
             pool = unseen[:]
             rng.shuffle(pool)
@@ -419,20 +423,39 @@ def _main_importable() -> Iterator[None]:
             main.__file__ = path  # type: ignore[union-attr]
 
 
-def _worker_task(args: tuple) -> tuple[list[list[float]], float]:
+def _worker_task(args: tuple) -> tuple[list[list[float]], float, float]:
     return _run_play_outs(_WORKER["gen"], args)
 
 
-def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
-    """(the play-outs' values, the seconds they took, without the set-up of
-    a new decision, which a worker does once)."""
-    *common, plies, token, deadline, blanks = args
+def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float, float]:
+    """(the play-outs' values, the seconds they took and the CPU seconds,
+    without the set-up of a new decision, which a worker does once)."""
+    *common, plies, token, deadline, seconds, blanks = args
     cells, rack, _, _, cands = common[:5]
     _decision(gen, cells, rack, cands, token)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     out = simulate(gen, *common, plies=plies, token=token, deadline=deadline,  # type: ignore[misc]  # common: the positional nine
-                   blanks=blanks)
-    return out, time.perf_counter() - t0
+                   blanks=blanks, stop=t0 + seconds)
+    return out, time.perf_counter() - t0, time.process_time() - c0
+
+
+def _distinct(cands: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> list[int]:
+    """The candidates of an opening worth simulating: a down play is the
+    mirror image of an across one (the premium squares are symmetric about
+    the diagonal), worth the same, so only the first of each pair is played
+    out."""
+    seen: set[frozenset] = set()
+    out = []
+    for k, (play, _, _) in enumerate(cands):
+        if play is not None:
+            key = frozenset((min(t.square.row, t.square.col), max(t.square.row, t.square.col), t.letter, t.blank)
+                            for t in play.tiles)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(k)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -535,7 +558,8 @@ class Champion:
         unseen = list(game.unseen(me).elements())
         cells = [list(r) for r in game.board.cells]
         cands = [(c[0], tuple(c[1]), c[2]) for c in candidates]
-        alive = list(range(len(cands)))
+        alive = _distinct(cands) if game.board.is_empty() else list(range(len(cands)))
+        simulated = list(alive)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -546,19 +570,18 @@ class Champion:
         token = (os.getpid(), self.rng.random())  # this decision (workers keep its set-up)
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
+        cpu = 0.0  # CPU seconds the play-outs took, in all the workers
         while len(alive) > 1:
             left = deadline - time.perf_counter()
-            if per_play_out:
-                # as many iterations as fit in the time left (at least one, if one fits)
-                n = int(left / (per_play_out * len(alive)))
-                if n < 1:
-                    break
-                n = min(n, max(1, int(ROUND_SECONDS / (per_play_out * len(alive)))))
-            else:
-                n = 1
+            if per_play_out and left < 2 * per_play_out:
+                break
+            # each worker plays out whole iterations for the round's seconds (the first round: one
+            # iteration each, after the decision's set-up); the deadline may cut the last one (the
+            # first candidates then get one more)
+            n, seconds = (1 << 20, min(ROUND_SECONDS, left)) if iterations else (1, 0.0)
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline, self.blanks)
-                    for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline, seconds,
+                     self.blanks) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = self._map(pool, args)
@@ -566,16 +589,17 @@ class Champion:
                 batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1
             # the workers' own play-out time, plus their share of the round's overhead
-            work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
+            work = max(b[1] for b in batches) if pool is not None else sum(b[1] for b in batches)
+            cpu += sum(b[2] for b in batches)
             overhead = max(0.0, took - work) if iterations else 0.0
-            counts = [sum(len(b[k]) for k in alive) for b, _ in batches]  # play-outs done (a deadline may cut)
+            counts = [sum(len(b[0][k]) for k in alive) for b in batches]  # play-outs done (a deadline may cut)
             done = max(counts) if pool is not None else sum(counts)
             if done:
                 one = (work + overhead) / done
                 per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
-            for b, _sec in batches:
+            for b in batches:
                 for k in alive:
-                    results[k].extend(b[k])
+                    results[k].extend(b[0][k])
             iterations = max(len(results[k]) for k in alive)  # a deadline may leave some with one fewer
             if time.perf_counter() > deadline:
                 break
@@ -586,12 +610,12 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
-        counts = sorted(len(v) for v in results)
+        counts = sorted(len(results[k]) for k in simulated)
         finalists = sorted(len(results[k]) for k in alive)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
                      "play_outs_median": counts[len(counts) // 2], "play_outs_total": sum(counts),
                      "play_outs_finalists": finalists[len(finalists) // 2], "play_outs_chosen": len(results[best]),
-                     "candidates": len(cands),
+                     "candidates": len(simulated), "cpu": cpu,
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
         return best

@@ -134,3 +134,16 @@ def test_the_champion_says_how_its_play_outs_went(lexicon):
     assert last["play_outs_total"] >= last["candidates"]
     assert last["play_outs_chosen"] >= last["play_outs_median"] >= 1
     assert last["play_outs_finalists"] >= last["play_outs_median"]
+
+
+def test_an_opening_plays_out_each_mirrored_pair_once(lexicon):
+    """On the empty board a down play mirrors an across one and is worth
+    the same: only one of each pair is simulated (the play-outs go to the
+    others), and the champion's opening is still legal."""
+    game = Game(["a", "b"], VARIANTS["double"], seed=12, lexicon=lexicon)
+    p = ComputerPlayer("champion", lexicon, 3, think=0.4, workers=0)
+    a = p.choose(game, game.current)
+    game.check_place(a.play)
+    last = p._sim.last
+    # ten plays, most in mirrored pairs, and the exchange
+    assert last["candidates"] <= 7 < len(last["static"]) == 11
