@@ -140,8 +140,10 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
 
     ``deadline`` (a ``time.perf_counter()`` time, the same clock in every
     process here): no play-out starts after it, so an iteration may leave
-    some candidates without one. ``stop`` (the same clock): no iteration
-    but the first starts after it.
+    some candidates without one; but the first play-out of a call always
+    runs (a move asked to think plays out something, at the cost of one
+    play-out's overrun when the task reached its worker late). ``stop``
+    (the same clock): no iteration but the first starts after it.
     """
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -153,7 +155,7 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     try:
         for it in range(iterations):
             now = clock()
-            if deadline is not None and now > deadline:
+            if deadline is not None and now > deadline and it:
                 break
             if stop is not None and it and now > stop:
                 break
@@ -162,9 +164,11 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
             opp_rack = pool[:opp_size]
             bag = pool[opp_size:]  # the rest, in drawing order
             opp = FastRack(opp_rack, blanks)
-            replies = _opponent_replies(gen, base_board, base, views, opp, alive)
-            for k in alive:
-                if deadline is not None and clock() > deadline:
+            late = deadline is not None and now > deadline  # the first iteration, begun late: one play-out
+            now_alive = alive[:1] if late else alive
+            replies = _opponent_replies(gen, base_board, base, views, opp, now_alive)
+            for k in now_alive:
+                if deadline is not None and (it or k != alive[0]) and clock() > deadline:
                     break
                 reply = replies[k]
                 if plies == 1:
