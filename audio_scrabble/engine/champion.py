@@ -217,7 +217,7 @@ def _opponent_replies(gen: MoveGenerator, board: Board, base: BoardAnalysis, vie
         recs = gen.raw(board, tiles)
         ctx = _Context(base.lines, tiles)
         recs.sort(reverse=True)
-        floor = min(top.values())
+        floor = min(top.values(), default=minus_inf)
         for r in recs:
             if r[0] + bound < floor:
                 break
@@ -233,7 +233,7 @@ def _opponent_replies(gen: MoveGenerator, board: Board, base: BoardAnalysis, vie
                     best[k] = (eq, r, ctx, left)
                     raised = True
             if raised:
-                floor = min(top.values())
+                floor = min(top.values(), default=minus_inf)
         for k in alive:
             view = views[k][0]
             if view is None:
