@@ -86,7 +86,11 @@ TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: The share of the budget kept back for handing the last round back.
-DEADLINE_MARGIN = 0.05
+DEADLINE_MARGIN = 0.07
+#: The share of the budget the exact end-game search gets (bag empty): its
+#: first depth is never cut, and it reads the clock between positions, so
+#: it may run some tenths of a second past its budget.
+ENDGAME_SHARE = 0.8
 #: Seconds the workers may take to start and load the word list.
 START_SECONDS = 60.0
 

@@ -147,3 +147,13 @@ def test_an_opening_plays_out_each_mirrored_pair_once(lexicon):
     last = p._sim.last
     # ten plays, most in mirrored pairs, and the exchange
     assert last["candidates"] <= 7 < len(last["static"]) == 11
+
+
+def test_the_champions_end_game_search_keeps_back_a_margin_of_its_think(lexicon):
+    """The exact search's first depth is never cut and it reads the clock
+    between positions: with the whole think it ran past it (a move of
+    3.65 s for 3 s); it gets a share, the rest a margin."""
+    from audio_scrabble.engine.champion import ENDGAME_SHARE
+
+    p = ComputerPlayer("champion", lexicon, 1, think=3.0, workers=0)
+    assert p.endgame_seconds == pytest.approx(3.0 * ENDGAME_SHARE) and ENDGAME_SHARE < 0.9
