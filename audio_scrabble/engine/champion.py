@@ -40,7 +40,7 @@ of winning* over the play-outs counts instead (:func:`win_chance`), so
 far behind it takes the play that can still catch up.
 
 With the bag empty and two players, the exact end-game search is used
-(with the same budget).
+(with :data:`ENDGAME_SHARE` of the budget).
 """
 
 from __future__ import annotations
@@ -103,16 +103,6 @@ class WorkersUnavailable(RuntimeError):
 # ---------------------------------------------------------------------------
 # one iteration (runs in a worker, or in-process)
 # ---------------------------------------------------------------------------
-
-def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int, Play | None, list[str]]:
-    """(score, play, leave) of the best play by score plus leave, every
-    move generated (the exact player); (0, None, rack) for none."""
-    found = best_play(gen, board, FastRack(rack, ""))
-    if found is None:
-        return 0, None, rack
-    _, r, ctx, left = found
-    return r[0], Move(*r, ctx).play, left  # type: ignore[call-arg]  # a generator record: six fields
-
 
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
