@@ -40,6 +40,7 @@ def main() -> int:
     champ = ComputerPlayer("champion", lexicon, 3, think=args.think, workers=args.workers)
     expert = ComputerPlayer("expert", lexicon, 4)
     took: list[float] = []
+    stats: list[tuple[int, int, int, float]] = []  # per simulated move: medians, total, CPU s
     try:
         while not game.is_over and len(took) < args.moves:
             if game.awaiting_final_challenge:
@@ -52,12 +53,26 @@ def main() -> int:
                 took.append(time.perf_counter() - t0)
                 sim = champ._sim.last if champ._sim is not None else {}
                 print(f"move {len(took)}: {took[-1]:.2f} s for a {args.think} s budget "
-                      f"(overrun {took[-1] - args.think:+.2f} s), {sim.get('iterations', 0)} play-outs")
+                      f"(overrun {took[-1] - args.think:+.2f} s), {sim.get('iterations', 0)} iterations; "
+                      f"play-outs a candidate: median {sim.get('play_outs_median', 0)}, of the "
+                      f"{sim.get('alive', 0)} left at the end {sim.get('play_outs_finalists', 0)}, the chosen "
+                      f"{sim.get('play_outs_chosen', 0)}; {sim.get('play_outs_total', 0)} in all for "
+                      f"{sim.get('candidates', 0)} candidates, {sim.get('cpu', 0.0):.2f} CPU s in the workers "
+                      f"({1000 * sim.get('cpu', 0.0) / max(1, sim.get('play_outs_total', 0)):.1f} ms a play-out)")
+                if sim.get("play_outs_total"):
+                    stats.append((sim["play_outs_median"], sim["play_outs_finalists"], sim["play_outs_total"],
+                                  sim["cpu"]))
             action.apply(game)
     finally:
         champ.close()
     if took:
         print(f"median {statistics.median(took):.2f} s, worst {max(took):.2f} s over {len(took)} moves")
+    if stats:
+        med = [m for m, _, _, _ in stats]
+        print(f"play-outs a candidate (each move's median): median {statistics.median(med)}, least {min(med)}, "
+              f"most {max(med)}; of the candidates left at the end: median "
+              f"{statistics.median(f for _, f, _, _ in stats)}; CPU a play-out in the workers "
+              f"{1000 * sum(c for *_, c in stats) / sum(t for _, _, t, _ in stats):.1f} ms")
     return 0
 
 

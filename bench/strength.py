@@ -234,6 +234,9 @@ def make_player(name: str, lexicon: Any, seed: int, args: argparse.Namespace) ->
 WARM_UPS: list[float] = []
 #: per simulated champion move, the median play-outs a candidate got
 PLAY_OUTS: list[int] = []
+#: per simulated champion move: the median play-outs of the candidates left
+#: at the end, the play-outs in all, the workers' CPU seconds
+PLAY_STATS: list[list[float]] = []
 
 
 def tuned_leave(scale: float, mix: float) -> Any:
@@ -311,6 +314,8 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
             sim = getattr(players[i], "_sim", None)
             if sim is not None and sim.last and sim.last.get("seconds") and not getattr(sim, "_bench_seen", 0) == id(sim.last):
                 PLAY_OUTS.append(sim.last.get("play_outs_median", 0))
+                PLAY_STATS.append([sim.last.get("play_outs_finalists", 0), sim.last.get("play_outs_total", 0),
+                                   sim.last.get("cpu", 0.0)])
                 sim._bench_seen = id(sim.last)
             if not getattr(players[i], "_bench_moved", False):
                 firsts[side].append(took)
@@ -339,7 +344,7 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
         if hasattr(p, "close"):
             p.close()
     return {"wins": wins, "draws": draws, "scores": scores, "times": times, "reasons": reasons, "bingos": bingos,
-            "firsts": firsts, "warm": list(WARM_UPS), "play_outs": list(PLAY_OUTS)}
+            "firsts": firsts, "warm": list(WARM_UPS), "play_outs": list(PLAY_OUTS), "play_stats": list(PLAY_STATS)}
 
 
 def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
@@ -355,7 +360,7 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
     procs = [subprocess.Popen(base + ["--part", f"{j}/{args.jobs}"], stdout=subprocess.PIPE, text=True)
              for j in range(args.jobs)]
     total: dict = {"wins": [0, 0], "draws": 0, "scores": [[], []], "times": [[], []], "reasons": {}, "bingos": [0, 0],
-                   "firsts": [[], []], "warm": [], "play_outs": []}
+                   "firsts": [[], []], "warm": [], "play_outs": [], "play_stats": []}
     for proc in procs:
         out, _ = proc.communicate()
         if proc.returncode:
@@ -369,6 +374,7 @@ def play_parts(a: str, b: str, games: int, args: argparse.Namespace) -> dict:
             total["firsts"][side] += r["firsts"][side]
         total["warm"] += r["warm"]
         total["play_outs"] += r["play_outs"]
+        total["play_stats"] += r.get("play_stats", [])
         total["draws"] += r["draws"]
         for why, n in r["reasons"].items():
             total["reasons"][why] = total["reasons"].get(why, 0) + n
@@ -429,6 +435,14 @@ def main() -> int:
             print(f"  champion's simulated moves: {len(r['play_outs'])}, play-outs a candidate (median of each "
                   f"move's median): {statistics.median(r['play_outs'])}, least {min(r['play_outs'])}, "
                   f"most {max(r['play_outs'])}")
+            st = r.get("play_stats") or []
+            if st and sum(t for _, t, _ in st):
+                fin = [f for f, _, _ in st]
+                print(f"  of the candidates left at the end (median of each move's median): {statistics.median(fin)}, "
+                      f"least {min(fin)}, most {max(fin)}; play-outs a move median "
+                      f"{statistics.median(t for _, t, _ in st)}; workers' CPU a play-out "
+                      f"{1000 * sum(c for _, _, c in st) / sum(t for _, t, _ in st):.1f} ms, a move median "
+                      f"{statistics.median(c for _, _, c in st):.2f} s")
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -4,35 +4,43 @@ The expert's static evaluation (score plus leave) picks the candidates:
 its best :data:`CANDIDATES` plays by equity, and its best exchange when
 the rules allow one. Each candidate is then *played out* many times, the
 opponent's rack drawn at random from the unseen tiles (the bag and the
-opponent's rack, which we cannot tell apart) each time. The opponent
-answers with its best play by equity (score plus leave),
-found by generating its moves once per drawn rack on the board before
-the candidates and again only in the few lines each candidate changes (a
-line's moves depend only on that line's tiles, cross-checks and anchors),
-which makes that ply several times cheaper than generating each board
-afresh; then we draw our replacement tiles and answer with our best
-play by equity. The candidate is worth its score, less the reply, plus
-our answer, plus our final leave less the opponent's (two plies, so
-that an opening counts for both sides); a play that goes out is worth
-its score plus twice the opponent's tiles. (``plies=1`` weighs only
-what a play gives away; at 0.3 s a move it won 52% of 350 games against
-the expert, no better than two plies.)
+opponent's rack, which we cannot tell apart) each time. Both sides of a
+play-out play as the fast static player of :mod:`.fastplay` (the best by
+score plus leave, a blank standing for a few letters rather than every
+one, which makes a rack with a blank several times cheaper). The
+opponent answers first: its moves are generated once per drawn rack on
+the board before the candidates and again only in the few lines each
+candidate changes (a line's moves depend only on that line's tiles,
+cross-checks and anchors), which makes that ply several times cheaper
+than generating each board afresh; then we draw our replacement tiles
+and answer, on an analysis of the candidate's board kept for the whole
+decision (only the lines the reply changes are worked out again). The
+candidate is worth its score, less the reply, plus our answer, plus our
+final leave less the opponent's (two plies, so that an opening counts
+for both sides); a play that goes out is worth its score plus twice the
+opponent's tiles. (``plies=1`` weighs only what a play gives away; at
+0.3 s a move it won 52% of 350 games against the expert, no better than
+two plies.)
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
-noise than their values. Every round the candidates clearly behind (mean
-more than :data:`PRUNE_SIGMAS` standard errors below the leader's, after
-:data:`MIN_ITERATIONS`) are dropped. The work runs in worker processes
-(:data:`WORKERS`, default both cores) in rounds of about
-:data:`ROUND_SECONDS` until the time budget (``think`` seconds) runs
-out. Each candidate's mean is shrunk towards its static equity by
-:data:`PRIOR` pseudo-play-outs, and the best is played; late in the game
-(:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance of
-winning* over the play-outs counts instead (:func:`win_chance`), so far
-behind it takes the play that can still catch up.
+noise than their values. Every round, after :data:`MIN_ITERATIONS`, the
+candidates clearly behind are dropped: those whose play-outs, paired
+draw by draw with the leader's, fall short of it by more than
+:data:`PRUNE_SIGMAS` standard errors of the paired difference
+(:meth:`Champion._prune`); the play-outs then go to the close ones. The
+work runs in worker processes (:data:`WORKERS`, default both cores) in
+rounds of about :data:`ROUND_SECONDS` until the time budget (``think``
+seconds) runs out or one candidate is left. Each candidate's mean is
+shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs (so
+the static order breaks a tie of a few play-outs, and the simulation
+decides once it has a few dozen), and the best is played; late in the
+game (:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance
+of winning* over the play-outs counts instead (:func:`win_chance`), so
+far behind it takes the play that can still catch up.
 
 With the bag empty and two players, the exact end-game search is used
-(with the same budget).
+(with :data:`ENDGAME_SHARE` of the budget).
 """
 
 from __future__ import annotations
@@ -50,7 +58,8 @@ from ..core.board import SIZE, Board
 from ..core.game import Game
 from ..core.play import Play, apply_play
 from ..core.tiles import rack_value
-from .leave import best_leave_bound, leave_value
+from .fastplay import BLANK_LETTERS, FastRack, best_play, scan, unsubstitute
+from .leave import leave_value
 from .movegen import BoardAnalysis, Line, Move, MoveGenerator, _Context, record_leave
 
 #: Static candidates simulated.
@@ -59,12 +68,12 @@ CANDIDATES = 10
 THINK_SECONDS = 3.0
 #: Iterations per candidate before any is pruned, and the pruning margin.
 MIN_ITERATIONS = 8
-PRUNE_SIGMAS = 2.0
+PRUNE_SIGMAS = 2.5
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean.
-PRIOR = 20.0
+PRIOR = 5.0
 #: About how long a worker's task (a batch of iterations) lasts, seconds:
 #: between tasks the clock is read and losing candidates are pruned.
-ROUND_SECONDS = 0.1
+ROUND_SECONDS = 0.25
 #: Plies of a play-out after the candidate (see simulate): 2, the
 #: opponent's reply and our answer (1 weighs only what a play gives away;
 #: an opening is there for both sides).
@@ -77,7 +86,11 @@ TURN_SIGMA = 30.0
 #: Worker processes: both cores by default.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: The share of the budget kept back for handing the last round back.
-DEADLINE_MARGIN = 0.05
+DEADLINE_MARGIN = 0.07
+#: The share of the budget the exact end-game search gets (bag empty): its
+#: first depth is never cut, and it reads the clock between positions, so
+#: it may run some tenths of a second past its budget.
+ENDGAME_SHARE = 0.8
 #: Seconds the workers may take to start and load the word list.
 START_SECONDS = 60.0
 
@@ -91,40 +104,10 @@ class WorkersUnavailable(RuntimeError):
 # one iteration (runs in a worker, or in-process)
 # ---------------------------------------------------------------------------
 
-def _best_static(gen: MoveGenerator, board: Board, rack: list[str]) -> tuple[int, Play | None, list[str]]:
-    """(score, play, leave) of the best play by score plus leave; (0, None, rack) for none."""
-    recs = gen.raw(board, rack)
-    if not recs:
-        return 0, None, rack
-    ctx = _Context(gen.analysis.lines, rack)
-    best = _best_by_equity(recs, rack, ctx, best_leave_bound(rack), float("-inf"))
-    assert best is not None
-    _, r, _, left = best
-    return r[0], Move(*r, ctx).play, left  # type: ignore[call-arg]  # a generator record: six fields
-
-
-def _best_by_equity(recs: list[tuple], rack: Sequence[str], ctx: _Context, bound: float,
-                    floor: float) -> tuple | None:
-    """The best of ``recs`` (raw move records for ``rack``; sorted here,
-    best score first) by equity above ``floor``: (equity, record, ``ctx``,
-    the tiles it keeps), or None. ``bound`` is the best any leave of the
-    rack is worth, so the search stops at the first score that cannot win."""
-    best = None
-    recs.sort(reverse=True)
-    for r in recs:
-        if r[0] + bound < floor:  # no later play can do better
-            break
-        left = record_leave(rack, ctx, r)
-        eq = r[0] + leave_value(left)
-        if eq > floor:
-            best, floor = (eq, r, ctx, left), eq
-    return best
-
-
 def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequence[str], bag_size: int,
              candidates: Sequence[tuple[Play | None, tuple[str, ...], int]], alive: Sequence[int],
              seed: int, iterations: int, plies: int = 2, token: Any = None,
-             deadline: float | None = None) -> list[list[float]]:
+             deadline: float | None = None, blanks: str = "", stop: float | None = None) -> list[list[float]]:
     """Results of ``iterations`` play-outs of each alive candidate:
     ``out[k]`` is the list of values of candidate k (empty if not alive).
 
@@ -138,14 +121,23 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     tiles. With ``plies=1``, its equity (score plus the leave it keeps)
     less the opponent's best reply's.
 
+    ``blanks``: the letters a blank stands for in the fast player
+    (:mod:`.fastplay`; each best then gains its average shortfall back);
+    "" (the default) searches every letter, as the expert does.
+
     The opponent's replies are found by :func:`_opponent_replies` (its
-    moves generated once per drawn rack). The set-up of a decision (the
-    candidates' boards and analyses) is kept between calls with the same
-    ``token``.
+    moves generated once per drawn rack). Our answers are generated on an
+    analysis of the board after the candidate kept for the whole decision,
+    so only the lines the reply changes are worked out again. The set-up of
+    a decision (the candidates' boards and analyses) is kept between calls
+    with the same ``token``.
 
     ``deadline`` (a ``time.perf_counter()`` time, the same clock in every
     process here): no play-out starts after it, so an iteration may leave
-    some candidates without one.
+    some candidates without one; but the first play-out of a call always
+    runs (a move asked to think plays out something, at the cost of one
+    play-out's overrun when the task reached its worker late). ``stop``
+    (the same clock): no iteration but the first starts after it.
     """
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -155,21 +147,28 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     base_board, base, views, kept, own, boards, ours = _decision(gen, cells, rack, candidates, token)
     saved = gen.analysis
     try:
-        for _ in range(iterations):
-            if deadline is not None and clock() > deadline:
+        for it in range(iterations):
+            now = clock()
+            if deadline is not None and now > deadline and it:
+                break
+            if stop is not None and it and now > stop:
                 break
             pool = unseen[:]
             rng.shuffle(pool)
             opp_rack = pool[:opp_size]
             bag = pool[opp_size:]  # the rest, in drawing order
-            replies = _opponent_replies(gen, base_board, base, views, opp_rack, alive)
-            for k in alive:
-                if deadline is not None and clock() > deadline:
+            opp = FastRack(opp_rack, blanks)
+            late = deadline is not None and now > deadline  # the first iteration, begun late: one play-out
+            now_alive = alive[:1] if late else alive
+            replies = _opponent_replies(gen, base_board, base, views, opp, now_alive)
+            for k in now_alive:
+                if deadline is not None and (it or k != alive[0]) and clock() > deadline:
                     break
                 reply = replies[k]
                 if plies == 1:
-                    out[k].append(own[k] - (reply[0] if reply is not None else 0.0))
+                    out[k].append(own[k] - opp.shortfall - (reply[0] if reply is not None else 0.0))
                     continue
+                o_eq = opp.shortfall + (reply[0] if reply is not None else leave_value(opp_rack))
                 play, used, score = candidates[k]
                 mine = list(kept[k])
                 if play is not None:
@@ -179,60 +178,65 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
                 if play is not None and not mine:  # went out
                     out[k].append(score + 2 * rack_value(opp_rack))
                     continue
-                board = boards[k].copy()
-                o_score, o_left = 0, opp_rack
+                board = boards[k]
                 if reply is not None:
-                    _, rec, ctx, o_left = reply
+                    board = board.copy()
+                    _, rec, ctx, _ = reply
                     apply_play(board, Move(*rec, ctx).play)  # type: ignore[call-arg]  # a generator record: six fields
-                    o_score = rec[0]
-                gen.analysis = ours
-                m_score, _m_play, m_left = _best_static(gen, board, mine)
-                out[k].append(score - o_score + m_score + leave_value(m_left) - leave_value(o_left))
+                gen.analysis = ours[k]
+                me = FastRack(mine, blanks)
+                answer = best_play(gen, board, me)
+                m_eq = me.shortfall + (answer[0] if answer is not None else leave_value(mine))
+                out[k].append(score - o_eq + m_eq)
     finally:
         gen.analysis = saved
     return out
 
 
-def _opponent_replies(gen: MoveGenerator, board: Board, base: BoardAnalysis, views: dict, opp: list[str],
+def _opponent_replies(gen: MoveGenerator, board: Board, base: BoardAnalysis, views: dict, opp: FastRack,
                       alive: Sequence[int]) -> dict[int, tuple | None]:
     """For each alive candidate k, the opponent's best reply by equity on
     the board after it: (equity, record, its context, the tiles it keeps),
     or None when there is none. The opponent's moves are generated once on
     ``board`` (before the candidates); for each candidate only the lines
     its play changes are generated again (``views[k]``), and the moves of
-    the other lines stand."""
+    the other lines stand. Each of the fast rack's tries (a blank standing
+    for a letter) is generated so."""
     minus_inf = float("-inf")
-    bound = best_leave_bound(opp)
-    gen.analysis = base
-    recs = gen.raw(board, opp)
-    ctx = _Context(base.lines, opp)
+    bound = opp.bound
     best: dict[int, tuple | None] = {k: None for k in alive}
     top = {k: minus_inf for k in alive}
-    recs.sort(reverse=True)
-    floor = minus_inf
-    for r in recs:
-        if r[0] + bound < floor:
-            break
-        left = record_leave(opp, ctx, r)
-        eq = r[0] + leave_value(left)
-        line = (r[1], r[2])
-        raised = False
+    for tiles, sub in opp.tries:
+        gen.analysis = base
+        recs = gen.raw(board, tiles)
+        ctx = _Context(base.lines, tiles)
+        recs.sort(reverse=True)
+        floor = min(top.values(), default=minus_inf)
+        for r in recs:
+            if r[0] + bound < floor:
+                break
+            left = record_leave(tiles, ctx, r)
+            if sub:
+                r, left = unsubstitute(r, left, sub, ctx)
+            eq = r[0] + leave_value(left)
+            line = (r[1], r[2])
+            raised = False
+            for k in alive:
+                if eq > top[k] and line not in views[k][1]:
+                    top[k] = eq
+                    best[k] = (eq, r, ctx, left)
+                    raised = True
+            if raised:
+                floor = min(top.values(), default=minus_inf)
         for k in alive:
-            if eq > top[k] and line not in views[k][1]:
-                top[k] = eq
-                best[k] = (eq, r, ctx, left)
-                raised = True
-        if raised:
-            floor = min(top.values())
-    for k in alive:
-        view = views[k][0]
-        if view is None:
-            continue
-        gen.analysis = view
-        fresh = gen.raw(board, opp)
-        found = _best_by_equity(fresh, opp, _Context(view.lines, opp), bound, top[k])
-        if found is not None:
-            top[k], best[k] = found[0], found
+            view = views[k][0]
+            if view is None:
+                continue
+            gen.analysis = view
+            fresh = gen.raw(board, tiles)
+            found = scan(fresh, tiles, sub, _Context(view.lines, tiles), bound, top[k])
+            if found is not None:
+                top[k], best[k] = found[0], found
     return best
 
 
@@ -251,19 +255,11 @@ class _LinesView:
         return self
 
 
-def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozenset[tuple[int, int]]]:
+def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozenset[tuple[int, int]], BoardAnalysis]:
     """The analysis of ``board`` (the base board plus a play) restricted to
-    the lines whose data differ from the base's, and those lines."""
-    ana = BoardAnalysis(base.graph)
-    ana.rows = base.rows
-    ana.empty = base.empty
-    for d in (0, 1):
-        for i in range(SIZE):
-            ln = Line()
-            src = base.lines[d][i]
-            for slot in Line.__slots__:
-                setattr(ln, slot, getattr(src, slot))
-            ana.lines[d][i] = ln
+    the lines whose data differ from the base's, and those lines; and the
+    whole analysis of ``board`` (its own lines, apart from the view's)."""
+    ana = _copy_analysis(base)
     ana.update(board)
     changed = set()
     hidden = Line()
@@ -277,7 +273,26 @@ def _changed_view(base: BoardAnalysis, board: Board) -> tuple[_LinesView, frozen
                 view[d].append(new)
             else:
                 view[d].append(hidden)
-    return _LinesView(view), frozenset(changed)
+    return _LinesView(view), frozenset(changed), _copy_analysis(ana)
+
+
+def _copy_analysis(src: BoardAnalysis) -> BoardAnalysis:
+    """An analysis of the same board as ``src`` with lines of its own (an
+    update replaces a line's lists, never changes them, so the lists may
+    be shared)."""
+    ana = BoardAnalysis(src.graph)
+    ana.rows = src.rows
+    ana.cols = src.cols
+    ana.empty = src.empty
+    ana.stale = src.stale
+    for d in (0, 1):
+        for i in range(SIZE):
+            ln = Line()
+            old = src.lines[d][i]
+            for slot in Line.__slots__:
+                setattr(ln, slot, getattr(old, slot))
+            ana.lines[d][i] = ln
+    return ana
 
 
 #: Per-process cache of the last decision's set-up (see _decision).
@@ -297,14 +312,15 @@ def _decision(gen: MoveGenerator, cells: Any, rack: Sequence[str],
 def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
            candidates: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> tuple:
     """(board, its analysis, per candidate (view of the lines it changes or
-    None, those lines), per candidate the tiles it keeps, its own equity
-    and the board after it, an analysis for our own answers)."""
+    None, those lines), per candidate the tiles it keeps, its own equity,
+    the board after it and an analysis of that board for our answers)."""
     base_board = Board([list(r) for r in cells])
     base = BoardAnalysis(gen.graph).update(base_board)
     views: dict[int, tuple[_LinesView | None, frozenset[tuple[int, int]]]] = {}
     kept: dict[int, list[str]] = {}
     own: dict[int, float] = {}
     boards: dict[int, Board] = {}
+    ours: dict[int, BoardAnalysis] = {}
     for k, (play, used, score) in enumerate(candidates):
         kept[k] = list(rack)
         for t in used:
@@ -313,12 +329,14 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
         if play is None:
             views[k] = (None, frozenset())
             boards[k] = base_board
+            ours[k] = _copy_analysis(base)
         else:
             board = base_board.copy()
             apply_play(board, play)
             boards[k] = board
-            views[k] = _changed_view(base, board)
-    return base_board, base, views, kept, own, boards, BoardAnalysis(gen.graph)
+            view, lines, ours[k] = _changed_view(base, board)
+            views[k] = (view, lines)
+    return base_board, base, views, kept, own, boards, ours
 
 
 def _start_quietly(ctx: Any) -> None:
@@ -403,19 +421,39 @@ def _main_importable() -> Iterator[None]:
             main.__file__ = path  # type: ignore[union-attr]
 
 
-def _worker_task(args: tuple) -> tuple[list[list[float]], float]:
+def _worker_task(args: tuple) -> tuple[list[list[float]], float, float]:
     return _run_play_outs(_WORKER["gen"], args)
 
 
-def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float]:
-    """(the play-outs' values, the seconds they took, without the set-up of
-    a new decision, which a worker does once)."""
-    *common, plies, token, deadline = args
+def _run_play_outs(gen: MoveGenerator, args: tuple) -> tuple[list[list[float]], float, float]:
+    """(the play-outs' values, the seconds they took and the CPU seconds,
+    without the set-up of a new decision, which a worker does once)."""
+    *common, plies, token, deadline, seconds, blanks = args
     cells, rack, _, _, cands = common[:5]
     _decision(gen, cells, rack, cands, token)
     t0 = time.perf_counter()
-    out = simulate(gen, *common, plies=plies, token=token, deadline=deadline)  # type: ignore[misc]  # common: the positional nine
-    return out, time.perf_counter() - t0
+    c0 = time.process_time()
+    out = simulate(gen, *common, plies=plies, token=token, deadline=deadline,  # type: ignore[misc]  # common: the positional nine
+                   blanks=blanks, stop=t0 + seconds)
+    return out, time.perf_counter() - t0, time.process_time() - c0
+
+
+def _distinct(cands: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> list[int]:
+    """The candidates of an opening worth simulating: a down play is the
+    mirror image of an across one (the premium squares are symmetric about
+    the diagonal), worth the same, so only the first of each pair is played
+    out."""
+    seen: set[frozenset] = set()
+    out = []
+    for k, (play, _, _) in enumerate(cands):
+        if play is not None:
+            key = frozenset((min(t.square.row, t.square.col), max(t.square.row, t.square.col), t.letter, t.blank)
+                            for t in play.tiles)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(k)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -450,6 +488,8 @@ class Champion:
         self.workers = workers
         self.rng = random.Random(seed)
         self.gen = MoveGenerator(lexicon)
+        #: the letters a blank stands for in the play-outs (fastplay; "" for every letter)
+        self.blanks = BLANK_LETTERS
         self._pool: Any = None
         self.last: dict[str, Any] = {}  # facts about the last simulation, for benches and tests
 
@@ -516,7 +556,8 @@ class Champion:
         unseen = list(game.unseen(me).elements())
         cells = [list(r) for r in game.board.cells]
         cands = [(c[0], tuple(c[1]), c[2]) for c in candidates]
-        alive = list(range(len(cands)))
+        alive = _distinct(cands) if game.board.is_empty() else list(range(len(cands)))
+        simulated = list(alive)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -527,18 +568,18 @@ class Champion:
         token = (os.getpid(), self.rng.random())  # this decision (workers keep its set-up)
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
+        cpu = 0.0  # CPU seconds the play-outs took, in all the workers
         while len(alive) > 1:
             left = deadline - time.perf_counter()
-            if per_play_out:
-                # as many iterations as fit in the time left (at least one, if one fits)
-                n = int(left / (per_play_out * len(alive)))
-                if n < 1:
-                    break
-                n = min(n, max(1, int(ROUND_SECONDS / (per_play_out * len(alive)))))
-            else:
-                n = 1
+            if per_play_out and left < 2 * per_play_out:
+                break
+            # each worker plays out whole iterations for the round's seconds (the first round: one
+            # iteration each, after the decision's set-up); the deadline may cut the last one (the
+            # first candidates then get one more)
+            n, seconds = (1 << 20, min(ROUND_SECONDS, left)) if iterations else (1, 0.0)
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
-            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline) for s in seeds]
+            args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline, seconds,
+                     self.blanks) for s in seeds]
             t1 = time.perf_counter()
             if pool is not None:
                 batches = self._map(pool, args)
@@ -546,16 +587,17 @@ class Champion:
                 batches = [_run_play_outs(self.gen, a) for a in args]
             took = time.perf_counter() - t1
             # the workers' own play-out time, plus their share of the round's overhead
-            work = max(sec for _, sec in batches) if pool is not None else sum(sec for _, sec in batches)
+            work = max(b[1] for b in batches) if pool is not None else sum(b[1] for b in batches)
+            cpu += sum(b[2] for b in batches)
             overhead = max(0.0, took - work) if iterations else 0.0
-            counts = [sum(len(b[k]) for k in alive) for b, _ in batches]  # play-outs done (a deadline may cut)
+            counts = [sum(len(b[0][k]) for k in alive) for b in batches]  # play-outs done (a deadline may cut)
             done = max(counts) if pool is not None else sum(counts)
             if done:
                 one = (work + overhead) / done
                 per_play_out = one if not per_play_out else max(one, 0.7 * per_play_out + 0.3 * one)
-            for b, _sec in batches:
+            for b in batches:
                 for k in alive:
-                    results[k].extend(b[k])
+                    results[k].extend(b[0][k])
             iterations = max(len(results[k]) for k in alive)  # a deadline may leave some with one fewer
             if time.perf_counter() > deadline:
                 break
@@ -566,9 +608,12 @@ class Champion:
         chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
-        counts = sorted(len(v) for v in results)
+        counts = sorted(len(results[k]) for k in simulated)
+        finalists = sorted(len(results[k]) for k in alive)
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "play_outs_median": counts[len(counts) // 2],
+                     "play_outs_median": counts[len(counts) // 2], "play_outs_total": sum(counts),
+                     "play_outs_finalists": finalists[len(finalists) // 2], "play_outs_chosen": len(results[best]),
+                     "candidates": len(simulated), "cpu": cpu,
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
         return best
@@ -603,13 +648,28 @@ class Champion:
 
     @staticmethod
     def _prune(alive: list[int], results: list[list[float]]) -> list[int]:
-        stats = {}
+        """The alive candidates less those clearly behind the leader (the
+        best mean): a candidate's play-outs are paired with the leader's
+        (the same draws: common random numbers), and it goes when the mean
+        of the differences is below zero by more than :data:`PRUNE_SIGMAS`
+        standard errors of that mean. Pairing takes out the noise the two
+        share (the opponent's rack, the bag), so a clearly worse play goes
+        after a few dozen play-outs instead of hundreds."""
+        means = {k: sum(results[k]) / len(results[k]) for k in alive if results[k]}
+        if not means:
+            return alive
+        lead = max(means, key=lambda k: (means[k], -k))
+        lv = results[lead]
+        keep = []
         for k in alive:
             v = results[k]
-            n = len(v)
-            mean = sum(v) / n
-            var = sum((x - mean) ** 2 for x in v) / (n - 1) if n > 1 else 0.0
-            stats[k] = (mean, math.sqrt(var / n) if n else 0.0)
-        lead = max(alive, key=lambda k: stats[k][0])
-        m0, s0 = stats[lead]
-        return [k for k in alive if k == lead or stats[k][0] + PRUNE_SIGMAS * math.hypot(stats[k][1], s0) >= m0]
+            n = min(len(v), len(lv))
+            if k == lead or n < 2:
+                keep.append(k)
+                continue
+            d = [v[j] - lv[j] for j in range(n)]
+            m = sum(d) / n
+            var = sum((x - m) ** 2 for x in d) / (n - 1)
+            if m + PRUNE_SIGMAS * math.sqrt(var / n) >= 0:
+                keep.append(k)
+        return keep

@@ -180,7 +180,7 @@ class ComputerPlayer:
 
             if self.think is None:
                 self.think = champion.THINK_SECONDS
-            self.endgame_seconds = self.think
+            self.endgame_seconds = self.think * champion.ENDGAME_SHARE
 
     # -- public ------------------------------------------------------------
     def choose(self, game: Game, player_index: int) -> Action:

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""What a champion play-out costs, and what its fast player gives up.
+
+    python bench/champion_playouts.py [--games 6] [--iterations 10] [--seed 500] [--shortfall 120]
+
+Positions: two random mid-game turns (more than 20 tiles in the bag) of
+each of ``--games`` seeded games between two experts, with the
+champion's candidates there (as ``ComputerPlayer`` builds them). Each is
+played out ``--iterations`` times per candidate in this process, once
+with the exact player (every letter for a blank) and once with the fast
+one (:mod:`audio_scrabble.engine.fastplay`: a blank as each of
+``BLANK_LETTERS``); printed: CPU time (``time.process_time``) a play-out
+for each, and how far their values differ.
+
+``--shortfall N``: also N racks with one blank (the blank and six unseen
+tiles of the positions, drawn at random), their best equity by the exact
+search and by the fast player: the mean shortfall is the figure
+``fastplay.BLANK_SHORTFALL`` holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+class _Capture:
+    """Stands in for the simulation: keeps the candidates it is given."""
+
+    think = 0.0
+    last: dict = {}
+
+    def choose(self, game: Any, me: int, cands: list) -> int:
+        self.cands = cands
+        return 0
+
+
+def positions(lex: Any, games: int, seed: int) -> list[tuple]:
+    from audio_scrabble.core import Game
+    from audio_scrabble.core.rules import VARIANTS
+    from audio_scrabble.engine.players import ComputerPlayer
+
+    out = []
+    for g in range(seed, seed + games):
+        game = Game(["a", "b"], VARIANTS["double"], seed=g, lexicon=lex)
+        experts = [ComputerPlayer("expert", lex, 2 * g + j) for j in range(2)]
+        picker = ComputerPlayer("champion", lex, g, think=0.1, workers=0)
+        cap = _Capture()
+        picker._sim = cap
+        picker.warm = lambda: None  # type: ignore[method-assign]  # the candidates only
+        turns = set(random.Random(g).sample(range(2, 16), 2))
+        t = 0
+        while not game.is_over and len(game.bag) > 20:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            i = game.current
+            if t in turns:
+                picker._champion(game, i, list(game.players[i].rack))
+                cands = [(c[0], tuple(c[1]), c[2]) for c in cap.cands]
+                out.append(([list(r) for r in game.board.cells], list(game.players[i].rack),
+                            list(game.unseen(i).elements()), len(game.bag), cands))
+            experts[i].choose(game, i).apply(game)
+            t += 1
+    return out
+
+
+def main() -> int:
+    from audio_scrabble.core.board import Board
+    from audio_scrabble.engine import champion, fastplay
+    from audio_scrabble.engine.movegen import MoveGenerator
+    from audio_scrabble.lexicon import Lexicon
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--iterations", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument("--shortfall", type=int, default=0)
+    args = ap.parse_args()
+    lex = Lexicon.default()
+    pos = positions(lex, args.games, args.seed)
+    gen = MoveGenerator(lex)
+    values: dict[str, list[list[list[float]]]] = {}
+    for name, letters in (("exact", ""), ("fast", fastplay.BLANK_LETTERS)):
+        t0 = time.process_time()
+        n = 0
+        values[name] = []
+        for j, (cells, rack, unseen, bag, cands) in enumerate(pos):
+            out = champion.simulate(gen, cells, rack, unseen, bag, cands, list(range(len(cands))), seed=j,
+                                    iterations=args.iterations, token=(name, j), blanks=letters)
+            values[name].append(out)
+            n += sum(len(v) for v in out)
+        took = time.process_time() - t0
+        print(f"{name:5} player ({letters or 'every letter'} for a blank): {len(pos)} positions, {n} play-outs, "
+              f"{took:.2f} s CPU, {1000 * took / n:.2f} ms a play-out")
+    diffs = [f - e for pe, pf in zip(values["exact"], values["fast"]) for ve, vf in zip(pe, pf) for e, f in zip(ve, vf)]
+    same = sum(1 for d in diffs if abs(d) < 1e-9)
+    print(f"values fast - exact: {same} of {len(diffs)} equal (no blank in play), mean {statistics.mean(diffs):+.2f}, "
+          f"sd {statistics.pstdev(diffs):.2f}")
+    if args.shortfall:
+        rng = random.Random(args.seed)
+        short = []
+        te = tf = 0.0
+        for q in range(args.shortfall):
+            cells, rack, unseen, bag, cands = pos[q % len(pos)]
+            board = Board([list(r) for r in cells])
+            pool = [t for t in unseen if t != "?"]
+            rng.shuffle(pool)
+            tiles = ["?"] + pool[:6]
+            t0 = time.process_time()
+            exact = fastplay.best_play(gen, board, fastplay.FastRack(tiles, ""))
+            t1 = time.process_time()
+            fast = fastplay.best_play(gen, board, fastplay.FastRack(tiles))
+            t2 = time.process_time()
+            te += t1 - t0
+            tf += t2 - t1
+            short.append((exact[0] if exact else 0.0) - (fast[0] if fast else 0.0))
+        short.sort()
+        print(f"one-blank racks, {len(short)}: the fast player's best short of the exact by mean "
+              f"{statistics.mean(short):.2f} points (median {short[len(short) // 2]:.2f}, p90 "
+              f"{short[int(0.9 * len(short))]:.1f}, worst {short[-1]:.1f}); CPU {1000 * te / len(short):.1f} ms "
+              f"exact, {1000 * tf / len(short):.1f} ms fast a rack")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
