@@ -5,8 +5,10 @@ no copy of the game: he is a bare Matrix client in this test (a plain
 ``m.text``, no structured content, as a phone's app sends) typing moves
 like ``8D NASTIER``, chosen from the rack the room tells him, one refused
 move and a chat line. Alice hears each of Bob's moves once as it
-arrives, above her prompt; she plays her own moves at the prompt; after a
-few moves each she resigns and the GCG record is written. Skipped with
+arrives, above her prompt; she plays her own moves at the prompt. Then she
+invites Carol (that game comes to the table): Bob's next move is said
+once in a short line ("Bob moved in another game."); she opens Bob's game
+again with ``games`` and ``open N``, resigns, and the GCG record is written. Skipped with
 the reason when tmux, matrix-nio's encryption or Synapse is missing."""
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from audio_scrabble.online.honour import SETUP_KIND  # noqa: E402
 from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
 from audio_scrabble.online.store import ONLINE_FOLDER, OnlineStore  # noqa: E402
 from audio_scrabble.online.transport import Message  # noqa: E402
-from audio_scrabble.presentation import honour_prompts, prompts  # noqa: E402
+from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
 
 from tmux_terminal import Terminal  # noqa: E402
 
@@ -81,10 +83,12 @@ def waits_for(t: Terminal, text: str, count: int = 1) -> str:
     return t.wait_until(lambda sc: flat(sc).count(text) >= count, f"{text!r} ({count} times)", timeout=WAIT)
 
 
-def the_game(store: OnlineStore, lexicon: Any) -> tuple[Game, list[dict[str, Any]]]:
-    """Alice's honour game as her program keeps it (its log: the set-up and
-    every action), rebuilt here; and the log's entries."""
-    logs = [log for log in store.game_logs() if any(e.get("kind") == SETUP_KIND for e in log.entries())]
+def the_game(store: OnlineStore, lexicon: Any, friend: str = "") -> tuple[Game, list[dict[str, Any]]]:
+    """Alice's honour game (with ``friend``: when she has more than one) as
+    her program keeps it (its log: the set-up and every action), rebuilt
+    here; and the log's entries."""
+    logs = [log for log in store.game_logs()
+            if any(e.get("kind") == SETUP_KIND and friend in str(e.get("friend")) for e in log.entries())]
     assert len(logs) == 1, logs
     entries = logs[0].entries()
     config = next(e for e in entries if e.get("kind") == SETUP_KIND)["config"]
@@ -141,7 +145,7 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
         def bob_types(text: str) -> str:
             """Bob types a line in his Matrix app; Alice's program has heard it."""
             event = bob.send(room, text, None, f"bob.{next(txn)}")
-            assert until(lambda: any(e.get("event") == event for e in the_game(alice_store, lexicon)[1])), text
+            assert until(lambda: any(e.get("event") == event for e in the_game(alice_store, lexicon, bob_id)[1])), text
             return event
 
         players = {0: ComputerPlayer("club", lexicon, rng_seed=5), 1: ComputerPlayer("club", lexicon, rng_seed=9)}
@@ -177,10 +181,29 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
                 alice.type(move if move == "pass" or move.startswith("exchange") else "play " + move)
                 made[0] += 1
             assert until(lambda: len(the_game(alice_store, lexicon)[0].actions) > count), move
-        alice.type("resign")  # at her own turn or while Bob's is due
+        # Bob's move while his game is not open (Alice opened another): said once, in a short line
+        game, _ = the_game(alice_store, lexicon)
+        if game.current == 0:
+            move = notation(game, 0, players[0])
+            alice.type(move if move == "pass" or move.startswith("exchange") else "play " + move)
+            made[0] += 1
+            assert until(lambda: the_game(alice_store, lexicon)[0].current == 1)
+        carol_id, _ = synapse.new_user("carol")
+        alice.type(f"invite {carol_id} honour")
+        waits_for(alice, honour_prompts.game_with(display_name(carol_id)))
+        game, _ = the_game(alice_store, lexicon, friend=bob_id)
+        bob_types(notation(game, 1, players[1]))
+        waits_for(alice, online_prompts.moved_not_open(ben))
+        alice.type("games")
+        listed = waits_for(alice, f"With {ben} (")
+        number = next(line.split(".")[0].strip() for line in listed.splitlines() if f"With {ben} (" in line)
+        alice.type(f"open {number}")
+        waits_for(alice, honour_prompts.game_with(ben), 2)
+        alice.type("resign")
         waits_for(alice, "Its record is kept in games:")
         screen = flat(alice.screen())
-        assert screen.count(prompts.move_arrived(ben)) == made[1], screen[-3000:]
+        assert screen.count(prompts.move_arrived(ben)) == made[1], screen[-3000:]  # the last not open
+        assert screen.count(online_prompts.moved_not_open(ben)) == 1
         assert screen.count(honour_prompts.chat_here(ben, "good luck")) == 1
         assert screen.count(f"{ben}'s move refused:") == 1
         assert alice_pw not in screen and "Missing session" not in screen
