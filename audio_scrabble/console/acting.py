@@ -40,7 +40,7 @@ from .output import Transcript
 from .saving import kept_by_room
 from .questions import Question
 from .settings import Settings
-from .seats import Relay, Relayed
+from .seats import Notices, Relay, Relayed
 from .table import ComputerAction
 from .thinking import Thinker
 
@@ -82,6 +82,8 @@ class Acting:
         self.warmed = False
         #: a game between homes at the table: its actions are made when they come back from the room
         self.relay: Relay | None = None
+        #: what arrived in games not open at the table, said once
+        self.notices = Notices()
 
     def _match(self) -> Match | None:
         return self._reach.match
@@ -193,7 +195,7 @@ class Acting:
         """Whether the remote player the table waits for has sent their action."""
         match = self._match()
         remote = match.table.remote_due() if match is not None else None
-        if self.relay is not None and self.relay.arrived:  # what the room applied
+        if self.notices.pending or (self.relay is not None and self.relay.arrived):  # what the room applied
             return True
         return match is not None and remote is not None and match.table.remotes[remote].arrived
 
@@ -216,6 +218,9 @@ class Acting:
         made once it has arrived: nothing arrived, the table waits for it."""
         thinker = self.thinker
         while True:
+            if self.notices.pending:  # a move in a game not open here
+                yield self._out.reply(self.notices.take())
+                continue
             relay = self.relay
             if relay is not None and relay.arrived:  # what the room applied, in its order
                 item = relay.take()
@@ -251,21 +256,26 @@ class Acting:
                 break
         return lines
 
+    def news_waiting(self) -> bool:
+        """Whether a line typed may have news to say first: a game at the
+        table, a game between homes, or a move in a game not open here."""
+        return self._match() is not None or self.relay is not None or self.notices.pending
+
     def take_arrived(self) -> list[str]:
         """What arrived, made and said once, then whose turn: everything the
         room applied so far (a game between homes), else the action that
         arrived for the remote player the table waits for (nothing arrived:
-        nothing)."""
+        nothing); first, what arrived in games not open here."""
+        said = self.notices.take()
         if self.relay is not None and self.relay.arrived:
-            return self._out.reply(self.relayed_all())
-        if self._match() is None:
-            return []
-        table = self.playing().table
-        seat = table.remote_due()
-        move = table.remotes[seat].take() if seat is not None else None
+            return self._out.reply(said + self.relayed_all())
+        match = self._match()
+        table = match.table if match is not None else None
+        seat = table.remote_due() if table is not None else None
+        move = table.remotes[seat].take() if table is not None and seat is not None else None
         if seat is None or move is None:
-            return []
-        return self._arrived(seat, move.action(seat))
+            return self._out.reply(said) if said else []
+        return self._arrived(seat, move.action(seat), said)
 
     def _relayed(self, item: Relayed) -> list[str]:
         """What the room applied, made at the table: its lines, the action
@@ -285,14 +295,14 @@ class Acting:
                 lines += self._relayed(item)
         return lines
 
-    def _arrived(self, seat: int, do: Callable[[Game], Event]) -> list[str]:
+    def _arrived(self, seat: int, do: Callable[[Game], Event], said: list[str]) -> list[str]:
         """A remote player's action, arrived: said once, made, then whose turn."""
         name = self.playing().names[seat]
         try:
             lines = [prompts.move_arrived(name)] + self.act(do, arrived=True)
         except ScrabbleError as e:  # not a legal action here: nothing changes
             lines = prompts.arrived_refused(name, str(e))
-        return self._out.reply(lines)
+        return self._out.reply(said + lines)
 
     def computer_thinking(self) -> list[str]:
         """Said once before a computer that simulates starts on its move

@@ -32,7 +32,7 @@ from ..online.honour import HonourApplied, HonourLink
 from ..persistence import files
 from ..persistence.records import record_stem
 from ..presentation import honour_prompts, online_phrases, online_prompts, prompts
-from .online_table import Host
+from .online_table import Host, notice
 from .opening import Seating
 from .seats import Relayed, RemoteSeat
 from .setup import Seat, SetupFlow
@@ -42,6 +42,19 @@ from .setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
+
+
+def hear_away(session: Host, link: HonourLink) -> None:
+    """While ``link``'s game is not open at the table: the friend's move or
+    resignation is said once, in a short line (their chat waits for open)."""
+
+    def applied(done: HonourApplied) -> None:
+        if done.seat == link.friend_seat:
+            name = link.friend_name
+            notice(session, online_prompts.resigned_not_open(name) if done.resigned
+                   else online_prompts.moved_not_open(name))
+
+    link.on_applied = applied
 
 
 class HonourTable:
@@ -80,11 +93,13 @@ class HonourTable:
         return said + [honour_prompts.chat_here(names[friend], text) for text in missed]
 
     def detach(self) -> None:
-        """Hear the link no more (another game opened, or signed out)."""
+        """Hear the link no more (another game opened, or signed out): its
+        friend's moves are said in a short line from now on."""
         self.closed = True
         link = self.link
         if link is not None:
-            link.on_applied = link.on_refused = link.on_chat = link.on_send_failed = None
+            link.on_refused = link.on_chat = link.on_send_failed = None
+            hear_away(self.session, link)
 
     def owns(self, game: Game) -> bool:
         return self.game is not None and game is self.game and not self.closed

@@ -34,8 +34,8 @@ from ..online.store import OnlineStore
 from ..online.transport import Invitation, Message, Transport
 from ..presentation import honour_prompts, online_phrases, online_prompts
 from . import online_clock, services
-from .honour_table import HonourTable
-from .online_table import Host, OnlineTable
+from .honour_table import HonourTable, hear_away as hear_honour_away
+from .online_table import Host, OnlineTable, hear_away
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
 
 log = logging.getLogger(__name__)
@@ -140,6 +140,7 @@ class OnlineHome:
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
         self.links[room] = link
+        hear_away(self.session, link)  # its moves said in a short line until it is opened
         if room not in self.rooms:
             self.rooms.append(room)
 
@@ -158,6 +159,7 @@ class OnlineHome:
         except OnlineError:
             del self.honour[link.room]
             return  # a room no longer reachable: not listed
+        hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
 
@@ -429,6 +431,7 @@ class OnlineHome:
         if room in self.honour:
             return self._open_honour(self.honour[room])
         link = self.links[room]
+        link.on_record = None  # said as the game comes to the table, not in a short line
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
 
@@ -449,8 +452,9 @@ class OnlineHome:
         if self.table is not None:
             self.table.detach()
             link = self.table.link
-            if link is not None:
-                link.on_record = link.on_refused = link.on_chat = None
+            if link is not None:  # its moves said in a short line from now on
+                link.on_refused = link.on_chat = None
+                hear_away(self.session, link)
             self.table = None
 
     def open_table(self) -> OnlineTable | HonourTable:

@@ -132,6 +132,34 @@ class Host(Protocol):
     def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
 
 
+def notice(session: Host, line: str) -> None:
+    """A line from a game not open at the table: said once, above the prompt."""
+    session.acting.notices.put(line)
+    hook = session.thinker.on_ready  # the app's wake hook
+    if hook is not None:
+        try:
+            hook()
+        except Exception:  # the prompt may be gone
+            pass
+
+
+def hear_away(session: Host, link: GameLink) -> None:
+    """While ``link``'s game is not open at the table: another player's
+    move or resignation is said once, in a short line (refereed all the same)."""
+
+    def on_record(applied: Applied) -> None:
+        record = applied.record
+        if record.seat == link.state.my_seat or not 0 <= record.seat < len(link.state.names):
+            return
+        name = link.state.names[record.seat]
+        if record.kind in ACTION_KINDS:
+            notice(session, online_prompts.moved_not_open(name))
+        elif record.kind == "resign":
+            notice(session, online_prompts.resigned_not_open(name))
+
+    link.on_record = on_record
+
+
 class OnlineTable:
     """One game between homes at a session's table (a :class:`~.seats.Relay`)."""
 

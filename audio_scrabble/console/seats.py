@@ -129,3 +129,28 @@ class Relay(Protocol):
     def take(self) -> Relayed | None:
         """The first thing the room applied that is not said yet."""
         ...
+
+
+class Notices:
+    """Lines from games not open at the table (a move that arrived in
+    another game between homes): put on any thread, said once by the
+    table's one loop (:meth:`.acting.Acting.steps`) above the prompt."""
+
+    def __init__(self) -> None:
+        self._lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def put(self, line: str) -> None:
+        self._lines.put(line)
+
+    @property
+    def pending(self) -> bool:
+        return not self._lines.empty()
+
+    def take(self) -> list[str]:
+        """Every line waiting, once."""
+        out: list[str] = []
+        while True:
+            try:
+                out.append(self._lines.get_nowait())
+            except queue.Empty:
+                return out

@@ -292,7 +292,7 @@ class Session(Seated):
             kept = [p for p in parts if p.strip()]
             return self._handle_pasted(kept) if kept else self.handle_line("")
         remember = True
-        news = self.acting.take_arrived() if self.match is not None or self.acting.relay is not None else []  # arrived, first
+        news = self.acting.take_arrived() if self.acting.news_waiting() else []  # arrived, first
         news = self._seats_after(news) if news else news
         try:  # Enter after news: the news is the answer
             lines, remember = ([], True) if news and not text.strip() and self.question is None else self._handle(text)

@@ -76,6 +76,17 @@ def moved_while_away(name: str, games: int) -> str:
     return f"{name} moved in {where} while you were away."
 
 
+def moved_not_open(name: str) -> str:
+    """A move that arrived in a game between homes not open at the table:
+    said once, as it arrives (``games`` lists the game)."""
+    return f"{name} moved in another game."
+
+
+def resigned_not_open(name: str) -> str:
+    """A resignation that arrived in a game not open at the table."""
+    return f"{name} resigned in another game."
+
+
 # ---------------------------------------------------------------- games
 def online_heading(count: int) -> str:
     return f"Online games: {count}."
