@@ -64,8 +64,11 @@ LEVELS = ("beginner", "club", "expert", "champion")
 #: The expert exchanges only when that beats the best play by this many points of equity.
 EXCHANGE_MARGIN = 2.0
 #: End-game search (bag empty, two players): the time budget of the
-#: iterative deepening (the deepest finished depth's choice stands).
-ENDGAME_SECONDS = 1.0
+#: iterative deepening (the deepest finished depth's choice stands), in
+#: wall seconds from the search's start, its move generation included: a
+#: quarter second keeps the expert's time a move under 300 ms at p95
+#: (README, figures) and plays as well as the whole second did.
+ENDGAME_SECONDS = 0.25
 #: Pre-endgame (1 to 7 tiles in the bag, two players): how many of its best
 #: plays by equity the expert weighs again, and the weights (see _pre_endgame).
 PRE_ENDGAME_CANDIDATES = 12
