@@ -60,3 +60,45 @@ def test_moves_from_kept_lines_are_a_full_generation_on_every_path(lexicon, seed
     assert solver.dirty == 0 and solver.board.rows_text() == game.board.rows_text()
     assert checked >= 10
     assert hits >= 1  # some node took a line's moves from the store
+
+
+def to_depth(gen, board, mine, theirs, depth, passes=0) -> int:
+    """Negamax to ``depth`` plies over every play and the pass, each play put
+    on the board: at the horizon the side to move loses its own tiles and
+    gains the other's (as the search values it); going out, its score plus
+    twice the other's tiles; two passes in a row end it."""
+    from collections import Counter
+
+    from audio_scrabble.core.play import apply_play, remove_play
+    from audio_scrabble.engine.endgame import _face
+
+    if passes >= 2 or depth <= 0:
+        return _face(theirs) - _face(mine)
+    best = -to_depth(gen, board, theirs, mine, depth - 1, passes + 1)
+    for m in gen.generate(board, list(mine)):
+        left = list((Counter(mine) - Counter(m.rack_tiles())).elements())
+        if not left:
+            v = m.score + 2 * _face(theirs)
+        else:
+            apply_play(board, m.play)
+            v = m.score - to_depth(gen, board, theirs, left, depth - 1)
+            remove_play(board, m.play)
+        best = max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("seed, n_mine, n_theirs", [(901, 3, 3), (903, 4, 2)])
+def test_depth_limited_values_agree_with_a_search_that_puts_every_play_down(lexicon, seed, n_mine, n_theirs):
+    """The search values a play whose reply is at the horizon without
+    putting it on the board, and takes a changed line's moves from its
+    store: at each depth its value is the plain negamax's to that depth."""
+    game = bag_empty(lexicon, seed)
+    assert game is not None
+    me = game.current
+    mine = list(game.players[me].rack)[:n_mine]
+    theirs = list(game.unseen(me).elements())[:n_theirs]
+    gen = MoveGenerator(lexicon)
+    for depth in (1, 2, 3):
+        r = EndgameSolver(MoveGenerator(lexicon), max_depth=depth).solve(game.board, mine, theirs, seconds=60)
+        assert r.depth == depth or r.exact
+        assert r.value == to_depth(gen, game.board.copy(), mine, theirs, depth), depth
