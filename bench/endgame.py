@@ -211,13 +211,19 @@ def main() -> int:
     if args.compare:
         budgets = [float(b) for b in args.new_seconds.split(",")] if args.new_seconds else [args.compare_seconds]
         work = [(p, args.compare, args.compare_seconds, budgets) for p in pos[: args.compare_positions]]
+        done = []
+        pool = None
         if args.jobs > 1:
             import multiprocessing
 
-            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-                done = pool.map(compare_one, work, chunksize=1)
-        else:
-            done = [compare_one(w) for w in work]
+            pool = multiprocessing.get_context("fork").Pool(args.jobs)
+        for k, got in enumerate(pool.imap(compare_one, work) if pool else map(compare_one, work)):
+            done.append(got)
+            # each position as it ends: REF's spread, this search's at each budget
+            print(f"  position {k}: {args.compare} {got[0]:+d}, this search "
+                  + ", ".join(f"{b:g} s {v:+d}" for b, v in zip(budgets, got[1])), flush=True)
+        if pool:
+            pool.close()
         sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
         for b_i, budget in enumerate(budgets):
             diffs = [new[b_i] - old_s for old_s, new, _ in done]
