@@ -19,8 +19,11 @@ placement from the two known racks and the pass:
   afresh on the lines that changed (:meth:`MoveGenerator.raw` with
   ``lines``): a line's moves depend on that line's tiles, cross-checks
   and anchors alone, and a play changes only the lines through or beside
-  its tiles and those at the ends of the runs it joins. A play is put on
-  the board and taken off square by square.
+  its tiles and those at the ends of the runs it joins. The moves of a
+  changed line are kept by the line's state and the rack, so the search
+  generates a line once wherever it meets it again. A play is put on
+  the board and taken off square by square; a play whose reply is at the
+  horizon is valued without putting it down.
 * **Transposition table** keyed by a Zobrist hash of the board (updated
   square by square) with both racks and the passes in a row: a value
   and whether it is exact or a bound, the depth it holds for (any depth
@@ -41,7 +44,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..core.board import SIZE, Board
 from ..core.play import Play
@@ -229,8 +232,11 @@ class EndgameSolver:
     ``EndgameSolver(generator).solve(board, my_rack, their_rack, seconds)``.
     """
 
-    def __init__(self, gen: MoveGenerator, max_depth: int = 30) -> None:
+    def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None) -> None:
         self.gen = gen
+        #: the clock the budget is kept by: wall time in a game; benches on a
+        #: shared machine pass ``time.process_time`` (this process's CPU time)
+        self.clock = clock or time.perf_counter
         self.max_depth = max_depth
         self.nodes = 0
         self.deadline = _INF
@@ -254,6 +260,7 @@ class EndgameSolver:
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
+        self._lcache: dict[tuple, list[tuple]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
         self._face: dict[int, int] = {}
 
@@ -284,16 +291,51 @@ class EndgameSolver:
 
     def fresh(self, side: int, rack: int) -> list[tuple]:
         """The moves of ``side`` holding ``rack`` on the lines changed since
-        the root (generated once per position), ordered."""
+        the root (generated once per position), ordered.
+
+        A line's moves depend on its analysis alone (its tiles, cross-checks,
+        cross-word values and multipliers), so they are kept per line state
+        and rack: a line one play changed is generated once however the
+        plays elsewhere on the board vary below it."""
         if not self.dirty:
             return []
         key = (self.h, rack, self.dirty)
         got = self._mcache.get(key)
         if got is None:
-            tiles = rack_tiles(rack)
-            recs = self.gen.raw(self.board, tiles, self.dirty)
-            got = self._mcache[key] = self._ordered(_expand(recs, self.gen.analysis.lines, tiles, False), rack)
+            got = self._mcache[key] = self._ordered(self._line_moves(rack), rack)
         return got
+
+    def _line_moves(self, rack: int) -> list[tuple]:
+        dirty = self.dirty
+        lines = self.gen.analysis.update(self.board, dirty).lines
+        cache = self._lcache
+        found: list[tuple] = []
+        keys: dict[int, tuple] = {}
+        missing = 0
+        rest = dirty
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            k = b.bit_length() - 1
+            ln = lines[k // SIZE][k % SIZE]
+            lkey = (k, ln.lstr, tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), rack)
+            got = cache.get(lkey)
+            if got is None:
+                keys[k] = lkey
+                missing |= b
+            else:
+                found.extend(got)
+        if missing:
+            tiles = rack_tiles(rack)
+            recs = self.gen.raw(self.board, tiles, missing)
+            new = _expand(recs, self.gen.analysis.lines, tiles, False)
+            by_line: dict[int, list[tuple]] = {k: [] for k in keys}
+            for m in new:
+                by_line[m[_LINE].bit_length() - 1].append(m)
+            for k, ms in by_line.items():
+                cache[keys[k]] = ms
+            found.extend(new)
+        return found
 
     def moves(self, side: int, rack: int) -> list[tuple]:
         """Every move of ``side`` holding ``rack`` on the current board, ordered."""
@@ -330,7 +372,7 @@ class EndgameSolver:
         hints: the root's cut-off is the ``top``-th best value so far
         instead of the best), returned best first in ``ranked``.
         """
-        t0 = time.perf_counter()
+        t0 = self.clock()
         self.deadline = _INF
         self.nodes = 0
         self._setup(board, mine, theirs)
@@ -375,12 +417,12 @@ class EndgameSolver:
                 break
             if depth == 1:
                 self.deadline = t0 + seconds
-            if time.perf_counter() > self.deadline:
+            if self.clock() > self.deadline:
                 break
         out = tuple(self._root_move(root[k]) + (chosen[k],) for k in ranked)
         move, score, value = out[0] if out else (None, 0, -_INF)
         play = move.play if move is not None else None
-        return EndgameResult(play, score, value, depth_done, exact, self.nodes, time.perf_counter() - t0, out,
+        return EndgameResult(play, score, value, depth_done, exact, self.nodes, self.clock() - t0, out,
                              value_depth)
 
     def _root_child(self, m: tuple | None, me: int, you: int, depth: int, alpha: float) -> float:
@@ -428,7 +470,7 @@ class EndgameSolver:
             self.deadline = _INF
             self.horizon_hit = False
             return at(depth), not self.horizon_hit
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = self.clock() + seconds
         value, exact = -_INF, False
         for d in range(1, self.max_depth + 1):
             self.horizon_hit = False
@@ -465,7 +507,7 @@ class EndgameSolver:
         if depth <= 0:
             self.horizon_hit = True
             return self.face(theirs) - self.face(mine)
-        if time.perf_counter() > self.deadline:
+        if self.clock() > self.deadline:
             raise _OutOfTime
         key = (self.h, mine, theirs, passes)
         entry = self.tt.get(key)
@@ -483,21 +525,33 @@ class EndgameSolver:
         best, best_m = -_INF, None
         # The table's move, the root moves still standing, then (unless one
         # of those cut off) the moves generated on the lines that changed.
-        lists: tuple = (self.kept(side, mine), None)
-        if first is not None and first != 0:
-            lists = ([first],) + lists
         cut = False
-        for moves in lists:
-            if moves is None:
+        leaf = depth == 1
+        face_theirs = self.face(theirs)
+        for which in (0, 1, 2):
+            skip = 0  # the lines whose root moves no longer stand
+            if which == 0:
+                if first is None or first == 0:
+                    continue
+                moves: list[tuple] = [first]
+            elif which == 1:
+                moves, skip = self.fitting(side, mine), self.dirty
+            else:
                 moves = self.fresh(side, mine)
             for m in moves:
-                if m is first:
-                    if moves is not lists[0]:
-                        continue
+                if skip and m[_LINE] & skip:
+                    continue
+                if m is first and which:
+                    continue
                 score = m[_SCORE]
                 left = mine - m[_USED]
                 if not left:
                     val = score + 2 * self.face(theirs)
+                elif leaf:
+                    # the reply is at the horizon: valued by the tiles held,
+                    # without putting the play on the board
+                    val = score + face_theirs - self.face(left)
+                    self.horizon_hit = True
                 else:
                     old = self._apply(m)
                     try:
