@@ -910,8 +910,7 @@ class MoveGenerator:
         rc = rcs0
 
         def extend0(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
-                    ntiles: int = ntiles, bon: list = bon) -> None:
+                    rmask: int) -> None:
             # Place a real tile on the empty square p (at or right of the
             # anchor), then go on right through any tiles on the board;
             # record the word where it may end, and recurse where a tile may
@@ -1014,9 +1013,7 @@ class MoveGenerator:
             allows (not 0)."""
 
             def ext(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
-                    ntiles: int = ntiles, bon: list = bon, rmask0: int = rmask0, FIX: int = FIX,
-                    nxt: Any = nxt, full: bool = full) -> None:
+                    rmask: int) -> None:
                 t0, l_m, w_m, xsx, lx, ccq, q0, pbit = sq[p]
                 w_m *= wmul
                 np1 = np + 1
