@@ -80,7 +80,7 @@ from typing import Any
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
-from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, TERM, WordGraph
+from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, RUN, TERM, WordGraph
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -133,7 +133,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -149,6 +149,11 @@ class Line:
         # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
         #  cc[j + 1] or 0, j + 1, 1 << j)
         self.sq: list[tuple[int, ...]] = []
+        # runs[q]: for a tile on q after an empty square (or the edge), the run
+        # of tiles from q: (the letter bits of the run after its first tile,
+        # the square after the run, the run's letters, their value, the
+        # cross-check of the square after the run or 0 at the edge); None elsewhere
+        self.runs: list[tuple[Any, ...] | None] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -281,6 +286,15 @@ class BoardAnalysis:
         lt, lm = line.lt, _LM[d][i]
         line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
                    for j in range(SIZE)]
+        runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
+        for q in range(SIZE):
+            if lt[q] > 0 and (q == 0 or not lt[q - 1]):
+                e = q + 1
+                while lt[e] > 0:
+                    e += 1
+                runs[q] = (tuple(lt[q + 1 : e]), e, line.lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
+                           _run_key(lt[q:e]))
+        line.runs = runs
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -895,6 +909,7 @@ class MoveGenerator:
         # rack's letter counts (rc).
         lt = []  # list[int], as above
         lstr = ""
+        runs: list[Any] = []
         bps: list[int] = []
         cc: list[int] = []
         xw: list[int] = []
@@ -965,45 +980,37 @@ class MoveGenerator:
                         if node[b][0] & TERM:
                             emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
                 return
-            # A tile follows: only letters whose child goes on with it.
-            hm = node.get(HOOK | t0)
-            m &= _hooks(node, t0) if hm is None else hm
+            # A tile follows: only letters whose child goes on with the run of
+            # tiles from q0 (see Line.runs).
+            rest, q, rstr, rval, ccn, rkey = runs[q0]
+            hm = node.get(rkey)
+            m &= _run_hooks(node, rkey, t0, rest) if hm is None else hm
             if not m:
                 return
-            b0 = bps[q0]
-            more = np1 < ntiles
+            more = np1 < ntiles and ccn
             bonus = bon[np1]
             em = np > 0 or single_ok  # the word has at least two letters
             while m:
                 b = m & -m
                 m ^= b
-                child = node[b]
-                q = q0
-                t = t0
-                while t > 0:
-                    child = child.get(t)
-                    if child is None:
-                        break
-                    q += 1
-                    t = lt[q]
-                if child is None:
-                    continue
+                child = node[b][t0]
+                for t in rest:
+                    child = child[t]
                 info = child[0]
                 if info & TERM and em:
                     vb = VAL[b]
-                    emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
-                          d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
-                if t or not more:
-                    continue
-                c = rc[b]
-                rm2 = rmask if c > 1 else rmask ^ b
-                m2 = info & cc[q] & rm2
-                if m2:
-                    vb = VAL[b]
-                    rc[b] = c - 1
-                    extend0(m2, q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
-                            cross + vb * lx, np1, bm, rm2)
-                    rc[b] = c
+                    emit(((ms + vb * l_m + rval) * w_m + cross + vb * lx + bonus,
+                          d_code, line_i, s0, w + CH[b] + rstr, bm))
+                if more:
+                    c = rc[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    m2 = info & ccn & rm2
+                    if m2:
+                        vb = VAL[b]
+                        rc[b] = c - 1
+                        extend0(m2, q, child, w + CH[b] + rstr, ms + vb * l_m + rval, w_m,
+                                cross + vb * lx, np1, bm, rm2)
+                        rc[b] = c
 
         def blank_extension(nxt: Any, full: bool) -> Any:
             """As extend0, with blanks left: every letter may be played, from
@@ -1059,53 +1066,40 @@ class MoveGenerator:
                                 else:
                                     emit((base, d_code, line_i, s0, w + CH[b], bmb | FIX if b & rmask0 else bmb))
                     return
-                hm = node.get(HOOK | t0)
-                m &= _hooks(node, t0) if hm is None else hm
+                rest, q, rstr, rval, ccn, rkey = runs[q0]
+                hm = node.get(rkey)
+                m &= _run_hooks(node, rkey, t0, rest) if hm is None else hm
                 if not m:
                     return
-                b0 = bps[q0]
-                more = np1 < ntiles
+                more = np1 < ntiles and ccn
+                ccb = ccn if full else ccn & rmask
                 bonus = bon[np1]
                 em = np > 0 or single_ok
                 while m:
                     b = m & -m
                     m ^= b
-                    child = node[b]
-                    q = q0
-                    t = t0
-                    while t > 0:
-                        child = child.get(t)
-                        if child is None:
-                            break
-                        q += 1
-                        t = lt[q]
-                    if child is None:
-                        continue
+                    child = node[b][t0]
+                    for t in rest:
+                        child = child[t]
                     info = child[0]
                     if b & rmask:
                         if info & TERM and em:
                             vb = VAL[b]
-                            emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
-                                  d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
-                        if t or not more:
-                            continue
-                        if info & cc[q]:
+                            emit(((ms + vb * l_m + rval) * w_m + cross + vb * lx + bonus,
+                                  d_code, line_i, s0, w + CH[b] + rstr, bm))
+                        if more and info & ccn:
                             c = rc[b]
                             vb = VAL[b]
                             rc[b] = c - 1
-                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                            ext(info & ccn, q, child, w + CH[b] + rstr, ms + vb * l_m + rval, w_m,
                                 cross + vb * lx, np1, bm, rmask if c > 1 else rmask ^ b)
                             rc[b] = c
                     else:
                         fx = bmb | FIX if b & rmask0 else bmb
                         if info & TERM and em:
-                            emit(((ms + bps[q] - b0) * w_m + cross + bonus, d_code, line_i, s0,
-                                  w + CH[b] + lstr[q0:q], fx))
-                        if t or not more:
-                            continue
-                        mq = info & cc[q] & (ALL if full else rmask)
-                        if mq:
-                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, cross, np1, fx, rmask)
+                            emit(((ms + rval) * w_m + cross + bonus, d_code, line_i, s0, w + CH[b] + rstr, fx))
+                        if more and info & ccb:
+                            nxt(info & ccb, q, child, w + CH[b] + rstr, ms + rval, w_m, cross, np1, fx, rmask)
 
             return ext
 
@@ -1127,7 +1121,7 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
-                lt, lstr, bps, cc, sq, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw
+                lt, lstr, bps, cc, sq, xw, runs = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw, ln.runs
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]
                 d_code, line_i = d, i
@@ -1209,6 +1203,40 @@ class MoveGenerator:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+
+def _run_key(tiles: Sequence[int]) -> int:
+    """The key under which a node caches its letters that go on with this
+    run of tiles (letter bits): HOOK | t for one tile t, else RUN and the
+    letters' indexes (see graph.RUN)."""
+    if len(tiles) == 1:
+        return HOOK | tiles[0]
+    code = 0
+    for k, t in enumerate(tiles):
+        code |= (_INDEX[t] + 1) << 5 * k
+    return RUN | code << 30
+
+
+def _run_hooks(node: dict, key: int, t0: int, rest: Sequence[int]) -> int:
+    """The letters b such that ``node[b]`` goes on with the run of tiles t0,
+    then ``rest`` (letter bits), cached in the node under ``key`` (see
+    _run_key; thread-safe as _hooks)."""
+    if not rest:
+        return _hooks(node, t0)
+    hm = 0
+    mm = node[0] & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        child = node[b].get(t0)
+        for t in rest:
+            if child is None:
+                break
+            child = child.get(t)
+        if child is not None:
+            hm |= b
+    node[key] = hm
+    return hm
 
 
 def _hooks(node: dict, t: int) -> int:
