@@ -1153,6 +1153,10 @@ class MoveGenerator:
                     prev_anchor = a
                     allowed = cc[a]
                     hook = lt[a + 1]
+                    if hook > 0:
+                        hrest, _, _, _, _, hkey = runs[a + 1]
+                    else:
+                        hrest, hkey = (), 0
                     # Longest left part first, so that the starts (and the
                     # records) come in order along the line.
                     wprods = [1]
@@ -1161,7 +1165,7 @@ class MoveGenerator:
                     for L in range(k, -1, -1):
                         s = a - L
                         wprod = wprods[L]
-                        key = (L, hook, allowed)
+                        key = (L, hkey, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
                             # (The filters run in C: map and compress over the
@@ -1179,6 +1183,18 @@ class MoveGenerator:
                                 if sel is None:
                                     sel = spread_allowed[allowed] = _spread(allowed, 1)
                                 todo = list(compress(lpl, map(and_, pairs, repeat(sel << _INDEX[hook]))))
+                                if hrest:
+                                    # A run of two tiles or more: keep those with a next
+                                    # letter whose child goes on with the whole run.
+                                    kept = []
+                                    for lp in todo:
+                                        nd = lp[1]
+                                        hm = nd.get(hkey)
+                                        if hm is None:
+                                            hm = _run_hooks(nd, hkey, hook, hrest)
+                                        if hm & lp[0] & allowed:
+                                            kept.append(lp)
+                                    todo = kept
                             elif allowed == ALL:
                                 todo = lpl
                             else:
