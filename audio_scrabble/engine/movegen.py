@@ -861,9 +861,13 @@ class MoveGenerator:
 
         adds = [lpl.append for lpl in lps]
 
-        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
-                 CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
-                 maxleft: int = maxleft) -> None:
+        # The rack's letter counts after a left part, one dict per distinct
+        # rest of the rack (shared: an extension restores what it changes),
+        # by the rest's code (sum of count << 8 * letter index).
+        rc_by: dict[int, dict[int, int]] = {}
+        ONE = _ONE
+
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, rk: int) -> None:
             m = node[0] & (ALL if nb else rmask)
             if depth <= hookmax:
                 pm = node.get(PAIRS)
@@ -876,7 +880,10 @@ class MoveGenerator:
                     pm &= sp
             else:
                 pm = 0
-            adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
+            rcc = rc_by.get(rk)
+            if rcc is None:
+                rcc = rc_by[rk] = rcl.copy()
+            adds[depth]((m, node, w, bmr, nb, face, rmask, rcc, pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
@@ -890,13 +897,13 @@ class MoveGenerator:
                     rm2 = rmask if c > 1 else rmask ^ b
                     if child[0] & (ALL if nb else rm2):
                         rcl[b] = c - 1
-                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b])
+                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b], rk - ONE[b])
                         rcl[b] = c
                 elif child[0] & (ALL if nb > 1 else rmask):
-                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
+                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face, rk)
 
         if root[0] & (ALL if nb0 else rmask0):
-            left(root, "", 0, nb0, 0, rmask0, 0)
+            left(root, "", 0, nb0, 0, rmask0, 0, sum(c * ONE[b] for b, c in rcl.items()))
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
         # per length, the left parts' follow masks and pair masks, as lists
@@ -1272,6 +1279,8 @@ def _hooks(node: dict, t: int) -> int:
 
 #: letter bit -> its index (A = 0)
 _INDEX: dict[int, int] = {b: b.bit_length() - 1 for b in CHAR}
+#: letter bit -> one of it in a rack's code (eight bits a letter: see left parts in _run)
+_ONE: dict[int, int] = {b: 1 << 8 * i for b, i in _INDEX.items()}
 
 
 def _pairs(node: dict) -> int:
