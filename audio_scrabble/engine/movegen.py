@@ -1240,10 +1240,20 @@ def _run_key(tiles: Sequence[int]) -> int:
     return RUN | code << 30
 
 
+#: The (node, key) of the RUN masks cached in the graph, oldest first;
+#: past _RUN_CAP they are all removed (distinct runs met over many boards
+#: would otherwise grow the graph without bound; HOOK keys are at most 26
+#: a node).
+_RUN_KEPT: list[tuple[dict, int]] = []
+_RUN_CAP = 200_000
+
+
 def _run_hooks(node: dict, key: int, t0: int, rest: Sequence[int]) -> int:
     """The letters b such that ``node[b]`` goes on with the run of tiles t0,
     then ``rest`` (letter bits), cached in the node under ``key`` (see
-    _run_key; thread-safe as _hooks)."""
+    _run_key; thread-safe as _hooks: a mask removed while another thread
+    reads is computed again)."""
+    global _RUN_KEPT
     if not rest:
         return _hooks(node, t0)
     hm = 0
@@ -1259,6 +1269,12 @@ def _run_hooks(node: dict, key: int, t0: int, rest: Sequence[int]) -> int:
         if child is not None:
             hm |= b
     node[key] = hm
+    kept = _RUN_KEPT
+    kept.append((node, key))
+    if len(kept) > _RUN_CAP:
+        _RUN_KEPT = []
+        for nd, k in kept:
+            nd.pop(k, None)
     return hm
 
 
