@@ -1161,7 +1161,7 @@ class MoveGenerator:
                     allowed = cc[a]
                     hook = lt[a + 1]
                     if hook > 0:
-                        hrest, _, _, _, _, hkey = runs[a + 1]
+                        hrest, _, _, _, _, hkey = runs[a + 1]  # type: ignore[misc]  # a run starts here
                     else:
                         hrest, hkey = (), 0
                     # Longest left part first, so that the starts (and the
