@@ -30,6 +30,14 @@ cross-checks, tuned for CPython:
   removes most left parts before any walking. The left parts passing an
   anchor are cached per (length, right tile, cross-check) for the
   generation.
+* **Runs of tiles.** Where the next square holds a tile, the word must go
+  on through the whole run of tiles there; the line keeps each run once
+  (``Line.runs``: its letters, the square after it, its letters' value,
+  the cross-check after it), and a DAWG node caches the letters whose
+  child gets through a run (under ``HOOK | t`` for one tile, ``RUN | code``
+  for longer runs, capped), so the walk tries only letters that get
+  through, and an anchor left of a run keeps only the left parts with
+  such a next letter.
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
