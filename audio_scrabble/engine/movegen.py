@@ -786,16 +786,16 @@ class MoveGenerator:
         ntiles = len(rack)
         if not ntiles:
             return
-        rc0: dict[int, int] = {b: 0 for b in CHAR}
+        # The rack: its letters' counts (letters it holds only), blanks, letters
+        rcl: dict[int, int] = {}
         nb0 = 0
+        rmask0 = 0
         for t in rack:
             if t == BLANK:
                 nb0 += 1
             else:
-                rc0[BIT[t]] += 1
-        rmask0 = 0
-        for b, c in rc0.items():
-            if c:
+                b = BIT[t]
+                rcl[b] = rcl.get(b, 0) + 1
                 rmask0 |= b
         VAL = _VAL
         VALC = _VALC
@@ -812,7 +812,7 @@ class MoveGenerator:
         if empty and _SYMMETRIC:
             # The opening: every word the rack spells, placed at each start
             # that covers the star (one walk per word, not per start).
-            found = self._opening(root, rc0, nb0, rmask0, ntiles)
+            found = self._opening(root, {b: rcl.get(b, 0) for b in CHAR}, nb0, rmask0, ntiles)
             if stop_first:
                 if found:
                     raise _Found
@@ -829,13 +829,16 @@ class MoveGenerator:
         # takes (hookmax; see the pair masks below).
         maxleft = 0
         hookmax = -1
+        # the lines to search, per direction
+        if only is None:
+            per_dir: tuple[Sequence[int], Sequence[int]] = (_EVERY_LINE, _EVERY_LINE)
+        else:
+            per_dir = ([i for i in _EVERY_LINE if only >> i & 1], [i for i in _EVERY_LINE if only >> (SIZE + i) & 1])
         for d in directions:
-            for i in range(SIZE):
+            for i in per_dir[d]:
                 if empty:
                     if i == 7:
                         maxleft = 7
-                    continue
-                if only is not None and not only >> (SIZE * d + i) & 1:
                     continue
                 prev = -1
                 lt = lines[d][i].lt
@@ -852,7 +855,6 @@ class MoveGenerator:
         # The rack as counts of the letters it holds (no zero entries at
         # first); ``rmask`` (the letters with a count above 0) is the
         # authority on what is left, the counts only say how many.
-        rcl: dict[int, int] = {b: c for b, c in rc0.items() if c}
         rcs0 = dict(rcl)
 
         # ---- left parts, once per rack ----------------------------------
@@ -865,7 +867,9 @@ class MoveGenerator:
         # the letters that may follow; it is made only for left parts that
         # an anchor with a tile right of it may take (0 otherwise).
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
-        spread_cache: dict[int, int] = {}
+        spread_cache = _SPREAD_ALL
+        if len(spread_cache) > 4096:
+            spread_cache.clear()
 
         adds = [lpl.append for lpl in lps]
 
@@ -916,7 +920,9 @@ class MoveGenerator:
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
         # per length, the left parts' follow masks and pair masks, as lists
         lp_cols: list[tuple[list[int], list[int]] | None] = [None] * (maxleft + 1)
-        spread_allowed: dict[int, int] = {}
+        spread_allowed = _SPREAD_ONE
+        if len(spread_allowed) > 4096:
+            spread_allowed.clear()
 
         # ---- right extension -------------------------------------------
         # Line data for the current line, read by the extensions from the
@@ -1124,9 +1130,7 @@ class MoveGenerator:
             exts.append(blank_extension(exts[-1], n > 1))
 
         for d in directions:
-            for i in range(SIZE):
-                if only is not None and not only >> (SIZE * d + i) & 1:
-                    continue
+            for i in per_dir[d]:
                 ln = lines[d][i]
                 if empty:
                     if i != 7:
@@ -1301,6 +1305,7 @@ def _hooks(node: dict, t: int) -> int:
     return hm
 
 
+_EVERY_LINE = range(SIZE)
 #: letter bit -> its index (A = 0)
 _INDEX: dict[int, int] = {b: b.bit_length() - 1 for b in CHAR}
 #: letter bit -> one of it in a rack's code (eight bits a letter: see left parts in _run)
@@ -1334,6 +1339,12 @@ def _spread(letters: int, block: int) -> int:
         mm ^= b
         out |= block << 26 * _INDEX[b]
     return out
+
+
+#: _spread(letters, ALL_LETTERS) and _spread(letters, 1) by letters, kept
+#: across generations (cleared past 4096 entries)
+_SPREAD_ALL: dict[int, int] = {}
+_SPREAD_ONE: dict[int, int] = {}
 
 
 def _stop(record: tuple) -> None:
