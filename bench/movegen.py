@@ -171,6 +171,23 @@ def incremental(repeat: int) -> None:
             print(f"  {label:12} n={len(times[k]):4d} median {statistics.median(times[k]):7.2f}  worst {max(times[k]):7.2f}")
 
 
+def small(gens: list[tuple[str, object]], calls: int = 3000) -> None:
+    """Small generations as the end-game search makes them: ``raw(board,
+    rack, lines)`` on one board, again and again (its analysis kept)."""
+    board = board_of(MIDGAME[5][0])
+    print(f"Small racks on one midgame board, CPU us a raw() call, {calls} calls: " + " | ".join(n for n, _ in gens))
+    for rack in ("E", "AE", "DEIR"):
+        for mask, label in ((1 << 7 | 1 << 22, "2 lines"), ((1 << 30) - 1, "all lines")):
+            cells = []
+            for _, gen in gens:
+                gen.raw(board, list(rack), mask)  # type: ignore[attr-defined]
+                t = time.process_time()
+                for _ in range(calls):
+                    gen.raw(board, list(rack), mask)  # type: ignore[attr-defined]
+                cells.append(f"{(time.process_time() - t) * 1e6 / calls:7.1f}")
+            print(f"  {rack:5} {label:9} " + " | ".join(cells))
+
+
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
@@ -331,6 +348,7 @@ def compare(ref: str, games: int, repeat: int) -> None:
             t_new.append(b)
         print(f"  {name:22} {statistics.median(t_old):8.2f} {max(t_old):8.2f} | {statistics.median(t_new):8.2f} "
               f"{max(t_new):8.2f} | {sum(t_old) / sum(t_new):7.2f}x")
+    small([(ref, gen_old), ("this tree", gen_new)])
 
 
 def main() -> int:
@@ -349,6 +367,9 @@ def main() -> int:
     if not args.no_startup:
         startup()
     speed(args.repeat, args.raw)
+    from audio_scrabble.engine import MoveGenerator
+    from audio_scrabble.lexicon import Lexicon
+    small([("this tree", MoveGenerator(Lexicon.default()))])
     incremental(2)
     if args.agree:
         agree(args.agree)
