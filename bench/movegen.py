@@ -2,7 +2,7 @@
 """Benchmark of the move generator: speed per position, lexicon and graph start-up,
 and (optionally) a large agreement run against the rules core.
 
-    python bench/movegen.py [--repeat R] [--agree GAMES] [--raw]
+    python bench/movegen.py [--repeat R] [--agree GAMES] [--raw] [--compare REF [--games G]]
 
 Positions (fixed, below): openings (empty board, 10 racks), and 36
 midgame boards (after moves 7, 11 and 15 of twelve seeded games between
@@ -24,11 +24,22 @@ from the cache (warm).
 ``--agree GAMES`` plays that many seeded games (moves chosen at random
 among the ten best) and checks every generated move of every position
 with the core: validate_placement, score_play, the word list, the rack.
+
+``--compare REF`` loads the generator as it was at commit REF (its
+movegen.py read with ``git show`` and loaded as a module of the engine)
+and checks that both give the same records, in the same order (same
+moves, same scores, same choice of blanks), on the fixed positions above
+and on every position of ``--games`` seeded games (each rack also with
+one and two of its tiles made blanks); then times both on the fixed
+positions, each position run alternately by one and the other (CPU time,
+best of ``--repeat``), so that a loaded machine slows both alike, and
+prints both figures and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -160,6 +171,23 @@ def incremental(repeat: int) -> None:
             print(f"  {label:12} n={len(times[k]):4d} median {statistics.median(times[k]):7.2f}  worst {max(times[k]):7.2f}")
 
 
+def small(gens: list[tuple[str, object]], calls: int = 3000) -> None:
+    """Small generations as the end-game search makes them: ``raw(board,
+    rack, lines)`` on one board, again and again (its analysis kept)."""
+    board = board_of(MIDGAME[5][0])
+    print(f"Small racks on one midgame board, CPU us a raw() call, {calls} calls: " + " | ".join(n for n, _ in gens))
+    for rack in ("E", "AE", "DEIR"):
+        for mask, label in ((1 << 7 | 1 << 22, "2 lines"), ((1 << 30) - 1, "all lines")):
+            cells = []
+            for _, gen in gens:
+                gen.raw(board, list(rack), mask)  # type: ignore[attr-defined]
+                t = time.process_time()
+                for _ in range(calls):
+                    gen.raw(board, list(rack), mask)  # type: ignore[attr-defined]
+                cells.append(f"{(time.process_time() - t) * 1e6 / calls:7.1f}")
+            print(f"  {rack:5} {label:9} " + " | ".join(cells))
+
+
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
@@ -233,17 +261,115 @@ def agree(games: int) -> None:
           f"({time.perf_counter() - t0:.0f} s).")
 
 
+def reference_module(ref: str):
+    """engine/movegen.py as it was at commit ``ref``, loaded as a module of the engine."""
+    code = subprocess.run(["git", "-C", str(REPO), "show", f"{ref}:audio_scrabble/engine/movegen.py"],
+                          check=True, capture_output=True, text=True).stdout
+    name = "audio_scrabble.engine._movegen_at_" + ref.replace("-", "_")
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    mod = importlib.util.module_from_spec(spec)
+    mod.__package__ = "audio_scrabble.engine"
+    sys.modules[name] = mod
+    exec(compile(code, name, "exec"), mod.__dict__)
+    return mod
+
+
+def compare(ref: str, games: int, repeat: int) -> None:
+    from audio_scrabble.core import Board, Game
+    from audio_scrabble.engine import movegen as new
+    from audio_scrabble.lexicon import Lexicon
+
+    old = reference_module(ref)
+    lex = Lexicon.default()
+    gen_old, gen_new = old.MoveGenerator(lex), new.MoveGenerator(lex)
+    fixed: dict[str, list[tuple]] = {"opening": [(Board(), list(r)) for r in OPENING_RACKS]}
+    names = ("midgame, no blank", "midgame, one blank", "midgame, two blanks")
+    for rows, *racks in MIDGAME:
+        board = board_of(rows)
+        for name, rack in zip(names, racks):
+            fixed.setdefault(name, []).append((board, list(rack)))
+
+    # The same records: the fixed positions, then seeded games (incremental analysis on both)
+    checked = records = 0
+    for cat in fixed.values():
+        for board, rack in cat:
+            a, b = gen_old.generate(board, rack).records, gen_new.generate(board, rack).records
+            assert a == b, (ref, board.rows_text(), rack)
+            checked += 1
+            records += len(a)
+    rng = random.Random(77)
+    t0 = time.perf_counter()
+    for g in range(games):
+        game = Game(["a", "b"], seed=50_000 + g, lexicon=lex)
+        while not game.is_over:
+            if game.awaiting_final_challenge:
+                game.accept()
+                continue
+            rack = list(game.current_player.rack)
+            variants = [rack]
+            for n in (1, 2):
+                if len(rack) > n:
+                    blanked = list(rack)
+                    for k in rng.sample(range(len(rack)), n):
+                        blanked[k] = "?"
+                    variants.append(blanked)
+            moves = None
+            for v in variants:
+                a, b = gen_old.generate(game.board, v).records, gen_new.generate(game.board, v).records
+                assert a == b, (ref, game.board.rows_text(), v)
+                assert gen_old.exists(game.board, v) == gen_new.exists(game.board, v) == bool(a)
+                checked += 1
+                records += len(a)
+                if moves is None:
+                    moves = gen_new.generate(game.board, v)
+            if moves:
+                game.place(moves[rng.randrange(min(10, len(moves)))].play)
+            else:
+                game.pass_turn()
+    print(f"Same records as at {ref}: {checked} positions ({games} games, {time.perf_counter() - t0:.0f} s), "
+          f"{records} records, all identical, in the same order.")
+
+    def once(mod, gen, board, rack) -> float:
+        gen.analysis = mod.BoardAnalysis(gen.graph)
+        t = time.process_time()
+        gen.generate(board, rack)
+        return (time.process_time() - t) * 1000
+
+    print(f"CPU ms per position, best of {repeat}, the two run alternately: {ref} | this tree")
+    print(f"  {'category':22} {'median':>8} {'worst':>8} | {'median':>8} {'worst':>8} | {'speed-up':>8}")
+    for name, cat in fixed.items():
+        t_old, t_new = [], []
+        for board, rack in cat:
+            a = b = float("inf")
+            for _ in range(repeat):
+                a = min(a, once(old, gen_old, board, rack))
+                b = min(b, once(new, gen_new, board, rack))
+            t_old.append(a)
+            t_new.append(b)
+        print(f"  {name:22} {statistics.median(t_old):8.2f} {max(t_old):8.2f} | {statistics.median(t_new):8.2f} "
+              f"{max(t_new):8.2f} | {sum(t_old) / sum(t_new):7.2f}x")
+    small([(ref, gen_old), ("this tree", gen_new)])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per position (best counts)")
     ap.add_argument("--raw", action="store_true", help="time the compact records only (no Move objects, no sort)")
     ap.add_argument("--agree", type=int, default=0, metavar="GAMES", help="also check every move of GAMES games")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figures")
+    ap.add_argument("--compare", metavar="REF", help="check the same records as the generator at commit REF, and time both")
+    ap.add_argument("--games", type=int, default=10, help="seeded games for --compare (default 10)")
     args = ap.parse_args()
     os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", tempfile.mkdtemp(prefix="movegen_bench_"))
+    if args.compare:
+        compare(args.compare, args.games, args.repeat)
+        return 0
     if not args.no_startup:
         startup()
     speed(args.repeat, args.raw)
+    from audio_scrabble.engine import MoveGenerator
+    from audio_scrabble.lexicon import Lexicon
+    small([("this tree", MoveGenerator(Lexicon.default()))])
     incremental(2)
     if args.agree:
         agree(args.agree)

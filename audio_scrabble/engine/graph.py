@@ -59,6 +59,10 @@ HOOK = 1 << 27
 #: Key ``PAIRS`` may be added to a node by the move generator, lazily: an
 #: int telling, for each child, its child letters (see movegen._pairs).
 PAIRS = 1 << 28
+#: Keys ``RUN | code << 30`` may be added to a node by the move generator,
+#: lazily: the letters b such that ``node[b]`` goes on with a run of two or
+#: more tiles (code: the run's letter indexes plus one, five bits each).
+RUN = 1 << 29
 
 Node = dict  # dict[int, "Node" | int]; see the module docstring
 

@@ -30,6 +30,14 @@ cross-checks, tuned for CPython:
   removes most left parts before any walking. The left parts passing an
   anchor are cached per (length, right tile, cross-check) for the
   generation.
+* **Runs of tiles.** Where the next square holds a tile, the word must go
+  on through the whole run of tiles there; the line keeps each run once
+  (``Line.runs``: its letters, the square after it, its letters' value,
+  the cross-check after it), and a DAWG node caches the letters whose
+  child gets through a run (under ``HOOK | t`` for one tile, ``RUN | code``
+  for longer runs, capped), so the walk tries only letters that get
+  through, and an anchor left of a run keeps only the left parts with
+  such a next letter.
 * **Right extension** is a recursive walk carrying the score so far
   (letter sum of the main word, word multiplier, cross-word points) as
   ints, so a move's score is known the moment it is found, and the move
@@ -80,7 +88,7 @@ from typing import Any
 from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
-from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, TERM, WordGraph
+from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, RUN, TERM, WordGraph
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -133,7 +141,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -149,6 +157,11 @@ class Line:
         # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
         #  cc[j + 1] or 0, j + 1, 1 << j)
         self.sq: list[tuple[int, ...]] = []
+        # runs[q]: for a tile on q after an empty square (or the edge), the run
+        # of tiles from q: (the letter bits of the run after its first tile,
+        # the square after the run, the run's letters, their value, the
+        # cross-check of the square after the run or 0 at the edge); None elsewhere
+        self.runs: list[tuple[Any, ...] | None] = []
 
 
 def _tile_bits(ch: str) -> int:
@@ -281,6 +294,15 @@ class BoardAnalysis:
         lt, lm = line.lt, _LM[d][i]
         line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
                    for j in range(SIZE)]
+        runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
+        for q in range(SIZE):
+            if lt[q] > 0 and (q == 0 or not lt[q - 1]):
+                e = q + 1
+                while lt[e] > 0:
+                    e += 1
+                runs[q] = (tuple(lt[q + 1 : e]), e, line.lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
+                           _run_key(lt[q:e]))
+        line.runs = runs
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -764,16 +786,16 @@ class MoveGenerator:
         ntiles = len(rack)
         if not ntiles:
             return
-        rc0: dict[int, int] = {b: 0 for b in CHAR}
+        # The rack: its letters' counts (letters it holds only), blanks, letters
+        rcl: dict[int, int] = {}
         nb0 = 0
+        rmask0 = 0
         for t in rack:
             if t == BLANK:
                 nb0 += 1
             else:
-                rc0[BIT[t]] += 1
-        rmask0 = 0
-        for b, c in rc0.items():
-            if c:
+                b = BIT[t]
+                rcl[b] = rcl.get(b, 0) + 1
                 rmask0 |= b
         VAL = _VAL
         VALC = _VALC
@@ -790,7 +812,7 @@ class MoveGenerator:
         if empty and _SYMMETRIC:
             # The opening: every word the rack spells, placed at each start
             # that covers the star (one walk per word, not per start).
-            found = self._opening(root, rc0, nb0, rmask0, ntiles)
+            found = self._opening(root, {b: rcl.get(b, 0) for b in CHAR}, nb0, rmask0, ntiles)
             if stop_first:
                 if found:
                     raise _Found
@@ -807,13 +829,16 @@ class MoveGenerator:
         # takes (hookmax; see the pair masks below).
         maxleft = 0
         hookmax = -1
+        # the lines to search, per direction
+        if only is None:
+            per_dir: tuple[Sequence[int], Sequence[int]] = (_EVERY_LINE, _EVERY_LINE)
+        else:
+            per_dir = ([i for i in _EVERY_LINE if only >> i & 1], [i for i in _EVERY_LINE if only >> (SIZE + i) & 1])
         for d in directions:
-            for i in range(SIZE):
+            for i in per_dir[d]:
                 if empty:
                     if i == 7:
                         maxleft = 7
-                    continue
-                if only is not None and not only >> (SIZE * d + i) & 1:
                     continue
                 prev = -1
                 lt = lines[d][i].lt
@@ -830,7 +855,6 @@ class MoveGenerator:
         # The rack as counts of the letters it holds (no zero entries at
         # first); ``rmask`` (the letters with a count above 0) is the
         # authority on what is left, the counts only say how many.
-        rcl: dict[int, int] = {b: c for b, c in rc0.items() if c}
         rcs0 = dict(rcl)
 
         # ---- left parts, once per rack ----------------------------------
@@ -843,13 +867,19 @@ class MoveGenerator:
         # the letters that may follow; it is made only for left parts that
         # an anchor with a tile right of it may take (0 otherwise).
         lps: list[list[tuple]] = [[] for _ in range(maxleft + 1)]
-        spread_cache: dict[int, int] = {}
+        spread_cache = _SPREAD_ALL
+        if len(spread_cache) > 4096:
+            spread_cache.clear()
 
         adds = [lpl.append for lpl in lps]
 
-        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, ALL: int = ALL,
-                 CH: dict = CH, VAL: dict = VAL, rcl: dict = rcl, adds: list = adds, hookmax: int = hookmax,
-                 maxleft: int = maxleft) -> None:
+        # The rack's letter counts after a left part, one dict per distinct
+        # rest of the rack (shared: an extension restores what it changes),
+        # by the rest's code (sum of count << 8 * letter index).
+        rc_by: dict[int, dict[int, int]] = {}
+        ONE = _ONE
+
+        def left(node: dict, w: str, depth: int, nb: int, bmr: int, rmask: int, face: int, rk: int) -> None:
             m = node[0] & (ALL if nb else rmask)
             if depth <= hookmax:
                 pm = node.get(PAIRS)
@@ -862,7 +892,10 @@ class MoveGenerator:
                     pm &= sp
             else:
                 pm = 0
-            adds[depth]((m, node, w, bmr, nb, face, rmask, rcl.copy(), pm))
+            rcc = rc_by.get(rk)
+            if rcc is None:
+                rcc = rc_by[rk] = rcl.copy()
+            adds[depth]((m, node, w, bmr, nb, face, rmask, rcc, pm))
             if depth == maxleft:
                 return
             bit = 1 << depth
@@ -876,18 +909,20 @@ class MoveGenerator:
                     rm2 = rmask if c > 1 else rmask ^ b
                     if child[0] & (ALL if nb else rm2):
                         rcl[b] = c - 1
-                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b])
+                        left(child, w + CH[b], d1, nb, bmr, rm2, face + VAL[b], rk - ONE[b])
                         rcl[b] = c
                 elif child[0] & (ALL if nb > 1 else rmask):
-                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face)
+                    left(child, w + CH[b], d1, nb - 1, bmr | bit | (FIX if b & rmask0 else 0), rmask, face, rk)
 
         if root[0] & (ALL if nb0 else rmask0):
-            left(root, "", 0, nb0, 0, rmask0, 0)
+            left(root, "", 0, nb0, 0, rmask0, 0, sum(c * ONE[b] for b, c in rcl.items()))
         # (length, tile right of the anchor or 0, cross-check) -> the left parts that pass
         todo_cache: dict[tuple[int, int, int], list[tuple]] = {}
         # per length, the left parts' follow masks and pair masks, as lists
         lp_cols: list[tuple[list[int], list[int]] | None] = [None] * (maxleft + 1)
-        spread_allowed: dict[int, int] = {}
+        spread_allowed = _SPREAD_ONE
+        if len(spread_allowed) > 4096:
+            spread_allowed.clear()
 
         # ---- right extension -------------------------------------------
         # Line data for the current line, read by the extensions from the
@@ -895,6 +930,7 @@ class MoveGenerator:
         # rack's letter counts (rc).
         lt = []  # list[int], as above
         lstr = ""
+        runs: list[Any] = []
         bps: list[int] = []
         cc: list[int] = []
         xw: list[int] = []
@@ -910,8 +946,7 @@ class MoveGenerator:
         rc = rcs0
 
         def extend0(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
-                    ntiles: int = ntiles, bon: list = bon) -> None:
+                    rmask: int) -> None:
             # Place a real tile on the empty square p (at or right of the
             # anchor), then go on right through any tiles on the board;
             # record the word where it may end, and recurse where a tile may
@@ -966,45 +1001,37 @@ class MoveGenerator:
                         if node[b][0] & TERM:
                             emit((base + VAL[b] * k1, d_code, line_i, s0, w + CH[b], bm))
                 return
-            # A tile follows: only letters whose child goes on with it.
-            hm = node.get(HOOK | t0)
-            m &= _hooks(node, t0) if hm is None else hm
+            # A tile follows: only letters whose child goes on with the run of
+            # tiles from q0 (see Line.runs).
+            rest, q, rstr, rval, ccn, rkey = runs[q0]
+            hm = node.get(rkey)
+            m &= _run_hooks(node, rkey, t0, rest) if hm is None else hm
             if not m:
                 return
-            b0 = bps[q0]
-            more = np1 < ntiles
+            more = np1 < ntiles and ccn
             bonus = bon[np1]
             em = np > 0 or single_ok  # the word has at least two letters
             while m:
                 b = m & -m
                 m ^= b
-                child = node[b]
-                q = q0
-                t = t0
-                while t > 0:
-                    child = child.get(t)
-                    if child is None:
-                        break
-                    q += 1
-                    t = lt[q]
-                if child is None:
-                    continue
+                child = node[b][t0]
+                for t in rest:
+                    child = child[t]
                 info = child[0]
                 if info & TERM and em:
                     vb = VAL[b]
-                    emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
-                          d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
-                if t or not more:
-                    continue
-                c = rc[b]
-                rm2 = rmask if c > 1 else rmask ^ b
-                m2 = info & cc[q] & rm2
-                if m2:
-                    vb = VAL[b]
-                    rc[b] = c - 1
-                    extend0(m2, q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
-                            cross + vb * lx, np1, bm, rm2)
-                    rc[b] = c
+                    emit(((ms + vb * l_m + rval) * w_m + cross + vb * lx + bonus,
+                          d_code, line_i, s0, w + CH[b] + rstr, bm))
+                if more:
+                    c = rc[b]
+                    rm2 = rmask if c > 1 else rmask ^ b
+                    m2 = info & ccn & rm2
+                    if m2:
+                        vb = VAL[b]
+                        rc[b] = c - 1
+                        extend0(m2, q, child, w + CH[b] + rstr, ms + vb * l_m + rval, w_m,
+                                cross + vb * lx, np1, bm, rm2)
+                        rc[b] = c
 
         def blank_extension(nxt: Any, full: bool) -> Any:
             """As extend0, with blanks left: every letter may be played, from
@@ -1014,9 +1041,7 @@ class MoveGenerator:
             allows (not 0)."""
 
             def ext(m: int, p: int, node: dict, w: str, ms: int, wmul: int, cross: int, np: int, bm: int,
-                    rmask: int, VAL: dict = VAL, CH: dict = CH, TERM: int = TERM, emit: Any = emit,
-                    ntiles: int = ntiles, bon: list = bon, rmask0: int = rmask0, FIX: int = FIX,
-                    nxt: Any = nxt, full: bool = full) -> None:
+                    rmask: int) -> None:
                 t0, l_m, w_m, xsx, lx, ccq, q0, pbit = sq[p]
                 w_m *= wmul
                 np1 = np + 1
@@ -1062,53 +1087,40 @@ class MoveGenerator:
                                 else:
                                     emit((base, d_code, line_i, s0, w + CH[b], bmb | FIX if b & rmask0 else bmb))
                     return
-                hm = node.get(HOOK | t0)
-                m &= _hooks(node, t0) if hm is None else hm
+                rest, q, rstr, rval, ccn, rkey = runs[q0]
+                hm = node.get(rkey)
+                m &= _run_hooks(node, rkey, t0, rest) if hm is None else hm
                 if not m:
                     return
-                b0 = bps[q0]
-                more = np1 < ntiles
+                more = np1 < ntiles and ccn
+                ccb = ccn if full else ccn & rmask
                 bonus = bon[np1]
                 em = np > 0 or single_ok
                 while m:
                     b = m & -m
                     m ^= b
-                    child = node[b]
-                    q = q0
-                    t = t0
-                    while t > 0:
-                        child = child.get(t)
-                        if child is None:
-                            break
-                        q += 1
-                        t = lt[q]
-                    if child is None:
-                        continue
+                    child = node[b][t0]
+                    for t in rest:
+                        child = child[t]
                     info = child[0]
                     if b & rmask:
                         if info & TERM and em:
                             vb = VAL[b]
-                            emit(((ms + vb * l_m + bps[q] - b0) * w_m + cross + vb * lx + bonus,
-                                  d_code, line_i, s0, w + CH[b] + lstr[q0:q], bm))
-                        if t or not more:
-                            continue
-                        if info & cc[q]:
+                            emit(((ms + vb * l_m + rval) * w_m + cross + vb * lx + bonus,
+                                  d_code, line_i, s0, w + CH[b] + rstr, bm))
+                        if more and info & ccn:
                             c = rc[b]
                             vb = VAL[b]
                             rc[b] = c - 1
-                            ext(info & cc[q], q, child, w + CH[b] + lstr[q0:q], ms + vb * l_m + bps[q] - b0, w_m,
+                            ext(info & ccn, q, child, w + CH[b] + rstr, ms + vb * l_m + rval, w_m,
                                 cross + vb * lx, np1, bm, rmask if c > 1 else rmask ^ b)
                             rc[b] = c
                     else:
                         fx = bmb | FIX if b & rmask0 else bmb
                         if info & TERM and em:
-                            emit(((ms + bps[q] - b0) * w_m + cross + bonus, d_code, line_i, s0,
-                                  w + CH[b] + lstr[q0:q], fx))
-                        if t or not more:
-                            continue
-                        mq = info & cc[q] & (ALL if full else rmask)
-                        if mq:
-                            nxt(mq, q, child, w + CH[b] + lstr[q0:q], ms + bps[q] - b0, w_m, cross, np1, fx, rmask)
+                            emit(((ms + rval) * w_m + cross + bonus, d_code, line_i, s0, w + CH[b] + rstr, fx))
+                        if more and info & ccb:
+                            nxt(info & ccb, q, child, w + CH[b] + rstr, ms + rval, w_m, cross, np1, fx, rmask)
 
             return ext
 
@@ -1118,9 +1130,7 @@ class MoveGenerator:
             exts.append(blank_extension(exts[-1], n > 1))
 
         for d in directions:
-            for i in range(SIZE):
-                if only is not None and not only >> (SIZE * d + i) & 1:
-                    continue
+            for i in per_dir[d]:
                 ln = lines[d][i]
                 if empty:
                     if i != 7:
@@ -1130,7 +1140,7 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
-                lt, lstr, bps, cc, sq, xw = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw
+                lt, lstr, bps, cc, sq, xw, runs = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw, ln.runs
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]
                 d_code, line_i = d, i
@@ -1162,6 +1172,10 @@ class MoveGenerator:
                     prev_anchor = a
                     allowed = cc[a]
                     hook = lt[a + 1]
+                    if hook > 0:
+                        hrest, _, _, _, _, hkey = runs[a + 1]  # type: ignore[misc]  # a run starts here
+                    else:
+                        hrest, hkey = (), 0
                     # Longest left part first, so that the starts (and the
                     # records) come in order along the line.
                     wprods = [1]
@@ -1170,7 +1184,7 @@ class MoveGenerator:
                     for L in range(k, -1, -1):
                         s = a - L
                         wprod = wprods[L]
-                        key = (L, hook, allowed)
+                        key = (L, hkey, allowed)
                         todo = todo_cache.get(key)
                         if todo is None:
                             # (The filters run in C: map and compress over the
@@ -1188,6 +1202,18 @@ class MoveGenerator:
                                 if sel is None:
                                     sel = spread_allowed[allowed] = _spread(allowed, 1)
                                 todo = list(compress(lpl, map(and_, pairs, repeat(sel << _INDEX[hook]))))
+                                if hrest:
+                                    # A run of two tiles or more: keep those with a next
+                                    # letter whose child goes on with the whole run.
+                                    kept = []
+                                    for lp in todo:
+                                        nd = lp[1]
+                                        hm = nd.get(hkey)
+                                        if hm is None:
+                                            hm = _run_hooks(nd, hkey, hook, hrest)
+                                        if hm & lp[0] & allowed:
+                                            kept.append(lp)
+                                    todo = kept
                             elif allowed == ALL:
                                 todo = lpl
                             else:
@@ -1214,6 +1240,56 @@ class MoveGenerator:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
 
 
+def _run_key(tiles: Sequence[int]) -> int:
+    """The key under which a node caches its letters that go on with this
+    run of tiles (letter bits): HOOK | t for one tile t, else RUN and the
+    letters' indexes (see graph.RUN)."""
+    if len(tiles) == 1:
+        return HOOK | tiles[0]
+    code = 0
+    for k, t in enumerate(tiles):
+        code |= (_INDEX[t] + 1) << 5 * k
+    return RUN | code << 30
+
+
+#: The (node, key) of the RUN masks cached in the graph, oldest first;
+#: past _RUN_CAP they are all removed (distinct runs met over many boards
+#: would otherwise grow the graph without bound; HOOK keys are at most 26
+#: a node).
+_RUN_KEPT: list[tuple[dict, int]] = []
+_RUN_CAP = 200_000
+
+
+def _run_hooks(node: dict, key: int, t0: int, rest: Sequence[int]) -> int:
+    """The letters b such that ``node[b]`` goes on with the run of tiles t0,
+    then ``rest`` (letter bits), cached in the node under ``key`` (see
+    _run_key; thread-safe as _hooks: a mask removed while another thread
+    reads is computed again)."""
+    global _RUN_KEPT
+    if not rest:
+        return _hooks(node, t0)
+    hm = 0
+    mm = node[0] & ALL_LETTERS
+    while mm:
+        b = mm & -mm
+        mm ^= b
+        child = node[b].get(t0)
+        for t in rest:
+            if child is None:
+                break
+            child = child.get(t)
+        if child is not None:
+            hm |= b
+    node[key] = hm
+    kept = _RUN_KEPT
+    kept.append((node, key))
+    if len(kept) > _RUN_CAP:
+        _RUN_KEPT = []
+        for nd, k in kept:
+            nd.pop(k, None)
+    return hm
+
+
 def _hooks(node: dict, t: int) -> int:
     """The letters b such that ``node[b]`` has a child ``t``, cached in the
     node under ``HOOK | t`` (see graph.HOOK). A dict store is atomic in
@@ -1229,8 +1305,11 @@ def _hooks(node: dict, t: int) -> int:
     return hm
 
 
+_EVERY_LINE = range(SIZE)
 #: letter bit -> its index (A = 0)
 _INDEX: dict[int, int] = {b: b.bit_length() - 1 for b in CHAR}
+#: letter bit -> one of it in a rack's code (eight bits a letter: see left parts in _run)
+_ONE: dict[int, int] = {b: 1 << 8 * i for b, i in _INDEX.items()}
 
 
 def _pairs(node: dict) -> int:
@@ -1260,6 +1339,12 @@ def _spread(letters: int, block: int) -> int:
         mm ^= b
         out |= block << 26 * _INDEX[b]
     return out
+
+
+#: _spread(letters, ALL_LETTERS) and _spread(letters, 1) by letters, kept
+#: across generations (cleared past 4096 entries)
+_SPREAD_ALL: dict[int, int] = {}
+_SPREAD_ONE: dict[int, int] = {}
 
 
 def _stop(record: tuple) -> None:
