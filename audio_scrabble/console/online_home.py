@@ -187,6 +187,8 @@ class OnlineHome:
             link = GameLink.resume(self.transport, room, self._lexicon(), self._seeds)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
+        link.journal = self.store.game_log(room)
+        link.resend_unsent()  # a move typed and not sent before the program stopped
         self.links[room] = link
         if room not in self.rooms:
             self.rooms.append(room)
@@ -342,6 +344,7 @@ class OnlineHome:
         return self.invited[number - 1]
 
     def _keep(self, link: GameLink) -> None:
+        link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
             self.rooms.append(link.room)

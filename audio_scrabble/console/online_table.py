@@ -365,10 +365,14 @@ class OnlineTable:
         action = action_of(trial.last_events)
         with self._cond:
             heard, refusals = self._heard, self._refusals
-        link.send_action(action)  # refused (OnlineError, its sentence): nothing sent
+        # refused (OnlineError, its sentence): nothing sent; else sent from the
+        # link's outbox, tried again until the homeserver takes it
+        link.send_action(action, queued=True)
         with self._cond:
             back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, ECHO_WAIT)
-        return [] if back else [online_prompts.SENT_WAITING]
+        if back:
+            return []
+        return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
 
     def say(self, text: str) -> None:
         """A chat line to the room."""

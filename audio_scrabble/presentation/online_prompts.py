@@ -30,6 +30,8 @@ def tiles_coming(count: int) -> str:
 
 #: a move sent that has not come back from the room yet
 SENT_WAITING = "Sent; it is said once the room has it."
+#: an action typed while the homeserver does not answer: kept, sent when it is back
+SEND_WHEN_BACK = "Server down; move sent when it is back."
 
 
 def chat_line(name: str, text: str) -> str:

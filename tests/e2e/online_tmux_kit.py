@@ -46,7 +46,7 @@ class Player:
         self.home.mkdir(exist_ok=True)
         self.term: Terminal | None = None
         self.turns = 0  # "Your turn." lines seen so far on this pane
-        self.arrived = 0  # others' moves heard so far
+        self.arrived: dict[str, int] = {}  # each other player's moves heard so far
         self.outs = 0  # "went out" lines seen so far
         self.start()
 
@@ -65,7 +65,8 @@ class Player:
         run = self.home / f"run{int(time.monotonic() * 1000)}"
         run.mkdir()
         self.term = Terminal(run, [sys.executable, "-m", "audio_scrabble", "online", "--speech", "text"], env)
-        self.turns = self.arrived = self.outs = 0
+        self.turns = self.outs = 0
+        self.arrived = {}
 
     def pid(self) -> int:
         """The game's own process (the shell's child in the pane)."""
@@ -226,18 +227,21 @@ def heard_by_all(players: Sequence[Player], mover: Player, timeout: float = WAIT
     for q in players:
         if q is mover:
             continue
-        q.arrived += 1
-        q.wait_for(f"{mover.label}'s move has arrived.", count=q.arrived, timeout=timeout)
+        q.arrived[mover.label] = q.arrived.get(mover.label, 0) + 1
+        q.wait_for(f"{mover.label}'s move has arrived.", count=q.arrived[mover.label], timeout=timeout)
 
 
 def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, exchange_at: int = 3,
-                chat_at: int = 4, limit: int = 200) -> list[str]:
+                chat_at: int = 4, limit: int = 200, hook: Any = None) -> list[str]:
     """Play the game to its end from its first turn, ``order`` the players
     in the order they play: a phony first (challenged off by the next
     player) if ``phony``; an exchange at turn ``exchange_at``; a chat line
     each way at turns ``chat_at`` and the next; every other turn the best
     play on the test's board (out at the end if it can); the one who went
-    out accepted by the next. What was typed, turn by turn."""
+    out accepted by the next. ``hook(phase, turn, mover, line)``, if given,
+    runs before each move is typed (phase "before") and after (phase
+    "typed", before the others are waited on). What was typed, turn by
+    turn."""
     typed: list[str] = []
     n = len(order)
     k = 0  # whose turn: order[k % n]
@@ -267,8 +271,12 @@ def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, ex
             for p in order:
                 if p is not mover:
                     p.wait_for(f"{mover.label} says: hello from {mover.name}", timeout=WAIT)
+        if hook is not None:
+            hook("before", turn, mover, line)
         mover.type(line)
         typed.append(f"{mover.label}: {line}")
+        if hook is not None:
+            hook("typed", turn, mover, line)
         heard_by_all(order, mover)
         if turn == 0 and phony:  # the next player challenges it off the board
             k += 1
@@ -283,3 +291,12 @@ def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, ex
             table.put(play)
         k += 1
     raise AssertionError(f"no end after {limit} turns: {typed[-10:]}")
+
+
+def screens(players: Sequence[Player]) -> str:
+    """Every pane still open, for a failing test's report."""
+    out = []
+    for p in players:
+        if p.term is not None:
+            out.append(f"===== {p.label}\n{p.screen()[-4000:]}")
+    return "\n".join(out)

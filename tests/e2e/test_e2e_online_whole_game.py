@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
 pytest.importorskip("nio")
 
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from online_tmux_kit import Table, new_players, play_to_end, start_game  # noqa: E402
+from online_tmux_kit import screens, Table, new_players, play_to_end, start_game  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +56,9 @@ def whole_game(synapse: Any, tmp_path: Path, lexicon: Any, names: list[str]) -> 
         if os.environ.get("SHOW_SCREENS"):
             print("\n=========\n".join(p.screen() for p in players))
             print(f"{len(typed)} turns in {time.monotonic() - began:.0f} s")
+    except AssertionError:
+        print(screens(players))
+        raise
     finally:
         for p in players:
             p.close()
