@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from dataclasses import dataclass, replace
@@ -363,6 +364,12 @@ class OnlineTable:
         trial = copy_game(game)
         do(trial)  # the core refuses an illegal action: nothing is sent
         action = action_of(trial.last_events)
+        # the bag's new shuffle after an exchange, or this side's new tiles'
+        # keys, may still be on their way when "Your turn." is said: a moment
+        end = time.monotonic() + ECHO_WAIT
+        while not link.ready_for(action) and time.monotonic() < end:
+            with self._cond:  # woken by each record heard (never holding the link's lock here)
+                self._cond.wait(0.1)
         with self._cond:
             heard, refusals = self._heard, self._refusals
         # refused (OnlineError, its sentence): nothing sent; else sent from the

@@ -320,6 +320,22 @@ class GameLink:
                 raise OnlineError(str(e), getattr(e, "code", "illegal")) from None
         self._send(record, body, queued=queued)
 
+    def ready_for(self, action: Any) -> bool:
+        """Whether this side's action can be composed now, or waits for
+        records any moment brings: a step of the bag's new shuffle after an
+        exchange, or (a placement, an exchange) the keys of this side's
+        own new tiles. The table waits on it a moment before sending a move
+        typed as soon as "Your turn." is said."""
+        with self._lock:
+            st = self.state
+            if not st.log or st.game is None or st.final is not None:
+                return True
+            kinds, _ = st.expected()
+            if kinds[:1] == ("shuffle",):
+                return False
+            kind = action_data(action).get("type")
+            return kind not in ("place", "exchange") or st.my_rack_known()
+
     @property
     def unsent(self) -> int:
         """How many records handed to the outbox the homeserver has not taken yet."""

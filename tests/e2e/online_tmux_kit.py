@@ -293,6 +293,11 @@ def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, ex
     raise AssertionError(f"no end after {limit} turns: {typed[-10:]}")
 
 
+def flat(screen: str) -> str:
+    """A pane's text with its line breaks (the game's lines of 40) as spaces."""
+    return " ".join(screen.split())
+
+
 def screens(players: Sequence[Player]) -> str:
     """Every pane still open, for a failing test's report."""
     out = []

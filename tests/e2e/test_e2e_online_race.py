@@ -26,14 +26,9 @@ pytest.importorskip("nio")
 
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.presentation import online_prompts  # noqa: E402
-from online_tmux_kit import WAIT, Table, new_players, screens, start_game, wait_turn  # noqa: E402
+from online_tmux_kit import WAIT, flat, Table, new_players, screens, start_game, wait_turn  # noqa: E402
 
 REFUSED = re.compile(r"(\w+)'s record does not follow the last one; it was refused\.")
-
-
-def flat(screen: str) -> str:
-    """The pane's text with its line breaks (lines of 40) as spaces."""
-    return " ".join(screen.split())
 
 
 @pytest.fixture(scope="module")
