@@ -201,8 +201,14 @@ class OnlineTable:
         self._put(_Heard("record", applied, view, record.seq + 1, coming))
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
-        if self.link is not None:
-            self._put(_Heard("refused", lines=(str(error),)))
+        link = self.link
+        if link is None:
+            return
+        if msg.sender == link.transport.user_id and getattr(error, "code", "") == "out_of_order":
+            # sent from here for a turn another player's record took first (both at once)
+            self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
+            return
+        self._put(_Heard("refused", lines=(str(error),)))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
