@@ -204,7 +204,7 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        if msg.sender == link.transport.user_id and getattr(error, "code", "") == "out_of_order":
+        if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
             # sent from here for a turn another player's record took first (both at once)
             self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
             return

@@ -61,7 +61,7 @@ from typing import Any
 
 from ..errors import OnlineError
 from .deal import Secrets
-from .record import BadRecord, Player, format_record, parse_record, txn_id
+from .record import BadRecord, Player, format_record, parse_record, record_hash, txn_id
 from .referee import Applied, OnlineGame, Refused
 from .transport import NAMESPACE, Message, Transport
 
@@ -123,6 +123,8 @@ class GameLink:
         #: ``unsent``), so a program killed before the send sends it on
         #: restart (:meth:`resend_unsent`); None: not kept
         self.journal: Any = None
+        #: the hashes of the records composed on this side (sent_here)
+        self._composed: set[str] = set()
         if background:
             self._start_outbox()
 
@@ -354,7 +356,18 @@ class GameLink:
         self.transport.send(self.room, text, None, txn)
         return txn
 
+    def sent_here(self, msg: Message) -> bool:
+        """Whether ``msg`` carries a record this side composed (not one
+        replayed or forged under this user's name)."""
+        if msg.record is None:
+            return False
+        try:
+            return record_hash(parse_record(msg.record)) in self._composed
+        except BadRecord:
+            return False
+
     def _send(self, record: Any, body: str, *, queued: bool = False) -> None:
+        self._composed.add(record_hash(record))
         content = format_record(record)
         if self._outbox is None and not queued:
             self.transport.send(self.room, body, content, txn_id(record))
@@ -389,6 +402,7 @@ class GameLink:
             with self._lock:
                 due = seq == len(self.state.log) and self.state.final is None
             if due and isinstance(txn, str):
+                self._composed.add(record_hash(parse_record(content)))
                 self._queue(str(entry.get("body", "")), content, txn)
                 going += 1
             else:
