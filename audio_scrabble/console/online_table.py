@@ -50,7 +50,7 @@ from ..online.referee import Applied
 from ..online.transport import Message
 from ..persistence import files
 from ..persistence.records import record_stem
-from ..presentation import online_phrases, online_prompts, prompts
+from ..presentation import online_phrases, online_prompts, phrases, prompts
 from .acting import Acting
 from .match import Match
 from .opening import Seating
@@ -338,7 +338,11 @@ class OnlineTable:
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
         lines = [online_prompts.game_with(others)]
-        if view.board.is_empty():
+        last = phrases.last_move_event(list(view.history))
+        if last is not None:  # a game opened again: where it stands, and what was played last
+            lines.extend(phrases.scores_lines(names, view.scores(), me))
+            lines.extend(phrases.clauses(phrases.last_move_sentence(last, me)))
+        elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})

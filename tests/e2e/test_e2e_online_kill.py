@@ -63,6 +63,7 @@ def test_a_player_killed_before_the_send_and_while_the_other_moves_comes_back(
             mover.wait_for(f"{other.label}'s turn.", count=turns_said["before"] + 1, timeout=WAIT)
             screen = come_back(other)
             assert online_prompts.moved_while_away(mover.label, 1) in flat(screen), screen[-2000:]
+            assert f"Last move: {mover.label} " in flat(screen), screen[-2000:]  # what was played meanwhile
             other.arrived[mover.label] = -1  # the move is in the game it opened, not said as it arrives
             done.append("killed while the other moved")
 
