@@ -385,8 +385,14 @@ class OnlineTable:
         # refused (OnlineError, its sentence): nothing sent; else sent from the
         # link's outbox, tried again until the homeserver takes it
         link.send_action(action, queued=True)
-        with self._cond:
-            back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, ECHO_WAIT)
+        # until it comes back; said at once when the homeserver is known not
+        # to answer (the transport's ``offline``), else after the wait
+        end = time.monotonic() + ECHO_WAIT
+        back = down = False
+        while not (back or down) and time.monotonic() < end:
+            with self._cond:
+                back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, 0.2)
+            down = not back and bool(link.unsent) and bool(getattr(link.transport, "offline", False))
         if back:
             return []
         return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
