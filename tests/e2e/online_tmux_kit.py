@@ -72,9 +72,16 @@ class Player:
         """The game's own process (the shell's child in the pane)."""
         shell = subprocess.run([*self.t.base, "display-message", "-p", "-t", "game", "#{pane_pid}"],
                                capture_output=True, text=True, check=True).stdout.strip()
-        kids = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+        kids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if fields[1] == shell:  # the parent's id (after the state)
+                kids.append(int(stat.parent.name))
         assert kids, "the game's process is not running"
-        return int(kids[0])
+        return min(kids)
 
     def kill(self) -> None:
         """SIGKILL the game's process (nothing saved, no goodbye)."""
