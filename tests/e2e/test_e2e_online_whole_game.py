@@ -44,6 +44,7 @@ def whole_game(synapse: Any, tmp_path: Path, lexicon: Any, names: list[str]) -> 
             assert screen.count("The deal checked out.") == 1, screen[-2000:]
             assert "went out with the bag empty" in screen, screen[-2000:]
             assert "Traceback" not in screen and p.password not in screen
+            assert "Type new for another game" not in screen  # new is refused between homes
             for q in players:  # each chat line said once on every other pane
                 if q is not p and any(line.startswith(q.label) for line in typed):
                     assert screen.count(f"{q.label} says: hello from {q.name}") <= 1

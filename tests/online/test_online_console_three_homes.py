@@ -3,7 +3,8 @@ transport: three Sessions in one process, every move typed through
 Session.handle_line, played to the end. When a player goes out, only the
 next player decides (challenge or accept), as every side's referee
 expects: before, each of the two others was asked, each accepted and
-waited for the other, and the game never ended."""
+waited for the other, and the game never ended. At the end the hint is
+how to play again between homes, not "Type new for another game"."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.match import DONE, PLAY, GameLink
+from audio_scrabble.presentation import online_prompts, prompts
 
 NAMES = ("Alice", "Bob", "Carol")
 
@@ -106,6 +108,9 @@ def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(
         for k in range(3):
             homes.line(k, "")
             assert homes.heard[k].count("The deal checked out.") == 1, homes.heard[k][-10:]
+            # the end's hint is how to play again between homes (new and review are refused here)
+            assert prompts.NEW_OR_QUIT not in homes.heard[k] and prompts.REVIEW_OFFER not in homes.heard[k]
+            assert online_prompts.NEW_ONLINE in homes.heard[k], homes.heard[k][-10:]
         finals = [link.state.final for link in homes.links]
         assert finals[0] is not None and all(f is not None and f.gcg == finals[0].gcg for f in finals)
         assert asked, "no player went out"
