@@ -382,7 +382,7 @@ class OnlineHome:
             self.table.detach()
             link = self.table.link
             if link is not None:
-                link.on_record = link.on_refused = link.on_chat = None
+                link.on_record = link.on_refused = link.on_chat = link.on_send_failed = None
             self.table = None
 
     def open_table(self) -> OnlineTable:

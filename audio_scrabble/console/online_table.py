@@ -153,7 +153,8 @@ class OnlineTable:
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
         """The link's callbacks (give them to GameLink.offer/join/resume)."""
-        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat}
+        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat,
+                "on_send_failed": self.on_send_failed}
 
     def attach(self, link: GameLink) -> None:
         """The link is made: the table follows it from now on (the game is
@@ -209,6 +210,13 @@ class OnlineTable:
             self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
             return
         self._put(_Heard("refused", lines=(str(error),)))
+
+    def on_send_failed(self, error: OnlineError) -> None:
+        """A record of this side's the homeserver would not take (tried
+        again all the same): said, unless it is only that the server does
+        not answer (said when the move was typed)."""
+        if self.link is not None and getattr(error, "code", "") != "unreachable":
+            self._put(_Heard("refused", lines=(str(error),)))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
