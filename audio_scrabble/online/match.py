@@ -125,6 +125,8 @@ class GameLink:
         self.journal: Any = None
         #: the hashes of the records composed on this side (sent_here)
         self._composed: set[str] = set()
+        #: every record sent from the outbox (else only those queued on purpose)
+        self._background = background
         if background:
             self._start_outbox()
 
@@ -369,7 +371,7 @@ class GameLink:
     def _send(self, record: Any, body: str, *, queued: bool = False) -> None:
         self._composed.add(record_hash(record))
         content = format_record(record)
-        if self._outbox is None and not queued:
+        if not (self._background or queued):  # sent now, from the caller's thread
             self.transport.send(self.room, body, content, txn_id(record))
             return
         txn = txn_id(record)

@@ -172,3 +172,24 @@ def test_a_move_waits_while_the_bag_is_shuffled_again_after_an_exchange(lexicon:
         assert link.ready_for({"type": "pass"}) and link.pending() == PLAY
     finally:
         table.close()
+
+
+def test_after_a_queued_move_the_other_records_are_still_sent_at_once(lexicon: Any, tmp_path: Path) -> None:
+    """Only an action queued on purpose goes through the outbox: a
+    resignation (and the deal's steps) after it are sent from the caller's
+    thread as before, in the room when the call returns (the first
+    version sent every later record from the outbox once it had started,
+    which made the console's resign test flaky under load)."""
+    net, ts, links, _ = game(lexicon)
+    i = next(k for k, link in enumerate(links) if link.pending() == PLAY)
+    link = links[i]
+    link.send_action({"type": "pass"}, queued=True)
+    assert link.flush()
+    idle(ts)
+    before = len(net.messages(link.room))
+    link.resign()
+    assert len(net.messages(link.room)) == before + 1
+    assert net.messages(link.room)[-1].record["kind"] == "resign"  # type: ignore[index]
+    idle(ts)  # the keys of the end, sent by both sides, before the connections close
+    for t in ts:
+        t.close()
