@@ -139,6 +139,8 @@ class OnlineHome:
             link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
+        link.journal = self.store.game_log(room)
+        link.resend_unsent()  # a move typed and not sent before the program stopped
         self.links[room] = link
         hear_away(self.session, link)  # its moves said in a short line until it is opened
         if room not in self.rooms:
@@ -414,6 +416,7 @@ class OnlineHome:
                 log.exception("the reminders could not be checked")
 
     def _keep(self, link: GameLink) -> None:
+        link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
             self.rooms.append(link.room)
@@ -453,7 +456,7 @@ class OnlineHome:
             self.table.detach()
             link = self.table.link
             if link is not None:  # its moves said in a short line from now on
-                link.on_refused = link.on_chat = None
+                link.on_refused = link.on_chat = link.on_send_failed = None
                 hear_away(self.session, link)
             self.table = None
 

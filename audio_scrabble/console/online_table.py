@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from dataclasses import dataclass, replace
@@ -50,7 +51,7 @@ from ..online.transport import Message
 from ..notation.gcg import read_gcg
 from ..persistence import files
 from ..persistence.records import record_stem
-from ..presentation import online_phrases, online_prompts, prompts
+from ..presentation import online_phrases, online_prompts, phrases, prompts
 from .acting import Acting
 from .match import Match
 from .opening import Seating
@@ -181,7 +182,8 @@ class OnlineTable:
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
         """The link's callbacks (give them to GameLink.offer/join/resume)."""
-        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat}
+        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat,
+                "on_send_failed": self.on_send_failed}
 
     def attach(self, link: GameLink) -> None:
         """The link is made: the table follows it from now on (the game is
@@ -229,7 +231,20 @@ class OnlineTable:
         self._put(_Heard("record", applied, view, record.seq + 1, coming))
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
-        if self.link is not None:
+        link = self.link
+        if link is None:
+            return
+        if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
+            # sent from here for a turn another player's record took first (both at once)
+            self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
+            return
+        self._put(_Heard("refused", lines=(str(error),)))
+
+    def on_send_failed(self, error: OnlineError) -> None:
+        """A record of this side's the homeserver would not take (tried
+        again all the same): said, unless it is only that the server does
+        not answer (said when the move was typed)."""
+        if self.link is not None and getattr(error, "code", "") != "unreachable":
             self._put(_Heard("refused", lines=(str(error),)))
 
     def on_chat(self, msg: Message) -> None:
@@ -371,8 +386,12 @@ class OnlineTable:
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
         lines = [online_prompts.game_with(others)]
+        last = phrases.last_move_event(list(view.history))
         if final is not None:
             lines += self._ended_lines(link, final)
+        elif last is not None:  # a game opened again: where it stands, and what was played last
+            lines.extend(phrases.scores_lines(names, view.scores(), me))
+            lines.extend(phrases.clauses(phrases.last_move_sentence(last, me)))
         elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
@@ -424,12 +443,28 @@ class OnlineTable:
         trial = copy_game(game)
         do(trial)  # the core refuses an illegal action: nothing is sent
         action = action_of(trial.last_events)
+        # the bag's new shuffle after an exchange, or this side's new tiles'
+        # keys, may still be on their way when "Your turn." is said: a moment
+        end = time.monotonic() + ECHO_WAIT
+        while not link.ready_for(action) and time.monotonic() < end:
+            with self._cond:  # woken by each record heard (never holding the link's lock here)
+                self._cond.wait(0.1)
         with self._cond:
             heard, refusals = self._heard, self._refusals
-        link.send_action(action)  # refused (OnlineError, its sentence): nothing sent
-        with self._cond:
-            back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, ECHO_WAIT)
-        return [] if back else [online_prompts.SENT_WAITING]
+        # refused (OnlineError, its sentence): nothing sent; else sent from the
+        # link's outbox, tried again until the homeserver takes it
+        link.send_action(action, queued=True)
+        # until it comes back; said at once when the homeserver is known not
+        # to answer (the transport's ``offline``), else after the wait
+        end = time.monotonic() + ECHO_WAIT
+        back = down = False
+        while not (back or down) and time.monotonic() < end:
+            with self._cond:
+                back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, 0.2)
+            down = not back and bool(link.unsent) and bool(getattr(link.transport, "offline", False))
+        if back:
+            return []
+        return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
 
     def say(self, text: str) -> None:
         """A chat line to the room."""

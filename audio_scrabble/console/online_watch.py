@@ -58,6 +58,11 @@ class Watched:
     def user_id(self) -> str:
         return self.inner.user_id
 
+    @property
+    def offline(self) -> bool:
+        """Whether the homeserver did not answer the last request (Matrix; False if unknown)."""
+        return bool(getattr(self.inner, "offline", False))
+
     def create_room(self, name: str, invitees: Sequence[str], *, encrypted: bool = True) -> str:
         return self.inner.create_room(name, invitees, encrypted=encrypted)
 

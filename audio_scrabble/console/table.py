@@ -202,13 +202,16 @@ class Table:
         seat order after that player. The people are asked first; once
         they accept, the others decide (each computer by its level, a
         remote player by what arrives), so a person at the table is never
-        left out because a computer sits next."""
+        left out because a computer sits next. Between homes (remote
+        seats) only the player after the one who went out decides, as
+        every side's referee expects (two sides each waiting for the other
+        to accept would wait for ever)."""
         game = self.game
         pend = game.pending_play
         if pend is None or not game.awaiting_final_challenge:
             return [], []
         n = len(game.players)
-        order = [(pend.player + k) % n for k in range(1, n)]
+        order = [(pend.player + k) % n for k in range(1, 2 if self.remotes else n)]
         others = [i for i in order if not self.is_person(i)]
         people = [] if self.declined is pend else [i for i in order if self.is_person(i)]
         return people, others

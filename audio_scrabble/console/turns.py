@@ -5,7 +5,7 @@ empty; that the last play may be challenged)."""
 from __future__ import annotations
 
 from ..core.game import Game
-from ..presentation import prompts
+from ..presentation import online_prompts, prompts
 from .racks import RackKeeper, rack_reply
 from .settings import Settings
 from .table import Table
@@ -79,6 +79,8 @@ class TurnTeller:
         heard in the rack. ``engine``: the review can be offered at the end."""
         game, table = self.game, self.table
         if game.is_over:
+            if table.remotes:  # a game between homes: new and review are refused there
+                return [online_prompts.NEW_ONLINE]
             return ([prompts.REVIEW_OFFER] if engine else []) + [prompts.NEW_OR_QUIT]
         if game.awaiting_final_challenge:
             return table.final_question()

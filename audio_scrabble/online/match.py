@@ -62,7 +62,7 @@ from typing import Any
 from ..errors import OnlineError
 from .deal import Secrets
 from .offers import list_identity
-from .record import BadRecord, Player, format_record, parse_record, txn_id
+from .record import BadRecord, Player, format_record, parse_record, record_hash, txn_id
 from .referee import Applied, OnlineGame, Refused
 from .transport import NAMESPACE, Message, Transport
 
@@ -121,10 +121,24 @@ class GameLink:
         self._pending_sends = 0
         self._sends_done = threading.Condition()
         self._closing = threading.Event()
+        #: where a queued record is noted before it is sent and once the
+        #: server took it (a :class:`~.store.GameLog`: ``append``,
+        #: ``unsent``), so a program killed before the send sends it on
+        #: restart (:meth:`resend_unsent`); None: not kept
+        self.journal: Any = None
+        #: the hashes of the records composed on this side (sent_here)
+        self._composed: set[str] = set()
+        #: every record sent from the outbox (else only those queued on purpose)
+        self._background = background
         if background:
+            self._start_outbox()
+
+    def _start_outbox(self) -> queue.Queue[Any]:
+        if self._outbox is None:
             self._outbox = queue.Queue()
             self._outbox_thread = threading.Thread(target=self._run_outbox, name="game link outbox", daemon=True)
             self._outbox_thread.start()
+        return self._outbox
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -302,10 +316,12 @@ class GameLink:
                 return
         self._send(record, body)
 
-    def send_action(self, action: Any) -> None:
+    def send_action(self, action: Any, *, queued: bool = False) -> None:
         """This side's turn: a placement, exchange, pass, challenge or the
         last play accepted (applied when it comes back from the room).
-        Raises OnlineError (with the core's sentence) if it may not be made."""
+        Raises OnlineError (with the core's sentence) if it may not be made.
+        ``queued``: sent from the outbox's thread, tried again until it goes
+        (the homeserver down: the action goes when it is back; :attr:`unsent`)."""
         with self._lock:
             try:
                 record, body = self.state.compose_action(action_data(action))
@@ -315,7 +331,29 @@ class GameLink:
                 raise
             except ValueError as e:  # the core's refusal: its sentence
                 raise OnlineError(str(e), getattr(e, "code", "illegal")) from None
-        self._send(record, body)
+        self._send(record, body, queued=queued)
+
+    def ready_for(self, action: Any) -> bool:
+        """Whether this side's action can be composed now, or waits for
+        records any moment brings: a step of the bag's new shuffle after an
+        exchange, or (a placement, an exchange) the keys of this side's
+        own new tiles. The table waits on it a moment before sending a move
+        typed as soon as "Your turn." is said."""
+        with self._lock:
+            st = self.state
+            if not st.log or st.game is None or st.final is not None:
+                return True
+            kinds, _ = st.expected()
+            if kinds[:1] == ("shuffle",):
+                return False
+            kind = action_data(action).get("type")
+            return kind not in ("place", "exchange") or st.my_rack_known()
+
+    @property
+    def unsent(self) -> int:
+        """How many records handed to the outbox the homeserver has not taken yet."""
+        with self._sends_done:
+            return self._pending_sends
 
     def resign(self) -> None:
         with self._lock:
@@ -337,14 +375,58 @@ class GameLink:
         self.transport.send(self.room, text, None, txn)
         return txn
 
-    def _send(self, record: Any, body: str) -> None:
+    def sent_here(self, msg: Message) -> bool:
+        """Whether ``msg`` carries a record this side composed (not one
+        replayed or forged under this user's name)."""
+        if msg.record is None:
+            return False
+        try:
+            return record_hash(parse_record(msg.record)) in self._composed
+        except BadRecord:
+            return False
+
+    def _send(self, record: Any, body: str, *, queued: bool = False) -> None:
+        self._composed.add(record_hash(record))
         content = format_record(record)
-        if self._outbox is None:
+        if not (self._background or queued):  # sent now, from the caller's thread
             self.transport.send(self.room, body, content, txn_id(record))
             return
+        txn = txn_id(record)
+        if self.journal is not None:
+            self.journal.append("outbox", txn_id=txn, body=body, record=dict(content))
+        self._queue(body, content, txn)
+
+    def _queue(self, body: str, content: Any, txn: str) -> None:
+        outbox = self._start_outbox()
         with self._sends_done:
             self._pending_sends += 1
-        self._outbox.put((body, content, txn_id(record)))
+        outbox.put((body, content, txn))
+
+    def resend_unsent(self) -> int:
+        """After a restart (the room's history read): send again, with its
+        own transaction id, each record the journal holds as queued and not
+        taken by the server, if it is still due (its turn number the next
+        one); one that is not (the server took it before the program
+        stopped, or the game went on without it) is dropped. How many go."""
+        journal = self.journal
+        if journal is None:
+            return 0
+        going = 0
+        for entry in journal.unsent():
+            content, txn = entry.get("record"), entry.get("txn_id")
+            try:
+                seq = parse_record(content).seq if isinstance(content, dict) else -1
+            except BadRecord:
+                seq = -1
+            with self._lock:
+                due = seq == len(self.state.log) and self.state.final is None
+            if due and isinstance(txn, str):
+                self._composed.add(record_hash(parse_record(content)))
+                self._queue(str(entry.get("body", "")), content, txn)
+                going += 1
+            else:
+                journal.append("dropped", txn_id=txn)
+        return going
 
     # ------------------------------------------------------------ the outbox
     def _run_outbox(self) -> None:
@@ -362,7 +444,9 @@ class GameLink:
             delay, told = self.retry_seconds, False
             while not self._closing.is_set():
                 try:
-                    self.transport.send(self.room, body, content, txn)
+                    event_id = self.transport.send(self.room, body, content, txn)
+                    if self.journal is not None:
+                        self.journal.append("sent", txn_id=txn, event_id=event_id)
                     break
                 except OnlineError as e:
                     log.info("send failed in %s (%s); trying again", self.room, e.code)

@@ -263,6 +263,9 @@ class MatrixTransport:
         self.newly_trusted: list[tuple[str, str]] = []
         #: messages that could not be decrypted and were skipped by history()
         self.undecryptable = 0
+        #: the homeserver did not answer the last request (connection refused or
+        #: cut, 5xx, 429); True from the first failure until an answer comes
+        self.offline = False
         self._callback: Callable[[Message], None] | None = None
         self._undelivered: list[Message] = []
         self._seen: set[str] = set()
@@ -436,10 +439,13 @@ class MatrixTransport:
                         raise _Retry((getattr(answer, "retry_after_ms", 0) or 1000) / 1000)
                     if code >= 500:
                         raise _Retry()
+                self.offline = False
                 return answer
             except _Retry as retry:
+                self.offline = True
                 pause = max(wait, retry.wait)
             except (OSError, asyncio.TimeoutError, self._nio_connection_errors()) as exc:
+                self.offline = True
                 logger.info("%s: %s; trying again", doing, type(exc).__name__)
                 pause = wait
             if deadline is not None and time.monotonic() + pause > deadline:

@@ -224,6 +224,7 @@ class GameLog:
 
     * ``{"kind": "outbox", "txn_id", "body", "record"}``: about to be sent;
     * ``{"kind": "sent", "txn_id", "event_id"}``: the server took it;
+    * ``{"kind": "dropped", "txn_id"}``: not sent again after a restart (no longer due);
     * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``.
     """
 
@@ -286,7 +287,7 @@ class GameLog:
         """Outbox entries the server has not confirmed, in order: to send
         again with their own ``txn_id``."""
         entries = self.entries()
-        sent = {e.get("txn_id") for e in entries if e["kind"] == "sent"}
+        sent = {e.get("txn_id") for e in entries if e["kind"] in ("sent", "dropped")}
         return [e for e in entries if e["kind"] == "outbox" and e.get("txn_id") not in sent]
 
     def received_ids(self) -> set[str]:

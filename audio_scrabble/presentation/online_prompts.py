@@ -30,6 +30,10 @@ def tiles_coming(count: int) -> str:
 
 #: a move sent that has not come back from the room yet
 SENT_WAITING = "Sent; it is said once the room has it."
+#: an action sent from here for a turn another player's record took first (both at once)
+OWN_CAME_LATE = "Another move came first; yours was not made."
+#: an action typed while the homeserver does not answer: kept, sent when it is back
+SEND_WHEN_BACK = "Server down; move sent when it is back."
 
 
 def chat_line(name: str, text: str) -> str:

@@ -1,0 +1,88 @@
+"""Between homes, end to end: a player's program killed (SIGKILL) mid-game
+and started again. Two real game processes in tmux over a real Synapse
+(the ``synapse`` fixture). Once between typing a move and its send (the
+homeserver is stopped so that the send cannot go; the program is killed
+while the move waits): started again, the program sends it from its
+journal, once. Once while the other player moves: started again, it
+catches up from the room and it is its turn. Both times the game goes on
+to its end and both sides keep the same record. Skipped with the reason
+when tmux, nio or Synapse is missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed, so the terminal cannot be driven")
+
+pytest.importorskip("nio")
+
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.presentation import online_prompts  # noqa: E402
+from online_tmux_kit import flat, screens, WAIT, Player, Table, new_players, play_to_end, start_game  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+def come_back(p: Player) -> str:
+    """Start the program again (the account on file: no question) and open the game."""
+    p.start()
+    p.wait_for(f"Signed in as {p.user}.", timeout=WAIT)
+    p.type("open 1")
+    return p.wait_for("Your game with", timeout=WAIT)
+
+
+def test_a_player_killed_before_the_send_and_while_the_other_moves_comes_back(
+        synapse: Any, tmp_path: Path, lexicon: Any) -> None:
+    players = new_players(synapse, tmp_path, ["alice", "bob"])
+    done: list[str] = []
+    turns_said: dict[str, int] = {}
+
+    def hook(phase: str, turn: int, mover: Player, line: str) -> None:
+        other = next(p for p in players if p is not mover)
+        if turn == 2 and phase == "before":  # the move cannot go
+            synapse.stop()
+        elif turn == 2 and phase == "typed":  # typed, not sent: killed
+            mover.wait_for(online_prompts.SEND_WHEN_BACK, timeout=WAIT)
+            mover.kill()
+            synapse.start()
+            come_back(mover)
+            done.append("killed before the send")
+        elif turn == 5 and phase == "before":  # the other is killed ...
+            other.kill()
+            turns_said["before"] = mover.count(f"{other.label}'s turn.")
+        elif turn == 5 and phase == "typed":  # ... while this one moves; it comes back
+            mover.wait_for(f"{other.label}'s turn.", count=turns_said["before"] + 1, timeout=WAIT)
+            screen = come_back(other)
+            assert online_prompts.moved_while_away(mover.label, 1) in flat(screen), screen[-2000:]
+            assert f"Last move: {mover.label} " in flat(screen), screen[-2000:]  # what was played meanwhile
+            other.arrived[mover.label] = -1  # the move is in the game it opened, not said as it arrives
+            done.append("killed while the other moved")
+
+    try:
+        order = start_game(synapse, players)
+        play_to_end(order, Table(lexicon, 2), phony=False, hook=hook)
+        assert done == ["killed before the send", "killed while the other moved"]
+        texts = [p.gcg()[1] for p in players]
+        assert texts[0] == texts[1]
+        for p in players:
+            screen = p.screen()
+            assert screen.count("The deal checked out.") == 1, screen[-2000:]
+            assert "Traceback" not in screen and "refused" not in screen and "came again" not in screen
+        if os.environ.get("SHOW_SCREENS"):
+            print("\n=========\n".join(p.screen() for p in players))
+    except AssertionError:
+        print(screens(players))
+        raise
+    finally:
+        synapse.start()
+        for p in players:
+            p.close()

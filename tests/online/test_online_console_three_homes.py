@@ -1,0 +1,118 @@
+"""Three homes at the console (console/online_table.py) over the loopback
+transport: three Sessions in one process, every move typed through
+Session.handle_line, played to the end. When a player goes out, only the
+next player decides (challenge or accept), as every side's referee
+expects: before, each of the two others was asked, each accepted and
+waited for the other, and the game never ended. At the end the hint is
+how to play again between homes, not "Type new for another game"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from audio_scrabble.console.online_table import OnlineTable
+from audio_scrabble.console.session import NEW, Options, Session
+from audio_scrabble.engine.players import ComputerPlayer
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.notation.plays import format_play
+from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.match import DONE, PLAY, GameLink
+from audio_scrabble.presentation import online_prompts, prompts
+
+NAMES = ("Alice", "Bob", "Carol")
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+class Homes:
+    def __init__(self, lexicon: Any) -> None:
+        self.net = LoopbackNetwork()
+        users = [f"@{n.lower()}:loopback" for n in NAMES]
+        self.transports = [LoopbackTransport(self.net, u) for u in users]
+        self.sessions = [Session(Options(saved_game=NEW), lexicon=lexicon) for _ in NAMES]
+        tables = [OnlineTable(s) for s in self.sessions]
+        seeds: list[dict[str, bytes]] = [{} for _ in NAMES]
+        first = GameLink.offer(self.transports[0], NAMES[0], [(n, u) for n, u in zip(NAMES[1:], users[1:])],
+                               "single", lexicon, seeds[0], **tables[0].callbacks())
+        tables[0].attach(first)
+        first.listen()
+        self.room = first.room
+        self.links = [first]
+        for i in (1, 2):
+            link = GameLink.join(self.transports[i], self.room, lexicon, seeds[i], **tables[i].callbacks())
+            tables[i].attach(link)
+            link.listen()
+            self.links.append(link)
+        self.heard: list[list[str]] = [[], [], []]
+        self.idle()
+
+    def idle(self) -> None:
+        while True:
+            count = len(self.net.messages(self.room))
+            for t in self.transports:
+                t.wait_idle()
+            for link in self.links:
+                assert link.flush()
+            if len(self.net.messages(self.room)) == count:
+                return
+
+    def line(self, i: int, text: str) -> list[str]:
+        out = self.sessions[i].handle_line(text)
+        self.heard[i].extend(out)
+        self.idle()
+        return out
+
+    def close(self) -> None:
+        for t in self.transports:
+            t.close()
+
+
+def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(lexicon: Any) -> None:
+    homes = Homes(lexicon)
+    try:
+        for i in range(3):
+            homes.line(i, "")
+        players = [ComputerPlayer("club", lexicon, rng_seed=i) for i in range(3)]
+        asked: list[int] = []
+        for _ in range(300):
+            if all(link.pending() == DONE for link in homes.links):
+                break
+            i = next((k for k, link in enumerate(homes.links) if link.pending() == PLAY), None)
+            if i is None:
+                for k in range(3):
+                    homes.line(k, "")
+                continue
+            for k in range(3):
+                homes.line(k, "")
+            link = homes.links[i]
+            with link._lock:
+                game = link.state.game
+                assert game is not None
+                if game.awaiting_final_challenge:
+                    typed = "accept"
+                    asked = [k for k in range(3) if homes.sessions[k].game.awaiting_final_challenge]
+                else:
+                    action = players[i].choose(game, i)
+                    typed = ("play " + format_play(action.play, game.board) if action.kind == "place"
+                             else "exchange " + "".join(action.tiles) if action.kind == "exchange" else "pass")
+            out = homes.line(i, typed)
+            if homes.sessions[i].question is not None:
+                out += homes.line(i, "yes")
+        else:
+            raise AssertionError("the game did not end")
+        for k in range(3):
+            homes.line(k, "")
+            assert homes.heard[k].count("The deal checked out.") == 1, homes.heard[k][-10:]
+            # the end's hint is how to play again between homes (new and review are refused here)
+            assert prompts.NEW_OR_QUIT not in homes.heard[k] and prompts.REVIEW_OFFER not in homes.heard[k]
+            assert online_prompts.NEW_ONLINE in homes.heard[k], homes.heard[k][-10:]
+        finals = [link.state.final for link in homes.links]
+        assert finals[0] is not None and all(f is not None and f.gcg == finals[0].gcg for f in finals)
+        assert asked, "no player went out"
+    finally:
+        homes.close()
