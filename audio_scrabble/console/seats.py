@@ -139,6 +139,11 @@ class Notices:
     def __init__(self) -> None:
         self._lines: queue.SimpleQueue[str] = queue.SimpleQueue()
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "Notices":
+        """A copied table (a session tried on a copy) starts with none
+        waiting: the lines waiting are the original's, said once, there."""
+        return Notices()
+
     def put(self, line: str) -> None:
         self._lines.put(line)
 
