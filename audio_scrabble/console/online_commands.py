@@ -237,10 +237,10 @@ def cmd_resign(session: GameFront, args: str) -> list[str]:
     """``resign``: give up the online game open (the deal's keys follow)."""
     home = home_of(session)
     table = home.open_table()
-    table.resign()
     if isinstance(table, HonourTable):  # over at once: said as it is made
+        table.resign()
         return _said_after(home, [])
-    return _said_after(home, [online_prompts.RESIGN_SENT])
+    return _said_after(home, table.resign())
 
 
 def renewing(local: Handler, refusal: str) -> Handler:

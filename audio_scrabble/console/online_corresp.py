@@ -21,6 +21,7 @@ from ..online.match import GameLink
 from ..presentation import honour_prompts, online_phrases, online_prompts
 from .online_commands import home_of
 from .online_home import REMATCH_ROOM, OnlineHome
+from .online_table import OnlineTable
 from .saving import kept_by_room
 
 if TYPE_CHECKING:
@@ -61,8 +62,16 @@ def cmd_claim(session: GameFront, args: str) -> list[str]:
     home = home_of(session)
     home.need()
     link = _link_numbered(home, session, args)
-    link.claim(home.clock())  # Refused (an OnlineError, its sentence) when the time has not run out
-    return [online_prompts.CLAIM_SENT] + home.session.acting.relayed_all()
+    # refused (an OnlineError, its sentence) when the time has not run out;
+    # kept and sent when the server is back while it does not answer
+    table = home.table
+    if isinstance(table, OnlineTable) and table.link is link:
+        said = table.claim(home.clock())
+    else:
+        link.claim(home.clock())
+        offline = bool(getattr(link.transport, "offline", False))
+        said = [online_prompts.CLAIM_WHEN_BACK if offline else online_prompts.CLAIM_SENT]
+    return said + home.session.acting.relayed_all()
 
 
 def cmd_rematch(session: GameFront, args: str) -> list[str]:

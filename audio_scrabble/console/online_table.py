@@ -449,28 +449,48 @@ class OnlineTable:
         while not link.ready_for(action) and time.monotonic() < end:
             with self._cond:  # woken by each record heard (never holding the link's lock here)
                 self._cond.wait(0.1)
-        with self._cond:
-            heard, refusals = self._heard, self._refusals
         # refused (OnlineError, its sentence): nothing sent; else sent from the
         # link's outbox, tried again until the homeserver takes it
-        link.send_action(action, queued=True)
-        # until it comes back; said at once when the homeserver is known not
-        # to answer (the transport's ``offline``), else after the wait
+        if self._sent_back(lambda: link.send_action(action, queued=True)):
+            return []
+        return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
+
+    def _sent_back(self, send: Callable[[], None]) -> bool:
+        """``send`` a record of this side's (from the link's outbox), then
+        wait until it comes back from the room (True); False at once when
+        the homeserver is known not to answer (the transport's
+        ``offline``: it goes when the server is back), else after the wait."""
+        link = self.link
+        assert link is not None
+        with self._cond:
+            heard, refusals = self._heard, self._refusals
+        send()
         end = time.monotonic() + ECHO_WAIT
         back = down = False
         while not (back or down) and time.monotonic() < end:
             with self._cond:
                 back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, 0.2)
             down = not back and bool(link.unsent) and bool(getattr(link.transport, "offline", False))
-        if back:
-            return []
-        return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
+        return back
 
     def say(self, text: str) -> None:
         """A chat line to the room."""
         assert self.link is not None
         self.link.say(text)
 
-    def resign(self) -> None:
-        assert self.link is not None
-        self.link.resign()
+    def resign(self) -> list[str]:
+        """Resign: said as sent once the room has it, or kept and said so
+        while the homeserver does not answer (it goes when it is back)."""
+        link = self.link
+        assert link is not None
+        if self._sent_back(link.resign) or not link.unsent:
+            return [online_prompts.RESIGN_SENT]
+        return [online_prompts.RESIGN_WHEN_BACK]
+
+    def claim(self, now_ms: int) -> list[str]:
+        """Claim on time (refused at once, its sentence, when too early): as :meth:`resign`."""
+        link = self.link
+        assert link is not None
+        if self._sent_back(lambda: link.claim(now_ms)) or not link.unsent:
+            return [online_prompts.CLAIM_SENT]
+        return [online_prompts.CLAIM_WHEN_BACK]

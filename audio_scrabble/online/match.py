@@ -358,7 +358,7 @@ class GameLink:
     def resign(self) -> None:
         with self._lock:
             record, body = self.state.compose_resign()
-        self._send(record, body)
+        self._send(record, body, queued=True)  # kept, and tried again, while the server is down
 
     def claim(self, now_ms: int) -> None:
         """Claim the game on time (Refused, with the sentence, when the late
@@ -366,7 +366,7 @@ class GameLink:
         the claim again against the server's timestamps when it arrives."""
         with self._lock:
             record, body = self.state.compose_claim(now_ms)
-        self._send(record, body)
+        self._send(record, body, queued=True)
 
     def say(self, text: str, txn_id: str | None = None) -> str:
         """A chat line (not a record). Give the same ``txn_id`` to send it

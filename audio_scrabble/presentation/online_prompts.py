@@ -53,6 +53,8 @@ SAY_WHAT = "Say what? Type say and the words."
 NO_ONLINE_GAME = "No online game is open; type games, then open and a number."
 #: ``resign`` sent
 RESIGN_SENT = "Resigned; the keys of the deal follow."
+#: ``resign`` while the homeserver does not answer
+RESIGN_WHEN_BACK = "Server down; resignation sent when it is back."
 
 
 # ---------------------------------------------------------------- signing in
@@ -243,6 +245,8 @@ def rules_unknown(word: str) -> str:
 CLAIM_WHICH = "Claim which game? Type games, then claim and its number."
 #: a claim sent: the end follows once every side has checked it
 CLAIM_SENT = "Claimed on time; the keys of the deal follow."
+#: ``claim`` while the homeserver does not answer
+CLAIM_WHEN_BACK = "Server down; claim sent when it is back."
 #: ``rematch`` while the game open is not over
 REMATCH_NOT_OVER = "The game is not over; finish it first, or resign."
 #: ``rematch`` with no finished online game open
