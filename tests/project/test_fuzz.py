@@ -233,6 +233,14 @@ def _still_there(bug: KnownBug) -> bool:
     return False
 
 
+def _needs_a_real_word_list(e: BaseException) -> bool:
+    """The fuzz's pseudo word list takes any word, so no word graph can be
+    made of it: the after-game review and the move finder refuse it
+    (``next`` or ``review`` once a game is over reaches them). That is the
+    harness's limit, not the game's; a real word list makes its graph."""
+    return isinstance(e, TypeError) and "cannot make a word graph from PseudoLexicon" in str(e)
+
+
 def known_bug(e: BaseException) -> KnownBug | None:
     for bug in KNOWN_BUGS:
         if type(e).__name__ == bug.exception and where(e) == bug.where and _still_there(bug):
@@ -690,6 +698,7 @@ def _work_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @example(state="final-challenge", lines=["pass", "play 8D TRAIN", "accept"])
 @example(state="setup", lines=["\u00b2", "9" * 5000, "3", "Ann\x00", "B\u202eob", "Ann"])
 @example(state="over", lines=["pass", "challenge", "new", "yes"])
+@example(state="over", lines=["NEXT"])
 def test_console_controller(state: str, lines: list[str]) -> None:
     session = _start_session(state)
     escaped: list[BaseException] = []
@@ -716,6 +725,8 @@ def test_console_controller(state: str, lines: list[str]) -> None:
         internal = [x for x in reply if x.startswith("Something went wrong inside the game")]
         if escaped and known_bug(escaped[0]):
             continue
+        if escaped and _needs_a_real_word_list(escaped[0]):
+            continue  # the review and hints need a word graph, which LEX cannot make
         assert not escaped, f"{type(escaped[0]).__name__} at {where(escaped[0])}: {escaped[0]}"
         assert not internal, f"an exception escaped a command: {internal[0]}"
         if session.game is not game_before or game_before is None:
