@@ -33,9 +33,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("audio_scrabble.lexicon.judge", "judge words against the word list, as clubs do"),
     "verify": ("audio_scrabble.notation.verify", "replay GCG game records and check every score"),
     "moves": ("audio_scrabble.engine.moves_cli", "list the legal plays in a position, best first"),
-    "emboss": ("audio_scrabble.console.emboss_cli", "write a game (GCG record or save file) as a braille-ready .brf file"),
+    "emboss": ("audio_scrabble.console.files.emboss_cli", "write a game (GCG record or save file) as a braille-ready .brf file"),
     "review": ("audio_scrabble.console.review", "step through a game (GCG record or save file) by ear"),
-    "online": ("audio_scrabble.console.online_start", "play between homes: sign in, then your online games"),
+    "online": ("audio_scrabble.console.homes.online_start", "play between homes: sign in, then your online games"),
 }
 PLAY_MODULE = "audio_scrabble.console.start"
 

@@ -24,7 +24,7 @@ import time
 from typing import Callable
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.console.asking.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square
 from audio_scrabble.core.tiles import BLANK

@@ -51,8 +51,8 @@ def main() -> int:
 
     import synapse_server
 
-    from audio_scrabble.console.online_commands import install
-    from audio_scrabble.console.online_home import OnlineHome
+    from audio_scrabble.console.homes.online_commands import install
+    from audio_scrabble.console.homes.online_home import OnlineHome
     from audio_scrabble.console.session import NEW, Options, Session
     from audio_scrabble.engine.players import ComputerPlayer
     from audio_scrabble.lexicon import Lexicon

@@ -5,7 +5,7 @@ candidates are printed as lines a screen reader can read), sends each
 line to the session, and gives the answer to the speaker as one reply
 (one utterance where the game speaks it). Board keys go to
 ``Session.key``; their answers are shown on the input line itself, the
-caret after them (see console/answer_line.py: that is where Orca reads
+caret after them (see console/output/answer_line.py: that is where Orca reads
 them; a function key on a line being typed keeps the line, shown again
 at the next key), spoken besides by tts; in screen-reader mode they are spoken
 through the screen reader and not printed. The prompt is not written
@@ -43,10 +43,10 @@ from ..presentation.prompts_settings import prompt_when_changed
 from ..presentation.speech import Speaker
 from . import services
 from ..presentation.layout import is_cells_line
-from .answer_line import AnswerLine
-from .commands import complete
-from .keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
-from .histories import SeatHistories
+from .output.answer_line import AnswerLine
+from .handlers.commands import complete
+from .output.keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .output.histories import SeatHistories
 from .prompted import Prompted, SessionCompleter, Voiced
 from .session import Session
 

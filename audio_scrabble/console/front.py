@@ -29,16 +29,16 @@ if TYPE_CHECKING:
     from ..notation.typed import DirectionUnclear, Draft
     from ..persistence import SaveStore
     from ..presentation.phrases import Style
-    from .coach import Coach
-    from .cues import Cues
-    from .match import Match
+    from .table.coach import Coach
+    from .output.cues import Cues
+    from .table.match import Match
     from .options import Options
-    from .output import BoardReader, Transcript
-    from .questions import Question
-    from .saving import Saver
-    from .settings import Settings
-    from .setup import SetupFlow
-    from .thinking import Thinker
+    from .output.output import BoardReader, Transcript
+    from .asking.questions import Question
+    from .files.saving import Saver
+    from .asking.settings import Settings
+    from .asking.setup import SetupFlow
+    from .table.thinking import Thinker
 
 
 class BoardFront(Protocol):

@@ -8,7 +8,7 @@ from typing import Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from .output import Transcript
+from .output.output import Transcript
 
 #: the front of the session a completer completes for (the game's, the review's)
 F = TypeVar("F")

@@ -53,16 +53,17 @@ from ..notation.replay import RecordStep, load_record, replay_steps, reviewable
 from ..notation.typed import looks_like_square
 from ..presentation import layout, phrases, prompts, record_phrases, teaching
 from ..presentation.phrases import LINE_WIDTH, Style
-from . import board_commands, services, survey_commands
+from . import services
+from .handlers import board_commands, survey_commands
 from .app import PromptApp, Voice
 from .prompted import SessionCompleter
 from .plain import read_plain
-from .brailleview import FittedWriter
-from .coach import Coach
-from .game_files import find_game_file, read_game_file
-from .output import BoardReader, Transcript
-from .review_commands import REVIEW_COMMANDS, complete, facing_rack, rack_size
-from .settings import Settings, add_options, small_number
+from .output.brailleview import FittedWriter
+from .table.coach import Coach
+from .files.game_files import find_game_file, read_game_file
+from .output.output import BoardReader, Transcript
+from .handlers.review_commands import REVIEW_COMMANDS, complete, facing_rack, rack_size
+from .asking.settings import Settings, add_options, small_number
 
 #: exit status of ``review`` when the file cannot be reviewed
 EXIT_UNREADABLE = 2
@@ -173,7 +174,7 @@ class ReviewSession:
         return self.out.take_display()
 
     def key(self, name: str) -> list[str]:
-        """A board key pressed on an empty line (see console/keys.py)."""
+        """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
         lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, rack_size(self),

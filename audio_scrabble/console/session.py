@@ -35,22 +35,24 @@ from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import DirectionUnclear, Draft
 from ..presentation import layout, phrases, prompts
-from . import saving, services, survey_commands
-from .acting import Acting, Made
-from .commands import answered_before_the_game, dispatch
-from .cues import Cues, follow, notice_once, settle
-from .opening import ComputerFactory, Opening, Seating
+from . import services
+from .files import saving
+from .handlers import survey_commands
+from .table.acting import Acting, Made
+from .handlers.commands import answered_before_the_game, dispatch
+from .output.cues import Cues, follow, notice_once, settle
+from .table.opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
-from .output import BoardReader, Transcript
-from .questions import (
+from .output.output import BoardReader, Transcript
+from .asking.questions import (
     Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
 )
-from .settings import Settings
-from .setup import SetupFlow
-from .match import Match, Seated
-from .seats import Outward, RemoteSeat
-from .thinking import Thinker
+from .asking.settings import Settings
+from .asking.setup import SetupFlow
+from .table.match import Match, Seated
+from .table.seats import Outward, RemoteSeat
+from .table.thinking import Thinker
 
 SETUP = "setup"
 PLAYING = "playing"
@@ -91,7 +93,7 @@ class Session(Seated):
         self.lexicon = lexicon
         #: when True, the application runs the computers' loop (``acting.steps``), not ``handle_line``
         self.defer_computer = defer_computer
-        #: the game at the table, once it has started (see console/match.py)
+        #: the game at the table, once it has started (see console/table/match.py)
         self.match: Match | None = None
         self._left = False  # the player has left (the session is finished)
         self.setup: SetupFlow | None = None
@@ -101,14 +103,14 @@ class Session(Seated):
         self.last_error: str | None = None  # the traceback of an internal error, for developers
         #: where games are saved (a persistence.SaveStore), or None not to save
         self.store = store
-        #: loading, offering, resuming and saving games (console/saving.py)
+        #: loading, offering, resuming and saving games (console/files/saving.py)
         self.saver = saving.Saver(store)
-        self.thinker = Thinker()  # chooses computers' moves off the input thread (console/thinking.py)
-        #: remote players' seats by name (console/seats.py); the hook an action made here goes out by
+        self.thinker = Thinker()  # chooses computers' moves off the input thread (console/table/thinking.py)
+        #: remote players' seats by name (console/table/seats.py); the hook an action made here goes out by
         self.remotes, self.outward = dict(remotes or {}), outward
-        #: makes every action (console/acting.py): compute, save, then say
+        #: makes every action (console/table/acting.py): compute, save, then say
         self.acting = Acting(self, self._autosave, self.thinker, self.out, self.settings, self.report_error)
-        #: how each game comes to the table, and the games counter (console/opening.py)
+        #: how each game comes to the table, and the games counter (console/table/opening.py)
         self.opening = Opening(self.options, computer_factory, lambda: self.settings.think, self.remotes)
 
     # ================================================================ start
@@ -143,7 +145,7 @@ class Session(Seated):
 
     def _begin_position(self) -> list[str]:
         """``--position``: an unfinished game is put away, then the game
-        starts from the position (see console/position_start.py)."""
+        starts from the position (see console/table/position_start.py)."""
         out = self.saver.put_away()
         try:
             return out + self.sit(self.opening.position(self._word_list()))
@@ -182,7 +184,7 @@ class Session(Seated):
         return lines if remotes is not None else self._seats_after(lines)
 
     # ================================================================ saving and resuming
-    # The files are the saver's (console/saving.py); the session seats what it returns.
+    # The files are the saver's (console/files/saving.py); the session seats what it returns.
     def _look_for_save(self, at_once: bool = False) -> list[str]:
         """Offer to resume an unfinished game; ``at_once`` (``--resume``) resumes it."""
         offer, said = self.saver.offer(self.options.lexicon, self.options.players)
@@ -259,7 +261,7 @@ class Session(Seated):
         return self.out.take_display()
 
     def key(self, name: str) -> list[str]:
-        """A board key pressed on an empty line (see console/keys.py)."""
+        """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
         return self._reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice())

@@ -16,11 +16,11 @@ from ..errors import ScrabbleError
 from ..notation.cgp import read_position, rules_name
 from . import services
 from ..presentation.layout import fit_cells as fit
-from .brailleview import FittedWriter
-from .cues import make_player
+from .output.brailleview import FittedWriter
+from .output.cues import make_player
 from .session import NEW, RESUME, Options, Session
-from . import settings
-from .setup import parse_players
+from .asking import settings
+from .asking.setup import parse_players
 
 
 def _checked_by(check: Callable[[str], object]) -> Callable[[str], str]:

@@ -6,7 +6,7 @@ bell), a format character (a right-to-left override, a zero-width
 joiner), a surrogate, a private-use or unassigned code point, or a line
 or paragraph separator would reach the terminal and the screen reader as
 it is. The set-up questions refuse such a name typed
-(console/setup.py); a save, a game record or any other file whose names
+(console/asking/setup.py); a save, a game record or any other file whose names
 hold one is refused with a sentence by its reader, as damaged, before
 any name of it is said.
 """

@@ -1,5 +1,5 @@
 """A game as a braille-ready .brf file (``emboss``, in the game and on the
-command line: :mod:`audio_scrabble.console.emboss_cli`).
+command line: :mod:`audio_scrabble.console.files.emboss_cli`).
 
 The file holds the final board (row by row, labelled, premium marks on the
 empty squares), the scores, and the move list in tournament notation, on

@@ -11,7 +11,7 @@ terminal. Everything that makes lines lives here, in two steps:
   lines (:func:`wrapped`);
 * laying out a reply, ONCE, where its lines leave the game for the
   terminal, the speech and the braille display (:func:`lay_out`: the
-  console's :class:`~audio_scrabble.console.output.Transcript`): for a
+  console's :class:`~audio_scrabble.console.output.output.Transcript`): for a
   braille display of N cells (:func:`fit_cells`: a sentence with a line
   too long put back together and broken again by :func:`wrap`), then
   for the terminal's columns (:func:`fit_columns`: never a word broken by

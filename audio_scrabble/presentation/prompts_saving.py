@@ -3,7 +3,7 @@
 Beside :mod:`.prompts` (whose resume and goodbye sentences it shares).
 Pure: values in, lines out (each at most 40 characters where a clause
 allows, most important words first). The console's saver
-(``console/saving.py``) decides *when* to say them.
+(``console/files/saving.py``) decides *when* to say them.
 """
 
 from __future__ import annotations

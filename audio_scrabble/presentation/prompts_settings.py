@@ -1,7 +1,7 @@
 """What is said about the settings (``set``) and at the set-up questions.
 
 Beside :mod:`.prompts`. Pure: values in, sentences out; the console's
-settings table (``console/settings.py``) and set-up (``console/setup.py``)
+settings table (``console/asking/settings.py``) and set-up (``console/asking/setup.py``)
 decide when. A value the player typed comes in already clipped.
 """
 

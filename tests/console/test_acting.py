@@ -1,5 +1,5 @@
 """An action is computed, saved, then heard: the sound cue after an action
-plays once the game is on file (console/acting.py; the README's "A play,
+plays once the game is on file (console/table/acting.py; the README's "A play,
 from prompt to save"). It played before the save."""
 
 from __future__ import annotations

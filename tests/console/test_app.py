@@ -25,8 +25,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.plain import run_plain
-from audio_scrabble.console.brailleview import FittedWriter
-from audio_scrabble.console.commands import complete
+from audio_scrabble.console.output.brailleview import FittedWriter
+from audio_scrabble.console.handlers.commands import complete
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import SIZE
 from audio_scrabble.core.game import Game

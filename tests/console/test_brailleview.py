@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from audio_scrabble.presentation import braille_lines, layout
-from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
-from audio_scrabble.console import brailleview
-from audio_scrabble.console.brailleview import FittedWriter
-from audio_scrabble.console.commands import REGISTRY, complete
-from audio_scrabble.console.helptext import help_entries
+from audio_scrabble.console.asking.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.console.output import brailleview
+from audio_scrabble.console.output.brailleview import FittedWriter
+from audio_scrabble.console.handlers.commands import REGISTRY, complete
+from audio_scrabble.console.handlers.helptext import help_entries
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import COLUMNS, SIZE, Square, premium_at
 from audio_scrabble.core.game import Game

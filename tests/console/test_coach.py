@@ -570,7 +570,7 @@ def test_every_command_at_the_challenge_question_is_answered_never_asked_again(p
     """At "challenge or accept>" a command that cannot be done now says
     why and names the two answers, in one sentence, and changes nothing;
     every other command answers; none asks the question again."""
-    from audio_scrabble.console.commands import REGISTRY
+    from audio_scrabble.console.handlers.commands import REGISTRY
 
     s, judge, question = going_out(players, challenge=False)
     s.handle_line("set hints on")

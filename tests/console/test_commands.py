@@ -1,4 +1,4 @@
-"""The commands (console/commands.py, board_commands.py, registry.py): any
+"""The commands (console/handlers/commands.py, board_commands.py, registry.py): any
 line gets one answer, a refusal changes nothing, the board and rack
 commands, settings, completion; driven through ``Session.handle_line``."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from audio_scrabble.console import services
-from audio_scrabble.console.commands import complete
+from audio_scrabble.console.handlers.commands import complete
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.tiles import BLANK
@@ -342,7 +342,7 @@ def test_the_rules_on_a_20_cell_display_break_once_at_its_width():
 # ---------------------------------------------------------------- issue 13: bad input never echoed whole
 def _answers_to_a_huge_line(huge: str) -> dict[str, list[str]]:
     """Every command, and the set-up's questions, given ``huge`` as its argument."""
-    from audio_scrabble.console.commands import REGISTRY
+    from audio_scrabble.console.handlers.commands import REGISTRY
 
     said: dict[str, list[str]] = {}
     s = Session(Options(), lexicon=services.WordSet(["QI"]))

@@ -1,15 +1,15 @@
-"""The board cursor (console/cursor.py): a finger moving from peg to peg.
+"""The board cursor (console/output/cursor.py): a finger moving from peg to peg.
 
 Through its own API (``Cursor`` and its key table ``KEY_MOVES``), and the
-key table against the bindings that name its moves (console/keys.py).
+key table against the bindings that name its moves (console/output/keys.py).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from audio_scrabble.console import keys
-from audio_scrabble.console.cursor import EDGE_NAMES, KEY_MOVES, Cursor, Move
+from audio_scrabble.console.output import keys
+from audio_scrabble.console.output.cursor import EDGE_NAMES, KEY_MOVES, Cursor, Move
 from audio_scrabble.core.board import CENTRE, SIZE, Board, Square
 
 

@@ -1,4 +1,4 @@
-"""The file commands (console/file_commands.py): ``export`` writes a record
+"""The file commands (console/handlers/file_commands.py): ``export`` writes a record
 that reads back and verifies, ``games`` says where games are kept."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import ResumeQuestion
+from audio_scrabble.console.asking.questions import ResumeQuestion
 from audio_scrabble.console.session import Options, Session, NEW
 from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.persistence import DATA_DIR_ENV, decode_save
@@ -225,7 +225,7 @@ def test_emboss_says_a_long_path_in_pieces_that_fit(tmp_path, watch):
 
 
 def test_emboss_before_the_game_starts_is_refused():
-    from audio_scrabble.console.commands import dispatch
+    from audio_scrabble.console.handlers.commands import dispatch
     from audio_scrabble.errors import ActionNotAllowed
 
     s = Session(Options(seed=5), lexicon=AcceptAll_braille())

@@ -2,7 +2,7 @@
 
 Its answer is drawn as a board key's answer on an empty line is: by the
 prompt, on the input line, the caret just after its last word (where
-Orca reads it and shows it in braille; see console/answer_line.py), not
+Orca reads it and shows it in braille; see console/output/answer_line.py), not
 printed above a prompt drawn again with the typed text (Orca 43 then
 read the typed text again after the answer, and its braille line showed
 the typed text, not the answer: tests/e2e/test_orca_speech.py).

@@ -18,7 +18,8 @@ import ast
 import re
 from pathlib import Path
 
-from audio_scrabble.console import acting, front, review, session
+from audio_scrabble.console import front, review, session
+from audio_scrabble.console.table import acting
 
 ROOT = Path(__file__).resolve().parents[2]
 CONSOLE = ROOT / "audio_scrabble" / "console"
@@ -29,7 +30,20 @@ OWN = {"session.py", "review.py"}
 
 
 def modules() -> dict[str, ast.Module]:
-    return {p.name: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(CONSOLE.glob("*.py"))}
+    """Every console module by file name, its sub-rooms' (table/, handlers/, ...) included
+    (the names are unique across the rooms: a test below checks it)."""
+    return {p.name: ast.parse(p.read_text(encoding="utf-8")) for p in console_files() if p.name != "__init__.py"}
+
+
+def console_files() -> list[Path]:
+    return sorted(CONSOLE.rglob("*.py"))
+
+
+def test_the_console_modules_are_seen_in_every_room_and_named_once():
+    files = [p for p in console_files() if p.name != "__init__.py"]
+    assert len(files) == len({p.name for p in files}), "two console modules share a name"
+    assert {p.parent.name for p in files} >= {"console", "table", "handlers", "asking", "output", "files", "homes"}
+    assert {"session.py", "acting.py", "questions.py", "app.py"} <= set(modules())
 
 
 def is_session(node: ast.AST) -> bool:
@@ -56,8 +70,8 @@ def test_no_console_function_takes_the_session_untyped_or_as_any():
 
 def test_the_handlers_take_a_declared_front():
     """Every handler of the game's and the review's registries names its front."""
-    from audio_scrabble.console.commands import REGISTRY
-    from audio_scrabble.console.review_commands import REVIEW_COMMANDS
+    from audio_scrabble.console.handlers.commands import REGISTRY
+    from audio_scrabble.console.handlers.review_commands import REVIEW_COMMANDS
 
     fronts = {"GameFront", "ReviewFront", "BoardFront", "F"}
     for registry in (REGISTRY, REVIEW_COMMANDS):
@@ -136,7 +150,7 @@ def test_session_keeps_no_one_line_forwarder_to_acting():
 
 
 def test_questions_do_not_import_the_commands():
-    tree = ast.parse((CONSOLE / "questions.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CONSOLE / "asking" / "questions.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not {m for m in imported if m and m.lstrip(".").endswith("commands")}, imported
 
@@ -165,9 +179,32 @@ def readme_console_map() -> str:
     return text[start:end]
 
 
-def test_the_readme_map_names_every_console_module():
+def readme_rooms(table: str) -> set[tuple[str, str]]:
+    """(room, file) for each file the map names in a row of the console:
+    a row's first cell starts with the room's path (``audio_scrabble/console/``
+    or ``audio_scrabble/console/table/``...), then names its files."""
+    named: set[tuple[str, str]] = set()
+    for line in table.splitlines():
+        found = re.match(r"\| `audio_scrabble/console/(?:([a-z_]+)/)?", line)
+        if not found:
+            continue
+        room = found.group(1) or "console"
+        first_cell = line.split(" | ")[0]
+        named |= {(room, name) for name in re.findall(r"([a-z_]+\.py)`", first_cell)}
+    return named
+
+
+def test_the_readme_map_names_every_console_module_in_its_room():
+    named = readme_rooms(readme_console_map())
+    missing = [str(p.relative_to(CONSOLE)) for p in console_files()
+               if p.name != "__init__.py" and (p.parent.name, p.name) not in named]
+    assert not missing, f"README's 'For developers' map does not name (in its room's row): {missing}"
+    assert ("console", "__init__.py") in named
+    rooms = {p.parent.name for p in console_files()} - {"console"}
     table = readme_console_map()
-    named = set(re.findall(r"`([a-z_]+\.py)`", table))
-    named |= set(re.findall(r"`audio_scrabble/console/([a-z_]+\.py)`", table))
-    missing = [p.name for p in sorted(CONSOLE.glob("*.py")) if p.name not in named]
-    assert not missing, f"README's 'For developers' map does not name: {missing}"
+    assert all(f"`audio_scrabble/console/{room}/`" in table for room in rooms), rooms
+
+
+def test_the_map_reader_tells_a_file_out_of_its_room():
+    row = "| `audio_scrabble/console/table/`: `acting.py`, `keys.py` | words `output.py` |"
+    assert readme_rooms(row) == {("table", "acting.py"), ("table", "keys.py")}

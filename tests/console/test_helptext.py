@@ -1,4 +1,4 @@
-"""Help (console/helptext.py, data/help.txt): every command has help, its
+"""Help (console/handlers/helptext.py, data/help.txt): every command has help, its
 lines fit a braille line, the first answer is short; through the
 session as a player asks."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.commands import REGISTRY
-from audio_scrabble.console.helptext import help_entries, tutorial_steps
+from audio_scrabble.console.handlers.commands import REGISTRY
+from audio_scrabble.console.handlers.helptext import help_entries, tutorial_steps
 from audio_scrabble.console.session import Options, Session
 
 from console_kit import session, joined, pair

@@ -16,7 +16,7 @@ from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.keys import ALL_KEYS
+from audio_scrabble.console.output.keys import ALL_KEYS
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square
 from refusal_corpus import joined
@@ -178,7 +178,7 @@ def test_setup_questions_through_the_prompt():
 
 @pytest.mark.parametrize("key", sorted(ALL_KEYS))
 def test_every_bound_key_is_documented_in_help(key):
-    from audio_scrabble.console.helptext import help_entries
+    from audio_scrabble.console.handlers.helptext import help_entries
 
     text = " ".join(help_entries()["keys"].details).lower()
     words = {

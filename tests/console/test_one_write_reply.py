@@ -17,7 +17,7 @@ from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.brailleview import FittedWriter
+from audio_scrabble.console.output.brailleview import FittedWriter
 from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import TextSpeaker

@@ -1,4 +1,4 @@
-"""How a game comes to the table (console/opening.py): the set-up the
+"""How a game comes to the table (console/table/opening.py): the set-up the
 command line answered, ``new`` with the same seats and rules, a
 ``--position`` and a resumed save. ``Opening`` builds each game, its
 computers and its opening lines, and counts the games; it seats nothing
@@ -8,10 +8,10 @@ computers and its opening lines, and counts the games; it seats nothing
 from __future__ import annotations
 
 from audio_scrabble.console import services
-from audio_scrabble.console.opening import Opening
+from audio_scrabble.console.table.opening import Opening
 from audio_scrabble.console.options import Options
-from audio_scrabble.console.saving import Resumed
-from audio_scrabble.console.setup import Seat
+from audio_scrabble.console.files.saving import Resumed
+from audio_scrabble.console.asking.setup import Seat
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.persistence import TableState

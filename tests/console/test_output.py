@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.console.asking.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square, Board
 from audio_scrabble.core.play import Play, PlacedTile

@@ -1,4 +1,4 @@
-"""Reading a play before it is made (console/plays.py): check, the blank's
+"""Reading a play before it is made (console/table/plays.py): check, the blank's
 question, left-out board letters, the word a play really makes, and
 why an illegal play is refused; driven through ``Session.handle_line``."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import BlankQuestion
+from audio_scrabble.console.asking.questions import BlankQuestion
 from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.play import PlacedTile, Play
 from audio_scrabble.core.scoring import score_play

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import DirectionQuestion
+from audio_scrabble.console.asking.questions import DirectionQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import Square
 from audio_scrabble.core.game import Game

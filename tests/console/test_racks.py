@@ -1,4 +1,4 @@
-"""The rack keeper (console/racks.py): each player's own order of the rack,
+"""The rack keeper (console/table/racks.py): each player's own order of the rack,
 kept across turns, and the tiles drawn after a play that may still be
 challenged, counted but not named until it stands.
 
@@ -10,7 +10,7 @@ and through the console where the order is heard.
 from __future__ import annotations
 
 from audio_scrabble.console import services
-from audio_scrabble.console.racks import RackKeeper, rack_reply
+from audio_scrabble.console.table.racks import RackKeeper, rack_reply
 from audio_scrabble.core.events import TilesPlaced
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named

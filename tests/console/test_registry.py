@@ -1,17 +1,17 @@
-"""The command registry (console/registry.py): names and aliases, modes,
+"""The command registry (console/handlers/registry.py): names and aliases, modes,
 suggestions for a mistyped name, completion and ``help``.
 
 A small registry of its own shows each rule; the game's registry
-(console/commands.py) and the review's are read through the same class.
+(console/handlers/commands.py) and the review's are read through the same class.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from audio_scrabble.console.commands import REGISTRY
-from audio_scrabble.console.helptext import HelpEntry
-from audio_scrabble.console.registry import (
+from audio_scrabble.console.handlers.commands import REGISTRY
+from audio_scrabble.console.handlers.helptext import HelpEntry
+from audio_scrabble.console.handlers.registry import (
     ALL_SQUARES,
     AREA,
     BEFORE,
@@ -29,7 +29,7 @@ from audio_scrabble.console.registry import (
     board_candidates,
     help_lines,
 )
-from audio_scrabble.console.review_commands import REVIEW_COMMANDS
+from audio_scrabble.console.handlers.review_commands import REVIEW_COMMANDS
 
 
 def _said(front: object, args: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""A game kept and taken up again (console/saving.py, opening.py): every
+"""A game kept and taken up again (console/files/saving.py, opening.py): every
 action saved, the resume question and the --resume and --new options,
 the settings a game was played with."""
 

@@ -479,10 +479,10 @@ def test_the_game_and_the_review_move_the_cursor_by_one_key_table():
     """Every bound key, pressed in the game and in the review of that game's
     record, on the same board from the same square, gives the same answer:
     both go through ``Cursor.apply_key`` (the review keeps no table of its own)."""
-    from audio_scrabble.console import cursor as cursor_module
-    from audio_scrabble.console.keys import ALL_KEYS
+    from audio_scrabble.console.output import cursor as cursor_module
+    from audio_scrabble.console.output.keys import ALL_KEYS
     from audio_scrabble.console.session import Options, Session
-    from audio_scrabble.console.survey_commands import GAME_QUICK, SURVEY_KEYS
+    from audio_scrabble.console.handlers.survey_commands import GAME_QUICK, SURVEY_KEYS
     from audio_scrabble.core.board import Square
     from audio_scrabble.notation.gcg import record_from_game
 
@@ -513,7 +513,7 @@ def test_the_game_and_the_review_move_the_cursor_by_one_key_table():
 
 
 def test_apply_key_moves_and_says_nothing_for_an_unknown_key():
-    from audio_scrabble.console.cursor import Cursor
+    from audio_scrabble.console.output.cursor import Cursor
     from audio_scrabble.core.board import Board, Square
 
     c = Cursor()

@@ -1,4 +1,4 @@
-"""A seat whose moves come from elsewhere (console/seats.py): the seam a
+"""A seat whose moves come from elsewhere (console/table/seats.py): the seam a
 game between homes plugs into. A two-player game, one person at this
 table and one remote seat whose actions are put in its inbox from another
 thread (as a transport's thread would), driven through Session.handle_line:
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from audio_scrabble.console.seats import ACCEPT, PASS, PLACE, RemoteSeat, SeatMove
+from audio_scrabble.console.table.seats import ACCEPT, PASS, PLACE, RemoteSeat, SeatMove
 from audio_scrabble.console.session import NEW, RESUME, Options, Session
 from audio_scrabble.core.events import TilesPlaced, TurnPassed
 from audio_scrabble.notation.typed import parse_draft

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.questions import BlankQuestion, PlayQuestion
+from audio_scrabble.console.asking.questions import BlankQuestion, PlayQuestion
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import CENTRE, Square
 from audio_scrabble.core.game import Game

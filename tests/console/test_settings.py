@@ -1,4 +1,4 @@
-"""The settings (console/settings.py, options.py): ``set``, the command-line
+"""The settings (console/asking/settings.py, options.py): ``set``, the command-line
 options and their help, each refusal one sentence; the braille display's
 width first."""
 

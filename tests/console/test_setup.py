@@ -1,4 +1,4 @@
-"""The questions before a game (console/setup.py, opening.py): the draw for first,
+"""The questions before a game (console/asking/setup.py, opening.py): the draw for first,
 one question at a time, players' names and the rules, driven through
 ``Session.handle_line`` as a player types."""
 

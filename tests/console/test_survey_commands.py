@@ -25,7 +25,7 @@ from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.commands import complete
+from audio_scrabble.console.handlers.commands import complete
 from audio_scrabble.console.review import ReviewSession
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.console.start import options_from

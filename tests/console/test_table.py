@@ -1,4 +1,4 @@
-"""The table (console/table.py): who sits where, who may act, who may hear
+"""The table (console/table/table.py): who sits where, who may act, who may hear
 whose tiles, and what the computers decide, on a real game; the table
 never changes the game itself (a computer's decision comes back as an
 action the session carries out).
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.console import services
-from audio_scrabble.console.seats import RemoteSeat
-from audio_scrabble.console.setup import Seat
-from audio_scrabble.console.table import Table, lone_person, person_seats
+from audio_scrabble.console.table.seats import RemoteSeat
+from audio_scrabble.console.asking.setup import Seat
+from audio_scrabble.console.table.table import Table, lone_person, person_seats
 from audio_scrabble.core.events import ChallengeResolved, TilesPlaced, TurnPassed
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named

@@ -32,7 +32,7 @@ from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
 if not ENCRYPTION_ENABLED:
     pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
 
-from audio_scrabble.console.online_watch import display_name  # noqa: E402
+from audio_scrabble.console.homes.online_watch import display_name  # noqa: E402
 from audio_scrabble.core.game import Game  # noqa: E402
 from audio_scrabble.core.rules import rules_named  # noqa: E402
 from audio_scrabble.engine.players import ComputerPlayer  # noqa: E402

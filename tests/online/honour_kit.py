@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from audio_scrabble.console.online_commands import install
-from audio_scrabble.console.online_home import OnlineHome
+from audio_scrabble.console.homes.online_commands import install
+from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.notation.plays import format_play

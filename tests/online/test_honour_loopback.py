@@ -1,5 +1,5 @@
 """The honour mode over the loopback transport (online/honour.py,
-console/honour_table.py): Alice's console invites Bob with ``invite
+console/homes/honour_table.py): Alice's console invites Bob with ``invite
 @bob:loopback honour``; Bob has no copy of the game and types plain text
 in the room (no structured content), as from a phone's Matrix app. The
 whole game is played through Alice's Session.handle_line and Bob's
@@ -284,7 +284,7 @@ def test_a_resignation_ends_the_honour_game(tmp_path: Path, lexicon: Any, who: s
 
 
 def test_invite_honour_in_completion_and_its_refusals(tmp_path: Path, lexicon: Any) -> None:
-    from audio_scrabble.console.commands import complete
+    from audio_scrabble.console.handlers.commands import complete
 
     loop = Loop(tmp_path, lexicon)
     host = loop.host

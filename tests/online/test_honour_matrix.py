@@ -24,7 +24,7 @@ from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
 if not ENCRYPTION_ENABLED:
     pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
 
-from audio_scrabble.console.online_watch import display_name  # noqa: E402
+from audio_scrabble.console.homes.online_watch import display_name  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.notation.gcg import read_gcg  # noqa: E402
 from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402

@@ -227,7 +227,7 @@ def test_one_reminder_from_one_waiting_program_of_three(lexicon: Any) -> None:
     """Three players: when half of the late player's time is gone, only the
     first waiting seat's program has a reminder to send, naming the late
     player's user id; none before half the time, none once it has run out."""
-    from audio_scrabble.console.online_clock import reminder_due
+    from audio_scrabble.console.homes.online_clock import reminder_due
 
     clock = ServerClock()
     net = LoopbackNetwork(clock=clock)

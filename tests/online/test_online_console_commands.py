@@ -1,5 +1,5 @@
-"""The commands of play between homes (console/online_commands.py,
-console/online_home.py), typed through Session.handle_line over the
+"""The commands of play between homes (console/homes/online_commands.py,
+console/homes/online_home.py), typed through Session.handle_line over the
 loopback transport: ``online`` asks the homeserver, the user and the
 password one at a time (the password never said, kept or logged),
 ``invite``, ``games`` (the invitation, then whose turn), ``accept N``,
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.online_commands import install
-from audio_scrabble.console.online_home import OnlineHome
-from audio_scrabble.console.online_start import OnlineSession
+from audio_scrabble.console.homes.online_commands import install
+from audio_scrabble.console.homes.online_home import OnlineHome
+from audio_scrabble.console.homes.online_start import OnlineSession
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport

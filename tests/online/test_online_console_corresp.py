@@ -1,5 +1,5 @@
-"""Correspondence at the console (console/online_clock.py,
-console/online_corresp.py, the terms of ``invite``), typed through
+"""Correspondence at the console (console/homes/online_clock.py,
+console/homes/online_corresp.py, the terms of ``invite``), typed through
 Session.handle_line over the loopback transport with one injected clock
 for the server and both homes (no sleeping for days): ``invite ... days 3
 rules double``; ``games`` says whose turn and how long is left; one
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.online_commands import install
-from audio_scrabble.console.online_home import OnlineHome
+from audio_scrabble.console.homes.online_commands import install
+from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.lexicon import Lexicon
@@ -215,7 +215,7 @@ def test_claim_and_rematch_refusals(tmp_path: Path, lexicon: Any) -> None:
 
 
 def test_invite_terms_claim_and_rematch_complete() -> None:
-    from audio_scrabble.console.commands import complete
+    from audio_scrabble.console.handlers.commands import complete
 
     session = Session(Options(saved_game=NEW))
     assert complete(session, "invite @bob:x.org ") == ["days", "rules", "list", "honour"]  # honour: one friend

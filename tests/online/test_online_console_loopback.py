@@ -1,4 +1,4 @@
-"""A game between homes at the console (console/online_table.py), over the
+"""A game between homes at the console (console/homes/online_table.py), over the
 loopback transport: two Sessions in one process, Alice's and Bob's, each
 with its own transport, link and table; every move typed through
 Session.handle_line, a phony challenged off the board, the game played to
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.online_table import OnlineTable
+from audio_scrabble.console.homes.online_table import OnlineTable
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon

@@ -16,8 +16,8 @@ import pytest
 
 pytest.importorskip("nio")
 
-from audio_scrabble.console.online_commands import install  # noqa: E402
-from audio_scrabble.console.online_home import OnlineHome  # noqa: E402
+from audio_scrabble.console.homes.online_commands import install  # noqa: E402
+from audio_scrabble.console.homes.online_home import OnlineHome  # noqa: E402
 from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.online.store import OnlineStore  # noqa: E402

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_online_console_commands import Player, settle, signed_in  # type: ignore[import-not-found]
 
-from audio_scrabble.console import online_table
+from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.failures import RoomRefused, Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport

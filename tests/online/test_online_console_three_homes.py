@@ -1,4 +1,4 @@
-"""Three homes at the console (console/online_table.py) over the loopback
+"""Three homes at the console (console/homes/online_table.py) over the loopback
 transport: three Sessions in one process, every move typed through
 Session.handle_line, played to the end. When a player goes out, only the
 next player decides (challenge or accept), as every side's referee
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.online_table import OnlineTable
+from audio_scrabble.console.homes.online_table import OnlineTable
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from audio_scrabble.console.online_commands import install
-from audio_scrabble.console.online_home import OnlineHome
+from audio_scrabble.console.homes.online_commands import install
+from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport

@@ -15,7 +15,7 @@ import pytest
 from test_online_console_commands import Player, settle, signed_in  # type: ignore[import-not-found]
 from test_online_console_server_down import Flaky, lexicon  # type: ignore[import-not-found]  # noqa: F401
 
-from audio_scrabble.console import online_table
+from audio_scrabble.console.homes import online_table
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import audio_scrabble
-from audio_scrabble.console import brailleview
+from audio_scrabble.console.output import brailleview
 from audio_scrabble.presentation import braille, braille_lines, layout, phrases, prompts, record_phrases
 
 PACKAGE = Path(audio_scrabble.__file__).parent

@@ -68,7 +68,7 @@ def _layer(module: str) -> int:
 def test_the_graph_reader_sees_the_imports_it_must():
     graph = _graph()
     assert "audio_scrabble.errors" in graph["audio_scrabble.core.game"]
-    assert "audio_scrabble.console.commands" in graph["audio_scrabble.console.session"]  # a lazy import
+    assert "audio_scrabble.console.handlers.commands" in graph["audio_scrabble.console.session"]  # a lazy import
     assert len(graph) > 50
 
 
@@ -128,10 +128,21 @@ CONSOLE_MOST_LINES = 500
 
 
 def test_no_console_file_is_over_500_lines():
-    long = {f.name: n for f in sorted((PACKAGE / "console").glob("*.py"))
+    long = {str(f.relative_to(PACKAGE)): n for f in _console_files()
             if (n := len(f.read_text(encoding="utf-8").splitlines())) > CONSOLE_MOST_LINES}
     assert long == {}
-    assert len(list((PACKAGE / "console").glob("*.py"))) > 20  # it sees the console's files
+
+
+def _console_files() -> list[Path]:
+    """Every module of the console, its sub-rooms' (table/, handlers/, ...) included."""
+    return sorted((PACKAGE / "console").rglob("*.py"))
+
+
+def test_the_console_files_are_seen_in_every_room():
+    files = _console_files()
+    rooms = {f.parent.name for f in files}
+    assert len(files) > 40  # it sees the console's files
+    assert {"console", "table", "handlers", "asking", "output", "files", "homes"} <= rooms
 
 
 # ---------------------------------------------------------------- the console's sentences
@@ -190,11 +201,11 @@ def test_the_console_keeps_no_sentence_but_its_named_list():
     from audio_scrabble.console import KEPT_SENTENCES
 
     kept, stray = set(), []
-    for f in sorted((PACKAGE / "console").glob("*.py")):
+    for f in _console_files():
         for name, line, text in _sentences(f):
             if f"{f.stem}.{name}" in KEPT_SENTENCES:
                 kept.add(f"{f.stem}.{name}")
             else:
-                stray.append(f"{f.name}:{line}: {text!r}")
+                stray.append(f"{f.relative_to(PACKAGE)}:{line}: {text!r}")
     assert stray == [], "a player-facing sentence belongs in audio_scrabble/presentation (prompts)"
     assert kept == set(KEPT_SENTENCES)  # the list names no sentence that has gone

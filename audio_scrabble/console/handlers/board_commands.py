@@ -1,0 +1,168 @@
+"""The commands the game and the review share: reading the board
+(square, row, column, goto, where, words, board, show, legend), repeat
+and set. Each takes the session's front (the game's or the review's: both are a
+:class:`~.front.BoardFront`) and the rest of the line.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, Callable
+
+from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ...errors import NotationError
+from ...notation.plays import clip
+from ...notation.typed import read_square
+from ...presentation import braille_lines, largeprint, phrases, prompts
+
+from ..asking.settings import setting_named, small_number
+
+if TYPE_CHECKING:
+    from ..front import BoardFront
+
+
+def square_arg(session: BoardFront, text: str) -> Square:
+    text = text.strip()
+    if not text:
+        return session.reader.cursor.square
+    if text.lower() in ("star", "centre", "center"):
+        return Square(7, 7)
+    return read_square(text)
+
+
+def cmd_square(session: BoardFront, args: str) -> list[str]:
+    sq = square_arg(session, args)
+    return [phrases.square_phrase(session.board, sq, session.settings.marks)]
+
+
+def _row_index(session: BoardFront, text: str) -> int:
+    text = text.strip()
+    if not text:
+        return session.reader.cursor.square.row
+    row = small_number(text)
+    if row is not None and 1 <= row <= SIZE:
+        return row - 1
+    if text.upper() in COLUMNS:
+        raise NotationError(prompts.is_a_column(text.upper()))
+    raise NotationError(prompts.not_a_row(clip(text)), brief=prompts.not_a_row_brief(clip(text, 12)))
+
+
+def _column_index(session: BoardFront, text: str) -> int:
+    text = text.strip().upper()
+    if not text:
+        return session.reader.cursor.square.col
+    if len(text) == 1 and text in COLUMNS:
+        return COLUMNS.index(text)
+    number = small_number(text)
+    if number is not None and 1 <= number <= SIZE:
+        raise NotationError(prompts.is_a_row(number))
+    raise NotationError(prompts.not_a_column(clip(text)), brief=prompts.not_a_column_brief(clip(text, 12)))
+
+
+def _line_answer(session: BoardFront, index: int, direction: str, cells: Callable[..., list[str]]) -> list[str]:
+    """A row or column in words; in braille mode its line of ``cells`` comes first."""
+    words = phrases.line_phrases(session.board, index, direction, session.style)
+    if not session.braille_mode:
+        return words
+    return cells(session.board, index, session.settings.braille_width) + words
+
+
+def cmd_row(session: BoardFront, args: str) -> list[str]:
+    """A row in words; in braille mode its line of cells comes first."""
+    return _line_answer(session, _row_index(session, args), ACROSS, braille_lines.row_lines)
+
+
+def cmd_column(session: BoardFront, args: str) -> list[str]:
+    """A column in words; in braille mode its line of cells comes first."""
+    return _line_answer(session, _column_index(session, args), DOWN, braille_lines.column_lines)
+
+
+def cmd_goto(session: BoardFront, args: str) -> list[str]:
+    if not args.strip():
+        raise NotationError(prompts.GOTO_WHERE, brief=prompts.GOTO_WHERE_BRIEF)
+    move = session.reader.cursor.goto(square_arg(session, args))
+    return [session.reader.move_phrase(move)]
+
+
+def cmd_where(session: BoardFront, args: str) -> list[str]:
+    return phrases.where_phrases(session.reader.cursor.square)
+
+
+def cmd_words(session: BoardFront, args: str) -> list[str]:
+    return phrases.words_phrases(session.board)
+
+
+def cmd_board(session: BoardFront, args: str) -> list[str]:
+    """The braille board: the column letters, then a line of cells a row."""
+    return [prompts.BRAILLE_BOARD_HEAD] + braille_lines.board_lines(session.board, session.settings.braille_width)
+
+
+def cmd_show(session: BoardFront, args: str) -> list[str]:
+    """The large-print board for a sighted helper (on screen only).
+
+    In braille mode its lines would not fit the display, so the braille
+    board is shown instead, after a line saying how to get large print.
+    """
+    if session.braille_mode:
+        return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
+    colour = largeprint.colour_wanted(sys.stdout)
+    session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
+                                            **_show_status(session)))
+    return [prompts.LARGE_PRINT_SHOWN]
+
+
+def _show_status(session: BoardFront) -> dict[str, Any]:
+    """What the large-print view says above the board: the scores, whose
+    turn, the bag (the game's; the one person at a table of computers is
+    "You"); the recorded totals (the review's)."""
+    game = getattr(session, "game", None)
+    table = getattr(session, "table", None)
+    if game is not None and table is not None:
+        over = game.is_over
+        names = phrases.said_names(game.names, table.you)
+        return {"scores": list(zip(names, game.scores())), "bag": len(game.bag), "over": over,
+                "to_play": None if over else names[game.current]}
+    totals = getattr(session, "totals", None)
+    if totals is not None:
+        return {"scores": list(zip(session.names, totals))}
+    return {}
+
+
+def cmd_legend(session: BoardFront, args: str) -> list[str]:
+    """What each braille cell of the board and rack lines means."""
+    return [prompts.BRAILLE_CELLS_HEAD] + braille_lines.legend_lines()
+
+
+def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
+    """``history``: all the lines; ``history N``: the last N (of the game's
+    turns or the review's moves, ``unit``); any other N is refused."""
+    text = args.strip()
+    if text:
+        count = small_number(text, digits=4)
+        if count is None or count < 1:
+            raise NotationError(prompts.history_how_many(unit), brief=prompts.history_how_many_brief(unit))
+        lines = lines[-count:]
+    return lines
+
+
+def cmd_repeat(session: BoardFront, args: str) -> list[str]:
+    return list(session.out.last_reply) or [prompts.NOTHING_SAID_YET]
+
+
+def cmd_set(session: BoardFront, args: str) -> list[str]:
+    parts = args.split()
+    if not parts:
+        return [prompts.SETTINGS_HEAD] + session.settings.describe()
+    if len(parts) == 1:
+        try:
+            return setting_named(parts[0]).takes()
+        except NotationError as e:  # briefly: "No setting 'x'; type set."
+            raise NotationError(prompts.SET_HOW, brief=e.brief) from None
+    said = session.settings.change(parts[0], " ".join(parts[1:]))
+    if parts[0].lower() == "speech":
+        session.ask_speech(session.settings.speech)
+    # in lines of at most 40 (a braille display's own width fits the sentence whole)
+    lines = [said] if session.settings.braille_width else phrases.clauses(said)
+    return lines + session.keep_settings()
+
+

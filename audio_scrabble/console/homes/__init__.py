@@ -1,0 +1,9 @@
+"""Play between homes: a game between homes at the table
+(``online_table``), an honour game at the table (``honour_table``), the
+signed-in player's games (``online_home``, ``online_watch``), their
+commands (``online_commands``), ``audio-scrabble online``
+(``online_start``), and correspondence games (``online_clock``,
+``online_corresp``).
+
+Nothing is re-exported: import the module.
+"""

@@ -1,0 +1,205 @@
+"""An honour game at this table: the console's side of an
+:class:`~audio_scrabble.online.honour.HonourLink` (a friend with only a
+phone types moves in the game's room; this program deals and referees).
+
+The link holds the game (both racks, the bag); the table plays on a copy
+of it, brought to the link's game each time an action is made (the same
+seam as a game between homes: a :class:`~.seats.Relay`). An action typed
+here goes to the link, which makes it on its game (the core refuses an
+illegal one with its own sentence, nothing changed), answers it in the
+room and hands it back here to be said as any move. The friend's moves
+come the same way from the transport's thread ("Bob's move has
+arrived.", the move, whose turn); the friend's refused moves and chat
+lines are said once. At the end the GCG record is kept in the games
+folder, as a finished game's is. The friend sits at the table as a
+:class:`~.seats.RemoteSeat` (the table waits for them and refuses acting
+in their turn); their inbox stays empty.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ...core.events import Event
+from ...core.game import Game
+from ...errors import ScrabbleError
+from ...notation.gcg import gcg_bytes, record_from_game
+from ...online.honour import HonourApplied, HonourLink
+from ...persistence import files
+from ...persistence.records import record_stem
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
+from .online_table import Host, notice
+from ..table.opening import Seating
+from ..table.seats import Relayed, RemoteSeat
+from ..asking.setup import Seat, SetupFlow
+
+
+@dataclass(frozen=True)
+class _Heard:
+    applied: HonourApplied | None = None
+    lines: tuple[str, ...] = ()
+
+
+def hear_away(session: Host, link: HonourLink) -> None:
+    """While ``link``'s game is not open at the table: the friend's move or
+    resignation is said once, in a short line (their chat waits for open)."""
+
+    def applied(done: HonourApplied) -> None:
+        if done.seat == link.friend_seat:
+            name = link.friend_name
+            notice(session, online_prompts.resigned_not_open(name) if done.resigned
+                   else online_prompts.moved_not_open(name))
+
+    link.on_applied = applied
+
+
+class HonourTable:
+    """One honour game at a session's table (a :class:`~.seats.Relay`)."""
+
+    def __init__(self, session: Host) -> None:
+        self.session = session
+        self.link: HonourLink | None = None
+        self.game: Game | None = None
+        self._feed: deque[_Heard] = deque()
+        self._cond = threading.Condition()
+        self.closed = False
+
+    # ------------------------------------------------------------ wiring
+    def attach(self, link: HonourLink) -> list[str]:
+        """Follow ``link`` from now on; the game comes to the table at once."""
+        self.link = link
+        link.on_applied, link.on_refused, link.on_chat = self._applied, self._refused, self._chat
+        link.on_send_failed = self._send_failed
+        with link._lock:
+            view = link.copy()
+        view.between_homes = True  # type: ignore[attr-defined]  # kept by its log (saving.kept_by_room)
+        names = view.names
+        friend = link.friend_seat
+        seats = [Seat(n) for n in names]
+        lines = [honour_prompts.game_with(names[friend])]
+        if view.board.is_empty() and not view.is_over:
+            lines.append(online_phrases.first_player_line(names[view.current]))
+        seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
+        said = self.session.sit(seating, {names[friend]: RemoteSeat()})
+        match = self.session.match
+        self.game = match.game if match is not None else None
+        self.session.acting.relay = self
+        with link._lock:  # what the friend said while the game was not open here
+            missed, link.unsaid_chat = link.unsaid_chat, []
+        return said + [honour_prompts.chat_here(names[friend], text) for text in missed]
+
+    def detach(self) -> None:
+        """Hear the link no more (another game opened, or signed out): its
+        friend's moves are said in a short line from now on."""
+        self.closed = True
+        link = self.link
+        if link is not None:
+            link.on_refused = link.on_chat = link.on_send_failed = None
+            hear_away(self.session, link)
+
+    def owns(self, game: Game) -> bool:
+        return self.game is not None and game is self.game and not self.closed
+
+    # ------------------------------------------------------------ from the link (any thread)
+    def _put(self, heard: _Heard) -> None:
+        with self._cond:
+            self._feed.append(heard)
+        hook = self.session.thinker.on_ready  # the app's wake hook
+        if hook is not None:
+            try:
+                hook()
+            except Exception:  # the prompt may be gone
+                pass
+
+    def _applied(self, applied: HonourApplied) -> None:
+        self._put(_Heard(applied))
+
+    def _refused(self, sentence: str) -> None:
+        link = self.link
+        if link is not None:
+            self._put(_Heard(lines=(honour_prompts.refused_here(link.friend_name, sentence),)))
+
+    def _chat(self, name: str, text: str) -> None:
+        self._put(_Heard(lines=(honour_prompts.chat_here(name, text),)))
+
+    def _send_failed(self, error: ScrabbleError) -> None:
+        self._put(_Heard(lines=(str(error),)))
+
+    # ------------------------------------------------------------ the relay (the table's thread)
+    @property
+    def arrived(self) -> bool:
+        with self._cond:
+            return bool(self._feed)
+
+    def take(self) -> Relayed | None:
+        with self._cond:
+            if not self._feed:
+                return None
+            heard = self._feed.popleft()
+        applied = heard.applied
+        link = self.link
+        if applied is None or link is None or self.game is None:
+            return Relayed(heard.lines)
+        names = link.names
+        friend = applied.seat == link.friend_seat
+        if applied.resigned:
+            self._bring(self.game, applied.view, applied.events)
+            ended = applied.view.ended
+            said = [prompts.move_arrived(names[applied.seat])] if friend else []
+            said.append(online_prompts.resigned(names[applied.seat], not friend))
+            if ended is not None:
+                said.extend(honour_prompts.final_here(names, ended.totals, link.my_seat))
+            return Relayed(tuple(said) + self._keep_record(applied.view))
+        first = (prompts.move_arrived(names[applied.seat]),) if friend else ()
+        after = self._keep_record(applied.view) if applied.view.is_over else ()
+        return Relayed(first, self._sync(applied.view, applied.events), after)
+
+    @staticmethod
+    def _bring(game: Game, view: Game, events: tuple[Event, ...]) -> None:
+        between = getattr(game, "between_homes", True)
+        game.__dict__.update(view.__dict__)
+        game.between_homes = between  # type: ignore[attr-defined]
+        game.last_events = events
+
+    def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
+        """The action that brings the table's game to the link's."""
+
+        def do(game: Game) -> Event:
+            self._bring(game, view, events)
+            return events[-1]
+
+        return do
+
+    def _keep_record(self, game: Game) -> tuple[str, ...]:
+        """The finished game's GCG record kept in the games folder; what to say."""
+        folder = getattr(self.session.store, "games_dir", None)
+        if not isinstance(folder, Path):
+            return ()
+        try:
+            data = gcg_bytes(record_from_game(game))
+            folder.mkdir(parents=True, exist_ok=True)
+            target = files.write_new(folder / (record_stem(game.names) + ".gcg"), data, files.SHARED)
+        except (OSError, ScrabbleError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            return (online_prompts.record_not_kept(reason),)
+        return (online_prompts.record_kept(target.name),)
+
+    # ------------------------------------------------------------ acting here
+    def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:
+        """An action typed here: made on the link's game (the core's refusal
+        as it is, nothing changed), answered in the room; said when taken."""
+        assert self.link is not None
+        self.link.act(do)
+        return []
+
+    def say(self, text: str) -> None:
+        assert self.link is not None
+        self.link.say(text)
+
+    def resign(self) -> None:
+        assert self.link is not None
+        self.link.resign()

@@ -1,0 +1,485 @@
+"""The signed-in player's games between homes: one transport, a link per
+game room, and the game open at the table.
+
+:class:`OnlineHome` holds what the online commands (:mod:`.online_commands`)
+work on: the transport (Matrix by default, signed in once; any
+:class:`~audio_scrabble.online.transport.Transport`, the loopback in
+tests), the :class:`~audio_scrabble.online.match.GameLink` of every game
+this device plays (the rooms are kept in the data folder's game logs,
+the deals' seeds in its seed file, 0600), the invitations, and the
+:class:`~.online_table.OnlineTable` of the game open at the table.
+
+A transport's listener must not call the transport back (Matrix's runs on
+its own thread): every message is handed to a worker thread of the home,
+which routes it to its game's link by room; the link referees it and
+sends what this side owes from there. A game that is not open at the
+table is refereed all the same; ``games`` says whose turn it is.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ...errors import ActionNotAllowed, OnlineError, ScrabbleError
+from ...online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
+from ...online.match import DONE, JOIN, PLAY, GameLink
+from ...online.offers import choose_list, list_parts
+from ...online.store import OnlineStore
+from ...online.transport import Invitation, Message, Transport
+from ...presentation import honour_prompts, online_phrases, online_prompts
+from .. import services
+from . import online_clock
+from .honour_table import HonourTable, hear_away as hear_honour_away
+from .online_table import Host, OnlineTable, hear_away
+from .online_watch import GameEntry, Watched, display_name, quiet_libraries
+
+log = logging.getLogger(__name__)
+
+#: the rules a game offered from here is played by (the console's default game)
+DEFAULT_RULES = "single"
+#: the most players a game between homes invites besides the one who offers it
+MOST_INVITED = 3
+#: how often (seconds) a running program looks for reminders to send
+TICK_SECONDS = 60.0
+#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
+REMATCH_ROOM = online_phrases.REMATCH_ROOM
+
+
+class OnlineHome:
+    """The player's games between homes (see the module doc)."""
+
+    def __init__(self, session: Host, store: OnlineStore | None = None, *,
+                 connect: Callable[[], Transport] | None = None,
+                 sign_in: Callable[[str, str, str], Transport] | None = None,
+                 rules: str = DEFAULT_RULES, clock: Callable[[], int] | None = None) -> None:
+        self.session = session
+        self.store = store or OnlineStore()
+        self._connect = connect
+        self._sign_in = sign_in
+        self.rules = rules
+        self.transport: Transport | None = None
+        self.links: dict[str, GameLink] = {}
+        #: the honour games (a friend with only a phone), by room
+        self.honour: dict[str, HonourLink] = {}
+        #: the rooms in the order ``games`` numbers them
+        self.rooms: list[str] = []
+        #: the invitations as ``games`` last listed them (``accept N``)
+        self.invited: list[Invitation] = []
+        self.table: OnlineTable | HonourTable | None = None
+        self._last: dict[str, int] = {}
+        self._seeds: Any = None
+        self._inbox: queue.Queue[Message | None] = queue.Queue()
+        self._worker: threading.Thread | None = None
+        #: this computer's clock in ms (tests inject days); the referee decides by the server's
+        self.clock: Callable[[], int] = clock or online_clock.wall_ms
+        self._stop_ticking = threading.Event()
+        #: the number ``games`` last gave the first online game (the games on file come first)
+        self.first_number = 1
+        self._tick_lock = threading.Lock()
+
+    # ------------------------------------------------------------ signing in
+    @property
+    def signed_in(self) -> bool:
+        return self.transport is not None
+
+    def has_account(self) -> bool:
+        return self.store.load_account() is not None
+
+    def connect(self) -> list[str]:
+        """Resume the account on file: every game caught up from its room;
+        who moved while the player was away."""
+        quiet_libraries()
+        if self._connect is not None:
+            transport = self._connect()
+        else:
+            from ...online.matrix import MatrixTransport
+
+            transport = MatrixTransport.connect(self.store)
+        return self._start(transport)
+
+    def sign_in(self, homeserver: str, user: str, password: str) -> list[str]:
+        """Sign in (the password traded for a token at once, never kept)."""
+        quiet_libraries()
+        if self._sign_in is not None:
+            transport = self._sign_in(homeserver, user, password)
+        else:
+            from ...online.matrix import MatrixTransport
+
+            transport = MatrixTransport.sign_in(homeserver, user, password, self.store)
+        return self._start(transport)
+
+    def _start(self, transport: Transport) -> list[str]:
+        atexit.register(self.close)  # the device's keys made the owner's only (Matrix)
+        self.transport = Watched(transport, self._last)
+        self._seeds = self.store.seeds()
+        self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
+        self._worker.start()
+        transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
+        for log in self.store.game_logs():
+            kinds = {e.get("kind") for e in log.entries()}
+            if "game" in kinds:
+                self._resume(log.room)
+            elif HONOUR_SETUP in kinds:
+                self._resume_honour(log)
+        self.tick()
+        self._stop_ticking.set()  # a ticker of an earlier sign-in stops
+        self._stop_ticking = stop = threading.Event()
+        threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
+        lines = [online_prompts.signed_in(transport.user_id)]
+        return lines + self.away_lines()
+
+    def _resume(self, room: str) -> None:
+        assert self.transport is not None
+        try:
+            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
+        except OnlineError:
+            return  # a room no longer reachable (left, or declined): not listed
+        link.journal = self.store.game_log(room)
+        link.resend_unsent()  # a move typed and not sent before the program stopped
+        self.links[room] = link
+        hear_away(self.session, link)  # its moves said in a short line until it is opened
+        if room not in self.rooms:
+            self.rooms.append(room)
+
+    def _resume_honour(self, log: Any) -> None:
+        assert self.transport is not None
+        lexicon = self._lexicon()
+        try:
+            link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
+        except (OnlineError, ScrabbleError):
+            return  # a log that does not replay: not listed
+        # known to the worker before the history is read: a message that comes
+        # meanwhile is answered once, by whichever reads it first
+        self.honour[link.room] = link
+        try:
+            link.catch_up()  # what the friend typed meanwhile, answered now
+        except OnlineError:
+            del self.honour[link.room]
+            return  # a room no longer reachable: not listed
+        hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+
+    def sign_out(self) -> list[str]:
+        transport = self.transport
+        self.close_table()
+        self.transport = None
+        self.links.clear()
+        self.honour.clear()
+        self.rooms.clear()
+        self._inbox.put(None)
+        self._stop_ticking.set()
+        if transport is not None:
+            inner = transport.inner if isinstance(transport, Watched) else transport
+            out = getattr(inner, "sign_out", None)
+            if callable(out):
+                out()
+            else:
+                inner.close()
+        else:
+            self.store.forget_account()
+        return [online_prompts.SIGNED_OUT]
+
+    def close(self) -> None:
+        """Let go of the connection (the program ends); nothing is forgotten."""
+        self._inbox.put(None)
+        self._stop_ticking.set()
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None
+
+    def need(self) -> Transport:
+        if self.transport is None:
+            raise ActionNotAllowed(online_prompts.NOT_SIGNED_IN, brief=online_prompts.NOT_SIGNED_IN_BRIEF)
+        return self.transport
+
+    def _lexicon(self) -> Any:
+        session = self.session
+        if session.lexicon is None:
+            return services.load_lexicon(session.options.lexicon)
+        return session.lexicon
+
+    # ------------------------------------------------------------ the worker
+    def _work(self) -> None:
+        while True:
+            msg = self._inbox.get()
+            try:
+                if msg is None:
+                    return
+                self._handle(msg)
+            finally:
+                self._inbox.task_done()
+
+    def _handle(self, msg: Message) -> None:
+        link: GameLink | HonourLink | None = self.links.get(msg.room) or self.honour.get(msg.room)
+        if link is None:
+            return
+        self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
+        try:
+            link.handle(msg)
+        except OnlineError:
+            pass  # a send that failed is sent again with the same id at the next catch-up
+        except Exception:  # the worker must go on for the other games
+            log.exception("a message of an online game could not be handled")
+
+    def wait_idle(self, timeout: float = 10.0) -> None:
+        """Until every message handed to the worker so far is handled (tests)."""
+        deadline = time.monotonic() + timeout
+        while self._inbox.unfinished_tasks and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    # ------------------------------------------------------------ the games
+    def entries(self) -> list[GameEntry]:
+        out = []
+        for room in self.rooms:
+            if room in self.honour:
+                out.append(self._honour_entry(self.honour[room]))
+                continue
+            link = self.links[room]
+            state = link.state
+            me = state.my_seat
+            others = tuple(n for i, n in enumerate(state.names) if i != me)
+            pending = link.pending()
+            kinds, seat = state.expected() if state.log else ((), None)
+            if pending == DONE or (state.final is not None):
+                kind, whose = "done", ""
+            elif pending == PLAY:
+                kind, whose = "play", ""
+            elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
+                kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
+            elif state.game is None:
+                kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
+            else:
+                kind = "wait"
+                whose = state.names[seat] if seat is not None and seat != me else ""
+            out.append(GameEntry(room, others, kind, whose, self._last.get(room, 0)))
+        return out
+
+    def _honour_entry(self, link: HonourLink) -> GameEntry:
+        game = link.game
+        others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
+        if game.is_over:
+            kind, whose = "done", ""
+        elif game.awaiting_final_challenge:
+            pending = game.pending_play
+            mine = pending is not None and pending.player != link.my_seat
+            kind, whose = ("play", "") if mine else ("wait", link.friend_name)
+        elif game.current == link.my_seat:
+            kind, whose = "play", ""
+        else:
+            kind, whose = "wait", link.friend_name
+        return GameEntry(link.room, others, kind, whose, self._last.get(link.room, 0))
+
+    def games_lines(self, first: int) -> list[str]:
+        """The online games (numbered from ``first`` for ``open``) and the invitations."""
+        transport = self.need()
+        lines: list[str] = []
+        self.first_number = first
+        now = int(time.time() * 1000)
+        entries = self.entries()
+        if entries:
+            lines.append(online_prompts.online_heading(len(entries)))
+        clock_now = self.clock()
+        for n, e in enumerate(entries, start=first):
+            link = self.links.get(e.room)  # an honour game keeps no clock
+            clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
+                                            or online_clock.unplayable(n, link))
+            lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+        self.invited = transport.invitations()
+        for n, inv in enumerate(self.invited, start=1):
+            if is_rematch(inv):
+                lines.append(online_prompts.rematch_invitation_line(n, invited_by(inv)))
+            else:
+                lines.append(online_prompts.invitation_line(n, invited_by(inv)))
+        if self.invited:
+            lines.append(online_prompts.ACCEPT_HOW)
+        if not entries and not self.invited:
+            lines.append(online_prompts.NO_ONLINE_GAMES)
+        return lines
+
+    def away_lines(self) -> list[str]:
+        """Who moved while the player was away: the games where it is their turn now."""
+        movers: dict[str, int] = {}
+        for e in self.entries():
+            if e.state == "play" and e.room in self.honour:
+                name = self.honour[e.room].friend_name
+                movers[name] = movers.get(name, 0) + 1
+            elif e.state == "play":
+                link = self.links[e.room]
+                last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
+                name = link.state.names[last.seat] if last is not None else ""
+                movers[name] = movers.get(name, 0) + 1
+        said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        return said + self.due_lines()
+
+    def due_lines(self, only: str | None = None) -> list[str]:
+        """The player's moves due soon and the games they may claim
+        (numbered as ``games`` last numbered them); ``only``: one room's."""
+        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=self.first_number)
+                    if (only is None or room == only) and room in self.links]
+        return online_clock.due_lines(numbered, self.clock())
+
+    def invite(self, users: Sequence[str], rules: str = "", days: int = 0, lexicon: Any = None,
+               room_name: str = "") -> list[str]:
+        """Offer a game to ``users``: ``rules`` (the home's by default), ``days``
+        a move (0: no limit), ``lexicon`` (the program's list by default)."""
+        transport = self.need()
+        others = [(display_name(u), u) for u in users]
+        table = OnlineTable(self.session)
+        link = GameLink.offer(transport, display_name(transport.user_id), others, rules or self.rules,
+                              lexicon if lexicon is not None else self._lexicon(), self._seeds, days=days,
+                              room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,
+                              on_chat=table.on_chat)
+        self._keep(link)
+        said = [online_prompts.invited([n for n, _ in others])]
+        if rules or days or lexicon is not None:
+            offer = link.state.offer
+            title = link.state.rules.title if offer is not None else rules
+            word_list = list_parts(offer.lexicon)[0] if offer is not None and lexicon is not None else ""
+            said.append(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
+        return said + self._open(link, table)
+
+    def invite_honour(self, user: str) -> list[str]:
+        """An honour game with ``user``: dealt and refereed here, begun at once."""
+        transport = self.need()
+        lexicon = self._lexicon()
+        friend = display_name(user)
+        link = HonourLink.offer(transport, display_name(transport.user_id), friend, user, self.rules, lexicon,
+                                services.move_finder(lexicon), self.store.game_log,
+                                seed=self.session.options.seed)
+        self.honour[link.room] = link
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+        return [honour_prompts.invited_here(friend)] + self._open_honour(link)
+
+    def _open_honour(self, link: HonourLink) -> list[str]:
+        self.close_table()
+        table = HonourTable(self.session)
+        self.table = table
+        return table.attach(link)
+
+    def accept(self, number: int) -> list[str]:
+        transport = self.need()
+        inv = self._invitation(number)
+        table = OnlineTable(self.session)
+        transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
+        link = GameLink.resume(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
+                             on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
+        self._keep(link)
+        refused = link.last_refusal
+        if refused is not None and refused.code == "other_word_list" and not link.state.log:
+            return [str(refused)] + self._open(link, table)
+        return [online_prompts.accepted_game(invited_by(inv))] + self._open(link, table)
+
+    def decline(self, number: int) -> list[str]:
+        transport = self.need()
+        inv = self._invitation(number)
+        transport.decline(inv.room)
+        self.invited.remove(inv)
+        return [online_prompts.declined(invited_by(inv))]
+
+    def _invitation(self, number: int) -> Invitation:
+        if not self.invited:
+            self.invited = self.need().invitations()
+        if not 1 <= number <= len(self.invited):
+            raise ActionNotAllowed(online_prompts.no_invitation(len(self.invited)))
+        return self.invited[number - 1]
+
+    def _lexicon_for(self, room: str) -> Any:
+        """The word list a game's offer names, of those this program has
+        (its own, or the default); its own when it has neither (the
+        referee then refuses the offer, saying how to get the list)."""
+        assert self.transport is not None
+        return choose_list(self.transport, room, self._lexicon(), lambda: services.load_lexicon(None))
+
+    # ------------------------------------------------------------ the clock
+    def tick(self) -> None:
+        """Send the reminders due (half of a late player's time gone), once
+        each: noted in the game's log, so a restart sends none again."""
+        if self.transport is None or not self._tick_lock.acquire(blocking=False):
+            return
+        try:
+            online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
+        finally:
+            self._tick_lock.release()
+
+    def _tick_on(self, stop: threading.Event) -> None:
+        while not stop.wait(TICK_SECONDS):
+            try:
+                self.tick()
+            except Exception:  # the clock must not stop the games
+                log.exception("the reminders could not be checked")
+
+    def _keep(self, link: GameLink) -> None:
+        link.journal = self.store.game_log(link.room)
+        self.links[link.room] = link
+        if link.room not in self.rooms:
+            self.rooms.append(link.room)
+        self.store.game_log(link.room).append("game", game=link.state.game_id)
+        # what the worker dropped before the link was known here (the room's
+        # history holds it; a message read twice counts once)
+        link.catch_up()
+
+    def open(self, number: int) -> list[str]:
+        """Open online game ``number`` (1 = the first listed) at the table."""
+        self.need()
+        if not 1 <= number <= len(self.rooms):
+            raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
+        room = self.rooms[number - 1]
+        if room in self.honour:
+            return self._open_honour(self.honour[room])
+        link = self.links[room]
+        link.on_record = None  # said as the game comes to the table, not in a short line
+        link.catch_up()  # what came while it was not open
+        return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
+
+    def _open(self, link: GameLink, table: OnlineTable) -> list[str]:
+        self.close_table()
+        for name, callback in table.callbacks().items():
+            setattr(link, name, callback)
+        self.table = table
+        table.attach(link)
+        if link.pending() == JOIN:
+            link.advance()
+        return []
+
+    def close_table(self) -> None:
+        if isinstance(self.table, HonourTable):
+            self.table.detach()
+            self.table = None
+        if self.table is not None:
+            self.table.detach()
+            link = self.table.link
+            if link is not None:  # its moves said in a short line from now on
+                link.on_refused = link.on_chat = link.on_send_failed = None
+                hear_away(self.session, link)
+            self.table = None
+
+    def open_table(self) -> OnlineTable | HonourTable:
+        """The game open at the table; refused when none is."""
+        table = self.table
+        if table is None or table.link is None:
+            raise ActionNotAllowed(online_prompts.NO_ONLINE_GAME)
+        return table
+
+
+def invited_by(inv: Invitation) -> str:
+    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
+    name = inv.name
+    for head in ("Scrabble: ", REMATCH_ROOM):
+        if name.startswith(head):
+            first = name[len(head):].split(",")[0].strip()
+            if first:
+                return first
+    return display_name(inv.inviter)
+
+
+def is_rematch(inv: Invitation) -> bool:
+    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
+    return inv.name.startswith(REMATCH_ROOM)

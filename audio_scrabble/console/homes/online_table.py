@@ -1,0 +1,496 @@
+"""A game between homes at this table: the console's side of a
+:class:`~audio_scrabble.online.match.GameLink`.
+
+One truth: the link's referee holds the game (its view: the racks of the
+others unknown); the table plays on a copy of that view, brought to the
+room's state each time the room applies a record. A record is applied
+when it comes back from the room, never on sending (the room's one order
+decides), and the table follows the same rule:
+
+* an action typed here (``play``, ``exchange``, ``pass``, ``challenge``,
+  ``accept``) is tried on a copy of the table's game (the core refuses an
+  illegal one with its own sentence, nothing sent), then sent through
+  :meth:`GameLink.send_action` and *not* made; the table waits (a few
+  seconds at most) for it to come back, then says it as any move;
+* every record the room applies, whoever sent it, is queued here by the
+  link's callbacks (on the transport's thread) with a copy of the view
+  taken then, and made at the table by its one loop
+  (:meth:`.acting.Acting.steps`, through the :class:`~.seats.Relay` seam):
+  "Bob's move has arrived.", the move, whose turn; the app is woken to say
+  it above the line being typed (the thinker's wake hook);
+* the player's own new tiles are unknown until the other side's next
+  record brings their keys: the table's rack holds only the known tiles,
+  never a ``?`` for an unknown one, and "2 new tiles still coming." is
+  said;
+* chat lines and refusals (one sentence each) are said once, in order;
+* at the end, once every seat has shown its keys: "The deal checked
+  out." and the final scores.
+
+The remote players sit at the table as :class:`~.seats.RemoteSeat` seats
+(so the table waits for them and refuses acting in their turn); their
+inboxes stay empty: everything comes through the relay.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Protocol
+
+from ...core.events import ChallengeResolved, Event, GameEnded, TilesExchanged, TilesPlaced, TurnPassed
+from ...core.game import Game
+from ...errors import OnlineError
+from ...online.match import GameLink
+from ...online.record import ACTION_KINDS
+from ...online.referee import Applied, FinalCheck
+from ...online.transport import Message
+from ...notation.gcg import read_gcg
+from ...persistence import files
+from ...persistence.records import record_stem
+from ...presentation import online_phrases, online_prompts, phrases, prompts
+from ..table.acting import Acting
+from ..table.match import Match
+from ..table.opening import Seating
+from ..options import Options
+from ..table.seats import Relayed, RemoteSeat
+from ..asking.setup import Seat, SetupFlow
+from ..table.thinking import Thinker
+
+#: at most this many seconds for an action sent here to come back from the room
+ECHO_WAIT = 10.0
+
+
+@dataclass(frozen=True)
+class _Heard:
+    """Something the link heard, queued for the table (made on its thread)."""
+
+    kind: str  # "record", "refused", "chat", "check"
+    applied: Applied | None = None
+    #: the view right after a turn record: a private copy, the own rack's unknown tiles left out
+    view: Game | None = None
+    #: the log's length once this record is in
+    at: int = 0
+    #: the player's own tiles not known yet
+    coming: int = 0
+    lines: tuple[str, ...] = ()
+
+
+def copy_game(game: Game) -> Game:
+    """A private copy of a game (the word list and move finder shared)."""
+    memo: dict[int, Any] = {}
+    for shared in (game.lexicon, game.move_finder):
+        if shared is not None:
+            memo[id(shared)] = shared
+    return copy.deepcopy(game, memo)
+
+
+def _quiet_draws(events: tuple[Event, ...] | list[Event]) -> tuple[Event, ...]:
+    """A turn's events as the table says them: the end left to the deal's
+    check (the view's end leaves out the racks it cannot see) and no drawn
+    tile named (the view draws unknown tiles)."""
+    out: list[Event] = []
+    for ev in events:
+        if isinstance(ev, GameEnded):
+            continue
+        if isinstance(ev, (TilesPlaced, TilesExchanged)) and ev.drawn:
+            ev = replace(ev, drawn=())
+        out.append(ev)
+    return tuple(out)
+
+
+def action_of(events: tuple[Event, ...] | list[Event]) -> dict[str, Any]:
+    """The game's own action data (as the link sends it) for an action's events."""
+    first = events[0] if events else None
+    if isinstance(first, TilesPlaced):
+        play = first.play
+        return {"type": "place", "direction": play.direction,
+                "tiles": [[t.square.row, t.square.col, t.letter, t.blank] for t in play.tiles]}
+    if isinstance(first, TilesExchanged):
+        return {"type": "exchange", "tiles": "".join(first.returned)}
+    if isinstance(first, TurnPassed):
+        return {"type": "pass"}
+    if isinstance(first, ChallengeResolved):
+        return {"type": "challenge"}
+    if isinstance(first, GameEnded):
+        return {"type": "accept"}
+    raise OnlineError(online_prompts.NOT_AN_ACTION, "mismatch")
+
+
+class Host(Protocol):
+    """What a game between homes uses of the session (a :class:`~.session.Session`)."""
+
+    acting: Acting
+    thinker: Thinker
+    match: Match | None
+    lexicon: Any
+    options: Options
+    store: Any
+
+    def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
+
+
+def notice(session: Host, line: str) -> None:
+    """A line from a game not open at the table: said once, above the prompt."""
+    session.acting.notices.put(line)
+    hook = session.thinker.on_ready  # the app's wake hook
+    if hook is not None:
+        try:
+            hook()
+        except Exception:  # the prompt may be gone
+            pass
+
+
+def hear_away(session: Host, link: GameLink) -> None:
+    """While ``link``'s game is not open at the table: another player's
+    move or resignation is said once, in a short line (refereed all the same)."""
+
+    def on_record(applied: Applied) -> None:
+        record = applied.record
+        if record.seat == link.state.my_seat or not 0 <= record.seat < len(link.state.names):
+            return
+        name = link.state.names[record.seat]
+        if record.kind in ACTION_KINDS:
+            notice(session, online_prompts.moved_not_open(name))
+        elif record.kind == "resign":
+            notice(session, online_prompts.resigned_not_open(name))
+
+    link.on_record = on_record
+
+
+class OnlineTable:
+    """One game between homes at a session's table (a :class:`~.seats.Relay`)."""
+
+    def __init__(self, session: Host) -> None:
+        self.session = session
+        self.link: GameLink | None = None
+        #: the table's game, once seated (the session's match's game)
+        self.game: Game | None = None
+        #: the log's length the table's game stands at
+        self._at = 0
+        self._feed: deque[_Heard] = deque()
+        self._cond = threading.Condition()
+        #: closed (signed out, or another online game opened): nothing is sent any more
+        self.closed = False
+        #: records applied and refusals heard so far (for an action sent here to wait on)
+        self._heard = 0
+        self._refusals = 0
+
+    # ------------------------------------------------------------ wiring
+    def callbacks(self) -> dict[str, Callable[..., None]]:
+        """The link's callbacks (give them to GameLink.offer/join/resume)."""
+        return {"on_record": self.on_record, "on_refused": self.on_refused, "on_chat": self.on_chat,
+                "on_send_failed": self.on_send_failed}
+
+    def attach(self, link: GameLink) -> None:
+        """The link is made: the table follows it from now on (the game is
+        seated at once when it has started; else when the deal is done)."""
+        self.link = link
+        self.session.acting.relay = self
+        self._put(_Heard("check"))
+
+    def detach(self) -> None:
+        """Hear the link no more; an action on this game is refused from now on."""
+        self.closed = True
+
+    @property
+    def at_table(self) -> bool:
+        match = self.session.match
+        return self.game is not None and match is not None and match.game is self.game
+
+    def owns(self, game: Game) -> bool:
+        return self.game is not None and game is self.game and not self.closed
+
+    # ------------------------------------------------------------ on the transport's thread
+    def _put(self, heard: _Heard) -> None:
+        with self._cond:
+            self._feed.append(heard)
+            if heard.kind == "record":
+                self._heard += 1
+            elif heard.kind == "refused":
+                self._refusals += 1
+            self._cond.notify_all()
+        hook = self.session.thinker.on_ready  # the app's wake hook (Session.wake_with)
+        if hook is not None:
+            try:
+                hook()
+            except Exception:  # the prompt may be gone
+                pass
+
+    def on_record(self, applied: Applied) -> None:
+        link = self.link
+        if link is None:  # the link's first catch-up: the table is seated from the state once attached
+            return
+        record = applied.record
+        view, coming = None, 0
+        if record.kind in ACTION_KINDS:
+            view, coming = self._snapshot(link)
+        self._put(_Heard("record", applied, view, record.seq + 1, coming))
+
+    def on_refused(self, error: OnlineError, msg: Message) -> None:
+        link = self.link
+        if link is None:
+            return
+        if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
+            # sent from here for a turn another player's record took first (both at once)
+            self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
+            return
+        self._put(_Heard("refused", lines=(str(error),)))
+
+    def on_send_failed(self, error: OnlineError) -> None:
+        """A record of this side's the homeserver would not take (tried
+        again all the same): said, unless it is only that the server does
+        not answer (said when the move was typed)."""
+        if self.link is not None and getattr(error, "code", "") != "unreachable":
+            self._put(_Heard("refused", lines=(str(error),)))
+
+    def on_chat(self, msg: Message) -> None:
+        link = self.link
+        if link is None or msg.sender == link.transport.user_id:
+            return
+        seat = link.state.seat_of(msg.sender)
+        name = link.state.names[seat] if seat is not None else msg.sender
+        if msg.body == online_phrases.rematch_body(name):
+            self._put(_Heard("chat", lines=(online_prompts.asks_rematch(name),)))
+            return
+        self._put(_Heard("chat", lines=(online_prompts.chat_line(name, msg.body),)))
+
+    @staticmethod
+    def _snapshot(link: GameLink) -> tuple[Game | None, int]:
+        """A private copy of the link's view, this player's unknown tiles
+        left out of the rack; how many are unknown."""
+        state = link.state
+        game = state.game
+        seat = state.my_seat
+        if game is None:
+            return None, 0
+        view = copy_game(game)
+        coming = 0
+        if seat is not None:
+            ledger = view.bag.ledger  # type: ignore[attr-defined]
+            held = ledger.held[seat]
+            coming = sum(1 for p in held if p not in ledger.known)
+            view.players[seat].rack = [ledger.letter(p) for p in held if p in ledger.known]
+        view.bag.game = view  # type: ignore[attr-defined]
+        view.between_homes = True  # type: ignore[attr-defined]  # kept by its room (saving.kept_by_room)
+        return view, coming
+
+    # ------------------------------------------------------------ the relay (the table's thread)
+    @property
+    def arrived(self) -> bool:
+        with self._cond:
+            return bool(self._feed)
+
+    def take(self) -> Relayed | None:
+        with self._cond:
+            if not self._feed:
+                return None
+            heard = self._feed.popleft()
+        return self._relayed(heard)
+
+    def _relayed(self, heard: _Heard) -> Relayed:
+        link = self.link
+        assert link is not None
+        if heard.kind in ("refused", "chat"):
+            return Relayed(heard.lines)
+        if self.game is None:  # the deal's set-up; the game is seated once every record queued is in
+            setting = self._setting_up(heard)
+            with self._cond:
+                more = any(h.kind == "record" for h in self._feed)
+            if more or not (link.state.playing or link.state.over):
+                return setting
+            seated = self._seat(link)
+            return Relayed(setting.said + seated.said, None, seated.after)
+        applied = heard.applied
+        if applied is None or heard.at <= self._at:
+            return Relayed()  # in the game already (seated after it)
+        record = applied.record
+        names = link.state.names
+        mine = record.seat == link.state.my_seat
+        if record.kind in ACTION_KINDS and heard.view is not None:
+            self._at = heard.at
+            first: tuple[str, ...] = () if mine else (prompts.move_arrived(names[record.seat]),)
+            if record.kind == "accept":  # its end is said once the deal is checked
+                first += (online_prompts.accepted_last_play(names[record.seat], mine),)
+            after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
+            return Relayed(first, self._sync(heard.view, applied.events), after)
+        self._at = heard.at
+        said: tuple[str, ...] = ()
+        if record.kind == "resign":
+            said = (online_prompts.resigned(names[record.seat], mine),)
+        late = link.state.timed_out
+        if record.kind == "claim" and late is not None:
+            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),)
+        if applied.final is not None:
+            self._checked(applied.final.totals, applied.final.loser)
+            said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
+            self._review_from(applied.final)
+            said += (online_prompts.REMATCH_HOW,)
+        return Relayed(said)
+
+    def _keep_record(self, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
+        """The checked GCG record (the same on every side) kept in the games
+        folder, as a finished game's is; what to say."""
+        store = self.session.store
+        folder = getattr(store, "games_dir", None)
+        if not isinstance(folder, Path):
+            return ()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = files.unique(folder / (record_stem(names) + ".gcg"))
+            files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
+        except OSError as e:
+            return (online_prompts.record_not_kept(e.strerror or type(e).__name__),)
+        return (online_prompts.record_kept(target.name),)
+
+    def _checked(self, totals: tuple[int, ...], resigned: int | None, game: Game | None = None) -> None:
+        """The deal checked: the table's game (or ``game``) ends with the real final
+        scores (the view's own end left out the racks it could not see; a
+        resignation or a loss on time ends it too, the loser winning nothing)."""
+        game = game if game is not None else self.game
+        assert game is not None
+        for player, total in zip(game.players, totals):
+            player.score = total
+        best = max((t for i, t in enumerate(totals) if i != resigned), default=0)
+        winners = tuple(i for i, t in enumerate(totals) if t == best and i != resigned)
+        if game.ended is None:
+            game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
+        else:
+            game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
+
+    def _setting_up(self, heard: _Heard) -> Relayed:
+        """A record of the deal's set-up, before the game starts."""
+        applied = heard.applied
+        link = self.link
+        if applied is None or link is None or applied.record.kind != "join":
+            return Relayed()
+        if applied.record.seat == link.state.my_seat:
+            return Relayed()
+        return Relayed((online_prompts.accepted(link.state.names[applied.record.seat]),))
+
+    def _seat(self, link: GameLink) -> Relayed:
+        """The deal is done (or the game resumed): the game comes to the table."""
+        with link._lock:
+            view, coming = self._snapshot(link)
+            at = len(link.state.log)
+            names = link.state.names
+            me = link.state.my_seat
+            final = link.state.final
+        assert view is not None
+        if final is not None:  # it ended while this table was not open: it comes to the table ended
+            self._checked(final.totals, final.loser, view)
+        seats = [Seat(n) for n in names]
+        others = [n for i, n in enumerate(names) if i != me]
+        session = self.session
+        lines = [online_prompts.game_with(others)]
+        last = phrases.last_move_event(list(view.history))
+        if final is not None:
+            lines += self._ended_lines(link, final)
+        elif last is not None:  # a game opened again: where it stands, and what was played last
+            lines.extend(phrases.scores_lines(names, view.scores(), me))
+            lines.extend(phrases.clauses(phrases.last_move_sentence(last, me)))
+        elif view.board.is_empty():
+            lines.append(online_phrases.first_player_line(names[view.current]))
+        seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
+        said = session.sit(seating, {n: RemoteSeat() for n in others})
+        self.game = session.match.game if session.match is not None else None
+        self._at = at
+        session.acting.relay = self
+        if final is not None:
+            self._review_from(final)
+        after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
+        return Relayed(tuple(said), None, after)
+
+    def _ended_lines(self, link: GameLink, final: FinalCheck) -> list[str]:
+        """A game that ended while its table was not open, as it comes to the
+        table: who resigned or lost on time, the deal checked, the rematch."""
+        state = link.state
+        lines: list[str] = []
+        if final.resigned is not None:
+            lines.append(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
+        elif final.timed_out is not None:
+            lines.append(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
+        return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
+
+    def _review_from(self, final: FinalCheck) -> None:
+        """``review`` of the ended game reads its checked record (every rack known then)."""
+        match = self.session.match
+        if final.checked and final.gcg and match is not None and match.game is self.game:
+            match.coach.record = read_gcg(final.gcg)
+
+    def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
+        """The action that brings the table's game to the room's: the view
+        taken when the record was applied; its events said as
+        :func:`_quiet_draws` leaves them."""
+
+        def do(game: Game) -> Event:
+            game.__dict__.update(view.__dict__)
+            game.bag.game = game  # type: ignore[attr-defined]
+            game.last_events = _quiet_draws(events)
+            return events[-1]
+
+        return do
+
+    # ------------------------------------------------------------ acting here
+    def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:
+        """An action typed here: tried on a copy (the core's refusal as it
+        is), sent, and waited for until it comes back from the room."""
+        link = self.link
+        assert link is not None
+        trial = copy_game(game)
+        do(trial)  # the core refuses an illegal action: nothing is sent
+        action = action_of(trial.last_events)
+        # the bag's new shuffle after an exchange, or this side's new tiles'
+        # keys, may still be on their way when "Your turn." is said: a moment
+        end = time.monotonic() + ECHO_WAIT
+        while not link.ready_for(action) and time.monotonic() < end:
+            with self._cond:  # woken by each record heard (never holding the link's lock here)
+                self._cond.wait(0.1)
+        # refused (OnlineError, its sentence): nothing sent; else sent from the
+        # link's outbox, tried again until the homeserver takes it
+        if self._sent_back(lambda: link.send_action(action, queued=True)):
+            return []
+        return [online_prompts.SEND_WHEN_BACK if link.unsent else online_prompts.SENT_WAITING]
+
+    def _sent_back(self, send: Callable[[], None]) -> bool:
+        """``send`` a record of this side's (from the link's outbox), then
+        wait until it comes back from the room (True); False at once when
+        the homeserver is known not to answer (the transport's
+        ``offline``: it goes when the server is back), else after the wait."""
+        link = self.link
+        assert link is not None
+        with self._cond:
+            heard, refusals = self._heard, self._refusals
+        send()
+        end = time.monotonic() + ECHO_WAIT
+        back = down = False
+        while not (back or down) and time.monotonic() < end:
+            with self._cond:
+                back = self._cond.wait_for(lambda: self._heard > heard or self._refusals > refusals, 0.2)
+            down = not back and bool(link.unsent) and bool(getattr(link.transport, "offline", False))
+        return back
+
+    def say(self, text: str) -> None:
+        """A chat line to the room."""
+        assert self.link is not None
+        self.link.say(text)
+
+    def resign(self) -> list[str]:
+        """Resign: said as sent once the room has it, or kept and said so
+        while the homeserver does not answer (it goes when it is back)."""
+        link = self.link
+        assert link is not None
+        if self._sent_back(link.resign) or not link.unsent:
+            return [online_prompts.RESIGN_SENT]
+        return [online_prompts.RESIGN_WHEN_BACK]
+
+    def claim(self, now_ms: int) -> list[str]:
+        """Claim on time (refused at once, its sentence, when too early): as :meth:`resign`."""
+        link = self.link
+        assert link is not None
+        if self._sent_back(lambda: link.claim(now_ms)) or not link.unsent:
+            return [online_prompts.CLAIM_SENT]
+        return [online_prompts.CLAIM_WHEN_BACK]

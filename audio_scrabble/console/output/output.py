@@ -1,0 +1,153 @@
+"""What a session says, and how the board keys are answered.
+
+Both the game's session and the review's hold one of each, by
+composition:
+
+* :class:`Transcript`: the one place a reply is laid out, once, for the
+  braille display's width (when braille mode is on) and the terminal's
+  (:func:`audio_scrabble.presentation.layout.lay_out`), the last reply
+  kept for ``repeat`` (the same lines), and the screen-only lines (the
+  large-print board) waiting to be printed;
+* :class:`BoardReader`: the board cursor, moved by the key table of
+  :mod:`audio_scrabble.console.output.keys`, each move said as the game says a
+  square.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from ...core.board import Board, Square
+from ...presentation import layout, phrases, prompts
+from .cursor import Cursor, Move
+
+
+class Transcript:
+    """Lines as they leave the game: laid out once, here, for a braille
+    display of ``width()`` cells (None: no display) and a terminal of
+    ``columns()`` (None: no terminal; the voice that prints the replies
+    says which, :meth:`follow_columns`), the players' ``names()`` kept
+    whole on a line where they can be; the last reply; screen-only lines."""
+
+    def __init__(self, width: Callable[[], int | None], names: Callable[[], Sequence[str]] = tuple):
+        self._width = width
+        self._names = names
+        self._columns: Callable[[], int | None] = lambda: None
+        #: the last reply, for ``repeat`` (and F4)
+        self.last_reply: list[str] = []
+        #: printed only (the large-print board), never spoken
+        self.display: list[str] = []
+        #: the screen is to be cleared before the next reply (a rack handed
+        #: over at a shared computer: the last player's rack must not stay
+        #: readable in the screen reader's review buffer)
+        self.clear_requested = False
+
+    @property
+    def braille_mode(self) -> bool:
+        """Whether lines are laid out for a braille display (and cells shown)."""
+        return self._width() is not None
+
+    def follow_columns(self, columns: Callable[[], int | None]) -> None:
+        """Lay replies out for a terminal as wide as ``columns()`` says."""
+        self._columns = columns
+
+    def fit(self, lines: Sequence[str]) -> list[str]:
+        """Lines printed besides a reply (the large-print board, a notice)
+        laid out for the braille display (see :func:`layout.fit_cells`)."""
+        return layout.fit_cells(lines, self._width(), self._names())
+
+    def by_clause(self, lines: Sequence[str]) -> list[str]:
+        """On a braille display, long lines broken after a clause (see
+        :func:`layout.clauses`), not wherever the width falls."""
+        width = self._width()
+        return list(lines) if width is None else layout.short_lines(lines, width)
+
+    def reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        """The reply laid out, once, for the display and the terminal
+        (:func:`layout.lay_out`), and remembered for ``repeat``. A reply
+        not remembered that says the last reply again (``repeat`` typed)
+        says its lines as they were, not laid out a second time (laying
+        out laid-out lines can break them otherwise); only what comes
+        with them (news before, a notice after) is laid out."""
+        lines = list(lines)
+        said, n = self.last_reply, len(self.last_reply)
+        at = next((k for k in range(len(lines) - n + 1) if lines[k:k + n] == said), None) if said else None
+        if remember or at is None:
+            out = self._lay_out(lines)
+        else:
+            before, after = lines[:at], lines[at + n:]
+            out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
+        if remember and out:
+            self.last_reply = out
+        return out
+
+    def _lay_out(self, lines: Sequence[str]) -> list[str]:
+        return layout.lay_out(lines, self._width(), self._columns(), self._names())
+
+    def choices(self, candidates: Sequence[str], most: int) -> list[str]:
+        """Tab's candidates as lines that fit the display (comma-separated,
+        a candidate never split); more than ``most`` are counted instead."""
+        if len(candidates) > most:
+            return [prompts.too_many_choices(len(candidates))]
+        return layout.list_lines(list(candidates), width=self._width() or layout.LINE_WIDTH)
+
+    def show(self, lines: Sequence[str]) -> None:
+        """Lines for the screen only."""
+        self.display.extend(lines)
+
+    def take_display(self) -> list[str]:
+        out, self.display = self.display, []
+        return out
+
+    def request_clear(self) -> None:
+        self.clear_requested = True
+
+    def hand_over(self) -> None:
+        """A rack handed over: the last player's leaves the screen (and the
+        screen reader's buffer) first; the screen says so, not spoken."""
+        self.request_clear()
+        self.show([prompts.SCREEN_CLEARED])
+
+    def take_clear(self) -> bool:
+        """Whether to clear the screen before printing the next reply (once)."""
+        wanted, self.clear_requested = self.clear_requested, False
+        return wanted
+
+
+class BoardReader:
+    """The cursor over ``board()``, and what each board key says."""
+
+    def __init__(self, board: Callable[[], Board], marks: Callable[[], str]):
+        self._board = board
+        self._marks = marks
+        self.cursor = Cursor()
+        #: the square the mark key set (the jump-to-mark key returns to it)
+        self.mark: Square | None = None
+        #: the word the last word jump landed on (see engine.survey.word_jump)
+        self.last_word: Any = None
+        #: the last move a key made (None: the key moved nothing), for the sound cues
+        self.last_move: Move | None = None
+
+    def reset(self) -> None:
+        self.cursor = Cursor()
+        self.mark = None
+        self.last_word = None
+
+    def key(self, name: str) -> list[str]:
+        """The lines a board key says (``repeat`` is the transcript's)."""
+        self.last_move = None
+        if name == "where":
+            return phrases.where_phrases(self.cursor.square)
+        move = self.last_move = self.cursor.apply_key(name, self._board())
+        if move is None:
+            return [prompts.key_does_nothing(name)]
+        return [self.move_phrase(move)]
+
+    def move_phrase(self, move: Move) -> str:
+        """A cursor movement said as the game says it."""
+        said = phrases.square_phrase(self._board(), move.square, self._marks())
+        if move.edge:
+            return f"{move.edge}: {said}"
+        if move.nothing:
+            return move.nothing
+        return said

@@ -1,0 +1,155 @@
+"""Reading a player's play before it is made: blanks to ask for, the word
+it really forms, ``check`` (what it would score), and the rack's reason
+when a letter is missing. Nothing here changes the game: an outcome says
+what to say, which question to open, and which play the session should
+make through the game's own action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.game import Game
+from ...core.play import Play
+from ...core.tiles import BLANK
+from ...errors import IllegalPlay, ScrabbleError, WordNotAcceptable
+from ...notation import typed
+from ...notation.typed import Draft
+from ...presentation import phrases, prompts
+from ...presentation.phrases import Style
+from ...presentation.survey_phrases import unlisted_line
+from ..asking.questions import BlankQuestion, DirectionQuestion, PlayQuestion, Question
+
+
+@dataclass
+class PlayOutcome:
+    """What comes of a draft: lines to say, maybe a question to open, maybe the play to make."""
+
+    lines: list[str]
+    question: Question | None = None
+    play: Play | None = None
+    #: the rules refused the play (or its check): the refused cue sounds
+    refused: bool = False
+
+
+def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style: Style,
+          settings: Any = None) -> PlayOutcome:
+    """Play or check a draft; ask for the letters of blanks first. A play
+    typed with a row-first square and ``down`` (``11N down``, read as
+    :class:`~.typed.DirectionUnclear`) asks across or down first.
+    ``settings``: the player's (aids, confirm; see :func:`finish`)."""
+    if isinstance(draft, typed.DirectionUnclear):
+        ask = DirectionQuestion(draft, action, style.brief)
+        return PlayOutcome(ask.lines(), ask)
+    if draft.open_blanks:
+        # Refuse at once what no letter could make legal.
+        trial = draft
+        for sq in draft.open_blanks:
+            trial = trial.with_blank(sq, "E")
+        try:
+            game.check_place(trial.play())
+        except WordNotAcceptable:
+            pass
+        except ScrabbleError as e:
+            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
+        question = BlankQuestion(draft, action, style.brief)
+        return PlayOutcome(question.lines(), question)
+    return finish(game, draft, action, style, settings=settings)
+
+
+def unlisted(game: Game, breakdown: Any) -> list[str]:
+    """The words a play forms that are not in the game's word list."""
+    if game.lexicon is None:
+        return []
+    return [w.word.word for w in breakdown.words if w.word.word not in game.lexicon]
+
+
+def finish(
+    game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False, settings: Any = None
+) -> PlayOutcome:
+    """A draft with every blank named: check it, ask first when the word
+    made is not the word typed, or hand over the play to make.
+
+    With the aids on (``settings.aids``), ``check`` says first which words
+    are not in the list, and with ``settings.confirm`` too, ``play`` asks
+    before making such a play (a typo guard; under rules that take
+    challenges: others refuse it themselves). Aids off, nothing is said:
+    a bluff is the player's own."""
+    aids = settings is not None and settings.aids
+    guard = aids and settings.confirm and game.rules.challenges_allowed
+    play = draft.play()
+    if action == "check":
+        try:
+            breakdown = game.check_place(play)
+        except IllegalPlay as e:  # checked: "Not legal." first, but when brief
+            said = illegal_play_lines(game, e, play, style)
+            return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
+        lines = phrases.check_phrases(breakdown, style)
+        bad = unlisted(game, breakdown) if aids else []
+        listed = [unlisted_line(bad)] if bad else []  # said first (after the word made, if not the one typed)
+        made = phrases.main_word(breakdown)
+        if not differs(draft, made):
+            return PlayOutcome(listed + lines)
+        # The word made is not the word typed: say which word it is
+        # first, then its score (not the word a second time).
+        head = [] if made is None else phrases.play_lines(
+            "", made.word.letters, phrases.where_text(made.word.start, made.word.direction),
+            f", would score {breakdown.total}")
+        if head and lines[:len(head)] == head:
+            lines = [prompts.would_score(breakdown.total)] + lines[len(head):]
+        return PlayOutcome(board_letter_lines(draft, made) + listed + lines)
+    if not confirmed:
+        # The word made may not be the word typed: a board letter inside
+        # it left out, or board letters at either end. Say what it makes
+        # and ask first.
+        try:
+            breakdown = game.check_place(play)
+        except IllegalPlay as e:
+            return PlayOutcome(illegal_play_lines(game, e, play, style), refused=True)
+        made = phrases.main_word(breakdown)
+        bad = unlisted(game, breakdown) if guard else []
+        if differs(draft, made) or bad:
+            said = board_letter_lines(draft, made) if differs(draft, made) else []
+            if bad:
+                said.append(unlisted_line(bad))
+            return PlayOutcome(said + [prompts.PLAY_IT], PlayQuestion(draft))
+    return PlayOutcome([], play=play)
+
+
+def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style) -> list[str]:
+    """An illegal play as said (written once, for a play, its check and its
+    making): brief, the reason alone in one short line ("No Z on your
+    rack."); else the reason as its own sentence, with how to use a blank
+    when one would do (:func:`explain_rack`)."""
+    if style.brief:
+        return prompts.refusal_lines(str(e), e.brief, True)
+    return prompts.refusal_said(explain_rack(game, e, play))
+
+
+def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
+    """A missing letter when the rack holds a blank: say how to use it --
+    for the letters ``play`` lacks, when the blanks can stand for them all,
+    the lower-case letters to type (a hint's word said with its blank,
+    BLOUSING with blank I, is typed BLOUSiNG)."""
+    msg = str(e)
+    if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
+        if "no blank" not in msg:
+            rack = Counter(game.current_player.rack)
+            lacking = +(Counter(play.rack_tiles()) - rack) if play is not None else Counter()
+            if lacking and sum(lacking.values()) <= rack[BLANK]:
+                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
+            return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
+    return msg
+
+
+def differs(draft: Draft, made: Any) -> bool:
+    """Whether the word formed is not the word typed (see :func:`typed.word_made`)."""
+    return typed.word_made(draft, made.word if made is not None else None).differs
+
+
+def board_letter_lines(draft: Draft, made: Any) -> list[str]:
+    """What the word formed is, then the board letters in it that were not
+    typed: said before the play is scored or made."""
+    return prompts.word_made_lines(typed.word_made(draft, made.word if made is not None else None))
