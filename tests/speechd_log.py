@@ -10,11 +10,23 @@ temporary path, and two output modules built on Speech Dispatcher's
   (``BeginClient "*:audio_scrabble:*"``), as the game's do;
 * ``others`` speaks for everyone else (Orca).
 
-Each module appends ``<<<START text>>>`` to its log when it starts a
+Each module appends ``<<<START id text>>>`` to its log when it starts a
 message, "speaks" for a time that grows with the text (a hundredth of a
-second a character, at least a twentieth), and appends ``<<<END>>>`` when it
-finished; a message cut short (a cancel kills the command) has a start
-and no end. :class:`Spoken` reads the logs.
+second a character, at least a twentieth), and appends ``<<<END id>>>``
+when it finished; a message cut short (a cancel kills the command) has a
+start and no end. ``id`` is the command's process id, so that an end is
+paired with its own start even when a cut message's command and the next
+one overlap. Each record is appended in one ``write`` (``dd`` with
+``oflag=append`` and a block larger than any message), so two commands
+writing at once cannot interleave their records under load.
+:meth:`Server.messages` reads the logs.
+
+Known weakness, not the log's: ``sd_generic`` itself refuses a message
+that arrives while it ends the one before ("301 ERROR CANT SPEAK" in the
+server's log; :meth:`Server.refused` counts them), and its text of a
+message with index marks (Orca's SSML) can repeat its end or keep a
+scrap of a mark. Tests that count lines Orca said take them from Orca's
+own debug log (tests/e2e/orca_kit.py ``spoken_since``).
 """
 
 from __future__ import annotations
@@ -44,7 +56,8 @@ MODULE_DIRS = (
     "/usr/lib/aarch64-linux-gnu/speech-dispatcher-modules",
 )
 
-_RECORD = re.compile(r"<<<START (.*?)>>>\n(<<<END>>>\n)?", re.S)
+#: one record of a module's log: a message's start (its id and text) or end (its id)
+_RECORD = re.compile(r"<<<START (\d+) (.*?)>>>\n|<<<END (\d+)>>>\n", re.S)
 
 
 def module_dir() -> Path | None:
@@ -87,7 +100,25 @@ class Server:
         """What the module was given, in order (``game`` or ``others``)."""
         path = self.module_log(module)
         text = path.read_text(errors="replace") if path.exists() else ""
-        return [Message(m.group(1), bool(m.group(2))) for m in _RECORD.finditer(text)]
+        said: list[Message] = []
+        open_by_id: dict[str, Message] = {}  # the last unfinished message of each id
+        for m in _RECORD.finditer(text):
+            if m.group(1) is not None:
+                said.append(Message(m.group(2), False))
+                open_by_id[m.group(1)] = said[-1]
+            elif m.group(3) in open_by_id:
+                open_by_id.pop(m.group(3)).finished = True
+        return said
+
+    def speaking(self, module: str) -> Message | None:
+        """The message the module is still saying (the last one, started
+        and neither finished nor followed by another), or None."""
+        said = self.messages(module)
+        return said[-1] if said and not said[-1].finished else None
+
+    def refused(self) -> int:
+        """How many messages the modules refused ("301 ERROR CANT SPEAK")."""
+        return self.server_log().count("301 ERROR CANT SPEAK")
 
     def texts(self, module: str) -> list[str]:
         return [m.text for m in self.messages(module)]
@@ -119,10 +150,13 @@ class Server:
 
 def _module_conf(log: Path) -> str:
     # $DATA comes in single quotes with its own quotes escaped by sd_generic.
+    # Each record in one write: dd reads the whole record (iflag=fullblock,
+    # a block bigger than any message) and appends it with one write(2).
+    append = f"dd of={log} oflag=append conv=notrunc bs=4M iflag=fullblock status=none"
     synth = (
-        f"t=\\'$DATA\\'; IFS=; set -f; printf '<<<START %s>>>\\\\n' $t >> {log}; "
+        f"t=\\'$DATA\\'; IFS=; set -f; printf '<<<START %s %s>>>\\\\n' $$ $t | {append}; "
         "n=$(printf %s $t | wc -c); sleep $((n / 100)).$((n % 100 / 10))5; "
-        f"kill -0 $PPID 2>/dev/null && printf '<<<END>>>\\\\n' >> {log}"
+        f"kill -0 $PPID 2>/dev/null && printf '<<<END %s>>>\\\\n' $$ | {append}"
     )
     return textwrap.dedent(f'''\
         GenericExecuteSynth "{synth}"
