@@ -117,8 +117,15 @@ class Server:
         return said[-1] if said and not said[-1].finished else None
 
     def refused(self) -> int:
-        """How many messages the modules refused ("301 ERROR CANT SPEAK")."""
+        """How many messages the server was refused ("301 ERROR CANT SPEAK")."""
         return self.server_log().count("301 ERROR CANT SPEAK")
+
+    def offered_again(self, module: str) -> list[int]:
+        """For each message sd_generic refused at first, how many times it
+        was offered (tests/speechd_patient.py)."""
+        path = self.root / f"{module}.spoken.retried"
+        lines = path.read_text().split("\n") if path.exists() else []
+        return [int(line.split()[0]) for line in lines if line.strip()]
 
     def texts(self, module: str) -> list[str]:
         return [m.text for m in self.messages(module)]
@@ -198,8 +205,15 @@ def start(root: Path | None = None) -> Server:
         raise RuntimeError(reason)
     root = root or Path(tempfile.mkdtemp(prefix="sdl-"))  # short: socket paths are limited
     conf, run, logs, home = root / "conf", root / "run", root / "log", root / "home"
-    for d in (conf / "modules", run, logs, home):
+    modules = root / "modules"
+    for d in (conf / "modules", run, logs, home, modules):
         d.mkdir(parents=True, exist_ok=True)
+    # the modules' program: sd_generic behind tests/speechd_patient.py, which
+    # offers a refused message again instead of letting it be dropped
+    patient = modules / "sd_patient"
+    patient.write_text(f'#!/bin/sh\nexec {sys.executable} {Path(__file__).with_name("speechd_patient.py")} '
+                       f'{module_dir() / "sd_generic"} "$@"\n')
+    patient.chmod(0o755)
     sock = run / "sd.sock"
     for module in ("game", "others"):
         (conf / "modules" / f"{module}.conf").write_text(_module_conf(root / f"{module}.spoken"))
@@ -210,8 +224,8 @@ def start(root: Path | None = None) -> Server:
         LogLevel 5
         LogDir "{logs}"
         AudioOutputMethod "libao"
-        AddModule "game" "sd_generic" "game.conf"
-        AddModule "others" "sd_generic" "others.conf"
+        AddModule "game" "sd_patient" "game.conf"
+        AddModule "others" "sd_patient" "others.conf"
         DefaultModule others
         DefaultLanguage "en"
         BeginClient "*:audio_scrabble:*"
@@ -223,7 +237,7 @@ def start(root: Path | None = None) -> Server:
     out = open(root / "server.out", "wb")
     try:
         proc = subprocess.Popen(
-            ["speech-dispatcher", "-s", "-C", str(conf), "-m", str(module_dir()), "-S", str(sock),
+            ["speech-dispatcher", "-s", "-C", str(conf), "-m", str(modules), "-S", str(sock),
              "-L", str(logs), "-l", "5", "-t", "0", "-P", str(run / "sd.pid")],
             env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True,
