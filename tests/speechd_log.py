@@ -57,7 +57,7 @@ MODULE_DIRS = (
 )
 
 #: one record of a module's log: a message's start (its id and text) or end (its id)
-_RECORD = re.compile(r"<<<START (\d+) (.*?)>>>\n|<<<END (\d+)>>>\n", re.S)
+_RECORD = re.compile(r"<<<START (\d+) (.*?)>>>\n|<<<END (\d+)>>>\n|<<<STOPPED>>>\n", re.S)
 
 
 def module_dir() -> Path | None:
@@ -82,6 +82,8 @@ class Message:
     text: str
     #: the module spoke it to its end (not cut short)
     finished: bool
+    #: the module confirmed a stop while saying it (it was cut short)
+    stopped: bool = False
 
 
 @dataclass
@@ -106,15 +108,19 @@ class Server:
             if m.group(1) is not None:
                 said.append(Message(m.group(2), False))
                 open_by_id[m.group(1)] = said[-1]
+            elif m.group(3) is None:  # a stop: every message still going was cut
+                for message in open_by_id.values():
+                    message.stopped = True
+                open_by_id.clear()
             elif m.group(3) in open_by_id:
                 open_by_id.pop(m.group(3)).finished = True
         return said
 
     def speaking(self, module: str) -> Message | None:
         """The message the module is still saying (the last one, started
-        and neither finished nor followed by another), or None."""
+        and neither finished nor stopped), or None."""
         said = self.messages(module)
-        return said[-1] if said and not said[-1].finished else None
+        return said[-1] if said and not (said[-1].finished or said[-1].stopped) else None
 
     def refused(self) -> int:
         """How many messages the server was refused ("301 ERROR CANT SPEAK")."""

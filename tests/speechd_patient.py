@@ -9,7 +9,9 @@ tests had to ask again). This sits between the server and ``sd_generic``
 both ways unchanged, and when ``sd_generic`` refuses a message it offers
 it again a few milliseconds later, until it is taken (at most
 :data:`TRIES` times); the server sees only the last answer. Each message
-offered again is counted in ``<log>.retried`` beside the module's log.
+offered again is counted in ``<log>.retried`` beside the module's log,
+and each stop the module confirms ("703 STOP") is marked in the log
+(``<<<STOPPED>>>``): the message being said then was cut, not still going.
 
 Usage (by Speech Dispatcher): ``speechd_patient.py SD_GENERIC CONFIG...``.
 """
@@ -44,10 +46,11 @@ def _messages(stream: BinaryIO):  # type: ignore[no-untyped-def]
 
 def main(argv: list[str]) -> int:
     real, args = argv[0], argv[1:]
-    retried = None
-    for arg in args:  # the module's configuration names its log
+    retried = spoken = None
+    for arg in args:  # the module's configuration (conf/modules/NAME.conf) names its log
         conf = Path(arg)
         if conf.suffix == ".conf" and conf.exists():
+            spoken = conf.parents[2] / f"{conf.stem}.spoken"
             retried = conf.parents[2] / f"{conf.stem}.spoken.retried"
     module = subprocess.Popen([real, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert module.stdin is not None and module.stdout is not None
@@ -65,6 +68,10 @@ def main(argv: list[str]) -> int:
 
     def from_module() -> None:
         for message in _messages(module.stdout):  # type: ignore[arg-type]
+            if message.startswith(b"703") and spoken is not None:
+                # speech stopped: what was being said is cut, not still going
+                with open(spoken, "ab") as log:
+                    log.write(b"<<<STOPPED>>>\n")
             with route:
                 if speaking.is_set():
                     answers.put(message)

@@ -129,7 +129,7 @@ class Desktop:
         the time the logging module takes to say it: a long message
         "spoken" for longer than ``quiet_for`` may have others queued
         behind it. (A message cut short never ends: it holds the wait only
-        for its length.)"""
+        for its length when no stop was logged: see tests/speechd_patient.py.)"""
         end = time.monotonic() + timeout
         last: tuple[int, int] = (-1, -1)
         since = time.monotonic()
@@ -140,7 +140,7 @@ class Desktop:
             if count != last:
                 last, since = count, now
             else:
-                saying = [m for m in (said[-1:] + sent[-1:]) if not m.finished]
+                saying = [m for m in (said[-1:] + sent[-1:]) if not (m.finished or m.stopped)]
                 length = max((len(m.text) / 100 + 0.05 for m in saying), default=0.0)
                 if now - since >= max(quiet_for, length + 0.5):
                     return
