@@ -10,11 +10,23 @@ temporary path, and two output modules built on Speech Dispatcher's
   (``BeginClient "*:audio_scrabble:*"``), as the game's do;
 * ``others`` speaks for everyone else (Orca).
 
-Each module appends ``<<<START text>>>`` to its log when it starts a
+Each module appends ``<<<START id text>>>`` to its log when it starts a
 message, "speaks" for a time that grows with the text (a hundredth of a
-second a character, at least a twentieth), and appends ``<<<END>>>`` when it
-finished; a message cut short (a cancel kills the command) has a start
-and no end. :class:`Spoken` reads the logs.
+second a character, at least a twentieth), and appends ``<<<END id>>>``
+when it finished; a message cut short (a cancel kills the command) has a
+start and no end. ``id`` is the command's process id, so that an end is
+paired with its own start even when a cut message's command and the next
+one overlap. Each record is appended in one ``write`` (``dd`` with
+``oflag=append`` and a block larger than any message), so two commands
+writing at once cannot interleave their records under load.
+:meth:`Server.messages` reads the logs.
+
+Known weakness, not the log's: ``sd_generic`` itself refuses a message
+that arrives while it ends the one before ("301 ERROR CANT SPEAK" in the
+server's log; :meth:`Server.refused` counts them), and its text of a
+message with index marks (Orca's SSML) can repeat its end or keep a
+scrap of a mark. Tests that count lines Orca said take them from Orca's
+own debug log (tests/e2e/orca_kit.py ``spoken_since``).
 """
 
 from __future__ import annotations
@@ -44,7 +56,8 @@ MODULE_DIRS = (
     "/usr/lib/aarch64-linux-gnu/speech-dispatcher-modules",
 )
 
-_RECORD = re.compile(r"<<<START (.*?)>>>\n(<<<END>>>\n)?", re.S)
+#: one record of a module's log: a message's start (its id and text) or end (its id)
+_RECORD = re.compile(r"<<<START (\d+) (.*?)>>>\n|<<<END (\d+)>>>\n|<<<STOPPED>>>\n", re.S)
 
 
 def module_dir() -> Path | None:
@@ -69,6 +82,8 @@ class Message:
     text: str
     #: the module spoke it to its end (not cut short)
     finished: bool
+    #: the module confirmed a stop while saying it (it was cut short)
+    stopped: bool = False
 
 
 @dataclass
@@ -87,7 +102,36 @@ class Server:
         """What the module was given, in order (``game`` or ``others``)."""
         path = self.module_log(module)
         text = path.read_text(errors="replace") if path.exists() else ""
-        return [Message(m.group(1), bool(m.group(2))) for m in _RECORD.finditer(text)]
+        said: list[Message] = []
+        open_by_id: dict[str, Message] = {}  # the last unfinished message of each id
+        for m in _RECORD.finditer(text):
+            if m.group(1) is not None:
+                said.append(Message(m.group(2), False))
+                open_by_id[m.group(1)] = said[-1]
+            elif m.group(3) is None:  # a stop: every message still going was cut
+                for message in open_by_id.values():
+                    message.stopped = True
+                open_by_id.clear()
+            elif m.group(3) in open_by_id:
+                open_by_id.pop(m.group(3)).finished = True
+        return said
+
+    def speaking(self, module: str) -> Message | None:
+        """The message the module is still saying (the last one, started
+        and neither finished nor stopped), or None."""
+        said = self.messages(module)
+        return said[-1] if said and not (said[-1].finished or said[-1].stopped) else None
+
+    def refused(self) -> int:
+        """How many messages the server was refused ("301 ERROR CANT SPEAK")."""
+        return self.server_log().count("301 ERROR CANT SPEAK")
+
+    def offered_again(self, module: str) -> list[int]:
+        """For each message sd_generic refused at first, how many times it
+        was offered (tests/speechd_patient.py)."""
+        path = self.root / f"{module}.spoken.retried"
+        lines = path.read_text().split("\n") if path.exists() else []
+        return [int(line.split()[0]) for line in lines if line.strip()]
 
     def texts(self, module: str) -> list[str]:
         return [m.text for m in self.messages(module)]
@@ -119,10 +163,13 @@ class Server:
 
 def _module_conf(log: Path) -> str:
     # $DATA comes in single quotes with its own quotes escaped by sd_generic.
+    # Each record in one write: dd reads the whole record (iflag=fullblock,
+    # a block bigger than any message) and appends it with one write(2).
+    append = f"dd of={log} oflag=append conv=notrunc bs=4M iflag=fullblock status=none"
     synth = (
-        f"t=\\'$DATA\\'; IFS=; set -f; printf '<<<START %s>>>\\\\n' $t >> {log}; "
+        f"t=\\'$DATA\\'; IFS=; set -f; printf '<<<START %s %s>>>\\\\n' $$ $t | {append}; "
         "n=$(printf %s $t | wc -c); sleep $((n / 100)).$((n % 100 / 10))5; "
-        f"kill -0 $PPID 2>/dev/null && printf '<<<END>>>\\\\n' >> {log}"
+        f"kill -0 $PPID 2>/dev/null && printf '<<<END %s>>>\\\\n' $$ | {append}"
     )
     return textwrap.dedent(f'''\
         GenericExecuteSynth "{synth}"
@@ -164,8 +211,15 @@ def start(root: Path | None = None) -> Server:
         raise RuntimeError(reason)
     root = root or Path(tempfile.mkdtemp(prefix="sdl-"))  # short: socket paths are limited
     conf, run, logs, home = root / "conf", root / "run", root / "log", root / "home"
-    for d in (conf / "modules", run, logs, home):
+    modules = root / "modules"
+    for d in (conf / "modules", run, logs, home, modules):
         d.mkdir(parents=True, exist_ok=True)
+    # the modules' program: sd_generic behind tests/speechd_patient.py, which
+    # offers a refused message again instead of letting it be dropped
+    patient = modules / "sd_patient"
+    patient.write_text(f'#!/bin/sh\nexec {sys.executable} {Path(__file__).with_name("speechd_patient.py")} '
+                       f'{module_dir() / "sd_generic"} "$@"\n')
+    patient.chmod(0o755)
     sock = run / "sd.sock"
     for module in ("game", "others"):
         (conf / "modules" / f"{module}.conf").write_text(_module_conf(root / f"{module}.spoken"))
@@ -176,8 +230,8 @@ def start(root: Path | None = None) -> Server:
         LogLevel 5
         LogDir "{logs}"
         AudioOutputMethod "libao"
-        AddModule "game" "sd_generic" "game.conf"
-        AddModule "others" "sd_generic" "others.conf"
+        AddModule "game" "sd_patient" "game.conf"
+        AddModule "others" "sd_patient" "others.conf"
         DefaultModule others
         DefaultLanguage "en"
         BeginClient "*:audio_scrabble:*"
@@ -189,7 +243,7 @@ def start(root: Path | None = None) -> Server:
     out = open(root / "server.out", "wb")
     try:
         proc = subprocess.Popen(
-            ["speech-dispatcher", "-s", "-C", str(conf), "-m", str(module_dir()), "-S", str(sock),
+            ["speech-dispatcher", "-s", "-C", str(conf), "-m", str(modules), "-S", str(sock),
              "-L", str(logs), "-l", "5", "-t", "0", "-P", str(run / "sd.pid")],
             env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True,

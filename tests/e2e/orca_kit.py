@@ -124,15 +124,26 @@ class Desktop:
         return speechd_log.wait_for(lambda: text in _plain(self.heard_since(mark)), timeout, 0.1)
 
     def settle(self, quiet_for: float = QUIET, timeout: float = SOON) -> None:
-        """Wait until Orca has said nothing new for ``quiet_for`` seconds."""
+        """Wait until Orca and the game have said nothing new for
+        ``quiet_for`` seconds, and the message being said (if any) has had
+        the time the logging module takes to say it: a long message
+        "spoken" for longer than ``quiet_for`` may have others queued
+        behind it. (A message cut short never ends: it holds the wait only
+        for its length when no stop was logged: see tests/speechd_patient.py.)"""
         end = time.monotonic() + timeout
-        last, since = -1, time.monotonic()
+        last: tuple[int, int] = (-1, -1)
+        since = time.monotonic()
         while time.monotonic() < end:
-            count = len(self.orca_said()) + len(self.game_sent())
+            said, sent = self.orca_said(), self.game_sent()
+            count = (len(said), len(sent))
+            now = time.monotonic()
             if count != last:
-                last, since = count, time.monotonic()
-            elif time.monotonic() - since >= quiet_for:
-                return
+                last, since = count, now
+            else:
+                saying = [m for m in (said[-1:] + sent[-1:]) if not (m.finished or m.stopped)]
+                length = max((len(m.text) / 100 + 0.05 for m in saying), default=0.0)
+                if now - since >= max(quiet_for, length + 0.5):
+                    return
             time.sleep(0.1)
 
     def _debug_text(self) -> str:
