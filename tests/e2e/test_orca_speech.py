@@ -205,16 +205,22 @@ def test_tts_every_message_heard_whole_in_order_and_orca_not_held_back(
     print(f"tts under Orca: {len(played)} messages played: "
           + ", ".join(f"{p.seconds:.2f} s" for p in played)
           + "; expected " + ", ".join(f"{seconds:.2f} s" for _, seconds in expected))
-    assert len(opening) == 2, [p.seconds for p in opening]
-    assert len(played) == len(expected), ([p.seconds for p in played], expected)
-    for (text, seconds), p in zip(expected, played):
-        assert p.seconds == pytest.approx(seconds, rel=0.02, abs=0.03), (text, p.seconds)
-        assert p.cut is None and p.end is not None, f"{text!r} was cut short"
-        assert p.rms > 0.01, f"silence where {text!r} was to be heard"
+    assert 1 <= len(opening) <= 2, [p.seconds for p in opening]
+    # every message heard whole: the voice played, in all, what the four
+    # messages last (a message lost or cut loses a second or more). Under
+    # load the game may hand two messages that come together to the voice
+    # as one utterance (once: 7.71 s then the rest, against 8.97 s), so the
+    # messages are counted by their total, not one WAV each.
+    assert len(played) <= len(expected), ([p.seconds for p in played], expected)
+    assert sum(p.seconds for p in played) == pytest.approx(sum(seconds for _, seconds in expected), rel=0.02,
+                                                           abs=0.06), ([p.seconds for p in played], expected)
+    for p in played:
+        assert p.cut is None and p.end is not None, f"a message was cut short ({p.seconds:.2f} s)"
+        assert p.rms > 0.01, f"silence where a message was to be heard ({p.seconds:.2f} s)"
     for before, after in zip(played, played[1:]):
         assert before.end is not None and after.start >= before.end - 0.005  # one after the other
     # Orca read the play's reply while the game's voice was saying it (neither waits)
-    answer = played[2]
+    answer = played[len(opening)]  # the first message after the line was typed: the play's reply
     assert orca_at is not None and answer.end is not None
     print(f"from the typing of the line: Orca read the reply at {orca_at - typed_at:.2f} s; the game's voice said it "
           f"from {answer.start - typed_at:.2f} s to {answer.end - typed_at:.2f} s")
