@@ -171,7 +171,10 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
                     refused = True
                 move = notation(game, 1, players[1])
                 before = len(answers())
-                bob_types(move if made[1] % 2 == 0 else move.lower())  # as a phone types it, too
+                # every other move in lower case, as a phone types it too; a move
+                # with a blank keeps its case (a lower-case letter is the blank)
+                blank = any(c.islower() for c in move)
+                bob_types(move if made[1] % 2 == 0 or blank else move.lower())
                 made[1] += 1
                 # said once, above her prompt, as it arrives
                 waits_for(alice, prompts.move_arrived(ben), made[1])
