@@ -81,6 +81,18 @@ def settle(*players: Player) -> None:
             p.idle()
 
 
+def seated(alice: Player, bob: Player) -> None:
+    """Alice invites Bob, he accepts it from ``games``, and both tables are
+    seated (each player has pressed Enter at the hand-over)."""
+    alice.line("invite @bob:loopback")
+    settle(alice, bob)
+    bob.line("games")
+    bob.line("accept 1")
+    settle(alice, bob)
+    alice.line("")
+    bob.line("")
+
+
 def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves: Any = None) -> Player:
     p = Player(net, name, folder, lexicon, saves=saves)
     assert p.line("online") == [online_prompts.ASK_HOMESERVER]
@@ -196,13 +208,7 @@ def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: A
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
     bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    alice.line("invite @bob:loopback")
-    settle(alice, bob)
-    bob.line("games")
-    bob.line("accept 1")
-    settle(alice, bob)
-    alice.line("")
-    bob.line("")
+    seated(alice, bob)
     assert alice.session.game is not None
     first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
     second_name = "Bob" if first is alice else "Alice"
@@ -304,13 +310,7 @@ def test_both_sides_keep_the_same_checked_record_in_their_games_folder(tmp_path:
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon, SaveStore(tmp_path / "a-saves"))
     bob = signed_in(net, "Bob", tmp_path / "b", lexicon, SaveStore(tmp_path / "b-saves"))
     try:
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+        seated(alice, bob)
         current = alice.session.game.current
         mover = alice if current == 0 else bob
         mover.line("pass")

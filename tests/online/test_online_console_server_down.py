@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import Player, settle, signed_in  # type: ignore[import-not-found]
+from test_online_console_commands import Player, seated, settle, signed_in  # type: ignore[import-not-found]
 
 from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
@@ -49,13 +49,7 @@ def test_a_move_typed_while_the_server_is_down_is_said_kept_at_once(
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
     bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    alice.line("invite @bob:loopback")
-    settle(alice, bob)
-    bob.line("games")
-    bob.line("accept 1")
-    settle(alice, bob)
-    alice.line("")
-    bob.line("")
+    seated(alice, bob)
     assert alice.session.game is not None
     first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
     name = "Alice" if first is alice else "Bob"
@@ -99,13 +93,7 @@ def test_a_move_the_server_refuses_is_said_not_taken_for_sent(
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
     bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    alice.line("invite @bob:loopback")
-    settle(alice, bob)
-    bob.line("games")
-    bob.line("accept 1")
-    settle(alice, bob)
-    alice.line("")
-    bob.line("")
+    seated(alice, bob)
     assert alice.session.game is not None
     first = alice if alice.session.game.current == 0 else bob
     transport = first.transports[-1]

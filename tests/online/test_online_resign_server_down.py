@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import Player, settle, signed_in  # type: ignore[import-not-found]
+from test_online_console_commands import Player, seated, settle, signed_in  # type: ignore[import-not-found]
 from test_online_console_server_down import Flaky, lexicon  # type: ignore[import-not-found]  # noqa: F401
 
 from audio_scrabble.console.homes import online_table
@@ -29,13 +29,7 @@ def test_a_resignation_typed_while_the_server_is_down_is_kept_and_goes_once(
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
     bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
     try:
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+        seated(alice, bob)
         assert alice.session.game is not None and bob.session.game is not None
         transport = alice.transports[-1]
         assert isinstance(transport, Flaky)
