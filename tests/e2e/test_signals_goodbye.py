@@ -119,10 +119,19 @@ def test_sigterm_or_sighup_while_the_champion_thinks_is_a_quiet_goodbye(tmp_path
 
 def test_sigkill_while_the_champion_thinks_leaves_the_workers_quiet(tmp_path):
     proc, data, lines = _thinking_game(tmp_path)
+    # stopped first, so that what it said and what it saved are read at one
+    # moment: a champion that has dropped every candidate but one plays
+    # before its think is up (once within the 1.5 s, under load)
+    proc.send_signal(signal.SIGSTOP)
+    time.sleep(0.3)
     proc.kill()
-    _, err = _end(proc, lines)
+    out, err = _end(proc, lines)
+    time.sleep(0.2)  # the reader's last lines
+    while not lines.empty():
+        out += lines.get()
     assert "Traceback" not in err and "leaked" not in err, err
-    assert len(decode_save((data / "current.json").read_bytes()).actions) == 1
+    played = "Champion computer played" in out
+    assert len(decode_save((data / "current.json").read_bytes()).actions) == 1 + played, out[-500:]
     assert not _all_end(data)  # the workers end once their batch finds no game to take it
 
 
