@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
-from .layout import wrap
+from .layout import wrap, wrapped
 from .phrases import (
     LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
     went_out_line, where_text, whose,
@@ -111,8 +111,10 @@ def turn(name: str, you: bool = False) -> str:
     return turn_line(name, you)
 
 
-def turn_with_help(name: str, you: bool = False) -> str:
-    return f"{turn_line(name, you)} Type help for commands."
+def turn_with_help(name: str, you: bool = False) -> list[str]:
+    """Whose turn, and where to find the commands: a line each when both
+    do not fit one (``Christabella's turn.`` / ``Type help for commands.``)."""
+    return wrapped(f"{turn_line(name, you)} Type help for commands.", names=(name,))
 
 
 def wait_for(name: str) -> str:
