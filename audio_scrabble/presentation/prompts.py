@@ -305,11 +305,12 @@ def use_your_blank_as(letters: list[str]) -> str:
             f"type {join_and([x.lower() for x in letters])} in lower case,\nor ? in their places.")
 
 # ---------------------------------------------------------------- errors
-INTERNAL_ERROR_HELP = "Type last or scores to hear where things stand."
+INTERNAL_ERROR_HELP = tuple(wrapped("Type last or scores to hear where things stand."))
 
 
-def internal_error(kind: str) -> str:
-    return f"Something went wrong inside the game ({kind})."
+def internal_error(kind: str) -> list[str]:
+    """A bug caught (``kind``: the exception's name), in lines of 40."""
+    return wrapped(f"Something went wrong inside the game ({kind}).")
 
 
 def key_does_nothing(name: str) -> str:

@@ -320,7 +320,7 @@ def rack_lines(step: RecordStep, names: Sequence[str], you: int | None = None) -
 REVIEW_HELP_FOOT = ("Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one.")
 AT_START = ("This is the start, before move 1.", "Type next or press Enter.")
 NO_MOVE_YET = "No move yet; type next to hear the first."
-NO_MOVES_YET = "No moves yet; type next to hear the first."
+NO_MOVES_YET = tuple(wrapped("No moves yet; type next to hear the first."))
 
 
 def end_reached(count: int, summary: Sequence[str] = ()) -> list[str]:

@@ -74,3 +74,17 @@ def test_a_local_game_with_long_names_prints_no_line_wider_than_the_line(lexicon
         heard += s.handle_line(typed)
     assert turns > 5
     assert too_long(heard, width) == []
+
+
+@pytest.mark.parametrize("rules", ["house", "double", "single", "five", "ten", "void"])
+def test_each_rule_set_is_said_in_lines_of_40(rules: str) -> None:
+    """``rules`` and the game's start under each rule set, with long names
+    (a guard: these were in lines of 40 already)."""
+    from audio_scrabble.console import services
+
+    s = Session(Options(players="Bartholomew,Christabella", rules=rules, seed=2),
+                lexicon=services.WordSet(["QI", "ZA"]))
+    heard = list(s.start())
+    for typed in ("", "rules", "summary", "pass", "", "scores", "history", "last"):
+        heard += s.handle_line(typed)
+    assert too_long(heard, None) == []

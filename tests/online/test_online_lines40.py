@@ -10,10 +10,13 @@ checked, rematch, review, new, a resignation, the server down), honour
 games (invite, the friend's chat, help, moves out of turn and illegal,
 claim and rematch refused, a resignation, the record kept) and a local
 game's commands, and collects every printed line longer than the line.
-Before, 40 distinct sentences of play between homes were printed as
-one line of 41 to 159 characters ("Invited Bob to an honour game; Bob
-types moves in the game's room.", "Your honour game with Bob: this
-program holds both racks and the bag, so the deal is on trust.").
+Before, these games printed 49 distinct lines of 42 to 112 characters
+at the 40-character line (some 25 sentences, the others the same with
+other names): "Invited Bob to an honour game; Bob types moves in the
+game's room." (66), "Your honour game with Bob: this program holds both
+racks and the bag, so the deal is on trust." (94), "1. With Bob (honour):
+your turn, for 20784 days.", "Your user name? For example
+@bob:matrix.org."; at ``set braille 20`` the layout already broke them.
 
 A word longer than a whole line (a file's path, a name longer than the
 display) cannot be broken without changing it: it may stand alone on
