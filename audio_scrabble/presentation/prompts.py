@@ -657,6 +657,11 @@ def move_arrived(name: str) -> str:
     return f"{name}'s move has arrived."
 
 
+def move_arrived_lines(name: str) -> list[str]:
+    """:func:`move_arrived` in lines of 40 (a long name: two lines)."""
+    return wrapped(move_arrived(name), names=(name,))
+
+
 def wait_for_remote(name: str) -> str:
     """A remote player's turn (``name``), to a person who tried to act in it."""
     return f"It is {whose('turn', name)}; wait for the move."

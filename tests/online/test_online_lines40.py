@@ -44,7 +44,7 @@ from audio_scrabble.persistence import SaveStore
 
 HOUR_MS = 3_600_000
 #: (inviting, invited): short names, and names long enough to fill half a line
-NAMES = [("Alice", "Bob"), ("Bartholomew", "Christabella")]
+NAMES = [("Alice", "Bob"), ("Bartholomew", "Christabella"), ("Annunziata", "Maximilianbartholomew")]
 #: the braille display's cells (None: braille mode off, the 40-character line)
 WIDTHS = [None, 20]
 

@@ -66,7 +66,7 @@ def test_a_rematch_over_a_real_homeserver(synapse: Any, tmp_path: Path) -> None:
         alice.sign_in(synapse.url)
         bob.sign_in(synapse.url)
         out = alice.line(f"invite {bob.user} days 2 rules double")
-        assert any(x.startswith("Played by ") and "2 days a move" in x for x in out), out
+        assert "Played by " in " ".join(out) and " ".join(out).endswith("2 days a move."), out
         bob.until(lambda: any("invites you" in x for x in bob.heard[-4:]), "the invitation", "games")
         bob.line("accept 1")
         bob.until(lambda: bob.session.game is not None, "Bob's game seated")

@@ -149,12 +149,12 @@ class HonourTable:
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended
-            said = [prompts.move_arrived(names[applied.seat])] if friend else []
+            said = prompts.move_arrived_lines(names[applied.seat]) if friend else []
             said.extend(online_prompts.resigned(names[applied.seat], not friend))
             if ended is not None:
                 said.extend(honour_prompts.final_here(names, ended.totals, link.my_seat))
             return Relayed(tuple(said) + self._keep_record(applied.view))
-        first = (prompts.move_arrived(names[applied.seat]),) if friend else ()
+        first = tuple(prompts.move_arrived_lines(names[applied.seat])) if friend else ()
         after = self._keep_record(applied.view) if applied.view.is_over else ()
         return Relayed(first, self._sync(applied.view, applied.events), after)
 

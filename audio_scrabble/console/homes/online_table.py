@@ -313,7 +313,7 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
-            first: tuple[str, ...] = () if mine else (prompts.move_arrived(names[record.seat]),)
+            first: tuple[str, ...] = () if mine else tuple(prompts.move_arrived_lines(names[record.seat]))
             if record.kind == "accept":  # its end is said once the deal is checked
                 first += tuple(online_prompts.accepted_last_play(names[record.seat], mine))
             after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
