@@ -130,7 +130,7 @@ class Player:
 
     def gcg(self) -> tuple[Path, str]:
         """The record kept at the end: its path and text."""
-        found = re.findall(r"Its record is kept in games: (.*\.gcg)\.", self.screen())
+        found = re.findall(r"Its record is kept in games: (\S*\.gcg)\.", flat(self.screen()))  # maybe 2 lines
         assert found, self.screen()[-2000:]
         path = self.home / "data" / "games" / found[-1]
         return path, path.read_text(encoding="utf-8")

@@ -43,7 +43,7 @@ from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.persistence import SaveStore
 
 HOUR_MS = 3_600_000
-#: (inviting, invited): short names, and names long enough to fill half a line
+#: (inviting, invited): short names, names that fill a third of a line, a name of 21 letters
 NAMES = [("Alice", "Bob"), ("Bartholomew", "Christabella"), ("Annunziata", "Maximilianbartholomew")]
 #: the braille display's cells (None: braille mode off, the 40-character line)
 WIDTHS = [None, 20]
