@@ -310,7 +310,7 @@ def rack_lines(step: RecordStep, names: Sequence[str], you: int | None = None) -
     whose rack is "your rack")."""
     who, yours = names[step.player], step.player == you
     if not step.move.rack:
-        return [f"The record does not show {whose('rack', who, yours)} here."], []
+        return wrapped(f"The record does not show {whose('rack', who, yours)} here.", names=(who,)), []
     head = [f"{whose('rack', who, yours, start=True)} before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
 
@@ -333,9 +333,9 @@ def no_such_move(number: int, count: int) -> str:
     return f"There is no move {number}; the record has moves 1 to {count}, and 0 is the start."
 
 
-def only_moves(count: int) -> str:
-    """A start past the end of the record (``--move 99``)."""
-    return f"The record has {plural(count, 'move')}; here is the last."
+def only_moves(count: int) -> list[str]:
+    """A start past the end of the record (``--move 99``), in lines of 40."""
+    return wrapped(f"The record has {plural(count, 'move')}; here is the last.")
 
 
 def scores_head(position: int) -> str:

@@ -144,7 +144,7 @@ def test_start_at_a_move_and_beyond_the_end():
     assert lines[-3:] == ["Move 3 of 28.", "doug played JAVELIN, E3 down, 34.", "doug 66, emely 16."]
     s = session_of("doug_v_emely.gcg")
     lines = s.start(move=500)
-    assert "The record has 28 moves; here is the last." in lines
+    assert "The record has 28 moves; here is the last." in " ".join(lines)
     assert s.position == 28
 
 
