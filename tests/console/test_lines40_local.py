@@ -88,3 +88,16 @@ def test_each_rule_set_is_said_in_lines_of_40(rules: str) -> None:
     for typed in ("", "rules", "summary", "pass", "", "scores", "history", "last"):
         heard += s.handle_line(typed)
     assert too_long(heard, None) == []
+
+
+def test_the_review_s_help_is_written_in_lines_of_40() -> None:
+    """The review's help (data/review_help.txt) in lines of at most 40, as
+    help.txt is; its first sentence still whole (the entry's lead). Before,
+    20 of its lines were 42 to 87 characters ("To hear the current move
+    again, type move.", printed as it is by ``help last``)."""
+    from audio_scrabble.console.handlers.review_commands import review_help
+
+    entries = review_help()
+    long = [(key, line) for key, e in entries.items() for line in (e.summary, *e.details) if len(line) > 40]
+    assert long == []
+    assert " ".join(entries["next"].lead) == "Hear the next move; Enter on an empty line does the same."
