@@ -230,7 +230,7 @@ class ReviewSession:
             lines = record_phrases.opening_lines(self.record, self.count)
         if move is not None:
             if move > self.count:
-                lines.append(record_phrases.only_moves(self.count))
+                lines.extend(record_phrases.only_moves(self.count))
             lines.extend(self._go(min(move, self.count)))
         return self._reply(lines)
 

@@ -304,7 +304,7 @@ class Session(Seated):
                 self.cues.refused()
         except Exception as e:  # a bug must not end the game or show a traceback
             self.last_error = traceback.format_exc()
-            lines = [prompts.internal_error(type(e).__name__), prompts.INTERNAL_ERROR_HELP]
+            lines = prompts.internal_error(type(e).__name__) + list(prompts.INTERNAL_ERROR_HELP)
         if text.strip().lower() in ("repeat", "again"):
             remember = False
         if not (lines or news):

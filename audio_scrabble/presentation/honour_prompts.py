@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.board import COLUMNS, SIZE, Board, Square
+from .layout import wrapped
 from .phrases import scores_line, scores_lines
 
 #: the word after ``invite @bob:example.org`` that asks for the honour mode
@@ -101,24 +102,31 @@ def final_room(names: Sequence[str], totals: Sequence[int]) -> str:
 
 
 # ---------------------------------------------------------------- the player here
-def invited_here(friend: str) -> str:
+def _lines(sentence: str, name: str) -> list[str]:
+    """A sentence said here in lines of at most 40 characters, broken
+    where a reader pauses (:func:`.layout.wrapped`), the name never parted."""
+    return wrapped(sentence, names=(name,))
+
+
+def invited_here(friend: str) -> list[str]:
     """Said at ``invite ... honour``: the game starts at once."""
-    return f"Invited {friend} to an honour game; {friend} types moves in the game's room."
+    return _lines(f"Invited {friend} to an honour game; {friend} types moves in the game's room.", friend)
 
 
-def game_with(friend: str) -> str:
+def game_with(friend: str) -> list[str]:
     """Said when an honour game comes to the table."""
-    return (f"Your honour game with {friend}: this program holds both racks and the bag, "
-            "so the deal is on trust.")
+    return _lines(f"Your honour game with {friend}: this program holds both racks and the bag, "
+                  "so the deal is on trust.", friend)
 
 
-def chat_here(name: str, text: str) -> str:
-    return f"{name} says: {text}"
+def chat_here(name: str, text: str) -> list[str]:
+    """What the friend typed that is no move (the room keeps it whole)."""
+    return _lines(f"{name} says: {text}", name)
 
 
-def refused_here(name: str, sentence: str) -> str:
+def refused_here(name: str, sentence: str) -> list[str]:
     """The friend's move refused (answered in the room too)."""
-    return f"{name}'s move refused: {sentence}"
+    return _lines(f"{name}'s move refused: {sentence}", name)
 
 
 def final_here(names: Sequence[str], totals: Sequence[int], you: int) -> list[str]:

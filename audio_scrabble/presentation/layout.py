@@ -151,14 +151,16 @@ def short_lines(lines: Iterable[str], width: int = LINE_WIDTH) -> list[str]:
     return [part for line in lines for part in clauses(line, width)]
 
 
-def wrapped(text: str, width: int = LINE_WIDTH) -> list[str]:
-    """A long sentence (a record's note, title...) in lines of ``width``,
-    broken as every other sentence is (:func:`wrap`: where a reader
-    pauses), a word longer than a line (an address) kept whole on a line
-    of its own; white space tidied (a tab or a run of spaces is one
-    space), no empty line."""
+def wrapped(text: str, width: int = LINE_WIDTH, names: Iterable[str] = ()) -> list[str]:
+    """A long sentence (a record's note, title, a line said of a game
+    between homes...) in lines of ``width``, broken as every other
+    sentence is (:func:`wrap`: where a reader pauses, no word left alone
+    on a line it could share), a word longer than a line (an address)
+    kept whole on a line of its own; white space tidied (a tab or a run
+    of spaces is one space), no empty line. ``names``: the players'
+    names, each kept on one line where it can be."""
     tidy = "\n".join(" ".join(paragraph.split()) for paragraph in text.split("\n"))
-    return [line for line in wrap(tidy, width, whole_words=True) if line]
+    return [line for line in wrap(tidy, width, whole_words=True, names=names) if line]
 
 
 # ---------------------------------------------------------------- breaking a paragraph for a width
@@ -612,7 +614,7 @@ def fit_cells(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()
     return out
 
 
-def fit_columns(lines: Sequence[str], columns: int | None) -> list[str]:
+def fit_columns(lines: Sequence[str], columns: int | None, names: Sequence[str] = ()) -> list[str]:
     """A line wider than a terminal of ``columns`` (None: no terminal)
     broken between words as a braille display's are (:func:`wrap`), so
     that the terminal never breaks one mid-word ("did you mean pl" /
@@ -620,11 +622,13 @@ def fit_columns(lines: Sequence[str], columns: int | None) -> list[str]:
     than the terminal (a file's path) stays whole, to be copied, on a
     line of its own (the terminal folds that one; nothing else can be
     done), the words before and after it broken as usual. Lines that fit
-    and lines of braille cells are left as they are."""
+    and lines of braille cells are left as they are. ``names``: the
+    players' names, kept whole on a line where they can be, as on a
+    braille display."""
     if columns is None or columns < 2:
         return list(lines)
     return [part for line in lines
-            for part in (wrap(line, columns, whole_words=True)
+            for part in (wrap(line, columns, whole_words=True, names=names)
                          if len(line) > columns and not is_cells_line(line)
                          else [line])]
 
@@ -677,13 +681,18 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
 def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     """``head`` and a file path, for saying where a file went.
 
-    Without braille mode, one line. In braille mode, the head on its own
-    line and the path broken only after its own ``/``, ``-``, ``_`` or
-    ``.`` so that each piece fits (:func:`break_path`): nothing is added to the path, and a piece with
-    none of those is cut at the width.
+    One line when both fit a line (:data:`LINE_WIDTH`, or the display's
+    ``cells``). Else the head on its own line; without braille mode the
+    path whole on the next (a word longer than a line, to be copied as
+    it is), in braille mode broken only after its own ``/``, ``-``,
+    ``_`` or ``.`` so that each piece fits (:func:`break_path`): nothing
+    is added to the path, and a piece with none of those is cut at the
+    width.
     """
-    if cells is None or len(head) + 1 + len(path) <= cells:
+    if len(head) + 1 + len(path) <= (cells or LINE_WIDTH):
         return [f"{head} {path}"]
+    if cells is None:
+        return [head, path]
     return fit_cells([head], cells) + break_path(path, cells)
 
 
@@ -696,4 +705,4 @@ def lay_out(lines: Iterable[str], cells: int | None = None, columns: int | None 
     leaves for the terminal, the speech and the braille display, and the
     lines kept for ``repeat``. ``names``: the players' names, kept whole
     on a line where they can be."""
-    return fit_columns(fit_cells(lines, cells, names), columns)
+    return fit_columns(fit_cells(lines, cells, names), columns, names)

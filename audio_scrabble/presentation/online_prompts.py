@@ -10,17 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .layout import wrapped
 from .phrases import join_and
 
 
-def game_with(others: Sequence[str]) -> str:
+def _lines(sentence: str, names: Sequence[str] = ()) -> list[str]:
+    """A sentence in lines of at most 40 characters, broken where a reader
+    pauses (:func:`.layout.wrapped`: after a clause where the lines stay
+    full, no word left alone), a player's name never parted."""
+    return wrapped(sentence, names=names)
+
+
+def game_with(others: Sequence[str]) -> list[str]:
     """Said when a game between homes comes to the table."""
-    return f"Your game with {join_and(list(others))}, between homes."
+    return _lines(f"Your game with {join_and(list(others))}, between homes.", others)
 
 
-def accepted(name: str) -> str:
+def accepted(name: str) -> list[str]:
     """Another player accepted the invitation: the deal goes on."""
-    return f"{name} accepted; the bag is being dealt."
+    return _lines(f"{name} accepted; the bag is being dealt.", [name])
 
 
 def tiles_coming(count: int) -> str:
@@ -31,18 +39,18 @@ def tiles_coming(count: int) -> str:
 #: a move sent that has not come back from the room yet
 SENT_WAITING = "Sent; it is said once the room has it."
 #: an action sent from here for a turn another player's record took first (both at once)
-OWN_CAME_LATE = "Another move came first; yours was not made."
+OWN_CAME_LATE = tuple(_lines("Another move came first; yours was not made."))
 #: an action typed while the homeserver does not answer: kept, sent when it is back
 SEND_WHEN_BACK = "Server down; move sent when it is back."
 
 
-def chat_line(name: str, text: str) -> str:
-    """A chat line that arrived."""
-    return f"{name} says: {text}"
+def chat_line(name: str, text: str) -> list[str]:
+    """A chat line that arrived (here: the room keeps it whole)."""
+    return _lines(f"{name} says: {text}", [name])
 
 
-def resigned(name: str, you: bool) -> str:
-    return "You resigned." if you else f"{name} resigned."
+def resigned(name: str, you: bool) -> list[str]:
+    return ["You resigned."] if you else _lines(f"{name} resigned.", [name])
 
 
 #: an action the table cannot send (none of the game's own)
@@ -54,13 +62,13 @@ NO_ONLINE_GAME = "No online game is open; type games, then open and a number."
 #: ``resign`` sent
 RESIGN_SENT = "Resigned; the keys of the deal follow."
 #: ``resign`` while the homeserver does not answer
-RESIGN_WHEN_BACK = "Server down; resignation sent when it is back."
+RESIGN_WHEN_BACK = tuple(_lines("Server down; resignation sent when it is back."))
 
 
 # ---------------------------------------------------------------- signing in
 #: the sign-in questions, one at a time, and their prompts
 ASK_HOMESERVER = "Your homeserver? For example matrix.org."
-ASK_USER = "Your user name? For example @bob:matrix.org."
+ASK_USER = tuple(_lines("Your user name? For example @bob:matrix.org."))
 ASK_PASSWORD = "Your password? It is not shown or kept."
 HOMESERVER_PROMPT = ("homeserver> ", "server> ")
 USER_PROMPT = ("user> ", None)
@@ -72,25 +80,25 @@ SIGNED_OUT = "Signed out; your games stay on file."
 NOT_SIGNED_IN = "You are not signed in; type online to sign in."
 NOT_SIGNED_IN_BRIEF = "Type online to sign in."
 #: ``online`` again, signed in already
-def signed_in(user_id: str) -> str:
-    return f"Signed in as {user_id}."
+def signed_in(user_id: str) -> list[str]:
+    return _lines(f"Signed in as {user_id}.")
 
 
-def moved_while_away(name: str, games: int) -> str:
+def moved_while_away(name: str, games: int) -> list[str]:
     """At start: the games where another player moved while this one was away."""
     where = "a game" if games == 1 else f"{games} games"
-    return f"{name} moved in {where} while you were away."
+    return _lines(f"{name} moved in {where} while you were away.", [name])
 
 
-def moved_not_open(name: str) -> str:
+def moved_not_open(name: str) -> list[str]:
     """A move that arrived in a game between homes not open at the table:
     said once, as it arrives (``games`` lists the game)."""
-    return f"{name} moved in another game."
+    return _lines(f"{name} moved in another game.", [name])
 
 
-def resigned_not_open(name: str) -> str:
+def resigned_not_open(name: str) -> list[str]:
     """A resignation that arrived in a game not open at the table."""
-    return f"{name} resigned in another game."
+    return _lines(f"{name} resigned in another game.", [name])
 
 
 # ---------------------------------------------------------------- games
@@ -112,7 +120,7 @@ def _since(since_ms: int, now_ms: int) -> str:
     return f", for {hours // 24} days"
 
 
-def game_entry(number: int, others: Sequence[str], state: str, whose: str, since_ms: int, now_ms: int) -> str:
+def game_entry(number: int, others: Sequence[str], state: str, whose: str, since_ms: int, now_ms: int) -> list[str]:
     """One online game of ``games``: with whom, whose turn, since when."""
     who = join_and(list(others)) or "nobody yet"
     if state == "play":
@@ -125,27 +133,28 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
         turn = f"waiting for {whose}" if whose else "being dealt"
     else:
         turn = f"{whose}'s turn" if whose else "waiting"
-    return f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state != 'done' else ''}."
+    return _lines(f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state != 'done' else ''}.",
+                  [*others, whose])
 
 
-def invitation_line(number: int, who: str) -> str:
-    return f"Invitation {number}: {who} invites you to a game."
+def invitation_line(number: int, who: str) -> list[str]:
+    return _lines(f"Invitation {number}: {who} invites you to a game.", [who])
 
 
 ACCEPT_HOW = "Type accept 1 or decline 1."
-NO_ONLINE_GAMES = "No online games; invite a player: invite @bob:matrix.org."
+NO_ONLINE_GAMES = tuple(_lines("No online games; invite a player: invite @bob:matrix.org."))
 
 
-def invited(names: Sequence[str]) -> str:
-    return f"Invited {join_and(list(names))}; the game starts when they accept."
+def invited(names: Sequence[str]) -> list[str]:
+    return _lines(f"Invited {join_and(list(names))}; the game starts when they accept.", names)
 
 
-def accepted_game(who: str) -> str:
-    return f"You accepted {who}'s game; the bag is being dealt."
+def accepted_game(who: str) -> list[str]:
+    return _lines(f"You accepted {who}'s game; the bag is being dealt.", [who])
 
 
-def declined(who: str) -> str:
-    return f"You declined {who}'s game."
+def declined(who: str) -> list[str]:
+    return _lines(f"You declined {who}'s game.", [who])
 
 
 def no_invitation(count: int) -> str:
@@ -177,52 +186,55 @@ SIGN_IN_BETWEEN_GAMES = "Sign in between games: finish this one, or start audio-
 GAME_CLOSED = "This online game is closed here; type games, then open and its number."
 #: ``new`` at a game between homes
 NEW_ONLINE = "To play again, invite again: type invite and the players; games lists your games."
+#: said at the end of a game between homes: the same, in lines
+NEW_ONLINE_LINES = tuple(_lines(NEW_ONLINE))
 
 
-def accepted_last_play(name: str, you: bool) -> str:
+def accepted_last_play(name: str, you: bool) -> list[str]:
     """The last play of the game accepted (the end said once the deal is checked)."""
-    return "You accepted the last play." if you else f"{name} accepted the last play."
+    return ["You accepted the last play."] if you else _lines(f"{name} accepted the last play.", [name])
 #: ``review`` at a game between homes
 REVIEW_ONLINE = "A game between homes is reviewed once it is over and its deal checked; finish it first."
 
 
-def record_kept(name: str) -> str:
-    """The checked record of a game between homes, kept in the games folder."""
-    return f"Its record is kept in games: {name}."
+def record_kept(name: str) -> list[str]:
+    """The checked record of a game between homes, kept in the games
+    folder: the file's name whole, on a line of its own if it must."""
+    return _lines(f"Its record is kept in games: {name}.")
 
 
-def record_not_kept(reason: str) -> str:
-    return f"Its record could not be kept in games ({reason}); the room still holds every move."
+def record_not_kept(reason: str) -> list[str]:
+    return _lines(f"Its record could not be kept in games ({reason}); the room still holds every move.")
 
 
 # ---------------------------------------------------------------- days a move, claims, rematches
-def clocked_entry(number: int, others: Sequence[str], whose: str, left: str) -> str:
+def clocked_entry(number: int, others: Sequence[str], whose: str, left: str) -> list[str]:
     """A game of ``games`` with days a move: whose turn, how long is left."""
     if not whose:
-        return f"{number}. Your turn with {join_and(list(others))}, {left} left."
-    return f"{number}. {whose}'s turn, {left} left."
+        return _lines(f"{number}. Your turn with {join_and(list(others))}, {left} left.", others)
+    return _lines(f"{number}. {whose}'s turn, {left} left.", [whose])
 
 
-def numbered(number: int, sentence: str) -> str:
+def numbered(number: int, sentence: str) -> list[str]:
     """A game of ``games`` said by one sentence (an offer this program refused)."""
-    return f"{number}. {sentence}"
+    return _lines(f"{number}. {sentence}")
 
 
-def time_out_entry(number: int, late: str) -> str:
-    return f"{number}. {late}'s time ran out; type claim {number} to win."
+def time_out_entry(number: int, late: str) -> list[str]:
+    return _lines(f"{number}. {late}'s time ran out; type claim {number} to win.", [late])
 
 
-def own_time_out(number: int, others: Sequence[str]) -> str:
-    return f"{number}. Your turn with {join_and(list(others))}; your time ran out, move now."
+def own_time_out(number: int, others: Sequence[str]) -> list[str]:
+    return _lines(f"{number}. Your turn with {join_and(list(others))}; your time ran out, move now.", others)
 
 
-def due_soon(others: Sequence[str], left: str) -> str:
+def due_soon(others: Sequence[str], left: str) -> list[str]:
     """At start and when a game is opened: a move of this player due soon."""
-    return f"Your move with {join_and(list(others))} is due in {left}."
+    return _lines(f"Your move with {join_and(list(others))} is due in {left}.", others)
 
 
-def may_claim(late: str, number: int) -> str:
-    return f"{late}'s time ran out; type claim {number} to win the game."
+def may_claim(late: str, number: int) -> list[str]:
+    return _lines(f"{late}'s time ran out; type claim {number} to win the game.", [late])
 
 
 def terms_value_missing(word: str) -> str:
@@ -244,7 +256,7 @@ def rules_unknown(word: str) -> str:
 #: ``claim`` with no game open and no number
 CLAIM_WHICH = "Claim which game? Type games, then claim and its number."
 #: a claim sent: the end follows once every side has checked it
-CLAIM_SENT = "Claimed on time; the keys of the deal follow."
+CLAIM_SENT = tuple(_lines("Claimed on time; the keys of the deal follow."))
 #: ``claim`` while the homeserver does not answer
 CLAIM_WHEN_BACK = "Server down; claim sent when it is back."
 #: ``rematch`` while the game open is not over
@@ -257,24 +269,24 @@ REMATCH_ASKED = "You asked for this rematch already; type games to hear it."
 REMATCH_HOW = "Type rematch to play them again."
 
 
-def rematch_sent(names: Sequence[str]) -> str:
-    return f"Rematch asked of {join_and(list(names))}; it starts when they accept."
+def rematch_sent(names: Sequence[str]) -> list[str]:
+    return _lines(f"Rematch asked of {join_and(list(names))}; it starts when they accept.", names)
 
 
-def asks_rematch(name: str) -> str:
+def asks_rematch(name: str) -> list[str]:
     """Heard at the finished game's table when the other player asks."""
-    return f"{name} asks for a rematch; type games, then accept and its number."
+    return _lines(f"{name} asks for a rematch; type games, then accept and its number.", [name])
 
 
-def rematch_invitation_line(number: int, who: str) -> str:
-    return f"Invitation {number}: {who} asks for a rematch."
+def rematch_invitation_line(number: int, who: str) -> list[str]:
+    return _lines(f"Invitation {number}: {who} asks for a rematch.", [who])
 
 
-def lost_on_time(name: str, you: bool) -> str:
-    return "You lost on time." if you else f"{name} lost on time."
+def lost_on_time(name: str, you: bool) -> list[str]:
+    return ["You lost on time."] if you else _lines(f"{name} lost on time.", [name])
 
 
-def offered_with(terms: str) -> str:
+def offered_with(terms: str) -> list[str]:
     """Said after ``invite`` with terms: what the game is played by."""
-    return f"Played by {terms}."
+    return _lines(f"Played by {terms}.")
 

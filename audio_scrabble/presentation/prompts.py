@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..notation.plays import clip
 from ..notation.typed import WordMade
-from .layout import wrap
+from .layout import wrap, wrapped
 from .phrases import (
     LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
     went_out_line, where_text, whose,
@@ -111,8 +111,10 @@ def turn(name: str, you: bool = False) -> str:
     return turn_line(name, you)
 
 
-def turn_with_help(name: str, you: bool = False) -> str:
-    return f"{turn_line(name, you)} Type help for commands."
+def turn_with_help(name: str, you: bool = False) -> list[str]:
+    """Whose turn, and where to find the commands: a line each when both
+    do not fit one (``Christabella's turn.`` / ``Type help for commands.``)."""
+    return wrapped(f"{turn_line(name, you)} Type help for commands.", names=(name,))
 
 
 def wait_for(name: str) -> str:
@@ -303,11 +305,12 @@ def use_your_blank_as(letters: list[str]) -> str:
             f"type {join_and([x.lower() for x in letters])} in lower case,\nor ? in their places.")
 
 # ---------------------------------------------------------------- errors
-INTERNAL_ERROR_HELP = "Type last or scores to hear where things stand."
+INTERNAL_ERROR_HELP = tuple(wrapped("Type last or scores to hear where things stand."))
 
 
-def internal_error(kind: str) -> str:
-    return f"Something went wrong inside the game ({kind})."
+def internal_error(kind: str) -> list[str]:
+    """A bug caught (``kind``: the exception's name), in lines of 40."""
+    return wrapped(f"Something went wrong inside the game ({kind}).")
 
 
 def key_does_nothing(name: str) -> str:
@@ -652,6 +655,11 @@ GAMES_FOLDER = "Games folder:"
 def move_arrived(name: str) -> str:
     """Said once, before its announcement, when a remote player's action arrives."""
     return f"{name}'s move has arrived."
+
+
+def move_arrived_lines(name: str) -> list[str]:
+    """:func:`move_arrived` in lines of 40 (a long name: two lines)."""
+    return wrapped(move_arrived(name), names=(name,))
 
 
 def wait_for_remote(name: str) -> str:

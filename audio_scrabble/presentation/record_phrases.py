@@ -310,7 +310,7 @@ def rack_lines(step: RecordStep, names: Sequence[str], you: int | None = None) -
     whose rack is "your rack")."""
     who, yours = names[step.player], step.player == you
     if not step.move.rack:
-        return [f"The record does not show {whose('rack', who, yours)} here."], []
+        return wrapped(f"The record does not show {whose('rack', who, yours)} here.", names=(who,)), []
     head = [f"{whose('rack', who, yours, start=True)} before move {step.number}:"]
     return head, [tiles_said(step.move.rack) + "."]
 
@@ -320,7 +320,7 @@ def rack_lines(step: RecordStep, names: Sequence[str], you: int | None = None) -
 REVIEW_HELP_FOOT = ("Enter alone: the next move.", "help keys: the board keys.", "help COMMAND: more on one.")
 AT_START = ("This is the start, before move 1.", "Type next or press Enter.")
 NO_MOVE_YET = "No move yet; type next to hear the first."
-NO_MOVES_YET = "No moves yet; type next to hear the first."
+NO_MOVES_YET = tuple(wrapped("No moves yet; type next to hear the first."))
 
 
 def end_reached(count: int, summary: Sequence[str] = ()) -> list[str]:
@@ -333,9 +333,9 @@ def no_such_move(number: int, count: int) -> str:
     return f"There is no move {number}; the record has moves 1 to {count}, and 0 is the start."
 
 
-def only_moves(count: int) -> str:
-    """A start past the end of the record (``--move 99``)."""
-    return f"The record has {plural(count, 'move')}; here is the last."
+def only_moves(count: int) -> list[str]:
+    """A start past the end of the record (``--move 99``), in lines of 40."""
+    return wrapped(f"The record has {plural(count, 'move')}; here is the last.")
 
 
 def scores_head(position: int) -> str:

@@ -76,10 +76,14 @@ def words(text: str) -> list[str]:
 
 
 def check_wrapping(watch: WrapWatch, width: int) -> int:
-    """Every wrap call so far kept its words whole; returns how many there were."""
+    """Every wrap call so far kept its words whole; returns how many there
+    were. A call is for the display's width, or for the 40-character line
+    a sentence is composed in (layout.wrapped: a turn of the history, whose
+    turn with the help)."""
     for text, cells, pieces in watch.calls:
-        assert cells == width
-        assert_words_whole(text, pieces, width)
+        assert cells in (width, layout.LINE_WIDTH)
+        assert cells is not None
+        assert_words_whole(text, pieces, cells)
     return len(watch.calls)
 
 

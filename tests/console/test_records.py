@@ -121,7 +121,7 @@ def test_an_ordinary_game_is_still_kept_as_its_gcg_record(tmp_path: Path, verbos
         at = out.index("Game record saved:")
         assert out[at + 1] == kept[0].name, out
         assert all(len(x) <= 40 or x == kept[0].name for x in out), out
-    assert s.handle_line("export")[0].startswith("Record saved: ")
+    assert " ".join(s.handle_line("export")).startswith("Record saved: ")
 
 
 class _AcceptAll:

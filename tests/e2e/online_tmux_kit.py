@@ -103,6 +103,10 @@ class Player:
     def wait_for(self, text: str, count: int = 1, timeout: float = WAIT) -> str:
         return self.t.wait_for(text, count, timeout=timeout)
 
+    def wait_said(self, sentence: str, timeout: float = WAIT) -> str:
+        """Wait for a sentence the game may break over lines of 40."""
+        return said_on(self.t, sentence, timeout)
+
     def sign_in(self, url: str) -> None:
         t = self.t
         t.wait_for("homeserver>", timeout=WAIT)
@@ -111,7 +115,7 @@ class Player:
         t.type(self.user)
         t.wait_for("password>", timeout=WAIT)
         t.type(self.password)
-        t.wait_for(f"Signed in as {self.user}.", timeout=WAIT)
+        said_on(t, f"Signed in as {self.user}.")
 
     def rack(self) -> list[str]:
         """The rack as this pane says it (``rack`` typed): ``?`` for a blank."""
@@ -126,7 +130,7 @@ class Player:
 
     def gcg(self) -> tuple[Path, str]:
         """The record kept at the end: its path and text."""
-        found = re.findall(r"Its record is kept in games: (.*\.gcg)\.", self.screen())
+        found = re.findall(r"Its record is kept in games: (\S*\.gcg)\.", flat(self.screen()))  # maybe 2 lines
         assert found, self.screen()[-2000:]
         path = self.home / "data" / "games" / found[-1]
         return path, path.read_text(encoding="utf-8")
@@ -147,7 +151,7 @@ def start_game(synapse: Any, players: Sequence[Player]) -> list[Player]:
         p.sign_in(synapse.url)
     host, guests = players[0], players[1:]
     host.type("invite " + " ".join(g.user for g in guests))
-    host.wait_for("the game starts when they accept", timeout=WAIT)
+    host.wait_said("the game starts when they accept")
     for g in guests:
         end = time.monotonic() + WAIT
         while time.monotonic() < end:
@@ -277,7 +281,7 @@ def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, ex
             mover.wait_for("Sent.", count=sent + 1)
             for p in order:
                 if p is not mover:
-                    p.wait_for(f"{mover.label} says: hello from {mover.name}", timeout=WAIT)
+                    p.wait_said(f"{mover.label} says: hello from {mover.name}")
         if hook is not None:
             hook("before", turn, mover, line)
         mover.type(line)
@@ -303,6 +307,12 @@ def play_to_end(order: Sequence[Player], table: Table, *, phony: bool = True, ex
 def flat(screen: str) -> str:
     """A pane's text with its line breaks (the game's lines of 40) as spaces."""
     return " ".join(screen.split())
+
+
+def said_on(t: Terminal, sentence: str, timeout: float = WAIT) -> str:
+    """Wait until ``sentence`` is on the screen, maybe broken over lines of
+    40 (the game's braille lines); returns the screen."""
+    return t.wait_until(lambda sc: sentence in flat(sc), repr(sentence), timeout=timeout)
 
 
 def screens(players: Sequence[Player]) -> str:

@@ -124,7 +124,7 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
         alice.type(alice_pw)
         waits_for(alice, f"Signed in as {alice_id}.")
         alice.type(f"invite {bob_id} honour")
-        waits_for(alice, honour_prompts.game_with(ben))
+        waits_for(alice, " ".join(honour_prompts.game_with(ben)))
         assert until(lambda: len(bob.invitations()) == 1)
         room = bob.invitations()[0].room
         bob.accept(room)
@@ -160,7 +160,7 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
                 assert sorted(told) == sorted(game.players[1].rack), (told, game.players[1].rack)
                 if not chatted:  # a chat line, said once above Alice's prompt
                     bob_types("good luck")
-                    waits_for(alice, honour_prompts.chat_here(ben, "good luck"))
+                    waits_for(alice, " ".join(honour_prompts.chat_here(ben, "good luck")))
                     chatted = True
                 if not refused:  # a move off the board: refused in the room and here, nothing changed
                     before = len(answers())
@@ -193,21 +193,21 @@ def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: P
             assert until(lambda: the_game(alice_store, lexicon)[0].current == 1)
         carol_id, _ = synapse.new_user("carol")
         alice.type(f"invite {carol_id} honour")
-        waits_for(alice, honour_prompts.game_with(display_name(carol_id)))
+        waits_for(alice, " ".join(honour_prompts.game_with(display_name(carol_id))))
         game, _ = the_game(alice_store, lexicon, friend=bob_id)
         bob_types(notation(game, 1, players[1]))
-        waits_for(alice, online_prompts.moved_not_open(ben))
+        waits_for(alice, " ".join(online_prompts.moved_not_open(ben)))
         alice.type("games")
         listed = waits_for(alice, f"With {ben} (")
         number = next(line.split(".")[0].strip() for line in listed.splitlines() if f"With {ben} (" in line)
         alice.type(f"open {number}")
-        waits_for(alice, honour_prompts.game_with(ben), 2)
+        waits_for(alice, " ".join(honour_prompts.game_with(ben)), 2)
         alice.type("resign")
         waits_for(alice, "Its record is kept in games:")
         screen = flat(alice.screen())
         assert screen.count(prompts.move_arrived(ben)) == made[1], screen[-3000:]  # the last not open
-        assert screen.count(online_prompts.moved_not_open(ben)) == 1
-        assert screen.count(honour_prompts.chat_here(ben, "good luck")) == 1
+        assert screen.count(" ".join(online_prompts.moved_not_open(ben))) == 1
+        assert screen.count(" ".join(honour_prompts.chat_here(ben, "good luck"))) == 1
         assert screen.count(f"{ben}'s move refused:") == 1
         assert alice_pw not in screen and "Missing session" not in screen
         records = list((tmp_path / "alice").rglob("*.gcg"))

@@ -35,7 +35,7 @@ def lexicon() -> Any:
 def come_back(p: Player) -> str:
     """Start the program again (the account on file: no question) and open the game."""
     p.start()
-    p.wait_for(f"Signed in as {p.user}.", timeout=WAIT)
+    p.wait_said(f"Signed in as {p.user}.")
     p.type("open 1")
     return p.wait_for("Your game with", timeout=WAIT)
 
@@ -62,7 +62,7 @@ def test_a_player_killed_before_the_send_and_while_the_other_moves_comes_back(
         elif turn == 5 and phase == "typed":  # ... while this one moves; it comes back
             mover.wait_for(f"{other.label}'s turn.", count=turns_said["before"] + 1, timeout=WAIT)
             screen = come_back(other)
-            assert online_prompts.moved_while_away(mover.label, 1) in flat(screen), screen[-2000:]
+            assert " ".join(online_prompts.moved_while_away(mover.label, 1)) in flat(screen), screen[-2000:]
             assert f"Last move: {mover.label} " in flat(screen), screen[-2000:]  # what was played meanwhile
             other.arrived[mover.label] = -1  # the move is in the game it opened, not said as it arrives
             done.append("killed while the other moved")

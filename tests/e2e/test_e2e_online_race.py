@@ -58,7 +58,7 @@ def test_a_move_and_a_resignation_at_once_one_stands_on_both_sides(
         told: dict[str, list[str]] = {}
         end = time.monotonic() + WAIT
         while time.monotonic() < end:
-            late = {p.label: online_prompts.OWN_CAME_LATE in flat(p.screen()) for p in players}
+            late = {p.label: " ".join(online_prompts.OWN_CAME_LATE) in flat(p.screen()) for p in players}
             told = {p.label: REFUSED.findall(flat(p.screen())) for p in players}
             if any(late.values()) and any(told.values()):
                 break
@@ -68,7 +68,7 @@ def test_a_move_and_a_resignation_at_once_one_stands_on_both_sides(
         winner = next(p.label for p in players if p.label != loser)
         assert told[winner] == [loser] and told[loser] == [], told  # the same one refused, once
         for p in players:
-            assert flat(p.screen()).count(online_prompts.OWN_CAME_LATE) == (1 if p.label == loser else 0)
+            assert flat(p.screen()).count(" ".join(online_prompts.OWN_CAME_LATE)) == (1 if p.label == loser else 0)
         move_stood = loser == other.label
         if move_stood:  # the move is on both boards; the resignation again, now in its turn order
             other.wait_for(f"{mover.label}'s move has arrived.", timeout=WAIT)

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
 pytest.importorskip("nio")
 
 from tmux_terminal import Terminal  # noqa: E402
+from online_tmux_kit import said_on  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the homeserver and the deal take longer than a local turn
@@ -50,7 +51,7 @@ def sign_in(t: Terminal, url: str, user: str, password: str) -> None:
     t.type(user)
     t.wait_for("password>", timeout=WAIT)
     t.type(password)
-    t.wait_for(f"Signed in as {user}.", timeout=WAIT)
+    said_on(t, f"Signed in as {user}.")
     assert password not in t.screen()  # typed unseen
 
 
@@ -63,9 +64,9 @@ def test_two_processes_play_between_homes(synapse: Any, tmp_path: Path) -> None:
         sign_in(alice, synapse.url, alice_id, alice_pw)
         sign_in(bob, synapse.url, bob_id, bob_pw)
         alice.type(f"invite {bob_id}")
-        alice.wait_for("the game starts when they accept", timeout=WAIT)
+        said_on(alice, "the game starts when they accept")
         bob.type("games")
-        bob.wait_for("invites you to a game.", timeout=WAIT)
+        said_on(bob, "invites you to a game.")
         bob.type("accept 1")
         bob.wait_for("Your game with", timeout=WAIT)
         # Alice is at her prompt: the game comes to her table as it is dealt
@@ -92,7 +93,7 @@ def test_two_processes_play_between_homes(synapse: Any, tmp_path: Path) -> None:
         first.wait_for(f"{second_name}'s move has arrived.", timeout=WAIT)
         # a chat line, said once
         second.type("say good one")
-        first.wait_for(f"{second_name} says: good one", timeout=WAIT)
+        said_on(first, f"{second_name} says: good one")
         # the first resigns; both hear the deal checked
         first.type("resign")
         first.wait_for("The deal checked out.", timeout=WAIT)

@@ -319,7 +319,7 @@ def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, te
     t.type("set")
     t.wait_for("verbosity full.")  # the game's own setting came back with it
     t.type("games")
-    t.wait_for("Games folder: ")
+    t.wait_for("Games folder:")
     t.type("export")
     # the head and the path after it (the path may come on a line of its own, drawn a moment later)
     screen = t.wait_until(lambda sc: "Record saved:" in sc and ".gcg" in sc.split("Record saved:")[-1],

@@ -26,6 +26,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts
 
+from lines_kit import joined, said as said_in, starts, times  # type: ignore[import-not-found]
+
 from honour_kit import Host, Observed, play_out
 
 BOB = "@bob:loopback"
@@ -90,11 +92,11 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
     loop = Loop(tmp_path, lexicon)
     host = loop.host
     try:
-        assert host.sign_in()[0] == online_prompts.signed_in("@alice:loopback")
+        assert starts(online_prompts.signed_in("@alice:loopback"), host.sign_in())
         out = host.line("invite @bob:loopback honour")
-        assert out[0] == honour_prompts.invited_here("Bob"), out
-        assert honour_prompts.game_with("Bob") in out
-        assert "holds both racks and the bag" in honour_prompts.game_with("Bob")
+        assert starts(honour_prompts.invited_here("Bob"), out), out
+        assert said_in(honour_prompts.game_with("Bob"), out)
+        assert "holds both racks and the bag" in joined(honour_prompts.game_with("Bob"))
         room = loop.room()
         assert BOB in loop.net.room(room).invited
         loop.bob.accept(room)
@@ -111,7 +113,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
             g = link.game
             if turn == 1:  # a chat line: said once
                 loop.types("good luck!")
-                assert host.line("") == [honour_prompts.chat_here("Bob", "good luck!")]
+                assert host.line("") == honour_prompts.chat_here("Bob", "good luck!")
             if turn == 2:
                 loop.types("help")
                 assert "exchange ABC" in loop.bodies()[-1]
@@ -121,7 +123,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
                 loop.types("8D CAT")
                 sentence = honour_prompts.not_your_turn("Alice")
                 assert loop.bodies()[-1] == honour_prompts.refused("Bob", sentence)
-                assert host.line("") == [honour_prompts.refused_here("Bob", sentence)]
+                assert host.line("") == honour_prompts.refused_here("Bob", sentence)
                 assert (len(g.actions), sorted(g.board.occupied())) == before
                 seen.typed.append("(out of turn)")
             pending = g.pending_play
@@ -148,7 +150,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
                 assert answer.startswith("Not played, Bob: "), answer
                 assert len(g.actions) == count and g.current == 1
                 said = host.line("")
-                assert said and said[0].startswith("Bob's move refused: "), said
+                assert said and joined(said).startswith("Bob's move refused: "), said
                 seen.typed.append("(illegal)")
 
         seen = play_out(host, loop.types, lexicon, extra=extra)
@@ -157,7 +159,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
         assert host.session.mode == "over"
         # each of Bob's actions said once at Alice's table, as it arrived
         assert host.heard.count(prompts.move_arrived("Bob")) == seen.friend_actions
-        assert host.heard.count(honour_prompts.chat_here("Bob", "good luck!")) == 1
+        assert times(honour_prompts.chat_here("Bob", "good luck!"), host.heard) == 1
         assert "(challenge)" in seen.typed and "(alice challenges)" in seen.typed and "(illegal)" in seen.typed and "(out of turn)" in seen.typed
         assert any(t.islower() for t in seen.typed if t[0].isdigit() or t[0].isalpha()), (seen.typed, final.actions, host.heard[-30:])
         # the room: every move answered with its sentence, the scores and the board
@@ -179,7 +181,7 @@ def test_a_whole_honour_game_over_the_loopback(tmp_path: Path, lexicon: Any) -> 
         # the GCG record, written once, the game's own
         records = list(loop.saves.games_dir.glob("*.gcg"))
         assert len(records) == 1, records
-        assert online_prompts.record_kept(records[0].name) in host.heard
+        assert said_in(online_prompts.record_kept(records[0].name), host.heard)
         record = read_gcg(records[0].read_bytes())
         assert [p.full_name for p in record.players] == ["Alice", "Bob"]
         # games lists it, over; Bob's message after the end is refused
@@ -214,7 +216,7 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
         again = loop.new_host()
         loop.host = again
         out = again.sign_in()
-        assert online_prompts.moved_while_away("Bob", 1) in out, out
+        assert said_in(online_prompts.moved_while_away("Bob", 1), out), out
         again.idle()
         relink = again.link()
         assert relink.game.actions == actions + [{"type": "pass"}]
@@ -224,10 +226,10 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
         assert any("With Bob (honour): your turn" in line for line in listed), listed
         number = next(line.split(".")[0] for line in listed if "(honour)" in line)
         opened = again.line(f"open {number}")
-        assert honour_prompts.game_with("Bob") in opened, opened
+        assert said_in(honour_prompts.game_with("Bob"), opened), opened
         assert again.session.game is not None and again.session.game.current == 0
-        assert honour_prompts.chat_here("Bob", "back soon") in opened, opened  # said once it is open
-        assert again.heard.count(honour_prompts.chat_here("Bob", "back soon")) == 1
+        assert said_in(honour_prompts.chat_here("Bob", "back soon"), opened), opened  # said once it is open
+        assert times(honour_prompts.chat_here("Bob", "back soon"), again.heard) == 1
         out = again.line("pass")
         assert "You passed." in out, out
         assert loop.bodies()[-1].startswith("Alice passed.")
@@ -261,16 +263,16 @@ def test_a_resignation_ends_the_honour_game(tmp_path: Path, lexicon: Any, who: s
         if who == "Bob":
             loop.types("Resign")
             out = host.line("")
-            assert out[:2] == [prompts.move_arrived("Bob"), online_prompts.resigned("Bob", False)], out
+            assert starts([prompts.move_arrived("Bob"), *online_prompts.resigned("Bob", False)], out), out
         else:
             out = host.line("resign")
-            assert out[0] == online_prompts.resigned("Alice", True), out
+            assert starts(online_prompts.resigned("Alice", True), out), out
         assert honour_prompts.final_here(("Alice", "Bob"), (0, 0), 0)[0] in out
         game = host.session.game
         assert game is not None and game.is_over and host.session.mode == "over"
         assert loop.bodies()[-1].startswith(honour_prompts.resigned_room(who)), loop.bodies()[-1]
         records = list(loop.saves.games_dir.glob("*.gcg"))
-        assert len(records) == 1 and online_prompts.record_kept(records[0].name) in out, out
+        assert len(records) == 1 and said_in(online_prompts.record_kept(records[0].name), out), out
         # the game stays over after a restart: the resignation is in its log
         host.close()
         again = loop.new_host()
@@ -297,7 +299,7 @@ def test_invite_honour_in_completion_and_its_refusals(tmp_path: Path, lexicon: A
             honour_prompts.HONOUR_ONE_FRIEND in " ".join(out), out
         assert host.home.rooms == [] and host.session.game is None  # nothing changed
         out = host.line("invite @bob:loopback honor")  # either spelling
-        assert out[0] == honour_prompts.invited_here("Bob"), out
+        assert starts(honour_prompts.invited_here("Bob"), out), out
         loop.bob.accept(loop.room())
         assert host.line("say hello from here") == [online_prompts.SAID]
         assert loop.bodies()[-1] == "hello from here"
@@ -368,7 +370,7 @@ def test_the_last_play_waits_on_the_friend(tmp_path: Path, lexicon: Any) -> None
                     and "(waits)" not in seen.typed:
                 loop.types("pass")
                 assert loop.bodies()[-1] == honour_prompts.refused("Bob", honour_prompts.LAST_PLAY_WAITS)
-                assert host.line("") == [honour_prompts.refused_here("Bob", honour_prompts.LAST_PLAY_WAITS)]
+                assert host.line("") == honour_prompts.refused_here("Bob", honour_prompts.LAST_PLAY_WAITS)
                 seen.typed.append("(waits)")
 
         seen = play_out(host, loop.types, lexicon, extra=extra)

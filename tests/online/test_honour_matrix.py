@@ -34,6 +34,8 @@ from audio_scrabble.persistence import SaveStore  # noqa: E402
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
 from audio_scrabble.presentation.board_picture import SIDE, board_png  # noqa: E402
 
+from lines_kit import joined, said as said_in, starts, times  # type: ignore[import-not-found]
+
 from honour_kit import Host, Observed, play_out, wait_until  # noqa: E402
 
 WAIT = 60.0
@@ -54,9 +56,9 @@ def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lex
     got: list[Message] = []
     txn = itertools.count()
     try:
-        assert host.sign_in(synapse.url, alice_id, alice_password)[0] == online_prompts.signed_in(alice_id)
+        assert starts(online_prompts.signed_in(alice_id), host.sign_in(synapse.url, alice_id, alice_password))
         out = host.line(f"invite {bob_id} honour")
-        assert out[0] == honour_prompts.invited_here(ben), out
+        assert starts(honour_prompts.invited_here(ben), out), out
         room = host.home.rooms[0]
         assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)
         bob.accept(room)
@@ -85,14 +87,14 @@ def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lex
             g = link.game
             if turn == 1:
                 types("good luck")
-                assert wait_until(lambda: honour_prompts.chat_here(ben, "good luck") in host.line(""), WAIT)
+                assert wait_until(lambda: said_in(honour_prompts.chat_here(ben, "good luck"), host.line("")), WAIT)
             if g.current == 1 and not g.awaiting_final_challenge and "(illegal)" not in seen.typed:
                 count = len(g.actions)
                 types("8D QZQZ")
                 assert wait_until(lambda: alice_said(f"Not played, {ben}: "), WAIT)
                 assert len(g.actions) == count
                 said = host.line("")
-                assert said and said[0].startswith(f"{ben}'s move refused: "), said
+                assert said and joined(said).startswith(f"{ben}'s move refused: "), said
                 seen.typed.append("(illegal)")
 
         start = time.monotonic()
@@ -100,7 +102,7 @@ def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lex
         took = time.monotonic() - start
         assert link.game.is_over and host.session.game is not None and host.session.game.is_over
         assert host.heard.count(prompts.move_arrived(ben)) == seen.friend_actions
-        assert host.heard.count(honour_prompts.chat_here(ben, "good luck")) == 1
+        assert times(honour_prompts.chat_here(ben, "good luck"), host.heard) == 1
         assert "(illegal)" in seen.typed
         # Bob reads the end in the room
         assert wait_until(lambda: alice_said("Final scores"), WAIT)

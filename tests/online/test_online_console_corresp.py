@@ -27,6 +27,8 @@ from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_phrases, online_prompts
 
+from lines_kit import joined, said as said_in, starts  # type: ignore[import-not-found]
+
 HOUR_MS = 3_600_000
 
 
@@ -100,10 +102,10 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
     bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
     try:
         out = alice.line("invite @bob:loopback days 3 rules double")
-        assert out[0] == online_prompts.invited(["Bob"]), out
-        assert online_prompts.offered_with(rules_named("double").title + "; 3 days a move") in out, out
+        assert starts(online_prompts.invited(["Bob"]), out), out
+        assert said_in(online_prompts.offered_with(rules_named("double").title + "; 3 days a move"), out), out
         settle(alice, bob)
-        assert online_prompts.invitation_line(1, "Alice") in bob.line("games")
+        assert said_in(online_prompts.invitation_line(1, "Alice"), bob.line("games"))
         bob.line("accept 1")
         settle(alice, bob)
         alice.line("")
@@ -112,8 +114,8 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
         room = alice.home.rooms[0]
         # games: whose turn and how long is left
-        assert online_prompts.clocked_entry(1, [waiting.name], "", "3 days") in late.line("games")
-        assert online_prompts.clocked_entry(1, [late.name], late.name, "3 days") in waiting.line("games")
+        assert said_in(online_prompts.clocked_entry(1, [waiting.name], "", "3 days"), late.line("games"))
+        assert said_in(online_prompts.clocked_entry(1, [late.name], late.name, "3 days"), waiting.line("games"))
         # a day on: no reminder yet; a day and a half: one, from the waiting side, naming the late player
         clock.now += DAY_MS
         waiting.home.tick()
@@ -127,14 +129,14 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         sent = reminders(net, room)
         assert sent == [online_phrases.reminder_body(late.name, late.user, 36 * HOUR_MS, [waiting.name])], sent
         assert late.user in sent[0]
-        assert any("Reminder for" in x for x in late.line("")), late.heard[-4:]
+        assert "Reminder for" in joined(late.line("")), late.heard[-4:]
         # a restart of the waiting side sends it no more; the late side hears its move is due
         waiting.close()
         waiting.start()
         waiting.home.tick()
         late.close()
         opening = late.start()
-        assert online_prompts.due_soon([waiting.name], "36 hours") in opening, opening
+        assert said_in(online_prompts.due_soon([waiting.name], "36 hours"), opening), opening
         settle(alice, bob)
         assert len(reminders(net, room)) == 1
         late.line("open 1")
@@ -144,15 +146,15 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         assert refused == online_phrases.time_not_out(late.name, 36 * HOUR_MS), refused
         # three days gone: the waiting side is told it may claim, and claims
         clock.now += 36 * HOUR_MS
-        assert online_prompts.time_out_entry(1, late.name) in waiting.line("games")
-        assert online_prompts.may_claim(late.name, 1) in waiting.home.due_lines()
+        assert said_in(online_prompts.time_out_entry(1, late.name), waiting.line("games"))
+        assert said_in(online_prompts.may_claim(late.name, 1), waiting.home.due_lines())
         out = waiting.line("claim 1")
-        assert out[0] == online_prompts.CLAIM_SENT, out
+        assert starts(online_prompts.CLAIM_SENT, out), out
         settle(alice, bob)
         waiting.line("")
         late.line("")
         for h, you in ((waiting, False), (late, True)):
-            assert online_prompts.lost_on_time(late.name, you) in h.heard, h.heard[-8:]
+            assert said_in(online_prompts.lost_on_time(late.name, you), h.heard), h.heard[-8:]
             assert h.heard.count("The deal checked out.") == 1, h.heard[-8:]
             assert online_prompts.REMATCH_HOW in h.heard
             assert h.session.game is not None and h.session.game.is_over
@@ -160,13 +162,13 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         assert finals[0] is not None and finals[0] == finals[1]
         assert f"#note {late.name} lost on time (3 days a move)." in finals[0].gcg
         # rematch: the same players, rules and days, a new room; the other hears who asks
-        assert " ".join(waiting.line("rematch")).startswith(online_prompts.rematch_sent([late.name]))
+        assert starts(online_prompts.rematch_sent([late.name]), waiting.line("rematch"))
         waiting.line("open 1")  # the finished game again: one rematch a game
         assert " ".join(waiting.line("rematch")) == online_prompts.REMATCH_ASKED
         settle(alice, bob)
-        assert online_prompts.asks_rematch(waiting.name) in late.line(""), late.heard[-4:]
+        assert said_in(online_prompts.asks_rematch(waiting.name), late.line("")), late.heard[-4:]
         listed = late.line("games")
-        assert online_prompts.rematch_invitation_line(1, waiting.name) in listed, listed
+        assert said_in(online_prompts.rematch_invitation_line(1, waiting.name), listed), listed
         late.line("accept 1")
         settle(alice, bob)
         late.line("")
@@ -285,12 +287,12 @@ def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> 
         room = alice.home.rooms[0]
         late.close()
         clock.now += DAY_MS
-        assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT
+        assert starts(online_prompts.CLAIM_SENT, waiting.line("claim 1"))
         settle(waiting)
         waiting.line("")
-        assert online_prompts.lost_on_time(late.name, False) in waiting.heard, waiting.heard[-6:]
+        assert said_in(online_prompts.lost_on_time(late.name, False), waiting.heard), waiting.heard[-6:]
         games = waiting.line("games")
-        assert any(line.startswith("1. With ") and f"over, {late.name}'s keys to come" in line for line in games), games
+        assert f"1. With {late.name}: over, {late.name}'s keys to come" in joined(games), games
         assert waiting.home.links[room].state.final is None
         late.start()
         settle(alice, bob)

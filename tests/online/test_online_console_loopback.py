@@ -23,6 +23,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.match import DONE, PLAY, GameLink
 from audio_scrabble.presentation import online_prompts, prompts
 
+from lines_kit import said as said_in  # type: ignore[import-not-found]
+
 NAMES = ("Alice", "Bob")
 
 
@@ -111,9 +113,9 @@ def test_two_consoles_play_a_whole_game_between_homes(lexicon: Any) -> None:
         # the deal done, each side's game comes to the table
         opening = [homes.line(0, ""), homes.line(1, "")]
         assert a.game is not None and b.game is not None
-        assert online_prompts.game_with(["Bob"]) in opening[0]
-        assert online_prompts.accepted("Bob") in opening[0]
-        assert online_prompts.game_with(["Alice"]) in opening[1]
+        assert said_in(online_prompts.game_with(["Bob"]), opening[0])
+        assert said_in(online_prompts.accepted("Bob"), opening[0])
+        assert said_in(online_prompts.game_with(["Alice"]), opening[1])
         first = homes.to_play()
         assert first is not None
         other = 1 - first

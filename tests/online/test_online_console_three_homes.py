@@ -21,6 +21,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.match import DONE, PLAY, GameLink
 from audio_scrabble.presentation import online_prompts, prompts
 
+from lines_kit import said as said_in  # type: ignore[import-not-found]
+
 NAMES = ("Alice", "Bob", "Carol")
 
 
@@ -110,7 +112,7 @@ def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(
             assert homes.heard[k].count("The deal checked out.") == 1, homes.heard[k][-10:]
             # the end's hint is how to play again between homes (new and review are refused here)
             assert prompts.NEW_OR_QUIT not in homes.heard[k] and prompts.REVIEW_OFFER not in homes.heard[k]
-            assert online_prompts.NEW_ONLINE in homes.heard[k], homes.heard[k][-10:]
+            assert said_in(online_prompts.NEW_ONLINE_LINES, homes.heard[k]), homes.heard[k][-10:]
         finals = [link.state.final for link in homes.links]
         assert finals[0] is not None and all(f is not None and f.gcg == finals[0].gcg for f in finals)
         assert asked, "no player went out"

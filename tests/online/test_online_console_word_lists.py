@@ -18,7 +18,9 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.offers import list_identity
 from audio_scrabble.online.store import OnlineStore
-from audio_scrabble.presentation import online_phrases, online_prompts
+from audio_scrabble.presentation import online_phrases, online_prompts, prompts
+
+from lines_kit import joined, said as said_in, starts  # type: ignore[import-not-found]
 
 WORDS = ["AA", "AB", "AD", "AE", "AG", "AH", "AI", "AL", "AM", "AN", "AR", "AS", "AT", "AW", "AX", "AY", "BA",
          "BE", "BI", "BO", "BY", "DE", "DO", "ED", "EF", "EH", "EL", "EM", "EN", "ER", "ES", "EX", "FA", "GO",
@@ -74,18 +76,18 @@ def test_a_list_the_invited_lacks_is_said_with_how_to_get_it(tmp_path: Path) -> 
     bob = Home(net, "Bob", tmp_path / "b", Lexicon.default())
     try:
         out = alice.line(f"invite @bob:loopback list {listed}")
-        assert out[0] == online_prompts.invited(["Bob"]), out
-        assert any(x.startswith("Played by ") and "word list twos.txt" in x for x in out), out
+        assert starts(online_prompts.invited(["Bob"]), out), out
+        assert "Played by " in joined(out) and "word list twos.txt" in joined(out).split("Played by ", 1)[1], out
         settle(alice, bob)
         room = alice.home.rooms[0]
         offer = alice.home.links[room].state.offer
         assert offer is not None and offer.lexicon == list_identity(Lexicon.from_path(listed))
         bob.line("games")
         out = bob.line("accept 1")
-        assert out[0] == online_phrases.other_word_list("Alice", "twos.txt"), out
+        assert starts(prompts.refusal_said(online_phrases.other_word_list("Alice", "twos.txt")), out), out
         settle(alice, bob)
         assert [m.record["kind"] for m in net.messages(room) if m.record] == ["offer"]  # Bob sent nothing
-        assert online_prompts.numbered(1, online_phrases.other_word_list("Alice", "twos.txt")) in bob.line("games")
+        assert said_in(online_prompts.numbered(1, online_phrases.other_word_list("Alice", "twos.txt")), bob.line("games"))
         # Bob gets the list (under another name) and starts with it: the game is dealt
         copy = tmp_path / "from-alice.txt"
         copy.write_text("\n".join(reversed(WORDS)) + "\n", encoding="utf-8")
@@ -119,7 +121,7 @@ def test_list_default_is_found_beside_the_programs_own(tmp_path: Path) -> None:
         settle(alice, bob)
         bob.line("games")
         out = bob.line("accept 1")
-        assert out[0] == online_prompts.accepted_game("Alice"), out
+        assert starts(online_prompts.accepted_game("Alice"), out), out
         settle(alice, bob)
         alice.line("")
         bob.line("")

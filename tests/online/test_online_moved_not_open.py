@@ -19,6 +19,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts
 
+from lines_kit import said as said_in, times  # type: ignore[import-not-found]
+
 from honour_kit import Host, wait_until
 
 BOB, CAROL = "@bob:loopback", "@carol:loopback"
@@ -61,7 +63,7 @@ def test_a_friends_move_in_an_honour_game_not_open_is_said_once(tmp_path: Path, 
         assert link.game.current == 1
         # another game comes to the table: Bob's is not open
         opened = host.line(f"invite {CAROL} honour")
-        assert honour_prompts.game_with("Carol") in opened, opened
+        assert said_in(honour_prompts.game_with("Carol"), opened), opened
         carol.accept(honour_room(host, CAROL))
         calls = woken(host)
         count = len(link.game.actions)
@@ -71,8 +73,8 @@ def test_a_friends_move_in_an_honour_game_not_open_is_said_once(tmp_path: Path, 
         assert wait_until(lambda: bool(calls), 5)  # the prompt is woken to say it
         assert host.session.acting.arrived()
         said = host.line("")
-        assert said == [online_prompts.moved_not_open("Bob")], said
-        assert online_prompts.moved_not_open("Bob") not in host.line("")  # once
+        assert said == online_prompts.moved_not_open("Bob"), said
+        assert not said_in(online_prompts.moved_not_open("Bob"), host.line(""))  # once
         assert prompts.move_arrived("Bob") not in host.heard  # not said as at an open table
         # a refused move and a chat line are not moves: nothing said until it is opened
         bob.send(room, "8D QZQZ", None, f"bob.{next(txn)}")
@@ -82,8 +84,8 @@ def test_a_friends_move_in_an_honour_game_not_open_is_said_once(tmp_path: Path, 
         # its resignation is said in a short line too
         bob.send(room, "resign", None, f"bob.{next(txn)}")
         host.idle()
-        assert host.line("") == [online_prompts.resigned_not_open("Bob")]
-        assert host.heard.count(online_prompts.moved_not_open("Bob")) == 1
+        assert host.line("") == online_prompts.resigned_not_open("Bob")
+        assert times(online_prompts.moved_not_open("Bob"), host.heard) == 1
         assert link.game.is_over
     finally:
         host.close()
@@ -107,19 +109,19 @@ def test_a_friends_move_with_no_game_open_is_said_once(tmp_path: Path, lexicon: 
             t.close()
         # Alice comes back: her game is listed, none is open at the table
         again = alice(net, tmp_path, lexicon)
-        assert again.sign_in() == [online_prompts.signed_in("@alice:loopback")]
+        assert again.sign_in() == online_prompts.signed_in("@alice:loopback")
         assert again.session.match is None
         calls = woken(again)
         bob.send(room, "pass", None, "bob.away")
         again.idle()
         assert wait_until(lambda: bool(calls), 5)
         said = again.line("")
-        assert said == [online_prompts.moved_not_open("Bob")], said
-        assert online_prompts.moved_not_open("Bob") not in again.line("games")
+        assert said == online_prompts.moved_not_open("Bob"), said
+        assert not said_in(online_prompts.moved_not_open("Bob"), again.line("games"))
         opened = again.line("open 1")
-        assert honour_prompts.game_with("Bob") in opened, opened
+        assert said_in(honour_prompts.game_with("Bob"), opened), opened
         assert again.session.game is not None and again.session.game.current == 0  # as it stands
-        assert again.heard.count(online_prompts.moved_not_open("Bob")) == 1
+        assert times(online_prompts.moved_not_open("Bob"), again.heard) == 1
         again.close()
     finally:
         host.close()
@@ -172,8 +174,8 @@ def test_a_move_in_an_ordinary_game_not_open_is_said_once(tmp_path: Path, lexico
         assert prompts.move_arrived("Bob") not in host.heard[-3:]
         assert wait_until(lambda: bool(calls), 5)
         said = host.line("")
-        assert said == [online_prompts.moved_not_open("Bob")], said
-        assert host.heard.count(online_prompts.moved_not_open("Bob")) == 1
+        assert said == online_prompts.moved_not_open("Bob"), said
+        assert times(online_prompts.moved_not_open("Bob"), host.heard) == 1
     finally:
         host.close()
         ben.close()

@@ -15,6 +15,8 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 
+from lines_kit import said as said_in  # type: ignore[import-not-found]
+
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
@@ -43,7 +45,7 @@ def test_open_after_an_absence_says_the_scores_and_the_last_move(tmp_path: Path,
     again = Player(net, second_name, second.store.folder, lexicon, OnlineSession)
     again.home.connect()
     out = again.line("open 1")
-    assert online_prompts.game_with([first_name]) in out, out
+    assert said_in(online_prompts.game_with([first_name]), out), out
     assert f"Last move: {first_name} passed." in out, out
     assert "You 0" in " ".join(out), out  # the scores
     assert "Your turn." in out

@@ -19,6 +19,8 @@ from audio_scrabble.console.homes import online_table
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 
+from lines_kit import joined  # type: ignore[import-not-found]
+
 
 def test_a_resignation_typed_while_the_server_is_down_is_kept_and_goes_once(
         tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
@@ -41,7 +43,7 @@ def test_a_resignation_typed_while_the_server_is_down_is_kept_and_goes_once(
         typing.start()
         typing.join(60)
         assert not typing.is_alive(), "the prompt waited for a resignation that cannot go"
-        assert online_prompts.RESIGN_WHEN_BACK in said, said
+        assert joined(online_prompts.RESIGN_WHEN_BACK) in joined(said), said
         assert online_prompts.RESIGN_SENT not in said, said
         assert len(net.messages(room)) == messages  # nothing reached the room yet
         transport.down = False  # the server is back: the outbox sends it, once

@@ -7,13 +7,13 @@ and set. Each takes the session's front (the game's or the review's: both are a
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ...errors import NotationError
 from ...notation.plays import clip
 from ...notation.typed import read_square
-from ...presentation import braille_lines, largeprint, phrases, prompts
+from ...presentation import braille_lines, largeprint, layout, phrases, prompts
 
 from ..asking.settings import setting_named, small_number
 
@@ -133,16 +133,19 @@ def cmd_legend(session: BoardFront, args: str) -> list[str]:
     return [prompts.BRAILLE_CELLS_HEAD] + braille_lines.legend_lines()
 
 
-def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
+def last_lines(lines: list[str], args: str, unit: str, names: Sequence[str] = ()) -> list[str]:
     """``history``: all the lines; ``history N``: the last N (of the game's
-    turns or the review's moves, ``unit``); any other N is refused."""
+    turns or the review's moves, ``unit``); any other N is refused. A turn
+    too long for a line of 40 is said in two (:func:`layout.wrapped`:
+    ``12. Christabella: POVERTY,`` / ``H2 across, 46.``), the players'
+    ``names`` never parted."""
     text = args.strip()
     if text:
         count = small_number(text, digits=4)
         if count is None or count < 1:
             raise NotationError(prompts.history_how_many(unit), brief=prompts.history_how_many_brief(unit))
         lines = lines[-count:]
-    return lines
+    return [part for line in lines for part in layout.wrapped(line, names=names)]
 
 
 def cmd_repeat(session: BoardFront, args: str) -> list[str]:

@@ -191,7 +191,7 @@ def cmd_last(session: GameFront, args: str) -> list[str]:
 def cmd_history(session: GameFront, args: str) -> list[str]:
     aud = session.playing().audience
     lines = [line for ev in session.playing().history_events() if (line := record_phrases.history_line(ev, aud))]
-    return last_lines(lines, args, "turns") or [prompts.NO_MOVES_YET]
+    return last_lines(lines, args, "turns", session.names) or [prompts.NO_MOVES_YET]
 
 
 def cmd_summary(session: GameFront, args: str) -> list[str]:

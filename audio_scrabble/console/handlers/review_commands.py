@@ -93,7 +93,7 @@ def _rack(s: ReviewFront, args: str) -> list[str]:
 
 def _history(s: ReviewFront, args: str) -> list[str]:
     shown = [record_phrases.record_history_line(st, s.names, s.you) for st in s.steps[: s.position]]
-    return board_commands.last_lines(shown, args, "moves") or [record_phrases.NO_MOVES_YET]
+    return board_commands.last_lines(shown, args, "moves", s.names) or list(record_phrases.NO_MOVES_YET)
 
 
 def _help(s: ReviewFront, args: str) -> list[str]:

@@ -223,7 +223,7 @@ def answer_key(
         return session.reader.key(name)
     except Exception as e:  # a bug must not end the game or show a traceback
         session.report_error(traceback.format_exc())
-        return [prompts.internal_error(type(e).__name__)]
+        return prompts.internal_error(type(e).__name__)
 
 
 def game_key(session: GameFront, name: str, run: Run) -> list[str]:

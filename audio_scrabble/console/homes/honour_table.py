@@ -80,7 +80,7 @@ class HonourTable:
         names = view.names
         friend = link.friend_seat
         seats = [Seat(n) for n in names]
-        lines = [honour_prompts.game_with(names[friend])]
+        lines = honour_prompts.game_with(names[friend])
         if view.board.is_empty() and not view.is_over:
             lines.append(online_phrases.first_player_line(names[view.current]))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
@@ -90,7 +90,7 @@ class HonourTable:
         self.session.acting.relay = self
         with link._lock:  # what the friend said while the game was not open here
             missed, link.unsaid_chat = link.unsaid_chat, []
-        return said + [honour_prompts.chat_here(names[friend], text) for text in missed]
+        return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
 
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out): its
@@ -121,13 +121,13 @@ class HonourTable:
     def _refused(self, sentence: str) -> None:
         link = self.link
         if link is not None:
-            self._put(_Heard(lines=(honour_prompts.refused_here(link.friend_name, sentence),)))
+            self._put(_Heard(lines=tuple(honour_prompts.refused_here(link.friend_name, sentence))))
 
     def _chat(self, name: str, text: str) -> None:
-        self._put(_Heard(lines=(honour_prompts.chat_here(name, text),)))
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
-        self._put(_Heard(lines=(str(error),)))
+        self._put(_Heard(lines=tuple(prompts.refusal_said(str(error)))))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property
@@ -149,12 +149,12 @@ class HonourTable:
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended
-            said = [prompts.move_arrived(names[applied.seat])] if friend else []
-            said.append(online_prompts.resigned(names[applied.seat], not friend))
+            said = prompts.move_arrived_lines(names[applied.seat]) if friend else []
+            said.extend(online_prompts.resigned(names[applied.seat], not friend))
             if ended is not None:
                 said.extend(honour_prompts.final_here(names, ended.totals, link.my_seat))
             return Relayed(tuple(said) + self._keep_record(applied.view))
-        first = (prompts.move_arrived(names[applied.seat]),) if friend else ()
+        first = tuple(prompts.move_arrived_lines(names[applied.seat])) if friend else ()
         after = self._keep_record(applied.view) if applied.view.is_over else ()
         return Relayed(first, self._sync(applied.view, applied.events), after)
 
@@ -185,8 +185,8 @@ class HonourTable:
             target = files.write_new(folder / (record_stem(game.names) + ".gcg"), data, files.SHARED)
         except (OSError, ScrabbleError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            return (online_prompts.record_not_kept(reason),)
-        return (online_prompts.record_kept(target.name),)
+            return tuple(online_prompts.record_not_kept(reason))
+        return tuple(online_prompts.record_kept(target.name))
 
     # ------------------------------------------------------------ acting here
     def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:

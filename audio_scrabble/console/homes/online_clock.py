@@ -49,8 +49,8 @@ def _others(link: GameLink) -> list[str]:
     return [n for i, n in enumerate(link.state.names) if i != me]
 
 
-def entry_line(number: int, link: GameLink, now_ms: int) -> str | None:
-    """The line of ``games`` for a game with a clock running (None: no clock)."""
+def entry_line(number: int, link: GameLink, now_ms: int) -> list[str] | None:
+    """The lines of ``games`` for a game with a clock running (None: no clock)."""
     clock = clock_of(link)
     late = link.state.late_seat()
     if clock is None or late is None:
@@ -66,8 +66,8 @@ def entry_line(number: int, link: GameLink, now_ms: int) -> str | None:
     return online_prompts.clocked_entry(number, others, "" if mine else names[late], online_phrases.span(left))
 
 
-def unplayable(number: int, link: GameLink) -> str | None:
-    """The line of ``games`` for a game whose offer this program refused
+def unplayable(number: int, link: GameLink) -> list[str] | None:
+    """The lines of ``games`` for a game whose offer this program refused
     (a word list it lacks): the sentence, with what to do."""
     refused = link.last_refusal
     if refused is None or refused.code != "other_word_list" or link.state.log:
@@ -88,9 +88,9 @@ def due_lines(numbered: list[tuple[int, GameLink]], now_ms: int) -> list[str]:
         others = _others(link)
         if late == link.state.my_seat:
             if clock.due_soon(now_ms) and left > 0:
-                out.append(online_prompts.due_soon(others, online_phrases.span(left)))
+                out.extend(online_prompts.due_soon(others, online_phrases.span(left)))
         elif left <= 0:
-            out.append(online_prompts.may_claim(link.state.names[late], number))
+            out.extend(online_prompts.may_claim(link.state.names[late], number))
     return out
 
 

@@ -83,7 +83,7 @@ class SignInQuestion(Question):
         self.answers.append(typed)
         if len(self.answers) == 1:
             self.prompt = online_prompts.USER_PROMPT
-            return Say((online_prompts.ASK_USER,), keep=True, remember=False)
+            return Say(online_prompts.ASK_USER, keep=True, remember=False)
         if len(self.answers) == 2:
             self.prompt, self.secret = online_prompts.PASSWORD_PROMPT, True
             return Say((online_prompts.ASK_PASSWORD,), keep=True, remember=False)
@@ -122,7 +122,7 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
         raise ActionNotAllowed(online_prompts.ONLINE_HOW)
     if home.signed_in:
         assert home.transport is not None
-        return [online_prompts.signed_in(home.transport.user_id)] + home.away_lines()
+        return online_prompts.signed_in(home.transport.user_id) + home.away_lines()
     if home.has_account():
         return home.connect()
     if session.game is not None and not session.game.is_over:  # the questions would take over its prompt

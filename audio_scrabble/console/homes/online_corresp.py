@@ -70,7 +70,7 @@ def cmd_claim(session: GameFront, args: str) -> list[str]:
     else:
         link.claim(home.clock())
         offline = bool(getattr(link.transport, "offline", False))
-        said = [online_prompts.CLAIM_WHEN_BACK if offline else online_prompts.CLAIM_SENT]
+        said = [online_prompts.CLAIM_WHEN_BACK] if offline else list(online_prompts.CLAIM_SENT)
     return said + home.session.acting.relayed_all()
 
 
@@ -102,7 +102,7 @@ def cmd_rematch(session: GameFront, args: str) -> list[str]:
     home.invite([p.user for p in others], offer.rules, offer.days, state.lexicon,
                 room_name=REMATCH_ROOM + ", ".join(names))
     asked.add(state.game_id)
-    return [online_prompts.rematch_sent([p.name for p in others])] + home.session.acting.relayed_all()
+    return online_prompts.rematch_sent([p.name for p in others]) + home.session.acting.relayed_all()
 
 
 def reviewing(local: Handler) -> Handler:

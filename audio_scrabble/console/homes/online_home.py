@@ -32,7 +32,7 @@ from ...online.match import DONE, JOIN, PLAY, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
-from ...presentation import honour_prompts, online_phrases, online_prompts
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
 from . import online_clock
 from .honour_table import HonourTable, hear_away as hear_honour_away
@@ -131,7 +131,7 @@ class OnlineHome:
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
         threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
-        lines = [online_prompts.signed_in(transport.user_id)]
+        lines = online_prompts.signed_in(transport.user_id)
         return lines + self.away_lines()
 
     def _resume(self, room: str) -> None:
@@ -290,17 +290,17 @@ class OnlineHome:
             link = self.links.get(e.room)  # an honour game keeps no clock
             clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                             or online_clock.unplayable(n, link))
-            lines.append(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+            lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
         self.invited = transport.invitations()
         for n, inv in enumerate(self.invited, start=1):
             if is_rematch(inv):
-                lines.append(online_prompts.rematch_invitation_line(n, invited_by(inv)))
+                lines.extend(online_prompts.rematch_invitation_line(n, invited_by(inv)))
             else:
-                lines.append(online_prompts.invitation_line(n, invited_by(inv)))
+                lines.extend(online_prompts.invitation_line(n, invited_by(inv)))
         if self.invited:
             lines.append(online_prompts.ACCEPT_HOW)
         if not entries and not self.invited:
-            lines.append(online_prompts.NO_ONLINE_GAMES)
+            lines.extend(online_prompts.NO_ONLINE_GAMES)
         return lines
 
     def away_lines(self) -> list[str]:
@@ -315,7 +315,7 @@ class OnlineHome:
                 last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
                 name = link.state.names[last.seat] if last is not None else ""
                 movers[name] = movers.get(name, 0) + 1
-        said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
+        said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
         return said + self.due_lines()
 
     def due_lines(self, only: str | None = None) -> list[str]:
@@ -337,12 +337,12 @@ class OnlineHome:
                               room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,
                               on_chat=table.on_chat)
         self._keep(link)
-        said = [online_prompts.invited([n for n, _ in others])]
+        said = online_prompts.invited([n for n, _ in others])
         if rules or days or lexicon is not None:
             offer = link.state.offer
             title = link.state.rules.title if offer is not None else rules
             word_list = list_parts(offer.lexicon)[0] if offer is not None and lexicon is not None else ""
-            said.append(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
+            said.extend(online_prompts.offered_with(online_phrases.rules_body(title, days, word_list)))
         return said + self._open(link, table)
 
     def invite_honour(self, user: str) -> list[str]:
@@ -356,7 +356,7 @@ class OnlineHome:
         self.honour[link.room] = link
         if link.room not in self.rooms:
             self.rooms.append(link.room)
-        return [honour_prompts.invited_here(friend)] + self._open_honour(link)
+        return honour_prompts.invited_here(friend) + self._open_honour(link)
 
     def _open_honour(self, link: HonourLink) -> list[str]:
         self.close_table()
@@ -374,15 +374,15 @@ class OnlineHome:
         self._keep(link)
         refused = link.last_refusal
         if refused is not None and refused.code == "other_word_list" and not link.state.log:
-            return [str(refused)] + self._open(link, table)
-        return [online_prompts.accepted_game(invited_by(inv))] + self._open(link, table)
+            return prompts.refusal_said(str(refused)) + self._open(link, table)
+        return online_prompts.accepted_game(invited_by(inv)) + self._open(link, table)
 
     def decline(self, number: int) -> list[str]:
         transport = self.need()
         inv = self._invitation(number)
         transport.decline(inv.room)
         self.invited.remove(inv)
-        return [online_prompts.declined(invited_by(inv))]
+        return online_prompts.declined(invited_by(inv))
 
     def _invitation(self, number: int) -> Invitation:
         if not self.invited:

@@ -39,7 +39,7 @@ import time
 from collections import deque
 from pathlib import Path
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...core.events import ChallengeResolved, Event, GameEnded, TilesExchanged, TilesPlaced, TurnPassed
 from ...core.game import Game
@@ -133,9 +133,10 @@ class Host(Protocol):
     def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
 
 
-def notice(session: Host, line: str) -> None:
-    """A line from a game not open at the table: said once, above the prompt."""
-    session.acting.notices.put(line)
+def notice(session: Host, lines: Sequence[str]) -> None:
+    """Lines from a game not open at the table: said once, above the prompt."""
+    for line in lines:
+        session.acting.notices.put(line)
     hook = session.thinker.on_ready  # the app's wake hook
     if hook is not None:
         try:
@@ -236,16 +237,16 @@ class OnlineTable:
             return
         if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
             # sent from here for a turn another player's record took first (both at once)
-            self._put(_Heard("refused", lines=(online_prompts.OWN_CAME_LATE,)))
+            self._put(_Heard("refused", lines=online_prompts.OWN_CAME_LATE))
             return
-        self._put(_Heard("refused", lines=(str(error),)))
+        self._put(_Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(_Heard("refused", lines=(str(error),)))
+            self._put(_Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
@@ -254,9 +255,9 @@ class OnlineTable:
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
-            self._put(_Heard("chat", lines=(online_prompts.asks_rematch(name),)))
+            self._put(_Heard("chat", lines=tuple(online_prompts.asks_rematch(name))))
             return
-        self._put(_Heard("chat", lines=(online_prompts.chat_line(name, msg.body),)))
+        self._put(_Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body))))
 
     @staticmethod
     def _snapshot(link: GameLink) -> tuple[Game | None, int]:
@@ -312,18 +313,18 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
-            first: tuple[str, ...] = () if mine else (prompts.move_arrived(names[record.seat]),)
+            first: tuple[str, ...] = () if mine else tuple(prompts.move_arrived_lines(names[record.seat]))
             if record.kind == "accept":  # its end is said once the deal is checked
-                first += (online_prompts.accepted_last_play(names[record.seat], mine),)
+                first += tuple(online_prompts.accepted_last_play(names[record.seat], mine))
             after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
             return Relayed(first, self._sync(heard.view, applied.events), after)
         self._at = heard.at
         said: tuple[str, ...] = ()
         if record.kind == "resign":
-            said = (online_prompts.resigned(names[record.seat], mine),)
+            said = tuple(online_prompts.resigned(names[record.seat], mine))
         late = link.state.timed_out
         if record.kind == "claim" and late is not None:
-            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),)
+            said = tuple(online_prompts.lost_on_time(names[late], late == link.state.my_seat))
         if applied.final is not None:
             self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
@@ -343,8 +344,8 @@ class OnlineTable:
             target = files.unique(folder / (record_stem(names) + ".gcg"))
             files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
         except OSError as e:
-            return (online_prompts.record_not_kept(e.strerror or type(e).__name__),)
-        return (online_prompts.record_kept(target.name),)
+            return tuple(online_prompts.record_not_kept(e.strerror or type(e).__name__))
+        return tuple(online_prompts.record_kept(target.name))
 
     def _checked(self, totals: tuple[int, ...], resigned: int | None, game: Game | None = None) -> None:
         """The deal checked: the table's game (or ``game``) ends with the real final
@@ -369,7 +370,7 @@ class OnlineTable:
             return Relayed()
         if applied.record.seat == link.state.my_seat:
             return Relayed()
-        return Relayed((online_prompts.accepted(link.state.names[applied.record.seat]),))
+        return Relayed(tuple(online_prompts.accepted(link.state.names[applied.record.seat])))
 
     def _seat(self, link: GameLink) -> Relayed:
         """The deal is done (or the game resumed): the game comes to the table."""
@@ -385,7 +386,7 @@ class OnlineTable:
         seats = [Seat(n) for n in names]
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
-        lines = [online_prompts.game_with(others)]
+        lines = online_prompts.game_with(others)
         last = phrases.last_move_event(list(view.history))
         if final is not None:
             lines += self._ended_lines(link, final)
@@ -410,9 +411,9 @@ class OnlineTable:
         state = link.state
         lines: list[str] = []
         if final.resigned is not None:
-            lines.append(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
+            lines.extend(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
         elif final.timed_out is not None:
-            lines.append(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
+            lines.extend(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
         return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
 
     def _review_from(self, final: FinalCheck) -> None:
@@ -485,12 +486,12 @@ class OnlineTable:
         assert link is not None
         if self._sent_back(link.resign) or not link.unsent:
             return [online_prompts.RESIGN_SENT]
-        return [online_prompts.RESIGN_WHEN_BACK]
+        return list(online_prompts.RESIGN_WHEN_BACK)
 
     def claim(self, now_ms: int) -> list[str]:
         """Claim on time (refused at once, its sentence, when too early): as :meth:`resign`."""
         link = self.link
         assert link is not None
         if self._sent_back(lambda: link.claim(now_ms)) or not link.unsent:
-            return [online_prompts.CLAIM_SENT]
+            return list(online_prompts.CLAIM_SENT)
         return [online_prompts.CLAIM_WHEN_BACK]

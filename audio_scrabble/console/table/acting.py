@@ -300,7 +300,7 @@ class Acting:
         """A remote player's action, arrived: said once, made, then whose turn."""
         name = self.playing().names[seat]
         try:
-            lines = [prompts.move_arrived(name)] + self.act(do, arrived=True)
+            lines = prompts.move_arrived_lines(name) + self.act(do, arrived=True)
         except ScrabbleError as e:  # not a legal action here: nothing changes
             lines = prompts.arrived_refused(name, str(e))
         return self._out.reply(said + lines)

@@ -148,7 +148,7 @@ class Match:
         if table.needs_hand_over(cur):
             table.ready = table.rack_shown = cur
             return self.turns.hand_over(cur), True
-        return [prompts.turn_with_help(self.names[cur], cur == table.you)], False
+        return prompts.turn_with_help(self.names[cur], cur == table.you), False
 
     def announce_action(self, do: Callable[[Game], Event]) -> Announced:
         """Do one game action and say what happened (not yet whose turn it

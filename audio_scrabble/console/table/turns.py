@@ -80,7 +80,7 @@ class TurnTeller:
         game, table = self.game, self.table
         if game.is_over:
             if table.remotes:  # a game between homes: new and review are refused there
-                return [online_prompts.NEW_ONLINE]
+                return list(online_prompts.NEW_ONLINE_LINES)
             return ([prompts.REVIEW_OFFER] if engine else []) + [prompts.NEW_OR_QUIT]
         if game.awaiting_final_challenge:
             return table.final_question()
