@@ -1,0 +1,46 @@
+"""What tripped a blank newcomer playing the game from the terminal
+(tmux, ``--speech text``, a braille display of 40 cells, then 20), each
+checked here through the console's own paths: handle_line, or piped
+lines onto the screen stream."""
+
+from __future__ import annotations
+
+import io
+
+from audio_scrabble.console import services
+from audio_scrabble.console.output.brailleview import FittedWriter
+from audio_scrabble.console.plain import run_plain
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.presentation.speech import TextSpeaker
+
+
+class Terminal(io.StringIO):
+    """A terminal: the screen is cleared at a hand-over."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def test_screen_cleared_is_two_lines_on_a_20_cell_display():
+    # Ann (seed 3: F L E T Z J E) plays; the screen is cleared for Bob. The
+    # escape that clears it took 11 cells of the first line's 20, so the
+    # words broke as "Screen" / "cleared" / "for privacy."
+    terminal = Terminal()
+    session = Session(Options(players="Ann,Bob", seed=3, braille_width=20), lexicon=services.WordSet(["FEZ"]))
+    screen = FittedWriter(terminal, lambda: 20)
+    run_plain(session, TextSpeaker(screen), io.StringIO("\nplay 8H FEZ\nquit\nyes\n"), screen)  # type: ignore[arg-type]
+    after = terminal.getvalue().split(CLEAR, 1)[1].splitlines()
+    assert after[:3] == ["Screen cleared", "for privacy.", "Ann played FEZ,"]
+    assert all(len(line) <= 20 for line in after)
+
+
+def test_a_control_sequence_takes_no_cell():
+    out = io.StringIO()
+    screen = FittedWriter(out, lambda: 20)
+    screen.write(CLEAR)
+    screen.write("Screen cleared\nfor privacy.\n")
+    screen.flush()
+    assert out.getvalue() == CLEAR + "Screen cleared\nfor privacy.\n"
