@@ -10,6 +10,7 @@ D8 across, 12.``, ``4. Bob passed.``, ``5. Alice exchanged 3.``.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from ..core.events import (
@@ -59,6 +60,7 @@ __all__ = [
     "before_first_lines",
     "end_reached",
     "history_line",
+    "history_lines",
     "last_move_lines",
     "move_lines",
     "no_such_move",
@@ -101,6 +103,25 @@ def history_line(ev: Event, aud: Audience) -> str | None:
     if isinstance(ev, TurnPassed):
         return _turn_line(ev.turn, who, " passed")
     return _turn_line(ev.turn, who, " lost the turn")
+
+
+#: where a history line's play is placed: ``, E5 across, `` after the word
+_PLACE = re.compile(r", (?=[A-O][0-9]{1,2} (?:across|down), )")
+
+
+def history_lines(lines: Sequence[str]) -> list[str]:
+    """History lines (:func:`history_line`, :func:`record_history_line`) in
+    lines of at most :data:`LINE_WIDTH`: a play too long for one breaks
+    after its word (``8. Club computer: VAUNTED,`` / ``E5 across, 44.``),
+    any other line after a clause."""
+    out: list[str] = []
+    for line in lines:
+        place = _PLACE.search(line) if len(line) > LINE_WIDTH else None
+        if place is not None and place.start() + 1 <= LINE_WIDTH:
+            out += [line[: place.start() + 1], *clauses(line[place.end():])]
+        else:
+            out += clauses(line)
+    return out
 
 
 def record_history_line(step: RecordStep, names: Sequence[str], you: int | None = None) -> str:

@@ -12,6 +12,7 @@ from audio_scrabble.console.output.brailleview import FittedWriter
 from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import TextSpeaker
+from console_kit import AcceptAll, session
 
 
 class Terminal(io.StringIO):
@@ -44,3 +45,13 @@ def test_a_control_sequence_takes_no_cell():
     screen.write("Screen cleared\nfor privacy.\n")
     screen.flush()
     assert out.getvalue() == CLEAR + "Screen cleared\nfor privacy.\n"
+
+
+def test_history_keeps_each_line_to_a_braille_line():
+    # "1. Christabella: FLETZJE, H8 across, 122." was one line of 41
+    s, _ = session(players="Christabella,Maximiliano", seed=3, lexicon=AcceptAll())
+    s.handle_line("")
+    s.handle_line("play 8H " + "".join(s.game.current_player.rack))
+    lines = s.handle_line("history")
+    assert lines == ["Christabella drew first.", "1. Christabella: FLETZJE,", "H8 across, 122."]
+    assert s.handle_line("history 1") == lines[1:]

@@ -13,7 +13,7 @@ from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ...errors import NotationError
 from ...notation.plays import clip
 from ...notation.typed import read_square
-from ...presentation import braille_lines, largeprint, phrases, prompts
+from ...presentation import braille_lines, largeprint, phrases, prompts, record_phrases
 
 from ..asking.settings import setting_named, small_number
 
@@ -135,14 +135,15 @@ def cmd_legend(session: BoardFront, args: str) -> list[str]:
 
 def last_lines(lines: list[str], args: str, unit: str) -> list[str]:
     """``history``: all the lines; ``history N``: the last N (of the game's
-    turns or the review's moves, ``unit``); any other N is refused."""
+    turns or the review's moves, ``unit``); any other N is refused. Each
+    in lines of at most 40 (:func:`.record_phrases.history_lines`)."""
     text = args.strip()
     if text:
         count = small_number(text, digits=4)
         if count is None or count < 1:
             raise NotationError(prompts.history_how_many(unit), brief=prompts.history_how_many_brief(unit))
         lines = lines[-count:]
-    return lines
+    return record_phrases.history_lines(lines)
 
 
 def cmd_repeat(session: BoardFront, args: str) -> list[str]:
