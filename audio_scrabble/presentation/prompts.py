@@ -401,6 +401,10 @@ NO_SUCH_COMMAND = {
              "No undo: check a play before you play."),
 }
 NO_SUCH_COMMAND["takeback"] = NO_SUCH_COMMAND["redo"] = NO_SUCH_COMMAND["undo"]
+NO_SUCH_COMMAND["save"] = (
+    "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.",
+    "No need to save: saved every move.",
+)
 
 
 def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[str]:
@@ -415,7 +419,7 @@ def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[s
         said = f"{clip(word, 16)!r} is not a command; type help."
         return [said if len(said) <= BRIEF_WIDTH else f"{clip(word, 9)!r} is not a command; type help."]
     if near:
-        return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?",
+        return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near), 'or')}?",
                             "Type help for the list.")
     return refusal_said(f"{clip(word)!r} is not a command; type help for the list.")
 
@@ -423,7 +427,7 @@ def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[s
 def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str]:
     if brief:
         return [f"No help on {clip(topic, 16)!r}; type help."]
-    hint = f" Did you mean {join_and(list(near))}?" if near else ""
+    hint = f" Did you mean {join_and(list(near), 'or')}?" if near else ""
     return refusal_said(f"There is no help on {clip(topic)!r}.{hint}", "Type help for the list.")
 
 

@@ -12,7 +12,7 @@ from audio_scrabble.console.output.brailleview import FittedWriter
 from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import TextSpeaker
-from console_kit import AcceptAll, session
+from console_kit import AcceptAll, joined, session, snapshot
 
 
 class Terminal(io.StringIO):
@@ -55,3 +55,24 @@ def test_history_keeps_each_line_to_a_braille_line():
     lines = s.handle_line("history")
     assert lines == ["Christabella drew first.", "1. Christabella: FLETZJE,", "H8 across, 122."]
     assert s.handle_line("history 1") == lines[1:]
+
+
+def test_save_says_the_game_saves_itself():
+    # a newcomer's first guess; it was "'save' is not a command; type help for the list."
+    s, _ = session()
+    s.handle_line("")
+    before = snapshot(s)
+    assert joined(s.handle_line("save")) == (
+        "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.")
+    assert snapshot(s) == before
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("save") == ["No need to save: saved every move."]
+
+
+def test_a_near_miss_offers_the_commands_as_choices():
+    # "did you mean challenge, exchange and arrange?": one is meant, not all three
+    s, _ = session()
+    s.handle_line("")
+    assert joined(s.handle_line("challange")) == (
+        "'challange' is not a command; did you mean challenge, exchange or arrange? Type help for the list.")
+    assert "challenge, exchange or arrange?" in joined(s.handle_line("help challange"))
