@@ -76,3 +76,17 @@ def test_a_near_miss_offers_the_commands_as_choices():
     assert joined(s.handle_line("challange")) == (
         "'challange' is not a command; did you mean challenge, exchange or arrange? Type help for the list.")
     assert "challenge, exchange or arrange?" in joined(s.handle_line("help challange"))
+
+
+def test_check_typed_alone_gives_check_as_its_example():
+    # it said "Say what to play and where, like play 8D TRAIN."
+    s, _ = session()
+    s.handle_line("")
+    before = snapshot(s)
+    assert joined(s.handle_line("check")) == "Say what to check and where, like check 8D TRAIN."
+    assert joined(s.handle_line("check 8D")) == "Say which word to check, like check 8D TRAIN."
+    assert joined(s.handle_line("check TRAIN")) == "Say where it goes, like check TRAIN from D8 across."
+    assert joined(s.handle_line("play")) == "Say what to play and where, like play 8D TRAIN."
+    assert snapshot(s) == before
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("check") == ["No play given: check 8D TRAIN."]

@@ -112,7 +112,7 @@ def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     """Play or check what was typed; a square written row first with
     ``down`` typed (``11N down``) asks which way first (issue 23)."""
     try:
-        draft = parse_draft(args, session.board, session.reader.cursor.square)
+        draft = parse_draft(args, session.board, session.reader.cursor.square, action)
     except DirectionUnclear as unclear:
         return session.play(unclear, action)  # across or down? asked, nothing played
     return session.play(draft, action)
