@@ -504,7 +504,6 @@ LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the br
 LARGE_PRINT_SHOWN = "Large-print board shown on screen."
 BRAILLE_CELLS_HEAD = "Braille cells:"
 NOTHING_SAID_YET = "Nothing has been said yet."
-SET_HOW = "Type set, a setting and a value, like set verbosity full."
 SETTINGS_HEAD = "Settings:"
 
 

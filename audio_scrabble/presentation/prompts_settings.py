@@ -59,6 +59,15 @@ def no_such_setting_brief(shown: str) -> str:
     return f"No setting {shown!r}; type set."
 
 
+def name_the_setting(name: str, value: str) -> str:
+    """``set brief``: a value typed without its setting."""
+    return f"Name the setting too: type set {name} {value}."
+
+
+def name_the_setting_brief(name: str, value: str) -> str:
+    return f"Setting missing: set {name} {value}."
+
+
 # ------------------------------------------------------------ confirmations, and ``set`` alone
 def braille_confirm(cells: int | None) -> str:
     return "Braille mode off." if cells is None else f"Braille mode on: every line fits {cells} cells."

@@ -90,3 +90,18 @@ def test_check_typed_alone_gives_check_as_its_example():
     assert snapshot(s) == before
     s.handle_line("set verbosity brief")
     assert s.handle_line("check") == ["No play given: check 8D TRAIN."]
+
+
+def test_set_with_one_word_says_what_was_wrong():
+    # "set colour" and "set brief" both said "Type set, a setting and a
+    # value, like set verbosity full.", which never said what was wrong
+    s, _ = session()
+    s.handle_line("")
+    assert joined(s.handle_line("set colour")).startswith("There is no setting called 'colour'; the settings are ")
+    assert joined(s.handle_line("set brief")) == "Name the setting too: type set verbosity brief."
+    assert joined(s.handle_line("set colours")) == "Name the setting too: type set marks colours."
+    assert s.settings.verbosity == "normal" and s.settings.marks == "marks"
+    assert joined(s.handle_line("set hints")) == "set hints takes on and off."  # a setting alone: its values
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("set colour") == ["No setting 'colour'; type set."]
+    assert s.handle_line("set full") == ["No setting 'full'; type set."]  # verbosity's and the prompt's: not guessed
