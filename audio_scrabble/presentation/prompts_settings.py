@@ -35,8 +35,25 @@ def cells_refusal(given: str, least: int, most: int) -> str:
     return f"A braille display has {least} to {most} cells, not {given}; type set braille 40, for example, or set braille off."
 
 
+#: what ``set speech off`` and ``set speech on`` are taken to want
+SPEECH_OFF_WORDS = ("off", "none", "no", "quiet", "silent", "mute")
+SPEECH_ON_WORDS = ("on", "yes", "voice")
+
+
 def not_speech(shown: str) -> str:
+    if shown.lower() in SPEECH_OFF_WORDS:
+        return "Speech has no off: text prints only, for your own screen reader."
+    if shown.lower() in SPEECH_ON_WORDS:
+        return "Speech has no on: tts speaks in the game's own voice, screenreader in yours."
     return f"Speech is text, screenreader, tts or auto, not {shown!r}."
+
+
+def speech_brief(shown: str) -> str:
+    if shown.lower() in SPEECH_OFF_WORDS:
+        return "No speech off: text prints only."
+    if shown.lower() in SPEECH_ON_WORDS:
+        return "No speech on: tts or screenreader."
+    return SPEECH_BRIEF
 
 
 def not_a_switch(what: str, shown: str) -> str:

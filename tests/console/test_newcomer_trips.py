@@ -105,3 +105,19 @@ def test_set_with_one_word_says_what_was_wrong():
     s.handle_line("set verbosity brief")
     assert s.handle_line("set colour") == ["No setting 'colour'; type set."]
     assert s.handle_line("set full") == ["No setting 'full'; type set."]  # verbosity's and the prompt's: not guessed
+
+
+def test_speech_off_and_on_say_which_kind_does_that():
+    # "set speech off" said "Speech is text, screenreader, tts or auto, not 'off'.":
+    # the fault last, and no word of which kind prints only
+    s, _ = session()
+    s.handle_line("")
+    assert joined(s.handle_line("set speech off")) == (
+        "Speech has no off: text prints only, for your own screen reader.")
+    assert joined(s.handle_line("set speech on")) == (
+        "Speech has no on: tts speaks in the game's own voice, screenreader in yours.")
+    assert joined(s.handle_line("set speech loud")) == "Speech is text, screenreader, tts or auto, not 'loud'."
+    assert s.settings.speech == "text"
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("set speech off") == ["No speech off: text prints only."]
+    assert s.handle_line("set speech on") == ["No speech on: tts or screenreader."]
