@@ -77,6 +77,12 @@ def waiting_prompt(name: str | None) -> tuple[str, str]:
 
 
 #: what yes means, said on ``help`` while a question is open
+def not_yes_or_no(shown: str, what: str) -> str:
+    """A wrong answer to ``quit``'s or ``new``'s question (``maybe``)."""
+    yes = "leave" if what == "quit" else "end this game unscored"
+    return f"{clip(shown)!r} is not yes or no; type yes to {yes}, or no to stay."
+
+
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
     "new": "Yes ends this game unscored; no stays.",

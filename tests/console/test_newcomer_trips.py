@@ -121,3 +121,21 @@ def test_speech_off_and_on_say_which_kind_does_that():
     s.handle_line("set verbosity brief")
     assert s.handle_line("set speech off") == ["No speech off: text prints only."]
     assert s.handle_line("set speech on") == ["No speech on: tts or screenreader."]
+
+
+def test_a_mistyped_answer_to_quit_keeps_the_question():
+    # "maybe" at "Leave the game?" said "Staying in the game." and then
+    # "'maybe' is not a command; type help for the list.": the question gone
+    s, _ = session()
+    s.handle_line("")
+    before = snapshot(s)
+    assert s.handle_line("quit") == ["Leave the game? Type yes or no."]
+    assert joined(s.handle_line("maybe")) == "'maybe' is not yes or no; type yes to leave, or no to stay."
+    assert s.question is not None and snapshot(s) == before
+    assert s.handle_line("rack")[0] == "Staying in the game."  # a command is still a no, and answered
+    assert s.question is None
+    s.handle_line("new")
+    assert joined(s.handle_line("perhaps")) == (
+        "'perhaps' is not yes or no; type yes to end this game unscored, or no to stay.")
+    assert s.handle_line("no") == ["Staying in the game."]
+    assert snapshot(s) == before

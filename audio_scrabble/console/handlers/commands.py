@@ -367,6 +367,13 @@ def dispatch(session: GameFront, text: str) -> list[str]:
     return cmd.handler(session, rest)
 
 
+def a_command(text: str) -> bool:
+    """Whether a line typed at a yes-or-no question is a command (or a
+    square, ``H8``) rather than an answer mistyped (``maybe``, ``yse``)."""
+    joined = join_split_squares(text.strip())
+    return bool(joined) and (REGISTRY.get(joined.split()[0]) is not None or looks_like_square(joined))
+
+
 def answered_before_the_game(word: str) -> bool:
     """Whether ``word`` is a command answered while a question before the
     game (set-up, resume) stays open."""
