@@ -612,6 +612,15 @@ HELP_FOOT = ("help keys: the board keys.", "help braille: braille mode.", "help 
 TUTORIAL_END = "The end of the tutorial."
 
 
+def tutorial_end(in_game: bool, over: bool) -> str:
+    """The tutorial's last line: in a game, that the game goes on (``new``
+    would end it); after one, how to play another; before one, the set-up
+    question follows it."""
+    if in_game:
+        return "Tutorial over; your game goes on."
+    return "Tutorial over; type new to play." if over else TUTORIAL_END
+
+
 def tutorial_steps(count: int) -> str:
     return f"The tutorial has steps 1 to {count}; type tutorial 2, for example."
 

@@ -139,3 +139,16 @@ def test_a_mistyped_answer_to_quit_keeps_the_question():
         "'perhaps' is not yes or no; type yes to end this game unscored, or no to stay.")
     assert s.handle_line("no") == ["Staying in the game."]
     assert snapshot(s) == before
+
+
+def test_the_tutorial_ends_without_sending_a_player_in_a_game_to_new():
+    # mid-game it ended "That is all: type new to play, or help at any
+    # time." then "The end of the tutorial.": new ends the game unscored
+    s, _ = session()
+    s.handle_line("")
+    said = joined(s.handle_line("tutorial 6"))
+    assert "type new" not in said and said.endswith("help end and help blank tell more. Tutorial over; your game goes on.")
+    fresh = Session(Options(), lexicon=services.WordSet(["QI"]))
+    question = fresh.start()[-1]
+    out = fresh.handle_line("tutorial 6")
+    assert "The end of the tutorial." in out and out[-1] == question  # before a game: the question follows

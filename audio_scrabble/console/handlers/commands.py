@@ -243,7 +243,9 @@ def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     if n is None or not 1 <= n <= len(steps):
         raise NotationError(prompts.tutorial_steps(len(steps)))
     step = steps[n - 1]
-    follow = prompts.tutorial_next(n + 1) if n < len(steps) else prompts.TUTORIAL_END
+    game = session.game
+    end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
+    follow = prompts.tutorial_next(n + 1) if n < len(steps) else end
     return [step.summary, *step.details, follow]
 
 
