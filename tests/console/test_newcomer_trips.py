@@ -152,3 +152,13 @@ def test_the_tutorial_ends_without_sending_a_player_in_a_game_to_new():
     question = fresh.start()[-1]
     out = fresh.handle_line("tutorial 6")
     assert "The end of the tutorial." in out and out[-1] == question  # before a game: the question follows
+
+
+def test_help_accept_says_the_game_end_before_the_invitations():
+    # the invitations between homes came second, before what accept does in
+    # every game: a newcomer heard of the games list before the game's end
+    s, _ = session()
+    said = s.handle_line("help accept")
+    game_end = said.index("A play that ends the game can still")
+    invitation = said.index("accept and a number accepts invitation")
+    assert said[0] == "Accept the last play of the game." and game_end == 3 and invitation > game_end
