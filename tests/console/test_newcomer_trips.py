@@ -162,3 +162,18 @@ def test_help_accept_says_the_game_end_before_the_invitations():
     game_end = said.index("A play that ends the game can still")
     invitation = said.index("accept and a number accepts invitation")
     assert said[0] == "Accept the last play of the game." and game_end == 3 and invitation > game_end
+
+
+def test_a_line_ending_as_a_sentence_is_the_command():
+    # dictation writes "Rack." and "Row 8."; each was refused as no command
+    s, _ = session()
+    s.handle_line("")
+    assert s.handle_line("Rack.") == s.handle_line("rack")
+    assert s.handle_line("scores?") == s.handle_line("scores")
+    assert s.handle_line("row 8.") == s.handle_line("row 8")
+    assert s.handle_line("H8?") == ["H8, star."]
+    assert s.handle_line("help play?") == s.handle_line("help play")
+    before = snapshot(s)
+    # a play's letters keep theirs: ? is a blank there (Bob's rack, seed 1, has none)
+    assert joined(s.handle_line("play 8G FAT?")).startswith("You have no blank")
+    assert snapshot(s) == before

@@ -351,6 +351,14 @@ REGISTRY: Registry[GameFront] = Registry(
     ]
 )
 
+#: the marks dictation (and a sentence typed) ends a line with: dropped after
+#: a command's name, and after the squares, numbers and names some take
+#: (never after a play's letters, where ``?`` is a blank and ``.`` a board letter)
+_SAID_ENDS = ".?!"
+_ENDS_DROPPED = frozenset({"row", "column", "square", "goto", "around", "history", "help", "tutorial", "review",
+                           "spots", "set"})
+
+
 def dispatch(session: GameFront, text: str) -> list[str]:
     """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
     joined = join_split_squares(text.strip())
@@ -358,8 +366,12 @@ def dispatch(session: GameFront, text: str) -> list[str]:
         return cmd_square(session, joined)
     word, _, rest = text.strip().partition(" ")
     cmd = REGISTRY.get(word)
+    if cmd is None and word.rstrip(_SAID_ENDS) and REGISTRY.get(word.rstrip(_SAID_ENDS)) is not None:
+        cmd = REGISTRY.get(word.rstrip(_SAID_ENDS))  # "Rack." as dictation writes it
     if cmd is None:
         return _not_a_command(session, text.strip(), word)
+    if cmd.name in _ENDS_DROPPED:
+        rest = rest.rstrip().rstrip(_SAID_ENDS)  # "row 8.", "help play?"
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:
         raise ActionNotAllowed(prompts.NOT_STARTED)
     if cmd.changes and session.thinker.busy:  # a computer is choosing its move (console/table/thinking.py)
@@ -398,8 +410,8 @@ def _from_own_rack(session: GameFront, word: str) -> bool:
 def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
-    if looks_like_square(text):
-        return cmd_square(session, text)
+    if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
+        return cmd_square(session, text.rstrip(_SAID_ENDS))
     tokens = text.split()
     brief = session.style.brief
     near = REGISTRY.suggest(word)
