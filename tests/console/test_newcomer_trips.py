@@ -177,3 +177,15 @@ def test_a_line_ending_as_a_sentence_is_the_command():
     # a play's letters keep theirs: ? is a blank there (Bob's rack, seed 1, has none)
     assert joined(s.handle_line("play 8G FAT?")).startswith("You have no blank")
     assert snapshot(s) == before
+
+
+def test_how_to_play_is_said_when_a_computer_opened_the_game():
+    # seed 1: the club computer plays first (FAQIR); the board is no longer
+    # empty, so a first-time player heard the rack and nothing of how to play
+    s = Session(Options(players="Ann,computer:club", seed=1), lexicon=services.WordSet(["FAQIR", "AVIATOR"]))
+    out = s.start()
+    assert "Club computer plays first." in out
+    hint = out.index("Type play, a square and a word,")
+    assert out[hint + 1] == "like play 8D TRAIN, or help for more." and out[hint + 2].startswith("Rack: ")
+    after = s.handle_line("pass")  # the person has had a turn: not again
+    assert "Type play, a square and a word," not in after and after[-1].startswith("Rack: ")
