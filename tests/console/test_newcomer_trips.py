@@ -189,3 +189,20 @@ def test_how_to_play_is_said_when_a_computer_opened_the_game():
     assert out[hint + 1] == "like play 8D TRAIN, or help for more." and out[hint + 2].startswith("Rack: ")
     after = s.handle_line("pass")  # the person has had a turn: not again
     assert "Type play, a square and a word," not in after and after[-1].startswith("Rack: ")
+
+
+def test_the_set_up_takes_an_answer_said_whole():
+    # "2 players" (the very words said back), "club level" and "house rules"
+    # (the question's "Enter for house rules") were each refused
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.handle_line("2 players")[0] == "2 players."
+    s.handle_line("Ann")
+    s.handle_line("computer")
+    assert s.handle_line("club level")[0] == "Club computer joins."
+    assert s.handle_line("house rules")[0] == "House rules (RNIB leaflet)."
+    assert s.game is not None and s.game.names == ("Ann", "Club computer")
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert joined(s.handle_line("players")) == "'players' is not 2, 3 or 4; type how many are playing."
+    assert s.handle_line("three people")[0] == "3 players."
