@@ -79,7 +79,8 @@ _ANY_SQUARE = re.compile(r"[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z]")
 #: a square said in two parts, "H 8", "8 D", "D-8": joined before reading
 _SPLIT_SQUARE = re.compile(r"(?<!\S)(?:([A-Za-z])[\s-]+([0-9]{1,2})|([0-9]{1,2})[\s-]+([A-Za-z]))(?!\S)")
 _WORD = re.compile(r"[A-Za-z?.()]+")
-_DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
+_DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN, "horizontal": ACROSS,
+               "horizontally": ACROSS, "vertical": DOWN, "vertically": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
 #: words a player may type for a direction the game does not take: a
 #: token close to one of these, where a direction goes, is a direction
@@ -209,6 +210,8 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
     """
     example = _EXAMPLE.replace("play", verb)
     tokens = join_split_squares(text.replace(",", " ")).split()
+    if len(tokens) >= 3 and tokens[-1][-1:] in ".!" and tokens[-1].lower().rstrip(".!") in _DIRECTIONS:
+        tokens[-1] = tokens[-1].rstrip(".!")  # "TRAIN from D8 across." as dictation writes it
     if not tokens:
         raise NotationError(f"Say what to {verb} and where, {example}.", brief=f"No play given: {verb} 8D TRAIN.")
     for t in tokens:

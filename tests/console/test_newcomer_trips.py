@@ -206,3 +206,13 @@ def test_the_set_up_takes_an_answer_said_whole():
     s.start()
     assert joined(s.handle_line("players")) == "'players' is not 2, 3 or 4; type how many are playing."
     assert s.handle_line("three people")[0] == "3 players."
+
+
+def test_a_play_said_with_vertically_or_a_full_stop_is_read():
+    # "'vertically' is not a direction" (it is one); "across." was not across
+    s, _ = session(lexicon=AcceptAll())
+    s.handle_line("")
+    assert s.handle_line("check FAT vertically from H8")[0] == "FAT, H8 down, would score 12."
+    assert s.handle_line("check FAT horizontally at H8")[0] == "FAT, H8 across, would score 12."
+    assert s.handle_line("check FAT from H8 across.")[0] == "FAT, H8 across, would score 12."
+    assert joined(s.handle_line("check FAT sideways from H8")) == "'sideways' is not a direction; type across or down."
