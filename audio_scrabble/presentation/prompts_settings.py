@@ -224,7 +224,8 @@ def named_twice(name: str) -> str:
 
 
 def players_named(count: int) -> str:
-    return f"A game needs 2 to 4 players; {count} were named."
+    named = "1 was named" if count == 1 else f"{count} were named"
+    return f"A game needs 2 to 4 players; {named}: give names like Alice,Bob."
 
 
 def no_such_rules(shown: str, names: Sequence[str]) -> str:
