@@ -107,6 +107,13 @@ def looks_like_square(text: str) -> bool:
     return bool(_ON_BOARD.fullmatch(text.strip()))
 
 
+def looks_off_board(text: str) -> bool:
+    """Whether ``text`` is written as a square but lies past the edge
+    (``Z9``, ``H16``, ``16H``, ``H0``)."""
+    token = text.strip()
+    return bool(_ANY_SQUARE.fullmatch(token)) and not _ON_BOARD.fullmatch(token)
+
+
 def read_square(text: str) -> Square:
     """A square as a player types it: ``H8``, ``8H``, ``h 8``, ``8-h``.
 

@@ -216,3 +216,15 @@ def test_a_play_said_with_vertically_or_a_full_stop_is_read():
     assert s.handle_line("check FAT horizontally at H8")[0] == "FAT, H8 across, would score 12."
     assert s.handle_line("check FAT from H8 across.")[0] == "FAT, H8 across, would score 12."
     assert joined(s.handle_line("check FAT sideways from H8")) == "'sideways' is not a direction; type across or down."
+
+
+def test_a_square_past_the_edge_typed_alone_is_said_off_the_board():
+    # "H16" alone was "'H16' is not a command; type help for the list."
+    s, _ = session()
+    s.handle_line("")
+    before = snapshot(s)
+    for typed in ("H16", "Z9", "16H", "h0"):
+        assert joined(s.handle_line(typed)) == (
+            f"{typed.upper()} is off the board; columns run A to O and rows 1 to 15.")
+    assert s.handle_line("o15") == ["O15, three bars."]
+    assert snapshot(s) == before

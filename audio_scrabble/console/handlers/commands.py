@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from ...core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ...core.tiles import BLANK, parse_tiles
 from ...errors import ActionNotAllowed, NotationError, ScrabbleError
-from ...notation.typed import DirectionUnclear, join_split_squares, looks_like_position, looks_like_square, parse_draft
+from ...notation.plays import off_board_sentence
+from ...notation.typed import (DirectionUnclear, join_split_squares, looks_like_position, looks_like_square,
+                               looks_off_board, parse_draft)
 from ...presentation import braille_lines, online_prompts, phrases, prompts, record_phrases
 from ...presentation.honour_prompts import HONOUR_WORD
 
@@ -412,6 +414,8 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     word = text.split()[0]
     if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
         return cmd_square(session, text.rstrip(_SAID_ENDS))
+    if looks_off_board(text.rstrip(_SAID_ENDS)):  # "H16", "Z9": a square past the edge, not a command
+        raise NotationError(off_board_sentence(text.rstrip(_SAID_ENDS)))
     tokens = text.split()
     brief = session.style.brief
     near = REGISTRY.suggest(word)
