@@ -228,3 +228,17 @@ def test_a_square_past_the_edge_typed_alone_is_said_off_the_board():
             f"{typed.upper()} is off the board; columns run A to O and rows 1 to 15.")
     assert s.handle_line("o15") == ["O15, three bars."]
     assert snapshot(s) == before
+
+
+def test_every_setting_that_set_lists_has_help():
+    # set lists "confirm off.", "echo off.", "prompt full.", "think 3
+    # seconds." and "verbosity normal."; help on each was "There is no help"
+    s, _ = session()
+    listed = [line.split()[0].rstrip(":.") for line in s.handle_line("set")[1:]]
+    assert {"verbosity", "confirm", "echo", "prompt", "think"} <= set(listed)
+    for name in listed:
+        said = s.handle_line(f"help {name}")
+        assert not said[0].startswith("There is no help"), (name, said)
+        assert all(len(line) <= 40 for line in said)
+    assert s.handle_line("help set echo") == s.handle_line("help echo")
+    assert "help confirm, help echo, help prompt." in s.handle_line("help set more")
