@@ -21,3 +21,14 @@ def test_a_command_line_refused_is_one_line_with_the_way_out(argv, said, capsys)
         main(argv)
     assert stop.value.code == 2
     assert capsys.readouterr().err.splitlines() == [said]
+
+
+def test_players_take_a_level_as_the_level_question_does():
+    # the question took "hard" (expert), --players refused computer:hard
+    from audio_scrabble.console.asking.setup import parse_players
+
+    seats = parse_players("Alice,computer:hard,computer 1", computers=True)
+    assert [(s.name, s.computer) for s in seats] == [
+        ("Alice", None), ("Expert computer", "expert"), ("Beginner computer", "beginner")]
+    with pytest.raises(Exception, match="Computer players are beginner, club, expert, champion"):
+        parse_players("Alice,computer:mighty", computers=True)

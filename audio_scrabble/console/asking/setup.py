@@ -84,7 +84,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     low = name.lower()
     if is_computer_name(low):
         level = low.partition(":")[2].strip() if ":" in low else low[len("computer"):].strip()
-        level = level or DEFAULT_LEVEL
+        level = LEVEL_WORDS.get(level, level) or DEFAULT_LEVEL  # as the level question takes it: hard, 3
         if level not in COMPUTER_LEVELS:
             raise NotationError(say.computer_levels(COMPUTER_LEVELS))
         check_engine(computers)
