@@ -44,11 +44,24 @@ PLAY_MODULE = "audio_scrabble.console.start"
 ECHO_LIMIT = 40
 
 
+#: argparse's own words for a command line it cannot read, which name no
+#: way out (the game's own refusals each say what to do instead)
+_ARGPARSE_OWN = re.compile(r"(?:argument \S+: )?(?:expected |invalid |ignored explicit|not allowed with|"
+                           r"one of the arguments|the following arguments are required|unrecognized arguments|"
+                           r"ambiguous option)")
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but an error never repeats a long argument whole."""
+    """argparse, but an error is one line, said first: never after the
+    usage (a screen reader would read a dozen lines of it before the
+    fault), never repeating a long argument whole; argparse's own words
+    end with where the options are listed."""
 
     def error(self, message: str) -> NoReturn:  # type: ignore[override]
-        super().error(_clip_words(message))
+        said = _clip_words(message)
+        if _ARGPARSE_OWN.match(said):
+            said += f"; {self.prog} --help lists the options."
+        self.exit(2, f"{self.prog}: error: {said}\n")
 
 
 def _clip_words(message: str) -> str:

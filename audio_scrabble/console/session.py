@@ -39,7 +39,7 @@ from . import services
 from .files import saving
 from .handlers import survey_commands
 from .table.acting import Acting, Made
-from .handlers.commands import answered_before_the_game, dispatch
+from .handlers.commands import a_command, answered_before_the_game, dispatch
 from .output.cues import Cues, follow, notice_once, settle
 from .table.opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
@@ -418,7 +418,7 @@ class Session(Seated):
         return self.playing().empty_line()[0]
 
     def ask_confirm(self, what: str | Question) -> list[str]:  # quit, new, or a question opened
-        self.question = what if isinstance(what, Question) else ConfirmQuestion(what)
+        self.question = what if isinstance(what, Question) else ConfirmQuestion(what, a_command)
         return self.question.lines()
 
     def quit(self) -> list[str]:

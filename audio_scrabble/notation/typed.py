@@ -79,7 +79,8 @@ _ANY_SQUARE = re.compile(r"[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z]")
 #: a square said in two parts, "H 8", "8 D", "D-8": joined before reading
 _SPLIT_SQUARE = re.compile(r"(?<!\S)(?:([A-Za-z])[\s-]+([0-9]{1,2})|([0-9]{1,2})[\s-]+([A-Za-z]))(?!\S)")
 _WORD = re.compile(r"[A-Za-z?.()]+")
-_DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN}
+_DIRECTIONS = {"across": ACROSS, "down": DOWN, "ac": ACROSS, "dn": DOWN, "horizontal": ACROSS,
+               "horizontally": ACROSS, "vertical": DOWN, "vertically": DOWN}
 _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
 #: words a player may type for a direction the game does not take: a
 #: token close to one of these, where a direction goes, is a direction
@@ -104,6 +105,13 @@ def looks_like_square(text: str) -> bool:
     """Whether ``text`` is one square on the board, ``H8`` or ``8H``
     (typed alone, it asks what is there)."""
     return bool(_ON_BOARD.fullmatch(text.strip()))
+
+
+def looks_off_board(text: str) -> bool:
+    """Whether ``text`` is written as a square but lies past the edge
+    (``Z9``, ``H16``, ``16H``, ``H0``)."""
+    token = text.strip()
+    return bool(_ANY_SQUARE.fullmatch(token)) and not _ON_BOARD.fullmatch(token)
 
 
 def read_square(text: str) -> Square:
@@ -201,20 +209,24 @@ def _direction_not_understood(words: list[tuple[int, str]], pos_index: int | Non
     return None
 
 
-def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
+def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -> PlayRequest:
     """Read ``8D TRAIN``, ``TRAIN from D8 across`` and the like.
 
-    Raises :class:`NotationError` with a sentence saying what to type.
+    Raises :class:`NotationError` with a sentence saying what to type, its
+    example the command typed (``verb``: ``play`` or ``check``).
     """
+    example = _EXAMPLE.replace("play", verb)
     tokens = join_split_squares(text.replace(",", " ")).split()
+    if len(tokens) >= 3 and tokens[-1][-1:] in ".!" and tokens[-1].lower().rstrip(".!") in _DIRECTIONS:
+        tokens[-1] = tokens[-1].rstrip(".!")  # "TRAIN from D8 across." as dictation writes it
     if not tokens:
-        raise NotationError(f"Say what to play and where, {_EXAMPLE}.", brief="No play given: play 8D TRAIN.")
+        raise NotationError(f"Say what to {verb} and where, {example}.", brief=f"No play given: {verb} 8D TRAIN.")
     for t in tokens:
         if _ANY_SQUARE.fullmatch(t) and not looks_like_position(t):
             raise NotationError(off_board_sentence(t))
     positions = [i for i, t in enumerate(tokens) if looks_like_position(t)]
     if len(positions) > 1:
-        raise NotationError(f"Give one start square only, {_EXAMPLE}.", brief="Two squares given: play 8D TRAIN.")
+        raise NotationError(f"Give one start square only, {example}.", brief=f"Two squares given: {verb} 8D TRAIN.")
     pos = parse_position(tokens[positions[0]]) if positions else None
     pos_index = positions[0] if positions else None
     rest: list[tuple[int, str]] = []
@@ -238,7 +250,7 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
     # spoken filler words left over ("play TRAIN going across")
     words = [(i, t) for i, t in words if not (t.lower() in _FILLERS and len(words) > 1)]
     if not words:
-        raise NotationError(f"Say which word to play, {_EXAMPLE}.", brief="No word given: play 8D TRAIN.")
+        raise NotationError(f"Say which word to {verb}, {example}.", brief=f"No word given: {verb} 8D TRAIN.")
     if len(words) == 2 and direction is None:
         unknown = _direction_not_understood(words, pos_index)
         if unknown is not None:
@@ -246,8 +258,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
                                 brief=f"{clip(unknown, 10)!r} is not across or down.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
-        raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {_EXAMPLE}.",
-                            brief="Two words given: play 8D TRAIN.")
+        raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {example}.",
+                            brief=f"Two words given: {verb} 8D TRAIN.")
     word = words[0][1]
     if not _WORD.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in "?.()")))
@@ -257,8 +269,8 @@ def parse_request(text: str, cursor: Square | None = None) -> PlayRequest:
         raise NotationError(no_letters_sentence(word), brief="The word has no letters.")
     if pos is None:
         if direction is None or cursor is None:
-            raise NotationError("Say where it goes, like play TRAIN from D8 across.",
-                                brief="No square given: play 8D TRAIN.")
+            raise NotationError(f"Say where it goes, like {verb} TRAIN from D8 across.",
+                                brief=f"No square given: {verb} 8D TRAIN.")
         start = cursor
     else:
         start = pos[0]
@@ -335,9 +347,9 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     return Draft(tuple(tiles), request.direction, request.start, tuple(untyped), tuple(covered))
 
 
-def parse_draft(text: str, board: Board, cursor: Square | None = None) -> Draft:
+def parse_draft(text: str, board: Board, cursor: Square | None = None, verb: str = "play") -> Draft:
     """``parse_request`` then ``build_draft``."""
-    return build_draft(board, parse_request(text, cursor))
+    return build_draft(board, parse_request(text, cursor, verb))
 
 
 # ------------------------------------------------------- the word it makes

@@ -77,6 +77,12 @@ def waiting_prompt(name: str | None) -> tuple[str, str]:
 
 
 #: what yes means, said on ``help`` while a question is open
+def not_yes_or_no(shown: str, what: str) -> str:
+    """A wrong answer to ``quit``'s or ``new``'s question (``maybe``)."""
+    yes = "leave" if what == "quit" else "end this game unscored"
+    return f"{clip(shown)!r} is not yes or no; type yes to {yes}, or no to stay."
+
+
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
     "new": "Yes ends this game unscored; no stays.",
@@ -404,6 +410,10 @@ NO_SUCH_COMMAND = {
              "No undo: check a play before you play."),
 }
 NO_SUCH_COMMAND["takeback"] = NO_SUCH_COMMAND["redo"] = NO_SUCH_COMMAND["undo"]
+NO_SUCH_COMMAND["save"] = (
+    "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.",
+    "No need to save: saved every move.",
+)
 
 
 def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[str]:
@@ -418,7 +428,7 @@ def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[s
         said = f"{clip(word, 16)!r} is not a command; type help."
         return [said if len(said) <= BRIEF_WIDTH else f"{clip(word, 9)!r} is not a command; type help."]
     if near:
-        return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near))}?",
+        return refusal_said(f"{clip(word)!r} is not a command; did you mean {join_and(list(near), 'or')}?",
                             "Type help for the list.")
     return refusal_said(f"{clip(word)!r} is not a command; type help for the list.")
 
@@ -426,7 +436,7 @@ def not_a_command(word: str, near: Sequence[str], brief: bool = False) -> list[s
 def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str]:
     if brief:
         return [f"No help on {clip(topic, 16)!r}; type help."]
-    hint = f" Did you mean {join_and(list(near))}?" if near else ""
+    hint = f" Did you mean {join_and(list(near), 'or')}?" if near else ""
     return refusal_said(f"There is no help on {clip(topic)!r}.{hint}", "Type help for the list.")
 
 
@@ -503,7 +513,6 @@ LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the br
 LARGE_PRINT_SHOWN = "Large-print board shown on screen."
 BRAILLE_CELLS_HEAD = "Braille cells:"
 NOTHING_SAID_YET = "Nothing has been said yet."
-SET_HOW = "Type set, a setting and a value, like set verbosity full."
 SETTINGS_HEAD = "Settings:"
 
 
@@ -604,6 +613,15 @@ HELP_FOOT = ("help keys: the board keys.", "help braille: braille mode.", "help 
              "help blank, end, speech: the rules.", "tutorial: a first game, step by step.",
              "help COMMAND: more on one.")
 TUTORIAL_END = "The end of the tutorial."
+
+
+def tutorial_end(in_game: bool, over: bool) -> str:
+    """The tutorial's last line: in a game, that the game goes on (``new``
+    would end it); after one, how to play another; before one, the set-up
+    question follows it."""
+    if in_game:
+        return "Tutorial over; your game goes on."
+    return "Tutorial over; type new to play." if over else TUTORIAL_END
 
 
 def tutorial_steps(count: int) -> str:

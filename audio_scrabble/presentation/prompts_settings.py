@@ -35,8 +35,25 @@ def cells_refusal(given: str, least: int, most: int) -> str:
     return f"A braille display has {least} to {most} cells, not {given}; type set braille 40, for example, or set braille off."
 
 
+#: what ``set speech off`` and ``set speech on`` are taken to want
+SPEECH_OFF_WORDS = ("off", "none", "no", "quiet", "silent", "mute")
+SPEECH_ON_WORDS = ("on", "yes", "voice")
+
+
 def not_speech(shown: str) -> str:
+    if shown.lower() in SPEECH_OFF_WORDS:
+        return "Speech has no off: text prints only, for your own screen reader."
+    if shown.lower() in SPEECH_ON_WORDS:
+        return "Speech has no on: tts speaks in the game's own voice, screenreader in yours."
     return f"Speech is text, screenreader, tts or auto, not {shown!r}."
+
+
+def speech_brief(shown: str) -> str:
+    if shown.lower() in SPEECH_OFF_WORDS:
+        return "No speech off: text prints only."
+    if shown.lower() in SPEECH_ON_WORDS:
+        return "No speech on: tts or screenreader."
+    return SPEECH_BRIEF
 
 
 def not_a_switch(what: str, shown: str) -> str:
@@ -57,6 +74,15 @@ def no_such_setting(shown: str, names: Sequence[str]) -> str:
 
 def no_such_setting_brief(shown: str) -> str:
     return f"No setting {shown!r}; type set."
+
+
+def name_the_setting(name: str, value: str) -> str:
+    """``set brief``: a value typed without its setting."""
+    return f"Name the setting too: type set {name} {value}."
+
+
+def name_the_setting_brief(name: str, value: str) -> str:
+    return f"Setting missing: set {name} {value}."
 
 
 # ------------------------------------------------------------ confirmations, and ``set`` alone
@@ -198,7 +224,8 @@ def named_twice(name: str) -> str:
 
 
 def players_named(count: int) -> str:
-    return f"A game needs 2 to 4 players; {count} were named."
+    named = "1 was named" if count == 1 else f"{count} were named"
+    return f"A game needs 2 to 4 players; {named}: give names like Alice,Bob."
 
 
 def no_such_rules(shown: str, names: Sequence[str]) -> str:

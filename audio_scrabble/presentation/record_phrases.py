@@ -27,7 +27,6 @@ from ..notation.plays import parse_rack
 from ..notation.replay import Placement, RecordStep
 from .layout import wrapped
 from .phrases import (
-    LINE_WIDTH,
     Audience,
     Style,
     adjustment_lines,

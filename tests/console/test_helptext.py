@@ -64,7 +64,7 @@ def test_the_tutorial_walks_a_first_game_step_by_step():
     first = s.handle_line("tutorial")
     assert first[0] == "Step 1: the board." and first[-1] == "Type tutorial 2 for step 2."
     last = s.handle_line(f"tutorial {len(steps)}")
-    assert last[-1] == "The end of the tutorial."
+    assert last[-1] == "Tutorial over; your game goes on."  # in a game: not "type new to play"
     assert s.handle_line("tutorial 99")[0].startswith("The tutorial has steps 1 to")
     for n in range(1, len(steps) + 1):
         assert all(len(x) <= 40 for x in s.handle_line(f"tutorial {n}"))

@@ -177,7 +177,9 @@ def test_a_wrong_answer_to_the_blank_question_names_its_answers_and_repeat_asks_
 # ---------------------------------------------------------------- leave, start anew, play it
 @pytest.mark.parametrize("width", [None, 40])
 @pytest.mark.parametrize("asked", ["quit", "new"])
-def test_a_wrong_answer_to_leave_or_start_anew_is_a_no_said_once_never_the_question_again(width, asked):
+def test_a_wrong_answer_to_leave_or_start_anew_is_said_once_never_the_question_again(width, asked):
+    # a wrong answer (no command) keeps the question, in one sentence naming
+    # yes and no; it was a no, said with "'maybe' is not a command" after it
     s = Session(Options(players="Alice,Bob", seed=3, braille_width=width), lexicon=services.WordSet(["QI"]))
     s.start()
     s.handle_line("")
@@ -185,10 +187,11 @@ def test_a_wrong_answer_to_leave_or_start_anew_is_a_no_said_once_never_the_quest
     assert question[-1] == "Type yes or no." or question == ["Leave the game? Type yes or no."]
     before = (list(s.game.actions), s.game.current)
     out = s.handle_line("maybe")
-    assert out[0] == "Staying in the game."
+    assert " ".join(out).startswith("'maybe' is not yes or no; type yes to ")
     assert not set(question) & set(out)
     assert all(len(x) <= 40 for x in out)
-    assert (list(s.game.actions), s.game.current) == before and not s.finished and s.question is None
+    assert (list(s.game.actions), s.game.current) == before and not s.finished and s.question is not None
+    assert s.handle_line("no") == ["Staying in the game."] and s.question is None
 
 
 # ---------------------------------------------------------------- names: empty, the same, a comma

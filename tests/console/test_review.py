@@ -276,6 +276,7 @@ def test_rack_and_scores_are_the_records():
     assert s.handle_line("scores") == ["After move 3:", "doug 66, emely 16."]
     s.handle_line("go to 27")
     assert s.handle_line("rack") == ["emely's rack before move 27:", "blank F S."]
+    # a move longer than a braille line breaks after its word
     assert s.handle_line("history 2") == ["26. doug: HIM, N1 down, 42.", "27. emely: KAFS (blank A),", "L14 across, 21."]
 
 

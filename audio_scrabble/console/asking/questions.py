@@ -219,11 +219,14 @@ class ResumeQuestion(Question):
 
 
 class ConfirmQuestion(Question):
-    """``quit`` (leave the game?) or ``new`` (end this one unscored?)."""
+    """``quit`` (leave the game?) or ``new`` (end this one unscored?). A
+    command typed instead is a no, and is answered; anything else (which
+    ``is_command`` says is none) is a wrong answer, the question kept."""
 
-    def __init__(self, what: str):
+    def __init__(self, what: str, is_command: Callable[[str], bool] = lambda text: True):
         self.what = what  # "quit" or "new"
         self.leaves_on_eof = what == "quit"
+        self.is_command = is_command
 
     def lines(self) -> list[str]:
         return list(prompts.START_NEW) if self.what == "new" else [prompts.LEAVE_GAME]
@@ -239,7 +242,9 @@ class ConfirmQuestion(Question):
             return NewGame() if self.what == "new" else Leave()
         if low in NO:
             return Say((prompts.STAYING,))
-        return Command(text, before=(prompts.STAYING,))  # anything else is a no, and a command
+        if not self.is_command(text):
+            return wrong_answer((prompts.not_yes_or_no(text.strip(), self.what),))
+        return Command(text, before=(prompts.STAYING,))  # a command is a no, and is answered
 
 
 class PlayQuestion(Question):

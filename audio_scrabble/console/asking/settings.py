@@ -75,7 +75,7 @@ def _braille(value: str) -> int | None:
 
 def _speech(value: str) -> str:
     if value not in SPEECH_KINDS:
-        raise NotationError(say.not_speech(clip(value)), brief=say.SPEECH_BRIEF)
+        raise NotationError(say.not_speech(clip(value)), brief=say.speech_brief(value))
     return value
 
 

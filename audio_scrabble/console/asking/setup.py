@@ -84,7 +84,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     low = name.lower()
     if is_computer_name(low):
         level = low.partition(":")[2].strip() if ":" in low else low[len("computer"):].strip()
-        level = level or DEFAULT_LEVEL
+        level = LEVEL_WORDS.get(level, level) or DEFAULT_LEVEL  # as the level question takes it: hard, 3
         if level not in COMPUTER_LEVELS:
             raise NotationError(say.computer_levels(COMPUTER_LEVELS))
         check_engine(computers)
@@ -135,7 +135,7 @@ def computer_name(level: str, taken: list[Seat]) -> str:
 def parse_level(text: str) -> str:
     """A level as answered at the question: its name or the start of it
     (``b``, ``exp``), 1 to 3, easy/medium/hard; Enter is :data:`DEFAULT_LEVEL`."""
-    low = " ".join(text.split()).lower().removeprefix("computer").strip(" :")
+    low = _without_last(" ".join(text.split()).lower().removeprefix("computer").strip(" :"), "level")
     if not low:
         return DEFAULT_LEVEL
     level = LEVEL_WORDS.get(low)
@@ -158,8 +158,15 @@ def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
     return seats
 
 
+def _without_last(text: str, *words: str) -> str:
+    """``2 players`` as ``2``, ``house rules`` as ``house``: an answer said
+    whole, the question's own last word after it."""
+    head, _, last = text.rpartition(" ")
+    return head.strip() if head.strip() and last.lower() in words else text
+
+
 def parse_rules(text: str) -> RuleSet:
-    key = text.strip().lower() or "house"
+    key = _without_last(" ".join(text.split()).lower(), "rules", "rule") or "house"
     try:
         return rules_named(key)
     except NotationError:
@@ -256,7 +263,7 @@ class SetupFlow:
         what = self.asking
         text = text.strip()
         if what == "count":
-            low = text.lower()
+            low = _without_last(" ".join(text.split()).lower(), "players", "player", "people")
             typed = small_number(low)
             n = 2 if not low else NUMBER_WORDS.get(low, typed if typed is not None else 0)
             if not 2 <= n <= 4:

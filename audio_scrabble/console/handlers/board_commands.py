@@ -13,9 +13,9 @@ from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
 from ...errors import NotationError
 from ...notation.plays import clip
 from ...notation.typed import read_square
-from ...presentation import braille_lines, largeprint, layout, phrases, prompts
+from ...presentation import braille_lines, largeprint, layout, phrases, prompts, prompts_settings
 
-from ..asking.settings import setting_named, small_number
+from ..asking.settings import SETTING_ALIASES, SETTING_VALUES, setting_named, small_number
 
 if TYPE_CHECKING:
     from ..front import BoardFront
@@ -157,10 +157,12 @@ def cmd_set(session: BoardFront, args: str) -> list[str]:
     if not parts:
         return [prompts.SETTINGS_HEAD] + session.settings.describe()
     if len(parts) == 1:
-        try:
-            return setting_named(parts[0]).takes()
-        except NotationError as e:  # briefly: "No setting 'x'; type set."
-            raise NotationError(prompts.SET_HOW, brief=e.brief) from None
+        owners = [name for name, values in SETTING_VALUES.items() if parts[0].lower() in values]
+        if len(owners) == 1 and parts[0].lower() not in SETTING_ALIASES and parts[0].lower() not in SETTING_VALUES:
+            # a value without its setting (set brief): the setting named
+            raise NotationError(prompts_settings.name_the_setting(owners[0], parts[0].lower()),
+                                brief=prompts_settings.name_the_setting_brief(owners[0], parts[0].lower()))
+        return setting_named(parts[0]).takes()  # no such setting: the settings named
     said = session.settings.change(parts[0], " ".join(parts[1:]))
     if parts[0].lower() == "speech":
         session.ask_speech(session.settings.speech)

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from ...core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ...core.tiles import BLANK, parse_tiles
 from ...errors import ActionNotAllowed, NotationError, ScrabbleError
-from ...notation.typed import DirectionUnclear, join_split_squares, looks_like_position, looks_like_square, parse_draft
+from ...notation.plays import off_board_sentence
+from ...notation.typed import (DirectionUnclear, join_split_squares, looks_like_position, looks_like_square,
+                               looks_off_board, parse_draft)
 from ...presentation import braille_lines, online_prompts, phrases, prompts, record_phrases
 from ...presentation.honour_prompts import HONOUR_WORD
 
@@ -112,7 +114,7 @@ def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     """Play or check what was typed; a square written row first with
     ``down`` typed (``11N down``) asks which way first (issue 23)."""
     try:
-        draft = parse_draft(args, session.board, session.reader.cursor.square)
+        draft = parse_draft(args, session.board, session.reader.cursor.square, action)
     except DirectionUnclear as unclear:
         return session.play(unclear, action)  # across or down? asked, nothing played
     return session.play(draft, action)
@@ -243,7 +245,9 @@ def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     if n is None or not 1 <= n <= len(steps):
         raise NotationError(prompts.tutorial_steps(len(steps)))
     step = steps[n - 1]
-    follow = prompts.tutorial_next(n + 1) if n < len(steps) else prompts.TUTORIAL_END
+    game = session.game
+    end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
+    follow = prompts.tutorial_next(n + 1) if n < len(steps) else end
     return [step.summary, *step.details, follow]
 
 
@@ -349,6 +353,14 @@ REGISTRY: Registry[GameFront] = Registry(
     ]
 )
 
+#: the marks dictation (and a sentence typed) ends a line with: dropped after
+#: a command's name, and after the squares, numbers and names some take
+#: (never after a play's letters, where ``?`` is a blank and ``.`` a board letter)
+_SAID_ENDS = ".?!"
+_ENDS_DROPPED = frozenset({"row", "column", "square", "goto", "around", "history", "help", "tutorial", "review",
+                           "spots", "set"})
+
+
 def dispatch(session: GameFront, text: str) -> list[str]:
     """Run one typed line: a command, a bare square (``H8``), or a suggestion."""
     joined = join_split_squares(text.strip())
@@ -356,8 +368,12 @@ def dispatch(session: GameFront, text: str) -> list[str]:
         return cmd_square(session, joined)
     word, _, rest = text.strip().partition(" ")
     cmd = REGISTRY.get(word)
+    if cmd is None and word.rstrip(_SAID_ENDS) and REGISTRY.get(word.rstrip(_SAID_ENDS)) is not None:
+        cmd = REGISTRY.get(word.rstrip(_SAID_ENDS))  # "Rack." as dictation writes it
     if cmd is None:
         return _not_a_command(session, text.strip(), word)
+    if cmd.name in _ENDS_DROPPED:
+        rest = rest.rstrip().rstrip(_SAID_ENDS)  # "row 8.", "help play?"
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:
         raise ActionNotAllowed(prompts.NOT_STARTED)
     if cmd.changes and session.thinker.busy:  # a computer is choosing its move (console/table/thinking.py)
@@ -365,6 +381,13 @@ def dispatch(session: GameFront, text: str) -> list[str]:
         assert thought is not None
         raise ActionNotAllowed(prompts.still_thinking(session.names[thought.mover]), brief=prompts.STILL_THINKING_BRIEF)
     return cmd.handler(session, rest)
+
+
+def a_command(text: str) -> bool:
+    """Whether a line typed at a yes-or-no question is a command (or a
+    square, ``H8``) rather than an answer mistyped (``maybe``, ``yse``)."""
+    joined = join_split_squares(text.strip())
+    return bool(joined) and (REGISTRY.get(joined.split()[0]) is not None or looks_like_square(joined))
 
 
 def answered_before_the_game(word: str) -> bool:
@@ -389,8 +412,10 @@ def _from_own_rack(session: GameFront, word: str) -> bool:
 def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
-    if looks_like_square(text):
-        return cmd_square(session, text)
+    if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
+        return cmd_square(session, text.rstrip(_SAID_ENDS))
+    if looks_off_board(text.rstrip(_SAID_ENDS)):  # "H16", "Z9": a square past the edge, not a command
+        raise NotationError(off_board_sentence(text.rstrip(_SAID_ENDS)))
     tokens = text.split()
     brief = session.style.brief
     near = REGISTRY.suggest(word)

@@ -146,7 +146,7 @@ class Registry(Generic[F]):
 ALL_SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJKLMNO" for r in range(1, 16)]
 #: help topics that are not commands
 HELP_TOPICS = ["keys", "notation", "premiums", "braille", "computer", "level", "blank", "end", "speech", "sounds", "aids",
-               "survey"]
+               "survey", "verbosity", "confirm", "echo", "prompt", "think"]
 #: the parts of the board ``spots`` takes, for completion
 AREAS = ["top", "bottom", "left", "right", "all"]
 
@@ -194,6 +194,8 @@ def help_lines(
         return lines
     cmd = registry.get(topic)
     key = cmd.key if cmd else topic
+    if key not in entries and topic.startswith("set ") and topic[4:] in entries:
+        key = topic = topic[4:]  # "help set echo": the setting's own help
     entry = entries.get(key)
     if entry is None:
         named = next((name for name in registry.groups() if name.lower() == topic), None)

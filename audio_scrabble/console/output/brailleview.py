@@ -39,6 +39,7 @@ quickly without braille mode.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 from typing import Any, Callable, Iterator, TextIO
 
@@ -48,6 +49,16 @@ from ...presentation import layout, prompts_settings
 MIN_CELLS = 14
 MAX_CELLS = 80
 
+
+
+#: a terminal's control sequence (the screen cleared before a hand-over):
+#: it takes no cell on the display
+_CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def _cells(text: str) -> int:
+    """How many cells ``text`` takes on the display: its control sequences none."""
+    return len(_CONTROL.sub("", text))
 
 
 def cells_refusal(value: str) -> str:
@@ -104,8 +115,14 @@ class FittedWriter:
         width = self.cells()
         # a reply's lines were laid out where they left the game: only a
         # line that does not fit (another module's print) is laid out here
-        pieces = [line] if width is None or len(line) <= width else layout.fit_cells([line], width)
-        if width is not None and self._column and self._column + len(pieces[0]) > width:
+        if width is None or _cells(line) <= width:
+            pieces = [line]
+        else:  # control sequences before the words (the screen cleared) stay before them
+            controls = re.match(f"(?:{_CONTROL.pattern})*", line)
+            head = controls.group(0) if controls else ""
+            pieces = layout.fit_cells([line[len(head):]], width)
+            pieces[0] = head + pieces[0]
+        if width is not None and self._column and self._column + _cells(pieces[0]) > width:
             self._ready.append("\n")
             self._column = 0
         self._ready.append("\n".join(pieces) + "\n")
@@ -126,7 +143,7 @@ class FittedWriter:
                 return
             if self._pending:
                 self._ready.append(self._pending)
-                self._column += len(self._pending)
+                self._column += _cells(self._pending)
                 self._pending = ""
             self._hand_on()
             self.out.flush()

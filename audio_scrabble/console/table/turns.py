@@ -4,6 +4,7 @@ empty; that the last play may be challenged)."""
 
 from __future__ import annotations
 
+from ...core.events import TilesExchanged, TilesPlaced, TurnLost, TurnPassed
 from ...core.game import Game
 from ...presentation import online_prompts, prompts
 from .racks import RackKeeper, rack_reply
@@ -40,9 +41,11 @@ class TurnTeller:
         return self.racks.new_tiles_lines(i, self.table.audience.reveal)
 
     def first_word_hint(self) -> list[str]:
-        """How to play, while the board is empty (not when brief): a
-        first-time player need not know the command yet. Said before the
-        rack, so that the rack stays the last line, on the display."""
+        """How to play, while the board is empty, and at the first turn of
+        a person when only computers have moved (one opened the game; not
+        when brief): a first-time player need not know the command yet.
+        Said before the rack, so that the rack stays the last line, on the
+        display."""
         if self.settings.style.brief:
             return []
         if self.game.board.is_empty():
@@ -50,7 +53,14 @@ class TurnTeller:
         if not self.told_survey and self.game.turn == 1:  # begun from a position: where to start
             self.told_survey = True
             return list(prompts.POSITION_HINT if self.settings.aids else prompts.POSITION_HINT_NO_AIDS)
+        if not self.told_survey and not self._a_person_moved():  # a computer opened: how to play
+            return list(prompts.FIRST_WORD_HINT)
         return []
+
+    def _a_person_moved(self) -> bool:
+        """Whether a person at this table has had a turn (and so heard how to play)."""
+        turns = (TilesPlaced, TilesExchanged, TurnPassed, TurnLost)
+        return any(isinstance(ev, turns) and ev.player in self.table.humans for ev in self.game.history)
 
     def challenge_hint(self) -> list[str]:
         """That the last play may be challenged: every turn at full
