@@ -59,6 +59,7 @@ from ..options import Options
 from ..table.seats import Relayed, RemoteSeat
 from ..asking.setup import Seat, SetupFlow
 from ..table.thinking import Thinker
+from . import online_since
 
 #: at most this many seconds for an action sent here to come back from the room
 ECHO_WAIT = 10.0
@@ -312,6 +313,7 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
+            online_since.note_seen(link.journal, len(heard.view.history))  # said now
             first: tuple[str, ...] = () if mine else (prompts.move_arrived(names[record.seat]),)
             if record.kind == "accept":  # its end is said once the deal is checked
                 first += (online_prompts.accepted_last_play(names[record.seat], mine),)
@@ -389,11 +391,12 @@ class OnlineTable:
         last = phrases.last_move_event(list(view.history))
         if final is not None:
             lines += self._ended_lines(link, final)
-        elif last is not None:  # a game opened again: where it stands, and what was played last
-            lines.extend(phrases.scores_lines(names, view.scores(), me))
-            lines.extend(phrases.clauses(phrases.last_move_sentence(last, me)))
+        elif last is not None:  # opened again: every move since the player last saw it, the scores
+            lines += online_since.opening_lines(link.journal, view, names, me) + phrases.scores_lines(
+                names, view.scores(), me)
         elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
+        online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None

@@ -1,0 +1,58 @@
+"""What is said of a game between homes that a player could otherwise
+miss: the moves made since they last saw the game (said when it is
+opened again), what an honour game's friend is sent again when a device
+of theirs could not read the opening messages, an offer's terms shown
+with its invitation, and a deal that could not be checked at the end.
+
+Every sentence is laid out in lines of at most 40 characters
+(:func:`.layout.clauses`), the most important words first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
+from .layout import clauses, short_lines
+from .phrases import Audience, last_move_sentence
+from .record_phrases import history_line
+
+__all__ = [
+    "MOST_SINCE",
+    "moves_since",
+    "since_lines",
+]
+
+#: at most this many moves are said when a game is opened again; the rest: ``history``
+MOST_SINCE = 6
+
+_MOVES = (TilesPlaced, TilesExchanged, TurnPassed, ChallengeResolved, TurnLost)
+
+
+def moves_since(history: Sequence[Event], seen: int) -> list[Event]:
+    """The moves (plays, exchanges, passes, challenges, lost turns) among
+    the history's events after the first ``seen`` ones, in order."""
+    return [ev for ev in list(history)[max(0, seen):] if isinstance(ev, _MOVES)]
+
+
+def since_lines(history: Sequence[Event], seen: int, names: Sequence[str], you: int | None,
+                most: int = MOST_SINCE) -> list[str]:
+    """The moves made since the player last saw the game (the history's
+    first ``seen`` events), one short line each, in order: ``3 moves
+    since you last looked:``, ``4. Bob passed.``, ...; more than ``most``:
+    the last ``most``, then ``5 more; type history.``. One move (or none
+    new): ``Last move: Bob passed.`` as before. Nothing when no move was
+    ever made."""
+    new = moves_since(history, seen)
+    if len(new) <= 1:
+        last = new[-1] if new else next((ev for ev in reversed(list(history)) if isinstance(ev, _MOVES)), None)
+        return clauses(last_move_sentence(last, you)) if last is not None else []
+    aud = Audience(tuple(names), you=you)
+    said = new[-most:] if most > 0 else []
+    left = len(new) - len(said)
+    head = f"{len(new)} moves since you last looked:" if not left else \
+        f"{len(new)} moves since you last looked; the last {len(said)}:"
+    lines = [head] + [line for ev in said if (line := history_line(ev, aud))]
+    if left:
+        lines.append(f"{left} more; type history.")
+    return short_lines(lines)
