@@ -641,6 +641,7 @@ class MatrixTransport:
             body=body if isinstance(body, str) else "",
             record=record if isinstance(record, Mapping) else None,
             timestamp_ms=int(getattr(event, "server_timestamp", 0) or 0),
+            device=str(getattr(event, "sender_key", "") or "") if encrypted else "",
         )
 
     def _hand(self, message: Message) -> None:

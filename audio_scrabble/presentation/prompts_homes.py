@@ -19,6 +19,8 @@ from .record_phrases import history_line
 
 __all__ = [
     "MOST_SINCE",
+    "honour_again",
+    "honour_board_in_words",
     "moves_since",
     "since_lines",
 ]
@@ -56,3 +58,20 @@ def since_lines(history: Sequence[Event], seen: int, names: Sequence[str], you: 
     if left:
         lines.append(f"{left} more; type history.")
     return short_lines(lines)
+
+
+# ---------------------------------------------------------------- an honour game's friend, a new device
+def honour_again(friend: str, host: str, rules_title: str) -> str:
+    """Sent in the room at the friend's first message (from a device the
+    room's first messages may not have reached): the rules, before the
+    game as it stands."""
+    return (f"{friend}, in case your app could not read the first messages here, "
+            f"the game as it stands. {host}'s program deals and referees (honour mode). "
+            f"Rules: {rules_title}. Type your move like 8D NASTIER, or help.")
+
+
+def honour_board_in_words(history: Sequence[Event], names: Sequence[str]) -> str:
+    """The board in words for the room: the moves so far, one after another."""
+    aud = Audience(tuple(names))
+    said = [line for ev in history if isinstance(ev, _MOVES) and (line := history_line(ev, aud))]
+    return "Moves so far: " + " ".join(said) if said else "No moves yet: the board is empty."
