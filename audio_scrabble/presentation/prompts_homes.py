@@ -18,7 +18,12 @@ from .phrases import Audience, last_move_sentence
 from .record_phrases import history_line
 
 __all__ = [
+    "HONOUR_INVITATION",
+    "HONOUR_ROOM",
     "MOST_SINCE",
+    "invitation_terms",
+    "room_with_terms",
+    "terms_of_room",
     "honour_again",
     "honour_board_in_words",
     "moves_since",
@@ -75,3 +80,29 @@ def honour_board_in_words(history: Sequence[Event], names: Sequence[str]) -> str
     aud = Audience(tuple(names))
     said = [line for ev in history if isinstance(ev, _MOVES) and (line := history_line(ev, aud))]
     return "Moves so far: " + " ".join(said) if said else "No moves yet: the board is empty."
+
+
+# ---------------------------------------------------------------- an offer's terms, before it is accepted
+def room_with_terms(name: str, terms: str) -> str:
+    """A game's room named with its terms, which an invitation shows before
+    it is accepted: ``Scrabble: Alice, Bob (Tournament rules, double
+    challenge; 3 days a move)``."""
+    return f"{name} ({terms})" if terms else name
+
+
+def terms_of_room(name: str) -> str:
+    """The terms in a room's name (:func:`room_with_terms`), else empty."""
+    if not name.endswith(")") or " (" not in name:
+        return ""
+    return name[name.rindex(" (") + 2:-1].strip()
+
+
+def invitation_terms(terms: str) -> list[str]:
+    """Said under an invitation in ``games``: what the game is played by."""
+    return clauses(f"Played by {terms}.") if terms else []
+
+
+#: the room name an honour game's room starts with (honour_prompts.room_name)
+HONOUR_ROOM = "Scrabble (honour): "
+#: under an invitation to an honour game (played from a Matrix app, not accepted here)
+HONOUR_INVITATION = ["An honour game: play it by typing", "moves in a Matrix app, not here."]

@@ -34,7 +34,7 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts
 from .. import services
-from . import online_clock
+from . import online_clock, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -297,6 +297,7 @@ class OnlineHome:
                 lines.append(online_prompts.rematch_invitation_line(n, invited_by(inv)))
             else:
                 lines.append(online_prompts.invitation_line(n, invited_by(inv)))
+            lines += online_terms.invitation_lines(inv)  # what it is played by, before accepting
         if self.invited:
             lines.append(online_prompts.ACCEPT_HOW)
         if not entries and not self.invited:
@@ -332,6 +333,9 @@ class OnlineHome:
         transport = self.need()
         others = [(display_name(u), u) for u in users]
         table = OnlineTable(self.session)
+        room_name = online_terms.named_with_terms(
+            room_name or f"Scrabble: {', '.join([display_name(transport.user_id)] + [n for n, _ in others])}",
+            rules or self.rules, days, lexicon)
         link = GameLink.offer(transport, display_name(transport.user_id), others, rules or self.rules,
                               lexicon if lexicon is not None else self._lexicon(), self._seeds, days=days,
                               room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,
