@@ -21,6 +21,7 @@ __all__ = [
     "HONOUR_INVITATION",
     "HONOUR_ROOM",
     "MOST_SINCE",
+    "deal_unchecked",
     "invitation_terms",
     "room_with_terms",
     "terms_of_room",
@@ -106,3 +107,15 @@ def invitation_terms(terms: str) -> list[str]:
 HONOUR_ROOM = "Scrabble (honour): "
 #: under an invitation to an honour game (played from a Matrix app, not accepted here)
 HONOUR_INVITATION = ["An honour game: play it by typing", "moves in a Matrix app, not here."]
+
+
+# ---------------------------------------------------------------- a claim's deal, not checked
+def deal_unchecked(name: str) -> list[str]:
+    """A game won on time whose deal cannot be checked yet: the late
+    player's program has not shown its keys (it may never run again)."""
+    return short_lines([
+        "The deal is not checked yet:",
+        f"{name}'s program has not shown its keys.",
+        "Until it runs again, no one can check that the tiles were dealt fairly.",
+        "Your win on time stands.",
+    ])

@@ -3,7 +3,8 @@ game's history events last said at this table, kept in the game's log
 (``{"kind": "seen", "events": N}``), so a game opened again (after the
 program was closed, or while another game was open) says every move made
 since, in order, not only the last one
-(:func:`~audio_scrabble.presentation.prompts_homes.since_lines`).
+(:func:`~audio_scrabble.presentation.prompts_homes.since_lines`); and a
+claim's deal not checked yet, said plainly (:func:`unchecked_lines`).
 
 A game with no mark (seated before the marks were kept) counts from its
 start: every move is said, up to the cap, and ``history`` has them all.
@@ -50,3 +51,15 @@ def opening_lines(journal: Any, game: Game, names: Sequence[str], you: int | Non
     """A game opened again: the moves since the player last saw it (capped;
     ``history`` has the rest); :func:`note_seen` then moves the mark."""
     return prompts_homes.since_lines(list(game.history), seen_mark(journal), names, you)
+
+
+def unchecked_lines(link: Any) -> list[str]:
+    """A game won on time here whose deal is not checked yet, for the late
+    player's program has not shown its keys (it may never run again):
+    said plainly at the claim and when the game is opened (nothing when
+    the check is done, or when this side is the late one)."""
+    state = link.state
+    late = state.timed_out
+    if late is None or state.final is not None or late == state.my_seat or not 0 <= late < len(state.names):
+        return []
+    return prompts_homes.deal_unchecked(state.names[late])

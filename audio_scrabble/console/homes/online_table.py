@@ -225,11 +225,8 @@ class OnlineTable:
         link = self.link
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
-        record = applied.record
-        view, coming = None, 0
-        if record.kind in ACTION_KINDS:
-            view, coming = self._snapshot(link)
-        self._put(_Heard("record", applied, view, record.seq + 1, coming))
+        view, coming = self._snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
+        self._put(_Heard("record", applied, view, applied.record.seq + 1, coming))
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
         link = self.link
@@ -325,7 +322,8 @@ class OnlineTable:
             said = (online_prompts.resigned(names[record.seat], mine),)
         late = link.state.timed_out
         if record.kind == "claim" and late is not None:
-            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),)
+            said = (online_prompts.lost_on_time(names[late], late == link.state.my_seat),
+                    *online_since.unchecked_lines(link))  # the late program's keys not come
         if applied.final is not None:
             self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
@@ -397,6 +395,7 @@ class OnlineTable:
         elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
         online_since.note_seen(link.journal, len(view.history))
+        lines += online_since.unchecked_lines(link)  # claimed: the late program's keys not come
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
