@@ -301,9 +301,18 @@ class HonourLink:
         the rules, the board in words, their rack and whose turn, for a
         device that signed in after the invitation cannot read the room's
         first messages (the room's keys went to the devices there then)."""
-        device = msg.device or "first"
-        if device in self.briefed or self.game.is_over:
-            return
+        self.brief_device(msg.device or "first")
+
+    def brief_device(self, device: str) -> None:
+        """Send the game as it stands (see :meth:`_brief`) for ``device``, a
+        device of the friend's (a new one joins: the transport trusts it),
+        once a device."""
+        with self._lock:
+            if device in self.briefed or self.game.is_over:
+                return
+            self._send_brief(device)
+
+    def _send_brief(self, device: str) -> None:
         game = self.game
         current = game.names[game.current]
         turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)

@@ -82,3 +82,45 @@ def test_a_device_signed_in_after_the_invitation_is_sent_the_game_again(synapse:
         host.close()
         if bob is not None:
             bob.close()
+
+
+def test_a_new_device_of_the_friends_joining_mid_game_is_sent_the_game(synapse: Any, tmp_path: Path,
+                                                                       lexicon: Any) -> None:
+    """Bob's second phone signs in during the game and types nothing: the
+    host's program trusts it on first use and sends it the game as it
+    stands (his rack included), once."""
+    alice_id, alice_password = synapse.new_user("alice")
+    bob_id, bob_password = synapse.new_user("bob")
+    ben = display_name(bob_id)
+    host = Host(None, tmp_path / "alice", lexicon, SaveStore(tmp_path / "saves"), seed=7)
+    bob = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "bob"))
+    phone: MatrixTransport | None = None
+    try:
+        host.sign_in(synapse.url, alice_id, alice_password)
+        host.line(f"invite {bob_id} honour")
+        room = host.home.rooms[0]
+        link = host.link()
+        assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)
+        bob.accept(room)
+        if link.game.current == 0:
+            host.line("pass")
+        else:
+            bob.send(room, "pass", None, "bob.1")
+            assert wait_until(lambda: len(link.game.actions) == 1, WAIT)
+        host.home.wait_idle()
+        before = len(link.briefed)
+        phone = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "phone"))
+        rack = honour_prompts.rack_message(ben, link.game.players[1].rack)
+
+        def phone_reads() -> bool:
+            assert phone is not None
+            return any(m.sender == alice_id and "in case your app could not read" in m.body and rack in m.body
+                       for m in phone.history(room))
+
+        assert wait_until(phone_reads, WAIT, step=0.5), [m.body[:40] for m in phone.history(room)]
+        assert len(link.briefed) == before + 1 and phone.device_id in link.briefed, link.briefed
+    finally:
+        host.close()
+        bob.close()
+        if phone is not None:
+            phone.close()

@@ -74,7 +74,7 @@ class OnlineHome:
         self.table: OnlineTable | HonourTable | None = None
         self._last: dict[str, int] = {}
         self._seeds: Any = None
-        self._inbox: queue.Queue[Message | None] = queue.Queue()
+        self._inbox: queue.Queue[Message | tuple[str, str] | None] = queue.Queue()
         self._worker: threading.Thread | None = None
         #: this computer's clock in ms (tests inject days); the referee decides by the server's
         self.clock: Callable[[], int] = clock or online_clock.wall_ms
@@ -121,6 +121,8 @@ class OnlineHome:
         self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
+        if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
+            setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         for log in self.store.game_logs():
             kinds = {e.get("kind") for e in log.entries()}
             if "game" in kinds:
@@ -212,7 +214,12 @@ class OnlineHome:
             try:
                 if msg is None:
                     return
-                self._handle(msg)
+                if isinstance(msg, tuple):  # a new device of a user's: an honour friend's is sent the
+                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game begun
+                        if link.heard or link.game.actions:  # (a new game's welcome reached it)
+                            link.brief_device(msg[1])
+                else:
+                    self._handle(msg)
             finally:
                 self._inbox.task_done()
 
