@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
 from .layout import clauses, short_lines
-from .phrases import Audience, last_move_sentence
+from .phrases import Audience, join_and, last_move_sentence
 from .record_phrases import history_line
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "HONOUR_ROOM",
     "MOST_SINCE",
     "deal_unchecked",
+    "new_moves_line",
     "invitation_terms",
     "room_with_terms",
     "terms_of_room",
@@ -64,6 +65,13 @@ def since_lines(history: Sequence[Event], seen: int, names: Sequence[str], you: 
     if left:
         lines.append(f"{left} more; type history.")
     return short_lines(lines)
+
+
+def new_moves_line(others: Sequence[str], count: int) -> list[str]:
+    """At sign-in, a game with moves not seen yet: ``With Bob and Carol:
+    2 new moves; open it to hear them.``"""
+    moves = "1 new move" if count == 1 else f"{count} new moves"
+    return clauses(f"With {join_and(list(others))}: {moves}; open it to hear them.")
 
 
 # ---------------------------------------------------------------- an honour game's friend, a new device

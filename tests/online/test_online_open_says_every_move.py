@@ -74,7 +74,8 @@ def test_three_homes_the_two_moves_made_while_away_are_both_said_in_order(tmp_pa
             assert "You passed." in homes[names[seat]].line("pass")
             settle(bob, carol)
         again = Player(net, "Alice", alice.store.folder, lexicon, OnlineSession)
-        again.home.connect()
+        signed = again.home.connect()
+        assert prompts_homes.new_moves_line(["Bob", "Carol"], 2)[0] in signed, signed  # at sign-in: how many
         out = again.line("open 1")
         text = "\n".join(out)
         assert "2 moves since you last looked:" in out, out

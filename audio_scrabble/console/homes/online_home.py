@@ -34,7 +34,7 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts
 from .. import services
-from . import online_clock, online_terms
+from . import online_clock, online_since, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -324,7 +324,7 @@ class OnlineHome:
                 name = link.state.names[last.seat] if last is not None else ""
                 movers[name] = movers.get(name, 0) + 1
         said = [online_prompts.moved_while_away(name, count) for name, count in movers.items()]
-        return said + self.due_lines()
+        return said + online_since.waiting_lines(self) + self.due_lines()
 
     def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim

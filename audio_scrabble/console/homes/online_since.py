@@ -63,3 +63,26 @@ def unchecked_lines(link: Any) -> list[str]:
     if late is None or state.final is not None or late == state.my_seat or not 0 <= late < len(state.names):
         return []
     return prompts_homes.deal_unchecked(state.names[late])
+
+
+def waiting_lines(home: Any) -> list[str]:
+    """At sign-in: each game with moves the player has not seen yet (its
+    log holds a mark), how many and with whom; ``open`` says them."""
+    out: list[str] = []
+    for room in list(home.rooms):
+        honour = home.honour.get(room)
+        link = honour if honour is not None else home.links.get(room)
+        if link is None or link.journal is None:
+            continue
+        marks = [e for e in link.journal.entries() if e.get("kind") == SEEN]
+        with link._lock:
+            if honour is not None:
+                game, others = honour.game, [honour.friend_name]
+            else:
+                game = link.state.game
+                others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+            history = list(game.history) if game is not None else []
+        count = len(prompts_homes.moves_since(history, seen_mark(link.journal)))
+        if marks and count:
+            out += prompts_homes.new_moves_line(others, count)
+    return out
