@@ -60,6 +60,7 @@ from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, ScrabbleError
 from ..notation.plays import parse_play, parse_rack
 from ..presentation import honour_prompts as say
+from ..presentation import prompts_homes as homes_say
 from ..presentation.board_picture import SIDE, board_png
 from ..presentation.phrases import Audience, announce
 from .store import GameLog
@@ -191,6 +192,8 @@ class HonourLink:
         self.unsaid_chat: list[str] = []
         #: a large-print picture of the board goes with each move
         self.pictures = True
+        #: the friend's devices sent the game as it stands (:meth:`_brief`), kept in the log
+        self.briefed: set[str] = {str(e.get("device", "")) for e in journal.entries() if e.get("kind") == "briefed"}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -271,6 +274,7 @@ class HonourLink:
         with self._lock:
             if msg.event_id in self.heard:
                 return
+            self._brief(msg)
             typed = read_typed(msg.body)
             if typed.kind == CHAT:
                 self._heard(msg.event_id)
@@ -290,6 +294,34 @@ class HonourLink:
                 self._post(say.refused(self.friend_name, str(e)))
                 if self.on_refused is not None:
                     self.on_refused(str(e))
+
+    def _brief(self, msg: Message) -> None:
+        """The friend's first message (from a device not heard before, when
+        the transport says which): the game as it stands is sent again,
+        the rules, the board in words, their rack and whose turn, for a
+        device that signed in after the invitation cannot read the room's
+        first messages (the room's keys went to the devices there then)."""
+        self.brief_device(msg.device or "first")
+
+    def brief_device(self, device: str) -> None:
+        """Send the game as it stands (see :meth:`_brief`) for ``device``, a
+        device of the friend's (a new one joins: the transport trusts it),
+        once a device."""
+        with self._lock:
+            if device in self.briefed or self.game.is_over:
+                return
+            self._send_brief(device)
+
+    def _send_brief(self, device: str) -> None:
+        game = self.game
+        current = game.names[game.current]
+        turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
+        body = "\n\n".join([
+            homes_say.honour_again(self.friend_name, self.names[self.my_seat], game.rules.title),
+            homes_say.honour_board_in_words(game.history, game.names), self._board_message(), turn])
+        if self._post(body):
+            self.briefed.add(device)
+            self.journal.append("briefed", device=device)
 
     def _heard(self, event_id: str) -> None:
         self.heard.add(event_id)

@@ -641,7 +641,18 @@ class MatrixTransport:
             body=body if isinstance(body, str) else "",
             record=record if isinstance(record, Mapping) else None,
             timestamp_ms=int(getattr(event, "server_timestamp", 0) or 0),
+            device=self._device_of(event.sender, getattr(event, "sender_key", None)) if encrypted else "",
         )
+
+    def _device_of(self, user: str, key: Any) -> str:
+        """The id of ``user``'s device with the identity key ``key`` (the
+        key itself when the device is not known yet; empty without one)."""
+        if not isinstance(key, str) or not key:
+            return ""
+        for device in list(self._client.device_store.active_user_devices(user)):
+            if device.curve25519 == key:
+                return str(device.id)
+        return key
 
     def _hand(self, message: Message) -> None:
         with self._lock:

@@ -46,6 +46,10 @@ class Message:
     timestamp_ms: int = 0
     #: a picture sent with the message (a PNG; the body is its alt text), else None
     image: bytes | None = None
+    #: the sending device, as the transport knows it (Matrix: its device
+    #: id), else empty: a new device of a player may not have
+    #: been able to read what came before it (the honour mode sends it again)
+    device: str = ""
 
 
 @dataclass(frozen=True)

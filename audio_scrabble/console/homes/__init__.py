@@ -1,6 +1,8 @@
 """Play between homes: a game between homes at the table
 (``online_table``), an honour game at the table (``honour_table``), the
-signed-in player's games (``online_home``, ``online_watch``), their
+signed-in player's games (``online_home``, ``online_watch``; what the
+player has seen of each, ``online_since``; an offer's terms shown with
+its invitation, ``online_terms``), their
 commands (``online_commands``), ``audio-scrabble online``
 (``online_start``), and correspondence games (``online_clock``,
 ``online_corresp``).

@@ -32,6 +32,8 @@ from ...online.honour import HonourApplied, HonourLink
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
+from ...presentation.phrases import last_move_event, scores_lines
+from . import online_since
 from .online_table import Host, notice
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
@@ -80,9 +82,14 @@ class HonourTable:
         names = view.names
         friend = link.friend_seat
         seats = [Seat(n) for n in names]
-        lines = honour_prompts.game_with(names[friend])
-        if view.board.is_empty() and not view.is_over:
+        lines = list(honour_prompts.game_with(names[friend]))
+        if not view.is_over and last_move_event(list(view.history)) is not None:
+            # opened again: every move since the player last saw it, the scores
+            lines += online_since.opening_lines(link.journal, view, names, link.my_seat)
+            lines += scores_lines(names, view.scores(), link.my_seat)
+        elif view.board.is_empty() and not view.is_over:
             lines.append(online_phrases.first_player_line(names[view.current]))
+        online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
         match = self.session.match
@@ -146,6 +153,7 @@ class HonourTable:
             return Relayed(heard.lines)
         names = link.names
         friend = applied.seat == link.friend_seat
+        online_since.note_seen(link.journal, len(applied.view.history))  # said now
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended

@@ -34,7 +34,7 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_clock
+from . import online_clock, online_since, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -74,7 +74,7 @@ class OnlineHome:
         self.table: OnlineTable | HonourTable | None = None
         self._last: dict[str, int] = {}
         self._seeds: Any = None
-        self._inbox: queue.Queue[Message | None] = queue.Queue()
+        self._inbox: queue.Queue[Message | tuple[str, str] | None] = queue.Queue()
         self._worker: threading.Thread | None = None
         #: this computer's clock in ms (tests inject days); the referee decides by the server's
         self.clock: Callable[[], int] = clock or online_clock.wall_ms
@@ -121,6 +121,8 @@ class OnlineHome:
         self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
+        if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
+            setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         for log in self.store.game_logs():
             kinds = {e.get("kind") for e in log.entries()}
             if "game" in kinds:
@@ -212,7 +214,12 @@ class OnlineHome:
             try:
                 if msg is None:
                     return
-                self._handle(msg)
+                if isinstance(msg, tuple):  # a new device of a user's: an honour friend's is sent the
+                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game begun
+                        if link.heard or link.game.actions:  # (a new game's welcome reached it)
+                            link.brief_device(msg[1])
+                else:
+                    self._handle(msg)
             finally:
                 self._inbox.task_done()
 
@@ -297,6 +304,7 @@ class OnlineHome:
                 lines.extend(online_prompts.rematch_invitation_line(n, invited_by(inv)))
             else:
                 lines.extend(online_prompts.invitation_line(n, invited_by(inv)))
+            lines += online_terms.invitation_lines(inv)  # what it is played by, before accepting
         if self.invited:
             lines.append(online_prompts.ACCEPT_HOW)
         if not entries and not self.invited:
@@ -316,7 +324,7 @@ class OnlineHome:
                 name = link.state.names[last.seat] if last is not None else ""
                 movers[name] = movers.get(name, 0) + 1
         said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
-        return said + self.due_lines()
+        return said + online_since.waiting_lines(self) + self.due_lines()
 
     def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim
@@ -332,6 +340,9 @@ class OnlineHome:
         transport = self.need()
         others = [(display_name(u), u) for u in users]
         table = OnlineTable(self.session)
+        room_name = online_terms.named_with_terms(
+            room_name or f"Scrabble: {', '.join([display_name(transport.user_id)] + [n for n, _ in others])}",
+            rules or self.rules, days, lexicon)
         link = GameLink.offer(transport, display_name(transport.user_id), others, rules or self.rules,
                               lexicon if lexicon is not None else self._lexicon(), self._seeds, days=days,
                               room_name=room_name, on_record=table.on_record, on_refused=table.on_refused,

@@ -59,6 +59,7 @@ from ..options import Options
 from ..table.seats import Relayed, RemoteSeat
 from ..asking.setup import Seat, SetupFlow
 from ..table.thinking import Thinker
+from . import online_since
 
 #: at most this many seconds for an action sent here to come back from the room
 ECHO_WAIT = 10.0
@@ -225,11 +226,8 @@ class OnlineTable:
         link = self.link
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
-        record = applied.record
-        view, coming = None, 0
-        if record.kind in ACTION_KINDS:
-            view, coming = self._snapshot(link)
-        self._put(_Heard("record", applied, view, record.seq + 1, coming))
+        view, coming = self._snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
+        self._put(_Heard("record", applied, view, applied.record.seq + 1, coming))
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
         link = self.link
@@ -313,6 +311,7 @@ class OnlineTable:
         mine = record.seat == link.state.my_seat
         if record.kind in ACTION_KINDS and heard.view is not None:
             self._at = heard.at
+            online_since.note_seen(link.journal, len(heard.view.history))  # said now
             first: tuple[str, ...] = () if mine else tuple(prompts.move_arrived_lines(names[record.seat]))
             if record.kind == "accept":  # its end is said once the deal is checked
                 first += tuple(online_prompts.accepted_last_play(names[record.seat], mine))
@@ -324,7 +323,8 @@ class OnlineTable:
             said = tuple(online_prompts.resigned(names[record.seat], mine))
         late = link.state.timed_out
         if record.kind == "claim" and late is not None:
-            said = tuple(online_prompts.lost_on_time(names[late], late == link.state.my_seat))
+            said = (*online_prompts.lost_on_time(names[late], late == link.state.my_seat),
+                    *online_since.unchecked_lines(link))  # the late program's keys not come
         if applied.final is not None:
             self._checked(applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
@@ -390,11 +390,13 @@ class OnlineTable:
         last = phrases.last_move_event(list(view.history))
         if final is not None:
             lines += self._ended_lines(link, final)
-        elif last is not None:  # a game opened again: where it stands, and what was played last
-            lines.extend(phrases.scores_lines(names, view.scores(), me))
-            lines.extend(phrases.clauses(phrases.last_move_sentence(last, me)))
+        elif last is not None:  # opened again: every move since the player last saw it, the scores
+            lines += online_since.opening_lines(link.journal, view, names, me) + phrases.scores_lines(
+                names, view.scores(), me)
         elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
+        online_since.note_seen(link.journal, len(view.history))
+        lines += online_since.unchecked_lines(link)  # claimed: the late program's keys not come
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None

@@ -1,0 +1,129 @@
+"""What is said of a game between homes that a player could otherwise
+miss: the moves made since they last saw the game (said when it is
+opened again), what an honour game's friend is sent again when a device
+of theirs could not read the opening messages, an offer's terms shown
+with its invitation, and a deal that could not be checked at the end.
+
+Every sentence is laid out in lines of at most 40 characters
+(:func:`.layout.clauses`), the most important words first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
+from .layout import clauses, short_lines
+from .phrases import Audience, join_and, last_move_sentence
+from .record_phrases import history_line
+
+__all__ = [
+    "HONOUR_INVITATION",
+    "HONOUR_ROOM",
+    "MOST_SINCE",
+    "deal_unchecked",
+    "new_moves_line",
+    "invitation_terms",
+    "room_with_terms",
+    "terms_of_room",
+    "honour_again",
+    "honour_board_in_words",
+    "moves_since",
+    "since_lines",
+]
+
+#: at most this many moves are said when a game is opened again; the rest: ``history``
+MOST_SINCE = 6
+
+_MOVES = (TilesPlaced, TilesExchanged, TurnPassed, ChallengeResolved, TurnLost)
+
+
+def moves_since(history: Sequence[Event], seen: int) -> list[Event]:
+    """The moves (plays, exchanges, passes, challenges, lost turns) among
+    the history's events after the first ``seen`` ones, in order."""
+    return [ev for ev in list(history)[max(0, seen):] if isinstance(ev, _MOVES)]
+
+
+def since_lines(history: Sequence[Event], seen: int, names: Sequence[str], you: int | None,
+                most: int = MOST_SINCE) -> list[str]:
+    """The moves made since the player last saw the game (the history's
+    first ``seen`` events), one short line each, in order: ``3 moves
+    since you last looked:``, ``4. Bob passed.``, ...; more than ``most``:
+    the last ``most``, then ``5 more; type history.``. One move (or none
+    new): ``Last move: Bob passed.`` as before. Nothing when no move was
+    ever made."""
+    new = moves_since(history, seen)
+    if len(new) <= 1:
+        last = new[-1] if new else next((ev for ev in reversed(list(history)) if isinstance(ev, _MOVES)), None)
+        return clauses(last_move_sentence(last, you)) if last is not None else []
+    aud = Audience(tuple(names), you=you)
+    said = new[-most:] if most > 0 else []
+    left = len(new) - len(said)
+    head = f"{len(new)} moves since you last looked:" if not left else \
+        f"{len(new)} moves since you last looked; the last {len(said)}:"
+    lines = [head] + [line for ev in said if (line := history_line(ev, aud))]
+    if left:
+        lines.append(f"{left} more; type history.")
+    return short_lines(lines)
+
+
+def new_moves_line(others: Sequence[str], count: int) -> list[str]:
+    """At sign-in, a game with moves not seen yet: ``With Bob and Carol:
+    2 new moves; open it to hear them.``"""
+    moves = "1 new move" if count == 1 else f"{count} new moves"
+    return clauses(f"With {join_and(list(others))}: {moves}; open it to hear them.")
+
+
+# ---------------------------------------------------------------- an honour game's friend, a new device
+def honour_again(friend: str, host: str, rules_title: str) -> str:
+    """Sent in the room at the friend's first message (from a device the
+    room's first messages may not have reached): the rules, before the
+    game as it stands."""
+    return (f"{friend}, in case your app could not read the first messages here, "
+            f"the game as it stands. {host}'s program deals and referees (honour mode). "
+            f"Rules: {rules_title}. Type your move like 8D NASTIER, or help.")
+
+
+def honour_board_in_words(history: Sequence[Event], names: Sequence[str]) -> str:
+    """The board in words for the room: the moves so far, one after another."""
+    aud = Audience(tuple(names))
+    said = [line for ev in history if isinstance(ev, _MOVES) and (line := history_line(ev, aud))]
+    return "Moves so far: " + " ".join(said) if said else "No moves yet: the board is empty."
+
+
+# ---------------------------------------------------------------- an offer's terms, before it is accepted
+def room_with_terms(name: str, terms: str) -> str:
+    """A game's room named with its terms, which an invitation shows before
+    it is accepted: ``Scrabble: Alice, Bob (Tournament rules, double
+    challenge; 3 days a move)``."""
+    return f"{name} ({terms})" if terms else name
+
+
+def terms_of_room(name: str) -> str:
+    """The terms in a room's name (:func:`room_with_terms`), else empty."""
+    if not name.endswith(")") or " (" not in name:
+        return ""
+    return name[name.rindex(" (") + 2:-1].strip()
+
+
+def invitation_terms(terms: str) -> list[str]:
+    """Said under an invitation in ``games``: what the game is played by."""
+    return clauses(f"Played by {terms}.") if terms else []
+
+
+#: the room name an honour game's room starts with (honour_prompts.room_name)
+HONOUR_ROOM = "Scrabble (honour): "
+#: under an invitation to an honour game (played from a Matrix app, not accepted here)
+HONOUR_INVITATION = ["An honour game: play it by typing", "moves in a Matrix app, not here."]
+
+
+# ---------------------------------------------------------------- a claim's deal, not checked
+def deal_unchecked(name: str) -> list[str]:
+    """A game won on time whose deal cannot be checked yet: the late
+    player's program has not shown its keys (it may never run again)."""
+    return short_lines([
+        "The deal is not checked yet:",
+        f"{name}'s program has not shown its keys.",
+        "Until it runs again, no one can check that the tiles were dealt fairly.",
+        "Your win on time stands.",
+    ])
