@@ -76,7 +76,7 @@ def test_a_device_signed_in_after_the_invitation_is_sent_the_game_again(synapse:
         bob.send(room, "thanks", None, "bob.2")
         assert wait_until(lambda: len(link.heard) == 2, WAIT)
         host.home.wait_idle()
-        assert honour_prompts.chat_here(ben, "thanks") in host.line("") + host.heard
+        assert honour_prompts.chat_here(ben, "thanks")[0] in host.line("") + host.heard
         assert len(alice_sent(rack)) == count
     finally:
         host.close()

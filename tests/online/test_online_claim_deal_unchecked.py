@@ -41,12 +41,13 @@ def test_the_claimant_hears_the_deal_could_not_be_checked_and_why(tmp_path: Path
         late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
         late.close()  # its program does not run again
         clock.now += DAY_MS
-        assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT
+        assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT[0]
         settle(waiting)
         waiting.line("")
         unchecked = prompts_homes.deal_unchecked(late.name)
         heard = waiting.heard
-        at = heard.index(online_prompts.lost_on_time(late.name, False))
+        lost = online_prompts.lost_on_time(late.name, False)
+        at = heard.index(lost[0]) + len(lost) - 1
         assert heard[at + 1:at + 1 + len(unchecked)] == unchecked, heard[-8:]
         assert all(len(line) <= 40 for line in unchecked)
         # opened again: said again, after where the game stands

@@ -33,13 +33,13 @@ def test_the_invitation_says_the_rules_and_the_days_before_accepting(tmp_path: P
         alice.line("invite @carol:loopback honour")
         settle(alice, bob, carol)
         listed = bob.line("games")
-        at = listed.index(online_prompts.invitation_line(1, "Alice"))
+        at = listed.index(online_prompts.invitation_line(1, "Alice")[-1])
         terms = " ".join(listed[at + 1:])
         assert "Played by" in terms and "double challenge" in terms and "3 days a move" in terms, listed
         assert all(len(line) <= 40 for line in listed[at + 1:at + 3]), listed
         assert bob.home.links == {}  # not joined: said before accepting
         out = bob.line("accept 1")
-        assert out[0] == online_prompts.accepted_game("Alice"), out
+        assert out[0] == online_prompts.accepted_game("Alice")[0], out
         # a game with the default terms says them too
         alice.line("invite @carol:loopback")
         settle(alice, carol)

@@ -130,10 +130,10 @@ def test_an_honour_game_opened_again_says_the_friends_move_and_the_scores(tmp_pa
         host.line("games")
         number = 1 + next(i for i, room in enumerate(host.home.rooms) if room == link.room)
         out = host.line(f"open {number}")
-        assert honour_prompts.game_with("Bob") in out, out
+        assert honour_prompts.game_with("Bob")[0] in out, out
         assert "Last move: Bob passed." in out, out
         assert any(line.startswith("Scores:") or line.startswith("You 0") for line in out), out
-        assert online_prompts.moved_not_open("Bob") in host.heard
+        assert online_prompts.moved_not_open("Bob")[0] in host.heard
     finally:
         host.close()
         bob.close()
