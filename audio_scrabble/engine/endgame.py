@@ -170,12 +170,58 @@ def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence
 def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[tuple]:
     """Node moves from generator records on analysis ``lines`` (with the
     root Move of each when ``root``). One placement per word placement, the
-    generator's best choice of blanks (as the expert's other choices are)."""
+    generator's best choice of blanks (as the expert's other choices are);
+    for a part of the root rack, see :func:`_fitting_moves`."""
     if root:
         ctx = _Context(lines, rack)
         # a generator record: its six fields, then the line's letters and the root move
         return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
     return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
+
+
+def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
+    """The root ``moves`` a part of the root rack, ``rack``, can make.
+
+    A root move has the generator's best choice of blanks for the root
+    rack, which may put a real tile where ``rack`` (holding a blank but no
+    longer that tile) needs the blank: that placement is then made with the
+    best choice of blanks ``rack`` can make, as a generation for ``rack``
+    would give it."""
+    guard = _GUARD
+    have = rack | guard
+    blanks = rack >> _SHIFT[BLANK] & 15
+    if not blanks:
+        return [m for m in moves if (have - m[_USED]) & guard == guard]
+    size = len(rack_tiles(rack))
+    out = []
+    for m in moves:
+        if (have - m[_USED]) & guard == guard:
+            out.append(m)
+        elif len(m[_SQUARES]) <= size:
+            var = _blank_variant(m, rack)
+            if var is not None:
+                out.append(var)
+    return out
+
+
+def _blank_variant(m: tuple, rack: int) -> tuple | None:
+    """The root move ``m``'s placement with the best choice of blanks that
+    ``rack`` can make, or None."""
+    rec, ctx = m[_MOVE]
+    if not ctx.blanks:
+        return None
+    guard = _GUARD
+    have = rack | guard
+    _, d, i, s, w, _ = rec
+    lt = ctx.lines[d][i][0]
+    for score, mask in Move(*rec, ctx).blank_choices():  # type: ignore[call-arg]  # a generator record: six fields
+        if mask == rec[5]:
+            continue
+        var = (score, d, i, s, w, mask)
+        nm = _node_move(score, d, i, s, w, mask, lt, (var, ctx))
+        if (have - nm[_USED]) & guard == guard:
+            return nm
+    return None
 
 
 def _around(r: int, c: int) -> int:
@@ -241,6 +287,9 @@ class EndgameSolver:
         self.nodes = 0
         self.deadline = _INF
         self.horizon_hit = False
+        #: the generator's work in the last search: calls, lines generated,
+        #: and lines whose moves came from the store instead
+        self.gen_calls = self.gen_lines = self.line_hits = 0
 
     # -- the root position ---------------------------------------------------
     def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
@@ -253,6 +302,7 @@ class EndgameSolver:
                 if t:
                     self.h ^= _zob(r, c, t)
         self.dirty = 0
+        self.gen_calls = self.gen_lines = self.line_hits = 0
         self.racks = (rack_int(mine), rack_int(theirs))
         self.root_moves = []
         for side, rack in enumerate((list(mine), list(theirs))):
@@ -278,8 +328,7 @@ class EndgameSolver:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
         fit = self._fit[side].get(rack)
         if fit is None:
-            fit = self._fit[side][rack] = self._ordered(
-                [m for m in self.root_moves[side] if _fits(rack, m[_USED])], rack)
+            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack), rack)
         return fit
 
     def kept(self, side: int, rack: int) -> list[tuple]:
@@ -293,10 +342,14 @@ class EndgameSolver:
         """The moves of ``side`` holding ``rack`` on the lines changed since
         the root (generated once per position), ordered.
 
-        A line's moves depend on its analysis alone (its tiles, cross-checks,
-        cross-word values and multipliers), so they are kept per line state
-        and rack: a line one play changed is generated once however the
-        plays elsewhere on the board vary below it."""
+        A line's moves depend on its analysis alone (its tiles as written,
+        blanks apart, its cross-checks, cross-word values and multipliers,
+        and anchors), so they are kept per line state and rack: a line one
+        play changed is generated once however the plays elsewhere on the
+        board vary below it. (Generating a line once per side, for the
+        side's whole rack, and keeping the moves the rack still makes was
+        measured slower: a 7-tile rack's generation costs more than the
+        store saves.)"""
         if not self.dirty:
             return []
         key = (self.h, rack, self.dirty)
@@ -306,6 +359,7 @@ class EndgameSolver:
         return got
 
     def _line_moves(self, rack: int) -> list[tuple]:
+        """Every move of ``rack`` on the lines changed since the root."""
         dirty = self.dirty
         lines = self.gen.analysis.update(self.board, dirty).lines
         cache = self._lcache
@@ -318,15 +372,18 @@ class EndgameSolver:
             rest ^= b
             k = b.bit_length() - 1
             ln = lines[k // SIZE][k % SIZE]
-            lkey = (k, ln.lstr, tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), rack)
+            lkey = (k, tuple(ln.lch), tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), tuple(ln.anchors), rack)
             got = cache.get(lkey)
             if got is None:
                 keys[k] = lkey
                 missing |= b
             else:
                 found.extend(got)
+        self.line_hits += bin(dirty).count("1") - len(keys)
         if missing:
             tiles = rack_tiles(rack)
+            self.gen_calls += 1
+            self.gen_lines += len(keys)
             recs = self.gen.raw(self.board, tiles, missing)
             new = _expand(recs, self.gen.analysis.lines, tiles, False)
             by_line: dict[int, list[tuple]] = {k: [] for k in keys}
