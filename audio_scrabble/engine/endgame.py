@@ -289,7 +289,7 @@ class EndgameSolver:
         self.horizon_hit = False
         #: the generator's work in the last search: calls, lines generated,
         #: and lines whose moves came from the store instead
-        self.gen_calls = self.gen_lines = self.line_hits = 0
+        self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
 
     # -- the root position ---------------------------------------------------
     def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
@@ -302,7 +302,7 @@ class EndgameSolver:
                 if t:
                     self.h ^= _zob(r, c, t)
         self.dirty = 0
-        self.gen_calls = self.gen_lines = self.line_hits = 0
+        self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
         self.racks = (rack_int(mine), rack_int(theirs))
         self.root_moves = []
         for side, rack in enumerate((list(mine), list(theirs))):
@@ -310,7 +310,7 @@ class EndgameSolver:
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
-        self._lcache: dict[tuple, list[tuple]] = {}
+        self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
         self._face: dict[int, int] = {}
 
@@ -359,23 +359,41 @@ class EndgameSolver:
         return got
 
     def _line_moves(self, rack: int) -> list[tuple]:
-        """Every move of ``rack`` on the lines changed since the root."""
+        """Every move of ``rack`` on the lines changed since the root.
+
+        A line state's moves for a rack without a blank are those of any
+        larger rack stored for that state that it can make (a larger rack's
+        best choice of blanks for such a move takes real tiles: a blank
+        scores less), so a side meeting a line again after playing tiles
+        elsewhere filters instead of generating."""
         dirty = self.dirty
         lines = self.gen.analysis.update(self.board, dirty).lines
         cache = self._lcache
         found: list[tuple] = []
-        keys: dict[int, tuple] = {}
+        keys: dict[int, dict[int, list[tuple]]] = {}
         missing = 0
         rest = dirty
+        no_blank = not rack >> _SHIFT[BLANK] & 15
+        guard = _GUARD
+        have = rack | guard
         while rest:
             b = rest & -rest
             rest ^= b
             k = b.bit_length() - 1
             ln = lines[k // SIZE][k % SIZE]
-            lkey = (k, tuple(ln.lch), tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), tuple(ln.anchors), rack)
-            got = cache.get(lkey)
+            lkey = (k, tuple(ln.lch), tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), tuple(ln.anchors))
+            by_rack = cache.get(lkey)
+            if by_rack is None:
+                by_rack = cache[lkey] = {}
+            got = by_rack.get(rack)
+            if got is None and no_blank:
+                for other, ms in by_rack.items():
+                    if (other | guard) - rack & guard == guard:  # a larger rack
+                        got = by_rack[rack] = [m for m in ms if (have - m[_USED]) & guard == guard]
+                        self.subset_hits += 1
+                        break
             if got is None:
-                keys[k] = lkey
+                keys[k] = by_rack
                 missing |= b
             else:
                 found.extend(got)
@@ -386,11 +404,11 @@ class EndgameSolver:
             self.gen_lines += len(keys)
             recs = self.gen.raw(self.board, tiles, missing)
             new = _expand(recs, self.gen.analysis.lines, tiles, False)
-            by_line: dict[int, list[tuple]] = {k: [] for k in keys}
+            made: dict[int, list[tuple]] = {k: [] for k in keys}
             for m in new:
-                by_line[m[_LINE].bit_length() - 1].append(m)
-            for k, ms in by_line.items():
-                cache[keys[k]] = ms
+                made[m[_LINE].bit_length() - 1].append(m)
+            for k, ms in made.items():
+                keys[k][rack] = ms
             found.extend(new)
         return found
 
