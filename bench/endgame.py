@@ -193,8 +193,13 @@ def main() -> int:
     print("tiles on the mover's rack: " + ", ".join(f"{k}: {tiles[k]}" for k in sorted(tiles)))
     for budget in [float(b) for b in args.budget.split(",") if b]:
         exact, secs, depths, seven = 0, [], [], [0, 0]
+        work = Counter()  # the generator's work: lines generated, lines from the store (of which filtered)
         for p in pos:
-            r = cpu_solver(gen).solve(Board.from_rows(p["rows"]), list(p["mine"]), list(p["theirs"]), budget)
+            solver = cpu_solver(gen)
+            r = solver.solve(Board.from_rows(p["rows"]), list(p["mine"]), list(p["theirs"]), budget)
+            work["generated"] += solver.gen_lines
+            work["stored"] += solver.line_hits
+            work["filtered"] += solver.subset_hits
             exact += r.exact
             secs.append(r.seconds)
             if not r.exact:
@@ -207,7 +212,9 @@ def main() -> int:
         print(f"budget {budget:g} s: exact {exact}/{n} ({100 * exact / n:.1f} %), with 7 tiles "
               f"{seven[1]}/{seven[0]}; time median {statistics.median(secs):.2f} s, p95 {pct(secs, 0.95):.2f} s, "
               f"worst {max(secs):.2f} s; not exact, depth reached: "
-              + (", ".join(f"{k}: {d[k]}" for k in sorted(d)) or "none"), flush=True)
+              + (", ".join(f"{k}: {d[k]}" for k in sorted(d)) or "none")
+              + f"; lines of moves generated {work['generated']}, taken from the store {work['stored']}"
+              f" ({work['filtered']} of them filtered from a larger rack's)", flush=True)
     if args.compare:
         budgets = [float(b) for b in args.new_seconds.split(",")] if args.new_seconds else [args.compare_seconds]
         work = [(p, args.compare, args.compare_seconds, budgets) for p in pos[: args.compare_positions]]
