@@ -20,8 +20,13 @@ placement from the two known racks and the pass:
   ``lines``): a line's moves depend on that line's tiles, cross-checks
   and anchors alone, and a play changes only the lines through or beside
   its tiles and those at the ends of the runs it joins. The moves of a
-  changed line are kept by the line's state and the rack, so the search
-  generates a line once wherever it meets it again. A play is put on
+  changed line are kept by the line's state (its tiles as written, a
+  blank apart from the real tile, its cross-checks and anchors) and the
+  rack, so the search generates a line once wherever it meets it again;
+  a rack without a blank that meets a line state stored for a larger
+  rack filters that rack's moves instead. A part of the root rack that
+  holds a blank plays it for a real tile it no longer has (the root's
+  moves keep the whole rack's choice of blanks). A play is put on
   the board and taken off square by square; a play whose reply is at the
   horizon is valued without putting it down.
 * **Transposition table** keyed by a Zobrist hash of the board (updated
