@@ -200,9 +200,10 @@ def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
     size = len(rack_tiles(rack))
     out = []
     for m in moves:
-        if (have - m[_USED]) & guard == guard:
+        short = ~(have - m[_USED]) & guard  # a guard bit for each kind of tile ``rack`` lacks for m
+        if not short:
             out.append(m)
-        elif len(m[_SQUARES]) <= size:
+        elif len(m[_SQUARES]) <= size and bin(short).count("1") <= blanks:
             var = _blank_variant(m, rack)
             if var is not None:
                 out.append(var)
