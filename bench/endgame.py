@@ -193,8 +193,14 @@ def main() -> int:
     print("tiles on the mover's rack: " + ", ".join(f"{k}: {tiles[k]}" for k in sorted(tiles)))
     for budget in [float(b) for b in args.budget.split(",") if b]:
         exact, secs, depths, seven = 0, [], [], [0, 0]
+        by_theirs: dict[int, list[int]] = {k: [0, 0] for k in range(1, 8)}  # (positions, exact) by the other's tiles
+        work = Counter()  # the generator's work: lines generated, lines from the store (of which filtered)
         for p in pos:
-            r = cpu_solver(gen).solve(Board.from_rows(p["rows"]), list(p["mine"]), list(p["theirs"]), budget)
+            solver = cpu_solver(gen)
+            r = solver.solve(Board.from_rows(p["rows"]), list(p["mine"]), list(p["theirs"]), budget)
+            work["generated"] += solver.gen_lines
+            work["stored"] += solver.line_hits
+            work["filtered"] += solver.subset_hits
             exact += r.exact
             secs.append(r.seconds)
             if not r.exact:
@@ -202,12 +208,17 @@ def main() -> int:
             if len(p["mine"]) == 7:
                 seven[0] += 1
                 seven[1] += r.exact
+            by_theirs[len(p["theirs"])][0] += 1
+            by_theirs[len(p["theirs"])][1] += r.exact
         n = len(pos)
         d = Counter(depths)
         print(f"budget {budget:g} s: exact {exact}/{n} ({100 * exact / n:.1f} %), with 7 tiles "
               f"{seven[1]}/{seven[0]}; time median {statistics.median(secs):.2f} s, p95 {pct(secs, 0.95):.2f} s, "
               f"worst {max(secs):.2f} s; not exact, depth reached: "
-              + (", ".join(f"{k}: {d[k]}" for k in sorted(d)) or "none"), flush=True)
+              + (", ".join(f"{k}: {d[k]}" for k in sorted(d)) or "none")
+              + f"; lines of moves generated {work['generated']}, taken from the store {work['stored']}"
+              f" ({work['filtered']} of them filtered from a larger rack's); exact by the other's tiles: "
+              + ", ".join(f"{k}: {e}/{t}" for k, (t, e) in by_theirs.items() if t), flush=True)
     if args.compare:
         budgets = [float(b) for b in args.new_seconds.split(",")] if args.new_seconds else [args.compare_seconds]
         work = [(p, args.compare, args.compare_seconds, budgets) for p in pos[: args.compare_positions]]

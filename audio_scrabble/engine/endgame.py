@@ -20,8 +20,13 @@ placement from the two known racks and the pass:
   ``lines``): a line's moves depend on that line's tiles, cross-checks
   and anchors alone, and a play changes only the lines through or beside
   its tiles and those at the ends of the runs it joins. The moves of a
-  changed line are kept by the line's state and the rack, so the search
-  generates a line once wherever it meets it again. A play is put on
+  changed line are kept by the line's state (its tiles as written, a
+  blank apart from the real tile, its cross-checks and anchors) and the
+  rack, so the search generates a line once wherever it meets it again;
+  a rack without a blank that meets a line state stored for a larger
+  rack filters that rack's moves instead. A part of the root rack that
+  holds a blank plays it for a real tile it no longer has (the root's
+  moves keep the whole rack's choice of blanks). A play is put on
   the board and taken off square by square; a play whose reply is at the
   horizon is valued without putting it down.
 * **Transposition table** keyed by a Zobrist hash of the board (updated
@@ -170,12 +175,59 @@ def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence
 def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[tuple]:
     """Node moves from generator records on analysis ``lines`` (with the
     root Move of each when ``root``). One placement per word placement, the
-    generator's best choice of blanks (as the expert's other choices are)."""
+    generator's best choice of blanks (as the expert's other choices are);
+    for a part of the root rack, see :func:`_fitting_moves`."""
     if root:
         ctx = _Context(lines, rack)
         # a generator record: its six fields, then the line's letters and the root move
         return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
     return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
+
+
+def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
+    """The root ``moves`` a part of the root rack, ``rack``, can make.
+
+    A root move has the generator's best choice of blanks for the root
+    rack, which may put a real tile where ``rack`` (holding a blank but no
+    longer that tile) needs the blank: that placement is then made with the
+    best choice of blanks ``rack`` can make, as a generation for ``rack``
+    would give it."""
+    guard = _GUARD
+    have = rack | guard
+    blanks = rack >> _SHIFT[BLANK] & 15
+    if not blanks:
+        return [m for m in moves if (have - m[_USED]) & guard == guard]
+    size = len(rack_tiles(rack))
+    out = []
+    for m in moves:
+        short = ~(have - m[_USED]) & guard  # a guard bit for each kind of tile ``rack`` lacks for m
+        if not short:
+            out.append(m)
+        elif len(m[_SQUARES]) <= size and bin(short).count("1") <= blanks:
+            var = _blank_variant(m, rack)
+            if var is not None:
+                out.append(var)
+    return out
+
+
+def _blank_variant(m: tuple, rack: int) -> tuple | None:
+    """The root move ``m``'s placement with the best choice of blanks that
+    ``rack`` can make, or None."""
+    rec, ctx = m[_MOVE]
+    if not ctx.blanks:
+        return None
+    guard = _GUARD
+    have = rack | guard
+    _, d, i, s, w, _ = rec
+    lt = ctx.lines[d][i][0]
+    for score, mask in Move(*rec, ctx).blank_choices():  # type: ignore[call-arg]  # a generator record: six fields
+        if mask == rec[5]:
+            continue
+        var = (score, d, i, s, w, mask)
+        nm = _node_move(score, d, i, s, w, mask, lt, (var, ctx))
+        if (have - nm[_USED]) & guard == guard:
+            return nm
+    return None
 
 
 def _around(r: int, c: int) -> int:
@@ -241,6 +293,9 @@ class EndgameSolver:
         self.nodes = 0
         self.deadline = _INF
         self.horizon_hit = False
+        #: the generator's work in the last search: calls, lines generated,
+        #: and lines whose moves came from the store instead
+        self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
 
     # -- the root position ---------------------------------------------------
     def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
@@ -253,6 +308,7 @@ class EndgameSolver:
                 if t:
                     self.h ^= _zob(r, c, t)
         self.dirty = 0
+        self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
         self.racks = (rack_int(mine), rack_int(theirs))
         self.root_moves = []
         for side, rack in enumerate((list(mine), list(theirs))):
@@ -260,7 +316,7 @@ class EndgameSolver:
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
-        self._lcache: dict[tuple, list[tuple]] = {}
+        self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
         self._face: dict[int, int] = {}
 
@@ -278,8 +334,7 @@ class EndgameSolver:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
         fit = self._fit[side].get(rack)
         if fit is None:
-            fit = self._fit[side][rack] = self._ordered(
-                [m for m in self.root_moves[side] if _fits(rack, m[_USED])], rack)
+            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack), rack)
         return fit
 
     def kept(self, side: int, rack: int) -> list[tuple]:
@@ -293,10 +348,14 @@ class EndgameSolver:
         """The moves of ``side`` holding ``rack`` on the lines changed since
         the root (generated once per position), ordered.
 
-        A line's moves depend on its analysis alone (its tiles, cross-checks,
-        cross-word values and multipliers), so they are kept per line state
-        and rack: a line one play changed is generated once however the
-        plays elsewhere on the board vary below it."""
+        A line's moves depend on its analysis alone (its tiles as written,
+        blanks apart, its cross-checks, cross-word values and multipliers,
+        and anchors), so they are kept per line state and rack: a line one
+        play changed is generated once however the plays elsewhere on the
+        board vary below it. (Generating a line once per side, for the
+        side's whole rack, and keeping the moves the rack still makes was
+        measured slower: a 7-tile rack's generation costs more than the
+        store saves.)"""
         if not self.dirty:
             return []
         key = (self.h, rack, self.dirty)
@@ -306,34 +365,56 @@ class EndgameSolver:
         return got
 
     def _line_moves(self, rack: int) -> list[tuple]:
+        """Every move of ``rack`` on the lines changed since the root.
+
+        A line state's moves for a rack without a blank are those of any
+        larger rack stored for that state that it can make (a larger rack's
+        best choice of blanks for such a move takes real tiles: a blank
+        scores less), so a side meeting a line again after playing tiles
+        elsewhere filters instead of generating."""
         dirty = self.dirty
         lines = self.gen.analysis.update(self.board, dirty).lines
         cache = self._lcache
         found: list[tuple] = []
-        keys: dict[int, tuple] = {}
+        keys: dict[int, dict[int, list[tuple]]] = {}
         missing = 0
         rest = dirty
+        no_blank = not rack >> _SHIFT[BLANK] & 15
+        guard = _GUARD
+        have = rack | guard
         while rest:
             b = rest & -rest
             rest ^= b
             k = b.bit_length() - 1
             ln = lines[k // SIZE][k % SIZE]
-            lkey = (k, ln.lstr, tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), rack)
-            got = cache.get(lkey)
+            lkey = (k, tuple(ln.lch), tuple(ln.cc), tuple(ln.xs), tuple(ln.xw), tuple(ln.anchors))
+            by_rack = cache.get(lkey)
+            if by_rack is None:
+                by_rack = cache[lkey] = {}
+            got = by_rack.get(rack)
+            if got is None and no_blank:
+                for other, ms in by_rack.items():
+                    if (other | guard) - rack & guard == guard:  # a larger rack
+                        got = by_rack[rack] = [m for m in ms if (have - m[_USED]) & guard == guard]
+                        self.subset_hits += 1
+                        break
             if got is None:
-                keys[k] = lkey
+                keys[k] = by_rack
                 missing |= b
             else:
                 found.extend(got)
+        self.line_hits += bin(dirty).count("1") - len(keys)
         if missing:
             tiles = rack_tiles(rack)
+            self.gen_calls += 1
+            self.gen_lines += len(keys)
             recs = self.gen.raw(self.board, tiles, missing)
             new = _expand(recs, self.gen.analysis.lines, tiles, False)
-            by_line: dict[int, list[tuple]] = {k: [] for k in keys}
+            made: dict[int, list[tuple]] = {k: [] for k in keys}
             for m in new:
-                by_line[m[_LINE].bit_length() - 1].append(m)
-            for k, ms in by_line.items():
-                cache[keys[k]] = ms
+                made[m[_LINE].bit_length() - 1].append(m)
+            for k, ms in made.items():
+                keys[k][rack] = ms
             found.extend(new)
         return found
 

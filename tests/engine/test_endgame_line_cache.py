@@ -48,12 +48,12 @@ def test_moves_from_kept_lines_are_a_full_generation_on_every_path(lexicon, seed
                 if not rack:
                     continue
                 solver._mcache.clear()  # the lines' store only, not the nodes'
-                made = len(solver._lcache)
+                made = solver.line_hits
                 got = solver.moves(side, rack)
                 assert len(got) == len(as_set(got))
                 assert as_set(got) == full(MoveGenerator(lexicon), solver, rack)
                 checked += 1
-                hits += len(solver._lcache) - made < bin(solver.dirty).count("1")
+                hits += solver.line_hits > made
             assert len(solver._lcache) >= before
             solver._undo(m2, old2)
         solver._undo(m1, old1)
