@@ -77,6 +77,8 @@ The result agrees exactly with the core's ``validate_placement`` +
 
 from __future__ import annotations
 
+import os
+import struct
 import threading
 import weakref
 from collections import Counter
@@ -89,6 +91,21 @@ from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
 from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, RUN, TERM, WordGraph
+
+# The optional compiled search (_movegen_c.c, built where a C compiler
+# exists); AUDIO_SCRABBLE_PURE_PYTHON=1 (any value but "" and "0") keeps
+# the pure-Python search, as does a missing or unloadable module.
+_c: Any
+if os.environ.get("AUDIO_SCRABBLE_PURE_PYTHON", "") not in ("", "0"):
+    _c = None
+else:
+    try:
+        from . import _movegen_c as _c
+    except ImportError:
+        _c = None
+
+#: The search in use by default: "c" (the compiled module) or "python".
+BACKEND = "c" if _c is not None else "python"
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -141,7 +158,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs", "packed")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -162,6 +179,9 @@ class Line:
         # the square after the run, the run's letters, their value, the
         # cross-check of the square after the run or 0 at the edge); None elsewhere
         self.runs: list[tuple[Any, ...] | None] = []
+        # The line for the compiled search (see _pack_line); b"" for a line
+        # it skips (one with no anchors, or not computed).
+        self.packed = b""
 
 
 def _tile_bits(ch: str) -> int:
@@ -303,6 +323,26 @@ class BoardAnalysis:
                 runs[q] = (tuple(lt[q + 1 : e]), e, line.lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
                            _run_key(lt[q:e]))
         line.runs = runs
+        if _c is not None:
+            line.packed = _pack_line(lt, bv, cc, xs, xw, anchors)
+
+
+#: The packed line read by the compiled search (_movegen_c.c, F_*): 81
+#: native int32: per position (16 each, the 16th unused) the tile's letter
+#: index + 1 (0 if empty), its value, the cross-check, the perpendicular
+#: tiles' value and the cross word's multiplier; then the anchors' bit mask.
+_LINE = struct.Struct("=81i")
+_PAD = (0,)
+
+
+def _pack_line(lt: Sequence[int], bv: Sequence[int], cc: Sequence[int], xs: Sequence[int], xw: Sequence[int],
+               anchors: Sequence[int]) -> bytes:
+    if not anchors:
+        return b""
+    amask = 0
+    for a in anchors:
+        amask |= 1 << a
+    return _LINE.pack(*[b.bit_length() if b > 0 else 0 for b in lt[:SIZE]], 0, *bv, 0, *cc, 0, *xs, 0, *xw, 0, amask)
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -617,9 +657,17 @@ class MoveGenerator:
     lines the last play touched; use one generator per thread.
     """
 
-    def __init__(self, lexicon: Any) -> None:
+    def __init__(self, lexicon: Any, backend: str | None = None) -> None:
         self.graph = WordGraph.for_lexicon(lexicon)
         self.analysis = BoardAnalysis(self.graph)
+        #: "c" or "python" (default: BACKEND); both give the same records
+        self.backend = BACKEND if backend is None else backend
+        if self.backend not in ("c", "python"):
+            raise ValueError(f"backend must be 'c' or 'python', not {backend!r}")
+        if self.backend == "c" and _c is None:
+            raise ValueError("the compiled move generator (_movegen_c) is not available")
+        # (the compiled search knows only the symmetric layout's opening)
+        self._cgraph = _c_graph(self.graph) if self.backend == "c" and _SYMMETRIC else None
 
     # -- public --------------------------------------------------------------
     def generate(self, board: Board, rack: Sequence[str], sort: bool = True) -> MoveList:
@@ -781,6 +829,9 @@ class MoveGenerator:
         return [rec for recs in by_start for rec in recs]
 
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None = None) -> None:
+        if self._cgraph is not None:
+            self._run_c(board, rack, out, stop_first, only)
+            return
         ana = self.analysis.update(board, only)
         root = self.graph.root
         ntiles = len(rack)
@@ -1238,6 +1289,36 @@ class MoveGenerator:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+
+    def _run_c(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None) -> None:
+        """_run by the compiled search: the same records in the same order
+        (the choice of blanks and the opening's mirror made here as there)."""
+        ana = self.analysis.update(board, only)
+        if not rack:
+            return
+        empty = ana.empty and _SYMMETRIC
+        found = _c.generate(self._cgraph, ana.lines, "".join(rack), -1 if only is None else only,
+                            stop_first, empty, out)
+        if stop_first:
+            if found:
+                raise _Found
+            return
+        if BLANK in rack and len(set(rack)) > 1:
+            self._best_blanks(out, rack)
+        if empty:
+            out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+
+def _c_graph(graph: WordGraph) -> Any:
+    """The word graph in the compiled search's flat form, made once per graph."""
+    flat = getattr(graph, "_c_flat", None)
+    if flat is None:
+        flat = _c.Graph(graph.root, [TILE_VALUES[ch] for ch in CHAR.values()], BINGO_BONUS,
+                        [m for d in (0, 1) for row in _LM[d] for m in row],
+                        [m for d in (0, 1) for row in _WM[d] for m in row])
+        graph._c_flat = flat  # type: ignore[attr-defined]  # a cache on the graph
+    return flat
 
 
 def _run_key(tiles: Sequence[int]) -> int:
