@@ -50,12 +50,17 @@
 #define F_ANCHORS 80 /* bit mask of the anchors */
 #define LINE_INTS 81
 
+/* The version of this interface (inputs and outputs); movegen.py uses the
+ * module only when it expects the same, so a module built from older
+ * source is left alone rather than misread. */
+#define INTERFACE 1
+
 /* ------------------------------------------------------------------ */
 /* bits */
 
 static int popcount32(uint32_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
     return __builtin_popcount(x);
 #else
     x = x - ((x >> 1) & 0x55555555u);
@@ -373,6 +378,57 @@ typedef struct {
     int maxleft;
 } Ctx;
 
+/*
+ * The best choice of blanks for the word on buf[start:end] (movegen's
+ * _best_blanks, for one record): the search plays real tiles first, left
+ * to right, so a blank played for a letter the rack also holds (the FIX
+ * flag) may fit better on another square with that letter; the squares of
+ * that letter get the blanks in order of the points a blank there loses
+ * (ties: leftmost first).
+ */
+static void best_blanks(const Ctx *c, int start, int end, long *score, uint64_t *bm)
+{
+    uint32_t old = (uint32_t)(*bm & 0x7FFF), rest = old, mask = 0, done = 0;
+    int pen[SIZE];
+    int wmul = 1, j;
+    long lost = 0;
+    for (j = start; j < end; j++)
+        if (c->lt[j] == 0)
+            wmul *= c->wm[j];
+    for (j = start; j < end; j++)
+        pen[j] = c->lt[j] == 0 ? c->lm[j] * (wmul + c->xw[j]) : 0;
+    while (rest) {
+        int p = lowest_bit(rest), ch = c->buf[p] - 'A', value, blanked = 0, k;
+        uint32_t chosen = 0;
+        rest &= rest - 1;
+        if (!(c->rmask0 >> ch & 1)) { /* no real tile could take its place */
+            mask |= (uint32_t)1 << p;
+            continue;
+        }
+        if (done >> ch & 1)
+            continue;
+        done |= (uint32_t)1 << ch;
+        value = c->g->values[ch];
+        for (j = start; j < end; j++) {
+            if (c->lt[j] == 0 && c->buf[j] == c->buf[p] && (old >> j & 1)) {
+                lost -= (long)value * pen[j];
+                blanked++;
+            }
+        }
+        for (k = 0; k < blanked; k++) {
+            int best = -1;
+            for (j = start; j < end; j++)
+                if (c->lt[j] == 0 && c->buf[j] == c->buf[p] && !(chosen >> j & 1) && (best < 0 || pen[j] < pen[best]))
+                    best = j;
+            chosen |= (uint32_t)1 << best;
+            lost += (long)value * pen[best];
+        }
+        mask |= chosen;
+    }
+    *score -= lost;
+    *bm = mask;
+}
+
 static void emit(Ctx *c, long score, int end, uint64_t bm)
 {
     PyObject *t, *v;
@@ -380,6 +436,8 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
         c->halt = 1;
         return;
     }
+    if (bm & FIX)
+        best_blanks(c, c->s0, end, &score, &bm);
     t = PyTuple_New(6);
     if (t == NULL)
         goto fail;
@@ -395,12 +453,15 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
     if ((v = PyLong_FromLong(c->s0)) == NULL)
         goto fail_t;
     PyTuple_SET_ITEM(t, 3, v);
-    if ((v = PyUnicode_FromStringAndSize(c->buf + c->s0, end - c->s0)) == NULL)
+    if ((v = PyUnicode_New(end - c->s0, 127)) == NULL)
         goto fail_t;
+    memcpy(PyUnicode_1BYTE_DATA(v), c->buf + c->s0, (size_t)(end - c->s0));
     PyTuple_SET_ITEM(t, 4, v);
     if ((v = PyLong_FromUnsignedLongLong((unsigned long long)bm)) == NULL)
         goto fail_t;
     PyTuple_SET_ITEM(t, 5, v);
+    /* (ints and a str: nothing for the cycle collector to follow) */
+    PyObject_GC_UnTrack(t);
     if (PyList_Append(c->out, t) < 0)
         goto fail_t;
     Py_DECREF(t);
@@ -880,8 +941,12 @@ static void opening(Ctx *c)
         free(o.found);
         return;
     }
-    c->d = 0;
     c->li = row;
+    c->lm = lm;
+    c->wm = wm; /* (and lt, xw: all 0, the board being empty) */
+    /* the across plays, then their mirror images down (the premium
+       layout being symmetric about the diagonal) */
+    for (c->d = 0; c->d < 2; c->d++)
     for (start = 0; start <= star; start++) {
         for (x = 0; x < o.n; x++) {
             const Found *f = &o.found[x];
@@ -1080,7 +1145,8 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "LINE_INTS", LINE_INTS) < 0) {
+    if (PyModule_AddIntConstant(m, "LINE_INTS", LINE_INTS) < 0 || PyModule_AddIntConstant(m, "MOST_TILES", MAX_RACK) < 0 ||
+        PyModule_AddIntConstant(m, "INTERFACE", INTERFACE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -103,6 +103,9 @@ else:
         from . import _movegen_c as _c
     except ImportError:
         _c = None
+    else:
+        if getattr(_c, "INTERFACE", None) != 1:  # built from other source: not ours to read
+            _c = None
 
 #: The search in use by default: "c" (the compiled module) or "python".
 BACKEND = "c" if _c is not None else "python"
@@ -332,6 +335,9 @@ class BoardAnalysis:
 #: index + 1 (0 if empty), its value, the cross-check, the perpendicular
 #: tiles' value and the cross word's multiplier; then the anchors' bit mask.
 _LINE = struct.Struct("=81i")
+if _c is not None and _c.LINE_INTS * 4 != _LINE.size:
+    _c = None
+    BACKEND = "python"
 _PAD = (0,)
 
 
@@ -829,10 +835,14 @@ class MoveGenerator:
         return [rec for recs in by_start for rec in recs]
 
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None = None) -> None:
-        if self._cgraph is not None:
+        if self._cgraph is not None and len(rack) <= _C_MOST_TILES:
             self._run_c(board, rack, out, stop_first, only)
             return
         ana = self.analysis.update(board, only)
+        if ana.empty and ana.stale:
+            # An opening ignores ``lines`` (and the choice of blanks reads
+            # the star's line): every line up to date.
+            ana.update(board)
         root = self.graph.root
         ntiles = len(rack)
         if not ntiles:
@@ -1290,24 +1300,21 @@ class MoveGenerator:
         if empty and _SYMMETRIC and not stop_first:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
 
-
     def _run_c(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None) -> None:
         """_run by the compiled search: the same records in the same order
-        (the choice of blanks and the opening's mirror made here as there)."""
+        (with the choice of blanks of _best_blanks, and the opening's
+        mirror images)."""
         ana = self.analysis.update(board, only)
         if not rack:
             return
         empty = ana.empty and _SYMMETRIC
-        found = _c.generate(self._cgraph, ana.lines, "".join(rack), -1 if only is None else only,
-                            stop_first, empty, out)
-        if stop_first:
-            if found:
-                raise _Found
-            return
-        if BLANK in rack and len(set(rack)) > 1:
-            self._best_blanks(out, rack)
-        if empty:
-            out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+        if _c.generate(self._cgraph, ana.lines, "".join(rack), -1 if only is None else only, stop_first, empty,
+                       out) and stop_first:
+            raise _Found
+
+
+#: The most tiles a rack may hold for the compiled search (more: the Python one)
+_C_MOST_TILES = _c.MOST_TILES if _c is not None else 0
 
 
 def _c_graph(graph: WordGraph) -> Any:
