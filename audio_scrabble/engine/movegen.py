@@ -77,6 +77,7 @@ The result agrees exactly with the core's ``validate_placement`` +
 
 from __future__ import annotations
 
+import importlib
 import os
 import struct
 import threading
@@ -100,7 +101,7 @@ if os.environ.get("AUDIO_SCRABBLE_PURE_PYTHON", "") not in ("", "0"):
     _c = None
 else:
     try:
-        from . import _movegen_c as _c
+        _c = importlib.import_module("._movegen_c", __package__)
     except ImportError:
         _c = None
     else:
