@@ -155,22 +155,85 @@ static long node_info(PyObject *node, PyObject *zero)
     return info & (long)(ALL_LETTERS | TERM);
 }
 
+/* Nodes numbered by identity: an open-addressing table of node pointers. */
+typedef struct {
+    size_t cap;   /* a power of 2 */
+    size_t used;
+    PyObject **keys;
+    uint32_t *vals;
+} NodeTable;
+
+static size_t node_slot(const NodeTable *t, PyObject *key)
+{
+    size_t h = (size_t)(((uintptr_t)key >> 4) * (uintptr_t)0x9E3779B97F4A7C15ull);
+    size_t mask = t->cap - 1;
+    h &= mask;
+    while (t->keys[h] != NULL && t->keys[h] != key)
+        h = (h + 1) & mask;
+    return h;
+}
+
+static int node_table_grow(NodeTable *t)
+{
+    NodeTable bigger;
+    size_t k;
+    bigger.cap = t->cap ? 2 * t->cap : 1024;
+    bigger.used = t->used;
+    bigger.keys = (PyObject **)calloc(bigger.cap, sizeof(PyObject *));
+    bigger.vals = (uint32_t *)malloc(bigger.cap * sizeof(uint32_t));
+    if (bigger.keys == NULL || bigger.vals == NULL) {
+        free(bigger.keys);
+        free(bigger.vals);
+        return -1;
+    }
+    for (k = 0; k < t->cap; k++) {
+        if (t->keys[k] != NULL) {
+            size_t s = node_slot(&bigger, t->keys[k]);
+            bigger.keys[s] = t->keys[k];
+            bigger.vals[s] = t->vals[k];
+        }
+    }
+    free(t->keys);
+    free(t->vals);
+    *t = bigger;
+    return 0;
+}
+
+static int grow_u32(uint32_t **arr, size_t *cap, size_t need)
+{
+    if (need > *cap) {
+        size_t n = *cap ? *cap : 1024;
+        uint32_t *grown;
+        while (n < need)
+            n *= 2;
+        grown = (uint32_t *)realloc(*arr, n * sizeof(uint32_t));
+        if (grown == NULL)
+            return -1;
+        *arr = grown;
+        *cap = n;
+    }
+    return 0;
+}
+
 static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     PyObject *root, *values, *lms, *wms;
     int bingo;
     GraphObject *self;
-    PyObject *index = NULL; /* id(node) -> index */
-    PyObject **order = NULL; /* nodes by index (borrowed: the graph holds them) */
+    NodeTable table = {0, 0, NULL, NULL};
+    PyObject **order = NULL; /* nodes by number (borrowed: the graph holds them) */
+    size_t order_cap = 0, n = 0, k, nedges = 0;
+    size_t info_cap = 0, first_cap = 0, edges_cap = 0;
     PyObject *bits[26];
     PyObject *zero = NULL;
-    Py_ssize_t cap = 1024, n = 0, k, nedges = 0, e;
     int tmp[2 * SIZE * SIZE];
     int j, d, i;
     static char *kwlist[] = {"root", "values", "bingo_bonus", "letter_premiums", "word_premiums", NULL};
 
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOO", kwlist, &root, &values, &bingo, &lms, &wms))
         return NULL;
+    for (j = 0; j < 26; j++)
+        bits[j] = NULL;
     self = (GraphObject *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
@@ -190,8 +253,6 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             for (j = 0; j < SIZE; j++)
                 self->wm[d][i][j] = tmp[(d * SIZE + i) * SIZE + j];
 
-    for (j = 0; j < 26; j++)
-        bits[j] = NULL;
     zero = PyLong_FromLong(0);
     if (zero == NULL)
         goto fail;
@@ -200,34 +261,35 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         if (bits[j] == NULL)
             goto fail;
     }
-    index = PyDict_New();
-    order = (PyObject **)malloc(sizeof(PyObject *) * (size_t)cap);
-    if (index == NULL || order == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    /* Number the nodes breadth first (the root 0), by identity. */
-    {
-        PyObject *key = PyLong_FromVoidPtr(root);
-        PyObject *num = PyLong_FromSsize_t(0);
-        int bad = key == NULL || num == NULL || PyDict_SetItem(index, key, num) < 0;
-        Py_XDECREF(key);
-        Py_XDECREF(num);
-        if (bad)
-            goto fail;
-        order[n++] = root;
-    }
+    if (node_table_grow(&table) < 0)
+        goto nomem;
+    /* Number the nodes breadth first (the root 0), by identity, writing
+     * each node's info and its children's numbers as it is reached. */
+    order_cap = 1024;
+    order = (PyObject **)malloc(order_cap * sizeof(PyObject *));
+    if (order == NULL)
+        goto nomem;
+    order[n] = root;
+    table.keys[node_slot(&table, root)] = root;
+    table.vals[node_slot(&table, root)] = (uint32_t)n;
+    table.used = 1;
+    n = 1;
     for (k = 0; k < n; k++) {
         PyObject *node = order[k];
         long info = node_info(node, zero);
         uint32_t m;
         if (info < 0)
             goto fail;
+        if (grow_u32(&self->info, &info_cap, k + 1) < 0 || grow_u32(&self->first, &first_cap, k + 1) < 0)
+            goto nomem;
+        self->info[k] = (uint32_t)info;
+        self->first[k] = (uint32_t)nedges;
         m = (uint32_t)info & ALL_LETTERS;
-        nedges += popcount32(m);
+        if (grow_u32(&self->edges, &edges_cap, nedges + 26) < 0)
+            goto nomem;
         while (m) {
-            PyObject *child, *key;
-            int found;
+            PyObject *child;
+            size_t s;
             j = lowest_bit(m);
             m &= m - 1;
             child = PyDict_GetItemWithError(node, bits[j]);
@@ -236,83 +298,45 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                     PyErr_SetString(PyExc_ValueError, "a word graph node lacks a child its info names");
                 goto fail;
             }
-            key = PyLong_FromVoidPtr(child);
-            if (key == NULL)
-                goto fail;
-            found = PyDict_Contains(index, key);
-            if (found < 0) {
-                Py_DECREF(key);
-                goto fail;
-            }
-            if (!found) {
-                PyObject *num = PyLong_FromSsize_t(n);
-                int bad = num == NULL || PyDict_SetItem(index, key, num) < 0;
-                Py_XDECREF(num);
-                if (bad) {
-                    Py_DECREF(key);
+            s = node_slot(&table, child);
+            if (table.keys[s] == NULL) {
+                if (n > (size_t)0xFFFFFFF0u) {
+                    PyErr_SetString(PyExc_ValueError, "the word graph has too many nodes");
                     goto fail;
                 }
-                if (n == cap) {
-                    PyObject **grown;
-                    cap *= 2;
-                    grown = (PyObject **)realloc(order, sizeof(PyObject *) * (size_t)cap);
-                    if (grown == NULL) {
-                        Py_DECREF(key);
-                        PyErr_NoMemory();
-                        goto fail;
-                    }
+                if (n == order_cap) {
+                    PyObject **grown = (PyObject **)realloc(order, 2 * order_cap * sizeof(PyObject *));
+                    if (grown == NULL)
+                        goto nomem;
                     order = grown;
+                    order_cap *= 2;
                 }
-                order[n++] = child;
+                order[n] = child;
+                table.keys[s] = child;
+                table.vals[s] = (uint32_t)n;
+                n++;
+                if (++table.used * 2 > table.cap && node_table_grow(&table) < 0)
+                    goto nomem;
+                s = node_slot(&table, child);
             }
-            Py_DECREF(key);
+            self->edges[nedges++] = table.vals[s];
         }
     }
-    self->nodes = n;
-    self->info = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)n);
-    self->first = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)n);
-    self->edges = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)(nedges ? nedges : 1));
-    if (self->info == NULL || self->first == NULL || self->edges == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    e = 0;
-    for (k = 0; k < n; k++) {
-        PyObject *node = order[k];
-        long info = node_info(node, zero);
-        uint32_t m;
-        if (info < 0)
-            goto fail;
-        self->info[k] = (uint32_t)info;
-        self->first[k] = (uint32_t)e;
-        m = (uint32_t)info & ALL_LETTERS;
-        while (m) {
-            PyObject *child, *key, *num;
-            j = lowest_bit(m);
-            m &= m - 1;
-            child = PyDict_GetItemWithError(node, bits[j]);
-            if (child == NULL)
-                goto fail;
-            key = PyLong_FromVoidPtr(child);
-            if (key == NULL)
-                goto fail;
-            num = PyDict_GetItemWithError(index, key);
-            Py_DECREF(key);
-            if (num == NULL)
-                goto fail;
-            self->edges[e++] = (uint32_t)PyLong_AsSsize_t(num);
-        }
-    }
+    self->nodes = (Py_ssize_t)n;
     free(order);
-    Py_DECREF(index);
+    free(table.keys);
+    free(table.vals);
     Py_DECREF(zero);
     for (j = 0; j < 26; j++)
         Py_DECREF(bits[j]);
     return (PyObject *)self;
 
+nomem:
+    PyErr_NoMemory();
 fail:
     free(order);
-    Py_XDECREF(index);
+    free(table.keys);
+    free(table.vals);
     Py_XDECREF(zero);
     for (j = 0; j < 26; j++)
         Py_XDECREF(bits[j]);
