@@ -114,7 +114,7 @@ def time_position(gen, board, rack, repeat: int, raw: bool) -> tuple[float, int,
     best = float("inf")
     result = None
     for _ in range(repeat):
-        gen.analysis = BoardAnalysis(gen.graph)
+        gen.analysis = BoardAnalysis(gen.graph, gen.backend)
         t0 = time.process_time()
         result = gen.raw(board, rack) if raw else gen.generate(board, rack)
         best = min(best, time.process_time() - t0)

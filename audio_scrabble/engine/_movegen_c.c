@@ -53,7 +53,7 @@
 /* The version of this interface (inputs and outputs); movegen.py uses the
  * module only when it expects the same, so a module built from older
  * source is left alone rather than misread. */
-#define INTERFACE 1
+#define INTERFACE 2
 
 /* ------------------------------------------------------------------ */
 /* bits */
@@ -1132,9 +1132,183 @@ static PyObject *generate(PyObject *module, PyObject *args)
     return result;
 }
 
+/* ------------------------------------------------------------------ */
+/* A line's analysis (movegen.BoardAnalysis._compute, the cross-checks
+ * included) */
+
+static int tile_index(char ch) /* the letter index of a tile, -1 if empty */
+{
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A';
+    if (ch >= 'a' && ch <= 'z')
+        return ch - 'a';
+    return -1;
+}
+
+/* The letters L such that the tiles before, L, then the tiles after make a word. */
+static uint32_t cross_check(const GraphObject *g, const char *board, int stride, int lo, int at, int hi)
+{
+    uint32_t node = 0, m, mask = 0;
+    int q;
+    for (q = lo; q < at; q++) {
+        int t = tile_index(board[q * stride]);
+        if (!(g->info[node] & ((uint32_t)1 << t)))
+            return 0;
+        node = CHILD(g, node, t);
+    }
+    m = g->info[node] & ALL_LETTERS;
+    while (m) {
+        int j = lowest_bit(m);
+        uint32_t end = CHILD(g, node, j);
+        int ok = 1;
+        m &= m - 1;
+        for (q = at + 1; q <= hi; q++) {
+            int t = tile_index(board[q * stride]);
+            if (!(g->info[end] & ((uint32_t)1 << t))) {
+                ok = 0;
+                break;
+            }
+            end = CHILD(g, end, t);
+        }
+        if (ok && (g->info[end] & TERM))
+            mask |= (uint32_t)1 << j;
+    }
+    return mask;
+}
+
+static PyObject *int_list(const long *v, int n)
+{
+    PyObject *out = PyList_New(n);
+    int k;
+    if (out == NULL)
+        return NULL;
+    for (k = 0; k < n; k++) {
+        PyObject *x = PyLong_FromLong(v[k]);
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, x);
+    }
+    return out;
+}
+
+/* line(graph, board, direction, index): board is the 225 squares row by
+ * row ('.' empty, a lower-case letter a blank). Returns (lt, bv, cc, xs,
+ * xw, anchors, packed) as BoardAnalysis._compute makes them. */
+static PyObject *analyse_line(PyObject *module, PyObject *args)
+{
+    GraphObject *g;
+    const char *board;
+    Py_ssize_t len;
+    int d, i, j, nanch = 0;
+    long lt[SIZE + 1], bv[SIZE], cc[SIZE], xs[SIZE], xw[SIZE], anchors[SIZE];
+    int32_t packed[LINE_INTS];
+    uint32_t amask = 0;
+    const char *cells;
+    int step, stride;
+    PyObject *items[7];
+    PyObject *out;
+    int k;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "O!s#ii", &GraphType, &g, &board, &len, &d, &i))
+        return NULL;
+    if (len != SIZE * SIZE || d < 0 || d > 1 || i < 0 || i >= SIZE) {
+        PyErr_SetString(PyExc_ValueError, "line(graph, board of 225 squares, direction 0 or 1, index 0-14)");
+        return NULL;
+    }
+    /* along the line: step; across it (the perpendicular words): stride */
+    if (d == 0) {
+        cells = board + i * SIZE;
+        step = 1;
+        stride = SIZE;
+    } else {
+        cells = board + i;
+        step = SIZE;
+        stride = 1;
+    }
+    memset(packed, 0, sizeof(packed));
+    for (j = 0; j < SIZE; j++) {
+        char ch = cells[j * step];
+        int t = tile_index(ch);
+        lt[j] = t >= 0 ? 1L << t : 0;
+        bv[j] = (ch >= 'A' && ch <= 'Z') ? g->values[t] : 0;
+        cc[j] = (long)ALL_LETTERS;
+        xs[j] = 0;
+        xw[j] = 0;
+    }
+    lt[SIZE] = -1;
+    for (j = 0; j < SIZE; j++) {
+        /* the perpendicular line through square j: board[base + q * stride] */
+        const char *perp = d == 0 ? board + j : board + j * SIZE;
+        if (lt[j]) {
+            cc[j] = 0;
+            continue;
+        }
+        if ((i > 0 && perp[(i - 1) * stride] != '.') || (i < SIZE - 1 && perp[(i + 1) * stride] != '.')) {
+            int lo = i, hi = i, q;
+            long sum = 0;
+            while (lo > 0 && perp[(lo - 1) * stride] != '.')
+                lo--;
+            while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
+                hi++;
+            cc[j] = (long)cross_check(g, perp, stride, lo, i, hi);
+            for (q = lo; q <= hi; q++) {
+                char ch = perp[q * stride];
+                if (q != i && ch >= 'A' && ch <= 'Z')
+                    sum += g->values[ch - 'A'];
+            }
+            xs[j] = sum;
+            xw[j] = g->wm[d][i][j];
+            anchors[nanch++] = j;
+        } else if ((j > 0 && lt[j - 1]) || (j < SIZE - 1 && lt[j + 1])) {
+            anchors[nanch++] = j;
+        }
+    }
+    for (j = 0; j < SIZE; j++) {
+        int t = tile_index(cells[j * step]);
+        packed[F_LT + j] = t + 1;
+        packed[F_BV + j] = (int32_t)bv[j];
+        packed[F_CC + j] = (int32_t)cc[j];
+        packed[F_XS + j] = (int32_t)xs[j];
+        packed[F_XW + j] = (int32_t)xw[j];
+    }
+    for (k = 0; k < nanch; k++)
+        amask |= (uint32_t)1 << anchors[k];
+    packed[F_ANCHORS] = (int32_t)amask;
+    items[0] = int_list(lt, SIZE + 1);
+    items[1] = int_list(bv, SIZE);
+    items[2] = int_list(cc, SIZE);
+    items[3] = int_list(xs, SIZE);
+    items[4] = int_list(xw, SIZE);
+    items[5] = int_list(anchors, nanch);
+    items[6] = nanch ? PyBytes_FromStringAndSize((const char *)packed, (Py_ssize_t)sizeof(packed))
+                     : PyBytes_FromStringAndSize("", 0);
+    for (k = 0; k < 7; k++) {
+        if (items[k] == NULL) {
+            int q;
+            for (q = 0; q < 7; q++)
+                Py_XDECREF(items[q]);
+            return NULL;
+        }
+    }
+    out = PyTuple_New(7);
+    if (out == NULL) {
+        for (k = 0; k < 7; k++)
+            Py_DECREF(items[k]);
+        return NULL;
+    }
+    for (k = 0; k < 7; k++)
+        PyTuple_SET_ITEM(out, k, items[k]);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
      "generate(graph, lines, rack, only, stop_first, empty, out) -> bool: append the records to out"},
+    {"line", analyse_line, METH_VARARGS,
+     "line(graph, board, direction, index) -> (lt, bv, cc, xs, xw, anchors, packed): a line's analysis"},
     {NULL, NULL, 0, NULL},
 };
 

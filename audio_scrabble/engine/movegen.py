@@ -105,7 +105,7 @@ else:
     except ImportError:
         _c = None
     else:
-        if getattr(_c, "INTERFACE", None) != 1:  # built from other source: not ours to read
+        if getattr(_c, "INTERFACE", None) != 2:  # built from other source: not ours to read
             _c = None
 
 #: The search in use by default: "c" (the compiled module) or "python".
@@ -177,12 +177,12 @@ class Line:
         # sq[j]: what the extension reads at square j, in one tuple:
         # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
         #  cc[j + 1] or 0, j + 1, 1 << j)
-        self.sq: list[tuple[int, ...]] = []
+        self.sq: Any = []  # list[tuple[int, ...]], or None until the Python search needs it
         # runs[q]: for a tile on q after an empty square (or the edge), the run
         # of tiles from q: (the letter bits of the run after its first tile,
         # the square after the run, the run's letters, their value, the
         # cross-check of the square after the run or 0 at the edge); None elsewhere
-        self.runs: list[tuple[Any, ...] | None] = []
+        self.runs: Any = []  # list[tuple[Any, ...] | None], or None as sq
         # The line for the compiled search (see _pack_line); b"" for a line
         # it skips (one with no anchors, or not computed).
         self.packed = b""
@@ -203,8 +203,12 @@ class BoardAnalysis:
     rows; 1 = down, columns) and index ``i``.
     """
 
-    def __init__(self, graph: WordGraph) -> None:
+    def __init__(self, graph: WordGraph, backend: str | None = None) -> None:
         self.graph = graph
+        # The lines worked out by the compiled module (backend "c", the
+        # default where it is loaded) or in Python; the same data either way.
+        self._cflat = _c_graph(graph) if (BACKEND if backend is None else backend) == "c" and _c is not None else None
+        self._text: tuple[Any, str] = (None, "")  # (rows, the board as 225 characters) for the compiled module
         self.rows: tuple[tuple[str, ...], ...] | None = None
         self.lines: tuple[list[Line], list[Line]] = ([Line() for _ in range(SIZE)], [Line() for _ in range(SIZE)])
         self.empty = True
@@ -279,15 +283,33 @@ class BoardAnalysis:
 
     def _compute(self, line: Line, grid: Sequence[Sequence[str]], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
         cells = grid[i]
-        line.lt = [_tile_bits(ch) for ch in cells] + [-1]
+        if self._cflat is not None:
+            rows, text = self._text
+            if rows is not self.rows:
+                text = "".join([ch or "." for row in self.rows for ch in row])  # type: ignore[union-attr]  # set by update
+                self._text = (self.rows, text)
+            lt, bv, cc, xs, xw, anchors, line.packed = _c.line(self._cflat, text, d, i)
+            line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors = lt, bv, cc, xs, xw, anchors
+        else:
+            self._compute_cross(line, cells, perp, i, d)
+            lt, bv, cc, xs, xw, anchors = line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors
         line.lch = list(cells)
         line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
-        line.bv = bv = [_tile_val(ch) for ch in cells]
         bps = [0]
         for v in bv:
             bps.append(bps[-1] + v)
         bps.append(bps[-1])
         line.bps = bps
+        if self._cflat is not None:
+            line.sq = line.runs = None  # made when the Python search needs them
+        else:
+            _search_fields(line, d, i)
+
+    def _compute_cross(self, line: Line, cells: Sequence[str], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
+        """The tiles, cross-checks and anchors of a line, in Python (and
+        its packed form where the compiled search is loaded)."""
+        line.lt = [_tile_bits(ch) for ch in cells] + [-1]
+        line.bv = bv = [_tile_val(ch) for ch in cells]
         cc = [ALL_LETTERS] * SIZE
         xs = [0] * SIZE
         xw = [0] * SIZE
@@ -315,20 +337,8 @@ class BoardAnalysis:
             elif (j > 0 and cells[j - 1]) or (j < SIZE - 1 and cells[j + 1]):
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
-        lt, lm = line.lt, _LM[d][i]
-        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
-                   for j in range(SIZE)]
-        runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
-        for q in range(SIZE):
-            if lt[q] > 0 and (q == 0 or not lt[q - 1]):
-                e = q + 1
-                while lt[e] > 0:
-                    e += 1
-                runs[q] = (tuple(lt[q + 1 : e]), e, line.lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
-                           _run_key(lt[q:e]))
-        line.runs = runs
         if _c is not None:
-            line.packed = _pack_line(lt, bv, cc, xs, xw, anchors)
+            line.packed = _pack_line(line.lt, bv, cc, xs, xw, anchors)
 
 
 #: The packed line read by the compiled search (_movegen_c.c, F_*): 81
@@ -350,6 +360,24 @@ def _pack_line(lt: Sequence[int], bv: Sequence[int], cc: Sequence[int], xs: Sequ
     for a in anchors:
         amask |= 1 << a
     return _LINE.pack(*[b.bit_length() if b > 0 else 0 for b in lt[:SIZE]], 0, *bv, 0, *cc, 0, *xs, 0, *xw, 0, amask)
+
+
+def _search_fields(line: Line, d: int, i: int) -> None:
+    """What only the Python search reads of a line (``Line.sq`` and ``Line.runs``)."""
+    lt, lstr, bps, cc, xs, xw = line.lt, line.lstr, line.bps, line.cc, line.xs, line.xw
+    wm = _WM[d][i]
+    lm = _LM[d][i]
+    line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
+               for j in range(SIZE)]
+    runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
+    for q in range(SIZE):
+        if lt[q] > 0 and (q == 0 or not lt[q - 1]):
+            e = q + 1
+            while lt[e] > 0:
+                e += 1
+            runs[q] = (tuple(lt[q + 1 : e]), e, lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
+                       _run_key(lt[q:e]))
+    line.runs = runs
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -666,13 +694,13 @@ class MoveGenerator:
 
     def __init__(self, lexicon: Any, backend: str | None = None) -> None:
         self.graph = WordGraph.for_lexicon(lexicon)
-        self.analysis = BoardAnalysis(self.graph)
         #: "c" or "python" (default: BACKEND); both give the same records
         self.backend = BACKEND if backend is None else backend
         if self.backend not in ("c", "python"):
             raise ValueError(f"backend must be 'c' or 'python', not {backend!r}")
         if self.backend == "c" and _c is None:
             raise ValueError("the compiled move generator (_movegen_c) is not available")
+        self.analysis = BoardAnalysis(self.graph, self.backend)
         # (the compiled search knows only the symmetric layout's opening)
         self._cgraph = _c_graph(self.graph) if self.backend == "c" and _SYMMETRIC else None
 
@@ -1202,6 +1230,8 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
+                if ln.sq is None:  # a line the compiled module analysed
+                    _search_fields(ln, d, i)
                 lt, lstr, bps, cc, sq, xw, runs = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw, ln.runs
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]

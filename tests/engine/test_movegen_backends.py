@@ -278,3 +278,51 @@ def test_by_default_the_compiled_search_is_used_and_gives_the_same_records(pytho
         got = _child("free", **({} if value is None else {"AUDIO_SCRABBLE_PURE_PYTHON": value}))
         assert (got["backend"], got["gen"], got["loaded"]) == ("c", "c", True), value
         assert {k: got[k] for k in python_records} == python_records
+
+
+@needs_c
+def test_the_compiled_line_analysis_is_the_pythons(lexicon):
+    """Each line's analysis (tiles, cross-checks, the perpendicular tiles'
+    value, anchors, the packed form) is the same worked out by the compiled
+    module as in Python, fresh and updated from the board before."""
+    graph = WordGraph.for_lexicon(lexicon)
+    inc_c, inc_py = movegen.BoardAnalysis(graph, "c"), movegen.BoardAnalysis(graph, "python")
+    assert inc_c._cflat is not None and inc_py._cflat is None
+    boards = 0
+    for k, (board, _, _) in enumerate(_positions(lexicon, games=2, seed=64_000)):
+        fresh_c = movegen.BoardAnalysis(graph, "c").update(board)
+        fresh_py = movegen.BoardAnalysis(graph, "python").update(board)
+        inc_c.update(board)
+        inc_py.update(board)
+        for d in (0, 1):
+            for i in range(15):
+                want = fresh_py.lines[d][i]
+                for ana in (fresh_c, inc_c, inc_py):
+                    got = ana.lines[d][i]
+                    if got.sq is None:  # (made when the Python search needs them)
+                        assert ana._cflat is not None and got.runs is None
+                        movegen._search_fields(got, d, i)
+                    for slot in movegen.Line.__slots__:
+                        assert getattr(got, slot) == getattr(want, slot), (k, d, i, slot)
+        boards += 1
+    assert boards > 40
+
+
+@needs_c
+def test_the_python_search_on_a_compiled_analysis(lexicon, pair):
+    """A line the compiled module analysed leaves out what only the Python
+    search reads (Line.sq, Line.runs); the Python search makes it when it
+    meets such a line, and gives the same records."""
+    py, c = pair
+    checked = 0
+    for k, (board, rack, _) in enumerate(_positions(lexicon, games=1, seed=65_000)):
+        if k % 2 != 1:
+            continue
+        py.analysis = movegen.BoardAnalysis(py.graph, "c")
+        got = py.raw(board, rack + ["?"])
+        assert got == c.raw(board, rack + ["?"])
+        made = [ln for side in py.analysis.lines for ln in side if ln.sq is not None]
+        assert made and all(ln.anchors for ln in made)
+        checked += 1
+    py.analysis = movegen.BoardAnalysis(py.graph, "python")
+    assert checked > 5
