@@ -229,12 +229,12 @@ class BoardAnalysis:
             if self.stale:
                 self._refresh(only)
             return self
-        cols = tuple(tuple(rows[r][c] for r in range(SIZE)) for c in range(SIZE))
+        cols = tuple(zip(*rows))
         if old is None:
             todo_rows = set(range(SIZE))
             todo_cols = set(range(SIZE))
         else:
-            old_cols = tuple(tuple(old[r][c] for r in range(SIZE)) for c in range(SIZE))
+            old_cols = tuple(zip(*old))
             todo_rows = set()
             todo_cols = set()
             for r in range(SIZE):
@@ -290,11 +290,12 @@ class BoardAnalysis:
                 self._text = (self.rows, text)
             lt, bv, cc, xs, xw, anchors, line.packed = _c.line(self._cflat, text, d, i)
             line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors = lt, bv, cc, xs, xw, anchors
+            line.lstr = (text[SIZE * i : SIZE * i + SIZE] if d == 0 else text[i::SIZE]).upper() + "."
         else:
             self._compute_cross(line, cells, perp, i, d)
             lt, bv, cc, xs, xw, anchors = line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors
+            line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
         line.lch = list(cells)
-        line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
         bps = [0]
         for v in bv:
             bps.append(bps[-1] + v)
