@@ -185,6 +185,7 @@ def main() -> int:
     args = ap.parse_args()
     lexicon = Lexicon.default()
     gen = MoveGenerator(lexicon)
+    print(f"Move generator: the {gen.backend} search (AUDIO_SCRABBLE_PURE_PYTHON=1 for the Python one)")
     t0 = time.perf_counter()
     pos = positions(lexicon, args.positions, args.seed, args.cache)
     print(f"{len(pos)} bag-empty positions from expert games, seeds from {args.seed}"

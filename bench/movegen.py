@@ -2,7 +2,8 @@
 """Benchmark of the move generator: speed per position, lexicon and graph start-up,
 and (optionally) a large agreement run against the rules core.
 
-    python bench/movegen.py [--repeat R] [--agree GAMES] [--raw] [--compare REF [--games G]]
+    python bench/movegen.py [--repeat R] [--agree GAMES] [--raw] [--backend c|python|both]
+                            [--compare REF [--games G]]
 
 Positions (fixed, below): openings (empty board, 10 racks), and 36
 midgame boards (after moves 7, 11 and 15 of twelve seeded games between
@@ -20,6 +21,10 @@ Start-up figures come from child interpreters with an empty temporary
 cache folder: the lexicon DAWG (shipped built with the game, so "loaded"
 even cold) converted to the generator's graph (cold), then both loaded
 from the cache (warm).
+
+``--backend``: the speed figures for the compiled search
+(engine/_movegen_c.c), the pure-Python one, or both (the default, where
+the compiled one is built); the first line says which the game uses.
 
 ``--agree GAMES`` plays that many seeded games (moves chosen at random
 among the ten best) and checks every generated move of every position
@@ -109,7 +114,7 @@ def time_position(gen, board, rack, repeat: int, raw: bool) -> tuple[float, int,
     best = float("inf")
     result = None
     for _ in range(repeat):
-        gen.analysis = BoardAnalysis(gen.graph)
+        gen.analysis = BoardAnalysis(gen.graph, gen.backend)
         t0 = time.process_time()
         result = gen.raw(board, rack) if raw else gen.generate(board, rack)
         best = min(best, time.process_time() - t0)
@@ -117,12 +122,12 @@ def time_position(gen, board, rack, repeat: int, raw: bool) -> tuple[float, int,
     return best * 1000, len(moves), moves.placement_count()
 
 
-def speed(repeat: int, raw: bool) -> None:
+def speed(repeat: int, raw: bool, backend: str) -> None:
     from audio_scrabble.core import Board
     from audio_scrabble.engine import MoveGenerator
     from audio_scrabble.lexicon import Lexicon
 
-    gen = MoveGenerator(Lexicon.default())
+    gen = MoveGenerator(Lexicon.default(), backend=backend)
     cats: dict[str, list[tuple[float, int, int]]] = {}
     for rack in OPENING_RACKS:
         cats.setdefault("opening", []).append(time_position(gen, Board(), list(rack), repeat, raw))
@@ -132,7 +137,8 @@ def speed(repeat: int, raw: bool) -> None:
         for name, rack in zip(names, racks):
             cats.setdefault(name, []).append(time_position(gen, board, list(rack), repeat, raw))
     what = "raw records" if raw else "Move lists, sorted"
-    print(f"Move generation ({what}), CPU ms per position, best of {repeat}, board analysis included:")
+    print(f"Move generation, {backend} search ({what}), CPU ms per position, best of {repeat}, "
+          "board analysis included:")
     print(f"  {'category':22} {'n':>3} {'median':>8} {'p90':>8} {'worst':>8} {'words':>7} {'placements':>10}")
     for name in ("opening",) + names:
         rows_ = cats[name]
@@ -142,14 +148,14 @@ def speed(repeat: int, raw: bool) -> None:
               f"{statistics.mean(r[1] for r in rows_):7.0f} {statistics.mean(r[2] for r in rows_):10.0f}")
 
 
-def incremental(repeat: int) -> None:
+def incremental(repeat: int, backend: str) -> None:
     """Generation during a game: the analysis is updated from the previous board."""
     from audio_scrabble.core import Game
     from audio_scrabble.engine import MoveGenerator
     from audio_scrabble.lexicon import Lexicon
 
     lex = Lexicon.default()
-    gen = MoveGenerator(lex)
+    gen = MoveGenerator(lex, backend=backend)
     times: dict[int, list[float]] = {0: [], 1: [], 2: []}
     for seed in range(repeat * 2):
         game = Game(["a", "b"], seed=seed, lexicon=lex)
@@ -165,7 +171,8 @@ def incremental(repeat: int) -> None:
                 game.place(moves[0].play)
             else:
                 game.pass_turn()
-    print(f"During {repeat * 2} games (top-score moves; analysis updated incrementally), CPU ms per move:")
+    print(f"During {repeat * 2} games, {backend} search (top-score moves; analysis updated incrementally), "
+          "CPU ms per move:")
     for k, label in ((0, "no blank"), (1, "one blank"), (2, "two blanks")):
         if times[k]:
             print(f"  {label:12} n={len(times[k]):4d} median {statistics.median(times[k]):7.2f}  worst {max(times[k]):7.2f}")
@@ -359,18 +366,30 @@ def main() -> int:
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figures")
     ap.add_argument("--compare", metavar="REF", help="check the same records as the generator at commit REF, and time both")
     ap.add_argument("--games", type=int, default=10, help="seeded games for --compare (default 10)")
+    ap.add_argument("--backend", choices=("c", "python", "both"), default="both",
+                    help="the search timed: the compiled one, the pure-Python one, or both (the default, "
+                         "where the compiled one is built)")
     args = ap.parse_args()
     os.environ.setdefault("AUDIO_SCRABBLE_CACHE_DIR", tempfile.mkdtemp(prefix="movegen_bench_"))
     if args.compare:
         compare(args.compare, args.games, args.repeat)
         return 0
+    from audio_scrabble.engine import MoveGenerator, movegen
+    from audio_scrabble.lexicon import Lexicon
+
+    if args.backend == "both":
+        backends = ["c", "python"] if movegen._c is not None else ["python"]
+    else:
+        backends = [args.backend]
+    print(f"Move generator in use by default: {movegen.BACKEND} (movegen.BACKEND); timed here: {', '.join(backends)}"
+          + ("" if movegen._c is not None else " (the compiled search is not built or not loaded)"))
     if not args.no_startup:
         startup()
-    speed(args.repeat, args.raw)
-    from audio_scrabble.engine import MoveGenerator
-    from audio_scrabble.lexicon import Lexicon
-    small([("this tree", MoveGenerator(Lexicon.default()))])
-    incremental(2)
+    for backend in backends:
+        speed(args.repeat, args.raw, backend)
+    small([(f"{b} search", MoveGenerator(Lexicon.default(), backend=b)) for b in backends])
+    for backend in backends:
+        incremental(2, backend)
     if args.agree:
         agree(args.agree)
     return 0

@@ -77,6 +77,9 @@ The result agrees exactly with the core's ``validate_placement`` +
 
 from __future__ import annotations
 
+import importlib
+import os
+import struct
 import threading
 import weakref
 from collections import Counter
@@ -89,6 +92,24 @@ from ..core.board import ACROSS, DOWN, PREMIUMS, SIZE, Board, Square
 from ..core.play import PlacedTile, Play
 from ..core.tiles import BINGO_BONUS, BLANK, RACK_SIZE, TILE_VALUES
 from .graph import ALL_LETTERS, BIT, CHAR, HOOK, PAIRS, RUN, TERM, WordGraph
+
+# The optional compiled search (_movegen_c.c, built where a C compiler
+# exists); AUDIO_SCRABBLE_PURE_PYTHON=1 (any value but "" and "0") keeps
+# the pure-Python search, as does a missing or unloadable module.
+_c: Any
+if os.environ.get("AUDIO_SCRABBLE_PURE_PYTHON", "") not in ("", "0"):
+    _c = None
+else:
+    try:
+        _c = importlib.import_module("._movegen_c", __package__)
+    except ImportError:
+        _c = None
+    else:
+        if getattr(_c, "INTERFACE", None) != 2:  # built from other source: not ours to read
+            _c = None
+
+#: The search in use by default: "c" (the compiled module) or "python".
+BACKEND = "c" if _c is not None else "python"
 
 #: bit -> tile value
 _VAL: dict[int, int] = {BIT[ch]: TILE_VALUES[ch] for ch in BIT}
@@ -141,7 +162,7 @@ class Line:
     entry, -1, marking the edge.
     """
 
-    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs")
+    __slots__ = ("lt", "lch", "lstr", "bv", "bps", "cc", "xs", "xw", "anchors", "sq", "runs", "packed")
 
     def __init__(self) -> None:
         self.lt: list[int] = []  # letter bit of the tile, 0 if empty; [15] = -1
@@ -156,12 +177,15 @@ class Line:
         # sq[j]: what the extension reads at square j, in one tuple:
         # (lt[j + 1], letter multiplier lm, word multiplier, xs[j] * xw[j], lm * xw[j],
         #  cc[j + 1] or 0, j + 1, 1 << j)
-        self.sq: list[tuple[int, ...]] = []
+        self.sq: Any = []  # list[tuple[int, ...]], or None until the Python search needs it
         # runs[q]: for a tile on q after an empty square (or the edge), the run
         # of tiles from q: (the letter bits of the run after its first tile,
         # the square after the run, the run's letters, their value, the
         # cross-check of the square after the run or 0 at the edge); None elsewhere
-        self.runs: list[tuple[Any, ...] | None] = []
+        self.runs: Any = []  # list[tuple[Any, ...] | None], or None as sq
+        # The line for the compiled search (see _pack_line); b"" for a line
+        # it skips (one with no anchors, or not computed).
+        self.packed = b""
 
 
 def _tile_bits(ch: str) -> int:
@@ -179,8 +203,12 @@ class BoardAnalysis:
     rows; 1 = down, columns) and index ``i``.
     """
 
-    def __init__(self, graph: WordGraph) -> None:
+    def __init__(self, graph: WordGraph, backend: str | None = None) -> None:
         self.graph = graph
+        # The lines worked out by the compiled module (backend "c", the
+        # default where it is loaded) or in Python; the same data either way.
+        self._cflat = _c_graph(graph) if (BACKEND if backend is None else backend) == "c" and _c is not None else None
+        self._text: tuple[Any, str] = (None, "")  # (rows, the board as 225 characters) for the compiled module
         self.rows: tuple[tuple[str, ...], ...] | None = None
         self.lines: tuple[list[Line], list[Line]] = ([Line() for _ in range(SIZE)], [Line() for _ in range(SIZE)])
         self.empty = True
@@ -201,12 +229,12 @@ class BoardAnalysis:
             if self.stale:
                 self._refresh(only)
             return self
-        cols = tuple(tuple(rows[r][c] for r in range(SIZE)) for c in range(SIZE))
+        cols = tuple(zip(*rows))
         if old is None:
             todo_rows = set(range(SIZE))
             todo_cols = set(range(SIZE))
         else:
-            old_cols = tuple(tuple(old[r][c] for r in range(SIZE)) for c in range(SIZE))
+            old_cols = tuple(zip(*old))
             todo_rows = set()
             todo_cols = set()
             for r in range(SIZE):
@@ -255,15 +283,34 @@ class BoardAnalysis:
 
     def _compute(self, line: Line, grid: Sequence[Sequence[str]], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
         cells = grid[i]
-        line.lt = [_tile_bits(ch) for ch in cells] + [-1]
+        if self._cflat is not None:
+            rows, text = self._text
+            if rows is not self.rows:
+                text = "".join([ch or "." for row in self.rows for ch in row])  # type: ignore[union-attr]  # set by update
+                self._text = (self.rows, text)
+            lt, bv, cc, xs, xw, anchors, line.packed = _c.line(self._cflat, text, d, i)
+            line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors = lt, bv, cc, xs, xw, anchors
+            line.lstr = (text[SIZE * i : SIZE * i + SIZE] if d == 0 else text[i::SIZE]).upper() + "."
+        else:
+            self._compute_cross(line, cells, perp, i, d)
+            lt, bv, cc, xs, xw, anchors = line.lt, line.bv, line.cc, line.xs, line.xw, line.anchors
+            line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
         line.lch = list(cells)
-        line.lstr = "".join(ch.upper() or "." for ch in cells) + "."
-        line.bv = bv = [_tile_val(ch) for ch in cells]
         bps = [0]
         for v in bv:
             bps.append(bps[-1] + v)
         bps.append(bps[-1])
         line.bps = bps
+        if self._cflat is not None:
+            line.sq = line.runs = None  # made when the Python search needs them
+        else:
+            _search_fields(line, d, i)
+
+    def _compute_cross(self, line: Line, cells: Sequence[str], perp: Sequence[Sequence[str]], i: int, d: int) -> None:
+        """The tiles, cross-checks and anchors of a line, in Python (and
+        its packed form where the compiled search is loaded)."""
+        line.lt = [_tile_bits(ch) for ch in cells] + [-1]
+        line.bv = bv = [_tile_val(ch) for ch in cells]
         cc = [ALL_LETTERS] * SIZE
         xs = [0] * SIZE
         xw = [0] * SIZE
@@ -291,18 +338,47 @@ class BoardAnalysis:
             elif (j > 0 and cells[j - 1]) or (j < SIZE - 1 and cells[j + 1]):
                 anchors.append(j)
         line.cc, line.xs, line.xw, line.anchors = cc, xs, xw, anchors
-        lt, lm = line.lt, _LM[d][i]
-        line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
-                   for j in range(SIZE)]
-        runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
-        for q in range(SIZE):
-            if lt[q] > 0 and (q == 0 or not lt[q - 1]):
-                e = q + 1
-                while lt[e] > 0:
-                    e += 1
-                runs[q] = (tuple(lt[q + 1 : e]), e, line.lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
-                           _run_key(lt[q:e]))
-        line.runs = runs
+        if _c is not None:
+            line.packed = _pack_line(line.lt, bv, cc, xs, xw, anchors)
+
+
+#: The packed line read by the compiled search (_movegen_c.c, F_*): 81
+#: native int32: per position (16 each, the 16th unused) the tile's letter
+#: index + 1 (0 if empty), its value, the cross-check, the perpendicular
+#: tiles' value and the cross word's multiplier; then the anchors' bit mask.
+_LINE = struct.Struct("=81i")
+if _c is not None and _c.LINE_INTS * 4 != _LINE.size:
+    _c = None
+    BACKEND = "python"
+_PAD = (0,)
+
+
+def _pack_line(lt: Sequence[int], bv: Sequence[int], cc: Sequence[int], xs: Sequence[int], xw: Sequence[int],
+               anchors: Sequence[int]) -> bytes:
+    if not anchors:
+        return b""
+    amask = 0
+    for a in anchors:
+        amask |= 1 << a
+    return _LINE.pack(*[b.bit_length() if b > 0 else 0 for b in lt[:SIZE]], 0, *bv, 0, *cc, 0, *xs, 0, *xw, 0, amask)
+
+
+def _search_fields(line: Line, d: int, i: int) -> None:
+    """What only the Python search reads of a line (``Line.sq`` and ``Line.runs``)."""
+    lt, lstr, bps, cc, xs, xw = line.lt, line.lstr, line.bps, line.cc, line.xs, line.xw
+    wm = _WM[d][i]
+    lm = _LM[d][i]
+    line.sq = [(lt[j + 1], lm[j], wm[j], xs[j] * xw[j], lm[j] * xw[j], cc[j + 1] if j + 1 < SIZE else 0, j + 1, 1 << j)
+               for j in range(SIZE)]
+    runs: list[tuple[Any, ...] | None] = [None] * (SIZE + 1)
+    for q in range(SIZE):
+        if lt[q] > 0 and (q == 0 or not lt[q - 1]):
+            e = q + 1
+            while lt[e] > 0:
+                e += 1
+            runs[q] = (tuple(lt[q + 1 : e]), e, lstr[q:e], bps[e] - bps[q], cc[e] if e < SIZE else 0,
+                       _run_key(lt[q:e]))
+    line.runs = runs
 
 
 def _run_ends(cells: Sequence[str], k: int) -> tuple[int, int]:
@@ -617,9 +693,17 @@ class MoveGenerator:
     lines the last play touched; use one generator per thread.
     """
 
-    def __init__(self, lexicon: Any) -> None:
+    def __init__(self, lexicon: Any, backend: str | None = None) -> None:
         self.graph = WordGraph.for_lexicon(lexicon)
-        self.analysis = BoardAnalysis(self.graph)
+        #: "c" or "python" (default: BACKEND); both give the same records
+        self.backend = BACKEND if backend is None else backend
+        if self.backend not in ("c", "python"):
+            raise ValueError(f"backend must be 'c' or 'python', not {backend!r}")
+        if self.backend == "c" and _c is None:
+            raise ValueError("the compiled move generator (_movegen_c) is not available")
+        self.analysis = BoardAnalysis(self.graph, self.backend)
+        # (the compiled search knows only the symmetric layout's opening)
+        self._cgraph = _c_graph(self.graph) if self.backend == "c" and _SYMMETRIC else None
 
     # -- public --------------------------------------------------------------
     def generate(self, board: Board, rack: Sequence[str], sort: bool = True) -> MoveList:
@@ -781,7 +865,14 @@ class MoveGenerator:
         return [rec for recs in by_start for rec in recs]
 
     def _run(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None = None) -> None:
+        if self._cgraph is not None and len(rack) <= _C_MOST_TILES:
+            self._run_c(board, rack, out, stop_first, only)
+            return
         ana = self.analysis.update(board, only)
+        if ana.empty and ana.stale:
+            # An opening ignores ``lines`` (and the choice of blanks reads
+            # the star's line): every line up to date.
+            ana.update(board)
         root = self.graph.root
         ntiles = len(rack)
         if not ntiles:
@@ -1140,6 +1231,8 @@ class MoveGenerator:
                     anchors = ln.anchors
                     if not anchors:
                         continue
+                if ln.sq is None:  # a line the compiled module analysed
+                    _search_fields(ln, d, i)
                 lt, lstr, bps, cc, sq, xw, runs = ln.lt, ln.lstr, ln.bps, ln.cc, ln.sq, ln.xw, ln.runs
                 lm, wm = _LM[d][i], _WM[d][i]
                 pc = _PC[d][i]
@@ -1238,6 +1331,33 @@ class MoveGenerator:
             self._best_blanks(out, rack)
         if empty and _SYMMETRIC and not stop_first:
             out.extend([(r[0], 1, r[2], r[3], r[4], r[5]) for r in out])
+
+    def _run_c(self, board: Board, rack: Sequence[str], out: list, stop_first: bool, only: int | None) -> None:
+        """_run by the compiled search: the same records in the same order
+        (with the choice of blanks of _best_blanks, and the opening's
+        mirror images)."""
+        ana = self.analysis.update(board, only)
+        if not rack:
+            return
+        empty = ana.empty and _SYMMETRIC
+        if _c.generate(self._cgraph, ana.lines, "".join(rack), -1 if only is None else only, stop_first, empty,
+                       out) and stop_first:
+            raise _Found
+
+
+#: The most tiles a rack may hold for the compiled search (more: the Python one)
+_C_MOST_TILES = _c.MOST_TILES if _c is not None else 0
+
+
+def _c_graph(graph: WordGraph) -> Any:
+    """The word graph in the compiled search's flat form, made once per graph."""
+    flat = getattr(graph, "_c_flat", None)
+    if flat is None:
+        flat = _c.Graph(graph.root, [TILE_VALUES[ch] for ch in CHAR.values()], BINGO_BONUS,
+                        [m for d in (0, 1) for row in _LM[d] for m in row],
+                        [m for d in (0, 1) for row in _WM[d] for m in row])
+        graph._c_flat = flat  # type: ignore[attr-defined]  # a cache on the graph
+    return flat
 
 
 def _run_key(tiles: Sequence[int]) -> int:

@@ -121,8 +121,9 @@ def test_run_masks_are_capped_and_generation_is_the_same_without_them(lexicon: L
         boards.append((game.board.copy(), list(game.current_player.rack) + ["?"]))
         game.place(moves[0].play)
     want = [gen.generate(b, r).records for b, r in boards]
-    # A graph of its own (the lexicon's is shared), with a cap of 5 masks
-    fresh = MoveGenerator(WordGraph(graph_mod._convert(lexicon.dawg)))
+    # A graph of its own (the lexicon's is shared), with a cap of 5 masks;
+    # the pure-Python search (the compiled one caches no masks in the graph)
+    fresh = MoveGenerator(WordGraph(graph_mod._convert(lexicon.dawg)), backend="python")
     monkeypatch.setattr(movegen, "_RUN_KEPT", [])
     monkeypatch.setattr(movegen, "_RUN_CAP", 5)
     made = []
