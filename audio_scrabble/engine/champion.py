@@ -144,7 +144,7 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen) - bag_size) if len(unseen) - bag_size > 0 else min(7, len(unseen))
-    base_board, base, views, kept, own, boards, ours = _decision(gen, cells, rack, candidates, token)
+    base_board, base, views, kept, own, boards, ours, snaps = _decision(gen, cells, rack, candidates, token)
     saved = gen.analysis
     try:
         for it in range(iterations):
@@ -183,9 +183,11 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
                     board = board.copy()
                     _, rec, ctx, _ = reply
                     apply_play(board, Move(*rec, ctx).play)  # type: ignore[call-arg]  # a generator record: six fields
-                gen.analysis = ours[k]
+                gen.analysis = ana = ours[k]
                 me = FastRack(mine, blanks)
                 answer = best_play(gen, board, me)
+                if reply is not None:
+                    _restore(ana, snaps[k])  # back to the candidate's board: the next reply's lines only
                 m_eq = me.shortfall + (answer[0] if answer is not None else leave_value(mine))
                 out[k].append(score - o_eq + m_eq)
     finally:
@@ -336,7 +338,38 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
             boards[k] = board
             view, lines, ours[k] = _changed_view(base, board)
             views[k] = (view, lines)
-    return base_board, base, views, kept, own, boards, ours
+    snaps = {k: _snapshot(a) for k, a in ours.items()}
+    return base_board, base, views, kept, own, boards, ours, snaps
+
+
+def _snapshot(ana: BoardAnalysis) -> tuple:
+    """What :func:`_restore` needs to put ``ana`` back as it is now."""
+    data = tuple([tuple(getattr(ln, slot) for slot in Line.__slots__) for ln in ana.lines[d]] for d in (0, 1))
+    return ana.rows, ana.cols, ana.empty, data
+
+
+def _restore(ana: BoardAnalysis, snap: tuple) -> None:
+    """Put ``ana`` back as it was at ``snap`` (:func:`_snapshot`). An
+    update gives each line it works out again new lists (never changes
+    them in place), so the lines whose ``lt`` is no longer the snapshot's
+    are the ones to set back; the others are untouched. Our answer in a
+    play-out is generated on the candidate's board plus the reply: set back
+    after it, the next play-out works out the lines of its own reply only
+    (not those of the last reply as well, as an update from the last
+    board did: half the lines)."""
+    rows, cols, empty, data = snap
+    if ana.rows is rows and not ana.stale:
+        return
+    slots = Line.__slots__
+    for d in (0, 1):
+        lines, saved = ana.lines[d], data[d]
+        for i in range(SIZE):
+            vals = saved[i]
+            ln = lines[i]
+            if ln.lt is not vals[0]:
+                for slot, v in zip(slots, vals):
+                    setattr(ln, slot, v)
+    ana.rows, ana.cols, ana.empty, ana.stale = rows, cols, empty, 0
 
 
 def _start_quietly(ctx: Any) -> None:
