@@ -489,6 +489,26 @@ def _distinct(cands: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> list
     return out
 
 
+def halving_stages(n: int) -> int:
+    """Stages of successive halving from ``n`` candidates down to the last
+    two (which then share what is left): 10 -> 5 -> 3 -> 2 is 4 stages."""
+    stages = 1
+    while n > 2:
+        n = (n + 1) // 2
+        stages += 1
+    return stages
+
+
+def halving_point(iterations: int, n: int, play_outs_left: float) -> int:
+    """The iteration count at which ``n`` candidates (each played out
+    ``iterations`` times) are halved: the play-outs the budget has left
+    shared equally among the stages still to come (:func:`halving_stages`),
+    this stage's share among its ``n`` candidates; never before
+    :data:`MIN_ITERATIONS` play-outs each."""
+    share = play_outs_left / (halving_stages(n) * n)
+    return max(MIN_ITERATIONS, iterations + max(1, int(share)))
+
+
 # ---------------------------------------------------------------------------
 # win chances
 # ---------------------------------------------------------------------------
@@ -591,6 +611,9 @@ class Champion:
         cands = [(c[0], tuple(c[1]), c[2]) for c in candidates]
         alive = _distinct(cands) if game.board.is_empty() else list(range(len(cands)))
         simulated = list(alive)
+        survivors: list[int] | None = None  # those left after the first cut
+        cuts: list[tuple[int, int]] = []  # (iterations, candidates left) at each halving
+        halve_at = 0  # the iterations at which the next halving comes (0: to be planned)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -602,14 +625,22 @@ class Champion:
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         cpu = 0.0  # CPU seconds the play-outs took, in all the workers
+        static = [c[3] for c in candidates]
+        sigma = spread_sigma(len(unseen))
+        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         while len(alive) > 1:
             left = deadline - time.perf_counter()
             if per_play_out and left < 2 * per_play_out:
                 break
+            if iterations and not halve_at and len(alive) > 2:
+                capacity = left / max(per_play_out, 1e-6) * (max(1, self.workers) if pool is not None else 1)
+                halve_at = halving_point(iterations, len(alive), capacity)
             # each worker plays out whole iterations for the round's seconds (the first round: one
-            # iteration each, after the decision's set-up); the deadline may cut the last one (the
-            # first candidates then get one more)
+            # iteration each, after the decision's set-up), up to the next halving; the deadline
+            # may cut the last one (the first candidates then get one more)
             n, seconds = (1 << 20, min(ROUND_SECONDS, left)) if iterations else (1, 0.0)
+            if iterations and halve_at > iterations:
+                n = -(-(halve_at - iterations) // max(1, self.workers))
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
             args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline, seconds,
                      self.blanks) for s in seeds]
@@ -635,17 +666,24 @@ class Champion:
             if time.perf_counter() > deadline:
                 break
             if iterations >= MIN_ITERATIONS:
+                before = len(alive)
                 alive = self._prune(alive, results)
+                if halve_at and iterations >= halve_at and len(alive) > 2:
+                    alive = self._halve(alive, results, static, chance)
+                    cuts.append((iterations, len(alive)))
+                    halve_at = 0
+                if survivors is None and len(alive) < before:
+                    survivors = list(alive)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
-        sigma = spread_sigma(len(unseen))
-        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
-        static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
         counts = sorted(len(results[k]) for k in simulated)
         finalists = sorted(len(results[k]) for k in alive)
+        kept = sorted(len(results[k]) for k in (survivors if survivors is not None else simulated))
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "play_outs_median": counts[len(counts) // 2], "play_outs_total": sum(counts),
-                     "play_outs_finalists": finalists[len(finalists) // 2], "play_outs_chosen": len(results[best]),
+                     "play_outs_median": counts[(len(counts) - 1) // 2], "play_outs_total": sum(counts),
+                     "play_outs_least": counts[0], "play_outs_most": counts[-1],
+                     "play_outs_survivors": kept[(len(kept) - 1) // 2], "survivors": len(kept), "cuts": cuts,
+                     "play_outs_finalists": finalists[(len(finalists) - 1) // 2], "play_outs_chosen": len(results[best]),
                      "candidates": len(simulated), "cpu": cpu,
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
@@ -662,9 +700,16 @@ class Champion:
         winning over the play-outs counts instead of the mean value: far
         behind, a play that sometimes catches up beats one that surely
         loses by a little less."""
+        value = Champion._values(alive, results, means, static, chance)
+        return max(alive, key=lambda k: (value[k], -k))
+
+    @staticmethod
+    def _values(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float],
+                chance: Any = None) -> dict[int, float]:
+        """Each alive candidate's value as :meth:`_pick` weighs it."""
         measured = [k for k in range(len(results)) if results[k]]
         if not measured:
-            return max(alive, key=lambda k: (static[k], -k))
+            return {k: static[k] for k in alive}
         offset = sum(means[k] - static[k] for k in measured) / len(measured)
 
         def value(k: int) -> float:
@@ -677,7 +722,19 @@ class Champion:
                 mean = means[k]
             return (n * mean + PRIOR * prior) / (n + PRIOR) if n else prior
 
-        return max(alive, key=lambda k: (value(k), -k))
+        return {k: value(k) for k in alive}
+
+    @staticmethod
+    def _halve(alive: list[int], results: list[list[float]], static: list[float], chance: Any = None) -> list[int]:
+        """The better half of the alive candidates (rounded up), by the
+        value :meth:`_pick` would weigh them at now: a step of successive
+        halving. All of them have been played out on the same draws, so
+        their order is that of the paired differences; the play-outs left
+        then go to half as many, each getting twice as many."""
+        means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
+        value = Champion._values(alive, results, means, static, chance)
+        ranked = sorted(alive, key=lambda k: (-value[k], k))
+        return sorted(ranked[: (len(alive) + 1) // 2])
 
     @staticmethod
     def _prune(alive: list[int], results: list[list[float]]) -> list[int]:
