@@ -22,7 +22,9 @@ Printed:
   the static values by ``PRIOR``) given only part of the play-outs, for
   budgets of play-outs per decision (the champion makes about 220 in
   0.5 s on two cores), resampled 20 times; and of the same rule with
-  successive halving (the champion's since issue 26: at each halving
+  successive halving (the champion's since issue 26: after the first
+  round only as many candidates as the budget can tell apart,
+  :func:`~audio_scrabble.engine.champion.fitting`; at each halving
   point, :func:`~audio_scrabble.engine.champion.halving_point`, the
   better half by value goes on; ``Champion._halve``), on the same
   resamplings: the two rules compared at equal play-outs.
@@ -102,7 +104,7 @@ def decide(pos: dict, budget: int, rng: random.Random, halving: bool = False) ->
     ``halving``, Champion._halve at each halving_point) on a random
     part of the play-outs: rounds of two iterations, while they fit in
     ``budget`` play-outs."""
-    from audio_scrabble.engine.champion import MIN_ITERATIONS, Champion, halving_point
+    from audio_scrabble.engine.champion import MIN_ITERATIONS, Champion, fitting, halving_point
 
     full, static = pos["res"], pos["static"]
     order = list(range(len(full[0])))
@@ -112,7 +114,10 @@ def decide(pos: dict, budget: int, rng: random.Random, halving: bool = False) ->
     used = it = halve_at = 0
     while len(alive) > 1 and used + 2 * len(alive) <= budget and it + 2 <= len(order):
         if halving and it and not halve_at and len(alive) > 2:
-            halve_at = halving_point(it, len(alive), budget - used)
+            if it == 2:  # after the first round: as many as the budget can tell apart
+                alive = Champion._best(alive, res, static, None, fitting(len(alive), budget - used))
+            if len(alive) > 2:
+                halve_at = halving_point(it, len(alive), budget - used)
         for j in order[it: it + 2]:
             for k in alive:
                 res[k].append(full[k][j])

@@ -509,6 +509,17 @@ def halving_point(iterations: int, n: int, play_outs_left: float) -> int:
     return max(MIN_ITERATIONS, iterations + max(1, int(share)))
 
 
+def fitting(n: int, play_outs_left: float) -> int:
+    """How many of ``n`` candidates the play-outs left can tell apart: the
+    most (at least 2) whose first stage of halving gives each at least
+    :data:`MIN_ITERATIONS` play-outs. With fewer, every candidate would
+    get a handful and the choice would be the static order's plus noise; a
+    loaded machine so plays out the best few by static value, properly."""
+    while n > 2 and play_outs_left / (halving_stages(n) * n) < MIN_ITERATIONS:
+        n -= 1
+    return n
+
+
 # ---------------------------------------------------------------------------
 # win chances
 # ---------------------------------------------------------------------------
@@ -614,6 +625,7 @@ class Champion:
         survivors: list[int] | None = None  # those left after the first cut
         cuts: list[tuple[int, int]] = []  # (iterations, candidates left) at each halving
         halve_at = 0  # the iterations at which the next halving comes (0: to be planned)
+        fitted = 0  # the candidates the budget can tell apart (fitting; 0: not yet known)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -634,7 +646,13 @@ class Champion:
                 break
             if iterations and not halve_at and len(alive) > 2:
                 capacity = left / max(per_play_out, 1e-6) * (max(1, self.workers) if pool is not None else 1)
-                halve_at = halving_point(iterations, len(alive), capacity)
+                if not fitted:  # once, after the first round: as many candidates as the budget can tell apart
+                    fitted = fitting(len(alive), capacity)
+                    if fitted < len(alive):
+                        alive = self._best(alive, results, static, chance, fitted)
+                        survivors = list(alive)
+                if len(alive) > 2:
+                    halve_at = halving_point(iterations, len(alive), capacity)
             # each worker plays out whole iterations for the round's seconds (the first round: one
             # iteration each, after the decision's set-up), up to the next halving; the deadline
             # may cut the last one (the first candidates then get one more)
@@ -683,6 +701,7 @@ class Champion:
                      "play_outs_median": counts[(len(counts) - 1) // 2], "play_outs_total": sum(counts),
                      "play_outs_least": counts[0], "play_outs_most": counts[-1],
                      "play_outs_survivors": kept[(len(kept) - 1) // 2], "survivors": len(kept), "cuts": cuts,
+                     "fitted": fitted or len(simulated),
                      "play_outs_finalists": finalists[(len(finalists) - 1) // 2], "play_outs_chosen": len(results[best]),
                      "candidates": len(simulated), "cpu": cpu,
                      "means": means, "chosen": best, "plies": plies, "static": static,
@@ -731,10 +750,15 @@ class Champion:
         halving. All of them have been played out on the same draws, so
         their order is that of the paired differences; the play-outs left
         then go to half as many, each getting twice as many."""
+        return Champion._best(alive, results, static, chance, (len(alive) + 1) // 2)
+
+    @staticmethod
+    def _best(alive: list[int], results: list[list[float]], static: list[float], chance: Any, n: int) -> list[int]:
+        """The ``n`` best alive candidates by the value :meth:`_pick` weighs."""
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
         value = Champion._values(alive, results, means, static, chance)
         ranked = sorted(alive, key=lambda k: (-value[k], k))
-        return sorted(ranked[: (len(alive) + 1) // 2])
+        return sorted(ranked[:n])
 
     @staticmethod
     def _prune(alive: list[int], results: list[list[float]]) -> list[int]:

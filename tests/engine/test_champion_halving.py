@@ -14,8 +14,8 @@ import pytest
 from audio_scrabble.core import Game
 from audio_scrabble.core.rules import VARIANTS
 from audio_scrabble.engine import ComputerPlayer, champion
-from audio_scrabble.engine.champion import (MIN_ITERATIONS, Champion, _SETUP, halving_point, halving_stages,
-                                            simulate)
+from audio_scrabble.engine.champion import (MIN_ITERATIONS, Champion, _SETUP, fitting, halving_point,
+                                            halving_stages, simulate)
 from audio_scrabble.engine.movegen import BoardAnalysis, MoveGenerator
 from audio_scrabble.lexicon import Lexicon
 
@@ -52,7 +52,16 @@ def test_halving_keeps_the_best_half_by_the_simulation_not_the_static_order():
     assert Champion._halve([0, 1, 3, 4, 5], results, static) == [0, 1, 3]
 
 
-def fake_play_outs(gaps: list[float]):
+def test_a_small_budget_plays_out_only_the_candidates_it_can_tell_apart():
+    """800 play-outs are enough for ten candidates (20 each in the first of
+    four stages); 100 for four (12 each, then two share the rest); ten
+    for two."""
+    assert fitting(10, 800) == 10
+    assert fitting(11, 100) == 4
+    assert fitting(10, 10) == 2
+
+
+def fake_play_outs(gaps: list[float], each: float = 0.0005):
     """Stands in for the play-outs in process: candidate k is worth
     gaps[k] plus a swing the draws share plus a little noise; a play-out
     takes half a millisecond (slept, so the champion's clock sees it)."""
@@ -67,7 +76,7 @@ def fake_play_outs(gaps: list[float]):
             s = rng.gauss(0, 30)
             for k in alive:
                 out[k].append(s + gaps[k] + rng.gauss(0, 2))
-        took = 0.0005 * n * len(alive)
+        took = each * n * len(alive)
         time.sleep(took)
         return out, took, took
 
@@ -76,7 +85,7 @@ def fake_play_outs(gaps: list[float]):
 
 def test_the_champion_halves_its_candidates_and_the_close_ones_get_the_play_outs(monkeypatch, lexicon):
     """Eight candidates (a real opening's board; the play-outs are stand-ins,
-    candidate 0 the best by 3 points a draw, the static order the reverse;
+    candidate 0 the best by 3 points a draw, the static order the same;
     the pruning of the clearly worse is turned off, to see the halving
     alone): the champion halves them (8 -> 4 -> 2) as its budget goes, plays 0, and
     the candidates left at the end got more play-outs than those past the
@@ -96,6 +105,20 @@ def test_the_champion_halves_its_candidates_and_the_close_ones_get_the_play_outs
     assert last["alive"] == 2 and last["survivors"] == 4
     assert last["play_outs_finalists"] > last["play_outs_survivors"] >= last["play_outs_median"]
     assert last["play_outs_least"] == cuts[0][0] and last["play_outs_most"] == last["play_outs_chosen"]
+
+
+def test_on_a_slow_machine_the_champion_plays_out_its_best_few(monkeypatch, lexicon):
+    """Play-outs of 20 ms (a loaded machine) in 0.6 s: about 28 in all,
+    enough to tell two candidates apart, not eight. After the first round
+    the best two by value go on (here the static order's first two, which
+    are the best), and the best is played."""
+    gaps = [0.0, -3.0, -4.0, -5.0, -6.0, -7.0, -8.0, -9.0]
+    monkeypatch.setattr(champion, "_run_play_outs", fake_play_outs(gaps, each=0.02))
+    game = Game(["a", "b"], VARIANTS["double"], seed=3, lexicon=lexicon)
+    sim = Champion(lexicon, think=0.6, workers=0, seed=1)
+    cands = [(None, ("A",), 0, -float(k)) for k in range(8)]
+    assert sim.choose(game, 0, cands) == 0
+    assert sim.last["fitted"] < 8 and sim.last["survivors"] == sim.last["fitted"]
 
 
 def test_our_answers_board_is_worked_out_once_per_candidate(lexicon):
