@@ -24,12 +24,25 @@ two plies.)
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
-noise than their values. Every round, after :data:`MIN_ITERATIONS`, the
-candidates clearly behind are dropped: those whose play-outs, paired
-draw by draw with the leader's, fall short of it by more than
-:data:`PRUNE_SIGMAS` standard errors of the paired difference
-(:meth:`Champion._prune`); the play-outs then go to the close ones. The
-work runs in worker processes (:data:`WORKERS`, default both cores) in
+noise than their values. The budget is shared by *successive halving*:
+after the first round, which measures what a play-out costs, only as
+many candidates go on as the play-outs left can tell apart
+(:func:`fitting`: on a loaded machine the best few by value); then at
+each halving point (:func:`halving_point`: the play-outs left shared
+equally among the stages still to come) the better half by value goes
+on (:meth:`Champion._halve`), down to the last two, which share what is
+left; so the close ones get most of the play-outs. Besides, every round
+after :data:`MIN_ITERATIONS`, the candidates clearly behind are dropped:
+those whose play-outs, paired draw by draw with the leader's, fall short
+of it by more than :data:`PRUNE_SIGMAS` standard errors of the paired
+difference (:meth:`Champion._prune`). Our answer's board (the candidate's
+board plus the reply) is worked out on one analysis per candidate, set
+back to the candidate's board after each play-out (:func:`_restore`), so
+each play-out works out only its own reply's lines. ``last`` says how
+many play-outs a candidate got: the median over all the candidates
+simulated (``play_outs_median``, least and most), over those past the
+first cut (``play_outs_survivors``) and over the last ones
+(``play_outs_finalists``). The work runs in worker processes (:data:`WORKERS`, default both cores) in
 rounds of about :data:`ROUND_SECONDS` until the time budget (``think``
 seconds) runs out or one candidate is left. Each candidate's mean is
 shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs (so
