@@ -154,7 +154,7 @@ def main() -> int:
     print(f"{len(pos)} positions, {len(pos[0]['res'][0])} play-outs of each candidate")
     print(f"static regret: mean {statistics.mean(regret):.2f} points a move, worst {max(regret):.1f}; "
           f"the static choice is the simulation's best in {agree} of {len(pos)}")
-    for budget in (100, 220, 450, 1300):
+    for budget in (40, 100, 220, 450, 1300):
         for halving in (False, True):
             means = []
             for rep in range(20):

@@ -45,9 +45,12 @@ first cut (``play_outs_survivors``) and over the last ones
 (``play_outs_finalists``). The work runs in worker processes (:data:`WORKERS`, default both cores) in
 rounds of about :data:`ROUND_SECONDS` until the time budget (``think``
 seconds) runs out or one candidate is left. Each candidate's mean is
-shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs (so
-the static order breaks a tie of a few play-outs, and the simulation
-decides once it has a few dozen), and the best is played; late in the
+shrunk towards its static equity by as many pseudo-play-outs as the
+static values are worth against the play-outs' noise (:func:`prior_weight`:
+the paired play-outs' variance over :data:`PRIOR_SD` squared, at least
+:data:`PRIOR`; about 28 on real positions), so a few dozen noisy play-outs
+do not overturn the static order and a few hundred decide, and the best
+is played; late in the
 game (:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance
 of winning* over the play-outs counts instead (:func:`win_chance`), so
 far behind it takes the play that can still catch up.
@@ -82,8 +85,16 @@ THINK_SECONDS = 3.0
 #: Iterations per candidate before any is pruned, and the pruning margin.
 MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.5
-#: Pseudo-play-outs of the static equity mixed into each candidate's mean.
+#: Pseudo-play-outs of the static equity mixed into each candidate's mean:
+#: at least PRIOR; with PRIOR_SD, as many as the play-outs' noise is worth
+#: against the static values' (see prior_weight).
 PRIOR = 5.0
+#: How far, in points, the static values' differences stray from those a
+#: long simulation finds (one standard deviation; 0: the prior is PRIOR):
+#: 5.2 on 10 mid-game positions of 120 play-outs a candidate
+#: (bench/sim_ceiling.py --games 6 --iterations 120 --seed 1000; the paired
+#: play-outs' variance there, about 700, makes the prior worth about 28).
+PRIOR_SD = 5.0
 #: About how long a worker's task (a batch of iterations) lasts, seconds:
 #: between tasks the clock is read and losing candidates are pruned.
 ROUND_SECONDS = 0.25
@@ -502,6 +513,35 @@ def _distinct(cands: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> list
     return out
 
 
+def prior_weight(alive: Sequence[int], results: Sequence[Sequence[float]], means: dict[int, float]) -> float:
+    """The pseudo-play-outs the static values are worth: the variance of a
+    play-out's difference from the leader's (paired draw by draw: what the
+    simulation's comparisons are made of) over the variance of the static
+    values' differences (:data:`PRIOR_SD` squared), at least :data:`PRIOR`.
+    So twenty noisy play-outs do not overturn the static order on their
+    own, and a few hundred do."""
+    if not PRIOR_SD:
+        return PRIOR
+    lead = max((k for k in alive if results[k]), key=lambda k: (len(results[k]), means[k], -k), default=None)
+    if lead is None:
+        return PRIOR
+    lv = results[lead]
+    total = 0.0
+    dof = 0
+    for k in alive:
+        v = results[k]
+        n = min(len(v), len(lv))
+        if k == lead or n < 2:
+            continue
+        d = [v[j] - lv[j] for j in range(n)]
+        m = sum(d) / n
+        total += sum((x - m) ** 2 for x in d)
+        dof += n - 1
+    if not dof:
+        return PRIOR
+    return max(PRIOR, total / dof / PRIOR_SD ** 2)
+
+
 def halving_stages(n: int) -> int:
     """Stages of successive halving from ``n`` candidates down to the last
     two (which then share what is left): 10 -> 5 -> 3 -> 2 is 4 stages."""
@@ -743,6 +783,7 @@ class Champion:
         if not measured:
             return {k: static[k] for k in alive}
         offset = sum(means[k] - static[k] for k in measured) / len(measured)
+        weight = prior_weight(alive, results, means)
 
         def value(k: int) -> float:
             n = len(results[k])
@@ -752,7 +793,7 @@ class Champion:
                 mean = sum(chance(v) for v in results[k]) / n if n else prior
             else:
                 mean = means[k]
-            return (n * mean + PRIOR * prior) / (n + PRIOR) if n else prior
+            return (n * mean + weight * prior) / (n + weight) if n else prior
 
         return {k: value(k) for k in alive}
 

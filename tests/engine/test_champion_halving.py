@@ -164,3 +164,30 @@ def test_our_answers_board_is_worked_out_once_per_candidate(lexicon):
     finally:
         BoardAnalysis.update = update  # type: ignore[method-assign]
     assert counted and all(mine == ref for mine, ref in counted)
+
+
+def test_the_static_order_gives_way_to_play_outs_by_what_their_noise_is_worth(monkeypatch):
+    """The static values say A by 4 points; the play-outs say B by 3, each
+    pair of them (the same draw) differing by 3 +/- 30 points. Twenty such
+    play-outs are worth less than the static values' word (their paired
+    noise, 30 points, over the static values' stray, PRIOR_SD, makes the
+    prior worth many play-outs): A. Four hundred outweigh it: B."""
+    monkeypatch.setattr(champion, "PRIOR_SD", 6.0)
+    rng = random.Random(5)
+
+    def results(n: int) -> list[list[float]]:
+        swing = [rng.gauss(0, 40) for _ in range(n)]
+        noise = [rng.gauss(0, 30) for _ in range(n)]
+        m = sum(noise) / n
+        return [[s for s in swing], [s + 3.0 + x - m for s, x in zip(swing, noise)]]
+
+    static = [4.0, 0.0]
+    for n, best in ((20, 0), (400, 1)):
+        res = results(n)
+        means = {k: sum(v) / n for k, v in enumerate(res)}
+        weight = champion.prior_weight([0, 1], res, means)
+        assert weight == pytest.approx(900 / 36, rel=0.2) if n == 400 else weight > 10  # 20 estimate it roughly
+        assert Champion._pick([0, 1], res, means, static) == best
+    # without PRIOR_SD the weight is PRIOR's, whatever the noise
+    monkeypatch.setattr(champion, "PRIOR_SD", 0.0)
+    assert champion.prior_weight([0, 1], res, means) == champion.PRIOR
