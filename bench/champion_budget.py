@@ -54,25 +54,29 @@ def main() -> int:
                 sim = champ._sim.last if champ._sim is not None else {}
                 print(f"move {len(took)}: {took[-1]:.2f} s for a {args.think} s budget "
                       f"(overrun {took[-1] - args.think:+.2f} s), {sim.get('iterations', 0)} iterations; "
-                      f"play-outs a candidate: median {sim.get('play_outs_median', 0)}, of the "
+                      f"play-outs a candidate: median {sim.get('play_outs_median', 0)} (least "
+                      f"{sim.get('play_outs_least', 0)}, most {sim.get('play_outs_most', 0)}), of the "
+                      f"{sim.get('survivors', 0)} past the first cut {sim.get('play_outs_survivors', 0)}, of the "
                       f"{sim.get('alive', 0)} left at the end {sim.get('play_outs_finalists', 0)}, the chosen "
                       f"{sim.get('play_outs_chosen', 0)}; {sim.get('play_outs_total', 0)} in all for "
                       f"{sim.get('candidates', 0)} candidates, {sim.get('cpu', 0.0):.2f} CPU s in the workers "
                       f"({1000 * sim.get('cpu', 0.0) / max(1, sim.get('play_outs_total', 0)):.1f} ms a play-out)")
                 if sim.get("play_outs_total"):
                     stats.append((sim["play_outs_median"], sim["play_outs_finalists"], sim["play_outs_total"],
-                                  sim["cpu"]))
+                                  sim["cpu"], sim.get("play_outs_survivors", 0)))
             action.apply(game)
     finally:
         champ.close()
     if took:
         print(f"median {statistics.median(took):.2f} s, worst {max(took):.2f} s over {len(took)} moves")
     if stats:
-        med = [m for m, _, _, _ in stats]
+        med = [s[0] for s in stats]
+        sur = [s[4] for s in stats]
         print(f"play-outs a candidate (each move's median): median {statistics.median(med)}, least {min(med)}, "
-              f"most {max(med)}; of the candidates left at the end: median "
-              f"{statistics.median(f for _, f, _, _ in stats)}; CPU a play-out in the workers "
-              f"{1000 * sum(c for *_, c in stats) / sum(t for _, _, t, _ in stats):.1f} ms")
+              f"most {max(med)}; of the candidates past the first cut: median {statistics.median(sur)}, least "
+              f"{min(sur)}, most {max(sur)}; of the candidates left at the end: median "
+              f"{statistics.median(s[1] for s in stats)}; CPU a play-out in the workers "
+              f"{1000 * sum(s[3] for s in stats) / sum(s[2] for s in stats):.1f} ms")
     return 0
 
 

@@ -235,7 +235,8 @@ WARM_UPS: list[float] = []
 #: per simulated champion move, the median play-outs a candidate got
 PLAY_OUTS: list[int] = []
 #: per simulated champion move: the median play-outs of the candidates left
-#: at the end, the play-outs in all, the workers' CPU seconds
+#: at the end, the play-outs in all, the workers' CPU seconds, the median
+#: play-outs of the candidates that survived the first cut (all when none was cut)
 PLAY_STATS: list[list[float]] = []
 
 
@@ -315,7 +316,7 @@ def play_pair(a: str, b: str, games: int, rules_name: str, lexicon: Any, args: a
             if sim is not None and sim.last and sim.last.get("seconds") and not getattr(sim, "_bench_seen", 0) == id(sim.last):
                 PLAY_OUTS.append(sim.last.get("play_outs_median", 0))
                 PLAY_STATS.append([sim.last.get("play_outs_finalists", 0), sim.last.get("play_outs_total", 0),
-                                   sim.last.get("cpu", 0.0)])
+                                   sim.last.get("cpu", 0.0), sim.last.get("play_outs_survivors", 0)])
                 sim._bench_seen = id(sim.last)
             if not getattr(players[i], "_bench_moved", False):
                 firsts[side].append(took)
@@ -436,13 +437,17 @@ def main() -> int:
                   f"move's median): {statistics.median(r['play_outs'])}, least {min(r['play_outs'])}, "
                   f"most {max(r['play_outs'])}")
             st = r.get("play_stats") or []
-            if st and sum(t for _, t, _ in st):
-                fin = [f for f, _, _ in st]
+            if st and sum(s[1] for s in st):
+                fin = [s[0] for s in st]
+                sur = [s[3] for s in st if len(s) > 3]
+                if sur:
+                    print(f"  of the candidates that survived the first cut (median of each move's median): "
+                          f"{statistics.median(sur)}, least {min(sur)}, most {max(sur)}")
                 print(f"  of the candidates left at the end (median of each move's median): {statistics.median(fin)}, "
                       f"least {min(fin)}, most {max(fin)}; play-outs a move median "
-                      f"{statistics.median(t for _, t, _ in st)}; workers' CPU a play-out "
-                      f"{1000 * sum(c for _, _, c in st) / sum(t for _, t, _ in st):.1f} ms, a move median "
-                      f"{statistics.median(c for _, _, c in st):.2f} s")
+                      f"{statistics.median(s[1] for s in st)}; workers' CPU a play-out "
+                      f"{1000 * sum(s[2] for s in st) / sum(s[1] for s in st):.1f} ms, a move median "
+                      f"{statistics.median(s[2] for s in st):.2f} s")
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -24,17 +24,33 @@ two plies.)
 
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
-noise than their values. Every round, after :data:`MIN_ITERATIONS`, the
-candidates clearly behind are dropped: those whose play-outs, paired
-draw by draw with the leader's, fall short of it by more than
-:data:`PRUNE_SIGMAS` standard errors of the paired difference
-(:meth:`Champion._prune`); the play-outs then go to the close ones. The
-work runs in worker processes (:data:`WORKERS`, default both cores) in
+noise than their values. The budget is shared by *successive halving*:
+after the first round, which measures what a play-out costs, only as
+many candidates go on as the play-outs left can tell apart
+(:func:`fitting`: on a loaded machine the best few by value); then at
+each halving point (:func:`halving_point`: the play-outs left shared
+equally among the stages still to come) the better half by value goes
+on (:meth:`Champion._halve`), down to the last two, which share what is
+left; so the close ones get most of the play-outs. Besides, every round
+after :data:`MIN_ITERATIONS`, the candidates clearly behind are dropped:
+those whose play-outs, paired draw by draw with the leader's, fall short
+of it by more than :data:`PRUNE_SIGMAS` standard errors of the paired
+difference (:meth:`Champion._prune`). Our answer's board (the candidate's
+board plus the reply) is worked out on one analysis per candidate, set
+back to the candidate's board after each play-out (:func:`_restore`), so
+each play-out works out only its own reply's lines. ``last`` says how
+many play-outs a candidate got: the median over all the candidates
+simulated (``play_outs_median``, least and most), over those past the
+first cut (``play_outs_survivors``) and over the last ones
+(``play_outs_finalists``). The work runs in worker processes (:data:`WORKERS`, default both cores) in
 rounds of about :data:`ROUND_SECONDS` until the time budget (``think``
 seconds) runs out or one candidate is left. Each candidate's mean is
-shrunk towards its static equity by :data:`PRIOR` pseudo-play-outs (so
-the static order breaks a tie of a few play-outs, and the simulation
-decides once it has a few dozen), and the best is played; late in the
+shrunk towards its static equity by as many pseudo-play-outs as the
+static values are worth against the play-outs' noise (:func:`prior_weight`:
+the paired play-outs' variance over :data:`PRIOR_SD` squared, at least
+:data:`PRIOR`; about 28 on real positions), so a few dozen noisy play-outs
+do not overturn the static order and a few hundred decide, and the best
+is played; late in the
 game (:data:`WIN_CHANCE_BAG` tiles or fewer in the bag) the mean *chance
 of winning* over the play-outs counts instead (:func:`win_chance`), so
 far behind it takes the play that can still catch up.
@@ -69,8 +85,16 @@ THINK_SECONDS = 3.0
 #: Iterations per candidate before any is pruned, and the pruning margin.
 MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.5
-#: Pseudo-play-outs of the static equity mixed into each candidate's mean.
+#: Pseudo-play-outs of the static equity mixed into each candidate's mean:
+#: at least PRIOR; with PRIOR_SD, as many as the play-outs' noise is worth
+#: against the static values' (see prior_weight).
 PRIOR = 5.0
+#: How far, in points, the static values' differences stray from those a
+#: long simulation finds (one standard deviation; 0: the prior is PRIOR):
+#: 5.2 on 10 mid-game positions of 120 play-outs a candidate
+#: (bench/sim_ceiling.py --games 6 --iterations 120 --seed 1000; the paired
+#: play-outs' variance there, about 700, makes the prior worth about 28).
+PRIOR_SD = 5.0
 #: About how long a worker's task (a batch of iterations) lasts, seconds:
 #: between tasks the clock is read and losing candidates are pruned.
 ROUND_SECONDS = 0.25
@@ -144,7 +168,7 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
     out: list[list[float]] = [[] for _ in candidates]
     unseen = list(unseen)
     opp_size = min(7, len(unseen) - bag_size) if len(unseen) - bag_size > 0 else min(7, len(unseen))
-    base_board, base, views, kept, own, boards, ours = _decision(gen, cells, rack, candidates, token)
+    base_board, base, views, kept, own, boards, ours, snaps = _decision(gen, cells, rack, candidates, token)
     saved = gen.analysis
     try:
         for it in range(iterations):
@@ -183,9 +207,11 @@ def simulate(gen: MoveGenerator, cells: Any, rack: Sequence[str], unseen: Sequen
                     board = board.copy()
                     _, rec, ctx, _ = reply
                     apply_play(board, Move(*rec, ctx).play)  # type: ignore[call-arg]  # a generator record: six fields
-                gen.analysis = ours[k]
+                gen.analysis = ana = ours[k]
                 me = FastRack(mine, blanks)
                 answer = best_play(gen, board, me)
+                if reply is not None:
+                    _restore(ana, snaps[k])  # back to the candidate's board: the next reply's lines only
                 m_eq = me.shortfall + (answer[0] if answer is not None else leave_value(mine))
                 out[k].append(score - o_eq + m_eq)
     finally:
@@ -336,7 +362,38 @@ def _setup(gen: MoveGenerator, cells: Any, rack: Sequence[str],
             boards[k] = board
             view, lines, ours[k] = _changed_view(base, board)
             views[k] = (view, lines)
-    return base_board, base, views, kept, own, boards, ours
+    snaps = {k: _snapshot(a) for k, a in ours.items()}
+    return base_board, base, views, kept, own, boards, ours, snaps
+
+
+def _snapshot(ana: BoardAnalysis) -> tuple:
+    """What :func:`_restore` needs to put ``ana`` back as it is now."""
+    data = tuple([tuple(getattr(ln, slot) for slot in Line.__slots__) for ln in ana.lines[d]] for d in (0, 1))
+    return ana.rows, ana.cols, ana.empty, data
+
+
+def _restore(ana: BoardAnalysis, snap: tuple) -> None:
+    """Put ``ana`` back as it was at ``snap`` (:func:`_snapshot`). An
+    update gives each line it works out again new lists (never changes
+    them in place), so the lines whose ``lt`` is no longer the snapshot's
+    are the ones to set back; the others are untouched. Our answer in a
+    play-out is generated on the candidate's board plus the reply: set back
+    after it, the next play-out works out the lines of its own reply only
+    (not those of the last reply as well, as an update from the last
+    board did: half the lines)."""
+    rows, cols, empty, data = snap
+    if ana.rows is rows and not ana.stale:
+        return
+    slots = Line.__slots__
+    for d in (0, 1):
+        lines, saved = ana.lines[d], data[d]
+        for i in range(SIZE):
+            vals = saved[i]
+            ln = lines[i]
+            if ln.lt is not vals[0]:
+                for slot, v in zip(slots, vals):
+                    setattr(ln, slot, v)
+    ana.rows, ana.cols, ana.empty, ana.stale = rows, cols, empty, 0
 
 
 def _start_quietly(ctx: Any) -> None:
@@ -456,6 +513,66 @@ def _distinct(cands: Sequence[tuple[Play | None, tuple[str, ...], int]]) -> list
     return out
 
 
+def prior_weight(alive: Sequence[int], results: Sequence[Sequence[float]], means: dict[int, float]) -> float:
+    """The pseudo-play-outs the static values are worth: the variance of a
+    play-out's difference from the leader's (paired draw by draw: what the
+    simulation's comparisons are made of) over the variance of the static
+    values' differences (:data:`PRIOR_SD` squared), at least :data:`PRIOR`.
+    So twenty noisy play-outs do not overturn the static order on their
+    own, and a few hundred do."""
+    if not PRIOR_SD:
+        return PRIOR
+    lead = max((k for k in alive if results[k]), key=lambda k: (len(results[k]), means[k], -k), default=None)
+    if lead is None:
+        return PRIOR
+    lv = results[lead]
+    total = 0.0
+    dof = 0
+    for k in alive:
+        v = results[k]
+        n = min(len(v), len(lv))
+        if k == lead or n < 2:
+            continue
+        d = [v[j] - lv[j] for j in range(n)]
+        m = sum(d) / n
+        total += sum((x - m) ** 2 for x in d)
+        dof += n - 1
+    if not dof:
+        return PRIOR
+    return max(PRIOR, total / dof / PRIOR_SD ** 2)
+
+
+def halving_stages(n: int) -> int:
+    """Stages of successive halving from ``n`` candidates down to the last
+    two (which then share what is left): 10 -> 5 -> 3 -> 2 is 4 stages."""
+    stages = 1
+    while n > 2:
+        n = (n + 1) // 2
+        stages += 1
+    return stages
+
+
+def halving_point(iterations: int, n: int, play_outs_left: float) -> int:
+    """The iteration count at which ``n`` candidates (each played out
+    ``iterations`` times) are halved: the play-outs the budget has left
+    shared equally among the stages still to come (:func:`halving_stages`),
+    this stage's share among its ``n`` candidates; never before
+    :data:`MIN_ITERATIONS` play-outs each."""
+    share = play_outs_left / (halving_stages(n) * n)
+    return max(MIN_ITERATIONS, iterations + max(1, int(share)))
+
+
+def fitting(n: int, play_outs_left: float) -> int:
+    """How many of ``n`` candidates the play-outs left can tell apart: the
+    most (at least 2) whose first stage of halving gives each at least
+    :data:`MIN_ITERATIONS` play-outs. With fewer, every candidate would
+    get a handful and the choice would be the static order's plus noise; a
+    loaded machine so plays out the best few by static value, properly."""
+    while n > 2 and play_outs_left / (halving_stages(n) * n) < MIN_ITERATIONS:
+        n -= 1
+    return n
+
+
 # ---------------------------------------------------------------------------
 # win chances
 # ---------------------------------------------------------------------------
@@ -558,6 +675,10 @@ class Champion:
         cands = [(c[0], tuple(c[1]), c[2]) for c in candidates]
         alive = _distinct(cands) if game.board.is_empty() else list(range(len(cands)))
         simulated = list(alive)
+        survivors: list[int] | None = None  # those left after the first cut
+        cuts: list[tuple[int, int]] = []  # (iterations, candidates left) at each halving
+        halve_at = 0  # the iterations at which the next halving comes (0: to be planned)
+        fitted = 0  # the candidates the budget can tell apart (fitting; 0: not yet known)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -569,14 +690,28 @@ class Champion:
         iterations = 0
         per_play_out = 0.0  # seconds one candidate's play-out takes in a worker (measured)
         cpu = 0.0  # CPU seconds the play-outs took, in all the workers
+        static = [c[3] for c in candidates]
+        sigma = spread_sigma(len(unseen))
+        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
         while len(alive) > 1:
             left = deadline - time.perf_counter()
             if per_play_out and left < 2 * per_play_out:
                 break
+            if iterations and not halve_at and len(alive) > 2:
+                capacity = left / max(per_play_out, 1e-6) * (max(1, self.workers) if pool is not None else 1)
+                if not fitted:  # once, after the first round: as many candidates as the budget can tell apart
+                    fitted = fitting(len(alive), capacity)
+                    if fitted < len(alive):
+                        alive = self._best(alive, results, static, chance, fitted)
+                        survivors = list(alive)
+                if len(alive) > 2:
+                    halve_at = halving_point(iterations, len(alive), capacity)
             # each worker plays out whole iterations for the round's seconds (the first round: one
-            # iteration each, after the decision's set-up); the deadline may cut the last one (the
-            # first candidates then get one more)
+            # iteration each, after the decision's set-up), up to the next halving; the deadline
+            # may cut the last one (the first candidates then get one more)
             n, seconds = (1 << 20, min(ROUND_SECONDS, left)) if iterations else (1, 0.0)
+            if iterations and halve_at > iterations:
+                n = -(-(halve_at - iterations) // max(1, self.workers))
             seeds = [self.rng.randrange(1 << 30) for _ in range(max(1, self.workers))]
             args = [(cells, rack, unseen, len(game.bag), cands, alive, s, n, plies, token, deadline, seconds,
                      self.blanks) for s in seeds]
@@ -602,17 +737,25 @@ class Champion:
             if time.perf_counter() > deadline:
                 break
             if iterations >= MIN_ITERATIONS:
+                before = len(alive)
                 alive = self._prune(alive, results)
+                if halve_at and iterations >= halve_at and len(alive) > 2:
+                    alive = self._halve(alive, results, static, chance)
+                    cuts.append((iterations, len(alive)))
+                    halve_at = 0
+                if survivors is None and len(alive) < before:
+                    survivors = list(alive)
         means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
-        sigma = spread_sigma(len(unseen))
-        chance = (lambda v: win_chance(spread + v, sigma)) if late else None
-        static = [c[3] for c in candidates]
         best = self._pick(alive, results, means, static, chance)
         counts = sorted(len(results[k]) for k in simulated)
         finalists = sorted(len(results[k]) for k in alive)
+        kept = sorted(len(results[k]) for k in (survivors if survivors is not None else simulated))
         self.last = {"iterations": iterations, "alive": len(alive), "seconds": time.perf_counter() - t0,
-                     "play_outs_median": counts[len(counts) // 2], "play_outs_total": sum(counts),
-                     "play_outs_finalists": finalists[len(finalists) // 2], "play_outs_chosen": len(results[best]),
+                     "play_outs_median": counts[(len(counts) - 1) // 2], "play_outs_total": sum(counts),
+                     "play_outs_least": counts[0], "play_outs_most": counts[-1],
+                     "play_outs_survivors": kept[(len(kept) - 1) // 2], "survivors": len(kept), "cuts": cuts,
+                     "fitted": fitted or len(simulated),
+                     "play_outs_finalists": finalists[(len(finalists) - 1) // 2], "play_outs_chosen": len(results[best]),
                      "candidates": len(simulated), "cpu": cpu,
                      "means": means, "chosen": best, "plies": plies, "static": static,
                      "by": "win chance" if late else "spread"}
@@ -629,10 +772,18 @@ class Champion:
         winning over the play-outs counts instead of the mean value: far
         behind, a play that sometimes catches up beats one that surely
         loses by a little less."""
+        value = Champion._values(alive, results, means, static, chance)
+        return max(alive, key=lambda k: (value[k], -k))
+
+    @staticmethod
+    def _values(alive: list[int], results: list[list[float]], means: dict[int, float], static: list[float],
+                chance: Any = None) -> dict[int, float]:
+        """Each alive candidate's value as :meth:`_pick` weighs it."""
         measured = [k for k in range(len(results)) if results[k]]
         if not measured:
-            return max(alive, key=lambda k: (static[k], -k))
+            return {k: static[k] for k in alive}
         offset = sum(means[k] - static[k] for k in measured) / len(measured)
+        weight = prior_weight(alive, results, means)
 
         def value(k: int) -> float:
             n = len(results[k])
@@ -642,9 +793,26 @@ class Champion:
                 mean = sum(chance(v) for v in results[k]) / n if n else prior
             else:
                 mean = means[k]
-            return (n * mean + PRIOR * prior) / (n + PRIOR) if n else prior
+            return (n * mean + weight * prior) / (n + weight) if n else prior
 
-        return max(alive, key=lambda k: (value(k), -k))
+        return {k: value(k) for k in alive}
+
+    @staticmethod
+    def _halve(alive: list[int], results: list[list[float]], static: list[float], chance: Any = None) -> list[int]:
+        """The better half of the alive candidates (rounded up), by the
+        value :meth:`_pick` would weigh them at now: a step of successive
+        halving. All of them have been played out on the same draws, so
+        their order is that of the paired differences; the play-outs left
+        then go to half as many, each getting twice as many."""
+        return Champion._best(alive, results, static, chance, (len(alive) + 1) // 2)
+
+    @staticmethod
+    def _best(alive: list[int], results: list[list[float]], static: list[float], chance: Any, n: int) -> list[int]:
+        """The ``n`` best alive candidates by the value :meth:`_pick` weighs."""
+        means = {k: (sum(v) / len(v) if v else float("-inf")) for k, v in enumerate(results)}
+        value = Champion._values(alive, results, means, static, chance)
+        ranked = sorted(alive, key=lambda k: (-value[k], k))
+        return sorted(ranked[:n])
 
     @staticmethod
     def _prune(alive: list[int], results: list[list[float]]) -> list[int]:

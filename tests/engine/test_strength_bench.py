@@ -61,7 +61,8 @@ def test_the_simulation_ceiling_bench_reports_the_static_regret():
     assert m and int(m.group(1)) >= 1, text
     assert re.search(r"static regret: mean \d+\.\d\d points a move", text), text
     regrets = [float(x) for x in re.findall(r"regret (\d+\.\d\d)", text)]
-    assert len(regrets) == 4 and all(r >= 0 for r in regrets), text
+    # five budgets, each by the rule that only prunes and by the one that also halves
+    assert len(regrets) == 10 and all(r >= 0 for r in regrets), text
 
 
 def test_the_experts_parts_can_be_pitted_one_at_a_time():
