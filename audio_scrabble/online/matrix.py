@@ -649,6 +649,11 @@ class MatrixTransport:
         key itself when the device is not known yet; empty without one)."""
         if not isinstance(key, str) or not key:
             return ""
+        if user == self._client.user_id:  # our own devices' store leaves this one out
+            olm = getattr(self._client, "olm", None)
+            account = getattr(olm, "account", None)
+            if account is not None and account.identity_keys.get("curve25519") == key:
+                return str(self._client.device_id)
         for device in list(self._client.device_store.active_user_devices(user)):
             if device.curve25519 == key:
                 return str(device.id)

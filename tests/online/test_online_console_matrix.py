@@ -75,7 +75,8 @@ def test_two_consoles_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexic
         while time.monotonic() < end and not any("invites you" in x for x in listed):
             listed = bob.line("games")
             time.sleep(0.2)
-        assert " ".join(listed).endswith("invites you to a game. Type accept 1 or decline 1."), listed
+        said = " ".join(listed)
+        assert "invites you to a game. Played by " in said and said.endswith("Type accept 1 or decline 1."), listed
         assert bob.line("accept 1")[0].startswith("You accepted")
         bob.until(lambda: bob.session.game is not None, "Bob's game seated")
         alice.until(lambda: alice.session.game is not None, "Alice's game seated")

@@ -67,12 +67,12 @@ def test_a_rematch_over_a_real_homeserver(synapse: Any, tmp_path: Path) -> None:
         bob.sign_in(synapse.url)
         out = alice.line(f"invite {bob.user} days 2 rules double")
         assert "Played by " in " ".join(out) and " ".join(out).endswith("2 days a move."), out
-        bob.until(lambda: any("invites you" in x for x in bob.heard[-4:]), "the invitation", "games")
+        bob.until(lambda: any("invites you" in x for x in bob.heard[-8:]), "the invitation", "games")
         bob.line("accept 1")
         bob.until(lambda: bob.session.game is not None, "Bob's game seated")
         alice.until(lambda: alice.session.game is not None, "Alice's game seated")
         games = alice.line("games")
-        assert any(x.endswith(", 2 days left.") for x in games), games
+        assert " ".join(games).endswith(", 2 days left."), games  # the time left, lines of 40
         bob.line("resign")
         for h in (alice, bob):
             h.until(lambda: online_prompts.REMATCH_HOW in h.heard, "the end, with the rematch offered")
@@ -81,7 +81,7 @@ def test_a_rematch_over_a_real_homeserver(synapse: Any, tmp_path: Path) -> None:
         out = alice.line("rematch")
         assert starts(online_prompts.rematch_sent([bob.name]), out), out
         bob.until(lambda: said_in(online_prompts.asks_rematch(alice.name), bob.heard), "the rematch heard")
-        bob.until(lambda: said_in(online_prompts.rematch_invitation_line(1, alice.name), bob.heard[-5:]),
+        bob.until(lambda: said_in(online_prompts.rematch_invitation_line(1, alice.name), bob.heard[-10:]),
                   "the rematch listed", "games")
         bob.line("accept 1")
         bob.until(lambda: bob.session.game is not None and not bob.session.game.is_over, "the rematch seated")
