@@ -25,14 +25,17 @@ two plies.)
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
 noise than their values. The budget is shared by *successive halving*:
-after the first round, which measures what a play-out costs, only as
+after the first iteration, which measures what a play-out costs, only as
 many candidates go on as the play-outs left can tell apart
-(:func:`fitting`: on a loaded machine the best few by value); then at
+(:func:`fitting`: on a loaded machine the best few by value), and those
+are played out :data:`FIRST_ROUND` times each before any is cut
+(:func:`first_round`: in :data:`FIRST_SHARE` of the budget, fewer
+candidates when it cannot give them all that many); then at
 each halving point (:func:`halving_point`: the play-outs left shared
 equally among the stages still to come) the better half by value goes
 on (:meth:`Champion._halve`), down to the last two, which share what is
 left; so the close ones get most of the play-outs. Besides, every round
-after :data:`MIN_ITERATIONS`, the candidates clearly behind are dropped:
+after the first round, the candidates clearly behind are dropped:
 those whose play-outs, paired draw by draw with the leader's, fall short
 of it by more than :data:`PRUNE_SIGMAS` standard errors of the paired
 difference (:meth:`Champion._prune`). Our answer's board (the candidate's
