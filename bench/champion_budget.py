@@ -40,6 +40,7 @@ def main() -> int:
     champ = ComputerPlayer("champion", lexicon, 3, think=args.think, workers=args.workers)
     expert = ComputerPlayer("expert", lexicon, 4)
     took: list[float] = []
+    seen: dict = {}  # the last simulation's counts, already printed
     stats: list[tuple[int, int, int, float]] = []  # per simulated move: medians, total, CPU s
     try:
         while not game.is_over and len(took) < args.moves:
@@ -52,6 +53,9 @@ def main() -> int:
             if player is champ:
                 took.append(time.perf_counter() - t0)
                 sim = champ._sim.last if champ._sim is not None else {}
+                if sim is seen:  # a move not simulated (the end-game search): the last counts are stale
+                    sim = {}
+                seen = sim or seen
                 print(f"move {len(took)}: {took[-1]:.2f} s for a {args.think} s budget "
                       f"(overrun {took[-1] - args.think:+.2f} s), {sim.get('iterations', 0)} iterations; "
                       f"play-outs a candidate: median {sim.get('play_outs_median', 0)} (least "

@@ -25,14 +25,17 @@ two plies.)
 The same random draws are used for every candidate in an iteration
 (common random numbers), so their differences are measured with less
 noise than their values. The budget is shared by *successive halving*:
-after the first round, which measures what a play-out costs, only as
+after the first iteration, which measures what a play-out costs, only as
 many candidates go on as the play-outs left can tell apart
-(:func:`fitting`: on a loaded machine the best few by value); then at
+(:func:`fitting`: on a loaded machine the best few by value), and those
+are played out :data:`FIRST_ROUND` times each before any is cut
+(:func:`first_round`: in :data:`FIRST_SHARE` of the budget, fewer
+candidates when it cannot give them all that many); then at
 each halving point (:func:`halving_point`: the play-outs left shared
 equally among the stages still to come) the better half by value goes
 on (:meth:`Champion._halve`), down to the last two, which share what is
 left; so the close ones get most of the play-outs. Besides, every round
-after :data:`MIN_ITERATIONS`, the candidates clearly behind are dropped:
+after the first round, the candidates clearly behind are dropped:
 those whose play-outs, paired draw by draw with the leader's, fall short
 of it by more than :data:`PRUNE_SIGMAS` standard errors of the paired
 difference (:meth:`Champion._prune`). Our answer's board (the candidate's
@@ -85,6 +88,18 @@ THINK_SECONDS = 3.0
 #: Iterations per candidate before any is pruned, and the pruning margin.
 MIN_ITERATIONS = 8
 PRUNE_SIGMAS = 2.5
+#: The first round: play-outs each candidate gets before any is cut
+#: (pruned or halved), so that the cut compares means, not a handful of
+#: draws: FIRST_ROUND when FIRST_SHARE of the play-outs the budget affords
+#: (measured on the first iteration) holds that many for each candidate
+#: (with the compiled move generator, about 1 ms a play-out, 3 s on two
+#: cores afford some 4,500: 60% of them is 245 for each of 11 candidates);
+#: fewer candidates on a slower machine, and fewer play-outs each once
+#: only FIRST_CANDIDATES are left (see first_round). Before, the cuts
+#: began after MIN_ITERATIONS: a median of 24.5 play-outs a candidate.
+FIRST_ROUND = 150
+FIRST_SHARE = 0.6
+FIRST_CANDIDATES = 5
 #: Pseudo-play-outs of the static equity mixed into each candidate's mean:
 #: at least PRIOR; with PRIOR_SD, as many as the play-outs' noise is worth
 #: against the static values' (see prior_weight).
@@ -573,6 +588,19 @@ def fitting(n: int, play_outs_left: float) -> int:
     return n
 
 
+def first_round(n: int, play_outs_left: float) -> tuple[int, int]:
+    """The candidates (of ``n``) and the play-outs each gets in the first
+    round, before any cut: :data:`FIRST_SHARE` of the play-outs left
+    shared among them. When that share gives each fewer than
+    :data:`FIRST_ROUND`, fewer candidates (the best by value; no fewer
+    than :data:`FIRST_CANDIDATES`) go in; never fewer than
+    :data:`MIN_ITERATIONS` each."""
+    share = FIRST_SHARE * play_outs_left
+    while n > FIRST_CANDIDATES and share / n < FIRST_ROUND:
+        n -= 1
+    return n, max(MIN_ITERATIONS, min(FIRST_ROUND, int(share / max(1, n))))
+
+
 # ---------------------------------------------------------------------------
 # win chances
 # ---------------------------------------------------------------------------
@@ -679,6 +707,7 @@ class Champion:
         cuts: list[tuple[int, int]] = []  # (iterations, candidates left) at each halving
         halve_at = 0  # the iterations at which the next halving comes (0: to be planned)
         fitted = 0  # the candidates the budget can tell apart (fitting; 0: not yet known)
+        first = MIN_ITERATIONS  # the first round's play-outs a candidate: no cut before (first_round)
         results: list[list[float]] = [[] for _ in cands]
         pool = self._get_pool()
         scores = game.scores()
@@ -697,14 +726,16 @@ class Champion:
             left = deadline - time.perf_counter()
             if per_play_out and left < 2 * per_play_out:
                 break
-            if iterations and not halve_at and len(alive) > 2:
+            if iterations and (not fitted or (not halve_at and len(alive) > 2)):
                 capacity = left / max(per_play_out, 1e-6) * (max(1, self.workers) if pool is not None else 1)
-                if not fitted:  # once, after the first round: as many candidates as the budget can tell apart
-                    fitted = fitting(len(alive), capacity)
+                if not fitted:  # once, after the first iteration: as many candidates as the budget can tell
+                    # apart, each played out the first round's play-outs before any cut
+                    fitted, first = first_round(fitting(len(alive), capacity), capacity)
                     if fitted < len(alive):
                         alive = self._best(alive, results, static, chance, fitted)
                         survivors = list(alive)
-                if len(alive) > 2:
+                    halve_at = first if len(alive) > 2 else 0
+                elif len(alive) > 2:
                     halve_at = halving_point(iterations, len(alive), capacity)
             # each worker plays out whole iterations for the round's seconds (the first round: one
             # iteration each, after the decision's set-up), up to the next halving; the deadline
@@ -736,7 +767,7 @@ class Champion:
             iterations = max(len(results[k]) for k in alive)  # a deadline may leave some with one fewer
             if time.perf_counter() > deadline:
                 break
-            if iterations >= MIN_ITERATIONS:
+            if iterations >= first:
                 before = len(alive)
                 alive = self._prune(alive, results)
                 if halve_at and iterations >= halve_at and len(alive) > 2:

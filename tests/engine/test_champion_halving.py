@@ -94,6 +94,8 @@ def test_the_champion_halves_its_candidates_and_the_close_ones_get_the_play_outs
     gaps = [0.0, -3.0, -4.0, -5.0, -6.0, -7.0, -8.0, -9.0]
     monkeypatch.setattr(champion, "_run_play_outs", fake_play_outs(gaps))
     monkeypatch.setattr(champion, "PRUNE_SIGMAS", 1000.0)
+    # a short first round: at 0.6 s the full one (FIRST_ROUND each) lets in only five of the eight
+    monkeypatch.setattr(champion, "FIRST_ROUND", 20)
     game = Game(["a", "b"], VARIANTS["double"], seed=3, lexicon=lexicon)  # a full bag: spread, not win chance
     sim = Champion(lexicon, think=0.6, workers=0, seed=1)
     cands = [(None, ("A",), 0, -float(k)) for k in range(8)]
