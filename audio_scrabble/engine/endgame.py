@@ -184,14 +184,20 @@ def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[t
     return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
 
 
-def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
+def _fitting_moves(moves: list[tuple], rack: int, variants: dict[int, list[tuple]] | None = None) -> list[tuple]:
     """The root ``moves`` a part of the root rack, ``rack``, can make.
 
     A root move has the generator's best choice of blanks for the root
     rack, which may put a real tile where ``rack`` (holding a blank but no
     longer that tile) needs the blank: that placement is then made with the
     best choice of blanks ``rack`` can make, as a generation for ``rack``
-    would give it."""
+    would give it.
+
+    ``variants``: a store of each root move's other choices of blanks (by
+    the move's id; the moves must outlive it), made once per move instead
+    of once per rack part."""
+    if variants is None:
+        variants = {}
     guard = _GUARD
     have = rack | guard
     blanks = rack >> _SHIFT[BLANK] & 15
@@ -204,30 +210,41 @@ def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
         if not short:
             out.append(m)
         elif len(m[_SQUARES]) <= size and bin(short).count("1") <= blanks:
-            var = _blank_variant(m, rack)
+            var = _blank_variant(m, rack, variants)
             if var is not None:
                 out.append(var)
     return out
 
 
-def _blank_variant(m: tuple, rack: int) -> tuple | None:
+def _blank_variant(m: tuple, rack: int, variants: dict[int, list[tuple]]) -> tuple | None:
     """The root move ``m``'s placement with the best choice of blanks that
-    ``rack`` can make, or None."""
-    rec, ctx = m[_MOVE]
-    if not ctx.blanks:
-        return None
+    ``rack`` can make, or None (``variants``: see :func:`_fitting_moves`)."""
+    got = variants.get(id(m))
+    if got is None:
+        got = variants[id(m)] = _blank_variants(m)
     guard = _GUARD
     have = rack | guard
+    for nm in got:
+        if (have - nm[_USED]) & guard == guard:
+            return nm
+    return None
+
+
+def _blank_variants(m: tuple) -> list[tuple]:
+    """The root move ``m``'s placements with its other choices of blanks,
+    best first, as node moves."""
+    rec, ctx = m[_MOVE]
+    if not ctx.blanks:
+        return []
     _, d, i, s, w, _ = rec
     lt = ctx.lines[d][i][0]
+    out = []
     for score, mask in Move(*rec, ctx).blank_choices():  # type: ignore[call-arg]  # a generator record: six fields
         if mask == rec[5]:
             continue
         var = (score, d, i, s, w, mask)
-        nm = _node_move(score, d, i, s, w, mask, lt, (var, ctx))
-        if (have - nm[_USED]) & guard == guard:
-            return nm
-    return None
+        out.append(_node_move(score, d, i, s, w, mask, lt, (var, ctx)))
+    return out
 
 
 def _around(r: int, c: int) -> int:
@@ -315,6 +332,7 @@ class EndgameSolver:
             recs = self.gen.raw(self.board, rack) if rack else []
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
+        self._variants: dict[int, list[tuple]] = {}
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
@@ -334,7 +352,8 @@ class EndgameSolver:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
         fit = self._fit[side].get(rack)
         if fit is None:
-            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack), rack)
+            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack, self._variants),
+                                                           rack)
         return fit
 
     def kept(self, side: int, rack: int) -> list[tuple]:
