@@ -132,7 +132,9 @@ def _face(tiles: Sequence[str]) -> int:
 
 #: A move at a node: (order, score, tiles used as a rack int, squares
 #: ((row, col, tile as written), ...), Zobrist of its tiles, its line's bit,
-#: the root Move or None)
+#: the root Move or None); a move generated on a changed line has None for
+#: Zobrist and its record in place of squares, both made when it is first
+#: put down (:meth:`EndgameSolver._squares`)
 _ORDER, _SCORE, _USED, _SQUARES, _Z, _LINE, _MOVE = range(7)
 
 
@@ -181,7 +183,62 @@ def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[t
         ctx = _Context(lines, rack)
         # a generator record: its six fields, then the line's letters and the root move
         return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
-    return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
+    return _expand_lines(recs, lines)
+
+
+def _expand_lines(recs: list[tuple], lines) -> list[tuple]:
+    """:func:`_node_move` of each record (no root move), the same tuples:
+    the empty squares of a word's span, their Zobrist rows and the line's
+    bit are found once per span (line, start, length), and a placement
+    walks only the squares it fills."""
+    out = []
+    spans: dict[tuple[int, int, int, int], tuple] = {}
+    one = _ONE
+    blank_one = one[BLANK]
+    bonus = TILE_ORDER_BONUS
+    zt = _ZT
+    for score, d, i, s, w, bm in recs:
+        key = (d, i, s, len(w))
+        span = spans.get(key)
+        if span is None:
+            lt = lines[d][i].lt
+            cols = [j for j in range(s, s + len(w)) if not lt[j]]
+            if d == 0:
+                cells = [(j - s, j, i, j, zt[i][j]) for j in cols]
+            else:
+                cells = [(j - s, j, j, i, zt[j][i]) for j in cols]
+            span = spans[key] = (cells, bonus * len(cols), 1 << (SIZE * d + i))
+        cells, extra, lbit = span
+        used = 0
+        if bm:
+            for k, j, _r, _c, _z in cells:
+                used += blank_one if bm >> j & 1 else one[w[k]]
+        else:
+            for k, _j, _r, _c, _z in cells:
+                used += one[w[k]]
+        # squares and Zobrist made when the move is first put down (most
+        # moves never are): see EndgameSolver._squares
+        out.append((score + extra, score, used, (w, bm, cells), None, lbit, None))
+    return out
+
+
+def node_squares(m: tuple) -> tuple:
+    """The squares ((row, col, tile as written), ...) of a node move."""
+    return m[_SQUARES] if m[_Z] is not None else _lazy_squares(m[_SQUARES])[0]
+
+
+def _lazy_squares(lazy: tuple) -> tuple[tuple, int]:
+    """The squares and Zobrist of a move :func:`_expand_lines` made."""
+    w, bm, cells = lazy
+    z = 0
+    squares = []
+    for k, j, r, c, zrow in cells:
+        ch = w[k]
+        if bm >> j & 1:
+            ch = ch.lower()
+        z ^= zrow[ch]
+        squares.append((r, c, ch))
+    return tuple(squares), z
 
 
 def _fitting_moves(moves: list[tuple], rack: int, variants: dict[int, list[tuple]] | None = None) -> list[tuple]:
@@ -333,6 +390,9 @@ class EndgameSolver:
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
         self._variants: dict[int, list[tuple]] = {}
+        #: squares and Zobrist of the line moves put down, by the move's id
+        #: (the moves live in the line store until the next search)
+        self._lazy: dict[int, tuple[tuple, int]] = {}
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
@@ -442,20 +502,32 @@ class EndgameSolver:
         return self._ordered(self.kept(side, rack) + self.fresh(side, rack), rack)
 
     # -- making and unmaking moves ----------------------------------------------
+    def _squares(self, m: tuple) -> tuple[tuple, int]:
+        """``m``'s squares and Zobrist (made once for a line's move)."""
+        z = m[_Z]
+        if z is not None:
+            return m[_SQUARES], z
+        got = self._lazy.get(id(m))
+        if got is None:
+            got = self._lazy[id(m)] = _lazy_squares(m[_SQUARES])
+        return got
+
     def _apply(self, m: tuple) -> int:
         cells = self.cells
-        for r, c, t in m[_SQUARES]:
+        squares, z = self._squares(m)
+        for r, c, t in squares:
             cells[r][c] = t
-        self.h ^= m[_Z]
+        self.h ^= z
         old = self.dirty
-        self.dirty = old | changed_lines(cells, m[_SQUARES])
+        self.dirty = old | changed_lines(cells, squares)
         return old
 
     def _undo(self, m: tuple, dirty: int) -> None:
         cells = self.cells
-        for r, c, _ in m[_SQUARES]:
+        squares, z = self._squares(m)
+        for r, c, _ in squares:
             cells[r][c] = ""
-        self.h ^= m[_Z]
+        self.h ^= z
         self.dirty = dirty
 
     # -- search ----------------------------------------------------------------
