@@ -47,6 +47,7 @@ placement from the two known racks and the pass:
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -136,6 +137,7 @@ def _face(tiles: Sequence[str]) -> int:
 #: Zobrist and its record in place of squares, both made when it is first
 #: put down (:meth:`EndgameSolver._squares`)
 _ORDER, _SCORE, _USED, _SQUARES, _Z, _LINE, _MOVE = range(7)
+_by_order = itemgetter(_ORDER)
 
 
 def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence[int], move: tuple | None) -> tuple:
@@ -406,7 +408,13 @@ class EndgameSolver:
 
     def _ordered(self, moves: list[tuple], rack: int) -> list[tuple]:
         """Best first: outs, then by score plus a bonus a tile."""
-        return sorted(moves, key=lambda m: -(m[_ORDER] + (1000 if m[_USED] == rack else 0)))
+        # (a stable sort, reversed, keeps the order of equal keys as a sort
+        # by the negated key does)
+        outs = [m for m in moves if m[_USED] == rack]
+        if outs:
+            rest = [m for m in moves if m[_USED] != rack]
+            return sorted(outs, key=_by_order, reverse=True) + sorted(rest, key=_by_order, reverse=True)
+        return sorted(moves, key=_by_order, reverse=True)
 
     def fitting(self, side: int, rack: int) -> list[tuple]:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
@@ -700,6 +708,7 @@ class EndgameSolver:
         cut = False
         leaf = depth == 1
         face_theirs = self.face(theirs)
+        face_of = self._face.get
         for which in (0, 1, 2):
             skip = 0  # the lines whose root moves no longer stand
             if which == 0:
@@ -718,11 +727,14 @@ class EndgameSolver:
                 score = m[_SCORE]
                 left = mine - m[_USED]
                 if not left:
-                    val = score + 2 * self.face(theirs)
+                    val = score + 2 * face_theirs
                 elif leaf:
                     # the reply is at the horizon: valued by the tiles held,
                     # without putting the play on the board
-                    val = score + face_theirs - self.face(left)
+                    fl = face_of(left)
+                    if fl is None:
+                        fl = self.face(left)
+                    val = score + face_theirs - fl
                     self.horizon_hit = True
                 else:
                     old = self._apply(m)
