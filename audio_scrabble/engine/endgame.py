@@ -176,7 +176,8 @@ def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence
     return (score + TILE_ORDER_BONUS * len(squares), score, used, tuple(squares), z, 1 << (SIZE * d + i), move)
 
 
-def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[tuple]:
+def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool,
+            memo: dict[tuple, tuple] | None = None) -> list[tuple]:
     """Node moves from generator records on analysis ``lines`` (with the
     root Move of each when ``root``). One placement per word placement, the
     generator's best choice of blanks (as the expert's other choices are);
@@ -185,21 +186,26 @@ def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[t
         ctx = _Context(lines, rack)
         # a generator record: its six fields, then the line's letters and the root move
         return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
-    return _expand_lines(recs, lines)
+    return _expand_lines(recs, lines, memo)
 
 
-def _expand_lines(recs: list[tuple], lines) -> list[tuple]:
+def _expand_lines(recs: list[tuple], lines, memo: dict[tuple, tuple] | None = None) -> list[tuple]:
     """:func:`_node_move` of each record (no root move), the same tuples:
     the empty squares of a word's span, their Zobrist rows and the line's
     bit are found once per span (line, start, length), and a placement
-    walks only the squares it fills."""
+    walks only the squares it fills. ``memo``: node moves already made, by
+    record, with the empty squares of their span (the same record on the
+    same empty squares is the same move), kept across calls."""
+    if memo is None:
+        memo = {}
     out = []
     spans: dict[tuple[int, int, int, int], tuple] = {}
     one = _ONE
     blank_one = one[BLANK]
     bonus = TILE_ORDER_BONUS
     zt = _ZT
-    for score, d, i, s, w, bm in recs:
+    for rec in recs:
+        score, d, i, s, w, bm = rec
         key = (d, i, s, len(w))
         span = spans.get(key)
         if span is None:
@@ -209,8 +215,12 @@ def _expand_lines(recs: list[tuple], lines) -> list[tuple]:
                 cells = [(j - s, j, i, j, zt[i][j]) for j in cols]
             else:
                 cells = [(j - s, j, j, i, zt[j][i]) for j in cols]
-            span = spans[key] = (cells, bonus * len(cols), 1 << (SIZE * d + i))
-        cells, extra, lbit = span
+            span = spans[key] = (cells, bonus * len(cols), 1 << (SIZE * d + i), sum(1 << j for j in cols))
+        cells, extra, lbit, empty = span
+        got = memo.get(rec)
+        if got is not None and got[0] == empty:
+            out.append(got[1])
+            continue
         used = 0
         if bm:
             for k, j, _r, _c, _z in cells:
@@ -220,7 +230,9 @@ def _expand_lines(recs: list[tuple], lines) -> list[tuple]:
                 used += one[w[k]]
         # squares and Zobrist made when the move is first put down (most
         # moves never are): see EndgameSolver._squares
-        out.append((score + extra, score, used, (w, bm, cells), None, lbit, None))
+        nm = (score + extra, score, used, (w, bm, cells), None, lbit, None)
+        memo[rec] = (empty, nm)
+        out.append(nm)
     return out
 
 
@@ -395,6 +407,7 @@ class EndgameSolver:
         #: squares and Zobrist of the line moves put down, by the move's id
         #: (the moves live in the line store until the next search)
         self._lazy: dict[int, tuple[tuple, int]] = {}
+        self._memo: dict[tuple, tuple] = {}
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
@@ -496,7 +509,7 @@ class EndgameSolver:
             self.gen_calls += 1
             self.gen_lines += len(keys)
             recs = self.gen.raw(self.board, tiles, missing)
-            new = _expand(recs, self.gen.analysis.lines, tiles, False)
+            new = _expand(recs, self.gen.analysis.lines, tiles, False, self._memo)
             made: dict[int, list[tuple]] = {k: [] for k in keys}
             for m in new:
                 made[m[_LINE].bit_length() - 1].append(m)
