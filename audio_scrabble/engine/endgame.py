@@ -47,6 +47,7 @@ placement from the two known racks and the pass:
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -132,8 +133,11 @@ def _face(tiles: Sequence[str]) -> int:
 
 #: A move at a node: (order, score, tiles used as a rack int, squares
 #: ((row, col, tile as written), ...), Zobrist of its tiles, its line's bit,
-#: the root Move or None)
+#: the root Move or None); a move generated on a changed line has None for
+#: Zobrist and its record in place of squares, both made when it is first
+#: put down (:meth:`EndgameSolver._squares`)
 _ORDER, _SCORE, _USED, _SQUARES, _Z, _LINE, _MOVE = range(7)
+_by_order = itemgetter(_ORDER)
 
 
 def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence[int], move: tuple | None) -> tuple:
@@ -172,7 +176,8 @@ def _node_move(score: int, d: int, i: int, s: int, w: str, bm: int, lt: Sequence
     return (score + TILE_ORDER_BONUS * len(squares), score, used, tuple(squares), z, 1 << (SIZE * d + i), move)
 
 
-def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[tuple]:
+def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool,
+            memo: dict[tuple, tuple] | None = None) -> list[tuple]:
     """Node moves from generator records on analysis ``lines`` (with the
     root Move of each when ``root``). One placement per word placement, the
     generator's best choice of blanks (as the expert's other choices are);
@@ -181,17 +186,89 @@ def _expand(recs: list[tuple], lines, rack: Sequence[str], root: bool) -> list[t
         ctx = _Context(lines, rack)
         # a generator record: its six fields, then the line's letters and the root move
         return [_node_move(*rec, ctx.lines[rec[1]][rec[2]][0], (rec, ctx)) for rec in recs]  # type: ignore[call-arg]
-    return [_node_move(*rec, lines[rec[1]][rec[2]].lt, None) for rec in recs]  # type: ignore[call-arg]
+    return _expand_lines(recs, lines, memo)
 
 
-def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
+def _expand_lines(recs: list[tuple], lines, memo: dict[tuple, tuple] | None = None) -> list[tuple]:
+    """:func:`_node_move` of each record (no root move), the same tuples:
+    the empty squares of a word's span, their Zobrist rows and the line's
+    bit are found once per span (line, start, length), and a placement
+    walks only the squares it fills. ``memo``: node moves already made, by
+    record, with the empty squares of their span (the same record on the
+    same empty squares is the same move), kept across calls."""
+    if memo is None:
+        memo = {}
+    out = []
+    spans: dict[tuple[int, int, int, int], tuple] = {}
+    one = _ONE
+    blank_one = one[BLANK]
+    bonus = TILE_ORDER_BONUS
+    zt = _ZT
+    for rec in recs:
+        score, d, i, s, w, bm = rec
+        key = (d, i, s, len(w))
+        span = spans.get(key)
+        if span is None:
+            lt = lines[d][i].lt
+            cols = [j for j in range(s, s + len(w)) if not lt[j]]
+            if d == 0:
+                cells = [(j - s, j, i, j, zt[i][j]) for j in cols]
+            else:
+                cells = [(j - s, j, j, i, zt[j][i]) for j in cols]
+            span = spans[key] = (cells, bonus * len(cols), 1 << (SIZE * d + i), sum(1 << j for j in cols))
+        cells, extra, lbit, empty = span
+        got = memo.get(rec)
+        if got is not None and got[0] == empty:
+            out.append(got[1])
+            continue
+        used = 0
+        if bm:
+            for k, j, _r, _c, _z in cells:
+                used += blank_one if bm >> j & 1 else one[w[k]]
+        else:
+            for k, _j, _r, _c, _z in cells:
+                used += one[w[k]]
+        # squares and Zobrist made when the move is first put down (most
+        # moves never are): see EndgameSolver._squares
+        nm = (score + extra, score, used, (w, bm, cells), None, lbit, None)
+        memo[rec] = (empty, nm)
+        out.append(nm)
+    return out
+
+
+def node_squares(m: tuple) -> tuple:
+    """The squares ((row, col, tile as written), ...) of a node move."""
+    return m[_SQUARES] if m[_Z] is not None else _lazy_squares(m[_SQUARES])[0]
+
+
+def _lazy_squares(lazy: tuple) -> tuple[tuple, int]:
+    """The squares and Zobrist of a move :func:`_expand_lines` made."""
+    w, bm, cells = lazy
+    z = 0
+    squares = []
+    for k, j, r, c, zrow in cells:
+        ch = w[k]
+        if bm >> j & 1:
+            ch = ch.lower()
+        z ^= zrow[ch]
+        squares.append((r, c, ch))
+    return tuple(squares), z
+
+
+def _fitting_moves(moves: list[tuple], rack: int, variants: dict[int, list[tuple]] | None = None) -> list[tuple]:
     """The root ``moves`` a part of the root rack, ``rack``, can make.
 
     A root move has the generator's best choice of blanks for the root
     rack, which may put a real tile where ``rack`` (holding a blank but no
     longer that tile) needs the blank: that placement is then made with the
     best choice of blanks ``rack`` can make, as a generation for ``rack``
-    would give it."""
+    would give it.
+
+    ``variants``: a store of each root move's other choices of blanks (by
+    the move's id; the moves must outlive it), made once per move instead
+    of once per rack part."""
+    if variants is None:
+        variants = {}
     guard = _GUARD
     have = rack | guard
     blanks = rack >> _SHIFT[BLANK] & 15
@@ -204,30 +281,41 @@ def _fitting_moves(moves: list[tuple], rack: int) -> list[tuple]:
         if not short:
             out.append(m)
         elif len(m[_SQUARES]) <= size and bin(short).count("1") <= blanks:
-            var = _blank_variant(m, rack)
+            var = _blank_variant(m, rack, variants)
             if var is not None:
                 out.append(var)
     return out
 
 
-def _blank_variant(m: tuple, rack: int) -> tuple | None:
+def _blank_variant(m: tuple, rack: int, variants: dict[int, list[tuple]]) -> tuple | None:
     """The root move ``m``'s placement with the best choice of blanks that
-    ``rack`` can make, or None."""
-    rec, ctx = m[_MOVE]
-    if not ctx.blanks:
-        return None
+    ``rack`` can make, or None (``variants``: see :func:`_fitting_moves`)."""
+    got = variants.get(id(m))
+    if got is None:
+        got = variants[id(m)] = _blank_variants(m)
     guard = _GUARD
     have = rack | guard
+    for nm in got:
+        if (have - nm[_USED]) & guard == guard:
+            return nm
+    return None
+
+
+def _blank_variants(m: tuple) -> list[tuple]:
+    """The root move ``m``'s placements with its other choices of blanks,
+    best first, as node moves."""
+    rec, ctx = m[_MOVE]
+    if not ctx.blanks:
+        return []
     _, d, i, s, w, _ = rec
     lt = ctx.lines[d][i][0]
+    out = []
     for score, mask in Move(*rec, ctx).blank_choices():  # type: ignore[call-arg]  # a generator record: six fields
         if mask == rec[5]:
             continue
         var = (score, d, i, s, w, mask)
-        nm = _node_move(score, d, i, s, w, mask, lt, (var, ctx))
-        if (have - nm[_USED]) & guard == guard:
-            return nm
-    return None
+        out.append(_node_move(score, d, i, s, w, mask, lt, (var, ctx)))
+    return out
 
 
 def _around(r: int, c: int) -> int:
@@ -315,6 +403,11 @@ class EndgameSolver:
             recs = self.gen.raw(self.board, rack) if rack else []
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
+        self._variants: dict[int, list[tuple]] = {}
+        #: squares and Zobrist of the line moves put down, by the move's id
+        #: (the moves live in the line store until the next search)
+        self._lazy: dict[int, tuple[tuple, int]] = {}
+        self._memo: dict[tuple, tuple] = {}
         self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
@@ -328,13 +421,20 @@ class EndgameSolver:
 
     def _ordered(self, moves: list[tuple], rack: int) -> list[tuple]:
         """Best first: outs, then by score plus a bonus a tile."""
-        return sorted(moves, key=lambda m: -(m[_ORDER] + (1000 if m[_USED] == rack else 0)))
+        # (a stable sort, reversed, keeps the order of equal keys as a sort
+        # by the negated key does)
+        outs = [m for m in moves if m[_USED] == rack]
+        if outs:
+            rest = [m for m in moves if m[_USED] != rack]
+            return sorted(outs, key=_by_order, reverse=True) + sorted(rest, key=_by_order, reverse=True)
+        return sorted(moves, key=_by_order, reverse=True)
 
     def fitting(self, side: int, rack: int) -> list[tuple]:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
         fit = self._fit[side].get(rack)
         if fit is None:
-            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack), rack)
+            fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack, self._variants),
+                                                           rack)
         return fit
 
     def kept(self, side: int, rack: int) -> list[tuple]:
@@ -409,7 +509,7 @@ class EndgameSolver:
             self.gen_calls += 1
             self.gen_lines += len(keys)
             recs = self.gen.raw(self.board, tiles, missing)
-            new = _expand(recs, self.gen.analysis.lines, tiles, False)
+            new = _expand(recs, self.gen.analysis.lines, tiles, False, self._memo)
             made: dict[int, list[tuple]] = {k: [] for k in keys}
             for m in new:
                 made[m[_LINE].bit_length() - 1].append(m)
@@ -423,20 +523,32 @@ class EndgameSolver:
         return self._ordered(self.kept(side, rack) + self.fresh(side, rack), rack)
 
     # -- making and unmaking moves ----------------------------------------------
+    def _squares(self, m: tuple) -> tuple[tuple, int]:
+        """``m``'s squares and Zobrist (made once for a line's move)."""
+        z = m[_Z]
+        if z is not None:
+            return m[_SQUARES], z
+        got = self._lazy.get(id(m))
+        if got is None:
+            got = self._lazy[id(m)] = _lazy_squares(m[_SQUARES])
+        return got
+
     def _apply(self, m: tuple) -> int:
         cells = self.cells
-        for r, c, t in m[_SQUARES]:
+        squares, z = self._squares(m)
+        for r, c, t in squares:
             cells[r][c] = t
-        self.h ^= m[_Z]
+        self.h ^= z
         old = self.dirty
-        self.dirty = old | changed_lines(cells, m[_SQUARES])
+        self.dirty = old | changed_lines(cells, squares)
         return old
 
     def _undo(self, m: tuple, dirty: int) -> None:
         cells = self.cells
-        for r, c, _ in m[_SQUARES]:
+        squares, z = self._squares(m)
+        for r, c, _ in squares:
             cells[r][c] = ""
-        self.h ^= m[_Z]
+        self.h ^= z
         self.dirty = dirty
 
     # -- search ----------------------------------------------------------------
@@ -609,6 +721,7 @@ class EndgameSolver:
         cut = False
         leaf = depth == 1
         face_theirs = self.face(theirs)
+        face_of = self._face.get
         for which in (0, 1, 2):
             skip = 0  # the lines whose root moves no longer stand
             if which == 0:
@@ -627,11 +740,14 @@ class EndgameSolver:
                 score = m[_SCORE]
                 left = mine - m[_USED]
                 if not left:
-                    val = score + 2 * self.face(theirs)
+                    val = score + 2 * face_theirs
                 elif leaf:
                     # the reply is at the horizon: valued by the tiles held,
                     # without putting the play on the board
-                    val = score + face_theirs - self.face(left)
+                    fl = face_of(left)
+                    if fl is None:
+                        fl = self.face(left)
+                    val = score + face_theirs - fl
                     self.horizon_hit = True
                 else:
                     old = self._apply(m)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from audio_scrabble.engine import MoveGenerator
-from audio_scrabble.engine.endgame import _LINE, _SQUARES, _USED, EndgameSolver, _zob, rack_int
+from audio_scrabble.engine.endgame import _LINE, _USED, EndgameSolver, _zob, node_squares, rack_int
 
 from test_endgame_incremental import as_set, bag_empty, full
 
@@ -44,7 +44,7 @@ def test_a_part_of_the_root_rack_with_the_blank_plays_it_for_a_tile_gone(lexicon
         assert as_set(got) == want, gone
         # some of them play the blank for the tile gone: the root's
         # choice for them took the real tile
-        assert any(sq[2] == gone.lower() for m in got for sq in m[_SQUARES])
+        assert any(sq[2] == gone.lower() for m in got for sq in node_squares(m))
         checked += 1
     assert checked == 3
 
@@ -63,7 +63,7 @@ def test_a_line_with_a_blank_is_not_the_line_with_the_real_tile(lexicon, seed):
     assert real
     pairs = 0
     for m in real[:6]:
-        (r, c, _), = m[_SQUARES]
+        (r, c, _), = node_squares(m)
         # the same square with the blank as E (a node move: order, score,
         # tiles used, squares, Zobrist, line, root move)
         twin = (0, 0, rack_int(["?"]), ((r, c, "e"),), _zob(r, c, "e"), m[_LINE], None)

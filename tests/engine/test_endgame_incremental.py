@@ -12,7 +12,7 @@ import pytest
 from audio_scrabble.core import Game
 from audio_scrabble.core.rules import VARIANTS
 from audio_scrabble.engine import ComputerPlayer, MoveGenerator
-from audio_scrabble.engine.endgame import _SCORE, _SQUARES, EndgameSolver, rack_int, rack_tiles
+from audio_scrabble.engine.endgame import _SCORE, EndgameSolver, node_squares, rack_int, rack_tiles
 from audio_scrabble.lexicon import Lexicon
 
 
@@ -33,7 +33,7 @@ def bag_empty(lexicon, seed: int) -> Game | None:
 
 
 def as_set(moves) -> set:
-    return {(m[_SQUARES], m[_SCORE]) for m in moves}
+    return {(node_squares(m), m[_SCORE]) for m in moves}
 
 
 def full(gen: MoveGenerator, solver: EndgameSolver, rack: int) -> set:
