@@ -189,8 +189,11 @@ def test_after_a_queued_move_a_resignation_is_queued_too_and_goes_once(lexicon: 
     before = len(net.messages(link.room))
     link.resign()
     assert link.flush()
-    assert len(net.messages(link.room)) == before + 1
-    assert net.messages(link.room)[-1].record["kind"] == "resign"  # type: ignore[index]
+    new = net.messages(link.room)[before:]
+    # the resignation, once; the other side's keys of the end may follow it
+    # at once (the CI check once saw them before this line)
+    assert new and new[0].record["kind"] == "resign", new  # type: ignore[index]
+    assert [m.record.get("kind") for m in new if m.record].count("resign") == 1, new
     idle(ts)  # the keys of the end, sent by both sides, before the connections close
     for t in ts:
         t.close()
