@@ -4,8 +4,9 @@ move said above a line the player has half typed.
 The private desktop of tests/e2e/orca_kit.py (Xvfb, its own session bus,
 Orca as ``scrabble-orca`` through tests/orca_private.py, never
 ``--replace``; the logging Speech Dispatcher; the game in xfce4-terminal,
-keys sent with xdotool). Ann plays the champion (6 s a move: the half line is typed well before it) in text mode
-(the default: Orca reads the console). She passes, hears "thinking",
+keys sent with xdotool). Ann plays the champion (6 s a move: the half
+line is typed well before it) in text mode (the default: Orca reads the
+console). She passes, hears "thinking",
 types "sco" and waits: the champion's move is printed above her line.
 Then each line of the move is heard exactly once, and "res" with Enter
 sends "scores" (the line was kept). Orca reads the prompt and the half
