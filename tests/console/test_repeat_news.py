@@ -161,3 +161,37 @@ def test_repeat_after_two_computers_moved_says_both_moves():
     expert = [m for m in said if "Expert computer passed." in m]
     assert len(club) == 1 and len(expert) == 1
     assert seen["repeat"] == ["\n".join(club + expert)]
+
+
+def test_news_at_an_open_question_is_said_once_and_the_question_stays_open():
+    """Alice has typed quit (leave the game? yes or no) when Bob's move
+    arrives: it is said once, above the question's prompt, which stays;
+    repeat there says the news; no keeps her in the game, her turn."""
+    s, bob, carol = _remote_table()
+    seen: dict = {}
+
+    def script(app: ConsoleApp, inp, speaker: services.ListSpeaker, failed: list[str]) -> None:
+        up = lambda: app.prompt.app.is_running  # noqa: E731
+        _wait(up, failed, "the first prompt")
+        inp.send_text("pass\r")
+        _wait(lambda: s.game.current == 1 and up(), failed, "Bob's turn")
+        seen["question"] = _answer(inp, speaker, failed, "quit")
+        _wait(lambda: up() and app._message() == "yes or no> ", failed, "the question's prompt")
+        bob.put(SeatMove(PASS))
+        _wait(lambda: s.game.current == 2 and any("Bob passed." in m for m in speaker.messages), failed, "Bob's")
+        time.sleep(0.1)
+        seen["prompt"], seen["open"] = app._message(), s.question is not None
+        seen["repeat"] = _answer(inp, speaker, failed, "repeat")
+        seen["no"] = _answer(inp, speaker, failed, "no")
+        seen["after"] = (s.question, s.finished, s.game.current)
+        carol.put(SeatMove(PASS))
+        _wait(lambda: s.game.current == 0, failed, "Carol's")
+
+    speaker, failed = _run(s, script)
+    assert failed == []
+    assert seen["question"] == ["Leave the game? Type yes or no."]
+    bobs = [m for m in speaker.messages if "Bob passed." in m]
+    assert len(bobs) == 2 and bobs[1] == seen["repeat"][0]  # said once, then once more on asking
+    assert seen["prompt"] == "yes or no> " and seen["open"]
+    assert seen["no"] == ["Staying in the game."]
+    assert seen["after"] == (None, False, 2)
