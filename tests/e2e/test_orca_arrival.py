@@ -6,8 +6,9 @@ Orca as ``scrabble-orca`` through tests/orca_private.py, never
 ``--replace``; the logging Speech Dispatcher; the game in xfce4-terminal,
 keys sent with xdotool). Ann plays the champion (6 s a move: the half
 line is typed well before it) in text mode (the default: Orca reads the
-console). She passes, hears "thinking",
-types "sco" and waits: the champion's move is printed above her line.
+console), then in screen-reader mode (the game sends the screen reader's
+speech only what is not printed: nothing here). She passes, hears
+"thinking", types "sco" and waits: the champion's move is printed above her line.
 Then each line of the move is heard exactly once, and "res" with Enter
 sends "scores" (the line was kept). Orca reads the prompt and the half
 line after the move, as the terminal draws them again below it: once,
@@ -35,11 +36,13 @@ SEED = 3
 THINKING = "Champion computer is thinking."
 
 
+@pytest.mark.parametrize("mode", ["text", "screenreader"])
 def test_the_champions_move_above_a_half_typed_line_is_heard_once_and_the_line_kept(
-    desktop: Desktop, start_game: Callable[..., Game],
+    mode: str, desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
+    start_game(mode, players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
                more="--think 6")
+    sent_before = len(desktop.game_sent())
     mark = desktop.terminal_mark()
     desktop.type_line("pass")
     assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
@@ -65,3 +68,5 @@ def test_the_champions_move_above_a_half_typed_line_is_heard_once_and_the_line_k
     assert twice == [], (twice, spoken)
     assert THINKING not in spoken  # said once, before the half line
     assert scores_heard, desktop.spoken_since(mark)
+    sent = [m.text for m in desktop.game_sent()[sent_before:]]
+    assert sent == [], sent  # the game sent nothing to speech itself: Orca read the screen
