@@ -223,10 +223,11 @@ class Voice:
         ``interrupt`` False: each waits for the speech under way."""
         if session.finished:
             return
-        for lines in session.acting.steps(wait):
-            self.emit(lines, interrupt)
-            if wait and session.acting.long_think_due():  # the reply so far is heard before the wait
-                getattr(self.screen, "release", lambda: None)()
+        with session.out.news():  # ``repeat`` says all of it, not the last piece only
+            for lines in session.acting.steps(wait):
+                self.emit(lines, interrupt)
+                if wait and session.acting.long_think_due():  # the reply so far is heard before the wait
+                    getattr(self.screen, "release", lambda: None)()
 
     def close(self) -> None:
         """Let the game's own speech finish the last message (at most

@@ -6,8 +6,9 @@ composition:
 * :class:`Transcript`: the one place a reply is laid out, once, for the
   braille display's width (when braille mode is on) and the terminal's
   (:func:`audio_scrabble.presentation.layout.lay_out`), the last reply
-  kept for ``repeat`` (the same lines), and the screen-only lines (the
-  large-print board) waiting to be printed;
+  kept for ``repeat`` (the same lines; news that came on its own since
+  the player's last line, all of it: :meth:`Transcript.news`), and the
+  screen-only lines (the large-print board) waiting to be printed;
 * :class:`BoardReader`: the board cursor, moved by the key table of
   :mod:`audio_scrabble.console.output.keys`, each move said as the game says a
   square.
@@ -15,7 +16,8 @@ composition:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import contextlib
+from typing import Any, Callable, Iterator, Sequence
 
 from ...core.board import Board, Square
 from ...presentation import layout, phrases, prompts
@@ -33,8 +35,13 @@ class Transcript:
         self._width = width
         self._names = names
         self._columns: Callable[[], int | None] = lambda: None
-        #: the last reply, for ``repeat`` (and F4)
+        #: the last reply, for ``repeat`` (and F4): the answer to the player's
+        #: last line, or every piece of news said on its own since it
         self.last_reply: list[str] = []
+        #: replies now are news that came on their own (see :meth:`news`)
+        self._news = False
+        #: ``last_reply`` holds such news (the next piece is added to it)
+        self._news_kept = False
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
         #: the screen is to be cleared before the next reply (a rack handed
@@ -78,8 +85,22 @@ class Transcript:
             before, after = lines[:at], lines[at + n:]
             out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
         if remember and out:
-            self.last_reply = out
+            self.last_reply = [*self.last_reply, *out] if self._news and self._news_kept else out
+            self._news_kept = self._news
         return out
+
+    @contextlib.contextmanager
+    def news(self) -> Iterator[None]:
+        """The replies in the block are news that came on its own, not
+        asked for by the line typed (the computers' moves, a remote
+        player's, what a game's room sent): ``repeat`` says every piece of
+        it since the player's last line, not only the last piece (a burst:
+        the key that cut its speech short, the first piece as well)."""
+        self._news = True
+        try:
+            yield
+        finally:
+            self._news = False
 
     def _lay_out(self, lines: Sequence[str]) -> list[str]:
         return layout.lay_out(lines, self._width(), self._columns(), self._names())
