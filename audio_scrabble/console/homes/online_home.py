@@ -28,16 +28,19 @@ from typing import Any
 
 from ...errors import ActionNotAllowed, OnlineError, ScrabbleError
 from ...online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
-from ...online.match import DONE, JOIN, PLAY, GameLink
+from ...online.match import JOIN, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_clock, online_since, online_terms
+from . import online_clock, online_games, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
+from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
+
+__all__ = ["DEFAULT_RULES", "MOST_INVITED", "OnlineHome", "REMATCH_ROOM", "TICK_SECONDS", "invited_by", "is_rematch"]
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +50,6 @@ DEFAULT_RULES = "single"
 MOST_INVITED = 3
 #: how often (seconds) a running program looks for reminders to send
 TICK_SECONDS = 60.0
-#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
-REMATCH_ROOM = online_phrases.REMATCH_ROOM
 
 
 class OnlineHome:
@@ -243,88 +244,16 @@ class OnlineHome:
 
     # ------------------------------------------------------------ the games
     def entries(self) -> list[GameEntry]:
-        out = []
-        for room in self.rooms:
-            if room in self.honour:
-                out.append(self._honour_entry(self.honour[room]))
-                continue
-            link = self.links[room]
-            state = link.state
-            me = state.my_seat
-            others = tuple(n for i, n in enumerate(state.names) if i != me)
-            pending = link.pending()
-            kinds, seat = state.expected() if state.log else ((), None)
-            if pending == DONE or (state.final is not None):
-                kind, whose = "done", ""
-            elif pending == PLAY:
-                kind, whose = "play", ""
-            elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
-                kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
-            elif state.game is None:
-                kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
-            else:
-                kind = "wait"
-                whose = state.names[seat] if seat is not None and seat != me else ""
-            out.append(GameEntry(room, others, kind, whose, self._last.get(room, 0)))
-        return out
-
-    def _honour_entry(self, link: HonourLink) -> GameEntry:
-        game = link.game
-        others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
-        if game.is_over:
-            kind, whose = "done", ""
-        elif game.awaiting_final_challenge:
-            pending = game.pending_play
-            mine = pending is not None and pending.player != link.my_seat
-            kind, whose = ("play", "") if mine else ("wait", link.friend_name)
-        elif game.current == link.my_seat:
-            kind, whose = "play", ""
-        else:
-            kind, whose = "wait", link.friend_name
-        return GameEntry(link.room, others, kind, whose, self._last.get(link.room, 0))
+        """Every online game as ``games`` lists it (:func:`.online_games.entries`)."""
+        return online_games.entries(self)
 
     def games_lines(self, first: int) -> list[str]:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
-        transport = self.need()
-        lines: list[str] = []
-        self.first_number = first
-        now = int(time.time() * 1000)
-        entries = self.entries()
-        if entries:
-            lines.append(online_prompts.online_heading(len(entries)))
-        clock_now = self.clock()
-        for n, e in enumerate(entries, start=first):
-            link = self.links.get(e.room)  # an honour game keeps no clock
-            clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
-                                            or online_clock.unplayable(n, link))
-            lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
-        self.invited = transport.invitations()
-        for n, inv in enumerate(self.invited, start=1):
-            if is_rematch(inv):
-                lines.extend(online_prompts.rematch_invitation_line(n, invited_by(inv)))
-            else:
-                lines.extend(online_prompts.invitation_line(n, invited_by(inv)))
-            lines += online_terms.invitation_lines(inv)  # what it is played by, before accepting
-        if self.invited:
-            lines.append(online_prompts.ACCEPT_HOW)
-        if not entries and not self.invited:
-            lines.extend(online_prompts.NO_ONLINE_GAMES)
-        return lines
+        return online_games.games_lines(self, first)
 
     def away_lines(self) -> list[str]:
-        """Who moved while the player was away: the games where it is their turn now."""
-        movers: dict[str, int] = {}
-        for e in self.entries():
-            if e.state == "play" and e.room in self.honour:
-                name = self.honour[e.room].friend_name
-                movers[name] = movers.get(name, 0) + 1
-            elif e.state == "play":
-                link = self.links[e.room]
-                last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
-                name = link.state.names[last.seat] if last is not None else ""
-                movers[name] = movers.get(name, 0) + 1
-        said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
-        return said + online_since.waiting_lines(self) + self.due_lines()
+        """Who moved while the player was away, the moves waiting, the moves due."""
+        return online_games.away_lines(self)
 
     def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim
@@ -478,19 +407,3 @@ class OnlineHome:
         if table is None or table.link is None:
             raise ActionNotAllowed(online_prompts.NO_ONLINE_GAME)
         return table
-
-
-def invited_by(inv: Invitation) -> str:
-    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
-    name = inv.name
-    for head in ("Scrabble: ", REMATCH_ROOM):
-        if name.startswith(head):
-            first = name[len(head):].split(",")[0].strip()
-            if first:
-                return first
-    return display_name(inv.inviter)
-
-
-def is_rematch(inv: Invitation) -> bool:
-    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
-    return inv.name.startswith(REMATCH_ROOM)
