@@ -203,6 +203,12 @@ class HonourLink:
     def friend_name(self) -> str:
         return self.game.names[self.friend_seat]
 
+    def game_and_others(self) -> tuple[Game, list[str]]:
+        """The game as it stands and the other player's name (the friend),
+        read under the link's lock."""
+        with self._lock:
+            return self.game, [self.friend_name]
+
     def copy(self) -> Game:
         """A private copy of the game as it stands."""
         with self._lock:

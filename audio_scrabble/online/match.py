@@ -259,6 +259,14 @@ class GameLink:
         if seat is not None and seed is not None:
             self.state.secrets = Secrets(offer.game, seat, seed)
 
+    def game_and_others(self) -> tuple[Any, list[str]]:
+        """The game's view as it stands (None before the deal is done) and
+        the other players' names, read together under the link's lock
+        (history and names of one moment)."""
+        with self._lock:
+            st = self.state
+            return st.game, [n for i, n in enumerate(st.names) if i != st.my_seat]
+
     # ------------------------------------------------------------ acting
     def pending(self) -> str:
         """What this side must do now: ``join`` (accept the offer: done by

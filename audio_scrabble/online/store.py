@@ -225,12 +225,34 @@ class GameLog:
     * ``{"kind": "outbox", "txn_id", "body", "record"}``: about to be sent;
     * ``{"kind": "sent", "txn_id", "event_id"}``: the server took it;
     * ``{"kind": "dropped", "txn_id"}``: not sent again after a restart (no longer due);
-    * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``.
+    * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``;
+    * ``{"kind": "seen", "events": N}``: the game's first N history events
+      were said at a table here (:meth:`seen`, :meth:`mark_seen`).
     """
+
+    #: the kind of the mark of what was said at a table
+    SEEN = "seen"
 
     def __init__(self, path: Path, room: str) -> None:
         self.path = path
         self.room = room
+        #: the last "seen" mark, once read from the file (None: not read yet)
+        self._seen: int | None = None
+
+    def seen(self) -> int:
+        """How many of the game's history events were last said at a table
+        here (0: no mark noted)."""
+        if self._seen is None:
+            marks = [e.get("events") for e in self.entries() if e.get("kind") == self.SEEN]
+            self._seen = max((m for m in marks if isinstance(m, int)), default=0)
+        return self._seen
+
+    def mark_seen(self, count: int) -> None:
+        """The game's first ``count`` history events have been said here:
+        noted once (a mark no further than the last one is not written)."""
+        if count > self.seen():
+            self.append(self.SEEN, events=count)
+            self._seen = count
 
     @staticmethod
     def room_of(path: Path) -> str | None:
