@@ -704,6 +704,14 @@ class MatrixTransport:
     def homeserver(self) -> str:
         return self._account.homeserver
 
+    def devices(self, user: str) -> list[str]:
+        """The ids of ``user``'s devices this device knows of (its key store,
+        brought up to date by each sync), in a stable order."""
+        def read() -> list[str]:
+            return sorted(str(d.id) for d in self._client.device_store.active_user_devices(user))
+
+        return list(self._on_loop(read))
+
     def create_room(self, name: str, invitees: Sequence[str], *, encrypted: bool = True) -> str:
         nio = self._nio
         invitees = [check_user_id(u) for u in invitees]

@@ -165,6 +165,7 @@ class OnlineHome:
         except OnlineError:
             del self.honour[link.room]
             return  # a room no longer reachable: not listed
+        link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
@@ -216,9 +217,8 @@ class OnlineHome:
                 if msg is None:
                     return
                 if isinstance(msg, tuple):  # a new device of a user's: an honour friend's is sent the
-                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game begun
-                        if link.heard or link.game.actions:  # (a new game's welcome reached it)
-                            link.brief_device(msg[1])
+                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game as it stands
+                        link.brief_trusted(msg[1])  # (not a device the welcome went to)
                 else:
                     self._handle(msg)
             finally:
