@@ -41,8 +41,13 @@ class _Room:
 class LoopbackNetwork:
     """The shared "server" of loopback transports."""
 
-    def __init__(self, allow_unencrypted: bool = False, clock: Callable[[], int] | None = None) -> None:
+    def __init__(self, allow_unencrypted: bool = False, clock: Callable[[], int] | None = None,
+                 late_devices: bool = False) -> None:
         self.allow_unencrypted = allow_unencrypted
+        #: as Matrix's encryption does: a transport that names its device
+        #: reads only the messages sent after that device first connected
+        #: (a new device cannot read a room's earlier messages)
+        self.late_devices = late_devices
         #: the server's clock (ms) stamped on each message; by default a counter (tests inject days)
         self.clock = clock
         self._rooms: dict[str, _Room] = {}
@@ -52,6 +57,8 @@ class LoopbackNetwork:
         self._clock = itertools.count(1_000)
         #: user -> the device ids of the transports made for that user with one
         self.devices: dict[str, list[str]] = {}
+        #: (user, device) -> the number of the first message that device can read
+        self._devices_from: dict[tuple[str, str], int] = {}
 
     def room(self, room_id: str) -> _Room:
         with self._lock:
@@ -107,8 +114,12 @@ class LoopbackTransport:
         #: this device's id (a test's second device of a user gives one; by
         #: default none: its messages name no device, as before)
         self.device_id = device
+        #: the first message number this device can read (late_devices)
+        self._reads_from = 0
         if device:
             with network._lock:
+                first = network._devices_from.setdefault((user_id, device), next(network._ids))
+                self._reads_from = first
                 known = network.devices.setdefault(user_id, [])
                 if device not in known:
                     known.append(device)
@@ -152,6 +163,13 @@ class LoopbackTransport:
             if self._user in r.invited:
                 r.invited.remove(self._user)
 
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (their ids and names)."""
+        net = self.network
+        with net._lock:
+            return [Invitation(r.room_id, r.creator, r.name, tuple(r.joined))
+                    for r in net._rooms.values() if self._user in r.joined]
+
     def members(self, room: str) -> list[str]:
         r = self.network.room(room)
         with self.network._lock:
@@ -184,6 +202,8 @@ class LoopbackTransport:
         with self.network._lock:
             if self._user not in r.joined:
                 raise OnlineError("You are not in that game's room.", "not_joined")
+            if self.network.late_devices and self.device_id:
+                return [m for m in r.messages if int(m.event_id.lstrip("$ev")) >= self._reads_from]
             return list(r.messages)
 
     def listen(self, on_message: Callable[[Message], None]) -> None:

@@ -761,6 +761,14 @@ class MatrixTransport:
 
         return self._on_loop(read)
 
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (their ids and names), as the last sync knows them."""
+        def read() -> list[Invitation]:
+            return [Invitation(room=room_id, inviter="", name=room.name or "", members=tuple(sorted(room.users)))
+                    for room_id, room in sorted(self._client.rooms.items())]
+
+        return list(self._on_loop(read))
+
     def accept(self, room: str) -> None:
         nio = self._nio
         client = self._client

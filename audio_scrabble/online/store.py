@@ -8,6 +8,7 @@ Layout, under the data folder (:func:`persistence.store.data_dir`)::
                           token, and the key that locks the device's keys
       keys/               0700: the encryption store of this device (nio's)
       seeds.json          0600: the seed of each deal this device takes part in
+      catchup_box.key     0600: this computer's catch-up box (online/catchup.py)
       games/              0700: one append-only log per game room
 
 The password is never written anywhere: signing in trades it for an
@@ -147,6 +148,26 @@ class OnlineStore:
     def seeds(self) -> "SeedFile":
         """The deals' seeds of this device's games (game id -> 32 bytes), 0600."""
         return SeedFile(self.seeds_path)
+
+    @property
+    def box_path(self) -> Path:
+        return self.folder / "catchup_box.key"
+
+    def catchup_secret(self) -> bytes:
+        """The secret of this computer's catch-up box (32 bytes, 0600, made
+        once): a new device asks for a game with its public half, and its
+        player's own other device seals the deal's seed to it
+        (:mod:`.catchup`). Never logged."""
+        try:
+            secret = bytes.fromhex(self.box_path.read_text().strip())
+            if len(secret) == 32:
+                return secret
+        except (OSError, ValueError):
+            pass
+        self.ensure()
+        secret = os.urandom(32)
+        atomic_write(self.box_path, secret.hex().encode(), PRIVATE)
+        return secret
 
     # ---------------------------------------------------------- games
     def game_log(self, room: str) -> GameLog:

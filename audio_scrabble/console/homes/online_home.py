@@ -34,7 +34,7 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_clock, online_games, online_terms
+from . import online_catching, online_clock, online_games, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
@@ -83,6 +83,10 @@ class OnlineHome:
         #: the number ``games`` last gave the first online game (the games on file come first)
         self.first_number = 1
         self._tick_lock = threading.Lock()
+        #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
+        self.catching: dict[str, GameLink] = {}
+        #: the secret of this computer's catch-up box (read at sign-in)
+        self.box_secret: bytes | None = None
 
     # ------------------------------------------------------------ signing in
     @property
@@ -119,6 +123,7 @@ class OnlineHome:
         atexit.register(self.close)  # the device's keys made the owner's only (Matrix)
         self.transport = Watched(transport, self._last)
         self._seeds = self.store.seeds()
+        self.box_secret = self.store.catchup_secret()
         self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
@@ -130,19 +135,24 @@ class OnlineHome:
                 self._resume(log.room)
             elif HONOUR_SETUP in kinds:
                 self._resume_honour(log)
+        caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
         threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
         lines = online_prompts.signed_in(transport.user_id)
-        return lines + self.away_lines()
+        return lines + caught + self.away_lines()
 
     def _resume(self, room: str) -> None:
         assert self.transport is not None
         try:
-            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
+            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
+                                   box_secret=self.box_secret)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
+        if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
+            online_catching.ask_or_keep(self, link)
+            return
         link.journal = self.store.game_log(room)
         link.resend_unsent()  # a move typed and not sent before the program stopped
         self.links[room] = link
@@ -176,6 +186,7 @@ class OnlineHome:
         self.transport = None
         self.links.clear()
         self.honour.clear()
+        self.catching.clear()
         self.rooms.clear()
         self._inbox.put(None)
         self._stop_ticking.set()
@@ -225,12 +236,15 @@ class OnlineHome:
                 self._inbox.task_done()
 
     def _handle(self, msg: Message) -> None:
-        link: GameLink | HonourLink | None = self.links.get(msg.room) or self.honour.get(msg.room)
+        link: GameLink | HonourLink | None = (self.links.get(msg.room) or self.honour.get(msg.room)
+                                              or self.catching.get(msg.room))
         if link is None:
             return
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
         try:
             link.handle(msg)
+            if isinstance(link, GameLink) and msg.room in self.catching:
+                online_catching.heard(self, link)  # an answer to this device: the game is here now
         except OnlineError:
             pass  # a send that failed is sent again with the same id at the next catch-up
         except Exception:  # the worker must go on for the other games
@@ -355,6 +369,19 @@ class OnlineHome:
                 self.tick()
             except Exception:  # the clock must not stop the games
                 log.exception("the reminders could not be checked")
+
+    @property
+    def seeds(self) -> Any:
+        """The deals' seeds of this device's games (the store's seed file)."""
+        return self._seeds
+
+    def lexicon(self) -> Any:
+        """The word list games are refereed with here."""
+        return self._lexicon()
+
+    def keep(self, link: GameLink) -> None:
+        """A game known here from now on (its log, its number in ``games``)."""
+        self._keep(link)
 
     def _keep(self, link: GameLink) -> None:
         link.journal = self.store.game_log(link.room)

@@ -69,6 +69,11 @@ class Watched:
     def invitations(self) -> list[Invitation]:
         return self.inner.invitations()
 
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (none if the transport cannot say)."""
+        joined = getattr(self.inner, "joined_rooms", None)
+        return list(joined()) if callable(joined) else []
+
     def accept(self, room: str) -> None:
         self.inner.accept(room)
 
