@@ -369,15 +369,20 @@ class GameLink:
         a fresh copy of the game (the seed, from this player's own other
         device, opened first); the copy replaces this side's only if every
         record follows. Nothing is done when this side has the game already."""
-        if self.state.log:
-            return
         me = self.transport.user_id
-        entries = [e for p in parts for e in p.entries]
         sealed = next((p.seed for p in parts if p.seed), "")
+        seed_came = False
         if sealed and sender == me and self.box_secret is not None:
             opened = cu.open_seed(self.box_secret, sealed)
             if opened is not None and opened[0] not in self.seeds:
                 self.seeds[opened[0]] = opened[1]
+                seed_came = True
+        if self.state.log:
+            if not (seed_came and self.state.secrets is None):
+                return
+            entries = list(self.entries)  # the seed came after the records: the game again, with it
+        else:
+            entries = [dict(e) for p in parts for e in p.entries]
         fresh = OnlineGame(me, self.state.lexicon)
         try:
             for e in entries:
@@ -388,7 +393,7 @@ class GameLink:
         except (BadRecord, Refused) as err:
             log.info("a catch-up answer in %s was refused: %s", self.room, err.code)
             return
-        if not fresh.log:
+        if not fresh.log or len(fresh.log) < len(self.state.log):
             return
         self.state = fresh
         self.entries = [dict(e) for e in entries]

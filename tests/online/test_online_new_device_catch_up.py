@@ -104,6 +104,15 @@ def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_
         assert _seeds_seen_by(net, room, "@alice:loopback") == []  # the other home sends no seed
         games = laptop.line("games")
         assert any("With Alice" in line for line in games), games
+        # Bob's first computer runs again: it answers the laptop's ask, still
+        # owed its seed, at its start; the laptop can now play the game
+        bob2 = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
+        bob2.home.connect()
+        settle(bob2, laptop, alice)
+        assert not link.seedless
+        assert laptop.home.seeds[link.state.game_id] == bob2.home.seeds[link.state.game_id]
+        assert prompts_homes.caught_up(moves, "")[0] in laptop.line(""), laptop.heard[-6:]
+        bob2.close()
     finally:
         for p in (alice, bob, laptop):
             if p is not None:

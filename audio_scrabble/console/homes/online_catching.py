@@ -63,6 +63,8 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     home.catching.pop(link.room, None)
     home.keep(link)
     hear_away(home.session, link)
+    # this player's keys of the deal, from their other computer, after the records
+    link.on_caught_up = lambda moves, name: notice(home.session, prompts_homes.caught_up(moves, name))
     lines: list[str] = []
     if link.caught_up is not None:
         lines += prompts_homes.caught_up(*link.caught_up)
