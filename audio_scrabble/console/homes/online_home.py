@@ -380,10 +380,11 @@ class OnlineHome:
         return self._lexicon()
 
     def keep(self, link: GameLink) -> None:
-        """A game known here from now on (its log, its number in ``games``)."""
-        self._keep(link)
+        """A game known here from now on (its log, its number in ``games``),
+        from a link that has heard its room all along (not read again)."""
+        self._keep(link, read=False)
 
-    def _keep(self, link: GameLink) -> None:
+    def _keep(self, link: GameLink, read: bool = True) -> None:
         link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
@@ -391,7 +392,8 @@ class OnlineHome:
         self.store.game_log(link.room).append("game", game=link.state.game_id)
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
-        link.catch_up()
+        if read:
+            link.catch_up()
 
     def open(self, number: int) -> list[str]:
         """Open online game ``number`` (1 = the first listed) at the table."""
