@@ -351,10 +351,10 @@ class GameLink:
                 return
             for ask_id, (sender, ask) in list(self._asks.items()):
                 own = sender == me
-                if st.seat_of(sender) is None or (not own and ask_id in self._asks_answered):
-                    del self._asks[ask_id]
-                    continue
                 seed = self.seeds.get(st.game_id) if own else None
+                if st.seat_of(sender) is None or (ask_id in self._asks_answered and seed is None):
+                    del self._asks[ask_id]  # not a player's, or its records sent and no seed to add
+                    continue
                 sealed = cu.seal_seed(ask.box, st.game_id, seed) if seed is not None else ""
                 tag = hashlib.sha256(f"{ask_id}/{self.device_id}".encode()).hexdigest()[:16]
                 parts = cu.answer_parts(tag, ask.device, self.entries, sealed)

@@ -168,3 +168,32 @@ def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_
         for p in (alice, bob, laptop):
             if p is not None:
                 p.close()
+
+
+def test_an_answer_is_split_into_messages_that_fit_and_read_back_whole() -> None:
+    entries = [catchup.entry(f"$ev{i}", "@bob:loopback", "x" * 50, i, {"deck": "a" * 9_000}) for i in range(12)]
+    parts = catchup.answer_parts("tag", "LAPTOP", entries, seed="sealed")
+    assert len(parts) > 1
+    assert all(len(str(p)) < 64_000 for p in parts)  # a Matrix event is at most 64 KiB
+    read = [catchup.read_part(p) for p in parts]
+    assert all(r is not None for r in read)
+    assert [e["event_id"] for r in read if r is not None for e in r.entries] == [e["event_id"] for e in entries]
+    assert [r.seed for r in read if r is not None] == [""] * (len(parts) - 1) + ["sealed"]  # the seed in the last
+    assert catchup.read_part({"catchup": "answer", "answer": "t", "device": "D", "part": 2, "parts": 1,
+                              "entries": []}) is None  # malformed: not taken
+    assert catchup.read_ask({"catchup": "ask", "device": "D", "box": "zz"}) is None
+
+
+def test_a_seed_opens_only_with_its_devices_box() -> None:
+    mine, other = bytes(range(32)), bytes(range(1, 33))
+    sealed = catchup.seal_seed(catchup.box_public(mine), "game1", b"\x07" * 32)
+    assert catchup.open_seed(mine, sealed) == ("game1", b"\x07" * 32)
+    assert catchup.open_seed(other, sealed) is None
+
+
+def test_what_a_new_device_hears_fits_a_braille_line() -> None:
+    long = "Bartholomew-Fitzwilliam"
+    lines = (prompts_homes.caught_up(12, long) + prompts_homes.caught_up(1, "") + list(prompts_homes.CATCHUP_ASKED)
+             + prompts_homes.seedless([long, "Carol"]))
+    assert all(0 < len(line) <= 40 for line in lines), lines
+    assert prompts_homes.caught_up(12, "Bob") == ["Caught up: 12 moves from Bob's game."]
