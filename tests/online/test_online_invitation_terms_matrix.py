@@ -73,7 +73,7 @@ def test_synapse_carries_the_terms_in_the_rooms_name_before_joining(synapse: Any
         at = next(i for i, line in enumerate(listed) if "invites you" in line)
         terms = " ".join(listed[at + 1:])
         assert "Played by" in terms and "double challenge" in terms and "3 days a move" in terms, listed
-        assert all(len(line) <= 40 for line in listed), listed
+        assert all(len(line) <= 40 for line in listed[at:]), listed  # (a path above may be longer: kept whole)
         assert bob.home.links == {}  # said before joining
         listed = carol.games_until("invites you")
         assert prompts_homes.HONOUR_INVITATION[0] in listed, listed
