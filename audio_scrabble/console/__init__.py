@@ -63,7 +63,8 @@ Here:
 ``homes/``    play between homes: ``online_table`` and ``honour_table`` (a
               game at the table as a ``Relay``; ``online_view``,
               ``online_away``, ``online_end``), ``online_home``
-              (``online_games``: what ``games`` lists),
+              (``online_games``: what ``games`` lists;
+              ``online_catching``: a new device's catch-up),
               ``online_watch``, ``online_commands``, ``online_start``
               (``audio-scrabble online``), ``online_clock`` and
               ``online_corresp`` (correspondence games).

@@ -20,6 +20,10 @@ player is a seat whose actions arrive as events, as a computer's do.
   through :meth:`send_action` (the game's own action data, or a computer
   player's :class:`~audio_scrabble.engine.players.Action`).
 * :meth:`pending` says what this side must do now.
+* A new device of a seated player, which cannot read the room's earlier
+  records, asks for them (:meth:`GameLink.ask_catch_up`); every link that
+  holds the game answers (the player's own other device adds the seed,
+  sealed to it); the answer is refereed whole (:mod:`.catchup`).
 
 With ``background=True`` records are sent from the link's own thread,
 in order, never from the transport's listener (whose callback must not

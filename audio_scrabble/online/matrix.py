@@ -53,8 +53,8 @@ Choices, and why:
   sender knew of when sending: those of every member, invited ones
   included. A device made later (a player who signed out and in again,
   or reinstalled) cannot read the room's earlier messages: nio forwards
-  keys only between one user's own devices. The game's own log
-  (:class:`.store.GameLog`, kept across sign-out) holds them.
+  keys only between one user's own devices. The other homes give such a
+  device the game (:mod:`.catchup`).
 * **Secrets.** No token, key or password is put in a log or an error's
   sentence; :class:`.store.Account`'s repr hides them.
 """
