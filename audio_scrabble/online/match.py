@@ -484,6 +484,7 @@ class GameLink:
         Raises OnlineError (with the core's sentence) if it may not be made.
         ``queued``: sent from the outbox's thread, tried again until it goes
         (the homeserver down: the action goes when it is back; :attr:`unsent`)."""
+        self._refuse_seedless()
         with self._lock:
             try:
                 record, body = self.state.compose_action(action_data(action))
@@ -501,6 +502,8 @@ class GameLink:
         exchange, or (a placement, an exchange) the keys of this side's
         own new tiles. The table waits on it a moment before sending a move
         typed as soon as "Your turn." is said."""
+        if self.seedless:
+            return True  # refused at once by send_action, not waited for
         with self._lock:
             st = self.state
             if not st.log or st.game is None or st.final is not None:
@@ -517,7 +520,12 @@ class GameLink:
         with self._sends_done:
             return self._pending_sends
 
+    def _refuse_seedless(self) -> None:
+        if self.seedless:
+            raise OnlineError(online_phrases.SEEDLESS_REFUSAL, "seedless")
+
     def resign(self) -> None:
+        self._refuse_seedless()
         with self._lock:
             record, body = self.state.compose_resign()
         self._send(record, body, queued=True)  # kept, and tried again, while the server is down
@@ -526,6 +534,7 @@ class GameLink:
         """Claim the game on time (Refused, with the sentence, when the late
         player's time has not run out by ``now_ms``); every side checks
         the claim again against the server's timestamps when it arrives."""
+        self._refuse_seedless()
         with self._lock:
             record, body = self.state.compose_claim(now_ms)
         self._send(record, body, queued=True)

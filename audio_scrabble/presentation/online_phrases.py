@@ -134,6 +134,9 @@ def other_word_list(inviter: str, name: str) -> str:
 
 
 # ---------------------------------------------------------------- a new device's catch-up
+#: a move typed on a device without this player's keys of the deal (a new one, caught up)
+SEEDLESS_REFUSAL = ("Your tiles cannot be read on this device; "
+                    "play from the computer you began the game on.")
 #: the readable body of a new device's ask for the game (any chat app shows it)
 CATCHUP_ASK_BODY = "A new device of mine asks for the game so far (sent by the game itself)."
 

@@ -104,6 +104,18 @@ def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_
         assert _seeds_seen_by(net, room, "@alice:loopback") == []  # the other home sends no seed
         games = laptop.line("games")
         assert any("With Alice" in line for line in games), games
+        laptop.line("open 1")
+        sent = len(net.messages(room))
+        game = laptop.session.game
+        assert game is not None
+        if game.current != link.state.my_seat:  # Alice passes: the laptop's turn
+            alice.line("pass")
+            settle(alice, laptop)
+            laptop.line("")
+        refused = " ".join(laptop.line("pass"))
+        assert "cannot be read on this device" in refused, refused  # refused at once, one sentence
+        assert not any(m.sender == "@bob:loopback" and m.record is not None and "seq" in m.record
+                       for m in net.messages(room)[sent:])  # nothing sent
         # Bob's first computer runs again: it answers the laptop's ask, still
         # owed its seed, at its start; the laptop can now play the game
         bob2 = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
