@@ -175,6 +175,14 @@ def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_
         settle(alice2, bob, laptop)
         assert len(alice2.home.links[room].state.log) == len(link.state.log)
         assert alice2.home.links[room].refusals == []
+        # the laptop restarts: the game comes back from the answer in the room and what followed
+        laptop.close()
+        again = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
+        said = again.home.connect()
+        assert not any(line.startswith("Caught up") for line in said), said  # said once, not at each start
+        back = again.home.links[room]
+        assert len(back.state.log) == len(alice2.home.links[room].state.log) and not back.seedless
+        again.close()
         alice2.close()
     finally:
         for p in (alice, bob, laptop):
