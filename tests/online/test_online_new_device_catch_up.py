@@ -217,3 +217,44 @@ def test_what_a_new_device_hears_fits_a_braille_line() -> None:
              + prompts_homes.seedless([long, "Carol"]))
     assert all(0 < len(line) <= 40 for line in lines), lines
     assert prompts_homes.caught_up(12, "Bob") == ["Caught up: 12 moves from Bob's game."]
+
+
+def test_three_homes_both_others_answer_and_the_new_device_takes_one(tmp_path: Path, lexicon: Any) -> None:
+    net = LoopbackNetwork(late_devices=True)
+    homes = {n: Device(net, n, tmp_path / n, lexicon, f"{n.upper()}1") for n in ("Alice", "Bob", "Carol")}
+    alice, bob, carol = homes["Alice"], homes["Bob"], homes["Carol"]
+    for p in homes.values():
+        _sign_in(p)
+    tablet: Device | None = None
+    try:
+        alice.line("invite @bob:loopback @carol:loopback")
+        settle(*homes.values())
+        for p in (bob, carol):
+            p.line("games")
+            p.line("accept 1")
+            settle(*homes.values())
+        for p in homes.values():
+            p.line("")
+        game = alice.session.game
+        assert game is not None
+        mover = homes[game.names[game.current]]
+        assert "You passed." in mover.line("pass")
+        settle(*homes.values())
+        room = alice.home.rooms[0]
+        carol.close()
+        tablet = Device(net, "Carol", tmp_path / "tablet", lexicon, "TABLET")
+        _sign_in(tablet)
+        settle(alice, bob, tablet)
+        link = tablet.home.links[room]
+        assert len(link.state.log) == len(alice.home.links[room].state.log)
+        answers = {m.sender for m in net.messages(room)
+                   if m.record is not None and m.record.get("catchup") == "answer"}
+        assert answers == {"@alice:loopback", "@bob:loopback"}  # each other home answered
+        tablet.line("")
+        heard = " ".join(tablet.heard)
+        assert heard.count("Caught up:") == 1, heard  # one answer taken, said once
+        assert link.refusals == [] and link.seedless
+    finally:
+        for p in (*homes.values(), tablet):
+            if p is not None:
+                p.close()
