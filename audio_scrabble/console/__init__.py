@@ -61,7 +61,10 @@ Here:
 ``files/``    ``saving`` (the saver), ``game_files`` (a game on file read
               into one record), ``emboss_cli`` (``audio-scrabble emboss``).
 ``homes/``    play between homes: ``online_table`` and ``honour_table`` (a
-              game at the table as a ``Relay``), ``online_home``,
+              game at the table as a ``Relay``; ``online_view``,
+              ``online_away``, ``online_end``), ``online_home``
+              (``online_games``: what ``games`` lists;
+              ``online_catching``: a new device's catch-up),
               ``online_watch``, ``online_commands``, ``online_start``
               (``audio-scrabble online``), ``online_clock`` and
               ``online_corresp`` (correspondence games).

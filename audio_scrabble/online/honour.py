@@ -203,6 +203,12 @@ class HonourLink:
     def friend_name(self) -> str:
         return self.game.names[self.friend_seat]
 
+    def game_and_others(self) -> tuple[Game, list[str]]:
+        """The game as it stands and the other player's name (the friend),
+        read under the link's lock."""
+        with self._lock:
+            return self.game, [self.friend_name]
+
     def copy(self) -> Game:
         """A private copy of the game as it stands."""
         with self._lock:
@@ -228,7 +234,45 @@ class HonourLink:
                    say.your_turn(friend_name) if game.current == link.friend_seat else say.whose_turn(first),
                    say.rack_message(friend_name, link.game.players[link.friend_seat].rack)]
         link._post("\n\n".join(opening))
+        link._note_welcomed()
         return link
+
+    def _note_welcomed(self) -> None:
+        """The friend's devices the welcome went to (known to the transport
+        once it sent it), kept in the log as briefed: a device that is not
+        among them, found at a later start, is sent the game
+        (:meth:`brief_new_devices`)."""
+        for device in self._friend_devices():
+            if device not in self.briefed:
+                self.briefed.add(device)
+                self.journal.append("briefed", device=device, welcome=True)
+        if not any(e.get("kind") == "welcomed" for e in self.journal.entries()):
+            self.journal.append("welcomed")
+
+    def _friend_devices(self) -> list[str]:
+        known = getattr(self.transport, "devices", None)
+        try:
+            return [str(d) for d in known(self.friend)] if callable(known) else []
+        except ScrabbleError:  # the homeserver does not answer: at the next start
+            return []
+
+    def brief_new_devices(self) -> list[str]:
+        """At start: the friend's devices that the host has not briefed (one
+        that signed in while this program was not running, noticed otherwise
+        only at its first message) are sent the game as it stands, once
+        each. A game whose log does not say which devices the welcome went
+        to (begun before they were noted) briefs them only once it has
+        begun (the welcome may have reached them). The devices briefed now."""
+        with self._lock:
+            if self.game.is_over or not self._may_brief():
+                return []
+            out = []
+            for device in self._friend_devices():
+                if device and device not in self.briefed:
+                    self._send_brief(device)
+                    if device in self.briefed:
+                        out.append(device)
+            return out
 
     @classmethod
     def resume(cls, transport: Transport, journal: GameLog, lexicon: Any, move_finder: Any) -> "HonourLink":
@@ -302,6 +346,19 @@ class HonourLink:
         device that signed in after the invitation cannot read the room's
         first messages (the room's keys went to the devices there then)."""
         self.brief_device(msg.device or "first")
+
+    def _may_brief(self) -> bool:
+        """Whether a device of the friend's not briefed is sent the game: the
+        log says which devices the welcome went to, or the game has begun."""
+        return bool(self.heard or self.game.actions
+                    or any(e.get("kind") == "welcomed" for e in self.journal.entries()))
+
+    def brief_trusted(self, device: str) -> None:
+        """A device of the friend's the transport has just trusted (a new
+        one): sent the game as it stands, once (see :meth:`_may_brief`)."""
+        with self._lock:
+            if self._may_brief():
+                self.brief_device(device)
 
     def brief_device(self, device: str) -> None:
         """Send the game as it stands (see :meth:`_brief`) for ``device``, a

@@ -41,8 +41,13 @@ class _Room:
 class LoopbackNetwork:
     """The shared "server" of loopback transports."""
 
-    def __init__(self, allow_unencrypted: bool = False, clock: Callable[[], int] | None = None) -> None:
+    def __init__(self, allow_unencrypted: bool = False, clock: Callable[[], int] | None = None,
+                 late_devices: bool = False) -> None:
         self.allow_unencrypted = allow_unencrypted
+        #: as Matrix's encryption does: a transport that names its device
+        #: reads only the messages sent after that device first connected
+        #: (a new device cannot read a room's earlier messages)
+        self.late_devices = late_devices
         #: the server's clock (ms) stamped on each message; by default a counter (tests inject days)
         self.clock = clock
         self._rooms: dict[str, _Room] = {}
@@ -50,6 +55,10 @@ class LoopbackNetwork:
         self._ids = itertools.count(1)
         self._listeners: list["LoopbackTransport"] = []
         self._clock = itertools.count(1_000)
+        #: user -> the device ids of the transports made for that user with one
+        self.devices: dict[str, list[str]] = {}
+        #: (user, device) -> the number of the first message that device can read
+        self._devices_from: dict[tuple[str, str], int] = {}
 
     def room(self, room_id: str) -> _Room:
         with self._lock:
@@ -69,14 +78,14 @@ class LoopbackNetwork:
         return self._post(self.room(room_id), sender, body, record, None)
 
     def _post(self, room: _Room, sender: str, body: str, record: Mapping[str, Any] | None,
-              txn_id: str | None, image: bytes | None = None) -> Message:
+              txn_id: str | None, image: bytes | None = None, device: str = "") -> Message:
         with self._lock:
             if txn_id is not None and (sender, txn_id) in room.txns:
                 event_id = room.txns[(sender, txn_id)]
                 return next(m for m in room.messages if m.event_id == event_id)
             stamp = self.clock() if self.clock is not None else next(self._clock)
             msg = Message(room.room_id, sender, f"$ev{next(self._ids)}", body,
-                          dict(record) if record is not None else None, stamp, image)
+                          dict(record) if record is not None else None, stamp, image, device)
             room.messages.append(msg)
             if txn_id is not None:
                 room.txns[(sender, txn_id)] = msg.event_id
@@ -99,9 +108,21 @@ class LoopbackNetwork:
 class LoopbackTransport:
     """One user's connection to a :class:`LoopbackNetwork` (a Transport)."""
 
-    def __init__(self, network: LoopbackNetwork, user_id: str) -> None:
+    def __init__(self, network: LoopbackNetwork, user_id: str, device: str = "") -> None:
         self.network = network
         self._user = user_id
+        #: this device's id (a test's second device of a user gives one; by
+        #: default none: its messages name no device, as before)
+        self.device_id = device
+        #: the first message number this device can read (late_devices)
+        self._reads_from = 0
+        if device:
+            with network._lock:
+                first = network._devices_from.setdefault((user_id, device), next(network._ids))
+                self._reads_from = first
+                known = network.devices.setdefault(user_id, [])
+                if device not in known:
+                    known.append(device)
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._callback: Callable[[Message], None] | None = None
@@ -142,6 +163,13 @@ class LoopbackTransport:
             if self._user in r.invited:
                 r.invited.remove(self._user)
 
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (their ids and names)."""
+        net = self.network
+        with net._lock:
+            return [Invitation(r.room_id, r.creator, r.name, tuple(r.joined))
+                    for r in net._rooms.values() if self._user in r.joined]
+
     def members(self, room: str) -> list[str]:
         r = self.network.room(room)
         with self.network._lock:
@@ -153,7 +181,12 @@ class LoopbackTransport:
         r = self.network.room(room)
         if self._user not in r.joined:
             raise OnlineError("You are not in that game's room.", "not_joined")
-        return self.network._post(r, self._user, body, record, txn_id).event_id
+        return self.network._post(r, self._user, body, record, txn_id, device=self.device_id).event_id
+
+    def devices(self, user: str) -> list[str]:
+        """The ids of ``user``'s devices that gave one (see ``device``)."""
+        with self.network._lock:
+            return list(self.network.devices.get(user, []))
 
     def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
         """A picture, its alt text the body (kept whole in the message's ``image``)."""
@@ -162,13 +195,15 @@ class LoopbackTransport:
         r = self.network.room(room)
         if self._user not in r.joined:
             raise OnlineError("You are not in that game's room.", "not_joined")
-        return self.network._post(r, self._user, alt, None, txn_id, bytes(png)).event_id
+        return self.network._post(r, self._user, alt, None, txn_id, bytes(png), self.device_id).event_id
 
     def history(self, room: str) -> list[Message]:
         r = self.network.room(room)
         with self.network._lock:
             if self._user not in r.joined:
                 raise OnlineError("You are not in that game's room.", "not_joined")
+            if self.network.late_devices and self.device_id:
+                return [m for m in r.messages if int(m.event_id.lstrip("$ev")) >= self._reads_from]
             return list(r.messages)
 
     def listen(self, on_message: Callable[[Message], None]) -> None:

@@ -20,6 +20,10 @@ player is a seat whose actions arrive as events, as a computer's do.
   through :meth:`send_action` (the game's own action data, or a computer
   player's :class:`~audio_scrabble.engine.players.Action`).
 * :meth:`pending` says what this side must do now.
+* A new device of a seated player, which cannot read the room's earlier
+  records, asks for them (:meth:`GameLink.ask_catch_up`); every link that
+  holds the game answers (the player's own other device adds the seed,
+  sealed to it); the answer is refereed whole (:mod:`.catchup`).
 
 With ``background=True`` records are sent from the link's own thread,
 in order, never from the transport's listener (whose callback must not
@@ -52,6 +56,7 @@ an error's sentence.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import queue
 import secrets as _secrets
@@ -60,9 +65,11 @@ from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 from ..errors import OnlineError
+from ..presentation import online_phrases
+from . import catchup as cu
 from .deal import Secrets
 from .offers import list_identity
-from .record import BadRecord, Player, format_record, parse_record, record_hash, txn_id
+from .record import ACTION_KINDS, BadRecord, Player, format_record, parse_record, record_hash, txn_id
 from .referee import Applied, OnlineGame, Refused
 from .transport import NAMESPACE, Message, Transport
 
@@ -97,7 +104,7 @@ class GameLink:
                  on_refused: Callable[[OnlineError, Message], None] | None = None,
                  on_chat: Callable[[Message], None] | None = None,
                  on_send_failed: Callable[[OnlineError], None] | None = None,
-                 background: bool = False, retry_seconds: float = 0.5) -> None:
+                 background: bool = False, retry_seconds: float = 0.5, box_secret: bytes | None = None) -> None:
         self.transport = transport
         self.room = room
         self.seeds = seeds
@@ -130,6 +137,24 @@ class GameLink:
         self._composed: set[str] = set()
         #: every record sent from the outbox (else only those queued on purpose)
         self._background = background
+        # -- a new device's catch-up (see :mod:`.catchup`)
+        #: this device's id, as the transport names it (empty: it names none)
+        self.device_id = str(getattr(transport, "device_id", "") or "")
+        #: the secret of this device's catch-up box (to ask for the game; None: it cannot ask)
+        self.box_secret = box_secret
+        #: every record applied, as an answer to a new device carries it (the room's order)
+        self.entries: list[dict[str, Any]] = []
+        #: records came that need the records before them, which this device cannot read
+        self.behind = False
+        #: asks of new devices heard and not answered yet: ask event id -> (sender, ask)
+        self._asks: dict[str, tuple[str, cu.Ask]] = {}
+        #: asks whose records another player's program has sent (the seed may still be owed)
+        self._asks_answered: set[str] = set()
+        #: parts of answers to this device, by answer id
+        self._parts: dict[str, dict[int, cu.Part]] = {}
+        #: once caught up from an answer: how many moves, and from whom ("" this player's other device)
+        self.caught_up: tuple[int, str] | None = None
+        self.on_caught_up: Callable[[int, str], None] | None = None
         if background:
             self._start_outbox()
 
@@ -197,6 +222,7 @@ class GameLink:
         away), then send whatever set-up step is due."""
         out = self._read_history()
         self.advance()
+        self._answer_asks()
         return out
 
     def _read_history(self) -> list[Applied]:
@@ -229,8 +255,16 @@ class GameLink:
                 if self.on_chat is not None:
                     self.on_chat(msg)
                 return None
+            if cu.is_catchup(msg.record):
+                self._catchup(msg)
+                return None
             try:
                 record = parse_record(msg.record)
+                if record.seq > 0 and not self.state.log:
+                    # the records before it cannot be read here (a new device): caught up by an answer
+                    self._seen.discard(msg.event_id)
+                    self.behind = True
+                    return None
                 if record.seq > len(self.state.log) and not self._reading_history:
                     # a record from ahead: some came before it unheard; read them in order
                     self._seen.discard(msg.event_id)
@@ -239,6 +273,7 @@ class GameLink:
                 if record.seq == 0 and self.state.secrets is None:
                     self._restore_secrets(record)
                 applied = self.state.receive(record, msg.sender, msg.body, msg.timestamp_ms)
+                self.entries.append(cu.entry(msg.event_id, msg.sender, msg.body, msg.timestamp_ms, msg.record))
                 self.last_record_ms = msg.timestamp_ms or self.last_record_ms
                 if record.seq == 0:
                     self._restore_secrets(record)
@@ -253,11 +288,136 @@ class GameLink:
             self.on_record(applied)
         return applied
 
-    def _restore_secrets(self, offer: Any) -> None:
+    def _restore_secrets(self, offer: Any, state: OnlineGame | None = None) -> None:
+        state = state if state is not None else self.state
         seat = next((i for i, p in enumerate(offer.players) if p.user == self.transport.user_id), None)
         seed = self.seeds.get(offer.game)
         if seat is not None and seed is not None:
-            self.state.secrets = Secrets(offer.game, seat, seed)
+            state.secrets = Secrets(offer.game, seat, seed)
+
+    @property
+    def seedless(self) -> bool:
+        """Seated, the deal begun, and this device holds no seed of this
+        player's: the game can be followed here, not played (a new device
+        whose player's other computer did not send it)."""
+        with self._lock:
+            st = self.state
+            return bool(st.log) and st.my_seat is not None and st.secrets is None and len(st.log) > st.my_seat
+
+    # ------------------------------------------------------------ a new device's catch-up
+    def ask_catch_up(self) -> bool:
+        """This device cannot read the game (a new device): ask the homes
+        that hold it (once a device: the same transaction id again sends
+        nothing new). Whether an ask went."""
+        with self._lock:
+            if self.state.log or self.box_secret is None or not self.device_id:
+                return False
+            record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
+        room = hashlib.sha256(self.room.encode()).hexdigest()[:16]
+        self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record, f"catchup.ask.{self.device_id}.{room}")
+        return True
+
+    def _catchup(self, msg: Message) -> None:
+        """An ask of a new device's, or a part of an answer (see :mod:`.catchup`)."""
+        assert msg.record is not None
+        ask = cu.read_ask(msg.record)
+        if ask is not None:
+            if msg.sender == self.transport.user_id and ask.device == self.device_id:
+                return  # our own
+            self._asks[msg.event_id] = (msg.sender, ask)
+            if not self._reading_history:
+                self._answer_asks()
+            return
+        part = cu.read_part(msg.record)
+        if part is None:
+            return
+        asked = msg.record.get("ask")
+        if isinstance(asked, str) and asked in self._asks:
+            if msg.sender == self._asks[asked][0]:  # the player's own other device: records and seed sent
+                del self._asks[asked]
+            else:
+                self._asks_answered.add(asked)
+        if not self.device_id or part.device != self.device_id:
+            return
+        parts = self._parts.setdefault(f"{msg.sender}/{part.answer}", {})
+        parts[part.index] = part
+        if len(parts) == part.count:
+            self._apply_answer([parts[i] for i in range(part.count)], msg.sender)
+
+    def _answer_asks(self) -> None:
+        """Answer the asks heard: the records applied here (every program
+        that holds the game); this player's seed too, sealed to the asking
+        device, when the ask is this user's own other device's."""
+        me = self.transport.user_id
+        with self._lock:
+            st = self.state
+            if not st.log or len(self.entries) != len(st.log) or self._reading_history:
+                return
+            for ask_id, (sender, ask) in list(self._asks.items()):
+                own = sender == me
+                seed = self.seeds.get(st.game_id) if own else None
+                if st.seat_of(sender) is None or (ask_id in self._asks_answered and seed is None):
+                    del self._asks[ask_id]  # not a player's, or its records sent and no seed to add
+                    continue
+                sealed = cu.seal_seed(ask.box, st.game_id, seed) if seed is not None else ""
+                tag = hashlib.sha256(f"{ask_id}/{self.device_id}".encode()).hexdigest()[:16]
+                parts = cu.answer_parts(tag, ask.device, self.entries, sealed)
+                for i, part in enumerate(parts):
+                    part["ask"] = ask_id
+                    self.transport.send(self.room, online_phrases.catchup_answer_body(i + 1, len(parts)), part,
+                                        f"catchup.answer.{tag}.{i}")
+                del self._asks[ask_id]
+
+    def _apply_answer(self, parts: Sequence[cu.Part], sender: str) -> None:
+        """An answer to this device, whole: its records refereed in order on
+        a fresh copy of the game (the seed, from this player's own other
+        device, opened first); the copy replaces this side's only if every
+        record follows. Nothing is done when this side has the game already."""
+        me = self.transport.user_id
+        sealed = next((p.seed for p in parts if p.seed), "")
+        seed_came = False
+        if sealed and sender == me and self.box_secret is not None:
+            opened = cu.open_seed(self.box_secret, sealed)
+            if opened is not None and opened[0] not in self.seeds:
+                self.seeds[opened[0]] = opened[1]
+                seed_came = True
+        if self.state.log:
+            if not (seed_came and self.state.secrets is None):
+                return
+            entries = list(self.entries)  # the seed came after the records: the game again, with it
+        else:
+            entries = [dict(e) for p in parts for e in p.entries]
+        fresh = OnlineGame(me, self.state.lexicon)
+        try:
+            for e in entries:
+                record = parse_record(e["record"])
+                if record.seq == 0:
+                    self._restore_secrets(record, fresh)
+                fresh.receive(record, str(e["sender"]), str(e.get("body", "")), int(e.get("ts", 0)))
+        except (BadRecord, Refused) as err:
+            log.info("a catch-up answer in %s was refused: %s", self.room, err.code)
+            return
+        if not fresh.log or len(fresh.log) < len(self.state.log):
+            return
+        self.state = fresh
+        self.entries = [dict(e) for e in entries]
+        self._seen.update(str(e["event_id"]) for e in entries)
+        self.last_record_ms = int(entries[-1].get("ts", 0)) or self.last_record_ms
+        self.behind = False
+        moves = sum(1 for r in fresh.log if r.kind in ACTION_KINDS)
+        seat = fresh.seat_of(sender)
+        name = "" if sender == me or seat is None else fresh.names[seat]
+        self.caught_up = (moves, name)
+        if self.on_caught_up is not None:
+            self.on_caught_up(moves, name)
+
+    def game_and_others(self) -> tuple[Any, list[str]]:
+        """The game's view as it stands (None before the deal is done) and
+        the other players' names, read together under the link's lock
+        (history and names of one moment)."""
+        with self._lock:
+            st = self.state
+            return st.game, [n for i, n in enumerate(st.names) if i != st.my_seat]
 
     # ------------------------------------------------------------ acting
     def pending(self) -> str:
@@ -299,6 +459,8 @@ class GameLink:
             kinds, seat = st.expected()
             if seat is None or seat != st.my_seat or st.final is not None:
                 return
+            if kinds != ("join",) and st.secrets is None:
+                return  # a new device without this player's seed: it follows the game, it cannot act
             if kinds == ("join",):
                 game_id = st.game_id
                 sec = Secrets(game_id, seat, self.seeds[game_id]) if game_id in self.seeds else Secrets.new(game_id, seat)
@@ -322,6 +484,7 @@ class GameLink:
         Raises OnlineError (with the core's sentence) if it may not be made.
         ``queued``: sent from the outbox's thread, tried again until it goes
         (the homeserver down: the action goes when it is back; :attr:`unsent`)."""
+        self._refuse_seedless()
         with self._lock:
             try:
                 record, body = self.state.compose_action(action_data(action))
@@ -339,6 +502,8 @@ class GameLink:
         exchange, or (a placement, an exchange) the keys of this side's
         own new tiles. The table waits on it a moment before sending a move
         typed as soon as "Your turn." is said."""
+        if self.seedless:
+            return True  # refused at once by send_action, not waited for
         with self._lock:
             st = self.state
             if not st.log or st.game is None or st.final is not None:
@@ -355,7 +520,12 @@ class GameLink:
         with self._sends_done:
             return self._pending_sends
 
+    def _refuse_seedless(self) -> None:
+        if self.seedless:
+            raise OnlineError(online_phrases.SEEDLESS_REFUSAL, "seedless")
+
     def resign(self) -> None:
+        self._refuse_seedless()
         with self._lock:
             record, body = self.state.compose_resign()
         self._send(record, body, queued=True)  # kept, and tried again, while the server is down
@@ -364,6 +534,7 @@ class GameLink:
         """Claim the game on time (Refused, with the sentence, when the late
         player's time has not run out by ``now_ms``); every side checks
         the claim again against the server's timestamps when it arrives."""
+        self._refuse_seedless()
         with self._lock:
             record, body = self.state.compose_claim(now_ms)
         self._send(record, body, queued=True)

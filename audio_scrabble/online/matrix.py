@@ -53,8 +53,8 @@ Choices, and why:
   sender knew of when sending: those of every member, invited ones
   included. A device made later (a player who signed out and in again,
   or reinstalled) cannot read the room's earlier messages: nio forwards
-  keys only between one user's own devices. The game's own log
-  (:class:`.store.GameLog`, kept across sign-out) holds them.
+  keys only between one user's own devices. The other homes give such a
+  device the game (:mod:`.catchup`).
 * **Secrets.** No token, key or password is put in a log or an error's
   sentence; :class:`.store.Account`'s repr hides them.
 """
@@ -704,6 +704,14 @@ class MatrixTransport:
     def homeserver(self) -> str:
         return self._account.homeserver
 
+    def devices(self, user: str) -> list[str]:
+        """The ids of ``user``'s devices this device knows of (its key store,
+        brought up to date by each sync), in a stable order."""
+        def read() -> list[str]:
+            return sorted(str(d.id) for d in self._client.device_store.active_user_devices(user))
+
+        return list(self._on_loop(read))
+
     def create_room(self, name: str, invitees: Sequence[str], *, encrypted: bool = True) -> str:
         nio = self._nio
         invitees = [check_user_id(u) for u in invitees]
@@ -752,6 +760,14 @@ class MatrixTransport:
             return out
 
         return self._on_loop(read)
+
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (their ids and names), as the last sync knows them."""
+        def read() -> list[Invitation]:
+            return [Invitation(room=room_id, inviter="", name=room.name or "", members=tuple(sorted(room.users)))
+                    for room_id, room in sorted(self._client.rooms.items())]
+
+        return list(self._on_loop(read))
 
     def accept(self, room: str) -> None:
         nio = self._nio

@@ -8,6 +8,7 @@ Layout, under the data folder (:func:`persistence.store.data_dir`)::
                           token, and the key that locks the device's keys
       keys/               0700: the encryption store of this device (nio's)
       seeds.json          0600: the seed of each deal this device takes part in
+      catchup_box.key     0600: this computer's catch-up box (online/catchup.py)
       games/              0700: one append-only log per game room
 
 The password is never written anywhere: signing in trades it for an
@@ -148,6 +149,26 @@ class OnlineStore:
         """The deals' seeds of this device's games (game id -> 32 bytes), 0600."""
         return SeedFile(self.seeds_path)
 
+    @property
+    def box_path(self) -> Path:
+        return self.folder / "catchup_box.key"
+
+    def catchup_secret(self) -> bytes:
+        """The secret of this computer's catch-up box (32 bytes, 0600, made
+        once): a new device asks for a game with its public half, and its
+        player's own other device seals the deal's seed to it
+        (:mod:`.catchup`). Never logged."""
+        try:
+            secret = bytes.fromhex(self.box_path.read_text().strip())
+            if len(secret) == 32:
+                return secret
+        except (OSError, ValueError):
+            pass
+        self.ensure()
+        secret = os.urandom(32)
+        atomic_write(self.box_path, secret.hex().encode(), PRIVATE)
+        return secret
+
     # ---------------------------------------------------------- games
     def game_log(self, room: str) -> GameLog:
         self.ensure()
@@ -225,12 +246,34 @@ class GameLog:
     * ``{"kind": "outbox", "txn_id", "body", "record"}``: about to be sent;
     * ``{"kind": "sent", "txn_id", "event_id"}``: the server took it;
     * ``{"kind": "dropped", "txn_id"}``: not sent again after a restart (no longer due);
-    * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``.
+    * ``{"kind": "received", "event_id", "sender", "body", "record", "ts"}``;
+    * ``{"kind": "seen", "events": N}``: the game's first N history events
+      were said at a table here (:meth:`seen`, :meth:`mark_seen`).
     """
+
+    #: the kind of the mark of what was said at a table
+    SEEN = "seen"
 
     def __init__(self, path: Path, room: str) -> None:
         self.path = path
         self.room = room
+        #: the last "seen" mark, once read from the file (None: not read yet)
+        self._seen: int | None = None
+
+    def seen(self) -> int:
+        """How many of the game's history events were last said at a table
+        here (0: no mark noted)."""
+        if self._seen is None:
+            marks = [e.get("events") for e in self.entries() if e.get("kind") == self.SEEN]
+            self._seen = max((m for m in marks if isinstance(m, int)), default=0)
+        return self._seen
+
+    def mark_seen(self, count: int) -> None:
+        """The game's first ``count`` history events have been said here:
+        noted once (a mark no further than the last one is not written)."""
+        if count > self.seen():
+            self.append(self.SEEN, events=count)
+            self._seen = count
 
     @staticmethod
     def room_of(path: Path) -> str | None:

@@ -117,3 +117,12 @@ class SendsImages(Protocol):
         """Send a PNG picture whose alt text (the body any app shows or
         reads aloud) is ``alt``; idempotent per ``txn_id``. Its event id."""
         ...
+
+
+class KnowsDevices(Protocol):
+    """A transport that can say which devices a user has (Matrix: its key
+    store's; the loopback: the devices its tests named): optional."""
+
+    def devices(self, user: str) -> list[str]:
+        """The ids of ``user``'s devices known here."""
+        ...

@@ -131,3 +131,17 @@ def other_word_list(inviter: str, name: str) -> str:
     """The invited side lacks the list an offer plays with: what to do."""
     return (f"{inviter}'s game plays with the word list {name}, which this program does not have; "
             f"get that file, start audio-scrabble --lexicon with it, then open the game.")
+
+
+# ---------------------------------------------------------------- a new device's catch-up
+#: a move typed on a device without this player's keys of the deal (a new one, caught up)
+SEEDLESS_REFUSAL = ("Your tiles cannot be read on this device; "
+                    "play from the computer you began the game on.")
+#: the readable body of a new device's ask for the game (any chat app shows it)
+CATCHUP_ASK_BODY = "A new device of mine asks for the game so far (sent by the game itself)."
+
+
+def catchup_answer_body(part: int, parts: int) -> str:
+    """The readable body of one message of an answer to a new device."""
+    of = f", part {part} of {parts}" if parts > 1 else ""
+    return f"The game so far, for a new device{of} (sent by the game itself)."

@@ -18,6 +18,9 @@ from .phrases import Audience, join_and, last_move_sentence
 from .record_phrases import history_line
 
 __all__ = [
+    "CATCHUP_ASKED",
+    "caught_up",
+    "seedless",
     "HONOUR_INVITATION",
     "HONOUR_ROOM",
     "MOST_SINCE",
@@ -127,3 +130,25 @@ def deal_unchecked(name: str) -> list[str]:
         "Until it runs again, no one can check that the tiles were dealt fairly.",
         "Your win on time stands.",
     ])
+
+
+# ---------------------------------------------------------------- a new device of this player's
+def caught_up(moves: int, name: str) -> list[str]:
+    """A game this device could not read, given by another home:
+    ``Caught up: 12 moves from Bob's game.`` (``name`` empty: this
+    player's own other computer sent it)."""
+    count = "1 move" if moves == 1 else f"{moves} moves"
+    source = f"{name}'s game" if name else "your other computer"
+    return clauses(f"Caught up: {count} from {source}.")
+
+
+#: a game's room this device cannot read yet: the other homes are asked for it
+CATCHUP_ASKED = short_lines(["A game here is new to this device;", "asked the other homes for it."])
+
+
+def seedless(names: Sequence[str]) -> list[str]:
+    """Caught up without this player's keys of the deal (only the computer
+    that began the game holds them): followed here, not played."""
+    return short_lines([f"Your tiles with {join_and(list(names))} cannot be read here:",
+                        "only the computer you began on has your keys.",
+                        "Play from there; this one follows the game."])

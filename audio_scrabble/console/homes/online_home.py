@@ -28,16 +28,19 @@ from typing import Any
 
 from ...errors import ActionNotAllowed, OnlineError, ScrabbleError
 from ...online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
-from ...online.match import DONE, JOIN, PLAY, GameLink
+from ...online.match import JOIN, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_clock, online_since, online_terms
+from . import online_catching, online_clock, online_games, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
+from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
+
+__all__ = ["DEFAULT_RULES", "MOST_INVITED", "OnlineHome", "REMATCH_ROOM", "TICK_SECONDS", "invited_by", "is_rematch"]
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +50,6 @@ DEFAULT_RULES = "single"
 MOST_INVITED = 3
 #: how often (seconds) a running program looks for reminders to send
 TICK_SECONDS = 60.0
-#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
-REMATCH_ROOM = online_phrases.REMATCH_ROOM
 
 
 class OnlineHome:
@@ -82,6 +83,10 @@ class OnlineHome:
         #: the number ``games`` last gave the first online game (the games on file come first)
         self.first_number = 1
         self._tick_lock = threading.Lock()
+        #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
+        self.catching: dict[str, GameLink] = {}
+        #: the secret of this computer's catch-up box (read at sign-in)
+        self.box_secret: bytes | None = None
 
     # ------------------------------------------------------------ signing in
     @property
@@ -118,6 +123,7 @@ class OnlineHome:
         atexit.register(self.close)  # the device's keys made the owner's only (Matrix)
         self.transport = Watched(transport, self._last)
         self._seeds = self.store.seeds()
+        self.box_secret = self.store.catchup_secret()
         self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
         self._worker.start()
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
@@ -129,19 +135,24 @@ class OnlineHome:
                 self._resume(log.room)
             elif HONOUR_SETUP in kinds:
                 self._resume_honour(log)
+        caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
         threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
         lines = online_prompts.signed_in(transport.user_id)
-        return lines + self.away_lines()
+        return lines + caught + self.away_lines()
 
     def _resume(self, room: str) -> None:
         assert self.transport is not None
         try:
-            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds)
+            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
+                                   box_secret=self.box_secret)
         except OnlineError:
             return  # a room no longer reachable (left, or declined): not listed
+        if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
+            online_catching.ask_or_keep(self, link)
+            return
         link.journal = self.store.game_log(room)
         link.resend_unsent()  # a move typed and not sent before the program stopped
         self.links[room] = link
@@ -164,6 +175,7 @@ class OnlineHome:
         except OnlineError:
             del self.honour[link.room]
             return  # a room no longer reachable: not listed
+        link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
@@ -174,6 +186,7 @@ class OnlineHome:
         self.transport = None
         self.links.clear()
         self.honour.clear()
+        self.catching.clear()
         self.rooms.clear()
         self._inbox.put(None)
         self._stop_ticking.set()
@@ -215,21 +228,23 @@ class OnlineHome:
                 if msg is None:
                     return
                 if isinstance(msg, tuple):  # a new device of a user's: an honour friend's is sent the
-                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game begun
-                        if link.heard or link.game.actions:  # (a new game's welcome reached it)
-                            link.brief_device(msg[1])
+                    for link in [h for h in self.honour.values() if h.friend == msg[0]]:  # game as it stands
+                        link.brief_trusted(msg[1])  # (not a device the welcome went to)
                 else:
                     self._handle(msg)
             finally:
                 self._inbox.task_done()
 
     def _handle(self, msg: Message) -> None:
-        link: GameLink | HonourLink | None = self.links.get(msg.room) or self.honour.get(msg.room)
+        link: GameLink | HonourLink | None = (self.links.get(msg.room) or self.honour.get(msg.room)
+                                              or self.catching.get(msg.room))
         if link is None:
             return
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
         try:
             link.handle(msg)
+            if isinstance(link, GameLink) and msg.room in self.catching:
+                online_catching.heard(self, link)  # an answer to this device: the game is here now
         except OnlineError:
             pass  # a send that failed is sent again with the same id at the next catch-up
         except Exception:  # the worker must go on for the other games
@@ -243,88 +258,16 @@ class OnlineHome:
 
     # ------------------------------------------------------------ the games
     def entries(self) -> list[GameEntry]:
-        out = []
-        for room in self.rooms:
-            if room in self.honour:
-                out.append(self._honour_entry(self.honour[room]))
-                continue
-            link = self.links[room]
-            state = link.state
-            me = state.my_seat
-            others = tuple(n for i, n in enumerate(state.names) if i != me)
-            pending = link.pending()
-            kinds, seat = state.expected() if state.log else ((), None)
-            if pending == DONE or (state.final is not None):
-                kind, whose = "done", ""
-            elif pending == PLAY:
-                kind, whose = "play", ""
-            elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
-                kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
-            elif state.game is None:
-                kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
-            else:
-                kind = "wait"
-                whose = state.names[seat] if seat is not None and seat != me else ""
-            out.append(GameEntry(room, others, kind, whose, self._last.get(room, 0)))
-        return out
-
-    def _honour_entry(self, link: HonourLink) -> GameEntry:
-        game = link.game
-        others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
-        if game.is_over:
-            kind, whose = "done", ""
-        elif game.awaiting_final_challenge:
-            pending = game.pending_play
-            mine = pending is not None and pending.player != link.my_seat
-            kind, whose = ("play", "") if mine else ("wait", link.friend_name)
-        elif game.current == link.my_seat:
-            kind, whose = "play", ""
-        else:
-            kind, whose = "wait", link.friend_name
-        return GameEntry(link.room, others, kind, whose, self._last.get(link.room, 0))
+        """Every online game as ``games`` lists it (:func:`.online_games.entries`)."""
+        return online_games.entries(self)
 
     def games_lines(self, first: int) -> list[str]:
         """The online games (numbered from ``first`` for ``open``) and the invitations."""
-        transport = self.need()
-        lines: list[str] = []
-        self.first_number = first
-        now = int(time.time() * 1000)
-        entries = self.entries()
-        if entries:
-            lines.append(online_prompts.online_heading(len(entries)))
-        clock_now = self.clock()
-        for n, e in enumerate(entries, start=first):
-            link = self.links.get(e.room)  # an honour game keeps no clock
-            clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
-                                            or online_clock.unplayable(n, link))
-            lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
-        self.invited = transport.invitations()
-        for n, inv in enumerate(self.invited, start=1):
-            if is_rematch(inv):
-                lines.extend(online_prompts.rematch_invitation_line(n, invited_by(inv)))
-            else:
-                lines.extend(online_prompts.invitation_line(n, invited_by(inv)))
-            lines += online_terms.invitation_lines(inv)  # what it is played by, before accepting
-        if self.invited:
-            lines.append(online_prompts.ACCEPT_HOW)
-        if not entries and not self.invited:
-            lines.extend(online_prompts.NO_ONLINE_GAMES)
-        return lines
+        return online_games.games_lines(self, first)
 
     def away_lines(self) -> list[str]:
-        """Who moved while the player was away: the games where it is their turn now."""
-        movers: dict[str, int] = {}
-        for e in self.entries():
-            if e.state == "play" and e.room in self.honour:
-                name = self.honour[e.room].friend_name
-                movers[name] = movers.get(name, 0) + 1
-            elif e.state == "play":
-                link = self.links[e.room]
-                last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
-                name = link.state.names[last.seat] if last is not None else ""
-                movers[name] = movers.get(name, 0) + 1
-        said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
-        return said + online_since.waiting_lines(self) + self.due_lines()
+        """Who moved while the player was away, the moves waiting, the moves due."""
+        return online_games.away_lines(self)
 
     def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim
@@ -427,7 +370,21 @@ class OnlineHome:
             except Exception:  # the clock must not stop the games
                 log.exception("the reminders could not be checked")
 
-    def _keep(self, link: GameLink) -> None:
+    @property
+    def seeds(self) -> Any:
+        """The deals' seeds of this device's games (the store's seed file)."""
+        return self._seeds
+
+    def lexicon(self) -> Any:
+        """The word list games are refereed with here."""
+        return self._lexicon()
+
+    def keep(self, link: GameLink) -> None:
+        """A game known here from now on (its log, its number in ``games``),
+        from a link that has heard its room all along (not read again)."""
+        self._keep(link, read=False)
+
+    def _keep(self, link: GameLink, read: bool = True) -> None:
         link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
@@ -435,7 +392,8 @@ class OnlineHome:
         self.store.game_log(link.room).append("game", game=link.state.game_id)
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
-        link.catch_up()
+        if read:
+            link.catch_up()
 
     def open(self, number: int) -> list[str]:
         """Open online game ``number`` (1 = the first listed) at the table."""
@@ -478,19 +436,3 @@ class OnlineHome:
         if table is None or table.link is None:
             raise ActionNotAllowed(online_prompts.NO_ONLINE_GAME)
         return table
-
-
-def invited_by(inv: Invitation) -> str:
-    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
-    name = inv.name
-    for head in ("Scrabble: ", REMATCH_ROOM):
-        if name.startswith(head):
-            first = name[len(head):].split(",")[0].strip()
-            if first:
-                return first
-    return display_name(inv.inviter)
-
-
-def is_rematch(inv: Invitation) -> bool:
-    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
-    return inv.name.startswith(REMATCH_ROOM)

@@ -1,6 +1,7 @@
 """What the player has seen of a game between homes: the count of the
 game's history events last said at this table, kept in the game's log
-(``{"kind": "seen", "events": N}``), so a game opened again (after the
+(``{"kind": "seen", "events": N}``; the log keeps its last mark,
+:meth:`~audio_scrabble.online.store.GameLog.seen`), so a game opened again (after the
 program was closed, or while another game was open) says every move made
 since, in order, not only the last one
 (:func:`~audio_scrabble.presentation.prompts_homes.since_lines`); and a
@@ -16,38 +17,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.game import Game
+from ...online.store import GameLog
 from ...presentation import prompts_homes
 
 #: the log entry's kind
-SEEN = "seen"
-#: the last mark noted in each log this run (by its path): not read again each move
-_NOTED: dict[str, int] = {}
+SEEN = GameLog.SEEN
 
 
-def seen_mark(journal: Any) -> int:
+def seen_mark(journal: GameLog | None) -> int:
     """The count of history events last said at a table (0: none noted)."""
-    if journal is None:
-        return 0
-    marks = [e.get("events") for e in journal.entries() if e.get("kind") == SEEN]
-    return max((m for m in marks if isinstance(m, int)), default=0)
+    return journal.seen() if journal is not None else 0
 
 
-def note_seen(journal: Any, count: int) -> None:
+def note_seen(journal: GameLog | None, count: int) -> None:
     """The game's first ``count`` history events have been said here (kept
-    once: a mark no further than the last one noted is not written)."""
-    if journal is None:
-        return
-    key = str(getattr(journal, "path", id(journal)))
-    noted = _NOTED.get(key)
-    if noted is None:
-        noted = seen_mark(journal)
-    if count > noted:
-        journal.append(SEEN, events=count)
-        noted = count
-    _NOTED[key] = noted
+    in the game's log, once: a mark no further than the last one noted is
+    not written)."""
+    if journal is not None:
+        journal.mark_seen(count)
 
 
-def opening_lines(journal: Any, game: Game, names: Sequence[str], you: int | None) -> list[str]:
+def opening_lines(journal: GameLog | None, game: Game, names: Sequence[str], you: int | None) -> list[str]:
     """A game opened again: the moves since the player last saw it (capped;
     ``history`` has the rest); :func:`note_seen` then moves the mark."""
     return prompts_homes.since_lines(list(game.history), seen_mark(journal), names, you)
@@ -74,15 +64,9 @@ def waiting_lines(home: Any) -> list[str]:
         link = honour if honour is not None else home.links.get(room)
         if link is None or link.journal is None:
             continue
-        marks = [e for e in link.journal.entries() if e.get("kind") == SEEN]
-        with link._lock:
-            if honour is not None:
-                game, others = honour.game, [honour.friend_name]
-            else:
-                game = link.state.game
-                others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
-            history = list(game.history) if game is not None else []
+        game, others = link.game_and_others()
+        history = list(game.history) if game is not None else []
         count = len(prompts_homes.moves_since(history, seen_mark(link.journal)))
-        if marks and count:
+        if count and seen_mark(link.journal):  # a game with no mark: not counted
             out += prompts_homes.new_moves_line(others, count)
     return out

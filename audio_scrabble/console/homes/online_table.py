@@ -33,134 +33,30 @@ inboxes stay empty: everything comes through the relay.
 
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from collections import deque
-from pathlib import Path
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Callable
 
-from ...core.events import ChallengeResolved, Event, GameEnded, TilesExchanged, TilesPlaced, TurnPassed
+from ...core.events import Event
 from ...core.game import Game
 from ...errors import OnlineError
 from ...online.match import GameLink
 from ...online.record import ACTION_KINDS
-from ...online.referee import Applied, FinalCheck
+from ...online.referee import Applied
 from ...online.transport import Message
-from ...notation.gcg import read_gcg
-from ...persistence import files
-from ...persistence.records import record_stem
 from ...presentation import online_phrases, online_prompts, phrases, prompts
-from ..table.acting import Acting
-from ..table.match import Match
-from ..table.opening import Seating
-from ..options import Options
-from ..table.seats import Relayed, RemoteSeat
 from ..asking.setup import Seat, SetupFlow
-from ..table.thinking import Thinker
-from . import online_since
+from ..table.opening import Seating
+from ..table.seats import Relayed, RemoteSeat
+from . import online_end, online_since
+from .online_away import Host, hear_away, notice
+from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
+
+__all__ = ["ECHO_WAIT", "Host", "OnlineTable", "action_of", "copy_game", "hear_away", "notice"]
 
 #: at most this many seconds for an action sent here to come back from the room
 ECHO_WAIT = 10.0
-
-
-@dataclass(frozen=True)
-class _Heard:
-    """Something the link heard, queued for the table (made on its thread)."""
-
-    kind: str  # "record", "refused", "chat", "check"
-    applied: Applied | None = None
-    #: the view right after a turn record: a private copy, the own rack's unknown tiles left out
-    view: Game | None = None
-    #: the log's length once this record is in
-    at: int = 0
-    #: the player's own tiles not known yet
-    coming: int = 0
-    lines: tuple[str, ...] = ()
-
-
-def copy_game(game: Game) -> Game:
-    """A private copy of a game (the word list and move finder shared)."""
-    memo: dict[int, Any] = {}
-    for shared in (game.lexicon, game.move_finder):
-        if shared is not None:
-            memo[id(shared)] = shared
-    return copy.deepcopy(game, memo)
-
-
-def _quiet_draws(events: tuple[Event, ...] | list[Event]) -> tuple[Event, ...]:
-    """A turn's events as the table says them: the end left to the deal's
-    check (the view's end leaves out the racks it cannot see) and no drawn
-    tile named (the view draws unknown tiles)."""
-    out: list[Event] = []
-    for ev in events:
-        if isinstance(ev, GameEnded):
-            continue
-        if isinstance(ev, (TilesPlaced, TilesExchanged)) and ev.drawn:
-            ev = replace(ev, drawn=())
-        out.append(ev)
-    return tuple(out)
-
-
-def action_of(events: tuple[Event, ...] | list[Event]) -> dict[str, Any]:
-    """The game's own action data (as the link sends it) for an action's events."""
-    first = events[0] if events else None
-    if isinstance(first, TilesPlaced):
-        play = first.play
-        return {"type": "place", "direction": play.direction,
-                "tiles": [[t.square.row, t.square.col, t.letter, t.blank] for t in play.tiles]}
-    if isinstance(first, TilesExchanged):
-        return {"type": "exchange", "tiles": "".join(first.returned)}
-    if isinstance(first, TurnPassed):
-        return {"type": "pass"}
-    if isinstance(first, ChallengeResolved):
-        return {"type": "challenge"}
-    if isinstance(first, GameEnded):
-        return {"type": "accept"}
-    raise OnlineError(online_prompts.NOT_AN_ACTION, "mismatch")
-
-
-class Host(Protocol):
-    """What a game between homes uses of the session (a :class:`~.session.Session`)."""
-
-    acting: Acting
-    thinker: Thinker
-    match: Match | None
-    lexicon: Any
-    options: Options
-    store: Any
-
-    def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
-
-
-def notice(session: Host, lines: Sequence[str]) -> None:
-    """Lines from a game not open at the table: said once, above the prompt."""
-    for line in lines:
-        session.acting.notices.put(line)
-    hook = session.thinker.on_ready  # the app's wake hook
-    if hook is not None:
-        try:
-            hook()
-        except Exception:  # the prompt may be gone
-            pass
-
-
-def hear_away(session: Host, link: GameLink) -> None:
-    """While ``link``'s game is not open at the table: another player's
-    move or resignation is said once, in a short line (refereed all the same)."""
-
-    def on_record(applied: Applied) -> None:
-        record = applied.record
-        if record.seat == link.state.my_seat or not 0 <= record.seat < len(link.state.names):
-            return
-        name = link.state.names[record.seat]
-        if record.kind in ACTION_KINDS:
-            notice(session, online_prompts.moved_not_open(name))
-        elif record.kind == "resign":
-            notice(session, online_prompts.resigned_not_open(name))
-
-    link.on_record = on_record
 
 
 class OnlineTable:
@@ -173,7 +69,7 @@ class OnlineTable:
         self.game: Game | None = None
         #: the log's length the table's game stands at
         self._at = 0
-        self._feed: deque[_Heard] = deque()
+        self._feed: deque[Heard] = deque()
         self._cond = threading.Condition()
         #: closed (signed out, or another online game opened): nothing is sent any more
         self.closed = False
@@ -192,7 +88,7 @@ class OnlineTable:
         seated at once when it has started; else when the deal is done)."""
         self.link = link
         self.session.acting.relay = self
-        self._put(_Heard("check"))
+        self._put(Heard("check"))
 
     def detach(self) -> None:
         """Hear the link no more; an action on this game is refused from now on."""
@@ -207,7 +103,7 @@ class OnlineTable:
         return self.game is not None and game is self.game and not self.closed
 
     # ------------------------------------------------------------ on the transport's thread
-    def _put(self, heard: _Heard) -> None:
+    def _put(self, heard: Heard) -> None:
         with self._cond:
             self._feed.append(heard)
             if heard.kind == "record":
@@ -226,8 +122,8 @@ class OnlineTable:
         link = self.link
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
-        view, coming = self._snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
-        self._put(_Heard("record", applied, view, applied.record.seq + 1, coming))
+        view, coming = snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
+        self._put(Heard("record", applied, view, applied.record.seq + 1, coming))
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
         link = self.link
@@ -235,16 +131,16 @@ class OnlineTable:
             return
         if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
             # sent from here for a turn another player's record took first (both at once)
-            self._put(_Heard("refused", lines=online_prompts.OWN_CAME_LATE))
+            self._put(Heard("refused", lines=online_prompts.OWN_CAME_LATE))
             return
-        self._put(_Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+        self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(_Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+            self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
@@ -253,29 +149,9 @@ class OnlineTable:
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
-            self._put(_Heard("chat", lines=tuple(online_prompts.asks_rematch(name))))
+            self._put(Heard("chat", lines=tuple(online_prompts.asks_rematch(name))))
             return
-        self._put(_Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body))))
-
-    @staticmethod
-    def _snapshot(link: GameLink) -> tuple[Game | None, int]:
-        """A private copy of the link's view, this player's unknown tiles
-        left out of the rack; how many are unknown."""
-        state = link.state
-        game = state.game
-        seat = state.my_seat
-        if game is None:
-            return None, 0
-        view = copy_game(game)
-        coming = 0
-        if seat is not None:
-            ledger = view.bag.ledger  # type: ignore[attr-defined]
-            held = ledger.held[seat]
-            coming = sum(1 for p in held if p not in ledger.known)
-            view.players[seat].rack = [ledger.letter(p) for p in held if p in ledger.known]
-        view.bag.game = view  # type: ignore[attr-defined]
-        view.between_homes = True  # type: ignore[attr-defined]  # kept by its room (saving.kept_by_room)
-        return view, coming
+        self._put(Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body))))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property
@@ -290,7 +166,7 @@ class OnlineTable:
             heard = self._feed.popleft()
         return self._relayed(heard)
 
-    def _relayed(self, heard: _Heard) -> Relayed:
+    def _relayed(self, heard: Heard) -> Relayed:
         link = self.link
         assert link is not None
         if heard.kind in ("refused", "chat"):
@@ -326,43 +202,14 @@ class OnlineTable:
             said = (*online_prompts.lost_on_time(names[late], late == link.state.my_seat),
                     *online_since.unchecked_lines(link))  # the late program's keys not come
         if applied.final is not None:
-            self._checked(applied.final.totals, applied.final.loser)
-            said += tuple(applied.final.lines) + self._keep_record(names, applied.final.gcg)
-            self._review_from(applied.final)
+            assert self.game is not None
+            online_end.checked(self.game, applied.final.totals, applied.final.loser)
+            said += tuple(applied.final.lines) + online_end.keep_record(self.session, names, applied.final.gcg)
+            online_end.review_from(self.session, self.game, applied.final)
             said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
 
-    def _keep_record(self, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
-        """The checked GCG record (the same on every side) kept in the games
-        folder, as a finished game's is; what to say."""
-        store = self.session.store
-        folder = getattr(store, "games_dir", None)
-        if not isinstance(folder, Path):
-            return ()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target = files.unique(folder / (record_stem(names) + ".gcg"))
-            files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
-        except OSError as e:
-            return tuple(online_prompts.record_not_kept(e.strerror or type(e).__name__))
-        return tuple(online_prompts.record_kept(target.name))
-
-    def _checked(self, totals: tuple[int, ...], resigned: int | None, game: Game | None = None) -> None:
-        """The deal checked: the table's game (or ``game``) ends with the real final
-        scores (the view's own end left out the racks it could not see; a
-        resignation or a loss on time ends it too, the loser winning nothing)."""
-        game = game if game is not None else self.game
-        assert game is not None
-        for player, total in zip(game.players, totals):
-            player.score = total
-        best = max((t for i, t in enumerate(totals) if i != resigned), default=0)
-        winners = tuple(i for i, t in enumerate(totals) if t == best and i != resigned)
-        if game.ended is None:
-            game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
-        else:
-            game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
-
-    def _setting_up(self, heard: _Heard) -> Relayed:
+    def _setting_up(self, heard: Heard) -> Relayed:
         """A record of the deal's set-up, before the game starts."""
         applied = heard.applied
         link = self.link
@@ -375,21 +222,21 @@ class OnlineTable:
     def _seat(self, link: GameLink) -> Relayed:
         """The deal is done (or the game resumed): the game comes to the table."""
         with link._lock:
-            view, coming = self._snapshot(link)
+            view, coming = snapshot(link)
             at = len(link.state.log)
             names = link.state.names
             me = link.state.my_seat
             final = link.state.final
         assert view is not None
         if final is not None:  # it ended while this table was not open: it comes to the table ended
-            self._checked(final.totals, final.loser, view)
+            online_end.checked(view, final.totals, final.loser)
         seats = [Seat(n) for n in names]
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
         lines = online_prompts.game_with(others)
         last = phrases.last_move_event(list(view.history))
         if final is not None:
-            lines += self._ended_lines(link, final)
+            lines += online_end.ended_lines(link, final)
         elif last is not None:  # opened again: every move since the player last saw it, the scores
             lines += online_since.opening_lines(link.journal, view, names, me) + phrases.scores_lines(
                 names, view.scores(), me)
@@ -403,36 +250,19 @@ class OnlineTable:
         self._at = at
         session.acting.relay = self
         if final is not None:
-            self._review_from(final)
+            online_end.review_from(self.session, self.game, final)
         after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
         return Relayed(tuple(said), None, after)
-
-    def _ended_lines(self, link: GameLink, final: FinalCheck) -> list[str]:
-        """A game that ended while its table was not open, as it comes to the
-        table: who resigned or lost on time, the deal checked, the rematch."""
-        state = link.state
-        lines: list[str] = []
-        if final.resigned is not None:
-            lines.extend(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
-        elif final.timed_out is not None:
-            lines.extend(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
-        return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
-
-    def _review_from(self, final: FinalCheck) -> None:
-        """``review`` of the ended game reads its checked record (every rack known then)."""
-        match = self.session.match
-        if final.checked and final.gcg and match is not None and match.game is self.game:
-            match.coach.record = read_gcg(final.gcg)
 
     def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
         """The action that brings the table's game to the room's: the view
         taken when the record was applied; its events said as
-        :func:`_quiet_draws` leaves them."""
+        :func:`quiet_draws` leaves them."""
 
         def do(game: Game) -> Event:
             game.__dict__.update(view.__dict__)
             game.bag.game = game  # type: ignore[attr-defined]
-            game.last_events = _quiet_draws(events)
+            game.last_events = quiet_draws(events)
             return events[-1]
 
         return do

@@ -69,6 +69,11 @@ class Watched:
     def invitations(self) -> list[Invitation]:
         return self.inner.invitations()
 
+    def joined_rooms(self) -> list[Invitation]:
+        """The rooms this user has joined (none if the transport cannot say)."""
+        joined = getattr(self.inner, "joined_rooms", None)
+        return list(joined()) if callable(joined) else []
+
     def accept(self, room: str) -> None:
         self.inner.accept(room)
 
@@ -92,6 +97,16 @@ class Watched:
 
     def close(self) -> None:
         self.inner.close()
+
+    def devices(self, user: str) -> list[str]:
+        """A user's devices, as the transport knows them (none if it cannot say)."""
+        known = getattr(self.inner, "devices", None)
+        return [str(d) for d in known(user)] if callable(known) else []
+
+    @property
+    def device_id(self) -> str:
+        """This device's id (empty when the transport names none)."""
+        return str(getattr(self.inner, "device_id", "") or "")
 
     def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
         send = getattr(self.inner, "send_image", None)

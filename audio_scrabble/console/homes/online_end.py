@@ -1,0 +1,71 @@
+"""A game between homes at its end, at this table: the real final scores
+once the deal is checked (:func:`checked`), the checked GCG record kept in
+the games folder (:func:`keep_record`), what a game that ended while its
+table was not open says (:func:`ended_lines`), and ``review`` from the
+checked record (:func:`review_from`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from ...core.events import GameEnded
+from ...core.game import Game
+from ...notation.gcg import read_gcg
+from ...online.match import GameLink
+from ...online.referee import FinalCheck
+from ...persistence import files
+from ...persistence.records import record_stem
+from ...presentation import online_prompts
+from .online_away import Host
+
+__all__ = ["checked", "ended_lines", "keep_record", "review_from"]
+
+
+def keep_record(session: Host, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
+    """The checked GCG record (the same on every side) kept in the games
+    folder, as a finished game's is; what to say."""
+    store = session.store
+    folder = getattr(store, "games_dir", None)
+    if not isinstance(folder, Path):
+        return ()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        target = files.unique(folder / (record_stem(names) + ".gcg"))
+        files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
+    except OSError as e:
+        return tuple(online_prompts.record_not_kept(e.strerror or type(e).__name__))
+    return tuple(online_prompts.record_kept(target.name))
+
+
+def checked(game: Game, totals: tuple[int, ...], resigned: int | None) -> None:
+    """The deal checked: ``game`` ends with the real final scores (the
+    view's own end left out the racks it could not see; a resignation or
+    a loss on time ends it too, the loser winning nothing)."""
+    for player, total in zip(game.players, totals):
+        player.score = total
+    best = max((t for i, t in enumerate(totals) if i != resigned), default=0)
+    winners = tuple(i for i, t in enumerate(totals) if t == best and i != resigned)
+    if game.ended is None:
+        game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
+    else:
+        game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
+
+
+def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
+    """A game that ended while its table was not open, as it comes to the
+    table: who resigned or lost on time, the deal checked, the rematch."""
+    state = link.state
+    lines: list[str] = []
+    if final.resigned is not None:
+        lines.extend(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
+    elif final.timed_out is not None:
+        lines.extend(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
+    return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
+
+
+def review_from(session: Host, game: Game | None, final: FinalCheck) -> None:
+    """``review`` of the ended game reads its checked record (every rack known then)."""
+    match = session.match
+    if final.checked and final.gcg and match is not None and match.game is game:
+        match.coach.record = read_gcg(final.gcg)

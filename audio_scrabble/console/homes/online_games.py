@@ -1,0 +1,129 @@
+"""The signed-in player's games between homes as ``games`` lists them
+(:func:`entries`, :func:`games_lines`: the games, then the invitations
+with their terms), what signing in says (:func:`away_lines`: who moved,
+the moves waiting, the moves due), and who an invitation is from
+(:func:`invited_by`, :func:`is_rematch`). ``home`` is the
+:class:`~.online_home.OnlineHome`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...online.honour import HonourLink
+from ...online.match import DONE, PLAY
+from ...online.transport import Invitation
+from ...presentation import honour_prompts, online_phrases, online_prompts
+from . import online_clock, online_since, online_terms
+from .online_watch import GameEntry, display_name
+
+__all__ = ["REMATCH_ROOM", "away_lines", "entries", "games_lines", "invited_by", "is_rematch"]
+
+#: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
+REMATCH_ROOM = online_phrases.REMATCH_ROOM
+
+
+def entries(home: Any) -> list[GameEntry]:
+    """Every online game as ``games`` lists it, in ``home.rooms``' order."""
+    out = []
+    for room in home.rooms:
+        if room in home.honour:
+            out.append(_honour_entry(home, home.honour[room]))
+            continue
+        link = home.links[room]
+        state = link.state
+        me = state.my_seat
+        others = tuple(n for i, n in enumerate(state.names) if i != me)
+        pending = link.pending()
+        kinds, seat = state.expected() if state.log else ((), None)
+        if pending == DONE or (state.final is not None):
+            kind, whose = "done", ""
+        elif pending == PLAY:
+            kind, whose = "play", ""
+        elif state.over and seat is not None and seat != me:  # over: the keys of the deal to come
+            kind, whose = "keys", state.names[seat] if seat < len(state.names) else ""
+        elif state.game is None:
+            kind, whose = "join", state.names[seat] if seat is not None and seat < len(state.names) else ""
+        else:
+            kind = "wait"
+            whose = state.names[seat] if seat is not None and seat != me else ""
+        out.append(GameEntry(room, others, kind, whose, home._last.get(room, 0)))
+    return out
+
+
+def _honour_entry(home: Any, link: HonourLink) -> GameEntry:
+    game = link.game
+    others = (f"{link.friend_name} ({honour_prompts.games_kind()})",)
+    if game.is_over:
+        kind, whose = "done", ""
+    elif game.awaiting_final_challenge:
+        pending = game.pending_play
+        mine = pending is not None and pending.player != link.my_seat
+        kind, whose = ("play", "") if mine else ("wait", link.friend_name)
+    elif game.current == link.my_seat:
+        kind, whose = "play", ""
+    else:
+        kind, whose = "wait", link.friend_name
+    return GameEntry(link.room, others, kind, whose, home._last.get(link.room, 0))
+
+
+def games_lines(home: Any, first: int) -> list[str]:
+    """The online games (numbered from ``first`` for ``open``) and the invitations."""
+    transport = home.need()
+    lines: list[str] = []
+    home.first_number = first
+    now = int(time.time() * 1000)
+    listed = entries(home)
+    if listed:
+        lines.append(online_prompts.online_heading(len(listed)))
+    clock_now = home.clock()
+    for n, e in enumerate(listed, start=first):
+        link = home.links.get(e.room)  # an honour game keeps no clock
+        clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
+                                        or online_clock.unplayable(n, link))
+        lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+    home.invited = transport.invitations()
+    for n, inv in enumerate(home.invited, start=1):
+        if is_rematch(inv):
+            lines.extend(online_prompts.rematch_invitation_line(n, invited_by(inv)))
+        else:
+            lines.extend(online_prompts.invitation_line(n, invited_by(inv)))
+        lines += online_terms.invitation_lines(inv)  # what it is played by, before accepting
+    if home.invited:
+        lines.append(online_prompts.ACCEPT_HOW)
+    if not listed and not home.invited:
+        lines.extend(online_prompts.NO_ONLINE_GAMES)
+    return lines
+
+
+def away_lines(home: Any) -> list[str]:
+    """Who moved while the player was away: the games where it is their turn now."""
+    movers: dict[str, int] = {}
+    for e in entries(home):
+        if e.state == "play" and e.room in home.honour:
+            name = home.honour[e.room].friend_name
+            movers[name] = movers.get(name, 0) + 1
+        elif e.state == "play":
+            link = home.links[e.room]
+            last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
+            name = link.state.names[last.seat] if last is not None else ""
+            movers[name] = movers.get(name, 0) + 1
+    said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
+    due: list[str] = home.due_lines()
+    return said + online_since.waiting_lines(home) + due
+
+
+def invited_by(inv: Invitation) -> str:
+    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
+    name = inv.name
+    for head in ("Scrabble: ", REMATCH_ROOM):
+        if name.startswith(head):
+            first = name[len(head):].split(",")[0].strip()
+            if first:
+                return first
+    return display_name(inv.inviter)
+
+
+def is_rematch(inv: Invitation) -> bool:
+    """An invitation to a rematch (its room named so by :meth:`OnlineHome.invite`)."""
+    return inv.name.startswith(REMATCH_ROOM)

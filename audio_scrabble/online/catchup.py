@@ -1,0 +1,171 @@
+"""A new device of a seated player gets the game it could not read.
+
+A room's messages are readable by the devices their sender knew of when
+sending: a player who signs in on a second computer, or reinstalls, has a
+new device that cannot read the room's earlier records (matrix-nio has no
+key backup). The homes that hold the game give it the game instead:
+
+1. **Ask.** The new device finds a game's room whose history it cannot
+   rebuild (no offer readable) and sends an *ask* (``{"catchup": "ask"}``)
+   naming its device and the public half of its catch-up box (a
+   Curve25519 key kept in the data folder, 0600: :func:`box_key`).
+2. **Answer.** Every program that holds the game and hears the ask from
+   a seated player's device (at once, or at its next start if the ask is
+   still unanswered in the room) sends the records it applied, in the
+   room's order, each with its event id, sender and server timestamp,
+   split into parts that each fit a message (:func:`answer_parts`).
+   Only the player's own other device (the same user) adds the deal's
+   seed of that player, sealed to the asking device's box
+   (:func:`seal_seed`): no other home has it, and no one else can open it.
+3. **Apply.** The new device puts the parts together and referees every
+   record as if it had read it in the room (:meth:`.match.GameLink`): the
+   hash chain from the offer, whose turn, every move checked with the
+   rules. An answer that does not follow is refused whole.
+
+What each side learns: the records are what every member of the room
+already reads (locked decks, sealed keys, plays); nothing in them shows
+a rack. The seed goes only to a device of its own player, sealed: other
+players' programs see ciphertext. The bag stays fair: the new device is
+the same seat with the same seed; nothing is dealt again.
+
+Limits, said plainly: a device whose player's seed is nowhere else (the
+only computer that held it is gone) can follow the game but not play it:
+its tiles need that seed's keys, which no one else has, and a new deal
+would change every rack. A record forged inside an answer (a player
+lying about the moves) is caught as soon as this side sends a record:
+the others' programs refuse one that does not follow their own log.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nacl.exceptions import CryptoError
+from nacl.public import PrivateKey, PublicKey, SealedBox
+
+#: the key of a catch-up message's structured part (beside a game record's fields)
+KEY = "catchup"
+ASK, ANSWER = "ask", "answer"
+#: the most bytes of records one answer message carries (a Matrix event is at most 64 KiB)
+PART_BYTES = 40_000
+
+
+def is_catchup(record: Mapping[str, Any] | None) -> bool:
+    """Whether a message's structured part is a catch-up's, not a record's."""
+    return record is not None and KEY in record
+
+
+@dataclass(frozen=True)
+class Ask:
+    device: str
+    box: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """One message of an answer."""
+
+    answer: str
+    device: str
+    index: int
+    count: int
+    entries: tuple[Mapping[str, Any], ...]
+    seed: str
+
+
+def ask_record(device: str, box_public: str) -> dict[str, Any]:
+    return {KEY: ASK, "device": device, "box": box_public}
+
+
+def read_ask(record: Mapping[str, Any]) -> Ask | None:
+    device, box = record.get("device"), record.get("box")
+    if record.get(KEY) != ASK or not isinstance(device, str) or not isinstance(box, str) or len(box) != 64:
+        return None
+    try:
+        bytes.fromhex(box)
+    except ValueError:
+        return None
+    return Ask(device, box)
+
+
+def entry(event_id: str, sender: str, body: str, ts: int, record: Mapping[str, Any]) -> dict[str, Any]:
+    """One applied record as an answer carries it."""
+    return {"event_id": event_id, "sender": sender, "body": body, "ts": ts, "record": dict(record)}
+
+
+def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any]],
+                 seed: str = "") -> list[dict[str, Any]]:
+    """The answer's messages: the entries in order, packed so that each
+    message stays under :data:`PART_BYTES`; the sealed seed, if any, in the last."""
+    groups: list[list[Mapping[str, Any]]] = [[]]
+    size = 0
+    for e in entries:
+        n = len(json.dumps(e, separators=(",", ":")))
+        if groups[-1] and size + n > PART_BYTES:
+            groups.append([])
+            size = 0
+        groups[-1].append(e)
+        size += n
+    out = []
+    for i, group in enumerate(groups):
+        part: dict[str, Any] = {KEY: ANSWER, "answer": answer_id, "device": device, "part": i,
+                                "parts": len(groups), "entries": list(group)}
+        if seed and i == len(groups) - 1:
+            part["seed"] = seed
+        out.append(part)
+    return out
+
+
+def read_part(record: Mapping[str, Any]) -> Part | None:
+    """One answer message, or None when it is not one (malformed)."""
+    if record.get(KEY) != ANSWER:
+        return None
+    answer, device, index, count = (record.get(k) for k in ("answer", "device", "part", "parts"))
+    entries, seed = record.get("entries"), record.get("seed", "")
+    if not (isinstance(answer, str) and isinstance(device, str) and isinstance(index, int)
+            and isinstance(count, int) and 0 <= index < count <= 1000 and isinstance(entries, list)
+            and isinstance(seed, str)):
+        return None
+    good = []
+    for e in entries:
+        if not (isinstance(e, Mapping) and isinstance(e.get("event_id"), str) and isinstance(e.get("sender"), str)
+                and isinstance(e.get("record"), Mapping) and isinstance(e.get("ts", 0), int)
+                and isinstance(e.get("body", ""), str)):
+            return None
+        good.append(e)
+    return Part(answer, device, index, count, tuple(good), seed)
+
+
+# ---------------------------------------------------------------- the seed, sealed to a device
+def box_key(secret: bytes) -> PrivateKey:
+    """A device's catch-up box from its 32 secret bytes (kept in the data folder)."""
+    return PrivateKey(secret)
+
+
+def box_public(secret: bytes) -> str:
+    return bytes(box_key(secret).public_key).hex()
+
+
+def seal_seed(box_public_hex: str, game_id: str, seed: bytes) -> str:
+    """A player's deal seed of one game, sealed to its new device's box."""
+    plain = json.dumps({"game": game_id, "seed": seed.hex()}).encode()
+    return base64.b64encode(SealedBox(PublicKey(bytes.fromhex(box_public_hex))).encrypt(plain)).decode("ascii")
+
+
+def open_seed(secret: bytes, sealed: str) -> tuple[str, bytes] | None:
+    """(game id, seed) sealed to this device, or None when it does not open."""
+    try:
+        data = json.loads(SealedBox(box_key(secret)).decrypt(base64.b64decode(sealed, validate=True)))
+        seed = bytes.fromhex(str(data["seed"]))
+        game = str(data["game"])
+    except (CryptoError, ValueError, TypeError, KeyError):
+        return None
+    return (game, seed) if len(seed) == 32 else None
+
+
+__all__ = ["ANSWER", "ASK", "Ask", "KEY", "PART_BYTES", "Part", "answer_parts", "ask_record", "box_key",
+           "box_public", "entry", "is_catchup", "open_seed", "read_ask", "read_part", "seal_seed"]
