@@ -115,7 +115,7 @@ def asked(**opts) -> tuple[Session, list[str]]:
 def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginner():
     s, lines = asked()
     assert lines[-1] == "Press Enter for 2."
-    assert s.handle_line("")[-1] == "Player 1, your name?"
+    assert s.handle_line("")[-2:] == ["Player 1, your name?", "Type computer for a computer opponent."]
     assert s.handle_line("Alice") == ["Alice plays.", "Player 2, your name?", "Type computer for a computer opponent."]
     level_question = ["Which level: beginner, club,", "expert or champion?", "Enter for beginner, or help for more."]
     assert s.handle_line("computer") == level_question
@@ -160,7 +160,7 @@ def test_the_level_question_can_be_cancelled_and_a_level_typed_at_once_is_not_as
     s, _ = asked()
     s.handle_line("3")
     s.handle_line("computer")
-    assert s.handle_line("cancel") == ["No computer, then.", "Player 1, your name?"]
+    assert s.handle_line("cancel") == ["No computer, then.", "Player 1, your name?", "Type computer for a computer opponent."]
     assert s.handle_line("computer expert")[0] == "Expert computer joins."
     assert s.handle_line("computer:expert")[0] == "Expert computer 2 joins."  # two computers: told apart
     s.handle_line("Alice")

@@ -225,8 +225,10 @@ class SetupFlow:
         return services.engine_available() if self.computers is None else self.computers
 
     def _offers_computer(self) -> bool:
-        """Whether the name question offers a computer (from player 2 on)."""
-        return bool(self._names) and self._engine()
+        """Whether the name question offers a computer: at every name, the
+        first too (a newcomer who wants to play the computer learns it
+        there, and player 1 may be the computer), when the engine is here."""
+        return self._engine()
 
     def question(self) -> list[str]:
         what = self.asking
