@@ -29,3 +29,21 @@ def test_player_1s_name_question_says_a_computer_can_play():
     assert s.handle_line("computer:expert") == ["Expert computer joins.", "Player 2, your name?",
                                                 "Type computer for a computer opponent."]
     assert s.handle_line("Ann")[0] == "Ann plays."
+
+
+# ---------------------------------------------------------------- playing
+@pytest.mark.parametrize("typed, said", [
+    ("play 8H FEZ across down", "like play FEZ from 8H across."),
+    ("play FEZ from H8 down across", "like play FEZ from H8 across."),
+    ("check 8H FEZ down across", "like check FEZ from 8H across."),
+])
+def test_two_directions_are_refused_plainly_as_two_directions(typed, said):
+    # it asked "Which is the word in 'FEZ across'? Type one word, like play 8D TRAIN."
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    before = snapshot(s)
+    out = s.handle_line(typed)
+    assert joined(out) == "A play goes one way only; type across or down, not both, " + said
+    assert all(len(x) <= 40 for x in out) and s.question is None and snapshot(s) == before
+    s.handle_line("set verbosity brief")
+    assert s.handle_line(typed) == ["Two directions: type one."]
