@@ -47,3 +47,18 @@ def test_two_directions_are_refused_plainly_as_two_directions(typed, said):
     assert all(len(x) <= 40 for x in out) and s.question is None and snapshot(s) == before
     s.handle_line("set verbosity brief")
     assert s.handle_line(typed) == ["Two directions: type one."]
+
+
+def test_exchanging_a_tile_not_held_says_which_tiles_there_are():
+    # "You have no Q on your rack to exchange." said what was wrong, not what to do
+    s, _ = session(players="Ann,Bob", seed=11)
+    s.handle_line("")
+    assert s.handle_line("rack") == ["Rack: U E M L I N I."]
+    before = snapshot(s)
+    assert s.handle_line("exchange QZ") == ["You have no Q on your rack to exchange;",
+                                            "exchange from your tiles: U E M L I N I."]
+    assert joined(s.handle_line("exchange EEE")) == (
+        "You have only one E on your rack; exchange from your tiles: U E M L I N I.")
+    assert snapshot(s) == before
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("exchange QZ") == ["No Q on your rack."]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ...core.tiles import BLANK, parse_tiles
-from ...errors import ActionNotAllowed, NotationError, ScrabbleError
+from ...errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError
 from ...notation.plays import off_board_sentence
 from ...notation.typed import (DirectionUnclear, join_split_squares, looks_like_position, looks_like_square,
                                looks_off_board, parse_draft)
@@ -129,7 +129,13 @@ def cmd_exchange(session: GameFront, args: str) -> list[str]:
         tiles = session.playing().rack_of(i)
     else:
         tiles = parse_tiles(_typed_tiles(text))
-    session.need_game().check_exchange(tiles)
+    try:
+        session.need_game().check_exchange(tiles)
+    except IllegalPlay as e:  # a tile not held: the reason, then the tiles there are
+        if e.code != "not_on_rack":
+            raise
+        rack = session.playing().rack_of(i)
+        raise IllegalPlay(prompts.exchange_from(str(e), rack), e.code, brief=e.brief) from None
     return session.act(lambda g: g.exchange(tiles))
 
 
