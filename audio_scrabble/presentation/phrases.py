@@ -621,9 +621,13 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
     if ev.unacceptable:
         verb = "is" if len(ev.unacceptable) == 1 else "are"
         lines.append(f"{join_and(list(ev.unacceptable))} {verb} not acceptable.")
-        lines.append("The play is taken back.")
+        # the play's own points come off: a play undone, not a penalty
+        # ("You lose 70 points." read as one)
+        taken = f"{whose('play', ev.name, player, start=True)} is taken back"
         if ev.points_lost:
-            lines.append(f"{does(ev.name, 'loses', player)} {plural(ev.points_lost, 'point')}.")
+            lines.extend(clauses(f"{taken}: {plural(ev.points_lost, 'point')} off."))
+        else:
+            lines.extend(clauses(f"{taken}."))
     else:
         if len(ev.words) == 1:
             lines.append(f"{ev.words[0]} is acceptable.")

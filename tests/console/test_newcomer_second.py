@@ -62,3 +62,30 @@ def test_exchanging_a_tile_not_held_says_which_tiles_there_are():
     assert snapshot(s) == before
     s.handle_line("set verbosity brief")
     assert s.handle_line("exchange QZ") == ["No Q on your rack."]
+
+
+def test_a_play_challenged_off_is_taken_back_with_its_points_not_fined():
+    # "The play is taken back." then "Ann loses 70 points.": heard as a penalty
+    s, _ = session(players="Ann,Bob", seed=3, lexicon=services.WordSet(["QI"]))
+    s.handle_line("")
+    assert s.game.names[s.game.current] == "Ann"
+    s.handle_line("play 8H FEZ")
+    s.handle_line("")  # Bob's hand-over
+    out = s.handle_line("challenge")
+    assert out[:3] == ["Bob challenges Ann's play.", "FEZ is not acceptable.",
+                       "Ann's play is taken back: 30 points off."], out
+    assert not any("lose" in x for x in out), out
+
+
+def test_every_seat_hears_a_play_taken_back_as_its_points_off():
+    from audio_scrabble.core.events import ChallengeResolved
+    from audio_scrabble.presentation.phrases import Audience, event_phrases
+
+    def said(name: str, you: int | None) -> list[str]:
+        names = (name, "Ann")
+        ev = ChallengeResolved(2, 1, "Ann", 0, name, ("FEZQ",), ("FEZQ",), True, 70, False, (0, 0), 0)
+        return event_phrases(ev, Audience(names, frozenset(), you))[2:-1]
+
+    assert said("Club computer", 1) == ["Club computer's play is taken back:", "70 points off."]
+    assert said("Bob", None) == ["Bob's play is taken back: 70 points off."]
+    assert said("Bob", 0) == ["Your play is taken back: 70 points off."]
