@@ -323,7 +323,8 @@ def test_review_goes_through_the_game_turn_by_turn_and_ends_with_the_summary(lex
     reviews = review(g, lexicon)
     assert len(reviews) == 8  # four plays and four passes
     turn = [review_move_phrases(r) for r in reviews]
-    assert s.handle_line("review") == ["Review of 8 turns; Enter for the next."] + turn[0]
+    assert s.handle_line("review") == ["Review of 8 turns; Enter for the next.",  # then what equity is, once
+                                       "Equity: the score,", "plus the worth of the tiles kept."] + turn[0]
     assert s.prompt_text() == "review> "
     assert s.handle_line("") == turn[1]
     assert s.handle_line("next") == turn[2]
@@ -374,7 +375,7 @@ def _first_turn_kept_whole(lexicon, first_turn):
 
 def test_a_passed_turn_says_the_best_play_that_was_missed(lexicon):
     out, mover, best, kept = _first_turn_kept_whole(lexicon, lambda s: (s.handle_line(""), s.handle_line("pass")))
-    assert out[1] == f"Turn 1, {mover} passed."
+    assert out[3] == f"Turn 1, {mover} passed."  # after the head and what equity is
     # a pass keeps the whole rack and scores 0: it is worth that rack's
     # leave, as an exchange is worth the tiles it keeps; the best play by
     # equity was worth its score plus its leave
@@ -398,7 +399,7 @@ def test_a_play_challenged_off_is_reviewed_as_a_pass_by_the_whole_rack_it_keeps(
         assert "play is taken back" in " ".join(s.handle_line("challenge"))
 
     out, mover, best, kept = _first_turn_kept_whole(lexicon, phony_challenged_off)
-    assert out[1].startswith(f"Turn 1, {mover} played") and "taken back." in " ".join(out[1:3])
+    assert out[3].startswith(f"Turn 1, {mover} played") and "taken back." in " ".join(out[3:5])
     assert out[-1] == f"{best[1]} points; {round(best[2].equity - kept)} of equity missed."
 
 

@@ -227,7 +227,8 @@ def test_you_go_out_and_win(lexicon, verbosity):
         assert s.handle_line("history")[-2:] == ["1. You: AT, H8 across, 4, went out.",
                                                  f"Game over: You {you}, Club computer {computer}."]
         review = s.handle_line("review")
-        assert review[1:3] == ["Turn 1, you played AT,", "H8 across, 4 points."], review
+        assert review[1:5] == ["Equity: the score,", "plus the worth of the tiles kept.",  # equity, said once
+                              "Turn 1, you played AT,", "H8 across, 4 points."], review
         end = s.handle_line("")
         assert end[0] == "End of the review." and re.fullmatch(r"You missed \d+ of equity,", end[1]), end
         assert named_me(played + out + summary + review + end) == []

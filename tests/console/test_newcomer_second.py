@@ -89,3 +89,22 @@ def test_every_seat_hears_a_play_taken_back_as_its_points_off():
     assert said("Club computer", 1) == ["Club computer's play is taken back:", "70 points off."]
     assert said("Bob", None) == ["Bob's play is taken back: 70 points off."]
     assert said("Bob", 0) == ["Your play is taken back: 70 points off."]
+
+
+# ---------------------------------------------------------------- teaching
+def test_the_review_says_once_what_equity_is():
+    # "Best by equity: ... 12 of equity missed." with "equity" never explained
+    from audio_scrabble.lexicon import Lexicon
+
+    s = Session(Options(players="Ann,Bob", seed=11), lexicon=Lexicon.default())
+    s.start()
+    while not s.game.is_over:
+        s.handle_line("")
+        s.handle_line("pass")
+    out = s.handle_line("review")
+    assert out[:3] == ["Review of 4 turns; Enter for the next.", "Equity: the score,",
+                       "plus the worth of the tiles kept."], out
+    assert "of equity missed." in out[-1]
+    later = s.handle_line("") + s.handle_line("")
+    assert "of equity missed." in joined(later) and "worth" not in joined(later)  # said once, not every turn
+    assert "equity, the score plus the worth" in joined(s.handle_line("help review"))
