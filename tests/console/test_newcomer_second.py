@@ -108,3 +108,17 @@ def test_the_review_says_once_what_equity_is():
     later = s.handle_line("") + s.handle_line("")
     assert "of equity missed." in joined(later) and "worth" not in joined(later)  # said once, not every turn
     assert "equity, the score plus the worth" in joined(s.handle_line("help review"))
+
+
+def test_help_spots_is_short_first_and_the_rest_on_asking():
+    # help spots was 25 lines; a newcomer needs what spots are and how to ask
+    s, _ = session()
+    s.handle_line("")
+    first = s.handle_line("help spots")
+    assert first[:4] == ["Where plays can go: the best premiums.", "Type spots.", "Type spots all.",
+                         "Each is a square, its premium mark,"], first
+    assert len(first) <= 8 and first[-1] == "help spots more: the rest." and "help premiums" in joined(first)
+    rest = s.handle_line("help spots more")
+    for needed in ("top left", "row 5", "F7 walks", "F9 or Alt-P", "set aids off", "It names no words."):
+        assert needed in joined(rest), needed
+    assert not set(rest) & set(first) and all(len(x) <= 40 for x in first + rest)
