@@ -122,3 +122,20 @@ def test_help_spots_is_short_first_and_the_rest_on_asking():
     for needed in ("top left", "row 5", "F7 walks", "F9 or Alt-P", "set aids off", "It names no words."):
         assert needed in joined(rest), needed
     assert not set(rest) & set(first) and all(len(x) <= 40 for x in first + rest)
+
+
+def test_next_and_tutorial_next_go_on_to_the_tutorials_next_step():
+    # after "Type tutorial 3 for step 3.", "next" said "next steps through the
+    # review; type review when the game is over." and "tutorial next" named the steps
+    s, _ = session()
+    s.handle_line("")
+    before = snapshot(s)
+    assert s.handle_line("tutorial 2")[0] == "Step 2: your rack."
+    assert s.handle_line("next")[0] == "Step 3: a first word."
+    assert s.handle_line("tutorial next")[0] == "Step 4: where to play next."
+    s.handle_line("tutorial 6")
+    assert s.handle_line("next") == ["next steps through the review;", "type review when the game is over."]
+    assert snapshot(s) == before
+    fresh, _ = session()
+    fresh.handle_line("")
+    assert fresh.handle_line("tutorial next")[0] == "Step 1: the board."

@@ -246,10 +246,11 @@ def cmd_help(session: GameFront, args: str) -> list[str]:
 def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
     steps = tutorial_steps()
-    text = args.strip() or "1"
-    n = small_number(text)
+    text = args.strip().lower() or "1"
+    n = session.out.tutorial_step + 1 if text in _ONWARD else small_number(text)
     if n is None or not 1 <= n <= len(steps):
         raise NotationError(prompts.tutorial_steps(len(steps)))
+    session.out.heard_tutorial(n)
     step = steps[n - 1]
     game = session.game
     end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
@@ -267,8 +268,16 @@ def cmd_review(session: GameFront, args: str) -> list[str]:
     return session.coach.start(args)
 
 
+#: ``tutorial next``: the step after the one said last
+_ONWARD = frozenset({"next", "n", "on", "continue", "more"})
+
+
 def cmd_next(session: GameFront, args: str) -> list[str]:
-    """The next turn of the review (Enter does the same)."""
+    """The next turn of the review (Enter does the same); in a game not
+    over, with the tutorial under way, its next step."""
+    game = session.game
+    if game is not None and not game.is_over and 0 < session.out.tutorial_step < len(tutorial_steps()):
+        return cmd_tutorial(session, "next")
     return session.coach.next()
 
 
