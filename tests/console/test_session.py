@@ -405,7 +405,8 @@ def test_a_whole_game_against_each_computer_level(level, seed, english):
     assert not any(x.startswith(f"{computer}, your rack") for x in transcript)
     # the review goes through every turn to the summary
     out = s.handle_line("review")
-    assert out[0].startswith("Review of ") and out[1].startswith("Turn 1, ")
+    assert out[0].startswith("Review of ") and out[1:3] == ["Equity: the score,", "plus the worth of the tiles kept."]
+    assert out[3].startswith("Turn 1, ")  # after what equity is, said once
     for _ in range(200):
         out = s.handle_line("")
         if out[0] == "End of the review.":
