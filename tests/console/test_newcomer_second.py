@@ -139,3 +139,18 @@ def test_next_and_tutorial_next_go_on_to_the_tutorials_next_step():
     fresh, _ = session()
     fresh.handle_line("")
     assert fresh.handle_line("tutorial next")[0] == "Step 1: the board."
+
+
+def test_playing_a_tile_not_held_says_which_tiles_there_are_in_the_order_kept():
+    # "You have no Q on your rack to play." said what was wrong, not what to do
+    s, _ = session(players="Ann,Bob", seed=11)
+    s.handle_line("")
+    s.handle_line("arrange NIMIULE")
+    before = snapshot(s)
+    assert s.handle_line("play 8H QI") == ["You have no Q on your rack to play;",
+                                           "play from your tiles: N I M I U L E."]
+    assert s.handle_line("check 8H QI")[1:] == ["You have no Q on your rack to play;",
+                                                "play from your tiles: N I M I U L E."]
+    assert snapshot(s) == before
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("play 8H QI") == ["No Q on your rack."]
