@@ -31,6 +31,36 @@ def test_player_1s_name_question_says_a_computer_can_play():
     assert s.handle_line("Ann")[0] == "Ann plays."
 
 
+
+def test_computer_at_the_count_question_says_a_computer_counts_as_a_player():
+    # "'computer' is not 2, 3 or 4; type how many are playing.": the newcomer
+    # who wants to play the computer was not told how
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s.start()
+    for typed in ("computer", "Computer expert"):
+        assert joined(s.handle_line(typed)) == (
+            "A computer counts as a player: type 2, then computer as one player's name.")
+        assert s.setup.count is None and s.game is None
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("computer") == ["Count the computer: type 2."]
+
+
+def test_two_names_at_one_players_question_are_refused():
+    # "Ann and Bob" at player 1's name was taken as one player, "Ann and Bob plays."
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s.start()
+    s.handle_line("")
+    for typed in ("Ann and Bob", "ann & bob"):
+        assert joined(s.handle_line(typed)) == (
+            f"'{typed}' names two players; type one name now, the next at the next question.")
+        assert s.setup.players == []
+    assert s.handle_line("Sandy Anderson")[0] == "Sandy Anderson plays."  # "and" inside a word is a name
+    from audio_scrabble.console.asking.setup import parse_players
+    from audio_scrabble.errors import NotationError
+
+    with pytest.raises(NotationError, match="names two players; give names like Alice,Bob"):
+        parse_players("Ann and Bob,Cy")
+
 # ---------------------------------------------------------------- playing
 @pytest.mark.parametrize("typed, said", [
     ("play 8H FEZ across down", "like play FEZ from 8H across."),
