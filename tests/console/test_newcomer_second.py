@@ -184,3 +184,21 @@ def test_playing_a_tile_not_held_says_which_tiles_there_are_in_the_order_kept():
     assert snapshot(s) == before
     s.handle_line("set verbosity brief")
     assert s.handle_line("play 8H QI") == ["No Q on your rack."]
+
+
+# ---------------------------------------------------------------- braille
+def test_on_a_20_cell_display_the_racks_tiles_stay_on_one_line():
+    # "Rack: T P X blank D" / "M E.": the tiles parted across two lines
+    from audio_scrabble.core.tiles import BLANK
+    from console_kit import seed_where
+
+    seed = seed_where(lambda g: BLANK in g.current_player.rack, names=("Ann", "Bob"))
+    s, _ = session(players="Ann,Bob", seed=seed, braille_width=20)
+    s.handle_line("")
+    out = s.handle_line("rack")
+    rack = s.playing().rack_of(s.game.current)
+    letters = " ".join("blank" if t == BLANK else t for t in rack) + "."
+    assert out[-2:] == ["Rack:", letters], out
+    assert all(len(x) <= 20 for x in out)
+    s.handle_line("set braille 40")
+    assert s.handle_line("rack")[-1] == f"Rack: {letters}"
