@@ -202,3 +202,20 @@ def test_on_a_20_cell_display_the_racks_tiles_stay_on_one_line():
     assert all(len(x) <= 20 for x in out)
     s.handle_line("set braille 40")
     assert s.handle_line("rack")[-1] == f"Rack: {letters}"
+
+
+def test_a_play_with_its_blank_typed_and_a_tile_not_held_is_told_the_tiles_there_are():
+    # "play 8H ?AT" with no T and the one blank typed: "You have no T on your
+    # rack to play." alone (a play with a ? was refused before the advice)
+    from audio_scrabble.core.tiles import BLANK
+    from console_kit import seed_where
+
+    seed = seed_where(lambda g: g.current_player.rack.count(BLANK) == 1 and "T" not in g.current_player.rack
+                      and "A" in g.current_player.rack, names=("Ann", "Bob"))
+    s, _ = session(players="Ann,Bob", seed=seed)
+    s.handle_line("")
+    tiles = " ".join("blank" if t == BLANK else t for t in s.playing().rack_of(s.game.current))
+    assert joined(s.handle_line("play 8H ?AT")) == f"You have no T on your rack to play; play from your tiles: {tiles}."
+    assert s.question is None
+    # the blank still free: how to use it, as before
+    assert joined(s.handle_line("play 8H AT")).startswith("You have no T on your rack to play; to use your blank as T,")

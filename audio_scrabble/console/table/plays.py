@@ -53,8 +53,8 @@ def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style:
             game.check_place(trial.play())
         except WordNotAcceptable:
             pass
-        except ScrabbleError as e:
-            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
+        except ScrabbleError as e:  # said as any refused play is (a tile not held: the tiles there are)
+            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held), refused=True)
         question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style, settings=settings, held=held)
@@ -137,16 +137,18 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Se
     the lower-case letters to type (a hint's word said with its blank,
     BLOUSING with blank I, is typed BLOUSiNG)."""
     msg = str(e)
-    if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
-        if "no blank" not in msg:
-            rack = Counter(game.current_player.rack)
-            lacking = +(Counter(play.rack_tiles()) - rack) if play is not None else Counter()
-            if lacking and sum(lacking.values()) <= rack[BLANK]:
-                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
-            return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
-    if e.code == "not_on_rack" and game is not None:  # what to do instead: the tiles there are
-        return prompts.play_from(msg, held if held is not None else game.current_player.rack)
-    return msg
+    if e.code != "not_on_rack" or game is None:
+        return msg
+    rack = Counter(game.current_player.rack)
+    need = Counter(play.rack_tiles()) if play is not None else Counter()
+    spare = rack[BLANK] - need[BLANK]  # blanks the play leaves free (a ? typed takes one)
+    if spare > 0 and "no blank" not in msg:
+        lacking = +(need - rack)
+        if lacking and sum(lacking.values()) <= spare:
+            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
+        return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
+    # what to do instead: the tiles there are
+    return prompts.play_from(msg, held if held is not None else game.current_player.rack)
 
 
 def differs(draft: Draft, made: Any) -> bool:
