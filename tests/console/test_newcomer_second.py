@@ -219,3 +219,28 @@ def test_a_play_with_its_blank_typed_and_a_tile_not_held_is_told_the_tiles_there
     assert s.question is None
     # the blank still free: how to use it, as before
     assert joined(s.handle_line("play 8H AT")).startswith("You have no T on your rack to play; to use your blank as T,")
+
+
+# ---------------------------------------------------------------- the end
+#: Two club computers' game (seed 909) past the bag's end: Ann holds U F R
+#: and goes out with FURO, G4 down (tests/console/test_coach_endgame.py's)
+POS = ("14V/13WO/CIVIC7ION/I11NO1/E8SLIDE1/n8MOTED1/A2JATO1WO2X2/GELADA1TOUGH3/A1I2DROPS5/S1B4U7/"
+       "1TE1LiNGULAE3/1AR4H2MY3/1BA2FREAKIER2/1ET1EYES1INN3/PREZ3T7 UFR/QNI 438/407 0")
+
+
+def test_help_at_challenge_or_accept_is_that_questions_help_then_the_question():
+    # help there printed the game's 24-line command list; the question was gone
+    s = Session(Options(players="Ann,Bob", position=POS), lexicon=services.load_lexicon(None))
+    s.start()
+    s.handle_line("")
+    assert s.handle_line("play G4 FURO")[-1] == "Bob, challenge or accept?"
+    before = snapshot(s)
+    out = s.handle_line("help")
+    assert out[0] == "If the last play stands, the game ends." and len(out) <= 10, out
+    assert "accept: the game ends and is scored." in out
+    assert out[-2:] == ["Ann went out with the bag empty.", "Bob, challenge or accept?"]
+    assert not any(x.startswith(("Commands", "Turn:")) for x in out) and all(len(x) <= 40 for x in out)
+    assert s.handle_line("?") == out and snapshot(s) == before
+    assert s.handle_line("help challenge")[0] == "Challenge the words of the last play."
+    assert s.handle_line("accept")[0] == "Game over."
+    assert s.handle_line("help")[0] == "Commands, by group:"  # the question answered: the list again

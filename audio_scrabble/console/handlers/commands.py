@@ -233,6 +233,12 @@ def cmd_rules(session: GameFront, args: str) -> list[str]:
 
 
 def cmd_help(session: GameFront, args: str) -> list[str]:
+    game = session.game
+    if not args.strip() and game is not None and game.awaiting_final_challenge:
+        # help alone while the last play waits on challenge or accept: that
+        # question's help, then the question (as at a question before the game)
+        entry = help_entries()["ask final"]
+        return [entry.summary, *entry.details, *session.playing().table.final_question()]
     return help_lines(
         REGISTRY,
         help_entries(),
