@@ -186,6 +186,28 @@ def test_playing_a_tile_not_held_says_which_tiles_there_are_in_the_order_kept():
     assert s.handle_line("play 8H QI") == ["No Q on your rack."]
 
 
+
+@pytest.mark.parametrize("said", ["the letter c", "blank is C", "Letter C.", "c."])
+def test_the_blanks_letter_may_be_said_whole(said):
+    # "the letter c" at "Which letter is the blank on H8?" was refused:
+    # "Type one letter, A to Z, for the blank on H8, or cancel."
+    from audio_scrabble.core.tiles import BLANK
+    from console_kit import AcceptAll, seed_where
+
+    seed = seed_where(lambda g: BLANK in g.current_player.rack and "A" in g.current_player.rack
+                      and "M" in g.current_player.rack, names=("Ann", "Bob"))
+    s, _ = session(players="Ann,Bob", seed=seed, lexicon=AcceptAll())
+    s.handle_line("")
+    assert s.handle_line("play 8H ?AM") == ["Which letter is the blank on H8?"]
+    out = s.handle_line(said)
+    assert out[:2] == ["Blank on H8 is C.", "Ann played CAM (blank C), H8 across, 8."], out
+    # a word is not a letter: the question stays
+    s2, _ = session(players="Ann,Bob", seed=seed, lexicon=AcceptAll())
+    s2.handle_line("")
+    s2.handle_line("play 8H ?AM")
+    assert joined(s2.handle_line("cat")) == "Type one letter, A to Z, for the blank on H8, or cancel."
+    assert s2.question is not None
+
 # ---------------------------------------------------------------- braille
 def test_on_a_20_cell_display_the_racks_tiles_stay_on_one_line():
     # "Rack: T P X blank D" / "M E.": the tiles parted across two lines
