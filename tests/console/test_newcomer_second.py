@@ -266,3 +266,10 @@ def test_help_at_challenge_or_accept_is_that_questions_help_then_the_question():
     assert s.handle_line("help challenge")[0] == "Challenge the words of the last play."
     assert s.handle_line("accept")[0] == "Game over."
     assert s.handle_line("help")[0] == "Commands, by group:"  # the question answered: the list again
+
+
+def test_whose_turn_is_answered():
+    # "whose turn" said "'whose' is not a command; type help for the list."
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    assert s.handle_line("whose turn")[0] == "It is Ann's turn."

@@ -343,7 +343,7 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("last", cmd_last, "Ask again", ("l",)),
         Command("history", cmd_history, "Ask again", ("hist",)),
         Command("repeat", cmd_repeat, "Ask again", ("again",), modes=ANY_TIME),
-        Command("summary", cmd_summary, "Ask again", ("sum",)),
+        Command("summary", cmd_summary, "Ask again", ("sum", "whose")),
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
