@@ -273,3 +273,17 @@ def test_whose_turn_is_answered():
     s, _ = session(players="Ann,Bob", seed=3)
     s.handle_line("")
     assert s.handle_line("whose turn")[0] == "It is Ann's turn."
+
+
+def test_opening_the_game_in_play_says_what_to_do_instead(tmp_path):
+    # "That game is the one in play." had no instead
+    from audio_scrabble.persistence.store import SaveStore
+
+    store = SaveStore(tmp_path)
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=store)
+    s.start()
+    s.handle_line("games")
+    assert joined(s.handle_line("open 1")) == (
+        "That game is the one in play; to open another, type open and its number.")
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("open 1") == ["That game is the one in play."]
