@@ -256,6 +256,12 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
         if unknown is not None:
             raise NotationError(f"{clip(unknown)!r} is not a direction; type across or down.",
                                 brief=f"{clip(unknown, 10)!r} is not across or down.")
+    if direction is not None and len(words) > 1 and any(t.lower() in _DIRECTIONS for _, t in words):
+        # "8H FEZ across down": two ways, not a second word
+        word = next((t for _, t in words if t.lower() not in _DIRECTIONS), words[0][1])
+        where = f" from {clip(tokens[pos_index])}" if pos_index is not None else ""
+        raise NotationError(f"A play goes one way only; type across or down, not both, like {verb} "
+                            f"{clip(word)}{where} across.", brief="Two directions: type one.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
         raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {example}.",

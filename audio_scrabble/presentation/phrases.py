@@ -402,8 +402,12 @@ def words_phrases(board: Board) -> list[str]:
 
 
 # ---------------------------------------------------------------- racks
-def rack_phrases(rack: Sequence[str], style: Style = Style(), owner: str | None = None) -> list[str]:
-    """The tiles on a rack, in the order the player keeps them."""
+def rack_phrases(rack: Sequence[str], style: Style = Style(), owner: str | None = None,
+                 width: int = LINE_WIDTH) -> list[str]:
+    """The tiles on a rack, in the order the player keeps them; the tiles
+    on a line of their own when the line is longer than ``width`` (a
+    braille display's cells: ``Rack:`` / ``T P X blank D M E.``, never
+    the tiles parted)."""
     if not rack:
         return [f"{owner + ', your' if owner else 'Your'} rack is empty."]
     head = f"{owner}, your rack" if owner else "Rack"
@@ -413,7 +417,7 @@ def rack_phrases(rack: Sequence[str], style: Style = Style(), owner: str | None 
         return clauses(f"{head}, {plural(len(rack), 'tile')}, worth {total}:") + fit(items)
     letters = " ".join(tile_phrase(t) for t in rack)
     line = f"{head}: {letters}."
-    if len(line) <= LINE_WIDTH:
+    if len(line) <= width:
         return [line]
     return [f"{head}:", f"{letters}."]
 
@@ -621,9 +625,13 @@ def _challenged(ev: ChallengeResolved, aud: Audience, style: Style) -> list[str]
     if ev.unacceptable:
         verb = "is" if len(ev.unacceptable) == 1 else "are"
         lines.append(f"{join_and(list(ev.unacceptable))} {verb} not acceptable.")
-        lines.append("The play is taken back.")
+        # the play's own points come off: a play undone, not a penalty
+        # ("You lose 70 points." read as one)
+        taken = f"{whose('play', ev.name, player, start=True)} is taken back"
         if ev.points_lost:
-            lines.append(f"{does(ev.name, 'loses', player)} {plural(ev.points_lost, 'point')}.")
+            lines.extend(clauses(f"{taken}: {plural(ev.points_lost, 'point')} off."))
+        else:
+            lines.extend(clauses(f"{taken}."))
     else:
         if len(ev.words) == 1:
             lines.append(f"{ev.words[0]} is acceptable.")

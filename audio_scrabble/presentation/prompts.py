@@ -557,6 +557,21 @@ def none_to_arrange_brief(what: str, more: bool) -> str:
     return f"No {'more ' if more else ''}{what} on your rack."
 
 
+def exchange_from(reason: str, rack: Sequence[str]) -> str:
+    """A tile to exchange that the rack lacks (``reason``: the rules' own
+    sentence, "You have no Q on your rack to exchange."), then what to do
+    instead: the tiles there are to exchange, as the rack is said."""
+    tiles = " ".join(tile_phrase(t) for t in rack)
+    return f"{reason.rstrip('.')}; exchange from your tiles: {tiles}."
+
+
+def play_from(reason: str, rack: Sequence[str]) -> str:
+    """A tile to play that the rack lacks (the rules' sentence), then the
+    tiles there are to play, as the rack is said."""
+    tiles = " ".join(tile_phrase(t) for t in rack)
+    return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
+
+
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."

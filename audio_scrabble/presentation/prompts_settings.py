@@ -309,3 +309,18 @@ def name_is_a_number(name: str, listed: bool = False) -> str:
 
 def name_is_a_number_brief(name: str) -> str:
     return f"{name!r} is a number, not a name."
+
+
+def names_joined(name: str, listed: bool = False) -> str:
+    """``Ann and Bob`` typed at one player's name: two players."""
+    then = "give names like Alice,Bob" if listed else "type one name now, the next at the next question"
+    return f"{name!r} names two players; {then}."
+
+
+def names_joined_brief(name: str) -> str:
+    return f"{name!r}: one name at a time."
+
+
+#: ``computer`` typed at the count question: a computer is counted too
+COMPUTER_COUNTS = "A computer counts as a player: type 2, then computer as one player's name."
+COMPUTER_COUNTS_BRIEF = "Count the computer: type 2."

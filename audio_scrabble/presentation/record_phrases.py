@@ -227,7 +227,7 @@ def move_lines(step: RecordStep, count: int, names: Sequence[str], style: Style,
         text = step_text(step)
         if text:
             lines.append(f"{text}.")
-        lines.append(f"{does(who, 'loses', you)} {plural(n, 'point')}." if n else "No points lost.")
+        lines.append(f"{plural(n, 'point')} off." if n else "No points lost.")  # its own points: not a penalty
     elif k is MoveKind.CHALLENGE:
         if mv.score >= 0:
             lines.append(f"{who}: challenge bonus, {plural(n, 'point')}.")

@@ -24,7 +24,9 @@ from .phrases import clauses, placement_text, play_lines, plural, subject, tiles
 
 #: How hints and reviews judge "best": the expert's own measure, said once
 #: with the hints and in each review line that names a best play.
-EVALUATION_LINE = "Ranked by equity: score plus leave."
+EVALUATION_LINE = "Ranked by equity: score plus tiles kept."
+#: what equity is, in a player's words: said once, at the start of a review
+EQUITY_MEANS = "Equity: the score, plus the worth of the tiles kept."
 BEST_LEAD = "Best by equity:"
 #: ... with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there
 PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
@@ -194,6 +196,16 @@ def best_phrases(r: Any) -> list[str]:
     if endgame and not r.exact:
         lines.append(f"Searched {_depth_words(False, r.depth)}.")
     return lines
+
+
+def equity_note(reviews: Sequence[Any]) -> list[str]:
+    """What equity means (:data:`EQUITY_MEANS`), for the start of a review
+    when a turn of it is judged by equity (not by the end-game search or,
+    with the bag empty, by score less the tiles kept)."""
+    if any(not _is_endgame(getattr(r, "judged", None)) and not _is_bag_empty(getattr(r, "judged", None))
+           for r in reviews):
+        return clauses(EQUITY_MEANS)
+    return []
 
 
 def review_summary(reviews: Sequence[Any], names: Sequence[str], you: int | None = None) -> list[str]:

@@ -219,7 +219,7 @@ def test_a_whole_game_fits_the_display_and_no_word_is_cut(width, watch, tmp_path
     # wrapping only breaks lines at spaces: joined again, the sentences are whole
     said = " ".join(t.lines)
     for must in ("How many players, 2 to 4?", "'7' is not 2, 3 or 4; type how many are playing.",
-                 "Type a name, like Alice.", "alice is already playing; give this player another name.",
+                 "Type a name, like Alice, or computer.", "alice is already playing; give this player another name.",
                  "Game over.", "Final scores:", "Type new for another game, or quit.", "Braille board:",
                  "Braille cells:", "Leave the game? Type yes or no.", "Staying in the game.",
                  "Braille file saved, 2 pages:", "type emboss alone to save it in your games folder.",

@@ -131,8 +131,8 @@ def test_the_computer_challenges_your_phony_and_you_lose_its_points(lexicon, ver
     try:
         s.handle_line("play 8H MAIMR")
         out = s.acting.run_computers()
-        assert out[:5] == ["Club computer challenges your play.", "MAIMR is not acceptable.",
-                           "The play is taken back.", "You lose 20 points.", "You 0, Club computer 0."], out
+        assert out[:4] == ["Club computer challenges your play.", "MAIMR is not acceptable.",
+                           "Your play is taken back: 20 points off.", "You 0, Club computer 0."], out
         history = s.handle_line("history")
         assert history[1:3] == ["1. You: MAIMR, H8 across, 20.", "Club computer challenged: taken back."]
         assert named_me(out + history) == []
@@ -227,7 +227,8 @@ def test_you_go_out_and_win(lexicon, verbosity):
         assert s.handle_line("history")[-2:] == ["1. You: AT, H8 across, 4, went out.",
                                                  f"Game over: You {you}, Club computer {computer}."]
         review = s.handle_line("review")
-        assert review[1:3] == ["Turn 1, you played AT,", "H8 across, 4 points."], review
+        assert review[1:5] == ["Equity: the score,", "plus the worth of the tiles kept.",  # equity, said once
+                              "Turn 1, you played AT,", "H8 across, 4 points."], review
         end = s.handle_line("")
         assert end[0] == "End of the review." and re.fullmatch(r"You missed \d+ of equity,", end[1]), end
         assert named_me(played + out + summary + review + end) == []

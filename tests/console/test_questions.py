@@ -43,8 +43,9 @@ SETUP_WRONG = [
      ["'7' is not 2, 3 or 4; type how many are playing."],
      ["'7' is not 2, 3 or 4;", "type how many are playing."],
      ["'7' is not 2, 3 or 4."]),
-    ("name 1", "",
-     ["Type a name, like Alice."], ["Type a name, like Alice."], ["No name given: type one."]),
+    ("name 1", "",  # player 1 too may be a computer (a newcomer's second playthrough)
+     ["Type a name, like Alice, or computer."], ["Type a name, like Alice, or computer."],
+     ["No name given: a name or computer."]),
     ("name 1", "Ann,,",
      ["A name cannot hold a comma; type one name, like Alice."],
      ["A name cannot hold a comma;", "type one name, like Alice."],
@@ -79,7 +80,7 @@ def test_a_wrong_answer_at_each_set_up_question_is_one_sentence_naming_the_answe
     for where, wrong, normal, braille, brief in SETUP_WRONG:
         if done and done[-1] != where:
             said = s.handle_line(ONWARD[done[-1]])
-            asked = said[-3:] if where == "level" else said[-2:] if where in ("rules", "name 2") else said[-1:]
+            asked = said[-3:] if where == "level" else said[-2:] if where in ("rules", "name 1", "name 2") else said[-1:]
         done.append(where)
         before = (s.setup.asking, list(s.setup.players), s.setup.count, s.setup.rules)
         out = s.handle_line(wrong)
@@ -224,7 +225,7 @@ def test_at_the_name_question_a_comma_an_empty_name_or_a_name_taken_is_refused_a
     s.handle_line("3")
     for wrong in ("Ann,,", "Ann, Bob", ","):  # the question takes one name: never 'Ann,,' as a name
         assert joined(s.handle_line(wrong)) == "A name cannot hold a comma; type one name, like Alice.", wrong
-    assert s.handle_line("  ") == ["Type a name, like Alice."]
+    assert s.handle_line("  ") == ["Type a name, like Alice, or computer."]
     assert s.handle_line("Ann")[0] == "Ann plays."
     for wrong in ("ann", " ANN ", "Ann"):
         assert joined(s.handle_line(wrong)) == f"{wrong.strip()} is already playing; give this player another name."
@@ -238,7 +239,8 @@ def test_at_the_name_question_a_comma_an_empty_name_or_a_name_taken_is_refused_a
 #: each set-up question: the answers that reach it, its help's first line, and the question
 SETUP_ASKED = [
     ("count", [], "How many are playing: 2, 3 or 4.", COUNT_QUESTION),
-    ("name 1", ["2"], "The first player's name, like Alice:", ["Player 1, your name?"]),
+    ("name 1", ["2"], "The first player's name, like Alice,",
+     ["Player 1, your name?", "Type computer for a computer opponent."]),
     ("name 2", ["2", "Ann"], "This player's name, like Bob, or",
      ["Player 2, your name?", "Type computer for a computer opponent."]),
     ("level", ["2", "Ann", "computer"], "How strongly the computer plays:", LEVEL_QUESTION),
@@ -291,7 +293,8 @@ def test_back_at_each_set_up_question_goes_to_the_one_before_and_takes_its_answe
     assert s.handle_line("computer")[0] == LEVEL_QUESTION[0]
     assert s.handle_line("back")[0] == "Back to player 2's name."  # the level: back to the name that asked
     assert s.setup.asking == "name" and len(s.setup.players) == 1
-    assert s.handle_line("back") == ["Back to player 1's name.", "Player 1, your name?"]
+    assert s.handle_line("back") == ["Back to player 1's name.", "Player 1, your name?",
+                                     "Type computer for a computer opponent."]
     assert s.setup.players == []
     assert s.handle_line("back") == ["Back to how many are playing.", *COUNT_QUESTION]
     assert s.setup.count is None

@@ -159,7 +159,7 @@ def test_a_play_taken_back_is_said_and_taken_off_the_board():
         "Move 7 of 28.",
         "emely's play is taken back:",
         "TILAX, B4 across.",
-        "emely loses 24 points.",
+        "24 points off.",
         "doug 148, emely 55.",
     ]
     assert s.handle_line("square B4") == ["B4."]  # empty again

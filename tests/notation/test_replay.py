@@ -93,7 +93,7 @@ def test_last_after_a_challenge_says_the_play_then_the_challenge():
     lines = record_phrases.last_move_lines(game.history, aud, Style())
     # the one form of a play (issue 23 item 10): who, the word, where, the score
     assert lines[0].startswith(f"Alice played {''.join(tiles)}, H8 across, ") and lines[0].endswith(".")
-    assert lines.index("Bob challenges Alice's play.") > 0 and "The play is taken back." in lines
+    assert lines.index("Bob challenges Alice's play.") > 0 and "Alice's play is taken back:" in " ".join(lines)
 
 
 @pytest.mark.skipif(not ALL_RECORDS, reason=f"the shared game records are not in {GCG_DIR}")

@@ -328,7 +328,7 @@ class BlankQuestion(Question):
             return Command("help blank", after=tuple(self.lines()), keep=True)
         if len(low) > 1 and _first_word(low) in QUIT_WORDS:  # "q" alone is a letter; quit leaves, unplayed
             return Command(text, before=(prompts.CANCELLED_BLANK,))
-        letter = text.strip()
+        letter = _letter_said(text)
         if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
             if self.brief:
                 return wrong_answer((prompts.BLANK_ONE_LETTER_BRIEF,))
@@ -342,6 +342,22 @@ class BlankQuestion(Question):
 
     def interrupt(self) -> Decision:
         return Say((prompts.CANCELLED_BLANK,))
+
+
+#: words around a blank's letter said whole ("the letter C", "blank is C")
+_LETTER_WORDS = frozenset({"the", "letter", "blank", "is", "as", "be", "it", "it's", "its", "make", "an"})
+
+
+def _letter_said(text: str) -> str:
+    """The letter answered at the blank's question: ``C``, or ``the letter
+    C``, ``blank is C``, ``letter C.`` as said whole (the words around the
+    one letter left out); otherwise the answer as typed."""
+    words = [w.strip(".,!:") for w in text.split()]
+    if len(words) > 1:
+        kept = [w for w in words if w.lower() not in _LETTER_WORDS]
+        if len(kept) == 1 and len(kept[0]) == 1:
+            return kept[0]
+    return text.strip().rstrip(".!") if len(text.strip()) == 2 else text.strip()
 
 
 class SetupQuestion(Question):

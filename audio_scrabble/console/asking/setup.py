@@ -8,6 +8,7 @@ Values given on the command line are not asked for.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -46,6 +47,8 @@ MAX_NAME = 20
 #: (typed at a name question they do their work; in ``--players`` refused)
 SETUP_WORDS = frozenset({"back", "help", "repeat", "quit", "again", "exit", "bye", "commands"})
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "ten", "void")
+#: two names joined, typed at one player's name (``Ann and Bob``, ``Ann & Bob``)
+_JOINED = re.compile(r"\S\s+(?:and|&)\s+\S", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
         raise NotationError(say.NAME_COLON)
     if "," in name:
         raise NotationError(say.NAME_COMMA, brief=say.NAME_COMMA_BRIEF)
+    if _JOINED.search(name):  # "Ann and Bob" at player 1's name: two players
+        raise NotationError(say.names_joined(name, listed), brief=say.names_joined_brief(clip(name, 16)))
     if any(s.name.casefold() == name.casefold() for s in taken):
         raise NotationError(say.named_twice(name) if listed else say.name_taken(name))
     return Seat(name)
@@ -225,8 +230,10 @@ class SetupFlow:
         return services.engine_available() if self.computers is None else self.computers
 
     def _offers_computer(self) -> bool:
-        """Whether the name question offers a computer (from player 2 on)."""
-        return bool(self._names) and self._engine()
+        """Whether the name question offers a computer: at every name, the
+        first too (a newcomer who wants to play the computer learns it
+        there, and player 1 may be the computer), when the engine is here."""
+        return self._engine()
 
     def question(self) -> list[str]:
         what = self.asking
@@ -265,6 +272,8 @@ class SetupFlow:
         if what == "count":
             low = _without_last(" ".join(text.split()).lower(), "players", "player", "people")
             typed = small_number(low)
+            if is_computer_name(low):  # "computer": the newcomer who wants to play one
+                raise NotationError(say.COMPUTER_COUNTS, brief=say.COMPUTER_COUNTS_BRIEF)
             n = 2 if not low else NUMBER_WORDS.get(low, typed if typed is not None else 0)
             if not 2 <= n <= 4:
                 raise NotationError(say.not_a_count(clip(text)), brief=say.not_a_count_brief(clip(text, 12)))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import ChallengeResolved, TilesExchanged, TurnPassed
 from ...core.tiles import BLANK, parse_tiles
-from ...errors import ActionNotAllowed, NotationError, ScrabbleError
+from ...errors import ActionNotAllowed, IllegalPlay, NotationError, ScrabbleError
 from ...notation.plays import off_board_sentence
 from ...notation.typed import (DirectionUnclear, join_split_squares, looks_like_position, looks_like_square,
                                looks_off_board, parse_draft)
@@ -129,7 +129,13 @@ def cmd_exchange(session: GameFront, args: str) -> list[str]:
         tiles = session.playing().rack_of(i)
     else:
         tiles = parse_tiles(_typed_tiles(text))
-    session.need_game().check_exchange(tiles)
+    try:
+        session.need_game().check_exchange(tiles)
+    except IllegalPlay as e:  # a tile not held: the reason, then the tiles there are
+        if e.code != "not_on_rack":
+            raise
+        rack = session.playing().rack_of(i)
+        raise IllegalPlay(prompts.exchange_from(str(e), rack), e.code, brief=e.brief) from None
     return session.act(lambda g: g.exchange(tiles))
 
 
@@ -227,6 +233,12 @@ def cmd_rules(session: GameFront, args: str) -> list[str]:
 
 
 def cmd_help(session: GameFront, args: str) -> list[str]:
+    game = session.game
+    if not args.strip() and game is not None and game.awaiting_final_challenge:
+        # help alone while the last play waits on challenge or accept: that
+        # question's help, then the question (as at a question before the game)
+        entry = help_entries()["ask final"]
+        return [entry.summary, *entry.details, *session.playing().table.final_question()]
     return help_lines(
         REGISTRY,
         help_entries(),
@@ -240,10 +252,11 @@ def cmd_help(session: GameFront, args: str) -> list[str]:
 def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
     steps = tutorial_steps()
-    text = args.strip() or "1"
-    n = small_number(text)
+    text = args.strip().lower() or "1"
+    n = session.out.tutorial_step + 1 if text in _ONWARD else small_number(text)
     if n is None or not 1 <= n <= len(steps):
         raise NotationError(prompts.tutorial_steps(len(steps)))
+    session.out.heard_tutorial(n)
     step = steps[n - 1]
     game = session.game
     end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
@@ -261,8 +274,16 @@ def cmd_review(session: GameFront, args: str) -> list[str]:
     return session.coach.start(args)
 
 
+#: ``tutorial next``: the step after the one said last
+_ONWARD = frozenset({"next", "n", "on", "continue", "more"})
+
+
 def cmd_next(session: GameFront, args: str) -> list[str]:
-    """The next turn of the review (Enter does the same)."""
+    """The next turn of the review (Enter does the same); in a game not
+    over, with the tutorial under way, its next step."""
+    game = session.game
+    if game is not None and not game.is_over and 0 < session.out.tutorial_step < len(tutorial_steps()):
+        return cmd_tutorial(session, "next")
     return session.coach.next()
 
 
@@ -322,7 +343,7 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("last", cmd_last, "Ask again", ("l",)),
         Command("history", cmd_history, "Ask again", ("hist",)),
         Command("repeat", cmd_repeat, "Ask again", ("again",), modes=ANY_TIME),
-        Command("summary", cmd_summary, "Ask again", ("sum",)),
+        Command("summary", cmd_summary, "Ask again", ("sum", "whose")),
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),

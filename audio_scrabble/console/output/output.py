@@ -48,6 +48,12 @@ class Transcript:
         #: over at a shared computer: the last player's rack must not stay
         #: readable in the screen reader's review buffer)
         self.clear_requested = False
+        #: the tutorial's step said last (0: none yet), for ``tutorial next``
+        self.tutorial_step = 0
+
+    def heard_tutorial(self, step: int) -> None:
+        """Note the tutorial's step just said: ``next`` goes on from it."""
+        self.tutorial_step = step
 
     @property
     def braille_mode(self) -> bool:

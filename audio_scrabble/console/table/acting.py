@@ -162,12 +162,18 @@ class Acting:
     # ------------------------------------------------------------ plays
     def start_play(self, draft: Draft | DirectionUnclear, action: str) -> Made:
         """Play or check a draft; ask for the letters of blanks first."""
-        return self._carry_play(plays.start(self.playing().game, draft, action, self._style(), self._settings))
+        return self._carry_play(plays.start(self.playing().game, draft, action, self._style(), self._settings,
+                                            self._held()))
 
     def finish_play(self, draft: Draft, action: str, confirmed: bool = False) -> Made:
         """A draft whose blanks are named (and, when asked, confirmed)."""
         return self._carry_play(plays.finish(self.playing().game, draft, action, self._style(), confirmed,
-                                             self._settings))
+                                             self._settings, self._held()))
+
+    def _held(self) -> list[str]:
+        """The rack of the player to move, in the order they keep it."""
+        match = self.playing()
+        return match.racks.rack_of(match.game.current)
 
     def _carry_play(self, outcome: plays.PlayOutcome) -> Made:
         """The question the play needs, or the play made."""
@@ -181,7 +187,7 @@ class Acting:
             return Made(self.act(lambda g: g.place(play)))
         except IllegalPlay as e:
             self._refused()
-            return Made(plays.illegal_play_lines(game, e, play, self._style()))
+            return Made(plays.illegal_play_lines(game, e, play, self._style(), self._held()))
 
     # ------------------------------------------------------------ the seats that are not a person's
     def due(self) -> bool:

@@ -66,7 +66,8 @@ class Coach:
             return list(prompts.NOTHING_TO_REVIEW)
         text = text.strip()
         if not text:
-            return [prompts.review_head(phrases.plural(len(reviews), "turn"))] + self.step(0)
+            head = [prompts.review_head(phrases.plural(len(reviews), "turn"))]
+            return head + teaching.equity_note(reviews) + self.step(0)
         wanted = small_number(text, digits=4)
         last = reviews[-1].turn
         if wanted is None or not 1 <= wanted <= last:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ...core.game import Game
 from ...core.play import Play
@@ -35,11 +35,12 @@ class PlayOutcome:
 
 
 def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style: Style,
-          settings: Any = None) -> PlayOutcome:
+          settings: Any = None, held: Sequence[str] | None = None) -> PlayOutcome:
     """Play or check a draft; ask for the letters of blanks first. A play
     typed with a row-first square and ``down`` (``11N down``, read as
     :class:`~.typed.DirectionUnclear`) asks across or down first.
-    ``settings``: the player's (aids, confirm; see :func:`finish`)."""
+    ``settings``: the player's (aids, confirm; see :func:`finish`);
+    ``held``: the rack as its player keeps it, said when a tile is not on it."""
     if isinstance(draft, typed.DirectionUnclear):
         ask = DirectionQuestion(draft, action, style.brief)
         return PlayOutcome(ask.lines(), ask)
@@ -52,11 +53,11 @@ def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style:
             game.check_place(trial.play())
         except WordNotAcceptable:
             pass
-        except ScrabbleError as e:
-            return PlayOutcome(prompts.refusal_lines(str(e), e.brief, style.brief), refused=True)
+        except ScrabbleError as e:  # said as any refused play is (a tile not held: the tiles there are)
+            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held), refused=True)
         question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
-    return finish(game, draft, action, style, settings=settings)
+    return finish(game, draft, action, style, settings=settings, held=held)
 
 
 def unlisted(game: Game, breakdown: Any) -> list[str]:
@@ -67,7 +68,8 @@ def unlisted(game: Game, breakdown: Any) -> list[str]:
 
 
 def finish(
-    game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False, settings: Any = None
+    game: Game, draft: Draft, action: str, style: Style, confirmed: bool = False, settings: Any = None,
+    held: Sequence[str] | None = None,
 ) -> PlayOutcome:
     """A draft with every blank named: check it, ask first when the word
     made is not the word typed, or hand over the play to make.
@@ -84,7 +86,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:  # checked: "Not legal." first, but when brief
-            said = illegal_play_lines(game, e, play, style)
+            said = illegal_play_lines(game, e, play, style, held)
             return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
         lines = phrases.check_phrases(breakdown, style)
         bad = unlisted(game, breakdown) if aids else []
@@ -107,7 +109,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome(illegal_play_lines(game, e, play, style), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, play, style, held), refused=True)
         made = phrases.main_word(breakdown)
         bad = unlisted(game, breakdown) if guard else []
         if differs(draft, made) or bad:
@@ -118,30 +120,35 @@ def finish(
     return PlayOutcome([], play=play)
 
 
-def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style) -> list[str]:
+def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
+                       held: Sequence[str] | None = None) -> list[str]:
     """An illegal play as said (written once, for a play, its check and its
     making): brief, the reason alone in one short line ("No Z on your
     rack."); else the reason as its own sentence, with how to use a blank
     when one would do (:func:`explain_rack`)."""
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
-    return prompts.refusal_said(explain_rack(game, e, play))
+    return prompts.refusal_said(explain_rack(game, e, play, held))
 
 
-def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None) -> str:
+def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Sequence[str] | None = None) -> str:
     """A missing letter when the rack holds a blank: say how to use it --
     for the letters ``play`` lacks, when the blanks can stand for them all,
     the lower-case letters to type (a hint's word said with its blank,
     BLOUSING with blank I, is typed BLOUSiNG)."""
     msg = str(e)
-    if e.code == "not_on_rack" and game is not None and BLANK in game.current_player.rack:
-        if "no blank" not in msg:
-            rack = Counter(game.current_player.rack)
-            lacking = +(Counter(play.rack_tiles()) - rack) if play is not None else Counter()
-            if lacking and sum(lacking.values()) <= rack[BLANK]:
-                return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
-            return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
-    return msg
+    if e.code != "not_on_rack" or game is None:
+        return msg
+    rack = Counter(game.current_player.rack)
+    need = Counter(play.rack_tiles()) if play is not None else Counter()
+    spare = rack[BLANK] - need[BLANK]  # blanks the play leaves free (a ? typed takes one)
+    if spare > 0 and "no blank" not in msg:
+        lacking = +(need - rack)
+        if lacking and sum(lacking.values()) <= spare:
+            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
+        return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
+    # what to do instead: the tiles there are
+    return prompts.play_from(msg, held if held is not None else game.current_player.rack)
 
 
 def differs(draft: Draft, made: Any) -> bool:

@@ -117,4 +117,4 @@ def rack_reply(tiles: Sequence[str], style: Style, braille_width: int | None, ow
         return phrases.rack_phrases(list(tiles), style, owner)
     cells = braille_lines.rack_lines(tiles, braille_width)
     head = [prompts.rack_head(owner)] if owner else []
-    return head + cells + phrases.rack_phrases(list(tiles), style)
+    return head + cells + phrases.rack_phrases(list(tiles), style, width=min(braille_width, phrases.LINE_WIDTH))
