@@ -375,9 +375,20 @@ typedef struct {
     char word[MAX_RACK];
 } LeftPart;
 
+/* A record kept in C (the end-game search's generation): as movegen's
+ * raw records, the word's letters in word[0:len] */
+typedef struct {
+    int score;
+    int d, li, s0, len;
+    uint32_t bm;
+    char word[SIZE];
+} Rec;
+
 typedef struct {
     const GraphObject *g;
-    PyObject *out;
+    PyObject *out;  /* NULL: records go to recs */
+    Rec *recs;
+    Py_ssize_t nrecs, caprecs;
     int stop_first;
     int halt;   /* found (stop_first) or an error */
     int error;
@@ -462,6 +473,29 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
     }
     if (bm & FIX)
         best_blanks(c, c->s0, end, &score, &bm);
+    if (c->out == NULL) {
+        Rec *r;
+        if (c->nrecs == c->caprecs) {
+            Py_ssize_t cap = c->caprecs ? 2 * c->caprecs : 256;
+            Rec *grown = (Rec *)realloc(c->recs, sizeof(Rec) * (size_t)cap);
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                c->halt = c->error = 1;
+                return;
+            }
+            c->recs = grown;
+            c->caprecs = cap;
+        }
+        r = &c->recs[c->nrecs++];
+        r->score = (int)score;
+        r->d = c->d;
+        r->li = c->li;
+        r->s0 = c->s0;
+        r->len = end - c->s0;
+        r->bm = (uint32_t)(bm & 0x7FFF);
+        memcpy(r->word, c->buf + c->s0, (size_t)r->len);
+        return;
+    }
     t = PyTuple_New(6);
     if (t == NULL)
         goto fail;
@@ -719,12 +753,13 @@ static void left_parts(Ctx *c, uint32_t node, char *word, int depth, int nb, uin
     }
 }
 
+static int load_raw(Ctx *c, const int32_t *raw, int d, int i, uint32_t *anchors);
+
 /* Read a line's packed analysis into the context; 0 if it has no anchors. */
 static int load_line(Ctx *c, PyObject *lines, int d, int i, uint32_t *anchors)
 {
     PyObject *side, *line, *packed;
     int32_t raw[LINE_INTS];
-    int j;
     side = PySequence_GetItem(lines, d);
     if (side == NULL)
         return -1;
@@ -752,6 +787,13 @@ static int load_line(Ctx *c, PyObject *lines, int d, int i, uint32_t *anchors)
     }
     memcpy(raw, PyBytes_AS_STRING(packed), sizeof(raw));
     Py_DECREF(packed);
+    return load_raw(c, raw, d, i, anchors);
+}
+
+/* A packed line into the context; 0 if it has no anchors. */
+static int load_raw(Ctx *c, const int32_t *raw, int d, int i, uint32_t *anchors)
+{
+    int j;
     *anchors = (uint32_t)raw[F_ANCHORS];
     if (!*anchors)
         return 0;
@@ -1193,6 +1235,62 @@ static PyObject *int_list(const long *v, int n)
     return out;
 }
 
+/* A line's packed analysis (F_* fields; the anchors' mask at F_ANCHORS)
+ * on board, the 225 squares row by row ('.' empty, a lower-case letter a
+ * blank). */
+static void pack_line(const GraphObject *g, const char *board, int d, int i, int32_t *packed)
+{
+    const char *cells;
+    int step, stride, j;
+    uint32_t amask = 0;
+    /* along the line: step; across it (the perpendicular words): stride */
+    if (d == 0) {
+        cells = board + i * SIZE;
+        step = 1;
+        stride = SIZE;
+    } else {
+        cells = board + i;
+        step = SIZE;
+        stride = 1;
+    }
+    memset(packed, 0, sizeof(int32_t) * LINE_INTS);
+    for (j = 0; j < SIZE; j++) {
+        char ch = cells[j * step];
+        int t = tile_index(ch);
+        packed[F_LT + j] = t + 1;
+        packed[F_BV + j] = (ch >= 'A' && ch <= 'Z') ? g->values[t] : 0;
+        packed[F_CC + j] = (int32_t)ALL_LETTERS;
+    }
+    for (j = 0; j < SIZE; j++) {
+        /* the perpendicular line through square j: board[base + q * stride] */
+        const char *perp = d == 0 ? board + j : board + j * SIZE;
+        if (packed[F_LT + j]) {
+            packed[F_CC + j] = 0;
+            continue;
+        }
+        if ((i > 0 && perp[(i - 1) * stride] != '.') || (i < SIZE - 1 && perp[(i + 1) * stride] != '.')) {
+            int lo = i, hi = i, q;
+            long sum = 0;
+            while (lo > 0 && perp[(lo - 1) * stride] != '.')
+                lo--;
+            while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
+                hi++;
+            packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+            for (q = lo; q <= hi; q++) {
+                char ch = perp[q * stride];
+                if (q != i && ch >= 'A' && ch <= 'Z')
+                    sum += g->values[ch - 'A'];
+            }
+            packed[F_XS + j] = (int32_t)sum;
+            packed[F_XW + j] = g->wm[d][i][j];
+            amask |= (uint32_t)1 << j;
+        } else if ((j > 0 && packed[F_LT + j - 1]) || (j < SIZE - 1 && packed[F_LT + j + 1])) {
+            amask |= (uint32_t)1 << j;
+        }
+    }
+    packed[F_ANCHORS] = (int32_t)amask;
+}
+
 /* line(graph, board, direction, index): board is the 225 squares row by
  * row ('.' empty, a lower-case letter a blank). Returns (lt, bv, cc, xs,
  * xw, anchors, packed) as BoardAnalysis._compute makes them. */
@@ -1204,9 +1302,6 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
     int d, i, j, nanch = 0;
     long lt[SIZE + 1], bv[SIZE], cc[SIZE], xs[SIZE], xw[SIZE], anchors[SIZE];
     int32_t packed[LINE_INTS];
-    uint32_t amask = 0;
-    const char *cells;
-    int step, stride;
     PyObject *items[7];
     PyObject *out;
     int k;
@@ -1218,65 +1313,18 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "line(graph, board of 225 squares, direction 0 or 1, index 0-14)");
         return NULL;
     }
-    /* along the line: step; across it (the perpendicular words): stride */
-    if (d == 0) {
-        cells = board + i * SIZE;
-        step = 1;
-        stride = SIZE;
-    } else {
-        cells = board + i;
-        step = SIZE;
-        stride = 1;
-    }
-    memset(packed, 0, sizeof(packed));
+    pack_line(g, board, d, i, packed);
     for (j = 0; j < SIZE; j++) {
-        char ch = cells[j * step];
-        int t = tile_index(ch);
+        int t = packed[F_LT + j] - 1;
         lt[j] = t >= 0 ? 1L << t : 0;
-        bv[j] = (ch >= 'A' && ch <= 'Z') ? g->values[t] : 0;
-        cc[j] = (long)ALL_LETTERS;
-        xs[j] = 0;
-        xw[j] = 0;
+        bv[j] = packed[F_BV + j];
+        cc[j] = (long)(uint32_t)packed[F_CC + j];
+        xs[j] = packed[F_XS + j];
+        xw[j] = packed[F_XW + j];
+        if ((uint32_t)packed[F_ANCHORS] >> j & 1)
+            anchors[nanch++] = j;
     }
     lt[SIZE] = -1;
-    for (j = 0; j < SIZE; j++) {
-        /* the perpendicular line through square j: board[base + q * stride] */
-        const char *perp = d == 0 ? board + j : board + j * SIZE;
-        if (lt[j]) {
-            cc[j] = 0;
-            continue;
-        }
-        if ((i > 0 && perp[(i - 1) * stride] != '.') || (i < SIZE - 1 && perp[(i + 1) * stride] != '.')) {
-            int lo = i, hi = i, q;
-            long sum = 0;
-            while (lo > 0 && perp[(lo - 1) * stride] != '.')
-                lo--;
-            while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
-                hi++;
-            cc[j] = (long)cross_check(g, perp, stride, lo, i, hi);
-            for (q = lo; q <= hi; q++) {
-                char ch = perp[q * stride];
-                if (q != i && ch >= 'A' && ch <= 'Z')
-                    sum += g->values[ch - 'A'];
-            }
-            xs[j] = sum;
-            xw[j] = g->wm[d][i][j];
-            anchors[nanch++] = j;
-        } else if ((j > 0 && lt[j - 1]) || (j < SIZE - 1 && lt[j + 1])) {
-            anchors[nanch++] = j;
-        }
-    }
-    for (j = 0; j < SIZE; j++) {
-        int t = tile_index(cells[j * step]);
-        packed[F_LT + j] = t + 1;
-        packed[F_BV + j] = (int32_t)bv[j];
-        packed[F_CC + j] = (int32_t)cc[j];
-        packed[F_XS + j] = (int32_t)xs[j];
-        packed[F_XW + j] = (int32_t)xw[j];
-    }
-    for (k = 0; k < nanch; k++)
-        amask |= (uint32_t)1 << anchors[k];
-    packed[F_ANCHORS] = (int32_t)amask;
     items[0] = int_list(lt, SIZE + 1);
     items[1] = int_list(bv, SIZE);
     items[2] = int_list(cc, SIZE);
@@ -1303,6 +1351,1183 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
         PyTuple_SET_ITEM(out, k, items[k]);
     return out;
 }
+
+/* ================================================================== */
+/*
+ * The end-game search in C (endgame.py's EndgameSolver._search, the same
+ * nodes in the same order, so the same values, depths and node counts).
+ *
+ * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
+ * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
+ * each side's root moves as (score, line bit, squares ((row, col, tile as
+ * written), ...), variants: the same triples for its other choices of
+ * blanks, best first); rackN the racks (str, '?' a blank, 7 tiles at
+ * most); clock a callable read every ``every`` nodes, where the Python
+ * search reads it at each node. root_child(index, depth, alpha, deadline)
+ * -> (value, horizon reached) or None when the clock passed the deadline.
+ *
+ * A rack is two words of 4-bit counts (the letters A-P, then Q-Z and the
+ * blank), the top bit of each count a guard for the subset test (counts
+ * of 7 at most). The table is fixed in size (TT_BITS), in buckets of 4.
+ */
+
+#define EG_INF 1000000000
+#define EG_ALL_DEPTHS (1 << 30)
+#define EG_EXACT 0
+#define EG_LOWER 1
+#define EG_UPPER 2
+#define EG_TILES 7
+#define EG_BLANK 26
+#define NIBG 0x8888888888888888ull
+#define TT_BITS 20
+#define ORDER_BONUS 3
+
+typedef struct {
+    uint64_t lo, hi;
+} Rack;
+
+static Rack rk_one(int kind)
+{
+    Rack r = {0, 0};
+    if (kind < 16)
+        r.lo = (uint64_t)1 << (4 * kind);
+    else
+        r.hi = (uint64_t)1 << (4 * (kind - 16));
+    return r;
+}
+
+static inline Rack rk_add(Rack a, Rack b)
+{
+    a.lo += b.lo;
+    a.hi += b.hi;
+    return a;
+}
+
+static inline Rack rk_sub(Rack a, Rack b)
+{
+    a.lo -= b.lo;
+    a.hi -= b.hi;
+    return a;
+}
+
+static inline int rk_eq(Rack a, Rack b) { return a.lo == b.lo && a.hi == b.hi; }
+static inline int rk_empty(Rack a) { return !a.lo && !a.hi; }
+
+static inline int rk_fits(Rack have, Rack need)
+{
+    return ((((have.lo | NIBG) - need.lo) & NIBG) == NIBG) && ((((have.hi | NIBG) - need.hi) & NIBG) == NIBG);
+}
+
+static inline int rk_blanks(Rack r) { return (int)(r.hi >> (4 * (EG_BLANK - 16)) & 15); }
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* the number of tile kinds have lacks for need */
+static int rk_short(Rack have, Rack need)
+{
+    return popcount64(~((have.lo | NIBG) - need.lo) & NIBG) + popcount64(~((have.hi | NIBG) - need.hi) & NIBG);
+}
+
+static int rk_size(Rack r)
+{
+    int n = 0, k;
+    for (k = 0; k < 16; k++) {
+        n += (int)(r.lo >> (4 * k) & 15);
+        n += (int)(r.hi >> (4 * k) & 15);
+    }
+    return n;
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* A move at a node: its squares (position 15 * row + col, tile as
+ * written), the tiles used, the order key, the line's bit index; a root
+ * move's other choices of blanks in vars (root >= 0: its index). */
+typedef struct EMove {
+    int order, score;
+    Rack used;
+    int line;
+    int n;
+    uint8_t pos[EG_TILES];
+    char ch[EG_TILES];
+    uint64_t z;
+    int root;
+    struct EMove *vars;
+    int nvars;
+} EMove;
+
+static EMove eg_pass_move; /* the table's pass (Python's 0) */
+#define EG_PASS (&eg_pass_move)
+
+typedef struct {
+    EMove **v;
+    int n, cap;
+} MList;
+
+static int ml_push(MList *l, EMove *m)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        EMove **grown = (EMove **)realloc(l->v, sizeof(EMove *) * (size_t)cap);
+        if (grown == NULL)
+            return -1;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = m;
+    return 0;
+}
+
+#define POOL_BLOCK 4096
+typedef struct MBlock {
+    struct MBlock *next;
+    int used;
+    EMove moves[POOL_BLOCK];
+} MBlock;
+
+/* the fitting root moves of a side by rack */
+#define FIT_SLOTS 1024
+typedef struct {
+    int used;
+    Rack rack;
+    MList list;
+} FitEntry;
+
+/* A line state (endgame.py's line store key) and its moves by rack, in
+ * the order the racks were stored */
+typedef struct {
+    int k;
+    char lch[SIZE];
+    int32_t cc[SIZE], xs[SIZE], xw[SIZE];
+    int32_t anchors;
+} LKey;
+
+typedef struct {
+    Rack rack;
+    EMove **v;
+    int n;
+} ByRack;
+
+typedef struct {
+    int used;
+    uint64_t hash;
+    LKey key;
+    ByRack *br;
+    int nbr, capbr;
+} LEntry;
+
+typedef struct {
+    uint64_t h, r;
+    EMove *best;
+    int val, depth;
+    int flag, used;
+} TTE;
+
+typedef struct {
+    PyObject_HEAD
+    GraphObject *g;
+    PyObject *clock;
+    long every, tick;
+    double deadline;
+    long long nodes;
+    int hit, stop;
+    char cells[SIZE * SIZE];
+    uint64_t h;
+    uint32_t dirty;
+    Rack racks[2];
+    EMove *roots[2];
+    int nroots[2];
+    FitEntry *fit[2];
+    LEntry *lines;
+    size_t lcap, lused;
+    TTE *tt;
+    size_t ttmask;
+    MBlock *pool;
+    Ctx *ctx;
+    uint64_t zt[SIZE * SIZE][52];
+    int face_of[27];
+} EgObject;
+
+static int eg_kind(char ch)
+{
+    if (ch == '?')
+        return EG_BLANK;
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A';
+    return -1;
+}
+
+static int zindex(char ch) { return ch >= 'a' ? 26 + (ch - 'a') : ch - 'A'; }
+
+static int eg_face(const EgObject *s, Rack r)
+{
+    int v = 0, k;
+    for (k = 0; k < 16; k++)
+        v += (int)(r.lo >> (4 * k) & 15) * s->face_of[k];
+    for (k = 16; k < 27; k++)
+        v += (int)(r.hi >> (4 * (k - 16)) & 15) * s->face_of[k];
+    return v;
+}
+
+static EMove *eg_new_move(EgObject *s)
+{
+    if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
+        MBlock *b = (MBlock *)malloc(sizeof(MBlock));
+        if (b == NULL)
+            return NULL;
+        b->next = s->pool;
+        b->used = 0;
+        s->pool = b;
+    }
+    return &s->pool->moves[s->pool->used++];
+}
+
+/* the used tiles, order key and Zobrist of a move whose squares are set */
+static void eg_finish_move(EgObject *s, EMove *m)
+{
+    int k;
+    m->used.lo = m->used.hi = 0;
+    m->z = 0;
+    for (k = 0; k < m->n; k++) {
+        char ch = m->ch[k];
+        m->used = rk_add(m->used, rk_one(ch >= 'a' ? EG_BLANK : ch - 'A'));
+        m->z ^= s->zt[m->pos[k]][zindex(ch)];
+    }
+    m->order = m->score + ORDER_BONUS * m->n;
+}
+
+/* a root move from (score, line bit, squares, ...) */
+static int eg_read_move(EgObject *s, PyObject *t, EMove *m)
+{
+    PyObject *sq;
+    long long lbit;
+    Py_ssize_t n, k;
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 3) {
+        PyErr_SetString(PyExc_TypeError, "a root move is (score, line bit, squares, variants)");
+        return -1;
+    }
+    m->score = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+    lbit = PyLong_AsLongLong(PyTuple_GET_ITEM(t, 1));
+    if (PyErr_Occurred())
+        return -1;
+    m->line = 0;
+    while (lbit > 1) {
+        lbit >>= 1;
+        m->line++;
+    }
+    sq = PyTuple_GET_ITEM(t, 2);
+    if (!PyTuple_Check(sq) || (n = PyTuple_GET_SIZE(sq)) > EG_TILES || n < 1) {
+        PyErr_SetString(PyExc_ValueError, "a root move's squares: a tuple of 1 to 7");
+        return -1;
+    }
+    m->n = (int)n;
+    for (k = 0; k < n; k++) {
+        long r, c;
+        const char *ch;
+        PyObject *x = PyTuple_GET_ITEM(sq, k);
+        if (!PyTuple_Check(x) || PyTuple_GET_SIZE(x) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a square is (row, col, tile)");
+            return -1;
+        }
+        r = PyLong_AsLong(PyTuple_GET_ITEM(x, 0));
+        c = PyLong_AsLong(PyTuple_GET_ITEM(x, 1));
+        ch = PyUnicode_AsUTF8(PyTuple_GET_ITEM(x, 2));
+        if (ch == NULL || PyErr_Occurred())
+            return -1;
+        if (r < 0 || r >= SIZE || c < 0 || c >= SIZE || !((ch[0] >= 'A' && ch[0] <= 'Z') || (ch[0] >= 'a' && ch[0] <= 'z'))) {
+            PyErr_SetString(PyExc_ValueError, "a square off the board or not a tile");
+            return -1;
+        }
+        m->pos[k] = (uint8_t)(r * SIZE + c);
+        m->ch[k] = ch[0];
+    }
+    m->root = -1;
+    m->vars = NULL;
+    m->nvars = 0;
+    eg_finish_move(s, m);
+    return 0;
+}
+
+/* Best first: outs, then by order key, a stable sort (merge sort). */
+static void eg_merge(EMove **a, EMove **tmp, int n)
+{
+    int mid, i, j, k;
+    if (n < 2)
+        return;
+    if (n < 12) {
+        for (i = 1; i < n; i++) {
+            EMove *x = a[i];
+            j = i;
+            while (j > 0 && a[j - 1]->order < x->order) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return;
+    }
+    mid = n / 2;
+    eg_merge(a, tmp, mid);
+    eg_merge(a + mid, tmp, n - mid);
+    i = 0;
+    j = mid;
+    k = 0;
+    while (i < mid && j < n)
+        tmp[k++] = a[j]->order > a[i]->order ? a[j++] : a[i++];
+    while (i < mid)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
+}
+
+static int eg_order(MList *l, Rack rack)
+{
+    EMove **tmp;
+    int n = l->n, k, outs = 0, rest;
+    if (n < 2)
+        return 0;
+    tmp = (EMove **)malloc(sizeof(EMove *) * (size_t)n * 2);
+    if (tmp == NULL)
+        return -1;
+    for (k = 0; k < n; k++)
+        if (rk_eq(l->v[k]->used, rack))
+            tmp[outs++] = l->v[k];
+    rest = outs;
+    for (k = 0; k < n; k++)
+        if (!rk_eq(l->v[k]->used, rack))
+            tmp[rest++] = l->v[k];
+    memcpy(l->v, tmp, sizeof(EMove *) * (size_t)n);
+    eg_merge(l->v, tmp + n, outs);
+    eg_merge(l->v + outs, tmp + n, n - outs);
+    free(tmp);
+    return 0;
+}
+
+static uint64_t rk_hash(Rack r) { return splitmix(r.lo ^ splitmix(r.hi + 0x1234567ull)); }
+
+/* The root moves of side that rack still makes, ordered (endgame.py's
+ * fitting and _fitting_moves). */
+static MList *eg_fitting(EgObject *s, int side, Rack rack)
+{
+    FitEntry *tab = s->fit[side];
+    size_t slot = (size_t)(rk_hash(rack) & (FIT_SLOTS - 1));
+    FitEntry *e;
+    int k, blanks, size;
+    Rack have = rack;
+    while (tab[slot].used && !rk_eq(tab[slot].rack, rack))
+        slot = (slot + 1) & (FIT_SLOTS - 1);
+    e = &tab[slot];
+    if (e->used)
+        return &e->list;
+    blanks = rk_blanks(rack);
+    size = rk_size(rack);
+    for (k = 0; k < s->nroots[side]; k++) {
+        EMove *m = &s->roots[side][k];
+        if (rk_fits(have, m->used)) {
+            if (ml_push(&e->list, m) < 0)
+                return NULL;
+        } else if (blanks && m->n <= size && rk_short(have, m->used) <= blanks) {
+            int v;
+            for (v = 0; v < m->nvars; v++) {
+                if (rk_fits(have, m->vars[v].used)) {
+                    if (ml_push(&e->list, &m->vars[v]) < 0)
+                        return NULL;
+                    break;
+                }
+            }
+        }
+    }
+    if (eg_order(&e->list, rack) < 0)
+        return NULL;
+    e->used = 1;
+    e->rack = rack;
+    return &e->list;
+}
+
+/* endgame.py's changed_lines */
+static uint32_t eg_changed(const EgObject *s, const EMove *m)
+{
+    uint32_t bits = 0;
+    int k, x;
+    const char *cells = s->cells;
+    for (k = 0; k < m->n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE, lo, hi;
+        for (x = r - 1; x <= r + 1; x++)
+            if (x >= 0 && x < SIZE)
+                bits |= (uint32_t)1 << x;
+        for (x = c - 1; x <= c + 1; x++)
+            if (x >= 0 && x < SIZE)
+                bits |= (uint32_t)1 << (SIZE + x);
+        lo = hi = r;
+        while (lo > 0 && cells[(lo - 1) * SIZE + c] != '.')
+            lo--;
+        while (hi < SIZE - 1 && cells[(hi + 1) * SIZE + c] != '.')
+            hi++;
+        if (lo > 0)
+            bits |= (uint32_t)1 << (lo - 1);
+        if (hi < SIZE - 1)
+            bits |= (uint32_t)1 << (hi + 1);
+        lo = hi = c;
+        while (lo > 0 && cells[r * SIZE + lo - 1] != '.')
+            lo--;
+        while (hi < SIZE - 1 && cells[r * SIZE + hi + 1] != '.')
+            hi++;
+        if (lo > 0)
+            bits |= (uint32_t)1 << (SIZE + lo - 1);
+        if (hi < SIZE - 1)
+            bits |= (uint32_t)1 << (SIZE + hi + 1);
+    }
+    return bits;
+}
+
+static uint32_t eg_apply(EgObject *s, const EMove *m)
+{
+    int k;
+    uint32_t old = s->dirty;
+    for (k = 0; k < m->n; k++)
+        s->cells[m->pos[k]] = m->ch[k];
+    s->h ^= m->z;
+    s->dirty = old | eg_changed(s, m);
+    return old;
+}
+
+static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty)
+{
+    int k;
+    for (k = 0; k < m->n; k++)
+        s->cells[m->pos[k]] = '.';
+    s->h ^= m->z;
+    s->dirty = dirty;
+}
+
+/* -- the line store ------------------------------------------------- */
+
+static uint64_t lkey_hash(const LKey *key)
+{
+    const unsigned char *p = (const unsigned char *)key;
+    size_t k;
+    uint64_t h = 1469598103934665603ull;
+    for (k = 0; k < sizeof(LKey); k++) {
+        h ^= p[k];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static int eg_lines_grow(EgObject *s)
+{
+    size_t cap = s->lcap ? 2 * s->lcap : 1024, k;
+    LEntry *grown = (LEntry *)calloc(cap, sizeof(LEntry));
+    if (grown == NULL)
+        return -1;
+    for (k = 0; k < s->lcap; k++) {
+        if (s->lines[k].used) {
+            size_t slot = (size_t)(s->lines[k].hash & (cap - 1));
+            while (grown[slot].used)
+                slot = (slot + 1) & (cap - 1);
+            grown[slot] = s->lines[k];
+        }
+    }
+    free(s->lines);
+    s->lines = grown;
+    s->lcap = cap;
+    return 0;
+}
+
+static LEntry *eg_line_entry(EgObject *s, const LKey *key)
+{
+    uint64_t h = lkey_hash(key);
+    size_t slot;
+    slot = (size_t)(h & (s->lcap - 1));
+    while (s->lines[slot].used) {
+        if (s->lines[slot].hash == h && memcmp(&s->lines[slot].key, key, sizeof(LKey)) == 0)
+            return &s->lines[slot];
+        slot = (slot + 1) & (s->lcap - 1);
+    }
+    s->lines[slot].used = 1;
+    s->lines[slot].hash = h;
+    s->lines[slot].key = *key;
+    s->lused++;
+    return &s->lines[slot];
+}
+
+static ByRack *eg_by_rack_add(LEntry *e, Rack rack)
+{
+    if (e->nbr == e->capbr) {
+        int cap = e->capbr ? 2 * e->capbr : 4;
+        ByRack *grown = (ByRack *)realloc(e->br, sizeof(ByRack) * (size_t)cap);
+        if (grown == NULL)
+            return NULL;
+        e->br = grown;
+        e->capbr = cap;
+    }
+    e->br[e->nbr].rack = rack;
+    e->br[e->nbr].v = NULL;
+    e->br[e->nbr].n = 0;
+    return &e->br[e->nbr++];
+}
+
+/* Generate the records of rack on the lines of mask ``missing`` (packed
+ * analyses in packed[15 * d + i]) into s->ctx->recs (generate()'s
+ * search, the left parts made once for all the lines). */
+static int eg_generate(EgObject *s, Rack rack, uint32_t missing, int32_t (*packed)[LINE_INTS])
+{
+    Ctx *c = s->ctx;
+    int k, d, i, a, L;
+    uint32_t anchors[2 * SIZE];
+    Py_ssize_t bylen[MAX_RACK + 2];
+    Py_ssize_t *order = NULL;
+    memset(c, 0, sizeof(Ctx) - 0);
+    c->recs = NULL;
+    c->g = s->g;
+    c->out = NULL;
+    for (k = 0; k < 27; k++) {
+        int n = k < 16 ? (int)(rack.lo >> (4 * k) & 15) : (int)(rack.hi >> (4 * (k - 16)) & 15);
+        if (!n)
+            continue;
+        c->ntiles += n;
+        if (k == EG_BLANK) {
+            c->nb0 = n;
+        } else {
+            c->rack[k] = n;
+            c->rmask0 |= (uint32_t)1 << k;
+        }
+    }
+    for (k = 0; k < MAX_RACK + 2; k++)
+        c->bon[k] = k == 7 ? s->g->bingo : 0;
+    c->maxleft = 0;
+    for (k = 0; k < 2 * SIZE; k++) {
+        int prev = -1;
+        anchors[k] = 0;
+        if (!(missing >> k & 1))
+            continue;
+        if (!load_raw(c, packed[k], k / SIZE, k % SIZE, &anchors[k]))
+            continue;
+        for (a = 0; a < SIZE; a++) {
+            if (!(anchors[k] >> a & 1))
+                continue;
+            if (!(a > 0 && c->lt[a - 1] > 0) && a - prev - 1 > c->maxleft)
+                c->maxleft = a - prev - 1;
+            prev = a;
+        }
+    }
+    if (c->maxleft > c->ntiles - 1)
+        c->maxleft = c->ntiles - 1;
+    if (c->g->info[0] & (c->nb0 ? ALL_LETTERS : c->rmask0)) {
+        char word[MAX_RACK];
+        memcpy(c->rc, c->rack, sizeof(c->rc));
+        left_parts(c, 0, word, 0, c->nb0, 0, 0, c->rmask0);
+    }
+    if (!c->error) {
+        Py_ssize_t pos = 0;
+        order = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(c->nlps ? c->nlps : 1));
+        if (order == NULL) {
+            c->error = 1;
+        } else {
+            for (L = 0; L <= c->maxleft + 1; L++)
+                bylen[L] = 0;
+            for (L = 0; L <= c->maxleft; L++) {
+                bylen[L] = pos;
+                for (k = 0; k < c->nlps; k++)
+                    if (c->lps[k].len == L)
+                        order[pos++] = k;
+            }
+            bylen[c->maxleft + 1] = pos;
+        }
+    }
+    for (d = 0; d < 2 && !c->halt && !c->error; d++) {
+        for (i = 0; i < SIZE && !c->halt; i++) {
+            uint32_t an;
+            if (!anchors[SIZE * d + i])
+                continue;
+            if (load_raw(c, packed[SIZE * d + i], d, i, &an) <= 0)
+                continue;
+            search_line(c, an, bylen, order);
+        }
+    }
+    free(order);
+    free(c->lps);
+    c->lps = NULL;
+    return c->error ? -1 : 0;
+}
+
+/* The moves of rack on the lines changed since the root, ordered
+ * (endgame.py's fresh and _line_moves: each changed line's moves from the
+ * line store, or filtered from a larger rack's there, or generated). */
+static int eg_fresh(EgObject *s, Rack rack, MList *out)
+{
+    int32_t packed[2 * SIZE][LINE_INTS];
+    LEntry *entries[2 * SIZE];
+    ByRack *want[2 * SIZE];
+    uint32_t missing = 0, dirty = s->dirty;
+    int k, no_blank = rk_blanks(rack) == 0;
+    out->n = 0;
+    if (!dirty)
+        return 0;
+    /* room for every line now: the entries must not move below */
+    while ((s->lused + 2 * SIZE) * 2 > s->lcap)
+        if (eg_lines_grow(s) < 0)
+            return -1;
+    for (k = 0; k < 2 * SIZE; k++) {
+        LKey key;
+        LEntry *e;
+        ByRack *got = NULL;
+        int j, b;
+        want[k] = NULL;
+        if (!(dirty >> k & 1))
+            continue;
+        pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed[k]);
+        memset(&key, 0, sizeof(key));
+        key.k = k;
+        for (j = 0; j < SIZE; j++) {
+            key.lch[j] = k < SIZE ? s->cells[k * SIZE + j] : s->cells[j * SIZE + (k - SIZE)];
+            key.cc[j] = packed[k][F_CC + j];
+            key.xs[j] = packed[k][F_XS + j];
+            key.xw[j] = packed[k][F_XW + j];
+        }
+        key.anchors = packed[k][F_ANCHORS];
+        e = entries[k] = eg_line_entry(s, &key);
+        if (e == NULL)
+            return -1;
+        for (b = 0; b < e->nbr; b++) {
+            if (rk_eq(e->br[b].rack, rack)) {
+                got = &e->br[b];
+                break;
+            }
+        }
+        if (got == NULL && no_blank) {
+            for (b = 0; b < e->nbr; b++) {
+                if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
+                    ByRack *src;
+                    int x, n = e->br[b].n;
+                    EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
+                    int m = 0;
+                    if (v == NULL)
+                        return -1;
+                    for (x = 0; x < n; x++)
+                        if (rk_fits(rack, e->br[b].v[x]->used))
+                            v[m++] = e->br[b].v[x];
+                    got = eg_by_rack_add(e, rack);
+                    if (got == NULL) {
+                        free(v);
+                        return -1;
+                    }
+                    src = got;
+                    src->v = v;
+                    src->n = m;
+                    break;
+                }
+            }
+        }
+        if (got == NULL)
+            missing |= (uint32_t)1 << k;
+        want[k] = got;
+    }
+    if (missing) {
+        Ctx *c = s->ctx;
+        int start = 0;
+        if (eg_generate(s, rack, missing, packed) < 0) {
+            free(c->recs);
+            c->recs = NULL;
+            return -1;
+        }
+        for (k = 0; k < 2 * SIZE; k++) {
+            ByRack *br;
+            int line_n = 0, y;
+            if (!(missing >> k & 1))
+                continue;
+            /* the records of line k: consecutive, lines in order */
+            while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
+                line_n++;
+            br = eg_by_rack_add(entries[k], rack);
+            if (br == NULL)
+                goto nomem;
+            br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
+            if (br->v == NULL)
+                goto nomem;
+            for (y = 0; y < line_n; y++) {
+                const Rec *r = &c->recs[start + y];
+                EMove *m = eg_new_move(s);
+                int j, n = 0;
+                if (m == NULL)
+                    goto nomem;
+                m->score = r->score;
+                m->line = k;
+                for (j = 0; j < r->len; j++) {
+                    int p = r->s0 + j, row, col;
+                    if (packed[k][F_LT + p])
+                        continue;
+                    row = k < SIZE ? k : p;
+                    col = k < SIZE ? p : k - SIZE;
+                    m->pos[n] = (uint8_t)(row * SIZE + col);
+                    m->ch[n] = (r->bm >> p & 1) ? (char)(r->word[j] - 'A' + 'a') : r->word[j];
+                    n++;
+                }
+                m->n = n;
+                m->root = -1;
+                m->vars = NULL;
+                m->nvars = 0;
+                eg_finish_move(s, m);
+                br->v[br->n++] = m;
+            }
+            start += line_n;
+            want[k] = br;
+        }
+        free(c->recs);
+        c->recs = NULL;
+        c->nrecs = c->caprecs = 0;
+    }
+    for (k = 0; k < 2 * SIZE; k++) {
+        int y;
+        if (!(dirty >> k & 1) || want[k] == NULL)
+            continue;
+        for (y = 0; y < want[k]->n; y++)
+            if (ml_push(out, want[k]->v[y]) < 0)
+                return -1;
+    }
+    return eg_order(out, rack);
+nomem:
+    free(s->ctx->recs);
+    s->ctx->recs = NULL;
+    return -1;
+}
+
+/* -- the table ------------------------------------------------------ */
+
+static uint64_t eg_rkey(Rack mine, Rack theirs, int passes)
+{
+    return splitmix(mine.lo ^ splitmix(mine.hi ^ splitmix(theirs.lo ^ splitmix(theirs.hi ^ (uint64_t)passes))));
+}
+
+static TTE *eg_tt_find(EgObject *s, uint64_t h, uint64_t r)
+{
+    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    for (k = 0; k < 4; k++) {
+        TTE *e = &s->tt[base + k];
+        if (e->used && e->h == h && e->r == r)
+            return e;
+    }
+    return NULL;
+}
+
+static void eg_tt_store(EgObject *s, uint64_t h, uint64_t r, int depth, int flag, int val, EMove *best)
+{
+    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    TTE *e = NULL;
+    for (k = 0; k < 4; k++) {
+        TTE *x = &s->tt[base + k];
+        if (x->used && x->h == h && x->r == r) {
+            e = x;
+            break;
+        }
+    }
+    if (e == NULL) {
+        for (k = 0; k < 4; k++) {
+            TTE *x = &s->tt[base + k];
+            if (!x->used) {
+                e = x;
+                break;
+            }
+            if (e == NULL || x->depth < e->depth)
+                e = x;
+        }
+    }
+    e->used = 1;
+    e->h = h;
+    e->r = r;
+    e->depth = depth;
+    e->flag = flag;
+    e->val = val;
+    e->best = best;
+}
+
+/* -- the search ----------------------------------------------------- */
+
+static int eg_clock(EgObject *s)
+{
+    PyObject *t;
+    double now;
+    if (++s->tick < s->every)
+        return 0;
+    s->tick = 0;
+    t = PyObject_CallObject(s->clock, NULL);
+    if (t == NULL)
+        return -1;
+    now = PyFloat_AsDouble(t);
+    Py_DECREF(t);
+    if (now == -1.0 && PyErr_Occurred())
+        return -1;
+    return now > s->deadline;
+}
+
+/* s->stop: 1 out of time, 2 an error (set) */
+static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, int alpha, int beta, int passes)
+{
+    uint64_t r;
+    TTE *entry;
+    EMove *first = NULL, *best_m = NULL;
+    int outer, alpha0, best, cut = 0, leaf, face_theirs, which, hit, flag;
+    s->nodes++;
+    if (passes >= 2)
+        return eg_face(s, theirs) - eg_face(s, mine);
+    if (depth <= 0) {
+        s->hit = 1;
+        return eg_face(s, theirs) - eg_face(s, mine);
+    }
+    {
+        int late = eg_clock(s);
+        if (late) {
+            s->stop = late < 0 ? 2 : 1;
+            return 0;
+        }
+    }
+    r = eg_rkey(mine, theirs, passes);
+    entry = eg_tt_find(s, s->h, r);
+    if (entry != NULL) {
+        first = entry->best;
+        if (entry->depth >= depth && (entry->flag == EG_EXACT || (entry->flag == EG_LOWER && entry->val >= beta) ||
+                                      (entry->flag == EG_UPPER && entry->val <= alpha))) {
+            if (entry->depth != EG_ALL_DEPTHS)
+                s->hit = 1;
+            return entry->val;
+        }
+    }
+    outer = s->hit;
+    s->hit = 0;
+    alpha0 = alpha;
+    best = -EG_INF - 1;
+    leaf = depth == 1;
+    face_theirs = eg_face(s, theirs);
+    for (which = 0; which < 3 && !cut; which++) {
+        MList one, fresh = {NULL, 0, 0}, *moves;
+        EMove *single[1];
+        uint32_t skip = 0;
+        int k;
+        if (which == 0) {
+            if (first == NULL || first == EG_PASS)
+                continue;
+            single[0] = first;
+            one.v = single;
+            one.n = 1;
+            moves = &one;
+        } else if (which == 1) {
+            moves = eg_fitting(s, side, mine);
+            skip = s->dirty;
+        } else {
+            if (eg_fresh(s, mine, &fresh) < 0) {
+                free(fresh.v);
+                if (!PyErr_Occurred())
+                    PyErr_NoMemory();
+                s->stop = 2;
+                return 0;
+            }
+            moves = &fresh;
+        }
+        if (moves == NULL) {
+            PyErr_NoMemory();
+            s->stop = 2;
+            return 0;
+        }
+        for (k = 0; k < moves->n; k++) {
+            EMove *m = moves->v[k];
+            int val;
+            Rack left;
+            if (skip && (skip >> m->line & 1))
+                continue;
+            if (m == first && which)
+                continue;
+            left = rk_sub(mine, m->used);
+            if (rk_empty(left)) {
+                val = m->score + 2 * face_theirs;
+            } else if (leaf) {
+                val = m->score + face_theirs - eg_face(s, left);
+                s->hit = 1;
+            } else {
+                uint32_t old = eg_apply(s, m);
+                val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
+                eg_undo(s, m, old);
+                if (s->stop) {
+                    free(fresh.v);
+                    return 0;
+                }
+            }
+            if (val > best) {
+                best = val;
+                best_m = m;
+                if (val > alpha) {
+                    alpha = val;
+                    if (alpha >= beta) {
+                        cut = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        free(fresh.v);
+    }
+    if (alpha < beta) {
+        int val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
+        if (s->stop)
+            return 0;
+        if (val > best) {
+            best = val;
+            best_m = EG_PASS;
+        }
+    }
+    hit = s->hit;
+    flag = best <= alpha0 ? EG_UPPER : (best >= beta ? EG_LOWER : EG_EXACT);
+    eg_tt_store(s, s->h, r, hit ? depth : EG_ALL_DEPTHS, flag, best, best_m);
+    s->hit = outer || hit;
+    return best;
+}
+
+/* -- the Python type ------------------------------------------------ */
+
+static void Eg_dealloc(EgObject *self)
+{
+    int side;
+    size_t k;
+    MBlock *b;
+    for (side = 0; side < 2; side++) {
+        if (self->roots[side] != NULL) {
+            int j;
+            for (j = 0; j < self->nroots[side]; j++)
+                free(self->roots[side][j].vars);
+            free(self->roots[side]);
+        }
+        if (self->fit[side] != NULL) {
+            for (k = 0; k < FIT_SLOTS; k++)
+                free(self->fit[side][k].list.v);
+            free(self->fit[side]);
+        }
+    }
+    for (k = 0; k < self->lcap; k++) {
+        if (self->lines[k].used) {
+            int j;
+            for (j = 0; j < self->lines[k].nbr; j++)
+                free(self->lines[k].br[j].v);
+            free(self->lines[k].br);
+        }
+    }
+    free(self->lines);
+    free(self->tt);
+    b = self->pool;
+    while (b != NULL) {
+        MBlock *next = b->next;
+        free(b);
+        b = next;
+    }
+    if (self->ctx != NULL) {
+        free(self->ctx->recs);
+        free(self->ctx->lps);
+        free(self->ctx);
+    }
+    Py_XDECREF(self->g);
+    Py_XDECREF(self->clock);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int eg_read_rack(PyObject *str, Rack *out)
+{
+    Py_ssize_t n, k;
+    const char *t = PyUnicode_AsUTF8AndSize(str, &n);
+    out->lo = out->hi = 0;
+    if (t == NULL)
+        return -1;
+    if (n > EG_TILES) {
+        PyErr_SetString(PyExc_ValueError, "a rack of 7 tiles at most");
+        return -1;
+    }
+    for (k = 0; k < n; k++) {
+        int kind = eg_kind(t[k]);
+        if (kind < 0) {
+            PyErr_Format(PyExc_KeyError, "%c", t[k]);
+            return -1;
+        }
+        *out = rk_add(*out, rk_one(kind));
+    }
+    return 0;
+}
+
+static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    GraphObject *g;
+    const char *board;
+    Py_ssize_t blen;
+    PyObject *roots[2], *racks[2], *clock;
+    long every;
+    EgObject *self;
+    int side, k, j;
+    uint64_t seed = 20261127;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "O!s#O!O!UUOl", &GraphType, &g, &board, &blen, &PyList_Type, &roots[0], &PyList_Type,
+                          &roots[1], &racks[0], &racks[1], &clock, &every))
+        return NULL;
+    if (blen != SIZE * SIZE) {
+        PyErr_SetString(PyExc_ValueError, "the board: 225 squares");
+        return NULL;
+    }
+    self = (EgObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(g);
+    self->g = g;
+    Py_INCREF(clock);
+    self->clock = clock;
+    self->every = every < 1 ? 1 : every;
+    self->deadline = 1e300;
+    memcpy(self->cells, board, SIZE * SIZE);
+    for (k = 0; k < SIZE * SIZE; k++)
+        for (j = 0; j < 52; j++)
+            self->zt[k][j] = seed = splitmix(seed);
+    self->h = 0;
+    for (k = 0; k < SIZE * SIZE; k++) {
+        char ch = self->cells[k];
+        if (ch != '.') {
+            if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))) {
+                PyErr_SetString(PyExc_ValueError, "the board: '.', letters, lower case for blanks");
+                goto fail;
+            }
+            self->h ^= self->zt[k][zindex(ch)];
+        }
+    }
+    for (k = 0; k < 26; k++)
+        self->face_of[k] = g->values[k];
+    self->face_of[EG_BLANK] = 0;
+    self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
+    self->tt = (TTE *)calloc((size_t)1 << TT_BITS, sizeof(TTE));
+    self->ttmask = ((size_t)1 << TT_BITS) - 1;
+    if (self->ctx == NULL || self->tt == NULL)
+        goto nomem;
+    for (side = 0; side < 2; side++) {
+        Py_ssize_t n = PyList_GET_SIZE(roots[side]), x;
+        if (eg_read_rack(racks[side], &self->racks[side]) < 0)
+            goto fail;
+        self->fit[side] = (FitEntry *)calloc(FIT_SLOTS, sizeof(FitEntry));
+        self->roots[side] = (EMove *)calloc((size_t)(n ? n : 1), sizeof(EMove));
+        if (self->fit[side] == NULL || self->roots[side] == NULL)
+            goto nomem;
+        self->nroots[side] = (int)n;
+        for (x = 0; x < n; x++) {
+            PyObject *t = PyList_GET_ITEM(roots[side], x);
+            EMove *m = &self->roots[side][x];
+            if (eg_read_move(self, t, m) < 0)
+                goto fail;
+            m->root = (int)x;
+            if (PyTuple_GET_SIZE(t) > 3) {
+                PyObject *vars = PyTuple_GET_ITEM(t, 3);
+                Py_ssize_t nv, y;
+                if (!PyList_Check(vars)) {
+                    PyErr_SetString(PyExc_TypeError, "a root move's variants: a list");
+                    goto fail;
+                }
+                nv = PyList_GET_SIZE(vars);
+                if (nv) {
+                    m->vars = (EMove *)calloc((size_t)nv, sizeof(EMove));
+                    if (m->vars == NULL)
+                        goto nomem;
+                    m->nvars = (int)nv;
+                    for (y = 0; y < nv; y++) {
+                        if (eg_read_move(self, PyList_GET_ITEM(vars, y), &m->vars[y]) < 0)
+                            goto fail;
+                        m->vars[y].root = (int)x;
+                    }
+                }
+            }
+        }
+    }
+    return (PyObject *)self;
+nomem:
+    PyErr_NoMemory();
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* root_child(index, depth, alpha, deadline): the value of the root move
+ * (index into roots0; -1 the pass) searched depth plies within (alpha,
+ * inf), and whether the search reached its horizon; None when the clock
+ * passed the deadline. */
+static PyObject *Eg_root_child(EgObject *s, PyObject *args)
+{
+    int index, depth, val;
+    double alpha_f, deadline;
+    int alpha;
+    Rack me = s->racks[0], you = s->racks[1];
+    if (!PyArg_ParseTuple(args, "iidd", &index, &depth, &alpha_f, &deadline))
+        return NULL;
+    if (index >= s->nroots[0] || index < -1) {
+        PyErr_SetString(PyExc_IndexError, "no such root move");
+        return NULL;
+    }
+    alpha = alpha_f < -EG_INF ? -EG_INF : (alpha_f > EG_INF ? EG_INF : (int)alpha_f);
+    s->deadline = deadline;
+    s->stop = 0;
+    s->hit = 0;
+    if (index < 0) {
+        val = -eg_search(s, 1, you, me, depth - 1, -EG_INF, -alpha, 1);
+    } else {
+        EMove *m = &s->roots[0][index];
+        Rack left = rk_sub(me, m->used);
+        if (rk_empty(left)) {
+            val = m->score + 2 * eg_face(s, you);
+        } else {
+            uint32_t old = eg_apply(s, m);
+            val = m->score - eg_search(s, 1, you, left, depth - 1, m->score - EG_INF, m->score - alpha, 0);
+            eg_undo(s, m, old);
+        }
+    }
+    if (s->stop == 2)
+        return NULL;
+    if (s->stop == 1)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iO)", val, s->hit ? Py_True : Py_False);
+}
+
+static PyObject *Eg_get_nodes(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyObject *Eg_get_lines(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->lused);
+}
+
+static PyMethodDef Eg_methods[] = {
+    {"root_child", (PyCFunction)Eg_root_child, METH_VARARGS,
+     "root_child(index, depth, alpha, deadline) -> (value, horizon reached), or None out of time"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Eg_getset[] = {
+    {"nodes", (getter)Eg_get_nodes, NULL, "nodes searched", NULL},
+    {"line_states", (getter)Eg_get_lines, NULL, "line states stored", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EgType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    "audio_scrabble.engine._movegen_c.Endgame", /* tp_name */
+    sizeof(EgObject),                           /* tp_basicsize */
+};
 
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
@@ -1334,12 +2559,26 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
     GraphType.tp_getset = Graph_getset;
     if (PyType_Ready(&GraphType) < 0)
         return NULL;
+    EgType.tp_dealloc = (destructor)Eg_dealloc;
+    EgType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every)";
+    EgType.tp_new = Eg_new;
+    EgType.tp_methods = Eg_methods;
+    EgType.tp_getset = Eg_getset;
+    if (PyType_Ready(&EgType) < 0)
+        return NULL;
     m = PyModule_Create(&moduledef);
     if (m == NULL)
         return NULL;
     Py_INCREF(&GraphType);
     if (PyModule_AddObject(m, "Graph", (PyObject *)&GraphType) < 0) {
         Py_DECREF(&GraphType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&EgType);
+    if (PyModule_AddObject(m, "Endgame", (PyObject *)&EgType) < 0) {
+        Py_DECREF(&EgType);
         Py_DECREF(m);
         return NULL;
     }

@@ -55,6 +55,7 @@ from typing import Callable, Sequence
 from ..core.board import SIZE, Board
 from ..core.play import Play
 from ..core.tiles import BLANK, TILE_VALUES
+from . import movegen as _movegen
 from .movegen import Move, MoveGenerator, _Context
 
 #: Points for each tile a play puts down, in move ordering only.
@@ -74,6 +75,19 @@ _ZT = [[{t: _ZRNG.getrandbits(64) for t in _KINDS[:26] + _KINDS[:26].lower()} fo
        for _ in range(SIZE)]
 
 _INF = float("inf")
+
+#: The clocks a game and the benches keep the budget by: the compiled
+#: search reads one of these every C_CLOCK_EVERY nodes; any other clock (a
+#: test's counting clock) at every node, as the Python search does.
+_REAL_CLOCKS = (time.perf_counter, time.process_time, time.monotonic, time.time)
+C_CLOCK_EVERY = 32
+#: The most tiles a rack may hold for the compiled search.
+_C_MOST_TILES = 7
+
+
+def c_search_available() -> bool:
+    """Whether the compiled end-game search (``_movegen_c.Endgame``) is loaded."""
+    return _movegen._c is not None and hasattr(_movegen._c, "Endgame")
 #: The depth of a table entry whose search reached the end everywhere.
 _ALL_DEPTHS = 1 << 30
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -372,8 +386,21 @@ class EndgameSolver:
     ``EndgameSolver(generator).solve(board, my_rack, their_rack, seconds)``.
     """
 
-    def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None,
+                 backend: str | None = None) -> None:
         self.gen = gen
+        #: "c": :meth:`solve` searches in C (the same nodes in the same
+        #: order, so the same values: see _movegen_c.c's Endgame), where the
+        #: generator is compiled; "python": here. (value_of: always here.)
+        if backend is None:
+            backend = "c" if gen.backend == "c" and c_search_available() else "python"
+        if backend not in ("c", "python"):
+            raise ValueError(f"backend must be 'c' or 'python', not {backend!r}")
+        if backend == "c" and not (gen.backend == "c" and c_search_available()):
+            raise ValueError("the compiled end-game search needs the compiled move generator")
+        self.backend = backend
+        self._cs: object | None = None
+        self._root_index: dict[int, int] = {}
         #: the clock the budget is kept by: wall time in a game; benches on a
         #: shared machine pass ``time.process_time`` (this process's CPU time)
         self.clock = clock or time.perf_counter
@@ -412,6 +439,31 @@ class EndgameSolver:
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
         self._face: dict[int, int] = {}
+        self._cs = None
+
+    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> object | None:
+        """The compiled search of this root position (after :meth:`_setup`),
+        or None where it cannot take it (a rack over 7 tiles, an empty board)."""
+        if len(mine) > _C_MOST_TILES or len(theirs) > _C_MOST_TILES or not any(any(r) for r in self.cells):
+            return None
+        roots = []
+        for side, rack in enumerate((mine, theirs)):
+            blanks = BLANK in rack
+            out = []
+            for m in self.root_moves[side]:
+                variants: list[tuple] = []
+                if blanks:
+                    got = self._variants.get(id(m))
+                    if got is None:
+                        got = self._variants[id(m)] = _blank_variants(m)
+                    variants = [(v[_SCORE], v[_LINE], v[_SQUARES]) for v in got]
+                out.append((m[_SCORE], m[_LINE], m[_SQUARES], variants))
+            roots.append(out)
+        self._root_index = {id(m): k for k, m in enumerate(self.root_moves[0])}
+        text = "".join([ch or "." for row in self.cells for ch in row])
+        every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
+        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, roots[0], roots[1], "".join(mine),
+                                   "".join(theirs), self.clock, every)
 
     def face(self, rack: int) -> int:
         v = self._face.get(rack)
@@ -475,7 +527,9 @@ class EndgameSolver:
         dirty = self.dirty
         lines = self.gen.analysis.update(self.board, dirty).lines
         cache = self._lcache
-        found: list[tuple] = []
+        # each changed line's moves, the lines in order (stored or not: the
+        # compiled search gives the same order)
+        found: dict[int, list[tuple]] = {}
         keys: dict[int, dict[int, list[tuple]]] = {}
         missing = 0
         rest = dirty
@@ -502,7 +556,7 @@ class EndgameSolver:
                 keys[k] = by_rack
                 missing |= b
             else:
-                found.extend(got)
+                found[k] = got
         self.line_hits += bin(dirty).count("1") - len(keys)
         if missing:
             tiles = rack_tiles(rack)
@@ -515,8 +569,8 @@ class EndgameSolver:
                 made[m[_LINE].bit_length() - 1].append(m)
             for k, ms in made.items():
                 keys[k][rack] = ms
-            found.extend(new)
-        return found
+                found[k] = ms
+        return [m for k in sorted(found) for m in found[k]]
 
     def moves(self, side: int, rack: int) -> list[tuple]:
         """Every move of ``side`` holding ``rack`` on the current board, ordered."""
@@ -569,6 +623,8 @@ class EndgameSolver:
         self.deadline = _INF
         self.nodes = 0
         self._setup(board, mine, theirs)
+        if self.backend == "c":
+            self._cs = self._c_search(mine, theirs)
         me, you = self.racks
         root: list[tuple | None] = list(self.moves(0, me)) + [None]  # None: the pass
         top = max(1, min(top, len(root)))
@@ -619,6 +675,17 @@ class EndgameSolver:
                              value_depth)
 
     def _root_child(self, m: tuple | None, me: int, you: int, depth: int, alpha: float) -> float:
+        cs = self._cs
+        if cs is not None:
+            got = cs.root_child(-1 if m is None else self._root_index[id(m)], depth, alpha,  # type: ignore[attr-defined]
+                                self.deadline)
+            self.nodes = cs.nodes  # type: ignore[attr-defined]
+            if got is None:
+                raise _OutOfTime
+            value, hit = got
+            if hit:
+                self.horizon_hit = True
+            return value  # type: ignore[no-any-return]
         if m is None:
             return -self._search(1, you, me, depth - 1, -_INF, -alpha, 1)
         return self._child(0, m, me, you, depth, alpha, _INF)
