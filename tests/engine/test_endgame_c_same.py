@@ -1,0 +1,114 @@
+"""The compiled end-game search (_movegen_c.Endgame, EndgameSolver with
+backend "c") searches the same nodes in the same order as the Python
+search: on seeded bag-empty positions, at fixed depths with no deadline,
+the two give the same value, depth, exactness, chosen play and node count
+(the play is compared whole: the same order makes the same choice among
+ties); with a counting clock and a budget, the same result too (the
+compiled search reads such a clock at every node, as the Python one does)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from audio_scrabble.engine import MoveGenerator
+from audio_scrabble.engine import endgame as eg
+from audio_scrabble.engine.endgame import EndgameSolver, c_search_available
+
+from test_endgame_incremental import bag_empty
+
+pytestmark = pytest.mark.skipif(not c_search_available(),
+                                reason="the compiled move generator (_movegen_c) is not built here")
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    from audio_scrabble.lexicon import Lexicon
+
+    return Lexicon.default()
+
+
+@pytest.fixture(scope="module")
+def games(lexicon):
+    out = {}
+    for seed in (41, 45, 50, 900, 1000, 1002, 1003):
+        game = bag_empty(lexicon, seed)
+        if game is not None:
+            me = game.current
+            out[seed] = (game.board, list(game.players[me].rack), list(game.unseen(me).elements()))
+    assert len(out) >= 5
+    return out
+
+
+def both(lexicon, board, mine, theirs, depth, seconds=float("inf"), clock=None) -> list[tuple]:
+    got = []
+    for backend in ("python", "c"):
+        solver = EndgameSolver(MoveGenerator(lexicon), max_depth=depth, backend=backend, clock=clock)
+        r = solver.solve(board, mine, theirs, seconds)
+        got.append((r.play, r.score, r.value, r.depth, r.exact, r.nodes, r.value_depth))
+        if clock is not None:
+            clock.now = 0.0
+    return got
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_the_same_search_on_whole_racks(lexicon, games, depth):
+    for seed, (board, mine, theirs) in games.items():
+        py, c = both(lexicon, board, mine, theirs, depth)
+        assert c == py, (seed, depth)
+        assert c[5] > 0
+
+
+def test_the_same_search_to_the_end_on_small_racks(lexicon, games):
+    """Racks of 1 to 4 tiles drawn (seeded) from each position's tiles, a
+    blank added in a third: searched until exact, both the same."""
+    exact = 0
+    for seed, (board, mine, theirs) in games.items():
+        for k in range(6):
+            rng = random.Random(100 * seed + k)
+            pool = mine + theirs + (["?"] if k % 3 == 2 else [])
+            rng.shuffle(pool)
+            a, b = rng.randint(1, 4), rng.randint(1, 4)
+            py, c = both(lexicon, board, pool[:a], pool[a:a + b], 30)
+            assert c == py, (seed, k, pool[:a], pool[a:a + b])
+            exact += c[4]
+    assert exact >= 30
+
+
+class _Clock:
+    """Moves 1 ms each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_the_same_result_within_a_counted_budget(lexicon, games):
+    """A budget of 200 clock reads: both stop at the same node."""
+    stopped = 0
+    for seed, (board, mine, theirs) in list(games.items())[:4]:
+        py, c = both(lexicon, board, mine, theirs, 30, seconds=0.2, clock=_Clock())
+        assert c == py, seed
+        stopped += not c[4]
+    assert stopped >= 2
+
+
+def test_a_real_clock_is_read_every_few_nodes(lexicon, games, monkeypatch):
+    """With a game's clock the compiled search reads it every
+    C_CLOCK_EVERY nodes (a read costs more than a node)."""
+    board, mine, theirs = next(iter(games.values()))
+    reads = []
+
+    def clock() -> float:
+        reads.append(1)
+        return 0.0
+
+    monkeypatch.setattr(eg, "_REAL_CLOCKS", (clock,))
+    r = EndgameSolver(MoveGenerator(lexicon), max_depth=3, backend="c", clock=clock).solve(board, mine, theirs,
+                                                                                         float("inf"))
+    assert r.nodes > 10 * eg.C_CLOCK_EVERY
+    assert len(reads) < r.nodes // eg.C_CLOCK_EVERY + 20
