@@ -1523,12 +1523,17 @@ typedef struct {
 } ByRack;
 
 typedef struct {
-    int used;
     uint64_t hash;
     LKey key;
+    int32_t packed[LINE_INTS];
     ByRack *br;
     int nbr, capbr;
 } LEntry;
+
+typedef struct {
+    uint64_t a, b;
+    LEntry *e;
+} CtxEntry;
 
 typedef struct {
     uint64_t h, r;
@@ -1552,8 +1557,13 @@ typedef struct {
     EMove *roots[2];
     int nroots[2];
     FitEntry *fit[2];
-    LEntry *lines;
+    LEntry **lines; /* an open-addressed table of the line states met */
     size_t lcap, lused;
+    LEntry *lent[2 * SIZE]; /* each line's state now (kept for the lines changed since the root) */
+    /* the line states by the tiles they are worked out from (the line's
+       and the runs across it): two hashes and the state */
+    CtxEntry *ctxs;
+    size_t ccap, cused;
     TTE *tt;
     size_t ttmask;
     MBlock *pool;
@@ -1795,50 +1805,67 @@ static uint32_t eg_changed(const EgObject *s, const EMove *m)
     return bits;
 }
 
-static uint32_t eg_apply(EgObject *s, const EMove *m)
+static LEntry *eg_line_state(EgObject *s, int k);
+
+/* Put m down: the board, its hash, the lines changed and their states
+ * (the old states of the lines in the returned *changed kept in saved).
+ * Returns the old dirty mask; -1 in *changed when out of memory (m is
+ * then taken off again). */
+static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *changed)
 {
     int k;
-    uint32_t old = s->dirty;
+    uint32_t old = s->dirty, ch;
     for (k = 0; k < m->n; k++)
         s->cells[m->pos[k]] = m->ch[k];
     s->h ^= m->z;
-    s->dirty = old | eg_changed(s, m);
+    ch = eg_changed(s, m);
+    for (k = 0; k < 2 * SIZE; k++) {
+        if (ch >> k & 1) {
+            saved[k] = s->lent[k];
+            s->lent[k] = NULL; /* found when first needed (eg_fresh) */
+        }
+    }
+    *changed = ch;
+    s->dirty = old | ch;
     return old;
 }
 
-static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty)
+static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty, LEntry **saved, uint32_t changed)
 {
     int k;
     for (k = 0; k < m->n; k++)
         s->cells[m->pos[k]] = '.';
     s->h ^= m->z;
     s->dirty = dirty;
+    for (k = 0; k < 2 * SIZE; k++)
+        if (changed >> k & 1)
+            s->lent[k] = saved[k];
 }
 
 /* -- the line store ------------------------------------------------- */
 
 static uint64_t lkey_hash(const LKey *key)
 {
-    const unsigned char *p = (const unsigned char *)key;
+    uint64_t w[(sizeof(LKey) + 7) / 8];
     size_t k;
     uint64_t h = 1469598103934665603ull;
-    for (k = 0; k < sizeof(LKey); k++) {
-        h ^= p[k];
-        h *= 1099511628211ull;
-    }
-    return h;
+    memset(w, 0, sizeof(w));
+    memcpy(w, key, sizeof(LKey));
+    for (k = 0; k < sizeof(w) / 8; k++)
+        h = (h ^ w[k]) * 0x100000001B3ull + (h >> 29);
+    return splitmix(h);
 }
 
 static int eg_lines_grow(EgObject *s)
 {
     size_t cap = s->lcap ? 2 * s->lcap : 1024, k;
-    LEntry *grown = (LEntry *)calloc(cap, sizeof(LEntry));
+    LEntry **grown = (LEntry **)calloc(cap, sizeof(LEntry *));
     if (grown == NULL)
         return -1;
     for (k = 0; k < s->lcap; k++) {
-        if (s->lines[k].used) {
-            size_t slot = (size_t)(s->lines[k].hash & (cap - 1));
-            while (grown[slot].used)
+        if (s->lines[k] != NULL) {
+            size_t slot = (size_t)(s->lines[k]->hash & (cap - 1));
+            while (grown[slot] != NULL)
                 slot = (slot + 1) & (cap - 1);
             grown[slot] = s->lines[k];
         }
@@ -1849,21 +1876,118 @@ static int eg_lines_grow(EgObject *s)
     return 0;
 }
 
-static LEntry *eg_line_entry(EgObject *s, const LKey *key)
+/* Two hashes of what line k's analysis is made from: its squares, and
+ * the runs of tiles across it next to each empty square. */
+static void line_context(const EgObject *s, int k, uint64_t *ha, uint64_t *hb)
 {
-    uint64_t h = lkey_hash(key);
+    const char *cells = s->cells;
+    int i = k % SIZE, j, q, along = k < SIZE ? 1 : SIZE, across = k < SIZE ? SIZE : 1;
+    int base = k < SIZE ? i * SIZE : i;
+    uint64_t a = 0x243F6A8885A308D3ull ^ (uint64_t)k, b = 0x13198A2E03707344ull + (uint64_t)k;
+#define MIX(v)                                                     \
+    do {                                                           \
+        uint64_t v_ = (uint64_t)(v);                               \
+        a = (a ^ v_) * 0x100000001B3ull;                           \
+        a ^= a >> 29;                                              \
+        b = (b + v_ * 0x9E3779B97F4A7C15ull) ^ (b >> 31);          \
+        b *= 0xBF58476D1CE4E5B9ull;                                \
+    } while (0)
+    for (j = 0; j < SIZE; j++) {
+        int at = base + j * along;
+        char ch = cells[at];
+        MIX((j << 12) | (15 << 8) | (unsigned char)ch);
+        if (ch != '.')
+            continue;
+        for (q = i - 1; q >= 0 && cells[at + (q - i) * across] != '.'; q--)
+            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
+        for (q = i + 1; q < SIZE && cells[at + (q - i) * across] != '.'; q++)
+            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
+        MIX(0xFFFFF);
+    }
+#undef MIX
+    *ha = splitmix(a);
+    *hb = b;
+}
+
+static LEntry *eg_line_state_new(EgObject *s, int k);
+
+/* The stored state of line k on the board now (made when first met). */
+static LEntry *eg_line_state(EgObject *s, int k)
+{
+    uint64_t a, b;
     size_t slot;
+    LEntry *e;
+    if ((s->cused + 1) * 2 > s->ccap) {
+        size_t cap = s->ccap ? 2 * s->ccap : 4096, x;
+        CtxEntry *grown = (CtxEntry *)calloc(cap, sizeof(CtxEntry));
+        if (grown == NULL)
+            return NULL;
+        for (x = 0; x < s->ccap; x++) {
+            if (s->ctxs[x].e != NULL) {
+                size_t y = (size_t)(s->ctxs[x].a & (cap - 1));
+                while (grown[y].e != NULL)
+                    y = (y + 1) & (cap - 1);
+                grown[y] = s->ctxs[x];
+            }
+        }
+        free(s->ctxs);
+        s->ctxs = grown;
+        s->ccap = cap;
+    }
+    line_context(s, k, &a, &b);
+    slot = (size_t)(a & (s->ccap - 1));
+    while (s->ctxs[slot].e != NULL) {
+        if (s->ctxs[slot].a == a && s->ctxs[slot].b == b)
+            return s->ctxs[slot].e;
+        slot = (slot + 1) & (s->ccap - 1);
+    }
+    e = eg_line_state_new(s, k);
+    if (e == NULL)
+        return NULL;
+    s->ctxs[slot].a = a;
+    s->ctxs[slot].b = b;
+    s->ctxs[slot].e = e;
+    s->cused++;
+    return e;
+}
+
+/* The line state of line k on the board now, from its analysis. */
+static LEntry *eg_line_state_new(EgObject *s, int k)
+{
+    int32_t packed[LINE_INTS];
+    LKey key;
+    LEntry *e;
+    uint64_t h;
+    size_t slot;
+    int j;
+    if ((s->lused + 1) * 2 > s->lcap && eg_lines_grow(s) < 0)
+        return NULL;
+    pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed);
+    memset(&key, 0, sizeof(key));
+    key.k = k;
+    for (j = 0; j < SIZE; j++) {
+        key.lch[j] = k < SIZE ? s->cells[k * SIZE + j] : s->cells[j * SIZE + (k - SIZE)];
+        key.cc[j] = packed[F_CC + j];
+        key.xs[j] = packed[F_XS + j];
+        key.xw[j] = packed[F_XW + j];
+    }
+    key.anchors = packed[F_ANCHORS];
+    h = lkey_hash(&key);
     slot = (size_t)(h & (s->lcap - 1));
-    while (s->lines[slot].used) {
-        if (s->lines[slot].hash == h && memcmp(&s->lines[slot].key, key, sizeof(LKey)) == 0)
-            return &s->lines[slot];
+    while (s->lines[slot] != NULL) {
+        if (s->lines[slot]->hash == h && memcmp(&s->lines[slot]->key, &key, sizeof(LKey)) == 0)
+            return s->lines[slot];
         slot = (slot + 1) & (s->lcap - 1);
     }
-    s->lines[slot].used = 1;
-    s->lines[slot].hash = h;
-    s->lines[slot].key = *key;
+    e = (LEntry *)calloc(1, sizeof(LEntry));
+    if (e == NULL)
+        return NULL;
+    e->hash = h;
+    e->key = key;
+    memcpy(e->packed, packed, sizeof(packed));
+    s->lines[slot] = e;
     s->lused++;
-    return &s->lines[slot];
+    return e;
 }
 
 static ByRack *eg_by_rack_add(LEntry *e, Rack rack)
@@ -1971,39 +2095,27 @@ static int eg_generate(EgObject *s, Rack rack, uint32_t missing, int32_t (*packe
  * line store, or filtered from a larger rack's there, or generated). */
 static int eg_fresh(EgObject *s, Rack rack, MList *out)
 {
-    int32_t packed[2 * SIZE][LINE_INTS];
-    LEntry *entries[2 * SIZE];
+    LEntry **entries = s->lent;
     ByRack *want[2 * SIZE];
+    int32_t packed[2 * SIZE][LINE_INTS];
     uint32_t missing = 0, dirty = s->dirty;
     int k, no_blank = rk_blanks(rack) == 0;
     out->n = 0;
     if (!dirty)
         return 0;
-    /* room for every line now: the entries must not move below */
-    while ((s->lused + 2 * SIZE) * 2 > s->lcap)
-        if (eg_lines_grow(s) < 0)
-            return -1;
     for (k = 0; k < 2 * SIZE; k++) {
-        LKey key;
         LEntry *e;
         ByRack *got = NULL;
-        int j, b;
+        int b;
         want[k] = NULL;
         if (!(dirty >> k & 1))
             continue;
-        pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed[k]);
-        memset(&key, 0, sizeof(key));
-        key.k = k;
-        for (j = 0; j < SIZE; j++) {
-            key.lch[j] = k < SIZE ? s->cells[k * SIZE + j] : s->cells[j * SIZE + (k - SIZE)];
-            key.cc[j] = packed[k][F_CC + j];
-            key.xs[j] = packed[k][F_XS + j];
-            key.xw[j] = packed[k][F_XW + j];
+        e = entries[k];
+        if (e == NULL) {
+            e = entries[k] = eg_line_state(s, k);
+            if (e == NULL)
+                return -1;
         }
-        key.anchors = packed[k][F_ANCHORS];
-        e = entries[k] = eg_line_entry(s, &key);
-        if (e == NULL)
-            return -1;
         for (b = 0; b < e->nbr; b++) {
             if (rk_eq(e->br[b].rack, rack)) {
                 got = &e->br[b];
@@ -2034,8 +2146,10 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
                 }
             }
         }
-        if (got == NULL)
+        if (got == NULL) {
             missing |= (uint32_t)1 << k;
+            memcpy(packed[k], e->packed, sizeof(packed[k]));
+        }
         want[k] = got;
     }
     if (missing) {
@@ -2258,9 +2372,16 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 val = m->score + face_theirs - eg_face(s, left);
                 s->hit = 1;
             } else {
-                uint32_t old = eg_apply(s, m);
+                LEntry *saved[2 * SIZE];
+                uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                if (changed == (uint32_t)-1) {
+                    PyErr_NoMemory();
+                    s->stop = 2;
+                    free(fresh.v);
+                    return 0;
+                }
                 val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
-                eg_undo(s, m, old);
+                eg_undo(s, m, old, saved, changed);
                 if (s->stop) {
                     free(fresh.v);
                     return 0;
@@ -2317,14 +2438,16 @@ static void Eg_dealloc(EgObject *self)
         }
     }
     for (k = 0; k < self->lcap; k++) {
-        if (self->lines[k].used) {
+        if (self->lines[k] != NULL) {
             int j;
-            for (j = 0; j < self->lines[k].nbr; j++)
-                free(self->lines[k].br[j].v);
-            free(self->lines[k].br);
+            for (j = 0; j < self->lines[k]->nbr; j++)
+                free(self->lines[k]->br[j].v);
+            free(self->lines[k]->br);
+            free(self->lines[k]);
         }
     }
     free(self->lines);
+    free(self->ctxs);
     free(self->tt);
     b = self->pool;
     while (b != NULL) {
@@ -2487,9 +2610,12 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
         if (rk_empty(left)) {
             val = m->score + 2 * eg_face(s, you);
         } else {
-            uint32_t old = eg_apply(s, m);
+            LEntry *saved[2 * SIZE];
+            uint32_t changed, old = eg_apply(s, m, saved, &changed);
+            if (changed == (uint32_t)-1)
+                return PyErr_NoMemory();
             val = m->score - eg_search(s, 1, you, left, depth - 1, m->score - EG_INF, m->score - alpha, 0);
-            eg_undo(s, m, old);
+            eg_undo(s, m, old, saved, changed);
         }
     }
     if (s->stop == 2)
