@@ -103,6 +103,22 @@ typedef struct {
 #define CHILD(g, node, j) \
     ((g)->edges[(g)->first[node] + (uint32_t)popcount32((g)->info[node] & (((uint32_t)1 << (j)) - 1))])
 
+#define NO_NODE 0xFFFFFFFFu
+
+/* Follow the tiles lt[from:to] (letter index + 1) from node through the
+ * word graph: the node reached, or NO_NODE where a letter has no edge. */
+static inline uint32_t walk_tiles(const GraphObject *g, uint32_t node, const int *lt, int from, int to)
+{
+    int q;
+    for (q = from; q < to; q++) {
+        int t = lt[q] - 1;
+        if (!(g->info[node] & ((uint32_t)1 << t)))
+            return NO_NODE;
+        node = CHILD(g, node, t);
+    }
+    return node;
+}
+
 static void Graph_dealloc(GraphObject *self)
 {
     free(self->info);
@@ -640,17 +656,9 @@ static void extend(Ctx *c, int nb, uint32_t m, int p, uint32_t node, int ms, int
             uint32_t b = (uint32_t)1 << j;
             uint32_t child = CHILD(g, node, j);
             uint32_t info;
-            int q, ok = 1;
             m &= m - 1;
-            for (q = q0; q < e; q++) {
-                int t = c->lt[q] - 1;
-                if (!(g->info[child] & ((uint32_t)1 << t))) {
-                    ok = 0;
-                    break;
-                }
-                child = CHILD(g, child, t);
-            }
-            if (!ok)
+            child = walk_tiles(g, child, c->lt, q0, e);
+            if (child == NO_NODE)
                 continue;
             info = g->info[child];
             c->buf[p] = (char)('A' + j);
@@ -842,20 +850,13 @@ static void search_line(Ctx *c, uint32_t anchors, const Py_ssize_t *bylen, const
         c->single_ok = c->d == 0 || !c->xw[a];
         if (a > 0 && c->lt[a - 1] > 0) {
             /* The left part: the tiles already on the board. */
-            int s = a - 1, q, ok = 1, ms = 0;
-            uint32_t node = 0;
+            int s = a - 1;
+            uint32_t node;
             while (s > 0 && c->lt[s - 1] > 0)
                 s--;
-            for (q = s; q < a; q++) {
-                int t = c->lt[q] - 1;
-                if (!(g->info[node] & ((uint32_t)1 << t))) {
-                    ok = 0;
-                    break;
-                }
-                node = CHILD(g, node, t);
-                ms += c->bv[q];
-            }
-            if (ok) {
+            node = walk_tiles(g, 0, c->lt, s, a);
+            if (node != NO_NODE) {
+                int ms = c->runval[s]; /* the run's tile values (it ends at a - 1) */
                 uint32_t m = g->info[node] & c->cc[a] & (c->nb0 ? ALL_LETTERS : c->rmask0);
                 c->s0 = s;
                 if (m) {
@@ -1187,32 +1188,33 @@ static int tile_index(char ch) /* the letter index of a tile, -1 if empty */
     return -1;
 }
 
+/* walk_tiles over the board's squares board[from * stride] to
+ * board[(to - 1) * stride] (letters, lower case for a blank) */
+static inline uint32_t walk_squares(const GraphObject *g, uint32_t node, const char *board, int stride, int from,
+                                    int to)
+{
+    int q;
+    for (q = from; q < to; q++) {
+        int t = tile_index(board[q * stride]);
+        if (!(g->info[node] & ((uint32_t)1 << t)))
+            return NO_NODE;
+        node = CHILD(g, node, t);
+    }
+    return node;
+}
+
 /* The letters L such that the tiles before, L, then the tiles after make a word. */
 static uint32_t cross_check(const GraphObject *g, const char *board, int stride, int lo, int at, int hi)
 {
-    uint32_t node = 0, m, mask = 0;
-    int q;
-    for (q = lo; q < at; q++) {
-        int t = tile_index(board[q * stride]);
-        if (!(g->info[node] & ((uint32_t)1 << t)))
-            return 0;
-        node = CHILD(g, node, t);
-    }
+    uint32_t node = walk_squares(g, 0, board, stride, lo, at), m, mask = 0;
+    if (node == NO_NODE)
+        return 0;
     m = g->info[node] & ALL_LETTERS;
     while (m) {
         int j = lowest_bit(m);
-        uint32_t end = CHILD(g, node, j);
-        int ok = 1;
+        uint32_t end = walk_squares(g, CHILD(g, node, j), board, stride, at + 1, hi + 1);
         m &= m - 1;
-        for (q = at + 1; q <= hi; q++) {
-            int t = tile_index(board[q * stride]);
-            if (!(g->info[end] & ((uint32_t)1 << t))) {
-                ok = 0;
-                break;
-            }
-            end = CHILD(g, end, t);
-        }
-        if (ok && (g->info[end] & TERM))
+        if (end != NO_NODE && (g->info[end] & TERM))
             mask |= (uint32_t)1 << j;
     }
     return mask;
