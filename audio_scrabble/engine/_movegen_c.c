@@ -1537,6 +1537,14 @@ typedef struct {
     LEntry *e;
 } CtxEntry;
 
+/* where a line state's moves for a rack are (its br[idx]) */
+typedef struct {
+    LEntry *e;
+    Rack rack;
+    int idx;
+} BrIndex;
+
+
 typedef struct {
     uint64_t h, r;
     EMove *best;
@@ -1566,12 +1574,19 @@ typedef struct {
        and the runs across it): two hashes and the state */
     CtxEntry *ctxs;
     size_t ccap, cused;
+    BrIndex *bri;
+    size_t bcap, bused;
+    /* the generator's work: calls, lines generated, lines from the store,
+       of which filtered from a larger rack's moves */
+    long long gen_calls, gen_lines, line_hits, subset_hits;
     TTE *tt;
     size_t ttmask;
     MBlock *pool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
     int face_of[27];
+    /* the face value of a rack's byte b of lo (b < 8) or hi (8 + b) */
+    int16_t ftab[14][256];
 } EgObject;
 
 static int eg_kind(char ch)
@@ -1588,10 +1603,11 @@ static int zindex(char ch) { return ch >= 'a' ? 26 + (ch - 'a') : ch - 'A'; }
 static int eg_face(const EgObject *s, Rack r)
 {
     int v = 0, k;
-    for (k = 0; k < 16; k++)
-        v += (int)(r.lo >> (4 * k) & 15) * s->face_of[k];
-    for (k = 16; k < 27; k++)
-        v += (int)(r.hi >> (4 * (k - 16)) & 15) * s->face_of[k];
+    uint64_t x;
+    for (k = 0, x = r.lo; x; k++, x >>= 8)
+        v += s->ftab[k][x & 255];
+    for (k = 8, x = r.hi; x; k++, x >>= 8)
+        v += s->ftab[k][x & 255];
     return v;
 }
 
@@ -1992,7 +2008,57 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
     return e;
 }
 
-static ByRack *eg_by_rack_add(LEntry *e, Rack rack)
+static uint64_t bri_hash(const LEntry *e, Rack rack)
+{
+    return splitmix((uint64_t)(uintptr_t)e ^ rk_hash(rack));
+}
+
+/* the moves of rack stored for the line state e, or NULL */
+static ByRack *eg_by_rack_find(const EgObject *s, LEntry *e, Rack rack)
+{
+    size_t slot;
+    if (!s->bcap)
+        return NULL;
+    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    while (s->bri[slot].e != NULL) {
+        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack))
+            return &e->br[s->bri[slot].idx];
+        slot = (slot + 1) & (s->bcap - 1);
+    }
+    return NULL;
+}
+
+static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
+{
+    size_t slot;
+    if ((s->bused + 1) * 2 > s->bcap) {
+        size_t cap = s->bcap ? 2 * s->bcap : 4096, x;
+        BrIndex *grown = (BrIndex *)calloc(cap, sizeof(BrIndex));
+        if (grown == NULL)
+            return -1;
+        for (x = 0; x < s->bcap; x++) {
+            if (s->bri[x].e != NULL) {
+                size_t y = (size_t)(bri_hash(s->bri[x].e, s->bri[x].rack) & (cap - 1));
+                while (grown[y].e != NULL)
+                    y = (y + 1) & (cap - 1);
+                grown[y] = s->bri[x];
+            }
+        }
+        free(s->bri);
+        s->bri = grown;
+        s->bcap = cap;
+    }
+    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    while (s->bri[slot].e != NULL)
+        slot = (slot + 1) & (s->bcap - 1);
+    s->bri[slot].e = e;
+    s->bri[slot].rack = rack;
+    s->bri[slot].idx = idx;
+    s->bused++;
+    return 0;
+}
+
+static ByRack *eg_by_rack_add(EgObject *s, LEntry *e, Rack rack)
 {
     if (e->nbr == e->capbr) {
         int cap = e->capbr ? 2 * e->capbr : 4;
@@ -2005,6 +2071,8 @@ static ByRack *eg_by_rack_add(LEntry *e, Rack rack)
     e->br[e->nbr].rack = rack;
     e->br[e->nbr].v = NULL;
     e->br[e->nbr].n = 0;
+    if (eg_bri_put(s, e, rack, e->nbr) < 0)
+        return NULL;
     return &e->br[e->nbr++];
 }
 
@@ -2118,12 +2186,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
             if (e == NULL)
                 return -1;
         }
-        for (b = 0; b < e->nbr; b++) {
-            if (rk_eq(e->br[b].rack, rack)) {
-                got = &e->br[b];
-                break;
-            }
-        }
+        got = eg_by_rack_find(s, e, rack);
         if (got == NULL && no_blank) {
             for (b = 0; b < e->nbr; b++) {
                 if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
@@ -2136,11 +2199,12 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
                     for (x = 0; x < n; x++)
                         if (rk_fits(rack, e->br[b].v[x]->used))
                             v[m++] = e->br[b].v[x];
-                    got = eg_by_rack_add(e, rack);
+                    got = eg_by_rack_add(s, e, rack);
                     if (got == NULL) {
                         free(v);
                         return -1;
                     }
+                    s->subset_hits++;
                     src = got;
                     src->v = v;
                     src->n = m;
@@ -2151,9 +2215,14 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
         if (got == NULL) {
             missing |= (uint32_t)1 << k;
             memcpy(packed[k], e->packed, sizeof(packed[k]));
+            s->gen_lines++;
+        } else {
+            s->line_hits++;
         }
         want[k] = got;
     }
+    if (missing)
+        s->gen_calls++;
     if (missing) {
         Ctx *c = s->ctx;
         int start = 0;
@@ -2170,7 +2239,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
             /* the records of line k: consecutive, lines in order */
             while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
                 line_n++;
-            br = eg_by_rack_add(entries[k], rack);
+            br = eg_by_rack_add(s, entries[k], rack);
             if (br == NULL)
                 goto nomem;
             br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
@@ -2345,14 +2414,14 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             moves = eg_fitting(s, side, mine);
             skip = s->dirty;
         } else {
-            if (eg_fresh(s, mine, &fresh) < 0) {
+            moves = eg_fresh(s, mine, &fresh) < 0 ? NULL : &fresh;
+            if (moves == NULL) {
                 free(fresh.v);
                 if (!PyErr_Occurred())
                     PyErr_NoMemory();
                 s->stop = 2;
                 return 0;
             }
-            moves = &fresh;
         }
         if (moves == NULL) {
             PyErr_NoMemory();
@@ -2450,6 +2519,7 @@ static void Eg_dealloc(EgObject *self)
     }
     free(self->lines);
     free(self->ctxs);
+    free(self->bri);
     free(self->tt);
     b = self->pool;
     while (b != NULL) {
@@ -2534,6 +2604,14 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     for (k = 0; k < 26; k++)
         self->face_of[k] = g->values[k];
     self->face_of[EG_BLANK] = 0;
+    for (k = 0; k < 14; k++) {
+        for (j = 0; j < 256; j++) {
+            int kind = (k < 8 ? 2 * k : 16 + 2 * (k - 8));
+            int v = (j & 15) * (kind < 27 ? self->face_of[kind] : 0);
+            v += (j >> 4) * (kind + 1 < 27 ? self->face_of[kind + 1] : 0);
+            self->ftab[k][j] = (int16_t)v;
+        }
+    }
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
     self->tt = (TTE *)calloc((size_t)1 << TT_BITS, sizeof(TTE));
     self->ttmask = ((size_t)1 << TT_BITS) - 1;
@@ -2639,6 +2717,12 @@ static PyObject *Eg_get_lines(EgObject *self, void *closure)
     return PyLong_FromSize_t(self->lused);
 }
 
+static PyObject *Eg_get_work(EgObject *self, void *closure)
+{
+    (void)closure;
+    return Py_BuildValue("(LLLL)", self->gen_calls, self->gen_lines, self->line_hits, self->subset_hits);
+}
+
 static PyMethodDef Eg_methods[] = {
     {"root_child", (PyCFunction)Eg_root_child, METH_VARARGS,
      "root_child(index, depth, alpha, deadline) -> (value, horizon reached), or None out of time"},
@@ -2648,6 +2732,8 @@ static PyMethodDef Eg_methods[] = {
 static PyGetSetDef Eg_getset[] = {
     {"nodes", (getter)Eg_get_nodes, NULL, "nodes searched", NULL},
     {"line_states", (getter)Eg_get_lines, NULL, "line states stored", NULL},
+    {"work", (getter)Eg_get_work, NULL, "(generator calls, lines generated, lines from the store, of them filtered)",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -680,6 +680,7 @@ class EndgameSolver:
             got = cs.root_child(-1 if m is None else self._root_index[id(m)], depth, alpha,  # type: ignore[attr-defined]
                                 self.deadline)
             self.nodes = cs.nodes  # type: ignore[attr-defined]
+            self.gen_calls, self.gen_lines, self.line_hits, self.subset_hits = cs.work  # type: ignore[attr-defined]
             if got is None:
                 raise _OutOfTime
             value, hit = got
