@@ -1362,8 +1362,8 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
  * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
  * each side's root moves as (score, line bit, squares ((row, col, tile as
- * written), ...), variants: the same triples for its other choices of
- * blanks, best first); rackN the racks (str, '?' a blank, 7 tiles at
+ * written), ...)) (their other choices of blanks are made here when first
+ * needed, eg_variants); rackN the racks (str, '?' a blank, 7 tiles at
  * most); clock a callable read every ``every`` nodes, where the Python
  * search reads it at each node. root_child(index, depth, alpha, deadline)
  * -> (value, horizon reached) or None when the clock passed the deadline.
@@ -1587,6 +1587,8 @@ typedef struct {
     int face_of[27];
     /* the face value of a rack's byte b of lo (b < 8) or hi (8 + b) */
     int16_t ftab[14][256];
+    /* the cross-word multipliers of the root board's lines (F_XW) */
+    int32_t rootxw[2 * SIZE][SIZE];
 } EgObject;
 
 static int eg_kind(char ch)
@@ -1748,6 +1750,98 @@ static int eg_order(MList *l, Rack rack)
 
 static uint64_t rk_hash(Rack r) { return splitmix(r.lo ^ splitmix(r.hi + 0x1234567ull)); }
 
+/* A root move's other choices of blanks, best first (endgame.py's
+ * _blank_variants, movegen's Move.blank_choices): every choice of squares
+ * for the blanks the side's root rack holds whose real tiles that rack
+ * holds, scored on the root board, less the move's own choice. */
+static int eg_variants(EgObject *s, int side, EMove *m)
+{
+    Rack rack = s->racks[side];
+    int blanks = rk_blanks(rack), n = m->n, k, d = m->line / SIZE, i = m->line % SIZE;
+    int jpos[EG_TILES], letter[EG_TILES], pen[EG_TILES], real[26], need[26];
+    long base = m->score, wmul = 1;
+    int nout = 0, chosen;
+    struct {
+        long score;
+        uint32_t mask;
+        int set;
+    } out[1 << EG_TILES], tmp;
+    uint32_t own = 0;
+    for (k = 0; k < 26; k++) {
+        real[k] = k < 16 ? (int)(rack.lo >> (4 * k) & 15) : (int)(rack.hi >> (4 * (k - 16)) & 15);
+        need[k] = 0;
+    }
+    for (k = 0; k < n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        jpos[k] = d == 0 ? c : r;
+        letter[k] = m->ch[k] >= 'a' ? m->ch[k] - 'a' : m->ch[k] - 'A';
+        need[letter[k]]++;
+        if (m->ch[k] >= 'a')
+            own |= (uint32_t)1 << jpos[k];
+        wmul *= s->g->wm[d][i][jpos[k]];
+    }
+    for (k = 0; k < n; k++) {
+        pen[k] = s->g->values[letter[k]] * s->g->lm[d][i][jpos[k]] * (int)(wmul + s->rootxw[m->line][jpos[k]]);
+        if (own >> jpos[k] & 1)
+            base += pen[k];
+    }
+    for (chosen = 0; chosen < (1 << n); chosen++) {
+        int used[26], ok = 1, cnt = 0;
+        long score = base;
+        uint32_t mask = 0;
+        memset(used, 0, sizeof(used));
+        for (k = 0; k < n; k++) {
+            if (chosen >> k & 1) {
+                cnt++;
+                used[letter[k]]++;
+                score -= pen[k];
+                mask |= (uint32_t)1 << jpos[k];
+            }
+        }
+        if (cnt > blanks)
+            continue;
+        for (k = 0; k < 26 && ok; k++)
+            if (need[k] - used[k] > real[k])
+                ok = 0;
+        if (!ok || mask == own)
+            continue;
+        out[nout].score = score;
+        out[nout].mask = mask;
+        out[nout].set = chosen;
+        nout++;
+    }
+    /* best first, ties by the mask */
+    for (k = 1; k < nout; k++) {
+        int j = k;
+        tmp = out[k];
+        while (j > 0 && (out[j - 1].score < tmp.score || (out[j - 1].score == tmp.score && out[j - 1].mask > tmp.mask))) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = tmp;
+    }
+    m->nvars = 0;
+    m->vars = NULL;
+    if (!nout)
+        return 0;
+    m->vars = (EMove *)calloc((size_t)nout, sizeof(EMove));
+    if (m->vars == NULL)
+        return -1;
+    for (k = 0; k < nout; k++) {
+        EMove *v = &m->vars[k];
+        int q;
+        *v = *m;
+        v->vars = NULL;
+        v->nvars = 0;
+        v->score = (int)out[k].score;
+        for (q = 0; q < n; q++)
+            v->ch[q] = (char)((out[k].set >> q & 1) ? 'a' + letter[q] : 'A' + letter[q]);
+        eg_finish_move(s, v);
+    }
+    m->nvars = nout;
+    return 0;
+}
+
 /* The root moves of side that rack still makes, ordered (endgame.py's
  * fitting and _fitting_moves). */
 static MList *eg_fitting(EgObject *s, int side, Rack rack)
@@ -1771,6 +1865,8 @@ static MList *eg_fitting(EgObject *s, int side, Rack rack)
                 return NULL;
         } else if (blanks && m->n <= size && rk_short(have, m->used) <= blanks) {
             int v;
+            if (m->nvars < 0 && eg_variants(s, side, m) < 0)
+                return NULL;
             for (v = 0; v < m->nvars; v++) {
                 if (rk_fits(have, m->vars[v].used)) {
                     if (ml_push(&e->list, &m->vars[v]) < 0)
@@ -2499,7 +2595,8 @@ static void Eg_dealloc(EgObject *self)
         if (self->roots[side] != NULL) {
             int j;
             for (j = 0; j < self->nroots[side]; j++)
-                free(self->roots[side][j].vars);
+                if (self->roots[side][j].nvars > 0)
+                    free(self->roots[side][j].vars);
             free(self->roots[side]);
         }
         if (self->fit[side] != NULL) {
@@ -2604,6 +2701,12 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     for (k = 0; k < 26; k++)
         self->face_of[k] = g->values[k];
     self->face_of[EG_BLANK] = 0;
+    for (k = 0; k < 2 * SIZE; k++) {
+        int32_t packed[LINE_INTS];
+        pack_line(g, self->cells, k / SIZE, k % SIZE, packed);
+        for (j = 0; j < SIZE; j++)
+            self->rootxw[k][j] = packed[F_XW + j];
+    }
     for (k = 0; k < 14; k++) {
         for (j = 0; j < 256; j++) {
             int kind = (k < 8 ? 2 * k : 16 + 2 * (k - 8));
@@ -2632,26 +2735,8 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             if (eg_read_move(self, t, m) < 0)
                 goto fail;
             m->root = (int)x;
-            if (PyTuple_GET_SIZE(t) > 3) {
-                PyObject *vars = PyTuple_GET_ITEM(t, 3);
-                Py_ssize_t nv, y;
-                if (!PyList_Check(vars)) {
-                    PyErr_SetString(PyExc_TypeError, "a root move's variants: a list");
-                    goto fail;
-                }
-                nv = PyList_GET_SIZE(vars);
-                if (nv) {
-                    m->vars = (EMove *)calloc((size_t)nv, sizeof(EMove));
-                    if (m->vars == NULL)
-                        goto nomem;
-                    m->nvars = (int)nv;
-                    for (y = 0; y < nv; y++) {
-                        if (eg_read_move(self, PyList_GET_ITEM(vars, y), &m->vars[y]) < 0)
-                            goto fail;
-                        m->vars[y].root = (int)x;
-                    }
-                }
-            }
+            if (rk_blanks(self->racks[side]))
+                m->nvars = -1; /* made when first needed (eg_variants) */
         }
     }
     return (PyObject *)self;

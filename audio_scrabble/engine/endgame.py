@@ -446,19 +446,8 @@ class EndgameSolver:
         or None where it cannot take it (a rack over 7 tiles, an empty board)."""
         if len(mine) > _C_MOST_TILES or len(theirs) > _C_MOST_TILES or not any(any(r) for r in self.cells):
             return None
-        roots = []
-        for side, rack in enumerate((mine, theirs)):
-            blanks = BLANK in rack
-            out = []
-            for m in self.root_moves[side]:
-                variants: list[tuple] = []
-                if blanks:
-                    got = self._variants.get(id(m))
-                    if got is None:
-                        got = self._variants[id(m)] = _blank_variants(m)
-                    variants = [(v[_SCORE], v[_LINE], v[_SQUARES]) for v in got]
-                out.append((m[_SCORE], m[_LINE], m[_SQUARES], variants))
-            roots.append(out)
+        # (a root move's other choices of blanks are made in C)
+        roots = [[(m[_SCORE], m[_LINE], m[_SQUARES]) for m in self.root_moves[side]] for side in (0, 1)]
         self._root_index = {id(m): k for k, m in enumerate(self.root_moves[0])}
         text = "".join([ch or "." for row in self.cells for ch in row])
         every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
