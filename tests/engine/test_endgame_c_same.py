@@ -60,6 +60,19 @@ def test_the_same_search_on_whole_racks(lexicon, games, depth):
         assert c[5] > 0
 
 
+def test_the_same_search_on_whole_racks_with_blanks(lexicon, games):
+    """A blank in place of a tile on one rack, then on the other, then on
+    both: depth 2 (each side plays once; the other choices of blanks of a
+    part of a rack are checked by the small racks below, searched to the
+    end)."""
+    for seed, (board, mine, theirs) in list(games.items())[:4]:
+        for a, b in ((1, 0), (0, 1), (1, 1)):
+            m = ["?"] * a + mine[a:]
+            t = ["?"] * b + theirs[b:]
+            py, c = both(lexicon, board, m, t, 2)
+            assert c == py, (seed, m, t)
+
+
 def test_the_same_search_to_the_end_on_small_racks(lexicon, games):
     """Racks of 1 to 4 tiles drawn (seeded) from each position's tiles, a
     blank added in a third: searched until exact, both the same."""
