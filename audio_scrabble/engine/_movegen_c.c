@@ -2259,7 +2259,8 @@ static int eg_generate(EgObject *s, Rack rack, uint32_t missing, int32_t (*packe
 /* The moves of rack on the lines changed since the root, ordered
  * (endgame.py's fresh and _line_moves: each changed line's moves from the
  * line store, or filtered from a larger rack's there, or generated). */
-static int eg_fresh(EgObject *s, Rack rack, MList *out)
+/* (sorted 0: the moves in line order, not ordered: see eg_leaf_fresh) */
+static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
 {
     LEntry **entries = s->lent;
     ByRack *want[2 * SIZE];
@@ -2381,7 +2382,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out)
             if (ml_push(out, want[k]->v[y]) < 0)
                 return -1;
     }
-    return eg_order(out, rack);
+    return sorted ? eg_order(out, rack) : 0;
 nomem:
     free(s->ctx->recs);
     s->ctx->recs = NULL;
@@ -2456,6 +2457,80 @@ static int eg_clock(EgObject *s)
     return now > s->deadline;
 }
 
+/* Does move a at x come before move b at y in the order of eg_order (outs
+ * of rack first, then by order key, ties in the order given)? */
+static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack rack)
+{
+    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack);
+    if (oa != ob)
+        return oa;
+    if (a->order != b->order)
+        return a->order > b->order;
+    return x < y;
+}
+
+/* The moves on the changed lines at a node one ply above the horizon, as
+ * eg_search's loop over them in order would value them (each valued
+ * where it stands; first skipped): the loop stops at the first in order
+ * valued at beta or more (a cut: returns 1), or values them all and keeps
+ * the first of the best; *best, *best_m and *alpha updated as the loop
+ * would, s->hit set where the loop values a move that does not go out.
+ * -1: out of memory. */
+static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
+                         int *alpha)
+{
+    MList l = {NULL, 0, 0};
+    EMove *cm = NULL, *bm = NULL;
+    int cx = 0, cv = 0, bx = 0, bv = 0, x, nonout = 0;
+    if (eg_fresh(s, mine, &l, 0) < 0) {
+        free(l.v);
+        return -1;
+    }
+    for (x = 0; x < l.n; x++) {
+        EMove *m = l.v[x];
+        Rack left;
+        int val, out;
+        if (m == first)
+            continue;
+        left = rk_sub(mine, m->used);
+        out = rk_empty(left);
+        if (out) {
+            val = m->score + 2 * face_theirs;
+        } else {
+            val = m->score + face_theirs - eg_face(s, left);
+            nonout = 1;
+        }
+        if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+            cm = m;
+            cx = x;
+            cv = val;
+        }
+        if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+            bm = m;
+            bx = x;
+            bv = val;
+        }
+    }
+    free(l.v);
+    if (cm != NULL) {
+        if (!rk_eq(cm->used, mine))
+            s->hit = 1;
+        *best = cv;
+        *best_m = cm;
+        *alpha = cv;
+        return 1;
+    }
+    if (nonout)
+        s->hit = 1;
+    if (bm != NULL && bv > *best) {
+        *best = bv;
+        *best_m = bm;
+        if (bv > *alpha)
+            *alpha = bv;
+    }
+    return 0;
+}
+
 /* s->stop: 1 out of time, 2 an error (set) */
 static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, int alpha, int beta, int passes)
 {
@@ -2510,7 +2585,20 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             moves = eg_fitting(s, side, mine);
             skip = s->dirty;
         } else {
-            moves = eg_fresh(s, mine, &fresh) < 0 ? NULL : &fresh;
+            if (leaf) {
+                /* every move valued where it stands: the one a loop over
+                   the ordered moves would end at found without ordering */
+                int r = eg_leaf_fresh(s, mine, first, face_theirs, beta, &best, &best_m, &alpha);
+                if (r < 0) {
+                    if (!PyErr_Occurred())
+                        PyErr_NoMemory();
+                    s->stop = 2;
+                    return 0;
+                }
+                cut = r == 1;
+                break;
+            }
+            moves = eg_fresh(s, mine, &fresh, 1) < 0 ? NULL : &fresh;
             if (moves == NULL) {
                 free(fresh.v);
                 if (!PyErr_Occurred())
