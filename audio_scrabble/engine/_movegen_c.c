@@ -1383,6 +1383,9 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 #define NIBG 0x8888888888888888ull
 #define TT_BITS 20
 #define ORDER_BONUS 3
+/* The most the line store and its moves may hold: past it the search
+ * stops as when out of time (the table is fixed: 40 bytes an entry). */
+#define EG_MEMORY ((size_t)384 << 20)
 
 typedef struct {
     uint64_t lo, hi;
@@ -1579,6 +1582,7 @@ typedef struct {
     /* the generator's work: calls, lines generated, lines from the store,
        of which filtered from a larger rack's moves */
     long long gen_calls, gen_lines, line_hits, subset_hits;
+    size_t bytes; /* held by the line store and its moves (EG_MEMORY at most) */
     TTE *tt;
     size_t ttmask;
     MBlock *pool;
@@ -1617,6 +1621,7 @@ static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
         MBlock *b = (MBlock *)malloc(sizeof(MBlock));
+        s->bytes += sizeof(MBlock);
         if (b == NULL)
             return NULL;
         b->next = s->pool;
@@ -1986,6 +1991,7 @@ static int eg_lines_grow(EgObject *s)
     }
     free(s->lines);
     s->lines = grown;
+    s->bytes += cap * sizeof(LEntry *);
     s->lcap = cap;
     return 0;
 }
@@ -2046,6 +2052,7 @@ static LEntry *eg_line_state(EgObject *s, int k)
         }
         free(s->ctxs);
         s->ctxs = grown;
+        s->bytes += cap * sizeof(CtxEntry);
         s->ccap = cap;
     }
     line_context(s, k, &a, &b);
@@ -2094,6 +2101,7 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
         slot = (slot + 1) & (s->lcap - 1);
     }
     e = (LEntry *)calloc(1, sizeof(LEntry));
+    s->bytes += sizeof(LEntry);
     if (e == NULL)
         return NULL;
     e->hash = h;
@@ -2142,6 +2150,7 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
         }
         free(s->bri);
         s->bri = grown;
+        s->bytes += cap * sizeof(BrIndex);
         s->bcap = cap;
     }
     slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
@@ -2290,6 +2299,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
                     ByRack *src;
                     int x, n = e->br[b].n;
                     EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
+                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
                     int m = 0;
                     if (v == NULL)
                         return -1;
@@ -2340,6 +2350,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
             if (br == NULL)
                 goto nomem;
             br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
+            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
             if (br->v == NULL)
                 goto nomem;
             for (y = 0; y < line_n; y++) {
@@ -2546,7 +2557,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
         return eg_face(s, theirs) - eg_face(s, mine);
     }
     {
-        int late = eg_clock(s);
+        int late = s->bytes > EG_MEMORY ? 1 : eg_clock(s);
         if (late) {
             s->stop = late < 0 ? 2 : 1;
             return 0;
@@ -2890,6 +2901,12 @@ static PyObject *Eg_get_lines(EgObject *self, void *closure)
     return PyLong_FromSize_t(self->lused);
 }
 
+static PyObject *Eg_get_held(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->bytes);
+}
+
 static PyObject *Eg_get_work(EgObject *self, void *closure)
 {
     (void)closure;
@@ -2905,6 +2922,7 @@ static PyMethodDef Eg_methods[] = {
 static PyGetSetDef Eg_getset[] = {
     {"nodes", (getter)Eg_get_nodes, NULL, "nodes searched", NULL},
     {"line_states", (getter)Eg_get_lines, NULL, "line states stored", NULL},
+    {"held", (getter)Eg_get_held, NULL, "bytes held by the line store and its moves", NULL},
     {"work", (getter)Eg_get_work, NULL, "(generator calls, lines generated, lines from the store, of them filtered)",
      NULL},
     {NULL, NULL, NULL, NULL, NULL},

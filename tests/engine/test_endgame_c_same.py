@@ -125,3 +125,34 @@ def test_a_real_clock_is_read_every_few_nodes(lexicon, games, monkeypatch):
                                                                                          float("inf"))
     assert r.nodes > 10 * eg.C_CLOCK_EVERY
     assert len(reads) < r.nodes // eg.C_CLOCK_EVERY + 20
+
+
+def test_which_search_solves(lexicon, games):
+    """The compiled search where the generator is compiled; the Python one
+    for a Python generator, or for a rack over 7 tiles (same answer)."""
+    board, mine, theirs = next(iter(games.values()))
+    assert EndgameSolver(MoveGenerator(lexicon)).backend == "c"
+    assert EndgameSolver(MoveGenerator(lexicon, backend="python")).backend == "python"
+    with pytest.raises(ValueError):
+        EndgameSolver(MoveGenerator(lexicon, backend="python"), backend="c")
+    solver = EndgameSolver(MoveGenerator(lexicon), max_depth=3)
+    solver.solve(board, mine, theirs, float("inf"))
+    assert solver._cs is not None and solver._cs.held > 0
+    big = mine + theirs[:1]  # 8 tiles: the Python search
+    solver.solve(board, big, theirs[1:], float("inf"))
+    assert solver._cs is None
+
+
+def test_pure_python_forces_the_python_search(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, AUDIO_SCRABBLE_PURE_PYTHON="1")
+    code = ("from audio_scrabble.engine import MoveGenerator\n"
+            "from audio_scrabble.engine.endgame import EndgameSolver\n"
+            "from audio_scrabble.lexicon import Lexicon\n"
+            "print(EndgameSolver(MoveGenerator(Lexicon.default())).backend)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "python"
