@@ -1528,11 +1528,14 @@ typedef struct {
 } ByRack;
 
 typedef struct {
+    /* the racks last asked for here (a cache of the store's index) */
+    Rack mru_rack[2];
+    int mru_idx[2];
+    ByRack *br;
+    int nbr, capbr;
     uint64_t hash;
     LKey key;
     int32_t packed[LINE_INTS];
-    ByRack *br;
-    int nbr, capbr;
 } LEntry;
 
 typedef struct {
@@ -1577,6 +1580,7 @@ typedef struct {
        and the runs across it): two hashes and the state */
     CtxEntry *ctxs;
     size_t ccap, cused;
+    CtxEntry near[2 * SIZE][256]; /* the line states last found, by line (a cache of ctxs) */
     BrIndex *bri;
     size_t bcap, bused;
     /* the generator's work: calls, lines generated, lines from the store,
@@ -2037,6 +2041,7 @@ static LEntry *eg_line_state(EgObject *s, int k)
     uint64_t a, b;
     size_t slot;
     LEntry *e;
+    CtxEntry *near;
     if ((s->cused + 1) * 2 > s->ccap) {
         size_t cap = s->ccap ? 2 * s->ccap : 4096, x;
         CtxEntry *grown = (CtxEntry *)calloc(cap, sizeof(CtxEntry));
@@ -2056,10 +2061,15 @@ static LEntry *eg_line_state(EgObject *s, int k)
         s->ccap = cap;
     }
     line_context(s, k, &a, &b);
+    near = &s->near[k][(a >> 40) & 255];
+    if (near->e != NULL && near->a == a && near->b == b)
+        return near->e;
     slot = (size_t)(a & (s->ccap - 1));
     while (s->ctxs[slot].e != NULL) {
-        if (s->ctxs[slot].a == a && s->ctxs[slot].b == b)
+        if (s->ctxs[slot].a == a && s->ctxs[slot].b == b) {
+            *near = s->ctxs[slot];
             return s->ctxs[slot].e;
+        }
         slot = (slot + 1) & (s->ccap - 1);
     }
     e = eg_line_state_new(s, k);
@@ -2069,6 +2079,7 @@ static LEntry *eg_line_state(EgObject *s, int k)
     s->ctxs[slot].b = b;
     s->ctxs[slot].e = e;
     s->cused++;
+    *near = s->ctxs[slot];
     return e;
 }
 
@@ -2106,6 +2117,7 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
         return NULL;
     e->hash = h;
     e->key = key;
+    e->mru_idx[0] = e->mru_idx[1] = -1;
     memcpy(e->packed, packed, sizeof(packed));
     s->lines[slot] = e;
     s->lused++;
@@ -2121,12 +2133,27 @@ static uint64_t bri_hash(const LEntry *e, Rack rack)
 static ByRack *eg_by_rack_find(const EgObject *s, LEntry *e, Rack rack)
 {
     size_t slot;
-    if (!s->bcap)
+    if (!e->nbr)
         return NULL;
+    if (e->mru_idx[0] >= 0 && rk_eq(e->mru_rack[0], rack))
+        return &e->br[e->mru_idx[0]];
+    if (e->mru_idx[1] >= 0 && rk_eq(e->mru_rack[1], rack)) {
+        int idx = e->mru_idx[1];
+        e->mru_rack[1] = e->mru_rack[0];
+        e->mru_idx[1] = e->mru_idx[0];
+        e->mru_rack[0] = rack;
+        e->mru_idx[0] = idx;
+        return &e->br[idx];
+    }
     slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
     while (s->bri[slot].e != NULL) {
-        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack))
+        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack)) {
+            e->mru_rack[1] = e->mru_rack[0];
+            e->mru_idx[1] = e->mru_idx[0];
+            e->mru_rack[0] = rack;
+            e->mru_idx[0] = s->bri[slot].idx;
             return &e->br[s->bri[slot].idx];
+        }
         slot = (slot + 1) & (s->bcap - 1);
     }
     return NULL;
