@@ -2694,7 +2694,9 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
         }
         free(fresh.v);
     }
-    if (alpha < beta) {
+    /* the pass: worth at most what the tiles held make (the other side may
+       pass back), not searched when a play reaches that */
+    if (alpha < beta && best < face_theirs - eg_face(s, mine)) {
         int val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
         if (s->stop)
             return 0;

@@ -643,6 +643,8 @@ class EndgameSolver:
             finished = True
             try:
                 for k in order:
+                    if root[k] is None and top == 1 and alpha >= self.face(you) - self.face(me):
+                        continue  # the pass: worth at most that (see _search), not the best
                     v = self._root_child(root[k], me, you, depth, alpha)
                     new_values[k] = v
                     if v > alpha:
@@ -834,7 +836,9 @@ class EndgameSolver:
                             break
             if cut:
                 break
-        if alpha < beta:
+        # The pass is worth at most what the tiles held make (the other side
+        # may pass back and end it): not searched when a play reaches that.
+        if alpha < beta and best < face_theirs - self.face(mine):
             val = -self._search(1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1)
             if val > best:
                 best, best_m = val, 0  # type: ignore[assignment]  # 0: the pass
