@@ -2292,6 +2292,29 @@ static int eg_generate(EgObject *s, Rack rack, uint32_t missing, int32_t (*packe
     return c->error ? -1 : 0;
 }
 
+/* The move of a generator record on its line (packed: the line's analysis). */
+static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove *m)
+{
+    int j, n = 0, k = SIZE * r->d + r->li;
+    m->score = r->score;
+    m->line = k;
+    for (j = 0; j < r->len; j++) {
+        int p = r->s0 + j, row, col;
+        if (packed[F_LT + p])
+            continue;
+        row = k < SIZE ? k : p;
+        col = k < SIZE ? p : k - SIZE;
+        m->pos[n] = (uint8_t)(row * SIZE + col);
+        m->ch[n] = (r->bm >> p & 1) ? (char)(r->word[j] - 'A' + 'a') : r->word[j];
+        n++;
+    }
+    m->n = n;
+    m->root = -1;
+    m->vars = NULL;
+    m->nvars = 0;
+    eg_finish_move(s, m);
+}
+
 /* The moves of rack on the lines changed since the root, ordered
  * (endgame.py's fresh and _line_moves: each changed line's moves from the
  * line store, or filtered from a larger rack's there, or generated). */
@@ -2381,28 +2404,10 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
             if (br->v == NULL)
                 goto nomem;
             for (y = 0; y < line_n; y++) {
-                const Rec *r = &c->recs[start + y];
                 EMove *m = eg_new_move(s);
-                int j, n = 0;
                 if (m == NULL)
                     goto nomem;
-                m->score = r->score;
-                m->line = k;
-                for (j = 0; j < r->len; j++) {
-                    int p = r->s0 + j, row, col;
-                    if (packed[k][F_LT + p])
-                        continue;
-                    row = k < SIZE ? k : p;
-                    col = k < SIZE ? p : k - SIZE;
-                    m->pos[n] = (uint8_t)(row * SIZE + col);
-                    m->ch[n] = (r->bm >> p & 1) ? (char)(r->word[j] - 'A' + 'a') : r->word[j];
-                    n++;
-                }
-                m->n = n;
-                m->root = -1;
-                m->vars = NULL;
-                m->nvars = 0;
-                eg_finish_move(s, m);
+                eg_rec_move(s, &c->recs[start + y], packed[k], m);
                 br->v[br->n++] = m;
             }
             start += line_n;
@@ -2784,6 +2789,55 @@ static int eg_read_rack(PyObject *str, Rack *out)
     return 0;
 }
 
+/* A side's root moves generated here, in the generator's order (as
+ * endgame.py's _setup makes them from MoveGenerator.raw). */
+static int eg_root_moves(EgObject *s, int side)
+{
+    int32_t packed[2 * SIZE][LINE_INTS];
+    Ctx *c = s->ctx;
+    Py_ssize_t x;
+    int k;
+    s->fit[side] = (FitEntry *)calloc(FIT_SLOTS, sizeof(FitEntry));
+    if (s->fit[side] == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (k = 0; k < 2 * SIZE; k++)
+        pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed[k]);
+    if (rk_empty(s->racks[side])) {
+        s->roots[side] = (EMove *)calloc(1, sizeof(EMove));
+        s->nroots[side] = 0;
+        return s->roots[side] == NULL ? (PyErr_NoMemory(), -1) : 0;
+    }
+    if (eg_generate(s, s->racks[side], ((uint32_t)1 << (2 * SIZE)) - 1, packed) < 0) {
+        free(c->recs);
+        c->recs = NULL;
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return -1;
+    }
+    s->roots[side] = (EMove *)calloc((size_t)(c->nrecs ? c->nrecs : 1), sizeof(EMove));
+    if (s->roots[side] == NULL) {
+        free(c->recs);
+        c->recs = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (x = 0; x < c->nrecs; x++) {
+        const Rec *r = &c->recs[x];
+        EMove *m = &s->roots[side][x];
+        eg_rec_move(s, r, packed[SIZE * r->d + r->li], m);
+        m->root = (int)x;
+        if (rk_blanks(s->racks[side]))
+            m->nvars = -1;
+    }
+    s->nroots[side] = (int)c->nrecs;
+    free(c->recs);
+    c->recs = NULL;
+    c->nrecs = c->caprecs = 0;
+    return 0;
+}
+
 static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     GraphObject *g;
@@ -2795,9 +2849,13 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     int side, k, j;
     uint64_t seed = 20261127;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "O!s#O!O!UUOl", &GraphType, &g, &board, &blen, &PyList_Type, &roots[0], &PyList_Type,
-                          &roots[1], &racks[0], &racks[1], &clock, &every))
+    if (!PyArg_ParseTuple(args, "O!s#O!OUUOl", &GraphType, &g, &board, &blen, &PyList_Type, &roots[0], &roots[1],
+                          &racks[0], &racks[1], &clock, &every))
         return NULL;
+    if (roots[1] != Py_None && !PyList_Check(roots[1])) {
+        PyErr_SetString(PyExc_TypeError, "roots1: a list, or None to generate them here");
+        return NULL;
+    }
     if (blen != SIZE * SIZE) {
         PyErr_SetString(PyExc_ValueError, "the board: 225 squares");
         return NULL;
@@ -2849,9 +2907,15 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (self->ctx == NULL || self->tt == NULL)
         goto nomem;
     for (side = 0; side < 2; side++) {
-        Py_ssize_t n = PyList_GET_SIZE(roots[side]), x;
+        Py_ssize_t n, x;
         if (eg_read_rack(racks[side], &self->racks[side]) < 0)
             goto fail;
+        if (roots[side] == Py_None) {
+            if (eg_root_moves(self, side) < 0)
+                goto fail;
+            continue;
+        }
+        n = PyList_GET_SIZE(roots[side]);
         self->fit[side] = (FitEntry *)calloc(FIT_SLOTS, sizeof(FitEntry));
         self->roots[side] = (EMove *)calloc((size_t)(n ? n : 1), sizeof(EMove));
         if (self->fit[side] == NULL || self->roots[side] == NULL)

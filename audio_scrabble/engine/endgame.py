@@ -426,8 +426,10 @@ class EndgameSolver:
         self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
 
     # -- the root position ---------------------------------------------------
-    def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
-        """Both sides' moves on the root board; the table and caches anew."""
+    def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str], sides: int = 2) -> None:
+        """Both sides' moves on the root board (``sides`` 1: the mover's
+        only, for the compiled search, which makes the other's); the table
+        and caches anew."""
         self.board = board.copy()
         self.cells = self.board.cells
         self.h = 0
@@ -439,7 +441,7 @@ class EndgameSolver:
         self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
         self.racks = (rack_int(mine), rack_int(theirs))
         self.root_moves = []
-        for side, rack in enumerate((list(mine), list(theirs))):
+        for side, rack in enumerate((list(mine), list(theirs))[:sides]):
             recs = self.gen.raw(self.board, rack) if rack else []
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
@@ -454,17 +456,21 @@ class EndgameSolver:
         self._face: dict[int, int] = {}
         self._cs = None
 
-    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> object | None:
-        """The compiled search of this root position (after :meth:`_setup`),
-        or None where it cannot take it (a rack over 7 tiles, an empty board)."""
-        if len(mine) > _C_MOST_TILES or len(theirs) > _C_MOST_TILES or not any(any(r) for r in self.cells):
-            return None
-        # (a root move's other choices of blanks are made in C)
-        roots = [[(m[_SCORE], m[_LINE], m[_SQUARES]) for m in self.root_moves[side]] for side in (0, 1)]
+    def _c_takes(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> bool:
+        """Whether the compiled search takes this position (not a rack over
+        7 tiles, nor an empty board)."""
+        return (self.backend == "c" and len(mine) <= _C_MOST_TILES and len(theirs) <= _C_MOST_TILES
+                and any(any(r) for r in board.cells))
+
+    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> object:
+        """The compiled search of this root position (after :meth:`_setup`
+        with the mover's root moves: the other's, and every root move's
+        other choices of blanks, are made in C)."""
+        roots = [(m[_SCORE], m[_LINE], m[_SQUARES]) for m in self.root_moves[0]]
         self._root_index = {id(m): k for k, m in enumerate(self.root_moves[0])}
         text = "".join([ch or "." for row in self.cells for ch in row])
         every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
-        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, roots[0], roots[1], "".join(mine),
+        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, roots, None, "".join(mine),
                                    "".join(theirs), self.clock, every)
 
     def face(self, rack: int) -> int:
@@ -624,8 +630,9 @@ class EndgameSolver:
         t0 = self.clock()
         self.deadline = _INF
         self.nodes = 0
-        self._setup(board, mine, theirs)
-        if self.backend == "c":
+        use_c = self._c_takes(board, mine, theirs)
+        self._setup(board, mine, theirs, 1 if use_c else 2)
+        if use_c:
             self._cs = self._c_search(mine, theirs)
         me, you = self.racks
         root: list[tuple | None] = list(self.moves(0, me)) + [None]  # None: the pass
