@@ -1362,11 +1362,14 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
  * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
  * each side's root moves as (score, line bit, squares ((row, col, tile as
- * written), ...)) (their other choices of blanks are made here when first
- * needed, eg_variants); rackN the racks (str, '?' a blank, 7 tiles at
- * most); clock a callable read every ``every`` nodes, where the Python
- * search reads it at each node. root_child(index, depth, alpha, deadline)
- * -> (value, horizon reached) or None when the clock passed the deadline.
+ * written), ...)), or None: generated here, in MoveGenerator.raw's order
+ * (their other choices of blanks are made here when first needed,
+ * eg_variants); rackN the racks (str, '?' a blank, 7 tiles at most);
+ * clock a callable read every ``every`` nodes, where the Python search
+ * reads it at each node. root_order() -> the mover's root moves (indexes)
+ * in the order the root takes them; record(index) -> one as a generator
+ * record; root_child(index, depth, alpha, deadline) -> (value, horizon
+ * reached) or None when the clock passed the deadline.
  *
  * A rack is two words of 4-bit counts (the letters A-P, then Q-Z and the
  * blank), the top bit of each count a guard for the subset test (counts
@@ -1473,6 +1476,7 @@ typedef struct EMove {
     int root;
     struct EMove *vars;
     int nvars;
+    int s0, len; /* the word's span on its line (-1: not known) */
 } EMove;
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
@@ -1697,6 +1701,7 @@ static int eg_read_move(EgObject *s, PyObject *t, EMove *m)
     m->root = -1;
     m->vars = NULL;
     m->nvars = 0;
+    m->s0 = m->len = -1;
     eg_finish_move(s, m);
     return 0;
 }
@@ -2312,6 +2317,8 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
     m->root = -1;
     m->vars = NULL;
     m->nvars = 0;
+    m->s0 = r->s0;
+    m->len = r->len;
     eg_finish_move(s, m);
 }
 
@@ -2849,12 +2856,14 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     int side, k, j;
     uint64_t seed = 20261127;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "O!s#O!OUUOl", &GraphType, &g, &board, &blen, &PyList_Type, &roots[0], &roots[1],
-                          &racks[0], &racks[1], &clock, &every))
+    if (!PyArg_ParseTuple(args, "O!s#OOUUOl", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
+                          &racks[1], &clock, &every))
         return NULL;
-    if (roots[1] != Py_None && !PyList_Check(roots[1])) {
-        PyErr_SetString(PyExc_TypeError, "roots1: a list, or None to generate them here");
-        return NULL;
+    for (side = 0; side < 2; side++) {
+        if (roots[side] != Py_None && !PyList_Check(roots[side])) {
+            PyErr_SetString(PyExc_TypeError, "root moves: a list, or None to generate them here");
+            return NULL;
+        }
     }
     if (blen != SIZE * SIZE) {
         PyErr_SetString(PyExc_ValueError, "the board: 225 squares");
@@ -2982,6 +2991,62 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
     return Py_BuildValue("(iO)", val, s->hit ? Py_True : Py_False);
 }
 
+/* root_order(): the mover's root moves (indexes) in the order the search
+ * takes them at the root (outs first, then by order key) */
+static PyObject *Eg_root_order(EgObject *s, PyObject *noargs)
+{
+    MList *l = eg_fitting(s, 0, s->racks[0]);
+    PyObject *out;
+    int k;
+    (void)noargs;
+    if (l == NULL)
+        return PyErr_NoMemory();
+    out = PyList_New(l->n);
+    if (out == NULL)
+        return NULL;
+    for (k = 0; k < l->n; k++) {
+        PyObject *x = PyLong_FromLong(l->v[k]->root);
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, x);
+    }
+    return out;
+}
+
+/* record(index): the mover's root move as MoveGenerator.raw's record
+ * (score, direction, line, start, word, blank mask) */
+static PyObject *Eg_record(EgObject *s, PyObject *args)
+{
+    int index, j, k;
+    char word[SIZE + 1];
+    uint32_t bm = 0;
+    const EMove *m;
+    if (!PyArg_ParseTuple(args, "i", &index))
+        return NULL;
+    if (index < 0 || index >= s->nroots[0] || s->roots[0][index].s0 < 0) {
+        PyErr_SetString(PyExc_IndexError, "no such root move made here");
+        return NULL;
+    }
+    m = &s->roots[0][index];
+    for (j = 0; j < m->len; j++) {
+        int p = m->s0 + j, at = m->line < SIZE ? m->line * SIZE + p : p * SIZE + (m->line - SIZE);
+        char ch = s->cells[at];
+        for (k = 0; k < m->n; k++) {
+            if (m->pos[k] == at) {
+                ch = m->ch[k];
+                if (ch >= 'a') {
+                    bm |= (uint32_t)1 << p;
+                }
+            }
+        }
+        word[j] = ch >= 'a' ? (char)(ch - 'a' + 'A') : ch;
+    }
+    word[m->len] = 0;
+    return Py_BuildValue("(iiiisk)", m->score, m->line / SIZE, m->line % SIZE, m->s0, word, (unsigned long)bm);
+}
+
 static PyObject *Eg_get_nodes(EgObject *self, void *closure)
 {
     (void)closure;
@@ -3007,6 +3072,8 @@ static PyObject *Eg_get_work(EgObject *self, void *closure)
 }
 
 static PyMethodDef Eg_methods[] = {
+    {"root_order", (PyCFunction)Eg_root_order, METH_NOARGS, "root_order() -> the mover's root moves in search order"},
+    {"record", (PyCFunction)Eg_record, METH_VARARGS, "record(index) -> a root move of the mover as a generator record"},
     {"root_child", (PyCFunction)Eg_root_child, METH_VARARGS,
      "root_child(index, depth, alpha, deadline) -> (value, horizon reached), or None out of time"},
     {NULL, NULL, 0, NULL},

@@ -63,7 +63,7 @@ import random
 from operator import itemgetter
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.board import SIZE, Board
 from ..core.play import Play
@@ -412,8 +412,9 @@ class EndgameSolver:
         if backend == "c" and not (gen.backend == "c" and c_search_available()):
             raise ValueError("the compiled end-game search needs the compiled move generator")
         self.backend = backend
-        self._cs: object | None = None
-        self._root_index: dict[int, int] = {}
+        #: the compiled search of the last solve (None: this module's)
+        self._cs: Any = None
+        self._root_ctx: _Context | None = None
         #: the clock the budget is kept by: wall time in a game; benches on a
         #: shared machine pass ``time.process_time`` (this process's CPU time)
         self.clock = clock or time.perf_counter
@@ -462,15 +463,15 @@ class EndgameSolver:
         return (self.backend == "c" and len(mine) <= _C_MOST_TILES and len(theirs) <= _C_MOST_TILES
                 and any(any(r) for r in board.cells))
 
-    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> object:
+    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> Any:
         """The compiled search of this root position (after :meth:`_setup`
-        with the mover's root moves: the other's, and every root move's
-        other choices of blanks, are made in C)."""
-        roots = [(m[_SCORE], m[_LINE], m[_SQUARES]) for m in self.root_moves[0]]
-        self._root_index = {id(m): k for k, m in enumerate(self.root_moves[0])}
+        without root moves: both sides' root moves, and their other choices
+        of blanks, are made in C; the moves of the result are made here from
+        its records, with the root board's analysis)."""
         text = "".join([ch or "." for row in self.cells for ch in row])
         every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
-        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, roots, None, "".join(mine),
+        self._root_ctx = _Context(self.gen.analysis.update(self.board).lines, list(mine))
+        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, None, None, "".join(mine),
                                    "".join(theirs), self.clock, every)
 
     def face(self, rack: int) -> int:
@@ -631,11 +632,14 @@ class EndgameSolver:
         self.deadline = _INF
         self.nodes = 0
         use_c = self._c_takes(board, mine, theirs)
-        self._setup(board, mine, theirs, 1 if use_c else 2)
+        self._setup(board, mine, theirs, 0 if use_c else 2)
+        me, you = self.racks
+        root: list[Any]  # node moves, or the compiled search's indexes; None: the pass
         if use_c:
             self._cs = self._c_search(mine, theirs)
-        me, you = self.racks
-        root: list[tuple | None] = list(self.moves(0, me)) + [None]  # None: the pass
+            root = list(self._cs.root_order()) + [None]
+        else:
+            root = list(self.moves(0, me)) + [None]
         top = max(1, min(top, len(root)))
         values: dict[int, float] = {}
         ranked: list[int] = []
@@ -679,7 +683,7 @@ class EndgameSolver:
                 self.deadline = t0 + seconds
             if self.clock() > self.deadline:
                 break
-        out = tuple(self._root_move(root[k]) + (chosen[k],) for k in ranked)
+        out = tuple(self._result_move(root[k]) + (chosen[k],) for k in ranked)
         move, score, value = out[0] if out else (None, 0, -_INF)
         play = move.play if move is not None else None
         return EndgameResult(play, score, value, depth_done, exact, self.nodes, self.clock() - t0, out,
@@ -688,10 +692,9 @@ class EndgameSolver:
     def _root_child(self, m: tuple | None, me: int, you: int, depth: int, alpha: float) -> float:
         cs = self._cs
         if cs is not None:
-            got = cs.root_child(-1 if m is None else self._root_index[id(m)], depth, alpha,  # type: ignore[attr-defined]
-                                self.deadline)
-            self.nodes = cs.nodes  # type: ignore[attr-defined]
-            self.gen_calls, self.gen_lines, self.line_hits, self.subset_hits = cs.work  # type: ignore[attr-defined]
+            got = cs.root_child(-1 if m is None else m, depth, alpha, self.deadline)
+            self.nodes = cs.nodes
+            self.gen_calls, self.gen_lines, self.line_hits, self.subset_hits = cs.work
             if got is None:
                 raise _OutOfTime
             value, hit = got
@@ -701,6 +704,13 @@ class EndgameSolver:
         if m is None:
             return -self._search(1, you, me, depth - 1, -_INF, -alpha, 1)
         return self._child(0, m, me, you, depth, alpha, _INF)
+
+    def _result_move(self, m: Any) -> tuple[Move | None, int]:
+        """A root move (or the compiled search's index of one) as a Move and its score."""
+        if isinstance(m, int):
+            rec = self._cs.record(m)
+            return Move(*rec, self._root_ctx), rec[0]  # type: ignore[call-arg]  # a generator record: six fields
+        return self._root_move(m)
 
     @staticmethod
     def _root_move(m: tuple | None) -> tuple[Move | None, int]:
