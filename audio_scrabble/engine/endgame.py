@@ -46,15 +46,15 @@ placement from the two known racks and the pass:
   "c"``; ``AUDIO_SCRABBLE_PURE_PYTHON=1`` keeps Python): the search below
   the root (``_movegen_c.Endgame``) visits the same nodes in the same
   order as :meth:`EndgameSolver._search` and so gives the same values,
-  depths and node counts (tests/engine/test_endgame_c_same.py): the root
-  moves come from here, their other choices of blanks and the moves of the
-  changed lines are made there (the C generator and board analysis, a
-  line's state found by the tiles it is worked out from), the same line
-  store, a table of 2^20 entries (40 MB) in buckets of 4, the line store
-  held to 384 MB. It reads a game's or a bench's clock every
-  ``C_CLOCK_EVERY`` nodes, any other clock (a test's) at every node as
-  here. The root's iterations, :meth:`EndgameSolver.value_of` and racks
-  over 7 tiles stay in Python.
+  depths and node counts (tests/engine/test_endgame_c_same.py; the node
+  counts while no bucket of its fixed table overflows): both sides' root
+  moves, their other choices of blanks and the moves of the changed lines
+  are made there (the C generator and board analysis, a line's state
+  found by the tiles it is worked out from), the same line store, a table
+  of 2^20 entries (40 MB) in buckets of 4, the line store held to 384 MB.
+  It reads a game's or a bench's clock every ``C_CLOCK_EVERY`` nodes, any
+  other clock (a test's) at every node as here. The root's iterations,
+  :meth:`EndgameSolver.value_of` and racks over 7 tiles stay in Python.
 """
 
 from __future__ import annotations
