@@ -2497,6 +2497,8 @@ static int eg_clock(EgObject *s)
     if (++s->tick < s->every)
         return 0;
     s->tick = 0;
+    if (PyErr_CheckSignals() < 0) /* Ctrl-C: a KeyboardInterrupt out of the search */
+        return -1;
     t = PyObject_CallObject(s->clock, NULL);
     if (t == NULL)
         return -1;

@@ -156,3 +156,43 @@ def test_pure_python_forces_the_python_search(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "python"
+
+
+def test_an_error_from_the_clock_leaves_the_search(lexicon, games):
+    """An exception from the clock (a KeyboardInterrupt, say) comes out of
+    the compiled search as it would out of the Python one."""
+    board, mine, theirs = next(iter(games.values()))
+    reads = []
+
+    def clock() -> float:
+        reads.append(1)
+        if len(reads) > 50:
+            raise KeyboardInterrupt
+        return 0.0
+
+    with pytest.raises(KeyboardInterrupt):
+        EndgameSolver(MoveGenerator(lexicon), backend="c", clock=clock).solve(board, mine, theirs, 10.0)
+
+
+def test_ctrl_c_stops_the_compiled_search(lexicon, games):
+    """Ctrl-C during a 60 s search stops it with KeyboardInterrupt (the
+    compiled search checks for signals when it reads the clock; this test
+    would also pass were they only seen between two root moves, but not
+    were they held until the budget is spent)."""
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no interval timer here")
+    board, mine, theirs = games[45]
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            EndgameSolver(MoveGenerator(lexicon), backend="c").solve(board, mine, theirs, 60.0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
