@@ -2497,6 +2497,10 @@ static int eg_clock(EgObject *s)
     if (++s->tick < s->every)
         return 0;
     s->tick = 0;
+    /* other threads (the console's input) run meanwhile, as they would
+       between the Python search's bytecodes */
+    Py_BEGIN_ALLOW_THREADS
+    Py_END_ALLOW_THREADS
     if (PyErr_CheckSignals() < 0) /* Ctrl-C: a KeyboardInterrupt out of the search */
         return -1;
     t = PyObject_CallObject(s->clock, NULL);

@@ -196,3 +196,27 @@ def test_ctrl_c_stops_the_compiled_search(lexicon, games):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def test_other_threads_run_during_the_compiled_search(lexicon, games):
+    """The console chooses computers' moves on a thread of their own while
+    its input thread waits for keys: the compiled search lets other
+    threads run when it reads the clock (here the main thread sees its
+    node count part-way, which it could not were the search to hold the
+    interpreter until the end)."""
+    import threading
+
+    board, mine, theirs = games[45]
+    solver = EndgameSolver(MoveGenerator(lexicon), backend="c")
+    solver._setup(board, mine, theirs, 0)
+    cs = solver._c_search(mine, theirs)
+    first = cs.root_order()[0]
+    worker = threading.Thread(target=cs.root_child, args=(first, 5, float("-inf"), float("inf")))
+    seen = set()
+    worker.start()
+    while worker.is_alive():
+        seen.add(cs.nodes)
+    worker.join()
+    final = cs.nodes
+    assert final > 1000
+    assert any(0 < n < final for n in seen), (sorted(seen)[:5], final)
