@@ -21,8 +21,9 @@ from audio_scrabble.engine.endgame import EndgameSolver, c_search_available
 
 from test_endgame_incremental import bag_empty
 
-pytestmark = pytest.mark.skipif(not c_search_available(),
-                                reason="the compiled search is not in use here (_movegen_c not built, or AUDIO_SCRABBLE_PURE_PYTHON=1)")
+pytestmark = pytest.mark.skipif(
+    not c_search_available(),
+    reason="the compiled search is not in use here (_movegen_c not built, or AUDIO_SCRABBLE_PURE_PYTHON=1)")
 
 
 @pytest.fixture(scope="module")
