@@ -103,6 +103,22 @@ typedef struct {
 #define CHILD(g, node, j) \
     ((g)->edges[(g)->first[node] + (uint32_t)popcount32((g)->info[node] & (((uint32_t)1 << (j)) - 1))])
 
+#define NO_NODE 0xFFFFFFFFu
+
+/* Follow the tiles lt[from:to] (letter index + 1) from node through the
+ * word graph: the node reached, or NO_NODE where a letter has no edge. */
+static inline uint32_t walk_tiles(const GraphObject *g, uint32_t node, const int *lt, int from, int to)
+{
+    int q;
+    for (q = from; q < to; q++) {
+        int t = lt[q] - 1;
+        if (!(g->info[node] & ((uint32_t)1 << t)))
+            return NO_NODE;
+        node = CHILD(g, node, t);
+    }
+    return node;
+}
+
 static void Graph_dealloc(GraphObject *self)
 {
     free(self->info);
@@ -375,9 +391,20 @@ typedef struct {
     char word[MAX_RACK];
 } LeftPart;
 
+/* A record kept in C (the end-game search's generation): as movegen's
+ * raw records, the word's letters in word[0:len] */
+typedef struct {
+    int score;
+    int d, li, s0, len;
+    uint32_t bm;
+    char word[SIZE];
+} Rec;
+
 typedef struct {
     const GraphObject *g;
-    PyObject *out;
+    PyObject *out;  /* NULL: records go to recs */
+    Rec *recs;
+    Py_ssize_t nrecs, caprecs;
     int stop_first;
     int halt;   /* found (stop_first) or an error */
     int error;
@@ -462,6 +489,29 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
     }
     if (bm & FIX)
         best_blanks(c, c->s0, end, &score, &bm);
+    if (c->out == NULL) {
+        Rec *r;
+        if (c->nrecs == c->caprecs) {
+            Py_ssize_t cap = c->caprecs ? 2 * c->caprecs : 256;
+            Rec *grown = (Rec *)realloc(c->recs, sizeof(Rec) * (size_t)cap);
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                c->halt = c->error = 1;
+                return;
+            }
+            c->recs = grown;
+            c->caprecs = cap;
+        }
+        r = &c->recs[c->nrecs++];
+        r->score = (int)score;
+        r->d = c->d;
+        r->li = c->li;
+        r->s0 = c->s0;
+        r->len = end - c->s0;
+        r->bm = (uint32_t)(bm & 0x7FFF);
+        memcpy(r->word, c->buf + c->s0, (size_t)r->len);
+        return;
+    }
     t = PyTuple_New(6);
     if (t == NULL)
         goto fail;
@@ -606,17 +656,9 @@ static void extend(Ctx *c, int nb, uint32_t m, int p, uint32_t node, int ms, int
             uint32_t b = (uint32_t)1 << j;
             uint32_t child = CHILD(g, node, j);
             uint32_t info;
-            int q, ok = 1;
             m &= m - 1;
-            for (q = q0; q < e; q++) {
-                int t = c->lt[q] - 1;
-                if (!(g->info[child] & ((uint32_t)1 << t))) {
-                    ok = 0;
-                    break;
-                }
-                child = CHILD(g, child, t);
-            }
-            if (!ok)
+            child = walk_tiles(g, child, c->lt, q0, e);
+            if (child == NO_NODE)
                 continue;
             info = g->info[child];
             c->buf[p] = (char)('A' + j);
@@ -719,12 +761,13 @@ static void left_parts(Ctx *c, uint32_t node, char *word, int depth, int nb, uin
     }
 }
 
+static int load_raw(Ctx *c, const int32_t *raw, int d, int i, uint32_t *anchors);
+
 /* Read a line's packed analysis into the context; 0 if it has no anchors. */
 static int load_line(Ctx *c, PyObject *lines, int d, int i, uint32_t *anchors)
 {
     PyObject *side, *line, *packed;
     int32_t raw[LINE_INTS];
-    int j;
     side = PySequence_GetItem(lines, d);
     if (side == NULL)
         return -1;
@@ -752,6 +795,13 @@ static int load_line(Ctx *c, PyObject *lines, int d, int i, uint32_t *anchors)
     }
     memcpy(raw, PyBytes_AS_STRING(packed), sizeof(raw));
     Py_DECREF(packed);
+    return load_raw(c, raw, d, i, anchors);
+}
+
+/* A packed line into the context; 0 if it has no anchors. */
+static int load_raw(Ctx *c, const int32_t *raw, int d, int i, uint32_t *anchors)
+{
+    int j;
     *anchors = (uint32_t)raw[F_ANCHORS];
     if (!*anchors)
         return 0;
@@ -800,20 +850,13 @@ static void search_line(Ctx *c, uint32_t anchors, const Py_ssize_t *bylen, const
         c->single_ok = c->d == 0 || !c->xw[a];
         if (a > 0 && c->lt[a - 1] > 0) {
             /* The left part: the tiles already on the board. */
-            int s = a - 1, q, ok = 1, ms = 0;
-            uint32_t node = 0;
+            int s = a - 1;
+            uint32_t node;
             while (s > 0 && c->lt[s - 1] > 0)
                 s--;
-            for (q = s; q < a; q++) {
-                int t = c->lt[q] - 1;
-                if (!(g->info[node] & ((uint32_t)1 << t))) {
-                    ok = 0;
-                    break;
-                }
-                node = CHILD(g, node, t);
-                ms += c->bv[q];
-            }
-            if (ok) {
+            node = walk_tiles(g, 0, c->lt, s, a);
+            if (node != NO_NODE) {
+                int ms = c->runval[s]; /* the run's tile values (it ends at a - 1) */
                 uint32_t m = g->info[node] & c->cc[a] & (c->nb0 ? ALL_LETTERS : c->rmask0);
                 c->s0 = s;
                 if (m) {
@@ -1145,32 +1188,33 @@ static int tile_index(char ch) /* the letter index of a tile, -1 if empty */
     return -1;
 }
 
+/* walk_tiles over the board's squares board[from * stride] to
+ * board[(to - 1) * stride] (letters, lower case for a blank) */
+static inline uint32_t walk_squares(const GraphObject *g, uint32_t node, const char *board, int stride, int from,
+                                    int to)
+{
+    int q;
+    for (q = from; q < to; q++) {
+        int t = tile_index(board[q * stride]);
+        if (!(g->info[node] & ((uint32_t)1 << t)))
+            return NO_NODE;
+        node = CHILD(g, node, t);
+    }
+    return node;
+}
+
 /* The letters L such that the tiles before, L, then the tiles after make a word. */
 static uint32_t cross_check(const GraphObject *g, const char *board, int stride, int lo, int at, int hi)
 {
-    uint32_t node = 0, m, mask = 0;
-    int q;
-    for (q = lo; q < at; q++) {
-        int t = tile_index(board[q * stride]);
-        if (!(g->info[node] & ((uint32_t)1 << t)))
-            return 0;
-        node = CHILD(g, node, t);
-    }
+    uint32_t node = walk_squares(g, 0, board, stride, lo, at), m, mask = 0;
+    if (node == NO_NODE)
+        return 0;
     m = g->info[node] & ALL_LETTERS;
     while (m) {
         int j = lowest_bit(m);
-        uint32_t end = CHILD(g, node, j);
-        int ok = 1;
+        uint32_t end = walk_squares(g, CHILD(g, node, j), board, stride, at + 1, hi + 1);
         m &= m - 1;
-        for (q = at + 1; q <= hi; q++) {
-            int t = tile_index(board[q * stride]);
-            if (!(g->info[end] & ((uint32_t)1 << t))) {
-                ok = 0;
-                break;
-            }
-            end = CHILD(g, end, t);
-        }
-        if (ok && (g->info[end] & TERM))
+        if (end != NO_NODE && (g->info[end] & TERM))
             mask |= (uint32_t)1 << j;
     }
     return mask;
@@ -1193,6 +1237,62 @@ static PyObject *int_list(const long *v, int n)
     return out;
 }
 
+/* A line's packed analysis (F_* fields; the anchors' mask at F_ANCHORS)
+ * on board, the 225 squares row by row ('.' empty, a lower-case letter a
+ * blank). */
+static void pack_line(const GraphObject *g, const char *board, int d, int i, int32_t *packed)
+{
+    const char *cells;
+    int step, stride, j;
+    uint32_t amask = 0;
+    /* along the line: step; across it (the perpendicular words): stride */
+    if (d == 0) {
+        cells = board + i * SIZE;
+        step = 1;
+        stride = SIZE;
+    } else {
+        cells = board + i;
+        step = SIZE;
+        stride = 1;
+    }
+    memset(packed, 0, sizeof(int32_t) * LINE_INTS);
+    for (j = 0; j < SIZE; j++) {
+        char ch = cells[j * step];
+        int t = tile_index(ch);
+        packed[F_LT + j] = t + 1;
+        packed[F_BV + j] = (ch >= 'A' && ch <= 'Z') ? g->values[t] : 0;
+        packed[F_CC + j] = (int32_t)ALL_LETTERS;
+    }
+    for (j = 0; j < SIZE; j++) {
+        /* the perpendicular line through square j: board[base + q * stride] */
+        const char *perp = d == 0 ? board + j : board + j * SIZE;
+        if (packed[F_LT + j]) {
+            packed[F_CC + j] = 0;
+            continue;
+        }
+        if ((i > 0 && perp[(i - 1) * stride] != '.') || (i < SIZE - 1 && perp[(i + 1) * stride] != '.')) {
+            int lo = i, hi = i, q;
+            long sum = 0;
+            while (lo > 0 && perp[(lo - 1) * stride] != '.')
+                lo--;
+            while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
+                hi++;
+            packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+            for (q = lo; q <= hi; q++) {
+                char ch = perp[q * stride];
+                if (q != i && ch >= 'A' && ch <= 'Z')
+                    sum += g->values[ch - 'A'];
+            }
+            packed[F_XS + j] = (int32_t)sum;
+            packed[F_XW + j] = g->wm[d][i][j];
+            amask |= (uint32_t)1 << j;
+        } else if ((j > 0 && packed[F_LT + j - 1]) || (j < SIZE - 1 && packed[F_LT + j + 1])) {
+            amask |= (uint32_t)1 << j;
+        }
+    }
+    packed[F_ANCHORS] = (int32_t)amask;
+}
+
 /* line(graph, board, direction, index): board is the 225 squares row by
  * row ('.' empty, a lower-case letter a blank). Returns (lt, bv, cc, xs,
  * xw, anchors, packed) as BoardAnalysis._compute makes them. */
@@ -1204,9 +1304,6 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
     int d, i, j, nanch = 0;
     long lt[SIZE + 1], bv[SIZE], cc[SIZE], xs[SIZE], xw[SIZE], anchors[SIZE];
     int32_t packed[LINE_INTS];
-    uint32_t amask = 0;
-    const char *cells;
-    int step, stride;
     PyObject *items[7];
     PyObject *out;
     int k;
@@ -1218,65 +1315,18 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "line(graph, board of 225 squares, direction 0 or 1, index 0-14)");
         return NULL;
     }
-    /* along the line: step; across it (the perpendicular words): stride */
-    if (d == 0) {
-        cells = board + i * SIZE;
-        step = 1;
-        stride = SIZE;
-    } else {
-        cells = board + i;
-        step = SIZE;
-        stride = 1;
-    }
-    memset(packed, 0, sizeof(packed));
+    pack_line(g, board, d, i, packed);
     for (j = 0; j < SIZE; j++) {
-        char ch = cells[j * step];
-        int t = tile_index(ch);
+        int t = packed[F_LT + j] - 1;
         lt[j] = t >= 0 ? 1L << t : 0;
-        bv[j] = (ch >= 'A' && ch <= 'Z') ? g->values[t] : 0;
-        cc[j] = (long)ALL_LETTERS;
-        xs[j] = 0;
-        xw[j] = 0;
+        bv[j] = packed[F_BV + j];
+        cc[j] = (long)(uint32_t)packed[F_CC + j];
+        xs[j] = packed[F_XS + j];
+        xw[j] = packed[F_XW + j];
+        if ((uint32_t)packed[F_ANCHORS] >> j & 1)
+            anchors[nanch++] = j;
     }
     lt[SIZE] = -1;
-    for (j = 0; j < SIZE; j++) {
-        /* the perpendicular line through square j: board[base + q * stride] */
-        const char *perp = d == 0 ? board + j : board + j * SIZE;
-        if (lt[j]) {
-            cc[j] = 0;
-            continue;
-        }
-        if ((i > 0 && perp[(i - 1) * stride] != '.') || (i < SIZE - 1 && perp[(i + 1) * stride] != '.')) {
-            int lo = i, hi = i, q;
-            long sum = 0;
-            while (lo > 0 && perp[(lo - 1) * stride] != '.')
-                lo--;
-            while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
-                hi++;
-            cc[j] = (long)cross_check(g, perp, stride, lo, i, hi);
-            for (q = lo; q <= hi; q++) {
-                char ch = perp[q * stride];
-                if (q != i && ch >= 'A' && ch <= 'Z')
-                    sum += g->values[ch - 'A'];
-            }
-            xs[j] = sum;
-            xw[j] = g->wm[d][i][j];
-            anchors[nanch++] = j;
-        } else if ((j > 0 && lt[j - 1]) || (j < SIZE - 1 && lt[j + 1])) {
-            anchors[nanch++] = j;
-        }
-    }
-    for (j = 0; j < SIZE; j++) {
-        int t = tile_index(cells[j * step]);
-        packed[F_LT + j] = t + 1;
-        packed[F_BV + j] = (int32_t)bv[j];
-        packed[F_CC + j] = (int32_t)cc[j];
-        packed[F_XS + j] = (int32_t)xs[j];
-        packed[F_XW + j] = (int32_t)xw[j];
-    }
-    for (k = 0; k < nanch; k++)
-        amask |= (uint32_t)1 << anchors[k];
-    packed[F_ANCHORS] = (int32_t)amask;
     items[0] = int_list(lt, SIZE + 1);
     items[1] = int_list(bv, SIZE);
     items[2] = int_list(cc, SIZE);
@@ -1303,6 +1353,1752 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
         PyTuple_SET_ITEM(out, k, items[k]);
     return out;
 }
+
+/* ================================================================== */
+/*
+ * The end-game search in C (endgame.py's EndgameSolver._search, the same
+ * nodes in the same order, so the same values, depths and node counts).
+ *
+ * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
+ * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
+ * each side's root moves as (score, line bit, squares ((row, col, tile as
+ * written), ...)), or None: generated here, in MoveGenerator.raw's order
+ * (their other choices of blanks are made here when first needed,
+ * eg_variants); rackN the racks (str, '?' a blank, 7 tiles at most);
+ * clock a callable read every ``every`` nodes, where the Python search
+ * reads it at each node. root_order() -> the mover's root moves (indexes)
+ * in the order the root takes them; record(index) -> one as a generator
+ * record; root_child(index, depth, alpha, deadline) -> (value, horizon
+ * reached) or None when the clock passed the deadline.
+ *
+ * A rack is two words of 4-bit counts (the letters A-P, then Q-Z and the
+ * blank), the top bit of each count a guard for the subset test (counts
+ * of 7 at most). The table is fixed in size (TT_BITS), in buckets of 4.
+ */
+
+#define EG_INF 1000000000
+#define EG_ALL_DEPTHS (1 << 30)
+#define EG_EXACT 0
+#define EG_LOWER 1
+#define EG_UPPER 2
+#define EG_TILES 7
+#define EG_BLANK 26
+#define NIBG 0x8888888888888888ull
+#define TT_BITS 20
+#define ORDER_BONUS 3
+/* The most the line store and its moves may hold: past it the search
+ * stops as when out of time (the table is fixed: 40 bytes an entry). */
+#define EG_MEMORY ((size_t)384 << 20)
+
+typedef struct {
+    uint64_t lo, hi;
+} Rack;
+
+static Rack rk_one(int kind)
+{
+    Rack r = {0, 0};
+    if (kind < 16)
+        r.lo = (uint64_t)1 << (4 * kind);
+    else
+        r.hi = (uint64_t)1 << (4 * (kind - 16));
+    return r;
+}
+
+static inline Rack rk_add(Rack a, Rack b)
+{
+    a.lo += b.lo;
+    a.hi += b.hi;
+    return a;
+}
+
+static inline Rack rk_sub(Rack a, Rack b)
+{
+    a.lo -= b.lo;
+    a.hi -= b.hi;
+    return a;
+}
+
+static inline int rk_eq(Rack a, Rack b) { return a.lo == b.lo && a.hi == b.hi; }
+static inline int rk_empty(Rack a) { return !a.lo && !a.hi; }
+
+static inline int rk_fits(Rack have, Rack need)
+{
+    return ((((have.lo | NIBG) - need.lo) & NIBG) == NIBG) && ((((have.hi | NIBG) - need.hi) & NIBG) == NIBG);
+}
+
+static inline int rk_blanks(Rack r) { return (int)(r.hi >> (4 * (EG_BLANK - 16)) & 15); }
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* the number of tile kinds have lacks for need */
+static int rk_short(Rack have, Rack need)
+{
+    return popcount64(~((have.lo | NIBG) - need.lo) & NIBG) + popcount64(~((have.hi | NIBG) - need.hi) & NIBG);
+}
+
+static int rk_size(Rack r)
+{
+    int n = 0, k;
+    for (k = 0; k < 16; k++) {
+        n += (int)(r.lo >> (4 * k) & 15);
+        n += (int)(r.hi >> (4 * k) & 15);
+    }
+    return n;
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* A move at a node: its squares (position 15 * row + col, tile as
+ * written), the tiles used, the order key, the line's bit index; a root
+ * move's other choices of blanks in vars (root >= 0: its index). */
+typedef struct EMove {
+    int order, score;
+    Rack used;
+    int line;
+    int n;
+    uint8_t pos[EG_TILES];
+    char ch[EG_TILES];
+    uint64_t z;
+    int root;
+    struct EMove *vars;
+    int nvars;
+    int s0, len; /* the word's span on its line (-1: not known) */
+} EMove;
+
+static EMove eg_pass_move; /* the table's pass (Python's 0) */
+#define EG_PASS (&eg_pass_move)
+
+typedef struct {
+    EMove **v;
+    int n, cap;
+} MList;
+
+static int ml_push(MList *l, EMove *m)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        EMove **grown = (EMove **)realloc(l->v, sizeof(EMove *) * (size_t)cap);
+        if (grown == NULL)
+            return -1;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = m;
+    return 0;
+}
+
+#define POOL_BLOCK 4096
+typedef struct MBlock {
+    struct MBlock *next;
+    int used;
+    EMove moves[POOL_BLOCK];
+} MBlock;
+
+/* the fitting root moves of a side by rack */
+#define FIT_SLOTS 1024
+typedef struct {
+    int used;
+    Rack rack;
+    MList list;
+} FitEntry;
+
+/* A line state (endgame.py's line store key) and its moves by rack, in
+ * the order the racks were stored */
+typedef struct {
+    int k;
+    char lch[SIZE];
+    int32_t cc[SIZE], xs[SIZE], xw[SIZE];
+    int32_t anchors;
+} LKey;
+
+typedef struct {
+    Rack rack;
+    EMove **v;
+    int n;
+} ByRack;
+
+typedef struct {
+    /* the racks last asked for here (a cache of the store's index) */
+    Rack mru_rack[2];
+    int mru_idx[2];
+    ByRack *br;
+    int nbr, capbr;
+    uint64_t hash;
+    LKey key;
+    int32_t packed[LINE_INTS];
+} LEntry;
+
+typedef struct {
+    uint64_t a, b;
+    LEntry *e;
+} CtxEntry;
+
+/* where a line state's moves for a rack are (its br[idx]) */
+typedef struct {
+    LEntry *e;
+    Rack rack;
+    int idx;
+} BrIndex;
+
+
+typedef struct {
+    uint64_t h, r;
+    EMove *best;
+    int val, depth;
+    int flag, used;
+} TTE;
+
+typedef struct {
+    PyObject_HEAD
+    GraphObject *g;
+    PyObject *clock;
+    long every, tick;
+    double deadline;
+    long long nodes;
+    int hit, stop;
+    char cells[SIZE * SIZE];
+    uint64_t h;
+    uint32_t dirty;
+    Rack racks[2];
+    EMove *roots[2];
+    int nroots[2];
+    FitEntry *fit[2];
+    LEntry **lines; /* an open-addressed table of the line states met */
+    size_t lcap, lused;
+    LEntry *lent[2 * SIZE]; /* each line's state now (kept for the lines changed since the root) */
+    /* the line states by the tiles they are worked out from (the line's
+       and the runs across it): two hashes and the state */
+    CtxEntry *ctxs;
+    size_t ccap, cused;
+    CtxEntry near[2 * SIZE][256]; /* the line states last found, by line (a cache of ctxs) */
+    BrIndex *bri;
+    size_t bcap, bused;
+    /* the generator's work: calls, lines generated, lines from the store,
+       of which filtered from a larger rack's moves */
+    long long gen_calls, gen_lines, line_hits, subset_hits;
+    size_t bytes; /* held by the line store and its moves (EG_MEMORY at most) */
+    TTE *tt;
+    size_t ttmask;
+    MBlock *pool;
+    Ctx *ctx;
+    uint64_t zt[SIZE * SIZE][52];
+    int face_of[27];
+    /* the face value of a rack's byte b of lo (b < 8) or hi (8 + b) */
+    int16_t ftab[14][256];
+    /* the cross-word multipliers of the root board's lines (F_XW) */
+    int32_t rootxw[2 * SIZE][SIZE];
+} EgObject;
+
+static int eg_kind(char ch)
+{
+    if (ch == '?')
+        return EG_BLANK;
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A';
+    return -1;
+}
+
+static int zindex(char ch) { return ch >= 'a' ? 26 + (ch - 'a') : ch - 'A'; }
+
+static int eg_face(const EgObject *s, Rack r)
+{
+    int v = 0, k;
+    uint64_t x;
+    for (k = 0, x = r.lo; x; k++, x >>= 8)
+        v += s->ftab[k][x & 255];
+    for (k = 8, x = r.hi; x; k++, x >>= 8)
+        v += s->ftab[k][x & 255];
+    return v;
+}
+
+static EMove *eg_new_move(EgObject *s)
+{
+    if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
+        MBlock *b = (MBlock *)malloc(sizeof(MBlock));
+        s->bytes += sizeof(MBlock);
+        if (b == NULL)
+            return NULL;
+        b->next = s->pool;
+        b->used = 0;
+        s->pool = b;
+    }
+    return &s->pool->moves[s->pool->used++];
+}
+
+/* the used tiles, order key and Zobrist of a move whose squares are set */
+static void eg_finish_move(EgObject *s, EMove *m)
+{
+    int k;
+    m->used.lo = m->used.hi = 0;
+    m->z = 0;
+    for (k = 0; k < m->n; k++) {
+        char ch = m->ch[k];
+        m->used = rk_add(m->used, rk_one(ch >= 'a' ? EG_BLANK : ch - 'A'));
+        m->z ^= s->zt[m->pos[k]][zindex(ch)];
+    }
+    m->order = m->score + ORDER_BONUS * m->n;
+}
+
+/* a root move from (score, line bit, squares, ...) */
+static int eg_read_move(EgObject *s, PyObject *t, EMove *m)
+{
+    PyObject *sq;
+    long long lbit;
+    Py_ssize_t n, k;
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 3) {
+        PyErr_SetString(PyExc_TypeError, "a root move is (score, line bit, squares, variants)");
+        return -1;
+    }
+    m->score = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+    lbit = PyLong_AsLongLong(PyTuple_GET_ITEM(t, 1));
+    if (PyErr_Occurred())
+        return -1;
+    m->line = 0;
+    while (lbit > 1) {
+        lbit >>= 1;
+        m->line++;
+    }
+    sq = PyTuple_GET_ITEM(t, 2);
+    if (!PyTuple_Check(sq) || (n = PyTuple_GET_SIZE(sq)) > EG_TILES || n < 1) {
+        PyErr_SetString(PyExc_ValueError, "a root move's squares: a tuple of 1 to 7");
+        return -1;
+    }
+    m->n = (int)n;
+    for (k = 0; k < n; k++) {
+        long r, c;
+        const char *ch;
+        PyObject *x = PyTuple_GET_ITEM(sq, k);
+        if (!PyTuple_Check(x) || PyTuple_GET_SIZE(x) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a square is (row, col, tile)");
+            return -1;
+        }
+        r = PyLong_AsLong(PyTuple_GET_ITEM(x, 0));
+        c = PyLong_AsLong(PyTuple_GET_ITEM(x, 1));
+        ch = PyUnicode_AsUTF8(PyTuple_GET_ITEM(x, 2));
+        if (ch == NULL || PyErr_Occurred())
+            return -1;
+        if (r < 0 || r >= SIZE || c < 0 || c >= SIZE || !((ch[0] >= 'A' && ch[0] <= 'Z') || (ch[0] >= 'a' && ch[0] <= 'z'))) {
+            PyErr_SetString(PyExc_ValueError, "a square off the board or not a tile");
+            return -1;
+        }
+        m->pos[k] = (uint8_t)(r * SIZE + c);
+        m->ch[k] = ch[0];
+    }
+    m->root = -1;
+    m->vars = NULL;
+    m->nvars = 0;
+    m->s0 = m->len = -1;
+    eg_finish_move(s, m);
+    return 0;
+}
+
+/* Best first: outs, then by order key, a stable sort (merge sort). */
+static void eg_merge(EMove **a, EMove **tmp, int n)
+{
+    int mid, i, j, k;
+    if (n < 2)
+        return;
+    if (n < 12) {
+        for (i = 1; i < n; i++) {
+            EMove *x = a[i];
+            j = i;
+            while (j > 0 && a[j - 1]->order < x->order) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return;
+    }
+    mid = n / 2;
+    eg_merge(a, tmp, mid);
+    eg_merge(a + mid, tmp, n - mid);
+    i = 0;
+    j = mid;
+    k = 0;
+    while (i < mid && j < n)
+        tmp[k++] = a[j]->order > a[i]->order ? a[j++] : a[i++];
+    while (i < mid)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
+}
+
+static int eg_order(MList *l, Rack rack)
+{
+    EMove **tmp;
+    int n = l->n, k, outs = 0, rest;
+    if (n < 2)
+        return 0;
+    tmp = (EMove **)malloc(sizeof(EMove *) * (size_t)n * 2);
+    if (tmp == NULL)
+        return -1;
+    for (k = 0; k < n; k++)
+        if (rk_eq(l->v[k]->used, rack))
+            tmp[outs++] = l->v[k];
+    rest = outs;
+    for (k = 0; k < n; k++)
+        if (!rk_eq(l->v[k]->used, rack))
+            tmp[rest++] = l->v[k];
+    memcpy(l->v, tmp, sizeof(EMove *) * (size_t)n);
+    eg_merge(l->v, tmp + n, outs);
+    eg_merge(l->v + outs, tmp + n, n - outs);
+    free(tmp);
+    return 0;
+}
+
+static uint64_t rk_hash(Rack r) { return splitmix(r.lo ^ splitmix(r.hi + 0x1234567ull)); }
+
+/* A root move's other choices of blanks, best first (endgame.py's
+ * _blank_variants, movegen's Move.blank_choices): every choice of squares
+ * for the blanks the side's root rack holds whose real tiles that rack
+ * holds, scored on the root board, less the move's own choice. */
+static int eg_variants(EgObject *s, int side, EMove *m)
+{
+    Rack rack = s->racks[side];
+    int blanks = rk_blanks(rack), n = m->n, k, d = m->line / SIZE, i = m->line % SIZE;
+    int jpos[EG_TILES], letter[EG_TILES], pen[EG_TILES], real[26], need[26];
+    long base = m->score, wmul = 1;
+    int nout = 0, chosen;
+    struct {
+        long score;
+        uint32_t mask;
+        int set;
+    } out[1 << EG_TILES], tmp;
+    uint32_t own = 0;
+    for (k = 0; k < 26; k++) {
+        real[k] = k < 16 ? (int)(rack.lo >> (4 * k) & 15) : (int)(rack.hi >> (4 * (k - 16)) & 15);
+        need[k] = 0;
+    }
+    for (k = 0; k < n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        jpos[k] = d == 0 ? c : r;
+        letter[k] = m->ch[k] >= 'a' ? m->ch[k] - 'a' : m->ch[k] - 'A';
+        need[letter[k]]++;
+        if (m->ch[k] >= 'a')
+            own |= (uint32_t)1 << jpos[k];
+        wmul *= s->g->wm[d][i][jpos[k]];
+    }
+    for (k = 0; k < n; k++) {
+        pen[k] = s->g->values[letter[k]] * s->g->lm[d][i][jpos[k]] * (int)(wmul + s->rootxw[m->line][jpos[k]]);
+        if (own >> jpos[k] & 1)
+            base += pen[k];
+    }
+    for (chosen = 0; chosen < (1 << n); chosen++) {
+        int used[26], ok = 1, cnt = 0;
+        long score = base;
+        uint32_t mask = 0;
+        memset(used, 0, sizeof(used));
+        for (k = 0; k < n; k++) {
+            if (chosen >> k & 1) {
+                cnt++;
+                used[letter[k]]++;
+                score -= pen[k];
+                mask |= (uint32_t)1 << jpos[k];
+            }
+        }
+        if (cnt > blanks)
+            continue;
+        for (k = 0; k < 26 && ok; k++)
+            if (need[k] - used[k] > real[k])
+                ok = 0;
+        if (!ok || mask == own)
+            continue;
+        out[nout].score = score;
+        out[nout].mask = mask;
+        out[nout].set = chosen;
+        nout++;
+    }
+    /* best first, ties by the mask */
+    for (k = 1; k < nout; k++) {
+        int j = k;
+        tmp = out[k];
+        while (j > 0 && (out[j - 1].score < tmp.score || (out[j - 1].score == tmp.score && out[j - 1].mask > tmp.mask))) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = tmp;
+    }
+    m->nvars = 0;
+    m->vars = NULL;
+    if (!nout)
+        return 0;
+    m->vars = (EMove *)calloc((size_t)nout, sizeof(EMove));
+    if (m->vars == NULL)
+        return -1;
+    for (k = 0; k < nout; k++) {
+        EMove *v = &m->vars[k];
+        int q;
+        *v = *m;
+        v->vars = NULL;
+        v->nvars = 0;
+        v->score = (int)out[k].score;
+        for (q = 0; q < n; q++)
+            v->ch[q] = (char)((out[k].set >> q & 1) ? 'a' + letter[q] : 'A' + letter[q]);
+        eg_finish_move(s, v);
+    }
+    m->nvars = nout;
+    return 0;
+}
+
+/* The root moves of side that rack still makes, ordered (endgame.py's
+ * fitting and _fitting_moves). */
+static MList *eg_fitting(EgObject *s, int side, Rack rack)
+{
+    FitEntry *tab = s->fit[side];
+    size_t slot = (size_t)(rk_hash(rack) & (FIT_SLOTS - 1));
+    FitEntry *e;
+    int k, blanks, size;
+    Rack have = rack;
+    while (tab[slot].used && !rk_eq(tab[slot].rack, rack))
+        slot = (slot + 1) & (FIT_SLOTS - 1);
+    e = &tab[slot];
+    if (e->used)
+        return &e->list;
+    blanks = rk_blanks(rack);
+    size = rk_size(rack);
+    for (k = 0; k < s->nroots[side]; k++) {
+        EMove *m = &s->roots[side][k];
+        if (rk_fits(have, m->used)) {
+            if (ml_push(&e->list, m) < 0)
+                return NULL;
+        } else if (blanks && m->n <= size && rk_short(have, m->used) <= blanks) {
+            int v;
+            if (m->nvars < 0 && eg_variants(s, side, m) < 0)
+                return NULL;
+            for (v = 0; v < m->nvars; v++) {
+                if (rk_fits(have, m->vars[v].used)) {
+                    if (ml_push(&e->list, &m->vars[v]) < 0)
+                        return NULL;
+                    break;
+                }
+            }
+        }
+    }
+    if (eg_order(&e->list, rack) < 0)
+        return NULL;
+    e->used = 1;
+    e->rack = rack;
+    return &e->list;
+}
+
+/* endgame.py's changed_lines */
+static uint32_t eg_changed(const EgObject *s, const EMove *m)
+{
+    uint32_t bits = 0;
+    int k, x;
+    const char *cells = s->cells;
+    for (k = 0; k < m->n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE, lo, hi;
+        for (x = r - 1; x <= r + 1; x++)
+            if (x >= 0 && x < SIZE)
+                bits |= (uint32_t)1 << x;
+        for (x = c - 1; x <= c + 1; x++)
+            if (x >= 0 && x < SIZE)
+                bits |= (uint32_t)1 << (SIZE + x);
+        lo = hi = r;
+        while (lo > 0 && cells[(lo - 1) * SIZE + c] != '.')
+            lo--;
+        while (hi < SIZE - 1 && cells[(hi + 1) * SIZE + c] != '.')
+            hi++;
+        if (lo > 0)
+            bits |= (uint32_t)1 << (lo - 1);
+        if (hi < SIZE - 1)
+            bits |= (uint32_t)1 << (hi + 1);
+        lo = hi = c;
+        while (lo > 0 && cells[r * SIZE + lo - 1] != '.')
+            lo--;
+        while (hi < SIZE - 1 && cells[r * SIZE + hi + 1] != '.')
+            hi++;
+        if (lo > 0)
+            bits |= (uint32_t)1 << (SIZE + lo - 1);
+        if (hi < SIZE - 1)
+            bits |= (uint32_t)1 << (SIZE + hi + 1);
+    }
+    return bits;
+}
+
+static LEntry *eg_line_state(EgObject *s, int k);
+
+/* Put m down: the board, its hash, the lines changed and their states
+ * (the old states of the lines in the returned *changed kept in saved).
+ * Returns the old dirty mask; -1 in *changed when out of memory (m is
+ * then taken off again). */
+static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *changed)
+{
+    int k;
+    uint32_t old = s->dirty, ch;
+    for (k = 0; k < m->n; k++)
+        s->cells[m->pos[k]] = m->ch[k];
+    s->h ^= m->z;
+    ch = eg_changed(s, m);
+    for (k = 0; k < 2 * SIZE; k++) {
+        if (ch >> k & 1) {
+            saved[k] = s->lent[k];
+            s->lent[k] = NULL; /* found when first needed (eg_fresh) */
+        }
+    }
+    *changed = ch;
+    s->dirty = old | ch;
+    return old;
+}
+
+static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty, LEntry **saved, uint32_t changed)
+{
+    int k;
+    for (k = 0; k < m->n; k++)
+        s->cells[m->pos[k]] = '.';
+    s->h ^= m->z;
+    s->dirty = dirty;
+    for (k = 0; k < 2 * SIZE; k++)
+        if (changed >> k & 1)
+            s->lent[k] = saved[k];
+}
+
+/* -- the line store ------------------------------------------------- */
+
+static uint64_t lkey_hash(const LKey *key)
+{
+    uint64_t w[(sizeof(LKey) + 7) / 8];
+    size_t k;
+    uint64_t h = 1469598103934665603ull;
+    memset(w, 0, sizeof(w));
+    memcpy(w, key, sizeof(LKey));
+    for (k = 0; k < sizeof(w) / 8; k++)
+        h = (h ^ w[k]) * 0x100000001B3ull + (h >> 29);
+    return splitmix(h);
+}
+
+static int eg_lines_grow(EgObject *s)
+{
+    size_t cap = s->lcap ? 2 * s->lcap : 1024, k;
+    LEntry **grown = (LEntry **)calloc(cap, sizeof(LEntry *));
+    if (grown == NULL)
+        return -1;
+    for (k = 0; k < s->lcap; k++) {
+        if (s->lines[k] != NULL) {
+            size_t slot = (size_t)(s->lines[k]->hash & (cap - 1));
+            while (grown[slot] != NULL)
+                slot = (slot + 1) & (cap - 1);
+            grown[slot] = s->lines[k];
+        }
+    }
+    free(s->lines);
+    s->lines = grown;
+    s->bytes += cap * sizeof(LEntry *);
+    s->lcap = cap;
+    return 0;
+}
+
+/* Two hashes of what line k's analysis is made from: its squares, and
+ * the runs of tiles across it next to each empty square. */
+static void line_context(const EgObject *s, int k, uint64_t *ha, uint64_t *hb)
+{
+    const char *cells = s->cells;
+    int i = k % SIZE, j, q, along = k < SIZE ? 1 : SIZE, across = k < SIZE ? SIZE : 1;
+    int base = k < SIZE ? i * SIZE : i;
+    uint64_t a = 0x243F6A8885A308D3ull ^ (uint64_t)k, b = 0x13198A2E03707344ull + (uint64_t)k;
+#define MIX(v)                                                     \
+    do {                                                           \
+        uint64_t v_ = (uint64_t)(v);                               \
+        a = (a ^ v_) * 0x100000001B3ull;                           \
+        a ^= a >> 29;                                              \
+        b = (b + v_ * 0x9E3779B97F4A7C15ull) ^ (b >> 31);          \
+        b *= 0xBF58476D1CE4E5B9ull;                                \
+    } while (0)
+    for (j = 0; j < SIZE; j++) {
+        int at = base + j * along;
+        char ch = cells[at];
+        MIX((j << 12) | (15 << 8) | (unsigned char)ch);
+        if (ch != '.')
+            continue;
+        for (q = i - 1; q >= 0 && cells[at + (q - i) * across] != '.'; q--)
+            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
+        for (q = i + 1; q < SIZE && cells[at + (q - i) * across] != '.'; q++)
+            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
+        MIX(0xFFFFF);
+    }
+#undef MIX
+    *ha = splitmix(a);
+    *hb = b;
+}
+
+static LEntry *eg_line_state_new(EgObject *s, int k);
+
+/* The stored state of line k on the board now (made when first met). */
+static LEntry *eg_line_state(EgObject *s, int k)
+{
+    uint64_t a, b;
+    size_t slot;
+    LEntry *e;
+    CtxEntry *near;
+    if ((s->cused + 1) * 2 > s->ccap) {
+        size_t cap = s->ccap ? 2 * s->ccap : 4096, x;
+        CtxEntry *grown = (CtxEntry *)calloc(cap, sizeof(CtxEntry));
+        if (grown == NULL)
+            return NULL;
+        for (x = 0; x < s->ccap; x++) {
+            if (s->ctxs[x].e != NULL) {
+                size_t y = (size_t)(s->ctxs[x].a & (cap - 1));
+                while (grown[y].e != NULL)
+                    y = (y + 1) & (cap - 1);
+                grown[y] = s->ctxs[x];
+            }
+        }
+        free(s->ctxs);
+        s->ctxs = grown;
+        s->bytes += cap * sizeof(CtxEntry);
+        s->ccap = cap;
+    }
+    line_context(s, k, &a, &b);
+    near = &s->near[k][(a >> 40) & 255];
+    if (near->e != NULL && near->a == a && near->b == b)
+        return near->e;
+    slot = (size_t)(a & (s->ccap - 1));
+    while (s->ctxs[slot].e != NULL) {
+        if (s->ctxs[slot].a == a && s->ctxs[slot].b == b) {
+            *near = s->ctxs[slot];
+            return s->ctxs[slot].e;
+        }
+        slot = (slot + 1) & (s->ccap - 1);
+    }
+    e = eg_line_state_new(s, k);
+    if (e == NULL)
+        return NULL;
+    s->ctxs[slot].a = a;
+    s->ctxs[slot].b = b;
+    s->ctxs[slot].e = e;
+    s->cused++;
+    *near = s->ctxs[slot];
+    return e;
+}
+
+/* The line state of line k on the board now, from its analysis. */
+static LEntry *eg_line_state_new(EgObject *s, int k)
+{
+    int32_t packed[LINE_INTS];
+    LKey key;
+    LEntry *e;
+    uint64_t h;
+    size_t slot;
+    int j;
+    if ((s->lused + 1) * 2 > s->lcap && eg_lines_grow(s) < 0)
+        return NULL;
+    pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed);
+    memset(&key, 0, sizeof(key));
+    key.k = k;
+    for (j = 0; j < SIZE; j++) {
+        key.lch[j] = k < SIZE ? s->cells[k * SIZE + j] : s->cells[j * SIZE + (k - SIZE)];
+        key.cc[j] = packed[F_CC + j];
+        key.xs[j] = packed[F_XS + j];
+        key.xw[j] = packed[F_XW + j];
+    }
+    key.anchors = packed[F_ANCHORS];
+    h = lkey_hash(&key);
+    slot = (size_t)(h & (s->lcap - 1));
+    while (s->lines[slot] != NULL) {
+        if (s->lines[slot]->hash == h && memcmp(&s->lines[slot]->key, &key, sizeof(LKey)) == 0)
+            return s->lines[slot];
+        slot = (slot + 1) & (s->lcap - 1);
+    }
+    e = (LEntry *)calloc(1, sizeof(LEntry));
+    s->bytes += sizeof(LEntry);
+    if (e == NULL)
+        return NULL;
+    e->hash = h;
+    e->key = key;
+    e->mru_idx[0] = e->mru_idx[1] = -1;
+    memcpy(e->packed, packed, sizeof(packed));
+    s->lines[slot] = e;
+    s->lused++;
+    return e;
+}
+
+static uint64_t bri_hash(const LEntry *e, Rack rack)
+{
+    return splitmix((uint64_t)(uintptr_t)e ^ rk_hash(rack));
+}
+
+/* the moves of rack stored for the line state e, or NULL */
+static ByRack *eg_by_rack_find(const EgObject *s, LEntry *e, Rack rack)
+{
+    size_t slot;
+    if (!e->nbr)
+        return NULL;
+    if (e->mru_idx[0] >= 0 && rk_eq(e->mru_rack[0], rack))
+        return &e->br[e->mru_idx[0]];
+    if (e->mru_idx[1] >= 0 && rk_eq(e->mru_rack[1], rack)) {
+        int idx = e->mru_idx[1];
+        e->mru_rack[1] = e->mru_rack[0];
+        e->mru_idx[1] = e->mru_idx[0];
+        e->mru_rack[0] = rack;
+        e->mru_idx[0] = idx;
+        return &e->br[idx];
+    }
+    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    while (s->bri[slot].e != NULL) {
+        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack)) {
+            e->mru_rack[1] = e->mru_rack[0];
+            e->mru_idx[1] = e->mru_idx[0];
+            e->mru_rack[0] = rack;
+            e->mru_idx[0] = s->bri[slot].idx;
+            return &e->br[s->bri[slot].idx];
+        }
+        slot = (slot + 1) & (s->bcap - 1);
+    }
+    return NULL;
+}
+
+static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
+{
+    size_t slot;
+    if ((s->bused + 1) * 2 > s->bcap) {
+        size_t cap = s->bcap ? 2 * s->bcap : 4096, x;
+        BrIndex *grown = (BrIndex *)calloc(cap, sizeof(BrIndex));
+        if (grown == NULL)
+            return -1;
+        for (x = 0; x < s->bcap; x++) {
+            if (s->bri[x].e != NULL) {
+                size_t y = (size_t)(bri_hash(s->bri[x].e, s->bri[x].rack) & (cap - 1));
+                while (grown[y].e != NULL)
+                    y = (y + 1) & (cap - 1);
+                grown[y] = s->bri[x];
+            }
+        }
+        free(s->bri);
+        s->bri = grown;
+        s->bytes += cap * sizeof(BrIndex);
+        s->bcap = cap;
+    }
+    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    while (s->bri[slot].e != NULL)
+        slot = (slot + 1) & (s->bcap - 1);
+    s->bri[slot].e = e;
+    s->bri[slot].rack = rack;
+    s->bri[slot].idx = idx;
+    s->bused++;
+    return 0;
+}
+
+static ByRack *eg_by_rack_add(EgObject *s, LEntry *e, Rack rack)
+{
+    if (e->nbr == e->capbr) {
+        int cap = e->capbr ? 2 * e->capbr : 4;
+        ByRack *grown = (ByRack *)realloc(e->br, sizeof(ByRack) * (size_t)cap);
+        if (grown == NULL)
+            return NULL;
+        e->br = grown;
+        e->capbr = cap;
+    }
+    e->br[e->nbr].rack = rack;
+    e->br[e->nbr].v = NULL;
+    e->br[e->nbr].n = 0;
+    if (eg_bri_put(s, e, rack, e->nbr) < 0)
+        return NULL;
+    return &e->br[e->nbr++];
+}
+
+/* Generate the records of rack on the lines of mask ``missing`` (packed
+ * analyses in packed[15 * d + i]) into s->ctx->recs (generate()'s
+ * search, the left parts made once for all the lines). */
+static int eg_generate(EgObject *s, Rack rack, uint32_t missing, int32_t (*packed)[LINE_INTS])
+{
+    Ctx *c = s->ctx;
+    int k, d, i, a, L;
+    uint32_t anchors[2 * SIZE];
+    Py_ssize_t bylen[MAX_RACK + 2];
+    Py_ssize_t *order = NULL;
+    memset(c, 0, sizeof(Ctx) - 0);
+    c->recs = NULL;
+    c->g = s->g;
+    c->out = NULL;
+    for (k = 0; k < 27; k++) {
+        int n = k < 16 ? (int)(rack.lo >> (4 * k) & 15) : (int)(rack.hi >> (4 * (k - 16)) & 15);
+        if (!n)
+            continue;
+        c->ntiles += n;
+        if (k == EG_BLANK) {
+            c->nb0 = n;
+        } else {
+            c->rack[k] = n;
+            c->rmask0 |= (uint32_t)1 << k;
+        }
+    }
+    for (k = 0; k < MAX_RACK + 2; k++)
+        c->bon[k] = k == 7 ? s->g->bingo : 0;
+    c->maxleft = 0;
+    for (k = 0; k < 2 * SIZE; k++) {
+        int prev = -1;
+        anchors[k] = 0;
+        if (!(missing >> k & 1))
+            continue;
+        if (!load_raw(c, packed[k], k / SIZE, k % SIZE, &anchors[k]))
+            continue;
+        for (a = 0; a < SIZE; a++) {
+            if (!(anchors[k] >> a & 1))
+                continue;
+            if (!(a > 0 && c->lt[a - 1] > 0) && a - prev - 1 > c->maxleft)
+                c->maxleft = a - prev - 1;
+            prev = a;
+        }
+    }
+    if (c->maxleft > c->ntiles - 1)
+        c->maxleft = c->ntiles - 1;
+    if (c->g->info[0] & (c->nb0 ? ALL_LETTERS : c->rmask0)) {
+        char word[MAX_RACK];
+        memcpy(c->rc, c->rack, sizeof(c->rc));
+        left_parts(c, 0, word, 0, c->nb0, 0, 0, c->rmask0);
+    }
+    if (!c->error) {
+        Py_ssize_t pos = 0;
+        order = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(c->nlps ? c->nlps : 1));
+        if (order == NULL) {
+            c->error = 1;
+        } else {
+            for (L = 0; L <= c->maxleft + 1; L++)
+                bylen[L] = 0;
+            for (L = 0; L <= c->maxleft; L++) {
+                bylen[L] = pos;
+                for (k = 0; k < c->nlps; k++)
+                    if (c->lps[k].len == L)
+                        order[pos++] = k;
+            }
+            bylen[c->maxleft + 1] = pos;
+        }
+    }
+    for (d = 0; d < 2 && !c->halt && !c->error; d++) {
+        for (i = 0; i < SIZE && !c->halt; i++) {
+            uint32_t an;
+            if (!anchors[SIZE * d + i])
+                continue;
+            if (load_raw(c, packed[SIZE * d + i], d, i, &an) <= 0)
+                continue;
+            search_line(c, an, bylen, order);
+        }
+    }
+    free(order);
+    free(c->lps);
+    c->lps = NULL;
+    return c->error ? -1 : 0;
+}
+
+/* The move of a generator record on its line (packed: the line's analysis). */
+static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove *m)
+{
+    int j, n = 0, k = SIZE * r->d + r->li;
+    m->score = r->score;
+    m->line = k;
+    for (j = 0; j < r->len; j++) {
+        int p = r->s0 + j, row, col;
+        if (packed[F_LT + p])
+            continue;
+        row = k < SIZE ? k : p;
+        col = k < SIZE ? p : k - SIZE;
+        m->pos[n] = (uint8_t)(row * SIZE + col);
+        m->ch[n] = (r->bm >> p & 1) ? (char)(r->word[j] - 'A' + 'a') : r->word[j];
+        n++;
+    }
+    m->n = n;
+    m->root = -1;
+    m->vars = NULL;
+    m->nvars = 0;
+    m->s0 = r->s0;
+    m->len = r->len;
+    eg_finish_move(s, m);
+}
+
+/* The moves of rack on the lines changed since the root, ordered
+ * (endgame.py's fresh and _line_moves: each changed line's moves from the
+ * line store, or filtered from a larger rack's there, or generated). */
+/* (sorted 0: the moves in line order, not ordered: see eg_leaf_fresh) */
+static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+{
+    LEntry **entries = s->lent;
+    ByRack *want[2 * SIZE];
+    int32_t packed[2 * SIZE][LINE_INTS];
+    uint32_t missing = 0, dirty = s->dirty;
+    int k, no_blank = rk_blanks(rack) == 0;
+    out->n = 0;
+    if (!dirty)
+        return 0;
+    for (k = 0; k < 2 * SIZE; k++) {
+        LEntry *e;
+        ByRack *got = NULL;
+        int b;
+        want[k] = NULL;
+        if (!(dirty >> k & 1))
+            continue;
+        e = entries[k];
+        if (e == NULL) {
+            e = entries[k] = eg_line_state(s, k);
+            if (e == NULL)
+                return -1;
+        }
+        got = eg_by_rack_find(s, e, rack);
+        if (got == NULL && no_blank) {
+            for (b = 0; b < e->nbr; b++) {
+                if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
+                    ByRack *src;
+                    int x, n = e->br[b].n;
+                    EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
+                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
+                    int m = 0;
+                    if (v == NULL)
+                        return -1;
+                    for (x = 0; x < n; x++)
+                        if (rk_fits(rack, e->br[b].v[x]->used))
+                            v[m++] = e->br[b].v[x];
+                    got = eg_by_rack_add(s, e, rack);
+                    if (got == NULL) {
+                        free(v);
+                        return -1;
+                    }
+                    s->subset_hits++;
+                    src = got;
+                    src->v = v;
+                    src->n = m;
+                    break;
+                }
+            }
+        }
+        if (got == NULL) {
+            missing |= (uint32_t)1 << k;
+            memcpy(packed[k], e->packed, sizeof(packed[k]));
+            s->gen_lines++;
+        } else {
+            s->line_hits++;
+        }
+        want[k] = got;
+    }
+    if (missing)
+        s->gen_calls++;
+    if (missing) {
+        Ctx *c = s->ctx;
+        int start = 0;
+        if (eg_generate(s, rack, missing, packed) < 0) {
+            free(c->recs);
+            c->recs = NULL;
+            return -1;
+        }
+        for (k = 0; k < 2 * SIZE; k++) {
+            ByRack *br;
+            int line_n = 0, y;
+            if (!(missing >> k & 1))
+                continue;
+            /* the records of line k: consecutive, lines in order */
+            while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
+                line_n++;
+            br = eg_by_rack_add(s, entries[k], rack);
+            if (br == NULL)
+                goto nomem;
+            br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
+            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
+            if (br->v == NULL)
+                goto nomem;
+            for (y = 0; y < line_n; y++) {
+                EMove *m = eg_new_move(s);
+                if (m == NULL)
+                    goto nomem;
+                eg_rec_move(s, &c->recs[start + y], packed[k], m);
+                br->v[br->n++] = m;
+            }
+            start += line_n;
+            want[k] = br;
+        }
+        free(c->recs);
+        c->recs = NULL;
+        c->nrecs = c->caprecs = 0;
+    }
+    for (k = 0; k < 2 * SIZE; k++) {
+        int y;
+        if (!(dirty >> k & 1) || want[k] == NULL)
+            continue;
+        for (y = 0; y < want[k]->n; y++)
+            if (ml_push(out, want[k]->v[y]) < 0)
+                return -1;
+    }
+    return sorted ? eg_order(out, rack) : 0;
+nomem:
+    free(s->ctx->recs);
+    s->ctx->recs = NULL;
+    return -1;
+}
+
+/* -- the table ------------------------------------------------------ */
+
+static uint64_t eg_rkey(Rack mine, Rack theirs, int passes)
+{
+    return splitmix(mine.lo ^ splitmix(mine.hi ^ splitmix(theirs.lo ^ splitmix(theirs.hi ^ (uint64_t)passes))));
+}
+
+static TTE *eg_tt_find(EgObject *s, uint64_t h, uint64_t r)
+{
+    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    for (k = 0; k < 4; k++) {
+        TTE *e = &s->tt[base + k];
+        if (e->used && e->h == h && e->r == r)
+            return e;
+    }
+    return NULL;
+}
+
+static void eg_tt_store(EgObject *s, uint64_t h, uint64_t r, int depth, int flag, int val, EMove *best)
+{
+    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    TTE *e = NULL;
+    for (k = 0; k < 4; k++) {
+        TTE *x = &s->tt[base + k];
+        if (x->used && x->h == h && x->r == r) {
+            e = x;
+            break;
+        }
+    }
+    if (e == NULL) {
+        for (k = 0; k < 4; k++) {
+            TTE *x = &s->tt[base + k];
+            if (!x->used) {
+                e = x;
+                break;
+            }
+            if (e == NULL || x->depth < e->depth)
+                e = x;
+        }
+    }
+    e->used = 1;
+    e->h = h;
+    e->r = r;
+    e->depth = depth;
+    e->flag = flag;
+    e->val = val;
+    e->best = best;
+}
+
+/* -- the search ----------------------------------------------------- */
+
+static int eg_clock(EgObject *s)
+{
+    PyObject *t;
+    double now;
+    if (++s->tick < s->every)
+        return 0;
+    s->tick = 0;
+    /* other threads (the console's input) run meanwhile, as they would
+       between the Python search's bytecodes */
+    Py_BEGIN_ALLOW_THREADS
+    Py_END_ALLOW_THREADS
+    if (PyErr_CheckSignals() < 0) /* Ctrl-C: a KeyboardInterrupt out of the search */
+        return -1;
+    t = PyObject_CallObject(s->clock, NULL);
+    if (t == NULL)
+        return -1;
+    now = PyFloat_AsDouble(t);
+    Py_DECREF(t);
+    if (now == -1.0 && PyErr_Occurred())
+        return -1;
+    return now > s->deadline;
+}
+
+/* Does move a at x come before move b at y in the order of eg_order (outs
+ * of rack first, then by order key, ties in the order given)? */
+static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack rack)
+{
+    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack);
+    if (oa != ob)
+        return oa;
+    if (a->order != b->order)
+        return a->order > b->order;
+    return x < y;
+}
+
+/* The moves on the changed lines at a node one ply above the horizon, as
+ * eg_search's loop over them in order would value them (each valued
+ * where it stands; first skipped): the loop stops at the first in order
+ * valued at beta or more (a cut: returns 1), or values them all and keeps
+ * the first of the best; *best, *best_m and *alpha updated as the loop
+ * would, s->hit set where the loop values a move that does not go out.
+ * -1: out of memory. */
+static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
+                         int *alpha)
+{
+    MList l = {NULL, 0, 0};
+    EMove *cm = NULL, *bm = NULL;
+    int cx = 0, cv = 0, bx = 0, bv = 0, x, nonout = 0;
+    if (eg_fresh(s, mine, &l, 0) < 0) {
+        free(l.v);
+        return -1;
+    }
+    for (x = 0; x < l.n; x++) {
+        EMove *m = l.v[x];
+        Rack left;
+        int val, out;
+        if (m == first)
+            continue;
+        left = rk_sub(mine, m->used);
+        out = rk_empty(left);
+        if (out) {
+            val = m->score + 2 * face_theirs;
+        } else {
+            val = m->score + face_theirs - eg_face(s, left);
+            nonout = 1;
+        }
+        if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+            cm = m;
+            cx = x;
+            cv = val;
+        }
+        if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+            bm = m;
+            bx = x;
+            bv = val;
+        }
+    }
+    free(l.v);
+    if (cm != NULL) {
+        if (!rk_eq(cm->used, mine))
+            s->hit = 1;
+        *best = cv;
+        *best_m = cm;
+        *alpha = cv;
+        return 1;
+    }
+    if (nonout)
+        s->hit = 1;
+    if (bm != NULL && bv > *best) {
+        *best = bv;
+        *best_m = bm;
+        if (bv > *alpha)
+            *alpha = bv;
+    }
+    return 0;
+}
+
+/* s->stop: 1 out of time, 2 an error (set) */
+static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, int alpha, int beta, int passes)
+{
+    uint64_t r;
+    TTE *entry;
+    EMove *first = NULL, *best_m = NULL;
+    int outer, alpha0, best, cut = 0, leaf, face_theirs, which, hit, flag;
+    s->nodes++;
+    if (passes >= 2)
+        return eg_face(s, theirs) - eg_face(s, mine);
+    if (depth <= 0) {
+        s->hit = 1;
+        return eg_face(s, theirs) - eg_face(s, mine);
+    }
+    {
+        int late = s->bytes > EG_MEMORY ? 1 : eg_clock(s);
+        if (late) {
+            s->stop = late < 0 ? 2 : 1;
+            return 0;
+        }
+    }
+    r = eg_rkey(mine, theirs, passes);
+    entry = eg_tt_find(s, s->h, r);
+    if (entry != NULL) {
+        first = entry->best;
+        if (entry->depth >= depth && (entry->flag == EG_EXACT || (entry->flag == EG_LOWER && entry->val >= beta) ||
+                                      (entry->flag == EG_UPPER && entry->val <= alpha))) {
+            if (entry->depth != EG_ALL_DEPTHS)
+                s->hit = 1;
+            return entry->val;
+        }
+    }
+    outer = s->hit;
+    s->hit = 0;
+    alpha0 = alpha;
+    best = -EG_INF - 1;
+    leaf = depth == 1;
+    face_theirs = eg_face(s, theirs);
+    for (which = 0; which < 3 && !cut; which++) {
+        MList one, fresh = {NULL, 0, 0}, *moves;
+        EMove *single[1];
+        uint32_t skip = 0;
+        int k;
+        if (which == 0) {
+            if (first == NULL || first == EG_PASS)
+                continue;
+            single[0] = first;
+            one.v = single;
+            one.n = 1;
+            moves = &one;
+        } else if (which == 1) {
+            moves = eg_fitting(s, side, mine);
+            skip = s->dirty;
+        } else {
+            if (leaf) {
+                /* every move valued where it stands: the one a loop over
+                   the ordered moves would end at found without ordering */
+                int r = eg_leaf_fresh(s, mine, first, face_theirs, beta, &best, &best_m, &alpha);
+                if (r < 0) {
+                    if (!PyErr_Occurred())
+                        PyErr_NoMemory();
+                    s->stop = 2;
+                    return 0;
+                }
+                cut = r == 1;
+                break;
+            }
+            moves = eg_fresh(s, mine, &fresh, 1) < 0 ? NULL : &fresh;
+            if (moves == NULL) {
+                free(fresh.v);
+                if (!PyErr_Occurred())
+                    PyErr_NoMemory();
+                s->stop = 2;
+                return 0;
+            }
+        }
+        if (moves == NULL) {
+            PyErr_NoMemory();
+            s->stop = 2;
+            return 0;
+        }
+        for (k = 0; k < moves->n; k++) {
+            EMove *m = moves->v[k];
+            int val;
+            Rack left;
+            if (skip && (skip >> m->line & 1))
+                continue;
+            if (m == first && which)
+                continue;
+            left = rk_sub(mine, m->used);
+            if (rk_empty(left)) {
+                val = m->score + 2 * face_theirs;
+            } else if (leaf) {
+                val = m->score + face_theirs - eg_face(s, left);
+                s->hit = 1;
+            } else {
+                LEntry *saved[2 * SIZE];
+                uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                if (changed == (uint32_t)-1) {
+                    PyErr_NoMemory();
+                    s->stop = 2;
+                    free(fresh.v);
+                    return 0;
+                }
+                val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
+                eg_undo(s, m, old, saved, changed);
+                if (s->stop) {
+                    free(fresh.v);
+                    return 0;
+                }
+            }
+            if (val > best) {
+                best = val;
+                best_m = m;
+                if (val > alpha) {
+                    alpha = val;
+                    if (alpha >= beta) {
+                        cut = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        free(fresh.v);
+    }
+    /* the pass: worth at most what the tiles held make (the other side may
+       pass back), not searched when a play reaches that */
+    if (alpha < beta && best < face_theirs - eg_face(s, mine)) {
+        int val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
+        if (s->stop)
+            return 0;
+        if (val > best) {
+            best = val;
+            best_m = EG_PASS;
+        }
+    }
+    hit = s->hit;
+    flag = best <= alpha0 ? EG_UPPER : (best >= beta ? EG_LOWER : EG_EXACT);
+    eg_tt_store(s, s->h, r, hit ? depth : EG_ALL_DEPTHS, flag, best, best_m);
+    s->hit = outer || hit;
+    return best;
+}
+
+/* -- the Python type ------------------------------------------------ */
+
+static void Eg_dealloc(EgObject *self)
+{
+    int side;
+    size_t k;
+    MBlock *b;
+    for (side = 0; side < 2; side++) {
+        if (self->roots[side] != NULL) {
+            int j;
+            for (j = 0; j < self->nroots[side]; j++)
+                if (self->roots[side][j].nvars > 0)
+                    free(self->roots[side][j].vars);
+            free(self->roots[side]);
+        }
+        if (self->fit[side] != NULL) {
+            for (k = 0; k < FIT_SLOTS; k++)
+                free(self->fit[side][k].list.v);
+            free(self->fit[side]);
+        }
+    }
+    for (k = 0; k < self->lcap; k++) {
+        if (self->lines[k] != NULL) {
+            int j;
+            for (j = 0; j < self->lines[k]->nbr; j++)
+                free(self->lines[k]->br[j].v);
+            free(self->lines[k]->br);
+            free(self->lines[k]);
+        }
+    }
+    free(self->lines);
+    free(self->ctxs);
+    free(self->bri);
+    free(self->tt);
+    b = self->pool;
+    while (b != NULL) {
+        MBlock *next = b->next;
+        free(b);
+        b = next;
+    }
+    if (self->ctx != NULL) {
+        free(self->ctx->recs);
+        free(self->ctx->lps);
+        free(self->ctx);
+    }
+    Py_XDECREF(self->g);
+    Py_XDECREF(self->clock);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int eg_read_rack(PyObject *str, Rack *out)
+{
+    Py_ssize_t n, k;
+    const char *t = PyUnicode_AsUTF8AndSize(str, &n);
+    out->lo = out->hi = 0;
+    if (t == NULL)
+        return -1;
+    if (n > EG_TILES) {
+        PyErr_SetString(PyExc_ValueError, "a rack of 7 tiles at most");
+        return -1;
+    }
+    for (k = 0; k < n; k++) {
+        int kind = eg_kind(t[k]);
+        if (kind < 0) {
+            PyErr_Format(PyExc_KeyError, "%c", t[k]);
+            return -1;
+        }
+        *out = rk_add(*out, rk_one(kind));
+    }
+    return 0;
+}
+
+/* A side's root moves generated here, in the generator's order (as
+ * endgame.py's _setup makes them from MoveGenerator.raw). */
+static int eg_root_moves(EgObject *s, int side)
+{
+    int32_t packed[2 * SIZE][LINE_INTS];
+    Ctx *c = s->ctx;
+    Py_ssize_t x;
+    int k;
+    s->fit[side] = (FitEntry *)calloc(FIT_SLOTS, sizeof(FitEntry));
+    if (s->fit[side] == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (k = 0; k < 2 * SIZE; k++)
+        pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed[k]);
+    if (rk_empty(s->racks[side])) {
+        s->roots[side] = (EMove *)calloc(1, sizeof(EMove));
+        s->nroots[side] = 0;
+        return s->roots[side] == NULL ? (PyErr_NoMemory(), -1) : 0;
+    }
+    if (eg_generate(s, s->racks[side], ((uint32_t)1 << (2 * SIZE)) - 1, packed) < 0) {
+        free(c->recs);
+        c->recs = NULL;
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return -1;
+    }
+    s->roots[side] = (EMove *)calloc((size_t)(c->nrecs ? c->nrecs : 1), sizeof(EMove));
+    if (s->roots[side] == NULL) {
+        free(c->recs);
+        c->recs = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (x = 0; x < c->nrecs; x++) {
+        const Rec *r = &c->recs[x];
+        EMove *m = &s->roots[side][x];
+        eg_rec_move(s, r, packed[SIZE * r->d + r->li], m);
+        m->root = (int)x;
+        if (rk_blanks(s->racks[side]))
+            m->nvars = -1;
+    }
+    s->nroots[side] = (int)c->nrecs;
+    free(c->recs);
+    c->recs = NULL;
+    c->nrecs = c->caprecs = 0;
+    return 0;
+}
+
+static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    GraphObject *g;
+    const char *board;
+    Py_ssize_t blen;
+    PyObject *roots[2], *racks[2], *clock;
+    long every;
+    EgObject *self;
+    int side, k, j;
+    uint64_t seed = 20261127;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "O!s#OOUUOl", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
+                          &racks[1], &clock, &every))
+        return NULL;
+    for (side = 0; side < 2; side++) {
+        if (roots[side] != Py_None && !PyList_Check(roots[side])) {
+            PyErr_SetString(PyExc_TypeError, "root moves: a list, or None to generate them here");
+            return NULL;
+        }
+    }
+    if (blen != SIZE * SIZE) {
+        PyErr_SetString(PyExc_ValueError, "the board: 225 squares");
+        return NULL;
+    }
+    self = (EgObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(g);
+    self->g = g;
+    Py_INCREF(clock);
+    self->clock = clock;
+    self->every = every < 1 ? 1 : every;
+    self->deadline = 1e300;
+    memcpy(self->cells, board, SIZE * SIZE);
+    for (k = 0; k < SIZE * SIZE; k++)
+        for (j = 0; j < 52; j++)
+            self->zt[k][j] = seed = splitmix(seed);
+    self->h = 0;
+    for (k = 0; k < SIZE * SIZE; k++) {
+        char ch = self->cells[k];
+        if (ch != '.') {
+            if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))) {
+                PyErr_SetString(PyExc_ValueError, "the board: '.', letters, lower case for blanks");
+                goto fail;
+            }
+            self->h ^= self->zt[k][zindex(ch)];
+        }
+    }
+    for (k = 0; k < 26; k++)
+        self->face_of[k] = g->values[k];
+    self->face_of[EG_BLANK] = 0;
+    for (k = 0; k < 2 * SIZE; k++) {
+        int32_t packed[LINE_INTS];
+        pack_line(g, self->cells, k / SIZE, k % SIZE, packed);
+        for (j = 0; j < SIZE; j++)
+            self->rootxw[k][j] = packed[F_XW + j];
+    }
+    for (k = 0; k < 14; k++) {
+        for (j = 0; j < 256; j++) {
+            int kind = (k < 8 ? 2 * k : 16 + 2 * (k - 8));
+            int v = (j & 15) * (kind < 27 ? self->face_of[kind] : 0);
+            v += (j >> 4) * (kind + 1 < 27 ? self->face_of[kind + 1] : 0);
+            self->ftab[k][j] = (int16_t)v;
+        }
+    }
+    self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
+    self->tt = (TTE *)calloc((size_t)1 << TT_BITS, sizeof(TTE));
+    self->ttmask = ((size_t)1 << TT_BITS) - 1;
+    if (self->ctx == NULL || self->tt == NULL)
+        goto nomem;
+    for (side = 0; side < 2; side++) {
+        Py_ssize_t n, x;
+        if (eg_read_rack(racks[side], &self->racks[side]) < 0)
+            goto fail;
+        if (roots[side] == Py_None) {
+            if (eg_root_moves(self, side) < 0)
+                goto fail;
+            continue;
+        }
+        n = PyList_GET_SIZE(roots[side]);
+        self->fit[side] = (FitEntry *)calloc(FIT_SLOTS, sizeof(FitEntry));
+        self->roots[side] = (EMove *)calloc((size_t)(n ? n : 1), sizeof(EMove));
+        if (self->fit[side] == NULL || self->roots[side] == NULL)
+            goto nomem;
+        self->nroots[side] = (int)n;
+        for (x = 0; x < n; x++) {
+            PyObject *t = PyList_GET_ITEM(roots[side], x);
+            EMove *m = &self->roots[side][x];
+            if (eg_read_move(self, t, m) < 0)
+                goto fail;
+            m->root = (int)x;
+            if (rk_blanks(self->racks[side]))
+                m->nvars = -1; /* made when first needed (eg_variants) */
+        }
+    }
+    return (PyObject *)self;
+nomem:
+    PyErr_NoMemory();
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* root_child(index, depth, alpha, deadline): the value of the root move
+ * (index into roots0; -1 the pass) searched depth plies within (alpha,
+ * inf), and whether the search reached its horizon; None when the clock
+ * passed the deadline. */
+static PyObject *Eg_root_child(EgObject *s, PyObject *args)
+{
+    int index, depth, val;
+    double alpha_f, deadline;
+    int alpha;
+    Rack me = s->racks[0], you = s->racks[1];
+    if (!PyArg_ParseTuple(args, "iidd", &index, &depth, &alpha_f, &deadline))
+        return NULL;
+    if (index >= s->nroots[0] || index < -1) {
+        PyErr_SetString(PyExc_IndexError, "no such root move");
+        return NULL;
+    }
+    alpha = alpha_f < -EG_INF ? -EG_INF : (alpha_f > EG_INF ? EG_INF : (int)alpha_f);
+    s->deadline = deadline;
+    s->stop = 0;
+    s->hit = 0;
+    if (index < 0) {
+        val = -eg_search(s, 1, you, me, depth - 1, -EG_INF, -alpha, 1);
+    } else {
+        EMove *m = &s->roots[0][index];
+        Rack left = rk_sub(me, m->used);
+        if (rk_empty(left)) {
+            val = m->score + 2 * eg_face(s, you);
+        } else {
+            LEntry *saved[2 * SIZE];
+            uint32_t changed, old = eg_apply(s, m, saved, &changed);
+            if (changed == (uint32_t)-1)
+                return PyErr_NoMemory();
+            val = m->score - eg_search(s, 1, you, left, depth - 1, m->score - EG_INF, m->score - alpha, 0);
+            eg_undo(s, m, old, saved, changed);
+        }
+    }
+    if (s->stop == 2)
+        return NULL;
+    if (s->stop == 1)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iO)", val, s->hit ? Py_True : Py_False);
+}
+
+/* root_order(): the mover's root moves (indexes) in the order the search
+ * takes them at the root (outs first, then by order key) */
+static PyObject *Eg_root_order(EgObject *s, PyObject *noargs)
+{
+    MList *l = eg_fitting(s, 0, s->racks[0]);
+    PyObject *out;
+    int k;
+    (void)noargs;
+    if (l == NULL)
+        return PyErr_NoMemory();
+    out = PyList_New(l->n);
+    if (out == NULL)
+        return NULL;
+    for (k = 0; k < l->n; k++) {
+        PyObject *x = PyLong_FromLong(l->v[k]->root);
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, x);
+    }
+    return out;
+}
+
+/* record(index): the mover's root move as MoveGenerator.raw's record
+ * (score, direction, line, start, word, blank mask) */
+static PyObject *Eg_record(EgObject *s, PyObject *args)
+{
+    int index, j, k;
+    char word[SIZE + 1];
+    uint32_t bm = 0;
+    const EMove *m;
+    if (!PyArg_ParseTuple(args, "i", &index))
+        return NULL;
+    if (index < 0 || index >= s->nroots[0] || s->roots[0][index].s0 < 0) {
+        PyErr_SetString(PyExc_IndexError, "no such root move made here");
+        return NULL;
+    }
+    m = &s->roots[0][index];
+    for (j = 0; j < m->len; j++) {
+        int p = m->s0 + j, at = m->line < SIZE ? m->line * SIZE + p : p * SIZE + (m->line - SIZE);
+        char ch = s->cells[at];
+        for (k = 0; k < m->n; k++) {
+            if (m->pos[k] == at) {
+                ch = m->ch[k];
+                if (ch >= 'a') {
+                    bm |= (uint32_t)1 << p;
+                }
+            }
+        }
+        word[j] = ch >= 'a' ? (char)(ch - 'a' + 'A') : ch;
+    }
+    word[m->len] = 0;
+    return Py_BuildValue("(iiiisk)", m->score, m->line / SIZE, m->line % SIZE, m->s0, word, (unsigned long)bm);
+}
+
+static PyObject *Eg_get_nodes(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyObject *Eg_get_lines(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->lused);
+}
+
+static PyObject *Eg_get_held(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->bytes);
+}
+
+static PyObject *Eg_get_work(EgObject *self, void *closure)
+{
+    (void)closure;
+    return Py_BuildValue("(LLLL)", self->gen_calls, self->gen_lines, self->line_hits, self->subset_hits);
+}
+
+static PyMethodDef Eg_methods[] = {
+    {"root_order", (PyCFunction)Eg_root_order, METH_NOARGS, "root_order() -> the mover's root moves in search order"},
+    {"record", (PyCFunction)Eg_record, METH_VARARGS, "record(index) -> a root move of the mover as a generator record"},
+    {"root_child", (PyCFunction)Eg_root_child, METH_VARARGS,
+     "root_child(index, depth, alpha, deadline) -> (value, horizon reached), or None out of time"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Eg_getset[] = {
+    {"nodes", (getter)Eg_get_nodes, NULL, "nodes searched", NULL},
+    {"line_states", (getter)Eg_get_lines, NULL, "line states stored", NULL},
+    {"held", (getter)Eg_get_held, NULL, "bytes held by the line store and its moves", NULL},
+    {"work", (getter)Eg_get_work, NULL, "(generator calls, lines generated, lines from the store, of them filtered)",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EgType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    "audio_scrabble.engine._movegen_c.Endgame", /* tp_name */
+    sizeof(EgObject),                           /* tp_basicsize */
+};
 
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
@@ -1334,12 +3130,26 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
     GraphType.tp_getset = Graph_getset;
     if (PyType_Ready(&GraphType) < 0)
         return NULL;
+    EgType.tp_dealloc = (destructor)Eg_dealloc;
+    EgType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every)";
+    EgType.tp_new = Eg_new;
+    EgType.tp_methods = Eg_methods;
+    EgType.tp_getset = Eg_getset;
+    if (PyType_Ready(&EgType) < 0)
+        return NULL;
     m = PyModule_Create(&moduledef);
     if (m == NULL)
         return NULL;
     Py_INCREF(&GraphType);
     if (PyModule_AddObject(m, "Graph", (PyObject *)&GraphType) < 0) {
         Py_DECREF(&GraphType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&EgType);
+    if (PyModule_AddObject(m, "Endgame", (PyObject *)&EgType) < 0) {
+        Py_DECREF(&EgType);
         Py_DECREF(m);
         return NULL;
     }

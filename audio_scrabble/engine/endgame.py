@@ -42,6 +42,19 @@ placement from the two known racks and the pass:
   the best of a part of a deeper one, see :meth:`EndgameSolver.solve`).
   At the horizon a position is valued by what each side still holds: the
   side to move loses its own tiles, and gains the other's.
+* **In C** where the move generator is compiled (``movegen.BACKEND ==
+  "c"``; ``AUDIO_SCRABBLE_PURE_PYTHON=1`` keeps Python): the search below
+  the root (``_movegen_c.Endgame``) visits the same nodes in the same
+  order as :meth:`EndgameSolver._search` and so gives the same values,
+  depths and node counts (tests/engine/test_endgame_c_same.py; the node
+  counts while no bucket of its fixed table overflows): both sides' root
+  moves, their other choices of blanks and the moves of the changed lines
+  are made there (the C generator and board analysis, a line's state
+  found by the tiles it is worked out from), the same line store, a table
+  of 2^20 entries (40 MB) in buckets of 4, the line store held to 384 MB.
+  It reads a game's or a bench's clock every ``C_CLOCK_EVERY`` nodes, any
+  other clock (a test's) at every node as here. The root's iterations,
+  :meth:`EndgameSolver.value_of` and racks over 7 tiles stay in Python.
 """
 
 from __future__ import annotations
@@ -50,11 +63,12 @@ import random
 from operator import itemgetter
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.board import SIZE, Board
 from ..core.play import Play
 from ..core.tiles import BLANK, TILE_VALUES
+from . import movegen as _movegen
 from .movegen import Move, MoveGenerator, _Context
 
 #: Points for each tile a play puts down, in move ordering only.
@@ -74,6 +88,19 @@ _ZT = [[{t: _ZRNG.getrandbits(64) for t in _KINDS[:26] + _KINDS[:26].lower()} fo
        for _ in range(SIZE)]
 
 _INF = float("inf")
+
+#: The clocks a game and the benches keep the budget by: the compiled
+#: search reads one of these every C_CLOCK_EVERY nodes; any other clock (a
+#: test's counting clock) at every node, as the Python search does.
+_REAL_CLOCKS = (time.perf_counter, time.process_time, time.monotonic, time.time)
+C_CLOCK_EVERY = 32
+#: The most tiles a rack may hold for the compiled search.
+_C_MOST_TILES = 7
+
+
+def c_search_available() -> bool:
+    """Whether the compiled end-game search (``_movegen_c.Endgame``) is loaded."""
+    return _movegen._c is not None and hasattr(_movegen._c, "Endgame")
 #: The depth of a table entry whose search reached the end everywhere.
 _ALL_DEPTHS = 1 << 30
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -372,8 +399,22 @@ class EndgameSolver:
     ``EndgameSolver(generator).solve(board, my_rack, their_rack, seconds)``.
     """
 
-    def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None,
+                 backend: str | None = None) -> None:
         self.gen = gen
+        #: "c": :meth:`solve` searches in C (the same nodes in the same
+        #: order, so the same values: see _movegen_c.c's Endgame), where the
+        #: generator is compiled; "python": here. (value_of: always here.)
+        if backend is None:
+            backend = "c" if gen.backend == "c" and c_search_available() else "python"
+        if backend not in ("c", "python"):
+            raise ValueError(f"backend must be 'c' or 'python', not {backend!r}")
+        if backend == "c" and not (gen.backend == "c" and c_search_available()):
+            raise ValueError("the compiled end-game search needs the compiled move generator")
+        self.backend = backend
+        #: the compiled search of the last solve (None: this module's)
+        self._cs: Any = None
+        self._root_ctx: _Context | None = None
         #: the clock the budget is kept by: wall time in a game; benches on a
         #: shared machine pass ``time.process_time`` (this process's CPU time)
         self.clock = clock or time.perf_counter
@@ -386,8 +427,10 @@ class EndgameSolver:
         self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
 
     # -- the root position ---------------------------------------------------
-    def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> None:
-        """Both sides' moves on the root board; the table and caches anew."""
+    def _setup(self, board: Board, mine: Sequence[str], theirs: Sequence[str], sides: int = 2) -> None:
+        """Both sides' moves on the root board (``sides`` 1: the mover's
+        only, for the compiled search, which makes the other's); the table
+        and caches anew."""
         self.board = board.copy()
         self.cells = self.board.cells
         self.h = 0
@@ -399,7 +442,7 @@ class EndgameSolver:
         self.gen_calls = self.gen_lines = self.line_hits = self.subset_hits = 0
         self.racks = (rack_int(mine), rack_int(theirs))
         self.root_moves = []
-        for side, rack in enumerate((list(mine), list(theirs))):
+        for side, rack in enumerate((list(mine), list(theirs))[:sides]):
             recs = self.gen.raw(self.board, rack) if rack else []
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
@@ -412,6 +455,24 @@ class EndgameSolver:
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
         self._face: dict[int, int] = {}
+        self._cs = None
+
+    def _c_takes(self, board: Board, mine: Sequence[str], theirs: Sequence[str]) -> bool:
+        """Whether the compiled search takes this position (not a rack over
+        7 tiles, nor an empty board)."""
+        return (self.backend == "c" and len(mine) <= _C_MOST_TILES and len(theirs) <= _C_MOST_TILES
+                and any(any(r) for r in board.cells))
+
+    def _c_search(self, mine: Sequence[str], theirs: Sequence[str]) -> Any:
+        """The compiled search of this root position (after :meth:`_setup`
+        without root moves: both sides' root moves, and their other choices
+        of blanks, are made in C; the moves of the result are made here from
+        its records, with the root board's analysis)."""
+        text = "".join([ch or "." for row in self.cells for ch in row])
+        every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
+        self._root_ctx = _Context(self.gen.analysis.update(self.board).lines, list(mine))
+        return _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, None, None, "".join(mine),
+                                   "".join(theirs), self.clock, every)
 
     def face(self, rack: int) -> int:
         v = self._face.get(rack)
@@ -475,7 +536,9 @@ class EndgameSolver:
         dirty = self.dirty
         lines = self.gen.analysis.update(self.board, dirty).lines
         cache = self._lcache
-        found: list[tuple] = []
+        # each changed line's moves, the lines in order (stored or not: the
+        # compiled search gives the same order)
+        found: dict[int, list[tuple]] = {}
         keys: dict[int, dict[int, list[tuple]]] = {}
         missing = 0
         rest = dirty
@@ -502,7 +565,7 @@ class EndgameSolver:
                 keys[k] = by_rack
                 missing |= b
             else:
-                found.extend(got)
+                found[k] = got
         self.line_hits += bin(dirty).count("1") - len(keys)
         if missing:
             tiles = rack_tiles(rack)
@@ -515,8 +578,8 @@ class EndgameSolver:
                 made[m[_LINE].bit_length() - 1].append(m)
             for k, ms in made.items():
                 keys[k][rack] = ms
-            found.extend(new)
-        return found
+                found[k] = ms
+        return [m for k in sorted(found) for m in found[k]]
 
     def moves(self, side: int, rack: int) -> list[tuple]:
         """Every move of ``side`` holding ``rack`` on the current board, ordered."""
@@ -568,9 +631,15 @@ class EndgameSolver:
         t0 = self.clock()
         self.deadline = _INF
         self.nodes = 0
-        self._setup(board, mine, theirs)
+        use_c = self._c_takes(board, mine, theirs)
+        self._setup(board, mine, theirs, 0 if use_c else 2)
         me, you = self.racks
-        root: list[tuple | None] = list(self.moves(0, me)) + [None]  # None: the pass
+        root: list[Any]  # node moves, or the compiled search's indexes; None: the pass
+        if use_c:
+            self._cs = self._c_search(mine, theirs)
+            root = list(self._cs.root_order()) + [None]
+        else:
+            root = list(self.moves(0, me)) + [None]
         top = max(1, min(top, len(root)))
         values: dict[int, float] = {}
         ranked: list[int] = []
@@ -585,6 +654,8 @@ class EndgameSolver:
             finished = True
             try:
                 for k in order:
+                    if root[k] is None and top == 1 and alpha >= self.face(you) - self.face(me):
+                        continue  # the pass: worth at most that (see _search), not the best
                     v = self._root_child(root[k], me, you, depth, alpha)
                     new_values[k] = v
                     if v > alpha:
@@ -612,16 +683,34 @@ class EndgameSolver:
                 self.deadline = t0 + seconds
             if self.clock() > self.deadline:
                 break
-        out = tuple(self._root_move(root[k]) + (chosen[k],) for k in ranked)
+        out = tuple(self._result_move(root[k]) + (chosen[k],) for k in ranked)
         move, score, value = out[0] if out else (None, 0, -_INF)
         play = move.play if move is not None else None
         return EndgameResult(play, score, value, depth_done, exact, self.nodes, self.clock() - t0, out,
                              value_depth)
 
     def _root_child(self, m: tuple | None, me: int, you: int, depth: int, alpha: float) -> float:
+        cs = self._cs
+        if cs is not None:
+            got = cs.root_child(-1 if m is None else m, depth, alpha, self.deadline)
+            self.nodes = cs.nodes
+            self.gen_calls, self.gen_lines, self.line_hits, self.subset_hits = cs.work
+            if got is None:
+                raise _OutOfTime
+            value, hit = got
+            if hit:
+                self.horizon_hit = True
+            return value  # type: ignore[no-any-return]
         if m is None:
             return -self._search(1, you, me, depth - 1, -_INF, -alpha, 1)
         return self._child(0, m, me, you, depth, alpha, _INF)
+
+    def _result_move(self, m: Any) -> tuple[Move | None, int]:
+        """A root move (or the compiled search's index of one) as a Move and its score."""
+        if isinstance(m, int):
+            rec = self._cs.record(m)
+            return Move(*rec, self._root_ctx), rec[0]  # type: ignore[call-arg]  # a generator record: six fields
+        return self._root_move(m)
 
     @staticmethod
     def _root_move(m: tuple | None) -> tuple[Move | None, int]:
@@ -764,7 +853,9 @@ class EndgameSolver:
                             break
             if cut:
                 break
-        if alpha < beta:
+        # The pass is worth at most what the tiles held make (the other side
+        # may pass back and end it): not searched when a play reaches that.
+        if alpha < beta and best < face_theirs - self.face(mine):
             val = -self._search(1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1)
             if val > best:
                 best, best_m = val, 0  # type: ignore[assignment]  # 0: the pass
