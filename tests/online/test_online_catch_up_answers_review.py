@@ -1,0 +1,101 @@
+"""A new device's catch-up when answers come late, short, or from two homes
+(review of online/match.py GameLink's answer; see online/catchup.py).
+
+The new device's link is fed the room's messages by hand, in an order the
+threads of two homes can give: a record that came between the ask and an
+answer built before it; a short answer (a home behind, or a partial one)
+before the player's own other computer's whole answer with the seed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_online_new_device_catch_up import Device, _play_some, _sign_in  # type: ignore[import-not-found]
+
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.online import catchup
+from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.match import GameLink
+from audio_scrabble.online.transport import Message
+
+BOX = bytes(range(32))
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+def _answer(room: str, sender: str, tag: str, entries: list[dict[str, Any]], seed: str = "") -> list[Message]:
+    return [Message(room, sender, f"${tag}.{i}", "answer", part)
+            for i, part in enumerate(catchup.answer_parts(tag, "LAPTOP", entries, seed))]
+
+
+def _game(tmp_path: Path, lexicon: Any) -> tuple[LoopbackNetwork, Device, Device, str]:
+    net = LoopbackNetwork(late_devices=True)
+    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
+    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
+    _sign_in(alice)
+    _sign_in(bob)
+    _play_some(alice, bob)
+    return net, alice, bob, alice.home.rooms[0]
+
+
+def _laptop(net: LoopbackNetwork, room: str, lexicon: Any) -> GameLink:
+    t = LoopbackTransport(net, "@bob:loopback", device="LAPTOP")  # never listens: fed by hand
+    return GameLink(t, room, lexicon, {}, box_secret=BOX)
+
+
+def test_a_record_heard_before_an_answer_built_without_it_is_not_lost(tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    try:
+        whole = list(alice.home.links[room].entries)
+        last = next(m for m in net.messages(room) if m.event_id == whole[-1]["event_id"])
+        link = _laptop(net, room, lexicon)
+        link.handle(last)  # the last move came live, before the answer: not readable on its own
+        assert link.behind and not link.state.log
+        for msg in _answer(room, "@alice:loopback", "a", whole[:-1]):  # Alice's answer, built a moment before it
+            link.handle(msg)
+        assert len(link.state.log) == len(whole), "the record heard before the answer was dropped"
+        assert link.refusals == []
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_the_players_own_whole_answer_wins_over_a_short_one_come_first(tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    try:
+        whole = list(bob.home.links[room].entries)
+        game_id = bob.home.links[room].state.game_id
+        link = _laptop(net, room, lexicon)
+        for msg in _answer(room, "@alice:loopback", "a", whole[:-2]):  # a short answer first (a home behind)
+            link.handle(msg)
+        assert len(link.state.log) == len(whole) - 2 and link.seedless
+        sealed = catchup.seal_seed(catchup.box_public(BOX), game_id, bob.home.seeds[game_id])
+        for msg in _answer(room, "@bob:loopback", "b", whole, sealed):  # his own computer's, whole, with the seed
+            link.handle(msg)
+        assert link.state.secrets is not None and not link.seedless
+        assert len(link.state.log) == len(whole), "the own computer's whole answer was cut to the short one"
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_a_longer_answer_after_a_short_one_brings_the_rest(tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    try:
+        whole = list(alice.home.links[room].entries)
+        link = _laptop(net, room, lexicon)
+        for msg in _answer(room, "@alice:loopback", "c", whole[:-2]):  # short (her home was behind)
+            link.handle(msg)
+        for msg in _answer(room, "@alice:loopback", "a", whole):
+            link.handle(msg)
+        assert len(link.state.log) == len(whole)
+        assert link.caught_up is not None
+    finally:
+        alice.close()
+        bob.close()
