@@ -345,8 +345,8 @@ class GameLink:
             return
         parts = self._parts.setdefault(f"{msg.sender}/{part.answer}", {})
         parts[part.index] = part
-        if len(parts) == part.count:
-            self._apply_answer([parts[i] for i in range(part.count)], msg.sender)
+        if len(parts) == part.count and all(p.count == part.count for p in parts.values()):
+            self._apply_answer([parts[i] for i in range(part.count)], msg.sender)  # indexes 0..count-1, each once
 
     def _answer_asks(self) -> None:
         """Answer the asks heard: the records applied here (every program
@@ -405,6 +405,8 @@ class GameLink:
         else:
             return
         assert fresh is not None
+        if sender != me and fresh.seat_of(sender) is None:
+            return  # not a player's (nor this player's other computer's): not taken
         self.state = fresh
         self.entries = [dict(e) for e in entries]
         self._seen.update(str(e["event_id"]) for e in entries)

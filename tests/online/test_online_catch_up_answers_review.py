@@ -99,3 +99,37 @@ def test_a_longer_answer_after_a_short_one_brings_the_rest(tmp_path: Path, lexic
     finally:
         alice.close()
         bob.close()
+
+
+def test_parts_that_disagree_on_their_count_are_not_taken_and_raise_nothing(tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    try:
+        whole = list(alice.home.links[room].entries)
+        link = _laptop(net, room, lexicon)
+        three = catchup.answer_parts("t", "LAPTOP", whole[:1]) * 3
+        odd = [{**three[0], "part": 2, "parts": 3}, {**three[1], "part": 0, "parts": 2}]
+        for i, part in enumerate(odd):  # a part 2 of 3, then a part 0 of 2: not one answer
+            link.handle(Message(room, "@alice:loopback", f"$odd{i}", "answer", part))
+        assert not link.state.log
+        for msg in _answer(room, "@alice:loopback", "a", whole):  # a whole answer is still taken
+            link.handle(msg)
+        assert len(link.state.log) == len(whole)
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_an_answer_from_someone_not_in_the_game_is_not_taken(tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    try:
+        whole = list(alice.home.links[room].entries)
+        link = _laptop(net, room, lexicon)
+        for msg in _answer(room, "@carol:loopback", "c", whole):  # Carol is in no seat
+            link.handle(msg)
+        assert not link.state.log and link.caught_up is None  # else: "from your other computer", untrue
+        for msg in _answer(room, "@alice:loopback", "a", whole):
+            link.handle(msg)
+        assert len(link.state.log) == len(whole) and link.caught_up is not None and link.caught_up[1] == "Alice"
+    finally:
+        alice.close()
+        bob.close()
