@@ -337,7 +337,7 @@ class GameLink:
             return
         asked = msg.record.get("ask")
         if isinstance(asked, str) and asked in self._asks:
-            if msg.sender == self._asks[asked][0]:  # the player's own other device: records and seed sent
+            if msg.sender == self._asks[asked][0] and part.seed:  # the player's own other device: seed sent
                 del self._asks[asked]
             else:
                 self._asks_answered.add(asked)

@@ -133,3 +133,33 @@ def test_an_answer_from_someone_not_in_the_game_is_not_taken(tmp_path: Path, lex
     finally:
         alice.close()
         bob.close()
+
+
+def test_a_seed_is_still_sent_when_the_players_other_new_computer_answered_without_one(
+        tmp_path: Path, lexicon: Any) -> None:
+    """Bob's laptop (new, no seed) answered his tablet's ask with the records
+    alone while his first computer was off; that computer, at its start,
+    still sends the tablet his seed (it took the laptop's answer for its own
+    and sent nothing)."""
+    net, alice, bob, room = _game(tmp_path, lexicon)
+    bob2: Device | None = None
+    try:
+        whole = list(alice.home.links[room].entries)
+        bob.close()
+        ask = net.inject(room, "@bob:loopback", "ask", catchup.ask_record("TABLET", catchup.box_public(BOX)))
+        for part in catchup.answer_parts("laptop", "TABLET", whole):  # the laptop's: records, no seed
+            net.inject(room, "@bob:loopback", "answer", {**part, "ask": ask.event_id})
+        bob2 = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
+        bob2.home.connect()
+        bob2.idle()
+        seeds = [m.record.get("seed") for m in net.messages(room) if m.record is not None
+                 and m.record.get("catchup") == "answer" and m.record.get("device") == "TABLET"
+                 and m.record.get("seed")]
+        assert len(seeds) == 1, "the tablet was never sent Bob's seed"
+        game_id = alice.home.links[room].state.game_id
+        assert catchup.open_seed(BOX, str(seeds[0])) == (game_id, bob2.home.seeds[game_id])
+    finally:
+        alice.close()
+        bob.close()
+        if bob2 is not None:
+            bob2.close()
