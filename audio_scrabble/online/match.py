@@ -412,13 +412,13 @@ class GameLink:
         self._seen.update(str(e["event_id"]) for e in entries)
         self.last_record_ms = int(entries[-1].get("ts", 0)) or self.last_record_ms
         self.behind = False
-        moves = sum(1 for r in fresh.log if r.kind in ACTION_KINDS)
+        self._take_early()
+        moves = sum(1 for r in self.state.log if r.kind in ACTION_KINDS)  # with those heard before it
         seat = fresh.seat_of(sender)
         name = "" if sender == me or seat is None else fresh.names[seat]
         self.caught_up = (moves, name)
         if self.on_caught_up is not None:
             self.on_caught_up(moves, name)
-        self._take_early()
 
     def _referee(self, entries: Sequence[Mapping[str, Any]]) -> OnlineGame | None:
         """A fresh copy of the game with these records refereed in order

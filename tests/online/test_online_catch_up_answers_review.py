@@ -67,6 +67,7 @@ def test_a_record_heard_before_an_answer_built_without_it_is_not_lost(game: Any,
         link.handle(msg)
     assert len(link.state.log) == len(whole), "the record heard before the answer was dropped"
     assert link.refusals == []
+    assert link.caught_up == (3, "Alice")  # "Caught up: 3 moves", the one heard before the answer counted
 
 
 def test_the_players_own_whole_answer_wins_over_a_short_one_come_first(game: Any, lexicon: Any) -> None:
