@@ -42,7 +42,8 @@ lying about the moves) is caught as soon as this side sends a record:
 the others' programs refuse one that does not follow their own log.
 The records of an answer are checked by the rules and the hash chain,
 not against the room: a player who answers with a record left off the
-end, or with a pass another player did not make, is believed here
+end, or with another player's record the rules alone cannot tell from
+a real one (a pass that owes no keys), is believed here
 until then (checking each record's event id, sender and time against
 the room's own, which a device sees even when it cannot read the
 content, would close this; not done).
