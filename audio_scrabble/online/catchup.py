@@ -20,7 +20,13 @@ key backup). The homes that hold the game give it the game instead:
 3. **Apply.** The new device puts the parts together and referees every
    record as if it had read it in the room (:meth:`.match.GameLink`): the
    hash chain from the offer, whose turn, every move checked with the
-   rules. An answer that does not follow is refused whole.
+   rules. An answer that does not follow is refused whole. Only a
+   seated player's answer (or this player's own other device's) is
+   taken; once one is, a later one only when it brings more: this
+   player's seed (the game refereed again from that answer's records,
+   and what came since), or more records (a home that answered short).
+   Records heard live before the answer came, which it may not carry,
+   follow it.
 
 What each side learns: the records are what every member of the room
 already reads (locked decks, sealed keys, plays); nothing in them shows
@@ -34,6 +40,13 @@ its tiles need that seed's keys, which no one else has, and a new deal
 would change every rack. A record forged inside an answer (a player
 lying about the moves) is caught as soon as this side sends a record:
 the others' programs refuse one that does not follow their own log.
+The records of an answer are checked by the rules and the hash chain,
+not against the room: a player who answers with a record left off the
+end, or with another player's record the rules alone cannot tell from
+a real one (a pass that owes no keys), is believed here
+until then (checking each record's event id, sender and time against
+the room's own, which a device sees even when it cannot read the
+content, would close this; not done).
 """
 
 from __future__ import annotations

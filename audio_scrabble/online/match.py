@@ -61,7 +61,7 @@ import logging
 import queue
 import secrets as _secrets
 import threading
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from ..errors import OnlineError
@@ -155,6 +155,8 @@ class GameLink:
         #: once caught up from an answer: how many moves, and from whom ("" this player's other device)
         self.caught_up: tuple[int, str] | None = None
         self.on_caught_up: Callable[[int, str], None] | None = None
+        #: records heard live before this device had the game: event id -> (seq, message)
+        self._early: dict[str, tuple[int, Message]] = {}
         if background:
             self._start_outbox()
 
@@ -261,8 +263,10 @@ class GameLink:
             try:
                 record = parse_record(msg.record)
                 if record.seq > 0 and not self.state.log:
-                    # the records before it cannot be read here (a new device): caught up by an answer
+                    # the records before it cannot be read here (a new device): caught up by an
+                    # answer; kept, to follow the answer when it was built before this came
                     self._seen.discard(msg.event_id)
+                    self._early[msg.event_id] = (record.seq, msg)
                     self.behind = True
                     return None
                 if record.seq > len(self.state.log) and not self._reading_history:
@@ -333,7 +337,7 @@ class GameLink:
             return
         asked = msg.record.get("ask")
         if isinstance(asked, str) and asked in self._asks:
-            if msg.sender == self._asks[asked][0]:  # the player's own other device: records and seed sent
+            if msg.sender == self._asks[asked][0] and part.seed:  # the player's own other device: seed sent
                 del self._asks[asked]
             else:
                 self._asks_answered.add(asked)
@@ -341,8 +345,8 @@ class GameLink:
             return
         parts = self._parts.setdefault(f"{msg.sender}/{part.answer}", {})
         parts[part.index] = part
-        if len(parts) == part.count:
-            self._apply_answer([parts[i] for i in range(part.count)], msg.sender)
+        if len(parts) == part.count and all(p.count == part.count for p in parts.values()):
+            self._apply_answer([parts[i] for i in range(part.count)], msg.sender)  # indexes 0..count-1, each once
 
     def _answer_asks(self) -> None:
         """Answer the asks heard: the records applied here (every program
@@ -372,7 +376,10 @@ class GameLink:
         """An answer to this device, whole: its records refereed in order on
         a fresh copy of the game (the seed, from this player's own other
         device, opened first); the copy replaces this side's only if every
-        record follows. Nothing is done when this side has the game already."""
+        record follows. When this side has the game already, only an answer
+        that brings more is taken: the seed (the records again from that
+        answer, this player's own, and what came since), or more records.
+        Records heard live before the answer follow it (:meth:`_take_early`)."""
         me = self.transport.user_id
         sealed = next((p.seed for p in parts if p.seed), "")
         seed_came = False
@@ -381,13 +388,43 @@ class GameLink:
             if opened is not None and opened[0] not in self.seeds:
                 self.seeds[opened[0]] = opened[1]
                 seed_came = True
+        answer = [dict(e) for p in parts for e in p.entries]
         if self.state.log:
-            if not (seed_came and self.state.secrets is None):
+            # taken again only when it brings more: this player's seed (its own other
+            # device, trusted over another home), or more records than the answer taken
+            if not ((seed_came and self.state.secrets is None) or len(answer) > len(self.entries)):
                 return
-            entries = list(self.entries)  # the seed came after the records: the game again, with it
+        tries = [answer]
+        ids = [str(e.get("event_id")) for e in answer]
+        if len(self.entries) > len(answer) and ids == [str(e.get("event_id")) for e in self.entries[:len(answer)]]:
+            tries.insert(0, answer + [dict(e) for e in self.entries[len(answer):]])  # and what came since
+        for entries in tries:
+            fresh = self._referee(entries)
+            if fresh is not None and (sender == me or len(fresh.log) >= len(self.state.log)):
+                break
         else:
-            entries = [dict(e) for p in parts for e in p.entries]
-        fresh = OnlineGame(me, self.state.lexicon)
+            return
+        assert fresh is not None
+        if sender != me and fresh.seat_of(sender) is None:
+            return  # not a player's (nor this player's other computer's): not taken
+        self.state = fresh
+        self.entries = [dict(e) for e in entries]
+        self._seen.update(str(e["event_id"]) for e in entries)
+        self.last_record_ms = int(entries[-1].get("ts", 0)) or self.last_record_ms
+        self.behind = False
+        self._take_early()
+        moves = sum(1 for r in self.state.log if r.kind in ACTION_KINDS)  # with those heard before it
+        seat = fresh.seat_of(sender)
+        name = "" if sender == me or seat is None else fresh.names[seat]
+        self.caught_up = (moves, name)
+        if self.on_caught_up is not None:
+            self.on_caught_up(moves, name)
+
+    def _referee(self, entries: Sequence[Mapping[str, Any]]) -> OnlineGame | None:
+        """A fresh copy of the game with these records refereed in order
+        (this player's secrets from its seed, if here), or None when one
+        does not follow."""
+        fresh = OnlineGame(self.transport.user_id, self.state.lexicon)
         try:
             for e in entries:
                 record = parse_record(e["record"])
@@ -396,20 +433,19 @@ class GameLink:
                 fresh.receive(record, str(e["sender"]), str(e.get("body", "")), int(e.get("ts", 0)))
         except (BadRecord, Refused) as err:
             log.info("a catch-up answer in %s was refused: %s", self.room, err.code)
-            return
-        if not fresh.log or len(fresh.log) < len(self.state.log):
-            return
-        self.state = fresh
-        self.entries = [dict(e) for e in entries]
-        self._seen.update(str(e["event_id"]) for e in entries)
-        self.last_record_ms = int(entries[-1].get("ts", 0)) or self.last_record_ms
-        self.behind = False
-        moves = sum(1 for r in fresh.log if r.kind in ACTION_KINDS)
-        seat = fresh.seat_of(sender)
-        name = "" if sender == me or seat is None else fresh.names[seat]
-        self.caught_up = (moves, name)
-        if self.on_caught_up is not None:
-            self.on_caught_up(moves, name)
+            return None
+        return fresh if fresh.log else None
+
+    def _take_early(self) -> None:
+        """The records heard live before the answer came, now in order: those
+        the answer did not carry follow it (the answer was built before them)."""
+        early = sorted(self._early.values(), key=lambda sm: sm[0])
+        self._early.clear()
+        for seq, msg in early:
+            if seq < len(self.state.log) or msg.event_id in self._seen:
+                self._seen.add(msg.event_id)
+                continue
+            self._take(msg)
 
     def game_and_others(self) -> tuple[Any, list[str]]:
         """The game's view as it stands (None before the deal is done) and
