@@ -9,7 +9,6 @@ through Session.handle_line over the loopback transport."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork

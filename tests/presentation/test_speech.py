@@ -37,6 +37,8 @@ from typing import Iterator
 
 import pytest
 
+from tts_kit import tts_speaker  # type: ignore[import-not-found]
+
 from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import (
@@ -142,17 +144,10 @@ class PacedPlayback:
 @pytest.fixture
 def paced(tmp_path: Path) -> Iterator[PacedPlayback]:
     """A TtsSpeaker playing through a real-time paced player process."""
-    script = tmp_path / "paced_player.py"
-    script.write_text(PACED_PLAYER)
     played = tmp_path / "played"
     played.mkdir()
     out = io.StringIO()
-    try:
-        speaker = TtsSpeaker(out, player=[sys.executable, str(script), "{wav}", str(played)])
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    for probe in played.glob("*.raw"):  # the start-up probe's silence
-        probe.unlink()
+    speaker = tts_speaker(tmp_path, played, PACED_PLAYER, out)
     yield PacedPlayback(speaker, played, out)
     speaker.close()
 

@@ -19,7 +19,6 @@ import io
 import re
 import shutil
 import subprocess
-import sys
 import textwrap
 import time
 from dataclasses import dataclass
@@ -31,7 +30,9 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import SpeechUnavailable, TtsSpeaker
+from audio_scrabble.presentation.speech import TtsSpeaker
+
+from tts_kit import tts_speaker  # type: ignore[import-not-found]
 
 #: words a minute: fast, so that the tests do not last as long as slow speech
 RATE = 330
@@ -93,17 +94,10 @@ class Playback:
 def playback(tmp_path: Path) -> Iterator[Playback]:
     if not shutil.which("sox"):
         pytest.skip("Debian package sox is not installed")
-    script = tmp_path / "player.py"
-    script.write_text(PLAYER)
     played = tmp_path / "played"
     played.mkdir()
     out = io.StringIO()
-    try:
-        speaker = TtsSpeaker(out, player=[sys.executable, str(script), "{wav}", str(played)], rate=RATE)
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    for probe in played.glob("*.raw"):  # the start-up probe's silence
-        probe.unlink()
+    speaker = tts_speaker(tmp_path, played, PLAYER, out, rate=RATE)
     yield Playback(speaker, played, out)
     speaker.close()
 
