@@ -26,30 +26,20 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO))
 
-GOAL_S = 1.0
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
+from synapse_bench import GOAL_S, new_synapse, percentile  # noqa: E402  (beside this file)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=16)
     args = parser.parse_args()
-
-    import synapse_server
 
     from audio_scrabble.console.homes.online_commands import install
     from audio_scrabble.console.homes.online_home import OnlineHome
@@ -60,12 +50,10 @@ def main() -> int:
     from audio_scrabble.online.match import PLAY
     from audio_scrabble.online.store import OnlineStore
 
-    python, why = synapse_server.find_python()
-    if python is None:
-        print(f"skipped: {why}")
+    made = new_synapse("bench_online_console_")
+    if made is None:
         return 0
-    folder = Path(tempfile.mkdtemp(prefix="bench_online_console_"))
-    server = synapse_server.Synapse(folder / "synapse", python)
+    server, folder = made
     server.start()
     lexicon = Lexicon.default()
     sides = []
