@@ -37,7 +37,7 @@ from typing import Iterator
 
 import pytest
 
-from tts_kit import tts_speaker  # type: ignore[import-not-found]
+from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
 
 from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.presentation import speech
@@ -103,32 +103,6 @@ def tts_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TtsSpeaker]:
         pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
     yield speaker
     speaker.close()
-
-
-PACED_PLAYER = textwrap.dedent(
-    '''
-    """Plays a WAV "in real time" into a raw file: a sound card for tests."""
-    import os, sys, time, wave
-    wav, outdir = sys.argv[1], sys.argv[2]
-    with wave.open(wav, "rb") as w:
-        rate = w.getframerate()
-        width = w.getsampwidth() * w.getnchannels()
-        name = os.path.join(outdir, "%020d.raw" % time.time_ns())
-        start = time.monotonic()
-        done = 0
-        with open(name, "wb") as f:
-            while True:
-                data = w.readframes(rate // 50)
-                if not data:
-                    break
-                f.write(data)
-                f.flush()
-                done += len(data) // width
-                delay = start + done / rate - time.monotonic()
-                if delay > 0:
-                    time.sleep(delay)
-    '''
-)
 
 
 @dataclass

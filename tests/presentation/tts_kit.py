@@ -2,14 +2,16 @@
 real speech: pyttsx3 with Debian's espeak-ng renders each message, and a
 small player process written by the test plays it into a raw file (a
 headless box has no sound card). PLAYER appends each WAV to one file at
-about real time (a block of 20 ms, then 20 ms asleep); a test may give a
-player of its own. The speaker skips the test, saying why, where pyttsx3
+about real time (a block of 20 ms, then 20 ms asleep); PACED_PLAYER
+writes each WAV to a file of its own in a folder, paced to the real time
+of its frames. The speaker skips the test, saying why, where pyttsx3
 cannot start an engine."""
 
 from __future__ import annotations
 
 import io
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,31 @@ with wave.open(sys.argv[1], "rb") as w:
             f.flush()
             time.sleep(0.02)
 """
+
+
+#: argv: the WAV, the folder of the raw files (each named TIME-RATE-CHANNELS-WIDTH.raw)
+PACED_PLAYER = textwrap.dedent(
+    '''
+    """Plays a WAV in real time into a raw file named TIME-RATE-CHANNELS-WIDTH.raw."""
+    import os, sys, time, wave
+    wav, outdir = sys.argv[1], sys.argv[2]
+    with wave.open(wav, "rb") as w:
+        rate, channels, width = w.getframerate(), w.getnchannels(), w.getsampwidth()
+        name = os.path.join(outdir, "%020d-%d-%d-%d.raw" % (time.time_ns(), rate, channels, width))
+        start, done = time.monotonic(), 0
+        with open(name, "wb") as f:
+            while True:
+                data = w.readframes(rate // 50)
+                if not data:
+                    break
+                f.write(data)
+                f.flush()
+                done += len(data) // (width * channels)
+                delay = start + done / rate - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+    '''
+)
 
 
 def tts_speaker(folder: Path, played: Path, player: str = PLAYER, out: io.StringIO | None = None,
