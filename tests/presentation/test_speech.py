@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import importlib.util
 import io
 import os
 import re
@@ -37,10 +36,10 @@ from typing import Iterator
 
 import pytest
 
+from speechd_kit import skip_without_speechd_client  # type: ignore[import-not-found]
 from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
 
 from audio_scrabble.errors import ScrabbleError
-from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import (
     RecordingSpeaker,
     ScreenReaderSpeaker,
@@ -461,12 +460,7 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
     modules = _module_dir()
     if modules is None:
         pytest.skip("Debian package speech-dispatcher-espeak-ng is not installed")
-    try:
-        speech.load_speechd()
-    except SpeechUnavailable as err:
-        pytest.skip(err.reason)
-    if importlib.util.find_spec("accessible_output2") is None:
-        pytest.skip("accessible_output2 is not installed")
+    skip_without_speechd_client()
 
     root = Path(tempfile.mkdtemp(prefix="sd-"))  # short: socket paths are limited
     conf, home, run, logdir = root / "conf", root / "home", root / "run", root / "log"
