@@ -34,6 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from synapse_bench import GOAL_S, new_synapse, percentile  # noqa: E402  (beside this file)
+from typed_moves import typed as typed_move  # noqa: E402  (tests/, on the path synapse_bench gives)
 
 
 def main() -> int:
@@ -46,7 +47,6 @@ def main() -> int:
     from audio_scrabble.console.session import NEW, Options, Session
     from audio_scrabble.engine.players import ComputerPlayer
     from audio_scrabble.lexicon import Lexicon
-    from audio_scrabble.notation.plays import format_play
     from audio_scrabble.online.match import PLAY
     from audio_scrabble.online.store import OnlineStore
 
@@ -98,9 +98,7 @@ def main() -> int:
                 if game.awaiting_final_challenge:
                     typed = "accept"
                 else:
-                    action = players[i].choose(game, i)
-                    typed = ("play " + format_play(action.play, game.board) if action.kind == "place"
-                             else "exchange " + "".join(action.tiles) if action.kind == "exchange" else "pass")
+                    typed = typed_move(players[i].choose(game, i), game.board)
             with lock:
                 stamps[1 - i].clear()
             t0 = time.perf_counter()

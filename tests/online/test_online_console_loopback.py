@@ -16,12 +16,12 @@ import pytest
 
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.match import DONE
 from audio_scrabble.presentation import online_prompts, prompts
 
 from lines_kit import said as said_in  # type: ignore[import-not-found]
 from tables_kit import Homes  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 NAMES = ("Alice", "Bob")
 
@@ -39,12 +39,7 @@ def typed_move(homes: Homes, i: int, player: ComputerPlayer) -> str:
         assert game is not None
         if game.awaiting_final_challenge:
             return "accept"
-        action = player.choose(game, i)
-        if action.kind == "place":
-            return "play " + format_play(action.play, game.board)
-        if action.kind == "exchange":
-            return "exchange " + "".join(action.tiles)
-        return "pass"
+        return typed(player.choose(game, i), game.board)
 
 
 def phony_from(rack: list[str], lexicon: Any) -> str:

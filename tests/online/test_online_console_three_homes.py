@@ -14,12 +14,12 @@ import pytest
 
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.match import DONE, PLAY
 from audio_scrabble.presentation import online_prompts, prompts
 
 from lines_kit import said as said_in  # type: ignore[import-not-found]
 from tables_kit import Homes  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 NAMES = ("Alice", "Bob", "Carol")
 
@@ -51,13 +51,11 @@ def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(
                 game = link.state.game
                 assert game is not None
                 if game.awaiting_final_challenge:
-                    typed = "accept"
+                    line = "accept"
                     asked = [k for k in range(3) if homes.sessions[k].game.awaiting_final_challenge]
                 else:
-                    action = players[i].choose(game, i)
-                    typed = ("play " + format_play(action.play, game.board) if action.kind == "place"
-                             else "exchange " + "".join(action.tiles) if action.kind == "exchange" else "pass")
-            out = homes.line(i, typed)
+                    line = typed(players[i].choose(game, i), game.board)
+            out = homes.line(i, line)
             if homes.sessions[i].question is not None:
                 out += homes.line(i, "yes")
         else:
