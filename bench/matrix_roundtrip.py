@@ -16,22 +16,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-
-GOAL_S = 1.0
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
+from synapse_bench import GOAL_S, new_synapse, percentile
 
 
 def main() -> int:
@@ -39,18 +27,14 @@ def main() -> int:
     parser.add_argument("--messages", type=int, default=40)
     args = parser.parse_args()
 
-    import synapse_server
-
     from audio_scrabble.online.matrix import MatrixTransport
     from audio_scrabble.online.store import OnlineStore
 
-    python, why = synapse_server.find_python()
-    if python is None:
-        print(f"skipped: {why}")
+    made = new_synapse("bench_synapse_")
+    if made is None:
         return 0
-    folder = Path(tempfile.mkdtemp(prefix="bench_synapse_"))
+    server, folder = made
     t = time.perf_counter()
-    server = synapse_server.Synapse(folder / "synapse", python)
     server.start()
     started = time.perf_counter() - t
     transports = []

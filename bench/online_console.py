@@ -26,22 +26,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO))
 
-GOAL_S = 1.0
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
+from synapse_bench import GOAL_S, new_synapse, percentile  # noqa: E402  (beside this file)
+from typed_moves import typed as typed_move  # noqa: E402  (tests/, on the path synapse_bench gives)
 
 
 def main() -> int:
@@ -49,23 +42,18 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=16)
     args = parser.parse_args()
 
-    import synapse_server
-
     from audio_scrabble.console.homes.online_commands import install
     from audio_scrabble.console.homes.online_home import OnlineHome
     from audio_scrabble.console.session import NEW, Options, Session
     from audio_scrabble.engine.players import ComputerPlayer
     from audio_scrabble.lexicon import Lexicon
-    from audio_scrabble.notation.plays import format_play
     from audio_scrabble.online.match import PLAY
     from audio_scrabble.online.store import OnlineStore
 
-    python, why = synapse_server.find_python()
-    if python is None:
-        print(f"skipped: {why}")
+    made = new_synapse("bench_online_console_")
+    if made is None:
         return 0
-    folder = Path(tempfile.mkdtemp(prefix="bench_online_console_"))
-    server = synapse_server.Synapse(folder / "synapse", python)
+    server, folder = made
     server.start()
     lexicon = Lexicon.default()
     sides = []
@@ -110,9 +98,7 @@ def main() -> int:
                 if game.awaiting_final_challenge:
                     typed = "accept"
                 else:
-                    action = players[i].choose(game, i)
-                    typed = ("play " + format_play(action.play, game.board) if action.kind == "place"
-                             else "exchange " + "".join(action.tiles) if action.kind == "exchange" else "pass")
+                    typed = typed_move(players[i].choose(game, i), game.board)
             with lock:
                 stamps[1 - i].clear()
             t0 = time.perf_counter()

@@ -43,29 +43,16 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-
-class _Capture:
-    """Stands in for the simulation: keeps the candidates it is given."""
-
-    think = 0.0
-    last: dict = {}
-
-    def choose(self, game: Any, me: int, cands: list) -> int:
-        self.cands = cands
-        return 0
+from champion_turns import champion_turns  # noqa: E402  (beside this file)
 
 
 def positions(games: int, seed: int, iterations: int) -> list[dict]:
-    from audio_scrabble.core import Game
-    from audio_scrabble.core.rules import VARIANTS
     from audio_scrabble.engine import champion
     from audio_scrabble.engine.movegen import MoveGenerator
-    from audio_scrabble.engine.players import ComputerPlayer
     from audio_scrabble.lexicon import Lexicon
 
     lex = Lexicon.default()
@@ -73,28 +60,12 @@ def positions(games: int, seed: int, iterations: int) -> list[dict]:
     out = []
     t0 = time.perf_counter()
     for g in range(seed, seed + games):
-        game = Game(["a", "b"], VARIANTS["double"], seed=g, lexicon=lex)
-        experts = [ComputerPlayer("expert", lex, 2 * g + j) for j in range(2)]
-        picker = ComputerPlayer("champion", lex, g, think=0.1, workers=0)
-        cap = _Capture()
-        picker._sim = cap
-        picker.warm = lambda: None  # no worker processes: the candidates only
-        turns = set(random.Random(g).sample(range(2, 16), 2))
-        t = 0
-        while not game.is_over and len(game.bag) > 20:
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            i = game.current
-            if t in turns:
-                picker._champion(game, i, list(game.players[i].rack))
-                cands = [(c[0], tuple(c[1]), c[2]) for c in cap.cands]
-                res = champion.simulate(gen, [list(r) for r in game.board.cells], list(game.players[i].rack),
-                                        list(game.unseen(i).elements()), len(game.bag), cands,
-                                        list(range(len(cands))), seed=g * 7 + t, iterations=iterations)
-                out.append({"static": [c[3] for c in cap.cands], "res": res})
-            experts[i].choose(game, i).apply(game)
-            t += 1
+        for t, game, i, found in champion_turns(lex, g):
+            cands = [(c[0], tuple(c[1]), c[2]) for c in found]
+            res = champion.simulate(gen, [list(r) for r in game.board.cells], list(game.players[i].rack),
+                                    list(game.unseen(i).elements()), len(game.bag), cands,
+                                    list(range(len(cands))), seed=g * 7 + t, iterations=iterations)
+            out.append({"static": [c[3] for c in found], "res": res})
         print(f"  game {g}: {len(out)} positions, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return out
 

@@ -39,8 +39,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the ordinary games' positions
 
-from audio_scrabble.core import Game  # noqa: E402
+from ordinary_games import ordinary_turns  # noqa: E402
 from audio_scrabble.core.board import premium_at  # noqa: E402
 from audio_scrabble.engine import MoveGenerator  # noqa: E402
 from audio_scrabble.engine.survey import hot_spots  # noqa: E402
@@ -52,26 +53,13 @@ def positions(count: int, seed: int, lexicon, gen):
     rng = random.Random(seed)
     made = 0
     while made < count:
-        game = Game(["a", "b"], seed=rng.randrange(1 << 30), lexicon=lexicon)
+        game_seed = rng.randrange(1 << 30)
         stop = rng.randrange(4, 15)
-        turn = 0
-        while not game.is_over:
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            rack = list(game.current_player.rack)
-            moves = gen.generate(game.board, rack)
+        for turn, (game, rack, moves) in enumerate(ordinary_turns(lexicon, gen, game_seed, rng)):
             if turn == stop and moves:
                 yield game.board.copy(), rack, moves
                 made += 1
                 break
-            turn += 1
-            if moves:
-                game.place(moves[rng.randrange(min(5, len(moves)))].play)
-            elif game.why_not_exchange(rack) is None:
-                game.exchange(rack)
-            else:
-                game.pass_turn()
 
 
 def best_squares(moves, top: int = 3) -> set:

@@ -25,8 +25,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the ordinary games' positions
 
-from audio_scrabble.core import Game, Square  # noqa: E402
+from audio_scrabble.core import Square  # noqa: E402
 from audio_scrabble.engine import MoveGenerator  # noqa: E402
 from audio_scrabble.engine.survey import (  # noqa: E402
     around,
@@ -38,25 +39,14 @@ from audio_scrabble.engine.survey import (  # noqa: E402
 )
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.presentation.survey_phrases import around_phrases, fit_phrases, spots_phrases  # noqa: E402
+from ordinary_games import ordinary_turns  # noqa: E402
 
 
 def positions(games: int, lexicon, gen):
     rng = random.Random(12)
     for _ in range(games):
-        game = Game(["a", "b"], seed=rng.randrange(1 << 30), lexicon=lexicon)
-        while not game.is_over:
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            rack = list(game.current_player.rack)
-            moves = gen.generate(game.board, rack)
+        for game, rack, moves in ordinary_turns(lexicon, gen, rng.randrange(1 << 30), rng):
             yield game.board.copy(), rack, moves
-            if moves:
-                game.place(moves[rng.randrange(min(5, len(moves)))].play)
-            elif game.why_not_exchange(rack) is None:
-                game.exchange(rack)
-            else:
-                game.pass_turn()
 
 
 def best_of(fn, runs: int = 3) -> float:

@@ -25,6 +25,9 @@ import os
 import secrets
 from datetime import datetime
 from pathlib import Path
+from typing import Callable, TypeVar
+
+_T = TypeVar("_T")
 
 #: Mode of a file only its owner may read (before the umask).
 PRIVATE = 0o600
@@ -75,6 +78,26 @@ def _new_temporary(path: Path, mode: int) -> tuple[int, str]:
     raise FileExistsError(f"no free temporary name beside {path}")
 
 
+def _written_then(path: Path, data: bytes, mode: int, place: Callable[[str], _T]) -> _T:
+    """Write ``data`` to a new temporary file beside ``path`` (see
+    :func:`_new_temporary`), flush it to disk, and ``place`` it (given its
+    name): what ``place`` returns. On any failure the temporary file is
+    removed and the error raised."""
+    fd, tmp = _new_temporary(path, mode)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return place(tmp)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def atomic_write(path: Path, data: bytes, mode: int = PRIVATE) -> None:
     """Write ``data`` to ``path`` so that it holds the old bytes or the new, whole.
 
@@ -83,21 +106,8 @@ def atomic_write(path: Path, data: bytes, mode: int = PRIVATE) -> None:
     then the folder is flushed. On failure the temporary file is removed
     and the OSError raised.
     """
-    folder = path.parent
-    fd, tmp = _new_temporary(path, mode)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    fsync_dir(folder)
+    _written_then(path, data, mode, lambda tmp: os.replace(tmp, path))
+    fsync_dir(path.parent)
 
 
 def numbered(path: Path, n: int) -> Path:
@@ -149,19 +159,7 @@ def write_new(path: Path, data: bytes, mode: int = PRIVATE) -> Path:
     next free name if it is taken, never replacing a file another process
     writes at the same moment (see :func:`move_to_free_name`). Returns the
     name written."""
-    fd, tmp = _new_temporary(path, mode)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        written = move_to_free_name(Path(tmp), path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    written = _written_then(path, data, mode, lambda tmp: move_to_free_name(Path(tmp), path))
     fsync_dir(path.parent)
     return written
 

@@ -1,26 +1,19 @@
 """What the braille display tests share (tests/console/): a wrap that keeps its
 calls, a decoder of the braille board, a whole game played to its end
-with every line kept."""
+with every line kept (its one-tile plays and the word list that accepts
+every word: console_kit's)."""
 
 from __future__ import annotations
 
 import pytest
 
 from audio_scrabble.presentation import layout
-from audio_scrabble.core.board import Square
-from audio_scrabble.core.game import Game
-from audio_scrabble.core.tiles import BLANK
+
+from console_kit import AcceptAll, single_tile_line  # type: ignore[import-not-found]  # noqa: F401 (theirs too)
 
 
 
 BLANK_CELL = "\u2800"
-
-
-class AcceptAll:
-    """A word list that accepts every word (games that only test the flow)."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
 
 
 # ====================================================================== watching the wrapping
@@ -85,19 +78,3 @@ def check_wrapping(watch: WrapWatch, width: int) -> int:
         assert cells is not None
         assert_words_whole(text, pieces, cells)
     return len(watch.calls)
-
-
-# ====================================================================== a whole game
-def single_tile_line(g: Game) -> str:
-    """A legal play for the current player: one tile beside a tile on the board."""
-    rack = g.current_player.rack
-    if g.board.is_empty():
-        two = "".join("?" if t == BLANK else t for t in rack[:2])
-        return f"play 8H {two}"
-    tile = "?" if rack[0] == BLANK else rack[0]
-    for sq, _ in g.board.occupied():
-        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
-                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
-            if nb.on_board and not g.board[nb]:
-                return f"play {nb.name} {tile}"
-    raise AssertionError("no square left")

@@ -8,6 +8,7 @@ import copy
 
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import Square
 from audio_scrabble.core.game import Game
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK
@@ -99,3 +100,18 @@ def pair(verbosity: str = "normal", seed: int = 1) -> Session:
 
 def joined(lines) -> str:
     return " ".join(lines)
+
+
+def single_tile_line(g: Game) -> str:
+    """A legal play for the current player: one tile beside a tile on the board."""
+    rack = g.current_player.rack
+    if g.board.is_empty():
+        two = "".join("?" if t == BLANK else t for t in rack[:2])
+        return f"play 8H {two}"
+    tile = "?" if rack[0] == BLANK else rack[0]
+    for sq, _ in g.board.occupied():
+        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
+                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
+            if nb.on_board and not g.board[nb]:
+                return f"play {nb.name} {tile}"
+    raise AssertionError("no square left")

@@ -20,7 +20,7 @@ import pytest
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
+from typed_moves import typed as typed_move  # type: ignore[import-not-found]
 
 #: what a person types at their turn: the commands that read the game
 READING = ("rack", "bag", "scores", "history", "summary", "unseen", "last", "where", "row 8", "column H",
@@ -42,12 +42,7 @@ def their_move(s: Session, player: ComputerPlayer) -> str:
     """The move a club player would make for the person whose turn it is, as typed."""
     game = s.game
     assert game is not None
-    action = player.choose(game, game.current)
-    if action.kind == "place":
-        return "play " + format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    return typed_move(player.choose(game, game.current), game.board)
 
 
 @pytest.mark.parametrize("width", [None, 20])

@@ -185,7 +185,9 @@ def test_played_through_letters_may_be_typed_bracketed_or_left_out():
         assert g.board[Square.parse("H9")] == "T"
 
 
-def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
+def _zap_typed_past_an_o():
+    """An O on H9, ZAP in the rack: ``play ZAP from H7 down`` (the O left
+    out) typed. The session, its snapshot before, and what it answered."""
     s, _ = session(seed=1, lexicon=AcceptAll())
     g = s.game
     g.board.put(Square.parse("H9"), "O")
@@ -193,7 +195,12 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     g.current_player.rack[:3] = ["Z", "A", "P"]
     s.racks.order[g.current] = list(g.current_player.rack)
     before = snapshot(s)
-    out = s.handle_line("play ZAP from H7 down")
+    return s, before, s.handle_line("play ZAP from H7 down")
+
+
+def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
+    s, before, out = _zap_typed_past_an_o()
+    g = s.game
     assert out == ["That makes ZAOP, H7 down.", "That plays through O on H9.", "Play it? Type yes or no."]
     assert s.prompt_text() == "play it> "
     assert snapshot(s) == before
@@ -275,14 +282,7 @@ def test_check_of_an_illegal_play_says_not_legal_then_the_reason_as_its_own_sent
 
 
 def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open():
-    s, _ = session(seed=1, lexicon=AcceptAll())
-    g = s.game
-    g.board.put(Square.parse("H9"), "O")
-    ready(s)
-    g.current_player.rack[:3] = ["Z", "A", "P"]
-    s.racks.order[g.current] = list(g.current_player.rack)
-    before = snapshot(s)
-    asked = s.handle_line("play ZAP from H7 down")
+    s, before, asked = _zap_typed_past_an_o()
     assert s.handle_line("help") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
     assert s.handle_line("repeat") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
     assert s.prompt_text() == "play it> " and snapshot(s) == before

@@ -420,21 +420,8 @@ def test_the_direction_question_at_brief_is_one_line_and_cancel_keeps_the_turn()
 
 
 # ---------------------------------------------------------------- 7: brief refusals in one line
-def _unfinished_game_issue23_answers(tmp_path):
-    from audio_scrabble.persistence import SaveStore
-
-    store = SaveStore(tmp_path / "saves")
-    s = Session(Options(players="Alice,Bob", rules="house", seed=3), lexicon=services.WordSet(["QI"]), store=store)
-    s.start()
-    s.handle_line("")
-    s.handle_line("pass")
-    s.handle_line("quit")
-    assert s.handle_line("yes")[0].startswith("Goodbye")
-    return store
-
-
 def test_at_brief_the_resume_question_refuses_maybe_and_ctrl_c_in_one_line(tmp_path):
-    store = _unfinished_game_issue23_answers(tmp_path)
+    store = _unfinished_game(tmp_path)
     s = Session(Options(verbosity="brief"), lexicon=services.WordSet(["QI"]), store=store)
     offer = s.start()
     assert offer[-1] == "Resume it? Type yes or no."

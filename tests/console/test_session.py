@@ -23,7 +23,7 @@ from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 from audio_scrabble.presentation.phrases import Audience, Style
 
-from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
+from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, single_tile_line, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
 from refusal_corpus import joined
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
@@ -301,19 +301,6 @@ def test_new_game_after_the_end_uses_the_same_players():
 
 
 # ---------------------------------------------------------------- a whole game
-def _single_tile_line(g: Game) -> str:
-    """A legal play for the current player: one tile beside a tile on the board."""
-    rack = g.current_player.rack
-    if g.board.is_empty():
-        two = "".join("?" if t == BLANK else t for t in rack[:2])
-        return f"play 8H {two}"
-    tile = "?" if rack[0] == BLANK else rack[0]
-    for sq, _ in g.board.occupied():
-        for nb in (Square(sq.row + 1, sq.col), Square(sq.row, sq.col + 1),
-                   Square(sq.row - 1, sq.col), Square(sq.row, sq.col - 1)):
-            if nb.on_board and not g.board[nb]:
-                return f"play {nb.name} {tile}"
-    raise AssertionError("no square left")
 
 
 def test_a_whole_game_to_the_end_announcement():
@@ -327,7 +314,7 @@ def test_a_whole_game_to_the_end_announcement():
             transcript += s.handle_line("accept")
             continue
         transcript += ready(s)
-        out = s.handle_line(_single_tile_line(g))
+        out = s.handle_line(single_tile_line(g))
         while isinstance(s.question, BlankQuestion):
             out += s.handle_line("e")
         if isinstance(s.question, PlayQuestion):  # one tile typed makes a longer word: asked first

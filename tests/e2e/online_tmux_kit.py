@@ -14,22 +14,55 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
 
-from audio_scrabble.core.board import Board
-from audio_scrabble.engine.movegen import generator_for
-from audio_scrabble.notation.plays import format_play
-from tmux_terminal import Terminal
+import pytest
+
+pytest.importorskip("nio")  # the programs' homes: importing this kit skips the test module without it
+
+from audio_scrabble.core.board import Board  # noqa: E402
+from audio_scrabble.lexicon import Lexicon  # noqa: E402
+from audio_scrabble.engine.movegen import generator_for  # noqa: E402
+from audio_scrabble.notation.plays import format_play  # noqa: E402
+from tmux_terminal import Terminal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the homeserver and the deal take longer than a local turn
 WAIT = 60.0
 RACK = re.compile(r"^Rack: (.*)\.$", re.M)
+#: the tests' mark (pytestmark): they skip, saying why, without tmux
+NEEDS_TMUX = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed, so the terminal cannot be driven")
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+@contextmanager
+def screens_shown(players: Sequence["Player"], synapse: Any = None) -> Iterator[None]:
+    """Around a test's game: every pane printed when an assertion fails;
+    at the end the homeserver started again (given ``synapse``: a test may
+    have stopped it) and each program closed."""
+    try:
+        yield
+    except AssertionError:
+        print(screens(players))
+        raise
+    finally:
+        if synapse is not None:
+            synapse.start()
+        for p in players:
+            p.close()
 
 
 class Player:

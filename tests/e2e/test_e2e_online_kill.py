@@ -11,25 +11,14 @@ when tmux, nio or Synapse is missing."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
+from online_tmux_kit import flat, lexicon, NEEDS_TMUX, new_players, play_to_end, Player, screens_shown, start_game, Table, WAIT  # noqa: F401 (lexicon: a fixture; skips without nio)
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed, so the terminal cannot be driven")
+from audio_scrabble.presentation import online_prompts
 
-pytest.importorskip("nio")
-
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.presentation import online_prompts  # noqa: E402
-from online_tmux_kit import flat, screens, WAIT, Player, Table, new_players, play_to_end, start_game  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> Any:
-    return Lexicon.default()
+pytestmark = NEEDS_TMUX
 
 
 def come_back(p: Player) -> str:
@@ -67,7 +56,7 @@ def test_a_player_killed_before_the_send_and_while_the_other_moves_comes_back(
             other.arrived[mover.label] = -1  # the move is in the game it opened, not said as it arrives
             done.append("killed while the other moved")
 
-    try:
+    with screens_shown(players, synapse):
         order = start_game(synapse, players)
         play_to_end(order, Table(lexicon, 2), phony=False, hook=hook)
         assert done == ["killed before the send", "killed while the other moved"]
@@ -79,10 +68,3 @@ def test_a_player_killed_before_the_send_and_while_the_other_moves_comes_back(
             assert "Traceback" not in screen and "refused" not in screen and "came again" not in screen
         if os.environ.get("SHOW_SCREENS"):
             print("\n=========\n".join(p.screen() for p in players))
-    except AssertionError:
-        print(screens(players))
-        raise
-    finally:
-        synapse.start()
-        for p in players:
-            p.close()

@@ -10,26 +10,15 @@ is missing."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
-import pytest
+from online_tmux_kit import lexicon, NEEDS_TMUX, new_players, play_to_end, Player, screens_shown, start_game, Table, WAIT  # noqa: F401 (lexicon: a fixture; skips without nio)
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed, so the terminal cannot be driven")
+from audio_scrabble.presentation import online_prompts
 
-pytest.importorskip("nio")
-
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.presentation import online_prompts  # noqa: E402
-from online_tmux_kit import screens, WAIT, Player, Table, new_players, play_to_end, start_game  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> Any:
-    return Lexicon.default()
+pytestmark = NEEDS_TMUX
 
 
 def finish(players: list[Player]) -> None:
@@ -62,7 +51,7 @@ def test_a_move_made_while_the_homeserver_is_down_arrives_once_when_it_is_back(
         synapse.start()
         seen["mover"], seen["other"] = mover, other
 
-    try:
+    with screens_shown(players, synapse):
         order = start_game(synapse, players)
         typed = play_to_end(order, Table(lexicon, 2), phony=False, hook=hook)
         mover, other = seen["mover"], seen["other"]
@@ -71,10 +60,3 @@ def test_a_move_made_while_the_homeserver_is_down_arrives_once_when_it_is_back(
         assert other.count(f"{mover.label}'s move has arrived.") == moves_by_mover, typed
         assert "refused" not in other.screen() and "came again" not in other.screen()
         finish(players)
-    except AssertionError:
-        print(screens(players))
-        raise
-    finally:
-        synapse.start()
-        for p in players:
-            p.close()

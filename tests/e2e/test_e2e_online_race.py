@@ -13,34 +13,23 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
-import pytest
+from online_tmux_kit import flat, lexicon, NEEDS_TMUX, new_players, screens, screens_shown, start_game, Table, WAIT, wait_turn  # noqa: F401 (lexicon: a fixture; skips without nio)
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed, so the terminal cannot be driven")
+from audio_scrabble.presentation import online_prompts
 
-pytest.importorskip("nio")
-
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.presentation import online_prompts  # noqa: E402
-from online_tmux_kit import WAIT, flat, Table, new_players, screens, start_game, wait_turn  # noqa: E402
+pytestmark = NEEDS_TMUX
 
 REFUSED = re.compile(r"(\w+)'s record does not follow the last one; it was refused\.")
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> Any:
-    return Lexicon.default()
 
 
 def test_a_move_and_a_resignation_at_once_one_stands_on_both_sides(
         synapse: Any, tmp_path: Path, lexicon: Any) -> None:
     players = new_players(synapse, tmp_path, ["alice", "bob"])
-    try:
+    with screens_shown(players, synapse):
         mover, other = start_game(synapse, players)
         assert wait_turn(mover) == "turn"
         line, _ = Table(lexicon, 2).choose(mover.rack())
@@ -85,10 +74,3 @@ def test_a_move_and_a_resignation_at_once_one_stands_on_both_sides(
             assert "Traceback" not in p.screen()
         if os.environ.get("SHOW_SCREENS"):
             print(screens(players))
-    except AssertionError:
-        print(screens(players))
-        raise
-    finally:
-        synapse.start()
-        for p in players:
-            p.close()

@@ -12,31 +12,20 @@ is missing."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed, so the terminal cannot be driven")
-
-pytest.importorskip("nio")
-
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from online_tmux_kit import screens, Table, new_players, play_to_end, start_game  # noqa: E402
+from online_tmux_kit import lexicon, NEEDS_TMUX, new_players, play_to_end, screens_shown, start_game, Table  # noqa: F401 (lexicon: a fixture; skips without nio)
 
 
-@pytest.fixture(scope="module")
-def lexicon() -> Any:
-    return Lexicon.default()
+pytestmark = NEEDS_TMUX
 
 
 def whole_game(synapse: Any, tmp_path: Path, lexicon: Any, names: list[str]) -> None:
     began = time.monotonic()
     players = new_players(synapse, tmp_path, names)
-    try:
+    with screens_shown(players):
         order = start_game(synapse, players)
         typed = play_to_end(order, Table(lexicon, len(players)))
         for p in players:
@@ -57,12 +46,6 @@ def whole_game(synapse: Any, tmp_path: Path, lexicon: Any, names: list[str]) -> 
         if os.environ.get("SHOW_SCREENS"):
             print("\n=========\n".join(p.screen() for p in players))
             print(f"{len(typed)} turns in {time.monotonic() - began:.0f} s")
-    except AssertionError:
-        print(screens(players))
-        raise
-    finally:
-        for p in players:
-            p.close()
 
 
 def test_two_processes_play_a_whole_game(synapse: Any, tmp_path: Path, lexicon: Any) -> None:

@@ -23,10 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from audio_scrabble.core import Board, Game
+from audio_scrabble.core import Board
 from audio_scrabble.engine import MoveGenerator, WordGraph, movegen
 from audio_scrabble.engine.champion import _changed_view, _copy_analysis
 from audio_scrabble.lexicon import Lexicon
+
+from movegen_kit import blank_variants, seeded_turns  # type: ignore[import-not-found]
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -52,44 +54,13 @@ def pair(lexicon: Lexicon) -> tuple[MoveGenerator, MoveGenerator]:
     return MoveGenerator(lexicon, backend="python"), MoveGenerator(lexicon, backend="c")
 
 
-def _variants(rack: list[str], rng: random.Random) -> list[list[str]]:
-    out = [rack]
-    for n in (1, 2):
-        if len(rack) > n:
-            blanked = list(rack)
-            for k in rng.sample(range(len(rack)), n):
-                blanked[k] = "?"
-            out.append(blanked)
-    return out
-
-
-def _positions(lexicon: Lexicon, games: int, seed: int):
-    """(board, rack, rng) of every turn of seeded games between players
-    choosing at random among the ten best."""
-    gen = MoveGenerator(lexicon)
-    for g in range(games):
-        rng = random.Random(seed + g)
-        game = Game(["a", "b"], seed=seed + g, lexicon=lexicon)
-        while not game.is_over:
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            rack = list(game.current_player.rack)
-            yield game.board, rack, rng
-            moves = gen.generate(game.board, rack)
-            if moves:
-                game.place(moves[rng.randrange(min(10, len(moves)))].play)
-            else:
-                game.pass_turn()
-
-
 @needs_c
 def test_same_records_in_seeded_games(lexicon, pair):
     py, c = pair
     assert (py.backend, c.backend) == ("python", "c")
     positions = blanks = records = 0
-    for board, rack, rng in _positions(lexicon, games=2, seed=61_000):
-        for v in _variants(rack, rng):
+    for _, board, rack, rng in seeded_turns(lexicon, games=2, seed=61_000):
+        for v in blank_variants(rack, rng):
             a, b = py.raw(board, v), c.raw(board, v)
             assert b == a, (board.rows_text(), v)
             assert c.exists(board, v) == py.exists(board, v) == bool(a)
@@ -121,7 +92,7 @@ def test_same_records_for_lines_masks_and_small_racks(lexicon, pair):
     py, c = pair
     rng = random.Random(5)
     calls = nonempty = 0
-    for k, (board, rack, _) in enumerate(_positions(lexicon, games=2, seed=62_000)):
+    for k, (_, board, rack, _) in enumerate(seeded_turns(lexicon, games=2, seed=62_000)):
         if k < 6 or k % 2:
             continue
         for _ in range(6):
@@ -147,7 +118,7 @@ def test_same_records_on_the_champions_views_of_some_lines(lexicon, pair):
     others hidden: a Line with no anchors and nothing packed)."""
     py, c = pair
     checked = 0
-    for k, (board, rack, _) in enumerate(_positions(lexicon, games=1, seed=63_000)):
+    for k, (_, board, rack, _) in enumerate(seeded_turns(lexicon, games=1, seed=63_000)):
         if k < 4 or k % 3:
             continue
         base = _copy_analysis(py.analysis.update(board))
@@ -289,7 +260,7 @@ def test_the_compiled_line_analysis_is_the_pythons(lexicon):
     inc_c, inc_py = movegen.BoardAnalysis(graph, "c"), movegen.BoardAnalysis(graph, "python")
     assert inc_c._cflat is not None and inc_py._cflat is None
     boards = 0
-    for k, (board, _, _) in enumerate(_positions(lexicon, games=2, seed=64_000)):
+    for k, (_, board, _, _) in enumerate(seeded_turns(lexicon, games=2, seed=64_000)):
         fresh_c = movegen.BoardAnalysis(graph, "c").update(board)
         fresh_py = movegen.BoardAnalysis(graph, "python").update(board)
         inc_c.update(board)
@@ -315,7 +286,7 @@ def test_the_python_search_on_a_compiled_analysis(lexicon, pair):
     meets such a line, and gives the same records."""
     py, c = pair
     checked = 0
-    for k, (board, rack, _) in enumerate(_positions(lexicon, games=1, seed=65_000)):
+    for k, (_, board, rack, _) in enumerate(seeded_turns(lexicon, games=1, seed=65_000)):
         if k % 2 != 1:
             continue
         py.analysis = movegen.BoardAnalysis(py.graph, "c")

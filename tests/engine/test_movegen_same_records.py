@@ -18,7 +18,6 @@ generation gives the same records with them removed.
 from __future__ import annotations
 
 import hashlib
-import random
 import sys
 from typing import Any
 
@@ -29,6 +28,8 @@ from audio_scrabble.engine import MoveGenerator, WordGraph, movegen
 from audio_scrabble.engine import graph as graph_mod
 from audio_scrabble.engine.graph import RUN
 from audio_scrabble.lexicon import Lexicon
+
+from movegen_kit import blank_variants, seeded_turns  # type: ignore[import-not-found]
 
 GAMES = 4
 SEED = 60_000
@@ -42,44 +43,16 @@ EXPECTED: list[tuple[int, str]] = [
 ]
 
 
-def _racks(rack: list[str], rng: random.Random) -> list[list[str]]:
-    out = [rack]
-    for n in (1, 2):
-        if len(rack) > n:
-            blanked = list(rack)
-            for k in rng.sample(range(len(rack)), n):
-                blanked[k] = "?"
-            out.append(blanked)
-    return out
-
-
 def digests(gen: Any, lexicon: Any, games: int = GAMES) -> list[tuple[int, str]]:
     """Per seeded game: (positions, digest of the records of each position,
     each rack variant), the moves played chosen at random among the ten best."""
-    out = []
-    for g in range(games):
-        rng = random.Random(SEED + g)
-        game = Game(["a", "b"], seed=SEED + g, lexicon=lexicon)
-        h = hashlib.sha256()
-        n = 0
-        while not game.is_over:
-            if game.awaiting_final_challenge:
-                game.accept()
-                continue
-            rack = list(game.current_player.rack)
-            moves = None
-            for v in _racks(rack, rng):
-                got = gen.generate(game.board, v)
-                h.update(repr(got.records).encode())
-                n += 1
-                if moves is None:
-                    moves = got
-            if moves:
-                game.place(moves[rng.randrange(min(10, len(moves)))].play)
-            else:
-                game.pass_turn()
-        out.append((n, h.hexdigest()))
-    return out
+    counts = [0] * games
+    hashes = [hashlib.sha256() for _ in range(games)]
+    for g, board, rack, rng in seeded_turns(lexicon, games, SEED, gen):
+        for v in blank_variants(rack, rng):
+            hashes[g].update(repr(gen.generate(board, v).records).encode())
+            counts[g] += 1
+    return [(n, h.hexdigest()) for n, h in zip(counts, hashes)]
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,13 @@
 """Shared by the honour-mode tests: the host's console (a Session with its
-online home over any transport), and a whole honour game driven from
+online home over any transport), the host and a bare Matrix client of the
+friend's over the loopback transport (Loop), and a whole honour game driven from
 both sides: the host types through Session.handle_line, the friend types
 plain text in the room (as from a phone's Matrix app: no structured
 content), each choosing a club player's move on the host's game."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -16,8 +18,15 @@ from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.honour import HonourLink
+from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.online.transport import Transport
+from audio_scrabble.persistence import SaveStore
+
+#: the friend of the honour games over the loopback transport (Loop)
+BOB = "@bob:loopback"
+#: the deal of those games (the host's --seed)
+SEED = 21
 
 
 class Host:
@@ -68,6 +77,42 @@ class Host:
 
     def close(self) -> None:
         self.home.close()
+
+
+class Loop:
+    """Alice's console (the host, dealt with ``seed``: SEED by default) and
+    Bob's bare Matrix client, over one loopback network."""
+
+    def __init__(self, tmp: Path, lexicon: Any, seed: int = 0) -> None:
+        self.seed = seed or SEED
+        self.net = LoopbackNetwork()
+        self.saves = SaveStore(tmp / "saves")
+        self.folder = tmp / "online"
+        self.lexicon = lexicon
+        self.host = self.new_host()
+        self.bob = LoopbackTransport(self.net, BOB)
+        self.txn = itertools.count()
+
+    def new_host(self) -> Host:
+        return Host(lambda: LoopbackTransport(self.net, "@alice:loopback"), self.folder, self.lexicon, self.saves,
+                    seed=self.seed)
+
+    def room(self) -> str:
+        return self.host.home.rooms[0]
+
+    def bodies(self) -> list[str]:
+        return [m.body for m in self.net.messages(self.room())]
+
+    def types(self, text: str) -> None:
+        """Bob types a line in the room (a plain message, as any app sends it)."""
+        self.bob.send(self.room(), text, None, f"bob.{next(self.txn)}")
+        self.host.idle()
+
+    def invited(self) -> None:
+        """Alice signs in and invites Bob to an honour game; he accepts it in his app."""
+        self.host.sign_in()
+        self.host.line(f"invite {BOB} honour")
+        self.bob.accept(self.room())
 
 
 def club_move(link: HonourLink, seat: int, player: ComputerPlayer) -> str:

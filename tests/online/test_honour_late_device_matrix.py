@@ -14,24 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from honour_synapse_kit import WAIT, friends  # type: ignore[import-not-found]  # (skips without nio)
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.online.transport import Message
+from audio_scrabble.presentation import honour_prompts
 
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
-
-from audio_scrabble.console.homes.online_watch import display_name  # noqa: E402
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
-from audio_scrabble.online.store import OnlineStore  # noqa: E402
-from audio_scrabble.online.transport import Message  # noqa: E402
-from audio_scrabble.persistence import SaveStore  # noqa: E402
-from audio_scrabble.presentation import honour_prompts  # noqa: E402
-
-from honour_kit import Host, wait_until  # noqa: E402
-
-WAIT = 60.0
+from honour_kit import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -41,27 +30,22 @@ def lexicon() -> Any:
 
 def test_a_device_signed_in_after_the_invitation_is_sent_the_game_again(synapse: Any, tmp_path: Path,
                                                                         lexicon: Any) -> None:
-    alice_id, alice_password = synapse.new_user("alice")
-    bob_id, bob_password = synapse.new_user("bob")
-    ben = display_name(bob_id)
-    host = Host(None, tmp_path / "alice", lexicon, SaveStore(tmp_path / "saves"), seed=7)
-    bob: MatrixTransport | None = None
-    try:
-        host.sign_in(synapse.url, alice_id, alice_password)
-        host.line(f"invite {bob_id} honour")
+    with friends(synapse, tmp_path, lexicon) as two:
+        host, alice_id, ben = two.host, two.alice_id, two.ben
+        two.sign_in()
+        two.invite()
         room = host.home.rooms[0]
         link = host.link()
         rack = honour_prompts.rack_message(ben, link.game.players[1].rack)
         assert link.game.current is not None
         # only now does Bob's phone sign in: a new device, after the room's first messages
-        bob = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "bob"))
-        assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)  # type: ignore[union-attr]
-        bob.accept(room)
+        bob = two.device()
+        two.accept(bob, room)
         readable = [m.body for m in bob.history(room)]
         assert not any(rack in body for body in readable), readable  # what the new device could not read
 
         def alice_sent(text: str) -> list[Message]:
-            return [m for m in bob.history(room) if m.sender == alice_id and text in m.body]  # type: ignore[union-attr]
+            return [m for m in bob.history(room) if m.sender == alice_id and text in m.body]
 
         bob.send(room, "hello, I cannot see my tiles", None, "bob.1")
         assert wait_until(lambda: bool(alice_sent(rack)), WAIT, step=0.5), [m.body for m in bob.history(room)]
@@ -78,10 +62,6 @@ def test_a_device_signed_in_after_the_invitation_is_sent_the_game_again(synapse:
         host.home.wait_idle()
         assert honour_prompts.chat_here(ben, "thanks")[0] in host.line("") + host.heard
         assert len(alice_sent(rack)) == count
-    finally:
-        host.close()
-        if bob is not None:
-            bob.close()
 
 
 def test_a_new_device_of_the_friends_joining_mid_game_is_sent_the_game(synapse: Any, tmp_path: Path,
@@ -89,19 +69,14 @@ def test_a_new_device_of_the_friends_joining_mid_game_is_sent_the_game(synapse: 
     """Bob's second phone signs in during the game and types nothing: the
     host's program trusts it on first use and sends it the game as it
     stands (his rack included), once."""
-    alice_id, alice_password = synapse.new_user("alice")
-    bob_id, bob_password = synapse.new_user("bob")
-    ben = display_name(bob_id)
-    host = Host(None, tmp_path / "alice", lexicon, SaveStore(tmp_path / "saves"), seed=7)
-    bob = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "bob"))
-    phone: MatrixTransport | None = None
-    try:
-        host.sign_in(synapse.url, alice_id, alice_password)
-        host.line(f"invite {bob_id} honour")
+    with friends(synapse, tmp_path, lexicon) as two:
+        host, alice_id, ben = two.host, two.alice_id, two.ben
+        bob = two.device()
+        two.sign_in()
+        two.invite()
         room = host.home.rooms[0]
         link = host.link()
-        assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)
-        bob.accept(room)
+        two.accept(bob, room)
         if link.game.current == 0:
             host.line("pass")
         else:
@@ -109,18 +84,12 @@ def test_a_new_device_of_the_friends_joining_mid_game_is_sent_the_game(synapse: 
             assert wait_until(lambda: len(link.game.actions) == 1, WAIT)
         host.home.wait_idle()
         before = len(link.briefed)
-        phone = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "phone"))
+        phone = two.device("phone")
         rack = honour_prompts.rack_message(ben, link.game.players[1].rack)
 
         def phone_reads() -> bool:
-            assert phone is not None
             return any(m.sender == alice_id and "in case your app could not read" in m.body and rack in m.body
                        for m in phone.history(room))
 
         assert wait_until(phone_reads, WAIT, step=0.5), [m.body[:40] for m in phone.history(room)]
         assert len(link.briefed) == before + 1 and phone.device_id in link.briefed, link.briefed
-    finally:
-        host.close()
-        bob.close()
-        if phone is not None:
-            phone.close()

@@ -13,7 +13,6 @@ answered, ``games`` lists the game ("honour"), ``open N`` seats it."""
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 from typing import Any
 
@@ -22,17 +21,12 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.notation.gcg import read_gcg
 from audio_scrabble.online.honour import read_typed
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts
 
 from lines_kit import joined, said as said_in, starts, times  # type: ignore[import-not-found]
 
-from honour_kit import Host, Observed, play_out
+from honour_kit import BOB, Loop, Observed, play_out
 
-BOB = "@bob:loopback"
-#: the deal of these games (the host's --seed)
-SEED = 21
 #: a deal where Alice goes out (her club player's moves)
 OUT_SEED = 1
 
@@ -40,33 +34,6 @@ OUT_SEED = 1
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-class Loop:
-    def __init__(self, tmp: Path, lexicon: Any, seed: int = 0) -> None:
-        self.seed = seed or SEED
-        self.net = LoopbackNetwork()
-        self.saves = SaveStore(tmp / "saves")
-        self.folder = tmp / "online"
-        self.lexicon = lexicon
-        self.host = self.new_host()
-        self.bob = LoopbackTransport(self.net, BOB)
-        self.txn = itertools.count()
-
-    def new_host(self) -> Host:
-        return Host(lambda: LoopbackTransport(self.net, "@alice:loopback"), self.folder, self.lexicon, self.saves,
-                    seed=self.seed)
-
-    def room(self) -> str:
-        return self.host.home.rooms[0]
-
-    def bodies(self) -> list[str]:
-        return [m.body for m in self.net.messages(self.room())]
-
-    def types(self, text: str) -> None:
-        """Bob types a line in the room (a plain message, as any app sends it)."""
-        self.bob.send(self.room(), text, None, f"bob.{next(self.txn)}")
-        self.host.idle()
 
 
 def test_read_what_a_friend_types() -> None:
@@ -198,9 +165,7 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
     loop = Loop(tmp_path, lexicon)
     host = loop.host
     try:
-        host.sign_in()
-        host.line("invite @bob:loopback honour")
-        loop.bob.accept(loop.room())
+        loop.invited()
         link = host.link()
         if link.game.current == 0:
             host.line("pass")
@@ -253,9 +218,7 @@ def test_a_resignation_ends_the_honour_game(tmp_path: Path, lexicon: Any, who: s
     loop = Loop(tmp_path, lexicon)
     host = loop.host
     try:
-        host.sign_in()
-        host.line("invite @bob:loopback honour")
-        loop.bob.accept(loop.room())
+        loop.invited()
         if host.link().game.current == 0:
             host.line("pass")
         loop.types("pass")  # Bob: one move each, so the scores are said
@@ -318,9 +281,7 @@ def test_a_move_whose_answer_never_left_is_answered_after_a_restart(tmp_path: Pa
     loop = Loop(tmp_path, lexicon)
     host = loop.host
     try:
-        host.sign_in()
-        host.line("invite @bob:loopback honour")
-        loop.bob.accept(loop.room())
+        loop.invited()
         link = host.link()
         if link.game.current == 1:
             loop.types("pass")
@@ -358,9 +319,7 @@ def test_the_last_play_waits_on_the_friend(tmp_path: Path, lexicon: Any) -> None
     loop = Loop(tmp_path, lexicon, seed=OUT_SEED)
     host = loop.host
     try:
-        host.sign_in()
-        host.line("invite @bob:loopback honour")
-        loop.bob.accept(loop.room())
+        loop.invited()
         link = host.link()
 
         def extra(turn: int, seen: Observed) -> None:

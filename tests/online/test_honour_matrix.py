@@ -17,28 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from honour_synapse_kit import WAIT, friends  # type: ignore[import-not-found]  # (skips without nio)
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
-
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
-
-from audio_scrabble.console.homes.online_watch import display_name  # noqa: E402
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.notation.gcg import read_gcg  # noqa: E402
-from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
-from audio_scrabble.online.store import OnlineStore  # noqa: E402
-from audio_scrabble.online.transport import Message  # noqa: E402
-from audio_scrabble.persistence import SaveStore  # noqa: E402
-from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
-from audio_scrabble.presentation.board_picture import SIDE, board_png  # noqa: E402
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.notation.gcg import read_gcg
+from audio_scrabble.online.transport import Message
+from audio_scrabble.presentation import honour_prompts, online_prompts, prompts
+from audio_scrabble.presentation.board_picture import SIDE, board_png
 
 from lines_kit import joined, said as said_in, starts, times  # type: ignore[import-not-found]
 
-from honour_kit import Host, Observed, play_out, wait_until  # noqa: E402
-
-WAIT = 60.0
+from honour_kit import Observed, play_out, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -47,21 +36,16 @@ def lexicon() -> Any:
 
 
 def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexicon: Any) -> None:
-    alice_id, alice_password = synapse.new_user("alice")
-    bob_id, bob_password = synapse.new_user("bob")
-    ann, ben = display_name(alice_id), display_name(bob_id)  # the fixture's users have numbered names
-    saves = SaveStore(tmp_path / "saves")
-    host = Host(None, tmp_path / "alice", lexicon, saves, seed=7)
-    bob = MatrixTransport.sign_in(synapse.url, bob_id, bob_password, OnlineStore(tmp_path / "bob"))
-    got: list[Message] = []
-    txn = itertools.count()
-    try:
-        assert starts(online_prompts.signed_in(alice_id), host.sign_in(synapse.url, alice_id, alice_password))
-        out = host.line(f"invite {bob_id} honour")
+    with friends(synapse, tmp_path, lexicon) as two:
+        host, saves, alice_id, ann, ben = two.host, two.saves, two.alice_id, two.ann, two.ben
+        bob = two.device()
+        got: list[Message] = []
+        txn = itertools.count()
+        assert starts(online_prompts.signed_in(alice_id), two.sign_in())
+        out = two.invite()
         assert starts(honour_prompts.invited_here(ben), out), out
         room = host.home.rooms[0]
-        assert wait_until(lambda: any(i.room == room for i in bob.invitations()), WAIT)
-        bob.accept(room)
+        two.accept(bob, room)
         bob.listen(got.append)
         link = host.link()
 
@@ -123,9 +107,6 @@ def test_an_honour_game_over_a_real_homeserver(synapse: Any, tmp_path: Path, lex
         types_stored = set(synapse.event_types(room))
         assert "m.room.encrypted" in types_stored and "m.room.message" not in types_stored, types_stored
         print(f"honour game over Synapse: {len(link.game.actions)} actions in {took:.1f} s")
-    finally:
-        host.close()
-        bob.close()
 
 
 def read_typed_kind(text: str) -> str:

@@ -11,7 +11,8 @@ from typing import Any
 
 from audio_scrabble.presentation import honour_prompts, prompts
 
-from test_honour_loopback import Loop, lexicon  # noqa: F401  (the module's word list fixture)
+from honour_kit import Loop
+from test_honour_loopback import lexicon  # noqa: F401  (the module's word list fixture)
 
 
 def refused(out: list[str], sentence: str) -> bool:
@@ -22,9 +23,7 @@ def test_claim_rematch_and_games_with_an_honour_game(tmp_path: Path, lexicon: An
     loop = Loop(tmp_path, lexicon)
     host = loop.host
     try:
-        host.sign_in()
-        host.line("invite @bob:loopback honour")
-        loop.bob.accept(loop.room())
+        loop.invited()
         listed = host.line("games")
         assert any("(honour)" in line for line in listed), listed
         before = host.link().game.history_events() if hasattr(host.link().game, "history_events") else None

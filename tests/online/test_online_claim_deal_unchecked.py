@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_corresp import DAY_MS, Clock, Home, settle  # type: ignore[import-not-found]
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork
+from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.presentation import online_prompts, prompts_homes
+
+from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -26,18 +27,8 @@ def lexicon() -> Any:
 
 
 def test_the_claimant_hears_the_deal_could_not_be_checked_and_why(tmp_path: Path, lexicon: Any) -> None:
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
-    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
-    try:
-        alice.line("invite @bob:loopback days 1")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+    with clocked_homes(tmp_path, lexicon) as (clock, _, alice, bob):
+        seated(alice, bob, "days 1")
         late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
         late.close()  # its program does not run again
         clock.now += DAY_MS
@@ -62,6 +53,3 @@ def test_the_claimant_hears_the_deal_could_not_be_checked_and_why(tmp_path: Path
         waiting.line("")
         assert "The deal checked out." in waiting.heard
         assert unchecked[0] not in waiting.line("open 1")
-    finally:
-        alice.close()
-        bob.close()

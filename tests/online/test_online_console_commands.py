@@ -16,96 +16,18 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.homes.online_commands import install
-from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.homes.online_start import OnlineSession
-from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.store import OnlineStore
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts, prompts
 
+from homes_kit import PASSWORD, Player, seated, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import said as said_in, starts, times  # type: ignore[import-not-found]
-
-PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-class Player:
-    """One home: a session, its online home over the shared loopback network."""
-
-    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any,
-                 session_type: type[Session] = Session, saves: Any = None) -> None:
-        self.net = net
-        self.user = f"@{name.lower()}:loopback"
-        self.transports: list[LoopbackTransport] = []
-        self.passwords: list[str] = []
-        self.session = session_type(Options(saved_game=NEW), lexicon=lexicon, store=saves)
-        self.store = OnlineStore(folder)
-        self.home = install(self.session, OnlineHome(self.session, self.store, connect=self._connect,
-                                                     sign_in=self._sign_in))
-        self.heard: list[str] = []
-
-    def _connect(self) -> LoopbackTransport:
-        t = LoopbackTransport(self.net, self.user)
-        self.transports.append(t)
-        return t
-
-    def _sign_in(self, homeserver: str, user: str, password: str) -> LoopbackTransport:
-        self.passwords.append(password)
-        assert user.lower() in self.user
-        return self._connect()
-
-    def line(self, text: str) -> list[str]:
-        out = self.session.handle_line(text)
-        self.heard.extend(out)
-        return out
-
-    def idle(self) -> None:
-        for t in self.transports:
-            if not t.closed:
-                t.wait_idle()
-        self.home.wait_idle()
-
-    def close(self) -> None:
-        self.home.close()
-        for t in self.transports:
-            t.close()
-
-
-def settle(*players: Player) -> None:
-    for _ in range(6):
-        for p in players:
-            p.idle()
-
-
-def seated(alice: Player, bob: Player) -> None:
-    """Alice invites Bob, he accepts it from ``games``, and both tables are
-    seated (each player has pressed Enter at the hand-over)."""
-    alice.line("invite @bob:loopback")
-    settle(alice, bob)
-    bob.line("games")
-    bob.line("accept 1")
-    settle(alice, bob)
-    alice.line("")
-    bob.line("")
-
-
-def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves: Any = None) -> Player:
-    p = Player(net, name, folder, lexicon, saves=saves)
-    assert p.line("online") == [online_prompts.ASK_HOMESERVER]
-    assert p.session.prompt_text() == "homeserver> "
-    assert p.line("example.org") == list(online_prompts.ASK_USER)
-    assert p.line(name.lower()) == [online_prompts.ASK_PASSWORD]
-    assert getattr(p.session.question, "secret", False)  # the app reads it unseen
-    out = p.line(PASSWORD)
-    assert starts(online_prompts.signed_in(p.user), out), out
-    assert p.session.question is None
-    return p
 
 
 def test_sign_in_invite_accept_play_chat_resign(tmp_path: Path, lexicon: Any, caplog: Any) -> None:

@@ -17,16 +17,14 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.homes.online_commands import install
-from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.core.rules import rules_named
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.online.offers import DAY_MS
-from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_phrases, online_prompts
 
+from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined, said as said_in, starts  # type: ignore[import-not-found]
 
 HOUR_MS = 3_600_000
@@ -37,70 +35,12 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000_000
-
-    def __call__(self) -> int:
-        return self.now
-
-
-class Home:
-    """One home: a session and its online home over the shared network, the shared clock."""
-
-    def __init__(self, net: LoopbackNetwork, clock: Clock, name: str, folder: Path, lexicon: Any) -> None:
-        self.net, self.clock, self.name, self.folder, self.lexicon = net, clock, name, folder, lexicon
-        self.user = f"@{name.lower()}:loopback"
-        self.transports: list[LoopbackTransport] = []
-        self.heard: list[str] = []
-        self.start()
-
-    def start(self) -> list[str]:
-        self.session = Session(Options(saved_game=NEW), lexicon=self.lexicon)
-        self.home = install(self.session, OnlineHome(self.session, OnlineStore(self.folder), connect=self._connect,
-                                                     clock=self.clock))
-        out = self.home.connect()  # the loopback keeps no account on file: connect is given
-        self.heard.extend(out)
-        return out
-
-    def _connect(self) -> LoopbackTransport:
-        t = LoopbackTransport(self.net, self.user)
-        self.transports.append(t)
-        return t
-
-    def line(self, text: str) -> list[str]:
-        out = self.session.handle_line(text)
-        self.heard.extend(out)
-        return out
-
-    def idle(self) -> None:
-        for t in self.transports:
-            if not t.closed:
-                t.wait_idle()
-        self.home.wait_idle()
-
-    def close(self) -> None:
-        self.home.close()
-        for t in self.transports:
-            t.close()
-
-
-def settle(*homes: Home) -> None:
-    for _ in range(6):
-        for h in homes:
-            h.idle()
-
-
 def reminders(net: LoopbackNetwork, room: str) -> list[str]:
     return [m.body for m in net.messages(room) if m.record is None and m.body.startswith("Reminder for ")]
 
 
 def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) -> None:
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
-    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
-    try:
+    with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
         out = alice.line("invite @bob:loopback days 3 rules double")
         assert starts(online_prompts.invited(["Bob"]), out), out
         assert said_in(online_prompts.offered_with(rules_named("double").title + "; 3 days a move"), out), out
@@ -179,30 +119,17 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         assert offer is not None and offer.days == 3 and offer.rules == "double"
         assert offer.players[0].user == waiting.user
         assert late.session.game is not None and not late.session.game.is_over
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_claim_and_rematch_refusals(tmp_path: Path, lexicon: Any) -> None:
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
-    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
-    try:
+    with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
         said = lambda h, text: " ".join(h.line(text))  # noqa: E731 - a refusal, whole
         assert said(alice, "claim") == online_prompts.CLAIM_WHICH
         assert said(alice, "rematch") == online_prompts.REMATCH_WHICH
         assert said(alice, "invite @bob:loopback days 0") == online_prompts.DAYS_HOW
         assert said(alice, "invite @bob:loopback rules loud") == online_prompts.rules_unknown("loud")
         assert alice.home.rooms == []
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+        seated(alice, bob)
         assert said(alice, "rematch") == online_prompts.REMATCH_NOT_OVER
         clock.now += 30 * DAY_MS
         mover = alice if alice.session.game is not None and alice.session.game.current == 0 else bob
@@ -211,9 +138,6 @@ def test_claim_and_rematch_refusals(tmp_path: Path, lexicon: Any) -> None:
         games = other.line("games")
         assert not any("left" in line or "ran out" in line for line in games), games
         assert said(other, "claim 7") == online_prompts.no_online_game(1)
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_invite_terms_claim_and_rematch_complete() -> None:
@@ -232,18 +156,8 @@ def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_p
     from audio_scrabble.notation.plays import format_play
     from audio_scrabble.presentation import prompts
 
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
-    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
-    try:
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+    with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
+        seated(alice, bob)
         first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
         assert " ".join(first.line("review")) == online_prompts.REVIEW_ONLINE  # not over yet
         link = first.home.links[first.home.rooms[0]]
@@ -261,9 +175,6 @@ def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_p
         out = second.line("review")
         assert out[0] == prompts.review_head("1 turn"), out
         assert not any("?" in line.rstrip("?") for line in out), out  # every rack known: no unknown tile
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> None:
@@ -271,18 +182,8 @@ def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> 
     stands at once on the claimant's side ("Bob lost on time."); the deal is
     checked when the late player's program next starts (it shows its keys
     by itself), and then both hear it and keep the same record."""
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, "Alice", tmp_path / "a", lexicon)
-    bob = Home(net, clock, "Bob", tmp_path / "b", lexicon)
-    try:
-        alice.line("invite @bob:loopback days 1")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+    with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
+        seated(alice, bob, "days 1")
         late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
         room = alice.home.rooms[0]
         late.close()
@@ -304,6 +205,3 @@ def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> 
         assert finals[0] is not None and finals[0] == finals[1] and finals[0].timed_out is not None
         assert waiting.heard.count("The deal checked out.") == 1, waiting.heard[-6:]
         assert "The deal checked out." in late.heard, opened
-    finally:
-        alice.close()
-        bob.close()

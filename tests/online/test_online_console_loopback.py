@@ -14,16 +14,14 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.homes.online_table import OnlineTable
-from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.match import DONE, PLAY, GameLink
+from audio_scrabble.online.match import DONE
 from audio_scrabble.presentation import online_prompts, prompts
 
 from lines_kit import said as said_in  # type: ignore[import-not-found]
+from tables_kit import Homes  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 NAMES = ("Alice", "Bob")
 
@@ -31,50 +29,6 @@ NAMES = ("Alice", "Bob")
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-class Homes:
-    """Alice's and Bob's consoles, linked over one loopback network."""
-
-    def __init__(self, lexicon: Any, rules: str = "single") -> None:
-        self.net = LoopbackNetwork()
-        self.users = [f"@{n.lower()}:loopback" for n in NAMES]
-        self.transports = [LoopbackTransport(self.net, u) for u in self.users]
-        self.sessions = [Session(Options(saved_game=NEW), lexicon=lexicon) for _ in NAMES]
-        self.tables = [OnlineTable(s) for s in self.sessions]
-        self.seeds: list[dict[str, bytes]] = [{}, {}]
-        first = GameLink.offer(self.transports[0], "Alice", [("Bob", self.users[1])], rules, lexicon,
-                               self.seeds[0], **self.tables[0].callbacks())
-        self.tables[0].attach(first)
-        first.listen()
-        self.room = first.room
-        second = GameLink.join(self.transports[1], self.room, lexicon, self.seeds[1], **self.tables[1].callbacks())
-        self.tables[1].attach(second)
-        second.listen()
-        self.links = [first, second]
-        self.heard: list[list[str]] = [[], []]
-        self.idle()
-
-    def idle(self) -> None:
-        while True:
-            count = len(self.net.messages(self.room))
-            for t in self.transports:
-                t.wait_idle()
-            if len(self.net.messages(self.room)) == count:
-                return
-
-    def line(self, i: int, text: str) -> list[str]:
-        out = self.sessions[i].handle_line(text)
-        self.heard[i].extend(out)
-        self.idle()
-        return out
-
-    def to_play(self) -> int | None:
-        return next((i for i, link in enumerate(self.links) if link.pending() == PLAY), None)
-
-    def close(self) -> None:
-        for t in self.transports:
-            t.close()
 
 
 def typed_move(homes: Homes, i: int, player: ComputerPlayer) -> str:
@@ -85,12 +39,7 @@ def typed_move(homes: Homes, i: int, player: ComputerPlayer) -> str:
         assert game is not None
         if game.awaiting_final_challenge:
             return "accept"
-        action = player.choose(game, i)
-        if action.kind == "place":
-            return "play " + format_play(action.play, game.board)
-        if action.kind == "exchange":
-            return "exchange " + "".join(action.tiles)
-        return "pass"
+        return typed(player.choose(game, i), game.board)
 
 
 def phony_from(rack: list[str], lexicon: Any) -> str:

@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import Player, seated, settle, signed_in  # type: ignore[import-not-found]
 
 from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.failures import RoomRefused, Unreachable
+from audio_scrabble.online.failures import RoomRefused
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.presentation import online_prompts, prompts
+
+from homes_kit import Flaky, Player, seated, settle, signed_in  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -27,23 +28,9 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Flaky(LoopbackTransport):
-    down = False
-
-    @property
-    def offline(self) -> bool:
-        return self.down
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        if self.down:
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)
-
-
 def test_a_move_typed_while_the_server_is_down_is_said_kept_at_once(
         tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Player, "_connect", lambda self: self.transports.append(Flaky(self.net, self.user))
-                        or self.transports[-1])
+    monkeypatch.setattr(Player, "transport_type", Flaky)
     # only the transport's word can end the wait early: its echo never comes while it is down
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)
     net = LoopbackNetwork()
@@ -87,8 +74,7 @@ class Refusing(LoopbackTransport):
 
 def test_a_move_the_server_refuses_is_said_not_taken_for_sent(
         tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Player, "_connect", lambda self: self.transports.append(Refusing(self.net, self.user))
-                        or self.transports[-1])
+    monkeypatch.setattr(Player, "transport_type", Refusing)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 1.0)
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)

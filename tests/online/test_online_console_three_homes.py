@@ -12,16 +12,14 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.homes.online_table import OnlineTable
-from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.match import DONE, PLAY, GameLink
+from audio_scrabble.online.match import DONE, PLAY
 from audio_scrabble.presentation import online_prompts, prompts
 
 from lines_kit import said as said_in  # type: ignore[import-not-found]
+from tables_kit import Homes  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 NAMES = ("Alice", "Bob", "Carol")
 
@@ -31,51 +29,8 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Homes:
-    def __init__(self, lexicon: Any) -> None:
-        self.net = LoopbackNetwork()
-        users = [f"@{n.lower()}:loopback" for n in NAMES]
-        self.transports = [LoopbackTransport(self.net, u) for u in users]
-        self.sessions = [Session(Options(saved_game=NEW), lexicon=lexicon) for _ in NAMES]
-        tables = [OnlineTable(s) for s in self.sessions]
-        seeds: list[dict[str, bytes]] = [{} for _ in NAMES]
-        first = GameLink.offer(self.transports[0], NAMES[0], [(n, u) for n, u in zip(NAMES[1:], users[1:])],
-                               "single", lexicon, seeds[0], **tables[0].callbacks())
-        tables[0].attach(first)
-        first.listen()
-        self.room = first.room
-        self.links = [first]
-        for i in (1, 2):
-            link = GameLink.join(self.transports[i], self.room, lexicon, seeds[i], **tables[i].callbacks())
-            tables[i].attach(link)
-            link.listen()
-            self.links.append(link)
-        self.heard: list[list[str]] = [[], [], []]
-        self.idle()
-
-    def idle(self) -> None:
-        while True:
-            count = len(self.net.messages(self.room))
-            for t in self.transports:
-                t.wait_idle()
-            for link in self.links:
-                assert link.flush()
-            if len(self.net.messages(self.room)) == count:
-                return
-
-    def line(self, i: int, text: str) -> list[str]:
-        out = self.sessions[i].handle_line(text)
-        self.heard[i].extend(out)
-        self.idle()
-        return out
-
-    def close(self) -> None:
-        for t in self.transports:
-            t.close()
-
-
 def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(lexicon: Any) -> None:
-    homes = Homes(lexicon)
+    homes = Homes(lexicon, NAMES, flush=True)
     try:
         for i in range(3):
             homes.line(i, "")
@@ -96,13 +51,11 @@ def test_three_consoles_play_to_the_end_the_next_player_accepting_the_last_play(
                 game = link.state.game
                 assert game is not None
                 if game.awaiting_final_challenge:
-                    typed = "accept"
+                    line = "accept"
                     asked = [k for k in range(3) if homes.sessions[k].game.awaiting_final_challenge]
                 else:
-                    action = players[i].choose(game, i)
-                    typed = ("play " + format_play(action.play, game.board) if action.kind == "place"
-                             else "exchange " + "".join(action.tiles) if action.kind == "exchange" else "pass")
-            out = homes.line(i, typed)
+                    line = typed(players[i].choose(game, i), game.board)
+            out = homes.line(i, line)
             if homes.sessions[i].question is not None:
                 out += homes.line(i, "yes")
         else:

@@ -9,17 +9,13 @@ through Session.handle_line over the loopback transport."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from audio_scrabble.console.homes.online_commands import install
-from audio_scrabble.console.homes.online_home import OnlineHome
-from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.online.offers import list_identity
-from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_phrases, online_prompts, prompts
 
+from homes_kit import Home, settle  # type: ignore[import-not-found]
 from lines_kit import joined, said as said_in, starts  # type: ignore[import-not-found]
 
 WORDS = ["AA", "AB", "AD", "AE", "AG", "AH", "AI", "AL", "AM", "AN", "AR", "AS", "AT", "AW", "AX", "AY", "BA",
@@ -28,44 +24,6 @@ WORDS = ["AA", "AB", "AD", "AE", "AG", "AH", "AI", "AL", "AM", "AN", "AR", "AS",
          "MO", "MU", "MY", "NA", "NE", "NO", "NU", "OD", "OE", "OF", "OH", "OM", "ON", "OP", "OR", "OS", "OW",
          "OX", "OY", "PA", "PE", "PI", "RE", "SH", "SI", "SO", "TA", "TI", "TO", "UH", "UM", "UN", "UP", "US",
          "UT", "WE", "WO", "XI", "XU", "YA", "YE", "YO", "ZA", "QI", "CAT", "DOG", "TEA", "EAT"]
-
-
-class Home:
-    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any) -> None:
-        self.net, self.name, self.folder = net, name, folder
-        self.user = f"@{name.lower()}:loopback"
-        self.transports: list[LoopbackTransport] = []
-        self.start(lexicon)
-
-    def start(self, lexicon: Any) -> list[str]:
-        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
-        self.home = install(self.session, OnlineHome(self.session, OnlineStore(self.folder), connect=self._connect))
-        return self.home.connect()
-
-    def _connect(self) -> LoopbackTransport:
-        t = LoopbackTransport(self.net, self.user)
-        self.transports.append(t)
-        return t
-
-    def line(self, text: str) -> list[str]:
-        return self.session.handle_line(text)
-
-    def idle(self) -> None:
-        for t in self.transports:
-            if not t.closed:
-                t.wait_idle()
-        self.home.wait_idle()
-
-    def close(self) -> None:
-        self.home.close()
-        for t in self.transports:
-            t.close()
-
-
-def settle(*homes: Home) -> None:
-    for _ in range(6):
-        for h in homes:
-            h.idle()
 
 
 def test_a_list_the_invited_lacks_is_said_with_how_to_get_it(tmp_path: Path) -> None:

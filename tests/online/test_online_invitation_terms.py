@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import settle, signed_in  # type: ignore[import-not-found]
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts, prompts_homes
+
+from homes_kit import settle, signed_in  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")

@@ -30,11 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from homes_kit import Flaky, Home, Player, clocked_homes, seated, settle, signed_in  # type: ignore[import-not-found]
 from honour_kit import Host
-from test_online_console_commands import Player, seated, settle, signed_in  # type: ignore[import-not-found]
-from test_online_console_corresp import Clock, Home  # type: ignore[import-not-found]
-from test_online_console_corresp import settle as settle_homes  # type: ignore[import-not-found]
-from test_online_console_server_down import Flaky  # type: ignore[import-not-found]
 
 from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
@@ -92,21 +89,17 @@ def over(*players: Any) -> list[str]:
 @pytest.mark.parametrize("names", NAMES)
 def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         tmp_path: Path, lexicon: Any, names: tuple[str, str], width: int | None) -> None:
-    clock = Clock()
-    net = LoopbackNetwork(clock=clock)
-    alice = Home(net, clock, names[0], tmp_path / "a", lexicon)
-    bob = Home(net, clock, names[1], tmp_path / "b", lexicon)
-    try:
+    with clocked_homes(tmp_path, lexicon, names) as (clock, _, alice, bob):
         braille(width, alice, bob)
         alice.line("games")
         alice.line("invite")
         alice.line("rematch")
         alice.line(f"invite {bob.user} days 3 rules double")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         bob.line("games")
         bob.line("accept 7")
         bob.line("accept 1")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         alice.line("")
         bob.line("")
         assert alice.session.game is not None and bob.session.game is not None
@@ -115,10 +108,10 @@ def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         waiting.line("games")
         waiting.line("say good luck, and may the bag be kind to both of us tonight")
         late.line("pass")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         waiting.line("")
         waiting.line("pass")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         late.line("")
         for typed in ("review", "rematch", "new", "claim", "claim 1", "say", "scores", "history"):
             late.line(typed)
@@ -127,7 +120,7 @@ def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         waiting.home.tick()
         late.home.tick()
         waiting.home.tick()
-        settle_homes(alice, bob)
+        settle(alice, bob)
         late.line("")
         restart(late, width)
         late.line("open 1")
@@ -137,22 +130,22 @@ def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         waiting.line("games")
         composed = waiting.home.due_lines()  # said at start (laid out there): composed at 40
         waiting.line("claim 1")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         waiting.line("")
         late.line("")
         waiting.line("review")
         waiting.line("rematch")
         waiting.line("open 1")
         waiting.line("rematch")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         late.line("")
         late.line("games")
         late.line("accept 1")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         late.line("")
         waiting.line("")
         late.line("resign")
-        settle_homes(alice, bob)
+        settle(alice, bob)
         waiting.line("")
         late.line("")
         late.line("games")
@@ -160,16 +153,12 @@ def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         assert any("claim" in line for line in heard) and any("ematch" in line for line in heard), heard
         assert over(alice, bob) == []
         assert composed and too_long(composed, None) == []
-    finally:
-        alice.close()
-        bob.close()
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_game_between_homes_with_the_server_down(
         tmp_path: Path, lexicon: Any, width: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Player, "_connect", lambda self: self.transports.append(Flaky(self.net, self.user))
-                        or self.transports[-1])
+    monkeypatch.setattr(Player, "transport_type", Flaky)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)

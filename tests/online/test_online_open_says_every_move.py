@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import OnlineSession, Player, settle, signed_in  # type: ignore[import-not-found]
 
+from audio_scrabble.console.homes.online_start import OnlineSession
 from audio_scrabble.core.events import TurnPassed
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts_homes
 
+from homes_kit import Player, settle, signed_in  # type: ignore[import-not-found]
 from honour_kit import Host
 
 

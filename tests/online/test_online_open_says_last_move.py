@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import OnlineSession, Player, settle, signed_in  # type: ignore[import-not-found]
 
+from audio_scrabble.console.homes.online_start import OnlineSession
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 
+from homes_kit import Player, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import said as said_in  # type: ignore[import-not-found]
 
 

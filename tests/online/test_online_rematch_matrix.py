@@ -8,54 +8,15 @@ new game, in a new room, has the same rules and days."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from matrix_homes_kit import Home  # type: ignore[import-not-found]  # (skips without nio)
 
-pytest.importorskip("nio")
-
-from audio_scrabble.console.homes.online_commands import install  # noqa: E402
-from audio_scrabble.console.homes.online_home import OnlineHome  # noqa: E402
-from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
-from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.online.store import OnlineStore  # noqa: E402
-from audio_scrabble.presentation import online_prompts  # noqa: E402
+from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.presentation import online_prompts
 
 from lines_kit import said as said_in, starts  # type: ignore[import-not-found]
-
-WAIT = 60.0
-
-
-class Home:
-    def __init__(self, synapse: Any, name: str, tmp: Path, lexicon: Any) -> None:
-        self.user, self.password = synapse.new_user(name)
-        self.name = self.user.lstrip("@").split(":")[0].capitalize()
-        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
-        self.home = install(self.session, OnlineHome(self.session, OnlineStore(tmp / name)))
-        self.heard: list[str] = []
-
-    def line(self, text: str) -> list[str]:
-        out = self.session.handle_line(text)
-        self.heard.extend(out)
-        return out
-
-    def sign_in(self, url: str) -> list[str]:
-        assert self.line("online") == [online_prompts.ASK_HOMESERVER]
-        self.line(url)
-        self.line(self.user)
-        return self.line(self.password)
-
-    def until(self, ok: Callable[[], bool], what: str, command: str = "") -> list[str]:
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end:
-            out = self.line(command)
-            if ok():
-                return out
-            time.sleep(0.2)
-        raise AssertionError(f"{what}; heard: {self.heard[-12:]}")
 
 
 def test_a_rematch_over_a_real_homeserver(synapse: Any, tmp_path: Path) -> None:

@@ -12,20 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import Player, seated, settle, signed_in  # type: ignore[import-not-found]
-from test_online_console_server_down import Flaky, lexicon  # type: ignore[import-not-found]  # noqa: F401
+from test_online_console_server_down import lexicon  # type: ignore[import-not-found]  # noqa: F401
 
 from audio_scrabble.console.homes import online_table
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 
+from homes_kit import Flaky, Player, seated, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
 def test_a_resignation_typed_while_the_server_is_down_is_kept_and_goes_once(
         tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    monkeypatch.setattr(Player, "_connect", lambda self: self.transports.append(Flaky(self.net, self.user))
-                        or self.transports[-1])
+    monkeypatch.setattr(Player, "transport_type", Flaky)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)  # only the transport's word ends the wait early
     net = LoopbackNetwork()
     alice = signed_in(net, "Alice", tmp_path / "a", lexicon)

@@ -40,6 +40,16 @@ def new_game(rules: str = "double", seed: int = 7, names: tuple[str, ...] = ("Al
     return Game(list(names), rules_named(rules), seed=seed, lexicon=LEX)
 
 
+def finished_game(seed: int) -> Game:
+    """A game of the double challenge (new_game) played to its end by
+    random legal actions (randplay.step), seeded with ``seed``."""
+    game = new_game(seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        step(game, rng)
+    return game
+
+
 def advance(game: Game, rng: random.Random, n: int, store: SaveStore | None = None,
             settings: dict[str, Any] | None = None) -> None:
     """Make up to n random legal actions, saving after each if a store is given."""

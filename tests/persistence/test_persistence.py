@@ -31,7 +31,7 @@ from audio_scrabble.errors import ScrabbleError
 from audio_scrabble.notation import read_gcg, replay_record
 from audio_scrabble.persistence import DATA_DIR_ENV, FORMAT_VERSION, SaveFailed, SaveFileDamaged, SaveStore, Summary, data_dir, decode_save, export_record, game_state_digest, resume_question
 from randplay import step
-from persistence_kit import LEX, STAMPED, _two_saves, advance, data_folder, game_with_pending_challenge, listing, new_game, one_sentence, snapshot, store
+from persistence_kit import LEX, STAMPED, _two_saves, advance, data_folder, finished_game, game_with_pending_challenge, listing, new_game, one_sentence, snapshot, store
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(audio_scrabble.__file__).resolve().parent
@@ -362,20 +362,14 @@ def test_finished_game_is_kept_as_a_gcg_record_and_the_save_removed(store: SaveS
 def test_finish_leaves_another_unfinished_game_alone(store: SaveStore) -> None:
     other = new_game(seed=3, names=("Carol", "Dan"))
     advance(other, random.Random(3), 2, store)
-    game = new_game(seed=4)
-    rng = random.Random(4)
-    while not game.is_over:
-        step(game, rng)
+    game = finished_game(seed=4)
     outcome = store.finish(game)
     assert outcome.path.suffix == ".gcg"
     assert store.unfinished() is not None and store.unfinished().names == ("Carol", "Dan")
 
 
 def test_finishing_twice_writes_one_record(store: SaveStore) -> None:
-    game = new_game(seed=5)
-    rng = random.Random(5)
-    while not game.is_over:
-        step(game, rng)
+    game = finished_game(seed=5)
     first = store.finish(game).path
     second = store.finish(game).path
     assert first == second
@@ -387,10 +381,7 @@ def test_finishing_twice_a_few_seconds_apart_still_writes_one_record(
 ) -> None:
     from datetime import datetime, timedelta
 
-    game = new_game(seed=5)
-    rng = random.Random(5)
-    while not game.is_over:
-        step(game, rng)
+    game = finished_game(seed=5)
     clock = [datetime(2026, 11, 21, 18, 1, 2).astimezone()]
 
     def now() -> datetime:
@@ -407,10 +398,7 @@ def test_finishing_twice_a_few_seconds_apart_still_writes_one_record(
 def test_finish_keeps_the_game_as_a_save_when_no_record_can_be_written(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = new_game(seed=6)
-    rng = random.Random(6)
-    while not game.is_over:
-        step(game, rng)
+    game = finished_game(seed=6)
 
     def broken(game: Game) -> bytes:
         raise ScrabbleError("The record writer is broken.")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import importlib.util
 import io
 import os
 import re
@@ -37,8 +36,10 @@ from typing import Iterator
 
 import pytest
 
+from speechd_kit import skip_without_speechd_client  # type: ignore[import-not-found]
+from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
+
 from audio_scrabble.errors import ScrabbleError
-from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import (
     RecordingSpeaker,
     ScreenReaderSpeaker,
@@ -103,32 +104,6 @@ def tts_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TtsSpeaker]:
     speaker.close()
 
 
-PACED_PLAYER = textwrap.dedent(
-    '''
-    """Plays a WAV "in real time" into a raw file: a sound card for tests."""
-    import os, sys, time, wave
-    wav, outdir = sys.argv[1], sys.argv[2]
-    with wave.open(wav, "rb") as w:
-        rate = w.getframerate()
-        width = w.getsampwidth() * w.getnchannels()
-        name = os.path.join(outdir, "%020d.raw" % time.time_ns())
-        start = time.monotonic()
-        done = 0
-        with open(name, "wb") as f:
-            while True:
-                data = w.readframes(rate // 50)
-                if not data:
-                    break
-                f.write(data)
-                f.flush()
-                done += len(data) // width
-                delay = start + done / rate - time.monotonic()
-                if delay > 0:
-                    time.sleep(delay)
-    '''
-)
-
-
 @dataclass
 class PacedPlayback:
     speaker: TtsSpeaker
@@ -142,17 +117,10 @@ class PacedPlayback:
 @pytest.fixture
 def paced(tmp_path: Path) -> Iterator[PacedPlayback]:
     """A TtsSpeaker playing through a real-time paced player process."""
-    script = tmp_path / "paced_player.py"
-    script.write_text(PACED_PLAYER)
     played = tmp_path / "played"
     played.mkdir()
     out = io.StringIO()
-    try:
-        speaker = TtsSpeaker(out, player=[sys.executable, str(script), "{wav}", str(played)])
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    for probe in played.glob("*.raw"):  # the start-up probe's silence
-        probe.unlink()
+    speaker = tts_speaker(tmp_path, played, PACED_PLAYER, out)
     yield PacedPlayback(speaker, played, out)
     speaker.close()
 
@@ -492,12 +460,7 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
     modules = _module_dir()
     if modules is None:
         pytest.skip("Debian package speech-dispatcher-espeak-ng is not installed")
-    try:
-        speech.load_speechd()
-    except SpeechUnavailable as err:
-        pytest.skip(err.reason)
-    if importlib.util.find_spec("accessible_output2") is None:
-        pytest.skip("accessible_output2 is not installed")
+    skip_without_speechd_client()
 
     root = Path(tempfile.mkdtemp(prefix="sd-"))  # short: socket paths are limited
     conf, home, run, logdir = root / "conf", root / "home", root / "run", root / "log"

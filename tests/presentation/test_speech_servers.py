@@ -29,6 +29,7 @@ from audio_scrabble.presentation import speech
 from audio_scrabble.presentation.speech import ScreenReaderSpeaker, SpeechUnavailable, TextSpeaker, make_speaker
 
 import speechd_log
+from speechd_kit import skip_without_speechd_client  # type: ignore[import-not-found]
 from speechd_log import logging_speechd
 from test_speech import NEVER_BLOCKS, SpeechDispatcherServer, _screen_reader_threads, _ssip_readers_end, _wait_for, pytestmark_speechd, speechd_server
 
@@ -149,14 +150,7 @@ class FakeSsipServer:
 @pytest.fixture
 def fake_ssip() -> Iterator[Callable[..., FakeSsipServer]]:
     """Makes FakeSsipServers on short socket paths; closes them after."""
-    if not sys.platform.startswith("linux"):
-        pytest.skip("Speech Dispatcher is the Linux screen-reader path")
-    try:
-        speech.load_speechd()
-    except SpeechUnavailable as err:
-        pytest.skip(err.reason)
-    if importlib.util.find_spec("accessible_output2") is None:
-        pytest.skip("accessible_output2 is not installed")
+    skip_without_speechd_client()
     root = Path(tempfile.mkdtemp(prefix="ssip-"))
     servers: list[FakeSsipServer] = []
 
@@ -326,14 +320,7 @@ def test_screen_reader_silent_server_fails_start_in_time(
 @pytest.fixture
 def spawn_marker(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """SPEECHD_CMD: a spawn command that notes it ran, and fails; no server."""
-    if not sys.platform.startswith("linux"):
-        pytest.skip("Speech Dispatcher is the Linux screen-reader path")
-    try:
-        speech.load_speechd()
-    except SpeechUnavailable as err:
-        pytest.skip(err.reason)
-    if importlib.util.find_spec("accessible_output2") is None:
-        pytest.skip("accessible_output2 is not installed")
+    skip_without_speechd_client()
     marker = tmp_path / "spawned"
     script = tmp_path / "fake-speech-dispatcher"
     script.write_text(f'#!/bin/sh\necho "$@" >> "{marker}"\nexit 1\n')

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 import threading
 import time
 from pathlib import Path
@@ -33,12 +32,8 @@ import speechd_log
 from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import (
-    ScreenReaderSpeaker,
-    SpeechUnavailable,
-    TtsSpeaker,
-    load_speechd,
-)
+from audio_scrabble.presentation.speech import ScreenReaderSpeaker, load_speechd
+from tts_kit import tts_speaker  # type: ignore[import-not-found]
 
 F9, RIGHT, BACKSPACE = "\x1b[20~", "\x1b[C", "\x7f"
 LEAVE = "quit\ryes\r"
@@ -169,32 +164,11 @@ def test_the_next_key_cancels_the_games_speech(logging_speechd: speechd_log.Serv
 
 
 # ---------------------------------------------------------------- tts
-PLAYER = """
-import sys, time, wave
-with wave.open(sys.argv[1], "rb") as w:
-    rate = w.getframerate()
-    with open(sys.argv[2], "ab") as f:
-        while True:
-            data = w.readframes(rate // 50)
-            if not data:
-                break
-            f.write(data)
-            f.flush()
-            time.sleep(0.02)
-"""
-
-
 def test_tts_the_next_key_stops_the_message_being_spoken(tmp_path: Path) -> None:
     """help is spoken (many seconds); a key (Backspace on the empty line)
     kills it: only a part of it was played, and nothing after it."""
-    script = tmp_path / "player.py"
-    script.write_text(PLAYER)
     played = tmp_path / "played.raw"
-    try:
-        speaker = TtsSpeaker(io.StringIO(), player=[sys.executable, str(script), "{wav}", str(played)])
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    played.unlink(missing_ok=True)  # the start-up probe
+    speaker = tts_speaker(tmp_path, played)
 
     def helping() -> bool:
         return any("help" in u.text.lower() and len(u.text) > 200 for u in speaker.utterances) \

@@ -27,8 +27,9 @@ import pytest
 import speechd_log
 from speechd_log import logging_speechd  # noqa: F401 - a fixture
 from audio_scrabble.presentation import speech, stopkey
-from audio_scrabble.presentation.speech import ScreenReaderSpeaker, SpeechUnavailable, TtsSpeaker
+from audio_scrabble.presentation.speech import ScreenReaderSpeaker
 from audio_scrabble.presentation.stopkey import StopKeyWatcher, watch_stop_key
+from tts_kit import tts_speaker  # type: ignore[import-not-found]
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is the Linux desktop here"),
@@ -113,30 +114,9 @@ def test_no_display_no_watcher(monkeypatch: pytest.MonkeyPatch) -> None:
     watcher.close()
 
 
-PLAYER = """
-import sys, time, wave
-with wave.open(sys.argv[1], "rb") as w:
-    rate = w.getframerate()
-    with open(sys.argv[2], "ab") as f:
-        while True:
-            data = w.readframes(rate // 50)
-            if not data:
-                break
-            f.write(data)
-            f.flush()
-            time.sleep(0.02)
-"""
-
-
 def test_tts_stops_at_ctrl(display: str, tmp_path: Path) -> None:
-    script = tmp_path / "player.py"
-    script.write_text(PLAYER)
     played = tmp_path / "played.raw"
-    try:
-        speaker = TtsSpeaker(io.StringIO(), player=[sys.executable, str(script), "{wav}", str(played)])
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    played.unlink(missing_ok=True)  # the start-up probe
+    speaker = tts_speaker(tmp_path, played)
     try:
         speaker.reply(LONG)
         speaker.reply("Never heard.")

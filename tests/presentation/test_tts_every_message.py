@@ -19,8 +19,6 @@ import io
 import re
 import shutil
 import subprocess
-import sys
-import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,33 +29,13 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import SpeechUnavailable, TtsSpeaker
+from audio_scrabble.presentation.speech import TtsSpeaker
+
+from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
 
 #: words a minute: fast, so that the tests do not last as long as slow speech
 RATE = 330
 
-PLAYER = textwrap.dedent(
-    '''
-    """Plays a WAV in real time into a raw file named TIME-RATE-CHANNELS-WIDTH.raw."""
-    import os, sys, time, wave
-    wav, outdir = sys.argv[1], sys.argv[2]
-    with wave.open(wav, "rb") as w:
-        rate, channels, width = w.getframerate(), w.getnchannels(), w.getsampwidth()
-        name = os.path.join(outdir, "%020d-%d-%d-%d.raw" % (time.time_ns(), rate, channels, width))
-        start, done = time.monotonic(), 0
-        with open(name, "wb") as f:
-            while True:
-                data = w.readframes(rate // 50)
-                if not data:
-                    break
-                f.write(data)
-                f.flush()
-                done += len(data) // (width * channels)
-                delay = start + done / rate - time.monotonic()
-                if delay > 0:
-                    time.sleep(delay)
-    '''
-)
 
 
 @dataclass
@@ -93,17 +71,10 @@ class Playback:
 def playback(tmp_path: Path) -> Iterator[Playback]:
     if not shutil.which("sox"):
         pytest.skip("Debian package sox is not installed")
-    script = tmp_path / "player.py"
-    script.write_text(PLAYER)
     played = tmp_path / "played"
     played.mkdir()
     out = io.StringIO()
-    try:
-        speaker = TtsSpeaker(out, player=[sys.executable, str(script), "{wav}", str(played)], rate=RATE)
-    except SpeechUnavailable as err:
-        pytest.skip(f"pyttsx3 cannot start a speech engine (Debian espeak-ng missing?): {err}")
-    for probe in played.glob("*.raw"):  # the start-up probe's silence
-        probe.unlink()
+    speaker = tts_speaker(tmp_path, played, PACED_PLAYER, out, rate=RATE)
     yield Playback(speaker, played, out)
     speaker.close()
 

@@ -1,0 +1,176 @@
+"""Shared by the tests of games between homes at the console over the
+loopback transport: a home (a Session with its online home, typed through
+Session.handle_line), the network settled, a player signed in through the
+``online`` questions, two homes seated at a game (invite, games, accept,
+Enter at both tables), and, for the tests that move days on, one clock
+for the server and both homes with the two homes made and closed around
+the test. A transport that fails its sends while the server is "down"
+stands here too (Flaky)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from audio_scrabble.console.homes.online_commands import install
+from audio_scrabble.console.homes.online_home import OnlineHome
+from audio_scrabble.console.session import NEW, Options, Session
+from audio_scrabble.online.failures import Unreachable
+from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.store import OnlineStore
+from audio_scrabble.presentation import online_prompts
+
+from lines_kit import starts  # type: ignore[import-not-found]
+
+PASSWORD = "correct horse battery"
+
+
+class Clock:
+    """The one clock of a test: the server's and both homes' (ms); a test moves ``now`` on."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class Player:
+    """One home: a session, its online home over the shared loopback
+    network. It signs in through the ``online`` questions (see
+    signed_in), or resumes the account on file with ``home.connect()``.
+    ``transport_type``: what its connections are (a test may set a
+    failing one on the class)."""
+
+    transport_type: type[LoopbackTransport] = LoopbackTransport
+
+    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any,
+                 session_type: type[Session] = Session, saves: Any = None, *, clock: Clock | None = None) -> None:
+        self.net, self.name, self.folder, self.lexicon, self.clock = net, name, folder, lexicon, clock
+        self.user = f"@{name.lower()}:loopback"
+        self.transports: list[LoopbackTransport] = []
+        self.passwords: list[str] = []
+        self.heard: list[str] = []
+        self._session_type, self._saves = session_type, saves
+        self.start()
+
+    def start(self, lexicon: Any = None) -> list[str]:
+        """A new program over the same data folder (with ``lexicon``: with that word list)."""
+        if lexicon is not None:
+            self.lexicon = lexicon
+        self.session = self._session_type(Options(saved_game=NEW), lexicon=self.lexicon, store=self._saves)
+        self.store = OnlineStore(self.folder)
+        self.home = install(self.session, OnlineHome(self.session, self.store, connect=self._connect,
+                                                     sign_in=self._sign_in, clock=self.clock))
+        return []
+
+    def _connect(self) -> LoopbackTransport:
+        t = self.transport_type(self.net, self.user)
+        self.transports.append(t)
+        return t
+
+    def _sign_in(self, homeserver: str, user: str, password: str) -> LoopbackTransport:
+        self.passwords.append(password)
+        assert user.lower() in self.user
+        return self._connect()
+
+    def line(self, text: str) -> list[str]:
+        out = self.session.handle_line(text)
+        self.heard.extend(out)
+        return out
+
+    def idle(self) -> None:
+        for t in self.transports:
+            if not t.closed:
+                t.wait_idle()
+        self.home.wait_idle()
+
+    def close(self) -> None:
+        self.home.close()
+        for t in self.transports:
+            t.close()
+
+
+class Home(Player):
+    """A home whose program connects at start with the account on file (the
+    loopback keeps none: connect is given); ``close()`` then ``start()`` is
+    a restart, what it said at start heard as any line."""
+
+    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, *,
+                 clock: Clock | None = None) -> None:
+        super().__init__(net, name, folder, lexicon, clock=clock)
+
+    def start(self, lexicon: Any = None) -> list[str]:
+        super().start(lexicon)
+        out = self.home.connect()
+        self.heard.extend(out)
+        return out
+
+
+def settle(*players: Player) -> None:
+    """Until every transport and every home has handled what came."""
+    for _ in range(6):
+        for p in players:
+            p.idle()
+
+
+def seated(alice: Player, bob: Player, terms: str = "") -> None:
+    """Alice invites Bob (with ``terms``: ``days 1``, ``rules double``...),
+    he accepts it from ``games``, and both tables are seated (each player
+    has pressed Enter at the hand-over)."""
+    alice.line(f"invite @bob:loopback {terms}".rstrip())
+    settle(alice, bob)
+    bob.line("games")
+    bob.line("accept 1")
+    settle(alice, bob)
+    alice.line("")
+    bob.line("")
+
+
+def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves: Any = None) -> Player:
+    """A player signed in through the ``online`` questions, each checked as asked."""
+    p = Player(net, name, folder, lexicon, saves=saves)
+    assert p.line("online") == [online_prompts.ASK_HOMESERVER]
+    assert p.session.prompt_text() == "homeserver> "
+    assert p.line("example.org") == list(online_prompts.ASK_USER)
+    assert p.line(name.lower()) == [online_prompts.ASK_PASSWORD]
+    assert getattr(p.session.question, "secret", False)  # the app reads it unseen
+    out = p.line(PASSWORD)
+    assert starts(online_prompts.signed_in(p.user), out), out
+    assert p.session.question is None
+    return p
+
+
+@contextmanager
+def clocked_homes(folder: Path, lexicon: Any,
+                  names: tuple[str, str] = ("Alice", "Bob")) -> Iterator[tuple[Clock, LoopbackNetwork, Home, Home]]:
+    """One clock for the server and two homes (data in ``folder``/a and
+    /b), connected; both closed when the test is done, pass or fail."""
+    clock = Clock()
+    net = LoopbackNetwork(clock=clock)
+    alice = Home(net, names[0], folder / "a", lexicon, clock=clock)
+    bob = Home(net, names[1], folder / "b", lexicon, clock=clock)
+    try:
+        yield clock, net, alice, bob
+    finally:
+        alice.close()
+        bob.close()
+
+
+class Flaky(LoopbackTransport):
+    """A loopback transport whose server can be down: its sends fail and it
+    says it is offline, as the Matrix transport does from its first failed
+    request."""
+
+    down = False
+
+    @property
+    def offline(self) -> bool:
+        return self.down
+
+    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
+        if self.down:
+            raise Unreachable("loopback", "sending")
+        return super().send(room, body, record, txn_id)
