@@ -60,6 +60,8 @@ from typing import Any
 from nacl.exceptions import CryptoError
 from nacl.public import PrivateKey, PublicKey, SealedBox
 
+from .transport import RECORD, UNREAD, RoomEvent
+
 #: the key of a catch-up message's structured part (beside a game record's fields)
 KEY = "catchup"
 ASK, ANSWER = "ask", "answer"
@@ -88,6 +90,9 @@ class Part:
     count: int
     entries: tuple[Mapping[str, Any], ...]
     seed: str
+    #: the event ids of the room's messages after the last record that are
+    #: not records (chat lines, catch-up messages, refused records)
+    after: tuple[str, ...] = ()
 
 
 def ask_record(device: str, box_public: str) -> dict[str, Any]:
@@ -111,9 +116,11 @@ def entry(event_id: str, sender: str, body: str, ts: int, record: Mapping[str, A
 
 
 def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any]],
-                 seed: str = "") -> list[dict[str, Any]]:
+                 seed: str = "", after: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The answer's messages: the entries in order, packed so that each
-    message stays under :data:`PART_BYTES`; the sealed seed, if any, in the last."""
+    message stays under :data:`PART_BYTES`; the sealed seed, if any, and
+    the messages after the last record that are not records (``after``,
+    their event ids) in the last."""
     groups: list[list[Mapping[str, Any]]] = [[]]
     size = 0
     for e in entries:
@@ -129,6 +136,8 @@ def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any
                                 "parts": len(groups), "entries": list(group)}
         if seed and i == len(groups) - 1:
             part["seed"] = seed
+        if after and i == len(groups) - 1:
+            part["after"] = list(after)
         out.append(part)
     return out
 
@@ -138,10 +147,10 @@ def read_part(record: Mapping[str, Any]) -> Part | None:
     if record.get(KEY) != ANSWER:
         return None
     answer, device, index, count = (record.get(k) for k in ("answer", "device", "part", "parts"))
-    entries, seed = record.get("entries"), record.get("seed", "")
+    entries, seed, after = record.get("entries"), record.get("seed", ""), record.get("after", [])
     if not (isinstance(answer, str) and isinstance(device, str) and isinstance(index, int)
             and isinstance(count, int) and 0 <= index < count <= 1000 and isinstance(entries, list)
-            and isinstance(seed, str)):
+            and isinstance(seed, str) and isinstance(after, list) and all(isinstance(a, str) for a in after)):
         return None
     good = []
     for e in entries:
@@ -150,7 +159,29 @@ def read_part(record: Mapping[str, Any]) -> Part | None:
                 and isinstance(e.get("body", ""), str)):
             return None
         good.append(e)
-    return Part(answer, device, index, count, tuple(good), seed)
+    return Part(answer, device, index, count, tuple(good), seed, tuple(after))
+
+
+def forged(entries: Sequence[Mapping[str, Any]], after: Sequence[str], events: Sequence[RoomEvent]) -> bool:
+    """Whether an answer's records do not match the room's own events: each
+    record must name an event of the room, from its sender, at its time,
+    in the room's order, not one this device read as something else; and
+    every message after the last one that this device cannot read must be
+    named as not a record (``after``), else a record was left off the end."""
+    where = {ev.event_id: (i, ev) for i, ev in enumerate(events)}
+    last = -1
+    for e in entries:
+        hit = where.get(str(e.get("event_id")))
+        if hit is None:
+            return True  # no such event: a record that was never sent
+        i, ev = hit
+        if i <= last or ev.sender != e.get("sender") or (ev.timestamp_ms and ev.timestamp_ms != e.get("ts", 0)):
+            return True
+        if ev.kind not in (RECORD, UNREAD):
+            return True  # read here as a chat line or a catch-up message
+        last = i
+    named = set(after)
+    return any(ev.kind == UNREAD and ev.event_id not in named for ev in events[last + 1:])
 
 
 # ---------------------------------------------------------------- the seed, sealed to a device
@@ -181,4 +212,4 @@ def open_seed(secret: bytes, sealed: str) -> tuple[str, bytes] | None:
 
 
 __all__ = ["ANSWER", "ASK", "Ask", "KEY", "PART_BYTES", "Part", "answer_parts", "ask_record", "box_key",
-           "box_public", "entry", "is_catchup", "open_seed", "read_ask", "read_part", "seal_seed"]
+           "box_public", "entry", "forged", "is_catchup", "open_seed", "read_ask", "read_part", "seal_seed"]
