@@ -77,6 +77,8 @@ log = logging.getLogger(__name__)
 
 #: what :meth:`GameLink.pending` answers
 JOIN, DEAL, PLAY, WAIT, END, DONE, BROKEN = "join", "deal", "play", "wait", "end", "done", "broken"
+#: the records a link sends by itself (:meth:`GameLink.advance`): both seeded devices of a player may
+AUTOMATIC = ("places", "keys", "shuffle", "end")
 
 
 def action_data(action: Any) -> dict[str, Any]:
@@ -166,6 +168,8 @@ class GameLink:
         #: the names of the players whose answer did not match the room's own events, not
         #: said yet ("" this player's other computer): :meth:`take_forged`
         self.forged: list[str] = []
+        #: the device each record applied live came from, by its turn number (:meth:`_repeat`)
+        self._devices: dict[int, str] = {}
         #: the game here came from an answer (a record from ahead waits for a longer one)
         self._from_answer = False
         if background:
@@ -299,6 +303,7 @@ class GameLink:
                 self.entries.append(cu.entry(msg.event_id, msg.sender, msg.body, msg.timestamp_ms, msg.record))
                 self.last_record_ms = msg.timestamp_ms or self.last_record_ms
                 self._after = []
+                self._devices[record.seq] = msg.device
                 if record.seq == 0:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
@@ -318,19 +323,22 @@ class GameLink:
         return applied
 
     def _repeat(self, msg: Message) -> bool:
-        """Whether a refused record is a step its player's other device sent
-        first (a shuffle, the end, keys owed: both devices of one player
-        hold the seed): same turn, same kind, same sender as the one applied."""
+        """Whether a refused record is a step the link sends by itself (a
+        step of the deal or of a new shuffle, keys owed, the end) that
+        another device of the same player sent first (both hold the seed):
+        same turn, kind and sender as the one applied, another device. A
+        replay from the same device (or one naming none) is still refused."""
         try:
             record = parse_record(msg.record or {})
         except BadRecord:
             return False
         log_ = self.state.log
-        if not 0 <= record.seq < len(log_) or log_[record.seq].kind != record.kind:
+        if not 0 <= record.seq < len(log_) or log_[record.seq].kind != record.kind or record.kind not in AUTOMATIC:
             return False
-        seat = log_[record.seq].seat
+        seat, first = log_[record.seq].seat, self._devices.get(record.seq, "")
         players = self.state.players
-        return 0 <= seat < len(players) and players[seat].user == msg.sender and record.seat == seat
+        return (0 <= seat < len(players) and players[seat].user == msg.sender and record.seat == seat
+                and bool(msg.device) and bool(first) and msg.device != first)
 
     def _restore_secrets(self, offer: Any, state: OnlineGame | None = None) -> None:
         state = state if state is not None else self.state
