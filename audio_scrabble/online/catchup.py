@@ -24,7 +24,8 @@ key backup). The homes that hold the game give it the game instead:
    seated player's answer (or this player's own other device's) is
    taken; once one is, a later one only when it brings more: this
    player's seed (the game refereed again from that answer's records,
-   and what came since), or more records (a home that answered short).
+   and what came since), or more records (a short answer, taken only
+   where the transport cannot list the room's events: see below).
    Records heard live before the answer came, which it may not carry,
    follow it.
 
@@ -34,19 +35,30 @@ a rack. The seed goes only to a device of its own player, sealed: other
 players' programs see ciphertext. The bag stays fair: the new device is
 the same seat with the same seed; nothing is dealt again.
 
+Checked against the room (:func:`forged`): a device sees every message
+of the room (its event id, sender and time) even when it cannot decrypt
+it (a transport's ``events``, :class:`~.transport.ListsEvents`). Each
+answered record must name such a message, from its sender, at its time,
+in the room's order; and every message after the last record that this
+device cannot read must be named by the answer (``after``: the
+answerer's chat lines, catch-up messages and refused records since its
+last record), so a record left off the end is seen. A false answer is
+not taken (said once: "Alice's answer was false; not taken.") and the
+device, still behind, asks again at its next start (a new ask only once
+the last one was answered).
+
 Limits, said plainly: a device whose player's seed is nowhere else (the
 only computer that held it is gone) can follow the game but not play it:
 its tiles need that seed's keys, which no one else has, and a new deal
-would change every rack. A record forged inside an answer (a player
-lying about the moves) is caught as soon as this side sends a record:
-the others' programs refuse one that does not follow their own log.
-The records of an answer are checked by the rules and the hash chain,
-not against the room: a player who answers with a record left off the
-end, or with another player's record the rules alone cannot tell from
-a real one (a pass that owes no keys), is believed here
-until then (checking each record's event id, sender and time against
-the room's own, which a device sees even when it cannot read the
-content, would close this; not done).
+would change every rack. What the room's metadata cannot show is still
+believed until this side sends a record (then the others' programs
+refuse one that does not follow their own log): a liar who names the
+last record's message in ``after`` as a chat line, or who puts a record
+of the rules' own making on the event id of a chat line of its sender's
+(the content of a message this device cannot read is not known here).
+A home that has not heard a message the new device cannot read (its
+own key was missing) answers short, and is refused: another home's
+answer, or the next start's, is taken.
 """
 
 from __future__ import annotations

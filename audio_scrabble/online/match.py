@@ -23,7 +23,9 @@ player is a seat whose actions arrive as events, as a computer's do.
 * A new device of a seated player, which cannot read the room's earlier
   records, asks for them (:meth:`GameLink.ask_catch_up`); every link that
   holds the game answers (the player's own other device adds the seed,
-  sealed to it); the answer is refereed whole (:mod:`.catchup`).
+  sealed to it); the answer is refereed whole and checked against the
+  room's own events (:mod:`.catchup`); a false one is not taken
+  (:meth:`GameLink.take_forged` names who sent it).
 
 With ``background=True`` records are sent from the link's own thread,
 in order, never from the transport's listener (whose callback must not
