@@ -24,7 +24,8 @@ key backup). The homes that hold the game give it the game instead:
    seated player's answer (or this player's own other device's) is
    taken; once one is, a later one only when it brings more: this
    player's seed (the game refereed again from that answer's records,
-   and what came since), or more records (a home that answered short).
+   and what came since), or more records (a short answer, taken only
+   where the transport cannot list the room's events: see below).
    Records heard live before the answer came, which it may not carry,
    follow it.
 
@@ -34,19 +35,30 @@ a rack. The seed goes only to a device of its own player, sealed: other
 players' programs see ciphertext. The bag stays fair: the new device is
 the same seat with the same seed; nothing is dealt again.
 
+Checked against the room (:func:`forged`): a device sees every message
+of the room (its event id, sender and time) even when it cannot decrypt
+it (a transport's ``events``, :class:`~.transport.ListsEvents`). Each
+answered record must name such a message, from its sender, at its time,
+in the room's order; and every message after the last record that this
+device cannot read must be named by the answer (``after``: the
+answerer's chat lines, catch-up messages and refused records since its
+last record), so a record left off the end is seen. A false answer is
+not taken (said once: "Alice's answer was false; not taken.") and the
+device, still behind, asks again at its next start (a new ask only once
+the last one was answered).
+
 Limits, said plainly: a device whose player's seed is nowhere else (the
 only computer that held it is gone) can follow the game but not play it:
 its tiles need that seed's keys, which no one else has, and a new deal
-would change every rack. A record forged inside an answer (a player
-lying about the moves) is caught as soon as this side sends a record:
-the others' programs refuse one that does not follow their own log.
-The records of an answer are checked by the rules and the hash chain,
-not against the room: a player who answers with a record left off the
-end, or with another player's record the rules alone cannot tell from
-a real one (a pass that owes no keys), is believed here
-until then (checking each record's event id, sender and time against
-the room's own, which a device sees even when it cannot read the
-content, would close this; not done).
+would change every rack. What the room's metadata cannot show is still
+believed until this side sends a record (then the others' programs
+refuse one that does not follow their own log): a liar who names the
+last record's message in ``after`` as a chat line, or who puts a record
+of the rules' own making on the event id of a chat line of its sender's
+(the content of a message this device cannot read is not known here).
+A home that has not heard a message the new device cannot read (its
+own key was missing) answers short, and is refused: another home's
+answer, or the next start's, is taken.
 """
 
 from __future__ import annotations
@@ -59,6 +71,8 @@ from typing import Any
 
 from nacl.exceptions import CryptoError
 from nacl.public import PrivateKey, PublicKey, SealedBox
+
+from .transport import RECORD, UNREAD, RoomEvent
 
 #: the key of a catch-up message's structured part (beside a game record's fields)
 KEY = "catchup"
@@ -88,6 +102,9 @@ class Part:
     count: int
     entries: tuple[Mapping[str, Any], ...]
     seed: str
+    #: the event ids of the room's messages after the last record that are
+    #: not records (chat lines, catch-up messages, refused records)
+    after: tuple[str, ...] = ()
 
 
 def ask_record(device: str, box_public: str) -> dict[str, Any]:
@@ -111,9 +128,11 @@ def entry(event_id: str, sender: str, body: str, ts: int, record: Mapping[str, A
 
 
 def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any]],
-                 seed: str = "") -> list[dict[str, Any]]:
+                 seed: str = "", after: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The answer's messages: the entries in order, packed so that each
-    message stays under :data:`PART_BYTES`; the sealed seed, if any, in the last."""
+    message stays under :data:`PART_BYTES`; the sealed seed, if any, and
+    the messages after the last record that are not records (``after``,
+    their event ids) in the last."""
     groups: list[list[Mapping[str, Any]]] = [[]]
     size = 0
     for e in entries:
@@ -129,6 +148,8 @@ def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any
                                 "parts": len(groups), "entries": list(group)}
         if seed and i == len(groups) - 1:
             part["seed"] = seed
+        if after and i == len(groups) - 1:
+            part["after"] = list(after)
         out.append(part)
     return out
 
@@ -138,10 +159,10 @@ def read_part(record: Mapping[str, Any]) -> Part | None:
     if record.get(KEY) != ANSWER:
         return None
     answer, device, index, count = (record.get(k) for k in ("answer", "device", "part", "parts"))
-    entries, seed = record.get("entries"), record.get("seed", "")
+    entries, seed, after = record.get("entries"), record.get("seed", ""), record.get("after", [])
     if not (isinstance(answer, str) and isinstance(device, str) and isinstance(index, int)
             and isinstance(count, int) and 0 <= index < count <= 1000 and isinstance(entries, list)
-            and isinstance(seed, str)):
+            and isinstance(seed, str) and isinstance(after, list) and all(isinstance(a, str) for a in after)):
         return None
     good = []
     for e in entries:
@@ -150,7 +171,29 @@ def read_part(record: Mapping[str, Any]) -> Part | None:
                 and isinstance(e.get("body", ""), str)):
             return None
         good.append(e)
-    return Part(answer, device, index, count, tuple(good), seed)
+    return Part(answer, device, index, count, tuple(good), seed, tuple(after))
+
+
+def forged(entries: Sequence[Mapping[str, Any]], after: Sequence[str], events: Sequence[RoomEvent]) -> bool:
+    """Whether an answer's records do not match the room's own events: each
+    record must name an event of the room, from its sender, at its time,
+    in the room's order, not one this device read as something else; and
+    every message after the last one that this device cannot read must be
+    named as not a record (``after``), else a record was left off the end."""
+    where = {ev.event_id: (i, ev) for i, ev in enumerate(events)}
+    last = -1
+    for e in entries:
+        hit = where.get(str(e.get("event_id")))
+        if hit is None:
+            return True  # no such event: a record that was never sent
+        i, ev = hit
+        if i <= last or ev.sender != e.get("sender") or (ev.timestamp_ms and ev.timestamp_ms != e.get("ts", 0)):
+            return True
+        if ev.kind not in (RECORD, UNREAD):
+            return True  # read here as a chat line or a catch-up message
+        last = i
+    named = set(after)
+    return any(ev.kind == UNREAD and ev.event_id not in named for ev in events[last + 1:])
 
 
 # ---------------------------------------------------------------- the seed, sealed to a device
@@ -181,4 +224,4 @@ def open_seed(secret: bytes, sealed: str) -> tuple[str, bytes] | None:
 
 
 __all__ = ["ANSWER", "ASK", "Ask", "KEY", "PART_BYTES", "Part", "answer_parts", "ask_record", "box_key",
-           "box_public", "entry", "is_catchup", "open_seed", "read_ask", "read_part", "seal_seed"]
+           "box_public", "entry", "forged", "is_catchup", "open_seed", "read_ask", "read_part", "seal_seed"]

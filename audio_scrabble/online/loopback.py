@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OnlineError
-from .transport import Invitation, Message
+from .catchup import is_catchup
+from .transport import OTHER, RECORD, UNREAD, Invitation, Message, RoomEvent
 
 
 @dataclass
@@ -205,6 +206,19 @@ class LoopbackTransport:
             if self.network.late_devices and self.device_id:
                 return [m for m in r.messages if int(m.event_id.lstrip("$ev")) >= self._reads_from]
             return list(r.messages)
+
+    def events(self, room: str) -> list[RoomEvent]:
+        """Every message of the room as its metadata shows it; under
+        ``late_devices`` those before this device came are UNREAD."""
+        r = self.network.room(room)
+        with self.network._lock:
+            if self._user not in r.joined:
+                raise OnlineError("You are not in that game's room.", "not_joined")
+            late = self.network.late_devices and self.device_id
+            return [RoomEvent(m.event_id, m.sender, m.timestamp_ms,
+                              UNREAD if late and int(m.event_id.lstrip("$ev")) < self._reads_from
+                              else RECORD if m.record is not None and not is_catchup(m.record) else OTHER)
+                    for m in r.messages]
 
     def listen(self, on_message: Callable[[Message], None]) -> None:
         self._callback = on_message

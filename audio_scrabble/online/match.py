@@ -23,7 +23,9 @@ player is a seat whose actions arrive as events, as a computer's do.
 * A new device of a seated player, which cannot read the room's earlier
   records, asks for them (:meth:`GameLink.ask_catch_up`); every link that
   holds the game answers (the player's own other device adds the seed,
-  sealed to it); the answer is refereed whole (:mod:`.catchup`).
+  sealed to it); the answer is refereed whole and checked against the
+  room's own events (:mod:`.catchup`); a false one is not taken
+  (:meth:`GameLink.take_forged` names who sent it).
 
 With ``background=True`` records are sent from the link's own thread,
 in order, never from the transport's listener (whose callback must not
@@ -77,6 +79,8 @@ log = logging.getLogger(__name__)
 
 #: what :meth:`GameLink.pending` answers
 JOIN, DEAL, PLAY, WAIT, END, DONE, BROKEN = "join", "deal", "play", "wait", "end", "done", "broken"
+#: the records a link sends by itself (:meth:`GameLink.advance`): both seeded devices of a player may
+AUTOMATIC = ("places", "keys", "shuffle", "end")
 
 
 def action_data(action: Any) -> dict[str, Any]:
@@ -157,6 +161,19 @@ class GameLink:
         self.on_caught_up: Callable[[int, str], None] | None = None
         #: records heard live before this device had the game: event id -> (seq, message)
         self._early: dict[str, tuple[int, Message]] = {}
+        #: the messages heard since the last record applied that are not records (chat
+        #: lines, catch-up messages, refused records): an answer names them (``after``)
+        self._after: list[str] = []
+        #: this device's own asks heard in the room, and whether an answer to it came since the last
+        self._my_asks = 0
+        self._answered_since_ask = False
+        #: the names of the players whose answer did not match the room's own events, not
+        #: said yet ("" this player's other computer): :meth:`take_forged`
+        self.forged: list[str] = []
+        #: the device each record applied live came from, by its turn number (:meth:`_repeat`)
+        self._devices: dict[int, str] = {}
+        #: the game here came from an answer (a record from ahead waits for a longer one)
+        self._from_answer = False
         if background:
             self._start_outbox()
 
@@ -254,10 +271,12 @@ class GameLink:
                 return None
             self._seen.add(msg.event_id)
             if msg.record is None:
+                self._after.append(msg.event_id)
                 if self.on_chat is not None:
                     self.on_chat(msg)
                 return None
             if cu.is_catchup(msg.record):
+                self._after.append(msg.event_id)
                 self._catchup(msg)
                 return None
             try:
@@ -265,6 +284,12 @@ class GameLink:
                 if record.seq > 0 and not self.state.log:
                     # the records before it cannot be read here (a new device): caught up by an
                     # answer; kept, to follow the answer when it was built before this came
+                    self._seen.discard(msg.event_id)
+                    self._early[msg.event_id] = (record.seq, msg)
+                    self.behind = True
+                    return None
+                if record.seq > len(self.state.log) and self._from_answer:
+                    # caught up short (an answer left records off): kept, to follow a longer answer
                     self._seen.discard(msg.event_id)
                     self._early[msg.event_id] = (record.seq, msg)
                     self.behind = True
@@ -279,9 +304,14 @@ class GameLink:
                 applied = self.state.receive(record, msg.sender, msg.body, msg.timestamp_ms)
                 self.entries.append(cu.entry(msg.event_id, msg.sender, msg.body, msg.timestamp_ms, msg.record))
                 self.last_record_ms = msg.timestamp_ms or self.last_record_ms
+                self._after = []
+                self._devices[record.seq] = msg.device
                 if record.seq == 0:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
+                self._after.append(msg.event_id)
+                if self._repeat(msg):
+                    return None  # a step another device of the same player sent first: harmless
                 self.refusals.append((e.code, msg.event_id))
                 self.last_refusal = e
                 log.info("record refused in %s: %s", self.room, e.code)
@@ -290,7 +320,27 @@ class GameLink:
                 return None
         if self.on_record is not None:
             self.on_record(applied)
+        if self._early and self._from_answer:
+            self._take_early()  # records from ahead kept, that may follow now
         return applied
+
+    def _repeat(self, msg: Message) -> bool:
+        """Whether a refused record is a step the link sends by itself (a
+        step of the deal or of a new shuffle, keys owed, the end) that
+        another device of the same player sent first (both hold the seed):
+        same turn, kind and sender as the one applied, another device. A
+        replay from the same device (or one naming none) is still refused."""
+        try:
+            record = parse_record(msg.record or {})
+        except BadRecord:
+            return False
+        log_ = self.state.log
+        if not 0 <= record.seq < len(log_) or log_[record.seq].kind != record.kind or record.kind not in AUTOMATIC:
+            return False
+        seat, first = log_[record.seq].seat, self._devices.get(record.seq, "")
+        players = self.state.players
+        return (0 <= seat < len(players) and players[seat].user == msg.sender and record.seat == seat
+                and bool(msg.device) and bool(first) and msg.device != first)
 
     def _restore_secrets(self, offer: Any, state: OnlineGame | None = None) -> None:
         state = state if state is not None else self.state
@@ -314,12 +364,22 @@ class GameLink:
         that hold it (once a device: the same transaction id again sends
         nothing new). Whether an ask went."""
         with self._lock:
-            if self.state.log or self.box_secret is None or not self.device_id:
+            if (self.state.log and not self.behind) or self.box_secret is None or not self.device_id:
                 return False
             record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
+            # asked again only once an answer came since the last ask and this device is still
+            # behind (a short or forged one): an ask not answered yet stands (same id, nothing new)
+            again = self._my_asks if self._answered_since_ask else max(self._my_asks - 1, 0)
         room = hashlib.sha256(self.room.encode()).hexdigest()[:16]
-        self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record, f"catchup.ask.{self.device_id}.{room}")
+        txn = f"catchup.ask.{self.device_id}.{room}" + (f".{again}" if again else "")
+        self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record, txn)
         return True
+
+    def take_forged(self) -> list[str]:
+        """The names whose answer did not match the room, once each (to say)."""
+        with self._lock:
+            out, self.forged = self.forged, []
+            return out
 
     def _catchup(self, msg: Message) -> None:
         """An ask of a new device's, or a part of an answer (see :mod:`.catchup`)."""
@@ -327,7 +387,9 @@ class GameLink:
         ask = cu.read_ask(msg.record)
         if ask is not None:
             if msg.sender == self.transport.user_id and ask.device == self.device_id:
-                return  # our own
+                self._my_asks += 1  # our own
+                self._answered_since_ask = False
+                return
             self._asks[msg.event_id] = (msg.sender, ask)
             if not self._reading_history:
                 self._answer_asks()
@@ -343,9 +405,12 @@ class GameLink:
                 self._asks_answered.add(asked)
         if not self.device_id or part.device != self.device_id:
             return
-        parts = self._parts.setdefault(f"{msg.sender}/{part.answer}", {})
+        self._answered_since_ask = True
+        key = f"{msg.sender}/{part.answer}"
+        parts = self._parts.setdefault(key, {})
         parts[part.index] = part
         if len(parts) == part.count and all(p.count == part.count for p in parts.values()):
+            del self._parts[key]  # put together: kept no longer
             self._apply_answer([parts[i] for i in range(part.count)], msg.sender)  # indexes 0..count-1, each once
 
     def _answer_asks(self) -> None:
@@ -365,7 +430,7 @@ class GameLink:
                     continue
                 sealed = cu.seal_seed(ask.box, st.game_id, seed) if seed is not None else ""
                 tag = hashlib.sha256(f"{ask_id}/{self.device_id}".encode()).hexdigest()[:16]
-                parts = cu.answer_parts(tag, ask.device, self.entries, sealed)
+                parts = cu.answer_parts(tag, ask.device, self.entries, sealed, self._after)
                 for i, part in enumerate(parts):
                     part["ask"] = ask_id
                     self.transport.send(self.room, online_phrases.catchup_answer_body(i + 1, len(parts)), part,
@@ -407,7 +472,17 @@ class GameLink:
         assert fresh is not None
         if sender != me and fresh.seat_of(sender) is None:
             return  # not a player's (nor this player's other computer's): not taken
+        after = [a for p in parts for a in p.after]
+        forged = self._forged(entries, after)
+        if forged is None:
+            return  # the room's events could not be read: taken from a later answer, or at the next start
+        if forged:
+            seat = fresh.seat_of(sender)
+            self.forged.append("" if sender == me or seat is None else fresh.names[seat])
+            return  # a true answer is still waited for
+        self._from_answer = True
         self.state = fresh
+        self._after = after + [a for a in self._after if a not in after]
         self.entries = [dict(e) for e in entries]
         self._seen.update(str(e["event_id"]) for e in entries)
         self.last_record_ms = int(entries[-1].get("ts", 0)) or self.last_record_ms
@@ -419,6 +494,22 @@ class GameLink:
         self.caught_up = (moves, name)
         if self.on_caught_up is not None:
             self.on_caught_up(moves, name)
+
+    def _forged(self, entries: Sequence[Mapping[str, Any]], after: Sequence[str]) -> bool | None:
+        """Whether an answer's records do not match the room's own events
+        (:func:`.catchup.forged`), when the transport can list them (None:
+        they could not be read now)."""
+        events_of = getattr(self.transport, "events", None)
+        if not callable(events_of):
+            return False  # a transport that cannot list them: the rules and the chain alone
+        try:
+            events = events_of(self.room)
+        except (OnlineError, RuntimeError):  # no answer from the server; Matrix's own thread
+            return None
+        if cu.forged(entries, [*after, *self._early], events):  # records heard here since: not left out
+            log.info("a catch-up answer in %s did not match the room's events", self.room)
+            return True
+        return False
 
     def _referee(self, entries: Sequence[Mapping[str, Any]]) -> OnlineGame | None:
         """A fresh copy of the game with these records refereed in order

@@ -126,3 +126,31 @@ class KnowsDevices(Protocol):
     def devices(self, user: str) -> list[str]:
         """The ids of ``user``'s devices known here."""
         ...
+
+
+#: what a room's event is, as a device sees it: a game record, anything
+#: else (a chat line, a catch-up message), or not known (it cannot be read here)
+RECORD, OTHER, UNREAD = "record", "other", "unread"
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    """One message of a room as its metadata shows it, read or not (a new
+    device sees the event, its sender and time even when it cannot decrypt it)."""
+
+    event_id: str
+    sender: str
+    timestamp_ms: int
+    #: RECORD, OTHER or UNREAD
+    kind: str
+
+
+class ListsEvents(Protocol):
+    """A transport that can list a room's events, those this device cannot
+    read too (Matrix: the room's messages, undecryptable ones kept; the
+    loopback: every message, marked unread where a late device cannot read
+    it): optional. A new device checks a catch-up answer against them."""
+
+    def events(self, room: str) -> list[RoomEvent]:
+        """Every message of the room from its start, in the room's order."""
+        ...

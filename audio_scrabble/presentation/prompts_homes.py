@@ -20,6 +20,7 @@ from .record_phrases import history_line
 __all__ = [
     "CATCHUP_ASKED",
     "caught_up",
+    "forged_answer",
     "seedless",
     "HONOUR_INVITATION",
     "HONOUR_ROOM",
@@ -140,6 +141,13 @@ def caught_up(moves: int, name: str) -> list[str]:
     count = "1 move" if moves == 1 else f"{moves} moves"
     source = f"{name}'s game" if name else "your other computer"
     return clauses(f"Caught up: {count} from {source}.")
+
+
+def forged_answer(name: str) -> list[str]:
+    """An answer to this device whose records do not match the room's own
+    messages (records left off, or never sent): not taken, another waited for."""
+    source = f"{name}'s answer" if name else "Your other computer's answer"
+    return clauses(f"{source} was false; not taken.")
 
 
 #: a game's room this device cannot read yet: the other homes are asked for it

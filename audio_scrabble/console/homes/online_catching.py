@@ -19,7 +19,7 @@ from ...online.match import GameLink
 from ...presentation import online_phrases, prompts_homes
 from .online_away import hear_away, notice
 
-__all__ = ["GAME_ROOMS", "ask_or_keep", "at_start", "caught_up_lines", "heard"]
+__all__ = ["GAME_ROOMS", "ask_again", "ask_or_keep", "at_start", "caught_up_lines", "heard"]
 
 #: how a game's room is named (``Scrabble: Alice, Bob``, a rematch's ``Scrabble rematch: ...``)
 GAME_ROOMS = ("Scrabble: ", online_phrases.REMATCH_ROOM)
@@ -56,6 +56,15 @@ def ask_or_keep(home: Any, link: GameLink) -> list[str]:
     return list(prompts_homes.CATCHUP_ASKED) if asked else []
 
 
+def ask_again(link: GameLink) -> None:
+    """A game caught up short, still behind at start: asked again (a new
+    ask only once the last one was answered)."""
+    try:
+        link.ask_catch_up()
+    except OnlineError:
+        pass  # the homeserver does not answer: asked at the next start
+
+
 def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     """The game is known here now: kept with the others (its log, its
     number in ``games``); "Caught up: ..." when an answer gave it, and
@@ -75,7 +84,10 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
 
 
 def heard(home: Any, link: GameLink) -> None:
-    """After a message of a room kept aside (the worker's thread): once its
-    game is known, it joins the others and that is said above the prompt."""
+    """After a message of a game's room (the worker's thread): an answer to
+    this device that did not match the room is said, and not taken; once
+    a game kept aside is known, it joins the others, said above the prompt."""
+    for name in link.take_forged():
+        notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:
         notice(home.session, caught_up_lines(home, link))

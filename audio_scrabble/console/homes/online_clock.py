@@ -108,7 +108,9 @@ class Reminder:
 def reminder_due(link: GameLink, now_ms: int) -> Reminder | None:
     """The reminder this side sends now, if any: half of the late player's
     time gone, and this side the first waiting seat (so one program of
-    several sends it)."""
+    several sends it), on a device that can play (not a seedless one)."""
+    if link.seedless:
+        return None  # a device that cannot play (no seed): its player's other computer sends it
     clock = clock_of(link)
     state = link.state
     late = state.late_seat()

@@ -153,6 +153,8 @@ class OnlineHome:
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
             online_catching.ask_or_keep(self, link)
             return
+        if link.behind:  # caught up short (records left off): asked again
+            online_catching.ask_again(link)
         link.journal = self.store.game_log(room)
         link.resend_unsent()  # a move typed and not sent before the program stopped
         self.links[room] = link
@@ -243,7 +245,7 @@ class OnlineHome:
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
         try:
             link.handle(msg)
-            if isinstance(link, GameLink) and msg.room in self.catching:
+            if isinstance(link, GameLink):
                 online_catching.heard(self, link)  # an answer to this device: the game is here now
         except OnlineError:
             pass  # a send that failed is sent again with the same id at the next catch-up

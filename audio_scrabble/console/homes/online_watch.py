@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OnlineError
-from ...online.transport import Invitation, Message, Transport
+from ...online.transport import Invitation, Message, RoomEvent, Transport
 from ...presentation import honour_prompts
 
 __all__ = ["GameEntry", "Watched", "display_name", "quiet_libraries"]
@@ -107,6 +107,13 @@ class Watched:
     def device_id(self) -> str:
         """This device's id (empty when the transport names none)."""
         return str(getattr(self.inner, "device_id", "") or "")
+
+    @property
+    def events(self) -> Callable[[str], list[RoomEvent]] | None:
+        """The transport's listing of a room's events, read or not (``ListsEvents``;
+        None when it has none): a new device checks a catch-up answer with it."""
+        listing = getattr(self.inner, "events", None)
+        return listing if callable(listing) else None
 
     def send_image(self, room: str, png: bytes, alt: str, txn_id: str, size: tuple[int, int]) -> str:
         send = getattr(self.inner, "send_image", None)
