@@ -1385,7 +1385,9 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 #define EG_BLANK 26
 #define NIBG 0x8888888888888888ull
 #define TT_BITS 20
-#define ORDER_BONUS 3
+/* points for each tile a play puts down, in move ordering only (endgame.py's
+ * TILE_ORDER_BONUS): in effect the plays of most tiles first, then by score */
+#define ORDER_BONUS 40
 /* The most the line store and its moves may hold: past it the search
  * stops as when out of time (the table is fixed: 40 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
@@ -2569,8 +2571,9 @@ static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, 
     }
     free(l.v);
     if (cm != NULL) {
-        if (!rk_eq(cm->used, mine))
-            s->hit = 1;
+        /* a cut: the bound stands at every depth where the cutting move's
+           own line does (the moves before it do not matter) */
+        s->hit = !rk_eq(cm->used, mine);
         *best = cv;
         *best_m = cm;
         *alpha = cv;
@@ -2593,7 +2596,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
     uint64_t r;
     TTE *entry;
     EMove *first = NULL, *best_m = NULL;
-    int outer, alpha0, best, cut = 0, leaf, face_theirs, which, hit, flag;
+    int outer, alpha0, best, cut = 0, leaf, face_theirs, which, hit, flag, before;
     s->nodes++;
     if (passes >= 2)
         return eg_face(s, theirs) - eg_face(s, mine);
@@ -2640,6 +2643,42 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
         } else if (which == 1) {
             moves = eg_fitting(s, side, mine);
             skip = s->dirty;
+            if (moves != NULL && !leaf) {
+                /* the root moves still standing and the changed lines'
+                   moves in one order (outs first, then by order key) */
+                MList *fit = moves;
+                MList gen = {NULL, 0, 0};
+                int i = 0, j = 0;
+                if (eg_fresh(s, mine, &gen, 1) < 0) {
+                    free(gen.v);
+                    if (!PyErr_Occurred())
+                        PyErr_NoMemory();
+                    s->stop = 2;
+                    return 0;
+                }
+                while (i < fit->n && skip && (skip >> fit->v[i]->line & 1))
+                    i++;
+                while (i < fit->n || j < gen.n) {
+                    EMove *x;
+                    if (j >= gen.n || (i < fit->n && !eg_before(gen.v[j], 1, fit->v[i], 0, mine)))
+                        x = fit->v[i++];
+                    else
+                        x = gen.v[j++];
+                    if (ml_push(&fresh, x) < 0) {
+                        free(gen.v);
+                        free(fresh.v);
+                        PyErr_NoMemory();
+                        s->stop = 2;
+                        return 0;
+                    }
+                    while (i < fit->n && skip && (skip >> fit->v[i]->line & 1))
+                        i++;
+                }
+                free(gen.v);
+                moves = &fresh;
+                skip = 0;
+                which = 2; /* no third pass */
+            }
         } else {
             if (leaf) {
                 /* every move valued where it stands: the one a loop over
@@ -2677,6 +2716,8 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             if (m == first && which)
                 continue;
             left = rk_sub(mine, m->used);
+            before = s->hit;
+            s->hit = 0;
             if (rk_empty(left)) {
                 val = m->score + 2 * face_theirs;
             } else if (leaf) {
@@ -2704,24 +2745,32 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 if (val > alpha) {
                     alpha = val;
                     if (alpha >= beta) {
+                        /* a cut: the lower bound holds at every depth where
+                           this move's line does; the moves before it,
+                           below beta, do not matter */
                         cut = 1;
                         break;
                     }
                 }
             }
+            s->hit |= before;
         }
         free(fresh.v);
     }
     /* the pass: worth at most what the tiles held make (the other side may
        pass back), not searched when a play reaches that */
     if (alpha < beta && best < face_theirs - eg_face(s, mine)) {
-        int val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
+        int val, before = s->hit;
+        s->hit = 0;
+        val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
         if (s->stop)
             return 0;
         if (val > best) {
             best = val;
             best_m = EG_PASS;
         }
+        if (val < beta) /* not a cut by the pass: every move's line matters */
+            s->hit |= before;
     }
     hit = s->hit;
     flag = best <= alpha0 ? EG_UPPER : (best >= beta ? EG_LOWER : EG_EXACT);
