@@ -256,7 +256,7 @@ _AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFT
 #: read a broken group
 _SENTENCE_HEAD, _BOUND, _NAME, _FIGURE, _WHOLE = 90, 90, 90, 30, 150
 #: a break inside a player's name that fits a line: never chosen while
-#: the name can start a line of its own (:func:`_names_unsplit`)
+#: the name can start a line of its own (:func:`_unsplit`)
 _NEVER = 1_000_000
 #: a line that ends one sentence and starts the next, which runs on
 _PULLED_UP = 40
@@ -324,12 +324,40 @@ def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int],
     return inside, after
 
 
-def _names_unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
-    """The places (after word k) inside a name of several words that fits
-    a line of ``width`` as it is said (``Beginner computer,``): a line is
-    never broken there (``You 0,`` / ``Beginner computer`` / ``14.``,
-    not ``You 0, Beginner`` / ``computer 14.``)."""
-    return {k for first, last in _name_spans(words, names)
+#: a tile as a list of them says it: a letter, or ``blank``
+_TILE_WORD = re.compile(r"[A-Z]|blank")
+
+
+def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each list of tiles said one after
+    another (``N I M I U L E.``, ``T P X blank D M E.``): three or more
+    letters or blanks, punctuation only after the last."""
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for k, word in enumerate(words):
+        bare = word.rstrip(".,;:?!" + _CLOSERS)
+        if _TILE_WORD.fullmatch(bare) is None:
+            if start is not None and k - 1 - start >= 2:
+                runs.append((start, k - 1))
+            start = None
+            continue
+        start = k if start is None else start
+        if bare != word:  # punctuation ends the list
+            if k - start >= 2:
+                runs.append((start, k))
+            start = None
+    if start is not None and len(words) - 1 - start >= 2:
+        runs.append((start, len(words) - 1))
+    return runs
+
+
+def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
+    """The places (after word k) a line is never broken at while what
+    they part fits a line of ``width`` as it is said: inside a name of
+    several words (``You 0,`` / ``Beginner computer`` / ``14.``, not
+    ``You 0, Beginner`` / ``computer 14.``), and inside a list of tiles
+    (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
+    return {k for first, last in [*_name_spans(words, names), *_tile_runs(words)]
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 
 
@@ -496,7 +524,7 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
     n = len(tokens)
     words = [word for _, word, *_ in tokens]
     breaks = _break_costs(words, names)
-    for k in _names_unsplit(words, names, width):
+    for k in _unsplit(words, names, width):
         breaks[k] += _NEVER
     ends = [end and not piece for end, (_, _, _, piece, _) in zip(_sentence_ends(words), tokens)]
     best: list[float] = [0.0] + [float("inf")] * n
@@ -648,16 +676,17 @@ def fit_cells(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()
 
 
 def _splits_name(parts: Sequence[str], names: Sequence[str], cells: int) -> bool:
-    """Whether lines of one sentence part one of ``names`` that would fit
-    a line of ``cells`` (``Scores: You 0, Beginner`` / ``computer 14.``)."""
-    if len(parts) < 2 or not any(" " in name for name in names):
+    """Whether lines of one sentence part one of ``names``, or a list of
+    tiles, that would fit a line of ``cells`` (``Scores: You 0,
+    Beginner`` / ``computer 14.``; see :func:`_unsplit`)."""
+    if len(parts) < 2:
         return False
     words: list[str] = []
     ends: set[int] = set()
     for part in parts:
         words.extend(part.split())
         ends.add(len(words) - 1)
-    return bool(ends & _names_unsplit(words, names, cells))
+    return bool(ends & _unsplit(words, names, cells))
 
 
 def fit_columns(lines: Sequence[str], columns: int | None, names: Sequence[str] = ()) -> list[str]:

@@ -50,3 +50,20 @@ def test_at_20_cells_the_games_list_keeps_the_players_of_a_game_together(tmp_pat
     entry = next(k for k, x in enumerate(out) if x.startswith("1."))
     assert out[entry] == "1. Ann and Bob,", out
     assert all(len(x) <= 20 for x in out), out
+
+
+# ---------------------------------------------------------------- 2. a refusal's tiles on one line
+def test_at_20_cells_the_tiles_to_play_from_stay_whole_on_their_own_line():
+    # "...; play from your tiles: N I M" / "I U L E.": the tiles parted
+    from console_kit import session, snapshot
+
+    s, _ = session(players="Ann,Bob", seed=11, braille_width=20)
+    s.handle_line("")
+    s.handle_line("arrange NIMIULE")
+    before = snapshot(s)
+    for typed in ("play 8H QI", "exchange Q"):
+        out = s.handle_line(typed)
+        assert out[-1] == "N I M I U L E.", out
+        assert out[-2].endswith("tiles:"), out
+        assert all(len(x) <= 20 for x in out), out
+    assert snapshot(s) == before
