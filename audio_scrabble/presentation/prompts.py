@@ -442,6 +442,29 @@ def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str
 
 NO_QUESTION_OPEN = "No question is open; type help for the list."
 
+#: what to type instead of words after a command that takes none, where
+#: more than the command alone is likely meant (``board 8``, ``last 3``)
+TAKES_NOTHING_INSTEAD = {
+    "board": "or row 8 to hear one row",
+    "show": "or row 8 to hear one row",
+    "words": "or row 8 to hear one row",
+    "last": "or history 3 for the last 3 turns",
+    "scores": "or summary for the whole state",
+}
+
+
+def takes_nothing(typed: str, name: str) -> str:
+    """Words after a command that takes none (``rack AEI``): what it takes
+    and what to type instead. ``typed``: the command's word as typed;
+    ``name``: the command's own name."""
+    word = clip(typed.lower(), 16)
+    instead = TAKES_NOTHING_INSTEAD.get(name)
+    return f"{word!r} takes no words after it; type {word} alone{', ' + instead if instead else ''}."
+
+
+def takes_nothing_brief(typed: str) -> str:
+    return f"Type {clip(typed.lower(), 16)} alone."
+
 
 def play_it_how(text: str, brief: bool = False) -> list[str]:
     """A play typed without ``play``."""

@@ -67,3 +67,70 @@ def test_at_20_cells_the_tiles_to_play_from_stay_whole_on_their_own_line():
         assert out[-2].endswith("tiles:"), out
         assert all(len(x) <= 20 for x in out), out
     assert snapshot(s) == before
+
+
+# ---------------------------------------------------------------- 3. words after a command that takes none
+def test_board_row_8_reads_row_8_and_board_column_c_column_c():
+    # "board row 8" read the whole braille board, the words ignored
+    from console_kit import session
+
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    assert s.handle_line("board row 8") == s.handle_line("row 8")
+    assert s.handle_line("board column C") == s.handle_line("column C")
+    assert s.handle_line("brd square H8") == ["H8, star."]
+    assert s.handle_line("show column C") == s.handle_line("column C")
+
+
+def test_every_command_that_takes_nothing_refuses_words_after_it_and_changes_nothing():
+    # "rack AEI", "pass 8H QI", "new Cy": the words silently ignored (pass passed)
+    from audio_scrabble.console.handlers.commands import REGISTRY
+    from console_kit import session, snapshot
+
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    before = snapshot(s)
+    said_before = s.handle_line("repeat")
+    bare = [c for c in REGISTRY.commands if not c.args and "game" in c.modes]
+    assert {"pass", "rack", "board", "scores", "new", "quit", "hint", "next"} <= {c.name for c in bare}
+    for command in bare:
+        for typed in (command.name, *command.aliases):
+            out = s.handle_line(f"{typed} xyz")
+            assert joined(out).startswith(f"'{typed}' takes no words after it; type {typed} alone"), out
+            assert joined(out).endswith("."), out
+            assert s.question is None and snapshot(s) == before, typed
+    assert joined(s.handle_line("rack AEI")) == "'rack' takes no words after it; type rack alone."
+    assert joined(s.handle_line("board 8")) == (
+        "'board' takes no words after it; type board alone, or row 8 to hear one row.")
+    assert joined(s.handle_line("last 3")) == (
+        "'last' takes no words after it; type last alone, or history 3 for the last 3 turns.")
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("pass now") == ["Type pass alone."]
+    assert snapshot(s) == before and said_before
+
+
+def test_words_a_command_is_said_with_still_work():
+    from console_kit import session
+
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    assert s.handle_line("whose turn")[0] == "It is Ann's turn."
+    assert s.handle_line("whose turn is it?")[0] == "It is Ann's turn."
+    assert s.handle_line("Rack.")[0].startswith("Rack:")
+    assert s.handle_line("history 1") == s.handle_line("history")[-1:]
+    assert s.handle_line("new game")[0] == "Start a new game?"
+    s.handle_line("no")
+    assert s.handle_line("quit game")[0].startswith("Leave the game?")
+
+
+def test_the_review_s_commands_that_take_nothing_refuse_words_too():
+    from audio_scrabble.console.review import ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    gcg = "#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n>ann: AEINRST 8D TRAINS +74 74\n"
+    s = ReviewSession(read_gcg(gcg.encode()))
+    s.start()
+    s.handle_line("next")
+    assert s.handle_line("board row 8") == s.handle_line("row 8")
+    assert joined(s.handle_line("rack AEI")) == "'rack' takes no words after it; type rack alone."
+    assert s.handle_line("move 1") == s.handle_line("move")
