@@ -134,3 +134,42 @@ def test_the_review_s_commands_that_take_nothing_refuse_words_too():
     assert s.handle_line("board row 8") == s.handle_line("row 8")
     assert joined(s.handle_line("rack AEI")) == "'rack' takes no words after it; type rack alone."
     assert s.handle_line("move 1") == s.handle_line("move")
+
+
+# ---------------------------------------------------------------- 4. a game put away, said alike
+def _left_unfinished(folder):
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    s.handle_line("")
+    s.handle_line("pass")
+    s.store.release()
+
+
+def test_no_at_the_resume_offer_says_game_put_away_as_new_does(tmp_path):
+    # "...was kept as games/2026-11-27-223710-Ann-v-Bob.unfinished.json."
+    from audio_scrabble.console.options import NEW
+
+    _left_unfinished(tmp_path / "a")
+    s = Session(Options(players="Ann,Bob", seed=4), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path / "a"))
+    s.start()
+    declined = s.handle_line("no")
+    _left_unfinished(tmp_path / "b")
+    fresh = Session(Options(players="Ann,Bob", seed=4, saved_game=NEW), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path / "b"))
+    started = fresh.start()
+    assert "Game put away: Ann and Bob." in started
+    assert "Game put away: Ann and Bob." in declined, declined
+    assert not any("games/" in x or "json" in x for x in declined), declined
+    assert len(list((tmp_path / "a" / "games").glob("*.unfinished.json"))) == 1
+
+
+def test_new_in_a_game_says_game_put_away_not_the_file(tmp_path):
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    s.start()
+    s.handle_line("")
+    s.handle_line("pass")
+    s.handle_line("new")
+    out = s.handle_line("yes")
+    assert "Game put away: Ann and Bob." in out, out
+    assert not any("games/" in x or "json" in x for x in out), out
+    assert len(list((tmp_path / "games").glob("*.unfinished.json"))) == 1

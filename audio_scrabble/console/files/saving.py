@@ -366,10 +366,17 @@ class Saver:
             return None, e
 
     @_fitted
-    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
-        """Save the game after an action; what to say (see the module doc)."""
+    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False,
+                 first: bool = False) -> list[str]:
+        """Save the game after an action; what to say (see the module doc).
+        A new game's ``first`` save puts an unfinished game in this
+        window's slot away first, said as ``--new`` says it (``Game put
+        away: Ann and Bob.``), not by its file's long path, as the store's
+        notice would have it."""
         if self.store is None or game is None or state is None or kept_by_room(game):
             return []
+        if first:
+            return self.put_away() + self.autosave(game, state, brief)
         self.offered = None  # a game is being played: no offer stands any more
         outcome, error = self._save(game, state)
         if error is not None:
