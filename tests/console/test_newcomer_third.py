@@ -173,3 +173,22 @@ def test_new_in_a_game_says_game_put_away_not_the_file(tmp_path):
     assert "Game put away: Ann and Bob." in out, out
     assert not any("games/" in x or "json" in x for x in out), out
     assert len(list((tmp_path / "games").glob("*.unfinished.json"))) == 1
+
+
+# ---------------------------------------------------------------- 5. review offered only when a person played
+@pytest.mark.skipif(not services.engine_available(), reason="the review needs the move engine")
+def test_the_review_is_offered_only_when_a_person_played():
+    # two computers' game ended with "Type review to hear what you missed."
+    from audio_scrabble.presentation import prompts
+
+    s = Session(Options(players="computer:beginner,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                computer_factory=_passers)
+    out = s.start()
+    assert s.game.is_over and prompts.NEW_OR_QUIT in out
+    assert prompts.REVIEW_OFFER not in out, out
+    # a person at the table who played: offered, as before
+    s = Session(Options(players="Ann,computer:beginner", seed=3), lexicon=services.WordSet(["QI"]),
+                computer_factory=_passers)
+    s.start()
+    out = s.handle_line("pass") + s.handle_line("pass")
+    assert s.game.is_over and out[-2:] == [prompts.REVIEW_OFFER, prompts.NEW_OR_QUIT], out
