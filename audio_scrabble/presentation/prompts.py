@@ -48,6 +48,20 @@ RESUME_YES_OR_NO = "Type yes to resume that game, or no for a new one."
 #: its brief form: one line, what each answer does
 RESUME_YES_OR_NO_BRIEF = "Yes resumes it; no starts a new game."
 LEAVE_GAME = "Leave the game? Type yes or no."
+#: a question still open after news came on its own (a computer's move, a
+#: remote player's): the question again in one short line, since the
+#: prompt alone shows it and speech does not read the prompt
+STILL_ASKING = {
+    "quit": "Still asking: leave the game? Yes or no.",
+    "new": "Still asking: a new game? Yes or no.",
+    "play": "Still asking: play it? Yes or no.",
+    "direction": "Still asking: across or down?",
+}
+
+
+def still_asking_blank(square: str) -> str:
+    """:data:`STILL_ASKING` for the blank's letter."""
+    return f"Still asking: the blank on {square}?"
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."

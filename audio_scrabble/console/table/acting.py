@@ -15,7 +15,7 @@ everything else the room applied, in the room's order.
 
 Acting is built with what it needs, not the whole session: a way to
 reach the match (:class:`Reach`: the match, its sound cues and word
-list, nothing else), the saver (as a function that saves and says what
+list, and the question open, nothing else), the saver (as a function that saves and says what
 to say), the thinker, the transcript, the settings and a place for a
 developer's traceback. It returns what to say, and a question to open as a decision
 (:class:`Made`); it never sets the session's state.
@@ -57,6 +57,9 @@ class Reach(Protocol):
 
     @property
     def lexicon(self) -> Any: ...
+
+    @property
+    def question(self) -> Question | None: ...
 
 
 @dataclass
@@ -252,6 +255,21 @@ class Acting:
                     yield made
             else:
                 return  # a person here must act
+
+    def news(self, wait: bool = True) -> Iterator[list[str]]:
+        """:meth:`steps` as the application says them, news on their own:
+        once any was said while a question is open (``quit``'s yes or no),
+        the question again after them in one short line, once
+        (``Question.again``): the prompt alone shows it still open, and
+        speech does not read the prompt."""
+        said = False
+        for lines in self.steps(wait):
+            said = said or bool(lines)
+            yield lines
+        question = self._reach.question
+        again = question.again() if said and question is not None else []
+        if again:
+            yield self._out.reply(again)
 
     def run_computers(self, limit: int = 400) -> list[str]:
         """Every decision due now, each waited for, until a person must act."""
