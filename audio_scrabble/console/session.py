@@ -88,7 +88,7 @@ class Session(Seated):
         self._sound_player = sound_player
         self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width,
-                              lambda: self.game.names if self.game is not None else ())
+                              lambda: self.game.names if self.game is not None else (), lambda: self.game)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
         #: when True, the application runs the computers' loop (``acting.steps``), not ``handle_line``

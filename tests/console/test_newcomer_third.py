@@ -192,3 +192,31 @@ def test_the_review_is_offered_only_when_a_person_played():
     s.start()
     out = s.handle_line("pass") + s.handle_line("pass")
     assert s.game.is_over and out[-2:] == [prompts.REVIEW_OFFER, prompts.NEW_OR_QUIT], out
+
+
+# ---------------------------------------------------------------- 6. the tutorial's step goes with its game
+def test_a_new_games_next_does_not_go_on_with_the_last_games_tutorial():
+    # tutorial 2 in one game, then new: "next" said "Step 3: a first word."
+    from console_kit import session
+
+    s, _ = session(players="Ann,Bob", seed=3)
+    s.handle_line("")
+    assert s.handle_line("tutorial 2")[0] == "Step 2: your rack."
+    assert s.handle_line("next")[0] == "Step 3: a first word."
+    s.handle_line("new")
+    s.handle_line("yes")
+    s.handle_line("")
+    assert not s.handle_line("next")[0].startswith("Step"), "the old game's tutorial went on"
+    assert s.handle_line("tutorial next")[0] == "Step 1: the board."
+    assert s.handle_line("next")[0] == "Step 2: your rack."  # this game's own tutorial goes on
+
+
+def test_a_tutorial_begun_at_the_set_up_goes_on_into_the_first_game():
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s.start()
+    assert s.handle_line("tutorial")[0] == "Step 1: the board."
+    for answer in ("", "Ann", "Bob", ""):  # two players, their names, house rules
+        s.handle_line(answer)
+    assert s.game is not None, "the game did not start"
+    s.handle_line("")
+    assert s.handle_line("next")[0] == "Step 2: your rack."
