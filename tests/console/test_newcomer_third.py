@@ -220,3 +220,26 @@ def test_a_tutorial_begun_at_the_set_up_goes_on_into_the_first_game():
     assert s.game is not None, "the game did not start"
     s.handle_line("")
     assert s.handle_line("next")[0] == "Step 2: your rack."
+
+
+# ---------------------------------------------------------------- 7. open N says where the game in play went
+def test_open_n_in_a_game_says_the_game_put_away_and_the_number_back_to_it(tmp_path):
+    # "Game put away: Ann and Bob." alone: nothing said of how to go back
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    s.start()
+    s.handle_line("")
+    s.handle_line("pass")
+    s.handle_line("new")
+    s.handle_line("yes")
+    second = s.game.seed
+    s.handle_line("")
+    s.handle_line("pass")
+    listed = s.handle_line("games")
+    assert "2. Ann and Bob, put away, " in joined(listed)
+    out = s.handle_line("open 2")
+    assert out[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], out
+    first = s.game.seed
+    assert first != second
+    back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
+    assert back[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], back
+    assert s.game.seed == second

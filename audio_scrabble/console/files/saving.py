@@ -339,23 +339,39 @@ class Saver:
         ref = TableState.from_json(loaded.settings, len(names)).word_list
         lexicon, path, said = self.word_list_for(ref, lexicon, asked)
         source = loaded.source
+        away: tuple[tuple[str, ...], Path] | None = None
         if source is not None and Path(source).resolve() != self.store.current_path.resolve():
             loaded.replay(lexicon, services.move_finder(lexicon))  # raises before anything moves
-            said = self._make_room() + said
+            before, away = self._make_room()
             self.store.adopt(Path(source))
+            said = before + self._back_to(away) + said
         resumed = self.store.resume_game(lexicon, services.move_finder(lexicon))
         state = TableState.from_json(resumed.settings, len(resumed.game.names))
         notice = clauses(resumed.notice) if resumed.notice else []
         return Resumed(resumed.game, state, lexicon, path, notice + short_lines(said))
 
-    def _make_room(self) -> list[str]:
-        """Put this slot's unfinished game away (another is coming in)."""
+    def _make_room(self) -> tuple[list[str], tuple[tuple[str, ...], Path] | None]:
+        """Put this slot's unfinished game away (another is coming in):
+        what to say first, and the players and file of the game put away."""
         assert self.store is not None
         loaded, said = self._load_own()
         kept = self.store.archive_unfinished()
-        if loaded is not None and kept is not None:
-            said += say.put_away_line(loaded.summary.names)
-        return said
+        return said, ((tuple(loaded.summary.names), kept) if loaded is not None and kept is not None else None)
+
+    def _back_to(self, away: tuple[tuple[str, ...], Path] | None) -> list[str]:
+        """The game put away, said with the number ``open`` takes to go back
+        to it (the games on file as they are now, kept as the listing
+        ``open N`` goes by, so that the number said is the one it takes)."""
+        if away is None:
+            return []
+        assert self.store is not None
+        names, kept = away
+        listing = self.store.catalogue()
+        found = [n for n, g in enumerate(listing, start=1) if Path(g.path).resolve() == Path(kept).resolve()]
+        if not found:
+            return say.put_away_line(names)
+        self.listing = listing
+        return say.put_away_to_open(names, found[0])
 
     # ------------------------------------------------------------ saving
     def _save(self, game: Game, state: TableState) -> tuple[Any, BaseException | None]:
