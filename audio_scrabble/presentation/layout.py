@@ -757,18 +757,18 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     """``head`` and a file path, for saying where a file went.
 
     One line when both fit a line (:data:`LINE_WIDTH`, or the display's
-    ``cells``). Else the head on its own line; without braille mode the
-    path whole on the next (a word longer than a line, to be copied as
-    it is), in braille mode broken only after its own ``/``, ``-``,
-    ``_`` or ``.`` so that each piece fits (:func:`break_path`): nothing
-    is added to the path, and a piece with none of those is cut at the
-    width.
+    ``cells``). Else the head on its own line and the path whole on the
+    next, a line of its own: without braille mode a word longer than a
+    line, to be copied as it is; in braille mode :func:`lay_out` breaks
+    it only after its own ``/``, ``-``, ``_`` or ``.`` so that each piece
+    fits (:func:`break_path`): nothing is added to the path, a piece with
+    none of those is cut at the width, and its last piece is never run
+    on into the sentence after it (``games`` / ``2 games on file:``, not
+    ``games 2 games`` / ``on file:``), as broken here it was.
     """
     if len(head) + 1 + len(path) <= (cells or LINE_WIDTH):
         return [f"{head} {path}"]
-    if cells is None:
-        return [head, path]
-    return fit_cells([head], cells) + break_path(path, cells)
+    return [head, path]
 
 
 def lay_out(lines: Iterable[str], cells: int | None = None, columns: int | None = None,

@@ -243,3 +243,20 @@ def test_open_n_in_a_game_says_the_game_put_away_and_the_number_back_to_it(tmp_p
     back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
     assert back[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], back
     assert s.game.seed == second
+
+
+# ---------------------------------------------------------------- and: the games folder's path at 20 cells
+def test_at_20_cells_the_games_folders_path_does_not_run_into_the_count_of_games(tmp_path, monkeypatch):
+    # "~/.../" / "games 1 game" / "on file:": the path's last piece run on
+    from audio_scrabble.console.handlers.file_commands import shown_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # the path said: ~/ddddddddddddddddddd/games
+    store = SaveStore(tmp_path / ("d" * 19))
+    s = Session(Options(players="Ann,Bob", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]), store=store)
+    s.start()
+    out = s.handle_line("games")
+    path = shown_path(store.games_dir)
+    assert len(path) > 20 and out[0] == "Games folder:", out
+    end = out.index("1 game on file:")
+    assert "".join(out[1:end]) == path and out[end - 1] == "games", out
+    assert all(len(x) <= 20 for x in out), out
