@@ -109,7 +109,7 @@ def test_each_question_of_the_game_has_its_line_again_and_news_alone_adds_nothin
     s, bob = _table()
     s.handle_line("pass")
     bob.put(SeatMove(PASS))
-    said = list(s.acting.news(wait=False))
+    said = list(s.acting.steps(wait=False, again=True))
     assert said and not any(STILL in line for lines in said for line in lines)
     assert ConfirmQuestion("new").again() == ["Still asking: a new game? Yes or no."]
     for line in (*prompts.STILL_ASKING.values(), prompts.still_asking_blank("H8")):
