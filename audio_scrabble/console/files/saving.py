@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable
 
 from ...core.game import Game
 from ...core.rules import rules_named
@@ -32,6 +32,7 @@ from ...presentation import prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
+from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
 
 
 @dataclass(frozen=True)
@@ -135,67 +136,6 @@ def _finished(file_name: str) -> ActionNotAllowed:
     """The refusal to open a finished game: the command that reviews it,
     kept at brief verbosity too."""
     return ActionNotAllowed(say.open_finished(file_name), brief=say.open_finished_brief(file_name))
-
-
-def table_state(
-    seats_computers: Mapping[int, str],
-    lexicon_path: str | None,
-    lexicon: Any,
-    settings: Any,
-    rack_order: Mapping[int, Sequence[str]],
-    told_challenge: bool,
-) -> TableState:
-    """The console's half of a save, from the session's parts."""
-    checksum = words_checksum(lexicon) if lexicon_path else None
-    return TableState(
-        computers=dict(seats_computers),
-        word_list=WordListRef(lexicon_path, checksum),
-        verbosity=settings.verbosity,
-        marks=settings.marks,
-        speech=settings.speech,
-        braille=settings.braille_width,
-        braille_saved=True,
-        hints=settings.hints,
-        aids=settings.aids,
-        confirm=settings.confirm,
-        sounds=settings.sounds,
-        racks={i: "".join(order) for i, order in rack_order.items()},
-        told_challenge=told_challenge,
-    )
-
-
-def restore_settings(settings: Any, given: Any, state: TableState) -> str | None:
-    """Put the saved game's settings back, each unless the command line
-    (``given``, the session's Options) named it. Returns the speech kind
-    to switch to, if the saved one differs from the speech in use."""
-    from ..output.brailleview import valid_cells
-
-    speech_change = None
-    for key, value, named in (
-        ("verbosity", state.verbosity, given.verbosity),
-        ("marks", state.marks, given.marks),
-        ("speech", state.speech, given.speech),
-    ):
-        if named is None and value is not None:
-            before = settings.speech
-            try:
-                settings.change(key, value)
-            except ScrabbleError:
-                continue
-            if key == "speech" and settings.speech != before:
-                speech_change = settings.speech  # the voice follows it
-    if given.hints is None and state.hints is not None:
-        settings.hints = state.hints
-    if getattr(given, "aids", None) is None and state.aids is not None:
-        settings.aids = state.aids
-    if getattr(given, "confirm", None) is None and state.confirm is not None:
-        settings.confirm = state.confirm
-    if given.sounds is None and state.sounds is not None:
-        settings.sounds = state.sounds
-    if given.braille_width is None and state.braille_saved:
-        if state.braille is None or valid_cells(state.braille):
-            settings.braille_width = state.braille
-    return speech_change
 
 
 def kept_by_room(game: Game) -> bool:
