@@ -224,7 +224,7 @@ class Voice:
         if session.finished:
             return
         with session.out.news():  # ``repeat`` says all of it, not the last piece only
-            for lines in session.acting.steps(wait):
+            for lines in session.acting.steps(wait, again=True):  # then an open question again, in one line
                 self.emit(lines, interrupt)
                 if wait and session.acting.long_think_due():  # the reply so far is heard before the wait
                     getattr(self.screen, "release", lambda: None)()

@@ -298,6 +298,7 @@ class ReviewSession:
         word, _, rest = text.partition(" ")
         cmd = REVIEW_COMMANDS.get(word)
         if cmd is not None:
+            cmd, rest = REVIEW_COMMANDS.words_after(word, cmd, rest)  # "board row 8" is row 8
             return cmd.handler(self, rest)
         number = small_number(text, digits=4)
         if number is not None:

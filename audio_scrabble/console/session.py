@@ -88,7 +88,7 @@ class Session(Seated):
         self._sound_player = sound_player
         self.cues: Cues | None = None
         self.out = Transcript(lambda: self.settings.braille_width,
-                              lambda: self.game.names if self.game is not None else ())
+                              lambda: self.game.names if self.game is not None else (), lambda: self.game)
         self.reader = BoardReader(lambda: self.board, lambda: self.settings.marks)
         self.lexicon = lexicon
         #: when True, the application runs the computers' loop (``acting.steps``), not ``handle_line``
@@ -180,7 +180,7 @@ class Session(Seated):
         if state is not None:
             self.match.racks.restore(dict(state.racks))
         self.reader.reset()
-        lines = list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
+        lines = list(seating.lines) + ([] if seating.saved else self._autosave(first=True)) + self._turn_lines()
         return lines if remotes is not None else self._seats_after(lines)
 
     # ================================================================ saving and resuming
@@ -219,9 +219,9 @@ class Session(Seated):
         """What a save keeps beside the game (see :meth:`Match.table_state`)."""
         return self.match.table_state(self.options.lexicon) if self.match is not None else None
 
-    def _autosave(self) -> list[str]:
-        """Save the game after an action; what to say (a notice, a failure)."""
-        return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
+    def _autosave(self, first: bool = False) -> list[str]:
+        """Save the game after an action (``first``: a new game's first); what to say."""
+        return self.saver.autosave(self.game, self._saved_settings(), self.style.brief, first)
 
     def _goodbye(self) -> list[str]:  # leaving: an unfinished game saved once more, as it is (Saver.goodbye)
         return self.saver.goodbye(self.game, self._saved_settings())

@@ -255,6 +255,9 @@ _AFTER_SENTENCE, _AFTER_SEMICOLON, _AFTER_COMMA, _BEFORE_JOIN, _AFTER_WORD, _AFT
 #: number cost more than a line: a reader would rather pan once more than
 #: read a broken group
 _SENTENCE_HEAD, _BOUND, _NAME, _FIGURE, _WHOLE = 90, 90, 90, 30, 150
+#: a break inside a player's name that fits a line: never chosen while
+#: the name can start a line of its own (:func:`_unsplit`)
+_NEVER = 1_000_000
 #: a line that ends one sentence and starts the next, which runs on
 _PULLED_UP = 40
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -292,13 +295,11 @@ def _is_place(word: str) -> bool:
     return bool(_NUMBER.fullmatch(word) or _SQUARE.fullmatch(word) or _COLUMN.fullmatch(word))
 
 
-def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int], set[int]]:
-    """The places (after word k) that fall inside one of ``names`` (names
-    of one word aside), wherever it is said: ``Club computer 2``, or
-    ``Club computer's`` and ``Club computer,`` with what follows it; and
-    the places right after such a name."""
-    inside: set[int] = set()
-    after: set[int] = set()
+def _name_spans(words: Sequence[str], names: Sequence[str]) -> list[tuple[int, int]]:
+    """Where each of ``names`` of several words is said in ``words``: the
+    first and last word of each (``Club computer 2``, ``Club computer's``,
+    ``Club computer,`` with what follows it)."""
+    spans: list[tuple[int, int]] = []
     for name in names:
         parts = name.split()
         if len(parts) < 2:
@@ -307,9 +308,63 @@ def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int],
             last = words[k + len(parts) - 1]
             if (list(words[k : k + len(parts) - 1]) == parts[:-1] and last.startswith(parts[-1])
                     and not last[len(parts[-1]) :][:1].isalnum()):
-                inside.update(range(k, k + len(parts) - 1))
-                after.add(k + len(parts) - 1)
+                spans.append((k, k + len(parts) - 1))
+    return spans
+
+
+def _inside_names(words: Sequence[str], names: Sequence[str]) -> tuple[set[int], set[int]]:
+    """The places (after word k) that fall inside one of ``names`` (names
+    of one word aside), wherever it is said (:func:`_name_spans`); and
+    the places right after such a name."""
+    inside: set[int] = set()
+    after: set[int] = set()
+    for first, last in _name_spans(words, names):
+        inside.update(range(first, last))
+        after.add(last)
     return inside, after
+
+
+#: a tile as a list of them says it: a letter, or ``blank``
+_TILE_WORD = re.compile(r"[A-Z]|blank")
+
+
+def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each list of tiles said one after
+    another (``N I M I U L E.``, ``T P X blank D M E.``): three or more
+    letters or blanks, punctuation only after the last."""
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for k, word in enumerate(words):
+        bare = word.rstrip(".,;:?!" + _CLOSERS)
+        if _TILE_WORD.fullmatch(bare) is None:
+            if start is not None and k - 1 - start >= 2:
+                runs.append((start, k - 1))
+            start = None
+            continue
+        start = k if start is None else start
+        if bare != word:  # punctuation ends the list
+            if k - start >= 2:
+                runs.append((start, k))
+            start = None
+    if start is not None and len(words) - 1 - start >= 2:
+        runs.append((start, len(words) - 1))
+    return runs
+
+
+def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
+    """The places (after word k) a line is never broken at while what
+    they part fits a line of ``width`` as it is said: inside a name of
+    several words (``You 0,`` / ``Beginner computer`` / ``14.``, not
+    ``You 0, Beginner`` / ``computer 14.``), and inside a list of tiles
+    (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
+    return {k for first, last in [*_name_spans(words, names), *_tile_runs(words)]
+            if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
+
+
+def _named(word: str, ends_a_name: bool = False) -> bool:
+    """Whether ``word`` reads as a name (``Bob,``, ``Ann's``), or ends one
+    of the players' names."""
+    return ends_a_name or _CAPITALISED.fullmatch(word.rstrip(".,;:?!" + _CLOSERS)) is not None
 
 
 def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
@@ -394,6 +449,10 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
             if (_CAPITALISED.fullmatch(word) and nxt[:1].islower()
                     and bare.lower() not in _JOINING_WORDS | _ARTICLES):
                 bond = max(bond, _NAME)
+            if nxt == "and" and k + 2 < len(words) and _named(word, k in name_ends) and _named(words[k + 2]):
+                bond = max(bond, _WHOLE)  # two names joined: Ann / and Bob
+            if word == "and" and k and _named(words[k - 1], k - 1 in name_ends) and _named(nxt):
+                bond = max(bond, _WHOLE)  # Ann and / Bob
         costs.append(cost + bond)
     return costs
 
@@ -465,6 +524,8 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
     n = len(tokens)
     words = [word for _, word, *_ in tokens]
     breaks = _break_costs(words, names)
+    for k in _unsplit(words, names, width):
+        breaks[k] += _NEVER
     ends = [end and not piece for end, (_, _, _, piece, _) in zip(_sentence_ends(words), tokens)]
     best: list[float] = [0.0] + [float("inf")] * n
     start_of = [0] * (n + 1)
@@ -607,11 +668,25 @@ def fit_cells(lines: Iterable[str], cells: int | None, names: Sequence[str] = ()
     out: list[str] = []
     for sentence in sentences(parts):
         lone = len(sentence) > 1 and any(len(part.split()) == 1 for part in sentence)
-        if not lone and all(len(part) <= cells for part in sentence):
+        if not lone and all(len(part) <= cells for part in sentence) and not _splits_name(sentence, names, cells):
             out.extend(sentence)
         else:
             out.extend(wrap(" ".join([sentence[0], *(part.lstrip() for part in sentence[1:])]), cells, names=names))
     return out
+
+
+def _splits_name(parts: Sequence[str], names: Sequence[str], cells: int) -> bool:
+    """Whether lines of one sentence part one of ``names``, or a list of
+    tiles, that would fit a line of ``cells`` (``Scores: You 0,
+    Beginner`` / ``computer 14.``; see :func:`_unsplit`)."""
+    if len(parts) < 2:
+        return False
+    words: list[str] = []
+    ends: set[int] = set()
+    for part in parts:
+        words.extend(part.split())
+        ends.add(len(words) - 1)
+    return bool(ends & _unsplit(words, names, cells))
 
 
 def fit_columns(lines: Sequence[str], columns: int | None, names: Sequence[str] = ()) -> list[str]:
@@ -682,18 +757,18 @@ def path_lines(head: str, path: str, cells: int | None) -> list[str]:
     """``head`` and a file path, for saying where a file went.
 
     One line when both fit a line (:data:`LINE_WIDTH`, or the display's
-    ``cells``). Else the head on its own line; without braille mode the
-    path whole on the next (a word longer than a line, to be copied as
-    it is), in braille mode broken only after its own ``/``, ``-``,
-    ``_`` or ``.`` so that each piece fits (:func:`break_path`): nothing
-    is added to the path, and a piece with none of those is cut at the
-    width.
+    ``cells``). Else the head on its own line and the path whole on the
+    next, a line of its own: without braille mode a word longer than a
+    line, to be copied as it is; in braille mode :func:`lay_out` breaks
+    it only after its own ``/``, ``-``, ``_`` or ``.`` so that each piece
+    fits (:func:`break_path`): nothing is added to the path, a piece with
+    none of those is cut at the width, and its last piece is never run
+    on into the sentence after it (``games`` / ``2 games on file:``, not
+    ``games 2 games`` / ``on file:``), as broken here it was.
     """
     if len(head) + 1 + len(path) <= (cells or LINE_WIDTH):
         return [f"{head} {path}"]
-    if cells is None:
-        return [head, path]
-    return fit_cells([head], cells) + break_path(path, cells)
+    return [head, path]
 
 
 def lay_out(lines: Iterable[str], cells: int | None = None, columns: int | None = None,

@@ -48,6 +48,20 @@ RESUME_YES_OR_NO = "Type yes to resume that game, or no for a new one."
 #: its brief form: one line, what each answer does
 RESUME_YES_OR_NO_BRIEF = "Yes resumes it; no starts a new game."
 LEAVE_GAME = "Leave the game? Type yes or no."
+#: a question still open after news came on its own (a computer's move, a
+#: remote player's): the question again in one short line, since the
+#: prompt alone shows it and speech does not read the prompt
+STILL_ASKING = {
+    "quit": "Still asking: leave the game? Yes or no.",
+    "new": "Still asking: a new game? Yes or no.",
+    "play": "Still asking: play it? Yes or no.",
+    "direction": "Still asking: across or down?",
+}
+
+
+def still_asking_blank(square: str) -> str:
+    """:data:`STILL_ASKING` for the blank's letter."""
+    return f"Still asking: the blank on {square}?"
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
@@ -441,6 +455,29 @@ def no_help_on(topic: str, near: Sequence[str], brief: bool = False) -> list[str
 
 
 NO_QUESTION_OPEN = "No question is open; type help for the list."
+
+#: what to type instead of words after a command that takes none, where
+#: more than the command alone is likely meant (``board 8``, ``last 3``)
+TAKES_NOTHING_INSTEAD = {
+    "board": "or row 8 to hear one row",
+    "show": "or row 8 to hear one row",
+    "words": "or row 8 to hear one row",
+    "last": "or history 3 for the last 3 turns",
+    "scores": "or summary for the whole state",
+}
+
+
+def takes_nothing(typed: str, name: str) -> str:
+    """Words after a command that takes none (``rack AEI``): what it takes
+    and what to type instead. ``typed``: the command's word as typed;
+    ``name``: the command's own name."""
+    word = clip(typed.lower(), 16)
+    instead = TAKES_NOTHING_INSTEAD.get(name)
+    return f"{word!r} takes no words after it; type {word} alone{', ' + instead if instead else ''}."
+
+
+def takes_nothing_brief(typed: str) -> str:
+    return f"Type {clip(typed.lower(), 16)} alone."
 
 
 def play_it_how(text: str, brief: bool = False) -> list[str]:

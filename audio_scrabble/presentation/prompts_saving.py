@@ -56,6 +56,13 @@ def put_away_line(names: Sequence[str]) -> list[str]:
     return ["Game put away:", *fit(list(names))]
 
 
+def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
+    """The game in play put away by ``open N`` (kept in the games folder,
+    as every game is), said as ``--new`` says it, then how to go back to
+    it: ``Game put away: Ann and Bob.`` / ``Type open 2 to go back to it.``"""
+    return [*put_away_line(names), f"Type open {number} to go back to it."]
+
+
 # ------------------------------------------------------------ word lists
 def word_list_moved(name: str) -> str:
     return f"The word list {name} was found at its new place."

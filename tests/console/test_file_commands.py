@@ -307,8 +307,15 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     assert "2. Alice and Bob, put away" in said(second.handle_line("games"))
     out = second.handle_line("open 2")
     assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
+    # open's answer said the number back to the game put away (newcomer3): that list is the one heard
+    assert "Type open 2 to go back to it." in out
+    out = second.handle_line("open 2")
+    assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
+    assert len(second.game.actions) == 1
+    second.handle_line("new")  # a game put away since the list was heard, no number said
+    second.handle_line("yes")
     before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
-    out = second.handle_line("open 2")  # the list heard before: game 2 was Alice and Bob, now in play
+    out = second.handle_line("open 2")  # the list heard before: its files have moved
     if verbosity == "brief":
         assert out == ["Games changed; type games again."]
     else:
@@ -316,11 +323,10 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     assert not any("cannot be read" in x for x in out)
     assert (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*"))) == before
     # games again: the list as it is now, and open N opens the game heard as N
-    text = said(second.handle_line("games"))
-    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
-    out = second.handle_line("open 2")
-    assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
-    assert len(second.game.actions) == 1
+    listed = second.handle_line("games")
+    n = next(x.split(".")[0] for x in listed if x.split(".")[0].isdigit() and "Alice and Bob, put away" in x)
+    out = second.handle_line(f"open {n}")
+    assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
 
 
 def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -75,7 +75,7 @@ def test_declining_to_resume_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     out = again.handle_line("no")
     assert out[0] == "A new game, then."
     assert again.game.names == ("Alice", "Bob") and again.game.actions == []
-    assert "The unfinished game of Alice and Bob was kept as games/" in " ".join(out)
+    assert "Game put away: Alice and Bob." in out and "games/" not in " ".join(out)  # as --new says it
     assert list((tmp_path / "saves" / "games").glob("*.unfinished.json"))
 
 

@@ -495,7 +495,7 @@ def test_a_path_in_a_sentence_starts_a_line_and_keeps_its_own_marks() -> None:
     name = "games/2026-11-26-204205-Al-v-Club_computer.unfinished.json"
     sentence = f"The unfinished game of Al and Club computer was kept as {name}."
     assert braille.wrap(sentence, 20) == [
-        "The unfinished", "game of Al", "and Club computer", "was kept as",
+        "The unfinished", "game of", "Al and Club computer", "was kept as",
         "games/2026-11-26-", "204205-Al-v-Club_", "computer.unfinished.", "json."]
     for width in range(14, 81):
         lines = braille.wrap(sentence, width)

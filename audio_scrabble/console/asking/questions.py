@@ -173,6 +173,11 @@ class Question:
         """The question, said as it opens."""
         return []
 
+    def again(self) -> list[str]:
+        """The question again in one short line, said after news that came
+        on its own while it was open (none: not said again)."""
+        return []
+
     def interrupt(self) -> Decision:
         """Ctrl-C: the question is cancelled."""
         return Say((prompts.STAYING,))
@@ -231,6 +236,9 @@ class ConfirmQuestion(Question):
     def lines(self) -> list[str]:
         return list(prompts.START_NEW) if self.what == "new" else [prompts.LEAVE_GAME]
 
+    def again(self) -> list[str]:
+        return [prompts.STILL_ASKING[self.what]]
+
     def answer(self, text: str) -> Decision:
         low = text.lower()
         if low in REPEAT:
@@ -254,6 +262,9 @@ class PlayQuestion(Question):
 
     def __init__(self, draft: Draft):
         self.draft = draft
+
+    def again(self) -> list[str]:
+        return [prompts.STILL_ASKING["play"]]
 
     def answer(self, text: str) -> Decision:
         low = text.lower()
@@ -284,6 +295,9 @@ class DirectionQuestion(Question):
 
     def lines(self) -> list[str]:
         return prompts.direction_question(self.unclear.square, self.unclear.typed, self.brief)
+
+    def again(self) -> list[str]:
+        return [prompts.STILL_ASKING["direction"]]
 
     def answer(self, text: str) -> Decision:
         low = text.lower()
@@ -316,6 +330,9 @@ class BlankQuestion(Question):
 
     def lines(self) -> list[str]:
         return [prompts.blank_question(self.draft.open_blanks[0].name)]
+
+    def again(self) -> list[str]:
+        return [prompts.still_asking_blank(self.draft.open_blanks[0].name)]
 
     def answer(self, text: str) -> Decision:
         square = self.draft.open_blanks[0]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable
 
 from ...core.game import Game
 from ...core.rules import rules_named
@@ -32,6 +32,7 @@ from ...presentation import prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
+from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
 
 
 @dataclass(frozen=True)
@@ -135,67 +136,6 @@ def _finished(file_name: str) -> ActionNotAllowed:
     """The refusal to open a finished game: the command that reviews it,
     kept at brief verbosity too."""
     return ActionNotAllowed(say.open_finished(file_name), brief=say.open_finished_brief(file_name))
-
-
-def table_state(
-    seats_computers: Mapping[int, str],
-    lexicon_path: str | None,
-    lexicon: Any,
-    settings: Any,
-    rack_order: Mapping[int, Sequence[str]],
-    told_challenge: bool,
-) -> TableState:
-    """The console's half of a save, from the session's parts."""
-    checksum = words_checksum(lexicon) if lexicon_path else None
-    return TableState(
-        computers=dict(seats_computers),
-        word_list=WordListRef(lexicon_path, checksum),
-        verbosity=settings.verbosity,
-        marks=settings.marks,
-        speech=settings.speech,
-        braille=settings.braille_width,
-        braille_saved=True,
-        hints=settings.hints,
-        aids=settings.aids,
-        confirm=settings.confirm,
-        sounds=settings.sounds,
-        racks={i: "".join(order) for i, order in rack_order.items()},
-        told_challenge=told_challenge,
-    )
-
-
-def restore_settings(settings: Any, given: Any, state: TableState) -> str | None:
-    """Put the saved game's settings back, each unless the command line
-    (``given``, the session's Options) named it. Returns the speech kind
-    to switch to, if the saved one differs from the speech in use."""
-    from ..output.brailleview import valid_cells
-
-    speech_change = None
-    for key, value, named in (
-        ("verbosity", state.verbosity, given.verbosity),
-        ("marks", state.marks, given.marks),
-        ("speech", state.speech, given.speech),
-    ):
-        if named is None and value is not None:
-            before = settings.speech
-            try:
-                settings.change(key, value)
-            except ScrabbleError:
-                continue
-            if key == "speech" and settings.speech != before:
-                speech_change = settings.speech  # the voice follows it
-    if given.hints is None and state.hints is not None:
-        settings.hints = state.hints
-    if getattr(given, "aids", None) is None and state.aids is not None:
-        settings.aids = state.aids
-    if getattr(given, "confirm", None) is None and state.confirm is not None:
-        settings.confirm = state.confirm
-    if given.sounds is None and state.sounds is not None:
-        settings.sounds = state.sounds
-    if given.braille_width is None and state.braille_saved:
-        if state.braille is None or valid_cells(state.braille):
-            settings.braille_width = state.braille
-    return speech_change
 
 
 def kept_by_room(game: Game) -> bool:
@@ -339,23 +279,39 @@ class Saver:
         ref = TableState.from_json(loaded.settings, len(names)).word_list
         lexicon, path, said = self.word_list_for(ref, lexicon, asked)
         source = loaded.source
+        away: tuple[tuple[str, ...], Path] | None = None
         if source is not None and Path(source).resolve() != self.store.current_path.resolve():
             loaded.replay(lexicon, services.move_finder(lexicon))  # raises before anything moves
-            said = self._make_room() + said
+            before, away = self._make_room()
             self.store.adopt(Path(source))
+            said = before + self._back_to(away) + said
         resumed = self.store.resume_game(lexicon, services.move_finder(lexicon))
         state = TableState.from_json(resumed.settings, len(resumed.game.names))
         notice = clauses(resumed.notice) if resumed.notice else []
         return Resumed(resumed.game, state, lexicon, path, notice + short_lines(said))
 
-    def _make_room(self) -> list[str]:
-        """Put this slot's unfinished game away (another is coming in)."""
+    def _make_room(self) -> tuple[list[str], tuple[tuple[str, ...], Path] | None]:
+        """Put this slot's unfinished game away (another is coming in):
+        what to say first, and the players and file of the game put away."""
         assert self.store is not None
         loaded, said = self._load_own()
         kept = self.store.archive_unfinished()
-        if loaded is not None and kept is not None:
-            said += say.put_away_line(loaded.summary.names)
-        return said
+        return said, ((tuple(loaded.summary.names), kept) if loaded is not None and kept is not None else None)
+
+    def _back_to(self, away: tuple[tuple[str, ...], Path] | None) -> list[str]:
+        """The game put away, said with the number ``open`` takes to go back
+        to it (the games on file as they are now, kept as the listing
+        ``open N`` goes by, so that the number said is the one it takes)."""
+        if away is None:
+            return []
+        assert self.store is not None
+        names, kept = away
+        listing = self.store.catalogue()
+        found = [n for n, g in enumerate(listing, start=1) if Path(g.path).resolve() == Path(kept).resolve()]
+        if not found:
+            return say.put_away_line(names)
+        self.listing = listing
+        return say.put_away_to_open(names, found[0])
 
     # ------------------------------------------------------------ saving
     def _save(self, game: Game, state: TableState) -> tuple[Any, BaseException | None]:
@@ -366,10 +322,17 @@ class Saver:
             return None, e
 
     @_fitted
-    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
-        """Save the game after an action; what to say (see the module doc)."""
+    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False,
+                 first: bool = False) -> list[str]:
+        """Save the game after an action; what to say (see the module doc).
+        A new game's ``first`` save puts an unfinished game in this
+        window's slot away first, said as ``--new`` says it (``Game put
+        away: Ann and Bob.``), not by its file's long path, as the store's
+        notice would have it."""
         if self.store is None or game is None or state is None or kept_by_room(game):
             return []
+        if first:
+            return self.put_away() + self.autosave(game, state, brief)
         self.offered = None  # a game is being played: no offer stands any more
         outcome, error = self._save(game, state)
         if error is not None:

@@ -331,7 +331,7 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("where", cmd_where, "Board", ("pos", "position"), modes=BOARD_TIME),
         Command("words", cmd_words, "Board"),
         Command("board", cmd_board, "Board", ("brd",), modes=BOARD_TIME),
-        Command("show", cmd_show, "Board", ("print",)),
+        Command("show", cmd_show, "Board", ("print",), said_with=("board", "the board")),
         # surveying the board
         Command("spots", cmd_spots, "Survey", ("spot", "hot"), (Arg("area", AREA, True),), modes=BOARD_TIME),
         Command("around", cmd_around, "Survey", ("near",), (Arg("square", SQUARE, True),), modes=BOARD_TIME),
@@ -341,9 +341,9 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("bag", cmd_bag, "Ask again"),
         Command("unseen", cmd_unseen, "Ask again", ("u",)),
         Command("last", cmd_last, "Ask again", ("l",)),
-        Command("history", cmd_history, "Ask again", ("hist",)),
+        Command("history", cmd_history, "Ask again", ("hist",), (Arg("turns", TURN, True),)),
         Command("repeat", cmd_repeat, "Ask again", ("again",), modes=ANY_TIME),
-        Command("summary", cmd_summary, "Ask again", ("sum", "whose")),
+        Command("summary", cmd_summary, "Ask again", ("sum", "whose"), said_with=("turn", "turn is it", "is it")),
         Command("rules", cmd_rules, "Ask again"),
         # teaching
         Command("hint", cmd_hint, "Teaching", ("hints",)),
@@ -369,8 +369,9 @@ REGISTRY: Registry[GameFront] = Registry(
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),
-        Command("new", renewing(cmd_new, online_prompts.NEW_ONLINE), "Settings", changes=True),
-        Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME),
+        Command("new", renewing(cmd_new, online_prompts.NEW_ONLINE), "Settings", changes=True,
+                said_with=("game", "game please")),
+        Command("quit", cmd_quit, "Settings", ("exit", "q", "bye"), modes=ANY_TIME, said_with=("game", "now")),
     ]
 )
 
@@ -393,6 +394,7 @@ def dispatch(session: GameFront, text: str) -> list[str]:
         cmd = REGISTRY.get(word.rstrip(_SAID_ENDS))  # "Rack." as dictation writes it
     if cmd is None:
         return _not_a_command(session, text.strip(), word)
+    cmd, rest = REGISTRY.words_after(word.rstrip(_SAID_ENDS) or word, cmd, rest)  # "board row 8": row 8
     if cmd.name in _ENDS_DROPPED:
         rest = rest.rstrip().rstrip(_SAID_ENDS)  # "row 8.", "help play?"
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:

@@ -11,6 +11,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
+from ...errors import NotationError
 from ...presentation import phrases, prompts
 from .helptext import HelpEntry
 
@@ -65,6 +66,10 @@ class Command(Generic[F]):
     #: it changes the game (or puts another at the table): refused while a
     #: computer chooses its move (see console/table/thinking.py)
     changes: bool = False
+    #: for a command that takes no arguments: what may be said after its
+    #: name and changes nothing (``whose turn``, ``new game``); any other
+    #: words are refused (see :meth:`Registry.words_after`)
+    said_with: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -121,6 +126,26 @@ class Registry(Generic[F]):
         """The command ``word`` names, if it works in ``mode``."""
         cmd = self.get(word)
         return cmd if cmd is not None and mode in cmd.modes else None
+
+    def words_after(self, typed: str, command: Command[F], rest: str) -> tuple[Command[F], str]:
+        """The command to run, and its arguments, for ``command`` typed as
+        ``typed`` with ``rest`` after it. A command that takes arguments:
+        itself. One that takes none (its ``args`` empty) never ignores
+        words after it: words it is said with (``whose turn``) or none
+        (a full stop aside): itself; another command of its group
+        (``board row 8``, ``show column C``): that one, with the words
+        after its name; anything else is refused in one sentence, saying
+        what it takes and what to type instead."""
+        if command.args:
+            return command, rest
+        words = " ".join(rest.split()).rstrip(".?!").strip()
+        if not words or words.lower() in command.said_with:
+            return command, ""
+        first, _, after = words.partition(" ")
+        other = self.get(first)
+        if other is not None and other is not command and other.group == command.group:
+            return self.words_after(first, other, after)
+        raise NotationError(prompts.takes_nothing(typed, command.name), brief=prompts.takes_nothing_brief(typed))
 
     def not_a_command(self, word: str, brief: bool = False) -> list[str]:
         """The answer to a word that names no command: the nearest ones, if any."""

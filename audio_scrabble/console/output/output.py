@@ -29,11 +29,14 @@ class Transcript:
     display of ``width()`` cells (None: no display) and a terminal of
     ``columns()`` (None: no terminal; the voice that prints the replies
     says which, :meth:`follow_columns`), the players' ``names()`` kept
-    whole on a line where they can be; the last reply; screen-only lines."""
+    whole on a line where they can be; the last reply; screen-only lines;
+    the tutorial's step, kept with the ``game()`` at the table."""
 
-    def __init__(self, width: Callable[[], int | None], names: Callable[[], Sequence[str]] = tuple):
+    def __init__(self, width: Callable[[], int | None], names: Callable[[], Sequence[str]] = tuple,
+                 game: Callable[[], object] = lambda: None):
         self._width = width
         self._names = names
+        self._game = game
         self._columns: Callable[[], int | None] = lambda: None
         #: the last reply, for ``repeat`` (and F4): the answer to the player's
         #: last line, or every piece of news said on its own since it
@@ -48,12 +51,29 @@ class Transcript:
         #: over at a shared computer: the last player's rack must not stay
         #: readable in the screen reader's review buffer)
         self.clear_requested = False
-        #: the tutorial's step said last (0: none yet), for ``tutorial next``
-        self.tutorial_step = 0
+        #: the tutorial's step said last (0: none yet), for ``tutorial next``,
+        #: and the game it was said in (None: before any game)
+        self._tutorial: tuple[int, object] = (0, None)
 
     def heard_tutorial(self, step: int) -> None:
         """Note the tutorial's step just said: ``next`` goes on from it."""
-        self.tutorial_step = step
+        self._tutorial = (step, self._game())
+
+    @property
+    def tutorial_step(self) -> int:
+        """The tutorial's step said last (0: none yet) in the game at the
+        table: a step said before any game (at its set-up) goes on into the
+        first game; a step said in one game is forgotten once another
+        comes to the table (``new``, ``open``), so that a new game's
+        ``next`` never goes on with an old game's tutorial."""
+        self._follow_game()
+        return self._tutorial[0]
+
+    def _follow_game(self) -> None:
+        step, heard_in = self._tutorial
+        now = self._game()
+        if step and now is not heard_in:
+            self._tutorial = (step, now) if heard_in is None else (0, None)
 
     @property
     def braille_mode(self) -> bool:
@@ -82,6 +102,7 @@ class Transcript:
         says its lines as they were, not laid out a second time (laying
         out laid-out lines can break them otherwise); only what comes
         with them (news before, a notice after) is laid out."""
+        self._follow_game()  # a game that came to the table since the tutorial's last step
         lines = list(lines)
         said, n = self.last_reply, len(self.last_reply)
         at = next((k for k in range(len(lines) - n + 1) if lines[k:k + n] == said), None) if said else None

@@ -15,7 +15,7 @@ everything else the room applied, in the room's order.
 
 Acting is built with what it needs, not the whole session: a way to
 reach the match (:class:`Reach`: the match, its sound cues and word
-list, nothing else), the saver (as a function that saves and says what
+list, and the question open, nothing else), the saver (as a function that saves and says what
 to say), the thinker, the transcript, the settings and a place for a
 developer's traceback. It returns what to say, and a question to open as a decision
 (:class:`Made`); it never sets the session's state.
@@ -57,6 +57,9 @@ class Reach(Protocol):
 
     @property
     def lexicon(self) -> Any: ...
+
+    @property
+    def question(self) -> Question | None: ...
 
 
 @dataclass
@@ -215,14 +218,31 @@ class Acting:
         """Whether something waits to be said: a move chosen, or an action arrived."""
         return self.thinker.ready or self.arrived()
 
-    def steps(self, wait: bool = True) -> Iterator[list[str]]:
+    def steps(self, wait: bool = True, again: bool = False) -> Iterator[list[str]]:
         """The one loop over the seats that are not a person's: each
         decision's lines as it is made, until a person must act. A
         computer's challenge or acceptance is made at once; its move is
         chosen on the thinker's thread ("thinking" said once before a long
         think); unless ``wait``, a long think is left running (the
         application says the move once chosen). A remote player's action is
-        made once it has arrived: nothing arrived, the table waits for it."""
+        made once it has arrived: nothing arrived, the table waits for it.
+
+        ``again`` (the application, saying news on its own): once any was
+        said while a question is open (``quit``'s yes or no), the question
+        again after it in one short line, once (``Question.again``): the
+        prompt alone shows it still open, and speech does not read the
+        prompt."""
+        said = False
+        for lines in self._decisions(wait):
+            said = said or bool(lines)
+            yield lines
+        question = self._reach.question if again and said else None
+        lines = question.again() if question is not None else []
+        if lines:
+            yield self._out.reply(lines)
+
+    def _decisions(self, wait: bool) -> Iterator[list[str]]:
+        """:meth:`steps`' loop."""
         thinker = self.thinker
         while True:
             if self.notices.pending:  # a move in a game not open here

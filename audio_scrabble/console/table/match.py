@@ -22,7 +22,7 @@ from ...presentation import phrases, prompts
 from ...presentation.phrases import Audience
 from .coach import Coach
 from .racks import RackKeeper, rack_reply
-from ..files.saving import table_state
+from ..files.table_settings import table_state
 from ..asking.settings import Settings
 from ..asking.setup import Seat
 from .seats import Outward, RemoteSeat

@@ -91,7 +91,7 @@ class TurnTeller:
         if game.is_over:
             if table.remotes:  # a game between homes: new and review are refused there
                 return list(online_prompts.NEW_ONLINE_LINES)
-            return ([prompts.REVIEW_OFFER] if engine else []) + [prompts.NEW_OR_QUIT]
+            return ([prompts.REVIEW_OFFER] if engine and self._a_person_moved() else []) + [prompts.NEW_OR_QUIT]
         if game.awaiting_final_challenge:
             return table.final_question()
         cur = game.current
