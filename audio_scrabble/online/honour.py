@@ -233,16 +233,15 @@ class HonourLink:
         opening = [say.welcome(my_name, friend_name),
                    say.your_turn(friend_name) if game.current == link.friend_seat else say.whose_turn(first),
                    say.rack_message(friend_name, link.game.players[link.friend_seat].rack)]
-        link._post("\n\n".join(opening))
-        link._note_welcomed()
+        link._note_welcomed(link._post("\n\n".join(opening)))
         return link
 
-    def _note_welcomed(self) -> None:
+    def _note_welcomed(self, sent: bool = True) -> None:
         """The friend's devices the welcome went to (known to the transport
-        once it sent it), kept in the log as briefed: a device that is not
-        among them, found at a later start, is sent the game
-        (:meth:`brief_new_devices`)."""
-        for device in self._friend_devices():
+        once it sent it; none when it was not ``sent``), kept in the log as
+        briefed: a device that is not among them, found at a later start
+        or heard from, is sent the game (:meth:`brief_new_devices`)."""
+        for device in self._friend_devices() if sent else []:
             if device not in self.briefed:
                 self.briefed.add(device)
                 self.journal.append("briefed", device=device, welcome=True)
