@@ -264,7 +264,7 @@ class Session(Seated):
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice())
+        return self.out.reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice(), key=True)
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
