@@ -214,6 +214,9 @@ class ResumeQuestion(Question):
             return Command(text, after=again, keep=True)
         return wrong_answer(self._yes_or_no())
 
+    def again(self) -> list[str]:
+        return [prompts.STILL_ASKING["resume"]]
+
     def _yes_or_no(self) -> list[str]:
         """What yes and no do: one line at brief verbosity."""
         return [prompts.RESUME_YES_OR_NO_BRIEF] if self.brief() else prompts.refusal_said(prompts.RESUME_YES_OR_NO)
@@ -387,6 +390,9 @@ class SetupQuestion(Question):
         #: whether refusals are said briefly now (the verbosity may change at set-up)
         self.brief = brief
         self.passes = passes
+
+    def again(self) -> list[str]:
+        return prompts.still_asking(self.setup.question())
 
     def answer(self, text: str) -> Decision:
         setup = self.setup
