@@ -226,6 +226,11 @@ class ResumeQuestion(Question):
         return Say(tuple(self._yes_or_no()), keep=True)
 
 
+#: what the question's own command is said with and still means yes
+#: ("quit game", "new game": the command's own words, handlers/commands.py)
+_SAID_WITH = {"quit": ("game", "now"), "new": ("game", "game please")}
+
+
 class ConfirmQuestion(Question):
     """``quit`` (leave the game?) or ``new`` (end this one unscored?). A
     command typed instead is a no, and is answered; anything else (which
@@ -249,7 +254,8 @@ class ConfirmQuestion(Question):
         if low in HELP:
             return Say((prompts.YES_MEANS[self.what], prompts.TYPE_YES_OR_NO), keep=True)
         own = ("quit", "exit", "leave") if self.what == "quit" else ("new",)
-        if low in YES or low in own:
+        first, _, rest = " ".join(low.rstrip(".!").split()).partition(" ")
+        if low in YES or low in own or (first in own and rest in _SAID_WITH[self.what]):
             return NewGame() if self.what == "new" else Leave()
         if low in NO:
             return Say((prompts.STAYING,))
