@@ -98,8 +98,7 @@ class HonourTable:
         match = self.session.match
         self.game = match.game if match is not None else None
         self.session.acting.relay = self
-        with link._lock:  # what the friend said while the game was not open here
-            missed, link.unsaid_chat = link.unsaid_chat, []
+        missed = link.take_unsaid_chat()  # what the friend said while the game was not open here
         return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
 
     def detach(self) -> None:
