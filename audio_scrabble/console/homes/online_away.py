@@ -18,6 +18,7 @@ from ..table.match import Match
 from ..table.opening import Seating
 from ..table.seats import RemoteSeat
 from ..table.thinking import Thinker
+from . import online_since
 
 __all__ = ["Host", "hear_away", "notice"]
 
@@ -66,6 +67,7 @@ def hear_away(session: Host, link: GameLink) -> None:
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:
             return  # this player's own, from another of their devices
+        online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):

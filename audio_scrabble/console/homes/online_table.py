@@ -146,6 +146,7 @@ class OnlineTable:
         link = self.link
         if link is None or msg.sender == link.transport.user_id:
             return
+        online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
