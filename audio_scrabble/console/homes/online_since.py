@@ -48,8 +48,9 @@ CHATS = "chats_seen"
 
 
 def _chats_seen(journal: GameLog) -> int | None:
+    """The count last noted (None: none ever was)."""
     counts = [e.get("count") for e in journal.entries() if e.get("kind") == CHATS]
-    return max((c for c in counts if isinstance(c, int)), default=None)
+    return next((c for c in reversed(counts) if isinstance(c, int)), None)
 
 
 def chat_said(journal: GameLog | None) -> None:
