@@ -37,6 +37,7 @@ def test_a_chat_line_in_a_game_not_open_is_said_once(tmp_path: Path, lexicon: An
         settle(alice, bob)
         news = alice.line("")
         heard_before = list(alice.heard)
+        assert any("good luck" in line for line in news), news  # the line, whatever its words
         assert said(online_prompts.chat_not_open("Bob", "good luck, Alice"), news), news
         alice.line("games")
         alice.line("open 1")

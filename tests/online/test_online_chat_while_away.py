@@ -36,6 +36,7 @@ def test_a_chat_line_sent_while_the_program_was_closed_is_said_at_start_once(tmp
         bob.line("say see you next week")
         settle(bob)
         start = alice.start()
+        assert any("see you next week" in x for x in start), start  # the line, whatever its words
         line = online_prompts.chat_while_away("Bob", "see you next week")
         assert said(line, start), start
         assert not any("hello at the table" in x for x in start), start  # said already, at the table
@@ -52,6 +53,7 @@ def test_the_first_chat_line_of_a_new_game_sent_while_away_is_said(tmp_path: Pat
         bob.line("say my first line")
         settle(bob)
         start = alice.start()
+        assert any("my first line" in x for x in start), start
         assert said(online_prompts.chat_while_away("Bob", "my first line"), start), start
 
 
