@@ -264,7 +264,7 @@ class Session(Seated):
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
             return list(self.out.last_reply)
-        return self._reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice())
+        return self.out.reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice(), key=True)
 
     #: more Tab candidates than this are counted, not listed
     MAX_CANDIDATES = 30
@@ -293,11 +293,11 @@ class Session(Seated):
         if len(parts) > 1:
             kept = [p for p in parts if p.strip()]
             return self._handle_pasted(kept) if kept else self.handle_line("")
-        remember = True
+        remember, again = True, text.strip().lower() in ("repeat", "again")
         news = self.acting.take_arrived() if self.acting.news_waiting() else []  # arrived, first
         news = self._seats_after(news) if news else news
-        try:  # Enter after news: the news is the answer
-            lines, remember = ([], True) if news and not text.strip() and self.question is None else self._handle(text)
+        try:  # Enter after news, or repeat (said once, not twice): the news is the answer
+            lines, remember = ([], True) if news and (again or not text.strip() and self.question is None) else self._handle(text)
         except ScrabbleError as e:
             lines = self.refusal(e)
             if isinstance(e, (IllegalPlay, WordNotAcceptable)) and self.cues is not None:
@@ -305,7 +305,7 @@ class Session(Seated):
         except Exception as e:  # a bug must not end the game or show a traceback
             self.last_error = traceback.format_exc()
             lines = prompts.internal_error(type(e).__name__) + list(prompts.INTERNAL_ERROR_HELP)
-        if text.strip().lower() in ("repeat", "again"):
+        if again and not news:
             remember = False
         if not (lines or news):
             lines = [prompts.DONE]

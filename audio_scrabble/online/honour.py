@@ -70,6 +70,8 @@ log = logging.getLogger(__name__)
 
 #: a game log's first entry for an honour game (its set-up)
 SETUP_KIND = "honour"
+#: the log's entries of a chat line kept until its game is opened, and of those said
+UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
 #: the blanks of a set: a word with more lower-case letters is read as capitals
 BLANKS_IN_SET = 2
 #: what the structured part of this program's room messages says
@@ -203,6 +205,15 @@ class HonourLink:
     def friend_name(self) -> str:
         return self.game.names[self.friend_seat]
 
+    def take_unsaid_chat(self) -> list[str]:
+        """The friend's chat lines that came while no table followed the
+        game, once (the log notes them said)."""
+        with self._lock:
+            missed, self.unsaid_chat = self.unsaid_chat, []
+            if missed:
+                self.journal.append(UNSAID_SAID)
+            return missed
+
     def game_and_others(self) -> tuple[Game, list[str]]:
         """The game as it stands and the other player's name (the friend),
         read under the link's lock."""
@@ -233,16 +244,15 @@ class HonourLink:
         opening = [say.welcome(my_name, friend_name),
                    say.your_turn(friend_name) if game.current == link.friend_seat else say.whose_turn(first),
                    say.rack_message(friend_name, link.game.players[link.friend_seat].rack)]
-        link._post("\n\n".join(opening))
-        link._note_welcomed()
+        link._note_welcomed(link._post("\n\n".join(opening)))
         return link
 
-    def _note_welcomed(self) -> None:
+    def _note_welcomed(self, sent: bool = True) -> None:
         """The friend's devices the welcome went to (known to the transport
-        once it sent it), kept in the log as briefed: a device that is not
-        among them, found at a later start, is sent the game
-        (:meth:`brief_new_devices`)."""
-        for device in self._friend_devices():
+        once it sent it; none when it was not ``sent``), kept in the log as
+        briefed: a device that is not among them, found at a later start
+        or heard from, is sent the game (:meth:`brief_new_devices`)."""
+        for device in self._friend_devices() if sent else []:
             if device not in self.briefed:
                 self.briefed.add(device)
                 self.journal.append("briefed", device=device, welcome=True)
@@ -290,6 +300,8 @@ class HonourLink:
         resigned = next((e for e in entries if e.get("kind") == "honour_resign"), None)
         if resigned is not None:
             link._end_by_resignation(int(resigned["seat"]))
+        said = max((k for k, e in enumerate(entries) if e.get("kind") == UNSAID_SAID), default=-1)
+        link.unsaid_chat = [str(e.get("text", "")) for e in entries[said + 1:] if e.get("kind") == UNSAID]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
         return link
@@ -324,8 +336,9 @@ class HonourLink:
                 self._heard(msg.event_id)
                 if self.on_chat is not None:
                     self.on_chat(self.friend_name, msg.body.strip())
-                else:  # no table follows the game now: said when it is opened
+                else:  # no table follows the game now: said when it is opened (kept in the log till then)
                     self.unsaid_chat.append(msg.body.strip())
+                    self.journal.append(UNSAID, text=msg.body.strip())
                 return
             if typed.kind in (HELP, BOARD):
                 self._heard(msg.event_id)

@@ -101,6 +101,17 @@ def resigned_not_open(name: str) -> list[str]:
     return _lines(f"{name} resigned in another game.", [name])
 
 
+def chat_while_away(name: str, text: str) -> list[str]:
+    """At start: a chat line that came while this program was not running."""
+    return _lines(f"{name} said while you were away: {text}", [name])
+
+
+def chat_not_open(name: str, text: str) -> list[str]:
+    """A chat line that arrived in a game between homes not open at the
+    table: said once, as it arrives (the room keeps it whole)."""
+    return _lines(f"{name} says, in another game: {text}", [name])
+
+
 # ---------------------------------------------------------------- games
 def online_heading(count: int) -> str:
     return f"Online games: {count}."

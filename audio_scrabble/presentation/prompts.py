@@ -56,7 +56,15 @@ STILL_ASKING = {
     "new": "Still asking: a new game? Yes or no.",
     "play": "Still asking: play it? Yes or no.",
     "direction": "Still asking: across or down?",
+    "resume": "Still asking: resume it? Yes or no.",
 }
+
+
+def still_asking(question: Sequence[str]) -> list[str]:
+    """:data:`STILL_ASKING` for a question before the game, said in lines
+    (``How many players, 2 to 4?`` / ``Press Enter for 2.``): the question
+    after it, in lines of at most 40 characters."""
+    return wrapped("Still asking: " + " ".join(question)) if question else []
 
 
 def still_asking_blank(square: str) -> str:

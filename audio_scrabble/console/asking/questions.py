@@ -214,6 +214,9 @@ class ResumeQuestion(Question):
             return Command(text, after=again, keep=True)
         return wrong_answer(self._yes_or_no())
 
+    def again(self) -> list[str]:
+        return [prompts.STILL_ASKING["resume"]]
+
     def _yes_or_no(self) -> list[str]:
         """What yes and no do: one line at brief verbosity."""
         return [prompts.RESUME_YES_OR_NO_BRIEF] if self.brief() else prompts.refusal_said(prompts.RESUME_YES_OR_NO)
@@ -221,6 +224,11 @@ class ResumeQuestion(Question):
     def interrupt(self) -> Decision:
         # Ctrl-C cancels the line, not the question: there is no game yet.
         return Say(tuple(self._yes_or_no()), keep=True)
+
+
+#: what the question's own command is said with and still means yes
+#: ("quit game", "new game": the command's own words, handlers/commands.py)
+_SAID_WITH = {"quit": ("game", "now"), "new": ("game", "game please")}
 
 
 class ConfirmQuestion(Question):
@@ -246,7 +254,8 @@ class ConfirmQuestion(Question):
         if low in HELP:
             return Say((prompts.YES_MEANS[self.what], prompts.TYPE_YES_OR_NO), keep=True)
         own = ("quit", "exit", "leave") if self.what == "quit" else ("new",)
-        if low in YES or low in own:
+        first, _, rest = " ".join(low.rstrip(".!").split()).partition(" ")
+        if low in YES or low in own or (first in own and rest in _SAID_WITH[self.what]):
             return NewGame() if self.what == "new" else Leave()
         if low in NO:
             return Say((prompts.STAYING,))
@@ -387,6 +396,9 @@ class SetupQuestion(Question):
         #: whether refusals are said briefly now (the verbosity may change at set-up)
         self.brief = brief
         self.passes = passes
+
+    def again(self) -> list[str]:
+        return prompts.still_asking(self.setup.question())
 
     def answer(self, text: str) -> Decision:
         setup = self.setup

@@ -34,6 +34,7 @@ from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from ...presentation.phrases import last_move_event, scores_lines
 from . import online_since
+from .online_end import RECORD_KEPT
 from .online_table import Host, notice
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
@@ -89,14 +90,15 @@ class HonourTable:
             lines += scores_lines(names, view.scores(), link.my_seat)
         elif view.board.is_empty() and not view.is_over:
             lines.append(online_phrases.first_player_line(names[view.current]))
+        if view.is_over:  # it ended while its table was not open: the end, and its record once
+            lines += self._end_lines(view, link) + list(self._keep_record(view))
         online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
         match = self.session.match
         self.game = match.game if match is not None else None
         self.session.acting.relay = self
-        with link._lock:  # what the friend said while the game was not open here
-            missed, link.unsaid_chat = link.unsaid_chat, []
+        missed = link.take_unsaid_chat()  # what the friend said while the game was not open here
         return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
 
     def detach(self) -> None:
@@ -182,10 +184,29 @@ class HonourTable:
 
         return do
 
+    @staticmethod
+    def _end_lines(game: Game, link: HonourLink) -> list[str]:
+        """How a game that ended while its table was not open ended: who
+        resigned, the final scores."""
+        ended = game.ended
+        if ended is None:
+            return []
+        lines: list[str] = []
+        if ended.reason == "resigned":
+            left = [i for i in range(len(game.names)) if i not in ended.winners]
+            if len(left) == 1:
+                lines += online_prompts.resigned(game.names[left[0]], left[0] == link.my_seat)
+        return lines + honour_prompts.final_here(game.names, ended.totals, link.my_seat)
+
     def _keep_record(self, game: Game) -> tuple[str, ...]:
-        """The finished game's GCG record kept in the games folder; what to say."""
+        """The finished game's GCG record kept in the games folder, once
+        (noted in the game's log: opened again, it is not kept again);
+        what to say."""
         folder = getattr(self.session.store, "games_dir", None)
+        journal = self.link.journal if self.link is not None else None
         if not isinstance(folder, Path):
+            return ()
+        if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
             return ()
         try:
             data = gcg_bytes(record_from_game(game))
@@ -194,6 +215,8 @@ class HonourTable:
         except (OSError, ScrabbleError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             return tuple(online_prompts.record_not_kept(reason))
+        if journal is not None:
+            journal.append(RECORD_KEPT, file=target.name)
         return tuple(online_prompts.record_kept(target.name))
 
     # ------------------------------------------------------------ acting here

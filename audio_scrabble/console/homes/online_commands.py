@@ -98,8 +98,8 @@ class SignInQuestion(Question):
 
     def _back(self, lines: list[str]) -> Decision:
         """Done: the question it took the prompt from, if any, is open again."""
-        if self.before is not None and self.home.session.match is None:
-            return Ask(self.before, tuple(lines))
+        if self.before is not None and self.home.session.match is None:  # said again: the prompt is not read
+            return Ask(self.before, (*lines, *self.before.again()))
         return Say(tuple(lines))
 
     def interrupt(self) -> Decision:
@@ -120,11 +120,13 @@ def cmd_online(session: GameFront, args: str) -> list[str]:
         return home.sign_out()
     if word:
         raise ActionNotAllowed(online_prompts.ONLINE_HOW)
+    question = session.question  # a question before the game stays open: said again after
+    again = question.again() if question is not None else []
     if home.signed_in:
         assert home.transport is not None
-        return online_prompts.signed_in(home.transport.user_id) + home.away_lines()
+        return online_prompts.signed_in(home.transport.user_id) + home.away_lines() + again
     if home.has_account():
-        return home.connect()
+        return home.connect() + again
     if session.game is not None and not session.game.is_over:  # the questions would take over its prompt
         raise ActionNotAllowed(online_prompts.SIGN_IN_BETWEEN_GAMES)
     return session.ask_confirm(SignInQuestion(home, session.question))

@@ -1,11 +1,13 @@
 """A game between homes at its end, at this table: the real final scores
-once the deal is checked (:func:`checked`), the checked GCG record kept in
-the games folder (:func:`keep_record`), what a game that ended while its
-table was not open says (:func:`ended_lines`), and ``review`` from the
-checked record (:func:`review_from`)."""
+once the deal is checked (:func:`checked`), the checked GCG record kept
+in the games folder, once (:func:`keep_record`), what a game that ended
+while its table was not open says (:func:`ended_lines`,
+:func:`ended_record`), and ``review`` from the checked record
+(:func:`review_from`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,15 +21,24 @@ from ...persistence.records import record_stem
 from ...presentation import online_prompts
 from .online_away import Host
 
-__all__ = ["checked", "ended_lines", "keep_record", "review_from"]
+__all__ = ["RECORD_KEPT", "checked", "ended_lines", "ended_record", "keep_record", "review_from"]
 
 
-def keep_record(session: Host, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
+#: the game log's note that the checked record is in the games folder
+RECORD_KEPT = "record_kept"
+
+
+def keep_record(session: Host, link: GameLink, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
     """The checked GCG record (the same on every side) kept in the games
-    folder, as a finished game's is; what to say."""
+    folder, as a finished game's is, once: wherever the game's end is
+    first said at a table here (as it came, or, ended while its table was
+    not open, when it is opened), noted in its log; what to say."""
     store = session.store
     folder = getattr(store, "games_dir", None)
+    journal = link.journal
     if not isinstance(folder, Path):
+        return ()
+    if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
         return ()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -35,6 +46,8 @@ def keep_record(session: Host, names: tuple[str, ...], gcg: str) -> tuple[str, .
         files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
     except OSError as e:
         return tuple(online_prompts.record_not_kept(e.strerror or type(e).__name__))
+    if journal is not None:
+        journal.append(RECORD_KEPT, file=target.name)
     return tuple(online_prompts.record_kept(target.name))
 
 
@@ -52,16 +65,25 @@ def checked(game: Game, totals: tuple[int, ...], resigned: int | None) -> None:
         game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
 
 
-def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
+def ended_lines(link: GameLink, final: FinalCheck, record: Sequence[str] = ()) -> list[str]:
     """A game that ended while its table was not open, as it comes to the
-    table: who resigned or lost on time, the deal checked, the rematch."""
+    table: who resigned or lost on time, the deal checked, where its
+    ``record`` went (:func:`ended_record`), the rematch."""
     state = link.state
     lines: list[str] = []
     if final.resigned is not None:
         lines.extend(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
     elif final.timed_out is not None:
         lines.extend(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
-    return lines + list(final.lines) + [online_prompts.REMATCH_HOW]
+    return lines + list(final.lines) + list(record) + [online_prompts.REMATCH_HOW]
+
+
+def ended_record(session: Host, link: GameLink, final: FinalCheck) -> list[str]:
+    """A game that ended while its table was not open, as it comes to the
+    table: its checked record kept now, unless it was (:func:`keep_record`)."""
+    if not final.checked or not final.gcg:
+        return []
+    return list(keep_record(session, link, tuple(link.state.names), final.gcg))
 
 
 def review_from(session: Host, game: Game | None, final: FinalCheck) -> None:

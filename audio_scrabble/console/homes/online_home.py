@@ -34,7 +34,7 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_catching, online_clock, online_games, online_terms
+from . import online_catching, online_clock, online_games, online_since, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
@@ -50,6 +50,11 @@ DEFAULT_RULES = "single"
 MOST_INVITED = 3
 #: how often (seconds) a running program looks for reminders to send
 TICK_SECONDS = 60.0
+
+
+def _name_of(link: GameLink, user: str) -> str:
+    seat = link.state.seat_of(user)
+    return link.state.names[seat] if seat is not None else user
 
 
 class OnlineHome:
@@ -129,10 +134,11 @@ class OnlineHome:
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
+        chats: list[str] = []  # the others' chat lines that came while this program was not running
         for log in self.store.game_logs():
             kinds = {e.get("kind") for e in log.entries()}
             if "game" in kinds:
-                self._resume(log.room)
+                chats += self._resume(log.room)
             elif HONOUR_SETUP in kinds:
                 self._resume_honour(log)
         caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
@@ -141,18 +147,21 @@ class OnlineHome:
         self._stop_ticking = stop = threading.Event()
         threading.Thread(target=self._tick_on, args=(stop,), name="online clock", daemon=True).start()
         lines = online_prompts.signed_in(transport.user_id)
-        return lines + caught + self.away_lines()
+        return lines + caught + self.away_lines() + chats
 
-    def _resume(self, room: str) -> None:
+    def _resume(self, room: str) -> list[str]:
+        """A game of the logs, caught up from its room; the others' chat
+        lines that came while this program was not running, as said."""
         assert self.transport is not None
+        heard: list[Message] = []
         try:
             link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
-                                   box_secret=self.box_secret)
+                                   box_secret=self.box_secret, on_chat=heard.append)
         except OnlineError:
-            return  # a room no longer reachable (left, or declined): not listed
+            return []  # a room no longer reachable (left, or declined): not listed
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
             online_catching.ask_or_keep(self, link)
-            return
+            return []
         if link.behind:  # caught up short (records left off): asked again
             online_catching.ask_again(link)
         link.journal = self.store.game_log(room)
@@ -161,6 +170,8 @@ class OnlineHome:
         hear_away(self.session, link)  # its moves said in a short line until it is opened
         if room not in self.rooms:
             self.rooms.append(room)
+        missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
+        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
 
     def _resume_honour(self, log: Any) -> None:
         assert self.transport is not None
@@ -392,6 +403,7 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
+        online_since.count_chats(link.journal)  # its chat lines counted from here (said at the next start)
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:

@@ -43,6 +43,43 @@ def opening_lines(journal: GameLog | None, game: Game, names: Sequence[str], you
     return prompts_homes.since_lines(list(game.history), seen_mark(journal), names, you)
 
 
+#: the log entry's kind that counts the others' chat lines said here
+CHATS = "chats_seen"
+
+
+def _chats_seen(journal: GameLog) -> int | None:
+    """The count last noted (None: none ever was)."""
+    counts = [e.get("count") for e in journal.entries() if e.get("kind") == CHATS]
+    return next((c for c in reversed(counts) if isinstance(c, int)), None)
+
+
+def chat_said(journal: GameLog | None) -> None:
+    """One more of the others' chat lines of the game was said here."""
+    if journal is not None:
+        journal.append(CHATS, count=(_chats_seen(journal) or 0) + 1)
+
+
+def count_chats(journal: GameLog | None) -> None:
+    """A game new here: its others' chat lines are counted from none (a
+    log with no count is an old one, whose lines are not said again)."""
+    if journal is not None and _chats_seen(journal) is None:
+        journal.append(CHATS, count=0)
+
+
+def chats_missed(journal: GameLog | None, heard: Sequence[Any], me: str) -> list[Any]:
+    """Of the chat lines of a game's room read at start (``heard``, in the
+    room's order), the others' not said here yet (the log counts those
+    said); the count then moves past them all. A log kept before the
+    lines were counted says none (its old lines are not said again)."""
+    if journal is None:
+        return []
+    others = [m for m in heard if m.sender != me]
+    seen = _chats_seen(journal)
+    if seen != len(others):
+        journal.append(CHATS, count=len(others))
+    return [] if seen is None else others[seen:]
+
+
 def unchecked_lines(link: Any) -> list[str]:
     """A game won on time here whose deal is not checked yet, for the late
     player's program has not shown its keys (it may never run again):

@@ -146,6 +146,7 @@ class OnlineTable:
         link = self.link
         if link is None or msg.sender == link.transport.user_id:
             return
+        online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
@@ -204,7 +205,7 @@ class OnlineTable:
         if applied.final is not None:
             assert self.game is not None
             online_end.checked(self.game, applied.final.totals, applied.final.loser)
-            said += tuple(applied.final.lines) + online_end.keep_record(self.session, names, applied.final.gcg)
+            said += tuple(applied.final.lines) + online_end.keep_record(self.session, link, names, applied.final.gcg)
             online_end.review_from(self.session, self.game, applied.final)
             said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
@@ -236,7 +237,7 @@ class OnlineTable:
         lines = online_prompts.game_with(others)
         last = phrases.last_move_event(list(view.history))
         if final is not None:
-            lines += online_end.ended_lines(link, final)
+            lines += online_end.ended_lines(link, final, online_end.ended_record(session, link, final))
         elif last is not None:  # opened again: every move since the player last saw it, the scores
             lines += online_since.opening_lines(link.journal, view, names, me) + phrases.scores_lines(
                 names, view.scores(), me)

@@ -45,6 +45,9 @@ class Transcript:
         self._news = False
         #: ``last_reply`` holds such news (the next piece is added to it)
         self._news_kept = False
+        #: the news said since the player's last line (a board key's answer
+        #: is said after it, never in its place)
+        self._news_run: list[str] = []
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
         #: the screen is to be cleared before the next reply (a rack handed
@@ -95,13 +98,15 @@ class Transcript:
         width = self._width()
         return list(lines) if width is None else layout.short_lines(lines, width)
 
-    def reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+    def reply(self, lines: Sequence[str], remember: bool = True, key: bool = False) -> list[str]:
         """The reply laid out, once, for the display and the terminal
         (:func:`layout.lay_out`), and remembered for ``repeat``. A reply
         not remembered that says the last reply again (``repeat`` typed)
         says its lines as they were, not laid out a second time (laying
         out laid-out lines can break them otherwise); only what comes
-        with them (news before, a notice after) is laid out."""
+        with them (news before, a notice after) is laid out. A board
+        ``key``'s answer is no line typed: remembered after the news said
+        since the player's last line, not in its place."""
         self._follow_game()  # a game that came to the table since the tutorial's last step
         lines = list(lines)
         said, n = self.last_reply, len(self.last_reply)
@@ -112,8 +117,13 @@ class Transcript:
             before, after = lines[:at], lines[at + n:]
             out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
         if remember and out:
-            self.last_reply = [*self.last_reply, *out] if self._news and self._news_kept else out
-            self._news_kept = self._news
+            if self._news:
+                self._news_run = [*self._news_run, *out] if self._news_kept else out
+                self.last_reply, self._news_kept = list(self._news_run), True
+            elif key and self._news_kept:
+                self.last_reply = [*self._news_run, *out]
+            else:
+                self.last_reply, self._news_kept, self._news_run = out, False, []
         return out
 
     @contextlib.contextmanager
