@@ -3,8 +3,8 @@ at ConsoleApp's prompt (prompt_toolkit pipe input, no terminal) from a
 script thread while other players' news arrives: a wait that names what
 did not come, a table with Alice here and the others remote (a seed
 where she plays first), the app run with a script (whatever the script
-raised reported, the program left with quit), and a line typed with the
-speaker's answer to it."""
+raised reported, the program left with quit), Alice's first pass, and a
+line typed with the speaker's answer to it."""
 
 from __future__ import annotations
 
@@ -80,6 +80,16 @@ def run_at_prompt(s: Session, script: Script) -> tuple[services.ListSpeaker, lis
         assert app.run() == 0
         t.join(10)
     return speaker, failed
+
+
+def passed_to_bob(app: ConsoleApp, inp: Any, s: Session, failed: list[str]) -> Callable[[], bool]:
+    """At the first prompt Alice passes; until Bob's turn (the second
+    seat), the prompt up again. Whether the prompt is up, to wait on."""
+    up = lambda: app.prompt.app.is_running  # noqa: E731
+    wait(up, failed, "the first prompt")
+    inp.send_text("pass\r")
+    wait(lambda: s.game is not None and s.game.current == 1 and up(), failed, "Bob's turn")
+    return up
 
 
 def answer(inp: Any, speaker: services.ListSpeaker, failed: list[str], line: str) -> list[str]:

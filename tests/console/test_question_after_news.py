@@ -13,7 +13,7 @@ from audio_scrabble.console.session import Session
 from audio_scrabble.console.table.seats import PASS, RemoteSeat, SeatMove
 from audio_scrabble.presentation import prompts
 
-from pipe_console import answer, remote_table, run_at_prompt, wait  # type: ignore[import-not-found]
+from pipe_console import answer, passed_to_bob, remote_table, run_at_prompt, wait  # type: ignore[import-not-found]
 
 STILL = "Still asking: leave the game? Yes or no."
 
@@ -29,10 +29,7 @@ def test_news_at_the_leave_question_is_followed_by_the_question_again_once():
     seen: dict = {}
 
     def script(app, inp, speaker, failed: list[str]) -> None:
-        up = lambda: app.prompt.app.is_running  # noqa: E731
-        wait(up, failed, "the first prompt")
-        inp.send_text("pass\r")
-        wait(lambda: s.game.current == 1 and up(), failed, "Bob's turn")
+        up = passed_to_bob(app, inp, s, failed)
         n = len(speaker.messages)
         inp.send_text("quit\r")
         wait(lambda: up() and app._message() == "yes or no> ", failed, "the question's prompt")

@@ -19,7 +19,7 @@ from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.console.table.seats import PASS, SeatMove
 
-from pipe_console import AcceptAll, answer, remote_table, run_at_prompt, wait  # type: ignore[import-not-found]
+from pipe_console import AcceptAll, answer, passed_to_bob, remote_table, run_at_prompt, wait  # type: ignore[import-not-found]
 
 
 def test_repeat_after_two_remote_moves_says_both_and_the_half_line_is_kept():
@@ -27,10 +27,7 @@ def test_repeat_after_two_remote_moves_says_both_and_the_half_line_is_kept():
     seen: dict = {}
 
     def script(app: ConsoleApp, inp, speaker: services.ListSpeaker, failed: list[str]) -> None:
-        up = lambda: app.prompt.app.is_running  # noqa: E731
-        wait(up, failed, "the first prompt")
-        inp.send_text("pass\r")
-        wait(lambda: s.game.current == 1 and up(), failed, "Bob's turn")
+        passed_to_bob(app, inp, s, failed)
         time.sleep(0.1)
         inp.send_text("sco")  # half a line, typed while Bob's move is awaited
         wait(lambda: app.prompt.default_buffer.text == "sco", failed, "the half line")
@@ -107,10 +104,7 @@ def test_news_at_an_open_question_is_said_once_and_the_question_stays_open():
     seen: dict = {}
 
     def script(app: ConsoleApp, inp, speaker: services.ListSpeaker, failed: list[str]) -> None:
-        up = lambda: app.prompt.app.is_running  # noqa: E731
-        wait(up, failed, "the first prompt")
-        inp.send_text("pass\r")
-        wait(lambda: s.game.current == 1 and up(), failed, "Bob's turn")
+        up = passed_to_bob(app, inp, s, failed)
         seen["question"] = answer(inp, speaker, failed, "quit")
         wait(lambda: up() and app._message() == "yes or no> ", failed, "the question's prompt")
         bob.put(SeatMove(PASS))

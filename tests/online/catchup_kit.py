@@ -2,15 +2,17 @@
 transport made like Matrix's encryption (``LoopbackNetwork(late_devices=True)``:
 a device reads only what was sent after it first connected): a home whose
 transport names its device, signed in through the ``online`` questions;
-Alice and Bob seated with three passes played; and a new device's link
-of Bob's fed by hand (``laptop``) with the parts of an answer (``answer``)."""
+Alice and Bob seated with three passes played (the ``game`` fixture); a
+new device's link of Bob's fed by hand (``laptop_link``) with the parts
+of an answer (``answer_messages``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from audio_scrabble.online import catchup
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
@@ -72,12 +74,12 @@ def two_devices(folder: Path, lexicon: Any) -> tuple[LoopbackNetwork, Device, De
     return net, alice, bob
 
 
-@contextmanager
-def three_passes(folder: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
+@pytest.fixture
+def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
     """Two devices (see two_devices), three passes played: the network,
-    both and the game's room; both closed when the test is done, pass or
-    fail."""
-    net, alice, bob = two_devices(folder, lexicon)
+    both and the game's room; both closed after the test. A test module
+    imports it (the module's own ``lexicon`` fixture is the word list)."""
+    net, alice, bob = two_devices(tmp_path, lexicon)
     try:
         play_some(alice, bob)
         yield net, alice, bob, alice.home.rooms[0]

@@ -1,6 +1,6 @@
 """Shared by the tests of the online console over a real homeserver (the
-``synapse`` fixture): importing it skips the test module when matrix-nio
-is missing. A home is one console (a Session with its online home, its
+``synapse`` fixture): importing it skips the test module, saying why, when
+matrix-nio is missing (``skip_without_encryption`` when it cannot encrypt). A home is one console (a Session with its online home, its
 data folder and Matrix device of its own) for a new user of the fixture's
 Synapse (or another device of a user's: ``account``), signed in through
 the ``online`` questions; ``until`` types a line (Enter, or a command)
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("nio")
+pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
 
 from audio_scrabble.console.homes.online_commands import install  # noqa: E402
 from audio_scrabble.console.homes.online_home import OnlineHome  # noqa: E402
@@ -26,6 +26,15 @@ from audio_scrabble.presentation import online_prompts  # noqa: E402
 
 #: how long a step over the homeserver may take (s)
 WAIT = 90.0
+
+
+def skip_without_encryption() -> None:
+    """Skips the test module that calls it, saying why, where matrix-nio
+    cannot encrypt (vodozemac missing)."""
+    from nio.crypto import ENCRYPTION_ENABLED
+
+    if not ENCRYPTION_ENABLED:
+        pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
 
 
 class Home:

@@ -9,7 +9,6 @@ before the player's own other computer's whole answer with the seed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,22 +16,14 @@ import pytest
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import catchup
-from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.online.transport import Message
 
-from catchup_kit import BOX, Device, answer_messages, laptop_link, three_passes  # type: ignore[import-not-found]
+from catchup_kit import BOX, Device, answer_messages, laptop_link, game  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-@pytest.fixture
-def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
-    """Alice and Bob, three passes played; both closed after the test."""
-    with three_passes(tmp_path, lexicon) as played:
-        yield played
 
 
 def test_a_record_heard_before_an_answer_built_without_it_is_not_lost(game: Any, lexicon: Any) -> None:

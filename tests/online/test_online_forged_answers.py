@@ -15,7 +15,6 @@ player (loopback, ``LoopbackNetwork(late_devices=True)``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,20 +30,13 @@ from audio_scrabble.online.record import format_record
 from audio_scrabble.online.transport import RECORD, UNREAD, Message
 from audio_scrabble.presentation import prompts_homes
 
-from catchup_kit import BOX, Device, answer_messages, laptop_link, sign_in, three_passes  # type: ignore[import-not-found]
+from catchup_kit import BOX, Device, answer_messages, laptop_link, sign_in, game  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 from homes_kit import settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-@pytest.fixture
-def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
-    """Alice and Bob, three passes played; both closed after the test."""
-    with three_passes(tmp_path, lexicon) as played:
-        yield played
 
 
 def test_the_laptop_sees_the_rooms_events_it_cannot_read(game: Any, lexicon: Any) -> None:

@@ -21,17 +21,13 @@ from typing import Any
 
 import pytest
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from matrix_homes_kit import Home, passes, seated, skip_without_encryption  # type: ignore[import-not-found]  # (skips without nio)
 
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
+skip_without_encryption()
 
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.online import catchup  # noqa: E402
 from audio_scrabble.presentation import online_prompts, prompts_homes  # noqa: E402
-
-from matrix_homes_kit import Home, passes, seated  # type: ignore[import-not-found]  # noqa: E402
 
 
 @pytest.fixture(scope="module")
