@@ -17,11 +17,14 @@ composition:
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ...core.board import Board, Square
 from ...presentation import layout, phrases, prompts
 from .cursor import Cursor, Move
+
+if TYPE_CHECKING:
+    from ..asking.settings import Settings
 
 
 class Transcript:
@@ -160,6 +163,29 @@ class Transcript:
         """Whether to clear the screen before printing the next reply (once)."""
         wanted, self.clear_requested = self.clear_requested, False
         return wanted
+
+
+class Replying:
+    """What a session says goes through its transcript (``out``), in its
+    settings' style: the game's Session and the review's share it."""
+
+    out: Transcript
+    settings: Settings
+
+    @property
+    def style(self) -> phrases.Style:
+        return self.settings.style
+
+    @property
+    def braille_mode(self) -> bool:
+        return self.out.braille_mode
+
+    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        return self.out.reply(lines, remember)
+
+    def take_display(self) -> list[str]:
+        """The screen-only lines (the large-print board) waiting to be printed."""
+        return self.out.take_display()
 
 
 class BoardReader:
