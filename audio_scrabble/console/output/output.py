@@ -12,6 +12,10 @@ composition:
 * :class:`BoardReader`: the board cursor, moved by the key table of
   :mod:`audio_scrabble.console.output.keys`, each move said as the game says a
   square.
+
+Both also take :class:`Replying`, the few members that reach their
+transcript and settings alike (``style``, ``braille_mode``, ``_reply``,
+``take_display``).
 """
 
 from __future__ import annotations
