@@ -37,7 +37,6 @@ from audio_scrabble.core.rules import rules_named  # noqa: E402
 from audio_scrabble.engine.players import ComputerPlayer  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.notation.gcg import read_gcg  # noqa: E402
-from audio_scrabble.notation.plays import format_play  # noqa: E402
 from audio_scrabble.online.honour import SETUP_KIND  # noqa: E402
 from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
 from audio_scrabble.online.store import ONLINE_FOLDER, OnlineStore  # noqa: E402
@@ -46,6 +45,7 @@ from audio_scrabble.presentation import honour_prompts, online_prompts, prompts 
 
 from online_tmux_kit import online_terminal  # noqa: E402
 from tmux_terminal import Terminal  # noqa: E402
+from typed_moves import typed  # noqa: E402
 
 #: the homeserver takes longer than a local turn
 WAIT = 60.0
@@ -90,12 +90,8 @@ def the_game(store: OnlineStore, lexicon: Any, friend: str = "") -> tuple[Game, 
 
 
 def notation(game: Game, seat: int, player: ComputerPlayer) -> str:
-    action = player.choose(game, seat)
-    if action.kind == "place":
-        return format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    """The move a ``player`` chooses for ``seat``, as the friend types it in the room (no ``play``)."""
+    return typed(player.choose(game, seat), game.board).removeprefix("play ")
 
 
 def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: Path) -> None:

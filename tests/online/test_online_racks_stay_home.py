@@ -22,11 +22,11 @@ import pytest
 
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.persistence import SaveStore
 
 from homes_kit import Player, seated, settle  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -81,12 +81,7 @@ def move_for(home: Player, player: ComputerPlayer) -> str:
     assert game is not None
     if game.awaiting_final_challenge:
         return "accept"
-    action = player.choose(game, me(home))
-    if action.kind == "place":
-        return "play " + format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    return typed(player.choose(game, me(home)), game.board)
 
 
 def test_no_rack_of_the_other_home_in_its_files_its_words_or_the_room(tmp_path: Path, lexicon: Any) -> None:
