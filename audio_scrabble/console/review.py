@@ -178,23 +178,6 @@ class ReviewSession(Replying):
         """A changed setting is kept by the game's session; a review has nothing to save."""
         return []
 
-    def ask_speech(self, kind: str) -> None:
-        """``set speech KIND``: the application follows it once the answer is said."""
-        self.speech_change = kind
-
-    def take_speech_change(self) -> str | None:
-        """The speech kind asked for since the application last looked (then None)."""
-        kind, self.speech_change = self.speech_change, None
-        return kind
-
-    def refusal(self, error: ScrabbleError) -> list[str]:
-        """A refusal as said (its reason first; brief at brief verbosity)."""
-        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
-
-    def report_error(self, trace: str) -> None:
-        """Keep an internal error's traceback, for developers."""
-        self.last_error = trace
-
     def leave(self) -> list[str]:
         """``quit``: the review ends."""
         self.finished = True

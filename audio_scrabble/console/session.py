@@ -323,24 +323,6 @@ class Session(Seated, Replying):
             self.out.last_reply = list(lines)
         return lines
 
-    def report_error(self, trace: str) -> None:
-        """Keep an internal error's traceback, for developers."""
-        self.last_error = trace
-
-    def ask_speech(self, kind: str) -> None:
-        """``set speech KIND``: the application follows it once the answer is said."""
-        self.speech_change = kind
-
-    def take_speech_change(self) -> str | None:
-        """The speech kind asked for since the application last looked (then None)."""
-        kind, self.speech_change = self.speech_change, None
-        return kind
-
-    def refusal(self, error: ScrabbleError) -> list[str]:
-        """A refusal as said: its reason first; at brief verbosity one line
-        of at most 40 characters (the error's short form, or its first clause)."""
-        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
-
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""
         stripped = text.strip()
