@@ -1,11 +1,12 @@
 """Shared by the tests of the online console over a real homeserver (the
-``synapse`` fixture): importing it skips the test module, saying why, when
-matrix-nio is missing (``skip_without_encryption`` when it cannot encrypt). A home is one console (a Session with its online home, its
-data folder and Matrix device of its own) for a new user of the fixture's
-Synapse (or another device of a user's: ``account``), signed in through
-the ``online`` questions; ``until`` types a line (Enter, or a command)
-until what the test waits for has come; ``seated`` and ``passes`` are
-the steps of a game that tests begin with."""
+``synapse`` fixture): importing it skips the test module, saying why,
+when matrix-nio is missing (``skip_without_encryption`` when it cannot
+encrypt). A home is one console (a Session with its online home, its
+data folder and Matrix device of its own) for a new user of the
+fixture's Synapse (or another device of a user's: ``account``), signed
+in through the ``online`` questions; ``until`` types a line (Enter, or a
+command) until what the test waits for has come; ``seated``, ``passes``
+and ``two_passes`` are the steps of a game that tests begin with."""
 
 from __future__ import annotations
 
@@ -117,3 +118,16 @@ def passes(alice: Home, bob: Home, room: str, n: int = 2) -> None:
         assert "You passed." in mover.line("pass")
         other.until(lambda: len(other.home.links[room].state.log) == len(mover.home.links[room].state.log),
                     "the pass applied")
+
+
+def two_passes(alice: Home, bob: Home, url: str) -> tuple[str, str]:
+    """Both signed in (or on file), seated, two passes made: the game's
+    room and Alice's name as the game says it."""
+    alice.online(url)
+    bob.online(url)
+    seated(alice, bob)
+    room = alice.home.rooms[0]
+    alice_seat = alice.home.links[room].state.my_seat
+    alice_name = alice.home.links[room].state.names[alice_seat or 0]
+    passes(alice, bob, room)
+    return room, alice_name

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from matrix_homes_kit import Home, passes, seated, skip_without_encryption  # type: ignore[import-not-found]  # (skips without nio)
+from matrix_homes_kit import Home, skip_without_encryption, two_passes  # type: ignore[import-not-found]  # (skips without nio)
 
 skip_without_encryption()
 
@@ -44,13 +44,7 @@ def test_a_forged_answer_is_refused_over_matrix_and_a_true_one_taken(synapse: An
     alice2: Home | None = None
     forger: MatrixTransport | None = None
     try:
-        alice.online(synapse.url)
-        bob.online(synapse.url)
-        seated(alice, bob)
-        room = alice.home.rooms[0]
-        alice_seat = alice.home.links[room].state.my_seat
-        alice_name = alice.home.links[room].state.names[alice_seat or 0]
-        passes(alice, bob, room)
+        room, alice_name = two_passes(alice, bob, synapse.url)
         whole = list(alice.home.links[room].entries)
         bob.home.close()
         alice.home.close()  # neither home answers now

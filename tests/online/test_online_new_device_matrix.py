@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from matrix_homes_kit import Home, passes, seated, skip_without_encryption  # type: ignore[import-not-found]  # (skips without nio)
+from matrix_homes_kit import Home, skip_without_encryption, two_passes  # type: ignore[import-not-found]  # (skips without nio)
 
 skip_without_encryption()
 
@@ -42,13 +42,7 @@ def test_a_new_device_is_caught_up_over_matrix_then_given_its_seed(synapse: Any,
     laptop: Home | None = None
     bob2: Home | None = None
     try:
-        alice.online(synapse.url)
-        bob.online(synapse.url)
-        seated(alice, bob)
-        room = alice.home.rooms[0]
-        alice_seat = alice.home.links[room].state.my_seat
-        alice_name = alice.home.links[room].state.names[alice_seat or 0]
-        passes(alice, bob, room)
+        room, alice_name = two_passes(alice, bob, synapse.url)
         game_id = alice.home.links[room].state.game_id
         bob_link = bob.home.links[room]
         seat = bob_link.state.my_seat
