@@ -180,7 +180,8 @@ def _module_conf(log: Path) -> str:
         ''')
 
 
-def _accepts(sock: Path) -> bool:
+def accepts(sock: Path) -> bool:
+    """The server listens on its socket (the file appears before it does)."""
     if not sock.exists():
         return False
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
@@ -252,7 +253,7 @@ def start(root: Path | None = None) -> Server:
         out.close()
     server = Server(root, f"unix_socket:{sock}", sock, logs, proc,
                     {"SPEECHD_ADDRESS": f"unix_socket:{sock}"})
-    if not wait_for(lambda: _accepts(sock) or proc.poll() is not None, 15) or not _accepts(sock):
+    if not wait_for(lambda: accepts(sock) or proc.poll() is not None, 15) or not accepts(sock):
         detail = (root / "server.out").read_text(errors="replace")[-2000:]
         server.stop()
         raise RuntimeError(f"speech-dispatcher did not start: {detail}")

@@ -52,7 +52,7 @@ from ..notation.gcg import GcgRecord
 from ..notation.replay import RecordStep, load_record, replay_steps, reviewable
 from ..notation.typed import looks_like_square
 from ..presentation import layout, phrases, prompts, record_phrases, teaching
-from ..presentation.phrases import LINE_WIDTH, Style
+from ..presentation.phrases import LINE_WIDTH
 from . import services
 from .handlers import board_commands, survey_commands
 from .app import PromptApp, Voice
@@ -61,7 +61,7 @@ from .plain import read_plain
 from .output.brailleview import FittedWriter
 from .table.coach import Coach
 from .files.game_files import find_game_file, read_game_file
-from .output.output import BoardReader, Transcript
+from .output.output import BoardReader, Replying, Transcript
 from .handlers.review_commands import REVIEW_COMMANDS, complete, facing_rack, rack_size
 from .asking.settings import Settings, add_options, small_number
 
@@ -70,7 +70,7 @@ EXIT_UNREADABLE = 2
 
 
 # ====================================================================== the session
-class ReviewSession:
+class ReviewSession(Replying):
     """The review controller: the record, where we are in it, the cursor.
 
     ``position`` is the number of move lines heard: 0 is the empty board
@@ -158,21 +158,8 @@ class ReviewSession:
         start = self.record.start
         return start.totals if start is not None else tuple(0 for _ in self.names)
 
-    @property
-    def style(self) -> Style:
-        return self.settings.style
-
     # ------------------------------------------------------------ output
-    @property
-    def braille_mode(self) -> bool:
-        return self.out.braille_mode
-
-    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
-        return self.out.reply(lines, remember)
-
-    def take_display(self) -> list[str]:
-        return self.out.take_display()
-
+    # (style, braille_mode, _reply, take_display: output.Replying's)
     def key(self, name: str) -> list[str]:
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
@@ -190,23 +177,6 @@ class ReviewSession:
     def keep_settings(self) -> list[str]:
         """A changed setting is kept by the game's session; a review has nothing to save."""
         return []
-
-    def ask_speech(self, kind: str) -> None:
-        """``set speech KIND``: the application follows it once the answer is said."""
-        self.speech_change = kind
-
-    def take_speech_change(self) -> str | None:
-        """The speech kind asked for since the application last looked (then None)."""
-        kind, self.speech_change = self.speech_change, None
-        return kind
-
-    def refusal(self, error: ScrabbleError) -> list[str]:
-        """A refusal as said (its reason first; brief at brief verbosity)."""
-        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
-
-    def report_error(self, trace: str) -> None:
-        """Keep an internal error's traceback, for developers."""
-        self.last_error = trace
 
     def leave(self) -> list[str]:
         """``quit``: the review ends."""

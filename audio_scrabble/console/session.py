@@ -34,7 +34,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ..notation.typed import DirectionUnclear, Draft
-from ..presentation import layout, phrases, prompts
+from ..presentation import layout, prompts
 from . import services
 from .files import saving
 from .handlers import survey_commands
@@ -43,7 +43,7 @@ from .handlers.commands import a_command, answered_before_the_game, dispatch
 from .output.cues import Cues, follow, notice_once, settle
 from .table.opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
-from .output.output import BoardReader, Transcript
+from .output.output import BoardReader, Replying, Transcript
 from .asking.questions import (
     Ask, BeginGame, Command, ConfirmQuestion, DeclineSaved, Decision, Leave, NewGame, OpenSaved,
     PlayDraft, Question, Repeat, ResumeQuestion, ResumeSaved, Say, SetupQuestion,
@@ -65,7 +65,7 @@ _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 __all__ = ["Session", "Options", "RESUME", "NEW", "SETUP", "PLAYING", "OVER", "FINISHED"]
 
 
-class Session(Seated):
+class Session(Seated, Replying):
     """The front of one console game: its parts, its settings and its open question.
     What it reads of the game at the table (``game``, ``board``, ``playing()``...)
     is :class:`~.match.Seated`'s."""
@@ -244,22 +244,8 @@ class Session(Seated):
     def finished(self) -> bool:
         return self._left
 
-    @property
-    def style(self) -> phrases.Style:
-        return self.settings.style
-
-    @property
-    def braille_mode(self) -> bool:
-        return self.out.braille_mode
-
     # ================================================================ output
-    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
-        return self.out.reply(lines, remember)
-
-    def take_display(self) -> list[str]:
-        """The screen-only lines (the large-print board) waiting to be printed."""
-        return self.out.take_display()
-
+    # (style, braille_mode, _reply, take_display: output.Replying's)
     def key(self, name: str) -> list[str]:
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
@@ -336,24 +322,6 @@ class Session(Seated):
         if lines:
             self.out.last_reply = list(lines)
         return lines
-
-    def report_error(self, trace: str) -> None:
-        """Keep an internal error's traceback, for developers."""
-        self.last_error = trace
-
-    def ask_speech(self, kind: str) -> None:
-        """``set speech KIND``: the application follows it once the answer is said."""
-        self.speech_change = kind
-
-    def take_speech_change(self) -> str | None:
-        """The speech kind asked for since the application last looked (then None)."""
-        kind, self.speech_change = self.speech_change, None
-        return kind
-
-    def refusal(self, error: ScrabbleError) -> list[str]:
-        """A refusal as said: its reason first; at brief verbosity one line
-        of at most 40 characters (the error's short form, or its first clause)."""
-        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
 
     def _handle(self, text: str) -> tuple[list[str], bool]:
         """The lines for a typed line, and whether to keep them for ``repeat``."""

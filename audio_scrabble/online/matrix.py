@@ -940,7 +940,9 @@ class MatrixTransport:
             self._undelivered = [m for m in self._undelivered if m.event_id not in returned]
         return messages
 
-    async def _history(self, room: str, deadline: float) -> list[Message]:
+    async def _room_messages(self, room: str, deadline: float) -> list[Any]:
+        """Every message event of the room, oldest first, read page by page
+        (encrypted ones as they came)."""
         nio = self._nio
         client = self._client
         self._check_room(room)
@@ -957,8 +959,12 @@ class MatrixTransport:
                 raise self._not_in(room)
             events.extend(answer.chunk)
             if not answer.chunk or not answer.end or answer.end == token:
-                break
+                return events
             token = answer.end
+
+    async def _history(self, room: str, deadline: float) -> list[Message]:
+        nio = self._nio
+        events = await self._room_messages(room, deadline)
         # messages whose keys are late: wait a little for them (the syncs go on)
         began = time.monotonic()
         key_deadline = min(deadline - 1, began + HISTORY_KEY_WAIT)
@@ -997,35 +1003,20 @@ class MatrixTransport:
 
     async def _events(self, room: str, deadline: float) -> list[RoomEvent]:
         nio = self._nio
-        client = self._client
-        self._check_room(room)
         out: list[RoomEvent] = []
-        token: str | None = None
         now = time.monotonic()
-        while True:
-            answer = await self._retrying(
-                functools.partial(
-                    client.room_messages, room, start=token, direction=nio.MessageDirection.front, limit=100,
-                    message_filter={"types": _MESSAGE_TYPES}),
-                "reading the game's room", deadline,
-            )
-            if not isinstance(answer, nio.RoomMessagesResponse):
-                raise self._not_in(room)
-            for event in answer.chunk:
-                kind = UNREAD
-                if isinstance(event, nio.MegolmEvent):
-                    event = self._try_decrypt(event, now) or event
-                if isinstance(event, nio.RoomMessage):
-                    content = event.source.get("content", {}) if isinstance(event.source, dict) else {}
-                    record = content.get(NAMESPACE) if isinstance(content, dict) else None
-                    kind = RECORD if isinstance(record, Mapping) and not is_catchup(record) else OTHER
-                elif not isinstance(event, nio.MegolmEvent):
-                    continue
-                out.append(RoomEvent(event.event_id, event.sender, int(getattr(event, "server_timestamp", 0) or 0),
-                                     kind))
-            if not answer.chunk or not answer.end or answer.end == token:
-                break
-            token = answer.end
+        for event in await self._room_messages(room, deadline):
+            kind = UNREAD
+            if isinstance(event, nio.MegolmEvent):
+                event = self._try_decrypt(event, now) or event
+            if isinstance(event, nio.RoomMessage):
+                content = event.source.get("content", {}) if isinstance(event.source, dict) else {}
+                record = content.get(NAMESPACE) if isinstance(content, dict) else None
+                kind = RECORD if isinstance(record, Mapping) and not is_catchup(record) else OTHER
+            elif not isinstance(event, nio.MegolmEvent):
+                continue
+            out.append(RoomEvent(event.event_id, event.sender, int(getattr(event, "server_timestamp", 0) or 0),
+                                 kind))
         return out
 
     def listen(self, on_message: Callable[[Message], None]) -> None:

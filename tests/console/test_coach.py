@@ -420,19 +420,25 @@ class Judge:
         return self.challenge
 
 
-def going_out(players: str, challenge: bool, mover: str = "Alice") -> tuple[Session, Judge, list[str]]:
-    """``mover`` (a person) has only A and T left and the bag is empty; it is
-    that player's turn, and ``play 8H AT`` goes out."""
-    judge = Judge(challenge)
+def _judged(players: str, judge: Judge, mover: str) -> Session:
+    """A session of ``players`` whose computers are ``judge``, dealt with
+    the first seed where ``mover`` starts."""
     for seed in range(200):
         s = Session(Options(players=players, seed=seed), lexicon=AcceptAll(),
                     computer_factory=lambda level, lex, sd: judge, defer_computer=True)
         s.start()
         g = s.game
         if g.names[g.current] == mover:
-            break
-    else:
-        raise AssertionError("no seed where the mover starts")
+            return s
+    raise AssertionError(f"no seed where {mover} starts")
+
+
+def going_out(players: str, challenge: bool, mover: str = "Alice") -> tuple[Session, Judge, list[str]]:
+    """``mover`` (a person) has only A and T left and the bag is empty; it is
+    that player's turn, and ``play 8H AT`` goes out."""
+    judge = Judge(challenge)
+    s = _judged(players, judge, mover)
+    g = s.game
     g.bag.draw(len(g.bag))  # an empty bag
     g.current_player.rack[:] = ["A", "T"]
     s.racks.order[g.current] = ["A", "T"]
@@ -445,15 +451,8 @@ def no_one_can_move(players: str, challenge: bool) -> tuple[Session, Judge, list
     """House rules, the bag empty and no player able to move after Alice's
     ``play 8H AT`` (she keeps an X): the game waits for a last challenge."""
     judge = Judge(challenge)
-    for seed in range(200):
-        s = Session(Options(players=players, seed=seed), lexicon=AcceptAll(),
-                    computer_factory=lambda level, lex, sd: judge, defer_computer=True)
-        s.start()
-        g = s.game
-        if g.names[g.current] == "Alice":
-            break
-    else:
-        raise AssertionError("no seed where Alice starts")
+    s = _judged(players, judge, "Alice")
+    g = s.game
     assert g.rules.end_no_moves
     g.move_finder = lambda board, rack: board.is_empty()  # only a first play is possible
     g.bag.draw(len(g.bag))

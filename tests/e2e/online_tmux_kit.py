@@ -48,6 +48,18 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
+def online_terminal(folder: Path, data: Path) -> Terminal:
+    """A terminal (its files in ``folder``) running ``audio_scrabble online``
+    with printed words (``--speech text``), its data in ``data``."""
+    env = {
+        "AUDIO_SCRABBLE_DATA_DIR": str(data),
+        "NO_COLOR": "1",
+        "TERM": "xterm-256color",
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+    }
+    return Terminal(folder, [sys.executable, "-m", "audio_scrabble", "online", "--speech", "text"], env)
+
+
 @contextmanager
 def screens_shown(players: Sequence["Player"], synapse: Any = None) -> Iterator[None]:
     """Around a test's game: every pane printed when an assertion fails;
@@ -89,15 +101,9 @@ class Player:
         return self.term
 
     def start(self) -> None:
-        env = {
-            "AUDIO_SCRABBLE_DATA_DIR": str(self.home / "data"),
-            "NO_COLOR": "1",
-            "TERM": "xterm-256color",
-            "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-        }
         run = self.home / f"run{int(time.monotonic() * 1000)}"
         run.mkdir()
-        self.term = Terminal(run, [sys.executable, "-m", "audio_scrabble", "online", "--speech", "text"], env)
+        self.term = online_terminal(run, self.home / "data")
         self.turns = self.outs = 0
         self.arrived = {}
 

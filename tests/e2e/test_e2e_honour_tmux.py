@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -38,16 +37,16 @@ from audio_scrabble.core.rules import rules_named  # noqa: E402
 from audio_scrabble.engine.players import ComputerPlayer  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.notation.gcg import read_gcg  # noqa: E402
-from audio_scrabble.notation.plays import format_play  # noqa: E402
 from audio_scrabble.online.honour import SETUP_KIND  # noqa: E402
 from audio_scrabble.online.matrix import MatrixTransport  # noqa: E402
 from audio_scrabble.online.store import ONLINE_FOLDER, OnlineStore  # noqa: E402
 from audio_scrabble.online.transport import Message  # noqa: E402
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts  # noqa: E402
 
+from online_tmux_kit import online_terminal  # noqa: E402
 from tmux_terminal import Terminal  # noqa: E402
+from typed_moves import typed  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 #: the homeserver takes longer than a local turn
 WAIT = 60.0
 #: moves each side makes before Alice resigns
@@ -70,13 +69,7 @@ def until(ready: Callable[[], bool], timeout: float = WAIT) -> bool:
 
 def alice_terminal(home: Path) -> Terminal:
     home.mkdir()
-    env = {
-        "AUDIO_SCRABBLE_DATA_DIR": str(home / "data"),
-        "NO_COLOR": "1",
-        "TERM": "xterm-256color",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-    }
-    return Terminal(home, [sys.executable, "-m", "audio_scrabble", "online", "--speech", "text"], env)
+    return online_terminal(home, home / "data")
 
 
 def waits_for(t: Terminal, text: str, count: int = 1) -> str:
@@ -97,12 +90,8 @@ def the_game(store: OnlineStore, lexicon: Any, friend: str = "") -> tuple[Game, 
 
 
 def notation(game: Game, seat: int, player: ComputerPlayer) -> str:
-    action = player.choose(game, seat)
-    if action.kind == "place":
-        return format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    """The move a ``player`` chooses for ``seat``, as the friend types it in the room (no ``play``)."""
+    return typed(player.choose(game, seat), game.board).removeprefix("play ")
 
 
 def test_alice_process_referees_bob_typing_in_the_room(synapse: Any, tmp_path: Path) -> None:

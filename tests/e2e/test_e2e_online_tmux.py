@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +24,8 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
 pytest.importorskip("nio")
 
 from tmux_terminal import Terminal  # noqa: E402
-from online_tmux_kit import said_on  # noqa: E402
+from online_tmux_kit import online_terminal, said_on  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 #: the homeserver and the deal take longer than a local turn
 WAIT = 60.0
 
@@ -35,13 +33,7 @@ WAIT = 60.0
 def player(tmp: Path, name: str) -> Terminal:
     home = tmp / name
     home.mkdir()
-    env = {
-        "AUDIO_SCRABBLE_DATA_DIR": str(home / "data"),
-        "NO_COLOR": "1",
-        "TERM": "xterm-256color",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-    }
-    return Terminal(home, [sys.executable, "-m", "audio_scrabble", "online", "--speech", "text"], env)
+    return online_terminal(home, home / "data")
 
 
 def sign_in(t: Terminal, url: str, user: str, password: str) -> None:

@@ -29,14 +29,30 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 SEED = 5
 
 
-def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
-    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
-    first = game.names[game.current]
-    second = game.names[1 - game.current]
+def seeded() -> Game:
+    """Alice and Bob's game at SEED, as the program deals it."""
+    return Game(["Alice", "Bob"], rules_named("house"), SEED)
+
+
+def movers(game: Game) -> tuple[str, str]:
+    """Who moves first and who second."""
+    return game.names[game.current], game.names[1 - game.current]
+
+
+def two_letter_words(game: Game, folder: Path) -> tuple[str, Path]:
+    """A word of the first mover's first two tiles (no blank), and a word
+    list (in ``folder``) of it, QI and ZA."""
     tiles = [t for t in game.current_player.rack if t != "?"]
     word = tiles[0] + tiles[1]
-    words = tmp_path / "words.txt"
+    words = folder / "words.txt"
     words.write_text(f"{word}\nQI\nZA\n")
+    return word, words
+
+
+def test_a_seeded_game_played_to_its_end(tmp_path, terminal_factory):
+    game = seeded()
+    first, second = movers(game)
+    word, words = two_letter_words(game, tmp_path)
 
     t = terminal_factory(["--players", "Alice,Bob", "--seed", str(SEED), "--lexicon", str(words), "--speech", "text"])
     t.wait_for(f"{first} drew")
@@ -101,8 +117,7 @@ def test_help_lists_the_options():
 
 def test_a_game_left_is_offered_again_and_resumed(tmp_path, terminal_factory):
     args = ["--players", "Alice,Bob", "--seed", str(SEED), "--speech", "text"]
-    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
-    first, second = game.names[game.current], game.names[1 - game.current]
+    first, second = movers(seeded())
     t = terminal_factory(args)
     t.wait_for(f"{first}, press Enter to hear your rack.")
     t.type("")
@@ -234,13 +249,9 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
     typed lines included, never holds a line longer than 20 characters."""
     from audio_scrabble.presentation.braille import BrailleTables
 
-    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
-    first = game.names[game.current]
-    second = game.names[1 - game.current]
-    tiles = [t for t in game.current_player.rack if t != "?"]
-    word = tiles[0] + tiles[1]
-    words = tmp_path / "words.txt"
-    words.write_text(f"{word}\nQI\nZA\n")
+    game = seeded()
+    first, second = movers(game)
+    word, words = two_letter_words(game, tmp_path)
     t = terminal_factory(["--players", "Alice,Bob", "--seed", str(SEED), "--lexicon", str(words),
                           "--speech", "text", "--braille-cells", "20"])
     t.wait_for("press Enter")
@@ -297,8 +308,7 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
 
 
 def test_resume_and_new_options_export_and_games_in_a_real_terminal(tmp_path, terminal_factory):
-    game = Game(["Alice", "Bob"], rules_named("house"), SEED)
-    first, second = game.names[game.current], game.names[1 - game.current]
+    first, second = movers(seeded())
     args = ["--players", "Alice,Bob", "--seed", str(SEED), "--speech", "text"]
     t = terminal_factory(args + ["--verbosity", "full"])
     t.wait_for(f"{first}, press Enter to hear your rack.")

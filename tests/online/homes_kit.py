@@ -143,6 +143,15 @@ def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves
     return p
 
 
+def seated_pair(net: LoopbackNetwork, folder: Path, lexicon: Any) -> tuple[Player, Player]:
+    """Alice and Bob signed in (see signed_in; data in ``folder``/a and /b)
+    and seated at one game (see seated)."""
+    alice = signed_in(net, "Alice", folder / "a", lexicon)
+    bob = signed_in(net, "Bob", folder / "b", lexicon)
+    seated(alice, bob)
+    return alice, bob
+
+
 @contextmanager
 def clocked_homes(folder: Path, lexicon: Any,
                   names: tuple[str, str] = ("Alice", "Bob")) -> Iterator[tuple[Clock, LoopbackNetwork, Home, Home]]:

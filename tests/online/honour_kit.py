@@ -16,12 +16,13 @@ from audio_scrabble.console.homes.online_commands import install
 from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
-from audio_scrabble.notation.plays import format_play
 from audio_scrabble.online.honour import HonourLink
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.online.transport import Transport
 from audio_scrabble.persistence import SaveStore
+
+from typed_moves import typed  # type: ignore[import-not-found]
 
 #: the friend of the honour games over the loopback transport (Loop)
 BOB = "@bob:loopback"
@@ -121,12 +122,7 @@ def club_move(link: HonourLink, seat: int, player: ComputerPlayer) -> str:
     ``exchange ABC``."""
     with link._lock:
         game = link.copy()
-    action = player.choose(game, seat)
-    if action.kind == "place":
-        return format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    return typed(player.choose(game, seat), game.board).removeprefix("play ")
 
 
 def friendly_form(move: str) -> str:

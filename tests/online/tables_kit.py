@@ -64,6 +64,15 @@ class Homes:
         """The side whose move it is, if any."""
         return next((i for i, link in enumerate(self.links) if link.pending() == PLAY), None)
 
+    def seated(self) -> tuple[int, int]:
+        """Enter at the first two tables (the game opens): the side whose
+        move it is, and the other."""
+        self.line(0, "")
+        self.line(1, "")
+        first = self.to_play()
+        assert first is not None
+        return first, 1 - first
+
     def close(self) -> None:
         for t in self.transports:
             t.close()

@@ -10,19 +10,15 @@ before the player's own other computer's whole answer with the seed.
 from __future__ import annotations
 
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_online_new_device_catch_up import Device, _play_some, _sign_in  # type: ignore[import-not-found]
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import catchup
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.match import GameLink
 from audio_scrabble.online.transport import Message
 
-BOX = bytes(range(32))
+from catchup_kit import BOX, Device, answer_messages, laptop_link, game  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 
 
 @pytest.fixture(scope="module")
@@ -30,40 +26,14 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _answer(room: str, sender: str, tag: str, entries: list[dict[str, Any]], seed: str = "") -> list[Message]:
-    return [Message(room, sender, f"${tag}.{i}", "answer", part)
-            for i, part in enumerate(catchup.answer_parts(tag, "LAPTOP", entries, seed))]
-
-
-@pytest.fixture
-def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
-    """Alice and Bob, three passes played; both closed after the test."""
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    try:
-        _sign_in(alice)
-        _sign_in(bob)
-        _play_some(alice, bob)
-        yield net, alice, bob, alice.home.rooms[0]
-    finally:
-        alice.close()
-        bob.close()
-
-
-def _laptop(net: LoopbackNetwork, room: str, lexicon: Any) -> GameLink:
-    t = LoopbackTransport(net, "@bob:loopback", device="LAPTOP")  # never listens: fed by hand
-    return GameLink(t, room, lexicon, {}, box_secret=BOX)
-
-
 def test_a_record_heard_before_an_answer_built_without_it_is_not_lost(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
     last = next(m for m in net.messages(room) if m.event_id == whole[-1]["event_id"])
-    link = _laptop(net, room, lexicon)
+    link = laptop_link(net, room, lexicon)
     link.handle(last)  # the last move came live, before the answer: not readable on its own
     assert link.behind and not link.state.log
-    for msg in _answer(room, "@alice:loopback", "a", whole[:-1]):  # Alice's answer, built a moment before it
+    for msg in answer_messages(room, "@alice:loopback", "a", whole[:-1]):  # Alice's answer, built a moment before it
         link.handle(msg)
     assert len(link.state.log) == len(whole), "the record heard before the answer was dropped"
     assert link.refusals == []
@@ -74,13 +44,13 @@ def test_the_players_own_whole_answer_wins_over_a_short_one_come_first(game: Any
     net, alice, bob, room = game
     whole = list(bob.home.links[room].entries)
     game_id = bob.home.links[room].state.game_id
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@alice:loopback", "a", whole[:-2]):  # a short answer first (a home behind)
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@alice:loopback", "a", whole[:-2]):  # a short answer first (a home behind)
         link.handle(msg)
     # a short answer leaves records of the room off the end: refused as forged (test_online_forged_answers)
     assert not link.state.log and link.forged == ["Alice"]
     sealed = catchup.seal_seed(catchup.box_public(BOX), game_id, bob.home.seeds[game_id])
-    for msg in _answer(room, "@bob:loopback", "b", whole, sealed):  # his own computer's, whole, with the seed
+    for msg in answer_messages(room, "@bob:loopback", "b", whole, sealed):  # his own computer's, whole, with the seed
         link.handle(msg)
     assert link.state.secrets is not None and not link.seedless
     assert len(link.state.log) == len(whole), "the own computer's whole answer was cut to the short one"
@@ -89,11 +59,11 @@ def test_the_players_own_whole_answer_wins_over_a_short_one_come_first(game: Any
 def test_a_longer_answer_after_a_short_one_brings_the_rest(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@alice:loopback", "c", whole[:-2]):  # short (her home was behind)
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@alice:loopback", "c", whole[:-2]):  # short (her home was behind)
         link.handle(msg)
     assert not link.state.log  # refused: the room holds records it left off (test_online_forged_answers)
-    for msg in _answer(room, "@alice:loopback", "a", whole):
+    for msg in answer_messages(room, "@alice:loopback", "a", whole):
         link.handle(msg)
     assert len(link.state.log) == len(whole)
     assert link.caught_up is not None
@@ -102,13 +72,13 @@ def test_a_longer_answer_after_a_short_one_brings_the_rest(game: Any, lexicon: A
 def test_parts_that_disagree_on_their_count_are_not_taken_and_raise_nothing(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
+    link = laptop_link(net, room, lexicon)
     three = catchup.answer_parts("t", "LAPTOP", whole[:1]) * 3
     odd = [{**three[0], "part": 2, "parts": 3}, {**three[1], "part": 0, "parts": 2}]
     for i, part in enumerate(odd):  # a part 2 of 3, then a part 0 of 2: not one answer
         link.handle(Message(room, "@alice:loopback", f"$odd{i}", "answer", part))
     assert not link.state.log
-    for msg in _answer(room, "@alice:loopback", "a", whole):  # a whole answer is still taken
+    for msg in answer_messages(room, "@alice:loopback", "a", whole):  # a whole answer is still taken
         link.handle(msg)
     assert len(link.state.log) == len(whole)
 
@@ -116,11 +86,11 @@ def test_parts_that_disagree_on_their_count_are_not_taken_and_raise_nothing(game
 def test_an_answer_from_someone_not_in_the_game_is_not_taken(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@carol:loopback", "c", whole):  # Carol is in no seat
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@carol:loopback", "c", whole):  # Carol is in no seat
         link.handle(msg)
     assert not link.state.log and link.caught_up is None  # else: "from your other computer", untrue
-    for msg in _answer(room, "@alice:loopback", "a", whole):
+    for msg in answer_messages(room, "@alice:loopback", "a", whole):
         link.handle(msg)
     assert len(link.state.log) == len(whole) and link.caught_up is not None and link.caught_up[1] == "Alice"
 

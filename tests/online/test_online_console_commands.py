@@ -21,7 +21,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts, prompts
 
-from homes_kit import PASSWORD, Player, seated, settle, signed_in  # type: ignore[import-not-found]
+from homes_kit import PASSWORD, Player, seated, seated_pair, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import said as said_in, starts, times  # type: ignore[import-not-found]
 
 
@@ -130,9 +130,7 @@ def test_decline_and_refusals(tmp_path: Path, lexicon: Any) -> None:
 
 def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
-    alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
-    bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    seated(alice, bob)
+    alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
     first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
     second_name = "Bob" if first is alice else "Alice"

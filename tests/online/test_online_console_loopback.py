@@ -131,11 +131,7 @@ def test_two_consoles_play_a_whole_game_between_homes(lexicon: Any) -> None:
 def test_a_replayed_and_a_forged_record_are_said_refused_once_and_change_nothing(lexicon: Any) -> None:
     homes = Homes(lexicon)
     try:
-        homes.line(0, "")
-        homes.line(1, "")
-        first = homes.to_play()
-        assert first is not None
-        other = 1 - first
+        first, other = homes.seated()
         homes.line(first, "pass")
         homes.line(other, "")
         room = homes.room
@@ -165,11 +161,7 @@ def test_a_replayed_and_a_forged_record_are_said_refused_once_and_change_nothing
 def test_an_exchange_names_no_tile_not_known_yet_and_the_rack_fills_when_the_keys_come(lexicon: Any) -> None:
     homes = Homes(lexicon)
     try:
-        homes.line(0, "")
-        homes.line(1, "")
-        first = homes.to_play()
-        assert first is not None
-        other = 1 - first
+        first, other = homes.seated()
         me = homes.sessions[first]
         rack = list(me.game.players[first].rack)
         out = homes.line(first, "exchange " + "".join(rack[:3]))

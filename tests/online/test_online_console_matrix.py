@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from matrix_homes_kit import WAIT, Home  # type: ignore[import-not-found]  # (skips without nio)
+from matrix_homes_kit import WAIT, Home, seated  # type: ignore[import-not-found]  # (skips without nio)
 
 from audio_scrabble.console.homes.online_commands import install
 from audio_scrabble.console.homes.online_home import OnlineHome
@@ -83,13 +83,7 @@ def test_a_console_that_quits_comes_back_and_catches_up(synapse: Any, tmp_path: 
     try:
         alice.sign_in(synapse.url)
         bob.sign_in(synapse.url)
-        alice.line(f"invite {bob.user}")
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end and not any("invites you" in x for x in bob.line("games")):
-            time.sleep(0.2)
-        bob.line("accept 1")
-        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
-        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
+        seated(alice, bob)
         if bob.session.game.current == bob.home.links[bob.home.rooms[0]].state.my_seat:
             bob.line("pass")
             alice.until(lambda: any(x.endswith("passed.") for x in alice.heard), "Bob's pass")

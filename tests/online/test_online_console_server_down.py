@@ -20,7 +20,7 @@ from audio_scrabble.online.failures import RoomRefused
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.presentation import online_prompts, prompts
 
-from homes_kit import Flaky, Player, seated, settle, signed_in  # type: ignore[import-not-found]
+from homes_kit import Flaky, Player, seated_pair, settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +34,7 @@ def test_a_move_typed_while_the_server_is_down_is_said_kept_at_once(
     # only the transport's word can end the wait early: its echo never comes while it is down
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)
     net = LoopbackNetwork()
-    alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
-    bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    seated(alice, bob)
+    alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
     first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
     name = "Alice" if first is alice else "Bob"
@@ -77,9 +75,7 @@ def test_a_move_the_server_refuses_is_said_not_taken_for_sent(
     monkeypatch.setattr(Player, "transport_type", Refusing)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 1.0)
     net = LoopbackNetwork()
-    alice = signed_in(net, "Alice", tmp_path / "a", lexicon)
-    bob = signed_in(net, "Bob", tmp_path / "b", lexicon)
-    seated(alice, bob)
+    alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
     first = alice if alice.session.game.current == 0 else bob
     transport = first.transports[-1]

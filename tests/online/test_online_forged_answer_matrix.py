@@ -13,19 +13,14 @@ laptop, started again and still behind, asks again and is caught up:
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from matrix_homes_kit import Home, skip_without_encryption, two_passes  # type: ignore[import-not-found]  # (skips without nio)
 
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
-
-from test_online_new_device_matrix import WAIT, Home  # type: ignore[import-not-found]  # noqa: E402
+skip_without_encryption()
 
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.online import catchup  # noqa: E402
@@ -42,40 +37,20 @@ def lexicon() -> Any:
 
 def test_a_forged_answer_is_refused_over_matrix_and_a_true_one_taken(synapse: Any, tmp_path: Path,
                                                                      lexicon: Any) -> None:
-    alice_id, alice_pw = synapse.new_user("alice")
-    bob_id, bob_pw = synapse.new_user("bob")
-    alice = Home(alice_id, alice_pw, tmp_path / "alice", lexicon)
-    bob = Home(bob_id, bob_pw, tmp_path / "bob", lexicon)
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    alice_id, alice_pw, bob_id = alice.user, alice.password, bob.user
     laptop: Home | None = None
     alice2: Home | None = None
     forger: MatrixTransport | None = None
     try:
-        alice.sign_in(synapse.url)
-        bob.sign_in(synapse.url)
-        alice.line(f"invite {bob_id}")
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end and not any("invites you" in x for x in bob.line("games")):
-            time.sleep(0.2)
-        bob.line("accept 1")
-        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
-        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
-        room = alice.home.rooms[0]
-        alice_seat = alice.home.links[room].state.my_seat
-        alice_name = alice.home.links[room].state.names[alice_seat or 0]
-        for _ in range(2):  # two passes, each heard on the other side
-            game = alice.session.game
-            assert game is not None
-            mover = alice if game.current == alice_seat else bob
-            other = bob if mover is alice else alice
-            assert "You passed." in mover.line("pass")
-            other.until(lambda: len(other.home.links[room].state.log) == len(mover.home.links[room].state.log),
-                        "the pass applied")
+        room, alice_name = two_passes(alice, bob, synapse.url)
         whole = list(alice.home.links[room].entries)
         bob.home.close()
         alice.home.close()  # neither home answers now
 
-        laptop = Home(bob_id, bob_pw, tmp_path / "laptop", lexicon)
-        said = laptop.sign_in(synapse.url)
+        laptop = Home(synapse, "laptop", tmp_path, lexicon, account=(bob.user, bob.password))
+        said = laptop.online(synapse.url)
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
         assert laptop.home.transport is not None
         device = laptop.home.transport.device_id
@@ -95,10 +70,11 @@ def test_a_forged_answer_is_refused_over_matrix_and_a_true_one_taken(synapse: An
         assert not any(x.startswith("Caught up") for x in lap.heard)
         laptop.home.close()
 
-        alice2 = Home(alice_id, alice_pw, tmp_path / "alice", lexicon)  # Alice's program again
-        alice2.sign_in(synapse.url)
-        laptop = Home(bob_id, bob_pw, tmp_path / "laptop", lexicon)  # the laptop started again: asks again
-        laptop.sign_in(synapse.url)
+        alice2 = Home(synapse, "alice", tmp_path, lexicon, account=(alice_id, alice_pw))  # Alice's program again
+        alice2.online(synapse.url)
+        # the laptop started again: asks again
+        laptop = Home(synapse, "laptop", tmp_path, lexicon, account=(bob.user, bob.password))
+        laptop.online(synapse.url)
         lap2 = laptop
         lap2.until(lambda: any(x.startswith("Caught up") for x in lap2.heard), "the laptop caught up truly")
         assert " ".join(prompts_homes.caught_up(2, alice_name)) in " ".join(lap2.heard), lap2.heard[-8:]

@@ -15,13 +15,10 @@ player (loopback, ``LoopbackNetwork(late_devices=True)``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import settle  # type: ignore[import-not-found]
-from test_online_new_device_catch_up import Device, _play_some, _sign_in  # type: ignore[import-not-found]
 
 from audio_scrabble.console.homes.online_clock import reminder_due
 from audio_scrabble.lexicon import Lexicon
@@ -33,7 +30,8 @@ from audio_scrabble.online.record import format_record
 from audio_scrabble.online.transport import RECORD, UNREAD, Message
 from audio_scrabble.presentation import prompts_homes
 
-BOX = bytes(range(32))
+from catchup_kit import BOX, Device, answer_messages, laptop_link, sign_in, game  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
+from homes_kit import settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -41,35 +39,9 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-@pytest.fixture
-def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
-    """Alice and Bob, three passes played; both closed after the test."""
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    try:
-        _sign_in(alice)
-        _sign_in(bob)
-        _play_some(alice, bob)
-        yield net, alice, bob, alice.home.rooms[0]
-    finally:
-        alice.close()
-        bob.close()
-
-
-def _laptop(net: LoopbackNetwork, room: str, lexicon: Any) -> GameLink:
-    t = LoopbackTransport(net, "@bob:loopback", device="LAPTOP")  # never listens: fed by hand
-    return GameLink(t, room, lexicon, {}, box_secret=BOX)
-
-
-def _answer(room: str, sender: str, tag: str, entries: list[dict[str, Any]]) -> list[Message]:
-    return [Message(room, sender, f"${tag}.{i}", "answer", part)
-            for i, part in enumerate(catchup.answer_parts(tag, "LAPTOP", entries))]
-
-
 def test_the_laptop_sees_the_rooms_events_it_cannot_read(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
-    link = _laptop(net, room, lexicon)
+    link = laptop_link(net, room, lexicon)
     events = link.transport.events(room)  # type: ignore[attr-defined]
     assert [e.event_id for e in events] == [m.event_id for m in net.messages(room)]
     assert {e.kind for e in events} == {UNREAD}  # all before it came
@@ -79,12 +51,12 @@ def test_the_laptop_sees_the_rooms_events_it_cannot_read(game: Any, lexicon: Any
 def test_an_answer_with_the_last_record_left_off_is_refused(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@alice:loopback", "short", whole[:-1]):
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@alice:loopback", "short", whole[:-1]):
         link.handle(msg)
     assert not link.state.log and link.caught_up is None
     assert link.take_forged() == ["Alice"] and link.take_forged() == []  # said once
-    for msg in _answer(room, "@alice:loopback", "true", whole):  # a true one is still taken
+    for msg in answer_messages(room, "@alice:loopback", "true", whole):  # a true one is still taken
         link.handle(msg)
     assert len(link.state.log) == len(whole) and link.caught_up == (3, "Alice")
     assert link._parts == {}, "the parts of the answers were kept after they were put together"
@@ -95,8 +67,8 @@ def test_an_answer_with_a_record_never_sent_is_refused(game: Any, lexicon: Any) 
     sent to the room (the rules accept it: it is her turn or Bob's)."""
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@alice:loopback", "true", whole):  # a first, true answer: 3 moves
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@alice:loopback", "true", whole):  # a first, true answer: 3 moves
         link.handle(msg)
     homes = {"@alice:loopback": alice, "@bob:loopback": bob}
     state = alice.home.links[room].state
@@ -104,7 +76,7 @@ def test_an_answer_with_a_record_never_sent_is_refused(game: Any, lexicon: Any) 
     record, body = homes[mover].home.links[room].state.compose_action({"type": "pass"})
     forged = whole + [catchup.entry("$never", mover, body, whole[-1]["ts"] + 1, format_record(record))]
     assert link._referee(forged) is not None  # the rules and the chain alone take it
-    for msg in _answer(room, "@alice:loopback", "lie", forged):
+    for msg in answer_messages(room, "@alice:loopback", "lie", forged):
         link.handle(msg)
     assert len(link.state.log) == len(whole), "a record the room never had was believed"
     assert link.take_forged() == ["Alice"]
@@ -121,7 +93,7 @@ def test_the_player_hears_one_line_and_the_game_waits(game: Any, lexicon: Any, t
     laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
     alice2: Device | None = None
     try:
-        said = _sign_in(laptop)
+        said = sign_in(laptop)
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
         ask = next(m for m in net.messages(room) if m.record is not None and m.record.get("catchup") == "ask")
         for part in catchup.answer_parts("lie", "LAPTOP", whole[:-1]):
@@ -138,7 +110,7 @@ def test_the_player_hears_one_line_and_the_game_waits(game: Any, lexicon: Any, t
         alice2 = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
         alice2.home.connect()
         laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        _sign_in(laptop)
+        sign_in(laptop)
         settle(alice2, laptop)
         assert room in laptop.home.links
         assert len(laptop.home.links[room].state.log) == len(whole)
@@ -219,8 +191,8 @@ def test_a_device_without_the_seed_sends_no_reminder(lexicon: Any) -> None:
                 ta.wait_idle()
                 tb.wait_idle()
         assert alice.pending() == PLAY
-        laptop = _laptop(net, alice.room, lexicon)
-        for msg in _answer(alice.room, "@alice:loopback", "true", list(alice.entries)):
+        laptop = laptop_link(net, alice.room, lexicon)
+        for msg in answer_messages(alice.room, "@alice:loopback", "true", list(alice.entries)):
             laptop.handle(msg)
         assert laptop.seedless and len(laptop.state.log) == len(alice.state.log)
         later = alice.state.clock_since() + DAY_MS
@@ -234,8 +206,8 @@ def test_a_device_without_the_seed_sends_no_reminder(lexicon: Any) -> None:
 def test_an_answers_parts_are_not_kept_once_put_together(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
     whole = list(alice.home.links[room].entries)
-    link = _laptop(net, room, lexicon)
-    for msg in _answer(room, "@alice:loopback", "true", whole):
+    link = laptop_link(net, room, lexicon)
+    for msg in answer_messages(room, "@alice:loopback", "true", whole):
         link.handle(msg)
     assert link.caught_up is not None
     assert link._parts == {} and link._early == {}, "the link keeps what it applied"

@@ -8,26 +8,17 @@ show that Matrix's invitation (its stripped state) holds the name."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from matrix_homes_kit import Home, skip_without_encryption  # type: ignore[import-not-found]  # (skips without nio)
 
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
+skip_without_encryption()
 
-from audio_scrabble.console.homes.online_commands import install  # noqa: E402
-from audio_scrabble.console.homes.online_home import OnlineHome  # noqa: E402
-from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
-from audio_scrabble.online.store import OnlineStore  # noqa: E402
 from audio_scrabble.presentation import prompts_homes  # noqa: E402
-
-WAIT = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -35,38 +26,12 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Home:
-    def __init__(self, synapse: Any, name: str, tmp: Path, lexicon: Any) -> None:
-        self.user, self.password = synapse.new_user(name)
-        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
-        self.home = install(self.session, OnlineHome(self.session, OnlineStore(tmp / name)))
-
-    def line(self, text: str) -> list[str]:
-        return self.session.handle_line(text)
-
-    def sign_in(self, url: str) -> list[str]:
-        self.line("online")
-        self.line(url)
-        self.line(self.user)
-        return self.line(self.password)
-
-    def games_until(self, text: str) -> list[str]:
-        end = time.monotonic() + WAIT
-        listed: list[str] = []
-        while time.monotonic() < end:
-            listed = self.line("games")
-            if any(text in line for line in listed):
-                return listed
-            time.sleep(0.3)
-        raise AssertionError(f"no {text!r} in {listed}")
-
-
 def test_synapse_carries_the_terms_in_the_rooms_name_before_joining(synapse: Any, tmp_path: Path,
                                                                    lexicon: Any) -> None:
     alice, bob, carol = (Home(synapse, n, tmp_path, lexicon) for n in ("alice", "bob", "carol"))
     try:
         for h in (alice, bob, carol):
-            h.sign_in(synapse.url)
+            h.online(synapse.url)
         alice.line(f"invite {bob.user} days 3 rules double")
         alice.line(f"invite {carol.user} honour")
         listed = bob.games_until("invites you")

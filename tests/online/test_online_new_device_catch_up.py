@@ -20,58 +20,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_console_commands import PASSWORD, Player, settle  # type: ignore[import-not-found]
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import catchup
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import prompts_homes
+
+from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from homes_kit import settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-class Device(Player):
-    """A home whose transport names its device (a second computer is another)."""
-
-    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, device: str) -> None:
-        self.device = device
-        super().__init__(net, name, folder, lexicon)
-
-    def _connect(self) -> LoopbackTransport:
-        t = LoopbackTransport(self.net, self.user, device=self.device)
-        self.transports.append(t)
-        return t
-
-
-def _sign_in(p: Player) -> list[str]:
-    p.line("online")
-    p.line("example.org")
-    p.line(p.user.split(":")[0].lstrip("@"))
-    return p.line(PASSWORD)
-
-
-def _play_some(alice: Player, bob: Player) -> int:
-    """Invite, accept, three passes; the number of moves made."""
-    alice.line("invite @bob:loopback")
-    settle(alice, bob)
-    bob.line("games")
-    bob.line("accept 1")
-    settle(alice, bob)
-    alice.line("")
-    bob.line("")
-    homes = {"Alice": alice, "Bob": bob}
-    for _ in range(3):
-        game = alice.session.game
-        assert game is not None
-        mover = homes[game.names[game.current]]
-        assert "You passed." in mover.line("pass")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
-    return 3
 
 
 def _seeds_seen_by(net: LoopbackNetwork, room: str, user: str) -> list[str]:
@@ -80,18 +41,14 @@ def _seeds_seen_by(net: LoopbackNetwork, room: str, user: str) -> list[str]:
 
 
 def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    _sign_in(alice)
-    _sign_in(bob)
+    net, alice, bob = two_devices(tmp_path, lexicon)
     laptop: Device | None = None
     try:
-        moves = _play_some(alice, bob)
+        moves = play_some(alice, bob)
         room = alice.home.rooms[0]
         bob.close()  # his first computer is off
         laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        said = _sign_in(laptop)
+        said = sign_in(laptop)
         assert not laptop.transports[0].history(room) or all(
             m.record is None or catchup.is_catchup(m.record) for m in laptop.transports[0].history(room))
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
@@ -132,20 +89,16 @@ def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_
 
 
 def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    _sign_in(alice)
-    _sign_in(bob)
+    net, alice, bob = two_devices(tmp_path, lexicon)
     laptop: Device | None = None
     try:
-        _play_some(alice, bob)
+        play_some(alice, bob)
         room = alice.home.rooms[0]
         game_id = alice.home.links[room].state.game_id
         bob_rack = sorted(bob.home.links[room].state.game.players[1 if bob.home.links[room].state.my_seat else 0].rack)  # type: ignore[union-attr]
         alice.close()  # only Bob's first computer answers
         laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        said = _sign_in(laptop)
+        said = sign_in(laptop)
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
         settle(bob, laptop)
         link = laptop.home.links[room]
@@ -161,7 +114,7 @@ def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_
         assert prompts_homes.caught_up(3, "")[0] in heard + laptop.heard, heard
         # Alice comes back: the laptop's move is made on every side
         alice2 = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-        _sign_in(alice2)
+        sign_in(alice2)
         settle(alice2, bob, laptop)
         laptop.line("open 1")
         game = laptop.session.game
@@ -224,7 +177,7 @@ def test_three_homes_both_others_answer_and_the_new_device_takes_one(tmp_path: P
     homes = {n: Device(net, n, tmp_path / n, lexicon, f"{n.upper()}1") for n in ("Alice", "Bob", "Carol")}
     alice, bob, carol = homes["Alice"], homes["Bob"], homes["Carol"]
     for p in homes.values():
-        _sign_in(p)
+        sign_in(p)
     tablet: Device | None = None
     try:
         alice.line("invite @bob:loopback @carol:loopback")
@@ -243,7 +196,7 @@ def test_three_homes_both_others_answer_and_the_new_device_takes_one(tmp_path: P
         room = alice.home.rooms[0]
         carol.close()
         tablet = Device(net, "Carol", tmp_path / "tablet", lexicon, "TABLET")
-        _sign_in(tablet)
+        sign_in(tablet)
         settle(alice, bob, tablet)
         link = tablet.home.links[room]
         assert len(link.state.log) == len(alice.home.links[room].state.log)

@@ -16,28 +16,18 @@ empty data folder, cannot read a single record of the room.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-nio = pytest.importorskip("nio", reason="matrix-nio is not installed (the online extra)")
-from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from matrix_homes_kit import Home, skip_without_encryption, two_passes  # type: ignore[import-not-found]  # (skips without nio)
 
-if not ENCRYPTION_ENABLED:
-    pytest.skip("matrix-nio has no encryption here (vodozemac missing)", allow_module_level=True)
+skip_without_encryption()
 
-from audio_scrabble.console.homes.online_commands import install  # noqa: E402
-from audio_scrabble.console.homes.online_home import OnlineHome  # noqa: E402
-from audio_scrabble.console.session import NEW, Options, Session  # noqa: E402
 from audio_scrabble.lexicon import Lexicon  # noqa: E402
 from audio_scrabble.online import catchup  # noqa: E402
-from audio_scrabble.online.store import OnlineStore  # noqa: E402
 from audio_scrabble.presentation import online_prompts, prompts_homes  # noqa: E402
-
-WAIT = 90.0
 
 
 @pytest.fixture(scope="module")
@@ -45,67 +35,14 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Home:
-    """One computer: a session and its online home, its own data folder."""
-
-    def __init__(self, user: str, password: str, folder: Path, lexicon: Any) -> None:
-        self.user, self.password = user, password
-        self.session = Session(Options(saved_game=NEW), lexicon=lexicon)
-        self.home = install(self.session, OnlineHome(self.session, OnlineStore(folder)))
-        self.heard: list[str] = []
-
-    def line(self, text: str) -> list[str]:
-        out = self.session.handle_line(text)
-        self.heard.extend(out)
-        return out
-
-    def sign_in(self, url: str) -> list[str]:
-        out = self.line("online")
-        if self.home.signed_in:  # the account on file
-            return out
-        self.line(url)
-        self.line(self.user)
-        return self.line(self.password)
-
-    def until(self, ok: Callable[[], bool], what: str) -> None:
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end:
-            self.line("")
-            if ok():
-                return
-            time.sleep(0.2)
-        raise AssertionError(f"{what}; heard: {self.heard[-12:]}")
-
-
 def test_a_new_device_is_caught_up_over_matrix_then_given_its_seed(synapse: Any, tmp_path: Path,
                                                                    lexicon: Any) -> None:
-    alice_id, alice_pw = synapse.new_user("alice")
-    bob_id, bob_pw = synapse.new_user("bob")
-    alice = Home(alice_id, alice_pw, tmp_path / "alice", lexicon)
-    bob = Home(bob_id, bob_pw, tmp_path / "bob", lexicon)
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
     laptop: Home | None = None
     bob2: Home | None = None
     try:
-        alice.sign_in(synapse.url)
-        bob.sign_in(synapse.url)
-        alice.line(f"invite {bob_id}")
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end and not any("invites you" in x for x in bob.line("games")):
-            time.sleep(0.2)
-        bob.line("accept 1")
-        bob.until(lambda: bob.session.game is not None, "Bob's game seated")
-        alice.until(lambda: alice.session.game is not None, "Alice's game seated")
-        room = alice.home.rooms[0]
-        alice_seat = alice.home.links[room].state.my_seat
-        alice_name = alice.home.links[room].state.names[alice_seat or 0]
-        for n in range(2):  # two passes, each heard on the other side
-            game = alice.session.game
-            assert game is not None
-            mover = alice if game.current == alice_seat else bob
-            other = bob if mover is alice else alice
-            assert "You passed." in mover.line("pass")
-            other.until(lambda: len(other.home.links[room].state.log) == len(mover.home.links[room].state.log),
-                        "the pass applied")
+        room, alice_name = two_passes(alice, bob, synapse.url)
         game_id = alice.home.links[room].state.game_id
         bob_link = bob.home.links[room]
         seat = bob_link.state.my_seat
@@ -113,8 +50,8 @@ def test_a_new_device_is_caught_up_over_matrix_then_given_its_seed(synapse: Any,
         bob_rack = sorted(bob_link.state.game.players[seat].rack)
         bob.home.close()  # Bob's first computer is off
 
-        laptop = Home(bob_id, bob_pw, tmp_path / "laptop", lexicon)
-        said = laptop.sign_in(synapse.url)
+        laptop = Home(synapse, "laptop", tmp_path, lexicon, account=(bob.user, bob.password))
+        said = laptop.online(synapse.url)
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
         lap = laptop
         lap.until(lambda: any(x.startswith("Caught up") for x in lap.heard), "the laptop caught up by Alice's program")
@@ -124,9 +61,10 @@ def test_a_new_device_is_caught_up_over_matrix_then_given_its_seed(synapse: Any,
         assert " ".join(prompts_homes.caught_up(2, alice_name)) in text, (link.caught_up, lap.heard)
         assert link.seedless and "cannot be read here" in text
 
-        bob2 = Home(bob_id, bob_pw, tmp_path / "bob", lexicon)  # Bob's first computer again
-        out = bob2.sign_in(synapse.url)  # the account on file: no question
-        assert out[0].startswith(online_prompts.signed_in(bob_id)[0][:10]), out
+        # Bob's first computer again
+        bob2 = Home(synapse, "bob", tmp_path, lexicon, account=(bob.user, bob.password))
+        out = bob2.online(synapse.url)  # the account on file: no question
+        assert out[0].startswith(online_prompts.signed_in(bob.user)[0][:10]), out
         lap.until(lambda: not link.seedless, "the laptop given Bob's seed by his first computer")
         assert lap.home.seeds[game_id] == bob2.home.seeds[game_id]
         assert link.state.game is not None and sorted(link.state.game.players[seat].rack) == bob_rack

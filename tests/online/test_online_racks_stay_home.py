@@ -20,15 +20,13 @@ from typing import Any
 
 import pytest
 
-from audio_scrabble.console.homes.online_commands import install
-from audio_scrabble.console.homes.online_home import OnlineHome
-from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.notation.plays import format_play
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.store import OnlineStore
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.persistence import SaveStore
+
+from homes_kit import Player, seated, settle  # type: ignore[import-not-found]
+from typed_moves import typed  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -36,48 +34,16 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Home:
-    def __init__(self, net: LoopbackNetwork, name: str, folder: Path, lexicon: Any) -> None:
-        self.net, self.name, self.folder = net, name, folder
-        self.user = f"@{name.lower()}:loopback"
-        self.transports: list[LoopbackTransport] = []
-        self.session = Session(Options(saved_game=NEW), lexicon=lexicon, store=SaveStore(folder / "saves"))
-        self.store = OnlineStore(folder / "data")
-        self.home = install(self.session, OnlineHome(self.session, self.store, connect=self._connect,
-                                                     sign_in=lambda hs, user, pw: self._connect()))
-        self.heard: list[str] = []
-
-    def _connect(self) -> LoopbackTransport:
-        t = LoopbackTransport(self.net, self.user)
-        self.transports.append(t)
-        return t
-
-    def line(self, text: str) -> list[str]:
-        out = self.session.handle_line(text)
-        self.heard.extend(out)
-        return out
-
-    def idle(self) -> None:
-        for t in self.transports:
-            if not t.closed:
-                t.wait_idle()
-        self.home.wait_idle()
-
-    def me(self) -> int:
-        game = self.session.game
-        assert game is not None
-        return list(game.names).index(self.name)
-
-    def close(self) -> None:
-        self.home.close()
-        for t in self.transports:
-            t.close()
+def home(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any) -> Player:
+    """A home whose program writes in ``folder`` alone: its data folder
+    (``data``) and its saves (``saves``)."""
+    return Player(net, name, folder / "data", lexicon, saves=SaveStore(folder / "saves"))
 
 
-def settle(*homes: Home) -> None:
-    for _ in range(6):
-        for h in homes:
-            h.idle()
+def me(home: Player) -> int:
+    game = home.session.game
+    assert game is not None
+    return list(game.names).index(home.name)
 
 
 def forms(rack: list[str]) -> list[str]:
@@ -85,10 +51,10 @@ def forms(rack: list[str]) -> list[str]:
     return ["".join(tiles), " ".join(tiles), json.dumps(tiles), json.dumps(tiles, separators=(",", ":"))]
 
 
-def written(home: Home) -> str:
+def written(home: Player) -> str:
     """Everything this home's program has written: every file it keeps."""
     parts = []
-    for f in sorted(home.folder.rglob("*")):
+    for f in sorted(home.folder.parent.rglob("*")):
         if f.is_file():
             parts.append(f.read_bytes().decode("utf-8", errors="replace"))
     return "\n".join(parts)
@@ -104,29 +70,24 @@ def room_text(net: LoopbackNetwork) -> str:
     return "\n".join(out)
 
 
-def own_rack(home: Home) -> list[str]:
+def own_rack(home: Player) -> list[str]:
     game = home.session.game
     assert game is not None
-    return [t for t in game.players[home.me()].rack]
+    return [t for t in game.players[me(home)].rack]
 
 
-def move_for(home: Home, player: ComputerPlayer) -> str:
+def move_for(home: Player, player: ComputerPlayer) -> str:
     game = home.session.game
     assert game is not None
     if game.awaiting_final_challenge:
         return "accept"
-    action = player.choose(game, home.me())
-    if action.kind == "place":
-        return "play " + format_play(action.play, game.board)
-    if action.kind == "exchange":
-        return "exchange " + "".join(action.tiles)
-    return "pass"
+    return typed(player.choose(game, me(home)), game.board)
 
 
 def test_no_rack_of_the_other_home_in_its_files_its_words_or_the_room(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
-    alice = Home(net, "Alice", tmp_path / "alice", lexicon)
-    bob = Home(net, "Bob", tmp_path / "bob", lexicon)
+    alice = home(net, "Alice", tmp_path / "alice", lexicon)
+    bob = home(net, "Bob", tmp_path / "bob", lexicon)
     homes = (alice, bob)
     held: dict[str, list[list[str]]] = {"Alice": [], "Bob": []}
     try:
@@ -135,13 +96,7 @@ def test_no_rack_of_the_other_home_in_its_files_its_words_or_the_room(tmp_path: 
             h.line("example.org")
             h.line(h.name.lower())
             h.line("a password")
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+        seated(alice, bob)
         settle(alice, bob)
         assert alice.session.game is not None and bob.session.game is not None
         players = {h.name: ComputerPlayer("club", lexicon, 7 + k) for k, h in enumerate(homes)}
@@ -176,7 +131,7 @@ def test_no_rack_of_the_other_home_in_its_files_its_words_or_the_room(tmp_path: 
             game_a = alice.session.game
             if game_a is None or game_a.is_over:
                 break
-            mover = next((h for h in homes if h.session.game is not None and h.session.game.current == h.me()
+            mover = next((h for h in homes if h.session.game is not None and h.session.game.current == me(h)
                           and "waiting" not in h.session.prompt_text()), None)
             if mover is None:
                 continue

@@ -22,7 +22,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -37,6 +36,7 @@ from typing import Iterator
 import pytest
 
 from speechd_kit import skip_without_speechd_client  # type: ignore[import-not-found]
+from speechd_log import accepts  # type: ignore[import-not-found]
 from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
 
 from audio_scrabble.errors import ScrabbleError
@@ -424,18 +424,6 @@ class SpeechDispatcherServer:
         return self.log_text().count("Cancel received from fd")
 
 
-def _accepts(sock: Path) -> bool:
-    """The server listens on its socket (the file appears before it does)."""
-    if not sock.exists():
-        return False
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
-        try:
-            client.connect(os.fspath(sock))
-        except OSError:
-            return False
-    return True
-
-
 def _module_dir() -> Path | None:
     for d in ("/usr/lib/speech-dispatcher-modules", "/usr/libexec/speech-dispatcher-modules",
               "/usr/lib/x86_64-linux-gnu/speech-dispatcher-modules"):
@@ -500,7 +488,7 @@ def speechd_server() -> Iterator[SpeechDispatcherServer]:
             start_new_session=True,
         )
     try:
-        if not _wait_for(lambda: _accepts(sock) or proc.poll() is not None, 15) or not _accepts(sock):
+        if not _wait_for(lambda: accepts(sock) or proc.poll() is not None, 15) or not accepts(sock):
             pytest.fail("speech-dispatcher did not start: "
                         + (root / "server.out").read_text(errors="replace")[-2000:])
         yield SpeechDispatcherServer(

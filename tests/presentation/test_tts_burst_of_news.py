@@ -26,15 +26,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.session import NEW, Options, Session
-from audio_scrabble.console.table.seats import PASS, RemoteSeat, SeatMove
+from audio_scrabble.console.table.seats import PASS, SeatMove
 
+from pipe_console import remote_table  # type: ignore[import-not-found]
 from test_tts_every_message import Playback, playback  # noqa: F401 - the fixture
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
 
 
 class Raw(io.StringIO):
@@ -51,13 +46,7 @@ def _wait(ok: Callable[[], bool], timeout: float = 60.0) -> bool:
 
 
 def test_a_burst_never_holds_the_prompt_a_key_cuts_it_and_repeat_says_it_all(playback: Playback) -> None:
-    for seed in range(1, 60):
-        bob, carol = RemoteSeat(), RemoteSeat()
-        session = Session(Options(players="Alice,Bob,Carol", seed=seed, saved_game=NEW), lexicon=AcceptAll(),
-                          remotes={"Bob": bob, "Carol": carol}, outward=lambda events: None)
-        session.start()
-        if session.game.current == 0:
-            break
+    session, (bob, carol) = remote_table("Bob", "Carol")
     speaker = playback.speaker
     output = Vt100_Output(Raw(), lambda: Size(rows=24, columns=80), term="xterm")
     seen: dict = {}

@@ -31,6 +31,7 @@ from audio_scrabble.console.plain import run_plain
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.presentation.speech import TtsSpeaker
 
+from speechd_log import wait_for  # type: ignore[import-not-found]
 from tts_kit import PACED_PLAYER, tts_speaker  # type: ignore[import-not-found]
 
 #: words a minute: fast, so that the tests do not last as long as slow speech
@@ -124,22 +125,13 @@ def test_only_a_key_cuts_speech_short(playback: Playback) -> None:
     speaker = playback.speaker
     speaker.reply("Settings: verbosity normal, marks braille-board marks, braille off, speech tts.")
     speaker.reply("Never heard.")
-    assert _wait_for(lambda: bool(list(playback.played.glob("*.raw"))), 20)
+    assert wait_for(lambda: bool(list(playback.played.glob("*.raw"))), 20, step=0.01)
     time.sleep(0.3)
     speaker.stop()
     assert speaker.wait(10)
     assert [(u.text[:9], u.interrupted) for u in speaker.utterances] == [("Settings:", True)]
     heard = playback.heard()
     assert len(heard) == 1 and heard[0].seconds < 0.8 * (speaker.utterances[0].duration or 0)
-
-
-def _wait_for(predicate, timeout: float) -> bool:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return bool(predicate())
 
 
 @pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed")
@@ -190,9 +182,9 @@ def test_at_the_prompt_your_play_and_the_computers_move_are_both_heard(playback:
         app = ConsoleApp(session, speaker, screen=playback.out, output=output)
 
         def typist() -> None:
-            assert _wait_for(spoken_whole("You may challenge it"), 60)
+            assert wait_for(spoken_whole("You may challenge it"), 60, step=0.01)
             inp.send_text("play e7 across faced\r")
-            assert _wait_for(spoken_whole("KILLIE"), 60)
+            assert wait_for(spoken_whole("KILLIE"), 60, step=0.01)
             inp.send_text("quit\ryes\r")
 
         thread = threading.Thread(target=typist, daemon=True)

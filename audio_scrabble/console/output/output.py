@@ -12,16 +12,25 @@ composition:
 * :class:`BoardReader`: the board cursor, moved by the key table of
   :mod:`audio_scrabble.console.output.keys`, each move said as the game says a
   square.
+
+Both also take :class:`Replying`, the few members they had alike: those
+that reach their transcript and settings (``style``, ``braille_mode``,
+``_reply``, ``take_display``, ``refusal``) and the application's (the
+speech kind asked for, an internal error kept).
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ...core.board import Board, Square
+from ...errors import ScrabbleError
 from ...presentation import layout, phrases, prompts
 from .cursor import Cursor, Move
+
+if TYPE_CHECKING:
+    from ..asking.settings import Settings
 
 
 class Transcript:
@@ -170,6 +179,53 @@ class Transcript:
         """Whether to clear the screen before printing the next reply (once)."""
         wanted, self.clear_requested = self.clear_requested, False
         return wanted
+
+
+class Replying:
+    """What a session says goes through its transcript (``out``), in its
+    settings' style, a refusal too; the speech kind the player asked for
+    waits here for the application, an internal error's trace for
+    developers: the game's Session and the review's share it."""
+
+    out: Transcript
+    settings: Settings
+    #: the speech kind the player asked for (``set speech``), until the application takes it
+    speech_change: str | None
+    #: the traceback of an internal error, for developers
+    last_error: str | None
+
+    @property
+    def style(self) -> phrases.Style:
+        return self.settings.style
+
+    @property
+    def braille_mode(self) -> bool:
+        return self.out.braille_mode
+
+    def _reply(self, lines: Sequence[str], remember: bool = True) -> list[str]:
+        return self.out.reply(lines, remember)
+
+    def take_display(self) -> list[str]:
+        """The screen-only lines (the large-print board) waiting to be printed."""
+        return self.out.take_display()
+
+    def refusal(self, error: ScrabbleError) -> list[str]:
+        """A refusal as said: its reason first; at brief verbosity one line
+        of at most 40 characters (the error's short form, or its first clause)."""
+        return prompts.refusal_lines(str(error), error.brief, self.style.brief)
+
+    def report_error(self, trace: str) -> None:
+        """Keep an internal error's traceback, for developers."""
+        self.last_error = trace
+
+    def ask_speech(self, kind: str) -> None:
+        """``set speech KIND``: the application follows it once the answer is said."""
+        self.speech_change = kind
+
+    def take_speech_change(self) -> str | None:
+        """The speech kind asked for since the application last looked (then None)."""
+        kind, self.speech_change = self.speech_change, None
+        return kind
 
 
 class BoardReader:
