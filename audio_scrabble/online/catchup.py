@@ -129,27 +129,36 @@ def entry(event_id: str, sender: str, body: str, ts: int, record: Mapping[str, A
 
 def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any]],
                  seed: str = "", after: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The answer's messages: the entries in order, packed so that each
-    message stays under :data:`PART_BYTES`; the sealed seed, if any, and
-    the messages after the last record that are not records (``after``,
-    their event ids) in the last."""
-    groups: list[list[Mapping[str, Any]]] = [[]]
+    """The answer's messages: the entries in order, then the messages after
+    the last record that are not records (``after``, their event ids), packed
+    so that each message's entries, ``after`` and seed stay under
+    :data:`PART_BYTES`; the sealed seed, if any, in the last."""
+    groups: list[tuple[list[Mapping[str, Any]], list[str]]] = [([], [])]
     size = 0
-    for e in entries:
-        n = len(json.dumps(e, separators=(",", ":")))
-        if groups[-1] and size + n > PART_BYTES:
-            groups.append([])
+
+    def room_for(n: int) -> None:
+        nonlocal size
+        if (groups[-1][0] or groups[-1][1]) and size + n > PART_BYTES:
+            groups.append(([], []))
             size = 0
-        groups[-1].append(e)
         size += n
+
+    for e in entries:
+        room_for(len(json.dumps(e, separators=(",", ":"))))
+        groups[-1][0].append(e)
+    for a in after:
+        room_for(len(json.dumps(a)) + 1)
+        groups[-1][1].append(a)
+    if seed:
+        room_for(len(seed) + 10)  # the seed's own part when the last is full
     out = []
-    for i, group in enumerate(groups):
+    for i, (group, named) in enumerate(groups):
         part: dict[str, Any] = {KEY: ANSWER, "answer": answer_id, "device": device, "part": i,
                                 "parts": len(groups), "entries": list(group)}
         if seed and i == len(groups) - 1:
             part["seed"] = seed
-        if after and i == len(groups) - 1:
-            part["after"] = list(after)
+        if named:
+            part["after"] = named
         out.append(part)
     return out
 

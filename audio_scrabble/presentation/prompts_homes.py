@@ -159,4 +159,6 @@ def seedless(names: Sequence[str]) -> list[str]:
     that began the game holds them): followed here, not played."""
     return short_lines([f"Your tiles with {join_and(list(names))} cannot be read here:",
                         "only the computer you began on has your keys.",
-                        "Play from there; this one follows the game."])
+                        "Play from there; this one follows the game.",
+                        "If that computer is gone for good,",
+                        "type resign: you lose, the game ends."])

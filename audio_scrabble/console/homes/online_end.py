@@ -27,7 +27,7 @@ def keep_record(session: Host, names: tuple[str, ...], gcg: str) -> tuple[str, .
     folder, as a finished game's is; what to say."""
     store = session.store
     folder = getattr(store, "games_dir", None)
-    if not isinstance(folder, Path):
+    if not isinstance(folder, Path) or not gcg:  # no record: a deal that was never checked
         return ()
     try:
         folder.mkdir(parents=True, exist_ok=True)
