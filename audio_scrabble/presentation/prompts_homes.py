@@ -19,6 +19,10 @@ from .record_phrases import history_line
 
 __all__ = [
     "CATCHUP_ASKED",
+    "HONOUR_ASKED",
+    "HONOUR_MOVED_AWAY",
+    "honour_came",
+    "honour_moved",
     "caught_up",
     "forged_answer",
     "seedless",
@@ -162,3 +166,21 @@ def seedless(names: Sequence[str]) -> list[str]:
                         "Play from there; this one follows the game.",
                         "If that computer is gone for good,",
                         "type resign: you lose, the game ends."])
+
+
+# ---------------------------------------------------------------- an honour game moved to another computer
+#: the host's honour game found on a new computer: its other computer is asked for it
+HONOUR_ASKED = short_lines(["An honour game you host is not here;", "asked your other computer for it."])
+#: an action typed on the computer that handed the game over
+HONOUR_MOVED_AWAY = ("This game moved to your other computer; "
+                     "play it there, where the friend's moves are answered now.")
+
+
+def honour_came(friend: str) -> list[str]:
+    """The honour game came from the host's other computer: played here from now on."""
+    return short_lines([f"Your game with {friend} is here now,", "from your other computer; play it here."])
+
+
+def honour_moved(friend: str) -> list[str]:
+    """The honour game went to the host's new computer: no longer played here."""
+    return short_lines([f"Your game with {friend} moved", "to your other computer; play it there."])
