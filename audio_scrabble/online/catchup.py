@@ -13,7 +13,8 @@ key backup). The homes that hold the game give it the game instead:
    a seated player's device (at once, or at its next start if the ask is
    still unanswered in the room) sends the records it applied, in the
    room's order, each with its event id, sender and server timestamp,
-   split into parts that each fit a message (:func:`answer_parts`).
+   split into parts that each fit a message (:func:`answer_parts`: the
+   records and the ``after`` list below, both counted).
    Only the player's own other device (the same user) adds the deal's
    seed of that player, sealed to the asking device's box
    (:func:`seal_seed`): no other home has it, and no one else can open it.
@@ -50,7 +51,11 @@ the last one was answered).
 Limits, said plainly: a device whose player's seed is nowhere else (the
 only computer that held it is gone) can follow the game but not play it:
 its tiles need that seed's keys, which no one else has, and a new deal
-would change every rack. What the room's metadata cannot show is still
+would change every rack. Its way out is to resign: the resignation goes
+without the keys it cannot show (``deal.lost``), every side takes it, and
+the game ends at once, the deal never checked (a resignation loses,
+whatever it hides). An honour game's host moves its game to a new
+computer another way (:mod:`.honour_moving`). What the room's metadata cannot show is still
 believed until this side sends a record (then the others' programs
 refuse one that does not follow their own log): a liar who names the
 last record's message in ``after`` as a chat line, or who puts a record
