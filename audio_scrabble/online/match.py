@@ -368,12 +368,18 @@ class GameLink:
 
     # ------------------------------------------------------------ a new device's catch-up
     def ask_catch_up(self) -> bool:
-        """This device cannot read the game (a new device): ask the homes
-        that hold it (once a device: the same transaction id again sends
-        nothing new). Whether an ask went."""
+        """This device cannot read the game (a new device), or read it
+        without this player's seed (the room's keys forwarded by the
+        player's own other computer, under Matrix): ask the homes that hold
+        it (once a device: the same transaction id again sends nothing
+        new; a device that reads the game asks for the seed once). Whether
+        an ask went."""
         with self._lock:
-            if (self.state.log and not self.behind) or self.box_secret is None or not self.device_id:
+            if self.box_secret is None or not self.device_id:
                 return False
+            if self.state.log and not self.behind:
+                if not self.seedless or self._my_asks:
+                    return False  # the game is here; the seed asked for already (or here)
             record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
             # asked again only once an answer came since the last ask and this device is still
             # behind (a short or forged one): an ask not answered yet stands (same id, nothing new)

@@ -180,3 +180,39 @@ def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
         for p in (alice, bob, laptop):
             if p is not None:
                 p.close()
+
+
+# ---------------------------------------------------------------- 5. found by keyboard, over Synapse
+def test_a_device_that_reads_the_game_without_the_seed_asks_for_it(tmp_path: Path, lexicon: Any) -> None:
+    """Under Matrix, Bob's running first computer forwards the room's keys
+    to his laptop, which then reads every record but holds no seed: it
+    used to follow the game for ever, asking nothing. It asks for the seed
+    (once), and his first computer sends it: the laptop plays."""
+    net = LoopbackNetwork()  # every device reads the whole room: as with the keys forwarded
+    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
+    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
+    _sign_in(alice)
+    _sign_in(bob)
+    laptop: Device | None = None
+    try:
+        _play_some(alice, bob)
+        room = alice.home.rooms[0]
+        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
+        _sign_in(laptop)
+        settle(alice, bob, laptop)
+        link = laptop.home.links[room]
+        assert link.state.log and not link.seedless, "the laptop was never sent its seed"
+        assert laptop.home.seeds[link.state.game_id] == bob.home.seeds[link.state.game_id]
+        asks = [m for m in net.messages(room) if m.record is not None and m.record.get("catchup") == "ask"]
+        assert len(asks) == 1
+        laptop.close()
+        again = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
+        _sign_in(again)  # the account on file: no new ask, the seed is here
+        settle(alice, bob, again)
+        assert len([m for m in net.messages(room) if m.record is not None
+                    and m.record.get("catchup") == "ask"]) == 1
+        again.close()
+    finally:
+        for p in (alice, bob, laptop):
+            if p is not None:
+                p.close()

@@ -92,6 +92,7 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     if link.seedless:
         game, others = link.game_and_others()
         lines += prompts_homes.seedless(others)
+        ask_again(link)  # read without the seed (keys forwarded by the other computer): asked for it
     return lines
 
 

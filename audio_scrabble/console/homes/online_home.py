@@ -154,7 +154,7 @@ class OnlineHome:
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
             online_catching.ask_or_keep(self, link)
             return
-        if link.behind:  # caught up short (records left off): asked again
+        if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
             online_catching.ask_again(link)
         link.journal = self.store.game_log(room)
         link.resend_unsent()  # a move typed and not sent before the program stopped
