@@ -19,6 +19,7 @@ from .record_phrases import history_line
 
 __all__ = [
     "CATCHUP_ASKED",
+    "KEYS_CAME",
     "HONOUR_ASKED",
     "HONOUR_MOVED_AWAY",
     "honour_came",
@@ -153,6 +154,9 @@ def forged_answer(name: str) -> list[str]:
     source = f"{name}'s answer" if name else "Your other computer's answer"
     return clauses(f"{source} was false; not taken.")
 
+
+#: this player's keys of the deal came from their other computer, after the game was followed here
+KEYS_CAME = short_lines(["With it your keys came: play here."])
 
 #: a game's room this device cannot read yet: the other homes are asked for it
 CATCHUP_ASKED = short_lines(["A game here is new to this device;", "asked the other homes for it."])

@@ -15,13 +15,14 @@ Skipped with the reason when tmux or Synapse is missing."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from online_tmux_kit import NEEDS_TMUX, Player, new_players, screens_shown, start_game, wait_turn  # noqa: E402
+from online_tmux_kit import NEEDS_TMUX, Player, new_players, screens, screens_shown, start_game, wait_turn  # noqa: E402
 
 pytestmark = NEEDS_TMUX
 
@@ -53,7 +54,11 @@ def test_a_second_computer_catches_up_and_plays_on(synapse: Any, tmp_path: Path)
         laptop.type("pass")
         laptop.wait_said("You passed.")
         alice.wait_said(f"{bob.label}'s move has arrived.")
-        assert "cannot be read" not in laptop.screen()
+        assert laptop.screen().count("from your other computer.") == 1
+        if "cannot be read here" in laptop.screen():  # Alice's answer came first: then the keys, said so
+            assert laptop.screen().count("your keys came: play here.") == 1, "said once"
+        if os.environ.get("SHOW_SCREENS"):
+            print(screens(players))
 
 
 def test_a_first_computer_gone_for_good_the_laptop_resigns(synapse: Any, tmp_path: Path) -> None:
@@ -75,3 +80,5 @@ def test_a_first_computer_gone_for_good_the_laptop_resigns(synapse: Any, tmp_pat
             p.wait_said("so the deal cannot be checked.")
         alice.wait_said(f"{bob.label} resigned.")
         assert laptop.screen().count("so the deal cannot be checked.") == 1
+        if os.environ.get("SHOW_SCREENS"):
+            print(screens(players))

@@ -216,3 +216,15 @@ def test_a_device_that_reads_the_game_without_the_seed_asks_for_it(tmp_path: Pat
         for p in (alice, bob, laptop):
             if p is not None:
                 p.close()
+
+
+def test_the_keys_coming_after_the_game_was_followed_are_said() -> None:
+    from types import SimpleNamespace
+
+    from audio_scrabble.console.homes.online_catching import caught_up_said
+
+    played = SimpleNamespace(seedless=False)
+    assert caught_up_said(played, 3, "")[-1] == prompts_homes.KEYS_CAME[-1]  # type: ignore[arg-type]
+    assert caught_up_said(played, 3, "Alice") == prompts_homes.caught_up(3, "Alice")  # type: ignore[arg-type]
+    assert caught_up_said(SimpleNamespace(seedless=True), 3, "") == prompts_homes.caught_up(3, "")  # type: ignore[arg-type]
+    assert all(len(line) <= 40 for line in prompts_homes.KEYS_CAME)

@@ -85,7 +85,7 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     home.keep(link)
     hear_away(home.session, link)
     # this player's keys of the deal, from their other computer, after the records
-    link.on_caught_up = lambda moves, name: notice(home.session, prompts_homes.caught_up(moves, name))
+    link.on_caught_up = lambda moves, name: notice(home.session, caught_up_said(link, moves, name))
     lines: list[str] = []
     if link.caught_up is not None:
         lines += prompts_homes.caught_up(*link.caught_up)
@@ -130,6 +130,13 @@ def honour_moved(home: Any, link: HonourLink) -> None:
     if link.room in home.rooms:
         home.rooms.remove(link.room)
     notice(home.session, prompts_homes.honour_moved(link.friend_name))
+
+
+def caught_up_said(link: GameLink, moves: int, name: str) -> list[str]:
+    """An answer taken after the game was here: from this player's other
+    computer with their keys, that they may play here now."""
+    lines = prompts_homes.caught_up(moves, name)
+    return lines + list(prompts_homes.KEYS_CAME) if not name and not link.seedless else lines
 
 
 def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
