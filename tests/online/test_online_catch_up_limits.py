@@ -162,7 +162,8 @@ def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
         assert link.seedless
         heard = laptop.line("") + laptop.heard
         assert any("gone for good" in line for line in heard), heard
-        laptop.line("open 1")
+        opened = " ".join(laptop.line("open 1") + laptop.line(""))
+        assert "type resign to end the game" in opened and "still coming" not in opened, opened
         said = " ".join(laptop.line("resign"))
         settle(alice, laptop)
         assert "cannot be read" not in said, said

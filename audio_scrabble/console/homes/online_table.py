@@ -252,6 +252,8 @@ class OnlineTable:
         if final is not None:
             online_end.review_from(self.session, self.game, final)
         after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
+        if link.seedless and final is None:  # they never come here: what the player can do instead
+            after = (online_phrases.SEEDLESS_REFUSAL,)
         return Relayed(tuple(said), None, after)
 
     def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
