@@ -20,6 +20,8 @@ from .record_phrases import history_line
 __all__ = [
     "CATCHUP_ASKED",
     "KEYS_CAME",
+    "RESIGNED_KEYS_LOST",
+    "SEEDLESS_AT_TABLE",
     "HONOUR_ASKED",
     "HONOUR_MOVED_AWAY",
     "honour_came",
@@ -154,6 +156,12 @@ def forged_answer(name: str) -> list[str]:
     source = f"{name}'s answer" if name else "Your other computer's answer"
     return clauses(f"{source} was false; not taken.")
 
+
+#: a game opened on a device without this player's keys (in place of "7 new tiles still coming.")
+SEEDLESS_AT_TABLE = short_lines(["Your tiles cannot be read here;", "play from the computer you began on,",
+                                 "or, if it is gone for good,", "type resign to end the game."])
+#: a resignation sent from such a device: no keys follow (the end's lines say the deal is not checked)
+RESIGNED_KEYS_LOST = "Resigned."
 
 #: this player's keys of the deal came from their other computer, after the game was followed here
 KEYS_CAME = short_lines(["With it your keys came: play here."])

@@ -73,9 +73,12 @@ def test_a_first_computer_gone_for_good_the_laptop_resigns(synapse: Any, tmp_pat
         laptop.wait_said(f"from {alice.label}'s game.")
         laptop.wait_said("type resign: you lose, the game ends.")
         laptop.type("open 1")  # its tiles never come here: said so, with the way out
-        laptop.wait_said("if it is gone for good, type resign to end the game.")
+        laptop.wait_said("or, if it is gone for good, type resign to end the game.")
         assert "still coming" not in laptop.screen()
+        opened = laptop.screen().split("> open 1", 1)[1].splitlines()
+        assert all(len(line) <= 40 for line in opened), opened  # a braille line each
         laptop.type("resign")
+        laptop.wait_said("Resigned.")
         for p in (alice, laptop):
             p.wait_said("so the deal cannot be checked.")
         alice.wait_said(f"{bob.label} resigned.")

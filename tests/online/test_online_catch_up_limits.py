@@ -141,6 +141,7 @@ def test_a_seedless_device_is_told_it_may_resign() -> None:
     assert all(len(line) <= 40 for line in lines)
     assert "resign" in online_phrases.SEEDLESS_REFUSAL
     assert all(len(line) <= 40 for line in online_phrases.keys_lost_lines("Bartholomew", ["A", "B"], [10, 20]))
+    assert all(len(line) <= 40 for line in prompts_homes.SEEDLESS_AT_TABLE)
 
 
 def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
@@ -165,6 +166,7 @@ def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
         opened = " ".join(laptop.line("open 1") + laptop.line(""))
         assert "type resign to end the game" in opened and "still coming" not in opened, opened
         said = " ".join(laptop.line("resign"))
+        assert "keys of the deal follow" not in said, said  # none do
         settle(alice, laptop)
         assert "cannot be read" not in said, said
         laptop.line("")
