@@ -251,7 +251,7 @@ class OnlineTable:
         session.acting.relay = self
         if final is not None:
             online_end.review_from(self.session, self.game, final)
-        after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
+        after: tuple[str, ...] = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
         if link.seedless and final is None:  # they never come here: what the player can do instead
             after = tuple(prompts_homes.SEEDLESS_AT_TABLE)
         return Relayed(tuple(said), None, after)
