@@ -8,7 +8,10 @@ key backup). The homes that hold the game give it the game instead:
 1. **Ask.** The new device finds a game's room whose history it cannot
    rebuild (no offer readable) and sends an *ask* (``{"catchup": "ask"}``)
    naming its device and the public half of its catch-up box (a
-   Curve25519 key kept in the data folder, 0600: :func:`box_key`).
+   Curve25519 key kept in the data folder, 0600: :func:`box_key`). A
+   device that reads the game but holds no seed of its player's (under
+   Matrix, the player's own running computer forwards the room's keys to
+   it) asks too, once: for the seed.
 2. **Answer.** Every program that holds the game and hears the ask from
    a seated player's device (at once, or at its next start if the ask is
    still unanswered in the room) sends the records it applied, in the
