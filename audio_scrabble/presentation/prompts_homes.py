@@ -22,7 +22,7 @@ __all__ = [
     "KEYS_CAME",
     "RESIGNED_KEYS_LOST",
     "SEEDLESS_AT_TABLE",
-    "HONOUR_ASKED",
+    "honour_asked",
     "HONOUR_MOVED_AWAY",
     "honour_came",
     "honour_moved",
@@ -181,8 +181,11 @@ def seedless(names: Sequence[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- an honour game moved to another computer
-#: the host's honour game found on a new computer: its other computer is asked for it
-HONOUR_ASKED = short_lines(["An honour game you host is not here;", "asked your other computer for it."])
+def honour_asked(friend: str) -> list[str]:
+    """The host's honour game found on a new computer: its other computer
+    is asked for it; what to do when that computer is gone."""
+    return short_lines([f"Your honour game with {friend} is not here;", "asked your other computer for it.",
+                        "If that computer is gone for good,", f"so is the game: invite {friend} again."])
 #: an action typed on the computer that handed the game over
 HONOUR_MOVED_AWAY = ("This game moved to your other computer; "
                      "play it there, where the friend's moves are answered now.")

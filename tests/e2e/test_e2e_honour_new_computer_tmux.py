@@ -57,7 +57,7 @@ def test_the_host_moves_an_honour_game_to_a_second_computer(synapse: Any, tmp_pa
             laptop = Player(tmp_path, "laptop", alice_id, alice_pw)
             players.append(laptop)
             laptop.sign_in(synapse.url)
-            laptop.wait_said("asked your other computer for it.")
+            laptop.wait_said(f"Your honour game with {ben} is not here; asked your other computer for it.")
             laptop.wait_said(f"Your game with {ben} is here now, from your other computer; play it here.")
             alice.wait_said(f"Your game with {ben} moved to your other computer; play it there.")
             alice.type("pass")  # the table still open there: refused, saying where to play

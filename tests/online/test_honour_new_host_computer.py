@@ -95,7 +95,7 @@ def test_the_running_first_computer_hands_the_game_to_the_new_one(tmp_path: Path
         second = homes.host("second", "ALICE2")
         said = second.sign_in()
         homes.idle(first, second)
-        assert prompts_homes.HONOUR_ASKED[0] in said, said
+        assert prompts_homes.honour_asked("Bob")[0] in said, said
         new = second.home.honour[room]
         assert new is not old and new.moved_to == ""
         assert list(new.game.players[0].rack) == rack and new.game.actions == old.game.actions
@@ -175,7 +175,7 @@ def test_a_log_is_sealed_in_parts_that_fit_and_opens_whole() -> None:
 
 def test_what_the_host_hears_fits_a_braille_line() -> None:
     long = "Bartholomew-Fitzwilliam"
-    lines = (list(prompts_homes.HONOUR_ASKED) + prompts_homes.honour_came(long)
+    lines = (prompts_homes.honour_asked(long) + prompts_homes.honour_came(long)
              + prompts_homes.honour_moved(long))
     assert all(0 < len(line) <= 40 for line in lines), lines
     assert honour_prompts.room_name("Alice", "Bob").startswith(honour_moving.ROOM_PREFIX)

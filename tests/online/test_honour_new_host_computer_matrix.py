@@ -45,7 +45,7 @@ def test_the_host_signs_in_on_a_second_computer_and_the_game_moves_there(synapse
         second = Host(None, tmp_path / "alice2", lexicon, two.saves, seed=7)
         try:
             said = second.sign_in(two.url, alice_id, two.alice_password)
-            assert prompts_homes.HONOUR_ASKED[0] in said, said
+            assert prompts_homes.honour_asked(two.ben)[0] in said, said
             assert wait_until(lambda: room in second.home.honour, WAIT, step=0.5), second.heard[-6:]
             assert wait_until(lambda: bool(old.moved_to), WAIT)
             new = second.home.honour[room]

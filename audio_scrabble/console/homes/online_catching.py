@@ -27,7 +27,7 @@ from ...presentation import online_phrases, prompts_homes
 from .online_away import hear_away, notice
 from .online_watch import display_name
 
-__all__ = ["GAME_ROOMS", "ask_again", "ask_honour", "ask_or_keep", "at_start", "caught_up_lines", "heard",
+__all__ = ["GAME_ROOMS", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
            "honour_moved"]
 
 #: how a game's room is named (``Scrabble: Alice, Bob``, a rematch's ``Scrabble rematch: ...``)
@@ -42,7 +42,7 @@ def at_start(home: Any) -> list[str]:
     lines: list[str] = []
     for inv in transport.joined_rooms():
         if inv.room not in known and hosted_here(inv.name, display_name(transport.user_id)):
-            lines += ask_honour(home, inv.room)
+            lines += ask_honour(home, inv.room, inv.name)
             continue
         if inv.room in known or not inv.name.startswith(GAME_ROOMS):
             continue
@@ -96,7 +96,12 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     return lines
 
 
-def ask_honour(home: Any, room: str) -> list[str]:
+def friend_of(room_name: str) -> str:
+    """The friend an honour game's room is named with (``Scrabble (honour): Host, Friend``)."""
+    return room_name.split(", ", 1)[-1].strip() or room_name
+
+
+def ask_honour(home: Any, room: str, room_name: str) -> list[str]:
     """An honour game this player hosts, with no log here: asked of their
     other computer, or taken at once when its answer is in the room
     already (asked at an earlier start). What to say."""
@@ -112,7 +117,7 @@ def ask_honour(home: Any, room: str) -> list[str]:
         ask.ask()
     except OnlineError:
         return []  # the homeserver does not answer: asked at the next start
-    return list(prompts_homes.HONOUR_ASKED)
+    return prompts_homes.honour_asked(friend_of(room_name))
 
 
 def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
