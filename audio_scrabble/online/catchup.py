@@ -8,12 +8,16 @@ key backup). The homes that hold the game give it the game instead:
 1. **Ask.** The new device finds a game's room whose history it cannot
    rebuild (no offer readable) and sends an *ask* (``{"catchup": "ask"}``)
    naming its device and the public half of its catch-up box (a
-   Curve25519 key kept in the data folder, 0600: :func:`box_key`).
+   Curve25519 key kept in the data folder, 0600: :func:`box_key`). A
+   device that reads the game but holds no seed of its player's (under
+   Matrix, the player's own running computer forwards the room's keys to
+   it) asks too, once: for the seed.
 2. **Answer.** Every program that holds the game and hears the ask from
    a seated player's device (at once, or at its next start if the ask is
    still unanswered in the room) sends the records it applied, in the
    room's order, each with its event id, sender and server timestamp,
-   split into parts that each fit a message (:func:`answer_parts`).
+   split into parts that each fit a message (:func:`answer_parts`: the
+   records and the ``after`` list below, both counted).
    Only the player's own other device (the same user) adds the deal's
    seed of that player, sealed to the asking device's box
    (:func:`seal_seed`): no other home has it, and no one else can open it.
@@ -50,7 +54,11 @@ the last one was answered).
 Limits, said plainly: a device whose player's seed is nowhere else (the
 only computer that held it is gone) can follow the game but not play it:
 its tiles need that seed's keys, which no one else has, and a new deal
-would change every rack. What the room's metadata cannot show is still
+would change every rack. Its way out is to resign: the resignation goes
+without the keys it cannot show (``deal.lost``), every side takes it, and
+the game ends at once, the deal never checked (a resignation loses,
+whatever it hides). An honour game's host moves its game to a new
+computer another way (:mod:`.honour_moving`). What the room's metadata cannot show is still
 believed until this side sends a record (then the others' programs
 refuse one that does not follow their own log): a liar who names the
 last record's message in ``after`` as a chat line, or who puts a record
@@ -129,27 +137,36 @@ def entry(event_id: str, sender: str, body: str, ts: int, record: Mapping[str, A
 
 def answer_parts(answer_id: str, device: str, entries: Sequence[Mapping[str, Any]],
                  seed: str = "", after: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The answer's messages: the entries in order, packed so that each
-    message stays under :data:`PART_BYTES`; the sealed seed, if any, and
-    the messages after the last record that are not records (``after``,
-    their event ids) in the last."""
-    groups: list[list[Mapping[str, Any]]] = [[]]
+    """The answer's messages: the entries in order, then the messages after
+    the last record that are not records (``after``, their event ids), packed
+    so that each message's entries, ``after`` and seed stay under
+    :data:`PART_BYTES`; the sealed seed, if any, in the last."""
+    groups: list[tuple[list[Mapping[str, Any]], list[str]]] = [([], [])]
     size = 0
-    for e in entries:
-        n = len(json.dumps(e, separators=(",", ":")))
-        if groups[-1] and size + n > PART_BYTES:
-            groups.append([])
+
+    def room_for(n: int) -> None:
+        nonlocal size
+        if (groups[-1][0] or groups[-1][1]) and size + n > PART_BYTES:
+            groups.append(([], []))
             size = 0
-        groups[-1].append(e)
         size += n
+
+    for e in entries:
+        room_for(len(json.dumps(e, separators=(",", ":"))))
+        groups[-1][0].append(e)
+    for a in after:
+        room_for(len(json.dumps(a)) + 1)
+        groups[-1][1].append(a)
+    if seed:
+        room_for(len(seed) + 10)  # the seed's own part when the last is full
     out = []
-    for i, group in enumerate(groups):
+    for i, (group, named) in enumerate(groups):
         part: dict[str, Any] = {KEY: ANSWER, "answer": answer_id, "device": device, "part": i,
                                 "parts": len(groups), "entries": list(group)}
         if seed and i == len(groups) - 1:
             part["seed"] = seed
-        if after and i == len(groups) - 1:
-            part["after"] = list(after)
+        if named:
+            part["after"] = named
         out.append(part)
     return out
 

@@ -63,6 +63,8 @@ from ..presentation import honour_prompts as say
 from ..presentation import prompts_homes as homes_say
 from ..presentation.board_picture import SIDE, board_png
 from ..presentation.phrases import Audience, announce
+from . import honour_moving
+from .catchup import is_catchup
 from .store import GameLog
 from .transport import Message, Transport
 
@@ -196,6 +198,11 @@ class HonourLink:
         self.pictures = True
         #: the friend's devices sent the game as it stands (:meth:`_brief`), kept in the log
         self.briefed: set[str] = {str(e.get("device", "")) for e in journal.entries() if e.get("kind") == "briefed"}
+        #: the device of this player's the game was handed over to ("" here): it answers the friend from
+        #: now on, not this computer (:mod:`.honour_moving`)
+        self.moved_to = honour_moving.moved_away(journal.entries())
+        #: told once the game moved to this player's other computer
+        self.on_moved: Callable[[str], None] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -274,7 +281,7 @@ class HonourLink:
         to (begun before they were noted) briefs them only once it has
         begun (the welcome may have reached them). The devices briefed now."""
         with self._lock:
-            if self.game.is_over or not self._may_brief():
+            if self.game.is_over or self.moved_to or not self._may_brief():
                 return []
             out = []
             for device in self._friend_devices():
@@ -311,7 +318,7 @@ class HonourLink:
         in order (first, the game as it stands, if the last move's answer
         never reached the room: the program stopped before it was sent)."""
         with self._lock:
-            if self._unanswered:
+            if self._unanswered and not self.moved_to:
                 game = self.game
                 current = game.names[game.current]
                 turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
@@ -324,11 +331,16 @@ class HonourLink:
 
     # ------------------------------------------------------------ hearing the friend
     def handle(self, msg: Message) -> None:
-        """One message of the room (another room's, or this program's own, is ignored)."""
+        """One message of the room (another room's, or this program's own, is
+        ignored); an ask of this player's new computer is sent the game
+        (:mod:`.honour_moving`), which moves there."""
+        if msg.room == self.room and msg.sender == self.transport.user_id and is_catchup(msg.record):
+            self._hand_over(msg)
+            return
         if msg.room != self.room or msg.sender != self.friend or msg.record is not None:
             return
         with self._lock:
-            if msg.event_id in self.heard:
+            if msg.event_id in self.heard or self.moved_to:
                 return
             self._brief(msg)
             typed = read_typed(msg.body)
@@ -351,6 +363,18 @@ class HonourLink:
                 self._post(say.refused(self.friend_name, str(e)))
                 if self.on_refused is not None:
                     self.on_refused(str(e))
+
+    def _hand_over(self, msg: Message) -> None:
+        with self._lock:
+            if self.moved_to:
+                return
+            self.moved_to = honour_moving.hand_over(self.transport, self.room, self.journal, msg)
+        if self.moved_to and self.on_moved is not None:
+            self.on_moved(self.moved_to)
+
+    def _refuse_moved(self) -> None:
+        if self.moved_to:
+            raise ActionNotAllowed(homes_say.HONOUR_MOVED_AWAY)
 
     def _brief(self, msg: Message) -> None:
         """The friend's first message (from a device not heard before, when
@@ -378,7 +402,7 @@ class HonourLink:
         device of the friend's (a new one joins: the transport trusts it),
         once a device."""
         with self._lock:
-            if device in self.briefed or self.game.is_over:
+            if device in self.briefed or self.game.is_over or self.moved_to:
                 return
             self._send_brief(device)
 
@@ -434,6 +458,7 @@ class HonourLink:
         """An action of the player here (the core refuses an illegal one,
         changing nothing): made, kept in the log, answered in the room."""
         with self._lock:
+            self._refuse_moved()
             if self.game.is_over:
                 raise ActionNotAllowed(say.GAME_OVER)
             return self._make(self.my_seat, do, None)
@@ -462,6 +487,7 @@ class HonourLink:
     def resign(self) -> HonourApplied:
         """The player here resigns: the game is over."""
         with self._lock:
+            self._refuse_moved()
             if self.game.is_over:
                 raise ActionNotAllowed(say.GAME_OVER)
             return self._resign(self.my_seat, None)
@@ -488,6 +514,7 @@ class HonourLink:
 
     def say(self, text: str) -> None:
         """A chat line from the player here."""
+        self._refuse_moved()
         self._post(text)
 
     # ------------------------------------------------------------ the room

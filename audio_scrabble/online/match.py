@@ -81,6 +81,10 @@ log = logging.getLogger(__name__)
 JOIN, DEAL, PLAY, WAIT, END, DONE, BROKEN = "join", "deal", "play", "wait", "end", "done", "broken"
 #: the records a link sends by itself (:meth:`GameLink.advance`): both seeded devices of a player may
 AUTOMATIC = ("places", "keys", "shuffle", "end")
+#: the most asks of new devices kept unanswered (the oldest let go: heard again in the room at the next start)
+ASKS_KEPT = 16
+#: how many of the last records' devices are kept, to know a step another device sent first
+DEVICES_KEPT = 32
 
 
 def action_data(action: Any) -> dict[str, Any]:
@@ -152,7 +156,8 @@ class GameLink:
         self.behind = False
         #: asks of new devices heard and not answered yet: ask event id -> (sender, ask)
         self._asks: dict[str, tuple[str, cu.Ask]] = {}
-        #: asks whose records another player's program has sent (the seed may still be owed)
+        #: asks whose records another player's program has sent (the seed may still be owed):
+        #: always among ``_asks`` (:meth:`_forget_ask`), so no more than :data:`ASKS_KEPT`
         self._asks_answered: set[str] = set()
         #: parts of answers to this device, by answer id
         self._parts: dict[str, dict[int, cu.Part]] = {}
@@ -170,7 +175,8 @@ class GameLink:
         #: the names of the players whose answer did not match the room's own events, not
         #: said yet ("" this player's other computer): :meth:`take_forged`
         self.forged: list[str] = []
-        #: the device each record applied live came from, by its turn number (:meth:`_repeat`)
+        #: the device each record applied live came from, by its turn number (:meth:`_repeat`):
+        #: the last :data:`DEVICES_KEPT` records' only
         self._devices: dict[int, str] = {}
         #: the game here came from an answer (a record from ahead waits for a longer one)
         self._from_answer = False
@@ -306,6 +312,8 @@ class GameLink:
                 self.last_record_ms = msg.timestamp_ms or self.last_record_ms
                 self._after = []
                 self._devices[record.seq] = msg.device
+                for old in [s for s in self._devices if s <= record.seq - DEVICES_KEPT]:
+                    del self._devices[old]  # a repeat comes soon after, or never
                 if record.seq == 0:
                     self._restore_secrets(record)
             except (BadRecord, Refused) as e:
@@ -360,12 +368,18 @@ class GameLink:
 
     # ------------------------------------------------------------ a new device's catch-up
     def ask_catch_up(self) -> bool:
-        """This device cannot read the game (a new device): ask the homes
-        that hold it (once a device: the same transaction id again sends
-        nothing new). Whether an ask went."""
+        """This device cannot read the game (a new device), or read it
+        without this player's seed (the room's keys forwarded by the
+        player's own other computer, under Matrix): ask the homes that hold
+        it (once a device: the same transaction id again sends nothing
+        new; a device that reads the game asks for the seed once). Whether
+        an ask went."""
         with self._lock:
-            if (self.state.log and not self.behind) or self.box_secret is None or not self.device_id:
+            if self.box_secret is None or not self.device_id:
                 return False
+            if self.state.log and not self.behind:
+                if not self.seedless or self._my_asks:
+                    return False  # the game is here; the seed asked for already (or here)
             record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
             # asked again only once an answer came since the last ask and this device is still
             # behind (a short or forged one): an ask not answered yet stands (same id, nothing new)
@@ -391,6 +405,8 @@ class GameLink:
                 self._answered_since_ask = False
                 return
             self._asks[msg.event_id] = (msg.sender, ask)
+            while len(self._asks) > ASKS_KEPT:  # the oldest let go (heard again from the room at the next start)
+                self._forget_ask(next(iter(self._asks)))
             if not self._reading_history:
                 self._answer_asks()
             return
@@ -400,7 +416,7 @@ class GameLink:
         asked = msg.record.get("ask")
         if isinstance(asked, str) and asked in self._asks:
             if msg.sender == self._asks[asked][0] and part.seed:  # the player's own other device: seed sent
-                del self._asks[asked]
+                self._forget_ask(asked)
             else:
                 self._asks_answered.add(asked)
         if not self.device_id or part.device != self.device_id:
@@ -426,7 +442,7 @@ class GameLink:
                 own = sender == me
                 seed = self.seeds.get(st.game_id) if own else None
                 if st.seat_of(sender) is None or (ask_id in self._asks_answered and seed is None):
-                    del self._asks[ask_id]  # not a player's, or its records sent and no seed to add
+                    self._forget_ask(ask_id)  # not a player's, or its records sent and no seed to add
                     continue
                 sealed = cu.seal_seed(ask.box, st.game_id, seed) if seed is not None else ""
                 tag = hashlib.sha256(f"{ask_id}/{self.device_id}".encode()).hexdigest()[:16]
@@ -435,7 +451,12 @@ class GameLink:
                     part["ask"] = ask_id
                     self.transport.send(self.room, online_phrases.catchup_answer_body(i + 1, len(parts)), part,
                                         f"catchup.answer.{tag}.{i}")
-                del self._asks[ask_id]
+                self._forget_ask(ask_id)
+
+    def _forget_ask(self, ask_id: str) -> None:
+        """An ask answered, or let go: nothing of it kept."""
+        self._asks.pop(ask_id, None)
+        self._asks_answered.discard(ask_id)
 
     def _apply_answer(self, parts: Sequence[cu.Part], sender: str) -> None:
         """An answer to this device, whole: its records refereed in order on
@@ -652,9 +673,13 @@ class GameLink:
             raise OnlineError(online_phrases.SEEDLESS_REFUSAL, "seedless")
 
     def resign(self) -> None:
-        self._refuse_seedless()
+        """Resign (the keys of the deal follow from every side). From a device
+        without this player's seed (:attr:`seedless`: the first computer gone
+        for good) the resignation goes without keys and ends the game at once,
+        its deal never checked: the way out of a game it cannot play."""
         with self._lock:
-            record, body = self.state.compose_resign()
+            seedless = self.seedless
+            record, body = self.state.compose_resign_keys_lost() if seedless else self.state.compose_resign()
         self._send(record, body, queued=True)  # kept, and tried again, while the server is down
 
     def claim(self, now_ms: int) -> None:

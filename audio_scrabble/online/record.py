@@ -83,7 +83,8 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 #: the deal's fields a record may carry, and what each must be
 _DEAL_FIELDS = {"box": str, "commit": str, "deck": list, "nonce": str, "keys": dict, "shown": dict,
-                "returned": list, "seed": str, "share": str, "proof": str, "round": list, "shares": dict}
+                "returned": list, "seed": str, "share": str, "proof": str, "round": list, "shares": dict,
+                "lost": bool}
 
 
 class BadRecord(OnlineError):

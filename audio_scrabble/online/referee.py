@@ -197,6 +197,11 @@ class Applied:
     final: "FinalCheck | None" = None
 
 
+def _keys_lost(record: Record) -> bool:
+    """A resignation sent without the seat's keys (:meth:`OnlineGame.compose_resign_keys_lost`)."""
+    return record.kind == "resign" and record.deal.get("lost") is True
+
+
 @dataclass(frozen=True)
 class FinalCheck:
     """The end, checked: the real final scores, who resigned, the GCG record."""
@@ -448,7 +453,7 @@ class OnlineGame:
         try:
             events, final = self._apply_kind(record)
             self._take_step(record)
-            if self.game is not None and record.kind != "end":
+            if self.game is not None and record.kind != "end" and not _keys_lost(record):
                 self._take_keys(record)
         except Refused:
             raise
@@ -489,6 +494,12 @@ class OnlineGame:
             return [], None
         if kind == "resign":
             self.resigned = record.seat
+            if _keys_lost(record):  # its keys are gone: over now, the deal never checked
+                assert self.game is not None
+                totals = tuple(self.game.scores())
+                self.final = FinalCheck(totals, "", record.seat, tuple(online_phrases.keys_lost_lines(
+                    self._name(record.seat), self.names, totals)), checked=False)
+                return [], self.final
             return [], None
         if kind == "claim":
             self.timed_out = self.expected()[1]
@@ -950,6 +961,19 @@ class OnlineGame:
 
     def compose_resign(self) -> tuple[Record, str]:
         return self._finish(self._base("resign"))
+
+    def compose_resign_keys_lost(self) -> tuple[Record, str]:
+        """Resign from a device without this seat's keys of the deal (the
+        computer that held them gone): no keys owed are sent, none shown at
+        the end; the game is over at once, its deal never checked. Every
+        side takes it: a resignation loses, whatever it hides."""
+        base = self._base("resign", deal={"lost": True})
+        if self.game is None:
+            raise Refused("The game has not started yet.", "not_started")
+        trial = self._copy()
+        trial._check_chain(base, self.me)
+        trial._apply(base, "")
+        return base, online_phrases.resign_keys_lost_body(self._name(base.seat))
 
     def compose_claim(self, now_ms: int) -> tuple[Record, str]:
         """The game claimed on time (checked first against ``now_ms``, this

@@ -310,6 +310,15 @@ class GameLog:
         """Add one entry, on disk before this returns."""
         self._append_line({"kind": kind, **fields})
 
+    def replace(self, entries: list[dict[str, Any]]) -> None:
+        """The whole log written anew (a game's log that came from this
+        player's other computer): on disk, whole or not at all, before
+        this returns."""
+        lines = [json.dumps({"room": self.room})] + [
+            json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in entries]
+        atomic_write(self.path, ("\n".join(lines) + "\n").encode(), PRIVATE)
+        self._seen = None
+
     def entries(self) -> list[dict[str, Any]]:
         """Every whole entry, in the order written (a torn line skipped)."""
         try:

@@ -51,6 +51,19 @@ def resign_body(name: str) -> str:
     return f"{name} resigns."
 
 
+def resign_keys_lost_body(name: str) -> str:
+    """A resignation from a new device of a player whose keys of the deal
+    were lost with their first computer."""
+    return f"{name} resigns: their keys of the deal were lost with their first computer."
+
+
+def keys_lost_lines(name: str, names: Sequence[str], totals: Sequence[int]) -> list[str]:
+    """Said at the end of a game a player resigned without their keys:
+    the deal cannot be checked, the scores as they stood."""
+    return short_lines([f"{name}'s keys of the deal were lost,", "so the deal cannot be checked.",
+                        "Scores as they stood: " + scores_line(names, totals)])
+
+
 def end_body(name: str) -> str:
     return f"{name} shows the keys of the deal."
 
@@ -135,8 +148,8 @@ def other_word_list(inviter: str, name: str) -> str:
 
 # ---------------------------------------------------------------- a new device's catch-up
 #: a move typed on a device without this player's keys of the deal (a new one, caught up)
-SEEDLESS_REFUSAL = ("Your tiles cannot be read on this device; "
-                    "play from the computer you began the game on.")
+SEEDLESS_REFUSAL = ("Your tiles cannot be read on this device; play from the computer you began "
+                    "the game on, or, if it is gone for good, type resign to end the game.")
 #: the readable body of a new device's ask for the game (any chat app shows it)
 CATCHUP_ASK_BODY = "A new device of mine asks for the game so far (sent by the game itself)."
 

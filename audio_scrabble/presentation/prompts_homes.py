@@ -19,6 +19,13 @@ from .record_phrases import history_line
 
 __all__ = [
     "CATCHUP_ASKED",
+    "KEYS_CAME",
+    "RESIGNED_KEYS_LOST",
+    "SEEDLESS_AT_TABLE",
+    "honour_asked",
+    "HONOUR_MOVED_AWAY",
+    "honour_came",
+    "honour_moved",
     "caught_up",
     "forged_answer",
     "seedless",
@@ -150,6 +157,15 @@ def forged_answer(name: str) -> list[str]:
     return clauses(f"{source} was false; not taken.")
 
 
+#: a game opened on a device without this player's keys (in place of "7 new tiles still coming.")
+SEEDLESS_AT_TABLE = short_lines(["Your tiles cannot be read here;", "play from the computer you began on,",
+                                 "or, if it is gone for good,", "type resign to end the game."])
+#: a resignation sent from such a device: no keys follow (the end's lines say the deal is not checked)
+RESIGNED_KEYS_LOST = "Resigned."
+
+#: this player's keys of the deal came from their other computer, after the game was followed here
+KEYS_CAME = short_lines(["With it your keys came: play here."])
+
 #: a game's room this device cannot read yet: the other homes are asked for it
 CATCHUP_ASKED = short_lines(["A game here is new to this device;", "asked the other homes for it."])
 
@@ -159,4 +175,27 @@ def seedless(names: Sequence[str]) -> list[str]:
     that began the game holds them): followed here, not played."""
     return short_lines([f"Your tiles with {join_and(list(names))} cannot be read here:",
                         "only the computer you began on has your keys.",
-                        "Play from there; this one follows the game."])
+                        "Play from there; this one follows the game.",
+                        "If that computer is gone for good,",
+                        "type resign: you lose, the game ends."])
+
+
+# ---------------------------------------------------------------- an honour game moved to another computer
+def honour_asked(friend: str) -> list[str]:
+    """The host's honour game found on a new computer: its other computer
+    is asked for it; what to do when that computer is gone."""
+    return short_lines([f"Your honour game with {friend} is not here;", "asked your other computer for it.",
+                        "If that computer is gone for good,", f"so is the game: invite {friend} again."])
+#: an action typed on the computer that handed the game over
+HONOUR_MOVED_AWAY = ("This game moved to your other computer; "
+                     "play it there, where the friend's moves are answered now.")
+
+
+def honour_came(friend: str) -> list[str]:
+    """The honour game came from the host's other computer: played here from now on."""
+    return short_lines([f"Your game with {friend} is here now,", "from your other computer; play it here."])
+
+
+def honour_moved(friend: str) -> list[str]:
+    """The honour game went to the host's new computer: no longer played here."""
+    return short_lines([f"Your game with {friend} moved", "to your other computer; play it there."])

@@ -8,18 +8,27 @@ answer comes (at once, or when another home's program next runs), the
 game joins the others, said in one line ("Caught up: 12 moves from Bob's
 game."), and, when this player's keys of the deal came with it from
 their other computer, it is played here as anywhere; else it is followed,
-not played, and that is said."""
+not played, and that is said, with the way out (``resign``).
+
+An honour game this player hosts, found with no log here, is asked of
+their other computer (:mod:`audio_scrabble.online.honour_moving`): its
+log comes sealed to this computer, and the game is played here from then
+on; the computer that handed it over says so and plays it no more."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...errors import OnlineError
+from ...online.honour import HonourLink
+from ...online.honour_moving import HonourAsk, hosted_here
 from ...online.match import GameLink
 from ...presentation import online_phrases, prompts_homes
 from .online_away import hear_away, notice
+from .online_watch import display_name
 
-__all__ = ["GAME_ROOMS", "ask_again", "ask_or_keep", "at_start", "caught_up_lines", "heard"]
+__all__ = ["GAME_ROOMS", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
+           "honour_moved"]
 
 #: how a game's room is named (``Scrabble: Alice, Bob``, a rematch's ``Scrabble rematch: ...``)
 GAME_ROOMS = ("Scrabble: ", online_phrases.REMATCH_ROOM)
@@ -32,6 +41,9 @@ def at_start(home: Any) -> list[str]:
     known = set(home.links) | set(home.honour) | set(home.catching)
     lines: list[str] = []
     for inv in transport.joined_rooms():
+        if inv.room not in known and hosted_here(inv.name, display_name(transport.user_id)):
+            lines += ask_honour(home, inv.room, inv.name)
+            continue
         if inv.room in known or not inv.name.startswith(GAME_ROOMS):
             continue
         link = GameLink(transport, inv.room, home.lexicon(), home.seeds, box_secret=home.box_secret)
@@ -73,20 +85,78 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     home.keep(link)
     hear_away(home.session, link)
     # this player's keys of the deal, from their other computer, after the records
-    link.on_caught_up = lambda moves, name: notice(home.session, prompts_homes.caught_up(moves, name))
+    link.on_caught_up = lambda moves, name: notice(home.session, caught_up_said(link, moves, name))
     lines: list[str] = []
     if link.caught_up is not None:
         lines += prompts_homes.caught_up(*link.caught_up)
     if link.seedless:
         game, others = link.game_and_others()
         lines += prompts_homes.seedless(others)
+        ask_again(link)  # read without the seed (keys forwarded by the other computer): asked for it
     return lines
 
 
-def heard(home: Any, link: GameLink) -> None:
+def friend_of(room_name: str) -> str:
+    """The friend an honour game's room is named with (``Scrabble (honour): Host, Friend``)."""
+    return room_name.split(", ", 1)[-1].strip() or room_name
+
+
+def ask_honour(home: Any, room: str, room_name: str) -> list[str]:
+    """An honour game this player hosts, with no log here: asked of their
+    other computer, or taken at once when its answer is in the room
+    already (asked at an earlier start). What to say."""
+    journal = home.store.game_log(room)
+    if journal.entries() or home.box_secret is None:
+        return []  # handed over from here (or kept): not asked again by itself
+    ask = HonourAsk(home.need(), room, journal, home.box_secret)
+    home.catching[room] = ask
+    try:
+        ask.catch_up()
+        if ask.taken:
+            return _honour_taken(home, ask)
+        ask.ask()
+    except OnlineError:
+        return []  # the homeserver does not answer: asked at the next start
+    return prompts_homes.honour_asked(friend_of(room_name))
+
+
+def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
+    home.catching.pop(ask.room, None)
+    home.resume_honour(ask.journal)
+    link = home.honour.get(ask.room)
+    return prompts_homes.honour_came(link.friend_name) if link is not None else []
+
+
+def honour_moved(home: Any, link: HonourLink) -> None:
+    """The honour game went to this player's other computer: no longer
+    listed here, said above the prompt (open at the table, every action
+    there is refused, saying where to play it)."""
+    home.honour.pop(link.room, None)
+    if link.room in home.rooms:
+        home.rooms.remove(link.room)
+    notice(home.session, prompts_homes.honour_moved(link.friend_name))
+
+
+def caught_up_said(link: GameLink, moves: int, name: str) -> list[str]:
+    """An answer taken after the game was here: from this player's other
+    computer with their keys, that they may play here now."""
+    lines = prompts_homes.caught_up(moves, name)
+    return lines + list(prompts_homes.KEYS_CAME) if not name and not link.seedless else lines
+
+
+def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
     """After a message of a game's room (the worker's thread): an answer to
     this device that did not match the room is said, and not taken; once
-    a game kept aside is known, it joins the others, said above the prompt."""
+    a game kept aside is known, it joins the others, said above the prompt;
+    an honour game that moved here, or away, is said so."""
+    if isinstance(link, HonourAsk):
+        if link.taken and link.room in home.catching:
+            notice(home.session, _honour_taken(home, link))
+        return
+    if isinstance(link, HonourLink):
+        if link.moved_to and link.room in home.honour:
+            honour_moved(home, link)
+        return
     for name in link.take_forged():
         notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:

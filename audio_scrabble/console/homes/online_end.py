@@ -36,7 +36,7 @@ def keep_record(session: Host, link: GameLink, names: tuple[str, ...], gcg: str)
     store = session.store
     folder = getattr(store, "games_dir", None)
     journal = link.journal
-    if not isinstance(folder, Path):
+    if not isinstance(folder, Path) or not gcg:  # no record: a deal that was never checked
         return ()
     if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
         return ()

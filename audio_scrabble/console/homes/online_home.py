@@ -28,6 +28,7 @@ from typing import Any
 
 from ...errors import ActionNotAllowed, OnlineError, ScrabbleError
 from ...online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
+from ...online.honour_moving import HonourAsk
 from ...online.match import JOIN, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
@@ -89,7 +90,7 @@ class OnlineHome:
         self.first_number = 1
         self._tick_lock = threading.Lock()
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
-        self.catching: dict[str, GameLink] = {}
+        self.catching: dict[str, GameLink | HonourAsk] = {}
         #: the secret of this computer's catch-up box (read at sign-in)
         self.box_secret: bytes | None = None
 
@@ -140,7 +141,7 @@ class OnlineHome:
             if "game" in kinds:
                 chats += self._resume(log.room)
             elif HONOUR_SETUP in kinds:
-                self._resume_honour(log)
+                self.resume_honour(log)
         caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
@@ -162,7 +163,7 @@ class OnlineHome:
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
             online_catching.ask_or_keep(self, link)
             return []
-        if link.behind:  # caught up short (records left off): asked again
+        if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
             online_catching.ask_again(link)
         link.journal = self.store.game_log(room)
         link.resend_unsent()  # a move typed and not sent before the program stopped
@@ -173,13 +174,16 @@ class OnlineHome:
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
         return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
 
-    def _resume_honour(self, log: Any) -> None:
+    def resume_honour(self, log: Any) -> None:
+        """An honour game from its log: listed, and what the friend typed meanwhile answered."""
         assert self.transport is not None
         lexicon = self._lexicon()
         try:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
         except (OnlineError, ScrabbleError):
             return  # a log that does not replay: not listed
+        if link.moved_to:
+            return  # handed over to this player's other computer: played there
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
@@ -188,6 +192,9 @@ class OnlineHome:
         except OnlineError:
             del self.honour[link.room]
             return  # a room no longer reachable: not listed
+        if link.moved_to:  # an ask of this player's new computer, waiting in the room: handed over
+            online_catching.honour_moved(self, link)
+            return
         link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
@@ -249,15 +256,14 @@ class OnlineHome:
                 self._inbox.task_done()
 
     def _handle(self, msg: Message) -> None:
-        link: GameLink | HonourLink | None = (self.links.get(msg.room) or self.honour.get(msg.room)
-                                              or self.catching.get(msg.room))
+        link: GameLink | HonourLink | HonourAsk | None = (self.links.get(msg.room) or self.honour.get(msg.room)
+                                                          or self.catching.get(msg.room))
         if link is None:
             return
         self._last[msg.room] = max(self._last.get(msg.room, 0), msg.timestamp_ms)
         try:
             link.handle(msg)
-            if isinstance(link, GameLink):
-                online_catching.heard(self, link)  # an answer to this device: the game is here now
+            online_catching.heard(self, link)  # an answer to this device: the game is here now (or moved)
         except OnlineError:
             pass  # a send that failed is sent again with the same id at the next catch-up
         except Exception:  # the worker must go on for the other games

@@ -45,7 +45,7 @@ from ...online.match import GameLink
 from ...online.record import ACTION_KINDS
 from ...online.referee import Applied
 from ...online.transport import Message
-from ...presentation import online_phrases, online_prompts, phrases, prompts
+from ...presentation import online_phrases, online_prompts, phrases, prompts, prompts_homes
 from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
@@ -252,7 +252,9 @@ class OnlineTable:
         session.acting.relay = self
         if final is not None:
             online_end.review_from(self.session, self.game, final)
-        after = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
+        after: tuple[str, ...] = (online_prompts.tiles_coming(coming),) if coming and final is None else ()
+        if link.seedless and final is None:  # they never come here: what the player can do instead
+            after = tuple(prompts_homes.SEEDLESS_AT_TABLE)
         return Relayed(tuple(said), None, after)
 
     def _sync(self, view: Game, events: tuple[Event, ...]) -> Callable[[Game], Event]:
@@ -317,8 +319,9 @@ class OnlineTable:
         while the homeserver does not answer (it goes when it is back)."""
         link = self.link
         assert link is not None
+        sent = prompts_homes.RESIGNED_KEYS_LOST if link.seedless else online_prompts.RESIGN_SENT
         if self._sent_back(link.resign) or not link.unsent:
-            return [online_prompts.RESIGN_SENT]
+            return [sent]
         return list(online_prompts.RESIGN_WHEN_BACK)
 
     def claim(self, now_ms: int) -> list[str]:
