@@ -31,6 +31,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,21 +216,39 @@ static int node_table_grow(NodeTable *t)
     return 0;
 }
 
-static int grow_u32(uint32_t **arr, size_t *cap, size_t need)
+/*
+ * Room for ``need`` elements of ``elem`` bytes in the array *arrp points
+ * to (any object pointer variable), of capacity *cap: grown by doubling
+ * from ``first``, to at most ``most`` elements. 0, or -1 with the array
+ * and *cap unchanged when more than ``most`` are asked for, the size in
+ * bytes would overflow, or the memory is short (no Python error set).
+ */
+static int grow(void *arrp, size_t *cap, size_t need, size_t elem, size_t first, size_t most)
 {
-    if (need > *cap) {
-        size_t n = *cap ? *cap : 1024;
-        uint32_t *grown;
-        while (n < need)
-            n *= 2;
-        grown = (uint32_t *)realloc(*arr, n * sizeof(uint32_t));
-        if (grown == NULL)
-            return -1;
-        *arr = grown;
-        *cap = n;
-    }
+    void *arr, *grown;
+    size_t n;
+    if (need <= *cap)
+        return 0;
+    if (most > SIZE_MAX / elem)
+        most = SIZE_MAX / elem;
+    if (need > most)
+        return -1;
+    n = *cap ? *cap : first;
+    if (n > most)
+        n = most;
+    while (n < need)
+        n = n > most / 2 ? most : 2 * n;
+    memcpy(&arr, arrp, sizeof(arr));
+    grown = realloc(arr, n * elem);
+    if (grown == NULL)
+        return -1;
+    memcpy(arrp, &grown, sizeof(grown));
+    *cap = n;
     return 0;
 }
+
+#define INT_MOST ((size_t)INT_MAX)
+#define SSIZE_MOST ((size_t)PY_SSIZE_T_MAX)
 
 static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -281,9 +300,7 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         goto nomem;
     /* Number the nodes breadth first (the root 0), by identity, writing
      * each node's info and its children's numbers as it is reached. */
-    order_cap = 1024;
-    order = (PyObject **)malloc(order_cap * sizeof(PyObject *));
-    if (order == NULL)
+    if (grow(&order, &order_cap, 1, sizeof(PyObject *), 1024, SIZE_MAX) < 0)
         goto nomem;
     order[n] = root;
     table.keys[node_slot(&table, root)] = root;
@@ -296,12 +313,13 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         uint32_t m;
         if (info < 0)
             goto fail;
-        if (grow_u32(&self->info, &info_cap, k + 1) < 0 || grow_u32(&self->first, &first_cap, k + 1) < 0)
+        if (grow(&self->info, &info_cap, k + 1, sizeof(uint32_t), 1024, SIZE_MAX) < 0 ||
+            grow(&self->first, &first_cap, k + 1, sizeof(uint32_t), 1024, SIZE_MAX) < 0)
             goto nomem;
         self->info[k] = (uint32_t)info;
         self->first[k] = (uint32_t)nedges;
         m = (uint32_t)info & ALL_LETTERS;
-        if (grow_u32(&self->edges, &edges_cap, nedges + 26) < 0)
+        if (grow(&self->edges, &edges_cap, nedges + 26, sizeof(uint32_t), 1024, SIZE_MAX) < 0)
             goto nomem;
         while (m) {
             PyObject *child;
@@ -320,13 +338,8 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                     PyErr_SetString(PyExc_ValueError, "the word graph has too many nodes");
                     goto fail;
                 }
-                if (n == order_cap) {
-                    PyObject **grown = (PyObject **)realloc(order, 2 * order_cap * sizeof(PyObject *));
-                    if (grown == NULL)
-                        goto nomem;
-                    order = grown;
-                    order_cap *= 2;
-                }
+                if (grow(&order, &order_cap, n + 1, sizeof(PyObject *), 1024, SIZE_MAX) < 0)
+                    goto nomem;
                 order[n] = child;
                 table.keys[s] = child;
                 table.vals[s] = (uint32_t)n;
@@ -404,7 +417,8 @@ typedef struct {
     const GraphObject *g;
     PyObject *out;  /* NULL: records go to recs */
     Rec *recs;
-    Py_ssize_t nrecs, caprecs;
+    Py_ssize_t nrecs;
+    size_t caprecs;
     int stop_first;
     int halt;   /* found (stop_first) or an error */
     int error;
@@ -425,7 +439,8 @@ typedef struct {
     char buf[SIZE + 1];
     /* left parts */
     LeftPart *lps;
-    Py_ssize_t nlps, caplps;
+    Py_ssize_t nlps;
+    size_t caplps;
     int maxleft;
 } Ctx;
 
@@ -491,16 +506,10 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
         best_blanks(c, c->s0, end, &score, &bm);
     if (c->out == NULL) {
         Rec *r;
-        if (c->nrecs == c->caprecs) {
-            Py_ssize_t cap = c->caprecs ? 2 * c->caprecs : 256;
-            Rec *grown = (Rec *)realloc(c->recs, sizeof(Rec) * (size_t)cap);
-            if (grown == NULL) {
-                PyErr_NoMemory();
-                c->halt = c->error = 1;
-                return;
-            }
-            c->recs = grown;
-            c->caprecs = cap;
+        if (grow(&c->recs, &c->caprecs, (size_t)c->nrecs + 1, sizeof(Rec), 256, SSIZE_MOST) < 0) {
+            PyErr_NoMemory();
+            c->halt = c->error = 1;
+            return;
         }
         r = &c->recs[c->nrecs++];
         r->score = (int)score;
@@ -705,16 +714,10 @@ static int add_left(Ctx *c, uint32_t node, uint32_t follow, uint32_t rmask, int 
                     uint32_t bmr, const char *word)
 {
     LeftPart *lp;
-    if (c->nlps == c->caplps) {
-        Py_ssize_t cap = c->caplps ? 2 * c->caplps : 256;
-        LeftPart *grown = (LeftPart *)realloc(c->lps, sizeof(LeftPart) * (size_t)cap);
-        if (grown == NULL) {
-            PyErr_NoMemory();
-            c->halt = c->error = 1;
-            return -1;
-        }
-        c->lps = grown;
-        c->caplps = cap;
+    if (grow(&c->lps, &c->caplps, (size_t)c->nlps + 1, sizeof(LeftPart), 256, SSIZE_MOST) < 0) {
+        PyErr_NoMemory();
+        c->halt = c->error = 1;
+        return -1;
     }
     lp = &c->lps[c->nlps++];
     lp->node = node;
@@ -920,7 +923,8 @@ typedef struct {
 typedef struct {
     Ctx *c;
     Found *found;
-    Py_ssize_t n, cap;
+    Py_ssize_t n;
+    size_t cap;
 } Opening;
 
 static void opening_walk(Opening *o, uint32_t node, char *word, int *vals, int depth, int nb, uint32_t bm,
@@ -958,16 +962,10 @@ static void opening_walk(Opening *o, uint32_t node, char *word, int *vals, int d
                 c->halt = 1;
                 return;
             }
-            if (o->n == o->cap) {
-                Py_ssize_t cap = o->cap ? 2 * o->cap : 256;
-                Found *grown = (Found *)realloc(o->found, sizeof(Found) * (size_t)cap);
-                if (grown == NULL) {
-                    PyErr_NoMemory();
-                    c->halt = c->error = 1;
-                    return;
-                }
-                o->found = grown;
-                o->cap = cap;
+            if (grow(&o->found, &o->cap, (size_t)o->n + 1, sizeof(Found), 256, SSIZE_MOST) < 0) {
+                PyErr_NoMemory();
+                c->halt = c->error = 1;
+                return;
             }
             f = &o->found[o->n++];
             memcpy(f->word, word, (size_t)depth + 1);
@@ -1001,7 +999,8 @@ static void opening(Ctx *c)
     Py_ssize_t x;
     o.c = c;
     o.found = NULL;
-    o.n = o.cap = 0;
+    o.n = 0;
+    o.cap = 0;
     memcpy(c->rc, c->rack, sizeof(c->rc));
     opening_walk(&o, 0, word, vals, 0, c->nb0, 0, 0, c->rmask0);
     if (c->halt) {
@@ -1486,19 +1485,14 @@ static EMove eg_pass_move; /* the table's pass (Python's 0) */
 
 typedef struct {
     EMove **v;
-    int n, cap;
+    int n;
+    size_t cap;
 } MList;
 
 static int ml_push(MList *l, EMove *m)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        EMove **grown = (EMove **)realloc(l->v, sizeof(EMove *) * (size_t)cap);
-        if (grown == NULL)
-            return -1;
-        l->v = grown;
-        l->cap = cap;
-    }
+    if (grow(&l->v, &l->cap, (size_t)l->n + 1, sizeof(EMove *), 64, INT_MOST) < 0)
+        return -1;
     l->v[l->n++] = m;
     return 0;
 }
@@ -1538,7 +1532,8 @@ typedef struct {
     Rack mru_rack[2];
     int mru_idx[2];
     ByRack *br;
-    int nbr, capbr;
+    int nbr;
+    size_t capbr;
     uint64_t hash;
     LKey key;
     int32_t packed[LINE_INTS];
@@ -1631,9 +1626,9 @@ static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
         MBlock *b = (MBlock *)malloc(sizeof(MBlock));
-        s->bytes += sizeof(MBlock);
         if (b == NULL)
             return NULL;
+        s->bytes += sizeof(MBlock);
         b->next = s->pool;
         b->used = 0;
         s->pool = b;
@@ -2119,9 +2114,9 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
         slot = (slot + 1) & (s->lcap - 1);
     }
     e = (LEntry *)calloc(1, sizeof(LEntry));
-    s->bytes += sizeof(LEntry);
     if (e == NULL)
         return NULL;
+    s->bytes += sizeof(LEntry);
     e->hash = h;
     e->key = key;
     e->mru_idx[0] = e->mru_idx[1] = -1;
@@ -2199,14 +2194,8 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
 
 static ByRack *eg_by_rack_add(EgObject *s, LEntry *e, Rack rack)
 {
-    if (e->nbr == e->capbr) {
-        int cap = e->capbr ? 2 * e->capbr : 4;
-        ByRack *grown = (ByRack *)realloc(e->br, sizeof(ByRack) * (size_t)cap);
-        if (grown == NULL)
-            return NULL;
-        e->br = grown;
-        e->capbr = cap;
-    }
+    if (grow(&e->br, &e->capbr, (size_t)e->nbr + 1, sizeof(ByRack), 4, INT_MOST) < 0)
+        return NULL;
     e->br[e->nbr].rack = rack;
     e->br[e->nbr].v = NULL;
     e->br[e->nbr].n = 0;
@@ -2358,10 +2347,10 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
                     ByRack *src;
                     int x, n = e->br[b].n;
                     EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
-                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
                     int m = 0;
                     if (v == NULL)
                         return -1;
+                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
                     for (x = 0; x < n; x++)
                         if (rk_fits(rack, e->br[b].v[x]->used))
                             v[m++] = e->br[b].v[x];
@@ -2424,7 +2413,8 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
         }
         free(c->recs);
         c->recs = NULL;
-        c->nrecs = c->caprecs = 0;
+        c->nrecs = 0;
+        c->caprecs = 0;
     }
     for (k = 0; k < 2 * SIZE; k++) {
         int y;
@@ -2896,7 +2886,8 @@ static int eg_root_moves(EgObject *s, int side)
     s->nroots[side] = (int)c->nrecs;
     free(c->recs);
     c->recs = NULL;
-    c->nrecs = c->caprecs = 0;
+    c->nrecs = 0;
+    c->caprecs = 0;
     return 0;
 }
 
