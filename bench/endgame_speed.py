@@ -11,8 +11,9 @@ backend "c") to a fixed depth with no time limit, so the same nodes in
 every run of the same search. Printed: each position's nodes and CPU
 seconds (this process's), the totals and nodes a second.
 
---against DIR: DIR holds another copy of the project (``git archive`` of
-an older commit, its _movegen_c built in place); the two are run in turn,
+--against DIR: DIR holds another copy of the project (``git archive REF
+audio_scrabble lexicon | tar -x -C DIR``, then its _movegen_c built in
+place as the README says); the two are run in turn,
 each in its own process, ``--rounds`` times (alternating cancels some of
 a shared machine's changing load), and the node counts of every position
 must be the same in both (else the bench stops: a change of speed is

@@ -1376,7 +1376,8 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  */
 
 #define EG_INF 1000000000
-#define EG_ALL_DEPTHS (1 << 30)
+#define EG_ALL_DEPTHS (1 << 20) /* (the depths asked for: below EG_MOST_DEPTH) */
+#define EG_MOST_DEPTH (1 << 16)
 #define EG_EXACT 0
 #define EG_LOWER 1
 #define EG_UPPER 2
@@ -1388,7 +1389,7 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * TILE_ORDER_BONUS): in effect the plays of most tiles first, then by score */
 #define ORDER_BONUS 40
 /* The most the line store and its moves may hold: past it the search
- * stops as when out of time (the table is fixed: 40 bytes an entry). */
+ * stops as when out of time (the table is fixed: 32 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
 
 typedef struct {
@@ -1544,6 +1545,14 @@ typedef struct {
     LEntry *e;
 } CtxEntry;
 
+/* a line state's moves for a rack (as its ByRack's) */
+typedef struct {
+    LEntry *e;
+    Rack rack;
+    EMove **v;
+    int n;
+} LineMoves;
+
 /* where a line state's moves for a rack are (its br[idx]) */
 typedef struct {
     LEntry *e;
@@ -1552,12 +1561,23 @@ typedef struct {
 } BrIndex;
 
 
+/* A table entry's value: the keys of a bucket's entries are apart from
+ * their values (TTBucket), so a probe that finds nothing touches one
+ * cache line. */
 typedef struct {
-    uint64_t h, r;
     EMove *best;
-    int val, depth;
-    int flag, used;
+    int32_t val;
+    uint32_t depth : 24; /* EG_ALL_DEPTHS or a depth asked for */
+    uint32_t flag : 2;
+    uint32_t used : 1;
 } TTE;
+
+/* A bucket of 4 entries: their keys (position hash, racks' key), then
+ * their values; 128 bytes, aligned to 64. */
+typedef struct {
+    uint64_t key[4][2];
+    TTE data[4];
+} TTBucket;
 
 typedef struct {
     PyObject_HEAD
@@ -1568,6 +1588,8 @@ typedef struct {
     long long nodes;
     int hit, stop;
     char cells[SIZE * SIZE];
+    char cellsT[SIZE * SIZE]; /* cells by column: cellsT[15 * c + r] */
+    uint32_t occ[2 * SIZE];   /* the tiles of each line (bit: the place on it) */
     uint64_t h;
     uint32_t dirty;
     Rack racks[2];
@@ -1584,12 +1606,16 @@ typedef struct {
     CtxEntry near[2 * SIZE][256]; /* the line states last found, by line (a cache of ctxs) */
     BrIndex *bri;
     size_t bcap, bused;
+    LineMoves lmv[2 * SIZE][2]; /* each line's moves last found, the latest first */
+    EMove **scratch; /* eg_order's */
+    size_t scratch_cap;
     /* the generator's work: calls, lines generated, lines from the store,
        of which filtered from a larger rack's moves */
     long long gen_calls, gen_lines, line_hits, subset_hits;
     size_t bytes; /* held by the line store and its moves (EG_MEMORY at most) */
-    TTE *tt;
-    size_t ttmask;
+    TTBucket *tt; /* 2^(TT_BITS - 2) buckets, 64-aligned */
+    void *tt_block; /* (what tt is carved from) */
+    size_t ttmask; /* of the buckets */
     MBlock *pool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
@@ -1736,15 +1762,15 @@ static void eg_merge(EMove **a, EMove **tmp, int n)
     memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
 }
 
-static int eg_order(MList *l, Rack rack)
+static int eg_order(EgObject *s, MList *l, Rack rack)
 {
     EMove **tmp;
     int n = l->n, k, outs = 0, rest;
     if (n < 2)
         return 0;
-    tmp = (EMove **)malloc(sizeof(EMove *) * (size_t)n * 2);
-    if (tmp == NULL)
+    if (grow(&s->scratch, &s->scratch_cap, (size_t)n * 2, sizeof(EMove *), 256, SSIZE_MOST) < 0)
         return -1;
+    tmp = s->scratch;
     for (k = 0; k < n; k++)
         if (rk_eq(l->v[k]->used, rack))
             tmp[outs++] = l->v[k];
@@ -1755,7 +1781,6 @@ static int eg_order(MList *l, Rack rack)
     memcpy(l->v, tmp, sizeof(EMove *) * (size_t)n);
     eg_merge(l->v, tmp + n, outs);
     eg_merge(l->v + outs, tmp + n, n - outs);
-    free(tmp);
     return 0;
 }
 
@@ -1887,45 +1912,52 @@ static MList *eg_fitting(EgObject *s, int side, Rack rack)
             }
         }
     }
-    if (eg_order(&e->list, rack) < 0)
+    if (eg_order(s, &e->list, rack) < 0)
         return NULL;
     e->used = 1;
     e->rack = rack;
     return &e->list;
 }
 
-/* endgame.py's changed_lines */
+static inline int highest_bit(uint32_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31 - __builtin_clz(x);
+#else
+    int n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
+/* endgame.py's changed_lines (m's tiles on the board): the rows and
+ * columns through each tile and next to it, and the lines just past the
+ * ends of the runs of tiles through it (from the lines' tiles, s->occ). */
 static uint32_t eg_changed(const EgObject *s, const EMove *m)
 {
     uint32_t bits = 0;
-    int k, x;
-    const char *cells = s->cells;
+    int k;
     for (k = 0; k < m->n; k++) {
-        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE, lo, hi;
-        for (x = r - 1; x <= r + 1; x++)
-            if (x >= 0 && x < SIZE)
-                bits |= (uint32_t)1 << x;
-        for (x = c - 1; x <= c + 1; x++)
-            if (x >= 0 && x < SIZE)
-                bits |= (uint32_t)1 << (SIZE + x);
-        lo = hi = r;
-        while (lo > 0 && cells[(lo - 1) * SIZE + c] != '.')
-            lo--;
-        while (hi < SIZE - 1 && cells[(hi + 1) * SIZE + c] != '.')
-            hi++;
-        if (lo > 0)
-            bits |= (uint32_t)1 << (lo - 1);
-        if (hi < SIZE - 1)
-            bits |= (uint32_t)1 << (hi + 1);
-        lo = hi = c;
-        while (lo > 0 && cells[r * SIZE + lo - 1] != '.')
-            lo--;
-        while (hi < SIZE - 1 && cells[r * SIZE + hi + 1] != '.')
-            hi++;
-        if (lo > 0)
-            bits |= (uint32_t)1 << (SIZE + lo - 1);
-        if (hi < SIZE - 1)
-            bits |= (uint32_t)1 << (SIZE + hi + 1);
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        uint32_t free_, below, above;
+        /* the rows r - 1 to r + 1 and the columns c - 1 to c + 1 */
+        bits |= ((((uint32_t)7 << r) >> 1) & 0x7FFFu) | (((((uint32_t)7 << c) >> 1) & 0x7FFFu) << SIZE);
+        /* the run down column c through r: the rows just before and after
+           it (free_ has the bits from 15 on set: above is never 0) */
+        free_ = ~s->occ[SIZE + c];
+        below = free_ & (((uint32_t)1 << r) - 1);
+        above = free_ >> r;
+        if (below)
+            bits |= (uint32_t)1 << highest_bit(below);
+        bits |= ((uint32_t)1 << (r + lowest_bit(above))) & 0x7FFFu;
+        /* the run along row r through c: the columns just before and after */
+        free_ = ~s->occ[r];
+        below = free_ & (((uint32_t)1 << c) - 1);
+        above = free_ >> c;
+        if (below)
+            bits |= (uint32_t)1 << (SIZE + highest_bit(below));
+        bits |= (((uint32_t)1 << (c + lowest_bit(above))) & 0x7FFFu) << SIZE;
     }
     return bits;
 }
@@ -1939,16 +1971,20 @@ static LEntry *eg_line_state(EgObject *s, int k);
 static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *changed)
 {
     int k;
-    uint32_t old = s->dirty, ch;
-    for (k = 0; k < m->n; k++)
-        s->cells[m->pos[k]] = m->ch[k];
+    uint32_t old = s->dirty, ch, x;
+    for (k = 0; k < m->n; k++) {
+        int p = m->pos[k], r = p / SIZE, c = p % SIZE;
+        s->cells[p] = m->ch[k];
+        s->cellsT[c * SIZE + r] = m->ch[k];
+        s->occ[r] |= (uint32_t)1 << c;
+        s->occ[SIZE + c] |= (uint32_t)1 << r;
+    }
     s->h ^= m->z;
     ch = eg_changed(s, m);
-    for (k = 0; k < 2 * SIZE; k++) {
-        if (ch >> k & 1) {
-            saved[k] = s->lent[k];
-            s->lent[k] = NULL; /* found when first needed (eg_fresh) */
-        }
+    for (x = ch; x; x &= x - 1) {
+        k = lowest_bit(x);
+        saved[k] = s->lent[k];
+        s->lent[k] = NULL; /* found when first needed (eg_line_moves) */
     }
     *changed = ch;
     s->dirty = old | ch;
@@ -1958,13 +1994,19 @@ static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *
 static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty, LEntry **saved, uint32_t changed)
 {
     int k;
-    for (k = 0; k < m->n; k++)
-        s->cells[m->pos[k]] = '.';
+    for (k = 0; k < m->n; k++) {
+        int p = m->pos[k], r = p / SIZE, c = p % SIZE;
+        s->cells[p] = '.';
+        s->cellsT[c * SIZE + r] = '.';
+        s->occ[r] &= ~((uint32_t)1 << c);
+        s->occ[SIZE + c] &= ~((uint32_t)1 << r);
+    }
     s->h ^= m->z;
     s->dirty = dirty;
-    for (k = 0; k < 2 * SIZE; k++)
-        if (changed >> k & 1)
-            s->lent[k] = saved[k];
+    for (; changed; changed &= changed - 1) {
+        k = lowest_bit(changed);
+        s->lent[k] = saved[k];
+    }
 }
 
 /* -- the line store ------------------------------------------------- */
@@ -2003,36 +2045,47 @@ static int eg_lines_grow(EgObject *s)
 }
 
 /* Two hashes of what line k's analysis is made from: its squares, and
- * the runs of tiles across it next to each empty square. */
+ * the runs of tiles across it next to each empty square. They are hashed
+ * as one string, a word at a time: the line's 15 squares, then for each
+ * empty square with tiles across it next to it, 0x80 + its place, the
+ * run before it, 0x7E, the run after it (letters never take those
+ * values, so the string tells the context). */
 static void line_context(const EgObject *s, int k, uint64_t *ha, uint64_t *hb)
 {
-    const char *cells = s->cells;
-    int i = k % SIZE, j, q, along = k < SIZE ? 1 : SIZE, across = k < SIZE ? SIZE : 1;
-    int base = k < SIZE ? i * SIZE : i;
+    int i = k % SIZE, d = k / SIZE, n = SIZE, w;
+    /* a line's squares, and a line across it (by its index j) */
+    const char *lane = (d == 0 ? s->cells : s->cellsT) + i * SIZE;
+    const char *across = d == 0 ? s->cellsT : s->cells;
+    const uint32_t *occ_across = s->occ + SIZE * (1 - d);
+    uint32_t adj = ((i > 0 ? s->occ[k - 1] : 0) | (i < SIZE - 1 ? s->occ[k + 1] : 0)) & ~s->occ[k];
+    unsigned char str[SIZE * (2 * SIZE + 1) + 16];
     uint64_t a = 0x243F6A8885A308D3ull ^ (uint64_t)k, b = 0x13198A2E03707344ull + (uint64_t)k;
-#define MIX(v)                                                     \
-    do {                                                           \
-        uint64_t v_ = (uint64_t)(v);                               \
-        a = (a ^ v_) * 0x100000001B3ull;                           \
-        a ^= a >> 29;                                              \
-        b = (b + v_ * 0x9E3779B97F4A7C15ull) ^ (b >> 31);          \
-        b *= 0xBF58476D1CE4E5B9ull;                                \
-    } while (0)
-    for (j = 0; j < SIZE; j++) {
-        int at = base + j * along;
-        char ch = cells[at];
-        MIX((j << 12) | (15 << 8) | (unsigned char)ch);
-        if (ch != '.')
-            continue;
-        for (q = i - 1; q >= 0 && cells[at + (q - i) * across] != '.'; q--)
-            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
-        for (q = i + 1; q < SIZE && cells[at + (q - i) * across] != '.'; q++)
-            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
-        MIX(0xFFFFF);
+    memcpy(str, lane, SIZE);
+    for (; adj; adj &= adj - 1) {
+        int j = lowest_bit(adj), lo, hi;
+        uint32_t free_ = ~occ_across[j];
+        const char *perp = across + j * SIZE;
+        uint32_t below = free_ & (((uint32_t)1 << i) - 1);
+        lo = below ? highest_bit(below) + 1 : 0;
+        hi = i + 1 + lowest_bit(free_ >> (i + 1)); /* (free_ has bits 15 on) */
+        str[n++] = (unsigned char)(0x80 + j);
+        memcpy(str + n, perp + lo, (size_t)(i - lo));
+        n += i - lo;
+        str[n++] = 0x7E;
+        memcpy(str + n, perp + i + 1, (size_t)(hi - i - 1));
+        n += hi - i - 1;
     }
-#undef MIX
-    *ha = splitmix(a);
-    *hb = b;
+    memset(str + n, 0, 8);
+    for (w = 0; w < n; w += 8) {
+        uint64_t v;
+        memcpy(&v, str + w, 8);
+        a = (a ^ v) * 0x100000001B3ull;
+        a ^= a >> 29;
+        b = (b + v * 0x9E3779B97F4A7C15ull) ^ (b >> 31);
+        b *= 0xBF58476D1CE4E5B9ull;
+    }
+    *ha = splitmix(a ^ (uint64_t)n);
+    *hb = b ^ (uint64_t)n;
 }
 
 static LEntry *eg_line_state_new(EgObject *s, int k);
@@ -2313,47 +2366,62 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
     eg_finish_move(s, m);
 }
 
-/* The moves of rack on the lines changed since the root, ordered
- * (endgame.py's fresh and _line_moves: each changed line's moves from the
- * line store, or filtered from a larger rack's there, or generated). */
-/* (sorted 0: the moves in line order, not ordered: see eg_leaf_fresh) */
-static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+/* The moves of rack on each line changed since the root (endgame.py's
+ * fresh and _line_moves: each changed line's moves from the line store,
+ * or filtered from a larger rack's there, or generated): lv[k], ln[k] for
+ * the lines k of s->dirty. The moves of a (line state, rack) last found
+ * on a line are kept beside the line (s->lmv): a node's siblings ask
+ * for the same on the lines the move between them left alone. */
+static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
 {
     LEntry **entries = s->lent;
     ByRack *want[2 * SIZE];
     int32_t packed[2 * SIZE][LINE_INTS];
-    uint32_t missing = 0, dirty = s->dirty;
+    uint32_t missing = 0, dirty = s->dirty, x;
     int k, no_blank = rk_blanks(rack) == 0;
-    out->n = 0;
-    if (!dirty)
-        return 0;
-    for (k = 0; k < 2 * SIZE; k++) {
+    for (x = dirty; x; x &= x - 1) {
         LEntry *e;
+        LineMoves *lm;
         ByRack *got = NULL;
         int b;
+        k = lowest_bit(x);
         want[k] = NULL;
-        if (!(dirty >> k & 1))
-            continue;
         e = entries[k];
         if (e == NULL) {
             e = entries[k] = eg_line_state(s, k);
             if (e == NULL)
                 return -1;
         }
+        lm = s->lmv[k];
+        if (lm[0].e == e && rk_eq(lm[0].rack, rack)) {
+            lv[k] = lm[0].v;
+            ln[k] = lm[0].n;
+            s->line_hits++;
+            continue;
+        }
+        if (lm[1].e == e && rk_eq(lm[1].rack, rack)) {
+            LineMoves t = lm[1];
+            lm[1] = lm[0];
+            lm[0] = t;
+            lv[k] = t.v;
+            ln[k] = t.n;
+            s->line_hits++;
+            continue;
+        }
         got = eg_by_rack_find(s, e, rack);
         if (got == NULL && no_blank) {
             for (b = 0; b < e->nbr; b++) {
                 if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
                     ByRack *src;
-                    int x, n = e->br[b].n;
+                    int y, n = e->br[b].n;
                     EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
                     int m = 0;
                     if (v == NULL)
                         return -1;
                     s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
-                    for (x = 0; x < n; x++)
-                        if (rk_fits(rack, e->br[b].v[x]->used))
-                            v[m++] = e->br[b].v[x];
+                    for (y = 0; y < n; y++)
+                        if (rk_fits(rack, e->br[b].v[y]->used))
+                            v[m++] = e->br[b].v[y];
                     got = eg_by_rack_add(s, e, rack);
                     if (got == NULL) {
                         free(v);
@@ -2398,9 +2466,9 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
             if (br == NULL)
                 goto nomem;
             br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
-            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
             if (br->v == NULL)
                 goto nomem;
+            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
             for (y = 0; y < line_n; y++) {
                 EMove *m = eg_new_move(s);
                 if (m == NULL)
@@ -2416,19 +2484,51 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
         c->nrecs = 0;
         c->caprecs = 0;
     }
-    for (k = 0; k < 2 * SIZE; k++) {
-        int y;
-        if (!(dirty >> k & 1) || want[k] == NULL)
+    for (x = dirty; x; x &= x - 1) {
+        LineMoves *lm;
+        k = lowest_bit(x);
+        if (want[k] == NULL)
             continue;
-        for (y = 0; y < want[k]->n; y++)
-            if (ml_push(out, want[k]->v[y]) < 0)
-                return -1;
+        lv[k] = want[k]->v;
+        ln[k] = want[k]->n;
+        lm = s->lmv[k];
+        lm[1] = lm[0];
+        lm[0].e = entries[k];
+        lm[0].rack = rack;
+        lm[0].v = lv[k];
+        lm[0].n = ln[k];
     }
-    return sorted ? eg_order(out, rack) : 0;
+    return 0;
 nomem:
     free(s->ctx->recs);
     s->ctx->recs = NULL;
     return -1;
+}
+
+/* The moves of rack on the lines changed since the root, ordered
+ * (sorted 0: the moves in line order, not ordered). */
+static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+{
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE];
+    uint32_t dirty = s->dirty, x;
+    size_t total = 0;
+    int k;
+    out->n = 0;
+    if (!dirty)
+        return 0;
+    if (eg_line_moves(s, rack, lv, ln) < 0)
+        return -1;
+    for (x = dirty; x; x &= x - 1)
+        total += (size_t)ln[lowest_bit(x)];
+    if (grow(&out->v, &out->cap, total, sizeof(EMove *), 64, INT_MOST) < 0)
+        return -1;
+    for (x = dirty; x; x &= x - 1) {
+        k = lowest_bit(x);
+        memcpy(out->v + out->n, lv[k], sizeof(EMove *) * (size_t)ln[k]);
+        out->n += ln[k];
+    }
+    return sorted ? eg_order(s, out, rack) : 0;
 }
 
 /* -- the table ------------------------------------------------------ */
@@ -2438,44 +2538,67 @@ static uint64_t eg_rkey(Rack mine, Rack theirs, int passes)
     return splitmix(mine.lo ^ splitmix(mine.hi ^ splitmix(theirs.lo ^ splitmix(theirs.hi ^ (uint64_t)passes))));
 }
 
+/* the bucket of (h, r): entries 4b to 4b + 3 of a table of 2^TT_BITS */
+static inline TTBucket *eg_tt_bucket(const EgObject *s, uint64_t h, uint64_t r)
+{
+    return &s->tt[(size_t)(splitmix(h ^ r) >> 2) & s->ttmask];
+}
+
+/* the bucket of (h, r) on its way to the cache (its keys' line) */
+static inline void eg_tt_prefetch(const EgObject *s, uint64_t h, uint64_t r)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    TTBucket *b = eg_tt_bucket(s, h, r);
+    __builtin_prefetch(b->key);
+    __builtin_prefetch(b->data);
+#else
+    (void)s;
+    (void)h;
+    (void)r;
+#endif
+}
+
 static TTE *eg_tt_find(EgObject *s, uint64_t h, uint64_t r)
 {
-    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
-    for (k = 0; k < 4; k++) {
-        TTE *e = &s->tt[base + k];
-        if (e->used && e->h == h && e->r == r)
-            return e;
-    }
+    TTBucket *b = eg_tt_bucket(s, h, r);
+    int k;
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b->data, 1); /* (the store at the node's end writes there) */
+#endif
+    for (k = 0; k < 4; k++)
+        if (b->key[k][0] == h && b->key[k][1] == r && b->data[k].used)
+            return &b->data[k];
     return NULL;
 }
 
 static void eg_tt_store(EgObject *s, uint64_t h, uint64_t r, int depth, int flag, int val, EMove *best)
 {
-    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    TTBucket *b = eg_tt_bucket(s, h, r);
     TTE *e = NULL;
+    int k, at = -1;
     for (k = 0; k < 4; k++) {
-        TTE *x = &s->tt[base + k];
-        if (x->used && x->h == h && x->r == r) {
-            e = x;
+        if (b->key[k][0] == h && b->key[k][1] == r && b->data[k].used) {
+            at = k;
             break;
         }
     }
-    if (e == NULL) {
+    if (at < 0) {
         for (k = 0; k < 4; k++) {
-            TTE *x = &s->tt[base + k];
+            TTE *x = &b->data[k];
             if (!x->used) {
-                e = x;
+                at = k;
                 break;
             }
-            if (e == NULL || x->depth < e->depth)
-                e = x;
+            if (at < 0 || x->depth < b->data[at].depth)
+                at = k;
         }
     }
+    e = &b->data[at];
+    b->key[at][0] = h;
+    b->key[at][1] = r;
     e->used = 1;
-    e->h = h;
-    e->r = r;
-    e->depth = depth;
-    e->flag = flag;
+    e->depth = (uint32_t)depth;
+    e->flag = (uint32_t)flag;
     e->val = val;
     e->best = best;
 }
@@ -2527,39 +2650,42 @@ static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack r
 static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
                          int *alpha)
 {
-    MList l = {NULL, 0, 0};
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE];
     EMove *cm = NULL, *bm = NULL;
-    int cx = 0, cv = 0, bx = 0, bv = 0, x, nonout = 0;
-    if (eg_fresh(s, mine, &l, 0) < 0) {
-        free(l.v);
+    int cx = 0, cv = 0, bx = 0, bv = 0, x = 0, nonout = 0, k, y;
+    uint32_t dirty = s->dirty;
+    if (dirty && eg_line_moves(s, mine, lv, ln) < 0)
         return -1;
+    /* (x: the place in the changed lines' moves, in line order) */
+    for (; dirty; dirty &= dirty - 1) {
+        k = lowest_bit(dirty);
+        for (y = 0; y < ln[k]; y++, x++) {
+            EMove *m = lv[k][y];
+            Rack left;
+            int val, out;
+            if (m == first)
+                continue;
+            left = rk_sub(mine, m->used);
+            out = rk_empty(left);
+            if (out) {
+                val = m->score + 2 * face_theirs;
+            } else {
+                val = m->score + face_theirs - eg_face(s, left);
+                nonout = 1;
+            }
+            if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+                cm = m;
+                cx = x;
+                cv = val;
+            }
+            if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+                bm = m;
+                bx = x;
+                bv = val;
+            }
+        }
     }
-    for (x = 0; x < l.n; x++) {
-        EMove *m = l.v[x];
-        Rack left;
-        int val, out;
-        if (m == first)
-            continue;
-        left = rk_sub(mine, m->used);
-        out = rk_empty(left);
-        if (out) {
-            val = m->score + 2 * face_theirs;
-        } else {
-            val = m->score + face_theirs - eg_face(s, left);
-            nonout = 1;
-        }
-        if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
-            cm = m;
-            cx = x;
-            cv = val;
-        }
-        if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
-            bm = m;
-            bx = x;
-            bv = val;
-        }
-    }
-    free(l.v);
     if (cm != NULL) {
         /* a cut: the bound stands at every depth where the cutting move's
            own line does (the moves before it do not matter) */
@@ -2722,6 +2848,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                     free(fresh.v);
                     return 0;
                 }
+                eg_tt_prefetch(s, s->h, eg_rkey(theirs, left, 0));
                 val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
                 eg_undo(s, m, old, saved, changed);
                 if (s->stop) {
@@ -2802,7 +2929,8 @@ static void Eg_dealloc(EgObject *self)
     free(self->lines);
     free(self->ctxs);
     free(self->bri);
-    free(self->tt);
+    free(self->scratch);
+    free(self->tt_block);
     b = self->pool;
     while (b != NULL) {
         MBlock *next = b->next;
@@ -2925,6 +3053,14 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->every = every < 1 ? 1 : every;
     self->deadline = 1e300;
     memcpy(self->cells, board, SIZE * SIZE);
+    for (k = 0; k < SIZE * SIZE; k++) {
+        int r = k / SIZE, c = k % SIZE;
+        self->cellsT[c * SIZE + r] = board[k];
+        if (board[k] != '.') {
+            self->occ[r] |= (uint32_t)1 << c;
+            self->occ[SIZE + c] |= (uint32_t)1 << r;
+        }
+    }
     for (k = 0; k < SIZE * SIZE; k++)
         for (j = 0; j < 52; j++)
             self->zt[k][j] = seed = splitmix(seed);
@@ -2957,8 +3093,10 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         }
     }
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
-    self->tt = (TTE *)calloc((size_t)1 << TT_BITS, sizeof(TTE));
-    self->ttmask = ((size_t)1 << TT_BITS) - 1;
+    self->tt_block = calloc(((size_t)1 << (TT_BITS - 2)) + 1, sizeof(TTBucket));
+    self->tt = self->tt_block == NULL ? NULL
+                                      : (TTBucket *)(((uintptr_t)self->tt_block + 63) & ~(uintptr_t)63);
+    self->ttmask = ((size_t)1 << (TT_BITS - 2)) - 1;
     if (self->ctx == NULL || self->tt == NULL)
         goto nomem;
     for (side = 0; side < 2; side++) {
@@ -3006,6 +3144,10 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
     Rack me = s->racks[0], you = s->racks[1];
     if (!PyArg_ParseTuple(args, "iidd", &index, &depth, &alpha_f, &deadline))
         return NULL;
+    if (depth >= EG_MOST_DEPTH) {
+        PyErr_SetString(PyExc_ValueError, "a depth below 65536");
+        return NULL;
+    }
     if (index >= s->nroots[0] || index < -1) {
         PyErr_SetString(PyExc_IndexError, "no such root move");
         return NULL;
