@@ -86,6 +86,14 @@ static int lowest_bit(uint32_t x) /* x != 0 */
 #endif
 }
 
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
 /* ------------------------------------------------------------------ */
 /* Graph */
 
@@ -1239,7 +1247,26 @@ static PyObject *int_list(const long *v, int n)
 /* A line's packed analysis (F_* fields; the anchors' mask at F_ANCHORS)
  * on board, the 225 squares row by row ('.' empty, a lower-case letter a
  * blank). */
+/* Cross-checks already worked out, by the runs of tiles before and after
+ * the square (two hashes of their squares as written): a cache, each run
+ * pair in one place (XC_BITS), the newest kept. */
+#define XC_BITS 13
+typedef struct {
+    uint64_t a, b;
+    uint32_t cc;
+    int32_t xs;
+} XCheck;
+
+static void pack_line_x(const GraphObject *g, const char *board, int d, int i, int32_t *packed, XCheck *xc);
+
 static void pack_line(const GraphObject *g, const char *board, int d, int i, int32_t *packed)
+{
+    pack_line_x(g, board, d, i, packed, NULL);
+}
+
+/* pack_line, the cross-checks from the cache xc where it has them (xc
+ * NULL: none) */
+static void pack_line_x(const GraphObject *g, const char *board, int d, int i, int32_t *packed, XCheck *xc)
 {
     const char *cells;
     int step, stride, j;
@@ -1276,13 +1303,43 @@ static void pack_line(const GraphObject *g, const char *board, int d, int i, int
                 lo--;
             while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
                 hi++;
-            packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
-            for (q = lo; q <= hi; q++) {
-                char ch = perp[q * stride];
-                if (q != i && ch >= 'A' && ch <= 'Z')
-                    sum += g->values[ch - 'A'];
+            if (xc != NULL) {
+                uint64_t a = 0x452821E638D01377ull, b = 0xBE5466CF34E90C6Cull;
+                XCheck *x;
+                for (q = lo; q <= hi; q++) {
+                    uint64_t v = (uint64_t)(q == i ? 0x7E : (unsigned char)perp[q * stride]) | ((uint64_t)(q - lo) << 8);
+                    a = (a ^ v) * 0x100000001B3ull;
+                    a ^= a >> 29;
+                    b = (b + v * 0x9E3779B97F4A7C15ull) ^ (b >> 31);
+                    b *= 0xBF58476D1CE4E5B9ull;
+                }
+                a = splitmix(a ^ (uint64_t)(hi - lo));
+                x = &xc[a >> (64 - XC_BITS)];
+                if (x->a == a && x->b == b) {
+                    packed[F_CC + j] = (int32_t)x->cc;
+                    packed[F_XS + j] = x->xs;
+                } else {
+                    packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+                    for (q = lo; q <= hi; q++) {
+                        char ch = perp[q * stride];
+                        if (q != i && ch >= 'A' && ch <= 'Z')
+                            sum += g->values[ch - 'A'];
+                    }
+                    packed[F_XS + j] = (int32_t)sum;
+                    x->a = a;
+                    x->b = b;
+                    x->cc = (uint32_t)packed[F_CC + j];
+                    x->xs = (int32_t)sum;
+                }
+            } else {
+                packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+                for (q = lo; q <= hi; q++) {
+                    char ch = perp[q * stride];
+                    if (q != i && ch >= 'A' && ch <= 'Z')
+                        sum += g->values[ch - 'A'];
+                }
+                packed[F_XS + j] = (int32_t)sum;
             }
-            packed[F_XS + j] = (int32_t)sum;
             packed[F_XW + j] = g->wm[d][i][j];
             amask |= (uint32_t)1 << j;
         } else if ((j > 0 && packed[F_LT + j - 1]) || (j < SIZE - 1 && packed[F_LT + j + 1])) {
@@ -1456,30 +1513,27 @@ static int rk_size(Rack r)
     return n;
 }
 
-static uint64_t splitmix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 /* A move at a node: its squares (position 15 * row + col, tile as
  * written), the tiles used, the order key, the line's bit index; a root
  * move's other choices of blanks in vars (root >= 0: its index). */
 typedef struct EMove {
+    /* (what the search's loops read first; 64 bytes in all, a cache line
+       in the pool, whose blocks are aligned to 64) */
     int order, score;
     Rack used;
-    int line;
-    int n;
-    uint8_t pos[EG_TILES];
-    char ch[EG_TILES];
     uint64_t z;
     int root;
+    signed char line;
+    signed char n;
+    signed char s0, len; /* the word's span on its line (-1: not known) */
+    uint8_t pos[EG_TILES];
+    char ch[EG_TILES];
+    int16_t nvars;
     struct EMove *vars;
-    int nvars;
-    int s0, len; /* the word's span on its line (-1: not known) */
 } EMove;
+
+/* (a move fits in a cache line) */
+typedef char eg_move_fits_a_line[sizeof(EMove) <= 64 ? 1 : -1];
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
 #define EG_PASS (&eg_pass_move)
@@ -1500,9 +1554,10 @@ static int ml_push(MList *l, EMove *m)
 
 #define POOL_BLOCK 4096
 typedef struct MBlock {
+    EMove moves[POOL_BLOCK]; /* (at a multiple of 64) */
     struct MBlock *next;
+    void *raw; /* what was allocated */
     int used;
-    EMove moves[POOL_BLOCK];
 } MBlock;
 
 /* the fitting root moves of a side by rack */
@@ -1545,7 +1600,8 @@ typedef struct {
     LEntry *e;
 } CtxEntry;
 
-/* a line state's moves for a rack (as its ByRack's) */
+/* a line state's moves for a rack (as its ByRack's); LMV_WAYS kept a line */
+#define LMV_WAYS 4
 typedef struct {
     LEntry *e;
     Rack rack;
@@ -1606,7 +1662,8 @@ typedef struct {
     CtxEntry near[2 * SIZE][256]; /* the line states last found, by line (a cache of ctxs) */
     BrIndex *bri;
     size_t bcap, bused;
-    LineMoves lmv[2 * SIZE][2]; /* each line's moves last found, the latest first */
+    LineMoves lmv[2 * SIZE][LMV_WAYS]; /* each line's moves last found, the latest first */
+    XCheck *xc; /* (1 << XC_BITS) cross-checks worked out */
     EMove **scratch; /* eg_order's */
     size_t scratch_cap;
     /* the generator's work: calls, lines generated, lines from the store,
@@ -1651,9 +1708,12 @@ static int eg_face(const EgObject *s, Rack r)
 static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
-        MBlock *b = (MBlock *)malloc(sizeof(MBlock));
-        if (b == NULL)
+        void *raw = malloc(sizeof(MBlock) + 63);
+        MBlock *b;
+        if (raw == NULL)
             return NULL;
+        b = (MBlock *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        b->raw = raw;
         s->bytes += sizeof(MBlock);
         b->next = s->pool;
         b->used = 0;
@@ -2149,7 +2209,7 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
     int j;
     if ((s->lused + 1) * 2 > s->lcap && eg_lines_grow(s) < 0)
         return NULL;
-    pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed);
+    pack_line_x(s->g, s->cells, k / SIZE, k % SIZE, packed, s->xc);
     memset(&key, 0, sizeof(key));
     key.k = k;
     for (j = 0; j < SIZE; j++) {
@@ -2393,15 +2453,12 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
                 return -1;
         }
         lm = s->lmv[k];
-        if (lm[0].e == e && rk_eq(lm[0].rack, rack)) {
-            lv[k] = lm[0].v;
-            ln[k] = lm[0].n;
-            s->line_hits++;
-            continue;
-        }
-        if (lm[1].e == e && rk_eq(lm[1].rack, rack)) {
-            LineMoves t = lm[1];
-            lm[1] = lm[0];
+        for (b = 0; b < LMV_WAYS; b++)
+            if (lm[b].e == e && rk_eq(lm[b].rack, rack))
+                break;
+        if (b < LMV_WAYS) {
+            LineMoves t = lm[b];
+            memmove(lm + 1, lm, sizeof(LineMoves) * (size_t)b);
             lm[0] = t;
             lv[k] = t.v;
             ln[k] = t.n;
@@ -2492,7 +2549,7 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
         lv[k] = want[k]->v;
         ln[k] = want[k]->n;
         lm = s->lmv[k];
-        lm[1] = lm[0];
+        memmove(lm + 1, lm, sizeof(LineMoves) * (LMV_WAYS - 1));
         lm[0].e = entries[k];
         lm[0].rack = rack;
         lm[0].v = lv[k];
@@ -2930,11 +2987,12 @@ static void Eg_dealloc(EgObject *self)
     free(self->ctxs);
     free(self->bri);
     free(self->scratch);
+    free(self->xc);
     free(self->tt_block);
     b = self->pool;
     while (b != NULL) {
         MBlock *next = b->next;
-        free(b);
+        free(b->raw);
         b = next;
     }
     if (self->ctx != NULL) {
@@ -3093,11 +3151,12 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         }
     }
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
+    self->xc = (XCheck *)calloc((size_t)1 << XC_BITS, sizeof(XCheck));
     self->tt_block = calloc(((size_t)1 << (TT_BITS - 2)) + 1, sizeof(TTBucket));
     self->tt = self->tt_block == NULL ? NULL
                                       : (TTBucket *)(((uintptr_t)self->tt_block + 63) & ~(uintptr_t)63);
     self->ttmask = ((size_t)1 << (TT_BITS - 2)) - 1;
-    if (self->ctx == NULL || self->tt == NULL)
+    if (self->ctx == NULL || self->tt == NULL || self->xc == NULL)
         goto nomem;
     for (side = 0; side < 2; side++) {
         Py_ssize_t n, x;
