@@ -1584,10 +1584,7 @@ typedef struct {
 } ByRack;
 
 typedef struct {
-    /* the racks last asked for here (a cache of the store's index) */
-    Rack mru_rack[2];
-    int mru_idx[2];
-    ByRack *br;
+    ByRack *br; /* (in the order stored: the larger racks' moves are looked for there) */
     int nbr;
     size_t capbr;
     uint64_t hash;
@@ -1609,12 +1606,9 @@ typedef struct {
     int n;
 } LineMoves;
 
-/* where a line state's moves for a rack are (its br[idx]) */
-typedef struct {
-    LEntry *e;
-    Rack rack;
-    int idx;
-} BrIndex;
+/* the store's index: a line state's moves for a rack (a copy of its
+ * ByRack's, found in one probe) */
+typedef LineMoves BrIndex;
 
 
 /* A table entry's value: the keys of a bucket's entries are apart from
@@ -2232,7 +2226,6 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
     s->bytes += sizeof(LEntry);
     e->hash = h;
     e->key = key;
-    e->mru_idx[0] = e->mru_idx[1] = -1;
     memcpy(e->packed, packed, sizeof(packed));
     s->lines[slot] = e;
     s->lused++;
@@ -2245,36 +2238,21 @@ static uint64_t bri_hash(const LEntry *e, Rack rack)
 }
 
 /* the moves of rack stored for the line state e, or NULL */
-static ByRack *eg_by_rack_find(const EgObject *s, LEntry *e, Rack rack)
+static const BrIndex *eg_by_rack_find(const EgObject *s, const LEntry *e, Rack rack)
 {
     size_t slot;
-    if (!e->nbr)
+    if (!s->bcap)
         return NULL;
-    if (e->mru_idx[0] >= 0 && rk_eq(e->mru_rack[0], rack))
-        return &e->br[e->mru_idx[0]];
-    if (e->mru_idx[1] >= 0 && rk_eq(e->mru_rack[1], rack)) {
-        int idx = e->mru_idx[1];
-        e->mru_rack[1] = e->mru_rack[0];
-        e->mru_idx[1] = e->mru_idx[0];
-        e->mru_rack[0] = rack;
-        e->mru_idx[0] = idx;
-        return &e->br[idx];
-    }
     slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
     while (s->bri[slot].e != NULL) {
-        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack)) {
-            e->mru_rack[1] = e->mru_rack[0];
-            e->mru_idx[1] = e->mru_idx[0];
-            e->mru_rack[0] = rack;
-            e->mru_idx[0] = s->bri[slot].idx;
-            return &e->br[s->bri[slot].idx];
-        }
+        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack))
+            return &s->bri[slot];
         slot = (slot + 1) & (s->bcap - 1);
     }
     return NULL;
 }
 
-static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
+static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
 {
     size_t slot;
     if ((s->bused + 1) * 2 > s->bcap) {
@@ -2300,21 +2278,22 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
         slot = (slot + 1) & (s->bcap - 1);
     s->bri[slot].e = e;
     s->bri[slot].rack = rack;
-    s->bri[slot].idx = idx;
+    s->bri[slot].v = v;
+    s->bri[slot].n = n;
     s->bused++;
     return 0;
 }
 
-static ByRack *eg_by_rack_add(EgObject *s, LEntry *e, Rack rack)
+/* Store the moves v[0:n] of rack for the line state e (v then held by e). */
+static int eg_by_rack_add(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
 {
     if (grow(&e->br, &e->capbr, (size_t)e->nbr + 1, sizeof(ByRack), 4, INT_MOST) < 0)
-        return NULL;
+        return -1;
     e->br[e->nbr].rack = rack;
-    e->br[e->nbr].v = NULL;
-    e->br[e->nbr].n = 0;
-    if (eg_bri_put(s, e, rack, e->nbr) < 0)
-        return NULL;
-    return &e->br[e->nbr++];
+    e->br[e->nbr].v = v;
+    e->br[e->nbr].n = n;
+    e->nbr++;
+    return eg_bri_put(s, e, rack, v, n);
 }
 
 /* Generate the records of rack on the lines of mask ``missing`` (packed
@@ -2435,17 +2414,15 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
 static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
 {
     LEntry **entries = s->lent;
-    ByRack *want[2 * SIZE];
     int32_t packed[2 * SIZE][LINE_INTS];
-    uint32_t missing = 0, dirty = s->dirty, x;
+    uint32_t missing = 0, dirty = s->dirty, found = 0, x;
     int k, no_blank = rk_blanks(rack) == 0;
     for (x = dirty; x; x &= x - 1) {
         LEntry *e;
         LineMoves *lm;
-        ByRack *got = NULL;
+        const BrIndex *got;
         int b;
         k = lowest_bit(x);
-        want[k] = NULL;
         e = entries[k];
         if (e == NULL) {
             e = entries[k] = eg_line_state(s, k);
@@ -2466,40 +2443,45 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
             continue;
         }
         got = eg_by_rack_find(s, e, rack);
-        if (got == NULL && no_blank) {
+        if (got != NULL) {
+            lv[k] = got->v;
+            ln[k] = got->n;
+            found |= (uint32_t)1 << k;
+            s->line_hits++;
+            continue;
+        }
+        if (no_blank) {
             for (b = 0; b < e->nbr; b++) {
                 if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
-                    ByRack *src;
                     int y, n = e->br[b].n;
+                    EMove **src = e->br[b].v;
                     EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
                     int m = 0;
                     if (v == NULL)
                         return -1;
                     s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
                     for (y = 0; y < n; y++)
-                        if (rk_fits(rack, e->br[b].v[y]->used))
-                            v[m++] = e->br[b].v[y];
-                    got = eg_by_rack_add(s, e, rack);
-                    if (got == NULL) {
-                        free(v);
+                        if (rk_fits(rack, src[y]->used))
+                            v[m++] = src[y];
+                    if (eg_by_rack_add(s, e, rack, v, m) < 0) {
+                        if (e->nbr == 0 || e->br[e->nbr - 1].v != v)
+                            free(v);
                         return -1;
                     }
                     s->subset_hits++;
-                    src = got;
-                    src->v = v;
-                    src->n = m;
+                    lv[k] = v;
+                    ln[k] = m;
+                    found |= (uint32_t)1 << k;
+                    s->line_hits++;
                     break;
                 }
             }
+            if (found >> k & 1)
+                continue;
         }
-        if (got == NULL) {
-            missing |= (uint32_t)1 << k;
-            memcpy(packed[k], e->packed, sizeof(packed[k]));
-            s->gen_lines++;
-        } else {
-            s->line_hits++;
-        }
-        want[k] = got;
+        missing |= (uint32_t)1 << k;
+        memcpy(packed[k], e->packed, sizeof(packed[k]));
+        s->gen_lines++;
     }
     if (missing)
         s->gen_calls++;
@@ -2511,43 +2493,43 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
             c->recs = NULL;
             return -1;
         }
-        for (k = 0; k < 2 * SIZE; k++) {
-            ByRack *br;
+        for (x = missing; x; x &= x - 1) {
+            EMove **v;
             int line_n = 0, y;
-            if (!(missing >> k & 1))
-                continue;
+            k = lowest_bit(x);
             /* the records of line k: consecutive, lines in order */
             while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
                 line_n++;
-            br = eg_by_rack_add(s, entries[k], rack);
-            if (br == NULL)
-                goto nomem;
-            br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
-            if (br->v == NULL)
+            v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
+            if (v == NULL)
                 goto nomem;
             s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
             for (y = 0; y < line_n; y++) {
                 EMove *m = eg_new_move(s);
-                if (m == NULL)
+                if (m == NULL) {
+                    free(v);
                     goto nomem;
+                }
                 eg_rec_move(s, &c->recs[start + y], packed[k], m);
-                br->v[br->n++] = m;
+                v[y] = m;
+            }
+            if (eg_by_rack_add(s, entries[k], rack, v, line_n) < 0) {
+                if (entries[k]->nbr == 0 || entries[k]->br[entries[k]->nbr - 1].v != v)
+                    free(v);
+                goto nomem;
             }
             start += line_n;
-            want[k] = br;
+            lv[k] = v;
+            ln[k] = line_n;
         }
         free(c->recs);
         c->recs = NULL;
         c->nrecs = 0;
         c->caprecs = 0;
     }
-    for (x = dirty; x; x &= x - 1) {
+    for (x = found | missing; x; x &= x - 1) {
         LineMoves *lm;
         k = lowest_bit(x);
-        if (want[k] == NULL)
-            continue;
-        lv[k] = want[k]->v;
-        ln[k] = want[k]->n;
         lm = s->lmv[k];
         memmove(lm + 1, lm, sizeof(LineMoves) * (LMV_WAYS - 1));
         lm[0].e = entries[k];
