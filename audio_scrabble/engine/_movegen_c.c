@@ -2016,7 +2016,6 @@ static uint32_t eg_changed(const EgObject *s, const EMove *m)
     return bits;
 }
 
-static LEntry *eg_line_state(EgObject *s, int k);
 
 /* Put m down: the board, its hash, the lines changed and their states
  * (the old states of the lines in the returned *changed kept in saved).
@@ -2144,10 +2143,16 @@ static void line_context(const EgObject *s, int k, uint64_t *ha, uint64_t *hb)
 
 static LEntry *eg_line_state_new(EgObject *s, int k);
 
-/* The stored state of line k on the board now (made when first met). */
-static LEntry *eg_line_state(EgObject *s, int k)
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* The stored state of line k on the board now (made when first met), a
+ * and b its context's hashes (line_context). */
+static LEntry *eg_line_state(EgObject *s, int k, uint64_t a, uint64_t b)
 {
-    uint64_t a, b;
     size_t slot;
     LEntry *e;
     CtxEntry *near;
@@ -2169,7 +2174,6 @@ static LEntry *eg_line_state(EgObject *s, int k)
         s->bytes += cap * sizeof(CtxEntry);
         s->ccap = cap;
     }
-    line_context(s, k, &a, &b);
     near = &s->near[k][(a >> 40) & 255];
     if (near->e != NULL && near->a == a && near->b == b)
         return near->e;
@@ -2232,18 +2236,24 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
     return e;
 }
 
-static uint64_t bri_hash(const LEntry *e, Rack rack)
+/* the index's hash of (e, rack), rh the rack's rk_hash */
+static inline uint64_t bri_hash_rh(const LEntry *e, uint64_t rh)
 {
-    return splitmix((uint64_t)(uintptr_t)e ^ rk_hash(rack));
+    return splitmix((uint64_t)(uintptr_t)e ^ rh);
 }
 
-/* the moves of rack stored for the line state e, or NULL */
-static const BrIndex *eg_by_rack_find(const EgObject *s, const LEntry *e, Rack rack)
+static uint64_t bri_hash(const LEntry *e, Rack rack)
+{
+    return bri_hash_rh(e, rk_hash(rack));
+}
+
+/* the moves of rack (rh: its rk_hash) stored for the line state e, or NULL */
+static const BrIndex *eg_by_rack_find(const EgObject *s, const LEntry *e, Rack rack, uint64_t rh)
 {
     size_t slot;
     if (!s->bcap)
         return NULL;
-    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    slot = (size_t)(bri_hash_rh(e, rh) & (s->bcap - 1));
     while (s->bri[slot].e != NULL) {
         if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack))
             return &s->bri[slot];
@@ -2415,20 +2425,34 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
 {
     LEntry **entries = s->lent;
     int32_t packed[2 * SIZE][LINE_INTS];
-    uint32_t missing = 0, dirty = s->dirty, found = 0, x;
+    uint64_t ca[2 * SIZE], cb[2 * SIZE], rh = rk_hash(rack);
+    uint32_t missing = 0, dirty = s->dirty, found = 0, fresh = 0, ask = 0, x;
     int k, no_blank = rk_blanks(rack) == 0;
+    /* In steps, so that the lines' lookups, each a likely cache miss,
+       overlap: the contexts of the lines without a state, their places
+       in the context caches fetched; their states; the lines' recent
+       racks, and the index's places of the others fetched; then those. */
+    for (x = dirty; x; x &= x - 1) {
+        k = lowest_bit(x);
+        if (entries[k] == NULL) {
+            line_context(s, k, &ca[k], &cb[k]);
+            PREFETCH(&s->near[k][(ca[k] >> 40) & 255]);
+            if (s->ccap)
+                PREFETCH(&s->ctxs[ca[k] & (s->ccap - 1)]);
+            fresh |= (uint32_t)1 << k;
+        }
+    }
+    for (x = fresh; x; x &= x - 1) {
+        k = lowest_bit(x);
+        if ((entries[k] = eg_line_state(s, k, ca[k], cb[k])) == NULL)
+            return -1;
+    }
     for (x = dirty; x; x &= x - 1) {
         LEntry *e;
         LineMoves *lm;
-        const BrIndex *got;
         int b;
         k = lowest_bit(x);
         e = entries[k];
-        if (e == NULL) {
-            e = entries[k] = eg_line_state(s, k);
-            if (e == NULL)
-                return -1;
-        }
         lm = s->lmv[k];
         for (b = 0; b < LMV_WAYS; b++)
             if (lm[b].e == e && rk_eq(lm[b].rack, rack))
@@ -2442,7 +2466,17 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
             s->line_hits++;
             continue;
         }
-        got = eg_by_rack_find(s, e, rack);
+        if (s->bcap)
+            PREFETCH(&s->bri[bri_hash_rh(e, rh) & (s->bcap - 1)]);
+        ask |= (uint32_t)1 << k;
+    }
+    for (x = ask; x; x &= x - 1) {
+        LEntry *e;
+        const BrIndex *got;
+        int b;
+        k = lowest_bit(x);
+        e = entries[k];
+        got = eg_by_rack_find(s, e, rack, rh);
         if (got != NULL) {
             lv[k] = got->v;
             ln[k] = got->n;
