@@ -2914,7 +2914,12 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 s->hit = 1;
             } else {
                 LEntry *saved[2 * SIZE];
-                uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                uint32_t changed, old;
+                if (k + 1 < moves->n) { /* the next move's child's table bucket, on its way */
+                    const EMove *next = moves->v[k + 1];
+                    eg_tt_prefetch(s, s->h ^ next->z, eg_rkey(theirs, rk_sub(mine, next->used), 0));
+                }
+                old = eg_apply(s, m, saved, &changed);
                 if (changed == (uint32_t)-1) {
                     PyErr_NoMemory();
                     s->stop = 2;
