@@ -1560,6 +1560,15 @@ typedef struct MBlock {
     int used;
 } MBlock;
 
+/* The line store's move lists, carved from blocks (never freed one by
+ * one: they last as long as the search) */
+#define VBLOCK 65536
+typedef struct VBlock {
+    struct VBlock *next;
+    size_t used, cap;
+    EMove *slots[1]; /* (cap of them) */
+} VBlock;
+
 /* the fitting root moves of a side by rack */
 #define FIT_SLOTS 1024
 typedef struct {
@@ -1668,6 +1677,7 @@ typedef struct {
     void *tt_block; /* (what tt is carved from) */
     size_t ttmask; /* of the buckets */
     MBlock *pool;
+    VBlock *vpool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
     int face_of[27];
@@ -1714,6 +1724,26 @@ static EMove *eg_new_move(EgObject *s)
         s->pool = b;
     }
     return &s->pool->moves[s->pool->used++];
+}
+
+/* room for a list of n moves in the line store (n 0: one slot), or NULL */
+static EMove **eg_new_list(EgObject *s, int n)
+{
+    size_t want = n > 0 ? (size_t)n : 1;
+    VBlock *b = s->vpool;
+    if (b == NULL || b->cap - b->used < want) {
+        size_t cap = want > VBLOCK ? want : VBLOCK;
+        b = (VBlock *)malloc(sizeof(VBlock) + sizeof(EMove *) * (cap - 1));
+        if (b == NULL)
+            return NULL;
+        b->cap = cap;
+        b->used = 0;
+        b->next = s->vpool;
+        s->vpool = b;
+    }
+    b->used += want;
+    s->bytes += sizeof(EMove *) * want;
+    return b->slots + (b->used - want);
 }
 
 /* the used tiles, order key and Zobrist of a move whose squares are set */
@@ -2489,19 +2519,15 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
                 if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
                     int y, n = e->br[b].n;
                     EMove **src = e->br[b].v;
-                    EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
+                    EMove **v = eg_new_list(s, n);
                     int m = 0;
                     if (v == NULL)
                         return -1;
-                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
                     for (y = 0; y < n; y++)
                         if (rk_fits(rack, src[y]->used))
                             v[m++] = src[y];
-                    if (eg_by_rack_add(s, e, rack, v, m) < 0) {
-                        if (e->nbr == 0 || e->br[e->nbr - 1].v != v)
-                            free(v);
+                    if (eg_by_rack_add(s, e, rack, v, m) < 0)
                         return -1;
-                    }
                     s->subset_hits++;
                     lv[k] = v;
                     ln[k] = m;
@@ -2534,24 +2560,18 @@ static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
             /* the records of line k: consecutive, lines in order */
             while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
                 line_n++;
-            v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
+            v = eg_new_list(s, line_n);
             if (v == NULL)
                 goto nomem;
-            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
             for (y = 0; y < line_n; y++) {
                 EMove *m = eg_new_move(s);
-                if (m == NULL) {
-                    free(v);
+                if (m == NULL)
                     goto nomem;
-                }
                 eg_rec_move(s, &c->recs[start + y], packed[k], m);
                 v[y] = m;
             }
-            if (eg_by_rack_add(s, entries[k], rack, v, line_n) < 0) {
-                if (entries[k]->nbr == 0 || entries[k]->br[entries[k]->nbr - 1].v != v)
-                    free(v);
+            if (eg_by_rack_add(s, entries[k], rack, v, line_n) < 0)
                 goto nomem;
-            }
             start += line_n;
             lv[k] = v;
             ln[k] = line_n;
@@ -2997,9 +3017,6 @@ static void Eg_dealloc(EgObject *self)
     }
     for (k = 0; k < self->lcap; k++) {
         if (self->lines[k] != NULL) {
-            int j;
-            for (j = 0; j < self->lines[k]->nbr; j++)
-                free(self->lines[k]->br[j].v);
             free(self->lines[k]->br);
             free(self->lines[k]);
         }
@@ -3010,6 +3027,11 @@ static void Eg_dealloc(EgObject *self)
     free(self->scratch);
     free(self->xc);
     free(self->tt_block);
+    while (self->vpool != NULL) {
+        VBlock *next = self->vpool->next;
+        free(self->vpool);
+        self->vpool = next;
+    }
     b = self->pool;
     while (b != NULL) {
         MBlock *next = b->next;
