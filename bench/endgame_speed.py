@@ -42,7 +42,7 @@ def club_positions(seeds: list[int], cache: str | None) -> list[dict]:
         got = json.loads(Path(cache).read_text())
         if [p["seed"] for p in got] == seeds:
             return got
-    from audio_scrabble.core import Game
+    from audio_scrabble.core.game import Game
     from audio_scrabble.core.rules import VARIANTS
     from audio_scrabble.engine import ComputerPlayer
     from audio_scrabble.lexicon import Lexicon
@@ -69,7 +69,7 @@ def club_positions(seeds: list[int], cache: str | None) -> list[dict]:
 
 def run(positions: list[dict], depth: int) -> list[dict]:
     """Each position searched to ``depth`` by the compiled search."""
-    from audio_scrabble.core import Board
+    from audio_scrabble.core.board import Board
     from audio_scrabble.engine import MoveGenerator
     from audio_scrabble.engine.endgame import EndgameSolver, c_search_available
     from audio_scrabble.lexicon import Lexicon
@@ -117,8 +117,8 @@ def main() -> int:
             return 0
         for g in got:
             print(f"seed {g['seed']}: nodes {g['nodes']:,} CPU {g['cpu']:.2f} s value {g['value']}")
-        nodes, cpu = sum(g["nodes"] for g in got), sum(g["cpu"] for g in got)
-        print(f"depth {args.depth}: nodes {nodes:,} CPU {cpu:.2f} s, {nodes / cpu:,.0f} nodes a second")
+        n_all, cpu_all = sum(g["nodes"] for g in got), sum(g["cpu"] for g in got)
+        print(f"depth {args.depth}: nodes {n_all:,} CPU {cpu_all:.2f} s, {n_all / cpu_all:,.0f} nodes a second")
         return 0
     cache = args.cache or "/tmp/endgame_speed_positions.json"
     club_positions(seeds, cache)
