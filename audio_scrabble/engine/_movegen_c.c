@@ -31,6 +31,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,14 @@ static int lowest_bit(uint32_t x) /* x != 0 */
     if (!(x & 0x1u)) { n += 1; }
     return n;
 #endif
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
 }
 
 /* ------------------------------------------------------------------ */
@@ -215,21 +224,39 @@ static int node_table_grow(NodeTable *t)
     return 0;
 }
 
-static int grow_u32(uint32_t **arr, size_t *cap, size_t need)
+/*
+ * Room for ``need`` elements of ``elem`` bytes in the array *arrp points
+ * to (any object pointer variable), of capacity *cap: grown by doubling
+ * from ``first``, to at most ``most`` elements. 0, or -1 with the array
+ * and *cap unchanged when more than ``most`` are asked for, the size in
+ * bytes would overflow, or the memory is short (no Python error set).
+ */
+static int grow(void *arrp, size_t *cap, size_t need, size_t elem, size_t first, size_t most)
 {
-    if (need > *cap) {
-        size_t n = *cap ? *cap : 1024;
-        uint32_t *grown;
-        while (n < need)
-            n *= 2;
-        grown = (uint32_t *)realloc(*arr, n * sizeof(uint32_t));
-        if (grown == NULL)
-            return -1;
-        *arr = grown;
-        *cap = n;
-    }
+    void *arr, *grown;
+    size_t n;
+    if (need <= *cap)
+        return 0;
+    if (most > SIZE_MAX / elem)
+        most = SIZE_MAX / elem;
+    if (need > most)
+        return -1;
+    n = *cap ? *cap : first;
+    if (n > most)
+        n = most;
+    while (n < need)
+        n = n > most / 2 ? most : 2 * n;
+    memcpy(&arr, arrp, sizeof(arr));
+    grown = realloc(arr, n * elem);
+    if (grown == NULL)
+        return -1;
+    memcpy(arrp, &grown, sizeof(grown));
+    *cap = n;
     return 0;
 }
+
+#define INT_MOST ((size_t)INT_MAX)
+#define SSIZE_MOST ((size_t)PY_SSIZE_T_MAX)
 
 static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -281,9 +308,7 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         goto nomem;
     /* Number the nodes breadth first (the root 0), by identity, writing
      * each node's info and its children's numbers as it is reached. */
-    order_cap = 1024;
-    order = (PyObject **)malloc(order_cap * sizeof(PyObject *));
-    if (order == NULL)
+    if (grow(&order, &order_cap, 1, sizeof(PyObject *), 1024, SIZE_MAX) < 0)
         goto nomem;
     order[n] = root;
     table.keys[node_slot(&table, root)] = root;
@@ -296,12 +321,13 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         uint32_t m;
         if (info < 0)
             goto fail;
-        if (grow_u32(&self->info, &info_cap, k + 1) < 0 || grow_u32(&self->first, &first_cap, k + 1) < 0)
+        if (grow(&self->info, &info_cap, k + 1, sizeof(uint32_t), 1024, SIZE_MAX) < 0 ||
+            grow(&self->first, &first_cap, k + 1, sizeof(uint32_t), 1024, SIZE_MAX) < 0)
             goto nomem;
         self->info[k] = (uint32_t)info;
         self->first[k] = (uint32_t)nedges;
         m = (uint32_t)info & ALL_LETTERS;
-        if (grow_u32(&self->edges, &edges_cap, nedges + 26) < 0)
+        if (grow(&self->edges, &edges_cap, nedges + 26, sizeof(uint32_t), 1024, SIZE_MAX) < 0)
             goto nomem;
         while (m) {
             PyObject *child;
@@ -320,13 +346,8 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                     PyErr_SetString(PyExc_ValueError, "the word graph has too many nodes");
                     goto fail;
                 }
-                if (n == order_cap) {
-                    PyObject **grown = (PyObject **)realloc(order, 2 * order_cap * sizeof(PyObject *));
-                    if (grown == NULL)
-                        goto nomem;
-                    order = grown;
-                    order_cap *= 2;
-                }
+                if (grow(&order, &order_cap, n + 1, sizeof(PyObject *), 1024, SIZE_MAX) < 0)
+                    goto nomem;
                 order[n] = child;
                 table.keys[s] = child;
                 table.vals[s] = (uint32_t)n;
@@ -404,7 +425,8 @@ typedef struct {
     const GraphObject *g;
     PyObject *out;  /* NULL: records go to recs */
     Rec *recs;
-    Py_ssize_t nrecs, caprecs;
+    Py_ssize_t nrecs;
+    size_t caprecs;
     int stop_first;
     int halt;   /* found (stop_first) or an error */
     int error;
@@ -425,7 +447,8 @@ typedef struct {
     char buf[SIZE + 1];
     /* left parts */
     LeftPart *lps;
-    Py_ssize_t nlps, caplps;
+    Py_ssize_t nlps;
+    size_t caplps;
     int maxleft;
 } Ctx;
 
@@ -491,16 +514,10 @@ static void emit(Ctx *c, long score, int end, uint64_t bm)
         best_blanks(c, c->s0, end, &score, &bm);
     if (c->out == NULL) {
         Rec *r;
-        if (c->nrecs == c->caprecs) {
-            Py_ssize_t cap = c->caprecs ? 2 * c->caprecs : 256;
-            Rec *grown = (Rec *)realloc(c->recs, sizeof(Rec) * (size_t)cap);
-            if (grown == NULL) {
-                PyErr_NoMemory();
-                c->halt = c->error = 1;
-                return;
-            }
-            c->recs = grown;
-            c->caprecs = cap;
+        if (grow(&c->recs, &c->caprecs, (size_t)c->nrecs + 1, sizeof(Rec), 256, SSIZE_MOST) < 0) {
+            PyErr_NoMemory();
+            c->halt = c->error = 1;
+            return;
         }
         r = &c->recs[c->nrecs++];
         r->score = (int)score;
@@ -705,16 +722,10 @@ static int add_left(Ctx *c, uint32_t node, uint32_t follow, uint32_t rmask, int 
                     uint32_t bmr, const char *word)
 {
     LeftPart *lp;
-    if (c->nlps == c->caplps) {
-        Py_ssize_t cap = c->caplps ? 2 * c->caplps : 256;
-        LeftPart *grown = (LeftPart *)realloc(c->lps, sizeof(LeftPart) * (size_t)cap);
-        if (grown == NULL) {
-            PyErr_NoMemory();
-            c->halt = c->error = 1;
-            return -1;
-        }
-        c->lps = grown;
-        c->caplps = cap;
+    if (grow(&c->lps, &c->caplps, (size_t)c->nlps + 1, sizeof(LeftPart), 256, SSIZE_MOST) < 0) {
+        PyErr_NoMemory();
+        c->halt = c->error = 1;
+        return -1;
     }
     lp = &c->lps[c->nlps++];
     lp->node = node;
@@ -920,7 +931,8 @@ typedef struct {
 typedef struct {
     Ctx *c;
     Found *found;
-    Py_ssize_t n, cap;
+    Py_ssize_t n;
+    size_t cap;
 } Opening;
 
 static void opening_walk(Opening *o, uint32_t node, char *word, int *vals, int depth, int nb, uint32_t bm,
@@ -958,16 +970,10 @@ static void opening_walk(Opening *o, uint32_t node, char *word, int *vals, int d
                 c->halt = 1;
                 return;
             }
-            if (o->n == o->cap) {
-                Py_ssize_t cap = o->cap ? 2 * o->cap : 256;
-                Found *grown = (Found *)realloc(o->found, sizeof(Found) * (size_t)cap);
-                if (grown == NULL) {
-                    PyErr_NoMemory();
-                    c->halt = c->error = 1;
-                    return;
-                }
-                o->found = grown;
-                o->cap = cap;
+            if (grow(&o->found, &o->cap, (size_t)o->n + 1, sizeof(Found), 256, SSIZE_MOST) < 0) {
+                PyErr_NoMemory();
+                c->halt = c->error = 1;
+                return;
             }
             f = &o->found[o->n++];
             memcpy(f->word, word, (size_t)depth + 1);
@@ -1001,7 +1007,8 @@ static void opening(Ctx *c)
     Py_ssize_t x;
     o.c = c;
     o.found = NULL;
-    o.n = o.cap = 0;
+    o.n = 0;
+    o.cap = 0;
     memcpy(c->rc, c->rack, sizeof(c->rc));
     opening_walk(&o, 0, word, vals, 0, c->nb0, 0, 0, c->rmask0);
     if (c->halt) {
@@ -1240,7 +1247,26 @@ static PyObject *int_list(const long *v, int n)
 /* A line's packed analysis (F_* fields; the anchors' mask at F_ANCHORS)
  * on board, the 225 squares row by row ('.' empty, a lower-case letter a
  * blank). */
+/* Cross-checks already worked out, by the runs of tiles before and after
+ * the square (two hashes of their squares as written): a cache, each run
+ * pair in one place (XC_BITS), the newest kept. */
+#define XC_BITS 13
+typedef struct {
+    uint64_t a, b;
+    uint32_t cc;
+    int32_t xs;
+} XCheck;
+
+static void pack_line_x(const GraphObject *g, const char *board, int d, int i, int32_t *packed, XCheck *xc);
+
 static void pack_line(const GraphObject *g, const char *board, int d, int i, int32_t *packed)
+{
+    pack_line_x(g, board, d, i, packed, NULL);
+}
+
+/* pack_line, the cross-checks from the cache xc where it has them (xc
+ * NULL: none) */
+static void pack_line_x(const GraphObject *g, const char *board, int d, int i, int32_t *packed, XCheck *xc)
 {
     const char *cells;
     int step, stride, j;
@@ -1277,13 +1303,43 @@ static void pack_line(const GraphObject *g, const char *board, int d, int i, int
                 lo--;
             while (hi < SIZE - 1 && perp[(hi + 1) * stride] != '.')
                 hi++;
-            packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
-            for (q = lo; q <= hi; q++) {
-                char ch = perp[q * stride];
-                if (q != i && ch >= 'A' && ch <= 'Z')
-                    sum += g->values[ch - 'A'];
+            if (xc != NULL) {
+                uint64_t a = 0x452821E638D01377ull, b = 0xBE5466CF34E90C6Cull;
+                XCheck *x;
+                for (q = lo; q <= hi; q++) {
+                    uint64_t v = (uint64_t)(q == i ? 0x7E : (unsigned char)perp[q * stride]) | ((uint64_t)(q - lo) << 8);
+                    a = (a ^ v) * 0x100000001B3ull;
+                    a ^= a >> 29;
+                    b = (b + v * 0x9E3779B97F4A7C15ull) ^ (b >> 31);
+                    b *= 0xBF58476D1CE4E5B9ull;
+                }
+                a = splitmix(a ^ (uint64_t)(hi - lo));
+                x = &xc[a >> (64 - XC_BITS)];
+                if (x->a == a && x->b == b) {
+                    packed[F_CC + j] = (int32_t)x->cc;
+                    packed[F_XS + j] = x->xs;
+                } else {
+                    packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+                    for (q = lo; q <= hi; q++) {
+                        char ch = perp[q * stride];
+                        if (q != i && ch >= 'A' && ch <= 'Z')
+                            sum += g->values[ch - 'A'];
+                    }
+                    packed[F_XS + j] = (int32_t)sum;
+                    x->a = a;
+                    x->b = b;
+                    x->cc = (uint32_t)packed[F_CC + j];
+                    x->xs = (int32_t)sum;
+                }
+            } else {
+                packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
+                for (q = lo; q <= hi; q++) {
+                    char ch = perp[q * stride];
+                    if (q != i && ch >= 'A' && ch <= 'Z')
+                        sum += g->values[ch - 'A'];
+                }
+                packed[F_XS + j] = (int32_t)sum;
             }
-            packed[F_XS + j] = (int32_t)sum;
             packed[F_XW + j] = g->wm[d][i][j];
             amask |= (uint32_t)1 << j;
         } else if ((j > 0 && packed[F_LT + j - 1]) || (j < SIZE - 1 && packed[F_LT + j + 1])) {
@@ -1377,7 +1433,8 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  */
 
 #define EG_INF 1000000000
-#define EG_ALL_DEPTHS (1 << 30)
+#define EG_ALL_DEPTHS (1 << 20) /* (the depths asked for: below EG_MOST_DEPTH) */
+#define EG_MOST_DEPTH (1 << 16)
 #define EG_EXACT 0
 #define EG_LOWER 1
 #define EG_UPPER 2
@@ -1389,7 +1446,7 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * TILE_ORDER_BONUS): in effect the plays of most tiles first, then by score */
 #define ORDER_BONUS 40
 /* The most the line store and its moves may hold: past it the search
- * stops as when out of time (the table is fixed: 40 bytes an entry). */
+ * stops as when out of time (the table is fixed: 32 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
 
 typedef struct {
@@ -1456,59 +1513,61 @@ static int rk_size(Rack r)
     return n;
 }
 
-static uint64_t splitmix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 /* A move at a node: its squares (position 15 * row + col, tile as
  * written), the tiles used, the order key, the line's bit index; a root
  * move's other choices of blanks in vars (root >= 0: its index). */
 typedef struct EMove {
+    /* (what the search's loops read first; 64 bytes in all, a cache line
+       in the pool, whose blocks are aligned to 64) */
     int order, score;
     Rack used;
-    int line;
-    int n;
-    uint8_t pos[EG_TILES];
-    char ch[EG_TILES];
     uint64_t z;
     int root;
+    signed char line;
+    signed char n;
+    signed char s0, len; /* the word's span on its line (-1: not known) */
+    uint8_t pos[EG_TILES];
+    char ch[EG_TILES];
+    int16_t nvars;
     struct EMove *vars;
-    int nvars;
-    int s0, len; /* the word's span on its line (-1: not known) */
 } EMove;
+
+/* (a move fits in a cache line) */
+typedef char eg_move_fits_a_line[sizeof(EMove) <= 64 ? 1 : -1];
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
 #define EG_PASS (&eg_pass_move)
 
 typedef struct {
     EMove **v;
-    int n, cap;
+    int n;
+    size_t cap;
 } MList;
 
 static int ml_push(MList *l, EMove *m)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        EMove **grown = (EMove **)realloc(l->v, sizeof(EMove *) * (size_t)cap);
-        if (grown == NULL)
-            return -1;
-        l->v = grown;
-        l->cap = cap;
-    }
+    if (grow(&l->v, &l->cap, (size_t)l->n + 1, sizeof(EMove *), 64, INT_MOST) < 0)
+        return -1;
     l->v[l->n++] = m;
     return 0;
 }
 
 #define POOL_BLOCK 4096
 typedef struct MBlock {
+    EMove moves[POOL_BLOCK]; /* (at a multiple of 64) */
     struct MBlock *next;
+    void *raw; /* what was allocated */
     int used;
-    EMove moves[POOL_BLOCK];
 } MBlock;
+
+/* The line store's move lists, carved from blocks (never freed one by
+ * one: they last as long as the search) */
+#define VBLOCK 65536
+typedef struct VBlock {
+    struct VBlock *next;
+    size_t used, cap;
+    EMove *slots[1]; /* (cap of them) */
+} VBlock;
 
 /* the fitting root moves of a side by rack */
 #define FIT_SLOTS 1024
@@ -1534,11 +1593,9 @@ typedef struct {
 } ByRack;
 
 typedef struct {
-    /* the racks last asked for here (a cache of the store's index) */
-    Rack mru_rack[2];
-    int mru_idx[2];
-    ByRack *br;
-    int nbr, capbr;
+    ByRack *br; /* (in the order stored: the larger racks' moves are looked for there) */
+    int nbr;
+    size_t capbr;
     uint64_t hash;
     LKey key;
     int32_t packed[LINE_INTS];
@@ -1549,20 +1606,37 @@ typedef struct {
     LEntry *e;
 } CtxEntry;
 
-/* where a line state's moves for a rack are (its br[idx]) */
+/* a line state's moves for a rack (as its ByRack's); LMV_WAYS kept a line */
+#define LMV_WAYS 4
 typedef struct {
     LEntry *e;
     Rack rack;
-    int idx;
-} BrIndex;
+    EMove **v;
+    int n;
+} LineMoves;
+
+/* the store's index: a line state's moves for a rack (a copy of its
+ * ByRack's, found in one probe) */
+typedef LineMoves BrIndex;
 
 
+/* A table entry's value: the keys of a bucket's entries are apart from
+ * their values (TTBucket), so a probe that finds nothing touches one
+ * cache line. */
 typedef struct {
-    uint64_t h, r;
     EMove *best;
-    int val, depth;
-    int flag, used;
+    int32_t val;
+    uint32_t depth : 24; /* EG_ALL_DEPTHS or a depth asked for */
+    uint32_t flag : 2;
+    uint32_t used : 1;
 } TTE;
+
+/* A bucket of 4 entries: their keys (position hash, racks' key), then
+ * their values; 128 bytes, aligned to 64. */
+typedef struct {
+    uint64_t key[4][2];
+    TTE data[4];
+} TTBucket;
 
 typedef struct {
     PyObject_HEAD
@@ -1573,6 +1647,8 @@ typedef struct {
     long long nodes;
     int hit, stop;
     char cells[SIZE * SIZE];
+    char cellsT[SIZE * SIZE]; /* cells by column: cellsT[15 * c + r] */
+    uint32_t occ[2 * SIZE];   /* the tiles of each line (bit: the place on it) */
     uint64_t h;
     uint32_t dirty;
     Rack racks[2];
@@ -1589,13 +1665,19 @@ typedef struct {
     CtxEntry near[2 * SIZE][256]; /* the line states last found, by line (a cache of ctxs) */
     BrIndex *bri;
     size_t bcap, bused;
+    LineMoves lmv[2 * SIZE][LMV_WAYS]; /* each line's moves last found, the latest first */
+    XCheck *xc; /* (1 << XC_BITS) cross-checks worked out */
+    EMove **scratch; /* eg_order's */
+    size_t scratch_cap;
     /* the generator's work: calls, lines generated, lines from the store,
        of which filtered from a larger rack's moves */
     long long gen_calls, gen_lines, line_hits, subset_hits;
     size_t bytes; /* held by the line store and its moves (EG_MEMORY at most) */
-    TTE *tt;
-    size_t ttmask;
+    TTBucket *tt; /* 2^(TT_BITS - 2) buckets, 64-aligned */
+    void *tt_block; /* (what tt is carved from) */
+    size_t ttmask; /* of the buckets */
     MBlock *pool;
+    VBlock *vpool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
     int face_of[27];
@@ -1630,15 +1712,38 @@ static int eg_face(const EgObject *s, Rack r)
 static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
-        MBlock *b = (MBlock *)malloc(sizeof(MBlock));
-        s->bytes += sizeof(MBlock);
-        if (b == NULL)
+        void *raw = malloc(sizeof(MBlock) + 63);
+        MBlock *b;
+        if (raw == NULL)
             return NULL;
+        b = (MBlock *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        b->raw = raw;
+        s->bytes += sizeof(MBlock);
         b->next = s->pool;
         b->used = 0;
         s->pool = b;
     }
     return &s->pool->moves[s->pool->used++];
+}
+
+/* room for a list of n moves in the line store (n 0: one slot), or NULL */
+static EMove **eg_new_list(EgObject *s, int n)
+{
+    size_t want = n > 0 ? (size_t)n : 1;
+    VBlock *b = s->vpool;
+    if (b == NULL || b->cap - b->used < want) {
+        size_t cap = want > VBLOCK ? want : VBLOCK;
+        b = (VBlock *)malloc(sizeof(VBlock) + sizeof(EMove *) * (cap - 1));
+        if (b == NULL)
+            return NULL;
+        b->cap = cap;
+        b->used = 0;
+        b->next = s->vpool;
+        s->vpool = b;
+    }
+    b->used += want;
+    s->bytes += sizeof(EMove *) * want;
+    return b->slots + (b->used - want);
 }
 
 /* the used tiles, order key and Zobrist of a move whose squares are set */
@@ -1741,15 +1846,15 @@ static void eg_merge(EMove **a, EMove **tmp, int n)
     memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
 }
 
-static int eg_order(MList *l, Rack rack)
+static int eg_order(EgObject *s, MList *l, Rack rack)
 {
     EMove **tmp;
     int n = l->n, k, outs = 0, rest;
     if (n < 2)
         return 0;
-    tmp = (EMove **)malloc(sizeof(EMove *) * (size_t)n * 2);
-    if (tmp == NULL)
+    if (grow(&s->scratch, &s->scratch_cap, (size_t)n * 2, sizeof(EMove *), 256, SSIZE_MOST) < 0)
         return -1;
+    tmp = s->scratch;
     for (k = 0; k < n; k++)
         if (rk_eq(l->v[k]->used, rack))
             tmp[outs++] = l->v[k];
@@ -1760,7 +1865,6 @@ static int eg_order(MList *l, Rack rack)
     memcpy(l->v, tmp, sizeof(EMove *) * (size_t)n);
     eg_merge(l->v, tmp + n, outs);
     eg_merge(l->v + outs, tmp + n, n - outs);
-    free(tmp);
     return 0;
 }
 
@@ -1892,50 +1996,56 @@ static MList *eg_fitting(EgObject *s, int side, Rack rack)
             }
         }
     }
-    if (eg_order(&e->list, rack) < 0)
+    if (eg_order(s, &e->list, rack) < 0)
         return NULL;
     e->used = 1;
     e->rack = rack;
     return &e->list;
 }
 
-/* endgame.py's changed_lines */
+static inline int highest_bit(uint32_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31 - __builtin_clz(x);
+#else
+    int n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
+/* endgame.py's changed_lines (m's tiles on the board): the rows and
+ * columns through each tile and next to it, and the lines just past the
+ * ends of the runs of tiles through it (from the lines' tiles, s->occ). */
 static uint32_t eg_changed(const EgObject *s, const EMove *m)
 {
     uint32_t bits = 0;
-    int k, x;
-    const char *cells = s->cells;
+    int k;
     for (k = 0; k < m->n; k++) {
-        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE, lo, hi;
-        for (x = r - 1; x <= r + 1; x++)
-            if (x >= 0 && x < SIZE)
-                bits |= (uint32_t)1 << x;
-        for (x = c - 1; x <= c + 1; x++)
-            if (x >= 0 && x < SIZE)
-                bits |= (uint32_t)1 << (SIZE + x);
-        lo = hi = r;
-        while (lo > 0 && cells[(lo - 1) * SIZE + c] != '.')
-            lo--;
-        while (hi < SIZE - 1 && cells[(hi + 1) * SIZE + c] != '.')
-            hi++;
-        if (lo > 0)
-            bits |= (uint32_t)1 << (lo - 1);
-        if (hi < SIZE - 1)
-            bits |= (uint32_t)1 << (hi + 1);
-        lo = hi = c;
-        while (lo > 0 && cells[r * SIZE + lo - 1] != '.')
-            lo--;
-        while (hi < SIZE - 1 && cells[r * SIZE + hi + 1] != '.')
-            hi++;
-        if (lo > 0)
-            bits |= (uint32_t)1 << (SIZE + lo - 1);
-        if (hi < SIZE - 1)
-            bits |= (uint32_t)1 << (SIZE + hi + 1);
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        uint32_t free_, below, above;
+        /* the rows r - 1 to r + 1 and the columns c - 1 to c + 1 */
+        bits |= ((((uint32_t)7 << r) >> 1) & 0x7FFFu) | (((((uint32_t)7 << c) >> 1) & 0x7FFFu) << SIZE);
+        /* the run down column c through r: the rows just before and after
+           it (free_ has the bits from 15 on set: above is never 0) */
+        free_ = ~s->occ[SIZE + c];
+        below = free_ & (((uint32_t)1 << r) - 1);
+        above = free_ >> r;
+        if (below)
+            bits |= (uint32_t)1 << highest_bit(below);
+        bits |= ((uint32_t)1 << (r + lowest_bit(above))) & 0x7FFFu;
+        /* the run along row r through c: the columns just before and after */
+        free_ = ~s->occ[r];
+        below = free_ & (((uint32_t)1 << c) - 1);
+        above = free_ >> c;
+        if (below)
+            bits |= (uint32_t)1 << (SIZE + highest_bit(below));
+        bits |= (((uint32_t)1 << (c + lowest_bit(above))) & 0x7FFFu) << SIZE;
     }
     return bits;
 }
 
-static LEntry *eg_line_state(EgObject *s, int k);
 
 /* Put m down: the board, its hash, the lines changed and their states
  * (the old states of the lines in the returned *changed kept in saved).
@@ -1944,16 +2054,20 @@ static LEntry *eg_line_state(EgObject *s, int k);
 static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *changed)
 {
     int k;
-    uint32_t old = s->dirty, ch;
-    for (k = 0; k < m->n; k++)
-        s->cells[m->pos[k]] = m->ch[k];
+    uint32_t old = s->dirty, ch, x;
+    for (k = 0; k < m->n; k++) {
+        int p = m->pos[k], r = p / SIZE, c = p % SIZE;
+        s->cells[p] = m->ch[k];
+        s->cellsT[c * SIZE + r] = m->ch[k];
+        s->occ[r] |= (uint32_t)1 << c;
+        s->occ[SIZE + c] |= (uint32_t)1 << r;
+    }
     s->h ^= m->z;
     ch = eg_changed(s, m);
-    for (k = 0; k < 2 * SIZE; k++) {
-        if (ch >> k & 1) {
-            saved[k] = s->lent[k];
-            s->lent[k] = NULL; /* found when first needed (eg_fresh) */
-        }
+    for (x = ch; x; x &= x - 1) {
+        k = lowest_bit(x);
+        saved[k] = s->lent[k];
+        s->lent[k] = NULL; /* found when first needed (eg_line_moves) */
     }
     *changed = ch;
     s->dirty = old | ch;
@@ -1963,13 +2077,19 @@ static uint32_t eg_apply(EgObject *s, const EMove *m, LEntry **saved, uint32_t *
 static void eg_undo(EgObject *s, const EMove *m, uint32_t dirty, LEntry **saved, uint32_t changed)
 {
     int k;
-    for (k = 0; k < m->n; k++)
-        s->cells[m->pos[k]] = '.';
+    for (k = 0; k < m->n; k++) {
+        int p = m->pos[k], r = p / SIZE, c = p % SIZE;
+        s->cells[p] = '.';
+        s->cellsT[c * SIZE + r] = '.';
+        s->occ[r] &= ~((uint32_t)1 << c);
+        s->occ[SIZE + c] &= ~((uint32_t)1 << r);
+    }
     s->h ^= m->z;
     s->dirty = dirty;
-    for (k = 0; k < 2 * SIZE; k++)
-        if (changed >> k & 1)
-            s->lent[k] = saved[k];
+    for (; changed; changed &= changed - 1) {
+        k = lowest_bit(changed);
+        s->lent[k] = saved[k];
+    }
 }
 
 /* -- the line store ------------------------------------------------- */
@@ -2008,44 +2128,61 @@ static int eg_lines_grow(EgObject *s)
 }
 
 /* Two hashes of what line k's analysis is made from: its squares, and
- * the runs of tiles across it next to each empty square. */
+ * the runs of tiles across it next to each empty square. They are hashed
+ * as one string, a word at a time: the line's 15 squares, then for each
+ * empty square with tiles across it next to it, 0x80 + its place, the
+ * run before it, 0x7E, the run after it (letters never take those
+ * values, so the string tells the context). */
 static void line_context(const EgObject *s, int k, uint64_t *ha, uint64_t *hb)
 {
-    const char *cells = s->cells;
-    int i = k % SIZE, j, q, along = k < SIZE ? 1 : SIZE, across = k < SIZE ? SIZE : 1;
-    int base = k < SIZE ? i * SIZE : i;
+    int i = k % SIZE, d = k / SIZE, n = SIZE, w;
+    /* a line's squares, and a line across it (by its index j) */
+    const char *lane = (d == 0 ? s->cells : s->cellsT) + i * SIZE;
+    const char *across = d == 0 ? s->cellsT : s->cells;
+    const uint32_t *occ_across = s->occ + SIZE * (1 - d);
+    uint32_t adj = ((i > 0 ? s->occ[k - 1] : 0) | (i < SIZE - 1 ? s->occ[k + 1] : 0)) & ~s->occ[k];
+    unsigned char str[SIZE * (2 * SIZE + 1) + 16];
     uint64_t a = 0x243F6A8885A308D3ull ^ (uint64_t)k, b = 0x13198A2E03707344ull + (uint64_t)k;
-#define MIX(v)                                                     \
-    do {                                                           \
-        uint64_t v_ = (uint64_t)(v);                               \
-        a = (a ^ v_) * 0x100000001B3ull;                           \
-        a ^= a >> 29;                                              \
-        b = (b + v_ * 0x9E3779B97F4A7C15ull) ^ (b >> 31);          \
-        b *= 0xBF58476D1CE4E5B9ull;                                \
-    } while (0)
-    for (j = 0; j < SIZE; j++) {
-        int at = base + j * along;
-        char ch = cells[at];
-        MIX((j << 12) | (15 << 8) | (unsigned char)ch);
-        if (ch != '.')
-            continue;
-        for (q = i - 1; q >= 0 && cells[at + (q - i) * across] != '.'; q--)
-            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
-        for (q = i + 1; q < SIZE && cells[at + (q - i) * across] != '.'; q++)
-            MIX((j << 12) | (q << 8) | (unsigned char)cells[at + (q - i) * across]);
-        MIX(0xFFFFF);
+    memcpy(str, lane, SIZE);
+    for (; adj; adj &= adj - 1) {
+        int j = lowest_bit(adj), lo, hi;
+        uint32_t free_ = ~occ_across[j];
+        const char *perp = across + j * SIZE;
+        uint32_t below = free_ & (((uint32_t)1 << i) - 1);
+        lo = below ? highest_bit(below) + 1 : 0;
+        hi = i + 1 + lowest_bit(free_ >> (i + 1)); /* (free_ has bits 15 on) */
+        str[n++] = (unsigned char)(0x80 + j);
+        memcpy(str + n, perp + lo, (size_t)(i - lo));
+        n += i - lo;
+        str[n++] = 0x7E;
+        memcpy(str + n, perp + i + 1, (size_t)(hi - i - 1));
+        n += hi - i - 1;
     }
-#undef MIX
-    *ha = splitmix(a);
-    *hb = b;
+    memset(str + n, 0, 8);
+    for (w = 0; w < n; w += 8) {
+        uint64_t v;
+        memcpy(&v, str + w, 8);
+        a = (a ^ v) * 0x100000001B3ull;
+        a ^= a >> 29;
+        b = (b + v * 0x9E3779B97F4A7C15ull) ^ (b >> 31);
+        b *= 0xBF58476D1CE4E5B9ull;
+    }
+    *ha = splitmix(a ^ (uint64_t)n);
+    *hb = b ^ (uint64_t)n;
 }
 
 static LEntry *eg_line_state_new(EgObject *s, int k);
 
-/* The stored state of line k on the board now (made when first met). */
-static LEntry *eg_line_state(EgObject *s, int k)
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* The stored state of line k on the board now (made when first met), a
+ * and b its context's hashes (line_context). */
+static LEntry *eg_line_state(EgObject *s, int k, uint64_t a, uint64_t b)
 {
-    uint64_t a, b;
     size_t slot;
     LEntry *e;
     CtxEntry *near;
@@ -2067,7 +2204,6 @@ static LEntry *eg_line_state(EgObject *s, int k)
         s->bytes += cap * sizeof(CtxEntry);
         s->ccap = cap;
     }
-    line_context(s, k, &a, &b);
     near = &s->near[k][(a >> 40) & 255];
     if (near->e != NULL && near->a == a && near->b == b)
         return near->e;
@@ -2101,7 +2237,7 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
     int j;
     if ((s->lused + 1) * 2 > s->lcap && eg_lines_grow(s) < 0)
         return NULL;
-    pack_line(s->g, s->cells, k / SIZE, k % SIZE, packed);
+    pack_line_x(s->g, s->cells, k / SIZE, k % SIZE, packed, s->xc);
     memset(&key, 0, sizeof(key));
     key.k = k;
     for (j = 0; j < SIZE; j++) {
@@ -2119,54 +2255,44 @@ static LEntry *eg_line_state_new(EgObject *s, int k)
         slot = (slot + 1) & (s->lcap - 1);
     }
     e = (LEntry *)calloc(1, sizeof(LEntry));
-    s->bytes += sizeof(LEntry);
     if (e == NULL)
         return NULL;
+    s->bytes += sizeof(LEntry);
     e->hash = h;
     e->key = key;
-    e->mru_idx[0] = e->mru_idx[1] = -1;
     memcpy(e->packed, packed, sizeof(packed));
     s->lines[slot] = e;
     s->lused++;
     return e;
 }
 
-static uint64_t bri_hash(const LEntry *e, Rack rack)
+/* the index's hash of (e, rack), rh the rack's rk_hash */
+static inline uint64_t bri_hash_rh(const LEntry *e, uint64_t rh)
 {
-    return splitmix((uint64_t)(uintptr_t)e ^ rk_hash(rack));
+    return splitmix((uint64_t)(uintptr_t)e ^ rh);
 }
 
-/* the moves of rack stored for the line state e, or NULL */
-static ByRack *eg_by_rack_find(const EgObject *s, LEntry *e, Rack rack)
+static uint64_t bri_hash(const LEntry *e, Rack rack)
+{
+    return bri_hash_rh(e, rk_hash(rack));
+}
+
+/* the moves of rack (rh: its rk_hash) stored for the line state e, or NULL */
+static const BrIndex *eg_by_rack_find(const EgObject *s, const LEntry *e, Rack rack, uint64_t rh)
 {
     size_t slot;
-    if (!e->nbr)
+    if (!s->bcap)
         return NULL;
-    if (e->mru_idx[0] >= 0 && rk_eq(e->mru_rack[0], rack))
-        return &e->br[e->mru_idx[0]];
-    if (e->mru_idx[1] >= 0 && rk_eq(e->mru_rack[1], rack)) {
-        int idx = e->mru_idx[1];
-        e->mru_rack[1] = e->mru_rack[0];
-        e->mru_idx[1] = e->mru_idx[0];
-        e->mru_rack[0] = rack;
-        e->mru_idx[0] = idx;
-        return &e->br[idx];
-    }
-    slot = (size_t)(bri_hash(e, rack) & (s->bcap - 1));
+    slot = (size_t)(bri_hash_rh(e, rh) & (s->bcap - 1));
     while (s->bri[slot].e != NULL) {
-        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack)) {
-            e->mru_rack[1] = e->mru_rack[0];
-            e->mru_idx[1] = e->mru_idx[0];
-            e->mru_rack[0] = rack;
-            e->mru_idx[0] = s->bri[slot].idx;
-            return &e->br[s->bri[slot].idx];
-        }
+        if (s->bri[slot].e == e && rk_eq(s->bri[slot].rack, rack))
+            return &s->bri[slot];
         slot = (slot + 1) & (s->bcap - 1);
     }
     return NULL;
 }
 
-static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
+static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
 {
     size_t slot;
     if ((s->bused + 1) * 2 > s->bcap) {
@@ -2192,27 +2318,22 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, int idx)
         slot = (slot + 1) & (s->bcap - 1);
     s->bri[slot].e = e;
     s->bri[slot].rack = rack;
-    s->bri[slot].idx = idx;
+    s->bri[slot].v = v;
+    s->bri[slot].n = n;
     s->bused++;
     return 0;
 }
 
-static ByRack *eg_by_rack_add(EgObject *s, LEntry *e, Rack rack)
+/* Store the moves v[0:n] of rack for the line state e (v then held by e). */
+static int eg_by_rack_add(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
 {
-    if (e->nbr == e->capbr) {
-        int cap = e->capbr ? 2 * e->capbr : 4;
-        ByRack *grown = (ByRack *)realloc(e->br, sizeof(ByRack) * (size_t)cap);
-        if (grown == NULL)
-            return NULL;
-        e->br = grown;
-        e->capbr = cap;
-    }
+    if (grow(&e->br, &e->capbr, (size_t)e->nbr + 1, sizeof(ByRack), 4, INT_MOST) < 0)
+        return -1;
     e->br[e->nbr].rack = rack;
-    e->br[e->nbr].v = NULL;
-    e->br[e->nbr].n = 0;
-    if (eg_bri_put(s, e, rack, e->nbr) < 0)
-        return NULL;
-    return &e->br[e->nbr++];
+    e->br[e->nbr].v = v;
+    e->br[e->nbr].n = n;
+    e->nbr++;
+    return eg_bri_put(s, e, rack, v, n);
 }
 
 /* Generate the records of rack on the lines of mask ``missing`` (packed
@@ -2324,68 +2445,103 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
     eg_finish_move(s, m);
 }
 
-/* The moves of rack on the lines changed since the root, ordered
- * (endgame.py's fresh and _line_moves: each changed line's moves from the
- * line store, or filtered from a larger rack's there, or generated). */
-/* (sorted 0: the moves in line order, not ordered: see eg_leaf_fresh) */
-static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+/* The moves of rack on each line changed since the root (endgame.py's
+ * fresh and _line_moves: each changed line's moves from the line store,
+ * or filtered from a larger rack's there, or generated): lv[k], ln[k] for
+ * the lines k of s->dirty. The moves of a (line state, rack) last found
+ * on a line are kept beside the line (s->lmv): a node's siblings ask
+ * for the same on the lines the move between them left alone. */
+static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
 {
     LEntry **entries = s->lent;
-    ByRack *want[2 * SIZE];
     int32_t packed[2 * SIZE][LINE_INTS];
-    uint32_t missing = 0, dirty = s->dirty;
+    uint64_t ca[2 * SIZE], cb[2 * SIZE], rh = rk_hash(rack);
+    uint32_t missing = 0, dirty = s->dirty, found = 0, fresh = 0, ask = 0, x;
     int k, no_blank = rk_blanks(rack) == 0;
-    out->n = 0;
-    if (!dirty)
-        return 0;
-    for (k = 0; k < 2 * SIZE; k++) {
-        LEntry *e;
-        ByRack *got = NULL;
-        int b;
-        want[k] = NULL;
-        if (!(dirty >> k & 1))
-            continue;
-        e = entries[k];
-        if (e == NULL) {
-            e = entries[k] = eg_line_state(s, k);
-            if (e == NULL)
-                return -1;
+    /* In steps, so that the lines' lookups, each a likely cache miss,
+       overlap: the contexts of the lines without a state, their places
+       in the context caches fetched; their states; the lines' recent
+       racks, and the index's places of the others fetched; then those. */
+    for (x = dirty; x; x &= x - 1) {
+        k = lowest_bit(x);
+        if (entries[k] == NULL) {
+            line_context(s, k, &ca[k], &cb[k]);
+            PREFETCH(&s->near[k][(ca[k] >> 40) & 255]);
+            if (s->ccap)
+                PREFETCH(&s->ctxs[ca[k] & (s->ccap - 1)]);
+            fresh |= (uint32_t)1 << k;
         }
-        got = eg_by_rack_find(s, e, rack);
-        if (got == NULL && no_blank) {
+    }
+    for (x = fresh; x; x &= x - 1) {
+        k = lowest_bit(x);
+        if ((entries[k] = eg_line_state(s, k, ca[k], cb[k])) == NULL)
+            return -1;
+    }
+    for (x = dirty; x; x &= x - 1) {
+        LEntry *e;
+        LineMoves *lm;
+        int b;
+        k = lowest_bit(x);
+        e = entries[k];
+        lm = s->lmv[k];
+        for (b = 0; b < LMV_WAYS; b++)
+            if (lm[b].e == e && rk_eq(lm[b].rack, rack))
+                break;
+        if (b < LMV_WAYS) {
+            LineMoves t = lm[b];
+            memmove(lm + 1, lm, sizeof(LineMoves) * (size_t)b);
+            lm[0] = t;
+            lv[k] = t.v;
+            ln[k] = t.n;
+            s->line_hits++;
+            continue;
+        }
+        if (s->bcap)
+            PREFETCH(&s->bri[bri_hash_rh(e, rh) & (s->bcap - 1)]);
+        ask |= (uint32_t)1 << k;
+    }
+    for (x = ask; x; x &= x - 1) {
+        LEntry *e;
+        const BrIndex *got;
+        int b;
+        k = lowest_bit(x);
+        e = entries[k];
+        got = eg_by_rack_find(s, e, rack, rh);
+        if (got != NULL) {
+            lv[k] = got->v;
+            ln[k] = got->n;
+            found |= (uint32_t)1 << k;
+            s->line_hits++;
+            continue;
+        }
+        if (no_blank) {
             for (b = 0; b < e->nbr; b++) {
                 if (rk_fits(e->br[b].rack, rack)) { /* a larger rack */
-                    ByRack *src;
-                    int x, n = e->br[b].n;
-                    EMove **v = (EMove **)malloc(sizeof(EMove *) * (size_t)(n ? n : 1));
-                    s->bytes += sizeof(EMove *) * (size_t)(n ? n : 1);
+                    int y, n = e->br[b].n;
+                    EMove **src = e->br[b].v;
+                    EMove **v = eg_new_list(s, n);
                     int m = 0;
                     if (v == NULL)
                         return -1;
-                    for (x = 0; x < n; x++)
-                        if (rk_fits(rack, e->br[b].v[x]->used))
-                            v[m++] = e->br[b].v[x];
-                    got = eg_by_rack_add(s, e, rack);
-                    if (got == NULL) {
-                        free(v);
+                    for (y = 0; y < n; y++)
+                        if (rk_fits(rack, src[y]->used))
+                            v[m++] = src[y];
+                    if (eg_by_rack_add(s, e, rack, v, m) < 0)
                         return -1;
-                    }
                     s->subset_hits++;
-                    src = got;
-                    src->v = v;
-                    src->n = m;
+                    lv[k] = v;
+                    ln[k] = m;
+                    found |= (uint32_t)1 << k;
+                    s->line_hits++;
                     break;
                 }
             }
+            if (found >> k & 1)
+                continue;
         }
-        if (got == NULL) {
-            missing |= (uint32_t)1 << k;
-            memcpy(packed[k], e->packed, sizeof(packed[k]));
-            s->gen_lines++;
-        } else {
-            s->line_hits++;
-        }
-        want[k] = got;
+        missing |= (uint32_t)1 << k;
+        memcpy(packed[k], e->packed, sizeof(packed[k]));
+        s->gen_lines++;
     }
     if (missing)
         s->gen_calls++;
@@ -2397,48 +2553,75 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
             c->recs = NULL;
             return -1;
         }
-        for (k = 0; k < 2 * SIZE; k++) {
-            ByRack *br;
+        for (x = missing; x; x &= x - 1) {
+            EMove **v;
             int line_n = 0, y;
-            if (!(missing >> k & 1))
-                continue;
+            k = lowest_bit(x);
             /* the records of line k: consecutive, lines in order */
             while (start + line_n < c->nrecs && SIZE * c->recs[start + line_n].d + c->recs[start + line_n].li == k)
                 line_n++;
-            br = eg_by_rack_add(s, entries[k], rack);
-            if (br == NULL)
-                goto nomem;
-            br->v = (EMove **)malloc(sizeof(EMove *) * (size_t)(line_n ? line_n : 1));
-            s->bytes += sizeof(EMove *) * (size_t)(line_n ? line_n : 1);
-            if (br->v == NULL)
+            v = eg_new_list(s, line_n);
+            if (v == NULL)
                 goto nomem;
             for (y = 0; y < line_n; y++) {
                 EMove *m = eg_new_move(s);
                 if (m == NULL)
                     goto nomem;
                 eg_rec_move(s, &c->recs[start + y], packed[k], m);
-                br->v[br->n++] = m;
+                v[y] = m;
             }
+            if (eg_by_rack_add(s, entries[k], rack, v, line_n) < 0)
+                goto nomem;
             start += line_n;
-            want[k] = br;
+            lv[k] = v;
+            ln[k] = line_n;
         }
         free(c->recs);
         c->recs = NULL;
-        c->nrecs = c->caprecs = 0;
+        c->nrecs = 0;
+        c->caprecs = 0;
     }
-    for (k = 0; k < 2 * SIZE; k++) {
-        int y;
-        if (!(dirty >> k & 1) || want[k] == NULL)
-            continue;
-        for (y = 0; y < want[k]->n; y++)
-            if (ml_push(out, want[k]->v[y]) < 0)
-                return -1;
+    for (x = found | missing; x; x &= x - 1) {
+        LineMoves *lm;
+        k = lowest_bit(x);
+        lm = s->lmv[k];
+        memmove(lm + 1, lm, sizeof(LineMoves) * (LMV_WAYS - 1));
+        lm[0].e = entries[k];
+        lm[0].rack = rack;
+        lm[0].v = lv[k];
+        lm[0].n = ln[k];
     }
-    return sorted ? eg_order(out, rack) : 0;
+    return 0;
 nomem:
     free(s->ctx->recs);
     s->ctx->recs = NULL;
     return -1;
+}
+
+/* The moves of rack on the lines changed since the root, ordered
+ * (sorted 0: the moves in line order, not ordered). */
+static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+{
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE];
+    uint32_t dirty = s->dirty, x;
+    size_t total = 0;
+    int k;
+    out->n = 0;
+    if (!dirty)
+        return 0;
+    if (eg_line_moves(s, rack, lv, ln) < 0)
+        return -1;
+    for (x = dirty; x; x &= x - 1)
+        total += (size_t)ln[lowest_bit(x)];
+    if (grow(&out->v, &out->cap, total, sizeof(EMove *), 64, INT_MOST) < 0)
+        return -1;
+    for (x = dirty; x; x &= x - 1) {
+        k = lowest_bit(x);
+        memcpy(out->v + out->n, lv[k], sizeof(EMove *) * (size_t)ln[k]);
+        out->n += ln[k];
+    }
+    return sorted ? eg_order(s, out, rack) : 0;
 }
 
 /* -- the table ------------------------------------------------------ */
@@ -2448,44 +2631,67 @@ static uint64_t eg_rkey(Rack mine, Rack theirs, int passes)
     return splitmix(mine.lo ^ splitmix(mine.hi ^ splitmix(theirs.lo ^ splitmix(theirs.hi ^ (uint64_t)passes))));
 }
 
+/* the bucket of (h, r): entries 4b to 4b + 3 of a table of 2^TT_BITS */
+static inline TTBucket *eg_tt_bucket(const EgObject *s, uint64_t h, uint64_t r)
+{
+    return &s->tt[(size_t)(splitmix(h ^ r) >> 2) & s->ttmask];
+}
+
+/* the bucket of (h, r) on its way to the cache (its keys' line) */
+static inline void eg_tt_prefetch(const EgObject *s, uint64_t h, uint64_t r)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    TTBucket *b = eg_tt_bucket(s, h, r);
+    __builtin_prefetch(b->key);
+    __builtin_prefetch(b->data);
+#else
+    (void)s;
+    (void)h;
+    (void)r;
+#endif
+}
+
 static TTE *eg_tt_find(EgObject *s, uint64_t h, uint64_t r)
 {
-    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
-    for (k = 0; k < 4; k++) {
-        TTE *e = &s->tt[base + k];
-        if (e->used && e->h == h && e->r == r)
-            return e;
-    }
+    TTBucket *b = eg_tt_bucket(s, h, r);
+    int k;
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(b->data, 1); /* (the store at the node's end writes there) */
+#endif
+    for (k = 0; k < 4; k++)
+        if (b->key[k][0] == h && b->key[k][1] == r && b->data[k].used)
+            return &b->data[k];
     return NULL;
 }
 
 static void eg_tt_store(EgObject *s, uint64_t h, uint64_t r, int depth, int flag, int val, EMove *best)
 {
-    size_t base = (size_t)(splitmix(h ^ r) & s->ttmask) & ~(size_t)3, k;
+    TTBucket *b = eg_tt_bucket(s, h, r);
     TTE *e = NULL;
+    int k, at = -1;
     for (k = 0; k < 4; k++) {
-        TTE *x = &s->tt[base + k];
-        if (x->used && x->h == h && x->r == r) {
-            e = x;
+        if (b->key[k][0] == h && b->key[k][1] == r && b->data[k].used) {
+            at = k;
             break;
         }
     }
-    if (e == NULL) {
+    if (at < 0) {
         for (k = 0; k < 4; k++) {
-            TTE *x = &s->tt[base + k];
+            TTE *x = &b->data[k];
             if (!x->used) {
-                e = x;
+                at = k;
                 break;
             }
-            if (e == NULL || x->depth < e->depth)
-                e = x;
+            if (at < 0 || x->depth < b->data[at].depth)
+                at = k;
         }
     }
+    e = &b->data[at];
+    b->key[at][0] = h;
+    b->key[at][1] = r;
     e->used = 1;
-    e->h = h;
-    e->r = r;
-    e->depth = depth;
-    e->flag = flag;
+    e->depth = (uint32_t)depth;
+    e->flag = (uint32_t)flag;
     e->val = val;
     e->best = best;
 }
@@ -2537,39 +2743,42 @@ static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack r
 static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
                          int *alpha)
 {
-    MList l = {NULL, 0, 0};
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE];
     EMove *cm = NULL, *bm = NULL;
-    int cx = 0, cv = 0, bx = 0, bv = 0, x, nonout = 0;
-    if (eg_fresh(s, mine, &l, 0) < 0) {
-        free(l.v);
+    int cx = 0, cv = 0, bx = 0, bv = 0, x = 0, nonout = 0, k, y;
+    uint32_t dirty = s->dirty;
+    if (dirty && eg_line_moves(s, mine, lv, ln) < 0)
         return -1;
+    /* (x: the place in the changed lines' moves, in line order) */
+    for (; dirty; dirty &= dirty - 1) {
+        k = lowest_bit(dirty);
+        for (y = 0; y < ln[k]; y++, x++) {
+            EMove *m = lv[k][y];
+            Rack left;
+            int val, out;
+            if (m == first)
+                continue;
+            left = rk_sub(mine, m->used);
+            out = rk_empty(left);
+            if (out) {
+                val = m->score + 2 * face_theirs;
+            } else {
+                val = m->score + face_theirs - eg_face(s, left);
+                nonout = 1;
+            }
+            if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+                cm = m;
+                cx = x;
+                cv = val;
+            }
+            if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+                bm = m;
+                bx = x;
+                bv = val;
+            }
+        }
     }
-    for (x = 0; x < l.n; x++) {
-        EMove *m = l.v[x];
-        Rack left;
-        int val, out;
-        if (m == first)
-            continue;
-        left = rk_sub(mine, m->used);
-        out = rk_empty(left);
-        if (out) {
-            val = m->score + 2 * face_theirs;
-        } else {
-            val = m->score + face_theirs - eg_face(s, left);
-            nonout = 1;
-        }
-        if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
-            cm = m;
-            cx = x;
-            cv = val;
-        }
-        if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
-            bm = m;
-            bx = x;
-            bv = val;
-        }
-    }
-    free(l.v);
     if (cm != NULL) {
         /* a cut: the bound stands at every depth where the cutting move's
            own line does (the moves before it do not matter) */
@@ -2725,13 +2934,19 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 s->hit = 1;
             } else {
                 LEntry *saved[2 * SIZE];
-                uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                uint32_t changed, old;
+                if (k + 1 < moves->n) { /* the next move's child's table bucket, on its way */
+                    const EMove *next = moves->v[k + 1];
+                    eg_tt_prefetch(s, s->h ^ next->z, eg_rkey(theirs, rk_sub(mine, next->used), 0));
+                }
+                old = eg_apply(s, m, saved, &changed);
                 if (changed == (uint32_t)-1) {
                     PyErr_NoMemory();
                     s->stop = 2;
                     free(fresh.v);
                     return 0;
                 }
+                eg_tt_prefetch(s, s->h, eg_rkey(theirs, left, 0));
                 val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
                 eg_undo(s, m, old, saved, changed);
                 if (s->stop) {
@@ -2802,9 +3017,6 @@ static void Eg_dealloc(EgObject *self)
     }
     for (k = 0; k < self->lcap; k++) {
         if (self->lines[k] != NULL) {
-            int j;
-            for (j = 0; j < self->lines[k]->nbr; j++)
-                free(self->lines[k]->br[j].v);
             free(self->lines[k]->br);
             free(self->lines[k]);
         }
@@ -2812,11 +3024,18 @@ static void Eg_dealloc(EgObject *self)
     free(self->lines);
     free(self->ctxs);
     free(self->bri);
-    free(self->tt);
+    free(self->scratch);
+    free(self->xc);
+    free(self->tt_block);
+    while (self->vpool != NULL) {
+        VBlock *next = self->vpool->next;
+        free(self->vpool);
+        self->vpool = next;
+    }
     b = self->pool;
     while (b != NULL) {
         MBlock *next = b->next;
-        free(b);
+        free(b->raw);
         b = next;
     }
     if (self->ctx != NULL) {
@@ -2896,7 +3115,8 @@ static int eg_root_moves(EgObject *s, int side)
     s->nroots[side] = (int)c->nrecs;
     free(c->recs);
     c->recs = NULL;
-    c->nrecs = c->caprecs = 0;
+    c->nrecs = 0;
+    c->caprecs = 0;
     return 0;
 }
 
@@ -2934,6 +3154,14 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->every = every < 1 ? 1 : every;
     self->deadline = 1e300;
     memcpy(self->cells, board, SIZE * SIZE);
+    for (k = 0; k < SIZE * SIZE; k++) {
+        int r = k / SIZE, c = k % SIZE;
+        self->cellsT[c * SIZE + r] = board[k];
+        if (board[k] != '.') {
+            self->occ[r] |= (uint32_t)1 << c;
+            self->occ[SIZE + c] |= (uint32_t)1 << r;
+        }
+    }
     for (k = 0; k < SIZE * SIZE; k++)
         for (j = 0; j < 52; j++)
             self->zt[k][j] = seed = splitmix(seed);
@@ -2966,9 +3194,12 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         }
     }
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
-    self->tt = (TTE *)calloc((size_t)1 << TT_BITS, sizeof(TTE));
-    self->ttmask = ((size_t)1 << TT_BITS) - 1;
-    if (self->ctx == NULL || self->tt == NULL)
+    self->xc = (XCheck *)calloc((size_t)1 << XC_BITS, sizeof(XCheck));
+    self->tt_block = calloc(((size_t)1 << (TT_BITS - 2)) + 1, sizeof(TTBucket));
+    self->tt = self->tt_block == NULL ? NULL
+                                      : (TTBucket *)(((uintptr_t)self->tt_block + 63) & ~(uintptr_t)63);
+    self->ttmask = ((size_t)1 << (TT_BITS - 2)) - 1;
+    if (self->ctx == NULL || self->tt == NULL || self->xc == NULL)
         goto nomem;
     for (side = 0; side < 2; side++) {
         Py_ssize_t n, x;
@@ -3015,6 +3246,10 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
     Rack me = s->racks[0], you = s->racks[1];
     if (!PyArg_ParseTuple(args, "iidd", &index, &depth, &alpha_f, &deadline))
         return NULL;
+    if (depth >= EG_MOST_DEPTH) {
+        PyErr_SetString(PyExc_ValueError, "a depth below 65536");
+        return NULL;
+    }
     if (index >= s->nroots[0] || index < -1) {
         PyErr_SetString(PyExc_IndexError, "no such root move");
         return NULL;
