@@ -15,48 +15,24 @@ GameLink in online/match.py, the referee's resignation without keys).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_online_console_commands import settle  # type: ignore[import-not-found]
-from test_online_new_device_catch_up import Device, _play_some, _sign_in  # type: ignore[import-not-found]
+from catchup_kit import Device, game, laptop_link, play_some, sign_in  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import catchup, match
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.online.match import DONE, GameLink
+from audio_scrabble.online.loopback import LoopbackNetwork
+from audio_scrabble.online.match import DONE
 from audio_scrabble.online.transport import Message
 from audio_scrabble.presentation import online_phrases, prompts_homes
-
-BOX = bytes(range(32))
 
 
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-@pytest.fixture
-def game(tmp_path: Path, lexicon: Any) -> Iterator[tuple[LoopbackNetwork, Device, Device, str]]:
-    """Alice and Bob, three passes played; both closed after the test."""
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    try:
-        _sign_in(alice)
-        _sign_in(bob)
-        _play_some(alice, bob)
-        yield net, alice, bob, alice.home.rooms[0]
-    finally:
-        alice.close()
-        bob.close()
-
-
-def _laptop(net: LoopbackNetwork, room: str, lexicon: Any) -> GameLink:
-    t = LoopbackTransport(net, "@bob:loopback", device="LAPTOP")  # never listens: fed by hand
-    return GameLink(t, room, lexicon, {}, box_secret=BOX)
 
 
 # ---------------------------------------------------------------- 2. after, counted
@@ -84,7 +60,7 @@ def test_a_game_answered_with_a_long_after_is_taken_whole(game: Any, lexicon: An
     after = [f"$said{i:05d}" + "q" * 40 for i in range(1_500)]
     parts = catchup.answer_parts("big", "LAPTOP", list(link.entries), after=after)
     assert len(parts) > 1
-    laptop = _laptop(net, room, lexicon)
+    laptop = laptop_link(net, room, lexicon)
     for i, part in enumerate(parts):
         laptop.handle(Message(room, "@alice:loopback", f"$big.{i}", "answer", part))
     assert laptop.caught_up is not None and len(laptop.state.log) == len(link.state.log)
@@ -98,7 +74,7 @@ def _ask(room: str, i: int) -> Message:
 
 def test_asks_kept_are_bounded_and_answered_ones_let_go(game: Any, lexicon: Any) -> None:
     net, alice, bob, room = game
-    waiting = _laptop(net, room, lexicon)  # holds no game: cannot answer, keeps the asks
+    waiting = laptop_link(net, room, lexicon)  # holds no game: cannot answer, keeps the asks
     for i in range(200):
         waiting.handle(_ask(room, i))
     assert len(waiting._asks) <= match.ASKS_KEPT
@@ -149,15 +125,15 @@ def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
     net = LoopbackNetwork(late_devices=True)
     alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
     bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    _sign_in(alice)
-    _sign_in(bob)
+    sign_in(alice)
+    sign_in(bob)
     laptop: Device | None = None
     try:
-        _play_some(alice, bob)
+        play_some(alice, bob)
         room = alice.home.rooms[0]
         bob.close()  # his first computer, gone for good
         laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        _sign_in(laptop)
+        sign_in(laptop)
         settle(alice, laptop)
         link = laptop.home.links[room]
         assert link.seedless
@@ -194,14 +170,14 @@ def test_a_device_that_reads_the_game_without_the_seed_asks_for_it(tmp_path: Pat
     net = LoopbackNetwork()  # every device reads the whole room: as with the keys forwarded
     alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
     bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    _sign_in(alice)
-    _sign_in(bob)
+    sign_in(alice)
+    sign_in(bob)
     laptop: Device | None = None
     try:
-        _play_some(alice, bob)
+        play_some(alice, bob)
         room = alice.home.rooms[0]
         laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        _sign_in(laptop)
+        sign_in(laptop)
         settle(alice, bob, laptop)
         link = laptop.home.links[room]
         assert link.state.log and not link.seedless, "the laptop was never sent its seed"
@@ -210,7 +186,7 @@ def test_a_device_that_reads_the_game_without_the_seed_asks_for_it(tmp_path: Pat
         assert len(asks) == 1
         laptop.close()
         again = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        _sign_in(again)  # the account on file: no new ask, the seed is here
+        sign_in(again)  # the account on file: no new ask, the seed is here
         settle(alice, bob, again)
         assert len([m for m in net.messages(room) if m.record is not None
                     and m.record.get("catchup") == "ask"]) == 1
