@@ -112,6 +112,13 @@ def chat_not_open(name: str, text: str) -> list[str]:
     return _lines(f"{name} says, in another game: {text}", [name])
 
 
+def refused_not_open(others: Sequence[str], sentence: str) -> list[str]:
+    """A refusal heard in a game between homes not open at the table
+    (``sentence``: what the table would say), naming the game: said once,
+    as it comes."""
+    return _lines(f"In your game with {join_and(list(others))}: {sentence}", others)
+
+
 # ---------------------------------------------------------------- games
 def online_heading(count: int) -> str:
     return f"Online games: {count}."

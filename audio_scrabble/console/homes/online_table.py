@@ -50,7 +50,7 @@ from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
 from . import online_end, online_since
-from .online_away import Host, hear_away, notice
+from .online_away import Host, hear_away, notice, refusal_lines
 from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
 
 __all__ = ["ECHO_WAIT", "Host", "OnlineTable", "action_of", "copy_game", "hear_away", "notice"]
@@ -129,11 +129,7 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
-            # sent from here for a turn another player's record took first (both at once)
-            self._put(Heard("refused", lines=online_prompts.OWN_CAME_LATE))
-            return
-        self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+        self._put(Heard("refused", lines=refusal_lines(link, error, msg)))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
@@ -146,7 +142,6 @@ class OnlineTable:
         link = self.link
         if link is None or msg.sender == link.transport.user_id:
             return
-        online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
@@ -170,6 +165,8 @@ class OnlineTable:
     def _relayed(self, heard: Heard) -> Relayed:
         link = self.link
         assert link is not None
+        if heard.kind == "chat":  # counted once said, so one still waiting at the end is said at the next start
+            online_since.chat_said(link.journal)
         if heard.kind in ("refused", "chat"):
             return Relayed(heard.lines)
         if self.game is None:  # the deal's set-up; the game is seated once every record queued is in
