@@ -28,7 +28,7 @@ from ...core.events import Event
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import HonourApplied, HonourLink
+from ...online.honour import UNSAID, UNSAID_SAID, HonourApplied, HonourLink
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
@@ -45,11 +45,23 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
+    #: a chat line of the friend's, kept in the game's log until it is said
+    chat: bool = False
+
+
+def _kept(link: HonourLink, text: str) -> Callable[[], None]:
+    """The friend's chat line kept in the game's log until it is said (a
+    restart before then says it at start); what notes it said."""
+    link.journal.append(UNSAID, text=text)
+    return lambda: link.journal.append(UNSAID_SAID)
 
 
 def hear_away(session: Host, link: HonourLink) -> None:
     """While ``link``'s game is not open at the table: the friend's move or
-    resignation is said once, in a short line (their chat waits for open)."""
+    resignation is said once, in a short line; their chat line once, whole,
+    as a game between homes' is ("Bob says, in another game: ...", kept in
+    the game's log until said); their move refused, or an answer that did
+    not reach the room, once, naming the game."""
 
     def applied(done: HonourApplied) -> None:
         if done.seat == link.friend_seat:
@@ -57,7 +69,16 @@ def hear_away(session: Host, link: HonourLink) -> None:
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
                    else online_prompts.moved_not_open(name))
 
+    def named(lines: list[str]) -> list[str]:
+        return online_prompts.refused_not_open([link.friend_name], " ".join(lines))
+
+    def chat(name: str, text: str) -> None:
+        notice(session, online_prompts.chat_not_open(name, text), _kept(link, text))
+
     link.on_applied = applied
+    link.on_chat = chat
+    link.on_refused = lambda sentence: notice(session, named(honour_prompts.refused_here(link.friend_name, sentence)))
+    link.on_send_failed = lambda error: notice(session, named(prompts.refusal_said(str(error))))
 
 
 class HonourTable:
@@ -107,7 +128,6 @@ class HonourTable:
         self.closed = True
         link = self.link
         if link is not None:
-            link.on_refused = link.on_chat = link.on_send_failed = None
             hear_away(self.session, link)
 
     def owns(self, game: Game) -> bool:
@@ -133,7 +153,10 @@ class HonourTable:
             self._put(_Heard(lines=tuple(honour_prompts.refused_here(link.friend_name, sentence))))
 
     def _chat(self, name: str, text: str) -> None:
-        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text))))
+        link = self.link
+        if link is not None:
+            _kept(link, text)  # noted said when taken: one waiting when the program ends is said at its next start
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None))
 
     def _send_failed(self, error: ScrabbleError) -> None:
         self._put(_Heard(lines=tuple(prompts.refusal_said(str(error)))))
@@ -151,6 +174,8 @@ class HonourTable:
             heard = self._feed.popleft()
         applied = heard.applied
         link = self.link
+        if heard.chat and link is not None:
+            link.journal.append(UNSAID_SAID)
         if applied is None or link is None or self.game is None:
             return Relayed(heard.lines)
         names = link.names

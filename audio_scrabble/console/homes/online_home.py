@@ -140,7 +140,7 @@ class OnlineHome:
             if "game" in kinds:
                 chats += self._resume(log.room)
             elif HONOUR_SETUP in kinds:
-                self._resume_honour(log)
+                chats += self._resume_honour(log)
         caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
@@ -173,13 +173,16 @@ class OnlineHome:
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
         return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
 
-    def _resume_honour(self, log: Any) -> None:
+    def _resume_honour(self, log: Any) -> list[str]:
+        """An honour game of the logs, caught up; the friend's chat lines
+        not said yet (they came while this program was not running, or were
+        still waiting to be said when it ended), as said."""
         assert self.transport is not None
         lexicon = self._lexicon()
         try:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
         except (OnlineError, ScrabbleError):
-            return  # a log that does not replay: not listed
+            return []  # a log that does not replay: not listed
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
@@ -187,11 +190,13 @@ class OnlineHome:
             link.catch_up()  # what the friend typed meanwhile, answered now
         except OnlineError:
             del self.honour[link.room]
-            return  # a room no longer reachable: not listed
+            return []  # a room no longer reachable: not listed
         link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
+        missed = link.take_unsaid_chat()  # taken before the away hooks: one that comes between waits for open
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
+        return [line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
         transport = self.transport
