@@ -22,7 +22,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ...core.events import Event
 from ...core.game import Game
@@ -47,6 +47,8 @@ class _Heard:
     lines: tuple[str, ...] = ()
     #: a chat line of the friend's, kept in the game's log until it is said
     chat: bool = False
+    #: the lines as a game not open at the table says them (its table closed first)
+    away: tuple[str, ...] = ()
 
 
 def _kept(link: HonourLink, text: str) -> Callable[[], None]:
@@ -54,6 +56,11 @@ def _kept(link: HonourLink, text: str) -> Callable[[], None]:
     restart before then says it at start); what notes it said."""
     link.journal.append(UNSAID, text=text)
     return lambda: link.journal.append(UNSAID_SAID)
+
+
+def _named(link: HonourLink, lines: Sequence[str]) -> tuple[str, ...]:
+    """A refusal of ``link``'s game as said while it is not open: naming it."""
+    return tuple(online_prompts.refused_not_open([link.friend_name], " ".join(lines)))
 
 
 def hear_away(session: Host, link: HonourLink) -> None:
@@ -69,16 +76,14 @@ def hear_away(session: Host, link: HonourLink) -> None:
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
                    else online_prompts.moved_not_open(name))
 
-    def named(lines: list[str]) -> list[str]:
-        return online_prompts.refused_not_open([link.friend_name], " ".join(lines))
-
     def chat(name: str, text: str) -> None:
         notice(session, online_prompts.chat_not_open(name, text), _kept(link, text))
 
     link.on_applied = applied
     link.on_chat = chat
-    link.on_refused = lambda sentence: notice(session, named(honour_prompts.refused_here(link.friend_name, sentence)))
-    link.on_send_failed = lambda error: notice(session, named(prompts.refusal_said(str(error))))
+    link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
+                                                                                               sentence)))
+    link.on_send_failed = lambda error: notice(session, _named(link, prompts.refusal_said(str(error))))
 
 
 class HonourTable:
@@ -129,6 +134,12 @@ class HonourTable:
         link = self.link
         if link is not None:
             hear_away(self.session, link)
+        with self._cond:  # what was still waiting to be said: above the prompt (its moves when opened again)
+            left = [h for h in self._feed if h.applied is None]
+            self._feed.clear()
+        for heard in left:
+            said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
+            notice(self.session, heard.away or heard.lines, said)
 
     def owns(self, game: Game) -> bool:
         return self.game is not None and game is self.game and not self.closed
@@ -150,16 +161,19 @@ class HonourTable:
     def _refused(self, sentence: str) -> None:
         link = self.link
         if link is not None:
-            self._put(_Heard(lines=tuple(honour_prompts.refused_here(link.friend_name, sentence))))
+            lines = honour_prompts.refused_here(link.friend_name, sentence)
+            self._put(_Heard(lines=tuple(lines), away=_named(link, lines)))
 
     def _chat(self, name: str, text: str) -> None:
         link = self.link
         if link is not None:
             _kept(link, text)  # noted said when taken: one waiting when the program ends is said at its next start
-        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None))
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None,
+                         away=tuple(online_prompts.chat_not_open(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
-        self._put(_Heard(lines=tuple(prompts.refusal_said(str(error)))))
+        lines = prompts.refusal_said(str(error))
+        self._put(_Heard(lines=tuple(lines), away=_named(self.link, lines) if self.link is not None else ()))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property

@@ -76,6 +76,8 @@ class OnlineTable:
         #: records applied and refusals heard so far (for an action sent here to wait on)
         self._heard = 0
         self._refusals = 0
+        #: chat lines heard before the link was attached (accept reads the room's history first)
+        self._early_chats: list[Message] = []
 
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
@@ -89,10 +91,23 @@ class OnlineTable:
         self.link = link
         self.session.acting.relay = self
         self._put(Heard("check"))
+        early, self._early_chats = self._early_chats, []
+        for msg in early:  # a line the inviting player said before this side accepted: said once, after
+            self.on_chat(msg)
 
     def detach(self) -> None:
-        """Hear the link no more; an action on this game is refused from now on."""
+        """Hear the link no more; an action on this game is refused from now on.
+        The chat lines and refusals still waiting to be said go above the
+        prompt, as a game not open at the table says them (its moves are
+        said when it is opened again)."""
         self.closed = True
+        with self._cond:
+            left = [h for h in self._feed if h.kind in ("chat", "refused")]
+            self._feed.clear()
+        link = self.link
+        for heard in left:
+            counted = (lambda: online_since.chat_said(link.journal)) if heard.kind == "chat" and link else None
+            notice(self.session, heard.away or heard.lines, counted)
 
     @property
     def at_table(self) -> bool:
@@ -129,7 +144,9 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        self._put(Heard("refused", lines=refusal_lines(link, error, msg)))
+        lines = refusal_lines(link, error, msg)
+        self._put(Heard("refused", lines=lines, away=tuple(online_prompts.refused_not_open(
+            [n for i, n in enumerate(link.state.names) if i != link.state.my_seat], " ".join(lines)))))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
@@ -140,14 +157,19 @@ class OnlineTable:
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
-        if link is None or msg.sender == link.transport.user_id:
+        if link is None:  # the link is being made (accept reads the room first): said once it is attached
+            self._early_chats.append(msg)
+            return
+        if msg.sender == link.transport.user_id:
             return
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
-            self._put(Heard("chat", lines=tuple(online_prompts.asks_rematch(name))))
+            rematch = tuple(online_prompts.asks_rematch(name))
+            self._put(Heard("chat", lines=rematch, away=rematch))
             return
-        self._put(Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body))))
+        self._put(Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body)),
+                        away=tuple(online_prompts.chat_not_open(name, msg.body))))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property
