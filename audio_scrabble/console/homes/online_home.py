@@ -250,6 +250,8 @@ class OnlineHome:
                         link.brief_trusted(msg[1])  # (not a device the welcome went to)
                 else:
                     self._handle(msg)
+            except Exception:  # the worker must go on: every later message of every game comes through it
+                log.exception("a new device could not be sent its game")
             finally:
                 self._inbox.task_done()
 
