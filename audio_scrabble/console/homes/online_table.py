@@ -36,7 +36,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Callable
+from typing import Callable, Sequence
 
 from ...core.events import Event
 from ...core.game import Game
@@ -144,16 +144,21 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        lines = refusal_lines(link, error, msg)
-        self._put(Heard("refused", lines=lines, away=tuple(online_prompts.refused_not_open(
-            [n for i, n in enumerate(link.state.names) if i != link.state.my_seat], " ".join(lines)))))
+        self._put(self._refusal(refusal_lines(link, error, msg)))
+
+    def _refusal(self, lines: Sequence[str]) -> Heard:
+        """A refusal to say at this table, and as said once it is closed (naming the game)."""
+        link = self.link
+        assert link is not None
+        others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+            self._put(self._refusal(prompts.refusal_said(str(error))))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
