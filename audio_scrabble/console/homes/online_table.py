@@ -22,7 +22,11 @@ decides), and the table follows the same rule:
   record brings their keys: the table's rack holds only the known tiles,
   never a ``?`` for an unknown one, and "2 new tiles still coming." is
   said;
-* chat lines and refusals (one sentence each) are said once, in order;
+* chat lines and refusals (one sentence each) are said once, in order
+  (a chat line counted in the game's log once said, so one still
+  waiting when the program ends is said at its next start); what is
+  still waiting when the table is closed (another game opened) is said
+  above the prompt, naming the game, as a game not open says it;
 * at the end, once every seat has shown its keys: "The deal checked
   out." and the final scores.
 
