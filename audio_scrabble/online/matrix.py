@@ -46,7 +46,9 @@ Choices, and why:
   away, is read with ``history``; a message ``history`` has returned is
   not handed to ``listen`` again, and none is handed twice. A message that cannot be decrypted yet (its key
   not arrived) holds the room's later messages back until it can be (its
-  key is asked for after a few seconds). ``history`` waits a few seconds
+  key is asked for after a few seconds), for a minute at most: then it is
+  skipped (counted in :attr:`undecryptable`), and the room's later
+  messages are handed on. ``history`` waits a few seconds
   for such keys, then skips what it still cannot read (counted in
   :attr:`undecryptable`, logged without content).
 * **What a device can read.** A message is readable by the devices its
@@ -95,6 +97,10 @@ KEY_REQUEST_AFTER = 3.0
 HISTORY_KEY_WAIT = 8.0
 #: ... but never longer than this
 HISTORY_KEY_WAIT_MOST = 30.0
+#: seconds a message heard live that cannot be decrypted holds its room's
+#: later messages back: then it is skipped (counted in ``undecryptable``),
+#: so one whose key never comes does not silence the room until a restart
+LIVE_KEY_WAIT_MOST = 60.0
 DEVICE_NAME = "Audio Scrabble"
 
 #: one lock for every nio key store of this process (see _locked_store)
@@ -589,8 +595,14 @@ class MatrixTransport:
                 event = queue[0]
                 if isinstance(event, nio.MegolmEvent):
                     decrypted = self._try_decrypt(event, now)
-                    if decrypted is None:
+                    if decrypted is None and now - self._waiting_since.get(event.event_id, now) < LIVE_KEY_WAIT_MOST:
                         break  # hold the room's later messages back: order first
+                    if decrypted is None:  # its key never came: the room's later messages go on
+                        queue.pop(0)
+                        self._waiting_since.pop(event.event_id, None)
+                        self.undecryptable += 1
+                        logger.warning("a message that could not be decrypted was skipped")
+                        continue
                     event = decrypted
                 queue.pop(0)
                 message = self._message(room_id, event)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..core.board import COLUMNS, SIZE, Board, Square
 from .layout import wrapped
+from .online_prompts import as_typed
 from .phrases import scores_line, scores_lines
 
 #: the word after ``invite @bob:example.org`` that asks for the honour mode
@@ -121,7 +122,8 @@ def game_with(friend: str) -> list[str]:
 
 def chat_here(name: str, text: str) -> list[str]:
     """What the friend typed that is no move (the room keeps it whole)."""
-    return _lines(f"{name} says: {text}", name)
+    name = as_typed(name)
+    return _lines(f"{name} says: {as_typed(text)}", name)
 
 
 def refused_here(name: str, sentence: str) -> list[str]:

@@ -8,6 +8,8 @@ The records' own bodies (what any chat app shows) are in
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 
 from .layout import wrapped
@@ -19,6 +21,23 @@ def _lines(sentence: str, names: Sequence[str] = ()) -> list[str]:
     pauses (:func:`.layout.wrapped`: after a clause where the lines stay
     full, no word left alone), a player's name never parted."""
     return wrapped(sentence, names=names)
+
+
+#: a break of line a text from another home may hold (said as a space)
+_BREAKS = re.compile(r"[\s\u2028\u2029\x85]+")
+#: what reorders the text shown (bidirectional overrides and isolates): dropped
+_REORDERS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def as_typed(text: str) -> str:
+    """Words from another home (a chat line, a name an invitation gives)
+    as one run of text: its breaks of line said as spaces, so that no line
+    of it stands as if the game said it ("Your turn."), and its control
+    characters dropped (a terminal's escape sequences: no home clears or
+    rewrites another's screen)."""
+    spaced = _BREAKS.sub(" ", text)
+    kept = "".join(ch for ch in spaced if unicodedata.category(ch) != "Cc" and ch not in _REORDERS)
+    return " ".join(kept.split())
 
 
 def game_with(others: Sequence[str]) -> list[str]:
@@ -46,7 +65,8 @@ SEND_WHEN_BACK = "Server down; move sent when it is back."
 
 def chat_line(name: str, text: str) -> list[str]:
     """A chat line that arrived (here: the room keeps it whole)."""
-    return _lines(f"{name} says: {text}", [name])
+    name = as_typed(name)
+    return _lines(f"{name} says: {as_typed(text)}", [name])
 
 
 def resigned(name: str, you: bool) -> list[str]:
@@ -103,13 +123,22 @@ def resigned_not_open(name: str) -> list[str]:
 
 def chat_while_away(name: str, text: str) -> list[str]:
     """At start: a chat line that came while this program was not running."""
-    return _lines(f"{name} said while you were away: {text}", [name])
+    name = as_typed(name)
+    return _lines(f"{name} said while you were away: {as_typed(text)}", [name])
 
 
 def chat_not_open(name: str, text: str) -> list[str]:
     """A chat line that arrived in a game between homes not open at the
     table: said once, as it arrives (the room keeps it whole)."""
-    return _lines(f"{name} says, in another game: {text}", [name])
+    name = as_typed(name)
+    return _lines(f"{name} says, in another game: {as_typed(text)}", [name])
+
+
+def refused_not_open(others: Sequence[str], sentence: str) -> list[str]:
+    """A refusal heard in a game between homes not open at the table
+    (``sentence``: what the table would say), naming the game: said once,
+    as it comes."""
+    return _lines(f"In your game with {join_and(list(others))}: {sentence}", others)
 
 
 # ---------------------------------------------------------------- games

@@ -341,6 +341,13 @@ def internal_error(kind: str) -> list[str]:
     return wrapped(f"Something went wrong inside the game ({kind}).")
 
 
+def news_failed(kind: str) -> list[str]:
+    """News that could not be said (a move arrived, a line of another
+    game: a bug caught, ``kind`` the exception's name): one sentence; the
+    game and the rest of the news go on."""
+    return wrapped(f"Some news could not be said ({kind}); type last or scores to hear where things stand.")
+
+
 def key_does_nothing(name: str) -> str:
     return f"The key {name!r} does nothing here."
 

@@ -1,10 +1,14 @@
-"""The honour mode: the friend's chat line that came while the game was
-not open at the table (another game was) waits for the game to be opened
-(its design) even when the program is closed first: the line is kept in
-the game's log until it is said. Before, it waited in memory only, while
-the log already marked the message heard, so a restart lost it for good.
-Said once: opening the game again does not say it again. Over the
-loopback transport (tests/online/honour_kit.py's Host)."""
+"""The honour mode: the friend's chat line that comes while the game is
+not open at the table (another game is) is said at once, above the
+prompt, as a game between homes' is ("Bob says, in another game: ..."),
+and kept in the game's log until it is said: when the program is closed
+first, it is said at the next start ("Bob said while you were away:
+..."), once: not again when the game is opened, nor at a later start.
+Before the review it waited in memory only (a restart lost it); then it
+waited in the log for the game to be opened, while another game's line
+was said at once. Over the loopback transport (tests/online/honour_kit.py's
+Host).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
-from audio_scrabble.presentation import honour_prompts
+from audio_scrabble.presentation import online_prompts
 
 from honour_kit import Host  # type: ignore[import-not-found]
 from lines_kit import said, times  # type: ignore[import-not-found]
@@ -38,7 +42,7 @@ def _open(host: Host, room: str) -> list[str]:
     return host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
 
 
-def test_a_chat_line_waiting_for_its_game_to_open_survives_a_restart(tmp_path: Path, lexicon: Any) -> None:
+def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
     saves = SaveStore(tmp_path / "saves")
     bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
@@ -52,20 +56,26 @@ def test_a_chat_line_waiting_for_its_game_to_open_survives_a_restart(tmp_path: P
         carol.accept(_room(first, CAROL))
         bob.send(room, "see you tomorrow", None, "bob.chat")
         first.idle()
-        first.close()
+        heard = first.line("")  # said at once, the game not open
+        assert said(online_prompts.chat_not_open("Bob", "see you tomorrow"), heard), heard
+        bob.send(room, "bring snacks", None, "bob.chat2")
+        first.idle()
+        first.close()  # the second line not said yet: the program ends
         again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
-        again.sign_in()
+        start = again.sign_in()
+        line = online_prompts.chat_while_away("Bob", "bring snacks")
+        assert said(line, start), start
+        assert not any("see you tomorrow" in x for x in start), start  # said already
         again.idle()
-        line = honour_prompts.chat_here("Bob", "see you tomorrow")
         opened = _open(again, room)
-        assert said(line, opened), opened
+        assert not any("bring snacks" in x or "see you tomorrow" in x for x in opened), opened
         _open(again, _room(again, CAROL))
         _open(again, room)
         assert times(line, again.heard) == 1  # once
         again.close()
         third = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
-        third.sign_in()
-        assert not said(line, _open(third, room))  # said: not kept any more
+        out = third.sign_in()
+        assert not any("bring snacks" in x for x in out + _open(third, room))  # said: not kept any more
         third.close()
     finally:
         bob.close()

@@ -19,7 +19,7 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, online_prompts, prompts
 
-from lines_kit import said as said_in, times  # type: ignore[import-not-found]
+from lines_kit import joined, said as said_in, times  # type: ignore[import-not-found]
 
 from honour_kit import Host, wait_until
 
@@ -76,11 +76,14 @@ def test_a_friends_move_in_an_honour_game_not_open_is_said_once(tmp_path: Path, 
         assert said == online_prompts.moved_not_open("Bob"), said
         assert not said_in(online_prompts.moved_not_open("Bob"), host.line(""))  # once
         assert prompts.move_arrived("Bob") not in host.heard  # not said as at an open table
-        # a refused move and a chat line are not moves: nothing said until it is opened
+        # a refused move and a chat line are said at once too, naming the game (before, nothing
+        # was said until it was opened: see test_honour_news_not_open.py)
         bob.send(room, "8D QZQZ", None, f"bob.{next(txn)}")
         bob.send(room, "good luck", None, f"bob.{next(txn)}")
         host.idle()
-        assert not host.session.acting.arrived()
+        news = host.line("")
+        assert joined(news).startswith("In your game with Bob: Bob's move refused: "), news
+        assert said_in(online_prompts.chat_not_open("Bob", "good luck"), news), news
         # its resignation is said in a short line too
         bob.send(room, "resign", None, f"bob.{next(txn)}")
         host.idle()

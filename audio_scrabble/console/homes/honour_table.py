@@ -22,13 +22,13 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ...core.events import Event
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import HonourApplied, HonourLink
+from ...online.honour import UNSAID, UNSAID_SAID, HonourApplied, HonourLink
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
@@ -45,11 +45,30 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
+    #: a chat line of the friend's, kept in the game's log until it is said
+    chat: bool = False
+    #: the lines as a game not open at the table says them (its table closed first)
+    away: tuple[str, ...] = ()
+
+
+def _kept(link: HonourLink, text: str) -> Callable[[], None]:
+    """The friend's chat line kept in the game's log until it is said (a
+    restart before then says it at start); what notes it said."""
+    link.journal.append(UNSAID, text=text)
+    return lambda: link.journal.append(UNSAID_SAID)
+
+
+def _named(link: HonourLink, lines: Sequence[str]) -> tuple[str, ...]:
+    """A refusal of ``link``'s game as said while it is not open: naming it."""
+    return tuple(online_prompts.refused_not_open([link.friend_name], " ".join(lines)))
 
 
 def hear_away(session: Host, link: HonourLink) -> None:
     """While ``link``'s game is not open at the table: the friend's move or
-    resignation is said once, in a short line (their chat waits for open)."""
+    resignation is said once, in a short line; their chat line once, whole,
+    as a game between homes' is ("Bob says, in another game: ...", kept in
+    the game's log until said); their move refused, or an answer that did
+    not reach the room, once, naming the game."""
 
     def applied(done: HonourApplied) -> None:
         if done.seat == link.friend_seat:
@@ -57,7 +76,14 @@ def hear_away(session: Host, link: HonourLink) -> None:
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
                    else online_prompts.moved_not_open(name))
 
+    def chat(name: str, text: str) -> None:
+        notice(session, online_prompts.chat_not_open(name, text), _kept(link, text))
+
     link.on_applied = applied
+    link.on_chat = chat
+    link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
+                                                                                               sentence)))
+    link.on_send_failed = lambda error: notice(session, _named(link, prompts.refusal_said(str(error))))
 
 
 class HonourTable:
@@ -107,8 +133,13 @@ class HonourTable:
         self.closed = True
         link = self.link
         if link is not None:
-            link.on_refused = link.on_chat = link.on_send_failed = None
             hear_away(self.session, link)
+        with self._cond:  # what was still waiting to be said: above the prompt (its moves when opened again)
+            left = [h for h in self._feed if h.applied is None]
+            self._feed.clear()
+        for heard in left:
+            said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
+            notice(self.session, heard.away or heard.lines, said)
 
     def owns(self, game: Game) -> bool:
         return self.game is not None and game is self.game and not self.closed
@@ -130,13 +161,19 @@ class HonourTable:
     def _refused(self, sentence: str) -> None:
         link = self.link
         if link is not None:
-            self._put(_Heard(lines=tuple(honour_prompts.refused_here(link.friend_name, sentence))))
+            lines = honour_prompts.refused_here(link.friend_name, sentence)
+            self._put(_Heard(lines=tuple(lines), away=_named(link, lines)))
 
     def _chat(self, name: str, text: str) -> None:
-        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text))))
+        link = self.link
+        if link is not None:
+            _kept(link, text)  # noted said when taken: one waiting when the program ends is said at its next start
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None,
+                         away=tuple(online_prompts.chat_not_open(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
-        self._put(_Heard(lines=tuple(prompts.refusal_said(str(error)))))
+        lines = prompts.refusal_said(str(error))
+        self._put(_Heard(lines=tuple(lines), away=_named(self.link, lines) if self.link is not None else ()))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property
@@ -151,6 +188,8 @@ class HonourTable:
             heard = self._feed.popleft()
         applied = heard.applied
         link = self.link
+        if heard.chat and link is not None:
+            link.journal.append(UNSAID_SAID)
         if applied is None or link is None or self.game is None:
             return Relayed(heard.lines)
         names = link.names

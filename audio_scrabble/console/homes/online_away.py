@@ -1,17 +1,19 @@
 """What a game between homes uses of the session (:class:`Host`), and what
 a game not open at the table says: a line above the prompt, once
-(:func:`notice`), for another player's move, resignation or chat line
-(:func:`hear_away`)."""
+(:func:`notice`), for another player's move, resignation or chat line,
+and a refusal or a send that failed, naming the game (:func:`hear_away`);
+what a refusal says (:func:`refusal_lines`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from ...errors import OnlineError
 from ...online.match import GameLink
 from ...online.record import ACTION_KINDS
 from ...online.referee import Applied
 from ...online.transport import Message
-from ...presentation import online_phrases, online_prompts
+from ...presentation import online_phrases, online_prompts, prompts
 from ..options import Options
 from ..table.acting import Acting
 from ..table.match import Match
@@ -20,7 +22,7 @@ from ..table.seats import RemoteSeat
 from ..table.thinking import Thinker
 from . import online_since
 
-__all__ = ["Host", "hear_away", "notice"]
+__all__ = ["Host", "hear_away", "notice", "refusal_lines"]
 
 
 class Host(Protocol):
@@ -36,10 +38,11 @@ class Host(Protocol):
     def sit(self, seating: Seating, remotes: Mapping[str, RemoteSeat] | None = None) -> list[str]: ...
 
 
-def notice(session: Host, lines: Sequence[str]) -> None:
-    """Lines from a game not open at the table: said once, above the prompt."""
-    for line in lines:
-        session.acting.notices.put(line)
+def notice(session: Host, lines: Sequence[str], said: Callable[[], None] | None = None) -> None:
+    """Lines from a game not open at the table: said once, above the
+    prompt; ``said`` noted once they are taken to be said."""
+    for k, line in enumerate(lines):
+        session.acting.notices.put(line, said if k == len(lines) - 1 else None)
     hook = session.thinker.on_ready  # the app's wake hook
     if hook is not None:
         try:
@@ -48,11 +51,34 @@ def notice(session: Host, lines: Sequence[str]) -> None:
             pass
 
 
+def refusal_lines(link: GameLink, error: OnlineError, msg: Message) -> tuple[str, ...]:
+    """What a refusal heard in ``link``'s room says (at its table)."""
+    if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
+        # sent from here for a turn another player's record took first (both at once)
+        return online_prompts.OWN_CAME_LATE
+    return tuple(prompts.refusal_said(str(error)))
+
+
 def hear_away(session: Host, link: GameLink) -> None:
     """While ``link``'s game is not open at the table: another player's
     move or resignation is said once, in a short line (refereed all the
     same); their chat line once, whole (marked heard by the link, it would
-    not come again when the game is opened)."""
+    not come again when the game is opened; counted in the game's log once
+    taken to be said, so one still waiting when the program ends is said
+    at its next start); a refusal, or a record of this side's the
+    homeserver would not take, once, naming the game (the link hears each
+    message once: it would not come again either)."""
+
+    def named(sentence: str) -> list[str]:
+        others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+        return online_prompts.refused_not_open(others, sentence)
+
+    def on_refused(error: OnlineError, msg: Message) -> None:
+        notice(session, named(" ".join(refusal_lines(link, error, msg))))
+
+    def on_send_failed(error: OnlineError) -> None:
+        if getattr(error, "code", "") != "unreachable":  # said when the move was typed
+            notice(session, named(str(error)))
 
     def on_record(applied: Applied) -> None:
         record = applied.record
@@ -67,13 +93,15 @@ def hear_away(session: Host, link: GameLink) -> None:
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:
             return  # this player's own, from another of their devices
-        online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
+        counted = lambda: online_since.chat_said(link.journal)  # noqa: E731  # said: not at the next start
         if msg.body == online_phrases.rematch_body(name):
-            notice(session, online_prompts.asks_rematch(name))
+            notice(session, online_prompts.asks_rematch(name), counted)
         else:
-            notice(session, online_prompts.chat_not_open(name, msg.body))
+            notice(session, online_prompts.chat_not_open(name, msg.body), counted)
 
     link.on_record = on_record
     link.on_chat = on_chat
+    link.on_refused = on_refused
+    link.on_send_failed = on_send_failed

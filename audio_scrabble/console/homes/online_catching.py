@@ -122,9 +122,9 @@ def ask_honour(home: Any, room: str, room_name: str) -> list[str]:
 
 def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
     home.catching.pop(ask.room, None)
-    home.resume_honour(ask.journal)
+    chats: list[str] = home.resume_honour(ask.journal)  # the friend's lines not said yet, said after the news
     link = home.honour.get(ask.room)
-    return prompts_homes.honour_came(link.friend_name) if link is not None else []
+    return (prompts_homes.honour_came(link.friend_name) if link is not None else []) + chats
 
 
 def honour_moved(home: Any, link: HonourLink) -> None:

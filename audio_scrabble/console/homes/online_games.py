@@ -114,14 +114,15 @@ def away_lines(home: Any) -> list[str]:
 
 
 def invited_by(inv: Invitation) -> str:
-    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id."""
+    """Who invited: the first name of the room's name ("Scrabble: Alice, Bob"), else the inviter's id
+    (as typed by the other home: its breaks of line and control characters not said as they are)."""
     name = inv.name
     for head in ("Scrabble: ", REMATCH_ROOM):
         if name.startswith(head):
-            first = name[len(head):].split(",")[0].strip()
+            first = online_prompts.as_typed(name[len(head):].split(",")[0])
             if first:
                 return first
-    return display_name(inv.inviter)
+    return online_prompts.as_typed(display_name(inv.inviter))
 
 
 def is_rematch(inv: Invitation) -> bool:

@@ -141,7 +141,7 @@ class OnlineHome:
             if "game" in kinds:
                 chats += self._resume(log.room)
             elif HONOUR_SETUP in kinds:
-                self.resume_honour(log)
+                chats += self.resume_honour(log)
         caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
@@ -174,16 +174,19 @@ class OnlineHome:
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
         return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
 
-    def resume_honour(self, log: Any) -> None:
-        """An honour game from its log: listed, and what the friend typed meanwhile answered."""
+    def resume_honour(self, log: Any) -> list[str]:
+        """An honour game from its log: listed, and what the friend typed
+        meanwhile answered; the friend's chat lines not said yet (they came
+        while this program was not running, or were still waiting to be
+        said when it ended), as said."""
         assert self.transport is not None
         lexicon = self._lexicon()
         try:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
         except (OnlineError, ScrabbleError):
-            return  # a log that does not replay: not listed
+            return []  # a log that does not replay: not listed
         if link.moved_to:
-            return  # handed over to this player's other computer: played there
+            return []  # handed over to this player's other computer: played there
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
@@ -191,14 +194,16 @@ class OnlineHome:
             link.catch_up()  # what the friend typed meanwhile, answered now
         except OnlineError:
             del self.honour[link.room]
-            return  # a room no longer reachable: not listed
+            return []  # a room no longer reachable: not listed
         if link.moved_to:  # an ask of this player's new computer, waiting in the room: handed over
             online_catching.honour_moved(self, link)
-            return
+            return []
         link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
+        missed = link.take_unsaid_chat()  # taken before the away hooks: one that comes between waits for open
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
+        return [line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
         transport = self.transport
@@ -252,6 +257,8 @@ class OnlineHome:
                         link.brief_trusted(msg[1])  # (not a device the welcome went to)
                 else:
                     self._handle(msg)
+            except Exception:  # the worker must go on: every later message of every game comes through it
+                log.exception("a new device could not be sent its game")
             finally:
                 self._inbox.task_done()
 

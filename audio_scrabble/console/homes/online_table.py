@@ -22,7 +22,11 @@ decides), and the table follows the same rule:
   record brings their keys: the table's rack holds only the known tiles,
   never a ``?`` for an unknown one, and "2 new tiles still coming." is
   said;
-* chat lines and refusals (one sentence each) are said once, in order;
+* chat lines and refusals (one sentence each) are said once, in order
+  (a chat line counted in the game's log once said, so one still
+  waiting when the program ends is said at its next start); what is
+  still waiting when the table is closed (another game opened) is said
+  above the prompt, naming the game, as a game not open says it;
 * at the end, once every seat has shown its keys: "The deal checked
   out." and the final scores.
 
@@ -36,7 +40,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Callable
+from typing import Callable, Sequence
 
 from ...core.events import Event
 from ...core.game import Game
@@ -50,7 +54,7 @@ from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
 from . import online_end, online_since
-from .online_away import Host, hear_away, notice
+from .online_away import Host, hear_away, notice, refusal_lines
 from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
 
 __all__ = ["ECHO_WAIT", "Host", "OnlineTable", "action_of", "copy_game", "hear_away", "notice"]
@@ -76,6 +80,8 @@ class OnlineTable:
         #: records applied and refusals heard so far (for an action sent here to wait on)
         self._heard = 0
         self._refusals = 0
+        #: chat lines heard before the link was attached (accept reads the room's history first)
+        self._early_chats: list[Message] = []
 
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
@@ -89,10 +95,23 @@ class OnlineTable:
         self.link = link
         self.session.acting.relay = self
         self._put(Heard("check"))
+        early, self._early_chats = self._early_chats, []
+        for msg in early:  # a line the inviting player said before this side accepted: said once, after
+            self.on_chat(msg)
 
     def detach(self) -> None:
-        """Hear the link no more; an action on this game is refused from now on."""
+        """Hear the link no more; an action on this game is refused from now on.
+        The chat lines and refusals still waiting to be said go above the
+        prompt, as a game not open at the table says them (its moves are
+        said when it is opened again)."""
         self.closed = True
+        with self._cond:
+            left = [h for h in self._feed if h.kind in ("chat", "refused")]
+            self._feed.clear()
+        link = self.link
+        for heard in left:
+            counted = (lambda: online_since.chat_said(link.journal)) if heard.kind == "chat" and link else None
+            notice(self.session, heard.away or heard.lines, counted)
 
     @property
     def at_table(self) -> bool:
@@ -129,30 +148,37 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
-            # sent from here for a turn another player's record took first (both at once)
-            self._put(Heard("refused", lines=online_prompts.OWN_CAME_LATE))
-            return
-        self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+        self._put(self._refusal(refusal_lines(link, error, msg)))
+
+    def _refusal(self, lines: Sequence[str]) -> Heard:
+        """A refusal to say at this table, and as said once it is closed (naming the game)."""
+        link = self.link
+        assert link is not None
+        others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))))
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
+            self._put(self._refusal(prompts.refusal_said(str(error))))
 
     def on_chat(self, msg: Message) -> None:
         link = self.link
-        if link is None or msg.sender == link.transport.user_id:
+        if link is None:  # the link is being made (accept reads the room first): said once it is attached
+            self._early_chats.append(msg)
             return
-        online_since.chat_said(link.journal)  # counted: not said again at the next start
+        if msg.sender == link.transport.user_id:
+            return
         seat = link.state.seat_of(msg.sender)
         name = link.state.names[seat] if seat is not None else msg.sender
         if msg.body == online_phrases.rematch_body(name):
-            self._put(Heard("chat", lines=tuple(online_prompts.asks_rematch(name))))
+            rematch = tuple(online_prompts.asks_rematch(name))
+            self._put(Heard("chat", lines=rematch, away=rematch))
             return
-        self._put(Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body))))
+        self._put(Heard("chat", lines=tuple(online_prompts.chat_line(name, msg.body)),
+                        away=tuple(online_prompts.chat_not_open(name, msg.body))))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property
@@ -170,6 +196,8 @@ class OnlineTable:
     def _relayed(self, heard: Heard) -> Relayed:
         link = self.link
         assert link is not None
+        if heard.kind == "chat":  # counted once said, so one still waiting at the end is said at the next start
+            online_since.chat_said(link.journal)
         if heard.kind in ("refused", "chat"):
             return Relayed(heard.lines)
         if self.game is None:  # the deal's set-up; the game is seated once every record queued is in

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.rules import rules_named
 from ...online.offers import list_identity, list_parts
 from ...online.transport import Invitation
-from ...presentation import online_phrases, prompts_homes
+from ...presentation import online_phrases, online_prompts, prompts_homes
 
 
 def named_with_terms(name: str, rules: str, days: int, lexicon: Any) -> str:
@@ -28,4 +28,4 @@ def invitation_lines(inv: Invitation) -> list[str]:
     """What ``games`` says under an invitation: its terms (or that it is an honour game)."""
     if inv.name.startswith(prompts_homes.HONOUR_ROOM):
         return list(prompts_homes.HONOUR_INVITATION)
-    return prompts_homes.invitation_terms(prompts_homes.terms_of_room(inv.name))
+    return prompts_homes.invitation_terms(online_prompts.as_typed(prompts_homes.terms_of_room(inv.name)))

@@ -34,6 +34,8 @@ class Heard:
     #: the player's own tiles not known yet
     coming: int = 0
     lines: tuple[str, ...] = ()
+    #: a chat line or a refusal as a game not open at the table says it (its table closed first)
+    away: tuple[str, ...] = ()
 
 
 def copy_game(game: Game) -> Game:

@@ -233,9 +233,13 @@ class Acting:
         prompt alone shows it still open, and speech does not read the
         prompt."""
         said = False
-        for lines in self._decisions(wait):
-            said = said or bool(lines)
-            yield lines
+        try:
+            for lines in self._decisions(wait):
+                said = said or bool(lines)
+                yield lines
+        except Exception as e:  # a bug must not end the program: said once; the next line goes on
+            said = True
+            yield self._out.reply(self._failed(e))
         question = self._reach.question if again and said else None
         lines = question.again() if question is not None else []
         if lines:
@@ -250,9 +254,7 @@ class Acting:
                 continue
             relay = self.relay
             if relay is not None and relay.arrived:  # what the room applied, in its order
-                item = relay.take()
-                if item is not None:
-                    yield self._out.reply(self._relayed(item))
+                yield self._out.reply(self._relayed_next(relay))
                 continue
             match = self._match()
             remote = match.table.remote_due() if match is not None else None
@@ -294,15 +296,33 @@ class Acting:
         arrived for the remote player the table waits for (nothing arrived:
         nothing); first, what arrived in games not open here."""
         said = self.notices.take()
-        if self.relay is not None and self.relay.arrived:
-            return self._out.reply(said + self.relayed_all())
-        match = self._match()
-        table = match.table if match is not None else None
-        seat = table.remote_due() if table is not None else None
-        move = table.remotes[seat].take() if table is not None and seat is not None else None
-        if seat is None or move is None:
-            return self._out.reply(said) if said else []
-        return self._arrived(seat, move.action(seat), said)
+        try:
+            if self.relay is not None and self.relay.arrived:
+                return self._out.reply(said + self.relayed_all())
+            match = self._match()
+            table = match.table if match is not None else None
+            seat = table.remote_due() if table is not None else None
+            move = table.remotes[seat].take() if table is not None and seat is not None else None
+            if seat is None or move is None:
+                return self._out.reply(said) if said else []
+            return self._arrived(seat, move.action(seat), said)
+        except Exception as e:  # a bug must not end the program (nor lose the line typed after it)
+            return self._out.reply(said + self._failed(e))
+
+    def _failed(self, error: Exception) -> list[str]:
+        """News that could not be said (a bug): its traceback kept for
+        developers, one sentence said; the game goes on."""
+        self._report(traceback.format_exc())
+        return prompts.news_failed(type(error).__name__)
+
+    def _relayed_next(self, relay: Relay) -> list[str]:
+        """The next thing the room applied, made and said; one that cannot
+        be (a bug) says so in one sentence, and the rest still come."""
+        try:
+            item = relay.take()
+            return self._relayed(item) if item is not None else []
+        except Exception as e:
+            return self._failed(e)
 
     def _relayed(self, item: Relayed) -> list[str]:
         """What the room applied, made at the table: its lines, the action
@@ -317,9 +337,7 @@ class Acting:
         lines: list[str] = []
         relay = self.relay
         while relay is not None and relay.arrived:
-            item = relay.take()
-            if item is not None:
-                lines += self._relayed(item)
+            lines += self._relayed_next(relay)
         return lines
 
     def _arrived(self, seat: int, do: Callable[[Game], Event], said: list[str]) -> list[str]:

@@ -26,6 +26,7 @@ table's one loop.
 
 from __future__ import annotations
 
+import logging
 import queue
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
@@ -33,6 +34,8 @@ from typing import Callable, Protocol, Sequence
 from ...core.events import Event
 from ...core.game import Game
 from ...core.play import Play
+
+log = logging.getLogger(__name__)
 
 PLACE, EXCHANGE, PASS, CHALLENGE, ACCEPT = "place", "exchange", "pass", "challenge", "accept"
 
@@ -134,28 +137,37 @@ class Relay(Protocol):
 class Notices:
     """Lines from games not open at the table (a move that arrived in
     another game between homes): put on any thread, said once by the
-    table's one loop (:meth:`.acting.Acting.steps`) above the prompt."""
+    table's one loop (:meth:`.acting.Acting.steps`) above the prompt. A
+    line may carry what to note once it is taken to be said (``said``: a
+    chat line counted in its game's log then, not as it came, so a line
+    still waiting when the program ends is said at its next start)."""
 
     def __init__(self) -> None:
-        self._lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._lines: queue.SimpleQueue[tuple[str, Callable[[], None] | None]] = queue.SimpleQueue()
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Notices":
         """A copied table (a session tried on a copy) starts with none
         waiting: the lines waiting are the original's, said once, there."""
         return Notices()
 
-    def put(self, line: str) -> None:
-        self._lines.put(line)
+    def put(self, line: str, said: Callable[[], None] | None = None) -> None:
+        self._lines.put((line, said))
 
     @property
     def pending(self) -> bool:
         return not self._lines.empty()
 
     def take(self) -> list[str]:
-        """Every line waiting, once."""
+        """Every line waiting, once (each ``said`` noted as it is taken)."""
         out: list[str] = []
         while True:
             try:
-                out.append(self._lines.get_nowait())
+                line, said = self._lines.get_nowait()
             except queue.Empty:
                 return out
+            out.append(line)
+            if said is not None:
+                try:
+                    said()
+                except Exception:  # a note that could not be kept: the line is said all the same
+                    log.exception("a line's note could not be kept")
