@@ -351,13 +351,21 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
     return runs
 
 
+#: what a game on file is, said as one thing (``games``: ``1. Ann and
+#: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``):
+#: kept on one line as a player's name is (:func:`_unsplit`)
+KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window")
+
+
 def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
     """The places (after word k) a line is never broken at while what
     they part fits a line of ``width`` as it is said: inside a name of
     several words (``You 0,`` / ``Beginner computer`` / ``14.``, not
-    ``You 0, Beginner`` / ``computer 14.``), and inside a list of tiles
-    (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
-    return {k for first, last in [*_name_spans(words, names), *_tile_runs(words)]
+    ``You 0, Beginner`` / ``computer 14.``), inside one of
+    :data:`KEPT_PHRASES` (``in play``, ``put away``), and inside a list of
+    tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
+    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words)]
+    return {k for first, last in spans
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 
 
