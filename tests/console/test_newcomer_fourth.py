@@ -40,3 +40,61 @@ def test_a_kept_phrase_is_parted_only_when_it_cannot_fit_a_line():
     assert layout.wrap(text, 20) == ["1. Ann and Bob,", "in play,", "28 Nov 2026:"]
     assert "in another window," in layout.wrap("2. Ann and Bob, open in another window, 28 Nov 2026.", 20)
     assert layout.wrap("We play in play mode.", 7) == ["We play", "in play", "mode."]
+
+
+# ---------------------------------------------------------------- 2. "Tom and Jerry": two players, or one?
+def _set_up(*answers: str, **opts) -> tuple[Session, list[list[str]]]:
+    def passers(level, lexicon, seed):
+        return lambda game, i: services.ComputerMove("pass")
+
+    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=passers)
+    s.start()
+    return s, [s.handle_line(a) for a in answers]
+
+
+def test_names_joined_at_one_name_ask_two_players_or_one():
+    # "'Tom and Jerry' names two players": refused, so no player could be called so
+    s, said = _set_up("", "Tom and Jerry")
+    assert said[1] == ["Two players, Tom and Jerry,", "or one called Tom and Jerry?", "Type two or one."]
+    assert s.setup.players == []
+    assert s.handle_line("one") == ["Tom and Jerry plays.", "Player 2, your name?",
+                                    "Type computer for a computer opponent."]
+    s.handle_line("Bob")
+    s.handle_line("")
+    assert s.game is not None and s.game.names == ("Tom and Jerry", "Bob")
+
+
+def test_two_at_the_joined_question_seats_both_counting_one_more_when_needed():
+    s, said = _set_up("", "Tom and Jerry", "two", "")
+    assert said[2][:2] == ["Tom plays.", "Jerry plays."]
+    assert s.game is not None and s.game.names == ("Tom", "Jerry")
+    s, said = _set_up("", "Ann", "Tom & Jerry", "2", "")
+    assert said[3][:3] == ["3 players.", "Tom plays.", "Jerry plays."], said[3]
+    assert s.game is not None and s.game.names == ("Ann", "Tom", "Jerry")
+
+
+def test_a_wrong_answer_or_back_at_the_joined_question_changes_nothing():
+    s, said = _set_up("", "Tom and Jerry", "maybe")
+    assert joined(said[2]) == "Type two for two players, or one for one called Tom and Jerry."
+    assert s.setup.players == [] and s.setup.asking == "joined"
+    assert s.handle_line("help")[0] == "Names joined by and, like Tom and Jerry."
+    assert s.handle_line("back")[:2] == ["Back to player 1's name.", "Player 1, your name?"]
+    assert s.setup.players == [] and s.setup.asking == "name" and s.setup.count == 2
+
+
+def test_names_joined_that_cannot_be_one_name_or_two_players_are_not_asked_about():
+    s, said = _set_up("", "Alexandra and Bartholomew")  # 25 letters: no one name
+    assert joined(said[1]).startswith("'Alexandra and Bartholomew' names two players;")
+    s, said = _set_up("", "Ann and computer")  # a computer is no one's name
+    assert joined(said[1]).startswith("'Ann and computer' names two players;")
+    s, said = _set_up("4", "A", "B", "C", "Tom and Jerry")  # no seat for a fifth: one name
+    assert said[4][0] == "Tom and Jerry plays."
+
+
+def test_players_listed_with_commas_take_a_name_joined_by_and_as_one():
+    from audio_scrabble.console.asking.setup import parse_players
+
+    assert [seat.name for seat in parse_players("Tom and Jerry,Bob")] == ["Tom and Jerry", "Bob"]
+    s = Session(Options(players="Tom and Jerry,Bob", seed=2), lexicon=services.WordSet(["QI"]))
+    s.start()
+    assert s.game is not None and s.game.names == ("Tom and Jerry", "Bob")
