@@ -98,3 +98,47 @@ def test_players_listed_with_commas_take_a_name_joined_by_and_as_one():
     s = Session(Options(players="Tom and Jerry,Bob", seed=2), lexicon=services.WordSet(["QI"]))
     s.start()
     assert s.game is not None and s.game.names == ("Tom and Jerry", "Bob")
+
+
+# ---------------------------------------------------------------- 3. a game the save finds in the way
+def test_a_game_the_save_finds_in_the_way_is_said_by_its_players_not_its_file(tmp_path, monkeypatch):
+    # "The unfinished game of Ann and Bob was kept as
+    # games/2026-11-28-010203-Ann-v-Bob.unfinished.json.": the store's own
+    # sentence, said when the put-away before a new game failed once and the
+    # save then cleared the way itself
+    from audio_scrabble.console.options import NEW
+    from audio_scrabble.persistence.savefile import SaveFailed
+
+    first = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    first.start()
+    first.handle_line("")
+    first.handle_line("pass")
+    first.store.release()
+
+    def refused(self):
+        raise SaveFailed("The disk said no.")
+
+    monkeypatch.setattr(SaveStore, "archive_unfinished", refused)
+    s = Session(Options(players="Cy,Dee", seed=4, saved_game=NEW), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path))
+    out = s.start()
+    assert not any("games/" in x or "json" in x or "kept as" in x for x in out), out
+    at = out.index("Game put away: Ann and Bob.")
+    assert out[at + 1].startswith("Type open ") and out[at + 1].endswith(" to go back to it."), out
+    number = out[at + 1].split()[2]
+    monkeypatch.undo()
+    back = s.handle_line(f"open {number}")
+    assert s.game is not None and s.game.names == ("Ann", "Bob"), back
+
+
+def test_the_store_says_what_it_put_away_as_players_and_file_not_a_sentence(tmp_path):
+    from audio_scrabble.core.game import Game
+    from audio_scrabble.core.rules import rules_named
+
+    store = SaveStore(tmp_path)
+    old = Game(["Ann", "Bob"], rules_named("house"), 1)
+    store.save(old)
+    outcome = store.save(Game(["Cy", "Dee"], rules_named("house"), 2))
+    assert outcome.notice is None
+    (names, path), = outcome.put_away
+    assert names == ("Ann", "Bob") and path.parent == tmp_path / "games" and path.exists()
