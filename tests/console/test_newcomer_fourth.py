@@ -142,3 +142,27 @@ def test_the_store_says_what_it_put_away_as_players_and_file_not_a_sentence(tmp_
     assert outcome.notice is None
     (names, path), = outcome.put_away
     assert names == ("Ann", "Bob") and path.parent == tmp_path / "games" and path.exists()
+
+
+# ---------------------------------------------------------------- 4. a hint with a blank typed back
+def test_a_play_typed_back_as_the_game_says_it_names_its_blanks():
+    # hint: "1. SPATHED (blanks S, E), H9 across, 88 points"; "play SPATHED
+    # (blanks S, E), H9 across" (as help hint says: type it back) was refused:
+    # "Which is the word in 'SPATHED (blanks S E)'?"
+    from console_kit import AcceptAll, seed_where
+    from audio_scrabble.core.board import Square
+    from audio_scrabble.core.tiles import BLANK
+
+    seed = seed_where(lambda g: BLANK in g.current_player.rack and any(t not in (BLANK, "Q") for t in g.current_player.rack))
+    s = Session(Options(players="Alice,Bob", seed=seed), lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    first = next(t for t in s.game.current_player.rack if t not in (BLANK, "Q"))
+    out = s.handle_line(f"play {first}Q (blank Q), 8H across")
+    assert joined(out).startswith(f"Alice played {first}Q (blank Q), H8 across,"), out
+    assert s.game.board[Square(7, 8)] == "q"  # a blank standing for Q
+    # a letter named a blank that the word places twice: which one?
+    s.handle_line("")
+    before = list(s.game.actions)
+    out = s.handle_line("play 9H QQ (blank Q)")
+    assert "lower case" in joined(out) and s.game.actions == before, out
