@@ -600,10 +600,16 @@ def break_path(word: str, width: int) -> list[str]:
     broken only after one of its own ``/ \\ - _ .`` (the last that fits,
     wherever it falls), so that nothing is added to the name: a hyphen at a
     line's end is the name's own. A stretch with none of those longer than
-    the width is cut at the width, with nothing added either."""
+    the width is cut at the width, with nothing added either. The name's
+    extension is never left alone on the last line (``v-Expert_computer.``
+    / ``gcg``) while an earlier mark can break the line instead
+    (``v-Expert_`` / ``computer.gcg``)."""
     pieces: list[str] = []
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):
+            before = max(word.rfind(mark, 0, own) for mark in PATH_MARKS)
+            own = before if before > 0 else own  # the extension stays with the name before it
         cut = own + 1 if own > 0 else width
         pieces.append(word[:cut])
         word = word[cut:]

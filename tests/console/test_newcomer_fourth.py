@@ -166,3 +166,15 @@ def test_a_play_typed_back_as_the_game_says_it_names_its_blanks():
     before = list(s.game.actions)
     out = s.handle_line("play 9H QQ (blank Q)")
     assert "lower case" in joined(out) and s.game.actions == before, out
+
+
+# ---------------------------------------------------------------- 5. a record's name at 20 cells
+def test_at_20_cells_a_file_names_extension_is_not_left_alone_on_a_line():
+    # "v-Expert_computer." / "gcg": the record of a game against two computers
+    from audio_scrabble.presentation import layout
+
+    name = "2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg"
+    pieces = layout.wrap(f"Game record saved: {name}", 20)
+    assert pieces[-1] == "computer.gcg", pieces
+    assert "".join(pieces[1:]) == name and all(len(p) <= 20 for p in pieces), pieces
+    assert layout.break_path("abcdefghijklmnopqrstuvwxyz.gcg", 20)[-1] == "uvwxyz.gcg"  # no mark before: cut
