@@ -357,14 +357,43 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
 KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window")
 
 
+def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each list of tiles said with commas and
+    ``and`` (``E and R.``, ``A, S and T.``, ``blank and D.``: the tiles a
+    play keeps, a hint's), as one thing to read."""
+    def tile(k: int) -> bool:
+        return 0 <= k < len(words) and _TILE_WORD.fullmatch(words[k].rstrip(".,;:?!" + _CLOSERS)) is not None
+
+    runs: list[tuple[int, int]] = []
+    k = 0
+    while k < len(words):
+        if not tile(k) or (k and words[k - 1].endswith(",") and tile(k - 1)):
+            k += 1
+            continue
+        end, joined = k, False
+        while True:
+            if words[end].endswith(",") and tile(end + 1):
+                end += 1
+            elif words[end] == words[end].rstrip(".,;:?!") and end + 2 < len(words) and words[end + 1] == "and" \
+                    and tile(end + 2):
+                end, joined = end + 2, True
+            else:
+                break
+        if joined:
+            runs.append((k, end))
+        k = end + 1
+    return runs
+
+
 def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
     """The places (after word k) a line is never broken at while what
     they part fits a line of ``width`` as it is said: inside a name of
     several words (``You 0,`` / ``Beginner computer`` / ``14.``, not
     ``You 0, Beginner`` / ``computer 14.``), inside one of
     :data:`KEPT_PHRASES` (``in play``, ``put away``), and inside a list of
-    tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
-    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words)]
+    tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line;
+    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`)."""
+    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words), *_tile_lists(words)]
     return {k for first, last in spans
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 

@@ -178,3 +178,33 @@ def test_at_20_cells_a_file_names_extension_is_not_left_alone_on_a_line():
     assert pieces[-1] == "computer.gcg", pieces
     assert "".join(pieces[1:]) == name and all(len(p) <= 20 for p in pieces), pieces
     assert layout.break_path("abcdefghijklmnopqrstuvwxyz.gcg", 20)[-1] == "uvwxyz.gcg"  # no mark before: cut
+
+
+# ---------------------------------------------------------------- 6. the tiles a hint keeps, whole at 20 cells
+def test_at_20_cells_a_list_of_tiles_joined_by_and_stays_on_one_line():
+    # hint: "16 points; keeps E" / "and R."; "39 points; keeps A," / "S and T."
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("16 points; keeps E and R.", 20) == ["16 points;", "keeps E and R."]
+    assert layout.wrap("39 points; keeps A, S and T.", 20) == ["39 points;", "keeps A, S and T."]
+    assert layout.wrap("48 points; keeps blank and D.", 20) == ["48 points;", "keeps blank and D."]
+    assert layout.wrap("New tiles: A, C, E, L, N and N.", 20) == ["New tiles:", "A, C, E, L, N and N."]
+
+
+def test_at_20_cells_the_hint_keeps_its_tiles_together():
+    import pytest
+
+    if not services.engine_available():
+        pytest.skip("hints need the move engine")
+    # seed 1: "42 points; keeps T" / "and V.", "22 points; keeps A," / "F, R, T and V."
+    s = Session(Options(players="Ann,Bob", seed=1, braille_width=20, hints=True))
+    s.start()
+    s.handle_line("")
+    out = s.handle_line("hint")
+    assert all(len(x) <= 20 for x in out), out
+    keeps = [k for k, x in enumerate(out) if "keeps" in x]
+    assert keeps, out
+    for k in keeps:  # the tiles kept, whole on one line: with "keeps", or the line after it
+        tiles = out[k] if not out[k].endswith("keeps") else out[k + 1]
+        assert tiles.endswith("."), out
+        assert not out[k + 1].startswith("and "), out
