@@ -208,3 +208,26 @@ def test_at_20_cells_the_hint_keeps_its_tiles_together():
         tiles = out[k] if not out[k].endswith("keeps") else out[k + 1]
         assert tiles.endswith("."), out
         assert not out[k + 1].startswith("and "), out
+
+
+# ---------------------------------------------------------------- 7. unseen with the bag empty
+def test_unseen_with_the_bag_empty_says_whose_rack_holds_them():
+    # end game: "6 tiles unseen: E 1, I 1, M 1, R 1, S 1, X 1." and nothing
+    # said of where they are (the opponent's rack, every one of them)
+    def passers(level, lexicon, seed):
+        return lambda game, i: services.ComputerMove("pass")
+
+    s = Session(Options(players="Ann,computer:expert", seed=1), lexicon=services.WordSet(["QI"]),
+                computer_factory=passers)
+    s.start()
+    assert s.handle_line("unseen")[0] == "93 tiles unseen:"  # 100 less my 7
+    s.game.bag.tiles.clear()  # the bag empty (tiles taken out: only for this test)
+    out = s.handle_line("unseen")
+    assert out[0].endswith(" tiles unseen, all Expert computer's:"), out
+    s = Session(Options(players="Ann,computer:club,computer:expert", seed=1), lexicon=services.WordSet(["QI"]),
+                computer_factory=passers)
+    s.start()
+    s.game.bag.tiles.clear()
+    assert s.handle_line("unseen")[0].endswith(" tiles unseen, all on other racks:")
+    s.handle_line("set verbosity brief")
+    assert s.handle_line("unseen")[0].endswith(" tiles unseen, all on other racks.")
