@@ -385,6 +385,30 @@ def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:
     return runs
 
 
+#: a word as played, and its blanks in brackets after it: ``URE (blank E)``
+_PLAYED = re.compile(r"[A-Z]{2,}")
+_VALUE = re.compile(r"\d+[.,;:]?")
+
+
+def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each word as played with its blanks in
+    brackets after it, and its value if one follows (``URE (blank E) 3,``
+    in a play's words, ``DATABUS (blank U),`` in a hint, with the number
+    of the hint before it), as one thing."""
+    spans: list[tuple[int, int]] = []
+    for k in range(len(words) - 1):
+        if not (_PLAYED.fullmatch(words[k]) and words[k + 1].startswith("(blank")):
+            continue
+        end = next((j for j in range(k + 1, min(k + 6, len(words))) if ")" in words[j]), None)
+        if end is None:
+            continue
+        if end + 1 < len(words) and words[end].endswith(")") and _VALUE.fullmatch(words[end + 1]):
+            end += 1
+        numbered = k > 0 and _NUMBERED.match(words[k - 1]) is not None  # "1." stays with its play
+        spans.append((k - 1 if numbered else k, end))
+    return spans
+
+
 def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
     """The places (after word k) a line is never broken at while what
     they part fits a line of ``width`` as it is said: inside a name of
@@ -392,8 +416,11 @@ def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]
     ``You 0, Beginner`` / ``computer 14.``), inside one of
     :data:`KEPT_PHRASES` (``in play``, ``put away``), and inside a list of
     tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line;
-    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`)."""
-    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words), *_tile_lists(words)]
+    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`), and a
+    word as played with its blanks (``URE (blank E) 3,``,
+    :func:`_blank_groups`)."""
+    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words), *_tile_lists(words),
+             *_blank_groups(words)]
     return {k for first, last in spans
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 

@@ -231,3 +231,15 @@ def test_unseen_with_the_bag_empty_says_whose_rack_holds_them():
     assert s.handle_line("unseen")[0].endswith(" tiles unseen, all on other racks:")
     s.handle_line("set verbosity brief")
     assert s.handle_line("unseen")[0].endswith(" tiles unseen, all on other racks.")
+
+
+# ---------------------------------------------------------------- 8. a word and its blank at 20 cells
+def test_at_20_cells_a_word_stays_with_its_blank_and_value():
+    # "DZO 13, URE" / "(blank E) 3, DEF 7.": the word parted from its blank
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("Words: DAUD 7, DZO 13, URE (blank E) 3, DEF 7.", 20) == [
+        "Words: DAUD 7,", "DZO 13,", "URE (blank E) 3,", "DEF 7."]
+    assert layout.wrap("2. THEOW (blank O), B2 down, 57 points.", 20)[0] == "2. THEOW (blank O),"
+    # too long for a line with its number: parted as before, the number kept with the word
+    assert layout.wrap("1. DATABUS (blank U), H15 across, 94 points.", 20)[:2] == ["1. DATABUS", "(blank U),"]
