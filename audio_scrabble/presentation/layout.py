@@ -352,9 +352,10 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
 
 
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
-#: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``):
+#: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
+#: and the review's terms (``in the end game,`` / ``best play 10 of``):
 #: kept on one line as a player's name is (:func:`_unsplit`)
-KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window")
+KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play")
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:

@@ -243,3 +243,11 @@ def test_at_20_cells_a_word_stays_with_its_blank_and_value():
     assert layout.wrap("2. THEOW (blank O), B2 down, 57 points.", 20)[0] == "2. THEOW (blank O),"
     # too long for a line with its number: parted as before, the number kept with the word
     assert layout.wrap("1. DATABUS (blank U), H15 across, 94 points.", 20)[:2] == ["1. DATABUS", "(blank U),"]
+
+
+def test_at_20_cells_the_reviews_summary_keeps_end_game_and_best_play_whole():
+    # "spread in the end" / "game, best" / "play 10 of 10 turns."
+    from audio_scrabble.presentation import layout
+
+    out = layout.wrap("You missed 0 of equity, 0 of spread in the end game, best play 10 of 10 turns.", 20)
+    assert any("end game," in x for x in out) and any(x.startswith("best play") for x in out), out
