@@ -808,8 +808,10 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
-    when that is too long as well, its words are cut to fit and it still
-    ends in ``> ``. ``short_chosen`` (``set prompt short``): the short
+    when that is too long as well, it is cut to its first whole words
+    that fit (``Tom> `` for ``Tom and Jerry> ``, no joining word left
+    last), a single word too long cut to fit, and it still ends in
+    ``> ``. ``short_chosen`` (``set prompt short``): the short
     form always, as little as may be read.
     """
     if short_chosen:
@@ -821,7 +823,13 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
         if prompt is not None and len(prompt) <= room:
             return prompt
     base = (short or full).rstrip().rstrip(">").rstrip()
-    return base[: room - 2].rstrip() + "> "
+    words = base.split()
+    while words and len(" ".join(words)) > room - 2:  # whole words where they fit (a name's first)
+        words.pop()
+    while len(words) > 1 and words[-1].lower().rstrip(",") in _JOINING_WORDS:  # "Tom and" reads as cut
+        words.pop()
+    kept = " ".join(words).rstrip(",") if words else base[: room - 2].rstrip()
+    return kept + "> "
 
 
 def path_lines(head: str, path: str, cells: int | None) -> list[str]:

@@ -251,3 +251,18 @@ def test_at_20_cells_the_reviews_summary_keeps_end_game_and_best_play_whole():
 
     out = layout.wrap("You missed 0 of equity, 0 of spread in the end game, best play 10 of 10 turns.", 20)
     assert any("end game," in x for x in out) and any(x.startswith("best play") for x in out), out
+
+
+# ---------------------------------------------------------------- 9. a long name's prompt at 20 cells
+def test_at_20_cells_a_prompt_too_long_keeps_whole_words_of_the_name():
+    # "Tom and Jerr> ": the name cut mid-word to leave room for typing
+    s = Session(Options(players="Tom and Jerry,computer:expert", seed=2, braille_width=20),
+                lexicon=services.WordSet(["QI"]), computer_factory=lambda level, lexicon, seed: (
+                    lambda game, i: services.ComputerMove("pass")))
+    s.start()
+    assert s.game.names[s.game.current] == "Tom and Jerry"
+    assert s.prompt_text() == "Tom> "
+    from audio_scrabble.presentation import layout
+
+    assert layout.fit_prompt("Bartholomew Jones> ", None, 20) == "Bartholomew> "
+    assert layout.fit_prompt("Alexandrinaaaaaaaaa> ", None, 14) == "Alexan> "  # one word: cut, as before
