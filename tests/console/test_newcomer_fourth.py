@@ -266,3 +266,17 @@ def test_at_20_cells_a_prompt_too_long_keeps_whole_words_of_the_name():
 
     assert layout.fit_prompt("Bartholomew Jones> ", None, 20) == "Bartholomew> "
     assert layout.fit_prompt("Alexandrinaaaaaaaaa> ", None, 14) == "Alexan> "  # one word: cut, as before
+
+
+# ---------------------------------------------------------------- 10. the hint near the bag's end, in plain words
+def test_a_hint_with_the_bag_nearly_empty_says_so_in_plain_words():
+    # "Ranked by equity and the bag's end.": the bag's end is no term a newcomer knows
+    import pytest
+
+    if not services.engine_available():
+        pytest.skip("hints need the move engine")
+    s = Session(Options(players="Ann,computer:expert", seed=1, hints=True))
+    s.start()
+    s.game.bag.tiles[:] = s.game.bag.tiles[:5]  # 5 tiles left (only for this test)
+    out = s.handle_line("hint")
+    assert out[-1] == "Ranked by equity, the bag nearly empty.", out
