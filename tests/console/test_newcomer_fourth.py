@@ -280,3 +280,11 @@ def test_a_hint_with_the_bag_nearly_empty_says_so_in_plain_words():
     s.game.bag.tiles[:] = s.game.bag.tiles[:5]  # 5 tiles left (only for this test)
     out = s.handle_line("hint")
     assert out[-1] == "Ranked by equity, the bag nearly empty.", out
+
+
+def test_a_count_word_at_a_name_question_is_refused_as_a_number():
+    # "two" at player 2's name (the answer to "two players, or one?" typed
+    # once more): "two plays."
+    s, said = _set_up("", "Ann", "two")
+    assert joined(said[2]) == "'two' is a number, not a name; type a name, like Alice, or back."
+    assert [seat.name for seat in s.setup.players] == ["Ann"]

@@ -88,9 +88,10 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     :data:`MAX_NAME`, is refused with one sentence that does not repeat it;
     so are an empty name, a name already ``taken`` (any case: the game
     speaks players by name), a word the questions take (:data:`SETUP_WORDS`:
-    ``back`` typed there goes back), a name of digits alone (most likely a
-    slip: the count typed again; and "3 plays", "3's turn" are heard as
-    numbers), and a comma (``--players`` lists names
+    ``back`` typed there goes back), a name of digits alone or a count's
+    word (``two``: most likely a slip, the count typed again, or the answer
+    to "two players, or one?" typed late; and "3 plays", "3's turn" are
+    heard as numbers), and a comma (``--players`` lists names
     between commas); with ``joined`` false, two names joined by "and"
     (``Ann and Bob``: two players typed at one name, see :class:`SetupFlow`).
     ``listed``: the name is one of ``--players`` (its refusals say so). ``computers`` says whether computer players can be
@@ -113,7 +114,7 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
         raise NotationError(say.name_too_long(MAX_NAME))
     if low in SETUP_WORDS:
         raise NotationError(say.name_is_a_word(name, listed), brief=say.name_is_a_word_brief(name))
-    if name.replace(" ", "").isdigit():
+    if name.replace(" ", "").isdigit() or low in NUMBER_WORDS or low == "one":  # "two": the count, or an answer
         raise NotationError(say.name_is_a_number(name, listed), brief=say.name_is_a_number_brief(name))
     if ":" in name:
         raise NotationError(say.NAME_COLON)
