@@ -2,9 +2,15 @@
 ``--speech text``, 40 and 20 braille cells): ``in play`` parted at 20
 cells, two names joined by "and" refused even as one name, a game put
 away said by its file's long path when the save found it in the way; and
-what the fourth playthrough, a whole game to its end, found. Each is
-checked through the console's own paths (a session driven line by line,
-as over piped input). The tutorial's step kept past the set-up is
+what the fourth playthrough, whole games to their end against the expert
+and against two computers, found: a hint with a blank typed back
+refused, a file name's extension alone on a line, a hint's kept tiles
+and a word's blank parted at 20 cells, ``unseen`` not saying whose rack
+holds the tiles once the bag is empty, the review's "end game" and
+"best play" parted, a long name's prompt cut mid-word, "the bag's end",
+a count's word taken as a name. Each is checked through the console's
+own paths (a session driven line by line, as over piped input) or the
+layout they go through. The tutorial's step kept past the set-up is
 checked in test_newcomer_third.py, where the test it changed lives."""
 
 from __future__ import annotations
