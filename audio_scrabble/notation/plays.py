@@ -159,6 +159,16 @@ def no_tile_sentence(word: str, position: str) -> str:
     return f"{clip(word)} at {position.upper()} places no tile; every square of it is already filled."
 
 
+def blank_not_placed_sentence(word: str, letter: str) -> str:
+    """``(blank X)`` typed after a word that places no new X."""
+    return f"{clip(word)} places no new {letter} for the blank; name only blanks among the tiles you place."
+
+
+def which_blank_sentence(word: str, letter: str, example: str) -> str:
+    """``(blank E)`` typed after a word that places two new Es: which is it?"""
+    return f"{clip(word)} places more than one {letter}; type the blank's {letter} in lower case, like {clip(example)}."
+
+
 def split_word(word: str) -> list[tuple[str, bool]]:
     """The word's letters, each with whether it is marked as a board letter.
 

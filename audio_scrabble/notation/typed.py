@@ -20,7 +20,10 @@ in any mix of case and order:
 In the word, a lower-case letter among capitals is a blank standing for
 that letter (``TRAiN``), as in tournament notation; a word typed all in
 lower case is read as ordinary tiles, because that is how most people
-type. ``?`` is a blank whose letter the game will ask for. Letters already
+type. ``?`` is a blank whose letter the game will ask for. A play typed
+back as the game says it (a hint, a computer's move) names its blanks
+after the word, ``SPATHED (blanks S, E)``, ``THEOW (blank O)``: the new
+tiles of those letters are the blanks (:func:`build_draft`). Letters already
 on the board may be typed, put in brackets (``(T)HROB``), written as
 ``.``, or left out altogether: the word is laid from the start square, and
 every occupied square it meets is played through.
@@ -47,12 +50,14 @@ from .plays import (
     marked_empty_sentence,
     marked_mismatch_sentence,
     no_letters_sentence,
+    blank_not_placed_sentence,
     no_tile_sentence,
     not_a_letter_sentence,
     off_board_sentence,
     parse_position,
     runs_off_sentence,
     split_word,
+    which_blank_sentence,
 )
 
 __all__ = [
@@ -88,6 +93,18 @@ _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
 _DIRECTION_LIKE = ("across", "down", "sideways", "horizontal", "horizontally", "vertical", "vertically",
                    "right", "left", "up", "over", "crossways", "crosswise")
 _EXAMPLE = "like play 8D TRAIN"
+#: a play's blanks as the game says them, after the word: ``(blanks S, E)``, ``(blank O)``
+_BLANKS_SAID = re.compile(r"\(\s*blanks?\s+([A-Za-z](?:(?:\s*,\s*|\s+and\s+|\s+)[A-Za-z])*)\s*\)", re.IGNORECASE)
+
+
+def _blanks_said(text: str) -> tuple[tuple[str, ...], str]:
+    """The letters of ``(blanks S, E)`` in ``text`` (the first such group),
+    and the text without it."""
+    m = _BLANKS_SAID.search(text)
+    if m is None:
+        return (), text
+    letters = tuple(w.upper() for w in re.split(r"[\s,]+", m.group(1)) if w and w.lower() != "and")
+    return letters, f"{text[:m.start()]} {text[m.end():]}"
 
 
 # ----------------------------------------------------------------- squares
@@ -139,6 +156,15 @@ class PlayRequest:
     start: Square
     direction: str
     word: str  # as typed, e.g. "(T)HRoB", "TR?IN", "TRAIN"
+    #: letters named blanks after the word, as the game says a play: ``SPATHED (blanks S, E)``
+    blanks: tuple[str, ...] = ()
+
+    @property
+    def typed(self) -> str:
+        """The word as it may be typed again, its blanks named after it."""
+        if not self.blanks:
+            return self.word
+        return f"{self.word} (blank{'s' if len(self.blanks) > 1 else ''} {' '.join(self.blanks)})"
 
 
 @dataclass(frozen=True)
@@ -216,6 +242,7 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
     example the command typed (``verb``: ``play`` or ``check``).
     """
     example = _EXAMPLE.replace("play", verb)
+    blanks, text = _blanks_said(text)
     tokens = join_split_squares(text.replace(",", " ")).split()
     if len(tokens) >= 3 and tokens[-1][-1:] in ".!" and tokens[-1].lower().rstrip(".!") in _DIRECTIONS:
         tokens[-1] = tokens[-1].rstrip(".!")  # "TRAIN from D8 across." as dictation writes it
@@ -283,10 +310,10 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
         if direction == DOWN and pos[1] == ACROSS:  # "11N down": the square's order says across
             assert pos_index is not None  # a square was read, so its place is known
             square = tokens[pos_index]
-            raise DirectionUnclear(square, "down", {"across": PlayRequest(start, ACROSS, word),
-                                                    "down": PlayRequest(start, DOWN, word)})
+            raise DirectionUnclear(square, "down", {"across": PlayRequest(start, ACROSS, word, blanks),
+                                                    "down": PlayRequest(start, DOWN, word, blanks)})
         direction = direction or pos[1]
-    return PlayRequest(start, direction, word)
+    return PlayRequest(start, direction, word, blanks)
 
 
 def _letters(word: str) -> list[tuple[str, bool]]:
@@ -314,6 +341,7 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     letters = _letters(request.word)
     sq = request.start
     tiles: list[PlacedTile] = []
+    typed_at: list[int] = []  # each new tile's place among the letters typed
     untyped: list[tuple[Square, str]] = []
     covered: list[Square] = []
     i = 0
@@ -338,6 +366,7 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
             else:  # the board letter was left out: play through it
                 untyped.append((sq, on_board))
         else:
+            typed_at.append(i)
             if ch == "?":
                 tiles.append(PlacedTile(sq, "", True))
             elif ch.islower():
@@ -350,7 +379,34 @@ def build_draft(board: Board, request: PlayRequest) -> Draft:
     if not tiles:
         raise NotationError(no_tile_sentence(request.word, format_position(request.start, request.direction)),
                             brief="Every square is filled already.")
+    if request.blanks:
+        tiles = _blanks_named(tiles, typed_at, letters, request)
     return Draft(tuple(tiles), request.direction, request.start, tuple(untyped), tuple(covered))
+
+
+def _blanks_named(tiles: list[PlacedTile], typed_at: list[int], letters: list[tuple[str, bool]],
+                  request: PlayRequest) -> list[PlacedTile]:
+    """The new tiles with the letters named blanks (``SPATHED (blanks S,
+    E)``) made blanks: of each letter, as many new tiles as are named
+    (those typed in lower case count). Refused, with what to type, when
+    the word has no new tile of a letter named, or more than are named
+    (which of two new Es is the blank?)."""
+    tiles = list(tiles)
+    word = "".join(ch for ch, _ in letters)
+    for letter in sorted(set(request.blanks)):
+        named = request.blanks.count(letter) - sum(1 for t in tiles if t.blank and t.letter == letter)
+        at = [k for k, t in enumerate(tiles) if not t.blank and t.letter == letter]
+        if named <= 0:
+            continue
+        if len(at) < named:
+            raise NotationError(blank_not_placed_sentence(word, letter), brief=f"No new {letter} in {clip(word, 16)}.")
+        if len(at) > named:
+            first = typed_at[at[0]]
+            example = "".join(ch.lower() if k == first else ch for k, (ch, _) in enumerate(letters))
+            raise NotationError(which_blank_sentence(word, letter, example), brief=f"Which {letter}? Type it as {letter.lower()}.")
+        for k in at:
+            tiles[k] = PlacedTile(tiles[k].square, letter, True)
+    return tiles
 
 
 def parse_draft(text: str, board: Board, cursor: Square | None = None, verb: str = "play") -> Draft:

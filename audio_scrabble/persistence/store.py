@@ -69,7 +69,6 @@ from .savefile import (
     Summary,
     _Bad,
     _decode,
-    _join_names,
     _plain,
     _replay_checked,
     encode_save,
@@ -138,6 +137,10 @@ class SaveOutcome:
     path: Path  # the save written, or the game record when the game was over
     finished: bool = False  # the game was over: its record was written, the save removed
     notice: str | None = None  # one sentence about files kept aside, to be spoken
+    #: each unfinished game of another found in the way and put away in
+    #: ``games/``: its players and its file there (the console says it by
+    #: its players, ``Game put away: Ann and Bob.``, never by the path)
+    put_away: tuple[tuple[tuple[str, ...], Path], ...] = ()
     #: why a finished game was kept as a save file, not as a GCG record (an
     #: errors.BegunFromPosition for a game begun from a position; None: the
     #: record was written); the console words it (presentation.prompts_saving)
@@ -553,7 +556,8 @@ class SaveStore:
             self.directory.mkdir(parents=True, exist_ok=True)
             self._clean_temporaries()
             notices: list[str] = []
-            current = self._clear_the_way(config, actions, notices)
+            moved: list[tuple[tuple[str, ...], Path]] = []
+            current = self._clear_the_way(config, actions, notices, moved)
             started = current.loaded.started if current is not None and current.loaded else None
             data = encode_save(game, settings, started=started)
             if current is not None and current.loaded is not None and current.loaded.actions != actions:
@@ -561,12 +565,16 @@ class SaveStore:
             files.atomic_write(self.current_path, data)
         except OSError as e:
             raise SaveFailed(f"The game could not be saved in {self.directory}: {e.strerror or e}.") from e
-        return SaveOutcome(self.current_path, False, " ".join(notices) or None)
+        return SaveOutcome(self.current_path, False, " ".join(notices) or None, put_away=tuple(moved))
 
     def _clear_the_way(
-        self, config: dict[str, Any], actions: list[Any], notices: list[str]
+        self, config: dict[str, Any], actions: list[Any], notices: list[str],
+        moved: list[tuple[tuple[str, ...], Path]],
     ) -> _Examined | None:
-        """Before writing: keep aside whatever must not be overwritten.
+        """Before writing: keep aside whatever must not be overwritten: a
+        save that cannot be used renamed (said in ``notices``), an
+        unfinished game of another put away in ``games/`` (its players and
+        file added to ``moved``).
 
         Returns the current save if it is a good save of this same game
         (to become the previous one).
@@ -581,10 +589,7 @@ class SaveStore:
         elif cur.loaded is not None and not same_cur:
             kept_path = self._archive(self.current_path, cur.loaded)
             archived = cur.loaded
-            notices.append(
-                f"The unfinished game of {_join_names(cur.loaded.summary.names)} was kept as "
-                f"{GAMES_FOLDER}/{kept_path.name}."
-            )
+            moved.append((tuple(cur.loaded.summary.names), kept_path))
         if prev.problem is not None:
             kept = self._set_aside(self.previous_path, prev.problem)
             notices.append(_kept_aside_sentence("The save before the last", prev.problem, kept))
@@ -596,10 +601,7 @@ class SaveStore:
                 self.previous_path.unlink()
             else:
                 kept_path = self._archive(self.previous_path, prev.loaded)
-                notices.append(
-                    f"The unfinished game of {_join_names(prev.loaded.summary.names)} was kept as "
-                    f"{GAMES_FOLDER}/{kept_path.name}."
-                )
+                moved.append((tuple(prev.loaded.summary.names), kept_path))
         return cur if same_cur else None
 
     def _archive(self, path: Path, loaded: LoadResult) -> Path:

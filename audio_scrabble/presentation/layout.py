@@ -351,13 +351,78 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
     return runs
 
 
+#: what a game on file is, said as one thing (``games``: ``1. Ann and
+#: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
+#: and the review's terms (``in the end game,`` / ``best play 10 of``):
+#: kept on one line as a player's name is (:func:`_unsplit`)
+KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play")
+
+
+def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each list of tiles said with commas and
+    ``and`` (``E and R.``, ``A, S and T.``, ``blank and D.``: the tiles a
+    play keeps, a hint's), as one thing to read."""
+    def tile(k: int) -> bool:
+        return 0 <= k < len(words) and _TILE_WORD.fullmatch(words[k].rstrip(".,;:?!" + _CLOSERS)) is not None
+
+    runs: list[tuple[int, int]] = []
+    k = 0
+    while k < len(words):
+        if not tile(k) or (k and words[k - 1].endswith(",") and tile(k - 1)):
+            k += 1
+            continue
+        end, joined = k, False
+        while True:
+            if words[end].endswith(",") and tile(end + 1):
+                end += 1
+            elif words[end] == words[end].rstrip(".,;:?!") and end + 2 < len(words) and words[end + 1] == "and" \
+                    and tile(end + 2):
+                end, joined = end + 2, True
+            else:
+                break
+        if joined:
+            runs.append((k, end))
+        k = end + 1
+    return runs
+
+
+#: a word as played, and its blanks in brackets after it: ``URE (blank E)``
+_PLAYED = re.compile(r"[A-Z]{2,}")
+_VALUE = re.compile(r"\d+[.,;:]?")
+
+
+def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
+    """The first and last word of each word as played with its blanks in
+    brackets after it, and its value if one follows (``URE (blank E) 3,``
+    in a play's words, ``DATABUS (blank U),`` in a hint, with the number
+    of the hint before it), as one thing."""
+    spans: list[tuple[int, int]] = []
+    for k in range(len(words) - 1):
+        if not (_PLAYED.fullmatch(words[k]) and words[k + 1].startswith("(blank")):
+            continue
+        end = next((j for j in range(k + 1, min(k + 6, len(words))) if ")" in words[j]), None)
+        if end is None:
+            continue
+        if end + 1 < len(words) and words[end].endswith(")") and _VALUE.fullmatch(words[end + 1]):
+            end += 1
+        numbered = k > 0 and _NUMBERED.match(words[k - 1]) is not None  # "1." stays with its play
+        spans.append((k - 1 if numbered else k, end))
+    return spans
+
+
 def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]:
     """The places (after word k) a line is never broken at while what
     they part fits a line of ``width`` as it is said: inside a name of
     several words (``You 0,`` / ``Beginner computer`` / ``14.``, not
-    ``You 0, Beginner`` / ``computer 14.``), and inside a list of tiles
-    (``tiles:`` / ``N I M I U L E.``, as the rack's own line)."""
-    return {k for first, last in [*_name_spans(words, names), *_tile_runs(words)]
+    ``You 0, Beginner`` / ``computer 14.``), inside one of
+    :data:`KEPT_PHRASES` (``in play``, ``put away``), and inside a list of
+    tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line;
+    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`), and a
+    word as played with its blanks (``URE (blank E) 3,``,
+    :func:`_blank_groups`)."""
+    spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words), *_tile_lists(words),
+             *_blank_groups(words)]
+    return {k for first, last in spans
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 
 
@@ -592,10 +657,16 @@ def break_path(word: str, width: int) -> list[str]:
     broken only after one of its own ``/ \\ - _ .`` (the last that fits,
     wherever it falls), so that nothing is added to the name: a hyphen at a
     line's end is the name's own. A stretch with none of those longer than
-    the width is cut at the width, with nothing added either."""
+    the width is cut at the width, with nothing added either. The name's
+    extension is never left alone on the last line (``v-Expert_computer.``
+    / ``gcg``) while an earlier mark can break the line instead
+    (``v-Expert_`` / ``computer.gcg``)."""
     pieces: list[str] = []
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):
+            before = max(word.rfind(mark, 0, own) for mark in PATH_MARKS)
+            own = before if before > 0 else own  # the extension stays with the name before it
         cut = own + 1 if own > 0 else width
         pieces.append(word[:cut])
         word = word[cut:]
@@ -737,8 +808,10 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
-    when that is too long as well, its words are cut to fit and it still
-    ends in ``> ``. ``short_chosen`` (``set prompt short``): the short
+    when that is too long as well, it is cut to its first whole words
+    that fit (``Tom> `` for ``Tom and Jerry> ``, no joining word left
+    last), a single word too long cut to fit, and it still ends in
+    ``> ``. ``short_chosen`` (``set prompt short``): the short
     form always, as little as may be read.
     """
     if short_chosen:
@@ -750,7 +823,13 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
         if prompt is not None and len(prompt) <= room:
             return prompt
     base = (short or full).rstrip().rstrip(">").rstrip()
-    return base[: room - 2].rstrip() + "> "
+    words = base.split()
+    while words and len(" ".join(words)) > room - 2:  # whole words where they fit (a name's first)
+        words.pop()
+    while len(words) > 1 and words[-1].lower().rstrip(",") in _JOINING_WORDS:  # "Tom and" reads as cut
+        words.pop()
+    kept = " ".join(words).rstrip(",") if words else base[: room - 2].rstrip()
+    return kept + "> "
 
 
 def path_lines(head: str, path: str, cells: int | None) -> list[str]:

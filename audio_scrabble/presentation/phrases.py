@@ -427,12 +427,19 @@ def tiles_list(tiles: Sequence[str]) -> str:
     return join_and([tile_phrase(t) for t in tiles])
 
 
-def unseen_phrases(counts: Counter[str], style: Style = Style()) -> list[str]:
-    """Tiles a player has not seen, by letter: ``A 8, B 2 …``."""
+def unseen_phrases(counts: Counter[str], style: Style = Style(), holders: Sequence[str] = ()) -> list[str]:
+    """Tiles a player has not seen, by letter: ``A 8, B 2 …``. With the
+    bag empty, ``holders`` (the other players with tiles) say where they
+    all are: ``6 tiles unseen, all Expert computer's:`` (one), ``13 tiles
+    unseen, all on other racks:`` (more)."""
     total = sum(counts.values())
     if total == 0:
         return ["You have seen every tile."]
     head = f"{plural(total, 'tile')} unseen"
+    if len(holders) == 1:
+        head += f", all {possessive(holders[0])}"
+    elif holders:
+        head += ", all on other racks"
     if style.brief:
         return [head + "."]
     order = sorted(counts, key=lambda t: (t == BLANK, t))

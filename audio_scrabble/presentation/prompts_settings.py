@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .layout import clauses
 from .phrases import join_and
 
 # ------------------------------------------------------------ refusals of a value
@@ -319,6 +320,31 @@ def names_joined(name: str, listed: bool = False) -> str:
 
 def names_joined_brief(name: str) -> str:
     return f"{name!r}: one name at a time."
+
+
+#: how many players, said as a word (the question asked of names joined)
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def count_word(n: int) -> str:
+    return COUNT_WORDS.get(n, str(n))
+
+
+def joined_question(whole: str, parts: Sequence[str]) -> list[str]:
+    """``Tom and Jerry`` typed at one player's name: ``Two players, Tom
+    and Jerry, or one called Tom and Jerry?`` / ``Type two or one.``"""
+    word = count_word(len(parts))
+    return [*clauses(f"{word.capitalize()} players, {join_and(list(parts))}, or one called {whole}?"),
+            f"Type {word} or one."]
+
+
+def joined_two_or_one(whole: str, count: int) -> str:
+    word = count_word(count)
+    return f"Type {word} for {word} players, or one for one called {whole}."
+
+
+def joined_two_or_one_brief(count: int) -> str:
+    return f"Type {count_word(count)} or one."
 
 
 #: ``computer`` typed at the count question: a computer is counted too

@@ -29,7 +29,7 @@ EVALUATION_LINE = "Ranked by equity: score plus tiles kept."
 EQUITY_MEANS = "Equity: the score, plus the worth of the tiles kept."
 BEST_LEAD = "Best by equity:"
 #: ... with 1 to 7 tiles in the bag (two players): weighed as the expert weighs them there
-PRE_ENDGAME_LINE = "Ranked by equity and the bag's end."
+PRE_ENDGAME_LINE = "Ranked by equity, the bag nearly empty."
 #: ... once the bag is empty with two players: the end-game search
 ENDGAME_LEAD = "Best by end-game search:"
 ENDGAME_BEST = "That was the best by end-game search."

@@ -211,15 +211,20 @@ def test_a_new_games_next_does_not_go_on_with_the_last_games_tutorial():
     assert s.handle_line("next")[0] == "Step 2: your rack."  # this game's own tutorial goes on
 
 
-def test_a_tutorial_begun_at_the_set_up_goes_on_into_the_first_game():
+def test_a_tutorial_step_heard_at_the_set_up_stays_with_the_set_up():
+    # changed by the fourth playthrough: a step belongs to where it was
+    # given; the first game's next went on with "Step 2: your rack."
     s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
     s.start()
     assert s.handle_line("tutorial")[0] == "Step 1: the board."
+    assert s.handle_line("tutorial next")[0] == "Step 2: your rack."  # at the set-up it goes on
     for answer in ("", "Ann", "Bob", ""):  # two players, their names, house rules
         s.handle_line(answer)
     assert s.game is not None, "the game did not start"
     s.handle_line("")
-    assert s.handle_line("next")[0] == "Step 2: your rack."
+    assert not s.handle_line("next")[0].startswith("Step"), "the set-up's tutorial went on into the game"
+    assert s.handle_line("tutorial next")[0] == "Step 1: the board."
+    assert s.handle_line("next")[0] == "Step 2: your rack."  # this game's own tutorial goes on
 
 
 # ---------------------------------------------------------------- 7. open N says where the game in play went

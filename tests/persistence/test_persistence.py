@@ -311,9 +311,11 @@ def test_a_new_game_never_overwrites_an_unfinished_one(store: SaveStore) -> None
     kept = snapshot(old)
     new = new_game(seed=2, names=("Carol", "Dan"))
     outcome = store.save(new)
-    assert outcome.notice is not None and "Alice and Bob" in outcome.notice
+    # the game put away is told as its players and file, not as a sentence of
+    # the store's (the console says "Game put away: Alice and Bob.")
+    assert outcome.notice is None and [names for names, _ in outcome.put_away] == [("Alice", "Bob")]
     archived = list((store.directory / "games").glob("*-Alice-v-Bob.unfinished.json"))
-    assert len(archived) == 1 and archived[0].name in outcome.notice
+    assert len(archived) == 1 and archived == [path for _, path in outcome.put_away]
     loaded = decode_save(archived[0].read_bytes(), archived[0])
     assert snapshot(loaded.replay(LEX)) == kept
     assert not store.previous_path.exists(), "the old game's previous save belongs to the archive"

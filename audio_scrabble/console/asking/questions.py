@@ -314,7 +314,7 @@ class DirectionQuestion(Question):
         if low in chosen:
             request = self.unclear.readings[chosen[low]]
             # the start square named column first, which takes either direction
-            return Command(f"{self.action} {request.word} from {request.start.name} {chosen[low]}")
+            return Command(f"{self.action} {request.typed} from {request.start.name} {chosen[low]}")
         if low in REPEAT:
             return Repeat()
         if low in HELP:

@@ -49,6 +49,21 @@ SETUP_WORDS = frozenset({"back", "help", "repeat", "quit", "again", "exit", "bye
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "ten", "void")
 #: two names joined, typed at one player's name (``Ann and Bob``, ``Ann & Bob``)
 _JOINED = re.compile(r"\S\s+(?:and|&)\s+\S", re.IGNORECASE)
+#: what joins them
+_JOINER = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+#: the answers to "two players, or one so called?" (the count's own word or figure too)
+ONE_NAME = frozenset({"one", "1", "one name", "one player", "a name", "single"})
+BOTH_NAMES = frozenset({"both", "players", "separate", "apart"})
+
+
+def joined_names(text: str) -> list[str]:
+    """The names ``Tom and Jerry`` (or ``Tom & Jerry``) joins, as typed
+    (none: ``text`` is one name, ``Sandy Anderson``)."""
+    name = " ".join(text.split())
+    if not _JOINED.search(name):
+        return []
+    parts = [part for part in _JOINER.split(name) if part]
+    return parts if len(parts) > 1 else []
 
 
 @dataclass(frozen=True)
@@ -63,7 +78,8 @@ class Seat:
         return self.computer is not None
 
 
-def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, listed: bool = False) -> Seat:
+def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, listed: bool = False,
+               joined: bool = False) -> Seat:
     """A name as typed; ``computer:club`` (or ``computer``) is a computer player.
 
     Spaces are tidied (runs of white space become one space) and the name
@@ -72,11 +88,13 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
     :data:`MAX_NAME`, is refused with one sentence that does not repeat it;
     so are an empty name, a name already ``taken`` (any case: the game
     speaks players by name), a word the questions take (:data:`SETUP_WORDS`:
-    ``back`` typed there goes back), a name of digits alone (most likely a
-    slip: the count typed again; and "3 plays", "3's turn" are heard as
-    numbers), and a comma (``--players`` lists names
-    between commas). ``listed``: the name is one of ``--players`` (its
-    refusals say so). ``computers`` says whether computer players can be
+    ``back`` typed there goes back), a name of digits alone or a count's
+    word (``two``: most likely a slip, the count typed again, or the answer
+    to "two players, or one?" typed late; and "3 plays", "3's turn" are
+    heard as numbers), and a comma (``--players`` lists names
+    between commas); with ``joined`` false, two names joined by "and"
+    (``Ann and Bob``: two players typed at one name, see :class:`SetupFlow`).
+    ``listed``: the name is one of ``--players`` (its refusals say so). ``computers`` says whether computer players can be
     made (by default: whether the move engine is installed).
     """
     name = unicodedata.normalize("NFC", " ".join(text.split()))
@@ -96,13 +114,13 @@ def parse_seat(text: str, taken: list[Seat], computers: bool | None = None, list
         raise NotationError(say.name_too_long(MAX_NAME))
     if low in SETUP_WORDS:
         raise NotationError(say.name_is_a_word(name, listed), brief=say.name_is_a_word_brief(name))
-    if name.replace(" ", "").isdigit():
+    if name.replace(" ", "").isdigit() or low in NUMBER_WORDS or low == "one":  # "two": the count, or an answer
         raise NotationError(say.name_is_a_number(name, listed), brief=say.name_is_a_number_brief(name))
     if ":" in name:
         raise NotationError(say.NAME_COLON)
     if "," in name:
         raise NotationError(say.NAME_COMMA, brief=say.NAME_COMMA_BRIEF)
-    if _JOINED.search(name):  # "Ann and Bob" at player 1's name: two players
+    if not joined and _JOINED.search(name):  # "Ann and Bob" at player 1's name: two players
         raise NotationError(say.names_joined(name, listed), brief=say.names_joined_brief(clip(name, 16)))
     if any(s.name.casefold() == name.casefold() for s in taken):
         raise NotationError(say.named_twice(name) if listed else say.name_taken(name))
@@ -154,10 +172,16 @@ def parse_level(text: str) -> str:
 
 
 def parse_players(text: str, computers: bool | None = None) -> list[Seat]:
-    """``Alice,Bob,computer:club`` from the command line."""
+    """``Alice,Bob,computer:club`` from the command line. The commas part
+    the players, so a name joined by "and" is one name (``Tom and
+    Jerry,computer``); alone it names two players (``Ann and Bob``), which
+    is refused, saying how to list them."""
     seats: list[Seat] = []
     for part in text.split(","):
-        seats.append(parse_seat(part, seats, computers, listed=True))
+        seats.append(parse_seat(part, seats, computers, listed=True, joined=True))
+    if len(seats) == 1 and joined_names(seats[0].name):
+        name = seats[0].name
+        raise NotationError(say.names_joined(name, True), brief=say.names_joined_brief(clip(name, 16)))
     if not 2 <= len(seats) <= 4:
         raise NotationError(say.players_named(len(seats)))
     return seats
@@ -196,6 +220,9 @@ class SetupFlow:
     _choosing_level: bool = False
     #: how many names the command line gave (``back`` never takes them away)
     _given: int = 0
+    #: names joined by "and" typed at one name (the name as typed, and each
+    #: name it joins): two players, or one so called? is asked next
+    _joined: tuple[str, tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         if self.seats is not None:
@@ -209,11 +236,14 @@ class SetupFlow:
 
     @property
     def asking(self) -> str:
-        """Which question is open: count, name, level (of a computer) or rules."""
+        """Which question is open: count, name, level (of a computer),
+        joined (two players, or one so called?) or rules."""
         if self.count is None:
             return "count"
         if self._choosing_level:
             return "level"
+        if self._joined is not None:
+            return "joined"
         if len(self._names) < self.count:
             return "name"
         return "rules"
@@ -246,6 +276,10 @@ class SetupFlow:
             return lines
         if what == "level":
             return [*prompts.LEVEL_QUESTION, say.level_default(DEFAULT_LEVEL)]
+        if what == "joined":
+            assert self._joined is not None
+            whole, parts = self._joined
+            return say.joined_question(whole, parts)
         return [say.RULES_QUESTION, say.other_rules(RULE_CHOICES[1:])]
 
     def back(self) -> list[str]:
@@ -255,6 +289,8 @@ class SetupFlow:
         what = self.asking
         if what == "level":
             self._choosing_level = False  # back to the name that asked for a computer
+        elif what == "joined":
+            self._joined = None  # back to the name that joined two
         elif what in ("name", "rules") and len(self._names) > self._given:
             self._names.pop()
         elif what == "name" and self.seats is None:
@@ -279,6 +315,8 @@ class SetupFlow:
                 raise NotationError(say.not_a_count(clip(text)), brief=say.not_a_count_brief(clip(text, 12)))
             self.count = n
             return [say.players_count(n)]
+        if what == "joined":
+            return self._answer_joined(text)
         if what == "level":
             if text.lower() in ("cancel", "no", "person"):
                 self._choosing_level = False
@@ -295,11 +333,61 @@ class SetupFlow:
                 check_engine(self.computers)
                 self._choosing_level = True
                 return []  # the level is asked next
+            parts = joined_names(text)
+            if parts and not is_computer_name(text):
+                return self._joined_at_one_name(text, parts)
             seat = parse_seat(text, self._names, self.computers)
             self._names.append(seat)
             return [say.plays(seat.name) if not seat.is_computer else say.joins(seat.name)]
         self.rules = parse_rules(text)
         return []  # the game's opening names the rules
+
+    def _joined_at_one_name(self, text: str, parts: list[str]) -> list[str]:
+        """``Tom and Jerry`` at one player's name: two players, or one so
+        called? is asked next. A name that could not be one name (too
+        long, or a computer among the names joined: ``Ann and computer``)
+        is refused as two names typed at one; one that could not be two
+        players (no seat for the second, four at most) is one name."""
+        name = " ".join(text.split())
+        two_at_one = NotationError(say.names_joined(name), brief=say.names_joined_brief(clip(name, 16)))
+        if any(is_computer_name(part) for part in parts):
+            raise two_at_one
+        try:
+            whole = parse_seat(text, self._names, self.computers, joined=True)
+        except NotationError:
+            raise two_at_one from None
+        if len(self._names) + len(parts) > 4:
+            self._names.append(whole)
+            return [say.plays(whole.name)]
+        self._joined = (whole.name, tuple(parts))
+        return []  # the question is asked next
+
+    def _answer_joined(self, text: str) -> list[str]:
+        """The answer to "two players, or one so called?": ``two`` seats
+        each name (one more player counted when the count had no seat for
+        it), ``one`` the name as typed. ``back`` (:meth:`back`) asks the
+        name again."""
+        assert self._joined is not None and self.count is not None
+        whole, parts = self._joined
+        low = " ".join(text.split()).lower().strip(".!")
+        counted = {str(len(parts)), say.count_word(len(parts)), f"{len(parts)} players",
+                   f"{say.count_word(len(parts))} players"}
+        if low in ONE_NAME or low == whole.lower():
+            self._names.append(parse_seat(whole, self._names, self.computers, joined=True))
+            self._joined = None
+            return [say.plays(whole)]
+        if low not in counted | BOTH_NAMES:
+            raise NotationError(say.joined_two_or_one(whole, len(parts)), brief=say.joined_two_or_one_brief(len(parts)))
+        seats: list[Seat] = []
+        for part in parts:
+            seats.append(parse_seat(part, [*self._names, *seats], self.computers))
+        self._joined = None
+        self._names.extend(seats)
+        said = []
+        if len(self._names) > self.count:
+            self.count = len(self._names)
+            said.append(say.players_count(self.count))
+        return said + [say.joins(seat.name) if seat.is_computer else say.plays(seat.name) for seat in seats]
 
     @property
     def players(self) -> list[Seat]:

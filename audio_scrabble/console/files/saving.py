@@ -327,8 +327,10 @@ class Saver:
         """Save the game after an action; what to say (see the module doc).
         A new game's ``first`` save puts an unfinished game in this
         window's slot away first, said as ``--new`` says it (``Game put
-        away: Ann and Bob.``), not by its file's long path, as the store's
-        notice would have it."""
+        away: Ann and Bob.``); a game the save itself finds in the way
+        (``SaveOutcome.put_away``: the put-away failed, or the slot was
+        filled behind this window's back) is said alike, with the number
+        ``open`` takes to go back to it, never by its file's path."""
         if self.store is None or game is None or state is None or kept_by_room(game):
             return []
         if first:
@@ -351,6 +353,8 @@ class Saver:
             lines.extend(say.SAVING_WORKS_AGAIN)
         if outcome.notice:
             lines.extend(clauses(outcome.notice))
+        for away in outcome.put_away:  # another's game found in the way: by its players, and how back
+            lines.extend(self._back_to(away))
         return lines + _kept(outcome, brief)
 
     @_fitted
@@ -375,6 +379,7 @@ class Saver:
                 return say.goodbye_not_saved(self.failing)
             self.failing = None
             notice = clauses(outcome.notice) if outcome.notice else []
+            notice += [line for names, _ in outcome.put_away for line in say.put_away_line(names)]
             return notice + list(say.GOODBYE_SAVED)
         finally:
             if self.store is not None:

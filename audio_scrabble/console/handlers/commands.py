@@ -188,7 +188,10 @@ def cmd_bag(session: GameFront, args: str) -> list[str]:
 
 def cmd_unseen(session: GameFront, args: str) -> list[str]:
     i = session.playing().viewer()
-    return phrases.unseen_phrases(session.need_game().unseen(i), session.style)
+    game = session.need_game()
+    holders = [] if len(game.bag) else [n for k, n in enumerate(session.names) if k != i
+                                         and game.players[k].rack]
+    return phrases.unseen_phrases(game.unseen(i), session.style, holders)
 
 
 def cmd_last(session: GameFront, args: str) -> list[str]:

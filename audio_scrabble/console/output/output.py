@@ -73,19 +73,19 @@ class Transcript:
 
     @property
     def tutorial_step(self) -> int:
-        """The tutorial's step said last (0: none yet) in the game at the
-        table: a step said before any game (at its set-up) goes on into the
-        first game; a step said in one game is forgotten once another
-        comes to the table (``new``, ``open``), so that a new game's
-        ``next`` never goes on with an old game's tutorial."""
+        """The tutorial's step said last (0: none yet) where it was said:
+        at the set-up questions (no game yet), or in the game at the table.
+        A step is forgotten once a game comes to the table (the first
+        game after the set-up, ``new``, ``open``), so that a game's
+        ``next`` never goes on with a tutorial heard elsewhere: the set-up's
+        ``next`` is not the first game's."""
         self._follow_game()
         return self._tutorial[0]
 
     def _follow_game(self) -> None:
         step, heard_in = self._tutorial
-        now = self._game()
-        if step and now is not heard_in:
-            self._tutorial = (step, now) if heard_in is None else (0, None)
+        if step and self._game() is not heard_in:
+            self._tutorial = (0, None)
 
     @property
     def braille_mode(self) -> bool:
