@@ -76,6 +76,8 @@ class OnlineTable:
         #: records applied and refusals heard so far (for an action sent here to wait on)
         self._heard = 0
         self._refusals = 0
+        #: chat lines heard before the link was attached (its first read of the room, at accept)
+        self._early_chat: list[Message] = []
 
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
@@ -86,9 +88,13 @@ class OnlineTable:
     def attach(self, link: GameLink) -> None:
         """The link is made: the table follows it from now on (the game is
         seated at once when it has started; else when the deal is done)."""
-        self.link = link
+        with self._cond:  # a chat line heard meanwhile is kept or said, not both
+            self.link = link
+            early, self._early_chat = self._early_chat, []
         self.session.acting.relay = self
         self._put(Heard("check"))
+        for msg in early:  # said now, in the room's order
+            self.on_chat(msg)
 
     def detach(self) -> None:
         """Hear the link no more; an action on this game is refused from now on."""
@@ -143,8 +149,12 @@ class OnlineTable:
             self._put(Heard("refused", lines=tuple(prompts.refusal_said(str(error)))))
 
     def on_chat(self, msg: Message) -> None:
-        link = self.link
-        if link is None or msg.sender == link.transport.user_id:
+        with self._cond:
+            link = self.link
+            if link is None:  # the link's first read of the room: said once attached
+                self._early_chat.append(msg)
+                return
+        if msg.sender == link.transport.user_id:
             return
         online_since.chat_said(link.journal)  # counted: not said again at the next start
         seat = link.state.seat_of(msg.sender)
