@@ -176,9 +176,12 @@ def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
 def _other_computer(link: GameLink) -> bool:
     """Whether this player has another computer known here (it may answer with their keys)."""
     transport = link.transport
+    devices_of = getattr(transport, "devices", None)  # a transport that names devices (KnowsDevices)
+    if not callable(devices_of):
+        return False
     try:
-        devices = transport.devices(transport.user_id)
-    except (OnlineError, RuntimeError, AttributeError):
+        devices = devices_of(transport.user_id)
+    except (OnlineError, RuntimeError):
         return False
     return any(d and d != link.device_id for d in devices)
 
