@@ -84,3 +84,15 @@ def counted_search_clock(monkeypatch) -> CountedClock:
     clock = CountedClock()
     monkeypatch.setattr(endgame, "time", clock)
     return clock
+
+
+@pytest.fixture(autouse=True)
+def _own_answer_not_waited(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new device caught up by another home without its player's keys
+    says so at once in the tests, not after waiting OWN_ANSWER_WAIT
+    seconds for the player's own other computer's answer
+    (console/homes/online_catching.py); the tests of that wait
+    (tests/online/test_online_caught_up_said_once.py) set it themselves."""
+    from audio_scrabble.console.homes import online_catching
+
+    monkeypatch.setattr(online_catching, "OWN_ANSWER_WAIT", 0.0)

@@ -85,6 +85,10 @@ AUTOMATIC = ("places", "keys", "shuffle", "end")
 ASKS_KEPT = 16
 #: how many of the last records' devices are kept, to know a step another device sent first
 DEVICES_KEPT = 32
+#: how many ids of the room's messages heard are kept; older ones are behind the floor (a message
+#: of the room, at or before which every one was taken), which a read of the room skips. The last
+#: SEEN_KEPT // 2 of a read are never put behind it: they may still be on their way to the listener
+SEEN_KEPT = 512
 
 
 def action_data(action: Any) -> dict[str, Any]:
@@ -122,6 +126,8 @@ class GameLink:
         self.on_chat = on_chat
         self._lock = threading.RLock()
         self._seen: set[str] = set()
+        #: the room's message at or before which every one was taken: (event id, its time in ms)
+        self._floor: tuple[str, int] | None = None
         self._reading_history = False
         #: when the last record applied was sent (the transport's clock, ms; 0: none yet)
         self.last_record_ms = 0
@@ -255,13 +261,48 @@ class GameLink:
         with self._lock:
             self._reading_history = True
             try:
-                for msg in self.transport.history(self.room):
+                messages = self.transport.history(self.room)
+                for msg in self._past_floor(messages):
                     applied = self._take(msg)
                     if applied is not None:
                         out.append(applied)
+                self._trim_seen(messages)
             finally:
                 self._reading_history = False
         return out
+
+    def _past_floor(self, messages: Sequence[Message]) -> Sequence[Message]:
+        """The room's messages after the floor (those before it were all taken)."""
+        if self._floor is None:
+            return messages
+        floor_id, floor_ms = self._floor
+        at = next((i for i, m in enumerate(messages) if m.event_id == floor_id), None)
+        if at is not None:
+            return messages[at + 1:]
+        # the floor not in this read (a history read short): by the room's clock
+        return [m for m in messages if m.timestamp_ms > floor_ms] if floor_ms else messages
+
+    def _trim_seen(self, messages: Sequence[Message]) -> None:
+        """Keep no more than about :data:`SEEN_KEPT` ids heard: the floor moves
+        over the room's oldest messages, every one of them taken (a record
+        kept for later, :attr:`_early`, stops it)."""
+        if len(self._seen) <= SEEN_KEPT:
+            return
+        rest = list(self._past_floor(messages))
+        cut = 0
+        while cut < len(rest) - SEEN_KEPT // 2 and rest[cut].event_id in self._seen:
+            cut += 1
+        if cut:
+            self._floor = (rest[cut - 1].event_id, rest[cut - 1].timestamp_ms)
+            self._seen.difference_update(m.event_id for m in rest[:cut])
+
+    def _applied_already(self, msg: Message) -> bool:
+        """Whether the message is a record applied here (heard again after its id was let go)."""
+        try:
+            seq = parse_record(msg.record or {}).seq
+        except BadRecord:
+            return False
+        return 0 <= seq < len(self.entries) and self.entries[seq].get("event_id") == msg.event_id
 
     # ------------------------------------------------------------ hearing
     def handle(self, msg: Message) -> None:
@@ -269,11 +310,15 @@ class GameLink:
         if msg.room != self.room:
             return
         self._take(msg)
+        if len(self._seen) > 2 * SEEN_KEPT:
+            self._read_history()  # the floor moved (nothing new is in it)
         self.advance()
 
     def _take(self, msg: Message) -> Applied | None:
         with self._lock:
             if msg.event_id in self._seen:
+                return None
+            if msg.record is not None and not cu.is_catchup(msg.record) and self._applied_already(msg):
                 return None
             self._seen.add(msg.event_id)
             if msg.record is None:

@@ -144,7 +144,11 @@ def deal_unchecked(name: str) -> list[str]:
 def caught_up(moves: int, name: str) -> list[str]:
     """A game this device could not read, given by another home:
     ``Caught up: 12 moves from Bob's game.`` (``name`` empty: this
-    player's own other computer sent it)."""
+    player's own other computer sent it); with no move played yet,
+    ``Caught up: no moves yet in Bob's game.``"""
+    if moves == 0:
+        return clauses(f"Caught up: no moves yet in {name}'s game." if name
+                       else "Caught up from your other computer: no moves yet.")
     count = "1 move" if moves == 1 else f"{moves} moves"
     source = f"{name}'s game" if name else "your other computer"
     return clauses(f"Caught up: {count} from {source}.")

@@ -61,7 +61,7 @@ def test_the_host_moves_an_honour_game_to_a_second_computer(synapse: Any, tmp_pa
             laptop.wait_said(f"Your game with {ben} is here now, from your other computer; play it here.")
             alice.wait_said(f"Your game with {ben} moved to your other computer; play it there.")
             # the table still open there: a chat line refused, saying where to play (a move on Bob's
-            # turn is refused first as out of turn: the table's own check comes before the link's)
+            # turn too, with that sentence alone: tests/online/test_honour_moved_refusal_first.py)
             alice.type("say hello")
             alice.wait_said("This game moved to your other computer;")
             laptop.type("open 1")

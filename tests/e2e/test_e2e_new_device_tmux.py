@@ -70,7 +70,7 @@ def test_a_first_computer_gone_for_good_the_laptop_resigns(synapse: Any, tmp_pat
         shutil.rmtree(bob.home / "data")  # his first computer, gone for good
         laptop = _laptop(tmp_path, bob, synapse.url)
         players.append(laptop)
-        laptop.wait_said(f"from {alice.label}'s game.")
+        laptop.wait_said(f"no moves yet in {alice.label}'s game.")  # none played
         laptop.wait_said("type resign: you lose, the game ends.")
         laptop.type("open 1")  # its tiles never come here: said so, with the way out
         laptop.wait_said("or, if it is gone for good, type resign to end the game.")

@@ -31,7 +31,7 @@ from ...notation.gcg import gcg_bytes, record_from_game
 from ...online.honour import UNSAID, UNSAID_SAID, HonourApplied, HonourLink
 from ...persistence import files
 from ...persistence.records import record_stem
-from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from ...presentation.phrases import last_move_event, scores_lines
 from . import online_since
 from .online_end import RECORD_KEPT
@@ -123,6 +123,8 @@ class HonourTable:
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
         match = self.session.match
         self.game = match.game if match is not None else None
+        if match is not None:  # moved to the host's other computer: that alone is said to an action
+            match.table.played_elsewhere = lambda: prompts_homes.HONOUR_MOVED_AWAY if link.moved_to else None
         self.session.acting.relay = self
         missed = link.take_unsaid_chat()  # what the friend said while the game was not open here
         return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]

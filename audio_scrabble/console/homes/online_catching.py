@@ -17,6 +17,7 @@ on; the computer that handed it over says so and plays it no more."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ...errors import OnlineError
@@ -29,6 +30,11 @@ from .online_watch import display_name
 
 __all__ = ["GAME_ROOMS", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
            "honour_moved"]
+
+#: seconds an answer from another home, which brings no keys of this player's, waits for the answer of
+#: their own other computer (which brings them) before it is said: one thing said, not "cannot be
+#: read here, type resign" and then "your keys came" (0: said at once)
+OWN_ANSWER_WAIT = 4.0
 
 #: how a game's room is named (``Scrabble: Alice, Bob``, a rematch's ``Scrabble rematch: ...``)
 GAME_ROOMS = ("Scrabble: ", online_phrases.REMATCH_ROOM)
@@ -160,4 +166,50 @@ def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
     for name in link.take_forged():
         notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:
-        notice(home.session, caught_up_lines(home, link))
+        lines = caught_up_lines(home, link)
+        if link.seedless and OWN_ANSWER_WAIT > 0 and _other_computer(link):
+            _wait_for_own_answer(home, link, lines)
+        else:
+            notice(home.session, lines)
+
+
+def _other_computer(link: GameLink) -> bool:
+    """Whether this player has another computer known here (it may answer with their keys)."""
+    transport = link.transport
+    devices_of = getattr(transport, "devices", None)  # a transport that names devices (KnowsDevices)
+    if not callable(devices_of):
+        return False
+    try:
+        devices = devices_of(transport.user_id)
+    except (OnlineError, RuntimeError):
+        return False
+    return any(d and d != link.device_id for d in devices)
+
+
+def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str]) -> None:
+    """Caught up by another home without this player's keys: said after
+    :data:`OWN_ANSWER_WAIT` seconds, unless their own other computer's
+    answer (with the keys) comes first: then only that is said."""
+    lock = threading.Lock()
+    said = [False]
+
+    def late() -> None:  # the timer's thread
+        with lock:
+            if said[0] or not link.seedless:  # the keys came: their answer says the game
+                return
+            said[0] = True
+        notice(home.session, lines)
+
+    def own(moves: int, name: str) -> None:  # the worker's thread: an answer taken
+        with lock:
+            waiting = not said[0]
+            if waiting and link.seedless:
+                return  # another home's answer again: the game is said when the wait is over
+            said[0] = True
+        timer.cancel()
+        notice(home.session, prompts_homes.caught_up(moves, name) if waiting else caught_up_said(link, moves, name))
+
+    link.on_caught_up = own
+    timer = threading.Timer(OWN_ANSWER_WAIT, late)
+    timer.daemon = True
+    timer.start()

@@ -80,8 +80,8 @@ class OnlineTable:
         #: records applied and refusals heard so far (for an action sent here to wait on)
         self._heard = 0
         self._refusals = 0
-        #: chat lines heard before the link was attached (accept reads the room's history first)
-        self._early_chats: list[Message] = []
+        #: chat lines heard before the link was attached (its first read of the room, at accept)
+        self._early_chat: list[Message] = []
 
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
@@ -92,11 +92,12 @@ class OnlineTable:
     def attach(self, link: GameLink) -> None:
         """The link is made: the table follows it from now on (the game is
         seated at once when it has started; else when the deal is done)."""
-        self.link = link
+        with self._cond:  # a chat line heard meanwhile is kept or said, not both
+            self.link = link
+            early, self._early_chat = self._early_chat, []
         self.session.acting.relay = self
         self._put(Heard("check"))
-        early, self._early_chats = self._early_chats, []
-        for msg in early:  # a line the inviting player said before this side accepted: said once, after
+        for msg in early:  # said now, in the room's order
             self.on_chat(msg)
 
     def detach(self) -> None:
@@ -165,10 +166,11 @@ class OnlineTable:
             self._put(self._refusal(prompts.refusal_said(str(error))))
 
     def on_chat(self, msg: Message) -> None:
-        link = self.link
-        if link is None:  # the link is being made (accept reads the room first): said once it is attached
-            self._early_chats.append(msg)
-            return
+        with self._cond:
+            link = self.link
+            if link is None:  # the link's first read of the room: said once attached
+                self._early_chat.append(msg)
+                return
         if msg.sender == link.transport.user_id:
             return
         seat = link.state.seat_of(msg.sender)

@@ -84,6 +84,9 @@ class Table:
         self.remotes: dict[int, RemoteSeat] = dict(remotes or {})
         #: handed each action made at this table (not one that arrived), to send on
         self.outward: Outward | None = None
+        #: the sentence refusing every action here, first and alone, when the game is
+        #: played elsewhere now (an honour game moved to its host's other computer), else None
+        self.played_elsewhere: Callable[[], str | None] | None = None
         #: the player who pressed Enter for this turn (hand-over)
         self.ready: int | None = None
         #: the person whose rack was read since the screen was last cleared
@@ -184,6 +187,9 @@ class Table:
     def actor(self) -> int:
         """The human whose turn it is and who is ready to act; raises otherwise."""
         game = self.game
+        elsewhere = self.played_elsewhere() if self.played_elsewhere is not None else None
+        if elsewhere:  # nothing else is said: not whose turn it is, nor that it is over
+            raise ActionNotAllowed(elsewhere)
         if game.is_over:
             raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
         if game.awaiting_final_challenge:
