@@ -1359,14 +1359,16 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * The end-game search in C (endgame.py's EndgameSolver._search, the same
  * nodes in the same order, so the same values, depths and node counts).
  *
- * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
+ * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus):
  * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
  * each side's root moves as (score, line bit, squares ((row, col, tile as
  * written), ...)), or None: generated here, in MoveGenerator.raw's order
  * (their other choices of blanks are made here when first needed,
  * eg_variants); rackN the racks (str, '?' a blank, 7 tiles at most);
  * clock a callable read every ``every`` nodes, where the Python search
- * reads it at each node. root_order() -> the mover's root moves (indexes)
+ * reads it at each node; bonus the points for each tile a play puts down
+ * in the order key (endgame.py's TILE_ORDER_BONUS: in effect the plays of
+ * most tiles first, then by score). root_order() -> the mover's root moves (indexes)
  * in the order the root takes them; record(index) -> one as a generator
  * record; root_child(index, depth, alpha, deadline) -> (value, horizon
  * reached) or None when the clock passed the deadline.
@@ -1385,9 +1387,6 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 #define EG_BLANK 26
 #define NIBG 0x8888888888888888ull
 #define TT_BITS 20
-/* points for each tile a play puts down, in move ordering only (endgame.py's
- * TILE_ORDER_BONUS): in effect the plays of most tiles first, then by score */
-#define ORDER_BONUS 40
 /* The most the line store and its moves may hold: past it the search
  * stops as when out of time (the table is fixed: 40 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
@@ -1569,6 +1568,7 @@ typedef struct {
     GraphObject *g;
     PyObject *clock;
     long every, tick;
+    int bonus; /* points a tile played in the order key */
     double deadline;
     long long nodes;
     int hit, stop;
@@ -1652,7 +1652,7 @@ static void eg_finish_move(EgObject *s, EMove *m)
         m->used = rk_add(m->used, rk_one(ch >= 'a' ? EG_BLANK : ch - 'A'));
         m->z ^= s->zt[m->pos[k]][zindex(ch)];
     }
-    m->order = m->score + ORDER_BONUS * m->n;
+    m->order = m->score + s->bonus * m->n;
 }
 
 /* a root move from (score, line bit, squares, ...) */
@@ -2907,12 +2907,13 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_ssize_t blen;
     PyObject *roots[2], *racks[2], *clock;
     long every;
+    int bonus;
     EgObject *self;
     int side, k, j;
     uint64_t seed = 20261127;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "O!s#OOUUOl", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
-                          &racks[1], &clock, &every))
+    if (!PyArg_ParseTuple(args, "O!s#OOUUOli", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
+                          &racks[1], &clock, &every, &bonus))
         return NULL;
     for (side = 0; side < 2; side++) {
         if (roots[side] != Py_None && !PyList_Check(roots[side])) {
@@ -2932,6 +2933,7 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_INCREF(clock);
     self->clock = clock;
     self->every = every < 1 ? 1 : every;
+    self->bonus = bonus;
     self->deadline = 1e300;
     memcpy(self->cells, board, SIZE * SIZE);
     for (k = 0; k < SIZE * SIZE; k++)
@@ -3181,7 +3183,7 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
         return NULL;
     EgType.tp_dealloc = (destructor)Eg_dealloc;
     EgType.tp_flags = Py_TPFLAGS_DEFAULT;
-    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every)";
+    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus)";
     EgType.tp_new = Eg_new;
     EgType.tp_methods = Eg_methods;
     EgType.tp_getset = Eg_getset;
