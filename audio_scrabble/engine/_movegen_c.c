@@ -1390,6 +1390,7 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 /* The most the line store and its moves may hold: past it the search
  * stops as when out of time (the table is fixed: 40 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
+#define OUT_SLOTS 2048
 
 typedef struct {
     uint64_t lo, hi;
@@ -1569,6 +1570,11 @@ typedef struct {
     PyObject *clock;
     long every, tick;
     int bonus; /* points a tile played in the order key */
+    /* points in the order key for a play whose leave goes out next turn
+       (a rack some root move of the side goes out with: the set outs) */
+    int out_bonus;
+    Rack outs[2][OUT_SLOTS];
+    uint8_t outs_used[2][OUT_SLOTS];
     double deadline;
     long long nodes;
     int hit, stop;
@@ -1604,6 +1610,43 @@ typedef struct {
     /* the cross-word multipliers of the root board's lines (F_XW) */
     int32_t rootxw[2 * SIZE][SIZE];
 } EgObject;
+
+static uint64_t rk_hash(Rack r);
+
+/* Whether some root move of side goes out with rack (the set outs) */
+static int eg_next_out(const EgObject *s, int side, Rack rack)
+{
+    size_t slot = (size_t)(rk_hash(rack) & (OUT_SLOTS - 1));
+    while (s->outs_used[side][slot]) {
+        if (rk_eq(s->outs[side][slot], rack))
+            return 1;
+        slot = (slot + 1) & (OUT_SLOTS - 1);
+    }
+    return 0;
+}
+
+static void eg_outs_make(EgObject *s, int side)
+{
+    int k;
+    for (k = 0; k < s->nroots[side]; k++) {
+        Rack r = s->roots[side][k].used;
+        size_t slot = (size_t)(rk_hash(r) & (OUT_SLOTS - 1)), n = 0;
+        while (s->outs_used[side][slot] && !rk_eq(s->outs[side][slot], r) && n++ < OUT_SLOTS)
+            slot = (slot + 1) & (OUT_SLOTS - 1);
+        if (n >= OUT_SLOTS)
+            return; /* full (cannot be: 2^7 parts of a rack, their blanks' letters) */
+        s->outs_used[side][slot] = 1;
+        s->outs[side][slot] = r;
+    }
+}
+
+/* a move's order key at a node of side holding rack */
+static inline int eg_key(const EgObject *s, int side, const EMove *m, Rack rack)
+{
+    if (s->out_bonus && eg_next_out(s, side, rk_sub(rack, m->used)))
+        return m->order + s->out_bonus;
+    return m->order;
+}
 
 static int eg_kind(char ch)
 {
@@ -1741,12 +1784,43 @@ static void eg_merge(EMove **a, EMove **tmp, int n)
     memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
 }
 
-static int eg_order(MList *l, Rack rack)
+typedef struct {
+    EMove *m;
+    int out, key, pos;
+} OItem;
+
+static int oitem_cmp(const void *x, const void *y)
+{
+    const OItem *a = (const OItem *)x, *b = (const OItem *)y;
+    if (a->out != b->out)
+        return b->out - a->out;
+    if (a->key != b->key)
+        return a->key > b->key ? -1 : 1;
+    return a->pos - b->pos;
+}
+
+static int eg_order(const EgObject *s, int side, MList *l, Rack rack)
 {
     EMove **tmp;
     int n = l->n, k, outs = 0, rest;
     if (n < 2)
         return 0;
+    if (s->out_bonus) {
+        OItem *it = (OItem *)malloc(sizeof(OItem) * (size_t)n);
+        if (it == NULL)
+            return -1;
+        for (k = 0; k < n; k++) {
+            it[k].m = l->v[k];
+            it[k].out = rk_eq(l->v[k]->used, rack);
+            it[k].key = eg_key(s, side, l->v[k], rack);
+            it[k].pos = k;
+        }
+        qsort(it, (size_t)n, sizeof(OItem), oitem_cmp);
+        for (k = 0; k < n; k++)
+            l->v[k] = it[k].m;
+        free(it);
+        return 0;
+    }
     tmp = (EMove **)malloc(sizeof(EMove *) * (size_t)n * 2);
     if (tmp == NULL)
         return -1;
@@ -1892,7 +1966,7 @@ static MList *eg_fitting(EgObject *s, int side, Rack rack)
             }
         }
     }
-    if (eg_order(&e->list, rack) < 0)
+    if (eg_order(s, side, &e->list, rack) < 0)
         return NULL;
     e->used = 1;
     e->rack = rack;
@@ -2328,7 +2402,7 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
  * (endgame.py's fresh and _line_moves: each changed line's moves from the
  * line store, or filtered from a larger rack's there, or generated). */
 /* (sorted 0: the moves in line order, not ordered: see eg_leaf_fresh) */
-static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+static int eg_fresh(EgObject *s, int side, Rack rack, MList *out, int sorted)
 {
     LEntry **entries = s->lent;
     ByRack *want[2 * SIZE];
@@ -2434,7 +2508,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
             if (ml_push(out, want[k]->v[y]) < 0)
                 return -1;
     }
-    return sorted ? eg_order(out, rack) : 0;
+    return sorted ? eg_order(s, side, out, rack) : 0;
 nomem:
     free(s->ctx->recs);
     s->ctx->recs = NULL;
@@ -2517,13 +2591,15 @@ static int eg_clock(EgObject *s)
 
 /* Does move a at x come before move b at y in the order of eg_order (outs
  * of rack first, then by order key, ties in the order given)? */
-static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack rack)
+static inline int eg_before(const EgObject *s, int side, const EMove *a, int x, const EMove *b, int y, Rack rack)
 {
-    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack);
+    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack), ka, kb;
     if (oa != ob)
         return oa;
-    if (a->order != b->order)
-        return a->order > b->order;
+    ka = eg_key(s, side, a, rack);
+    kb = eg_key(s, side, b, rack);
+    if (ka != kb)
+        return ka > kb;
     return x < y;
 }
 
@@ -2534,13 +2610,13 @@ static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack r
  * the first of the best; *best, *best_m and *alpha updated as the loop
  * would, s->hit set where the loop values a move that does not go out.
  * -1: out of memory. */
-static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
+static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
                          int *alpha)
 {
     MList l = {NULL, 0, 0};
     EMove *cm = NULL, *bm = NULL;
     int cx = 0, cv = 0, bx = 0, bv = 0, x, nonout = 0;
-    if (eg_fresh(s, mine, &l, 0) < 0) {
+    if (eg_fresh(s, side, mine, &l, 0) < 0) {
         free(l.v);
         return -1;
     }
@@ -2558,12 +2634,12 @@ static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, 
             val = m->score + face_theirs - eg_face(s, left);
             nonout = 1;
         }
-        if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+        if (val >= beta && (cm == NULL || eg_before(s, side, m, x, cm, cx, mine))) {
             cm = m;
             cx = x;
             cv = val;
         }
-        if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+        if (bm == NULL || val > bv || (val == bv && eg_before(s, side, m, x, bm, bx, mine))) {
             bm = m;
             bx = x;
             bv = val;
@@ -2649,7 +2725,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 MList *fit = moves;
                 MList gen = {NULL, 0, 0};
                 int i = 0, j = 0;
-                if (eg_fresh(s, mine, &gen, 1) < 0) {
+                if (eg_fresh(s, side, mine, &gen, 1) < 0) {
                     free(gen.v);
                     if (!PyErr_Occurred())
                         PyErr_NoMemory();
@@ -2660,7 +2736,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                     i++;
                 while (i < fit->n || j < gen.n) {
                     EMove *x;
-                    if (j >= gen.n || (i < fit->n && !eg_before(gen.v[j], 1, fit->v[i], 0, mine)))
+                    if (j >= gen.n || (i < fit->n && !eg_before(s, side, gen.v[j], 1, fit->v[i], 0, mine)))
                         x = fit->v[i++];
                     else
                         x = gen.v[j++];
@@ -2683,7 +2759,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             if (leaf) {
                 /* every move valued where it stands: the one a loop over
                    the ordered moves would end at found without ordering */
-                int r = eg_leaf_fresh(s, mine, first, face_theirs, beta, &best, &best_m, &alpha);
+                int r = eg_leaf_fresh(s, side, mine, first, face_theirs, beta, &best, &best_m, &alpha);
                 if (r < 0) {
                     if (!PyErr_Occurred())
                         PyErr_NoMemory();
@@ -2693,7 +2769,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 cut = r == 1;
                 break;
             }
-            moves = eg_fresh(s, mine, &fresh, 1) < 0 ? NULL : &fresh;
+            moves = eg_fresh(s, side, mine, &fresh, 1) < 0 ? NULL : &fresh;
             if (moves == NULL) {
                 free(fresh.v);
                 if (!PyErr_Occurred())
@@ -2907,13 +2983,13 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_ssize_t blen;
     PyObject *roots[2], *racks[2], *clock;
     long every;
-    int bonus;
+    int bonus, out_bonus = 0;
     EgObject *self;
     int side, k, j;
     uint64_t seed = 20261127;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "O!s#OOUUOli", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
-                          &racks[1], &clock, &every, &bonus))
+    if (!PyArg_ParseTuple(args, "O!s#OOUUOli|i", &GraphType, &g, &board, &blen, &roots[0], &roots[1],
+                          &racks[0], &racks[1], &clock, &every, &bonus, &out_bonus))
         return NULL;
     for (side = 0; side < 2; side++) {
         if (roots[side] != Py_None && !PyList_Check(roots[side])) {
@@ -2934,6 +3010,7 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->clock = clock;
     self->every = every < 1 ? 1 : every;
     self->bonus = bonus;
+    self->out_bonus = out_bonus;
     self->deadline = 1e300;
     memcpy(self->cells, board, SIZE * SIZE);
     for (k = 0; k < SIZE * SIZE; k++)
@@ -2997,6 +3074,8 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                 m->nvars = -1; /* made when first needed (eg_variants) */
         }
     }
+    for (side = 0; side < 2; side++)
+        eg_outs_make(self, side);
     return (PyObject *)self;
 nomem:
     PyErr_NoMemory();

@@ -42,8 +42,10 @@ placement from the two known racks and the pass:
   horizon, where order changes no node count, the root moves first), the
   pass last. A node that cuts off holds at every depth where the cutting
   move's line does, whatever the moves before it reached.
-* **Iterative deepening** within a time budget: depth 1, 2, 3, ... until
-  the search no longer reaches its horizon anywhere (it is then *exact*)
+* **Iterative deepening** within a time budget: depth 1, 2, 3
+  (``DEEPEN_TO``), then straight to the end (``max_depth``; about a
+  quarter fewer nodes to finish than every depth in turn), until the
+  search no longer reaches its horizon anywhere (it is then *exact*)
   or time runs out (the deepest finished iteration's choice stands, or
   the best of a part of a deeper one, see :meth:`EndgameSolver.solve`).
   At the horizon a position is valued by what each side still holds: the
@@ -84,6 +86,15 @@ from .movegen import Move, MoveGenerator, _Context
 
 #: Points for each tile a play puts down, in move ordering only.
 TILE_ORDER_BONUS = 40
+#: Points in move ordering for a play whose leave goes out next turn (a
+#: rack some root move of the side goes out with); 0: none.
+NEXT_OUT_BONUS = 0
+#: The root deepens one ply at a time to this depth, then searches to the
+#: end (``max_depth``) at once: in nodes to finish, a search from the
+#: third ply straight to the end costs about a quarter less than every
+#: depth in turn (the moves the shallow iterations find best guide the
+#: deep one little; see the README's end-game rows).
+DEEPEN_TO = 3
 
 #: Racks as one int: a 4-bit count per tile kind (A-Z, then the blank) in
 #: fields of 5 bits, whose top bit is a guard for the subset test.
@@ -446,6 +457,12 @@ class _Deepening:
         """A root move as a Move (None: the pass) and its score."""
         raise NotImplementedError
 
+    def _depths(self) -> list[int]:
+        """The root's iterations: 1 to DEEPEN_TO, then ``max_depth``."""
+        if self.max_depth <= DEEPEN_TO + 1:
+            return list(range(1, self.max_depth + 1))
+        return list(range(1, DEEPEN_TO + 1)) + [self.max_depth]
+
     def _deepen(self, root: list[Any], seconds: float, top: int, t0: float) -> EndgameResult:
         """Iterative deepening over the ``root`` moves (None: the pass), the
         budget from ``t0`` (see :meth:`EndgameSolver.solve`)."""
@@ -455,7 +472,7 @@ class _Deepening:
         ranked: list[int] = []
         chosen: dict[int, float] = {}
         depth_done, exact, value_depth = 0, False, 0
-        for depth in range(1, self.max_depth + 1):
+        for depth in self._depths():
             self.horizon_hit = False
             order = sorted(range(len(root)), key=lambda k: -values.get(k, -_INF)) if values else range(len(root))
             new_values: dict[int, float] = {}
@@ -529,7 +546,8 @@ class CompiledEndgame(_Deepening):
         every = C_CLOCK_EVERY if self.clock in _REAL_CLOCKS else 1
         self._root_ctx = _Context(self.gen.analysis.update(self.board).lines, list(mine))
         self._cs = _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, None, None, "".join(mine),
-                                       "".join(theirs), self.clock, every, TILE_ORDER_BONUS)
+                                       "".join(theirs), self.clock, every, TILE_ORDER_BONUS,
+                                       NEXT_OUT_BONUS)
         return self._cs
 
     def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0,
@@ -607,32 +625,42 @@ class EndgameSolver(_Deepening):
         for rack in (list(mine), list(theirs)):
             recs = self.gen.raw(self.board, rack) if rack else []
             self.root_moves.append(_expand(recs, self.gen.analysis.lines, rack, True))
+        #: the racks each side's root moves go out with (NEXT_OUT_BONUS)
+        self._outs = [{m[_USED] for m in moves} for moves in self.root_moves]
         self._fit: list[dict[int, list[tuple]]] = [{}, {}]
         self._variants: dict[int, list[tuple]] = {}
         #: squares and Zobrist of the line moves put down, by the move's id
         #: (the moves live in the line store until the next search)
         self._lazy: dict[int, tuple[tuple, int]] = {}
         self._memo: dict[tuple, tuple] = {}
-        self._mcache: dict[tuple[int, int, int], list[tuple]] = {}
+        self._mcache: dict[tuple[int, int, int, int], list[tuple]] = {}
         self._lcache: dict[tuple, dict[int, list[tuple]]] = {}
         self.tt: dict[tuple[int, int, int, int], tuple] = {}
 
-    def _ordered(self, moves: list[tuple], rack: int) -> list[tuple]:
-        """Best first: outs, then by score plus a bonus a tile."""
+    def _ordered(self, moves: list[tuple], rack: int, side: int) -> list[tuple]:
+        """Best first: outs, then by score plus a bonus a tile (and a bonus
+        for a leave that goes out next turn)."""
         # (a stable sort, reversed, keeps the order of equal keys as a sort
         # by the negated key does)
+        key: Callable[[tuple], int] = _by_order
+        bonus = NEXT_OUT_BONUS
+        if bonus:
+            goes_out = self._outs[side]
+
+            def key(m: tuple) -> int:
+                return m[_ORDER] + bonus if rack - m[_USED] in goes_out else m[_ORDER]  # type: ignore[no-any-return]
         outs = [m for m in moves if m[_USED] == rack]
         if outs:
             rest = [m for m in moves if m[_USED] != rack]
-            return sorted(outs, key=_by_order, reverse=True) + sorted(rest, key=_by_order, reverse=True)
-        return sorted(moves, key=_by_order, reverse=True)
+            return sorted(outs, key=key, reverse=True) + sorted(rest, key=key, reverse=True)
+        return sorted(moves, key=key, reverse=True)
 
     def fitting(self, side: int, rack: int) -> list[tuple]:
         """The root moves of ``side`` that ``rack`` still makes, ordered."""
         fit = self._fit[side].get(rack)
         if fit is None:
             fit = self._fit[side][rack] = self._ordered(_fitting_moves(self.root_moves[side], rack, self._variants),
-                                                           rack)
+                                                           rack, side)
         return fit
 
     def kept(self, side: int, rack: int) -> list[tuple]:
@@ -656,10 +684,10 @@ class EndgameSolver(_Deepening):
         store saves.)"""
         if not self.dirty:
             return []
-        key = (self.h, rack, self.dirty)
+        key = (self.h, rack, self.dirty, side)
         got = self._mcache.get(key)
         if got is None:
-            got = self._mcache[key] = self._ordered(self._line_moves(rack), rack)
+            got = self._mcache[key] = self._ordered(self._line_moves(rack), rack, side)
         return got
 
     def _line_moves(self, rack: int) -> list[tuple]:
@@ -720,7 +748,7 @@ class EndgameSolver(_Deepening):
 
     def moves(self, side: int, rack: int) -> list[tuple]:
         """Every move of ``side`` holding ``rack`` on the current board, ordered."""
-        return self._ordered(self.kept(side, rack) + self.fresh(side, rack), rack)
+        return self._ordered(self.kept(side, rack) + self.fresh(side, rack), rack, side)
 
     # -- making and unmaking moves ----------------------------------------------
     def _squares(self, m: tuple) -> tuple[tuple, int]:
@@ -756,7 +784,8 @@ class EndgameSolver(_Deepening):
               top: int = 1) -> EndgameResult:
         """The best play for the side to move (holding ``mine``) against ``theirs``.
 
-        Depth 1 always finishes (it needs only this side's moves); each deeper iteration searches the root moves in
+        Depth 1 always finishes (it needs only this side's moves); each deeper iteration (to ``DEEPEN_TO``, then
+        ``max_depth``: :meth:`_depths`) searches the root moves in
         the order of the last one's values, so when time runs out during an
         iteration, the moves it has searched (the most promising first) are
         compared at the new depth, and the best of them is played.
@@ -800,8 +829,10 @@ class EndgameSolver(_Deepening):
         player made against the search's best.
 
         ``depth``: searched that many plies deep (to compare with a best
-        found at that depth); None: deepened until exact, or until
-        ``seconds`` run out (the deepest finished depth's value then).
+        found at that depth; ``max_depth`` or more, the end, as None: a
+        best found part-way through the root's last iteration); None:
+        deepened until exact, or until ``seconds`` run out (the deepest
+        finished depth's value then).
         Raises ValueError when ``mine`` does not hold the play's tiles.
         """
         me_t = list(mine)
@@ -822,6 +853,8 @@ class EndgameSolver(_Deepening):
         def at(d: int) -> float:
             return self._root_child(m, me, you, d, -_INF)
 
+        if depth is not None and depth >= self.max_depth:
+            depth = None  # the end (a part of the root's last iteration): until exact, within seconds
         if depth is not None:
             self.deadline = _INF
             self.horizon_hit = False
