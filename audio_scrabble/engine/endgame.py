@@ -34,7 +34,9 @@ placement from the two known racks and the pass:
   and whether it is exact or a bound, the depth it holds for (any depth
   when the search below it reached the end everywhere) and the best move.
 * **Ordering.** The table's best move first, then plays that go out, then
-  by score plus forty points a tile played (in effect the plays of most
+  by score plus forty points a tile played, plus ``NEXT_OUT_BONUS`` for a
+  play whose leave some root move of the side goes out with (a rack that
+  may go out next turn) (in effect the plays of most
   tiles first, then by score: emptying the rack is worth tempo; measured
   against three points a tile, a third fewer nodes to finish and half as
   many positions again exact within a node budget), the root moves still
@@ -87,8 +89,9 @@ from .movegen import Move, MoveGenerator, _Context
 #: Points for each tile a play puts down, in move ordering only.
 TILE_ORDER_BONUS = 40
 #: Points in move ordering for a play whose leave goes out next turn (a
-#: rack some root move of the side goes out with); 0: none.
-NEXT_OUT_BONUS = 0
+#: rack some root move of the side goes out with); 0: none. Measured on 60
+#: positions at 300,000 nodes: 60, 200 and 1000 alike, 34 -> 37 exact.
+NEXT_OUT_BONUS = 200
 #: The root deepens one ply at a time to this depth, then searches to the
 #: end (``max_depth``) at once: in nodes to finish, a search from the
 #: third ply straight to the end costs about a quarter less than every
