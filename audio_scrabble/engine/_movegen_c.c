@@ -1479,6 +1479,10 @@ typedef struct EMove {
     struct EMove *vars;
     int nvars;
     int s0, len; /* the word's span on its line (-1: not known) */
+    /* the last leave asked about in eg_key (kside -1: none): whether
+       kside's root moves go out with it */
+    Rack kleave;
+    int kside, kout;
 } EMove;
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
@@ -1640,12 +1644,20 @@ static void eg_outs_make(EgObject *s, int side)
     }
 }
 
-/* a move's order key at a node of side holding rack */
-static inline int eg_key(const EgObject *s, int side, const EMove *m, Rack rack)
+/* a move's order key at a node of side holding rack (the set's answer
+ * for the leave kept in the move: a move is ordered at many nodes) */
+static inline int eg_key(const EgObject *s, int side, EMove *m, Rack rack)
 {
-    if (s->out_bonus && eg_next_out(s, side, rk_sub(rack, m->used)))
-        return m->order + s->out_bonus;
-    return m->order;
+    Rack left;
+    if (!s->out_bonus)
+        return m->order;
+    left = rk_sub(rack, m->used);
+    if (m->kside != side || !rk_eq(m->kleave, left)) {
+        m->kside = side;
+        m->kleave = left;
+        m->kout = eg_next_out(s, side, left);
+    }
+    return m->kout ? m->order + s->out_bonus : m->order;
 }
 
 static int eg_kind(char ch)
@@ -1696,6 +1708,7 @@ static void eg_finish_move(EgObject *s, EMove *m)
         m->z ^= s->zt[m->pos[k]][zindex(ch)];
     }
     m->order = m->score + s->bonus * m->n;
+    m->kside = -1;
 }
 
 /* a root move from (score, line bit, squares, ...) */
@@ -2591,7 +2604,7 @@ static int eg_clock(EgObject *s)
 
 /* Does move a at x come before move b at y in the order of eg_order (outs
  * of rack first, then by order key, ties in the order given)? */
-static inline int eg_before(const EgObject *s, int side, const EMove *a, int x, const EMove *b, int y, Rack rack)
+static inline int eg_before(const EgObject *s, int side, EMove *a, int x, EMove *b, int y, Rack rack)
 {
     int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack), ka, kb;
     if (oa != ob)
