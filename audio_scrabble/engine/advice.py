@@ -281,15 +281,12 @@ def _pass_info(rack: Sequence[str]) -> MoveInfo:
 def _endgame_hints(gen: MoveGenerator, board: Board, rack: list[str], theirs: list[str], n: int,
                    seconds: float, margin: int) -> list[tuple[Play | None, int, MoveInfo]]:
     """The search's ``n`` best moves, each with what it brings by the end."""
-    solver = EndgameSolver(gen)
-    result = solver.solve(board, rack, theirs, seconds, top=n)
-    # (a part of the root's search to the end says the depth finished before it)
-    depth = result.value_depth if result.value_depth < solver.max_depth else result.depth
+    result = EndgameSolver(gen).solve(board, rack, theirs, seconds, top=n)
     out = []
     for move, score, value in result.ranked:
         base = describe(move) if move is not None else _pass_info(rack)
         info = replace(base, end_value=round(value, 2), end_margin=round(margin + value), exact=result.exact,
-                       depth=depth)
+                       depth=result.value_depth)
         out.append((move.play if move is not None else None, score, info))
     return out
 
@@ -515,8 +512,7 @@ def _endgame_turn(t: _Turn, gen: MoveGenerator, theirs: list[str], seconds: floa
     # the best may be a pass (no best play), and still worth more than the turn
     return _row(t, best, round(result.value, 2), round(played_value, 2), max(0, round(result.value - played_value)),
                 (1 if played_value >= result.value - 0.005 else 2) if made is not None else None,
-                judged=ENDGAME_EVALUATION, exact=exact,
-                depth=result.value_depth if result.value_depth < solver.max_depth else result.depth)
+                judged=ENDGAME_EVALUATION, exact=exact, depth=result.value_depth)
 
 
 def _equity_turn(t: _Turn, gen: MoveGenerator, bag: int = 0) -> MoveReview:
