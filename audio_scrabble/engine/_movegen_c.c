@@ -1359,7 +1359,7 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * The end-game search in C (endgame.py's EndgameSolver._search, the same
  * nodes in the same order, so the same values, depths and node counts).
  *
- * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus):
+ * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus[, out_bonus]):
  * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
  * each side's root moves as (score, line bit, squares ((row, col, tile as
  * written), ...)), or None: generated here, in MoveGenerator.raw's order
@@ -1368,7 +1368,9 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * clock a callable read every ``every`` nodes, where the Python search
  * reads it at each node; bonus the points for each tile a play puts down
  * in the order key (endgame.py's TILE_ORDER_BONUS: in effect the plays of
- * most tiles first, then by score). root_order() -> the mover's root moves (indexes)
+ * most tiles first, then by score); out_bonus (0 if not given) the points
+ * for a play whose leave some root move of its side goes out with
+ * (endgame.py's NEXT_OUT_BONUS). root_order() -> the mover's root moves (indexes)
  * in the order the root takes them; record(index) -> one as a generator
  * record; root_child(index, depth, alpha, deadline) -> (value, horizon
  * reached) or None when the clock passed the deadline.
@@ -3275,7 +3277,7 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
         return NULL;
     EgType.tp_dealloc = (destructor)Eg_dealloc;
     EgType.tp_flags = Py_TPFLAGS_DEFAULT;
-    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus)";
+    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus[, out_bonus])";
     EgType.tp_new = Eg_new;
     EgType.tp_methods = Eg_methods;
     EgType.tp_getset = Eg_getset;
