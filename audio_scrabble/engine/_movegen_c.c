@@ -1415,14 +1415,18 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * The end-game search in C (endgame.py's EndgameSolver._search, the same
  * nodes in the same order, so the same values, depths and node counts).
  *
- * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every):
+ * Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus[, out_bonus]):
  * board the 225 squares ('.' empty, a lower-case letter a blank); rootsN
  * each side's root moves as (score, line bit, squares ((row, col, tile as
  * written), ...)), or None: generated here, in MoveGenerator.raw's order
  * (their other choices of blanks are made here when first needed,
  * eg_variants); rackN the racks (str, '?' a blank, 7 tiles at most);
  * clock a callable read every ``every`` nodes, where the Python search
- * reads it at each node. root_order() -> the mover's root moves (indexes)
+ * reads it at each node; bonus the points for each tile a play puts down
+ * in the order key (endgame.py's TILE_ORDER_BONUS: in effect the plays of
+ * most tiles first, then by score); out_bonus (0 if not given) the points
+ * for a play whose leave some root move of its side goes out with
+ * (endgame.py's NEXT_OUT_BONUS). root_order() -> the mover's root moves (indexes)
  * in the order the root takes them; record(index) -> one as a generator
  * record; root_child(index, depth, alpha, deadline) -> (value, horizon
  * reached) or None when the clock passed the deadline.
@@ -1442,12 +1446,10 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 #define EG_BLANK 26
 #define NIBG 0x8888888888888888ull
 #define TT_BITS 20
-/* points for each tile a play puts down, in move ordering only (endgame.py's
- * TILE_ORDER_BONUS): in effect the plays of most tiles first, then by score */
-#define ORDER_BONUS 40
 /* The most the line store and its moves may hold: past it the search
  * stops as when out of time (the table is fixed: 32 bytes an entry). */
 #define EG_MEMORY ((size_t)384 << 20)
+#define OUT_SLOTS 2048
 
 typedef struct {
     uint64_t lo, hi;
@@ -1643,6 +1645,12 @@ typedef struct {
     GraphObject *g;
     PyObject *clock;
     long every, tick;
+    int bonus; /* points a tile played in the order key */
+    /* points in the order key for a play whose leave goes out next turn
+       (a rack some root move of the side goes out with: the set outs) */
+    int out_bonus;
+    Rack outs[2][OUT_SLOTS];
+    uint8_t outs_used[2][OUT_SLOTS];
     double deadline;
     long long nodes;
     int hit, stop;
@@ -1686,6 +1694,45 @@ typedef struct {
     /* the cross-word multipliers of the root board's lines (F_XW) */
     int32_t rootxw[2 * SIZE][SIZE];
 } EgObject;
+
+static uint64_t rk_hash(Rack r);
+
+/* Whether some root move of side goes out with rack (the set outs) */
+static int eg_next_out(const EgObject *s, int side, Rack rack)
+{
+    size_t slot = (size_t)(rk_hash(rack) & (OUT_SLOTS - 1));
+    while (s->outs_used[side][slot]) {
+        if (rk_eq(s->outs[side][slot], rack))
+            return 1;
+        slot = (slot + 1) & (OUT_SLOTS - 1);
+    }
+    return 0;
+}
+
+static void eg_outs_make(EgObject *s, int side)
+{
+    int k;
+    for (k = 0; k < s->nroots[side]; k++) {
+        Rack r = s->roots[side][k].used;
+        size_t slot = (size_t)(rk_hash(r) & (OUT_SLOTS - 1)), n = 0;
+        while (s->outs_used[side][slot] && !rk_eq(s->outs[side][slot], r) && n++ < OUT_SLOTS)
+            slot = (slot + 1) & (OUT_SLOTS - 1);
+        if (n >= OUT_SLOTS)
+            return; /* full (cannot be: 2^7 parts of a rack, their blanks' letters) */
+        s->outs_used[side][slot] = 1;
+        s->outs[side][slot] = r;
+    }
+}
+
+/* a move's order key at a node of side holding rack (the set outs looked
+ * up for the leave each time: a move record has no room left in its cache
+ * line to keep the last answer, and the set is small) */
+static inline int eg_key(const EgObject *s, int side, const EMove *m, Rack rack)
+{
+    if (!s->out_bonus)
+        return m->order;
+    return eg_next_out(s, side, rk_sub(rack, m->used)) ? m->order + s->out_bonus : m->order;
+}
 
 static int eg_kind(char ch)
 {
@@ -1757,7 +1804,7 @@ static void eg_finish_move(EgObject *s, EMove *m)
         m->used = rk_add(m->used, rk_one(ch >= 'a' ? EG_BLANK : ch - 'A'));
         m->z ^= s->zt[m->pos[k]][zindex(ch)];
     }
-    m->order = m->score + ORDER_BONUS * m->n;
+    m->order = m->score + s->bonus * m->n;
 }
 
 /* a root move from (score, line bit, squares, ...) */
@@ -1846,12 +1893,43 @@ static void eg_merge(EMove **a, EMove **tmp, int n)
     memcpy(a, tmp, sizeof(EMove *) * (size_t)n);
 }
 
-static int eg_order(EgObject *s, MList *l, Rack rack)
+typedef struct {
+    EMove *m;
+    int out, key, pos;
+} OItem;
+
+static int oitem_cmp(const void *x, const void *y)
+{
+    const OItem *a = (const OItem *)x, *b = (const OItem *)y;
+    if (a->out != b->out)
+        return b->out - a->out;
+    if (a->key != b->key)
+        return a->key > b->key ? -1 : 1;
+    return a->pos - b->pos;
+}
+
+static int eg_order(EgObject *s, int side, MList *l, Rack rack)
 {
     EMove **tmp;
     int n = l->n, k, outs = 0, rest;
     if (n < 2)
         return 0;
+    if (s->out_bonus) {
+        OItem *it = (OItem *)malloc(sizeof(OItem) * (size_t)n);
+        if (it == NULL)
+            return -1;
+        for (k = 0; k < n; k++) {
+            it[k].m = l->v[k];
+            it[k].out = rk_eq(l->v[k]->used, rack);
+            it[k].key = eg_key(s, side, l->v[k], rack);
+            it[k].pos = k;
+        }
+        qsort(it, (size_t)n, sizeof(OItem), oitem_cmp);
+        for (k = 0; k < n; k++)
+            l->v[k] = it[k].m;
+        free(it);
+        return 0;
+    }
     if (grow(&s->scratch, &s->scratch_cap, (size_t)n * 2, sizeof(EMove *), 256, SSIZE_MOST) < 0)
         return -1;
     tmp = s->scratch;
@@ -1996,7 +2074,7 @@ static MList *eg_fitting(EgObject *s, int side, Rack rack)
             }
         }
     }
-    if (eg_order(s, &e->list, rack) < 0)
+    if (eg_order(s, side, &e->list, rack) < 0)
         return NULL;
     e->used = 1;
     e->rack = rack;
@@ -2600,7 +2678,7 @@ nomem:
 
 /* The moves of rack on the lines changed since the root, ordered
  * (sorted 0: the moves in line order, not ordered). */
-static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
+static int eg_fresh(EgObject *s, int side, Rack rack, MList *out, int sorted)
 {
     EMove **lv[2 * SIZE];
     int ln[2 * SIZE];
@@ -2621,7 +2699,7 @@ static int eg_fresh(EgObject *s, Rack rack, MList *out, int sorted)
         memcpy(out->v + out->n, lv[k], sizeof(EMove *) * (size_t)ln[k]);
         out->n += ln[k];
     }
-    return sorted ? eg_order(s, out, rack) : 0;
+    return sorted ? eg_order(s, side, out, rack) : 0;
 }
 
 /* -- the table ------------------------------------------------------ */
@@ -2723,13 +2801,15 @@ static int eg_clock(EgObject *s)
 
 /* Does move a at x come before move b at y in the order of eg_order (outs
  * of rack first, then by order key, ties in the order given)? */
-static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack rack)
+static inline int eg_before(const EgObject *s, int side, const EMove *a, int x, const EMove *b, int y, Rack rack)
 {
-    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack);
+    int oa = rk_eq(a->used, rack), ob = rk_eq(b->used, rack), ka, kb;
     if (oa != ob)
         return oa;
-    if (a->order != b->order)
-        return a->order > b->order;
+    ka = eg_key(s, side, a, rack);
+    kb = eg_key(s, side, b, rack);
+    if (ka != kb)
+        return ka > kb;
     return x < y;
 }
 
@@ -2740,7 +2820,7 @@ static inline int eg_before(const EMove *a, int x, const EMove *b, int y, Rack r
  * the first of the best; *best, *best_m and *alpha updated as the loop
  * would, s->hit set where the loop values a move that does not go out.
  * -1: out of memory. */
-static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
+static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int face_theirs, int beta, int *best, EMove **best_m,
                          int *alpha)
 {
     EMove **lv[2 * SIZE];
@@ -2767,12 +2847,12 @@ static int eg_leaf_fresh(EgObject *s, Rack mine, EMove *first, int face_theirs, 
                 val = m->score + face_theirs - eg_face(s, left);
                 nonout = 1;
             }
-            if (val >= beta && (cm == NULL || eg_before(m, x, cm, cx, mine))) {
+            if (val >= beta && (cm == NULL || eg_before(s, side, m, x, cm, cx, mine))) {
                 cm = m;
                 cx = x;
                 cv = val;
             }
-            if (bm == NULL || val > bv || (val == bv && eg_before(m, x, bm, bx, mine))) {
+            if (bm == NULL || val > bv || (val == bv && eg_before(s, side, m, x, bm, bx, mine))) {
                 bm = m;
                 bx = x;
                 bv = val;
@@ -2858,7 +2938,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 MList *fit = moves;
                 MList gen = {NULL, 0, 0};
                 int i = 0, j = 0;
-                if (eg_fresh(s, mine, &gen, 1) < 0) {
+                if (eg_fresh(s, side, mine, &gen, 1) < 0) {
                     free(gen.v);
                     if (!PyErr_Occurred())
                         PyErr_NoMemory();
@@ -2869,7 +2949,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                     i++;
                 while (i < fit->n || j < gen.n) {
                     EMove *x;
-                    if (j >= gen.n || (i < fit->n && !eg_before(gen.v[j], 1, fit->v[i], 0, mine)))
+                    if (j >= gen.n || (i < fit->n && !eg_before(s, side, gen.v[j], 1, fit->v[i], 0, mine)))
                         x = fit->v[i++];
                     else
                         x = gen.v[j++];
@@ -2892,7 +2972,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             if (leaf) {
                 /* every move valued where it stands: the one a loop over
                    the ordered moves would end at found without ordering */
-                int r = eg_leaf_fresh(s, mine, first, face_theirs, beta, &best, &best_m, &alpha);
+                int r = eg_leaf_fresh(s, side, mine, first, face_theirs, beta, &best, &best_m, &alpha);
                 if (r < 0) {
                     if (!PyErr_Occurred())
                         PyErr_NoMemory();
@@ -2902,7 +2982,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 cut = r == 1;
                 break;
             }
-            moves = eg_fresh(s, mine, &fresh, 1) < 0 ? NULL : &fresh;
+            moves = eg_fresh(s, side, mine, &fresh, 1) < 0 ? NULL : &fresh;
             if (moves == NULL) {
                 free(fresh.v);
                 if (!PyErr_Occurred())
@@ -3127,12 +3207,13 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_ssize_t blen;
     PyObject *roots[2], *racks[2], *clock;
     long every;
+    int bonus, out_bonus = 0;
     EgObject *self;
     int side, k, j;
     uint64_t seed = 20261127;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "O!s#OOUUOl", &GraphType, &g, &board, &blen, &roots[0], &roots[1], &racks[0],
-                          &racks[1], &clock, &every))
+    if (!PyArg_ParseTuple(args, "O!s#OOUUOli|i", &GraphType, &g, &board, &blen, &roots[0], &roots[1],
+                          &racks[0], &racks[1], &clock, &every, &bonus, &out_bonus))
         return NULL;
     for (side = 0; side < 2; side++) {
         if (roots[side] != Py_None && !PyList_Check(roots[side])) {
@@ -3152,6 +3233,8 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_INCREF(clock);
     self->clock = clock;
     self->every = every < 1 ? 1 : every;
+    self->bonus = bonus;
+    self->out_bonus = out_bonus;
     self->deadline = 1e300;
     memcpy(self->cells, board, SIZE * SIZE);
     for (k = 0; k < SIZE * SIZE; k++) {
@@ -3226,6 +3309,8 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                 m->nvars = -1; /* made when first needed (eg_variants) */
         }
     }
+    for (side = 0; side < 2; side++)
+        eg_outs_make(self, side);
     return (PyObject *)self;
 nomem:
     PyErr_NoMemory();
@@ -3416,7 +3501,7 @@ PyMODINIT_FUNC PyInit__movegen_c(void)
         return NULL;
     EgType.tp_dealloc = (destructor)Eg_dealloc;
     EgType.tp_flags = Py_TPFLAGS_DEFAULT;
-    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every)";
+    EgType.tp_doc = "The end-game search: Endgame(graph, board, roots0, roots1, rack0, rack1, clock, every, bonus[, out_bonus])";
     EgType.tp_new = Eg_new;
     EgType.tp_methods = Eg_methods;
     EgType.tp_getset = Eg_getset;

@@ -17,7 +17,7 @@ import pytest
 
 from audio_scrabble.engine import MoveGenerator
 from audio_scrabble.engine import endgame as eg
-from audio_scrabble.engine.endgame import EndgameSolver, c_search_available
+from audio_scrabble.engine.endgame import CompiledEndgame, EndgameSolver, c_search_available
 
 from test_endgame_incremental import bag_empty
 
@@ -211,15 +211,14 @@ def test_other_threads_run_during_the_compiled_search(lexicon, games):
     import threading
 
     board, mine, theirs = games[45]
-    solver = EndgameSolver(MoveGenerator(lexicon), backend="c")
+    solver = CompiledEndgame(MoveGenerator(lexicon))
     # A search this short (some 50 ms) can finish before a starved main
     # thread is scheduled at all on a loaded machine, so the search is made
     # afresh (a new table) and run again, up to 20 times, until the main
     # thread sees it part-way; a search that never let go would fail all 20.
     tries = []
     for _ in range(20):
-        solver._setup(board, mine, theirs, 0)
-        cs = solver._c_search(mine, theirs)
+        cs = solver.start(board, mine, theirs)
         # the pass at the root: a search of some 10^4 nodes (the first root
         # move's, ordered most tiles first, is exact in a few hundred)
         worker = threading.Thread(target=cs.root_child, args=(-1, 5, float("-inf"), float("inf")))
