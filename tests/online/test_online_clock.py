@@ -39,6 +39,21 @@ class ServerClock:
         return self.now
 
 
+def settle(net: LoopbackNetwork, room: str, transports: list[LoopbackTransport], links: list[GameLink]) -> None:
+    """Until every side has heard everything and sent what it owes: a claim
+    (and a resignation) goes from the link's outbox thread, not from the
+    caller's, so each link's outbox is flushed too before the room's count
+    is compared again (else this could return with the claim on its way)."""
+    while True:
+        count = len(net.messages(room))
+        for t in transports:
+            t.wait_idle()
+        for link in links:
+            assert link.flush(), "a link's outbox did not empty in 10 s"
+        if len(net.messages(room)) == count:
+            return
+
+
 class Pair:
     """Alice and Bob, each a link, over one loopback network with a clock."""
 
@@ -61,19 +76,7 @@ class Pair:
         return {"on_refused": lambda e, msg: self.refused[i].append(e.code)}
 
     def idle(self) -> None:
-        """Until every side has heard everything and sent what it owes: a
-        claim (and a resignation) goes from the link's outbox thread, not
-        from the caller's, so each link's outbox is flushed too, before the
-        count is compared again (else idle() could return with the claim
-        still on its way)."""
-        while True:
-            count = len(self.net.messages(self.room))
-            for t in self.transports:
-                t.wait_idle()
-            for link in getattr(self, "links", []):
-                assert link.flush(), "a link's outbox did not empty in 10 s"
-            if len(self.net.messages(self.room)) == count:
-                return
+        settle(self.net, self.room, self.transports, getattr(self, "links", []))
 
     def to_play(self) -> int:
         return next(i for i, link in enumerate(self.links) if link.pending() == PLAY)
@@ -255,9 +258,7 @@ def test_one_reminder_from_one_waiting_program_of_three(lexicon: Any) -> None:
         link = GameLink.join(transports[i], links[0].room, lexicon, {})
         link.listen()
         links.append(link)
-    for _ in range(4):
-        for t in transports:
-            t.wait_idle()
+    settle(net, links[0].room, transports, links)  # the deal's steps between three, however many rounds
     late = next(i for i, link in enumerate(links) if link.pending() == PLAY)
     since = links[0].state.clock_since()
     assert all(reminder_due(link, since + DAY_MS - 1) is None for link in links)
