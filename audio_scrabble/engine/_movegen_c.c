@@ -1227,6 +1227,20 @@ static uint32_t cross_check(const GraphObject *g, const char *board, int stride,
     return mask;
 }
 
+/* The square at of a perpendicular run lo..hi: its cross-check and the
+ * face value of the run's tiles beside it (blanks count 0). */
+static uint32_t cross_and_sum(const GraphObject *g, const char *perp, int stride, int lo, int at, int hi, long *sum)
+{
+    int q;
+    *sum = 0;
+    for (q = lo; q <= hi; q++) {
+        char ch = perp[q * stride];
+        if (q != at && ch >= 'A' && ch <= 'Z')
+            *sum += g->values[ch - 'A'];
+    }
+    return cross_check(g, perp, stride, lo, at, hi);
+}
+
 static PyObject *int_list(const long *v, int n)
 {
     PyObject *out = PyList_New(n);
@@ -1319,12 +1333,7 @@ static void pack_line_x(const GraphObject *g, const char *board, int d, int i, i
                     packed[F_CC + j] = (int32_t)x->cc;
                     packed[F_XS + j] = x->xs;
                 } else {
-                    packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
-                    for (q = lo; q <= hi; q++) {
-                        char ch = perp[q * stride];
-                        if (q != i && ch >= 'A' && ch <= 'Z')
-                            sum += g->values[ch - 'A'];
-                    }
+                    packed[F_CC + j] = (int32_t)cross_and_sum(g, perp, stride, lo, i, hi, &sum);
                     packed[F_XS + j] = (int32_t)sum;
                     x->a = a;
                     x->b = b;
@@ -1332,12 +1341,7 @@ static void pack_line_x(const GraphObject *g, const char *board, int d, int i, i
                     x->xs = (int32_t)sum;
                 }
             } else {
-                packed[F_CC + j] = (int32_t)cross_check(g, perp, stride, lo, i, hi);
-                for (q = lo; q <= hi; q++) {
-                    char ch = perp[q * stride];
-                    if (q != i && ch >= 'A' && ch <= 'Z')
-                        sum += g->values[ch - 'A'];
-                }
+                packed[F_CC + j] = (int32_t)cross_and_sum(g, perp, stride, lo, i, hi, &sum);
                 packed[F_XS + j] = (int32_t)sum;
             }
             packed[F_XW + j] = g->wm[d][i][j];
