@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from test_online_console_commands import settle  # type: ignore[import-not-found]
-from catchup_kit import Device, game, laptop_link, play_some, sign_in  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
+from catchup_kit import Device, game, laptop_link, play_some, sign_in, two_devices  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import catchup, match
@@ -122,11 +122,7 @@ def test_a_seedless_device_is_told_it_may_resign() -> None:
 
 def test_the_new_device_without_keys_resigns_and_the_game_ends_everywhere(
         tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork(late_devices=True)
-    alice = Device(net, "Alice", tmp_path / "alice", lexicon, "ALICE1")
-    bob = Device(net, "Bob", tmp_path / "bob", lexicon, "BOB1")
-    sign_in(alice)
-    sign_in(bob)
+    net, alice, bob = two_devices(tmp_path, lexicon)
     laptop: Device | None = None
     try:
         play_some(alice, bob)
