@@ -116,6 +116,11 @@ class Loop:
         self.bob.accept(self.room())
 
 
+def room_of(host: Host, friend: str) -> str:
+    """The room of ``host``'s honour game with ``friend`` (a user id)."""
+    return next(room for room, link in host.home.honour.items() if link.friend == friend)
+
+
 def club_move(link: HonourLink, seat: int, player: ComputerPlayer) -> str:
     """The move a club player chooses for ``seat`` on the host's game, in
     notation (``8D TRAIN``, board letters in parentheses), ``pass`` or

@@ -22,7 +22,7 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import Host  # type: ignore[import-not-found]
+from honour_kit import Host, room_of  # type: ignore[import-not-found]
 from lines_kit import said, times  # type: ignore[import-not-found]
 
 BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
@@ -31,10 +31,6 @@ BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 @pytest.fixture(scope="module")
 def lexicon() -> Any:
     return Lexicon.default()
-
-
-def _room(host: Host, friend: str) -> str:
-    return next(room for room, link in host.home.honour.items() if link.friend == friend)
 
 
 def _open(host: Host, room: str) -> list[str]:
@@ -50,10 +46,10 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
     try:
         first.sign_in()
         first.line(f"invite {BOB} honour")
-        room = _room(first, BOB)
+        room = room_of(first, BOB)
         bob.accept(room)
         first.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(_room(first, CAROL))
+        carol.accept(room_of(first, CAROL))
         bob.send(room, "see you tomorrow", None, "bob.chat")
         first.idle()
         heard = first.line("")  # said at once, the game not open
@@ -69,7 +65,7 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         again.idle()
         opened = _open(again, room)
         assert not any("bring snacks" in x or "see you tomorrow" in x for x in opened), opened
-        _open(again, _room(again, CAROL))
+        _open(again, room_of(again, CAROL))
         _open(again, room)
         assert times(line, again.heard) == 1  # once
         again.close()

@@ -19,7 +19,7 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import Host  # type: ignore[import-not-found]
+from honour_kit import Host, room_of  # type: ignore[import-not-found]
 from lines_kit import joined, said, times  # type: ignore[import-not-found]
 
 BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
@@ -30,10 +30,6 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _room(host: Host, friend: str) -> str:
-    return next(room for room, link in host.home.honour.items() if link.friend == friend)
-
-
 def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp_path: Path,
                                                                             lexicon: Any) -> None:
     net = LoopbackNetwork()
@@ -42,10 +38,10 @@ def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp
     try:
         host.sign_in()
         host.line(f"invite {BOB} honour")
-        room = _room(host, BOB)
+        room = room_of(host, BOB)
         bob.accept(room)
         host.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(_room(host, CAROL))
+        carol.accept(room_of(host, CAROL))
         bob.send(room, "8D QZQZ", None, "bob.bad")
         host.idle()
         news = host.line("")
@@ -70,7 +66,7 @@ def test_the_friends_chat_line_waiting_at_the_table_when_the_program_ends_is_sai
     try:
         first.sign_in()
         first.line(f"invite {BOB} honour")
-        room = _room(first, BOB)
+        room = room_of(first, BOB)
         bob.accept(room)
         bob.send(room, "thinking hard", None, "bob.chat")
         first.idle()

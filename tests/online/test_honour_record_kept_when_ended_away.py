@@ -19,7 +19,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 
-from honour_kit import Host  # type: ignore[import-not-found]
+from honour_kit import Host, room_of  # type: ignore[import-not-found]
 
 BOB, CAROL = "@bob:loopback", "@carol:loopback"
 KEPT = "Its record is kept in games:"
@@ -34,10 +34,6 @@ def _records(folder: Path, name: str) -> list[str]:
     return sorted(p.name for p in folder.rglob("*.gcg") if name in p.name)
 
 
-def _room(host: Host, friend: str) -> str:
-    return next(room for room, link in host.home.honour.items() if link.friend == friend)
-
-
 def test_an_honour_game_resigned_while_not_open_keeps_its_record_once_opened(tmp_path: Path,
                                                                              lexicon: Any) -> None:
     net = LoopbackNetwork()
@@ -48,10 +44,10 @@ def test_an_honour_game_resigned_while_not_open_keeps_its_record_once_opened(tmp
     try:
         host.sign_in()
         host.line(f"invite {BOB} honour")
-        room = _room(host, BOB)
+        room = room_of(host, BOB)
         bob.accept(room)
         host.line(f"invite {CAROL} honour")  # another game comes to the table: Bob's is not open
-        carol.accept(_room(host, CAROL))
+        carol.accept(room_of(host, CAROL))
         bob.send(room, "resign", None, f"bob.{next(txn)}")
         host.idle()
         assert host.home.honour[room].game.is_over
@@ -63,7 +59,7 @@ def test_an_honour_game_resigned_while_not_open_keeps_its_record_once_opened(tmp
         assert any(line.startswith(KEPT) for line in opened), opened
         assert "Bob resigned." in opened and "Final scores:" in opened, opened  # how it ended, said too
         assert len(_records(tmp_path / "saves", "Bob")) == 1
-        host.line(f"open {host.home.rooms.index(_room(host, CAROL)) + host.home.first_number}")
+        host.line(f"open {host.home.rooms.index(room_of(host, CAROL)) + host.home.first_number}")
         host.line("games")
         again = host.line(f"open {number}")  # opened again: no second copy
         assert not any(line.startswith(KEPT) for line in again), again
@@ -83,7 +79,7 @@ def test_an_honour_game_ended_at_the_table_is_not_kept_again_when_opened_again(t
     try:
         host.sign_in()
         host.line(f"invite {BOB} honour")
-        room = _room(host, BOB)
+        room = room_of(host, BOB)
         bob.accept(room)
         bob.send(room, "resign", None, "bob.resign")
         host.idle()
