@@ -317,6 +317,15 @@ class HonourLink:
         """What the friend typed while this program was away: answered now,
         in order (first, the game as it stands, if the last move's answer
         never reached the room: the program stopped before it was sent)."""
+        self.answer_again()
+        for msg in self.transport.history(self.room):
+            self.handle(msg)
+
+    def answer_again(self) -> None:
+        """The game as it stands sent to the room, when the last move's
+        answer never reached it (the homeserver would not take it, or the
+        program stopped first): the friend's rack and whose turn. At start,
+        at the friend's next message, and at the home's tick."""
         with self._lock:
             if self._unanswered and not self.moved_to:
                 game = self.game
@@ -326,8 +335,6 @@ class HonourLink:
                 if self._post(body):
                     self.journal.append("answered", actions=len(self.game.actions))
                     self._unanswered = False
-        for msg in self.transport.history(self.room):
-            self.handle(msg)
 
     # ------------------------------------------------------------ hearing the friend
     def handle(self, msg: Message) -> None:
@@ -342,6 +349,7 @@ class HonourLink:
         with self._lock:
             if msg.event_id in self.heard or self.moved_to:
                 return
+            self.answer_again()  # the server answers again: a move's answer it would not take goes first
             self._brief(msg)
             typed = read_typed(msg.body)
             if typed.kind == CHAT:
@@ -481,6 +489,9 @@ class HonourLink:
         sentence = " ".join(announce(events, Audience(game.names), totals))
         if self._post(self._move_message(sentence)):
             self.journal.append("answered", actions=len(game.actions))
+            self._unanswered = False
+        else:  # sent again once the server answers (answer_again): the friend's rack, whose turn
+            self._unanswered = True
         self._post_picture(sentence)
         return applied
 

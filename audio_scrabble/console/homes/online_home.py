@@ -386,6 +386,8 @@ class OnlineHome:
             return
         try:
             online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
+            for honour in list(self.honour.values()):  # a move's answer the server would not take
+                honour.answer_again()
         finally:
             self._tick_lock.release()
 
