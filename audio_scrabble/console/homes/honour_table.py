@@ -132,14 +132,19 @@ class HonourTable:
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out): its
         friend's moves are said in a short line from now on."""
-        self.closed = True
         link = self.link
         if link is not None:
             hear_away(self.session, link)
         with self._cond:  # what was still waiting to be said: above the prompt (its moves when opened again)
-            left = [h for h in self._feed if h.applied is None]
+            self.closed = True
+            left = list(self._feed)
             self._feed.clear()
-        for heard in left:
+        self._said_away(left)
+
+    def _said_away(self, heard_here: list[_Heard]) -> None:
+        """Chat lines and refusals of this closed table, said as a game not open says them."""
+        link = self.link
+        for heard in [h for h in heard_here if h.applied is None]:
             said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
             notice(self.session, heard.away or heard.lines, said)
 
@@ -149,7 +154,12 @@ class HonourTable:
     # ------------------------------------------------------------ from the link (any thread)
     def _put(self, heard: _Heard) -> None:
         with self._cond:
-            self._feed.append(heard)
+            closed = self.closed  # a callback read before the table closed, run after: not queued here
+            if not closed:
+                self._feed.append(heard)
+        if closed:  # nobody reads this table's queue again: said above the prompt (its moves when opened)
+            self._said_away([heard])
+            return
         hook = self.session.thinker.on_ready  # the app's wake hook
         if hook is not None:
             try:
