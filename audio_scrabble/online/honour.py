@@ -74,6 +74,8 @@ log = logging.getLogger(__name__)
 SETUP_KIND = "honour"
 #: the log's entries of a chat line kept until its game is opened, and of those said
 UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
+#: the log's notes of a resignation's room message the server would not take, and of it sent since
+RESIGN_UNSENT, RESIGN_SENT = "resign_unsent", "resign_sent"
 #: the blanks of a set: a word with more lower-case letters is read as capitals
 BLANKS_IN_SET = 2
 #: what the structured part of this program's room messages says
@@ -311,6 +313,9 @@ class HonourLink:
         link.unsaid_chat = [str(e.get("text", "")) for e in entries[said + 1:] if e.get("kind") == UNSAID]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
+        if resigned is not None:  # its room message did not go (noted so), and has not since
+            kinds = [e.get("kind") for e in entries]
+            link._unanswered = RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds[kinds.index(RESIGN_UNSENT):]
         return link
 
     def catch_up(self) -> None:
@@ -329,6 +334,10 @@ class HonourLink:
         with self._lock:
             if self._unanswered and not self.moved_to:
                 game = self.game
+                ended = game.ended
+                if ended is not None and ended.reason == "resigned":
+                    self._post_resigned(ended)
+                    return
                 current = game.names[game.current]
                 turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
                 body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
@@ -509,10 +518,23 @@ class HonourLink:
             self.heard.add(event_id)
         ended = self._end_by_resignation(seat)
         applied = HonourApplied(seat, (ended,), copy_of(self.game), resigned=True)
-        self._post(say.resigned_room(self.names[seat]) + " " + say.final_room(self.names, ended.totals))
+        self._post_resigned(ended)
         if self.on_applied is not None:
             self.on_applied(applied)
         return applied
+
+    def _post_resigned(self, ended: GameEnded) -> None:
+        """Who resigned and the final scores, to the room; one the server
+        would not take is noted in the log and sent again (:meth:`answer_again`)."""
+        left = [i for i in range(len(self.names)) if i not in ended.winners]
+        who = self.names[left[0]] if len(left) == 1 else self.names[self.friend_seat]
+        if self._post(say.resigned_room(who) + " " + say.final_room(self.names, ended.totals)):
+            if self._unanswered:
+                self.journal.append(RESIGN_SENT)
+            self._unanswered = False
+        elif not self._unanswered:
+            self.journal.append(RESIGN_UNSENT)
+            self._unanswered = True
 
     def _end_by_resignation(self, seat: int) -> GameEnded:
         game = self.game

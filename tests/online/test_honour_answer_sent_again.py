@@ -110,3 +110,56 @@ def test_the_answer_goes_at_the_next_tick(tmp_path: Path, lexicon: Any) -> None:
     finally:
         host.close()
         bob.close()
+
+
+def _resigned_sent(bob: LoopbackTransport, room: str) -> int:
+    said = honour_prompts.resigned_room("Alice")
+    return len([m for m in bob.network.messages(room) if m.sender == ALICE and said in m.body])
+
+
+def test_a_resignation_the_server_would_not_take_goes_once_it_answers(tmp_path: Path, lexicon: Any) -> None:
+    net = LoopbackNetwork()
+    bob = LoopbackTransport(net, BOB)
+    transports: list[Flaky] = []
+    down = [False]
+
+    def connect() -> Flaky:
+        transports.append(Flaky(net, ALICE))
+        transports[-1].down = down[0]
+        return transports[-1]
+
+    saves = SaveStore(tmp_path / "s")
+    host = Host(connect, tmp_path / "alice", lexicon, saves, seed=21)
+    try:
+        host.sign_in()
+        host.line(f"invite {BOB} honour")
+        room = room_of(host, BOB)
+        bob.accept(room)
+        host.idle()
+        transports[-1].down = True
+        host.line("resign")
+        host.line("yes")
+        host.idle()
+        assert host.link().game.is_over
+        assert _resigned_sent(bob, room) == 0
+        host.close()
+        down[0] = True  # the next start, the server still down
+        again = Host(connect, tmp_path / "alice", lexicon, saves, seed=21)
+        again.sign_in()
+        again.idle()
+        assert _resigned_sent(bob, room) == 0
+        transports[-1].down = False
+        again.home.tick()
+        again.idle()
+        assert _resigned_sent(bob, room) == 1  # the friend's phone is told the game is over, and how it ended
+        again.home.tick()
+        again.idle()
+        again.close()
+        third = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        third.sign_in()
+        third.idle()
+        third.close()
+        assert _resigned_sent(bob, room) == 1  # once
+    finally:
+        host.close()
+        bob.close()
