@@ -203,6 +203,8 @@ class HonourLink:
         #: the device of this player's the game was handed over to ("" here): it answers the friend from
         #: now on, not this computer (:mod:`.honour_moving`)
         self.moved_to = honour_moving.moved_away(journal.entries())
+        #: an ask of this player's new computer whose hand-over the server would not take
+        self._ask_waiting: Message | None = None
         #: told once the game moved to this player's other computer
         self.on_moved: Callable[[str], None] | None = None
 
@@ -330,7 +332,11 @@ class HonourLink:
         """The game as it stands sent to the room, when the last move's
         answer never reached it (the homeserver would not take it, or the
         program stopped first): the friend's rack and whose turn. At start,
-        at the friend's next message, and at the home's tick."""
+        at the friend's next message, and at the home's tick. First, a
+        hand-over to this player's new computer that did not go."""
+        waiting = self._ask_waiting
+        if waiting is not None and not self.moved_to:
+            self._hand_over(waiting)  # not taken again: still waiting, for the next time
         with self._lock:
             if self._unanswered and not self.moved_to:
                 game = self.game
@@ -359,6 +365,8 @@ class HonourLink:
             if msg.event_id in self.heard or self.moved_to:
                 return
             self.answer_again()  # the server answers again: a move's answer it would not take goes first
+            if self.moved_to:  # handed over just now: the new computer answers it
+                return
             self._brief(msg)
             typed = read_typed(msg.body)
             if typed.kind == CHAT:
@@ -385,7 +393,13 @@ class HonourLink:
         with self._lock:
             if self.moved_to:
                 return
-            self.moved_to = honour_moving.hand_over(self.transport, self.room, self.journal, msg)
+            try:
+                self.moved_to = honour_moving.hand_over(self.transport, self.room, self.journal, msg)
+            except ScrabbleError:  # the server would not take it: tried again (answer_again), as the ask
+                self._ask_waiting = msg  # comes once (asked again with the same id, nothing new is sent);
+                log.info("an honour game's hand-over could not be sent in %s", self.room)  # played here till then
+                return
+            self._ask_waiting = None
         if self.moved_to and self.on_moved is not None:
             self.on_moved(self.moved_to)
 

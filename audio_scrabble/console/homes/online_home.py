@@ -386,8 +386,9 @@ class OnlineHome:
             return
         try:
             online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
-            for honour in list(self.honour.values()):  # a move's answer the server would not take
+            for honour in list(self.honour.values()):  # a move's answer, a hand-over, the server would not take
                 honour.answer_again()
+                online_catching.heard(self, honour)  # handed over now: said, no longer listed
         finally:
             self._tick_lock.release()
 
