@@ -399,7 +399,8 @@ class HonourLink:
                 self._ask_waiting = msg  # comes once (asked again with the same id, nothing new is sent);
                 log.info("an honour game's hand-over could not be sent in %s", self.room)  # played here till then
                 return
-            self._ask_waiting = None
+            if self.moved_to:
+                self._ask_waiting = None
         if self.moved_to and self.on_moved is not None:
             self.on_moved(self.moved_to)
 
