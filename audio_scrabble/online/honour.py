@@ -561,9 +561,10 @@ class HonourLink:
         return game.ended
 
     def say(self, text: str) -> None:
-        """A chat line from the player here."""
+        """A chat line from the player here; one the homeserver would not
+        take raises its error (its sentence said as a refusal: not sent)."""
         self._refuse_moved()
-        self._post(text)
+        self._post(text, told=False)
 
     # ------------------------------------------------------------ the room
     def _move_message(self, sentence: str) -> str:
@@ -598,10 +599,10 @@ class HonourLink:
         except ScrabbleError:
             log.info("a picture of the board could not be sent in %s", self.room)
 
-    def _post(self, body: str) -> bool:
+    def _post(self, body: str, told: bool = True) -> bool:
         """A message of this program's to the room (its structured mark never
-        taken for the friend's typing); a failure is told, the game stands.
-        Whether it was sent."""
+        taken for the friend's typing); a failure is told, the game stands
+        (not ``told``: raised, for the caller to say). Whether it was sent."""
         self._sent += 1
         txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
         record: Mapping[str, Any] = dict(MARK)
@@ -609,6 +610,8 @@ class HonourLink:
             self.transport.send(self.room, body, record, txn)
         except ScrabbleError as e:
             log.info("an honour message could not be sent in %s", self.room)
+            if not told:
+                raise
             if self.on_send_failed is not None:
                 self.on_send_failed(e)
             return False
