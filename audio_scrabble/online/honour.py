@@ -511,11 +511,9 @@ class HonourLink:
         if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
         sentence = " ".join(announce(events, Audience(game.names), totals))
-        if self._post(self._move_message(sentence)):
+        if self._post(self._move_message(sentence)):  # else sent again once the server answers (answer_again)
             self.journal.append("answered", actions=len(game.actions))
             self._unanswered = False
-        else:  # sent again once the server answers (answer_again): the friend's rack, whose turn
-            self._unanswered = True
         self._post_picture(sentence)
         return applied
 
@@ -543,13 +541,13 @@ class HonourLink:
         would not take is noted in the log and sent again (:meth:`answer_again`)."""
         left = [i for i in range(len(self.names)) if i not in ended.winners]
         who = self.names[left[0]] if len(left) == 1 else self.names[self.friend_seat]
+        kinds = [e.get("kind") for e in self.journal.entries()]
         if self._post(say.resigned_room(who) + " " + say.final_room(self.names, ended.totals)):
-            if self._unanswered:
+            if RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds:
                 self.journal.append(RESIGN_SENT)
             self._unanswered = False
-        elif not self._unanswered:
+        elif RESIGN_UNSENT not in kinds:
             self.journal.append(RESIGN_UNSENT)
-            self._unanswered = True
 
     def _end_by_resignation(self, seat: int) -> GameEnded:
         game = self.game
@@ -612,6 +610,7 @@ class HonourLink:
             log.info("an honour message could not be sent in %s", self.room)
             if not told:
                 raise
+            self._unanswered = True  # the game as it stands goes once the server answers (answer_again)
             if self.on_send_failed is not None:
                 self.on_send_failed(e)
             return False

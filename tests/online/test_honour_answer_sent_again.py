@@ -163,3 +163,17 @@ def test_a_resignation_the_server_would_not_take_goes_once_it_answers(tmp_path: 
     finally:
         host.close()
         bob.close()
+
+
+def test_the_player_is_told_the_answer_goes_by_itself_not_to_try_again(tmp_path: Path, lexicon: Any) -> None:
+    """Said when the answer did not go: nothing for the player to try again
+    (the move is made), so not "try again in a moment", but that the game
+    as it stands goes to Bob once the server answers."""
+    host, alice, bob, room = _alices_move_not_answered(tmp_path, lexicon)
+    try:
+        said = " ".join(host.heard)
+        assert "try again" not in said, host.heard[-8:]
+        assert " ".join(honour_prompts.not_sent_yet("Bob")) in said, host.heard[-8:]
+    finally:
+        host.close()
+        bob.close()
