@@ -177,3 +177,32 @@ def test_the_player_is_told_the_answer_goes_by_itself_not_to_try_again(tmp_path:
     finally:
         host.close()
         bob.close()
+
+
+def test_the_tick_does_not_try_while_the_server_is_known_out_of_reach(tmp_path: Path, lexicon: Any) -> None:
+    """A send to a server out of reach waits its whole timeout (a minute
+    under Matrix) holding the game's lock, so ``games`` or ``open`` would
+    wait as long: the tick leaves the answer for when the transport is
+    back (``offline`` false), or for the friend's next message."""
+    host, alice, bob, room = _alices_move_not_answered(tmp_path, lexicon)
+    try:
+        tried: list[str] = []
+        alice.down = True
+        alice.offline = True  # type: ignore[attr-defined]  # as Matrix's sync loop sets it
+        real = alice.send
+
+        def counted(room: str, body: str, record: Any, txn_id: str) -> str:
+            tried.append(txn_id)
+            return real(room, body, record, txn_id)
+
+        alice.send = counted  # type: ignore[method-assign]
+        host.home.tick()
+        assert tried == []
+        alice.down = False
+        alice.offline = False  # type: ignore[attr-defined]
+        host.home.tick()
+        host.idle()
+        assert _rack_sent(bob, room, host)
+    finally:
+        host.close()
+        bob.close()
