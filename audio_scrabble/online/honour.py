@@ -74,6 +74,8 @@ log = logging.getLogger(__name__)
 SETUP_KIND = "honour"
 #: the log's entries of a chat line kept until its game is opened, and of those said
 UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
+#: the log's notes of a resignation's room message the server would not take, and of it sent since
+RESIGN_UNSENT, RESIGN_SENT = "resign_unsent", "resign_sent"
 #: the blanks of a set: a word with more lower-case letters is read as capitals
 BLANKS_IN_SET = 2
 #: what the structured part of this program's room messages says
@@ -201,6 +203,8 @@ class HonourLink:
         #: the device of this player's the game was handed over to ("" here): it answers the friend from
         #: now on, not this computer (:mod:`.honour_moving`)
         self.moved_to = honour_moving.moved_away(journal.entries())
+        #: an ask of this player's new computer whose hand-over the server would not take
+        self._ask_waiting: Message | None = None
         #: told once the game moved to this player's other computer
         self.on_moved: Callable[[str], None] | None = None
 
@@ -311,23 +315,41 @@ class HonourLink:
         link.unsaid_chat = [str(e.get("text", "")) for e in entries[said + 1:] if e.get("kind") == UNSAID]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
+        if resigned is not None:  # its room message did not go (noted so), and has not since
+            kinds = [e.get("kind") for e in entries]
+            link._unanswered = RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds[kinds.index(RESIGN_UNSENT):]
         return link
 
     def catch_up(self) -> None:
         """What the friend typed while this program was away: answered now,
         in order (first, the game as it stands, if the last move's answer
         never reached the room: the program stopped before it was sent)."""
+        self.answer_again()
+        for msg in self.transport.history(self.room):
+            self.handle(msg)
+
+    def answer_again(self) -> None:
+        """The game as it stands sent to the room, when the last move's
+        answer never reached it (the homeserver would not take it, or the
+        program stopped first): the friend's rack and whose turn. At start,
+        at the friend's next message, and at the home's tick. First, a
+        hand-over to this player's new computer that did not go."""
+        waiting = self._ask_waiting
+        if waiting is not None and not self.moved_to:
+            self._hand_over(waiting)  # not taken again: still waiting, for the next time
         with self._lock:
             if self._unanswered and not self.moved_to:
                 game = self.game
+                ended = game.ended
+                if ended is not None and ended.reason == "resigned":
+                    self._post_resigned(ended)
+                    return
                 current = game.names[game.current]
                 turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
                 body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
                 if self._post(body):
                     self.journal.append("answered", actions=len(self.game.actions))
                     self._unanswered = False
-        for msg in self.transport.history(self.room):
-            self.handle(msg)
 
     # ------------------------------------------------------------ hearing the friend
     def handle(self, msg: Message) -> None:
@@ -341,6 +363,9 @@ class HonourLink:
             return
         with self._lock:
             if msg.event_id in self.heard or self.moved_to:
+                return
+            self.answer_again()  # the server answers again: a move's answer it would not take goes first
+            if self.moved_to:  # handed over just now: the new computer answers it
                 return
             self._brief(msg)
             typed = read_typed(msg.body)
@@ -368,7 +393,14 @@ class HonourLink:
         with self._lock:
             if self.moved_to:
                 return
-            self.moved_to = honour_moving.hand_over(self.transport, self.room, self.journal, msg)
+            try:
+                self.moved_to = honour_moving.hand_over(self.transport, self.room, self.journal, msg)
+            except ScrabbleError:  # the server would not take it: tried again (answer_again), as the ask
+                self._ask_waiting = msg  # comes once (asked again with the same id, nothing new is sent);
+                log.info("an honour game's hand-over could not be sent in %s", self.room)  # played here till then
+                return
+            if self.moved_to:
+                self._ask_waiting = None
         if self.moved_to and self.on_moved is not None:
             self.on_moved(self.moved_to)
 
@@ -479,8 +511,9 @@ class HonourLink:
         if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
         sentence = " ".join(announce(events, Audience(game.names), totals))
-        if self._post(self._move_message(sentence)):
+        if self._post(self._move_message(sentence)):  # else sent again once the server answers (answer_again)
             self.journal.append("answered", actions=len(game.actions))
+            self._unanswered = False
         self._post_picture(sentence)
         return applied
 
@@ -498,10 +531,23 @@ class HonourLink:
             self.heard.add(event_id)
         ended = self._end_by_resignation(seat)
         applied = HonourApplied(seat, (ended,), copy_of(self.game), resigned=True)
-        self._post(say.resigned_room(self.names[seat]) + " " + say.final_room(self.names, ended.totals))
+        self._post_resigned(ended)
         if self.on_applied is not None:
             self.on_applied(applied)
         return applied
+
+    def _post_resigned(self, ended: GameEnded) -> None:
+        """Who resigned and the final scores, to the room; one the server
+        would not take is noted in the log and sent again (:meth:`answer_again`)."""
+        left = [i for i in range(len(self.names)) if i not in ended.winners]
+        who = self.names[left[0]] if len(left) == 1 else self.names[self.friend_seat]
+        kinds = [e.get("kind") for e in self.journal.entries()]
+        if self._post(say.resigned_room(who) + " " + say.final_room(self.names, ended.totals)):
+            if RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds:
+                self.journal.append(RESIGN_SENT)
+            self._unanswered = False
+        elif RESIGN_UNSENT not in kinds:
+            self.journal.append(RESIGN_UNSENT)
 
     def _end_by_resignation(self, seat: int) -> GameEnded:
         game = self.game
@@ -513,9 +559,10 @@ class HonourLink:
         return game.ended
 
     def say(self, text: str) -> None:
-        """A chat line from the player here."""
+        """A chat line from the player here; one the homeserver would not
+        take raises its error (its sentence said as a refusal: not sent)."""
         self._refuse_moved()
-        self._post(text)
+        self._post(text, told=False)
 
     # ------------------------------------------------------------ the room
     def _move_message(self, sentence: str) -> str:
@@ -550,10 +597,10 @@ class HonourLink:
         except ScrabbleError:
             log.info("a picture of the board could not be sent in %s", self.room)
 
-    def _post(self, body: str) -> bool:
+    def _post(self, body: str, told: bool = True) -> bool:
         """A message of this program's to the room (its structured mark never
-        taken for the friend's typing); a failure is told, the game stands.
-        Whether it was sent."""
+        taken for the friend's typing); a failure is told, the game stands
+        (not ``told``: raised, for the caller to say). Whether it was sent."""
         self._sent += 1
         txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
         record: Mapping[str, Any] = dict(MARK)
@@ -561,6 +608,9 @@ class HonourLink:
             self.transport.send(self.room, body, record, txn)
         except ScrabbleError as e:
             log.info("an honour message could not be sent in %s", self.room)
+            if not told:
+                raise
+            self._unanswered = True  # the game as it stands goes once the server answers (answer_again)
             if self.on_send_failed is not None:
                 self.on_send_failed(e)
             return False

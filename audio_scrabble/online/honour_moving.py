@@ -134,8 +134,11 @@ def hand_over(transport: Transport, room: str, journal: GameLog, msg: Message) -
     entries = journal.entries()
     if moved_away(entries) or any(e.get("kind") == MOVED and e.get("ask") == msg.event_id for e in entries):
         return ""
-    tag = hashlib.sha256(f"{msg.event_id}/{mine}".encode()).hexdigest()[:16]
-    parts = answer_parts(tag, ask.device, seal_log(ask.box, entries), msg.event_id)
+    chunks = seal_log(ask.box, entries)
+    # each sealing its own tag (and so its own transaction ids): one tried again after a cut is sent
+    # whole, never its first parts answered by the server with those of the last try (sealed apart)
+    tag = hashlib.sha256(f"{msg.event_id}/{mine}/{''.join(chunks)}".encode()).hexdigest()[:16]
+    parts = answer_parts(tag, ask.device, chunks, msg.event_id)
     for i, part in enumerate(parts):
         transport.send(room, online_phrases.catchup_answer_body(i + 1, len(parts)), part, f"honour.move.{tag}.{i}")
     journal.append(MOVED, device=ask.device, ask=msg.event_id)

@@ -126,6 +126,13 @@ def chat_here(name: str, text: str) -> list[str]:
     return _lines(f"{name} says: {as_typed(text)}", name)
 
 
+def not_sent_yet(friend: str) -> list[str]:
+    """A message of the game's to the friend that the homeserver did not
+    answer: nothing to try again here (the move is made); it goes by itself."""
+    return _lines(f"Not sent to {friend} yet: no answer from the homeserver. "
+                  f"The game as it stands goes to {friend} once it answers.", friend)
+
+
 def refused_here(name: str, sentence: str) -> list[str]:
     """The friend's move refused (answered in the room too)."""
     return _lines(f"{name}'s move refused: {sentence}", name)

@@ -347,7 +347,8 @@ class SetupFlow:
         called? is asked next. A name that could not be one name (too
         long, or a computer among the names joined: ``Ann and computer``)
         is refused as two names typed at one; one that could not be two
-        players (no seat for the second, four at most) is one name."""
+        players (no seat for the second, four at most; one of them playing
+        already, or named twice) is one name."""
         name = " ".join(text.split())
         two_at_one = NotationError(say.names_joined(name), brief=say.names_joined_brief(clip(name, 16)))
         if any(is_computer_name(part) for part in parts):
@@ -356,11 +357,22 @@ class SetupFlow:
             whole = parse_seat(text, self._names, self.computers, joined=True)
         except NotationError:
             raise two_at_one from None
-        if len(self._names) + len(parts) > 4:
+        if len(self._names) + len(parts) > 4 or not self._seat_each(parts):
             self._names.append(whole)
             return [say.plays(whole.name)]
         self._joined = (whole.name, tuple(parts))
         return []  # the question is asked next
+
+    def _seat_each(self, parts: list[str]) -> bool:
+        """Whether each name joined could be a player of its own (none
+        playing already, nor named twice: ``Ann and Bob`` after Ann)."""
+        seats: list[Seat] = []
+        try:
+            for part in parts:
+                seats.append(parse_seat(part, [*self._names, *seats], self.computers))
+        except NotationError:
+            return False
+        return True
 
     def _answer_joined(self, text: str) -> list[str]:
         """The answer to "two players, or one so called?": ``two`` seats

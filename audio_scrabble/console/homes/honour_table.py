@@ -63,6 +63,15 @@ def _named(link: HonourLink, lines: Sequence[str]) -> tuple[str, ...]:
     return tuple(online_prompts.refused_not_open([link.friend_name], " ".join(lines)))
 
 
+def not_sent_lines(link: HonourLink, error: ScrabbleError) -> list[str]:
+    """A message of the game's to the friend that did not go: when the
+    homeserver does not answer, that it goes by itself (nothing to try
+    again here); else the server's refusal as it is."""
+    if getattr(error, "code", "") == "unreachable":
+        return honour_prompts.not_sent_yet(link.friend_name)
+    return prompts.refusal_said(str(error))
+
+
 def hear_away(session: Host, link: HonourLink) -> None:
     """While ``link``'s game is not open at the table: the friend's move or
     resignation is said once, in a short line; their chat line once, whole,
@@ -83,7 +92,7 @@ def hear_away(session: Host, link: HonourLink) -> None:
     link.on_chat = chat
     link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
                                                                                                sentence)))
-    link.on_send_failed = lambda error: notice(session, _named(link, prompts.refusal_said(str(error))))
+    link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
 
 
 class HonourTable:
@@ -132,14 +141,19 @@ class HonourTable:
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out): its
         friend's moves are said in a short line from now on."""
-        self.closed = True
         link = self.link
         if link is not None:
             hear_away(self.session, link)
         with self._cond:  # what was still waiting to be said: above the prompt (its moves when opened again)
-            left = [h for h in self._feed if h.applied is None]
+            self.closed = True
+            left = list(self._feed)
             self._feed.clear()
-        for heard in left:
+        self._said_away(left)
+
+    def _said_away(self, heard_here: list[_Heard]) -> None:
+        """Chat lines and refusals of this closed table, said as a game not open says them."""
+        link = self.link
+        for heard in [h for h in heard_here if h.applied is None]:
             said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
             notice(self.session, heard.away or heard.lines, said)
 
@@ -149,7 +163,12 @@ class HonourTable:
     # ------------------------------------------------------------ from the link (any thread)
     def _put(self, heard: _Heard) -> None:
         with self._cond:
-            self._feed.append(heard)
+            closed = self.closed  # a callback read before the table closed, run after: not queued here
+            if not closed:
+                self._feed.append(heard)
+        if closed:  # nobody reads this table's queue again: said above the prompt (its moves when opened)
+            self._said_away([heard])
+            return
         hook = self.session.thinker.on_ready  # the app's wake hook
         if hook is not None:
             try:
@@ -174,8 +193,9 @@ class HonourTable:
                          away=tuple(online_prompts.chat_not_open(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
-        lines = prompts.refusal_said(str(error))
-        self._put(_Heard(lines=tuple(lines), away=_named(self.link, lines) if self.link is not None else ()))
+        link = self.link
+        lines = not_sent_lines(link, error) if link is not None else prompts.refusal_said(str(error))
+        self._put(_Heard(lines=tuple(lines), away=_named(link, lines) if link is not None else ()))
 
     # ------------------------------------------------------------ the relay (the table's thread)
     @property

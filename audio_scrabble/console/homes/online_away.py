@@ -61,7 +61,7 @@ def refusal_lines(link: GameLink, error: OnlineError, msg: Message) -> tuple[str
 
 def hear_away(session: Host, link: GameLink) -> None:
     """While ``link``'s game is not open at the table: another player's
-    move or resignation is said once, in a short line (refereed all the
+    move, resignation or win on time is said once, in a short line (refereed all the
     same); their chat line once, whole (marked heard by the link, it would
     not come again when the game is opened; counted in the game's log once
     taken to be said, so one still waiting when the program ends is said
@@ -89,6 +89,11 @@ def hear_away(session: Host, link: GameLink) -> None:
             notice(session, online_prompts.moved_not_open(name))
         elif record.kind == "resign":
             notice(session, online_prompts.resigned_not_open(name))
+        elif record.kind == "claim" and link.state.timed_out is not None:  # a win on time: who lost, naming it
+            late = link.state.timed_out
+            if 0 <= late < len(link.state.names):
+                lost = online_prompts.lost_on_time(link.state.names[late], late == link.state.my_seat)
+                notice(session, named(" ".join(lost)))
 
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:

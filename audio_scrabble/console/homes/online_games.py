@@ -13,7 +13,7 @@ from typing import Any
 from ...online.honour import HonourLink
 from ...online.match import DONE, PLAY
 from ...online.transport import Invitation
-from ...presentation import honour_prompts, online_phrases, online_prompts
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts_homes
 from . import online_clock, online_since, online_terms
 from .online_watch import GameEntry, display_name
 
@@ -100,17 +100,30 @@ def away_lines(home: Any) -> list[str]:
     """Who moved while the player was away: the games where it is their turn now."""
     movers: dict[str, int] = {}
     for e in entries(home):
-        if e.state == "play" and e.room in home.honour:
-            name = home.honour[e.room].friend_name
-            movers[name] = movers.get(name, 0) + 1
-        elif e.state == "play":
-            link = home.links[e.room]
-            last = next((r for r in reversed(link.state.log) if r.seat != link.state.my_seat), None)
-            name = link.state.names[last.seat] if last is not None else ""
+        name = _moved_unheard(home, e.room) if e.state == "play" else ""
+        if name:
             movers[name] = movers.get(name, 0) + 1
     said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
     due: list[str] = home.due_lines()
     return said + online_since.waiting_lines(home) + due
+
+
+def _moved_unheard(home: Any, room: str) -> str:
+    """Who made the last move of a game's that the player has not heard
+    here (after the game's seen mark), when another player did; else ""
+    (no one else has moved, or it was said at the table)."""
+    honour = home.honour.get(room)
+    link = honour if honour is not None else home.links.get(room)
+    if link is None:
+        return ""
+    me = honour.my_seat if honour is not None else link.state.my_seat
+    game, _others = link.game_and_others()
+    if game is None:
+        return ""
+    new = [ev for ev in prompts_homes.moves_since(list(game.history), online_since.seen_mark(link.journal))
+           if getattr(ev, "player", me) != me]
+    seat = getattr(new[-1], "player", -1) if new else -1
+    return game.names[seat] if 0 <= seat < len(game.names) else ""
 
 
 def invited_by(inv: Invitation) -> str:

@@ -386,6 +386,11 @@ class OnlineHome:
             return
         try:
             online_clock.send_reminders(self.transport, self.store, list(self.links.values()), self.clock())
+            # a move's answer, a hand-over, the server would not take: not while it is known to be out of
+            # reach (a send then waits its whole timeout, holding the game's lock: `games` would wait too)
+            for honour in [] if getattr(self.transport, "offline", False) else list(self.honour.values()):
+                honour.answer_again()
+                online_catching.heard(self, honour)  # handed over now: said, no longer listed
         finally:
             self._tick_lock.release()
 

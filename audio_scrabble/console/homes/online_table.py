@@ -105,12 +105,16 @@ class OnlineTable:
         The chat lines and refusals still waiting to be said go above the
         prompt, as a game not open at the table says them (its moves are
         said when it is opened again)."""
-        self.closed = True
         with self._cond:
-            left = [h for h in self._feed if h.kind in ("chat", "refused")]
+            self.closed = True
+            left = list(self._feed)
             self._feed.clear()
+        self._said_away(left)
+
+    def _said_away(self, heard_here: Sequence[Heard]) -> None:
+        """Chat lines and refusals of this closed table, said as a game not open says them."""
         link = self.link
-        for heard in left:
+        for heard in [h for h in heard_here if h.kind in ("chat", "refused")]:
             counted = (lambda: online_since.chat_said(link.journal)) if heard.kind == "chat" and link else None
             notice(self.session, heard.away or heard.lines, counted)
 
@@ -125,12 +129,17 @@ class OnlineTable:
     # ------------------------------------------------------------ on the transport's thread
     def _put(self, heard: Heard) -> None:
         with self._cond:
-            self._feed.append(heard)
-            if heard.kind == "record":
-                self._heard += 1
-            elif heard.kind == "refused":
-                self._refusals += 1
+            closed = self.closed  # a callback read before the table closed, run after: not queued here
+            if not closed:
+                self._feed.append(heard)
+                if heard.kind == "record":
+                    self._heard += 1
+                elif heard.kind == "refused":
+                    self._refusals += 1
             self._cond.notify_all()
+        if closed:  # nobody reads this table's queue again: said above the prompt (its moves when opened)
+            self._said_away([heard])
+            return
         hook = self.session.thinker.on_ready  # the app's wake hook (Session.wake_with)
         if hook is not None:
             try:
