@@ -320,12 +320,10 @@ class GameLink:
                 return None
             if msg.record is not None and not cu.is_catchup(msg.record) and self._applied_already(msg):
                 return None
-            self._seen.add(msg.event_id)
             if msg.record is None:
-                self._after.append(msg.event_id)
-                if self.on_chat is not None:
-                    self.on_chat(msg)
+                self._chat(msg)
                 return None
+            self._seen.add(msg.event_id)
             if cu.is_catchup(msg.record):
                 self._after.append(msg.event_id)
                 self._catchup(msg)
@@ -376,6 +374,16 @@ class GameLink:
         if self._early and self._from_answer:
             self._take_early()  # records from ahead kept, that may follow now
         return applied
+
+    def _chat(self, msg: Message) -> None:
+        """A chat line, passed on (under the lock: in the room's order). It
+        is heard once the callback has taken it: a callback that fails
+        leaves it unheard, so the next read of the room's history passes it
+        on again (the error goes to the caller)."""
+        if self.on_chat is not None:
+            self.on_chat(msg)
+        self._seen.add(msg.event_id)
+        self._after.append(msg.event_id)
 
     def _repeat(self, msg: Message) -> bool:
         """Whether a refused record is a step the link sends by itself (a
