@@ -77,7 +77,8 @@ class OnlineTable:
         self._cond = threading.Condition()
         #: closed (signed out, or another online game opened): nothing is sent any more
         self.closed = False
-        #: records applied and refusals heard so far (for an action sent here to wait on)
+        #: this side's own records come back and refusals of its own so far (an action sent here
+        #: waits on these, not on another player's record or a refusal of theirs)
         self._heard = 0
         self._refusals = 0
         #: chat lines heard before the link was attached (its first read of the room, at accept)
@@ -123,12 +124,13 @@ class OnlineTable:
         return self.game is not None and game is self.game and not self.closed
 
     # ------------------------------------------------------------ on the transport's thread
-    def _put(self, heard: Heard) -> None:
+    def _put(self, heard: Heard, mine: bool = False) -> None:
+        """Queue what was heard; ``mine``: this side's own record back, or a refusal of one."""
         with self._cond:
             self._feed.append(heard)
-            if heard.kind == "record":
+            if mine and heard.kind == "record":
                 self._heard += 1
-            elif heard.kind == "refused":
+            elif mine and heard.kind == "refused":
                 self._refusals += 1
             self._cond.notify_all()
         hook = self.session.thinker.on_ready  # the app's wake hook (Session.wake_with)
@@ -143,13 +145,14 @@ class OnlineTable:
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
         view, coming = snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
-        self._put(Heard("record", applied, view, applied.record.seq + 1, coming))
+        self._put(Heard("record", applied, view, applied.record.seq + 1, coming),
+                  mine=applied.record.seat == link.state.my_seat)
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
         link = self.link
         if link is None:
             return
-        self._put(self._refusal(refusal_lines(link, error, msg)))
+        self._put(self._refusal(refusal_lines(link, error, msg)), mine=link.sent_here(msg))
 
     def _refusal(self, lines: Sequence[str]) -> Heard:
         """A refusal to say at this table, and as said once it is closed (naming the game)."""
@@ -163,7 +166,7 @@ class OnlineTable:
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(self._refusal(prompts.refusal_said(str(error))))
+            self._put(self._refusal(prompts.refusal_said(str(error))), mine=True)
 
     def on_chat(self, msg: Message) -> None:
         with self._cond:
@@ -323,7 +326,9 @@ class OnlineTable:
 
     def _sent_back(self, send: Callable[[], None]) -> bool:
         """``send`` a record of this side's (from the link's outbox), then
-        wait until it comes back from the room (True); False at once when
+        wait until it (or another of this side's) comes back from the room,
+        or is refused (True: another player's record, chat line or refusal
+        does not end the wait); False at once when
         the homeserver is known not to answer (the transport's
         ``offline``: it goes when the server is back), else after the wait."""
         link = self.link
