@@ -130,19 +130,23 @@ class OnlineHome:
         self.transport = Watched(transport, self._last)
         self._seeds = self.store.seeds()
         self.box_secret = self.store.catchup_secret()
-        self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
-        self._worker.start()
+        # heard from now on, handed to the games once they are resumed (the worker starts after
+        # them): a message that comes after a room's history was read is not dropped for want of its game
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
-        for log in self.store.game_logs():
-            kinds = {e.get("kind") for e in log.entries()}
-            if "game" in kinds:
-                chats += self._resume(log.room)
-            elif HONOUR_SETUP in kinds:
-                chats += self.resume_honour(log)
-        caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+        try:
+            for log in self.store.game_logs():
+                kinds = {e.get("kind") for e in log.entries()}
+                if "game" in kinds:
+                    chats += self._resume(log.room)
+                elif HONOUR_SETUP in kinds:
+                    chats += self.resume_honour(log)
+            caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+        finally:  # what came meanwhile: each message once (a link skips what it read)
+            self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
+            self._worker.start()
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
