@@ -165,7 +165,7 @@ class OnlineHome:
         except OnlineError:
             return []  # a room no longer reachable (left, or declined): not listed
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
-            online_catching.ask_or_keep(self, link)
+            online_catching.ask_or_keep(self, link, heard)  # its chat lines said once it is caught up
             return []
         if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
             online_catching.ask_again(link)

@@ -1,0 +1,71 @@
+"""A new device's game kept aside while it is caught up (console/homes/
+online_catching.py) keeps the chat lines it reads meanwhile, those read
+at start and those heard live, and says them after "Caught up: ...", in
+the room's order, once (counted in the game's log: not said again at the
+next start). Before, the link kept aside had no chat callback: the lines
+were marked heard and never said (the next start's count skipped them).
+Over the loopback transport made like Matrix's encryption (late devices,
+tests/online/catchup_kit.py): Bob's laptop asks while Alice's program and
+his first computer are closed; Alice's lines come before her answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audio_scrabble.lexicon import Lexicon
+
+from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from homes_kit import settle  # type: ignore[import-not-found]
+from lines_kit import joined  # type: ignore[import-not-found]
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    return Lexicon.default()
+
+
+def _at(heard: list[str], words: str) -> int:
+    return next((i for i, line in enumerate(heard) if words in line), -1)
+
+
+def test_chat_read_while_a_game_is_caught_up_is_said_after_caught_up_in_order(tmp_path: Path,
+                                                                              lexicon: Any) -> None:
+    net, alice, bob = two_devices(tmp_path, lexicon)
+    laptop: Device | None = None
+    try:
+        play_some(alice, bob)
+        room = alice.home.rooms[0]
+        bob.close()
+        alice.close()  # nobody answers the laptop's ask yet
+        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
+        sign_in(laptop)
+        assert room in laptop.home.catching
+        laptop.close()
+        net.inject(room, alice.user, "first while you wait", None)  # read at the laptop's next start
+        laptop.start()
+        laptop.home.connect()
+        assert room in laptop.home.catching
+        net.inject(room, alice.user, "second while you wait", None)  # heard live, still caught up
+        settle(laptop)
+        alice.start()
+        alice.home.connect()  # her program answers the ask
+        settle(alice, laptop)
+        laptop.line("")
+        heard = laptop.heard
+        caught, first, second = (_at(heard, w) for w in ("Caught up", "first while you wait",
+                                                         "second while you wait"))
+        assert 0 <= caught < first < second, heard
+        assert sum("while you wait" in line for line in heard) == 2, heard  # each once
+        laptop.close()
+        laptop.heard.clear()
+        laptop.start()
+        again = laptop.home.connect()
+        settle(laptop)
+        assert "while you wait" not in joined(again + laptop.line("")), again  # not again at the next start
+    finally:
+        for p in (alice, bob, laptop):
+            if p is not None:
+                p.close()
