@@ -757,9 +757,23 @@ class GameLink:
         if msg.record is None:
             return False
         try:
-            return record_hash(parse_record(msg.record)) in self._composed
+            made = record_hash(parse_record(msg.record))
         except BadRecord:
             return False
+        return made in self._composed or made in self._journaled()
+
+    def _journaled(self) -> set[str]:
+        """The hashes of the records the journal holds as queued here (a
+        program before a restart composed them)."""
+        out: set[str] = set()
+        for entry in self.journal.entries() if self.journal is not None else []:
+            content = entry.get("record")
+            if entry.get("kind") == "outbox" and isinstance(content, dict):
+                try:
+                    out.add(record_hash(parse_record(content)))
+                except BadRecord:
+                    continue
+        return out
 
     def _send(self, record: Any, body: str, *, queued: bool = False) -> None:
         self._composed.add(record_hash(record))

@@ -37,6 +37,7 @@ from ...presentation import honour_prompts, online_phrases, online_prompts, prom
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
+from .online_away import refusal_lines
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -56,6 +57,14 @@ TICK_SECONDS = 60.0
 def _name_of(link: GameLink, user: str) -> str:
     seat = link.state.seat_of(user)
     return link.state.names[seat] if seat is not None else user
+
+
+def refusals_said(link: GameLink, refused: Sequence[tuple[OnlineError, Message]]) -> list[str]:
+    """Refusals heard in a game's room not said before (they came as the
+    program ended, or while it was not running), each naming the game."""
+    others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+    return [line for error, msg in refused
+            for line in online_prompts.refused_not_open(others, " ".join(refusal_lines(link, error, msg)))]
 
 
 class OnlineHome:
@@ -159,9 +168,11 @@ class OnlineHome:
         lines that came while this program was not running, as said."""
         assert self.transport is not None
         heard: list[Message] = []
+        refused: list[tuple[OnlineError, Message]] = []
         try:
             link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
-                                   box_secret=self.box_secret, on_chat=heard.append)
+                                   box_secret=self.box_secret, on_chat=heard.append,
+                                   on_refused=lambda e, m: refused.append((e, m)))
         except OnlineError:
             return []  # a room no longer reachable (left, or declined): not listed
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
@@ -176,7 +187,8 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
+        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+                ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
     def resume_honour(self, log: Any) -> list[str]:
         """An honour game from its log: listed, and what the friend typed
@@ -420,7 +432,7 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal)  # its chat lines counted from here (said at the next start)
+        online_since.count_chats(link.journal, len(link.refusals))  # counted from here (said at the next start)
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:

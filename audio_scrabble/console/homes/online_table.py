@@ -112,7 +112,11 @@ class OnlineTable:
             self._feed.clear()
         link = self.link
         for heard in left:
-            counted = (lambda: online_since.chat_said(link.journal)) if heard.kind == "chat" and link else None
+            counted = None
+            if heard.kind == "chat" and link:
+                counted = lambda: online_since.chat_said(link.journal)  # noqa: E731
+            elif heard.counted and link:
+                counted = lambda: online_since.refusal_said(link.journal)  # noqa: E731
             notice(self.session, heard.away or heard.lines, counted)
 
     @property
@@ -152,14 +156,16 @@ class OnlineTable:
         link = self.link
         if link is None:
             return
-        self._put(self._refusal(refusal_lines(link, error, msg)), mine=link.sent_here(msg))
+        self._put(self._refusal(refusal_lines(link, error, msg), counted=True), mine=link.sent_here(msg))
 
-    def _refusal(self, lines: Sequence[str]) -> Heard:
-        """A refusal to say at this table, and as said once it is closed (naming the game)."""
+    def _refusal(self, lines: Sequence[str], counted: bool = False) -> Heard:
+        """A refusal to say at this table, and as said once it is closed (naming the game);
+        ``counted``: heard in the room (counted in the game's log once said)."""
         link = self.link
         assert link is not None
         others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
-        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))))
+        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))),
+                     counted=counted)
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
@@ -203,6 +209,8 @@ class OnlineTable:
         assert link is not None
         if heard.kind == "chat":  # counted once said, so one still waiting at the end is said at the next start
             online_since.chat_said(link.journal)
+        if heard.counted:  # a refusal heard in the room: the same
+            online_since.refusal_said(link.journal)
         if heard.kind in ("refused", "chat"):
             return Relayed(heard.lines)
         if self.game is None:  # the deal's set-up; the game is seated once every record queued is in
