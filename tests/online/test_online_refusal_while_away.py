@@ -18,7 +18,7 @@ from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import online_prompts
 
-from homes_kit import Flaky, Player, clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import Flaky, Player, clocked_homes, seated_her_turn, settle  # type: ignore[import-not-found]
 from lines_kit import joined, said  # type: ignore[import-not-found]
 
 
@@ -33,13 +33,7 @@ def test_a_refusal_not_said_when_the_program_ends_is_said_at_the_next_start_once
     monkeypatch.setattr(Player, "transport_type", Flaky)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)  # only the transport's word ends the wait early
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
-        seated(alice, bob)
-        link = alice.home.links[alice.home.rooms[0]]
-        if link.pending() != "play":  # Bob to move first: he passes
-            bob.line("pass")
-            settle(alice, bob)
-            alice.line("")
-        assert link.pending() == "play"
+        link = seated_her_turn(alice, bob)
         transport = alice.transports[-1]
         assert isinstance(transport, Flaky)
         transport.down = True

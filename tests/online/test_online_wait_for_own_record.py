@@ -20,7 +20,7 @@ from audio_scrabble.console.homes import online_table
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackTransport
 
-from homes_kit import Player, clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import Player, clocked_homes, seated_her_turn  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -49,13 +49,7 @@ def test_a_refusal_of_another_players_record_does_not_end_the_wait_for_ones_own(
     monkeypatch.setattr(Player, "transport_type", Held)
     monkeypatch.setattr(online_table, "ECHO_WAIT", 600.0)
     with clocked_homes(tmp_path, lexicon) as (_clock, net, alice, bob):
-        seated(alice, bob)
-        link = alice.home.links[alice.home.rooms[0]]
-        if link.pending() != "play":  # Bob to move first: he passes
-            bob.line("pass")
-            settle(alice, bob)
-            alice.line("")
-        assert link.pending() == "play"
+        link = seated_her_turn(alice, bob)
         transport = alice.transports[-1]
         assert isinstance(transport, Held)
         moves = len(link.state.log)
