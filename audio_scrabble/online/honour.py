@@ -373,7 +373,8 @@ class HonourLink:
                 self._heard(msg.event_id)
                 if self.on_chat is not None:
                     self.on_chat(self.friend_name, msg.body.strip())
-                else:  # no table follows the game now: said when it is opened (kept in the log till then)
+                else:  # nothing hears the game yet (its program starting): kept in the log, said with
+                    # the start's news (take_unsaid_chat), or at the next start if the program ends first
                     self.unsaid_chat.append(msg.body.strip())
                     self.journal.append(UNSAID, text=msg.body.strip())
                 return

@@ -320,12 +320,10 @@ class GameLink:
                 return None
             if msg.record is not None and not cu.is_catchup(msg.record) and self._applied_already(msg):
                 return None
-            self._seen.add(msg.event_id)
             if msg.record is None:
-                self._after.append(msg.event_id)
-                if self.on_chat is not None:
-                    self.on_chat(msg)
+                self._chat(msg)
                 return None
+            self._seen.add(msg.event_id)
             if cu.is_catchup(msg.record):
                 self._after.append(msg.event_id)
                 self._catchup(msg)
@@ -376,6 +374,16 @@ class GameLink:
         if self._early and self._from_answer:
             self._take_early()  # records from ahead kept, that may follow now
         return applied
+
+    def _chat(self, msg: Message) -> None:
+        """A chat line, passed on (under the lock: in the room's order). It
+        is heard once the callback has taken it: a callback that fails
+        leaves it unheard, so the next read of the room's history passes it
+        on again (the error goes to the caller)."""
+        if self.on_chat is not None:
+            self.on_chat(msg)
+        self._seen.add(msg.event_id)
+        self._after.append(msg.event_id)
 
     def _repeat(self, msg: Message) -> bool:
         """Whether a refused record is a step the link sends by itself (a
@@ -749,9 +757,23 @@ class GameLink:
         if msg.record is None:
             return False
         try:
-            return record_hash(parse_record(msg.record)) in self._composed
+            made = record_hash(parse_record(msg.record))
         except BadRecord:
             return False
+        return made in self._composed or made in self._journaled()
+
+    def _journaled(self) -> set[str]:
+        """The hashes of the records the journal holds as queued here (a
+        program before a restart composed them)."""
+        out: set[str] = set()
+        for entry in self.journal.entries() if self.journal is not None else []:
+            content = entry.get("record")
+            if entry.get("kind") == "outbox" and isinstance(content, dict):
+                try:
+                    out.add(record_hash(parse_record(content)))
+                except BadRecord:
+                    continue
+        return out
 
     def _send(self, record: Any, body: str, *, queued: bool = False) -> None:
         self._composed.add(record_hash(record))

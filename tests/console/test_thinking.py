@@ -9,21 +9,17 @@ move, its worker processes started from the fork server).
 
 from __future__ import annotations
 
-import io
-import threading
 import time
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import RESUME, Options, Session
 from audio_scrabble.persistence import SaveStore
+from pipe_console import run_at_prompt  # type: ignore[import-not-found]
 from refusal_corpus import joined
 
 THINKING = "Champion computer is thinking."
@@ -79,28 +75,20 @@ class Typist:
 
 
 def drive(session: Session, script: Callable[[Typist], None]) -> tuple[services.ListSpeaker, Typist]:
-    """Run the real console, typed into by ``script`` on another thread.
-    The typist ends the game (quit, yes) if the script stops early."""
-    speaker = services.ListSpeaker()
-    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        app = ConsoleApp(session, speaker, screen=io.StringIO())
+    """Run the real console, typed into by ``script`` on another thread
+    (pipe_console.run_at_prompt: whatever the script raised is among the
+    typist's failures; the game is ended, quit and yes, if it stops early)."""
+    typists: list[Typist] = []
+
+    def typed(app: ConsoleApp, inp, speaker: services.ListSpeaker, failed: list[str]) -> None:
         typist = Typist(inp, speaker, session)
         typist.app = app  # what the prompt shows (app._message())
+        typist.failed = failed  # one list: what it waited for in vain and what the script raised
+        typists.append(typist)
+        script(typist)
 
-        def run_script() -> None:
-            try:
-                script(typist)
-            except Exception as e:  # reported by the test, not lost on the thread
-                typist.failed.append(repr(e))
-            finally:
-                if not session.finished:
-                    inp.send_text("quit\ryes\r")
-
-        t = threading.Thread(target=run_script, daemon=True)
-        t.start()
-        assert app.run() == 0
-        t.join(10)
-    return speaker, typist
+    speaker, _failed = run_at_prompt(session, typed)
+    return speaker, typists[0]
 
 
 def test_a_reading_command_is_answered_before_the_champions_move_and_a_game_changing_one_refused(lexicon, tmp_path: Path):

@@ -5,7 +5,7 @@ Session.handle_line), the network settled, a player signed in through the
 Enter at both tables), and, for the tests that move days on, one clock
 for the server and both homes with the two homes made and closed around
 the test. A transport that fails its sends while the server is "down"
-stands here too (Flaky)."""
+stands here too (Flaky), and a seated pair at Alice's turn (seated_her_turn)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
+from audio_scrabble.online.match import GameLink
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_prompts
 
@@ -127,6 +128,19 @@ def seated(alice: Player, bob: Player, terms: str = "") -> None:
     settle(alice, bob)
     alice.line("")
     bob.line("")
+
+
+def seated_her_turn(alice: Player, bob: Player) -> GameLink:
+    """Alice and Bob seated (see seated) and her game's link, her turn now
+    (Bob passes first when the deal gave him the first move)."""
+    seated(alice, bob)
+    link = alice.home.links[alice.home.rooms[0]]
+    if link.pending() != "play":
+        bob.line("pass")
+        settle(alice, bob)
+        alice.line("")
+    assert link.pending() == "play"
+    return link
 
 
 def signed_in(net: LoopbackNetwork, name: str, folder: Path, lexicon: Any, saves: Any = None) -> Player:

@@ -64,6 +64,24 @@ class Friends:
         assert wait_until(lambda: any(i.room == room for i in device.invitations()), WAIT)
         device.accept(room)
 
+    def one_move_made(self) -> tuple[MatrixTransport, str, Any]:
+        """Bob's device, the room and Alice's link of an honour game begun:
+        signed in, invited, accepted, and the first move made (Alice's pass
+        at her console, or Bob's typed on his device), heard by her program."""
+        bob = self.device()
+        self.sign_in()
+        self.invite()
+        room = self.host.home.rooms[0]
+        link = self.host.link()
+        self.accept(bob, room)
+        if link.game.current == 0:
+            self.host.line("pass")
+        else:
+            bob.send(room, "pass", None, "bob.1")
+            assert wait_until(lambda: len(link.game.actions) == 1, WAIT)
+        self.host.home.wait_idle()
+        return bob, room, link
+
     def close(self) -> None:
         self.host.close()
         for device in self.devices:

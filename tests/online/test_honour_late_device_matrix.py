@@ -73,19 +73,8 @@ def test_a_new_device_of_the_friends_joining_mid_game_is_sent_the_game(synapse: 
     host's program trusts it on first use and sends it the game as it
     stands (his rack included), once."""
     with friends(synapse, tmp_path, lexicon) as two:
-        host, alice_id, ben = two.host, two.alice_id, two.ben
-        bob = two.device()
-        two.sign_in()
-        two.invite()
-        room = host.home.rooms[0]
-        link = host.link()
-        two.accept(bob, room)
-        if link.game.current == 0:
-            host.line("pass")
-        else:
-            bob.send(room, "pass", None, "bob.1")
-            assert wait_until(lambda: len(link.game.actions) == 1, WAIT)
-        host.home.wait_idle()
+        alice_id, ben = two.alice_id, two.ben
+        _bob, room, link = two.one_move_made()
         before = len(link.briefed)
         phone = two.device("phone")
         rack = honour_prompts.rack_message(ben, link.game.players[1].rack)

@@ -2,7 +2,8 @@
 a move typed at its table is refused with the moved sentence, first and
 alone: before, when it was the friend's turn there, the table's own turn
 check answered first ("It is Bob's turn; wait for the move."), and the
-player never heard where the game went. Over the loopback transport
+player never heard where the game went. So are ``accept`` and ``rack``
+(before: "Nothing to accept; Bob's turn." and the rack as it stood). Over the loopback transport
 made like Matrix's encryption (tests/online/honour_kit.py's Host)."""
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-@pytest.mark.parametrize("typed", ["pass", "exchange q"])
+@pytest.mark.parametrize("typed", ["pass", "exchange q", "accept", "rack"])
 def test_a_move_in_the_friends_turn_hears_that_the_game_moved(tmp_path: Path, lexicon: Any, typed: str) -> None:
     net = LoopbackNetwork(late_devices=True)
     saves = SaveStore(tmp_path / "saves")

@@ -29,18 +29,7 @@ def test_the_host_signs_in_on_a_second_computer_and_the_game_moves_there(synapse
                                                                           lexicon: Any) -> None:
     with friends(synapse, tmp_path, lexicon) as two:
         first, alice_id = two.host, two.alice_id
-        bob = two.device()
-        two.sign_in()
-        two.invite()
-        room = first.home.rooms[0]
-        old = first.link()
-        two.accept(bob, room)
-        if old.game.current == 0:
-            first.line("pass")
-        else:
-            bob.send(room, "pass", None, "bob.1")
-            assert wait_until(lambda: len(old.game.actions) == 1, WAIT)
-        first.home.wait_idle()
+        bob, room, old = two.one_move_made()
         rack = list(old.game.players[0].rack)
         second = Host(None, tmp_path / "alice2", lexicon, two.saves, seed=7)
         try:

@@ -11,6 +11,8 @@ pipe_console table (a remote seat filled by hand)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,14 +50,23 @@ def _first_chat_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(OnlineTable, "_relayed", once)
 
 
-def test_a_failure_in_the_news_before_a_line_typed_says_one_sentence_and_goes_on(
-        tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def _two_lines_the_first_fails(tmp_path: Path, lexicon: Any,
+                               monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Any]]:
+    """Alice and Bob seated; Bob's two chat lines heard at her side, the
+    first of them to fail when her table says it."""
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
         seated(alice, bob)
         _first_chat_fails(monkeypatch)
         bob.line("say first line")
         bob.line("say second line")
         settle(alice, bob)
+        yield alice, bob
+
+
+def test_a_failure_in_the_news_before_a_line_typed_says_one_sentence_and_goes_on(
+        tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    with _two_lines_the_first_fails(tmp_path, lexicon, monkeypatch) as (alice, _bob):
         news = alice.line("scores")  # the news first, then the answer to the line typed
         assert said(FAILED, news), news
         assert said(online_prompts.chat_line("Bob", "second line"), news), news  # the rest of the news
@@ -66,12 +77,7 @@ def test_a_failure_in_the_news_before_a_line_typed_says_one_sentence_and_goes_on
 
 def test_a_failure_in_the_news_said_on_its_own_says_one_sentence_and_goes_on(
         tmp_path: Path, lexicon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
-        seated(alice, bob)
-        _first_chat_fails(monkeypatch)
-        bob.line("say first line")
-        bob.line("say second line")
-        settle(alice, bob)
+    with _two_lines_the_first_fails(tmp_path, lexicon, monkeypatch) as (alice, bob):
         speaker = services.ListSpeaker()
         Voice(alice.session, speaker).computers(alice.session, wait=False)  # as ConsoleApp.run does
         heard = [line for message in speaker.messages for line in message.split("\n")]

@@ -67,14 +67,15 @@ def hear_away(session: Host, link: GameLink) -> None:
     taken to be said, so one still waiting when the program ends is said
     at its next start); a refusal, or a record of this side's the
     homeserver would not take, once, naming the game (the link hears each
-    message once: it would not come again either)."""
+    message once: it would not come again either; a refusal counted in the
+    game's log once said, as a chat line)."""
 
     def named(sentence: str) -> list[str]:
         others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
         return online_prompts.refused_not_open(others, sentence)
 
-    def on_refused(error: OnlineError, msg: Message) -> None:
-        notice(session, named(" ".join(refusal_lines(link, error, msg))))
+    def on_refused(error: OnlineError, msg: Message) -> None:  # counted once said (else said at the next start)
+        notice(session, named(" ".join(refusal_lines(link, error, msg))), lambda: online_since.refusal_said(link.journal))
 
     def on_send_failed(error: OnlineError) -> None:
         if getattr(error, "code", "") != "unreachable":  # said when the move was typed

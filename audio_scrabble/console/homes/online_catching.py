@@ -6,7 +6,8 @@ second computer, or a reinstall), or one whose records cannot be read
 here, is kept aside (``home.catching``) and asked for once; when an
 answer comes (at once, or when another home's program next runs), the
 game joins the others, said in one line ("Caught up: 12 moves from Bob's
-game."), and, when this player's keys of the deal came with it from
+game."), then the chat lines read in its room meanwhile, in order
+(:class:`HeldChat`), and, when this player's keys of the deal came with it from
 their other computer, it is played here as anywhere; else it is followed,
 not played, and that is said, with the way out (``resign``).
 
@@ -24,11 +25,13 @@ from ...errors import OnlineError
 from ...online.honour import HonourLink
 from ...online.honour_moving import HonourAsk, hosted_here
 from ...online.match import GameLink
-from ...presentation import online_phrases, prompts_homes
+from ...online.transport import Message
+from ...presentation import online_phrases, online_prompts, prompts_homes
+from . import online_since
 from .online_away import hear_away, notice
 from .online_watch import display_name
 
-__all__ = ["GAME_ROOMS", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
+__all__ = ["GAME_ROOMS", "HeldChat", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
            "honour_moved"]
 
 #: seconds an answer from another home, which brings no keys of this player's, waits for the answer of
@@ -38,6 +41,40 @@ OWN_ANSWER_WAIT = 4.0
 
 #: how a game's room is named (``Scrabble: Alice, Bob``, a rematch's ``Scrabble rematch: ...``)
 GAME_ROOMS = ("Scrabble: ", online_phrases.REMATCH_ROOM)
+
+
+class HeldChat:
+    """A kept-aside game's chat callback: the lines read in its room while
+    it is caught up, kept (the players' names are not known yet) to be
+    said after "Caught up: ..." (:func:`caught_up_lines`), in order: those
+    read at start (``away``: the first of them, said as having come while
+    the program was not running) and those heard live since."""
+
+    def __init__(self, messages: list[Message] | None = None) -> None:
+        self.messages: list[Message] = list(messages or [])
+        self.away = len(self.messages)
+
+    def __call__(self, msg: Message) -> None:
+        self.messages.append(msg)
+
+    def started(self) -> None:
+        """The room's first read at start is done: what comes from now on is live."""
+        self.away = len(self.messages)
+
+    def lines(self, link: GameLink) -> list[str]:
+        """The others' lines, as said, once (counted in the game's log as said)."""
+        me = link.transport.user_id
+        out: list[str] = []
+        for k, msg in enumerate(self.messages):
+            if msg.sender == me:
+                continue  # this player's own, from another of their devices
+            seat = link.state.seat_of(msg.sender)
+            name = link.state.names[seat] if seat is not None else msg.sender
+            said = online_prompts.chat_while_away if k < self.away else online_prompts.chat_not_open
+            out += said(name, msg.body)
+            online_since.chat_said(link.journal)  # said with the caught-up news: not at the next start
+        self.messages.clear()
+        return out
 
 
 def at_start(home: Any) -> list[str]:
@@ -52,18 +89,25 @@ def at_start(home: Any) -> list[str]:
             continue
         if inv.room in known or not inv.name.startswith(GAME_ROOMS):
             continue
-        link = GameLink(transport, inv.room, home.lexicon(), home.seeds, box_secret=home.box_secret)
+        held = HeldChat()
+        link = GameLink(transport, inv.room, home.lexicon(), home.seeds, box_secret=home.box_secret,
+                        on_chat=held)
         try:
             link.catch_up()
         except OnlineError:
             continue  # a room no longer reachable
+        held.started()
         lines += ask_or_keep(home, link)
     return lines
 
 
-def ask_or_keep(home: Any, link: GameLink) -> list[str]:
+def ask_or_keep(home: Any, link: GameLink, read: list[Message] | None = None) -> list[str]:
     """A link just read: kept with the games when its game is known here;
-    else kept aside and asked for (once a device). What to say."""
+    else kept aside and asked for (once a device). What to say. Its chat
+    lines (``read`` at start, or those its :class:`HeldChat` holds) are
+    kept till it is caught up."""
+    if not isinstance(link.on_chat, HeldChat):
+        link.on_chat = HeldChat(read)
     if link.state.log:
         return caught_up_lines(home, link)
     home.catching[link.room] = link
@@ -86,8 +130,16 @@ def ask_again(link: GameLink) -> None:
 def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     """The game is known here now: kept with the others (its log, its
     number in ``games``); "Caught up: ..." when an answer gave it, and
-    that it is followed, not played, without this player's keys."""
+    that it is followed, not played, without this player's keys; then the
+    chat lines read meanwhile."""
+    news, chat = _caught_up(home, link)
+    return news + chat
+
+
+def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
+    """:func:`caught_up_lines`' news, and its chat lines apart."""
     home.catching.pop(link.room, None)
+    held = link.on_chat if isinstance(link.on_chat, HeldChat) else None
     home.keep(link)
     hear_away(home.session, link)
     # this player's keys of the deal, from their other computer, after the records
@@ -99,7 +151,7 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
         game, others = link.game_and_others()
         lines += prompts_homes.seedless(others)
         ask_again(link)  # read without the seed (keys forwarded by the other computer): asked for it
-    return lines
+    return lines, (held.lines(link) if held is not None else [])
 
 
 def friend_of(room_name: str) -> str:
@@ -166,11 +218,11 @@ def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
     for name in link.take_forged():
         notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:
-        lines = caught_up_lines(home, link)
+        lines, chat = _caught_up(home, link)
         if link.seedless and OWN_ANSWER_WAIT > 0 and _other_computer(link):
-            _wait_for_own_answer(home, link, lines)
+            _wait_for_own_answer(home, link, lines, chat)
         else:
-            notice(home.session, lines)
+            notice(home.session, lines + chat)
 
 
 def _other_computer(link: GameLink) -> bool:
@@ -186,10 +238,11 @@ def _other_computer(link: GameLink) -> bool:
     return any(d and d != link.device_id for d in devices)
 
 
-def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str]) -> None:
+def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list[str]) -> None:
     """Caught up by another home without this player's keys: said after
     :data:`OWN_ANSWER_WAIT` seconds, unless their own other computer's
-    answer (with the keys) comes first: then only that is said."""
+    answer (with the keys) comes first: then only that is said; the chat
+    lines read meanwhile after either."""
     lock = threading.Lock()
     said = [False]
 
@@ -198,7 +251,7 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str]) -> None:
             if said[0] or not link.seedless:  # the keys came: their answer says the game
                 return
             said[0] = True
-        notice(home.session, lines)
+        notice(home.session, lines + chat)
 
     def own(moves: int, name: str) -> None:  # the worker's thread: an answer taken
         with lock:
@@ -207,7 +260,8 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str]) -> None:
                 return  # another home's answer again: the game is said when the wait is over
             said[0] = True
         timer.cancel()
-        notice(home.session, prompts_homes.caught_up(moves, name) if waiting else caught_up_said(link, moves, name))
+        notice(home.session, prompts_homes.caught_up(moves, name) + chat if waiting
+               else caught_up_said(link, moves, name))
 
     link.on_caught_up = own
     timer = threading.Timer(OWN_ANSWER_WAIT, late)

@@ -37,6 +37,7 @@ from ...presentation import honour_prompts, online_phrases, online_prompts, prom
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
 from .honour_table import HonourTable, hear_away as hear_honour_away
+from .online_away import refusal_lines
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -56,6 +57,14 @@ TICK_SECONDS = 60.0
 def _name_of(link: GameLink, user: str) -> str:
     seat = link.state.seat_of(user)
     return link.state.names[seat] if seat is not None else user
+
+
+def refusals_said(link: GameLink, refused: Sequence[tuple[OnlineError, Message]]) -> list[str]:
+    """Refusals heard in a game's room not said before (they came as the
+    program ended, or while it was not running), each naming the game."""
+    others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+    return [line for error, msg in refused
+            for line in online_prompts.refused_not_open(others, " ".join(refusal_lines(link, error, msg)))]
 
 
 class OnlineHome:
@@ -130,19 +139,23 @@ class OnlineHome:
         self.transport = Watched(transport, self._last)
         self._seeds = self.store.seeds()
         self.box_secret = self.store.catchup_secret()
-        self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
-        self._worker.start()
+        # heard from now on, handed to the games once they are resumed (the worker starts after
+        # them): a message that comes after a room's history was read is not dropped for want of its game
         transport.listen(self._inbox.put)  # on the transport's thread: handed on at once
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
-        for log in self.store.game_logs():
-            kinds = {e.get("kind") for e in log.entries()}
-            if "game" in kinds:
-                chats += self._resume(log.room)
-            elif HONOUR_SETUP in kinds:
-                chats += self.resume_honour(log)
-        caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+        try:
+            for log in self.store.game_logs():
+                kinds = {e.get("kind") for e in log.entries()}
+                if "game" in kinds:
+                    chats += self._resume(log.room)
+                elif HONOUR_SETUP in kinds:
+                    chats += self.resume_honour(log)
+            caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+        finally:  # what came meanwhile: each message once (a link skips what it read)
+            self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
+            self._worker.start()
         self.tick()
         self._stop_ticking.set()  # a ticker of an earlier sign-in stops
         self._stop_ticking = stop = threading.Event()
@@ -155,13 +168,15 @@ class OnlineHome:
         lines that came while this program was not running, as said."""
         assert self.transport is not None
         heard: list[Message] = []
+        refused: list[tuple[OnlineError, Message]] = []
         try:
             link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
-                                   box_secret=self.box_secret, on_chat=heard.append)
+                                   box_secret=self.box_secret, on_chat=heard.append,
+                                   on_refused=lambda e, m: refused.append((e, m)))
         except OnlineError:
             return []  # a room no longer reachable (left, or declined): not listed
         if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
-            online_catching.ask_or_keep(self, link)
+            online_catching.ask_or_keep(self, link, heard)  # its chat lines said once it is caught up
             return []
         if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
             online_catching.ask_again(link)
@@ -172,7 +187,8 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)]
+        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+                ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
     def resume_honour(self, log: Any) -> list[str]:
         """An honour game from its log: listed, and what the friend typed
@@ -421,7 +437,7 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal)  # its chat lines counted from here (said at the next start)
+        online_since.count_chats(link.journal, len(link.refusals))  # counted from here (said at the next start)
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:

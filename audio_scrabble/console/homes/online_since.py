@@ -45,25 +45,51 @@ def opening_lines(journal: GameLog | None, game: Game, names: Sequence[str], you
 
 #: the log entry's kind that counts the others' chat lines said here
 CHATS = "chats_seen"
+#: the log entry's kind that counts the refusals heard in the game's room said here
+REFUSALS = "refusals_seen"
 
 
-def _chats_seen(journal: GameLog) -> int | None:
-    """The count last noted (None: none ever was)."""
-    counts = [e.get("count") for e in journal.entries() if e.get("kind") == CHATS]
+def _counted(journal: GameLog, kind: str) -> int | None:
+    """The count of ``kind`` last noted (None: none ever was)."""
+    counts = [e.get("count") for e in journal.entries() if e.get("kind") == kind]
     return next((c for c in reversed(counts) if isinstance(c, int)), None)
+
+
+def _one_more(journal: GameLog | None, kind: str) -> None:
+    if journal is not None:
+        journal.append(kind, count=(_counted(journal, kind) or 0) + 1)
+
+
+def _missed(journal: GameLog | None, kind: str, heard: Sequence[Any]) -> list[Any]:
+    """Of ``heard`` (read at start, in the room's order), those not said
+    here yet (the log counts those said); the count then moves past them
+    all. A log kept before they were counted says none."""
+    if journal is None:
+        return []
+    seen = _counted(journal, kind)
+    if seen != len(heard):
+        journal.append(kind, count=len(heard))
+    return [] if seen is None else list(heard[seen:])
 
 
 def chat_said(journal: GameLog | None) -> None:
     """One more of the others' chat lines of the game was said here."""
-    if journal is not None:
-        journal.append(CHATS, count=(_chats_seen(journal) or 0) + 1)
+    _one_more(journal, CHATS)
 
 
-def count_chats(journal: GameLog | None) -> None:
-    """A game new here: its others' chat lines are counted from none (a
-    log with no count is an old one, whose lines are not said again)."""
-    if journal is not None and _chats_seen(journal) is None:
+def refusal_said(journal: GameLog | None) -> None:
+    """One more refusal heard in the game's room was said here."""
+    _one_more(journal, REFUSALS)
+
+
+def count_chats(journal: GameLog | None, refusals: int = 0) -> None:
+    """A game new here: its others' chat lines are counted from none, and
+    its refusals from the ``refusals`` its link heard before (a log with
+    no count is an old one, whose lines are not said again)."""
+    if journal is not None and _counted(journal, CHATS) is None:
         journal.append(CHATS, count=0)
+    if journal is not None and _counted(journal, REFUSALS) is None:
+        journal.append(REFUSALS, count=refusals)
 
 
 def chats_missed(journal: GameLog | None, heard: Sequence[Any], me: str) -> list[Any]:
@@ -71,13 +97,15 @@ def chats_missed(journal: GameLog | None, heard: Sequence[Any], me: str) -> list
     room's order), the others' not said here yet (the log counts those
     said); the count then moves past them all. A log kept before the
     lines were counted says none (its old lines are not said again)."""
-    if journal is None:
-        return []
-    others = [m for m in heard if m.sender != me]
-    seen = _chats_seen(journal)
-    if seen != len(others):
-        journal.append(CHATS, count=len(others))
-    return [] if seen is None else others[seen:]
+    return _missed(journal, CHATS, [m for m in heard if m.sender != me])
+
+
+def refusals_missed(journal: GameLog | None, heard: Sequence[Any]) -> list[Any]:
+    """Of the refusals heard reading a game's room at start (in the room's
+    order: each the same on every read), those not said here yet: they came
+    as the program ended, or while it was not running (as
+    :func:`chats_missed`)."""
+    return _missed(journal, REFUSALS, heard)
 
 
 def unchecked_lines(link: Any) -> list[str]:

@@ -77,7 +77,8 @@ class OnlineTable:
         self._cond = threading.Condition()
         #: closed (signed out, or another online game opened): nothing is sent any more
         self.closed = False
-        #: records applied and refusals heard so far (for an action sent here to wait on)
+        #: this side's own records come back and refusals of its own so far (an action sent here
+        #: waits on these, not on another player's record or a refusal of theirs)
         self._heard = 0
         self._refusals = 0
         #: chat lines heard before the link was attached (its first read of the room, at accept)
@@ -115,7 +116,11 @@ class OnlineTable:
         """Chat lines and refusals of this closed table, said as a game not open says them."""
         link = self.link
         for heard in [h for h in heard_here if h.kind in ("chat", "refused")]:
-            counted = (lambda: online_since.chat_said(link.journal)) if heard.kind == "chat" and link else None
+            counted = None
+            if heard.kind == "chat" and link:
+                counted = lambda: online_since.chat_said(link.journal)  # noqa: E731
+            elif heard.counted and link:
+                counted = lambda: online_since.refusal_said(link.journal)  # noqa: E731
             notice(self.session, heard.away or heard.lines, counted)
 
     @property
@@ -127,14 +132,15 @@ class OnlineTable:
         return self.game is not None and game is self.game and not self.closed
 
     # ------------------------------------------------------------ on the transport's thread
-    def _put(self, heard: Heard) -> None:
+    def _put(self, heard: Heard, mine: bool = False) -> None:
+        """Queue what was heard; ``mine``: this side's own record back, or a refusal of one."""
         with self._cond:
             closed = self.closed  # a callback read before the table closed, run after: not queued here
             if not closed:
                 self._feed.append(heard)
-                if heard.kind == "record":
+                if mine and heard.kind == "record":
                     self._heard += 1
-                elif heard.kind == "refused":
+                elif mine and heard.kind == "refused":
                     self._refusals += 1
             self._cond.notify_all()
         if closed:  # nobody reads this table's queue again: said above the prompt (its moves when opened)
@@ -152,27 +158,30 @@ class OnlineTable:
         if link is None:  # the link's first catch-up: the table is seated from the state once attached
             return
         view, coming = snapshot(link) if applied.record.kind in ACTION_KINDS else (None, 0)
-        self._put(Heard("record", applied, view, applied.record.seq + 1, coming))
+        self._put(Heard("record", applied, view, applied.record.seq + 1, coming),
+                  mine=applied.record.seat == link.state.my_seat)
 
     def on_refused(self, error: OnlineError, msg: Message) -> None:
         link = self.link
         if link is None:
             return
-        self._put(self._refusal(refusal_lines(link, error, msg)))
+        self._put(self._refusal(refusal_lines(link, error, msg), counted=True), mine=link.sent_here(msg))
 
-    def _refusal(self, lines: Sequence[str]) -> Heard:
-        """A refusal to say at this table, and as said once it is closed (naming the game)."""
+    def _refusal(self, lines: Sequence[str], counted: bool = False) -> Heard:
+        """A refusal to say at this table, and as said once it is closed (naming the game);
+        ``counted``: heard in the room (counted in the game's log once said)."""
         link = self.link
         assert link is not None
         others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
-        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))))
+        return Heard("refused", lines=tuple(lines), away=tuple(online_prompts.refused_not_open(others, " ".join(lines))),
+                     counted=counted)
 
     def on_send_failed(self, error: OnlineError) -> None:
         """A record of this side's the homeserver would not take (tried
         again all the same): said, unless it is only that the server does
         not answer (said when the move was typed)."""
         if self.link is not None and getattr(error, "code", "") != "unreachable":
-            self._put(self._refusal(prompts.refusal_said(str(error))))
+            self._put(self._refusal(prompts.refusal_said(str(error))), mine=True)
 
     def on_chat(self, msg: Message) -> None:
         with self._cond:
@@ -209,6 +218,8 @@ class OnlineTable:
         assert link is not None
         if heard.kind == "chat":  # counted once said, so one still waiting at the end is said at the next start
             online_since.chat_said(link.journal)
+        if heard.counted:  # a refusal heard in the room: the same
+            online_since.refusal_said(link.journal)
         if heard.kind in ("refused", "chat"):
             return Relayed(heard.lines)
         if self.game is None:  # the deal's set-up; the game is seated once every record queued is in
@@ -332,7 +343,9 @@ class OnlineTable:
 
     def _sent_back(self, send: Callable[[], None]) -> bool:
         """``send`` a record of this side's (from the link's outbox), then
-        wait until it comes back from the room (True); False at once when
+        wait until it (or another of this side's) comes back from the room,
+        or is refused (True: another player's record, chat line or refusal
+        does not end the wait); False at once when
         the homeserver is known not to answer (the transport's
         ``offline``: it goes when the server is back), else after the wait."""
         link = self.link

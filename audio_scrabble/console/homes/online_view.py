@@ -36,6 +36,8 @@ class Heard:
     lines: tuple[str, ...] = ()
     #: a chat line or a refusal as a game not open at the table says it (its table closed first)
     away: tuple[str, ...] = ()
+    #: a refusal heard in the room (not a send the homeserver refused): counted in the game's log once said
+    counted: bool = False
 
 
 def copy_game(game: Game) -> Game:

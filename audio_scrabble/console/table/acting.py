@@ -151,6 +151,7 @@ class Acting:
         accept; a computer still to decide then decides, else the game ends.
         With no last play waiting on it, what stands and whose turn it is."""
         match = self.playing()
+        match.table.not_elsewhere()  # a game played elsewhere now: that, first and alone
         stands = match.nothing_to_accept()
         if stands is not None:
             return stands

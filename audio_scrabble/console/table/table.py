@@ -169,6 +169,7 @@ class Table:
 
     def viewer(self) -> int:
         """The player whose rack may be read now; raises when nobody's may."""
+        self.not_elsewhere()
         game = self.game
         humans = self.humans
         if len(humans) == 1:
@@ -184,12 +185,17 @@ class Table:
             raise ActionNotAllowed(prompts.press_enter_first(self.names[cur]))
         return cur
 
+    def not_elsewhere(self) -> None:
+        """Refuses, first and alone, when the game is played elsewhere now
+        (:attr:`played_elsewhere`): not whose turn it is, nor that it is over."""
+        elsewhere = self.played_elsewhere() if self.played_elsewhere is not None else None
+        if elsewhere:
+            raise ActionNotAllowed(elsewhere)
+
     def actor(self) -> int:
         """The human whose turn it is and who is ready to act; raises otherwise."""
         game = self.game
-        elsewhere = self.played_elsewhere() if self.played_elsewhere is not None else None
-        if elsewhere:  # nothing else is said: not whose turn it is, nor that it is over
-            raise ActionNotAllowed(elsewhere)
+        self.not_elsewhere()
         if game.is_over:
             raise ActionNotAllowed(prompts.GAME_OVER_NEW_OR_QUIT)
         if game.awaiting_final_challenge:
