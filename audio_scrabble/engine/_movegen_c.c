@@ -1432,8 +1432,8 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
  * for a play whose leave some root move of its side goes out with
  * (endgame.py's NEXT_OUT_BONUS). root_order() -> the mover's root moves (indexes)
  * in the order the root takes them; record(index) -> one as a generator
- * record; root_child(index, depth, alpha, deadline) -> (value, horizon
- * reached) or None when the clock passed the deadline.
+ * record; root_child(index, depth, alpha, deadline[, beta]) -> (value,
+ * horizon reached) or None when the clock passed the deadline.
  *
  * A rack is two words of 4-bit counts (the letters A-P, then Q-Z and the
  * blank), the top bit of each count a guard for the subset test (counts
@@ -3060,8 +3060,12 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
        pass back), not searched when a play reaches that */
     if (alpha < beta && best < face_theirs - eg_face(s, mine)) {
         int val, before = s->hit;
+        /* a forced pass (no move at all) takes no ply of the depth: a
+           side stuck with its tiles does not halve how far the search
+           sees (the passes end the game at two) */
+        int below = best == -EG_INF - 1 ? depth : depth - 1;
         s->hit = 0;
-        val = -eg_search(s, 1 - side, theirs, mine, depth - 1, -beta, -alpha, passes + 1);
+        val = -eg_search(s, 1 - side, theirs, mine, below, -beta, -alpha, passes + 1);
         if (s->stop)
             return 0;
         if (val > best) {
@@ -3323,17 +3327,17 @@ fail:
     return NULL;
 }
 
-/* root_child(index, depth, alpha, deadline): the value of the root move
- * (index into roots0; -1 the pass) searched depth plies within (alpha,
- * inf), and whether the search reached its horizon; None when the clock
- * passed the deadline. */
+/* root_child(index, depth, alpha, deadline[, beta]): the value of the root
+ * move (index into roots0; -1 the pass) searched depth plies within
+ * (alpha, beta) (beta: inf when not given), and whether the search
+ * reached its horizon; None when the clock passed the deadline. */
 static PyObject *Eg_root_child(EgObject *s, PyObject *args)
 {
     int index, depth, val;
-    double alpha_f, deadline;
-    int alpha;
+    double alpha_f, deadline, beta_f = EG_INF;
+    int alpha, beta;
     Rack me = s->racks[0], you = s->racks[1];
-    if (!PyArg_ParseTuple(args, "iidd", &index, &depth, &alpha_f, &deadline))
+    if (!PyArg_ParseTuple(args, "iidd|d", &index, &depth, &alpha_f, &deadline, &beta_f))
         return NULL;
     if (depth >= EG_MOST_DEPTH) {
         PyErr_SetString(PyExc_ValueError, "a depth below 65536");
@@ -3344,11 +3348,12 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
         return NULL;
     }
     alpha = alpha_f < -EG_INF ? -EG_INF : (alpha_f > EG_INF ? EG_INF : (int)alpha_f);
+    beta = beta_f < -EG_INF ? -EG_INF : (beta_f > EG_INF ? EG_INF : (int)beta_f);
     s->deadline = deadline;
     s->stop = 0;
     s->hit = 0;
     if (index < 0) {
-        val = -eg_search(s, 1, you, me, depth - 1, -EG_INF, -alpha, 1);
+        val = -eg_search(s, 1, you, me, depth - 1, -beta, -alpha, 1);
     } else {
         EMove *m = &s->roots[0][index];
         Rack left = rk_sub(me, m->used);
@@ -3359,7 +3364,7 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
             uint32_t changed, old = eg_apply(s, m, saved, &changed);
             if (changed == (uint32_t)-1)
                 return PyErr_NoMemory();
-            val = m->score - eg_search(s, 1, you, left, depth - 1, m->score - EG_INF, m->score - alpha, 0);
+            val = m->score - eg_search(s, 1, you, left, depth - 1, m->score - beta, m->score - alpha, 0);
             eg_undo(s, m, old, saved, changed);
         }
     }
