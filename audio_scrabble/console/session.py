@@ -261,12 +261,15 @@ class Session(Seated, Replying):
 
     def prompt_text(self) -> str:
         """The prompt before the cursor: the open question's, or the game's
-        (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`."""
+        (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`,
+        never cut to read as another player's (``Tom J> `` beside ``Tom> ``)."""
+        others: tuple[str, ...] = ()
         if self.question is not None:
             full, short = self.question.prompt
         else:
             full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
-        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
+            others = self.match.other_prompts() if self.match is not None else ()
+        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short", others)
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:

@@ -43,3 +43,60 @@ def test_after_a_bingo_at_a_shared_computer_the_challenge_chance_comes_first():
     out = s.handle_line("")
     assert out[:3] == ["Bob's turn.", "You may challenge Ann's play:", "type challenge before you play."], out
     assert out[-1].startswith("Bob, your rack:"), out
+
+
+# ---------------------------------------------------------------- 1. at 20 cells: what is read together
+def test_at_20_cells_a_count_stays_with_its_noun():
+    # the review of an end-game turn: "Searched 4" / "turns deep."
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("Searched 4 turns deep.", 20) == ["Searched", "4 turns deep."]
+    assert layout.wrap("Searched 12 turns deep.", 14) == ["Searched", "12 turns deep."]
+    assert layout.wrap("Ranked by end-game search, 4 turns deep.", 20)[-1] == "4 turns deep."
+    # a number that ends a name counts nothing: the name is what is kept
+    assert "Club computer 2" in layout.wrap("Scores: Club computer 2 drew O, Ann 12.", 20,
+                                             names=("Club computer 2", "Ann"))
+
+
+def test_at_20_cells_challenge_it_stays_together():
+    # "You may challenge" / "it: type challenge.": "it:" alone at a line's start
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("You may challenge it: type challenge.", 20) == ["You may", "challenge it:", "type challenge."]
+    assert layout.wrap("You may challenge it.", 20) == ["You may", "challenge it."]
+
+
+def test_at_20_cells_the_games_list_parts_two_players_after_and():
+    # "1. Ann" / "and Expert computer,": the first line read alone is Ann's game
+    from audio_scrabble.presentation import layout
+
+    out = layout.wrap("1. Ann and Expert computer, in play, 28 Nov 2026:", 20, names=("Ann", "Expert computer"))
+    assert out[:2] == ["1. Ann and", "Expert computer,"], out
+
+
+def test_at_20_cells_the_games_list_against_the_computer_as_the_console_says_it(tmp_path):
+    from audio_scrabble.persistence.store import SaveStore
+
+    s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path), computer_factory=_passers)
+    s.start()
+    out = s.handle_line("games")
+    assert "1. Ann and" in out and "Expert computer," in out, out
+    assert not any(x.startswith("and ") for x in out), out
+
+
+def test_players_whose_prompts_a_narrow_display_would_cut_alike_are_told_apart():
+    # "Tom" and "Tom and Jerry" at 20 cells: both prompted "Tom> "
+    for cells, theirs in ((20, "Tom & Jerry> "), (14, "Tom J> ")):
+        s = Session(Options(players="Tom,Tom and Jerry", seed=2, braille_width=cells), lexicon=services.WordSet(["QI"]))
+        s.start()
+        assert s.game.current == 0 and s.prompt_text() == "Tom> "
+        s.handle_line("")
+        s.handle_line("pass")
+        assert s.game.current == 1 and s.prompt_text() == theirs, cells
+    from audio_scrabble.presentation import layout
+
+    # two names cut alike: each keeps the first letter of what it drops
+    assert layout.fit_prompt("Tom Smith> ", None, 14, others=["Tom Jones> "]) == "Tom S> "
+    assert layout.fit_prompt("Tom Jones> ", None, 14, others=["Tom Smith> "]) == "Tom J> "
+    assert layout.fit_prompt("Bartholomew Jones> ", None, 20, others=["Ann> "]) == "Bartholomew> "
