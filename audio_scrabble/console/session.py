@@ -40,6 +40,7 @@ from .files import saving
 from .handlers import survey_commands
 from .table.acting import Acting, Made
 from .handlers.commands import a_command, answered_before_the_game, dispatch
+from .handlers.helptext import tutorial_steps
 from .output.cues import Cues, follow, notice_once, settle
 from .table.opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
@@ -140,7 +141,8 @@ class Session(Seated, Replying):
         self.setup, out = self.opening.setup_flow()
         if self.setup.done:
             return out + self._begin_game()
-        self.question = SetupQuestion(self.setup, lambda: self.style.brief, answered_before_the_game)
+        self.question = SetupQuestion(self.setup, lambda: self.style.brief, answered_before_the_game,
+                                      lambda: 0 < self.out.tutorial_step < len(tutorial_steps()))
         return out + self.setup.question()
 
     def _begin_position(self) -> list[str]:

@@ -100,3 +100,38 @@ def test_players_whose_prompts_a_narrow_display_would_cut_alike_are_told_apart()
     assert layout.fit_prompt("Tom Smith> ", None, 14, others=["Tom Jones> "]) == "Tom S> "
     assert layout.fit_prompt("Tom Jones> ", None, 14, others=["Tom Smith> "]) == "Tom J> "
     assert layout.fit_prompt("Bartholomew Jones> ", None, 20, others=["Ann> "]) == "Bartholomew> "
+
+
+# ---------------------------------------------------------------- 3. next at a set-up question
+def _set_up(*answers: str, **opts) -> tuple[Session, list[list[str]]]:
+    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s.start()
+    return s, [s.handle_line(a) for a in answers]
+
+
+def test_next_at_a_set_up_question_answers_as_enter_does():
+    # "'next' is not 2, 3 or 4;" / "type how many are playing."; at a name, "next plays."
+    s, said = _set_up("next")
+    assert said[0][0] == "2 players.", said
+    s, said = _set_up("next", "next")
+    assert joined(said[1]) == "Type a name, like Alice, or computer.", said  # no default: what to type
+    assert s.setup.players == [] and s.setup.asking == "name"
+    s, said = _set_up("", "Ann", "computer", "next", "next")
+    assert said[3][0] == "Beginner computer joins.", said
+    assert s.game is not None and s.game.names == ("Ann", "Beginner computer")
+
+
+def test_next_at_a_set_up_question_goes_on_with_the_tutorial_heard_there():
+    s, said = _set_up("", "tutorial", "next")
+    assert said[2][0] == "Step 2: your rack.", said
+    assert said[2][-1] == "Type computer for a computer opponent.", said  # the question still open
+    assert s.setup.players == []
+
+
+def test_next_is_never_a_name():
+    from audio_scrabble.console.asking.setup import parse_seat
+    import pytest
+    from audio_scrabble.errors import NotationError
+
+    with pytest.raises(NotationError):
+        parse_seat("Next", [])
