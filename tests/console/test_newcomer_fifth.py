@@ -135,3 +135,44 @@ def test_next_is_never_a_name():
 
     with pytest.raises(NotationError):
         parse_seat("Next", [])
+
+
+# ---------------------------------------------------------------- 2. a blank, said one way
+def test_a_blank_is_said_one_way_wherever_a_play_or_a_square_says_it():
+    # "GAMMIER (blank G)" in the announcement, "blanks A and C, E11 across"
+    # when the word and its blanks did not fit beside who played it, "B8,
+    # G, a blank." at the square, "(blanks S, E)" in a hint: now "blank G"
+    # everywhere, in brackets after a word, "and" between two
+    from audio_scrabble.core.board import Square
+    from audio_scrabble.core.tiles import BLANK
+    from audio_scrabble.presentation import phrases
+
+    seed = seed_where(lambda g: BLANK in g.current_player.rack and any(t != BLANK for t in g.current_player.rack))
+    s = Session(Options(players="Alice,Bob", seed=seed), lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    first = next(t for t in s.game.current_player.rack if t != BLANK)
+    out = s.handle_line(f"play 8H {first}q")
+    assert joined(out).startswith(f"Alice played {first}Q (blank Q), H8 across,"), out
+    assert s.game.board[Square(7, 8)] == "q"
+    assert s.handle_line("I8") == ["I8, blank Q."]
+    assert f"{first}Q (blank Q), H8 across." in s.handle_line("words")
+    assert f"{first}Q (blank Q)," in joined(s.handle_line("history"))
+    # the word, the square and a premium line agree
+    assert phrases.word_text("bOAt") == "BOAT (blanks B and T)"
+    assert phrases.tile_phrase("t") == "blank T"
+    assert phrases.played_lines("Expert computer", "aNIMALIc", "E11 across", 74, None, phrases.Style()) == [
+        "Expert computer played", "ANIMALIC (blanks A and C),", "E11 across, 74."]
+
+
+def test_a_play_said_with_two_blanks_is_typed_back_as_said():
+    # "play QUIZ (blanks Q and Z), 8H across": the hint's words typed back
+    from audio_scrabble.core.board import Square
+
+    s = Session(Options(players="Alice,Bob", position="15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ??UIABC/ 0/0 0"),
+                lexicon=AcceptAll())
+    s.start()
+    s.handle_line("")
+    out = s.handle_line("play QUIZ (blanks Q and Z), 8H across")
+    assert joined(out).startswith("Alice played QUIZ (blanks Q and Z), H8 across,"), out
+    assert s.game.board[Square(7, 7)] == "q" and s.game.board[Square(7, 10)] == "z"
