@@ -176,3 +176,52 @@ def test_a_play_said_with_two_blanks_is_typed_back_as_said():
     out = s.handle_line("play QUIZ (blanks Q and Z), 8H across")
     assert joined(out).startswith("Alice played QUIZ (blanks Q and Z), H8 across,"), out
     assert s.game.board[Square(7, 7)] == "q" and s.game.board[Square(7, 10)] == "z"
+
+
+# ---------------------------------------------------------------- 4. a damaged save, said short
+def _a_game_saved(folder, cut: bool = True):
+    from audio_scrabble.persistence.store import SaveStore
+
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
+    s.start()
+    for line in ("", "pass", "", "pass"):
+        s.handle_line(line)
+    s.store.release()
+    current = folder / "current.json"
+    current.write_text(current.read_text()[:200])  # cut short
+
+
+def test_a_damaged_save_is_said_short_what_happened_and_what_now_first(tmp_path):
+    # "The last save could not be used because" / "it is cut short" / "or
+    # damaged (it is not valid JSON);" / "it was kept as" /
+    # "current.damaged-20261128T044322.json," / "and the save before it is
+    # offered" / "instead.": seven lines before the game was offered
+    from audio_scrabble.persistence.store import SaveStore
+
+    _a_game_saved(tmp_path)
+    s = Session(Options(seed=4), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    out = s.start()
+    assert out[1:4] == ["Last save damaged;", "the save before it is offered instead.", "An unfinished game of Ann and Bob:"]
+    assert not any("json" in x or "JSON" in x for x in out), out
+    assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]  # kept, never lost
+    s.store.release()
+    # neither save usable: a new game, said so, then its first question
+    (tmp_path / "current.json").write_text("{}")
+    (tmp_path / "current.prev.json").write_text("x")
+    out = Session(Options(seed=4, braille_width=20), lexicon=services.WordSet(["QI"]),
+                  store=SaveStore(tmp_path)).start()
+    assert out[3:6] == ["Both saves damaged;", "a new game starts.", "How many players,"], out
+
+
+def test_the_stores_sentence_still_says_where_the_file_went_and_why(tmp_path):
+    import pytest
+    from audio_scrabble.persistence.savefile import SaveFileDamaged
+    from audio_scrabble.persistence.store import SaveStore
+
+    _a_game_saved(tmp_path)
+    (tmp_path / "current.prev.json").unlink()
+    with pytest.raises(SaveFileDamaged) as e:
+        SaveStore(tmp_path).load()
+    message = str(e.value)
+    assert message.startswith("Last save damaged; no earlier save, so a new game starts (kept as current.damaged-")
+    assert "not valid JSON" in message
