@@ -496,6 +496,7 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
     costs: list[int] = []
     ends = _sentence_ends(words)
     named, name_ends = _inside_names(words, names)
+    lists = {first for first, _ in _tile_lists(words)}  # a list of tiles starts here: it may start a line
     depth = 0
     for k, word in enumerate(words):
         depth = max(0, depth + word.count("(") - word.count(")"))
@@ -524,7 +525,7 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
             after = words[k + 2].rstrip(".,;:?!" + _CLOSERS) if k + 2 < len(words) else ""
             if k and ends[k - 1]:
                 bond = max(bond, _SENTENCE_HEAD)
-            if _FIGURE_WORD.fullmatch(nxt) and bare != nxt:  # its value or name, ending a clause
+            if _FIGURE_WORD.fullmatch(nxt) and bare != nxt and k + 1 not in lists:  # its value or name, ending a clause
                 bond = max(bond, _BOUND)
             elif _NUMBER.fullmatch(nxt) or nxt[:1] == "(":
                 bond = max(bond, _FIGURE)

@@ -440,7 +440,7 @@ NO_SUCH_COMMAND = {
 }
 NO_SUCH_COMMAND["takeback"] = NO_SUCH_COMMAND["redo"] = NO_SUCH_COMMAND["undo"]
 NO_SUCH_COMMAND["save"] = (
-    "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.",
+    "Already saved, after every move; quit keeps the game.",
     "No need to save: saved every move.",
 )
 

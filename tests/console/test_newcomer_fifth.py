@@ -225,3 +225,23 @@ def test_the_stores_sentence_still_says_where_the_file_went_and_why(tmp_path):
     message = str(e.value)
     assert message.startswith("Last save damaged; no earlier save, so a new game starts (kept as current.damaged-")
     assert "not valid JSON" in message
+
+
+# ---------------------------------------------------------------- played in tmux at 20 cells
+def test_at_20_cells_a_list_of_tiles_starts_its_own_line_after_its_verb():
+    # exchange: "You put" / "back C, F and H.": the verb parted to keep "back C"
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("You put back C, F and H.", 20) == ["You put back", "C, F and H."]
+    assert layout.wrap("You drew N, V and Q.", 14) == ["You drew", "N, V and Q."]
+    assert layout.wrap("Alice drew R, Bob drew A.", 20) == ["Alice drew R,", "Bob drew A."]  # one tile: as before
+
+
+def test_save_says_first_that_the_game_is_already_saved():
+    # "There is no need" / "to save:" / "the game saves" / "itself after" /
+    # "every move," / "and quit leaves it" / "for the next start.": 7 lines at 20 cells
+    s = Session(Options(players="Ann,Bob", seed=2, braille_width=20), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    out = s.handle_line("save")
+    assert out == ["Already saved,", "after every move;", "quit keeps the game."], out
