@@ -245,3 +245,11 @@ def test_save_says_first_that_the_game_is_already_saved():
     s.handle_line("")
     out = s.handle_line("save")
     assert out == ["Already saved,", "after every move;", "quit keeps the game."], out
+
+
+def test_names_joined_one_of_which_already_plays_are_one_name_not_asked_about():
+    # after "Tom": "Tom and Jerry" asked "Two players, Tom and Jerry, or one
+    # called Tom and Jerry?", though two would seat Tom twice
+    s, said = _set_up("", "Tom", "Tom and Jerry")
+    assert said[2][0] == "Tom and Jerry plays.", said
+    assert [seat.name for seat in s.setup.players] == ["Tom", "Tom and Jerry"]

@@ -347,7 +347,8 @@ class SetupFlow:
         called? is asked next. A name that could not be one name (too
         long, or a computer among the names joined: ``Ann and computer``)
         is refused as two names typed at one; one that could not be two
-        players (no seat for the second, four at most) is one name."""
+        players (no seat for the second, four at most; a name joined that
+        already plays: ``Tom and Jerry`` after ``Tom``) is one name."""
         name = " ".join(text.split())
         two_at_one = NotationError(say.names_joined(name), brief=say.names_joined_brief(clip(name, 16)))
         if any(is_computer_name(part) for part in parts):
@@ -356,7 +357,8 @@ class SetupFlow:
             whole = parse_seat(text, self._names, self.computers, joined=True)
         except NotationError:
             raise two_at_one from None
-        if len(self._names) + len(parts) > 4:
+        taken = any(seat.name.casefold() == part.casefold() for seat in self._names for part in parts)
+        if len(self._names) + len(parts) > 4 or taken:  # no seat for two, or a part already plays (Tom)
             self._names.append(whole)
             return [say.plays(whole.name)]
         self._joined = (whole.name, tuple(parts))
