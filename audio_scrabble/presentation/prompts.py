@@ -624,6 +624,14 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
 
 
+def play_a_number(typed: str, action: str = "play") -> str:
+    """``play 1`` (a hint's number, most often): what a play needs."""
+    return f"{clip(typed, 8)!r} is a number, not a word; type {action}, a square and a word, like {action} 8D TRAIN."
+
+
+PLAY_A_NUMBER_BRIEF = "A number: type a square and a word."
+
+
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."

@@ -253,3 +253,15 @@ def test_names_joined_one_of_which_already_plays_are_one_name_not_asked_about():
     s, said = _set_up("", "Tom", "Tom and Jerry")
     assert said[2][0] == "Tom and Jerry plays.", said
     assert [seat.name for seat in s.setup.players] == ["Tom", "Tom and Jerry"]
+
+
+def test_play_and_a_number_alone_says_what_a_play_needs():
+    # "play 1" after a hint: "'1' in 1 is not a letter; write letters," /
+    # "lower case for a blank, and ." / "or ( ) for board letters."
+    s = Session(Options(players="Ann,Bob", seed=2), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    before = list(s.game.actions)
+    assert joined(s.handle_line("play 1")) == "'1' is a number, not a word; type play, a square and a word, like play 8D TRAIN."
+    assert joined(s.handle_line("check 2")).startswith("'2' is a number, not a word; type check,")
+    assert s.game.actions == before
