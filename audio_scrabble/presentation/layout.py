@@ -359,13 +359,19 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
     return runs
 
 
+#: the computers' names (``Expert computer``, console/asking/setup.py's
+#: ``computer_name``), kept whole wherever they are said, as a player's
+#: name is, though not a player of the game at the table (``games``:
+#: ``1. Ann and`` / ``Expert computer,``, never ``... Expert`` /
+#: ``computer, ...``)
+COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Champion computer")
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
 #: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
 #: and the review's terms (``in the end game,`` / ``best play 10 of``,
 #: ``Searched`` / ``4 turns deep.``): kept on one line as a player's name
 #: is (:func:`_unsplit`)
 KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play",
-                                 "turns deep", "turn deep")
+                                 "turns deep", "turn deep", *COMPUTER_NAMES)
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:

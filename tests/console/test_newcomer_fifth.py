@@ -265,3 +265,21 @@ def test_play_and_a_number_alone_says_what_a_play_needs():
     assert joined(s.handle_line("play 1")) == "'1' is a number, not a word; type play, a square and a word, like play 8D TRAIN."
     assert joined(s.handle_line("check 2")).startswith("'2' is a number, not a word; type check,")
     assert s.game.actions == before
+
+
+def test_at_20_cells_the_games_list_keeps_a_computers_name_whole_from_another_game(tmp_path):
+    # games, in a game of Tom and Tom and Jerry: "1. Ann and Expert" /
+    # "computer, put away,": the other game's computer parted
+    from audio_scrabble.persistence.store import SaveStore
+
+    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=_passers)
+    first.start()
+    first.handle_line("pass")
+    first.store.release()
+    s = Session(Options(players="Tom,Bob", seed=4, braille_width=20), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path))
+    s.start()
+    out = s.handle_line("games")
+    assert not any(x.endswith("Expert") for x in out), out
+    assert any(x.startswith("Expert computer") for x in out), out
