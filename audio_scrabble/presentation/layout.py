@@ -411,7 +411,10 @@ def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
     """The first and last word of each word as played with its blanks in
     brackets after it, and its value if one follows (``URE (blank E) 3,``
     in a play's words, ``DATABUS (blank U),`` in a hint, with the number
-    of the hint before it), as one thing."""
+    of the hint before it), as one thing. After a word of lower case
+    with no mark after it (``played``), only the brackets and the value
+    are one thing: ``Expert computer`` / ``played GLOTTAL`` / ``(blank
+    L),``, not ``played`` alone on a line."""
     spans: list[tuple[int, int]] = []
     for k in range(len(words) - 1):
         if not (_PLAYED.fullmatch(words[k]) and words[k + 1].startswith("(blank")):
@@ -422,6 +425,9 @@ def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
         if end + 1 < len(words) and words[end].endswith(")") and _VALUE.fullmatch(words[end + 1]):
             end += 1
         numbered = k > 0 and _NUMBERED.match(words[k - 1]) is not None  # "1." stays with its play
+        if k > 0 and not numbered and words[k - 1][-1:].isalpha() and words[k - 1].islower():
+            spans.append((k + 1, end))  # "played GLOTTAL" / "(blank L),": the word may stay with its verb
+            continue
         spans.append((k - 1 if numbered else k, end))
     return spans
 

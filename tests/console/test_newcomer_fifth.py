@@ -283,3 +283,12 @@ def test_at_20_cells_the_games_list_keeps_a_computers_name_whole_from_another_ga
     out = s.handle_line("games")
     assert not any(x.endswith("Expert") for x in out), out
     assert any(x.startswith("Expert computer") for x in out), out
+
+
+def test_at_20_cells_a_verb_is_not_left_alone_before_a_word_and_its_blank():
+    # "Expert computer" / "played" / "GLOTTAL (blank L)," / "H7 across, 62."
+    from audio_scrabble.presentation import layout
+
+    out = layout.wrap("Expert computer played GLOTTAL (blank L), H7 across, 62.", 20, names=("Expert computer",))
+    assert "played" not in out and all(len(x.split()) > 1 for x in out), out
+    assert layout.wrap("Words: DAUD 7, DZO 13, URE (blank E) 3, DEF 7.", 20)[2] == "URE (blank E) 3,"  # as before
