@@ -368,10 +368,11 @@ COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Cham
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
 #: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
 #: and the review's terms (``in the end game,`` / ``best play 10 of``,
-#: ``Searched`` / ``4 turns deep.``): kept on one line as a player's name
-#: is (:func:`_unsplit`)
+#: ``Searched`` / ``4 turns deep.``), a hint's bingo (``76 points with``
+#: / ``all seven tiles;``): kept on one line as a player's name is
+#: (:func:`_unsplit`)
 KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play",
-                                 "turns deep", "turn deep", *COMPUTER_NAMES)
+                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES)
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:

@@ -292,3 +292,11 @@ def test_at_20_cells_a_verb_is_not_left_alone_before_a_word_and_its_blank():
     out = layout.wrap("Expert computer played GLOTTAL (blank L), H7 across, 62.", 20, names=("Expert computer",))
     assert "played" not in out and all(len(x.split()) > 1 for x in out), out
     assert layout.wrap("Words: DAUD 7, DZO 13, URE (blank E) 3, DEF 7.", 20)[2] == "URE (blank E) 3,"  # as before
+
+
+def test_at_20_cells_a_hints_bingo_keeps_all_seven_tiles_together():
+    # "88 points with all" / "seven tiles;"
+    from audio_scrabble.presentation import layout
+
+    out = layout.wrap("1. GAMMIER (blank G), B8 across, 76 points with all seven tiles; keeps nothing.", 20)
+    assert "all seven tiles;" in out, out
