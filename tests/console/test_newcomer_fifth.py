@@ -1,7 +1,17 @@
 """What a blind newcomer tripped on in the fifth round of playthroughs,
-the ones the fourth left (tests/console/test_newcomer_fourth.py) and new
-ones. Each is checked through the console's own paths (a session driven
-line by line, as over piped input) or the layout the lines go through."""
+the ones the fourth left (tests/console/test_newcomer_fourth.py): the
+chance to challenge said after the rack; at 20 cells a count parted
+from its noun ("Searched 4" / "turns deep."), "challenge" / "it:", two
+players parted before "and", "Tom" and "Tom and Jerry" both prompted
+"Tom> "; a blank said three ways; next refused at a set-up question;
+the damaged-save sentences long. And new ones, found playing whole
+games in tmux at 20 and 40 cells: a list of tiles parted from its verb
+("You put" / "back C, F and H."), save said in seven lines, joined names
+asked about though one already plays, "play 1" refused in notation
+terms, a computer's name from another game parted in the games list,
+"played" alone before a word and its blank, "all seven tiles" parted.
+Each is checked through the console's own paths (a session driven line
+by line, as over piped input) or the layout the lines go through."""
 
 from __future__ import annotations
 
