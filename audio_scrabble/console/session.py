@@ -40,6 +40,7 @@ from .files import saving
 from .handlers import survey_commands
 from .table.acting import Acting, Made
 from .handlers.commands import a_command, answered_before_the_game, dispatch
+from .handlers.helptext import tutorial_steps
 from .output.cues import Cues, follow, notice_once, settle
 from .table.opening import ComputerFactory, Opening, Seating
 from .options import NEW, RESUME, Options
@@ -140,7 +141,8 @@ class Session(Seated, Replying):
         self.setup, out = self.opening.setup_flow()
         if self.setup.done:
             return out + self._begin_game()
-        self.question = SetupQuestion(self.setup, lambda: self.style.brief, answered_before_the_game)
+        self.question = SetupQuestion(self.setup, lambda: self.style.brief, answered_before_the_game,
+                                      lambda: 0 < self.out.tutorial_step < len(tutorial_steps()))
         return out + self.setup.question()
 
     def _begin_position(self) -> list[str]:
@@ -261,12 +263,15 @@ class Session(Seated, Replying):
 
     def prompt_text(self) -> str:
         """The prompt before the cursor: the open question's, or the game's
-        (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`."""
+        (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`,
+        never cut to read as another player's (``Tom J> `` beside ``Tom> ``)."""
+        others: tuple[str, ...] = ()
         if self.question is not None:
             full, short = self.question.prompt
         else:
             full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
-        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short")
+            others = self.match.other_prompts() if self.match is not None else ()
+        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short", others)
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:

@@ -22,7 +22,7 @@ that letter (``TRAiN``), as in tournament notation; a word typed all in
 lower case is read as ordinary tiles, because that is how most people
 type. ``?`` is a blank whose letter the game will ask for. A play typed
 back as the game says it (a hint, a computer's move) names its blanks
-after the word, ``SPATHED (blanks S, E)``, ``THEOW (blank O)``: the new
+after the word, ``SPATHED (blanks S and E)``, ``THEOW (blank O)``: the new
 tiles of those letters are the blanks (:func:`build_draft`). Letters already
 on the board may be typed, put in brackets (``(T)HROB``), written as
 ``.``, or left out altogether: the word is laid from the start square, and

@@ -204,7 +204,7 @@ class _Examined:
 
 @dataclass
 class _Problem:
-    which: str  # "the last save" / "the save before it"
+    which: str  # "last save" / "save before the last"
     reason: str
     kept_as: str | None
     too_new: bool
@@ -318,7 +318,7 @@ class SaveStore:
             loaded = ex.loaded
             if loaded is None:
                 if keep_aside and ex.problem is not None and slot != self.slot and not self._busy(slot):
-                    self._keep_aside(path, ex.problem, f"The unfinished game in {path.name}")
+                    self._keep_aside(path, ex.problem, f"Unfinished game in {path.name}")
                 continue
             kind = Kind.HERE if slot == self.slot else Kind.ELSEWHERE if self._busy(slot) else Kind.UNFINISHED
             if loaded.summary.over:
@@ -499,7 +499,7 @@ class SaveStore:
         """The first usable save (current, then previous), setting aside the others."""
         problems: list[_Problem] = []
         failed: list[bytes] = []
-        for path, which in ((self.current_path, "the last save"), (self.previous_path, "the save before it")):
+        for path, which in ((self.current_path, "last save"), (self.previous_path, "save before the last")):
             ex = self._examine(path)
             if ex.missing:
                 continue
@@ -585,14 +585,14 @@ class SaveStore:
         archived: LoadResult | None = None
         if cur.problem is not None:
             kept = self._set_aside(self.current_path, cur.problem)
-            notices.append(_kept_aside_sentence("The last save", cur.problem, kept))
+            notices.append(_kept_aside_sentence("Last save", cur.problem, kept))
         elif cur.loaded is not None and not same_cur:
             kept_path = self._archive(self.current_path, cur.loaded)
             archived = cur.loaded
             moved.append((tuple(cur.loaded.summary.names), kept_path))
         if prev.problem is not None:
             kept = self._set_aside(self.previous_path, prev.problem)
-            notices.append(_kept_aside_sentence("The save before the last", prev.problem, kept))
+            notices.append(_kept_aside_sentence("Save before the last", prev.problem, kept))
         elif prev.loaded is not None and not prev.loaded.same_game(config, actions):
             # An older state of the game just put away, or of the current one, adds nothing.
             older_of = [x for x in (archived, cur.loaded) if x is not None]
@@ -698,27 +698,47 @@ def _with(loaded: LoadResult, **changes: Any) -> LoadResult:
     return replace(loaded, **changes)
 
 
+def _state(too_new: bool) -> str:
+    """What is wrong with a save, in the words a newcomer knows."""
+    return "from a newer version" if too_new else "damaged"
+
+
+def _kept_where(kept: str | None, reason: str) -> str:
+    """Where the file went and why it could not be used, in brackets at
+    the sentence's end (``(kept as current.damaged-....json: it is cut
+    short ...)``): for whoever helps; the console says the sentence
+    without them (``prompts_saving.set_aside_lines``)."""
+    if kept:
+        return f"(kept as {clip(kept, 80)}: {reason})"
+    return f"(left where it was, as it could not be moved: {reason})"
+
+
 def _kept_aside_sentence(which: str, problem: _Bad, kept: str | None) -> str:
-    where = f"it was kept as {clip(kept, 80)}" if kept else "it could not be moved aside and was left as it is"
-    return f"{which} could not be used because {problem.reason}; {where}."
+    """A save set aside, in one sentence: short, most important first
+    (``Last save damaged; set aside``), then where it went and why."""
+    return f"{which} {_state(problem.too_new)}; set aside {_kept_where(kept, problem.reason)}."
 
 
 def _problems_sentence(problems: list[_Problem], found: bool) -> str:
-    """One sentence telling the player which saves were set aside, and why."""
-
-    def kept(p: _Problem) -> str:
-        return f"kept as {p.kept_as}" if p.kept_as else "left where it was (it could not be moved)"
-
+    """What the player is told of the saves set aside, in one sentence:
+    first, short, what happened and what comes now (``Last save damaged;
+    the save before it is offered instead``, ``...; no earlier save, so a
+    new game starts``), then where each went and why, in brackets."""
     if len(problems) == 1:
         p = problems[0]
-        head = f"{p.which[0].upper()}{p.which[1:]} could not be used because {p.reason}; it was {kept(p)}"
+        which = f"{p.which[0].upper()}{p.which[1:]}"
         if found:
-            return head + ", and the save before it is offered instead."
-        return head + ", and there is no earlier save to offer."
+            now = "the save before it is offered instead"
+        elif p.too_new:
+            now = "update audio-scrabble to resume it"
+        else:
+            now = "no earlier save, so a new game starts"
+        return f"{which} {_state(p.too_new)}; {now} {_kept_where(p.kept_as, p.reason)}."
     a, b = problems[0], problems[1]
-    return (
-        f"Neither save could be used, the last because {a.reason} and the one before because {b.reason}; "
-        f"the last was {kept(a)} and the one before {kept(b)}."
-    )
+    now = "update audio-scrabble to resume them" if a.too_new and b.too_new else "a new game starts"
+    kept = (f"kept as {clip(a.kept_as, 80)} and {clip(b.kept_as, 80)}" if a.kept_as and b.kept_as
+            else "left where they were, as they could not be moved")
+    head = "Neither save can be used" if a.too_new or b.too_new else "Both saves damaged"
+    return f"{head}; {now} ({kept}: the last {a.reason}; the one before {b.reason})."
 
 

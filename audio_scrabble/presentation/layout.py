@@ -258,6 +258,14 @@ _SENTENCE_HEAD, _BOUND, _NAME, _FIGURE, _WHOLE = 90, 90, 90, 30, 150
 #: a break inside a player's name that fits a line: never chosen while
 #: the name can start a line of its own (:func:`_unsplit`)
 _NEVER = 1_000_000
+#: two names joined by ``and`` that cannot share a line are parted after
+#: the ``and`` (``1. Ann and`` / ``Expert computer,``): a line ending in
+#: ``and`` says that someone follows, where ``1. Ann`` alone reads as
+#: Ann's game
+_AND_LAST = 30
+#: a pronoun that closes its clause (``challenge it:``, ``play them.``):
+#: kept with the word before it, as a value is
+_CLOSING_PRONOUNS = frozenset({"it", "them"})
 #: a line that ends one sentence and starts the next, which runs on
 _PULLED_UP = 40
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -351,11 +359,20 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
     return runs
 
 
+#: the computers' names (``Expert computer``, console/asking/setup.py's
+#: ``computer_name``), kept whole wherever they are said, as a player's
+#: name is, though not a player of the game at the table (``games``:
+#: ``1. Ann and`` / ``Expert computer,``, never ``... Expert`` /
+#: ``computer, ...``)
+COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Champion computer")
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
 #: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
-#: and the review's terms (``in the end game,`` / ``best play 10 of``):
-#: kept on one line as a player's name is (:func:`_unsplit`)
-KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play")
+#: and the review's terms (``in the end game,`` / ``best play 10 of``,
+#: ``Searched`` / ``4 turns deep.``), a hint's bingo (``76 points with``
+#: / ``all seven tiles;``): kept on one line as a player's name is
+#: (:func:`_unsplit`)
+KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play",
+                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES)
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:
@@ -395,7 +412,10 @@ def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
     """The first and last word of each word as played with its blanks in
     brackets after it, and its value if one follows (``URE (blank E) 3,``
     in a play's words, ``DATABUS (blank U),`` in a hint, with the number
-    of the hint before it), as one thing."""
+    of the hint before it), as one thing. After a word of lower case
+    with no mark after it (``played``), only the brackets and the value
+    are one thing: ``Expert computer`` / ``played GLOTTAL`` / ``(blank
+    L),``, not ``played`` alone on a line."""
     spans: list[tuple[int, int]] = []
     for k in range(len(words) - 1):
         if not (_PLAYED.fullmatch(words[k]) and words[k + 1].startswith("(blank")):
@@ -406,7 +426,25 @@ def _blank_groups(words: Sequence[str]) -> list[tuple[int, int]]:
         if end + 1 < len(words) and words[end].endswith(")") and _VALUE.fullmatch(words[end + 1]):
             end += 1
         numbered = k > 0 and _NUMBERED.match(words[k - 1]) is not None  # "1." stays with its play
+        if k > 0 and not numbered and words[k - 1][-1:].isalpha() and words[k - 1].islower():
+            spans.append((k + 1, end))  # "played GLOTTAL" / "(blank L),": the word may stay with its verb
+            continue
         spans.append((k - 1 if numbered else k, end))
+    return spans
+
+
+def _counted(words: Sequence[str], names: Sequence[str]) -> list[tuple[int, int]]:
+    """A count and its noun (``4 turns``, ``12 points``), as one thing:
+    ``Searched`` / ``4 turns deep.``, never ``Searched 4`` / ``turns
+    deep.``, where the line read alone counts nothing. A number that ends
+    a name (``Club computer 2``) counts nothing."""
+    _, name_ends = _inside_names(words, names)
+    spans: list[tuple[int, int]] = []
+    for k in range(len(words) - 1):
+        nxt = words[k + 1]
+        if (_NUMBER.fullmatch(words[k]) and nxt[:1].isalpha() and k not in name_ends
+                and nxt.rstrip(".,;:?!" + _CLOSERS).lower() not in _JOINING_WORDS | _ARTICLES):
+            spans.append((k, k + 1))
     return spans
 
 
@@ -417,11 +455,12 @@ def _unsplit(words: Sequence[str], names: Sequence[str], width: int) -> set[int]
     ``You 0, Beginner`` / ``computer 14.``), inside one of
     :data:`KEPT_PHRASES` (``in play``, ``put away``), and inside a list of
     tiles (``tiles:`` / ``N I M I U L E.``, as the rack's own line;
-    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`), and a
+    ``16 points;`` / ``keeps E and R.``, :func:`_tile_lists`), a
     word as played with its blanks (``URE (blank E) 3,``,
-    :func:`_blank_groups`)."""
+    :func:`_blank_groups`), and a count and its noun (``4 turns``,
+    :func:`_counted`)."""
     spans = [*_name_spans(words, (*names, *KEPT_PHRASES)), *_tile_runs(words), *_tile_lists(words),
-             *_blank_groups(words)]
+             *_blank_groups(words), *_counted(words, names)]
     return {k for first, last in spans
             if len(" ".join(words[first : last + 1])) <= width for k in range(first, last)}
 
@@ -470,6 +509,7 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
     costs: list[int] = []
     ends = _sentence_ends(words)
     named, name_ends = _inside_names(words, names)
+    lists = {first for first, _ in _tile_lists(words)}  # a list of tiles starts here: it may start a line
     depth = 0
     for k, word in enumerate(words):
         depth = max(0, depth + word.count("(") - word.count(")"))
@@ -498,7 +538,7 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
             after = words[k + 2].rstrip(".,;:?!" + _CLOSERS) if k + 2 < len(words) else ""
             if k and ends[k - 1]:
                 bond = max(bond, _SENTENCE_HEAD)
-            if _FIGURE_WORD.fullmatch(nxt) and bare != nxt:  # its value or name, ending a clause
+            if _FIGURE_WORD.fullmatch(nxt) and bare != nxt and k + 1 not in lists:  # its value or name, ending a clause
                 bond = max(bond, _BOUND)
             elif _NUMBER.fullmatch(nxt) or nxt[:1] == "(":
                 bond = max(bond, _FIGURE)
@@ -514,10 +554,12 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
             if (_CAPITALISED.fullmatch(word) and nxt[:1].islower()
                     and bare.lower() not in _JOINING_WORDS | _ARTICLES):
                 bond = max(bond, _NAME)
+            if bare.lower() in _CLOSING_PRONOUNS and bare != nxt:  # challenge / it: type ...
+                bond = max(bond, _BOUND)
             if nxt == "and" and k + 2 < len(words) and _named(word, k in name_ends) and _named(words[k + 2]):
                 bond = max(bond, _WHOLE)  # two names joined: Ann / and Bob
             if word == "and" and k and _named(words[k - 1], k - 1 in name_ends) and _named(nxt):
-                bond = max(bond, _WHOLE)  # Ann and / Bob
+                bond = max(bond, _WHOLE - _AND_LAST)  # Ann and / Bob: the line says more follows
         costs.append(cost + bond)
     return costs
 
@@ -804,15 +846,20 @@ def sentences(lines: Sequence[str]) -> list[list[str]]:
     return groups
 
 
-def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False) -> str:
+def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False,
+               others: Sequence[str] = ()) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
-    when that is too long as well, it is cut to its first whole words
+    when that is too long as well, a name's ``and`` becomes ``&`` where
+    that fits (``Tom & Jerry> ``), else it is cut to its first whole words
     that fit (``Tom> `` for ``Tom and Jerry> ``, no joining word left
     last), a single word too long cut to fit, and it still ends in
-    ``> ``. ``short_chosen`` (``set prompt short``): the short
-    form always, as little as may be read.
+    ``> ``. ``others``: the other players' prompts, which a cut prompt
+    must not read as (``Tom> `` is Tom's, not Tom and Jerry's): a cut
+    that would keeps the first letters of the words it drops (``Tom
+    J> ``). ``short_chosen`` (``set prompt short``): the short form
+    always, as little as may be read.
     """
     if short_chosen:
         full = short or "> "
@@ -822,7 +869,33 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
     for prompt in (full, short):
         if prompt is not None and len(prompt) <= room:
             return prompt
-    base = (short or full).rstrip().rstrip(">").rstrip()
+    base = " ".join((short or full).rstrip().rstrip(">").split())
+    ampersand = _JOINED_BY_AND.sub(" & ", base)
+    if ampersand != base and len(ampersand) <= room - 2:
+        return ampersand + "> "
+    cut = _cut_prompt(base, room)
+    taken = {fit_prompt(other, None, cells).casefold() for other in others}
+    if cut.casefold() not in taken:
+        return cut
+    words = base.split()
+    for n in range(len(words) - 1, 0, -1):  # the first whole words, then the initials of the rest
+        head = list(words[:n])
+        while len(head) > 1 and head[-1].lower().rstrip(",") in _JOINING_WORDS:
+            head.pop()
+        initials = [w[0].upper() for w in words[n:] if w.lower().rstrip(",") not in _JOINING_WORDS and w[0].isalnum()]
+        prompt = " ".join([*head, "".join(initials)]).rstrip(",") + "> "
+        if initials and len(prompt) <= room and prompt.casefold() not in taken:
+            return prompt
+    return cut
+
+
+#: ``and`` between two words of a name (``Tom and Jerry``)
+_JOINED_BY_AND = re.compile(r"(?<=\S) and (?=\S)", re.IGNORECASE)
+
+
+def _cut_prompt(base: str, room: int) -> str:
+    """``base`` cut to its first whole words that fit ``room`` with ``> ``
+    (no joining word left last), a single word too long cut to fit."""
     words = base.split()
     while words and len(" ".join(words)) > room - 2:  # whole words where they fit (a name's first)
         words.pop()

@@ -115,25 +115,26 @@ def premium_phrase(premium: Premium, marks: str = MARKS) -> str:
 
 
 def tile_phrase(tile: str) -> str:
-    """A tile as spoken: ``T``, ``blank`` (on a rack), ``T, a blank`` (on the board)."""
+    """A tile as spoken: ``T``, ``blank`` (on a rack), ``blank T`` (on the
+    board: a blank standing for T, as a word says its blanks, ``TRAIN
+    (blank T)``, and a premium line, ``Blank T on D8``)."""
     if tile == BLANK:
         return "blank"
     if tile.islower():
-        return f"{tile.upper()}, a blank"
+        return f"blank {tile.upper()}"
     return tile
 
 
 def word_text(letters: str) -> str:
-    """A word as spoken or read: capitals, with its blanks named.
+    """A word as spoken or read: capitals, with its blanks named in
+    brackets right after it, the one way a blank in a word is said
+    (announcement, hint, review, a record, the words on the board).
 
-    ``TRAiN`` -> ``TRAIN (blank I)``; ``bOAt`` -> ``BOAT (blanks B, T)``.
+    ``TRAiN`` -> ``TRAIN (blank I)``; ``bOAt`` -> ``BOAT (blanks B and T)``.
     """
-    blanks = [ch.upper() for ch in letters if ch.islower()]
+    label = blank_label(letters)
     word = letters.upper()
-    if not blanks:
-        return word
-    label = "blank" if len(blanks) == 1 else "blanks"
-    return f"{word} ({label} {', '.join(blanks)})"
+    return f"{word} ({label})" if label else word
 
 
 def direction_word(direction: str) -> str:
@@ -167,8 +168,10 @@ def play_lines(lead: str, letters: str, where: str | None, tail: str = "", width
     see :func:`where_text`; None when unknown), then ``tail`` (``, 12``
     or ``, would score 12``), ending with a full stop. When the whole
     does not fit, it breaks after the word, keeping who and what first:
-    ``Expert computer played ANIMALIC,`` / ``E11 across.``;
-    ``whatnoloan played FIRELOC(K),`` / ``blanks F and C, H4 down.``
+    ``Expert computer played ANIMALIC,`` / ``E11 across.``; a word whose
+    blanks do not fit beside who played it comes on a line of its own,
+    its blanks said as everywhere else: ``whatnoloan played`` /
+    ``FIRELOC(K) (blanks F and C),`` / ``H4 down.``
     """
     lead = f"{lead} " if lead else ""
     if where is None:
@@ -180,15 +183,10 @@ def play_lines(lead: str, letters: str, where: str | None, tail: str = "", width
     head = f"{lead}{word_text(letters)},"
     if len(head) <= width:
         return [head] + clauses(where, width)
-    label = blank_label(letters)
-    rest = f"{label}, {where}" if label else where
-    head = f"{lead}{letters.upper()},"
-    if len(head) <= width:
-        return [head] + clauses(rest, width)
     if lead:  # who alone, then the play as it would be said without them
         return clauses(lead.strip(), width) + play_lines("", letters, where[:-1] if where.endswith(".") else where,
                                                           "", width)
-    return clauses(f"{head} {rest}", width)
+    return clauses(f"{word_text(letters)}, {where}", width)
 
 
 def main_word(breakdown: ScoreBreakdown) -> WordScore | None:

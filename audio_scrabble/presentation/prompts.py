@@ -440,7 +440,7 @@ NO_SUCH_COMMAND = {
 }
 NO_SUCH_COMMAND["takeback"] = NO_SUCH_COMMAND["redo"] = NO_SUCH_COMMAND["undo"]
 NO_SUCH_COMMAND["save"] = (
-    "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.",
+    "Already saved, after every move; quit keeps the game.",
     "No need to save: saved every move.",
 )
 
@@ -622,6 +622,14 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     tiles there are to play, as the rack is said."""
     tiles = " ".join(tile_phrase(t) for t in rack)
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
+
+
+def play_a_number(typed: str, action: str = "play") -> str:
+    """``play 1`` (a hint's number, most often): what a play needs."""
+    return f"{clip(typed, 8)!r} is a number, not a word; type {action}, a square and a word, like {action} 8D TRAIN."
+
+
+PLAY_A_NUMBER_BRIEF = "A number: type a square and a word."
 
 
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."

@@ -8,6 +8,7 @@ allows, most important words first). The console's saver
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Sequence
 
@@ -225,6 +226,21 @@ def open_finished_brief(file_name: str) -> str:
 
 
 NOT_SAVED_HERE = "Games are not saved this time."
+
+
+def set_aside_lines(notice: str) -> list[str]:
+    """What the player hears of saves set aside (the store's notice, one
+    sentence): short, what happened and what comes now (``Last save
+    damaged;`` / ``the save before it is offered instead.``). The file
+    each went to and why it could not be used, in brackets at the
+    sentence's end, are for whoever helps and are left out: the file
+    stays in the data folder, named ``.damaged-`` (or ``.newer-``) with
+    its time."""
+    return clauses(_DETAILS.sub(".", notice))
+
+
+#: the store's brackets at a set-aside sentence's end (one level of brackets inside)
+_DETAILS = re.compile(r" \((?:kept as|left where)[^()]*(?:\([^()]*\)[^()]*)*\)\.$")
 
 
 def save_unreadable(reason: str) -> str:

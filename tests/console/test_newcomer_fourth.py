@@ -267,7 +267,7 @@ def test_at_20_cells_a_prompt_too_long_keeps_whole_words_of_the_name():
                     lambda game, i: services.ComputerMove("pass")))
     s.start()
     assert s.game.names[s.game.current] == "Tom and Jerry"
-    assert s.prompt_text() == "Tom> "
+    assert s.prompt_text() == "Tom & Jerry> "  # the whole name, and fits (was "Tom> ": test_newcomer_fifth.py)
     from audio_scrabble.presentation import layout
 
     assert layout.fit_prompt("Bartholomew Jones> ", None, 20) == "Bartholomew> "

@@ -62,8 +62,8 @@ def test_save_says_the_game_saves_itself():
     s, _ = session()
     s.handle_line("")
     before = snapshot(s)
-    assert joined(s.handle_line("save")) == (
-        "There is no need to save: the game saves itself after every move, and quit leaves it for the next start.")
+    assert joined(s.handle_line("save")) == (  # shorter, the news first: test_newcomer_fifth.py
+        "Already saved, after every move; quit keeps the game.")
     assert snapshot(s) == before
     s.handle_line("set verbosity brief")
     assert s.handle_line("save") == ["No need to save: saved every move."]

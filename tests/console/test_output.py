@@ -225,7 +225,7 @@ def test_routine_lines_fit_a_40_cell_display_in_whole_seeded_games():
     ("doug", "RE(L)IGIoN", "K5 down", 70, ["doug played RE(L)IGION (blank O),", "K5 down, 70."]),
     ("Expert computer", "ANIMALIC", "E11 across", 74, ["Expert computer played ANIMALIC,", "E11 across, 74."]),
     ("Expert computer", "aNIMALIc", "E11 across", 74,
-     ["Expert computer played ANIMALIC,", "blanks A and C, E11 across, 74."]),
+     ["Expert computer played", "ANIMALIC (blanks A and C),", "E11 across, 74."]),
     ("Alice", "TRAIN", "H8 across", 12, ["Alice played TRAIN, H8 across, 12."]),
     ("Christopher Anderson", "OVERSIMPLIFYiNG", "A1 across", 203,
      ["Christopher Anderson played", "OVERSIMPLIFYING (blank I),", "A1 across, 203."]),

@@ -192,7 +192,9 @@ def test_first_challenge_window_is_pointed_out_once_at_normal_verbosity():
     ready(s)
     s.handle_line(f"play 8H {_first_two(s)}")
     out = ready(s)
-    assert out[-2:] == [f"You may challenge {g.names[1 - g.current]}'s play:", "type challenge before you play."]
+    # right after whose turn it is, before the rack (the rack last: test_newcomer_fifth.py)
+    assert out[1:3] == [f"You may challenge {g.names[1 - g.current]}'s play:", "type challenge before you play."]
+    assert out[-1].startswith(f"{g.names[g.current]}, your rack:"), out
     s.handle_line("pass")
     ready(s)
     s.handle_line(f"play I7 {next(t for t in g.current_player.rack if t != BLANK)}")

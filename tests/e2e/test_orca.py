@@ -152,7 +152,7 @@ def test_text_mode_each_reply_heard_once(desktop: Desktop, start_game: Callable[
 
 #: the issue's game: one player against the club computer, and the steps
 #: typed (a play the computer answers, commands, a question and its answer)
-VERSUS = dict(players="Ann,computer:club", seed=7, opening_ends="You may challenge it: type challenge.")
+VERSUS = dict(players="Ann,computer:club", seed=7, opening_ends="Rack: C D A F R I E.")
 STEPS = ("play 7E FACED", "scores", "rack", "bag", "quit", "no", "unseen", "last")
 #: how many games the replies are checked over (ORCA_RUNS to change; 20
 #: were run for issue 22, each about half a minute)

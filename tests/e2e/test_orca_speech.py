@@ -144,7 +144,7 @@ class Voice:
 
 
 #: the issue's game: Ann against the club computer, which plays first
-VERSUS = dict(players="Ann,computer:club", seed=7, opening_ends="You may challenge it: type challenge.")
+VERSUS = dict(players="Ann,computer:club", seed=7, opening_ends="Rack: C D A F R I E.")
 PLAY = "play 7E FACED"
 
 

@@ -37,7 +37,7 @@ def test_empty_squares_say_coordinate_then_mark(square, said):
 def test_a_tile_is_said_and_its_covered_premium_is_not():
     b = board_with(("D8", "T"), ("H8", "n"))
     assert phrases.square_phrase(b, Square.parse("D8")) == "D8, T."
-    assert phrases.square_phrase(b, Square.parse("H8")) == "H8, N, a blank."
+    assert phrases.square_phrase(b, Square.parse("H8")) == "H8, blank N."  # as a word says it: (blank N)
 
 
 @pytest.mark.parametrize(
@@ -108,7 +108,7 @@ def test_rack_at_each_verbosity():
 
 def test_word_text_names_blanks():
     assert phrases.word_text("TRAiN") == "TRAIN (blank I)"
-    assert phrases.word_text("bOAt") == "BOAT (blanks B, T)"
+    assert phrases.word_text("bOAt") == "BOAT (blanks B and T)"
     assert phrases.word_text("TRAIN") == "TRAIN"
 
 

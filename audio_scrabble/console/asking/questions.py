@@ -391,11 +391,14 @@ class SetupQuestion(Question):
 
     prompt = ("> ", None)
 
-    def __init__(self, setup: SetupFlow, brief: Callable[[], bool], passes: PassesThrough):
+    def __init__(self, setup: SetupFlow, brief: Callable[[], bool], passes: PassesThrough,
+                 tutoring: Callable[[], bool] = lambda: False):
         self.setup = setup
         #: whether refusals are said briefly now (the verbosity may change at set-up)
         self.brief = brief
         self.passes = passes
+        #: whether a tutorial step heard at the set-up has a step after it
+        self.tutoring = tutoring
 
     def again(self) -> list[str]:
         return prompts.still_asking(self.setup.question())
@@ -410,6 +413,10 @@ class SetupQuestion(Question):
                 return Say(tuple(setup.back()), keep=True)
             except ScrabbleError as e:
                 return wrong_answer(prompts.refusal_lines(str(e), e.brief, self.brief()))
+        if low == "next":  # the tutorial's next step, else what Enter answers (the counterpart of back)
+            if self.tutoring():
+                return Command("tutorial next", after=tuple(setup.question()), keep=True)
+            text = ""
         word = _first_word(text)
         if word == "open":  # a game on file instead of a new one
             return OpenSaved(text.split(None, 1)[1] if " " in text.strip() else "", tuple(setup.question()))

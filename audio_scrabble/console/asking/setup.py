@@ -45,7 +45,7 @@ MAX_NAME = 20
 # refuses them in names read from files (notation/names.py).
 #: words the set-up questions answer as commands, never taken as a name
 #: (typed at a name question they do their work; in ``--players`` refused)
-SETUP_WORDS = frozenset({"back", "help", "repeat", "quit", "again", "exit", "bye", "commands"})
+SETUP_WORDS = frozenset({"back", "next", "help", "repeat", "quit", "again", "exit", "bye", "commands"})
 RULE_CHOICES = ("house", "naspa", "wespa", "single", "ten", "void")
 #: two names joined, typed at one player's name (``Ann and Bob``, ``Ann & Bob``)
 _JOINED = re.compile(r"\S\s+(?:and|&)\s+\S", re.IGNORECASE)

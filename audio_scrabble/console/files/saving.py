@@ -174,10 +174,10 @@ class Saver:
         try:
             loaded = self.store.load()
         except ScrabbleError as e:
-            return None, clauses(str(e))
+            return None, say.set_aside_lines(str(e))
         except OSError as e:
             return None, [say.save_unreadable(str(e.strerror or e))]
-        said = clauses(loaded.notice) if loaded is not None and loaded.notice else []
+        said = say.set_aside_lines(loaded.notice) if loaded is not None and loaded.notice else []
         if loaded is None or loaded.summary.over:
             return None, said
         return loaded, said
@@ -287,7 +287,7 @@ class Saver:
             said = before + self._back_to(away) + said
         resumed = self.store.resume_game(lexicon, services.move_finder(lexicon))
         state = TableState.from_json(resumed.settings, len(resumed.game.names))
-        notice = clauses(resumed.notice) if resumed.notice else []
+        notice = say.set_aside_lines(resumed.notice) if resumed.notice else []
         return Resumed(resumed.game, state, lexicon, path, notice + short_lines(said))
 
     def _make_room(self) -> tuple[list[str], tuple[tuple[str, ...], Path] | None]:
@@ -352,7 +352,7 @@ class Saver:
             self.failing = None
             lines.extend(say.SAVING_WORKS_AGAIN)
         if outcome.notice:
-            lines.extend(clauses(outcome.notice))
+            lines.extend(say.set_aside_lines(outcome.notice))
         for away in outcome.put_away:  # another's game found in the way: by its players, and how back
             lines.extend(self._back_to(away))
         return lines + _kept(outcome, brief)
@@ -378,7 +378,7 @@ class Saver:
                 self.failing = _reason(error)
                 return say.goodbye_not_saved(self.failing)
             self.failing = None
-            notice = clauses(outcome.notice) if outcome.notice else []
+            notice = say.set_aside_lines(outcome.notice) if outcome.notice else []
             notice += [line for names, _ in outcome.put_away for line in say.put_away_line(names)]
             return notice + list(say.GOODBYE_SAVED)
         finally:
@@ -392,7 +392,7 @@ class Saver:
             return [say.NOT_SAVED_HERE]
         self._claim()
         self.listing = self.store.catalogue(keep_aside=True)
-        lines = short_lines(self.store.kept_aside)
+        lines = [line for notice in self.store.kept_aside for line in say.set_aside_lines(notice)]
         lines.append(say.games_heading(len(self.listing)))
         for n, g in enumerate(self.listing, start=1):
             kind = g.kind.value if (g.kind is not Kind.HERE or in_play) else Kind.UNFINISHED.value

@@ -112,7 +112,11 @@ def cmd_check(session: GameFront, args: str) -> list[str]:
 
 def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     """Play or check what was typed; a square written row first with
-    ``down`` typed (``11N down``) asks which way first (issue 23)."""
+    ``down`` typed (``11N down``) asks which way first (issue 23). A
+    number alone (``play 1``, a hint's number) is refused saying what a
+    play needs."""
+    if args.strip().rstrip(".").isdigit():
+        raise NotationError(prompts.play_a_number(args.strip(), action), brief=prompts.PLAY_A_NUMBER_BRIEF)
     try:
         draft = parse_draft(args, session.board, session.reader.cursor.square, action)
     except DirectionUnclear as unclear:

@@ -77,6 +77,12 @@ class Match:
             return prompts.waiting_prompt(None if you is None else self.names[you])
         return prompts.player_prompt(self.names[game.current]), None
 
+    def other_prompts(self) -> tuple[str, ...]:
+        """The prompts of the players whose turn it is not: a prompt cut
+        for a narrow display must not read as one of theirs."""
+        game = self.game
+        return tuple(prompts.player_prompt(name) for i, name in enumerate(game.names) if i != game.current)
+
     # ------------------------------------------------------------ what the commands read
     @property
     def names(self) -> tuple[str, ...]:

@@ -1,6 +1,9 @@
 """What is said when a turn comes round: whose turn it is, the new tiles,
 the rack, and the first-time hints (how to play while the board is
-empty; that the last play may be challenged)."""
+empty; that the last play may be challenged). The chance to challenge
+comes first, right after the play it is about (a bingo's 50 bonus and
+the new tiles must not come between them); the rack comes last, where
+the braille display shows it."""
 
 from __future__ import annotations
 
@@ -77,8 +80,8 @@ class TurnTeller:
 
     def hand_over(self, i: int) -> list[str]:
         """Person ``i`` pressed Enter at the hand-over: the turn and the rack."""
-        return ([prompts.turn(self.game.names[i], i == self.table.you)] + self.new_tiles(i) + self.first_word_hint()
-                + self.rack_lines(i, owner=True) + self.challenge_hint())
+        return ([prompts.turn(self.game.names[i], i == self.table.you)] + self.challenge_hint() + self.new_tiles(i)
+                + self.first_word_hint() + self.rack_lines(i, owner=True))
 
     def lines(self, round_end: bool = False, engine: bool = True) -> list[str]:
         """Whose turn it is now, and the rack when it may be heard.
@@ -102,4 +105,4 @@ class TurnTeller:
             return prompts.press_enter_to_hear(name)
         new_tiles = [] if round_end and self.settings.style.brief else self.new_tiles(cur)
         head = [] if round_end else [prompts.turn(name, cur == table.you)]
-        return head + new_tiles + self.first_word_hint() + self.rack_lines(cur) + self.challenge_hint()
+        return head + self.challenge_hint() + new_tiles + self.first_word_hint() + self.rack_lines(cur)
