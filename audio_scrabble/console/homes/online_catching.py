@@ -189,9 +189,9 @@ def honour_moved(home: Any, link: HonourLink) -> None:
     """The honour game went to this player's other computer: no longer
     listed here, said above the prompt (open at the table, every action
     there is refused, saying where to play it)."""
+    if link.room in home.rooms:  # unlisted first: `games` or `open` on another thread (the tick's)
+        home.rooms.remove(link.room)  # meanwhile finds the room as an honour game, or not at all
     home.honour.pop(link.room, None)
-    if link.room in home.rooms:
-        home.rooms.remove(link.room)
     notice(home.session, prompts_homes.honour_moved(link.friend_name))
 
 

@@ -449,9 +449,11 @@ class OnlineHome:
         if not 1 <= number <= len(self.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         room = self.rooms[number - 1]
-        if room in self.honour:
-            return self._open_honour(self.honour[room])
-        link = self.links[room]
+        honour, link = self.honour.get(room), self.links.get(room)  # one look each: the tick may unlist it
+        if honour is not None:
+            return self._open_honour(honour)
+        if link is None:  # an honour game that moved away meanwhile (said above the prompt)
+            raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link.on_record = None  # said as the game comes to the table, not in a short line
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
