@@ -110,10 +110,10 @@ class HonourTable:
     def attach(self, link: HonourLink) -> list[str]:
         """Follow ``link`` from now on; the game comes to the table at once."""
         self.link = link
-        link.on_applied, link.on_refused, link.on_chat = self._applied, self._refused, self._chat
-        link.on_send_failed = self._send_failed
-        with link._lock:
+        with link._lock:  # one hold: a move made before is in the copy, one after comes here; never both
             view = link.copy()
+            link.on_applied, link.on_refused, link.on_chat = self._applied, self._refused, self._chat
+            link.on_send_failed = self._send_failed
         view.between_homes = True  # type: ignore[attr-defined]  # kept by its log (saving.kept_by_room)
         names = view.names
         friend = link.friend_seat
