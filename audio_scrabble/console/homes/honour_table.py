@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ...core.events import Event
+from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
@@ -80,7 +80,10 @@ def hear_away(session: Host, link: HonourLink) -> None:
     not reach the room, once, naming the game."""
 
     def applied(done: HonourApplied) -> None:
-        if done.seat == link.friend_seat:
+        ended = done.view.ended
+        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends)
+            notice(session, _ended_away(link, ended))
+        elif done.seat == link.friend_seat:
             name = link.friend_name
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
                    else online_prompts.moved_not_open(name))
@@ -93,6 +96,18 @@ def hear_away(session: Host, link: HonourLink) -> None:
     link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
                                                                                                sentence)))
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
+
+
+def _ended_away(link: HonourLink, ended: GameEnded) -> list[str]:
+    """An honour game that ended while not open: how, and who won ("In your game with Bob: ...")."""
+    names = link.names
+    resigned = None
+    if ended.reason == "resigned":
+        left = [i for i in range(len(names)) if i not in ended.winners]
+        resigned = left[0] if len(left) == 1 else None
+    return prompts_homes.ended_not_open([link.friend_name], names, link.my_seat, ended.totals, ended.winners,
+                                        out=ended.out_player if ended.reason == "out" else None,
+                                        resigned=resigned, reason=ended.reason, scoreless=ended.scoreless_turns)
 
 
 class HonourTable:
