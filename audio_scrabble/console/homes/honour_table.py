@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -28,7 +29,7 @@ from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import UNSAID, UNSAID_SAID, HonourApplied, HonourLink
+from ...online.honour import HonourApplied, HonourLink, keep_unsaid, note_said
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
@@ -45,8 +46,8 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
-    #: a chat line of the friend's, kept in the game's log until it is said
-    chat: bool = False
+    #: a chat line of the friend's, kept in the game's log until it is said: its key there
+    chat: str = ""
     #: the lines as a game not open at the table says them (its table closed first)
     away: tuple[str, ...] = ()
 
@@ -54,8 +55,8 @@ class _Heard:
 def _kept(link: HonourLink, text: str) -> Callable[[], None]:
     """The friend's chat line kept in the game's log until it is said (a
     restart before then says it at start); what notes it said."""
-    link.journal.append(UNSAID, text=text)
-    return lambda: link.journal.append(UNSAID_SAID)
+    key = keep_unsaid(link.journal, text)
+    return lambda: note_said(link.journal, [key])  # this line alone: one kept after it stays unsaid
 
 
 def _named(link: HonourLink, lines: Sequence[str]) -> tuple[str, ...]:
@@ -169,7 +170,7 @@ class HonourTable:
         """Chat lines and refusals of this closed table, said as a game not open says them."""
         link = self.link
         for heard in [h for h in heard_here if h.applied is None]:
-            said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
+            said = partial(note_said, link.journal, [heard.chat]) if heard.chat and link is not None else None
             notice(self.session, heard.away or heard.lines, said)
 
     def owns(self, game: Game) -> bool:
@@ -202,9 +203,9 @@ class HonourTable:
 
     def _chat(self, name: str, text: str) -> None:
         link = self.link
-        if link is not None:
-            _kept(link, text)  # noted said when taken: one waiting when the program ends is said at its next start
-        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None,
+        # noted said when taken: one waiting when the program ends is said at its next start
+        key = keep_unsaid(link.journal, text) if link is not None else ""
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=key,
                          away=tuple(online_prompts.chat_not_open(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
@@ -226,7 +227,7 @@ class HonourTable:
         applied = heard.applied
         link = self.link
         if heard.chat and link is not None:
-            link.journal.append(UNSAID_SAID)
+            note_said(link.journal, [heard.chat])
         if applied is None or link is None or self.game is None:
             return Relayed(heard.lines)
         names = link.names
