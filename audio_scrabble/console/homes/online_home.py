@@ -426,18 +426,19 @@ class OnlineHome:
         """The word list games are refereed with here."""
         return self._lexicon()
 
-    def keep(self, link: GameLink) -> None:
+    def keep(self, link: GameLink, chats_since: int | None = None) -> None:
         """A game known here from now on (its log, its number in ``games``),
-        from a link that has heard its room all along (not read again)."""
-        self._keep(link, read=False)
+        from a link that has heard its room all along (not read again); its
+        chat lines counted from ``chats_since`` (ms; :func:`.online_since.count_chats`)."""
+        self._keep(link, read=False, chats_since=chats_since)
 
-    def _keep(self, link: GameLink, read: bool = True) -> None:
+    def _keep(self, link: GameLink, read: bool = True, chats_since: int | None = None) -> None:
         link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal, len(link.refusals))  # counted from here (said at the next start)
+        online_since.count_chats(link.journal, len(link.refusals), chats_since)  # counted from here
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:
