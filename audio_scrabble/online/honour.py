@@ -74,6 +74,33 @@ log = logging.getLogger(__name__)
 SETUP_KIND = "honour"
 #: the log's entries of a chat line kept until its game is opened, and of those said
 UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
+
+
+def keep_unsaid(journal: GameLog, text: str) -> str:
+    """The friend's chat line kept in the game's log until it is said (a
+    restart before then says it at start); its key, for :func:`note_said`."""
+    key = _secrets.token_hex(6)
+    journal.append(UNSAID, text=text, key=key)
+    return key
+
+
+def note_said(journal: GameLog, keys: list[str]) -> None:
+    """The lines kept by :func:`keep_unsaid` under ``keys`` were said: each
+    marked alone (a line kept after them, not said yet, stays unsaid)."""
+    if keys:
+        journal.append(UNSAID_SAID, keys=list(keys))
+
+
+def unsaid_in(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The chat lines a game's log keeps as not said yet, in order (key,
+    text): those after the last mark covering every earlier line (a log
+    kept before the lines were marked one by one) whose own mark is not in it."""
+    bare = max((k for k, e in enumerate(entries) if e.get("kind") == UNSAID_SAID and "keys" not in e), default=-1)
+    said = {str(key) for e in entries if e.get("kind") == UNSAID_SAID for key in e.get("keys") or ()}
+    return [(str(e.get("key", "")), str(e.get("text", ""))) for e in entries[bare + 1:]
+            if e.get("kind") == UNSAID and (not e.get("key") or str(e.get("key")) not in said)]
+
+
 #: the log's notes of a resignation's room message the server would not take, and of it sent since
 RESIGN_UNSENT, RESIGN_SENT = "resign_unsent", "resign_sent"
 #: the blanks of a set: a word with more lower-case letters is read as capitals
@@ -196,6 +223,8 @@ class HonourLink:
         self._unanswered = False
         #: the friend's chat lines that came while no table followed the game
         self.unsaid_chat: list[str] = []
+        #: their keys in the game's log (:func:`keep_unsaid`), in the same order
+        self._unsaid_keys: list[str] = []
         #: a large-print picture of the board goes with each move
         self.pictures = True
         #: the friend's devices sent the game as it stands (:meth:`_brief`), kept in the log
@@ -221,8 +250,12 @@ class HonourLink:
         game, once (the log notes them said)."""
         with self._lock:
             missed, self.unsaid_chat = self.unsaid_chat, []
-            if missed:
-                self.journal.append(UNSAID_SAID)
+            keys, self._unsaid_keys = self._unsaid_keys, []
+            if missed:  # a line of an old log, kept with no key, marked by a mark with none
+                if all(keys):
+                    note_said(self.journal, keys)
+                else:
+                    self.journal.append(UNSAID_SAID)
             return missed
 
     def game_and_others(self) -> tuple[Game, list[str]]:
@@ -311,8 +344,9 @@ class HonourLink:
         resigned = next((e for e in entries if e.get("kind") == "honour_resign"), None)
         if resigned is not None:
             link._end_by_resignation(int(resigned["seat"]))
-        said = max((k for k, e in enumerate(entries) if e.get("kind") == UNSAID_SAID), default=-1)
-        link.unsaid_chat = [str(e.get("text", "")) for e in entries[said + 1:] if e.get("kind") == UNSAID]
+        unsaid = unsaid_in(entries)
+        link.unsaid_chat = [text for _, text in unsaid]
+        link._unsaid_keys = [key for key, _ in unsaid]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
         if resigned is not None:  # its room message did not go (noted so), and has not since
@@ -376,7 +410,7 @@ class HonourLink:
                 else:  # nothing hears the game yet (its program starting): kept in the log, said with
                     # the start's news (take_unsaid_chat), or at the next start if the program ends first
                     self.unsaid_chat.append(msg.body.strip())
-                    self.journal.append(UNSAID, text=msg.body.strip())
+                    self._unsaid_keys.append(keep_unsaid(self.journal, msg.body.strip()))
                 return
             if typed.kind in (HELP, BOARD):
                 self._heard(msg.event_id)

@@ -59,6 +59,7 @@ an error's sentence.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import queue
 import secrets as _secrets
@@ -165,6 +166,9 @@ class GameLink:
         #: asks whose records another player's program has sent (the seed may still be owed):
         #: always among ``_asks`` (:meth:`_forget_ask`), so no more than :data:`ASKS_KEPT`
         self._asks_answered: set[str] = set()
+        #: the parts heard so far of each answer to an ask (ask, sender, answer id): an ask counts as
+        #: answered once one is whole (one cut mid-way is sent again, never left half sent)
+        self._answer_heard: dict[tuple[str, str, str], set[int]] = {}
         #: parts of answers to this device, by answer id
         self._parts: dict[str, dict[int, cu.Part]] = {}
         #: once caught up from an answer: how many moves, and from whom ("" this player's other device)
@@ -471,7 +475,10 @@ class GameLink:
             if msg.sender == self._asks[asked][0] and part.seed:  # the player's own other device: seed sent
                 self._forget_ask(asked)
             else:
-                self._asks_answered.add(asked)
+                heard = self._answer_heard.setdefault((asked, msg.sender, part.answer), set())
+                heard.add(part.index)
+                if len(heard) >= part.count:
+                    self._asks_answered.add(asked)
         if not self.device_id or part.device != self.device_id:
             return
         self._answered_since_ask = True
@@ -498,7 +505,10 @@ class GameLink:
                     self._forget_ask(ask_id)  # not a player's, or its records sent and no seed to add
                     continue
                 sealed = cu.seal_seed(ask.box, st.game_id, seed) if seed is not None else ""
-                tag = hashlib.sha256(f"{ask_id}/{self.device_id}".encode()).hexdigest()[:16]
+                # each try seals its own tag (so its own transaction ids): one sent again after a cut,
+                # with more records come meanwhile, is never put together with the first try's parts
+                made = json.dumps([self.entries, sealed, self._after], sort_keys=True, default=str)
+                tag = hashlib.sha256(f"{ask_id}/{self.device_id}/{made}".encode()).hexdigest()[:16]
                 parts = cu.answer_parts(tag, ask.device, self.entries, sealed, self._after)
                 for i, part in enumerate(parts):
                     part["ask"] = ask_id
@@ -510,6 +520,8 @@ class GameLink:
         """An ask answered, or let go: nothing of it kept."""
         self._asks.pop(ask_id, None)
         self._asks_answered.discard(ask_id)
+        for key in [k for k in self._answer_heard if k[0] == ask_id]:
+            del self._answer_heard[key]
 
     def _apply_answer(self, parts: Sequence[cu.Part], sender: str) -> None:
         """An answer to this device, whole: its records refereed in order on

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
-from .layout import clauses, short_lines
-from .phrases import Audience, join_and, last_move_sentence
+from .layout import clauses, short_lines, wrapped
+from .phrases import Audience, does, end_reason, join_and, last_move_sentence
 from .record_phrases import history_line
 
 __all__ = [
     "CATCHUP_ASKED",
+    "ended_not_open",
     "KEYS_CAME",
     "RESIGNED_KEYS_LOST",
     "SEEDLESS_AT_TABLE",
@@ -203,3 +204,37 @@ def honour_came(friend: str) -> list[str]:
 def honour_moved(friend: str) -> list[str]:
     """The honour game went to the host's new computer: no longer played here."""
     return short_lines([f"Your game with {friend} moved", "to your other computer; play it there."])
+
+
+def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None, totals: Sequence[int],
+                   winners: Sequence[int], *, out: int | None = None, resigned: int | None = None,
+                   timed_out: int | None = None, reason: str = "", scoreless: int = 0) -> list[str]:
+    """A game between homes (or an honour game) that ended while not open
+    at the table, said once as it ends, naming it: how it ended, then who
+    won and by how much ("In your game with Bob: Bob went out; you won by
+    12."); a resignation or a loss on time decides alone ("...: Bob
+    resigned; you won.")."""
+    def who(seat: int, verb: str) -> str:
+        return does(names[seat], verb, seat == you, start=False) if 0 <= seat < len(names) else verb
+
+    if resigned is not None:
+        how = who(resigned, "resigned")
+    elif timed_out is not None:
+        how = who(timed_out, "lost on time")
+    elif out is not None:
+        how = who(out, "went out")
+    else:
+        why = end_reason(reason, scoreless).rstrip(".")
+        how = why[:1].lower() + why[1:] if why else "it ended"
+    if len(winners) == 1 and 0 <= winners[0] < len(names):
+        w = winners[0]
+        rest = [t for i, t in enumerate(totals) if i != w]
+        margin = totals[w] - max(rest) if rest and w < len(totals) else 0
+        decided = resigned is not None or timed_out is not None or margin <= 0
+        result = who(w, "won") + ("" if decided else f" by {margin}")
+    elif winners:
+        result = f"a tie, {totals[winners[0]]} each" if winners[0] < len(totals) else "a tie"
+    else:
+        result = "nobody won"
+    head = f"In your game with {join_and(list(others))}:"
+    return wrapped(f"{head} {how}; {result}.", names=others)

@@ -84,10 +84,10 @@ def test_a_friends_move_in_an_honour_game_not_open_is_said_once(tmp_path: Path, 
         news = host.line("")
         assert joined(news).startswith("In your game with Bob: Bob's move refused: "), news
         assert said_in(online_prompts.chat_not_open("Bob", "good luck"), news), news
-        # its resignation is said in a short line too
+        # its resignation, which ends the game, is said with the end (test_online_end_said_not_open.py)
         bob.send(room, "resign", None, f"bob.{next(txn)}")
         host.idle()
-        assert host.line("") == online_prompts.resigned_not_open("Bob")
+        assert joined(host.line("")) == "In your game with Bob: Bob resigned; you won."
         assert times(online_prompts.moved_not_open("Bob"), host.heard) == 1
         assert link.game.is_over
     finally:

@@ -21,14 +21,15 @@ from __future__ import annotations
 import threading
 from collections import deque
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ...core.events import Event
+from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import UNSAID, UNSAID_SAID, HonourApplied, HonourLink
+from ...online.honour import HonourApplied, HonourLink, keep_unsaid, note_said
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
@@ -45,8 +46,8 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
-    #: a chat line of the friend's, kept in the game's log until it is said
-    chat: bool = False
+    #: a chat line of the friend's, kept in the game's log until it is said: its key there
+    chat: str = ""
     #: the lines as a game not open at the table says them (its table closed first)
     away: tuple[str, ...] = ()
 
@@ -54,8 +55,8 @@ class _Heard:
 def _kept(link: HonourLink, text: str) -> Callable[[], None]:
     """The friend's chat line kept in the game's log until it is said (a
     restart before then says it at start); what notes it said."""
-    link.journal.append(UNSAID, text=text)
-    return lambda: link.journal.append(UNSAID_SAID)
+    key = keep_unsaid(link.journal, text)
+    return lambda: note_said(link.journal, [key])  # this line alone: one kept after it stays unsaid
 
 
 def _named(link: HonourLink, lines: Sequence[str]) -> tuple[str, ...]:
@@ -80,7 +81,10 @@ def hear_away(session: Host, link: HonourLink) -> None:
     not reach the room, once, naming the game."""
 
     def applied(done: HonourApplied) -> None:
-        if done.seat == link.friend_seat:
+        ended = done.view.ended
+        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends)
+            notice(session, _ended_away(link, ended))
+        elif done.seat == link.friend_seat:
             name = link.friend_name
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
                    else online_prompts.moved_not_open(name))
@@ -93,6 +97,18 @@ def hear_away(session: Host, link: HonourLink) -> None:
     link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
                                                                                                sentence)))
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
+
+
+def _ended_away(link: HonourLink, ended: GameEnded) -> list[str]:
+    """An honour game that ended while not open: how, and who won ("In your game with Bob: ...")."""
+    names = link.names
+    resigned = None
+    if ended.reason == "resigned":
+        left = [i for i in range(len(names)) if i not in ended.winners]
+        resigned = left[0] if len(left) == 1 else None
+    return prompts_homes.ended_not_open([link.friend_name], names, link.my_seat, ended.totals, ended.winners,
+                                        out=ended.out_player if ended.reason == "out" else None,
+                                        resigned=resigned, reason=ended.reason, scoreless=ended.scoreless_turns)
 
 
 class HonourTable:
@@ -110,10 +126,10 @@ class HonourTable:
     def attach(self, link: HonourLink) -> list[str]:
         """Follow ``link`` from now on; the game comes to the table at once."""
         self.link = link
-        link.on_applied, link.on_refused, link.on_chat = self._applied, self._refused, self._chat
-        link.on_send_failed = self._send_failed
-        with link._lock:
+        with link._lock:  # one hold: a move made before is in the copy, one after comes here; never both
             view = link.copy()
+            link.on_applied, link.on_refused, link.on_chat = self._applied, self._refused, self._chat
+            link.on_send_failed = self._send_failed
         view.between_homes = True  # type: ignore[attr-defined]  # kept by its log (saving.kept_by_room)
         names = view.names
         friend = link.friend_seat
@@ -154,7 +170,7 @@ class HonourTable:
         """Chat lines and refusals of this closed table, said as a game not open says them."""
         link = self.link
         for heard in [h for h in heard_here if h.applied is None]:
-            said = (lambda: link.journal.append(UNSAID_SAID)) if heard.chat and link is not None else None
+            said = partial(note_said, link.journal, [heard.chat]) if heard.chat and link is not None else None
             notice(self.session, heard.away or heard.lines, said)
 
     def owns(self, game: Game) -> bool:
@@ -187,9 +203,9 @@ class HonourTable:
 
     def _chat(self, name: str, text: str) -> None:
         link = self.link
-        if link is not None:
-            _kept(link, text)  # noted said when taken: one waiting when the program ends is said at its next start
-        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=link is not None,
+        # noted said when taken: one waiting when the program ends is said at its next start
+        key = keep_unsaid(link.journal, text) if link is not None else ""
+        self._put(_Heard(lines=tuple(honour_prompts.chat_here(name, text)), chat=key,
                          away=tuple(online_prompts.chat_not_open(name, text))))
 
     def _send_failed(self, error: ScrabbleError) -> None:
@@ -211,7 +227,7 @@ class HonourTable:
         applied = heard.applied
         link = self.link
         if heard.chat and link is not None:
-            link.journal.append(UNSAID_SAID)
+            note_said(link.journal, [heard.chat])
         if applied is None or link is None or self.game is None:
             return Relayed(heard.lines)
         names = link.names

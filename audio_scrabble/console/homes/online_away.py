@@ -11,9 +11,9 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from ...errors import OnlineError
 from ...online.match import GameLink
 from ...online.record import ACTION_KINDS
-from ...online.referee import Applied
+from ...online.referee import Applied, FinalCheck
 from ...online.transport import Message
-from ...presentation import online_phrases, online_prompts, prompts
+from ...presentation import online_phrases, online_prompts, prompts, prompts_homes
 from ..options import Options
 from ..table.acting import Acting
 from ..table.match import Match
@@ -22,7 +22,7 @@ from ..table.seats import RemoteSeat
 from ..table.thinking import Thinker
 from . import online_since
 
-__all__ = ["Host", "hear_away", "notice", "refusal_lines"]
+__all__ = ["Host", "ended_lines", "hear_away", "notice", "refusal_lines"]
 
 
 class Host(Protocol):
@@ -83,6 +83,9 @@ def hear_away(session: Host, link: GameLink) -> None:
 
     def on_record(applied: Applied) -> None:
         record = applied.record
+        if applied.final is not None:  # the end, checked (whoever's keys came last): how, who won, once
+            notice(session, ended_lines(link, applied.final))
+            return
         if record.seat == link.state.my_seat or not 0 <= record.seat < len(link.state.names):
             return
         name = link.state.names[record.seat]
@@ -111,3 +114,23 @@ def hear_away(session: Host, link: GameLink) -> None:
     link.on_chat = on_chat
     link.on_refused = on_refused
     link.on_send_failed = on_send_failed
+
+
+def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
+    """A game between homes that ended while not open, as its end is
+    checked: naming it, how it ended and who won ("In your game with Bob:
+    Bob went out; you won by 12."); a deal that did not check out, what
+    went wrong."""
+    state = link.state
+    names, me = state.names, state.my_seat
+    others = [n for i, n in enumerate(names) if i != me]
+    if not final.checked:
+        return online_prompts.refused_not_open(others, " ".join(final.lines))
+    ended = getattr(state.game, "ended", None)
+    loser = final.loser
+    best = max((t for i, t in enumerate(final.totals) if i != loser), default=0)
+    winners = tuple(i for i, t in enumerate(final.totals) if t == best and i != loser)
+    out = ended.out_player if ended is not None and ended.reason == "out" else None
+    return prompts_homes.ended_not_open(others, names, me, final.totals, winners, out=out, resigned=final.resigned,
+                                        timed_out=final.timed_out, reason=ended.reason if ended is not None else "",
+                                        scoreless=ended.scoreless_turns if ended is not None else 0)

@@ -57,6 +57,13 @@ class HeldChat:
     def __call__(self, msg: Message) -> None:
         self.messages.append(msg)
 
+    def since(self, me: str, last_ms: int) -> int:
+        """The server time (ms) the game's chat lines count from on this
+        device: the first of the others' lines held (said with the
+        caught-up news), else just after the room's last message heard (``last_ms``)."""
+        times = [m.timestamp_ms for m in self.messages if m.sender != me]
+        return min(times) if times else last_ms + 1
+
     def started(self) -> None:
         """The room's first read at start is done: what comes from now on is live."""
         self.away = len(self.messages)
@@ -140,7 +147,10 @@ def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
     """:func:`caught_up_lines`' news, and its chat lines apart."""
     home.catching.pop(link.room, None)
     held = link.on_chat if isinstance(link.on_chat, HeldChat) else None
-    home.keep(link)
+    # its chat lines counted from the first held here (said now), else from now: not from the room's
+    # first, which a later start may read (the keys forwarded), heard on the other computer
+    last_ms = home._last.get(link.room, 0)
+    home.keep(link, held.since(link.transport.user_id, last_ms) if held is not None else None)
     hear_away(home.session, link)
     # this player's keys of the deal, from their other computer, after the records
     link.on_caught_up = lambda moves, name: notice(home.session, caught_up_said(link, moves, name))
@@ -189,9 +199,9 @@ def honour_moved(home: Any, link: HonourLink) -> None:
     """The honour game went to this player's other computer: no longer
     listed here, said above the prompt (open at the table, every action
     there is refused, saying where to play it)."""
+    if link.room in home.rooms:  # unlisted first: `games` or `open` on another thread (the tick's)
+        home.rooms.remove(link.room)  # meanwhile finds the room as an honour game, or not at all
     home.honour.pop(link.room, None)
-    if link.room in home.rooms:
-        home.rooms.remove(link.room)
     notice(home.session, prompts_homes.honour_moved(link.friend_name))
 
 

@@ -26,11 +26,14 @@ REMATCH_ROOM = online_phrases.REMATCH_ROOM
 def entries(home: Any) -> list[GameEntry]:
     """Every online game as ``games`` lists it, in ``home.rooms``' order."""
     out = []
-    for room in home.rooms:
-        if room in home.honour:
-            out.append(_honour_entry(home, home.honour[room]))
+    for room in list(home.rooms):
+        honour = home.honour.get(room)
+        if honour is not None:
+            out.append(_honour_entry(home, honour))
             continue
-        link = home.links[room]
+        link = home.links.get(room)
+        if link is None:  # left the lists on another thread meanwhile (an honour game moved away)
+            continue
         state = link.state
         me = state.my_seat
         others = tuple(n for i, n in enumerate(state.names) if i != me)

@@ -426,18 +426,19 @@ class OnlineHome:
         """The word list games are refereed with here."""
         return self._lexicon()
 
-    def keep(self, link: GameLink) -> None:
+    def keep(self, link: GameLink, chats_since: int | None = None) -> None:
         """A game known here from now on (its log, its number in ``games``),
-        from a link that has heard its room all along (not read again)."""
-        self._keep(link, read=False)
+        from a link that has heard its room all along (not read again); its
+        chat lines counted from ``chats_since`` (ms; :func:`.online_since.count_chats`)."""
+        self._keep(link, read=False, chats_since=chats_since)
 
-    def _keep(self, link: GameLink, read: bool = True) -> None:
+    def _keep(self, link: GameLink, read: bool = True, chats_since: int | None = None) -> None:
         link.journal = self.store.game_log(link.room)
         self.links[link.room] = link
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal, len(link.refusals))  # counted from here (said at the next start)
+        online_since.count_chats(link.journal, len(link.refusals), chats_since)  # counted from here
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:
@@ -449,9 +450,11 @@ class OnlineHome:
         if not 1 <= number <= len(self.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         room = self.rooms[number - 1]
-        if room in self.honour:
-            return self._open_honour(self.honour[room])
-        link = self.links[room]
+        honour, link = self.honour.get(room), self.links.get(room)  # one look each: the tick may unlist it
+        if honour is not None:
+            return self._open_honour(honour)
+        if link is None:  # an honour game that moved away meanwhile (said above the prompt)
+            raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link.on_record = None  # said as the game comes to the table, not in a short line
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)

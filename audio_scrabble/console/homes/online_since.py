@@ -47,6 +47,10 @@ def opening_lines(journal: GameLog | None, game: Game, names: Sequence[str], you
 CHATS = "chats_seen"
 #: the log entry's kind that counts the refusals heard in the game's room said here
 REFUSALS = "refusals_seen"
+#: the log entry's kind that notes, for a game new to this device, the server time (ms) its chat
+#: lines count from: one sent before (heard on another computer) is not said here, even once a
+#: later start can read it (Matrix: the room's keys forwarded by the player's other computer)
+CHATS_SINCE = "chats_since"
 
 
 def _counted(journal: GameLog, kind: str) -> int | None:
@@ -82,11 +86,14 @@ def refusal_said(journal: GameLog | None) -> None:
     _one_more(journal, REFUSALS)
 
 
-def count_chats(journal: GameLog | None, refusals: int = 0) -> None:
-    """A game new here: its others' chat lines are counted from none, and
-    its refusals from the ``refusals`` its link heard before (a log with
-    no count is an old one, whose lines are not said again)."""
+def count_chats(journal: GameLog | None, refusals: int = 0, since_ms: int | None = None) -> None:
+    """A game new here: its others' chat lines are counted from none (with
+    ``since_ms``: those the server stamped from then on only), and its
+    refusals from the ``refusals`` its link heard before (a log with no
+    count is an old one, whose lines are not said again)."""
     if journal is not None and _counted(journal, CHATS) is None:
+        if since_ms is not None:
+            journal.append(CHATS_SINCE, since=since_ms)
         journal.append(CHATS, count=0)
     if journal is not None and _counted(journal, REFUSALS) is None:
         journal.append(REFUSALS, count=refusals)
@@ -96,8 +103,14 @@ def chats_missed(journal: GameLog | None, heard: Sequence[Any], me: str) -> list
     """Of the chat lines of a game's room read at start (``heard``, in the
     room's order), the others' not said here yet (the log counts those
     said); the count then moves past them all. A log kept before the
-    lines were counted says none (its old lines are not said again)."""
-    return _missed(journal, CHATS, [m for m in heard if m.sender != me])
+    lines were counted says none (its old lines are not said again); a
+    game caught up on this device counts only those sent since it came
+    (:data:`CHATS_SINCE`)."""
+    since = None
+    if journal is not None:
+        since = next((e.get("since") for e in journal.entries() if e.get("kind") == CHATS_SINCE), None)
+    counted = [m for m in heard if m.sender != me and (not isinstance(since, int) or m.timestamp_ms >= since)]
+    return _missed(journal, CHATS, counted)
 
 
 def refusals_missed(journal: GameLog | None, heard: Sequence[Any]) -> list[Any]:
