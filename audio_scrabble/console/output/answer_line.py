@@ -37,6 +37,8 @@ from prompt_toolkit.layout.processors import (
     TransformationInput,
 )
 
+from ...presentation.layout import is_cells_line
+
 
 class _Nothing(Processor):
     """Shows none of the input (the caret just after the prompt's message)."""
@@ -113,3 +115,13 @@ class AnswerLine:
         self.lines = None
         self._drawn = False
         self.hidden = False
+
+
+def news_on_the_line(lines: Sequence[str], screen_only: bool, speaks_replies: bool) -> bool:
+    """Whether news that came on its own (``lines``, laid out) is drawn on
+    the input line rather than printed above the prompt: words only, when
+    nothing printed only waits (``screen_only``: the large-print board, a
+    screen to clear at a hand-over) and the game's own voice does not say
+    the replies (``speaks_replies``: tts, where nothing is lost)."""
+    return (bool(lines) and not screen_only and not speaks_replies
+            and not any(is_cells_line(line) for line in lines))
