@@ -7,9 +7,12 @@ Enter, Tab, space, typing or an Alt key, or when the insertion ends where
 the caret is; otherwise its debug log says "lack of cause" and nothing is
 spoken. tests/e2e/test_orca_arrival.py covers a move arriving after
 typing; here the player presses an arrow (its answer drawn on the input
-line) or F4 (repeat) while the champion thinks, and waits: the champion's
-move must be heard, each line once, and the game sends nothing of it to
-speech itself in text mode.
+line in text mode, said through Speech Dispatcher in screen-reader mode)
+or F4 (repeat) while the champion thinks, and waits: the champion's move
+must be heard, each line once, and the game sends nothing of it to
+speech itself (Orca reads it from the screen). Before the move was drawn
+on the input line (console/output/answer_line.py), Orca said nothing of
+it: the printed move and the prompt after it ended a cell past the caret.
 
 The private desktop of tests/e2e/orca_kit.py. Needs the Debian packages
 in tests/DEBIAN_PACKAGES.orca; skips with the reason elsewhere.
@@ -34,13 +37,12 @@ THINKING = "Champion computer is thinking."
 CHALLENGE = "You may challenge it: type challenge."
 
 
-@pytest.mark.parametrize("key", ["Right", "F4"])
+@pytest.mark.parametrize("mode, key", [("text", "Right"), ("text", "F4"), ("screenreader", "Right")])
 def test_the_champions_move_after_a_board_key_is_heard(
-    key: str, desktop: Desktop, start_game: Callable[..., Game],
+    mode: str, key: str, desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
+    start_game(mode, players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
                more="--think 6")
-    sent_before = len(desktop.game_sent())
     mark = desktop.terminal_mark()
     desktop.type_line("pass")
     assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
@@ -48,6 +50,7 @@ def test_the_champions_move_after_a_board_key_is_heard(
     pressed = desktop.terminal_mark()
     desktop.key(key)
     desktop.settle(0.5)
+    sent_before = len(desktop.game_sent())  # (in screen-reader mode the game said the arrow's square)
     assert not desktop.wait_spoken(mark, CHALLENGE, 0.1), "the move came before the key"
     came = desktop.wait_spoken(pressed, CHALLENGE, 40)
     desktop.settle(1.5)
