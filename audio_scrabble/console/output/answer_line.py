@@ -26,6 +26,7 @@ left, Enter sends it (the line on the screen above the answer).
 
 from __future__ import annotations
 
+import time
 from typing import Any, Sequence
 
 from prompt_toolkit import PromptSession
@@ -38,6 +39,16 @@ from prompt_toolkit.layout.processors import (
 )
 
 from ...presentation.layout import is_cells_line
+
+
+#: seconds the line break under an answer is left alone before anything is
+#: drawn after it. At the bottom of a full screen the break scrolls it, and
+#: VTE reported the break and the next answer as one insertion beginning at
+#: the end of the answer's line; Orca's terminal script reads an insertion
+#: from the start of its first line, so it said the last answer's last
+#: line again before the new one. Written alone, the break is an insertion
+#: of its own (a line break, which Orca does not read), as after Enter.
+BREAK_ALONE = 0.1
 
 
 class _Nothing(Processor):
@@ -79,6 +90,7 @@ class AnswerLine:
         if typed and not self.hidden and self.lines is None:
             # the typed line left on the screen as it is, the caret below it
             app.renderer.render(app, app.layout, is_done=True)
+            time.sleep(BREAK_ALONE)
         else:
             self._move_below()
         self.hidden = typed and bool(lines)
@@ -108,6 +120,7 @@ class AnswerLine:
             return
         app.output.write_raw("\r\n")
         app.output.flush()
+        time.sleep(BREAK_ALONE)  # the terminal takes the break alone (see BREAK_ALONE)
         app.renderer.reset(leave_alternate_screen=False)
 
     def forget(self) -> None:
