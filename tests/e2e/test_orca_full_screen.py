@@ -47,7 +47,6 @@ def test_each_key_answer_heard_alone_at_the_bottom_of_a_full_screen(
     answers = _answers()
     start_game("text")
     for line in ("", "help", "help", "help keys"):
-        typed = desktop.terminal_mark()
         desktop.type_line(line)
         desktop.settle(1.0)
     rows = desktop.terminal_text().split("\f")[0].rstrip("\n").count("\n") + 1
