@@ -429,7 +429,7 @@ class ConsoleApp(PromptApp):
         think (the champion's) never holds the prompt: "thinking" is said
         once, every command that only reads is answered meanwhile (those that
         would change the game are refused, see commands.dispatch), and the
-        move is said above the prompt once chosen (:meth:`_say_thought`)."""
+        move is said once chosen (:meth:`_say_thought`)."""
         session = self.session
         session.wake_with(self._thought_ready)
         try:
