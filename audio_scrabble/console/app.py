@@ -46,7 +46,7 @@ from ..presentation.layout import is_cells_line
 from .output.answer_line import AnswerLine, news_on_the_line
 from .output.brailleview import columns_of, is_terminal
 from .handlers.commands import complete
-from .output.keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .output.keys import CARET_ACTIONS, board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .output.histories import SeatHistories
 from .prompted import Prompted, SessionCompleter, Voiced
 from .session import Session
@@ -324,7 +324,7 @@ class PromptApp:
             self.voice.notify(lines)  # spoken only: the screen does not change
             return
         self._key_answered = True
-        self.answer_line.show(self.voice.shown(lines))  # on a line being typed too: below it
+        self.answer_line.show(self.voice.shown(lines), action not in CARET_ACTIONS)  # on a typed line: below it
         self.quiet_prompt = True
 
     def _on_candidates(self, candidates: list[str]) -> None:
@@ -479,13 +479,13 @@ class ConsoleApp(PromptApp):
             return  # said already, or the line was entered: the run loop says it
         with session.out.news():  # ``repeat`` says all of it
             parts = list(session.acting.steps(False, again=True))
-        lines = [line for part in parts for line in part]
-        out = session.out
+        out, lines = session.out, [line for part in parts for line in part]
         if news_on_the_line(lines, out.clear_requested or bool(out.display), voice.speaker.speaks_replies):
             told = self._prompt_change()  # the caret after its last word: Orca reads it
             self.quiet_prompt = False
             self.prompt_words = self._prompt_now() if not told else ""
-            self.answer_line.show([line for part in [*parts, [told] if told else []] for line in voice.shown(part)])
+            shown = [line for part in [*parts, [told] if told else []] for line in voice.shown(part)]
+            self.answer_line.show(shown, False)  # (after an arrow, a break alone is said "blank")
             return
         self.answer_line.close()
 

@@ -79,20 +79,23 @@ class AnswerLine:
     def text(self) -> str:
         return "\n".join(self.lines or ())
 
-    def show(self, lines: Sequence[str]) -> None:
+    def show(self, lines: Sequence[str], break_alone: bool = True) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
         moves below it); an answer already there is kept above. On a line
         being typed, the line stays on the screen as typed and its text in
-        the input, out of sight, until :meth:`close`."""
+        the input, out of sight, until :meth:`close`. ``break_alone``: the
+        line break below the last answer is written alone first (see
+        :data:`BREAK_ALONE`; not after a key that moves Orca's caret, an
+        arrow: Orca says the blank line the break alone leaves the caret on)."""
         app = self._session.app
         typed = bool(self._session.default_buffer.text) and app.is_running
         if typed and not self.hidden and self.lines is None:
             # the typed line left on the screen as it is, the caret below it
             app.renderer.render(app, app.layout, is_done=True)
-            time.sleep(BREAK_ALONE)
+            time.sleep(BREAK_ALONE if break_alone else 0)
         else:
-            self._move_below()
+            self._move_below(break_alone)
         self.hidden = typed and bool(lines)
         self.lines = list(lines) or None
         if self.lines is not None and app.is_running:
@@ -110,7 +113,7 @@ class AnswerLine:
         self._move_below()
         self.hidden = False
 
-    def _move_below(self) -> None:
+    def _move_below(self, break_alone: bool = True) -> None:
         drawn, self._drawn = self._drawn, False
         if self.lines is None:
             return
@@ -120,7 +123,7 @@ class AnswerLine:
             return
         app.output.write_raw("\r\n")
         app.output.flush()
-        time.sleep(BREAK_ALONE)  # the terminal takes the break alone (see BREAK_ALONE)
+        time.sleep(BREAK_ALONE if break_alone else 0)  # the terminal takes the break alone
         app.renderer.reset(leave_alternate_screen=False)
 
     def forget(self) -> None:
