@@ -358,10 +358,8 @@ class PromptApp:
 
     def _prompt_change(self) -> str:
         """``set prompt changes``: the prompt's words if not the last told."""
-        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
-            return ""
         prompt = self.session.prompt_text()
-        if prompt == self._last_prompt:
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes" or prompt == self._last_prompt:
             return ""
         self._last_prompt = prompt
         return prompt_when_changed(prompt) or ""
@@ -423,6 +421,7 @@ class ConsoleApp(PromptApp):
         #: the running prompt's event loop and context, while a line is read
         self._prompt_loop: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
         self._lock = threading.Lock()
+        self.news_on_the_line = False  # a screen reader reads the console (start.py): see _say_thought
 
     def run(self) -> int:
         """Read and answer lines until the player leaves. A computer's long
@@ -480,7 +479,8 @@ class ConsoleApp(PromptApp):
         with session.out.news():  # ``repeat`` says all of it
             parts = list(session.acting.steps(False, again=True))
         out, lines = session.out, [line for part in parts for line in part]
-        if news_on_the_line(lines, out.clear_requested or bool(out.display), voice.speaker.speaks_replies):
+        if self.news_on_the_line and news_on_the_line(lines, out.clear_requested or bool(out.display),
+                                                      voice.speaker.speaks_replies):
             told = self._prompt_change()  # the caret after its last word: Orca reads it
             self.quiet_prompt = False
             self.prompt_words = self._prompt_now() if not told else ""

@@ -6,8 +6,9 @@ caret, and after an arrow or a function key Orca 43 read none of it
 Orca). The real console at a pipe: Alice presses Right (its answer on
 the input line), then Bob's pass arrives; the input line shows the news,
 nothing is printed, the prompt comes back at the next key, and the line
-typed then is answered. With the game's own voice (tts) the news is
-said and printed as before."""
+typed then is answered. Only where a screen reader reads the console
+(``ConsoleApp.news_on_the_line``, set by start.py); with the game's own
+voice (tts) the news is said and printed as before."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def test_news_after_a_board_key_is_drawn_on_the_input_line_and_the_prompt_comes_
     seen: dict = {}
 
     def script(app, inp, speaker, failed: list[str]) -> None:
+        app.news_on_the_line = True  # as start.py sets it when a screen reader reads the console
         up = passed_to_bob(app, inp, s, failed)
         n = len(speaker.messages)
         inp.send_text(RIGHT)

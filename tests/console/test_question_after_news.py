@@ -40,7 +40,7 @@ def test_news_at_the_leave_question_is_followed_by_the_question_again_once():
         wait(lambda: any(STILL in m for m in speaker.messages[n:]), failed, "the question again")
         time.sleep(0.2)
         seen["news"] = speaker.messages[n:]
-        seen["open"] = s.question is not None and app.prompt_words == "yes or no> "
+        seen["open"] = s.question is not None and app._message() == "yes or no> "
         seen["no"] = answer(inp, speaker, failed, "no")
 
     speaker, failed = run_at_prompt(s, script)

@@ -110,7 +110,7 @@ def test_news_at_an_open_question_is_said_once_and_the_question_stays_open():
         bob.put(SeatMove(PASS))
         wait(lambda: s.game.current == 2 and any("Bob passed." in m for m in speaker.messages), failed, "Bob's")
         time.sleep(0.1)
-        seen["prompt"], seen["open"] = app.prompt_words, s.question is not None
+        seen["prompt"], seen["open"] = app._message(), s.question is not None
         seen["repeat"] = answer(inp, speaker, failed, "repeat")
         seen["no"] = answer(inp, speaker, failed, "no")
         seen["after"] = (s.question, s.finished, s.game.current)

@@ -218,8 +218,8 @@ def test_the_prompt_while_the_champion_thinks_is_the_persons_and_says_they_wait(
         seen["thinking"] = (k.app._message(), s.thinker.busy)
         seen["accept while busy"] = k.answer_to("accept\r")
         k.wait("its move", lambda: not s.thinker.busy and s.game.current == 0)
-        k.wait("the prompt after it", lambda: prompt_up(k) and k.app.prompt_words == "Alice> ")
-        seen["after"] = k.app.prompt_words
+        k.wait("the prompt after it", lambda: prompt_up(k) and k.app._message() == "Alice> ")
+        seen["after"] = k.app._message()
         seen["before accept"] = (len(s.game.actions), s.game.current, s.game.pending_play)
         seen["accept"] = k.answer_to("accept\r")
         seen["after accept"] = (len(s.game.actions), s.game.current, s.game.pending_play)
