@@ -55,8 +55,9 @@ Here:
               ``repeat``; the ``BoardReader``); ``brailleview`` (braille
               display mode and ``FittedWriter``, the screen stream);
               ``cues`` (sounds); ``keys`` (key bindings, in small
-              factories); ``answer_line`` (a board key's answer drawn on the
-              input line, where Orca reads it); ``histories`` (the prompt's
+              factories); ``answer_line`` (a board key's answer, and news
+              that comes while the player is idle, drawn on the input
+              line, where Orca reads it); ``histories`` (the prompt's
               line history, one a seat); ``cursor`` (the board cursor).
 ``files/``    ``saving`` (the saver), ``game_files`` (a game on file read
               into one record), ``emboss_cli`` (``audio-scrabble emboss``).

@@ -43,9 +43,10 @@ from ..presentation.prompts_settings import prompt_when_changed
 from ..presentation.speech import Speaker
 from . import services
 from ..presentation.layout import is_cells_line
-from .output.answer_line import AnswerLine
+from .output.answer_line import AnswerLine, news_on_the_line
+from .output.brailleview import columns_of, is_terminal
 from .handlers.commands import complete
-from .output.keys import board_key_bindings, completion_list_bindings, quiet_exit_bindings
+from .output.keys import CARET_ACTIONS, board_key_bindings, completion_list_bindings, quiet_exit_bindings
 from .output.histories import SeatHistories
 from .prompted import Prompted, SessionCompleter, Voiced
 from .session import Session
@@ -77,14 +78,14 @@ class Voice:
         self._after_reading = False
         #: in :meth:`one_reply`: False until its first part was said, then True
         self._reply_said: bool | None = None
-        session.out.follow_columns(lambda: _columns(self.screen))
+        session.out.follow_columns(lambda: columns_of(self.screen))
 
     def emit(self, lines: list[str], interrupt: bool = True) -> None:
         """Say an answer: one reply, braille-cell lines printed only. Unless
         ``interrupt``, it waits for the speech under way (a computer's move
         that comes while the player reads)."""
         out = self.session.out
-        if out.take_clear() and _is_terminal(self.screen):
+        if out.take_clear() and is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
             self.screen.write("\x1b[H\x1b[2J\x1b[3J")
         display = out.take_display()  # the large-print board: printed only
@@ -323,7 +324,7 @@ class PromptApp:
             self.voice.notify(lines)  # spoken only: the screen does not change
             return
         self._key_answered = True
-        self.answer_line.show(self.voice.shown(lines))  # on a line being typed too: below it
+        self.answer_line.show(self.voice.shown(lines), action not in CARET_ACTIONS)  # on a typed line: below it
         self.quiet_prompt = True
 
     def _on_candidates(self, candidates: list[str]) -> None:
@@ -351,14 +352,17 @@ class PromptApp:
         the reply's last line when they are not the ones told last; inside
         the reply's :meth:`Voice.one_reply`, in the same write (a prompt
         drawn after the reply was read twice by Orca)."""
-        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes":
-            return
+        words = self._prompt_change()
+        if words:
+            self.voice.print_only([words])
+
+    def _prompt_change(self) -> str:
+        """``set prompt changes``: the prompt's words if not the last told."""
         prompt = self.session.prompt_text()
-        if prompt != self._last_prompt:
-            self._last_prompt = prompt
-            words = prompt_when_changed(prompt)
-            if words:
-                self.voice.print_only([words])
+        if getattr(getattr(self.session, "settings", None), "prompt", "") != "changes" or prompt == self._last_prompt:
+            return ""
+        self._last_prompt = prompt
+        return prompt_when_changed(prompt) or ""
 
     def _prompt_started(self) -> None:
         """Called in the prompt's event loop as it starts (see ConsoleApp)."""
@@ -417,13 +421,14 @@ class ConsoleApp(PromptApp):
         #: the running prompt's event loop and context, while a line is read
         self._prompt_loop: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
         self._lock = threading.Lock()
+        self.news_on_the_line = False  # a screen reader reads the console (start.py): see _say_thought
 
     def run(self) -> int:
         """Read and answer lines until the player leaves. A computer's long
         think (the champion's) never holds the prompt: "thinking" is said
         once, every command that only reads is answered meanwhile (those that
         would change the game are refused, see commands.dispatch), and the
-        move is said above the prompt once chosen (:meth:`_say_thought`)."""
+        move is said once chosen (:meth:`_say_thought`)."""
         session = self.session
         session.wake_with(self._thought_ready)
         try:
@@ -466,32 +471,30 @@ class ConsoleApp(PromptApp):
             loop.call_soon_threadsafe(self._say_thought, context=context)
 
     def _say_thought(self) -> None:
-        """In the prompt's loop: the chosen move (and the computers' decisions
-        after it) said above the prompt, through the same path as any move;
-        then the prompt comes back, with the line being typed kept."""
-        if not self.session.acting.ready() or not self.prompt.app.is_running:
+        """In the prompt's loop: the chosen move (and the decisions after it)
+        said on the input line (``news_on_the_line``) or above the prompt."""
+        session, voice = self.session, self.voice
+        if not session.acting.ready() or not self.prompt.app.is_running or session.finished:
             return  # said already, or the line was entered: the run loop says it
+        with session.out.news():  # ``repeat`` says all of it
+            parts = list(session.acting.steps(False, again=True))
+        out, lines = session.out, [line for part in parts for line in part]
+        if self.news_on_the_line and news_on_the_line(lines, out.clear_requested or bool(out.display),
+                                                      voice.speaker.speaks_replies):
+            told = self._prompt_change()  # the caret after its last word: Orca reads it
+            self.quiet_prompt = False
+            self.prompt_words = self._prompt_now() if not told else ""
+            shown = [line for part in [*parts, [told] if told else []] for line in voice.shown(part)]
+            self.answer_line.show(shown, False)  # (after an arrow, a break alone is said "blank")
+            return
         self.answer_line.close()
 
         def say() -> None:
-            with self.voice.one_reply():
-                self.voice.computers(self.session, wait=False, interrupt=False)
+            with voice.one_reply():
+                for part in parts:
+                    voice.emit(part, interrupt=False)
                 self.quiet_prompt = False
                 self.prompt_words = self._prompt_now()
 
         run_in_terminal(say)
 
-
-def _columns(stream: TextIO) -> int | None:
-    """The width of the terminal ``stream`` writes to; None for no terminal."""
-    try:
-        return os.get_terminal_size(stream.fileno()).columns if _is_terminal(stream) else None
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False

@@ -172,10 +172,13 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
             return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
         from .app import ConsoleApp
 
-        if options.prompt is None and _read_by_a_screen_reader(speaker):
+        read = _read_by_a_screen_reader(speaker)
+        if options.prompt is None and read:
             # it would read the prompt after every reply: told only when it changes
             session.settings.prompt = "changes"
-        return ConsoleApp(session, speaker, screen=screen).run()  # type: ignore[arg-type]
+        app = ConsoleApp(session, speaker, screen=screen)  # type: ignore[arg-type]
+        app.news_on_the_line = read  # where the screen reader reads it whatever key came last
+        return app.run()
     except Leaving as signalled:
         return _goodbye_on_signal(session, screen, signalled.signum)
     finally:

@@ -26,6 +26,7 @@ left, Enter sends it (the line on the screen above the answer).
 
 from __future__ import annotations
 
+import time
 from typing import Any, Sequence
 
 from prompt_toolkit import PromptSession
@@ -36,6 +37,18 @@ from prompt_toolkit.layout.processors import (
     Transformation,
     TransformationInput,
 )
+
+from ...presentation.layout import is_cells_line
+
+
+#: seconds the line break under an answer is left alone before anything is
+#: drawn after it. At the bottom of a full screen the break scrolls it, and
+#: VTE reported the break and the next answer as one insertion beginning at
+#: the end of the answer's line; Orca's terminal script reads an insertion
+#: from the start of its first line, so it said the last answer's last
+#: line again before the new one. Written alone, the break is an insertion
+#: of its own (a line break, which Orca does not read), as after Enter.
+BREAK_ALONE = 0.1
 
 
 class _Nothing(Processor):
@@ -66,19 +79,23 @@ class AnswerLine:
     def text(self) -> str:
         return "\n".join(self.lines or ())
 
-    def show(self, lines: Sequence[str]) -> None:
+    def show(self, lines: Sequence[str], break_alone: bool = True) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
         moves below it); an answer already there is kept above. On a line
         being typed, the line stays on the screen as typed and its text in
-        the input, out of sight, until :meth:`close`."""
+        the input, out of sight, until :meth:`close`. ``break_alone``: the
+        line break below the last answer is written alone first (see
+        :data:`BREAK_ALONE`; not after a key that moves Orca's caret, an
+        arrow: Orca says the blank line the break alone leaves the caret on)."""
         app = self._session.app
         typed = bool(self._session.default_buffer.text) and app.is_running
         if typed and not self.hidden and self.lines is None:
             # the typed line left on the screen as it is, the caret below it
             app.renderer.render(app, app.layout, is_done=True)
+            time.sleep(BREAK_ALONE if break_alone else 0)
         else:
-            self._move_below()
+            self._move_below(break_alone)
         self.hidden = typed and bool(lines)
         self.lines = list(lines) or None
         if self.lines is not None and app.is_running:
@@ -96,7 +113,7 @@ class AnswerLine:
         self._move_below()
         self.hidden = False
 
-    def _move_below(self) -> None:
+    def _move_below(self, break_alone: bool = True) -> None:
         drawn, self._drawn = self._drawn, False
         if self.lines is None:
             return
@@ -106,6 +123,7 @@ class AnswerLine:
             return
         app.output.write_raw("\r\n")
         app.output.flush()
+        time.sleep(BREAK_ALONE if break_alone else 0)  # the terminal takes the break alone
         app.renderer.reset(leave_alternate_screen=False)
 
     def forget(self) -> None:
@@ -113,3 +131,13 @@ class AnswerLine:
         self.lines = None
         self._drawn = False
         self.hidden = False
+
+
+def news_on_the_line(lines: Sequence[str], screen_only: bool, speaks_replies: bool) -> bool:
+    """Whether news that came on its own (``lines``, laid out) is drawn on
+    the input line rather than printed above the prompt: words only, when
+    nothing printed only waits (``screen_only``: the large-print board, a
+    screen to clear at a hand-over) and the game's own voice does not say
+    the replies (``speaks_replies``: tts, where nothing is lost)."""
+    return (bool(lines) and not screen_only and not speaks_replies
+            and not any(is_cells_line(line) for line in lines))

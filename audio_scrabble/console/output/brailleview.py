@@ -39,6 +39,7 @@ quickly without braille mode.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import threading
 from typing import Any, Callable, Iterator, TextIO
@@ -170,3 +171,18 @@ class FittedWriter:
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
         return getattr(self.out, name)
+
+
+def columns_of(stream: TextIO) -> int | None:
+    """The width of the terminal ``stream`` writes to; None for no terminal."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if is_terminal(stream) else None
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def is_terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -42,6 +42,8 @@ JUMPS = {
 }
 #: Ctrl and an arrow: to the next tile that way
 NEXT_TILE = {"c-left": "next_left", "c-right": "next_right", "c-up": "next_up", "c-down": "next_down"}
+#: the actions of keys that move Orca's caret (its "caret navigation")
+CARET_ACTIONS = frozenset((*ARROWS.values(), *JUMPS.values(), *NEXT_TILE.values()))
 #: function keys that ask again
 ASK = {"f2": "where", "f4": "repeat"}
 #: function keys that survey the board from the cursor or answer at once
