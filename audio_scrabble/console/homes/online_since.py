@@ -121,6 +121,23 @@ def refusals_missed(journal: GameLog | None, heard: Sequence[Any]) -> list[Any]:
     return _missed(journal, REFUSALS, heard)
 
 
+#: the log entry's kind that notes a game's end said here (away, at a start); a game's
+#: checked record kept (online_end.RECORD_KEPT, "record_kept") notes it said at its table
+END_SAID = "end_said"
+_END_KINDS = (END_SAID, "record_kept")
+
+
+def end_known(journal: GameLog | None) -> bool:
+    """The game's end has been said here (a game with no log: taken as said)."""
+    return journal is None or any(e.get("kind") in _END_KINDS for e in journal.entries())
+
+
+def end_said(journal: GameLog | None) -> None:
+    """The game's end was said here: not said again at a start (written once)."""
+    if journal is not None and not end_known(journal):
+        journal.append(END_SAID)
+
+
 def unchecked_lines(link: Any) -> list[str]:
     """A game won on time here whose deal is not checked yet, for the late
     player's program has not shown its keys (it may never run again):
