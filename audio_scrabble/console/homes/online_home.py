@@ -440,7 +440,7 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal, len(link.refusals), chats_since)  # counted from here
+        online_since.count_from_here(link, chats_since)  # its chat lines, refusals and moves counted from here
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:
