@@ -20,6 +20,7 @@ from .record_phrases import history_line
 __all__ = [
     "CATCHUP_ASKED",
     "ended_not_open",
+    "who_won",
     "KEYS_CAME",
     "RESIGNED_KEYS_LOST",
     "SEEDLESS_AT_TABLE",
@@ -238,3 +239,10 @@ def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None,
         result = "nobody won"
     head = f"In your game with {join_and(list(others))}:"
     return wrapped(f"{head} {how}; {result}.", names=others)
+
+
+def who_won(names: Sequence[str], you: int | None, winners: Sequence[int]) -> str:
+    """Who won a game whose end was said another way ("Alice won.", "You won.", "A tie.")."""
+    if len(winners) == 1 and 0 <= winners[0] < len(names):
+        return does(names[winners[0]], "won", winners[0] == you) + "."
+    return "A tie." if winners else "Nobody won."

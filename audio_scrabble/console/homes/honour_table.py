@@ -99,6 +99,14 @@ def hear_away(session: Host, link: HonourLink) -> None:
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
 
 
+def ended_at_start(link: HonourLink, was_over: bool) -> list[str]:
+    """At start: an honour game the friend ended while this program was not
+    running (answered as it caught up: over now, not before), how it ended
+    and who won, naming it; an end said before is not said again."""
+    ended = link.game.ended
+    return [] if was_over or ended is None else _ended_away(link, ended)
+
+
 def _ended_away(link: HonourLink, ended: GameEnded) -> list[str]:
     """An honour game that ended while not open: how, and who won ("In your game with Bob: ...")."""
     names = link.names

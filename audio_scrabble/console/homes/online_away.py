@@ -22,7 +22,7 @@ from ..table.seats import RemoteSeat
 from ..table.thinking import Thinker
 from . import online_since
 
-__all__ = ["Host", "ended_lines", "hear_away", "notice", "refusal_lines"]
+__all__ = ["Host", "early_final", "ended_lines", "hear_away", "notice", "refusal_lines", "result", "start_lines"]
 
 
 class Host(Protocol):
@@ -81,23 +81,39 @@ def hear_away(session: Host, link: GameLink) -> None:
         if getattr(error, "code", "") != "unreachable":  # said when the move was typed
             notice(session, named(str(error)))
 
+    said_end: list[tuple[Any, ...]] = []  # the end said as a resignation or a claim came, before its check
+
+    def say_end(final: FinalCheck) -> None:
+        notice(session, ended_lines(link, final), lambda: online_since.end_said(link.journal))
+
     def on_record(applied: Applied) -> None:
         record = applied.record
-        if applied.final is not None:  # the end, checked (whoever's keys came last): how, who won, once
-            notice(session, ended_lines(link, applied.final))
+        final = applied.final
+        if final is not None:  # the end, checked (whoever's keys came last): how, who won, once
+            known = said_end or online_since.end_known(link.journal)  # said already, here or at a start
+            if final.checked and known and (not said_end or said_end[-1] == result(final)):
+                return  # the check agrees with what was said: nothing new
+            say_end(final)
             return
         if record.seat == link.state.my_seat or not 0 <= record.seat < len(link.state.names):
             return
         name = link.state.names[record.seat]
         if record.kind in ACTION_KINDS:
             notice(session, online_prompts.moved_not_open(name))
-        elif record.kind == "resign":
-            notice(session, online_prompts.resigned_not_open(name))
-        elif record.kind == "claim" and link.state.timed_out is not None:  # a win on time: who lost, naming it
-            late = link.state.timed_out
-            if 0 <= late < len(link.state.names):
-                lost = online_prompts.lost_on_time(link.state.names[late], late == link.state.my_seat)
-                notice(session, named(" ".join(lost)))
+        elif record.kind in ("resign", "claim"):  # the end, said at once (its check may be slow or never come)
+            early = early_final(link, record.seat if record.kind == "resign" else None)
+            if early is not None:
+                said_end.append(result(early))
+                if record.kind == "resign":
+                    say_end(early)
+                else:  # who lost on time, naming the game, and who won
+                    late, state = early.timed_out, link.state
+                    assert late is not None
+                    lost = online_prompts.lost_on_time(state.names[late], late == state.my_seat)
+                    won = prompts_homes.who_won(state.names, state.my_seat, _winners(early))
+                    notice(session, named(" ".join((*lost, won))), lambda: online_since.end_said(link.journal))
+            elif record.kind == "resign":
+                notice(session, online_prompts.resigned_not_open(name))
 
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:
@@ -116,6 +132,41 @@ def hear_away(session: Host, link: GameLink) -> None:
     link.on_send_failed = on_send_failed
 
 
+def early_final(link: GameLink, resigned: int | None) -> FinalCheck | None:
+    """The end of a game decided by a resignation (``resigned``) or a loss
+    on time (the state's), as it comes, before the deal is checked: the
+    scores as they stand (the check replays the same moves, the loser
+    winning nothing); None when the game has no scores yet."""
+    state = link.state
+    game = state.game
+    late = state.timed_out if resigned is None else None
+    if game is None or (resigned is None and late is None):
+        return None
+    return FinalCheck(tuple(game.scores()), "", resigned, timed_out=late)
+
+
+def result(final: FinalCheck) -> tuple[Any, ...]:
+    """What an end sentence says of ``final``: who lost by resigning or on time, who won."""
+    return final.resigned, final.timed_out, _winners(final)
+
+
+def _winners(final: FinalCheck) -> tuple[int, ...]:
+    loser = final.loser
+    best = max((t for i, t in enumerate(final.totals) if i != loser), default=0)
+    return tuple(i for i, t in enumerate(final.totals) if t == best and i != loser)
+
+
+def start_lines(link: GameLink) -> list[str]:
+    """At start: a game between homes that ended while this program was
+    not running (its end never said here), how it ended and who won,
+    naming it; noted said."""
+    final = link.state.final
+    if final is None or online_since.end_known(link.journal):
+        return []
+    online_since.end_said(link.journal)
+    return ended_lines(link, final)
+
+
 def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
     """A game between homes that ended while not open, as its end is
     checked: naming it, how it ended and who won ("In your game with Bob:
@@ -127,9 +178,7 @@ def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
     if not final.checked:
         return online_prompts.refused_not_open(others, " ".join(final.lines))
     ended = getattr(state.game, "ended", None)
-    loser = final.loser
-    best = max((t for i, t in enumerate(final.totals) if i != loser), default=0)
-    winners = tuple(i for i, t in enumerate(final.totals) if t == best and i != loser)
+    winners = _winners(final)
     out = ended.out_player if ended is not None and ended.reason == "out" else None
     return prompts_homes.ended_not_open(others, names, me, final.totals, winners, out=out, resigned=final.resigned,
                                         timed_out=final.timed_out, reason=ended.reason if ended is not None else "",

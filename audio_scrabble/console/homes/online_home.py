@@ -36,8 +36,8 @@ from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
-from .honour_table import HonourTable, hear_away as hear_honour_away
-from .online_away import refusal_lines
+from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away
+from .online_away import refusal_lines, start_lines
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -187,7 +187,7 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+        return start_lines(link) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
                 ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
     def resume_honour(self, log: Any) -> list[str]:
@@ -206,6 +206,7 @@ class OnlineHome:
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
+        was_over = link.game.is_over
         try:
             link.catch_up()  # what the friend typed meanwhile, answered now
         except OnlineError:
@@ -219,7 +220,8 @@ class OnlineHome:
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
-        return [line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
+        return ended_at_start(link, was_over) + [
+            line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
         transport = self.transport
@@ -438,7 +440,7 @@ class OnlineHome:
         if link.room not in self.rooms:
             self.rooms.append(link.room)
         self.store.game_log(link.room).append("game", game=link.state.game_id)
-        online_since.count_chats(link.journal, len(link.refusals), chats_since)  # counted from here
+        online_since.count_from_here(link, chats_since)  # its chat lines, refusals and moves counted from here
         # what the worker dropped before the link was known here (the room's
         # history holds it; a message read twice counts once)
         if read:

@@ -99,6 +99,21 @@ def count_chats(journal: GameLog | None, refusals: int = 0, since_ms: int | None
         journal.append(REFUSALS, count=refusals)
 
 
+def count_from_here(link: Any, chats_since: int | None = None) -> None:
+    """A game new here (:func:`count_chats`); its moves counted from those
+    it holds now: one made before (a game caught up on a new device: heard
+    on the player's other computer) is not "moved while you were away" at
+    a later start, nor said as new when it is opened (a log with a mark
+    keeps it)."""
+    journal = link.journal
+    count_chats(journal, len(link.refusals), chats_since)
+    if journal is None or any(e.get("kind") == SEEN for e in journal.entries()):
+        return
+    game, _others = link.game_and_others()
+    if game is not None:
+        note_seen(journal, len(game.history))
+
+
 def chats_missed(journal: GameLog | None, heard: Sequence[Any], me: str) -> list[Any]:
     """Of the chat lines of a game's room read at start (``heard``, in the
     room's order), the others' not said here yet (the log counts those
@@ -119,6 +134,23 @@ def refusals_missed(journal: GameLog | None, heard: Sequence[Any]) -> list[Any]:
     as the program ended, or while it was not running (as
     :func:`chats_missed`)."""
     return _missed(journal, REFUSALS, heard)
+
+
+#: the log entry's kind that notes a game's end said here (away, at a start); a game's
+#: checked record kept (online_end.RECORD_KEPT, "record_kept") notes it said at its table
+END_SAID = "end_said"
+_END_KINDS = (END_SAID, "record_kept")
+
+
+def end_known(journal: GameLog | None) -> bool:
+    """The game's end has been said here (a game with no log: taken as said)."""
+    return journal is None or any(e.get("kind") in _END_KINDS for e in journal.entries())
+
+
+def end_said(journal: GameLog | None) -> None:
+    """The game's end was said here: not said again at a start (written once)."""
+    if journal is not None and not end_known(journal):
+        journal.append(END_SAID)
 
 
 def unchecked_lines(link: Any) -> list[str]:

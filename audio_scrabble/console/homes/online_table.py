@@ -257,6 +257,7 @@ class OnlineTable:
             online_end.checked(self.game, applied.final.totals, applied.final.loser)
             said += tuple(applied.final.lines) + online_end.keep_record(self.session, link, names, applied.final.gcg)
             online_end.review_from(self.session, self.game, applied.final)
+            online_since.end_said(link.journal)  # said at its table: not at a start
             said += (online_prompts.REMATCH_HOW,)
         return Relayed(said)
 
@@ -288,6 +289,7 @@ class OnlineTable:
         last = phrases.last_move_event(list(view.history))
         if final is not None:
             lines += online_end.ended_lines(link, final, online_end.ended_record(session, link, final))
+            online_since.end_said(link.journal)
         elif last is not None:  # opened again: every move since the player last saw it, the scores
             lines += online_since.opening_lines(link.journal, view, names, me) + phrases.scores_lines(
                 names, view.scores(), me)
