@@ -24,10 +24,8 @@ from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
 from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from honour_kit import BOB, CAROL, alice_host, room_of, two_games  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +58,9 @@ def test_a_chat_line_coming_to_an_online_table_as_it_closes_is_said(tmp_path: Pa
 def test_a_chat_line_coming_to_an_honour_table_as_it_closes_is_said(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
     bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"))
     try:
-        host.sign_in()
-        host.line(f"invite {CAROL} honour")
-        carol.accept(room_of(host, CAROL))
-        host.line(f"invite {BOB} honour")  # Bob's game at the table
-        bob.accept(room_of(host, BOB))
+        two_games(host, carol, bob)  # Bob's game at the table
         host.idle()
         host.line("")
         table = host.home.table
