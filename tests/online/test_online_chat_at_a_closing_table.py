@@ -23,7 +23,7 @@ from audio_scrabble.online.transport import Message
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import clocked_homes, invited, seated, settle  # type: ignore[import-not-found]
 from honour_kit import BOB, CAROL, alice_host, room_of, two_games  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
 
@@ -36,11 +36,7 @@ def lexicon() -> Any:
 def test_a_chat_line_coming_to_an_online_table_as_it_closes_is_said(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
         seated(alice, bob)
-        alice.line("invite @bob:loopback")  # a second game
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
+        invited(alice, bob)  # a second game
         alice.line("games")
         alice.line("open 1")  # the first game at her table
         settle(alice, bob)

@@ -20,10 +20,9 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, Host, club_move  # type: ignore[import-not-found]
+from honour_kit import BOB, Host, alice_host, club_move, honour_game  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
 
-ALICE = "@alice:loopback"
 MOVED = online_prompts.moved_while_away("Bob", 1)
 
 
@@ -36,17 +35,15 @@ def _game(tmp_path: Path, lexicon: Any, seed: int) -> tuple[LoopbackNetwork, Sav
     net = LoopbackNetwork()
     saves = SaveStore(tmp_path / "s")
     bob = LoopbackTransport(net, BOB)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=seed)
+    host = alice_host(net, tmp_path / "alice", lexicon, saves, seed=seed)
     host.sign_in()
-    host.line(f"invite {BOB} honour")
-    room = host.home.rooms[0]
-    bob.accept(room)
+    room = honour_game(host, bob)
     host.idle()
     return net, saves, bob, host, room
 
 
 def _restart(net: LoopbackNetwork, saves: SaveStore, tmp_path: Path, lexicon: Any, seed: int) -> list[str]:
-    again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=seed)
+    again = alice_host(net, tmp_path / "alice", lexicon, saves, seed=seed)
     try:
         return again.sign_in()
     finally:
