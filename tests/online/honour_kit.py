@@ -6,12 +6,15 @@ plain text in the room (as from a phone's Matrix app: no structured
 content), each choosing a club player's move on the host's game. For
 the tests that build their own: Alice's console over a given network
 (alice_host; its connection can be out of reach: OutOfReach), an honour
-game invited and accepted (honour_game), two of them (two_games)."""
+game invited and accepted (honour_game), two of them (two_games, with
+Bob's and Carol's clients: with_bob_and_carol)."""
 
 from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -148,6 +151,22 @@ def honour_game(host: Host, friend: LoopbackTransport) -> str:
     room = room_of(host, friend.user_id)
     friend.accept(room)
     return room
+
+
+@contextmanager
+def with_bob_and_carol(tmp_path: Path, lexicon: Any) -> Iterator[tuple[Host, LoopbackTransport, LoopbackTransport]]:
+    """Alice's console (see alice_host; data in ``tmp_path``/alice) and
+    Bob's and Carol's bare clients on one loopback network; all closed when
+    the test is done, pass or fail."""
+    net = LoopbackNetwork()
+    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"))
+    try:
+        yield host, bob, carol
+    finally:
+        host.close()
+        bob.close()
+        carol.close()
 
 
 def two_games(host: Host, first: LoopbackTransport, second: LoopbackTransport) -> str:

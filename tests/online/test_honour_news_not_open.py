@@ -19,7 +19,7 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, CAROL, alice_host, honour_game, two_games  # type: ignore[import-not-found]
+from honour_kit import BOB, alice_host, honour_game, two_games, with_bob_and_carol  # type: ignore[import-not-found]
 from lines_kit import joined, said, times  # type: ignore[import-not-found]
 
 
@@ -30,10 +30,7 @@ def lexicon() -> Any:
 
 def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp_path: Path,
                                                                             lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"))
-    try:
+    with with_bob_and_carol(tmp_path, lexicon) as (host, bob, carol):
         room = two_games(host, bob, carol)  # Bob's game is not open now
         bob.send(room, "8D QZQZ", None, "bob.bad")
         host.idle()
@@ -44,10 +41,6 @@ def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp
         host.line("games")
         host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
         assert joined(host.heard).count("Bob's move refused") == count  # once
-    finally:
-        host.close()
-        bob.close()
-        carol.close()
 
 
 def test_the_friends_chat_line_waiting_at_the_table_when_the_program_ends_is_said_at_start(

@@ -18,13 +18,11 @@ import pytest
 from audio_scrabble.console.homes.honour_table import HonourTable
 from audio_scrabble.console.homes.online_table import OnlineTable
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.transport import Message
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
 from homes_kit import clocked_homes, invited, seated, settle  # type: ignore[import-not-found]
-from honour_kit import BOB, CAROL, alice_host, room_of, two_games  # type: ignore[import-not-found]
+from honour_kit import BOB, CAROL, room_of, two_games, with_bob_and_carol  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
 
 
@@ -52,10 +50,7 @@ def test_a_chat_line_coming_to_an_online_table_as_it_closes_is_said(tmp_path: Pa
 
 
 def test_a_chat_line_coming_to_an_honour_table_as_it_closes_is_said(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"))
-    try:
+    with with_bob_and_carol(tmp_path, lexicon) as (host, bob, carol):
         two_games(host, carol, bob)  # Bob's game at the table
         host.idle()
         host.line("")
@@ -67,7 +62,3 @@ def test_a_chat_line_coming_to_an_honour_table_as_it_closes_is_said(tmp_path: Pa
         late("Bob", "are you there?")
         news = host.line("") + host.line("")
         assert said(online_prompts.chat_not_open("Bob", "are you there?"), news), news
-    finally:
-        host.close()
-        bob.close()
-        carol.close()
