@@ -5,7 +5,8 @@ Session.handle_line), the network settled, a player signed in through the
 Enter at both tables), and, for the tests that move days on, one clock
 for the server and both homes with the two homes made and closed around
 the test. A transport that fails its sends while the server is "down"
-stands here too (Flaky), and a seated pair at Alice's turn (seated_her_turn)."""
+stands here too (Flaky), a seated pair at Alice's turn (seated_her_turn),
+and the two seated players in turn order (by_turn)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ from typing import Any
 from audio_scrabble.console.homes.online_commands import install
 from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
-from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.match import GameLink
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_prompts
 
+from honour_kit import OutOfReach  # type: ignore[import-not-found]
 from lines_kit import starts  # type: ignore[import-not-found]
 
 PASSWORD = "correct horse battery"
@@ -117,17 +118,27 @@ def settle(*players: Player) -> None:
             p.idle()
 
 
-def seated(alice: Player, bob: Player, terms: str = "") -> None:
-    """Alice invites Bob (with ``terms``: ``days 1``, ``rules double``...),
-    he accepts it from ``games``, and both tables are seated (each player
-    has pressed Enter at the hand-over)."""
-    alice.line(f"invite @bob:loopback {terms}".rstrip())
+def invited(alice: Player, bob: Player, terms: str = "") -> None:
+    """Alice invites Bob (with ``terms``: ``days 1``, ``rules double``...)
+    and he accepts it from ``games`` (Enter not pressed yet at the hand-over)."""
+    alice.line(f"invite {bob.user} {terms}".rstrip())
     settle(alice, bob)
     bob.line("games")
     bob.line("accept 1")
     settle(alice, bob)
+
+
+def seated(alice: Player, bob: Player, terms: str = "") -> None:
+    """Alice invites Bob (see invited), he accepts it, and both tables are
+    seated (each player has pressed Enter at the hand-over)."""
+    invited(alice, bob, terms)
     alice.line("")
     bob.line("")
+
+
+def by_turn(alice: Player, bob: Player) -> tuple[Player, Player]:
+    """The player whose turn it is in Alice's open game, then the other."""
+    return (alice, bob) if alice.session.game.current == 0 else (bob, alice)
 
 
 def seated_her_turn(alice: Player, bob: Player) -> GameLink:
@@ -182,18 +193,11 @@ def clocked_homes(folder: Path, lexicon: Any,
         bob.close()
 
 
-class Flaky(LoopbackTransport):
+class Flaky(OutOfReach):
     """A loopback transport whose server can be down: its sends fail and it
     says it is offline, as the Matrix transport does from its first failed
     request."""
 
-    down = False
-
     @property
     def offline(self) -> bool:
         return self.down
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        if self.down:
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)

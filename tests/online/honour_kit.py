@@ -3,12 +3,18 @@ online home over any transport), the host and a bare Matrix client of the
 friend's over the loopback transport (Loop), and a whole honour game driven from
 both sides: the host types through Session.handle_line, the friend types
 plain text in the room (as from a phone's Matrix app: no structured
-content), each choosing a club player's move on the host's game."""
+content), each choosing a club player's move on the host's game. For
+the tests that build their own: Alice's console over a given network
+(alice_host; its connection can be out of reach: OutOfReach), an honour
+game invited and accepted (honour_game), two of them (two_games, with
+Bob's and Carol's clients: with_bob_and_carol)."""
 
 from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -16,6 +22,7 @@ from audio_scrabble.console.homes.online_commands import install
 from audio_scrabble.console.homes.online_home import OnlineHome
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.engine.players import ComputerPlayer
+from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.honour import HonourLink
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.store import OnlineStore
@@ -26,6 +33,8 @@ from typed_moves import typed  # type: ignore[import-not-found]
 
 #: the friend of the honour games over the loopback transport (Loop)
 BOB = "@bob:loopback"
+#: the host (alice_host) and a second friend (another game, so that Bob's is not open)
+ALICE, CAROL = "@alice:loopback", "@carol:loopback"
 #: the deal of those games (the host's --seed)
 SEED = 21
 
@@ -114,6 +123,75 @@ class Loop:
         self.host.sign_in()
         self.host.line(f"invite {BOB} honour")
         self.bob.accept(self.room())
+
+
+class OutOfReach(LoopbackTransport):
+    """A host's connection whose server takes no message while ``down``."""
+
+    down = False
+
+    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
+        if self.down:
+            raise Unreachable("loopback", "sending")
+        return super().send(room, body, record, txn_id)
+
+
+def alice_host(net: LoopbackNetwork, folder: Path, lexicon: Any, saves: Any, *, seed: int = SEED,
+               device: str = "", transport: type[LoopbackTransport] = LoopbackTransport) -> Host:
+    """Alice's console (data in ``folder``), each connection a ``transport``
+    to ``net`` (naming ``device``), kept in ``host.transports``; another
+    call over the same folder is her program's next start."""
+    return Host(lambda: transport(net, ALICE, device=device), folder, lexicon, saves, seed=seed)
+
+
+def honour_game(host: Host, friend: LoopbackTransport) -> str:
+    """``host`` invites ``friend`` to an honour game, accepted in the
+    friend's app (the new game at the host's table): its room."""
+    host.line(f"invite {friend.user_id} honour")
+    room = room_of(host, friend.user_id)
+    friend.accept(room)
+    return room
+
+
+@contextmanager
+def with_bob_and_carol(tmp_path: Path, lexicon: Any) -> Iterator[tuple[Host, LoopbackTransport, LoopbackTransport]]:
+    """Alice's console (see alice_host; data in ``tmp_path``/alice) and
+    Bob's and Carol's bare clients on one loopback network; all closed when
+    the test is done, pass or fail."""
+    net = LoopbackNetwork()
+    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"))
+    try:
+        yield host, bob, carol
+    finally:
+        host.close()
+        bob.close()
+        carol.close()
+
+
+def two_games(host: Host, first: LoopbackTransport, second: LoopbackTransport) -> str:
+    """``host`` signed in, an honour game with ``first`` then one with
+    ``second`` (so that ``first``'s is not open): ``first``'s room."""
+    host.sign_in()
+    room = honour_game(host, first)
+    honour_game(host, second)
+    return room
+
+
+def bob_invited(tmp_path: Path, lexicon: Any) -> Host:
+    """Alice's console on her first computer (device ALICE1, data in
+    ``tmp_path``/first, on a network of late devices), signed in, Bob
+    invited to an honour game (not accepted yet), Enter pressed at its table."""
+    net = LoopbackNetwork(late_devices=True)
+    host = alice_host(net, tmp_path / "first", lexicon, SaveStore(tmp_path / "saves"), device="ALICE1")
+    try:
+        host.sign_in()
+        host.line(f"invite {BOB} honour")
+        host.line("")
+    except BaseException:
+        host.close()
+        raise
+    return host
 
 
 def room_of(host: Host, friend: str) -> str:

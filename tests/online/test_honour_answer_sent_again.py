@@ -18,25 +18,12 @@ import pytest
 
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts
 
-from honour_kit import Host, club_move, room_of  # type: ignore[import-not-found]
-
-BOB, ALICE = "@bob:loopback", "@alice:loopback"
-
-
-class Flaky(LoopbackTransport):
-    """Alice's connection: the server stops taking messages while ``down``."""
-
-    down = False
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        if self.down:
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)
+from honour_kit import (  # type: ignore[import-not-found]
+    ALICE, BOB, Host, OutOfReach, alice_host, club_move, honour_game)
 
 
 @pytest.fixture(scope="module")
@@ -44,21 +31,13 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _alices_move_not_answered(tmp_path: Path, lexicon: Any) -> tuple[Host, Flaky, LoopbackTransport, str]:
+def _alices_move_not_answered(tmp_path: Path, lexicon: Any) -> tuple[Host, OutOfReach, LoopbackTransport, str]:
     """Alice's first move made while the server takes nothing: the server back."""
     net = LoopbackNetwork()
     bob = LoopbackTransport(net, BOB)
-    transports: list[Flaky] = []
-
-    def connect() -> Flaky:
-        transports.append(Flaky(net, ALICE))
-        return transports[-1]
-
-    host = Host(connect, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=OutOfReach)
     host.sign_in()
-    host.line(f"invite {BOB} honour")
-    room = room_of(host, BOB)
-    bob.accept(room)
+    room = honour_game(host, bob)
     link = host.link()
     if link.game.current == link.friend_seat:  # Bob first: his move, so that it is Alice's turn
         bob.send(room, club_move(link, 1, ComputerPlayer("club", lexicon, rng_seed=9)), None, "bob.first")
@@ -66,14 +45,14 @@ def _alices_move_not_answered(tmp_path: Path, lexicon: Any) -> tuple[Host, Flaky
         host.line("")
     assert link.game.current == link.my_seat
     before = len(link.game.actions)
-    transports[-1].down = True
+    host.transports[-1].down = True
     host.line("play " + club_move(link, 0, ComputerPlayer("club", lexicon, rng_seed=5)))
     host.idle()
     host.line("")
     assert len(link.game.actions) == before + 1  # the move stands
     assert link.game.current == link.friend_seat
-    transports[-1].down = False  # the server is back
-    return host, transports[-1], bob, room
+    host.transports[-1].down = False  # the server is back
+    return host, host.transports[-1], bob, room
 
 
 def _rack_sent(net_of: LoopbackTransport, room: str, host: Host) -> bool:
@@ -117,45 +96,40 @@ def _resigned_sent(bob: LoopbackTransport, room: str) -> int:
     return len([m for m in bob.network.messages(room) if m.sender == ALICE and said in m.body])
 
 
+class StillOutOfReach(OutOfReach):
+    """Alice's connection at her program's next start, the server still down."""
+
+    down = True
+
+
 def test_a_resignation_the_server_would_not_take_goes_once_it_answers(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
     bob = LoopbackTransport(net, BOB)
-    transports: list[Flaky] = []
-    down = [False]
-
-    def connect() -> Flaky:
-        transports.append(Flaky(net, ALICE))
-        transports[-1].down = down[0]
-        return transports[-1]
-
     saves = SaveStore(tmp_path / "s")
-    host = Host(connect, tmp_path / "alice", lexicon, saves, seed=21)
+    host = alice_host(net, tmp_path / "alice", lexicon, saves, transport=OutOfReach)
     try:
         host.sign_in()
-        host.line(f"invite {BOB} honour")
-        room = room_of(host, BOB)
-        bob.accept(room)
+        room = honour_game(host, bob)
         host.idle()
-        transports[-1].down = True
+        host.transports[-1].down = True
         host.line("resign")
         host.line("yes")
         host.idle()
         assert host.link().game.is_over
         assert _resigned_sent(bob, room) == 0
         host.close()
-        down[0] = True  # the next start, the server still down
-        again = Host(connect, tmp_path / "alice", lexicon, saves, seed=21)
+        again = alice_host(net, tmp_path / "alice", lexicon, saves, transport=StillOutOfReach)  # the server still down
         again.sign_in()
         again.idle()
         assert _resigned_sent(bob, room) == 0
-        transports[-1].down = False
+        again.transports[-1].down = False
         again.home.tick()
         again.idle()
         assert _resigned_sent(bob, room) == 1  # the friend's phone is told the game is over, and how it ended
         again.home.tick()
         again.idle()
         again.close()
-        third = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        third = alice_host(net, tmp_path / "alice", lexicon, saves)
         third.sign_in()
         third.idle()
         third.close()

@@ -22,10 +22,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from honour_kit import BOB, CAROL, Host, alice_host, room_of, two_games  # type: ignore[import-not-found]
 from lines_kit import said, times  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +40,9 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
     net = LoopbackNetwork()
     saves = SaveStore(tmp_path / "saves")
     bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    first = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+    first = alice_host(net, tmp_path / "alice", lexicon, saves)
     try:
-        first.sign_in()
-        first.line(f"invite {BOB} honour")
-        room = room_of(first, BOB)
-        bob.accept(room)
-        first.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(room_of(first, CAROL))
+        room = two_games(first, bob, carol)  # Bob's game is not open now
         bob.send(room, "see you tomorrow", None, "bob.chat")
         first.idle()
         heard = first.line("")  # said at once, the game not open
@@ -57,7 +50,7 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         bob.send(room, "bring snacks", None, "bob.chat2")
         first.idle()
         first.close()  # the second line not said yet: the program ends
-        again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        again = alice_host(net, tmp_path / "alice", lexicon, saves)
         start = again.sign_in()
         line = online_prompts.chat_while_away("Bob", "bring snacks")
         assert said(line, start), start
@@ -69,7 +62,7 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         _open(again, room)
         assert times(line, again.heard) == 1  # once
         again.close()
-        third = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        third = alice_host(net, tmp_path / "alice", lexicon, saves)
         out = third.sign_in()
         assert not any("bring snacks" in x for x in out + _open(third, room))  # said: not kept any more
         third.close()

@@ -21,10 +21,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from honour_kit import BOB, CAROL, Host, alice_host, two_games  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -38,16 +36,11 @@ def test_a_line_kept_after_one_said_is_said_at_the_next_start(tmp_path: Path, le
     bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
 
     def host() -> Host:
-        return Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        return alice_host(net, tmp_path / "alice", lexicon, saves)
 
     first = host()
     try:
-        first.sign_in()
-        first.line(f"invite {BOB} honour")
-        room = room_of(first, BOB)
-        bob.accept(room)
-        first.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(room_of(first, CAROL))
+        room = two_games(first, bob, carol)  # Bob's game is not open now
         first.idle()
         first.line("")
         bob.send(room, "first line", None, "bob.chat1")

@@ -15,13 +15,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import prompts
 
-from honour_kit import BOB, Host  # type: ignore[import-not-found]
-
-ALICE = "@alice:loopback"
+from honour_kit import bob_invited  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -30,14 +26,9 @@ def lexicon() -> Any:
 
 
 def test_the_friends_move_made_as_the_game_is_opened_is_said_once(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork(late_devices=True)
-    saves = SaveStore(tmp_path / "saves")
-    host = Host(lambda: LoopbackTransport(net, ALICE, device="ALICE1"), tmp_path / "first", lexicon, saves, seed=21)
+    host = bob_invited(tmp_path, lexicon)
     try:
-        host.sign_in()
-        host.line(f"invite {BOB} honour")
         link = host.link()
-        host.line("")
         if link.game.current != link.friend_seat:
             host.line("pass")
             host.idle()

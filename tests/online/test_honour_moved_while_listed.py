@@ -17,12 +17,8 @@ import pytest
 
 from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 
-from honour_kit import BOB, Host  # type: ignore[import-not-found]
-
-ALICE = "@alice:loopback"
+from honour_kit import Host, bob_invited  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +42,9 @@ class _Watched(list):  # type: ignore[type-arg]
 
 
 def test_games_and_open_while_the_honour_game_moves_away(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork(late_devices=True)
-    saves = SaveStore(tmp_path / "saves")
-    host = Host(lambda: LoopbackTransport(net, ALICE, device="ALICE1"), tmp_path / "first", lexicon, saves, seed=21)
+    host = bob_invited(tmp_path, lexicon)
     try:
-        host.sign_in()
-        host.line(f"invite {BOB} honour")
         link = host.link()
-        host.line("")
         host.home.close_table()
         watched = _Watched(host.home.rooms, host)
         host.home.rooms = watched

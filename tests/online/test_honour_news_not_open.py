@@ -19,10 +19,8 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from honour_kit import BOB, alice_host, honour_game, two_games, with_bob_and_carol  # type: ignore[import-not-found]
 from lines_kit import joined, said, times  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -32,16 +30,8 @@ def lexicon() -> Any:
 
 def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp_path: Path,
                                                                             lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
-    try:
-        host.sign_in()
-        host.line(f"invite {BOB} honour")
-        room = room_of(host, BOB)
-        bob.accept(room)
-        host.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(room_of(host, CAROL))
+    with with_bob_and_carol(tmp_path, lexicon) as (host, bob, carol):
+        room = two_games(host, bob, carol)  # Bob's game is not open now
         bob.send(room, "8D QZQZ", None, "bob.bad")
         host.idle()
         news = host.line("")
@@ -51,10 +41,6 @@ def test_the_friends_move_refused_in_a_game_not_open_is_said_naming_the_game(tmp
         host.line("games")
         host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
         assert joined(host.heard).count("Bob's move refused") == count  # once
-    finally:
-        host.close()
-        bob.close()
-        carol.close()
 
 
 def test_the_friends_chat_line_waiting_at_the_table_when_the_program_ends_is_said_at_start(
@@ -62,21 +48,19 @@ def test_the_friends_chat_line_waiting_at_the_table_when_the_program_ends_is_sai
     net = LoopbackNetwork()
     saves = SaveStore(tmp_path / "s")
     bob = LoopbackTransport(net, BOB)
-    first = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+    first = alice_host(net, tmp_path / "alice", lexicon, saves)
     try:
         first.sign_in()
-        first.line(f"invite {BOB} honour")
-        room = room_of(first, BOB)
-        bob.accept(room)
+        room = honour_game(first, bob)
         bob.send(room, "thinking hard", None, "bob.chat")
         first.idle()
         first.close()  # the line waits at the open table, not said
-        again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        again = alice_host(net, tmp_path / "alice", lexicon, saves)
         start = again.sign_in()
         line = online_prompts.chat_while_away("Bob", "thinking hard")
         assert said(line, start), start
         again.close()
-        third = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        third = alice_host(net, tmp_path / "alice", lexicon, saves)
         assert not said(line, third.sign_in())  # once
         third.close()
         assert times(line, again.heard) == 1

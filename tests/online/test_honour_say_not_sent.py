@@ -12,24 +12,12 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, Host, room_of  # type: ignore[import-not-found]
+from honour_kit import BOB, OutOfReach, alice_host, honour_game  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-
-ALICE = "@alice:loopback"
-
-
-class Flaky(LoopbackTransport):
-    down = False
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        if self.down:
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)
 
 
 @pytest.fixture(scope="module")
@@ -40,28 +28,20 @@ def lexicon() -> Any:
 def test_a_chat_line_not_sent_is_not_said_as_said(tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
     bob = LoopbackTransport(net, BOB)
-    transports: list[Flaky] = []
-
-    def connect() -> Flaky:
-        transports.append(Flaky(net, ALICE))
-        return transports[-1]
-
-    host = Host(connect, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=OutOfReach)
     try:
         host.sign_in()
-        host.line(f"invite {BOB} honour")
-        room = room_of(host, BOB)
-        bob.accept(room)
+        room = honour_game(host, bob)
         host.idle()
         host.line("")
-        transports[-1].down = True
+        host.transports[-1].down = True
         out = host.line("say back in a minute")
         host.idle()
         out += host.line("")
         assert online_prompts.SAID not in out, out
         assert "did not answer" in joined(out), out
         assert not any(m.body == "back in a minute" for m in net.messages(room))
-        transports[-1].down = False
+        host.transports[-1].down = False
         assert online_prompts.SAID in host.line("say back in a minute")
         assert any(m.body == "back in a minute" for m in net.messages(room))
     finally:

@@ -14,28 +14,18 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts
 
-from honour_kit import Host  # type: ignore[import-not-found]
+from honour_kit import ALICE, BOB, OutOfReach, alice_host  # type: ignore[import-not-found]
 
-BOB = "@bob:loopback"
-ALICE = "@alice:loopback"
 #: a line of the game sent again (prompts_homes.honour_again)
 AGAIN = "in case your app could not read"
 
 
-class Down(LoopbackTransport):
+class Down(OutOfReach):
     """Alice's connection: the room is made, then the server stops taking messages."""
-
-    down = False
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        if self.down:
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)
 
     def create_room(self, name: str, invitees: Any, *, encrypted: bool = True) -> str:
         room = super().create_room(name, invitees, encrypted=encrypted)
@@ -56,20 +46,14 @@ def test_a_welcome_that_did_not_go_leaves_the_phone_to_be_briefed_at_its_first_m
         tmp_path: Path, lexicon: Any) -> None:
     net = LoopbackNetwork()
     phone = LoopbackTransport(net, BOB, device="PHONE1")
-    transports: list[Down] = []
-
-    def connect() -> Down:
-        transports.append(Down(net, ALICE))
-        return transports[-1]
-
-    host = Host(connect, tmp_path / "alice", lexicon, SaveStore(tmp_path / "saves"), seed=21)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "saves"), transport=Down)
     try:
         host.sign_in()
         host.line(f"invite {BOB} honour")
         room = host.home.rooms[0]
         link = host.link()
         assert _from_alice(net, room) == []  # the welcome did not go
-        transports[-1].down = False  # the server is back
+        host.transports[-1].down = False  # the server is back
         phone.accept(room)
         phone.send(room, "hello?", None, "bob.1")
         host.idle()
@@ -86,20 +70,14 @@ def test_a_welcome_that_did_not_go_is_made_up_for_at_the_next_start(tmp_path: Pa
     net = LoopbackNetwork()
     phone = LoopbackTransport(net, BOB, device="PHONE1")
     saves = SaveStore(tmp_path / "saves")
-    transports: list[LoopbackTransport] = []
-
-    def first_connect() -> LoopbackTransport:
-        transports.append(Down(net, ALICE))
-        return transports[-1]
-
-    first = Host(first_connect, tmp_path / "alice", lexicon, saves, seed=21)
+    first = alice_host(net, tmp_path / "alice", lexicon, saves, transport=Down)
     first.sign_in()
     first.line(f"invite {BOB} honour")
     room = first.home.rooms[0]
     assert _from_alice(net, room) == []
     first.close()
     try:
-        again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=21)
+        again = alice_host(net, tmp_path / "alice", lexicon, saves)
         again.sign_in()
         again.idle()
         link = again.link()

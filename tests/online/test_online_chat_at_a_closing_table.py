@@ -18,16 +18,12 @@ import pytest
 from audio_scrabble.console.homes.honour_table import HonourTable
 from audio_scrabble.console.homes.online_table import OnlineTable
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.transport import Message
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from homes_kit import clocked_homes, invited, seated, settle  # type: ignore[import-not-found]
+from honour_kit import BOB, CAROL, room_of, two_games, with_bob_and_carol  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +34,7 @@ def lexicon() -> Any:
 def test_a_chat_line_coming_to_an_online_table_as_it_closes_is_said(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
         seated(alice, bob)
-        alice.line("invite @bob:loopback")  # a second game
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
+        invited(alice, bob)  # a second game
         alice.line("games")
         alice.line("open 1")  # the first game at her table
         settle(alice, bob)
@@ -58,15 +50,8 @@ def test_a_chat_line_coming_to_an_online_table_as_it_closes_is_said(tmp_path: Pa
 
 
 def test_a_chat_line_coming_to_an_honour_table_as_it_closes_is_said(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
-    try:
-        host.sign_in()
-        host.line(f"invite {CAROL} honour")
-        carol.accept(room_of(host, CAROL))
-        host.line(f"invite {BOB} honour")  # Bob's game at the table
-        bob.accept(room_of(host, BOB))
+    with with_bob_and_carol(tmp_path, lexicon) as (host, bob, carol):
+        two_games(host, carol, bob)  # Bob's game at the table
         host.idle()
         host.line("")
         table = host.home.table
@@ -77,7 +62,3 @@ def test_a_chat_line_coming_to_an_honour_table_as_it_closes_is_said(tmp_path: Pa
         late("Bob", "are you there?")
         news = host.line("") + host.line("")
         assert said(online_prompts.chat_not_open("Bob", "are you there?"), news), news
-    finally:
-        host.close()
-        bob.close()
-        carol.close()

@@ -54,13 +54,7 @@ def test_a_chat_line_waiting_at_the_table_when_another_game_is_opened_is_said(tm
                                                                              lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
         seated(alice, bob)
-        alice.line("invite @bob:loopback")  # a second game
-        settle(alice, bob)
-        bob.line("games")
-        bob.line("accept 1")
-        settle(alice, bob)
-        alice.line("")
-        bob.line("")
+        seated(alice, bob)  # a second game
         alice.line("games")
         alice.line("open 1")  # the first game at her table
         bob.line("games")

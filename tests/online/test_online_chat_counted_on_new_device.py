@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
+from audio_scrabble.online.loopback import LoopbackNetwork
 
-from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from catchup_kit import Device, game, sign_in  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 from homes_kit import settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
@@ -28,16 +29,14 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def test_lines_from_before_the_new_device_are_not_said_when_it_can_read_them(tmp_path: Path, lexicon: Any) -> None:
-    net, alice, bob = two_devices(tmp_path, lexicon)
-    laptop: Device | None = None
+def test_lines_from_before_the_new_device_are_not_said_when_it_can_read_them(
+        game: tuple[LoopbackNetwork, Device, Device, str], tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = game
+    alice.line("say heard on the first computer")
+    settle(alice, bob)
+    assert "heard on the first computer" in joined(bob.line("") + bob.heard)
+    laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
     try:
-        play_some(alice, bob)
-        room = alice.home.rooms[0]
-        alice.line("say heard on the first computer")
-        settle(alice, bob)
-        assert "heard on the first computer" in joined(bob.line("") + bob.heard)
-        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
         sign_in(laptop)
         settle(alice, bob, laptop)
         assert room in laptop.home.links  # caught up (Alice's program answered)
@@ -55,6 +54,4 @@ def test_lines_from_before_the_new_device_are_not_said_when_it_can_read_them(tmp
             m.body for m in laptop.transports[-1].history(room) if m.record is None)  # readable now
         assert "heard on" not in again, again  # neither said again
     finally:
-        for p in (alice, bob, laptop):
-            if p is not None:
-                p.close()
+        laptop.close()

@@ -18,7 +18,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.presentation import online_prompts, prompts_homes
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import by_turn, clocked_homes, seated, settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,7 @@ def lexicon() -> Any:
 def test_the_claimant_hears_the_deal_could_not_be_checked_and_why(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (clock, _, alice, bob):
         seated(alice, bob, "days 1")
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        late, waiting = by_turn(alice, bob)
         late.close()  # its program does not run again
         clock.now += DAY_MS
         assert waiting.line("claim 1")[0] == online_prompts.CLAIM_SENT[0]

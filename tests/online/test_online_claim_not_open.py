@@ -16,7 +16,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.presentation import online_prompts
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import by_turn, clocked_homes, invited, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -28,12 +28,8 @@ def lexicon() -> Any:
 def test_the_late_player_hears_they_lost_on_time_in_a_game_not_open(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (clock, _, alice, bob):
         seated(alice, bob, "days 1")
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
-        waiting.line(f"invite {late.user}")  # a second game, at both tables now
-        settle(alice, bob)
-        late.line("games")
-        late.line("accept 1")
-        settle(alice, bob)
+        late, waiting = by_turn(alice, bob)
+        invited(waiting, late)  # a second game, at both tables now
         late.line("")
         waiting.line("")
         clock.now += DAY_MS

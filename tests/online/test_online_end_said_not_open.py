@@ -14,15 +14,12 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
+from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import prompts_homes
 
 from homes_kit import seated_pair, settle  # type: ignore[import-not-found]
-from honour_kit import Host, room_of  # type: ignore[import-not-found]
+from honour_kit import two_games, with_bob_and_carol  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-
-BOB, CAROL, ALICE = "@bob:loopback", "@carol:loopback", "@alice:loopback"
 
 
 @pytest.fixture(scope="module")
@@ -50,26 +47,14 @@ def test_a_game_between_homes_resigned_while_not_open_says_the_end_once(tmp_path
 
 
 def test_an_honour_game_resigned_by_the_friend_while_not_open_says_the_end(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), seed=21)
-    try:
-        host.sign_in()
-        host.line(f"invite {BOB} honour")
-        room = room_of(host, BOB)
-        bob.accept(room)
-        host.line(f"invite {CAROL} honour")  # Bob's game is not open now
-        carol.accept(room_of(host, CAROL))
+    with with_bob_and_carol(tmp_path, lexicon) as (host, bob, carol):
+        room = two_games(host, bob, carol)  # Bob's game is not open now
         bob.send(room, "resign", None, "bob.resign")
         host.idle()
         news = joined(host.line(""))
         assert host.home.honour[room].game.is_over
         assert "In your game with Bob: Bob resigned; you won." in news, news
         assert news.count("you won") == 1, news
-    finally:
-        host.close()
-        bob.close()
-        carol.close()
 
 
 def test_how_it_ended_and_by_how_much() -> None:

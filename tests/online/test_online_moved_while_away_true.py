@@ -16,14 +16,11 @@ import pytest
 
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, Host, club_move  # type: ignore[import-not-found]
+from honour_kit import Loop, club_move  # type: ignore[import-not-found]
 from lines_kit import said  # type: ignore[import-not-found]
 
-ALICE = "@alice:loopback"
 MOVED = online_prompts.moved_while_away("Bob", 1)
 
 
@@ -32,21 +29,17 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _game(tmp_path: Path, lexicon: Any, seed: int) -> tuple[LoopbackNetwork, SaveStore, LoopbackTransport, Host, str]:
-    net = LoopbackNetwork()
-    saves = SaveStore(tmp_path / "s")
-    bob = LoopbackTransport(net, BOB)
-    host = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=seed)
-    host.sign_in()
-    host.line(f"invite {BOB} honour")
-    room = host.home.rooms[0]
-    bob.accept(room)
-    host.idle()
-    return net, saves, bob, host, room
+def _game(tmp_path: Path, lexicon: Any, seed: int) -> Loop:
+    """Alice's honour game with Bob (dealt with ``seed``), invited and accepted."""
+    loop = Loop(tmp_path, lexicon, seed)
+    loop.invited()
+    loop.host.idle()
+    return loop
 
 
-def _restart(net: LoopbackNetwork, saves: SaveStore, tmp_path: Path, lexicon: Any, seed: int) -> list[str]:
-    again = Host(lambda: LoopbackTransport(net, ALICE), tmp_path / "alice", lexicon, saves, seed=seed)
+def _restart(loop: Loop) -> list[str]:
+    """What Alice's program says at its next start."""
+    again = loop.new_host()
     try:
         return again.sign_in()
     finally:
@@ -54,21 +47,21 @@ def _restart(net: LoopbackNetwork, saves: SaveStore, tmp_path: Path, lexicon: An
 
 
 def test_no_move_while_away_is_said_of_a_game_the_friend_has_not_moved_in(tmp_path: Path, lexicon: Any) -> None:
-    seed = 22  # Alice plays first
-    net, saves, bob, host, room = _game(tmp_path, lexicon, seed)
+    loop = _game(tmp_path, lexicon, 22)  # Alice plays first
+    bob, host = loop.bob, loop.host
     try:
         link = host.link()
         assert link.game.current == link.my_seat and not link.game.actions
         host.close()
-        start = _restart(net, saves, tmp_path, lexicon, seed)
+        start = _restart(loop)
         assert not said(MOVED, start), start
     finally:
         bob.close()
 
 
 def test_a_move_heard_at_the_table_is_not_said_again_as_made_while_away(tmp_path: Path, lexicon: Any) -> None:
-    seed = 21  # Bob plays first
-    net, saves, bob, host, room = _game(tmp_path, lexicon, seed)
+    loop = _game(tmp_path, lexicon, 21)  # Bob plays first
+    bob, host, room = loop.bob, loop.host, loop.room()
     try:
         link = host.link()
         assert link.game.current == link.friend_seat
@@ -76,20 +69,20 @@ def test_a_move_heard_at_the_table_is_not_said_again_as_made_while_away(tmp_path
         host.idle()
         assert any("Bob's move has arrived" in x for x in host.line(""))  # heard here
         host.close()
-        start = _restart(net, saves, tmp_path, lexicon, seed)
+        start = _restart(loop)
         assert not said(MOVED, start), start
     finally:
         bob.close()
 
 
 def test_a_move_made_while_the_program_was_closed_is_said(tmp_path: Path, lexicon: Any) -> None:
-    seed = 21
-    net, saves, bob, host, room = _game(tmp_path, lexicon, seed)
+    loop = _game(tmp_path, lexicon, 21)
+    bob, host, room = loop.bob, loop.host, loop.room()
     try:
         move = club_move(host.link(), 1, ComputerPlayer("club", lexicon, rng_seed=9))
         host.close()
         bob.send(room, move, None, "bob.1")  # while Alice's program is closed
-        start = _restart(net, saves, tmp_path, lexicon, seed)
+        start = _restart(loop)
         assert said(MOVED, start), start
     finally:
         bob.close()

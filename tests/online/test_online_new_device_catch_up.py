@@ -26,7 +26,7 @@ from audio_scrabble.online import catchup
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import prompts_homes
 
-from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from catchup_kit import PASSES, Device, game, sign_in  # type: ignore[import-not-found]  # noqa: F401 (the fixture)
 from homes_kit import settle  # type: ignore[import-not-found]
 
 
@@ -40,14 +40,13 @@ def _seeds_seen_by(net: LoopbackNetwork, room: str, user: str) -> list[str]:
             if m.record is not None and catchup.is_catchup(m.record) and m.sender == user and m.record.get("seed")]
 
 
-def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_path: Path, lexicon: Any) -> None:
-    net, alice, bob = two_devices(tmp_path, lexicon)
-    laptop: Device | None = None
+def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(
+        game: tuple[LoopbackNetwork, Device, Device, str], tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = game
+    moves = PASSES
+    bob.close()  # his first computer is off
+    laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
     try:
-        moves = play_some(alice, bob)
-        room = alice.home.rooms[0]
-        bob.close()  # his first computer is off
-        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
         said = sign_in(laptop)
         assert not laptop.transports[0].history(room) or all(
             m.record is None or catchup.is_catchup(m.record) for m in laptop.transports[0].history(room))
@@ -83,21 +82,17 @@ def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(tmp_
         assert prompts_homes.caught_up(moves, "")[0] in laptop.line(""), laptop.heard[-6:]
         bob2.close()
     finally:
-        for p in (alice, bob, laptop):
-            if p is not None:
-                p.close()
+        laptop.close()
 
 
-def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_path: Path, lexicon: Any) -> None:
-    net, alice, bob = two_devices(tmp_path, lexicon)
-    laptop: Device | None = None
+def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(
+        game: tuple[LoopbackNetwork, Device, Device, str], tmp_path: Path, lexicon: Any) -> None:
+    net, alice, bob, room = game
+    game_id = alice.home.links[room].state.game_id
+    bob_rack = sorted(bob.home.links[room].state.game.players[1 if bob.home.links[room].state.my_seat else 0].rack)  # type: ignore[union-attr]
+    alice.close()  # only Bob's first computer answers
+    laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
     try:
-        play_some(alice, bob)
-        room = alice.home.rooms[0]
-        game_id = alice.home.links[room].state.game_id
-        bob_rack = sorted(bob.home.links[room].state.game.players[1 if bob.home.links[room].state.my_seat else 0].rack)  # type: ignore[union-attr]
-        alice.close()  # only Bob's first computer answers
-        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
         said = sign_in(laptop)
         assert prompts_homes.CATCHUP_ASKED[0] in said, said
         settle(bob, laptop)
@@ -138,9 +133,7 @@ def test_the_players_other_computer_sends_the_seed_and_the_new_one_plays_on(tmp_
         again.close()
         alice2.close()
     finally:
-        for p in (alice, bob, laptop):
-            if p is not None:
-                p.close()
+        laptop.close()
 
 
 def test_an_answer_is_split_into_messages_that_fit_and_read_back_whole() -> None:
