@@ -2883,108 +2883,6 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
     return 0;
 }
 
-static int eg_iid_min = 0, eg_iid_cut = 2, eg_block_min = 0, eg_block_adj = 1, eg_ttord_min = 0;
-
-/* the squares of m and those next to them, in a bit set of the board */
-static void eg_block_mask(const EMove *m, uint64_t *blk)
-{
-    int k;
-    memset(blk, 0, 4 * sizeof(uint64_t));
-    for (k = 0; k < m->n; k++) {
-        int p = m->pos[k], r = p / SIZE, c = p % SIZE;
-        blk[p >> 6] |= (uint64_t)1 << (p & 63);
-        if (!eg_block_adj)
-            continue;
-        if (r > 0) blk[(p - SIZE) >> 6] |= (uint64_t)1 << ((p - SIZE) & 63);
-        if (r < SIZE - 1) blk[(p + SIZE) >> 6] |= (uint64_t)1 << ((p + SIZE) & 63);
-        if (c > 0) blk[(p - 1) >> 6] |= (uint64_t)1 << ((p - 1) & 63);
-        if (c < SIZE - 1) blk[(p + 1) >> 6] |= (uint64_t)1 << ((p + 1) & 63);
-    }
-}
-
-static int eg_blocks(const EMove *m, const uint64_t *blk)
-{
-    int k;
-    for (k = 0; k < m->n; k++)
-        if (blk[m->pos[k] >> 6] >> (m->pos[k] & 63) & 1)
-            return 1;
-    return 0;
-}
-
-/* v[from..n): outs of rack first, then the moves on blk, then the rest,
- * each group in the order it had; 0, -1 out of memory */
-static int eg_block_sort(EMove **v, int from, int n, Rack rack, const uint64_t *blk)
-{
-    EMove **tmp;
-    int g, k, at = 0;
-    if (n - from < 2)
-        return 0;
-    tmp = malloc(sizeof(EMove *) * (size_t)(n - from));
-    if (tmp == NULL)
-        return -1;
-    for (g = 0; g < 3; g++)
-        for (k = from; k < n; k++) {
-            int grp = rk_eq(v[k]->used, rack) ? 0 : (eg_blocks(v[k], blk) ? 1 : 2);
-            if (grp == g)
-                tmp[at++] = v[k];
-        }
-    memcpy(v + from, tmp, sizeof(EMove *) * (size_t)(n - from));
-    free(tmp);
-    return 0;
-}
-
-static TTE *eg_tt_find(EgObject *s, uint64_t h, uint64_t r);
-static uint64_t eg_rkey(Rack mine, Rack theirs, int passes);
-
-typedef struct { EMove *m; int g, est, at; } EgTo;
-
-static int eg_to_cmp(const void *a, const void *b)
-{
-    const EgTo *x = a, *y = b;
-    if (x->g != y->g) return x->g - y->g;
-    if (x->est != y->est) return y->est - x->est;
-    return x->at - y->at;
-}
-
-/* v[from..n) ordered by what the table knows of each reply: outs first,
- * then moves whose reply failed low (by score less its value), then the
- * unknown, then those refuted; 0, -1 out of memory */
-static int eg_tt_sort(EgObject *s, EMove **v, int from, int n, Rack mine, Rack theirs)
-{
-    EgTo *t;
-    int k;
-    if (n - from < 2)
-        return 0;
-    t = malloc(sizeof(EgTo) * (size_t)(n - from));
-    if (t == NULL)
-        return -1;
-    for (k = from; k < n; k++) {
-        EgTo *x = &t[k - from];
-        EMove *m = v[k];
-        x->m = m;
-        x->at = k;
-        x->est = 0;
-        if (rk_eq(m->used, mine))
-            x->g = 0;
-        else {
-            TTE *e = eg_tt_find(s, s->h ^ m->z, eg_rkey(theirs, rk_sub(mine, m->used), 0));
-            if (e == NULL)
-                x->g = 2;
-            else if (e->flag == EG_LOWER)
-                x->g = 3;
-            else {
-                x->g = 1;
-                x->est = m->score - e->val;
-            }
-        }
-    }
-    qsort(t, (size_t)(n - from), sizeof(EgTo), eg_to_cmp);
-    for (k = from; k < n; k++)
-        v[k] = t[k - from].m;
-    free(t);
-    return 0;
-}
-
 /* s->stop: 1 out of time, 2 an error (set) */
 static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, int alpha, int beta, int passes)
 {
@@ -2992,8 +2890,6 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
     TTE *entry;
     EMove *first = NULL, *best_m = NULL;
     int outer, alpha0, best, cut = 0, leaf, face_theirs, which, hit, flag, before;
-    uint64_t blk[4];
-    int blk_have = 0, blk_done = 0, blk_sorted = 0;
     s->nodes++;
     if (passes >= 2)
         return eg_face(s, theirs) - eg_face(s, mine);
@@ -3010,16 +2906,6 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
     }
     r = eg_rkey(mine, theirs, passes);
     entry = eg_tt_find(s, s->h, r);
-    if ((entry == NULL || entry->best == NULL) && depth >= eg_iid_min && eg_iid_min > 0) {
-        /* internal iterative deepening: no move known here, so a shallower
-           search of the node first, for the move to try first */
-        int saved_hit = s->hit;
-        eg_search(s, side, mine, theirs, depth - eg_iid_cut, alpha, beta, passes);
-        s->hit = saved_hit;
-        if (s->stop)
-            return 0;
-        entry = eg_tt_find(s, s->h, r);
-    }
     if (entry != NULL) {
         first = entry->best;
         if (entry->depth >= depth && (entry->flag == EG_EXACT || (entry->flag == EG_LOWER && entry->val >= beta) ||
@@ -3122,30 +3008,6 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 continue;
             if (m == first && which)
                 continue;
-            if (eg_ttord_min && depth >= eg_ttord_min && !blk_sorted && moves == &fresh) {
-                blk_sorted = 1;
-                if (eg_tt_sort(s, moves->v, k, moves->n, mine, theirs) < 0) {
-                    PyErr_NoMemory();
-                    s->stop = 2;
-                    free(fresh.v);
-                    return 0;
-                }
-                m = moves->v[k];
-                if (m == first && which)
-                    continue;
-            }
-            if (blk_have && !blk_sorted && moves == &fresh) {
-                blk_sorted = 1;
-                if (eg_block_sort(moves->v, k, moves->n, mine, blk) < 0) {
-                    PyErr_NoMemory();
-                    s->stop = 2;
-                    free(fresh.v);
-                    return 0;
-                }
-                m = moves->v[k];
-                if (m == first && which)
-                    continue;
-            }
             left = rk_sub(mine, m->used);
             before = s->hit;
             s->hit = 0;
@@ -3170,16 +3032,6 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
                 }
                 eg_tt_prefetch(s, s->h, eg_rkey(theirs, left, 0));
                 val = m->score - eg_search(s, 1 - side, theirs, left, depth - 1, m->score - beta, m->score - alpha, 0);
-                if (!blk_done && !s->stop && eg_block_min && depth >= eg_block_min) {
-                    /* the other side's answer to the first move searched:
-                       the moves on or next to its squares tried early */
-                    TTE *ce = eg_tt_find(s, s->h, eg_rkey(theirs, left, 0));
-                    blk_done = 1;
-                    if (ce != NULL && ce->best != NULL && ce->best != EG_PASS) {
-                        eg_block_mask(ce->best, blk);
-                        blk_have = 1;
-                    }
-                }
                 eg_undo(s, m, old, saved, changed);
                 if (s->stop) {
                     free(fresh.v);
@@ -3649,11 +3501,6 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC PyInit__movegen_c(void)
 {
     PyObject *m;
-    if (getenv("EG_IID_MIN")) eg_iid_min = atoi(getenv("EG_IID_MIN"));
-    if (getenv("EG_IID_CUT")) eg_iid_cut = atoi(getenv("EG_IID_CUT"));
-    if (getenv("EG_BLOCK")) eg_block_min = atoi(getenv("EG_BLOCK"));
-    if (getenv("EG_TTORD")) eg_ttord_min = atoi(getenv("EG_TTORD"));
-    if (getenv("EG_BLOCK_ADJ")) eg_block_adj = atoi(getenv("EG_BLOCK_ADJ"));
     GraphType.tp_dealloc = (destructor)Graph_dealloc;
     GraphType.tp_flags = Py_TPFLAGS_DEFAULT;
     GraphType.tp_doc = "A word graph in flat arrays: Graph(root, values, bingo_bonus, letter_premiums, word_premiums)";
