@@ -73,7 +73,7 @@ def still_asking_blank(square: str) -> str:
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
-NOT_PLAYED = "Not played; the turn is still yours."
+NOT_PLAYED = "Not played; still your turn."
 CANCELLED_BLANK = "Cancelled; nothing was played."
 LINE_CLEARED = "Line cleared."
 #: a line that needed no words
@@ -133,10 +133,16 @@ POSITION_HINT_NO_AIDS = ("Type help for commands.",)
 CHALLENGE_HOW = "type challenge before you play."
 
 
-def turn(name: str, you: bool = False) -> str:
+def turn(name: str, you: bool = False, cells: int | None = None) -> str:
     """``Alice's turn.``; ``Your turn.`` to the one person at the table
-    (``you``); ``Turn for Me.`` (see :func:`phrases.turn_line`)."""
-    return turn_line(name, you)
+    (``you``); ``Turn for Me.`` (see :func:`phrases.turn_line`). On a
+    display of ``cells`` too narrow for it whose line holds the name,
+    ``Tom and Jerry's turn to play.``: ``turn.`` alone on the last line
+    would follow the name (``Tom and Jerry's`` / ``turn to play.``)."""
+    line = turn_line(name, you)
+    if cells is not None and len(line) > cells and line.endswith("'s turn.") and len(line) - len(" turn.") <= cells:
+        return line[:-1] + " to play."
+    return line
 
 
 def turn_with_help(name: str, you: bool = False) -> list[str]:
