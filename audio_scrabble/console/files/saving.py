@@ -321,20 +321,25 @@ class Saver:
         except (ScrabbleError, OSError) as e:
             return None, e
 
+    def before_first_save(self, game: Game | None) -> list[str]:
+        """A new game is seated: this window's unfinished game is put away
+        (:meth:`put_away`) unless the new game is not saved here."""
+        if self.store is None or game is None or kept_by_room(game):
+            return []
+        return self.put_away()
+
     @_fitted
-    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False,
-                 first: bool = False) -> list[str]:
+    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
         """Save the game after an action; what to say (see the module doc).
-        A new game's ``first`` save puts an unfinished game in this
-        window's slot away first, said as ``--new`` says it (``Game put
-        away: Ann and Bob.``); a game the save itself finds in the way
+        Before a new game's first save the session puts an unfinished game
+        in this window's slot away (:meth:`before_first_save`, said as ``--new``
+        says it, ``Game put away: Ann and Bob.``, before the new game's
+        opening); a game the save itself finds in the way
         (``SaveOutcome.put_away``: the put-away failed, or the slot was
         filled behind this window's back) is said alike, with the number
         ``open`` takes to go back to it, never by its file's path."""
         if self.store is None or game is None or state is None or kept_by_room(game):
             return []
-        if first:
-            return self.put_away() + self.autosave(game, state, brief)
         self.offered = None  # a game is being played: no offer stands any more
         outcome, error = self._save(game, state)
         if error is not None:
