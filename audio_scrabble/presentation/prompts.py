@@ -709,8 +709,10 @@ def tutorial_steps(count: int) -> str:
     return f"The tutorial has steps 1 to {count}; type tutorial 2, for example."
 
 
-def tutorial_next(n: int) -> str:
-    return f"Type tutorial {n} for step {n}."
+def tutorial_next(n: int, by_next: bool = False) -> str:
+    """How to hear step ``n``: ``next`` where it goes on to it (``by_next``:
+    in a game, at a set-up question), else ``tutorial N``."""
+    return f"Type next for step {n}." if by_next else f"Type tutorial {n} for step {n}."
 
 
 # ------------------------------------------------------------ the files (emboss, export, games)

@@ -267,7 +267,9 @@ def cmd_tutorial(session: GameFront, args: str) -> list[str]:
     step = steps[n - 1]
     game = session.game
     end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
-    follow = prompts.tutorial_next(n + 1) if n < len(steps) else end
+    setting_up = game is None and session.setup is not None and not session.setup.done
+    by_next = setting_up or (game is not None and not game.is_over)  # where next goes on (cmd_next, SetupQuestion)
+    follow = prompts.tutorial_next(n + 1, by_next) if n < len(steps) else end
     return [step.summary, *step.details, follow]
 
 
