@@ -7,6 +7,7 @@ rest of the line, and return the lines to say; they change the game only
 through the front's actions (``act``, ``play``, ``accept_final``), so a
 refusal changes nothing. The board commands the review shares are in
 :mod:`.board_commands`, the file commands in :mod:`.file_commands`, the
+tutorial, hints and the review's steps in :mod:`.teaching_commands`, the
 registry itself in :mod:`.registry`.
 """
 
@@ -31,7 +32,7 @@ from .board_commands import (
     cmd_where, cmd_words, last_lines,
 )
 from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
-from .helptext import help_entries, tutorial_steps
+from .helptext import help_entries
 from ..homes.online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from ..homes.online_commands import (
     accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
@@ -41,9 +42,10 @@ from .registry import (
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from ..services import COMPUTER_LEVELS
-from ..asking.settings import SETTING_VALUES, small_number, value_lines
+from ..asking.settings import SETTING_VALUES, value_lines
 from ..asking.setup import rule_names
 from .survey_commands import cmd_around, cmd_fit, cmd_spots
+from .teaching_commands import cmd_back, cmd_hint, cmd_next, cmd_review, cmd_tutorial
 from ..table.table import answer_first
 
 if TYPE_CHECKING:
@@ -254,51 +256,6 @@ def cmd_help(session: GameFront, args: str) -> list[str]:
         more={"legend": braille_lines.legend_lines, "set": value_lines},
         brief=session.style.brief,
     )
-
-
-def cmd_tutorial(session: GameFront, args: str) -> list[str]:
-    """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
-    steps = tutorial_steps()
-    text = args.strip().lower() or "1"
-    n = session.out.tutorial_step + 1 if text in _ONWARD else small_number(text)
-    if n is None or not 1 <= n <= len(steps):
-        raise NotationError(prompts.tutorial_steps(len(steps)))
-    session.out.heard_tutorial(n)
-    step = steps[n - 1]
-    game = session.game
-    end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
-    setting_up = game is None and session.setup is not None and not session.setup.done
-    by_next = setting_up or (game is not None and not game.is_over)  # where next goes on (cmd_next, SetupQuestion)
-    follow = prompts.tutorial_next(n + 1, by_next) if n < len(steps) else end
-    return [step.summary, *step.details, follow]
-
-
-def cmd_hint(session: GameFront, args: str) -> list[str]:
-    """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.coach.hint_lines(session.settings.hints, session.playing().actor)
-
-
-def cmd_review(session: GameFront, args: str) -> list[str]:
-    """After the game: each turn beside the best play then (``review N``: turn N)."""
-    return session.coach.start(args)
-
-
-#: ``tutorial next``: the step after the one said last
-_ONWARD = frozenset({"next", "n", "on", "continue", "more"})
-
-
-def cmd_next(session: GameFront, args: str) -> list[str]:
-    """The next turn of the review (Enter does the same); in a game not
-    over, with the tutorial under way, its next step."""
-    game = session.game
-    if game is not None and not game.is_over and 0 < session.out.tutorial_step < len(tutorial_steps()):
-        return cmd_tutorial(session, "next")
-    return session.coach.next()
-
-
-def cmd_back(session: GameFront, args: str) -> list[str]:
-    """The turn before in the review."""
-    return session.coach.back()
 
 
 def cmd_new(session: GameFront, args: str) -> list[str]:
