@@ -6,7 +6,9 @@ the turn" / "is still yours."); "Game put away: Ann and Expert
 computer." said between the opening draw and the turn; the record's
 name at the game's end split inside a player's name at 40 cells; the
 tutorial's "Type tutorial 2 for step 2." where next goes on; a damaged
-save's reason no longer said, and no way to ask for it. Each is checked through the console's
+save's reason no longer said, and no way to ask for it. And found in a
+whole game in tmux against the expert at 40 cells: a turn's number
+typed alone at the review> prompt refused as not a command. Each is checked through the console's
 own paths (a session driven line by line, as over piped input) or the
 layout the lines go through."""
 
@@ -162,3 +164,19 @@ def test_help_names_aside():
     s.start()
     out = s.handle_line("help aside")
     assert out[0] == "Why a save was set aside: its file," and all(len(x) <= 40 for x in out), out
+
+
+# ---------------------------------------------------------------- found in tmux: a number alone at the review
+def test_a_turns_number_alone_at_the_review_goes_to_that_turn(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path), computer_factory=_passers)
+    s.start()
+    s.handle_line("pass")
+    s.handle_line("pass")
+    assert s.game.is_over
+    s.handle_line("review")
+    assert s.handle_line("3") == s.handle_line("review 3"), s.handle_line("3")
+    assert s.handle_line("3")[0].startswith("Turn 3,"), s.handle_line("3")
+    assert s.handle_line("99") == s.handle_line("review 99")  # out of range: the turns there are

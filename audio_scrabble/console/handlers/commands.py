@@ -404,6 +404,8 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     word = text.split()[0]
     if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
         return cmd_square(session, text.rstrip(_SAID_ENDS))
+    if session.coach.reviewing and text.rstrip(_SAID_ENDS).isdigit():  # "19" at the review> prompt: review 19
+        return session.coach.start(text.rstrip(_SAID_ENDS))
     if looks_off_board(text.rstrip(_SAID_ENDS)):  # "H16", "Z9": a square past the edge, not a command
         raise NotationError(off_board_sentence(text.rstrip(_SAID_ENDS)))
     tokens = text.split()
