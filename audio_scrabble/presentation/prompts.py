@@ -638,6 +638,16 @@ def play_a_number(typed: str, action: str = "play") -> str:
 PLAY_A_NUMBER_BRIEF = "A number: type a square and a word."
 
 
+def play_the_hint(typed: str, action: str, notation: str) -> str:
+    """``play 1`` just after a hint: the hint's play, as it is typed."""
+    n = typed.rstrip(".")
+    return f"{clip(n, 8)!r} is a number; for hint {clip(n, 8)}, type {action} {notation}."
+
+
+def play_the_hint_brief(action: str, notation: str) -> str:
+    return f"Type {action} {notation}."
+
+
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."

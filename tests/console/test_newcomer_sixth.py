@@ -8,7 +8,8 @@ name at the game's end split inside a player's name at 40 cells; the
 tutorial's "Type tutorial 2 for step 2." where next goes on; a damaged
 save's reason no longer said, and no way to ask for it. And found in a
 whole game in tmux against the expert at 40 cells: a turn's number
-typed alone at the review> prompt refused as not a command. Each is checked through the console's
+typed alone at the review> prompt refused as not a command; "play 1"
+just after a hint answered without the hint's play. Each is checked through the console's
 own paths (a session driven line by line, as over piped input) or the
 layout the lines go through."""
 
@@ -180,3 +181,27 @@ def test_a_turns_number_alone_at_the_review_goes_to_that_turn(tmp_path):
     assert s.handle_line("3") == s.handle_line("review 3"), s.handle_line("3")
     assert s.handle_line("3")[0].startswith("Turn 3,"), s.handle_line("3")
     assert s.handle_line("99") == s.handle_line("review 99")  # out of range: the turns there are
+
+
+# ---------------------------------------------------------------- found in tmux: play 1 just after a hint
+def test_play_1_after_a_hint_says_the_hints_play_as_typed():
+    from console_kit import snapshot
+
+    s = Session(Options(players="Ann,Bob", seed=11), lexicon=services.WordSet(["MILIEU", "LIMN", "LINE", "MINE"]))
+    s.start()
+    s.handle_line("")
+    s.handle_line("set hints on")
+    hint = s.handle_line("hint")
+    first = hint[1]  # "1. MILIEU, D8 across,"
+    assert first.startswith("1. "), hint
+    before = snapshot(s)
+    out = s.handle_line("play 1")
+    notation = s.coach.hinted_play(1)
+    assert notation is not None and notation.split()[-1] in first, (notation, hint)
+    assert " ".join(out) == f"'1' is a number; for hint 1, type play {notation}.", out
+    assert snapshot(s) == before  # nothing played
+    s.handle_line(f"play {notation}")  # typed as said, it plays
+    assert snapshot(s) != before
+    s.handle_line("")  # Bob's hand-over
+    out = s.handle_line("play 1")  # another position: the hint no longer stands
+    assert out[0].startswith("'1' is a number, not a word"), out

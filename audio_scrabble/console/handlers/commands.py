@@ -116,8 +116,12 @@ def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     """Play or check what was typed; a square written row first with
     ``down`` typed (``11N down``) asks which way first (issue 23). A
     number alone (``play 1``, a hint's number) is refused saying what a
-    play needs."""
+    play needs: just after a hint, hint 1's play as it is typed."""
     if args.strip().rstrip(".").isdigit():
+        hinted = session.coach.hinted_play(int(args.strip().rstrip(".")))  # play 1 after a hint: its play, typed out
+        if hinted is not None:
+            raise NotationError(prompts.play_the_hint(args.strip(), action, hinted),
+                                brief=prompts.play_the_hint_brief(action, hinted))
         raise NotationError(prompts.play_a_number(args.strip(), action), brief=prompts.PLAY_A_NUMBER_BRIEF)
     try:
         draft = parse_draft(args, session.board, session.reader.cursor.square, action)
