@@ -41,7 +41,8 @@ class Coach:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
         found = services.hints(self.game, i, self.lexicon)
-        self._hinted = (len(self.game.actions), [getattr(info.placement, "notation", None) for _, _, info in found])
+        typed = [getattr(info.placement, "notation", None) for _, _, info in found]  # board letters typed plain
+        self._hinted = (len(self.game.actions), [t.replace("(", "").replace(")", "") if t else None for t in typed])
         return teaching.hint_phrases(found)
 
     def hinted_play(self, n: int) -> str | None:
