@@ -9,7 +9,8 @@ tutorial's "Type tutorial 2 for step 2." where next goes on; a damaged
 save's reason no longer said, and no way to ask for it. And found in a
 whole game in tmux against the expert at 40 cells: a turn's number
 typed alone at the review> prompt refused as not a command; "play 1"
-just after a hint answered without the hint's play. Each is checked through the console's
+just after a hint answered without the hint's play; an exchange with
+the bag empty told to "Exchange fewer". Each is checked through the console's
 own paths (a session driven line by line, as over piped input) or the
 layout the lines go through."""
 
@@ -205,3 +206,18 @@ def test_play_1_after_a_hint_says_the_hints_play_as_typed():
     s.handle_line("")  # Bob's hand-over
     out = s.handle_line("play 1")  # another position: the hint no longer stands
     assert out[0].startswith("'1' is a number, not a word"), out
+
+
+# ---------------------------------------------------------------- found in tmux: an exchange with the bag empty
+def test_an_exchange_with_the_bag_empty_is_not_told_to_exchange_fewer():
+    from console_kit import snapshot
+
+    s = Session(Options(players="Ann,Bob", seed=11), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    s.game.bag.draw(len(s.game.bag))  # the end game: every tile drawn
+    before = snapshot(s)
+    tile = s.game.current_player.rack[0]
+    out = s.handle_line(f"exchange {tile}")
+    assert " ".join(out) == "The bag is empty, so no tiles can be exchanged; play or pass.", out
+    assert snapshot(s) == before
