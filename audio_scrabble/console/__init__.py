@@ -42,7 +42,8 @@ Here:
               ``dispatch`` runs a line); ``board_commands`` (shared with
               the review), ``file_commands``, ``survey_commands`` (``spots``,
               ``around``, ``fit`` and every board key's answer),
-              ``review_commands``; ``helptext`` (help texts, kept as data
+              ``teaching_commands`` (``tutorial``, ``hint``, ``review``,
+              ``next``, ``back``), ``review_commands``; ``helptext`` (help texts, kept as data
               in ``audio_scrabble/data/help.txt``).
 ``asking/``   questions and set-up: ``questions`` (the one open question),
               ``setup`` (the questions before a game: players, names, a

@@ -182,7 +182,10 @@ class Session(Seated, Replying):
         if state is not None:
             self.match.racks.restore(dict(state.racks))
         self.reader.reset()
-        lines = list(seating.lines) + ([] if seating.saved else self._autosave(first=True)) + self._turn_lines()
+        # a new game's first save puts this window's unfinished game away first: said before the
+        # new game's opening (the draw), where the player left it, not between the draw and the turn
+        away = [] if seating.saved else self.saver.before_first_save(seating.game)
+        lines = away + list(seating.lines) + ([] if seating.saved else self._autosave()) + self._turn_lines()
         return lines if remotes is not None else self._seats_after(lines)
 
     # ================================================================ saving and resuming
@@ -221,9 +224,9 @@ class Session(Seated, Replying):
         """What a save keeps beside the game (see :meth:`Match.table_state`)."""
         return self.match.table_state(self.options.lexicon) if self.match is not None else None
 
-    def _autosave(self, first: bool = False) -> list[str]:
-        """Save the game after an action (``first``: a new game's first); what to say."""
-        return self.saver.autosave(self.game, self._saved_settings(), self.style.brief, first)
+    def _autosave(self) -> list[str]:
+        """Save the game after an action; what to say."""
+        return self.saver.autosave(self.game, self._saved_settings(), self.style.brief)
 
     def _goodbye(self) -> list[str]:  # leaving: an unfinished game saved once more, as it is (Saver.goodbye)
         return self.saver.goodbye(self.game, self._saved_settings())

@@ -317,7 +317,9 @@ class Game:
         self._check_rack(tiles, self.current_player.rack, "exchange")
         need = self.rules.exchange_minimum(len(tiles))
         if len(self.bag) < need:
-            held = f"it holds {len(self.bag)}" if self.bag else "it is empty"
+            if not self.bag:  # nothing to exchange for, however few are named
+                raise ActionNotAllowed("The bag is empty, so no tiles can be exchanged; play or pass.")
+            held = f"it holds {len(self.bag)}"
             if self.rules.exchange_needs_seven:
                 raise ActionNotAllowed(
                     f"You can exchange only while the bag holds at least 7 tiles; {held}. Play or pass."

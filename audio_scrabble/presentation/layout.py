@@ -694,6 +694,10 @@ def is_file_name(word: str) -> bool:
     return not is_braille(word) and _FILE_NAME.search(word) is not None
 
 
+#: a game's file name (maybe after its folders): the date and time it began, then the players
+_STAMPED = re.compile(r"(?:.*[/\\])?\d{4}-\d{2}-\d{2}-\d{4,6}-(?=.)")
+
+
 def break_path(word: str, width: int) -> list[str]:
     """Pieces of a file name or path longer than *width*, each fitting it,
     broken only after one of its own ``/ \\ - _ .`` (the last that fits,
@@ -702,8 +706,16 @@ def break_path(word: str, width: int) -> list[str]:
     the width is cut at the width, with nothing added either. The name's
     extension is never left alone on the last line (``v-Expert_computer.``
     / ``gcg``) while an earlier mark can break the line instead
-    (``v-Expert_`` / ``computer.gcg``)."""
+    (``v-Expert_`` / ``computer.gcg``). A game's file name that starts
+    with the moment it began (``2026-11-28-053033-Ann-v-Expert_computer.gcg``)
+    is broken first after that moment, so that the players and the
+    extension are read together (``2026-11-28-053033-`` /
+    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``."""
     pieces: list[str] = []
+    stamp = _STAMPED.match(word)
+    if len(word) > width and stamp is not None and stamp.end() <= width:
+        pieces.append(word[:stamp.end()])
+        word = word[stamp.end():]
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
         if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):

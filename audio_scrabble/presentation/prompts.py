@@ -73,7 +73,7 @@ def still_asking_blank(square: str) -> str:
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
-NOT_PLAYED = "Not played; the turn is still yours."
+NOT_PLAYED = "Not played; still your turn."
 CANCELLED_BLANK = "Cancelled; nothing was played."
 LINE_CLEARED = "Line cleared."
 #: a line that needed no words
@@ -133,10 +133,16 @@ POSITION_HINT_NO_AIDS = ("Type help for commands.",)
 CHALLENGE_HOW = "type challenge before you play."
 
 
-def turn(name: str, you: bool = False) -> str:
+def turn(name: str, you: bool = False, cells: int | None = None) -> str:
     """``Alice's turn.``; ``Your turn.`` to the one person at the table
-    (``you``); ``Turn for Me.`` (see :func:`phrases.turn_line`)."""
-    return turn_line(name, you)
+    (``you``); ``Turn for Me.`` (see :func:`phrases.turn_line`). On a
+    display of ``cells`` too narrow for it whose line holds the name,
+    ``Tom and Jerry's turn to play.``: ``turn.`` alone on the last line
+    would follow the name (``Tom and Jerry's`` / ``turn to play.``)."""
+    line = turn_line(name, you)
+    if cells is not None and len(line) > cells and line.endswith("'s turn.") and len(line) - len(" turn.") <= cells:
+        return line[:-1] + " to play."
+    return line
 
 
 def turn_with_help(name: str, you: bool = False) -> list[str]:
@@ -632,6 +638,16 @@ def play_a_number(typed: str, action: str = "play") -> str:
 PLAY_A_NUMBER_BRIEF = "A number: type a square and a word."
 
 
+def play_the_hint(typed: str, action: str, notation: str) -> str:
+    """``play 1`` just after a hint: the hint's play, as it is typed."""
+    n = typed.rstrip(".")
+    return f"{clip(n, 8)!r} is a number; for hint {clip(n, 8)}, type {action} {notation}."
+
+
+def play_the_hint_brief(action: str, notation: str) -> str:
+    return f"Type {action} {notation}."
+
+
 EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."
@@ -703,8 +719,10 @@ def tutorial_steps(count: int) -> str:
     return f"The tutorial has steps 1 to {count}; type tutorial 2, for example."
 
 
-def tutorial_next(n: int) -> str:
-    return f"Type tutorial {n} for step {n}."
+def tutorial_next(n: int, by_next: bool = False) -> str:
+    """How to hear step ``n``: ``next`` where it goes on to it (``by_next``:
+    in a game, at a set-up question), else ``tutorial N``."""
+    return f"Type next for step {n}." if by_next else f"Type tutorial {n} for step {n}."
 
 
 # ------------------------------------------------------------ the files (emboss, export, games)

@@ -239,6 +239,24 @@ def set_aside_lines(notice: str) -> list[str]:
     return clauses(_DETAILS.sub(".", notice))
 
 
+#: ``aside`` when no save was set aside this time
+NOTHING_SET_ASIDE = "No save set aside since you started."
+
+
+def aside_details(notice: str) -> str:
+    """What :func:`set_aside_lines` leaves out, in one sentence: the file a
+    save set aside went to and why it could not be used
+    (``current.damaged-20261128T053012.json: it is cut short.``), or that
+    it was left where it was, and why."""
+    found = _DETAILS.search(notice)
+    if found is None:
+        return notice
+    inner = found.group(0)[len(" ("):-len(").")]
+    if inner.startswith("kept as "):
+        inner = inner[len("kept as "):]
+    return f"{inner[:1].upper()}{inner[1:]}." if inner.startswith("left") else f"{inner}."
+
+
 #: the store's brackets at a set-aside sentence's end (one level of brackets inside)
 _DETAILS = re.compile(r" \((?:kept as|left where)[^()]*(?:\([^()]*\)[^()]*)*\)\.$")
 

@@ -274,7 +274,9 @@ def players_count(n: int) -> str:
 
 
 def joins(name: str) -> str:
-    return f"{name} joins."
+    """``Expert computer joins the game.``: at 20 cells ``joins.`` alone
+    on the last line would follow the name."""
+    return f"{name} joins the game."
 
 
 def plays(name: str) -> str:

@@ -72,7 +72,7 @@ def test_a_word_running_into_board_letters_is_said_and_asked_first(board, typed,
     out = s.handle_line(typed)
     assert out == [made, joined, "Play it? Type yes or no."]
     assert snapshot(s) == before
-    assert s.handle_line("no") == ["Not played; the turn is still yours."]
+    assert s.handle_line("no") == ["Not played; still your turn."]
     assert snapshot(s) == before
     # check says the word really formed, and which board letters it takes in,
     # before its score (issue 11, finding 6)
@@ -134,7 +134,7 @@ def test_typing_computer_at_a_name_asks_its_level_with_help_and_enter_for_beginn
     assert s.handle_line("?")[-3:] == level_question and s.setup.asking == "level"
     assert joined(s.handle_line("wizard")) == "No level called 'wizard'; type beginner, club, expert or champion."
     assert s.handle_line("repeat")[-3:] == level_question
-    assert s.handle_line("expert") == ["Expert computer joins.", "Which rules? Enter for house rules.",
+    assert s.handle_line("expert") == ["Expert computer joins the game.", "Which rules? Enter for house rules.",
                                        "Or: naspa, wespa, single, ten, void."]
     out = s.handle_line("")
     assert s.game is not None and s.game.names == ("Alice", "Expert computer")
@@ -151,7 +151,7 @@ def test_the_level_question_takes_a_level_its_initial_or_enter(answer, level):
     s.handle_line("Alice")
     s.handle_line("computer")
     out = s.handle_line(answer)
-    assert out[0] == f"{level.capitalize()} computer joins."
+    assert out[0] == f"{level.capitalize()} computer joins the game."
     s.handle_line("")
     assert s.table.seats[1].computer == level
 
@@ -161,8 +161,8 @@ def test_the_level_question_can_be_cancelled_and_a_level_typed_at_once_is_not_as
     s.handle_line("3")
     s.handle_line("computer")
     assert s.handle_line("cancel") == ["No computer, then.", "Player 1, your name?", "Type computer for a computer opponent."]
-    assert s.handle_line("computer expert")[0] == "Expert computer joins."
-    assert s.handle_line("computer:expert")[0] == "Expert computer 2 joins."  # two computers: told apart
+    assert s.handle_line("computer expert")[0] == "Expert computer joins the game."
+    assert s.handle_line("computer:expert")[0] == "Expert computer 2 joins the game."  # two computers: told apart
     s.handle_line("Alice")
     s.handle_line("")
     assert s.game.names == ("Expert computer", "Expert computer 2", "Alice")

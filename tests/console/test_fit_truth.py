@@ -202,7 +202,7 @@ def test_set_confirm_on_asks_before_a_word_not_in_the_list(console_lexicon):
     s = windy(console_lexicon)
     assert s.handle_line("set confirm on") == ["Confirm on: asks before unlisted words."]
     assert s.handle_line("play GILDE from G5 down") == ["Not in the word list: GILDE.", "Play it? Type yes or no."]
-    assert s.handle_line("no") == ["Not played; the turn is still yours."]
+    assert s.handle_line("no") == ["Not played; still your turn."]
     assert s.game.history == []
     assert s.handle_line("play GILDE from G5 down")[-1] == "Play it? Type yes or no."
     assert s.handle_line("yes")[0] == "You played GILDE, G5 down, 9."  # the one form of issue 23 item 10

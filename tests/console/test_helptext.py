@@ -62,7 +62,7 @@ def test_the_tutorial_walks_a_first_game_step_by_step():
     steps = tutorial_steps()
     assert len(steps) >= 5
     first = s.handle_line("tutorial")
-    assert first[0] == "Step 1: the board." and first[-1] == "Type tutorial 2 for step 2."
+    assert first[0] == "Step 1: the board." and first[-1] == "Type next for step 2."
     last = s.handle_line(f"tutorial {len(steps)}")
     assert last[-1] == "Tutorial over; your game goes on."  # in a game: not "type new to play"
     assert s.handle_line("tutorial 99")[0].startswith("The tutorial has steps 1 to")

@@ -127,7 +127,7 @@ def test_next_at_a_set_up_question_answers_as_enter_does():
     assert joined(said[1]) == "Type a name, like Alice, or computer.", said  # no default: what to type
     assert s.setup.players == [] and s.setup.asking == "name"
     s, said = _set_up("", "Ann", "computer", "next", "next")
-    assert said[3][0] == "Beginner computer joins.", said
+    assert said[3][0] == "Beginner computer joins the game.", said
     assert s.game is not None and s.game.names == ("Ann", "Beginner computer")
 
 

@@ -26,7 +26,7 @@ def test_player_1s_name_question_says_a_computer_can_play():
     assert s.handle_line("") == ["2 players.", "Player 1, your name?", "Type computer for a computer opponent."]
     assert s.handle_line(" ") == ["Type a name, like Alice, or computer."]
     assert s.handle_line("help")[:2] == ["The first player's name, like Alice,", "or computer for a computer player."]
-    assert s.handle_line("computer:expert") == ["Expert computer joins.", "Player 2, your name?",
+    assert s.handle_line("computer:expert") == ["Expert computer joins the game.", "Player 2, your name?",
                                                 "Type computer for a computer opponent."]
     assert s.handle_line("Ann")[0] == "Ann plays."
 

@@ -199,7 +199,7 @@ def test_the_set_up_takes_an_answer_said_whole():
     assert s.handle_line("2 players")[0] == "2 players."
     s.handle_line("Ann")
     s.handle_line("computer")
-    assert s.handle_line("club level")[0] == "Club computer joins."
+    assert s.handle_line("club level")[0] == "Club computer joins the game."
     assert s.handle_line("house rules")[0] == "House rules (RNIB leaflet)."
     assert s.game is not None and s.game.names == ("Ann", "Club computer")
     s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]))

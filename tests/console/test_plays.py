@@ -204,7 +204,7 @@ def test_a_board_letter_left_out_inside_the_word_is_confirmed_first():
     assert out == ["That makes ZAOP, H7 down.", "That plays through O on H9.", "Play it? Type yes or no."]
     assert s.prompt_text() == "play it> "
     assert snapshot(s) == before
-    assert s.handle_line("no") == ["Not played; the turn is still yours."]
+    assert s.handle_line("no") == ["Not played; still your turn."]
     assert snapshot(s) == before
     # the word made is said before its score (issue 11, finding 6)
     out = s.handle_line("check ZAP from H7 down")
@@ -287,7 +287,7 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     assert s.handle_line("repeat") == ["Yes plays that word; no keeps your turn.", "Type yes or no."]
     assert s.prompt_text() == "play it> " and snapshot(s) == before
     out = s.handle_line("quit")
-    assert out == ["Not played; the turn is still yours.", "Leave the game? Type yes or no."]
+    assert out == ["Not played; still your turn.", "Leave the game? Type yes or no."]
     assert snapshot(s) == before and not s.finished
     out = s.handle_line("play")
     assert out[0] == "Staying in the game." and joined(out[1:]) == "Say what to play and where, like play 8D TRAIN."

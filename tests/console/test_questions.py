@@ -415,7 +415,7 @@ def test_the_direction_question_at_brief_is_one_line_and_cancel_keeps_the_turn()
     s = pair("brief")
     out = s.handle_line("check AIT from 8H down")
     assert len(out) == 1 and len(out[0]) <= 40 and "across or down" in out[0].lower(), out
-    assert s.handle_line("cancel") == ["Not played; the turn is still yours."]
+    assert s.handle_line("cancel") == ["Not played; still your turn."]
     assert s.question is None and not s.game.history[1:]
 
 

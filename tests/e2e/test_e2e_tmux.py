@@ -159,7 +159,7 @@ def test_a_whole_game_against_the_expert_computer_chosen_in_the_questions(termin
     t.type("help")
     t.wait_for("help level: what each is like.")
     t.type("expert")
-    t.wait_for("Expert computer joins.")
+    t.wait_for("Expert computer joins the game.")
     t.wait_for("Which rules? Enter for house rules.")
     t.type("")
     t.wait_for("Alice>")

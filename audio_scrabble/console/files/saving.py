@@ -160,8 +160,21 @@ class Saver:
         #: the games as last listed by ``games``, for ``open N``
         self.listing: list[GameOnFile] = []
         self._claimed = False
+        #: the store's sentences about saves set aside heard this time, details and all (``aside``)
+        self.set_aside: list[str] = []
 
     # ------------------------------------------------------------ at start
+    def _aside(self, notice: str) -> list[str]:
+        """Saves set aside, said short (the file and why kept for ``aside``)."""
+        self.set_aside.append(notice)
+        return say.set_aside_lines(notice)
+
+    def aside_lines(self) -> list[str]:
+        """``aside``: the last save set aside, its file and why, in one sentence."""
+        if not self.set_aside:
+            return [say.NOTHING_SET_ASIDE]
+        return short_lines([say.aside_details(self.set_aside[-1])])
+
     def _claim(self) -> list[str]:
         """Take this window's slot in the data folder; a line if another window has the first."""
         if self.store is None or self._claimed:
@@ -174,10 +187,10 @@ class Saver:
         try:
             loaded = self.store.load()
         except ScrabbleError as e:
-            return None, say.set_aside_lines(str(e))
+            return None, self._aside(str(e))
         except OSError as e:
             return None, [say.save_unreadable(str(e.strerror or e))]
-        said = say.set_aside_lines(loaded.notice) if loaded is not None and loaded.notice else []
+        said = self._aside(loaded.notice) if loaded is not None and loaded.notice else []
         if loaded is None or loaded.summary.over:
             return None, said
         return loaded, said
@@ -287,7 +300,7 @@ class Saver:
             said = before + self._back_to(away) + said
         resumed = self.store.resume_game(lexicon, services.move_finder(lexicon))
         state = TableState.from_json(resumed.settings, len(resumed.game.names))
-        notice = say.set_aside_lines(resumed.notice) if resumed.notice else []
+        notice = self._aside(resumed.notice) if resumed.notice else []
         return Resumed(resumed.game, state, lexicon, path, notice + short_lines(said))
 
     def _make_room(self) -> tuple[list[str], tuple[tuple[str, ...], Path] | None]:
@@ -321,20 +334,25 @@ class Saver:
         except (ScrabbleError, OSError) as e:
             return None, e
 
+    def before_first_save(self, game: Game | None) -> list[str]:
+        """A new game is seated: this window's unfinished game is put away
+        (:meth:`put_away`) unless the new game is not saved here."""
+        if self.store is None or game is None or kept_by_room(game):
+            return []
+        return self.put_away()
+
     @_fitted
-    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False,
-                 first: bool = False) -> list[str]:
+    def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
         """Save the game after an action; what to say (see the module doc).
-        A new game's ``first`` save puts an unfinished game in this
-        window's slot away first, said as ``--new`` says it (``Game put
-        away: Ann and Bob.``); a game the save itself finds in the way
+        Before a new game's first save the session puts an unfinished game
+        in this window's slot away (:meth:`before_first_save`, said as ``--new``
+        says it, ``Game put away: Ann and Bob.``, before the new game's
+        opening); a game the save itself finds in the way
         (``SaveOutcome.put_away``: the put-away failed, or the slot was
         filled behind this window's back) is said alike, with the number
         ``open`` takes to go back to it, never by its file's path."""
         if self.store is None or game is None or state is None or kept_by_room(game):
             return []
-        if first:
-            return self.put_away() + self.autosave(game, state, brief)
         self.offered = None  # a game is being played: no offer stands any more
         outcome, error = self._save(game, state)
         if error is not None:
@@ -352,7 +370,7 @@ class Saver:
             self.failing = None
             lines.extend(say.SAVING_WORKS_AGAIN)
         if outcome.notice:
-            lines.extend(say.set_aside_lines(outcome.notice))
+            lines.extend(self._aside(outcome.notice))
         for away in outcome.put_away:  # another's game found in the way: by its players, and how back
             lines.extend(self._back_to(away))
         return lines + _kept(outcome, brief)
@@ -378,7 +396,7 @@ class Saver:
                 self.failing = _reason(error)
                 return say.goodbye_not_saved(self.failing)
             self.failing = None
-            notice = say.set_aside_lines(outcome.notice) if outcome.notice else []
+            notice = self._aside(outcome.notice) if outcome.notice else []
             notice += [line for names, _ in outcome.put_away for line in say.put_away_line(names)]
             return notice + list(say.GOODBYE_SAVED)
         finally:
@@ -392,7 +410,7 @@ class Saver:
             return [say.NOT_SAVED_HERE]
         self._claim()
         self.listing = self.store.catalogue(keep_aside=True)
-        lines = [line for notice in self.store.kept_aside for line in say.set_aside_lines(notice)]
+        lines = [line for notice in self.store.kept_aside for line in self._aside(notice)]
         lines.append(say.games_heading(len(self.listing)))
         for n, g in enumerate(self.listing, start=1):
             kind = g.kind.value if (g.kind is not Kind.HERE or in_play) else Kind.UNFINISHED.value

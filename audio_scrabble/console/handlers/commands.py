@@ -7,6 +7,7 @@ rest of the line, and return the lines to say; they change the game only
 through the front's actions (``act``, ``play``, ``accept_final``), so a
 refusal changes nothing. The board commands the review shares are in
 :mod:`.board_commands`, the file commands in :mod:`.file_commands`, the
+tutorial, hints and the review's steps in :mod:`.teaching_commands`, the
 registry itself in :mod:`.registry`.
 """
 
@@ -30,8 +31,8 @@ from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
     cmd_where, cmd_words, last_lines,
 )
-from .file_commands import cmd_emboss, cmd_export, cmd_games, cmd_open
-from .helptext import help_entries, tutorial_steps
+from .file_commands import cmd_aside, cmd_emboss, cmd_export, cmd_games, cmd_open
+from .helptext import help_entries
 from ..homes.online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from ..homes.online_commands import (
     accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
@@ -41,9 +42,10 @@ from .registry import (
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from ..services import COMPUTER_LEVELS
-from ..asking.settings import SETTING_VALUES, small_number, value_lines
+from ..asking.settings import SETTING_VALUES, value_lines
 from ..asking.setup import rule_names
 from .survey_commands import cmd_around, cmd_fit, cmd_spots
+from .teaching_commands import cmd_back, cmd_hint, cmd_next, cmd_review, cmd_tutorial
 from ..table.table import answer_first
 
 if TYPE_CHECKING:
@@ -114,8 +116,12 @@ def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     """Play or check what was typed; a square written row first with
     ``down`` typed (``11N down``) asks which way first (issue 23). A
     number alone (``play 1``, a hint's number) is refused saying what a
-    play needs."""
+    play needs: just after a hint, hint 1's play as it is typed."""
     if args.strip().rstrip(".").isdigit():
+        hinted = session.coach.hinted_play(int(args.strip().rstrip(".")))  # play 1 after a hint: its play, typed out
+        if hinted is not None:
+            raise NotationError(prompts.play_the_hint(args.strip(), action, hinted),
+                                brief=prompts.play_the_hint_brief(action, hinted))
         raise NotationError(prompts.play_a_number(args.strip(), action), brief=prompts.PLAY_A_NUMBER_BRIEF)
     try:
         draft = parse_draft(args, session.board, session.reader.cursor.square, action)
@@ -256,49 +262,6 @@ def cmd_help(session: GameFront, args: str) -> list[str]:
     )
 
 
-def cmd_tutorial(session: GameFront, args: str) -> list[str]:
-    """A first game, step by step: ``tutorial`` is step 1, ``tutorial N`` step N."""
-    steps = tutorial_steps()
-    text = args.strip().lower() or "1"
-    n = session.out.tutorial_step + 1 if text in _ONWARD else small_number(text)
-    if n is None or not 1 <= n <= len(steps):
-        raise NotationError(prompts.tutorial_steps(len(steps)))
-    session.out.heard_tutorial(n)
-    step = steps[n - 1]
-    game = session.game
-    end = prompts.tutorial_end(game is not None and not game.is_over, game is not None and game.is_over)
-    follow = prompts.tutorial_next(n + 1) if n < len(steps) else end
-    return [step.summary, *step.details, follow]
-
-
-def cmd_hint(session: GameFront, args: str) -> list[str]:
-    """The best 3 plays for your rack, when hints are on (a teaching setting)."""
-    return session.coach.hint_lines(session.settings.hints, session.playing().actor)
-
-
-def cmd_review(session: GameFront, args: str) -> list[str]:
-    """After the game: each turn beside the best play then (``review N``: turn N)."""
-    return session.coach.start(args)
-
-
-#: ``tutorial next``: the step after the one said last
-_ONWARD = frozenset({"next", "n", "on", "continue", "more"})
-
-
-def cmd_next(session: GameFront, args: str) -> list[str]:
-    """The next turn of the review (Enter does the same); in a game not
-    over, with the tutorial under way, its next step."""
-    game = session.game
-    if game is not None and not game.is_over and 0 < session.out.tutorial_step < len(tutorial_steps()):
-        return cmd_tutorial(session, "next")
-    return session.coach.next()
-
-
-def cmd_back(session: GameFront, args: str) -> list[str]:
-    """The turn before in the review."""
-    return session.coach.back()
-
-
 def cmd_new(session: GameFront, args: str) -> list[str]:
     game = session.need_game()
     if game.is_over:
@@ -364,6 +327,7 @@ REGISTRY: Registry[GameFront] = Registry(
         # files
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
         Command("games", listing(cmd_games), "Files", ("files", "folder"), modes=ANY_TIME),
+        Command("aside", cmd_aside, "Files", ("damaged", "why"), modes=ANY_TIME),
         Command("open", opening(cmd_open), "Files", (), (Arg("number", TURN),), changes=True, modes=BOARD_TIME),
         # play between homes (console/homes/online_commands.py)
         Command("online", cmd_online, "Online", (), (Arg("out", TURN, True),), modes=ANY_TIME),
@@ -444,6 +408,8 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     word = text.split()[0]
     if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
         return cmd_square(session, text.rstrip(_SAID_ENDS))
+    if session.coach.reviewing and text.rstrip(_SAID_ENDS).isdigit():  # "19" at the review> prompt: review 19
+        return session.coach.start(text.rstrip(_SAID_ENDS))
     if looks_off_board(text.rstrip(_SAID_ENDS)):  # "H16", "Z9": a square past the edge, not a command
         raise NotationError(off_board_sentence(text.rstrip(_SAID_ENDS)))
     tokens = text.split()

@@ -1,4 +1,5 @@
-"""The commands that write files or say where they go: emboss, export, games, open."""
+"""The commands that write files or say where they go: emboss, export, games, open;
+and aside, the last save set aside and why."""
 
 from __future__ import annotations
 
@@ -167,3 +168,9 @@ def cmd_open(session: GameFront, args: str) -> list[str]:
     said = session.keep_settings()  # the game in play as it is now, in case it is put away
     session.saver.choose(args, session.lexicon, session.options.lexicon)
     return said + session.resume_chosen()
+
+
+def cmd_aside(session: GameFront, args: str) -> list[str]:
+    """The last save set aside this time (``Last save damaged; ...``): its
+    file and why it could not be used, in one sentence."""
+    return session.saver.aside_lines()

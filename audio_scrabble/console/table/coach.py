@@ -27,6 +27,9 @@ class Coach:
         #: a game record (GcgRecord) reviewed instead of the game's own events:
         #: a game between homes, its checked record (every rack known then)
         self.record: Any = None
+        #: the plays the last hint listed, as typed (None: a pass), and how many
+        #: actions the game had then: ``play 1`` is answered with hint 1's play
+        self._hinted: tuple[int, list[str | None]] = (-1, [])
 
     def hint_lines(self, hints_on: bool, actor: Callable[[], int]) -> list[str]:
         """The best 3 plays for the rack of the player whose turn it is
@@ -37,7 +40,18 @@ class Coach:
         if self.game.is_over:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
-        return teaching.hint_phrases(services.hints(self.game, i, self.lexicon))
+        found = services.hints(self.game, i, self.lexicon)
+        typed = [getattr(info.placement, "notation", None) for _, _, info in found]  # board letters typed plain
+        self._hinted = (len(self.game.actions), [t.replace("(", "").replace(")", "") if t else None for t in typed])
+        return teaching.hint_phrases(found)
+
+    def hinted_play(self, n: int) -> str | None:
+        """Hint ``n``'s play as typed (``8D MILIEU``), while the position the
+        hint was given in stands; else None."""
+        when, plays = self._hinted
+        if when != len(self.game.actions) or not 1 <= n <= len(plays):
+            return None
+        return plays[n - 1]
 
     # ------------------------------------------------------------ the review
     @property

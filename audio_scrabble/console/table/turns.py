@@ -80,7 +80,7 @@ class TurnTeller:
 
     def hand_over(self, i: int) -> list[str]:
         """Person ``i`` pressed Enter at the hand-over: the turn and the rack."""
-        return ([prompts.turn(self.game.names[i], i == self.table.you)] + self.challenge_hint() + self.new_tiles(i)
+        return ([prompts.turn(self.game.names[i], i == self.table.you, self.settings.braille_width)] + self.challenge_hint() + self.new_tiles(i)
                 + self.first_word_hint() + self.rack_lines(i, owner=True))
 
     def lines(self, round_end: bool = False, engine: bool = True) -> list[str]:
@@ -100,9 +100,9 @@ class TurnTeller:
         cur = game.current
         name = game.names[cur]
         if not table.is_person(cur):  # a computer (moves at once) or a remote player (awaited)
-            return [] if self.compact and table.is_computer(cur) else [prompts.turn(name)]
+            return [] if self.compact and table.is_computer(cur) else [prompts.turn(name, cells=self.settings.braille_width)]
         if table.needs_hand_over(cur):
             return prompts.press_enter_to_hear(name)
         new_tiles = [] if round_end and self.settings.style.brief else self.new_tiles(cur)
-        head = [] if round_end else [prompts.turn(name, cur == table.you)]
+        head = [] if round_end else [prompts.turn(name, cur == table.you, self.settings.braille_width)]
         return head + self.challenge_hint() + new_tiles + self.first_word_hint() + self.rack_lines(cur)
