@@ -235,8 +235,13 @@ def set_aside_lines(notice: str) -> list[str]:
     each went to and why it could not be used, in brackets at the
     sentence's end, are for whoever helps and are left out: the file
     stays in the data folder, named ``.damaged-`` (or ``.newer-``) with
-    its time."""
-    return clauses(_DETAILS.sub(".", notice))
+    its time; the sentence ends saying that ``aside`` says them
+    (``aside says why.``)."""
+    return clauses(_DETAILS.sub(ASIDE_SAYS_WHY, notice))
+
+
+#: where a set-aside sentence's brackets were: the command that says them
+ASIDE_SAYS_WHY = "; aside says why."
 
 
 #: ``aside`` when no save was set aside this time

@@ -1,0 +1,71 @@
+"""What a blind newcomer tripped on in the seventh round, the ones the
+sixth left (tests/console/test_newcomer_sixth.py): help at the review>
+prompt listed the game's commands, not the review's; the short notice of
+a damaged save did not say that aside tells why; at 20 cells a list's
+last item alone on a line ("Braille: legend," / "emboss."); the put-away
+line did not say how to go back to the game. Each is checked through the
+console's own paths (a session driven line by line, as over piped input)
+or the layout the lines go through."""
+
+from __future__ import annotations
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+
+
+def _passers(level, lexicon, seed):
+    return lambda game, i: services.ComputerMove("pass")
+
+
+def _over(tmp_path, width: int = 40) -> Session:
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=width), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path), computer_factory=_passers)
+    s.start()
+    s.handle_line("pass")
+    s.handle_line("pass")  # every player passed twice: the game is over
+    assert s.game.is_over
+    return s
+
+
+# ---------------------------------------------------------------- 1. help at the review> prompt
+def test_help_at_the_review_prompt_says_the_reviews_commands_and_how_to_leave(tmp_path):
+    s = _over(tmp_path)
+    index = s.handle_line("help")  # at the game over> prompt: every command, as ever
+    assert index[0] == "Commands, by group:", index
+    s.handle_line("review")
+    out = s.handle_line("help")
+    assert out[0] != "Commands, by group:", out
+    said = " ".join(out)
+    for words in ("next: the next turn", "back: the turn before", "that turn", "To leave: new", "quit"):
+        assert words in said, out
+    assert all(len(x) <= 40 for x in out), out
+    assert s.handle_line("help all") == index  # every command, asked for
+    assert s.handle_line("help back")[0] == "In a review: the turn before."  # a command's help as ever
+    assert s.handle_line("3")[0].startswith("Turn 3")  # still in the review: help changed nothing
+
+
+# ---------------------------------------------------------------- 2. the damaged save's notice says aside tells why
+def test_the_damaged_saves_notice_says_aside_tells_why(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=_passers)
+    first.start()
+    first.handle_line("pass")
+    first.handle_line("quit")
+    current = tmp_path / "current.json"
+    data = current.read_bytes()
+    current.write_bytes(data[: len(data) // 2])  # cut short
+    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
+    out = s.start()
+    assert out[1:4] == ["Last save damaged;", "the save before it is offered instead;", "aside says why."], out
+    assert "not valid JSON" in " ".join(s.handle_line("aside"))  # and it does
+
+
+def test_a_notice_without_details_says_nothing_of_aside():
+    from audio_scrabble.presentation import prompts_saving
+
+    assert prompts_saving.set_aside_lines("Last save damaged; a new game starts.") == [
+        "Last save damaged; a new game starts."]
