@@ -64,6 +64,10 @@ def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
     return [*put_away_line(names), f"Type open {number} to go back to it."]
 
 
+#: after ``Game put away: ...`` when the number ``open`` will take is not yet known
+FIND_IT_WITH_GAMES = "Type games to find it again."
+
+
 # ------------------------------------------------------------ word lists
 def word_list_moved(name: str) -> str:
     return f"The word list {name} was found at its new place."

@@ -69,3 +69,44 @@ def test_a_notice_without_details_says_nothing_of_aside():
 
     assert prompts_saving.set_aside_lines("Last save damaged; a new game starts.") == [
         "Last save damaged; a new game starts."]
+
+
+# ---------------------------------------------------------------- 4. the put-away line says how to go back
+def _left_unfinished(tmp_path) -> None:
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=_passers)
+    first.start()
+    first.handle_line("pass")
+    first.store.release()
+
+
+def test_a_new_games_put_away_says_the_number_open_takes_to_go_back(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    _left_unfinished(tmp_path)
+    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
+    s.start()
+    for answer in ("no", "2", "Ann", "computer:expert"):
+        s.handle_line(answer)
+    out = s.handle_line("")  # house rules: the game begins, saved in this window's slot
+    at = out.index("Game put away: Ann and Expert computer.")
+    assert out[at + 1] == "Type open 2 to go back to it.", out
+    assert len(s.game.actions) == 0
+    back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
+    assert len(s.game.actions) == 2, back  # the game left with a pass each
+    assert back[:2] == ["Game put away: Ann and Expert computer.", "Type open 2 to go back to it."], back
+
+
+def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
+    from audio_scrabble.console.options import NEW
+    from audio_scrabble.persistence import SaveStore
+
+    _left_unfinished(tmp_path)
+    s = Session(Options(seed=3, saved_game=NEW), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path),
+                computer_factory=_passers)
+    out = s.start()  # the set-up's questions follow: the number open will take is not known yet
+    at = out.index("Game put away: Ann and Expert computer.")
+    assert out[at + 1] == "Type games to find it again.", out
+    assert "1. Ann and Expert computer," in s.handle_line("games")

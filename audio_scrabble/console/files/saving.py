@@ -233,8 +233,11 @@ class Saver:
         self.offered = None
 
     @_fitted
-    def put_away(self) -> list[str]:
-        """``--new``: put this window's unfinished game away in the games folder."""
+    def put_away(self, saved_next: bool = False) -> list[str]:
+        """``--new``: put this window's unfinished game away in the games
+        folder, said with how to go back to it: ``games`` finds it; with
+        ``saved_next`` (a new game is saved in this slot at once, listed
+        first), the number ``open`` will take."""
         said = self._claim()
         if self.store is None:
             return said
@@ -246,7 +249,15 @@ class Saver:
             kept = self.store.archive_unfinished()
         except ScrabbleError as e:
             return said + [str(e)]
-        return said + (say.put_away_line(loaded.summary.names) if kept is not None else [])
+        if kept is None:
+            return said
+        names = loaded.summary.names
+        listing = self.store.catalogue() if saved_next else []
+        found = [n for n, g in enumerate(listing, start=2) if Path(g.path).resolve() == Path(kept).resolve()]
+        if not found:
+            return said + say.put_away_line(names) + [say.FIND_IT_WITH_GAMES]
+        self.listing = []  # open N goes by the games as they will be, the new game first
+        return said + say.put_away_to_open(names, found[0])
 
     # ------------------------------------------------------------ resuming
     def word_list_for(self, ref: WordListRef, lexicon: Any, asked: str | None) -> tuple[Any, str | None, list[str]]:
@@ -339,7 +350,7 @@ class Saver:
         (:meth:`put_away`) unless the new game is not saved here."""
         if self.store is None or game is None or kept_by_room(game):
             return []
-        return self.put_away()
+        return self.put_away(saved_next=True)
 
     @_fitted
     def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
