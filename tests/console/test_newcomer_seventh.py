@@ -110,3 +110,38 @@ def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
     at = out.index("Game put away: Ann and Expert computer.")
     assert out[at + 1] == "Type games to find it again.", out
     assert "1. Ann and Expert computer," in s.handle_line("games")
+
+
+# ---------------------------------------------------------------- 5. a pass in the end game: what the hints say it cost
+def test_a_pass_in_the_end_game_misses_what_the_hints_before_and_after_differ_by():
+    # a review said a pass missed 28 of spread where the hints before and
+    # after it differ by 25: it valued the pass as if the other's pass back
+    # ended the game (two passes in a row end the search), where the player
+    # may still play and the other's hint searches the position afresh
+    from audio_scrabble.core import Game
+    from audio_scrabble.core.rules import VARIANTS
+    from audio_scrabble.engine import ComputerPlayer, MoveGenerator, review
+    from audio_scrabble.engine.endgame import EndgameSolver
+    from audio_scrabble.lexicon import Lexicon
+
+    lexicon = Lexicon.default()
+    game = Game(["a", "b"], VARIANTS["double"], seed=904, lexicon=lexicon)
+    seats = [ComputerPlayer("club", lexicon, 1), ComputerPlayer("club", lexicon, 2)]
+    hint: dict[int, float] = {}
+    while not game.is_over:
+        if game.awaiting_final_challenge:
+            game.accept()
+            continue
+        if not game.bag and game.turn in (23, 24):  # the bag empty: the hint is the end-game search's best
+            me = game.current
+            found = EndgameSolver(MoveGenerator(lexicon)).solve(
+                game.board, list(game.players[me].rack), list(game.players[1 - me].rack), 30)
+            assert found.exact
+            hint[game.turn] = found.value
+        if not game.bag and game.turn == 23:
+            game.pass_turn()
+            continue
+        seats[game.current].choose(game, game.current).apply(game)
+    turn = next(r for r in review(game, lexicon, seconds=30) if r.turn == 23)
+    assert turn.kind == "pass" and turn.exact
+    assert turn.missed == round(hint[23] + hint[24]), (turn.missed, hint)  # the pass gave the other hint[24]
