@@ -145,3 +145,26 @@ def test_a_pass_in_the_end_game_misses_what_the_hints_before_and_after_differ_by
     turn = next(r for r in review(game, lexicon, seconds=30) if r.turn == 23)
     assert turn.kind == "pass" and turn.exact
     assert turn.missed == round(hint[23] + hint[24]), (turn.missed, hint)  # the pass gave the other hint[24]
+
+
+# ---------------------------------------------------------------- 3. at 20 cells: a list's last two items together
+def test_at_20_cells_a_lists_last_item_is_not_alone_where_it_fits_with_the_one_before():
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("Braille: legend, emboss.", 20) == ["Braille:", "legend, emboss."]
+    assert layout.wrap("Survey: spots, around, fit.", 20) == ["Survey: spots,", "around, fit."]  # as before
+    assert layout.wrap("Settings: set, help, new, quit.", 20) == ["Settings: set, help,", "new, quit."]
+    s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]),
+                computer_factory=_passers)
+    s.start()
+    told = s.handle_line("help")
+    assert told[told.index("Braille:") + 1] == "legend, emboss.", told
+    assert "emboss." not in told and all(len(x) <= 20 for x in told), told
+
+
+def test_at_20_cells_the_last_two_items_that_cannot_share_a_line_stay_as_they_were():
+    from audio_scrabble.presentation import layout
+
+    # "finished, 28 Nov 2026:" is 22 cells: the item stays a line of its own
+    assert layout.wrap("1. Ann and Expert computer, finished, 28 Nov 2026:", 20, names=("Expert computer",)) == [
+        "1. Ann and", "Expert computer,", "finished,", "28 Nov 2026:"]
