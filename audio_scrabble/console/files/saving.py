@@ -25,14 +25,14 @@ from typing import Any, Callable
 
 from ...core.game import Game
 from ...core.rules import rules_named
-from ...errors import ActionNotAllowed, LexiconError, ScrabbleError
-from ...persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
-from ...persistence.table_state import words_checksum
+from ...errors import ActionNotAllowed, ScrabbleError
+from ...persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, decode_save
 from ...presentation import prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
 from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
+from .word_lists import word_list_for
 
 
 @dataclass(frozen=True)
@@ -260,37 +260,6 @@ class Saver:
         return said + say.put_away_to_open(names, found[0])
 
     # ------------------------------------------------------------ resuming
-    def word_list_for(self, ref: WordListRef, lexicon: Any, asked: str | None) -> tuple[Any, str | None, list[str]]:
-        """The word list a saved game is judged by, found by its words'
-        checksum: its own file, or the one given with ``--lexicon`` when
-        the file has moved. Returns (list, its path, what to say); raises
-        LexiconError with a sentence when neither has the game's words."""
-        if ref.path is None:
-            if asked is not None:
-                return self.load_lexicon(None), None, [say.KEEPS_ITS_WORD_LIST]
-            return (lexicon if lexicon is not None else self.load_lexicon(None)), None, []
-        name = ref.name or ref.path
-        if asked == ref.path:
-            own = lexicon if lexicon is not None else self.load_lexicon(ref.path)
-            changed = ref.checksum is not None and words_checksum(own) not in (None, ref.checksum)
-            return own, ref.path, [say.word_list_changed(name)] if changed else []
-        own, own_error = None, None
-        try:
-            own = self.load_lexicon(ref.path)
-        except ScrabbleError as e:
-            own_error = e
-        if own is not None and (ref.checksum is None or words_checksum(own) in (None, ref.checksum)):
-            given_same = asked is not None and ref.checksum is not None and words_checksum(lexicon) == ref.checksum
-            return own, ref.path, [] if asked is None or given_same else [say.KEEPS_ITS_WORD_LIST]
-        if asked is not None and lexicon is not None and ref.checksum is not None \
-                and words_checksum(lexicon) == ref.checksum:
-            return lexicon, asked, [say.word_list_moved(name)]
-        if own is not None:  # the file is there, its words changed: the replay tells if it matters
-            return own, ref.path, [say.word_list_changed(name)]
-        if asked is not None:
-            raise LexiconError(say.word_list_other(name))
-        raise LexiconError(say.word_list_missing(name, ref.path)) from own_error
-
     def resume(self, lexicon: Any, asked: str | None) -> Resumed:
         """The offered game, rebuilt exactly as it was left, with its word
         list and table state. A game from elsewhere (another window's slot,
@@ -301,7 +270,7 @@ class Saver:
         assert loaded is not None and self.store is not None
         names = loaded.summary.names
         ref = TableState.from_json(loaded.settings, len(names)).word_list
-        lexicon, path, said = self.word_list_for(ref, lexicon, asked)
+        lexicon, path, said = word_list_for(ref, lexicon, asked, self.load_lexicon)
         source = loaded.source
         away: tuple[tuple[str, ...], Path] | None = None
         if source is not None and Path(source).resolve() != self.store.current_path.resolve():
@@ -490,6 +459,6 @@ class Saver:
         if loaded.summary.over:
             raise _finished(self._review_name(target))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
-        words, _, _ = self.word_list_for(ref, lexicon, asked)
+        words, _, _ = word_list_for(ref, lexicon, asked, self.load_lexicon)
         loaded.replay(words, services.move_finder(words))
         self.offered = loaded
