@@ -38,7 +38,7 @@ def test_help_at_the_review_prompt_says_the_reviews_commands_and_how_to_leave(tm
     out = s.handle_line("help")
     assert out[0] != "Commands, by group:", out
     said = " ".join(out)
-    for words in ("next: the next turn", "back: the turn before", "that turn", "To leave: new", "quit"):
+    for words in ("next: the next turn", "back: turn before", "A number: that turn", "To leave it: new", "quit"):
         assert words in said, out
     assert all(len(x) <= 40 for x in out), out
     assert s.handle_line("help all") == index  # every command, asked for
