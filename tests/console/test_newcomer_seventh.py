@@ -168,3 +168,23 @@ def test_at_20_cells_the_last_two_items_that_cannot_share_a_line_stay_as_they_we
     # "finished, 28 Nov 2026:" is 22 cells: the item stays a line of its own
     assert layout.wrap("1. Ann and Expert computer, finished, 28 Nov 2026:", 20, names=("Expert computer",)) == [
         "1. Ann and", "Expert computer,", "finished,", "28 Nov 2026:"]
+
+
+# ---------------------------------------------------------------- found on the way: the resume question at 20 cells
+def test_at_20_cells_the_resume_questions_turn_has_no_word_alone(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Tom,Tom and Jerry", seed=2), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path))
+    first.start()
+    first.handle_line("")
+    first.handle_line("pass")  # Tom and Jerry's turn
+    first.store.release()
+    s = Session(Options(seed=2, braille_width=20), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    out = s.start()
+    at = out.index("Tom and Jerry's turn")
+    assert out[at + 1] == "to play." and "turn." not in out, out  # was "Tom and Jerry's" / "turn." alone
+    assert all(len(x) <= 20 for x in out), out
+    s.store.release()
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
+    assert "Tom and Jerry's turn." in s.start()  # at 40 cells as before

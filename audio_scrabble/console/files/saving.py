@@ -44,14 +44,15 @@ class Offer:
     #: the seat of the one person at the table ("You 0", "Your turn."), if there is one
     you: int | None = None
 
-    def question(self) -> list[str]:
+    def question(self, cells: int | None = None) -> list[str]:
+        """The resume question (``cells``: the braille display's width)."""
         s = self.summary
         try:
             limit = rules_named(s.rules).scoreless_turns_limit or 0
         except ScrabbleError:
             limit = 0
         return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
-                                      s.final_reason, limit, self.you)
+                                      s.final_reason, limit, self.you, cells)
 
 
 @dataclass
