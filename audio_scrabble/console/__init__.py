@@ -60,7 +60,8 @@ Here:
               that comes while the player is idle, drawn on the input
               line, where Orca reads it); ``histories`` (the prompt's
               line history, one a seat); ``cursor`` (the board cursor).
-``files/``    ``saving`` (the saver), ``game_files`` (a game on file read
+``files/``    ``saving`` (the saver), ``word_lists`` (which word list
+              a saved game is judged by), ``game_files`` (a game on file read
               into one record), ``emboss_cli`` (``audio-scrabble emboss``).
 ``homes/``    play between homes: ``online_table`` and ``honour_table`` (a
               game at the table as a ``Relay``; ``online_view``,

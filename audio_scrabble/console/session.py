@@ -198,7 +198,7 @@ class Session(Seated, Replying):
         if at_once:
             return said + self.resume_chosen()
         self.question = ResumeQuestion(lambda: self.style.brief, answered_before_the_game)
-        return said + offer.question()
+        return said + offer.question(self.settings.braille_width)
 
     def resume_chosen(self) -> list[str]:
         """Rebuild the offered (or chosen: ``open N``) game from its save, exactly

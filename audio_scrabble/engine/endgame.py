@@ -858,6 +858,15 @@ class EndgameSolver(_Deepening):
         found at that depth); None: deepened until exact, or until
         ``seconds`` run out (the deepest finished depth's value then).
         Raises ValueError when ``mine`` does not hold the play's tiles.
+
+        The pass made is valued as the game goes on after it: the other
+        side's pass back does not end the game (no rule ends it at two
+        passes; the player may still play), so the reply is searched as a
+        fresh position, as the other's own hint then searches it; a review's
+        spread missed by a pass is then what the hints before and after it
+        differ by. (The search itself, :meth:`solve`, still ends a line at
+        two passes in a row, at the root too: the expert's choice and the
+        hints are unchanged.)
         """
         me_t = list(mine)
         m = None
@@ -875,6 +884,8 @@ class EndgameSolver(_Deepening):
         me, you = self.racks
 
         def at(d: int) -> float:
+            if m is None:  # the pass, as the game goes on: a pass back ends nothing yet
+                return -self._search(1, you, me, d - 1, -_INF, _INF, 0)
             return self._root_child(m, me, you, d, -_INF)
 
         if depth is not None:

@@ -570,7 +570,20 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
 _BOARD_WORD = re.compile(r"[A-Z()]{2,}[,;]?")
 
 
-def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int) -> int:
+def _shares_with_the_clause_before(words: Sequence[str], ends: Sequence[bool], j: int, width: int) -> bool:
+    """Whether ``words[j]``, a sentence's last word after a comma (a
+    list's last item: ``Braille: legend, emboss.``), fits one line with
+    the clause before it (``legend, emboss.``): alone it reads as cut off
+    from the list it ends."""
+    if j == 0 or not ends[j] or not words[j - 1].rstrip(_CLOSERS).endswith(","):
+        return False
+    p = j - 1
+    while p > 0 and not ends[p - 1] and words[p - 1].rstrip(_CLOSERS)[-1:] not in (",", ";", ":"):
+        p -= 1
+    return len(" ".join(words[p : j + 1])) <= width
+
+
+def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int, width: int = LINE_WIDTH) -> int:
     """What a line holding only ``words[j]`` costs beyond any line: nothing
     for a whole sentence (``Goodbye.``); :data:`_CLAUSE_ALONE` for a whole
     clause: first, or after a sentence, a comma, semicolon or colon, and
@@ -583,8 +596,11 @@ def _alone_cost(words: Sequence[str], ends: Sequence[bool], j: int) -> int:
     last = _PER_LINE if j == len(words) - 1 else 0
     if ends[j] and (j == 0 or ends[j - 1]):
         return 0
+    if _shares_with_the_clause_before(words, ends, j, width):
+        return _ONE_WORD + last
     after_clause = j == 0 or ends[j - 1] or words[j - 1].rstrip(_CLOSERS)[-1:] in (",", ";", ":")
-    closes = ends[j] or words[j][-1:] in (",", ";") or (j + 1 < len(words) and words[j + 1][:1] == "(")
+    heading = (j == 0 or ends[j - 1]) and words[j][-1:] == ":"  # "Braille:" / "legend, emboss."
+    closes = ends[j] or words[j][-1:] in (",", ";") or heading or (j + 1 < len(words) and words[j + 1][:1] == "(")
     if (after_clause or _BOARD_WORD.fullmatch(words[j])) and closes:
         return _CLAUSE_ALONE + last
     return _ONE_WORD + last
@@ -651,7 +667,7 @@ def _sentence_lines(paragraph: str, width: int, whole_words: bool = False,
                 break
             cost = best[i] + _PER_LINE
             if j == i and n > 1 and not broken and not is_file_name(word):  # alone
-                cost += _alone_cost(words, ends, j)
+                cost += _alone_cost(words, ends, j, width)
             if j < n - 1:
                 cost += 50 * ((width - length) / width) ** 2
                 cost += 0 if hard else breaks[j]

@@ -13,9 +13,9 @@ from datetime import datetime
 from typing import Sequence
 
 from ..errors import BegunFromPosition
-from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines, turn_line
+from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
-from .prompts import final_why
+from .prompts import final_why, turn
 
 
 # ------------------------------------------------------------ the resume question
@@ -26,16 +26,18 @@ ANOTHER_WINDOW = "Another window is playing here, so this game is saved apart; g
 
 def resume_offer_lines(names: Sequence[str], scores: Sequence[int], to_play: str, awaiting_final: bool,
                        word_list: str | None = None, final_reason: str | None = None,
-                       scoreless_limit: int = 6, you: int | None = None) -> list[str]:
+                       scoreless_limit: int = 6, you: int | None = None, cells: int | None = None) -> list[str]:
     """The question at start about an unfinished game (``word_list``: the
     name of the list it was played with, when that is worth saying). A game
     waiting on a last play that may be challenged says why (``final_reason``:
     went out, no one can move, the last scoreless turn; None: went out).
     ``you``: the seat of the one person at the table ("You 0" in the
-    scores; "Your turn." when ``to_play`` is theirs)."""
+    scores; "Your turn." when ``to_play`` is theirs). ``cells``: the
+    braille display's width, for the turn line (``Expert computer's`` /
+    ``turn to play.``, not ``turn.`` alone: :func:`prompts.turn`)."""
     yours = you is not None and names[you] == to_play
     state = clauses(final_why(final_reason, to_play, scoreless_limit, yours)) if awaiting_final \
-        else [turn_line(to_play, yours)]
+        else [turn(to_play, yours, cells)]
     head = f"An unfinished game of {join_and(list(names))}:"
     if len(head) > LINE_WIDTH:  # the names come next, with their scores
         head = "An unfinished game:"
@@ -62,6 +64,10 @@ def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
     as every game is), said as ``--new`` says it, then how to go back to
     it: ``Game put away: Ann and Bob.`` / ``Type open 2 to go back to it.``"""
     return [*put_away_line(names), f"Type open {number} to go back to it."]
+
+
+#: after ``Game put away: ...`` when the number ``open`` will take is not yet known
+FIND_IT_WITH_GAMES = "Type games to find it again."
 
 
 # ------------------------------------------------------------ word lists
@@ -235,8 +241,13 @@ def set_aside_lines(notice: str) -> list[str]:
     each went to and why it could not be used, in brackets at the
     sentence's end, are for whoever helps and are left out: the file
     stays in the data folder, named ``.damaged-`` (or ``.newer-``) with
-    its time."""
-    return clauses(_DETAILS.sub(".", notice))
+    its time; the sentence ends saying that ``aside`` says them
+    (``aside says why.``)."""
+    return clauses(_DETAILS.sub(ASIDE_SAYS_WHY, notice))
+
+
+#: where a set-aside sentence's brackets were: the command that says them
+ASIDE_SAYS_WHY = "; aside says why."
 
 
 #: ``aside`` when no save was set aside this time

@@ -312,10 +312,13 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     out = second.handle_line("open 2")
     assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
     assert len(second.game.actions) == 1
-    second.handle_line("new")  # a game put away since the list was heard, no number said
-    second.handle_line("yes")
+    second.handle_line("new")  # a game put away: said with the number back to it (newcomer 7)
+    back = next(x for x in second.handle_line("yes") if x.startswith("Type open "))
+    assert f"{back.split()[2]}. Carol and Dan, put away" in said(second.handle_line("games"))
+    away = next((folder / "games").glob("*Carol-v-Dan.unfinished.json"))
+    (folder / "games" / ("2099-" + away.name[5:])).write_bytes(away.read_bytes())  # a game on file since
     before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
-    out = second.handle_line("open 2")  # the list heard before: its files have moved
+    out = second.handle_line("open 2")  # the list heard before: the games on file have changed
     if verbosity == "brief":
         assert out == ["Games changed; type games again."]
     else:

@@ -211,7 +211,8 @@ def test_a_damaged_save_is_said_short_what_happened_and_what_now_first(tmp_path)
     _a_game_saved(tmp_path)
     s = Session(Options(seed=4), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path))
     out = s.start()
-    assert out[1:4] == ["Last save damaged;", "the save before it is offered instead.", "An unfinished game of Ann and Bob:"]
+    assert out[1:5] == ["Last save damaged;", "the save before it is offered instead;", "aside says why.",
+                        "An unfinished game of Ann and Bob:"]
     assert not any("json" in x or "JSON" in x for x in out), out
     assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]  # kept, never lost
     s.store.release()
@@ -220,7 +221,7 @@ def test_a_damaged_save_is_said_short_what_happened_and_what_now_first(tmp_path)
     (tmp_path / "current.prev.json").write_text("x")
     out = Session(Options(seed=4, braille_width=20), lexicon=services.WordSet(["QI"]),
                   store=SaveStore(tmp_path)).start()
-    assert out[3:6] == ["Both saves damaged;", "a new game starts.", "How many players,"], out
+    assert out[3:7] == ["Both saves damaged;", "a new game starts;", "aside says why.", "How many players,"], out
 
 
 def test_the_stores_sentence_still_says_where_the_file_went_and_why(tmp_path):

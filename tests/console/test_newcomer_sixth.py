@@ -141,7 +141,7 @@ def _damaged_start(tmp_path) -> tuple[Session, list[str]]:
 
 def test_aside_says_the_file_a_damaged_save_went_to_and_why(tmp_path):
     s, out = _damaged_start(tmp_path)
-    assert out[1:3] == ["Last save damaged;", "the save before it is offered instead."], out
+    assert out[1:4] == ["Last save damaged;", "the save before it is offered instead;", "aside says why."], out
     question = out[-1]
     said = s.handle_line("aside")
     aside = [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]

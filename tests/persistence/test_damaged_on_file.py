@@ -37,7 +37,7 @@ def test_a_damaged_save_in_a_second_slot_is_said_once_and_kept_aside(tmp_path):
     folder.mkdir()
     (folder / "current-2.json").write_bytes(DAMAGE)
     first, again = _games(folder)
-    assert "current-2.json damaged; set aside." in first, first  # short: newcomer 5 (was "could not be used because ...")
+    assert "current-2.json damaged; set aside; aside says why." in first, first  # short: newcomer 5, aside named: newcomer 7 (was "could not be used because ...")
     aside = [p.name for p in folder.iterdir() if p.name.startswith("current-2.damaged-")]
     assert len(aside) == 1 and (folder / aside[0]).read_bytes() == DAMAGE
     assert aside[0] not in first  # where it went is for whoever helps: the store's sentence, not said
@@ -51,7 +51,7 @@ def test_a_damaged_game_put_away_is_said_once_and_kept_aside(tmp_path):
     name = "2026-11-20-101010-Cy-v-Di.unfinished.json"
     (folder / "games" / name).write_bytes(DAMAGE)
     first, again = _games(folder)
-    assert f"{name} damaged; set aside." in first, first
+    assert f"{name} damaged; set aside; aside says why." in first, first
     aside = [p.name for p in (folder / "games").iterdir()]
     assert len(aside) == 1 and ".damaged-" in aside[0] and (folder / "games" / aside[0]).read_bytes() == DAMAGE
     assert "damaged;" not in again, again

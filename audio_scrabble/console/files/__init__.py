@@ -1,5 +1,6 @@
 """Files: loading, offering, resuming and saving games (``saving``), what
-a save keeps of the table beside the game (``table_settings``), a game
+a save keeps of the table beside the game (``table_settings``), which
+word list a saved game is judged by (``word_lists``), a game
 on file read into one record (``game_files``) and
 ``audio-scrabble emboss`` (``emboss_cli``).
 

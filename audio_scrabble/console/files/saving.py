@@ -25,14 +25,14 @@ from typing import Any, Callable
 
 from ...core.game import Game
 from ...core.rules import rules_named
-from ...errors import ActionNotAllowed, LexiconError, ScrabbleError
-from ...persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, WordListRef, decode_save
-from ...persistence.table_state import words_checksum
+from ...errors import ActionNotAllowed, ScrabbleError
+from ...persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, decode_save
 from ...presentation import prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
 from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
+from .word_lists import word_list_for
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,15 @@ class Offer:
     #: the seat of the one person at the table ("You 0", "Your turn."), if there is one
     you: int | None = None
 
-    def question(self) -> list[str]:
+    def question(self, cells: int | None = None) -> list[str]:
+        """The resume question (``cells``: the braille display's width)."""
         s = self.summary
         try:
             limit = rules_named(s.rules).scoreless_turns_limit or 0
         except ScrabbleError:
             limit = 0
         return say.resume_offer_lines(s.names, s.scores, s.to_play, s.awaiting_final, self.word_list,
-                                      s.final_reason, limit, self.you)
+                                      s.final_reason, limit, self.you, cells)
 
 
 @dataclass
@@ -233,8 +234,11 @@ class Saver:
         self.offered = None
 
     @_fitted
-    def put_away(self) -> list[str]:
-        """``--new``: put this window's unfinished game away in the games folder."""
+    def put_away(self, saved_next: bool = False) -> list[str]:
+        """``--new``: put this window's unfinished game away in the games
+        folder, said with how to go back to it: ``games`` finds it; with
+        ``saved_next`` (a new game is saved in this slot at once, listed
+        first), the number ``open`` will take."""
         said = self._claim()
         if self.store is None:
             return said
@@ -246,40 +250,17 @@ class Saver:
             kept = self.store.archive_unfinished()
         except ScrabbleError as e:
             return said + [str(e)]
-        return said + (say.put_away_line(loaded.summary.names) if kept is not None else [])
+        if kept is None:
+            return said
+        names = loaded.summary.names
+        listing = self.store.catalogue() if saved_next else []
+        found = [n for n, g in enumerate(listing, start=2) if Path(g.path).resolve() == Path(kept).resolve()]
+        if not found:
+            return said + say.put_away_line(names) + [say.FIND_IT_WITH_GAMES]
+        self.listing = []  # open N goes by the games as they will be, the new game first
+        return said + say.put_away_to_open(names, found[0])
 
     # ------------------------------------------------------------ resuming
-    def word_list_for(self, ref: WordListRef, lexicon: Any, asked: str | None) -> tuple[Any, str | None, list[str]]:
-        """The word list a saved game is judged by, found by its words'
-        checksum: its own file, or the one given with ``--lexicon`` when
-        the file has moved. Returns (list, its path, what to say); raises
-        LexiconError with a sentence when neither has the game's words."""
-        if ref.path is None:
-            if asked is not None:
-                return self.load_lexicon(None), None, [say.KEEPS_ITS_WORD_LIST]
-            return (lexicon if lexicon is not None else self.load_lexicon(None)), None, []
-        name = ref.name or ref.path
-        if asked == ref.path:
-            own = lexicon if lexicon is not None else self.load_lexicon(ref.path)
-            changed = ref.checksum is not None and words_checksum(own) not in (None, ref.checksum)
-            return own, ref.path, [say.word_list_changed(name)] if changed else []
-        own, own_error = None, None
-        try:
-            own = self.load_lexicon(ref.path)
-        except ScrabbleError as e:
-            own_error = e
-        if own is not None and (ref.checksum is None or words_checksum(own) in (None, ref.checksum)):
-            given_same = asked is not None and ref.checksum is not None and words_checksum(lexicon) == ref.checksum
-            return own, ref.path, [] if asked is None or given_same else [say.KEEPS_ITS_WORD_LIST]
-        if asked is not None and lexicon is not None and ref.checksum is not None \
-                and words_checksum(lexicon) == ref.checksum:
-            return lexicon, asked, [say.word_list_moved(name)]
-        if own is not None:  # the file is there, its words changed: the replay tells if it matters
-            return own, ref.path, [say.word_list_changed(name)]
-        if asked is not None:
-            raise LexiconError(say.word_list_other(name))
-        raise LexiconError(say.word_list_missing(name, ref.path)) from own_error
-
     def resume(self, lexicon: Any, asked: str | None) -> Resumed:
         """The offered game, rebuilt exactly as it was left, with its word
         list and table state. A game from elsewhere (another window's slot,
@@ -290,7 +271,7 @@ class Saver:
         assert loaded is not None and self.store is not None
         names = loaded.summary.names
         ref = TableState.from_json(loaded.settings, len(names)).word_list
-        lexicon, path, said = self.word_list_for(ref, lexicon, asked)
+        lexicon, path, said = word_list_for(ref, lexicon, asked, self.load_lexicon)
         source = loaded.source
         away: tuple[tuple[str, ...], Path] | None = None
         if source is not None and Path(source).resolve() != self.store.current_path.resolve():
@@ -339,7 +320,7 @@ class Saver:
         (:meth:`put_away`) unless the new game is not saved here."""
         if self.store is None or game is None or kept_by_room(game):
             return []
-        return self.put_away()
+        return self.put_away(saved_next=True)
 
     @_fitted
     def autosave(self, game: Game | None, state: TableState | None, brief: bool = False) -> list[str]:
@@ -479,6 +460,6 @@ class Saver:
         if loaded.summary.over:
             raise _finished(self._review_name(target))
         ref = TableState.from_json(loaded.settings, len(loaded.summary.names)).word_list
-        words, _, _ = self.word_list_for(ref, lexicon, asked)
+        words, _, _ = word_list_for(ref, lexicon, asked, self.load_lexicon)
         loaded.replay(words, services.move_finder(words))
         self.offered = loaded

@@ -252,10 +252,15 @@ def cmd_help(session: GameFront, args: str) -> list[str]:
         # question's help, then the question (as at a question before the game)
         entry = help_entries()["ask final"]
         return [entry.summary, *entry.details, *session.playing().table.final_question()]
+    topic = " ".join(args.split()).lower()
+    if not topic and game is not None and game.is_over and session.coach.reviewing:
+        # help alone at the review> prompt: the review's own commands and how to leave it
+        entry = help_entries()["at review"]
+        return [entry.summary, *entry.details]
     return help_lines(
         REGISTRY,
         help_entries(),
-        args,
+        "" if topic == "all" else args,  # help all: every command, as help alone elsewhere
         list(prompts.HELP_FOOT),
         more={"legend": braille_lines.legend_lines, "set": value_lines},
         brief=session.style.brief,
