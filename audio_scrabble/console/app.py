@@ -485,7 +485,7 @@ class ConsoleApp(PromptApp):
             self.quiet_prompt = False
             self.prompt_words = self._prompt_now() if not told else ""
             shown = [line for part in [*parts, [told] if told else []] for line in voice.shown(part)]
-            self.answer_line.show(shown, False)  # (after an arrow, a break alone is said "blank")
+            self.answer_line.show(shown, None)  # (after an arrow, a break alone is said "blank")
             return
         self.answer_line.close()
 
