@@ -484,8 +484,8 @@ class ConsoleApp(PromptApp):
             told = self._prompt_change()  # the caret after its last word: Orca reads it
             self.quiet_prompt = False
             self.prompt_words = self._prompt_now() if not told else ""
-            shown = [line for part in [*parts, [told] if told else []] for line in voice.shown(part)]
-            self.answer_line.show(shown, False)  # (after an arrow, a break alone is said "blank")
+            parts[-1] = parts[-1] + [w for w in [told or self.prompt_words] if w]  # the prompt, else hidden
+            self.answer_line.show([line for part in parts for line in voice.shown(part)], None)
             return
         self.answer_line.close()
 

@@ -163,7 +163,7 @@ class ReviewSession(Replying):
     def key(self, name: str) -> list[str]:
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
-            return list(self.out.last_reply)
+            return self.out.repeat()
         lines = survey_commands.answer_key(self, name, survey_commands.REVIEW_QUICK, self._dispatch, rack_size(self),
                                            facing_rack(self))
         return self._reply(lines)

@@ -254,7 +254,7 @@ class Session(Seated, Replying):
     def key(self, name: str) -> list[str]:
         """A board key pressed on an empty line (see console/output/keys.py)."""
         if name == "repeat":
-            return list(self.out.last_reply)
+            return self.out.repeat()
         return self.out.reply(survey_commands.game_key(self, name, self._command) + self._sounds_notice(), key=True)
 
     #: more Tab candidates than this are counted, not listed
@@ -353,7 +353,7 @@ class Session(Seated, Replying):
             if decision.by_clause:
                 lines = self.out.by_clause(lines)
         elif isinstance(decision, Repeat):
-            lines = list(self.out.last_reply)
+            lines = self.out.repeat()
         elif isinstance(decision, Command):
             lines = list(decision.before)
             try:

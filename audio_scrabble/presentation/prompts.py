@@ -571,6 +571,8 @@ LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the br
 LARGE_PRINT_SHOWN = "Large-print board shown on screen."
 BRAILLE_CELLS_HEAD = "Braille cells:"
 NOTHING_SAID_YET = "Nothing has been said yet."
+#: after news that came on a long reply (its speech cut short): repeat once more says that reply
+REPEAT_AGAIN_BEFORE_NEWS = "Repeat again for the reply before."
 SETTINGS_HEAD = "Settings:"
 
 

@@ -149,7 +149,7 @@ def last_lines(lines: list[str], args: str, unit: str, names: Sequence[str] = ()
 
 
 def cmd_repeat(session: BoardFront, args: str) -> list[str]:
-    return list(session.out.last_reply) or [prompts.NOTHING_SAID_YET]
+    return session.out.repeat() or [prompts.NOTHING_SAID_YET]
 
 
 def cmd_set(session: BoardFront, args: str) -> list[str]:

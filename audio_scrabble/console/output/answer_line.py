@@ -70,6 +70,8 @@ class AnswerLine:
         self._drawn = False
         #: the line being typed is under the answer, kept but not shown
         self.hidden = False
+        #: the answer drawn was a key's that moves Orca's caret (an arrow)
+        self._caret_key = False
 
     def hides_typed(self) -> Processor:
         """An input processor for the prompt: no typed text is shown while
@@ -79,7 +81,7 @@ class AnswerLine:
     def text(self) -> str:
         return "\n".join(self.lines or ())
 
-    def show(self, lines: Sequence[str], break_alone: bool = True) -> None:
+    def show(self, lines: Sequence[str], break_alone: bool | None = True) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
         moves below it); an answer already there is kept above. On a line
@@ -87,14 +89,27 @@ class AnswerLine:
         the input, out of sight, until :meth:`close`. ``break_alone``: the
         line break below the last answer is written alone first (see
         :data:`BREAK_ALONE`; not after a key that moves Orca's caret, an
-        arrow: Orca says the blank line the break alone leaves the caret on)."""
+        arrow: Orca says the blank line the break alone leaves the caret on).
+        ``break_alone`` None: news that came on its own, seconds after the
+        key: below the answer after the break alone, or, after a key that
+        moves Orca's caret (an arrow), in the answer's place. At the bottom
+        of a full screen the break scrolls it; written with the news, Orca
+        said the answer's last line again before the news; written alone,
+        the caret's move (the top line gone) is the arrow's for Orca, which
+        said "blank". Drawn over it, the news is an insertion of its own
+        lines (the arrow's answer, heard, leaves the screen)."""
         app = self._session.app
+        over = break_alone is None and self._caret_key and self._drawn and self.lines is not None
+        if break_alone is None:
+            break_alone = True
+        else:
+            self._caret_key = not break_alone
         typed = bool(self._session.default_buffer.text) and app.is_running
         if typed and not self.hidden and self.lines is None:
             # the typed line left on the screen as it is, the caret below it
             app.renderer.render(app, app.layout, is_done=True)
             time.sleep(BREAK_ALONE if break_alone else 0)
-        else:
+        elif not over:
             self._move_below(break_alone)
         self.hidden = typed and bool(lines)
         self.lines = list(lines) or None

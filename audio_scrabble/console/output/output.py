@@ -29,6 +29,10 @@ from ...errors import ScrabbleError
 from ...presentation import layout, phrases, prompts
 from .cursor import Cursor, Move
 
+#: a reply of this many lines or more takes a screen reader a while: news
+#: coming on it may cut it short, and ``repeat`` offers it again
+LONG_REPLY = 3
+
 if TYPE_CHECKING:
     from ..asking.settings import Settings
 
@@ -57,6 +61,11 @@ class Transcript:
         #: the news said since the player's last line (a board key's answer
         #: is said after it, never in its place)
         self._news_run: list[str] = []
+        #: the reply the news came on, when long (see :meth:`repeat`)
+        self._before_news: list[str] = []
+        #: what ``repeat`` said last, and whether it offered (or went back to) that reply
+        self._repeated: list[str] = []
+        self._going_back = False
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
         #: the screen is to be cleared before the next reply (a rack handed
@@ -118,7 +127,10 @@ class Transcript:
         since the player's last line, not in its place."""
         self._follow_game()  # a game that came to the table since the tutorial's last step
         lines = list(lines)
-        said, n = self.last_reply, len(self.last_reply)
+        said = self._repeated if not remember and self._repeated and self._repeated != self.last_reply else self.last_reply
+        if remember:
+            self._going_back = False
+        n = len(said)
         at = next((k for k in range(len(lines) - n + 1) if lines[k:k + n] == said), None) if said else None
         if remember or at is None:
             out = self._lay_out(lines)
@@ -127,13 +139,29 @@ class Transcript:
             out = [*(self._lay_out(before) if before else []), *said, *(self._lay_out(after) if after else [])]
         if remember and out:
             if self._news:
+                if not self._news_kept:  # the reply the news came on: cut short if long
+                    self._before_news = self.last_reply if len(self.last_reply) >= LONG_REPLY else []
                 self._news_run = [*self._news_run, *out] if self._news_kept else out
                 self.last_reply, self._news_kept = list(self._news_run), True
             elif key and self._news_kept:
                 self.last_reply = [*self._news_run, *out]
             else:
-                self.last_reply, self._news_kept, self._news_run = out, False, []
+                self.last_reply, self._news_kept, self._news_run, self._before_news = out, False, [], []
         return out
+
+    def repeat(self) -> list[str]:
+        """What ``repeat`` (typed, F4, at a question) says: the last reply.
+        News that came on a long reply cut it short (a screen reader
+        speaks new text with interrupt): then the news, and one line
+        saying ``repeat`` once more gives the reply before it, whole."""
+        if self._going_back:
+            said = list(self._before_news)
+        elif self._news_kept and self._before_news:
+            said, self._going_back = [*self.last_reply, *self._lay_out([prompts.REPEAT_AGAIN_BEFORE_NEWS])], True
+        else:
+            said = list(self.last_reply)
+        self._repeated = said
+        return list(said)
 
     @contextlib.contextmanager
     def news(self) -> Iterator[None]:

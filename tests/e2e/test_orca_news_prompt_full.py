@@ -1,0 +1,51 @@
+"""``--prompt full`` under the test's own Orca: news drawn on the input
+line (a computer's move after a key) ends with the prompt, which Orca
+reads once after the move, as after a printed reply; the next line typed
+is answered as usual. (Before, the news hid the prompt until the next
+key: tests/console/test_news_then_the_prompt.py shows it at a pipe.)
+
+The private desktop of tests/e2e/orca_kit.py. Needs the Debian packages
+in tests/DEBIAN_PACKAGES.orca; skips with the reason elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
+    Desktop, Game, _missing, decoy, desktop, start_game,
+)
+
+pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
+
+#: as in test_orca_idle_arrival: Ann first against the champion
+SEED = 4
+THINKING = "Champion computer is thinking."
+CHALLENGE = "You may challenge it: type challenge."
+
+
+def test_the_prompt_after_news_on_the_input_line_is_heard_once(
+    desktop: Desktop, start_game: Callable[..., Game],
+) -> None:
+    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
+               more="--think 6 --prompt full")
+    mark = desktop.terminal_mark()
+    desktop.type_line("pass")
+    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    desktop.settle(0.5)
+    pressed = desktop.terminal_mark()
+    desktop.key("Right")
+    came = desktop.wait_spoken(pressed, CHALLENGE, 40)
+    desktop.settle(1.5)
+    spoken = [line for line in desktop.spoken_since(pressed) if line != "Right"]
+    lines = desktop.terminal_text().split("\f")[0].rstrip("\n").split("\n")
+    print(f"spoken {spoken} | the screen's last lines {lines[-3:]}")
+    assert came, spoken
+    assert lines[-1].strip() == "Ann>", lines[-3:]  # the prompt, after the move
+    assert spoken[-1] == "Ann>", spoken  # read once, last
+    assert spoken.count("Ann>") == 1, spoken
+    typed = desktop.terminal_mark()
+    desktop.type_line("scores")
+    assert desktop.wait_spoken(typed, "You 0, Champion computer", 10), desktop.spoken_since(typed)
