@@ -60,6 +60,24 @@ def said(lines: list[str]) -> str:
     return "\n".join(lines)
 
 
+
+def alice_first_at_a_table():
+    """Alice here, Bob and Carol remote (RemoteSeat), at the first seed
+    where Alice plays first; the computers deferred, as the application
+    does (it says the news itself). The session, Bob's seat, Carol's."""
+    from audio_scrabble.console.session import NEW
+    from audio_scrabble.console.table.seats import RemoteSeat
+
+    for seed in range(1, 60):
+        bob, carol = RemoteSeat(), RemoteSeat()
+        s = Session(Options(players="Alice,Bob,Carol", seed=seed, saved_game=NEW), lexicon=AcceptAll(),
+                    remotes={"Bob": bob, "Carol": carol}, outward=lambda events: None)
+        s.start()
+        if s.game.current == 0:
+            s.defer_computers()
+            return s, bob, carol
+    raise AssertionError("no seed where Alice plays first")
+
 # ---------------------------------------------------------------- playing
 def _first_two(s: Session) -> str:
     rack = s.game.current_player.rack

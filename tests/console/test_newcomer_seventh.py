@@ -12,26 +12,12 @@ from __future__ import annotations
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 
-
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
-
-
-def _over(tmp_path, width: int = 40) -> Session:
-    from audio_scrabble.persistence import SaveStore
-
-    s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=width), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
-    s.start()
-    s.handle_line("pass")
-    s.handle_line("pass")  # every player passed twice: the game is over
-    assert s.game.is_over
-    return s
+from newcomer_kit import damaged_start, over, passers  # type: ignore[import-not-found]
 
 
 # ---------------------------------------------------------------- 1. help at the review> prompt
 def test_help_at_the_review_prompt_says_the_reviews_commands_and_how_to_leave(tmp_path):
-    s = _over(tmp_path)
+    s = over(tmp_path, 40)
     index = s.handle_line("help")  # at the game over> prompt: every command, as ever
     assert index[0] == "Commands, by group:", index
     s.handle_line("review")
@@ -48,18 +34,7 @@ def test_help_at_the_review_prompt_says_the_reviews_commands_and_how_to_leave(tm
 
 # ---------------------------------------------------------------- 2. the damaged save's notice says aside tells why
 def test_the_damaged_saves_notice_says_aside_tells_why(tmp_path):
-    from audio_scrabble.persistence import SaveStore
-
-    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=_passers)
-    first.start()
-    first.handle_line("pass")
-    first.handle_line("quit")
-    current = tmp_path / "current.json"
-    data = current.read_bytes()
-    current.write_bytes(data[: len(data) // 2])  # cut short
-    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
-    out = s.start()
+    s, out = damaged_start(tmp_path)
     assert out[1:4] == ["Last save damaged;", "the save before it is offered instead;", "aside says why."], out
     assert "not valid JSON" in " ".join(s.handle_line("aside"))  # and it does
 
@@ -76,7 +51,7 @@ def _left_unfinished(tmp_path) -> None:
     from audio_scrabble.persistence import SaveStore
 
     first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=_passers)
+                    store=SaveStore(tmp_path), computer_factory=passers)
     first.start()
     first.handle_line("pass")
     first.store.release()
@@ -86,7 +61,7 @@ def test_a_new_games_put_away_says_the_number_open_takes_to_go_back(tmp_path):
     from audio_scrabble.persistence import SaveStore
 
     _left_unfinished(tmp_path)
-    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
+    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     for answer in ("no", "2", "Ann", "computer:expert"):
         s.handle_line(answer)
@@ -105,7 +80,7 @@ def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
 
     _left_unfinished(tmp_path)
     s = Session(Options(seed=3, saved_game=NEW), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path),
-                computer_factory=_passers)
+                computer_factory=passers)
     out = s.start()  # the set-up's questions follow: the number open will take is not known yet
     at = out.index("Game put away: Ann and Expert computer.")
     assert out[at + 1] == "Type games to find it again.", out
@@ -155,7 +130,7 @@ def test_at_20_cells_a_lists_last_item_is_not_alone_where_it_fits_with_the_one_b
     assert layout.wrap("Survey: spots, around, fit.", 20) == ["Survey: spots,", "around, fit."]  # as before
     assert layout.wrap("Settings: set, help, new, quit.", 20) == ["Settings: set, help,", "new, quit."]
     s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]),
-                computer_factory=_passers)
+                computer_factory=passers)
     s.start()
     told = s.handle_line("help")
     assert told[told.index("Braille:") + 1] == "legend, emboss.", told

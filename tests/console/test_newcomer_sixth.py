@@ -19,9 +19,7 @@ from __future__ import annotations
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 
-
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
+from newcomer_kit import damaged_start, over, passers  # type: ignore[import-not-found]
 
 
 # ---------------------------------------------------------------- 1. at 20 cells: no word alone at the end
@@ -30,7 +28,7 @@ def test_at_20_cells_a_computer_joins_without_a_word_alone():
 
     line = prompts_settings.joins("Expert computer")
     assert layout.wrap(line, 20, names=("Expert computer",)) == ["Expert computer", "joins the game."]
-    s = Session(Options(seed=2, braille_width=20), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2, braille_width=20), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     said = [s.handle_line(a) for a in ("2", "Ann", "computer:expert")]
     assert said[-1][:2] == ["Expert computer", "joins the game."], said
@@ -65,10 +63,10 @@ def test_the_game_put_away_is_said_before_the_new_games_draw(tmp_path):
     from audio_scrabble.persistence import SaveStore
 
     first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=_passers)
+                    store=SaveStore(tmp_path), computer_factory=passers)
     first.start()
     first.handle_line("pass")
-    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
+    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     for answer in ("no", "2", "Ann", "computer:expert"):
         s.handle_line(answer)
@@ -85,7 +83,7 @@ def test_the_records_name_is_broken_after_its_date_not_inside_a_name(tmp_path):
     from audio_scrabble.presentation import layout
 
     s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=40), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
+                store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     s.handle_line("pass")
     out = s.handle_line("pass")  # every player passed twice: the game is over
@@ -104,7 +102,7 @@ def test_the_tutorial_says_next_where_next_goes_on():
     assert s.handle_line("tutorial")[-1] == "Type next for step 2."
     out = s.handle_line("next")
     assert out[0] == "Step 2: your rack." and out[-1] == "Type next for step 3.", out
-    fresh = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    fresh = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     question = fresh.start()[-2:]
     out = fresh.handle_line("tutorial")
     assert out[-3:] == ["Type next for step 2.", *question], out
@@ -112,35 +110,13 @@ def test_the_tutorial_says_next_where_next_goes_on():
 
 
 def test_after_the_game_the_tutorial_names_its_step_as_next_reviews_there(tmp_path):
-    from audio_scrabble.persistence import SaveStore
-
-    s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
-    s.start()
-    s.handle_line("pass")
-    s.handle_line("pass")
-    assert s.game.is_over
+    s = over(tmp_path)
     assert s.handle_line("tutorial")[-1] == "Type tutorial 2 for step 2."
 
 
 # ---------------------------------------------------------------- 5. why a save was set aside, asked for
-def _damaged_start(tmp_path) -> tuple[Session, list[str]]:
-    from audio_scrabble.persistence import SaveStore
-
-    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=_passers)
-    first.start()
-    first.handle_line("pass")
-    first.handle_line("quit")
-    current = tmp_path / "current.json"
-    data = current.read_bytes()
-    current.write_bytes(data[: len(data) // 2])  # cut short
-    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=_passers)
-    return s, s.start()
-
-
 def test_aside_says_the_file_a_damaged_save_went_to_and_why(tmp_path):
-    s, out = _damaged_start(tmp_path)
+    s, out = damaged_start(tmp_path)
     assert out[1:4] == ["Last save damaged;", "the save before it is offered instead;", "aside says why."], out
     question = out[-1]
     said = s.handle_line("aside")
@@ -155,14 +131,14 @@ def test_aside_with_nothing_set_aside_says_so_in_one_line(tmp_path):
     from audio_scrabble.persistence import SaveStore
 
     s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
+                store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     assert s.handle_line("aside") == ["No save set aside since you started."]
 
 
 def test_help_names_aside():
     s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                computer_factory=_passers)
+                computer_factory=passers)
     s.start()
     out = s.handle_line("help aside")
     assert out[0] == "Why a save was set aside: its file," and all(len(x) <= 40 for x in out), out
@@ -170,14 +146,7 @@ def test_help_names_aside():
 
 # ---------------------------------------------------------------- found in tmux: a number alone at the review
 def test_a_turns_number_alone_at_the_review_goes_to_that_turn(tmp_path):
-    from audio_scrabble.persistence import SaveStore
-
-    s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
-    s.start()
-    s.handle_line("pass")
-    s.handle_line("pass")
-    assert s.game.is_over
+    s = over(tmp_path)
     s.handle_line("review")
     assert s.handle_line("3") == s.handle_line("review 3"), s.handle_line("3")
     assert s.handle_line("3")[0].startswith("Turn 3,"), s.handle_line("3")

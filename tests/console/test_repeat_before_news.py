@@ -12,25 +12,18 @@ from __future__ import annotations
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import Voice
-from audio_scrabble.console.session import NEW, Options, Session
+from audio_scrabble.console.session import Session
 from audio_scrabble.console.table.seats import PASS, RemoteSeat, SeatMove
 from audio_scrabble.presentation import prompts
 
-from console_kit import AcceptAll  # type: ignore[import-not-found]
+from console_kit import alice_first_at_a_table  # type: ignore[import-not-found]
 
 
 def _table() -> tuple[Session, RemoteSeat]:
     """Alice here, Bob and Carol remote; Alice has passed: Bob's turn."""
-    for seed in range(1, 60):
-        bob, carol = RemoteSeat(), RemoteSeat()
-        s = Session(Options(players="Alice,Bob,Carol", seed=seed, saved_game=NEW), lexicon=AcceptAll(),
-                    remotes={"Bob": bob, "Carol": carol}, outward=lambda events: None)
-        s.start()
-        if s.game.current == 0:
-            s.defer_computers()  # as the application does: it says the news itself
-            s.handle_line("pass")
-            return s, bob
-    raise AssertionError("no seed where Alice plays first")
+    s, bob, _ = alice_first_at_a_table()
+    s.handle_line("pass")
+    return s, bob
 
 
 def _cut_by_news(s: Session, bob: RemoteSeat, line: str = "help") -> tuple[list[str], list[str]]:

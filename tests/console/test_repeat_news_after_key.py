@@ -14,23 +14,10 @@ from __future__ import annotations
 
 from audio_scrabble.console import services
 from audio_scrabble.console.app import Voice
-from audio_scrabble.console.session import NEW, Options, Session
+from audio_scrabble.console.session import Session
 from audio_scrabble.console.table.seats import PASS, RemoteSeat, SeatMove
 
-from console_kit import AcceptAll  # type: ignore[import-not-found]
-
-
-def _table() -> tuple[Session, RemoteSeat, RemoteSeat]:
-    """Alice here, Bob and Carol remote; a seed where Alice plays first."""
-    for seed in range(1, 60):
-        bob, carol = RemoteSeat(), RemoteSeat()
-        s = Session(Options(players="Alice,Bob,Carol", seed=seed, saved_game=NEW), lexicon=AcceptAll(),
-                    remotes={"Bob": bob, "Carol": carol}, outward=lambda events: None)
-        s.start()
-        if s.game.current == 0:
-            s.defer_computers()  # as the application does: it says the news itself
-            return s, bob, carol
-    raise AssertionError("no seed where Alice plays first")
+from console_kit import alice_first_at_a_table  # type: ignore[import-not-found]
 
 
 def _news_then_key(s: Session, bob: RemoteSeat, carol: RemoteSeat) -> tuple[list[str], list[str]]:
@@ -46,7 +33,7 @@ def _news_then_key(s: Session, bob: RemoteSeat, carol: RemoteSeat) -> tuple[list
 
 
 def test_repeat_typed_after_a_board_key_still_says_the_news() -> None:
-    s, bob, carol = _table()
+    s, bob, carol = alice_first_at_a_table()
     news, square = _news_then_key(s, bob, carol)
     assert any("Bob passed." in line for line in news) and any("Carol passed." in line for line in news)
     said = s.handle_line("repeat")
@@ -55,7 +42,7 @@ def test_repeat_typed_after_a_board_key_still_says_the_news() -> None:
 
 
 def test_f4_after_a_board_key_says_the_news_then_the_square() -> None:
-    s, bob, carol = _table()
+    s, bob, carol = alice_first_at_a_table()
     news, square = _news_then_key(s, bob, carol)
     assert s.key("repeat") == news + square
     again = s.key("left")  # another arrow: its square replaces the last one's, the news stays
@@ -63,7 +50,7 @@ def test_f4_after_a_board_key_says_the_news_then_the_square() -> None:
 
 
 def test_a_line_typed_after_the_key_starts_afresh() -> None:
-    s, bob, carol = _table()
+    s, bob, carol = alice_first_at_a_table()
     _news_then_key(s, bob, carol)
     scores = s.handle_line("scores")
     assert s.handle_line("repeat") == scores

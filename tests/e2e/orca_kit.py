@@ -367,3 +367,27 @@ def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
     for game in started:
         _stop_group(game.terminal)
 
+
+
+#: Ann first against the champion: at this seed its answer to her pass
+#: takes most of its think (tests/e2e/test_orca_arrival.py found it)
+CHAMPION_SEED = 4
+THINKING = "Champion computer is thinking."
+CHALLENGE = "You may challenge it: type challenge."
+
+
+def start_against_the_champion(start_game: Callable[..., Game], mode: str = "text",
+                               think: int = 6, more: str = "") -> Game:
+    """Ann's game against the champion at :data:`CHAMPION_SEED`, thinking
+    ``think`` seconds a move, heard up to "Your turn."; ``more`` options."""
+    return start_game(mode, players="Ann,computer:champion", seed=CHAMPION_SEED,
+                      opening_ends="Your turn.", more=f"--think {think} {more}".rstrip())
+
+
+def pass_to_the_champion(desktop: Desktop) -> int:
+    """Ann passes and the champion is heard thinking; the place in Orca's
+    debug log before the pass (a :meth:`Desktop.terminal_mark`)."""
+    mark = desktop.terminal_mark()
+    desktop.type_line("pass")
+    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    return mark

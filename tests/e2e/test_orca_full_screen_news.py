@@ -24,31 +24,23 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, decoy, desktop, start_game,
+    CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
+    start_against_the_champion, start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
-
-#: as in test_orca_idle_arrival: Ann first against the champion, whose
-#: answer to her pass takes most of its 6 s think
-SEED = 4
-THINKING = "Champion computer is thinking."
-CHALLENGE = "You may challenge it: type challenge."
 
 
 @pytest.mark.parametrize("key", ["Right", "F9"])
 def test_the_news_after_a_key_at_the_bottom_of_a_full_screen_is_heard_once(
     key: str, desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
-               more="--think 6")
+    start_against_the_champion(start_game)
     for line in ("help", "help", "help keys"):
         desktop.type_line(line)
         desktop.settle(1.0)
     rows = desktop.terminal_text().split("\f")[0].rstrip("\n").count("\n") + 1
-    mark = desktop.terminal_mark()
-    desktop.type_line("pass")
-    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    mark = pass_to_the_champion(desktop)
     desktop.settle(0.5)
     pressed = desktop.terminal_mark()
     desktop.key(key)

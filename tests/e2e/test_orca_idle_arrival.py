@@ -25,27 +25,19 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, decoy, desktop, start_game,
+    CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
+    start_against_the_champion, start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
-
-#: as in test_orca_arrival: Ann first against the champion, whose answer
-#: to her pass takes most of its 6 s think
-SEED = 4
-THINKING = "Champion computer is thinking."
-CHALLENGE = "You may challenge it: type challenge."
 
 
 @pytest.mark.parametrize("mode, key", [("text", "Right"), ("text", "F4"), ("screenreader", "Right")])
 def test_the_champions_move_after_a_board_key_is_heard(
     mode: str, key: str, desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game(mode, players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
-               more="--think 6")
-    mark = desktop.terminal_mark()
-    desktop.type_line("pass")
-    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    start_against_the_champion(start_game, mode)
+    mark = pass_to_the_champion(desktop)
     desktop.settle(0.5)
     pressed = desktop.terminal_mark()
     desktop.key(key)

@@ -15,25 +15,18 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, decoy, desktop, start_game,
+    CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
+    start_against_the_champion, start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
-
-#: as in test_orca_idle_arrival: Ann first against the champion
-SEED = 4
-THINKING = "Champion computer is thinking."
-CHALLENGE = "You may challenge it: type challenge."
 
 
 def test_the_prompt_after_news_on_the_input_line_is_heard_once(
     desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
-               more="--think 6 --prompt full")
-    mark = desktop.terminal_mark()
-    desktop.type_line("pass")
-    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    start_against_the_champion(start_game, more="--prompt full")
+    mark = pass_to_the_champion(desktop)
     desktop.settle(0.5)
     pressed = desktop.terminal_mark()
     desktop.key("Right")

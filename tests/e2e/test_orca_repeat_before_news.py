@@ -22,16 +22,12 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, decoy, desktop, start_game,
+    CHALLENGE, CHAMPION_SEED, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
+    start_against_the_champion, start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 
-#: as in test_orca_idle_arrival: Ann first against the champion, whose
-#: answer to her pass takes most of its think (4 s here)
-SEED = 4
-THINKING = "Champion computer is thinking."
-CHALLENGE = "You may challenge it: type challenge."
 AGAIN = "Repeat again for the reply before."
 
 
@@ -44,7 +40,8 @@ def _help_lines() -> list[str]:
     from audio_scrabble.console import services
     from audio_scrabble.console.session import Options, Session
 
-    session = Session(Options(players="Ann,computer:champion", seed=SEED), lexicon=services.WordSet(["QI"]))
+    session = Session(Options(players="Ann,computer:champion", seed=CHAMPION_SEED),
+                      lexicon=services.WordSet(["QI"]))
     session.start()
     return session.handle_line("help")
 
@@ -53,11 +50,8 @@ def test_repeat_after_news_that_cut_the_help_gives_the_help_back(
     desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
     help_lines = _help_lines()
-    start_game("text", players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
-               more="--think 4")
-    mark = desktop.terminal_mark()
-    desktop.type_line("pass")
-    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    start_against_the_champion(start_game, think=4)
+    mark = pass_to_the_champion(desktop)
     asked = desktop.terminal_mark()
     desktop.type_line("help")
     assert desktop.wait_spoken(asked, help_lines[0], 10), desktop.spoken_since(asked)

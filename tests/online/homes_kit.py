@@ -177,6 +177,27 @@ def seated_pair(net: LoopbackNetwork, folder: Path, lexicon: Any) -> tuple[Playe
     return alice, bob
 
 
+
+@contextmanager
+def pair_at_a_game(folder: Path, lexicon: Any) -> Iterator[tuple[Player, Player]]:
+    """Alice and Bob seated at one game over a new loopback network (see
+    seated_pair); both closed when the test is done, pass or fail."""
+    alice, bob = seated_pair(LoopbackNetwork(), folder, lexicon)
+    try:
+        yield alice, bob
+    finally:
+        alice.close()
+        bob.close()
+
+
+def resigns(p: Player, *others: Player, rounds: int = 1) -> None:
+    """``p`` resigns (and confirms); the messages then delivered ``rounds``
+    times (see settle) among ``p`` and ``others``."""
+    p.line("resign")
+    p.line("yes")
+    for _ in range(rounds):
+        settle(p, *others)
+
 @contextmanager
 def clocked_homes(folder: Path, lexicon: Any,
                   names: tuple[str, str] = ("Alice", "Bob")) -> Iterator[tuple[Clock, LoopbackNetwork, Home, Home]]:

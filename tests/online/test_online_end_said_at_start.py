@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork
 
 from honour_kit import Loop  # type: ignore[import-not-found]
-from homes_kit import Player, seated_pair, settle  # type: ignore[import-not-found]
+from homes_kit import Player, pair_at_a_game, resigns, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -38,31 +37,26 @@ def restarted(p: Player, *others: Player) -> str:
     return joined(out + p.line("") + p.line(""))
 
 
+def said_once_then_not(p: Player, other: Player, end: str) -> None:
+    """``p``'s program started again says the ``end`` sentence once; at
+    the start after, no resignation is said."""
+    news = restarted(p, other)
+    assert news.count(end) == 1, news
+    again = restarted(p, other)
+    assert "resigned" not in again, again
+
+
 def test_a_resignation_while_the_program_was_not_running_is_said_at_start(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    alice, bob = seated_pair(net, tmp_path, lexicon)
-    try:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
         bob.close()  # Bob's program ends
-        alice.line("resign")
-        alice.line("yes")
-        settle(alice)
-        news = restarted(bob, alice)
-        assert news.count("In your game with Alice: Alice resigned; you won.") == 1, news
-        again = restarted(bob, alice)
-        assert "resigned" not in again, again
-    finally:
-        alice.close()
-        bob.close()
+        resigns(alice)
+        said_once_then_not(bob, alice, "In your game with Alice: Alice resigned; you won.")
 
 
 def test_an_end_checked_while_the_program_was_not_running_is_said_at_start(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    alice, bob = seated_pair(net, tmp_path, lexicon)
-    try:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
         alice.close()  # Alice's program ends: Bob's resignation's check waits for her keys
-        bob.line("resign")
-        bob.line("yes")
-        settle(bob)
+        resigns(bob)
         bob.line("")
         news = restarted(alice, bob)
         assert alice.home.links[alice.home.rooms[0]].state.final is not None
@@ -70,28 +64,14 @@ def test_an_end_checked_while_the_program_was_not_running_is_said_at_start(tmp_p
         bob.close()
         news_bob = restarted(bob, alice)  # his end was checked while he was away
         assert "resigned" not in news_bob or news_bob.count("You resigned") <= 1, news_bob
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_an_end_still_waiting_to_be_said_as_the_program_ends_is_said_at_start(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    alice, bob = seated_pair(net, tmp_path, lexicon)
-    try:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
         bob.home.close_table()  # not open at Bob's table
-        alice.line("resign")
-        alice.line("yes")
-        settle(alice, bob)
-        settle(alice, bob)
+        resigns(alice, bob, rounds=2)
         assert bob.home.links[bob.home.rooms[0]].state.final is not None  # its sentence waits: no line typed
-        news = restarted(bob, alice)
-        assert news.count("In your game with Alice: Alice resigned; you won.") == 1, news
-        again = restarted(bob, alice)
-        assert "resigned" not in again, again
-    finally:
-        alice.close()
-        bob.close()
+        said_once_then_not(bob, alice, "In your game with Alice: Alice resigned; you won.")
 
 
 def test_an_honour_game_the_friend_resigned_while_away_is_said_at_start(tmp_path: Path, lexicon: Any) -> None:

@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.online.referee import FinalCheck
 
-from homes_kit import clocked_homes, seated, seated_pair, settle  # type: ignore[import-not-found]
+from homes_kit import clocked_homes, pair_at_a_game, resigns, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -28,29 +27,19 @@ def lexicon() -> Any:
 
 
 def test_a_resignation_not_open_is_said_once_as_the_end(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    alice, bob = seated_pair(net, tmp_path, lexicon)
-    try:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
         bob.home.close_table()
-        alice.line("resign")
-        alice.line("yes")
-        settle(alice, bob)
-        settle(alice, bob)
+        resigns(alice, bob, rounds=2)
         link = bob.home.links[bob.home.rooms[0]]
         assert link.state.final is not None and link.state.final.checked
         news = joined(bob.line("") + bob.line(""))
         assert "resigned in another game" not in news, news
         assert news.count("Alice resigned") == 1, news
         assert "In your game with Alice: Alice resigned; you won." in news, news
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_a_resignation_whose_check_never_comes_is_said_at_once(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    alice, bob = seated_pair(net, tmp_path, lexicon)
-    try:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
         bob.home.close_table()
         link = bob.home.links[bob.home.rooms[0]]
         hooked = link.on_record
@@ -63,9 +52,7 @@ def test_a_resignation_whose_check_never_comes_is_said_at_once(tmp_path: Path, l
                 hooked(applied)
 
         link.on_record = no_check
-        alice.line("resign")
-        alice.line("yes")
-        settle(alice, bob)
+        resigns(alice, bob)
         news = joined(bob.line(""))
         assert "In your game with Alice: Alice resigned; you won." in news, news
         # the check then fails: what failed is news, said naming the game
@@ -75,9 +62,6 @@ def test_a_resignation_whose_check_never_comes_is_said_at_once(tmp_path: Path, l
         hooked(type(failed)(failed.record, final=bad))
         again = joined(bob.line(""))
         assert "The deal did not check out." in again, again
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_a_loss_on_time_not_open_is_said_once(tmp_path: Path, lexicon: Any) -> None:
