@@ -20,12 +20,9 @@ from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import online_prompts
 from .online_away import Host
+from .online_since import RECORD_KEPT
 
 __all__ = ["RECORD_KEPT", "checked", "ended_lines", "ended_record", "keep_record", "review_from"]
-
-
-#: the game log's note that the checked record is in the games folder
-RECORD_KEPT = "record_kept"
 
 
 def keep_record(session: Host, link: GameLink, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:

@@ -136,10 +136,12 @@ def refusals_missed(journal: GameLog | None, heard: Sequence[Any]) -> list[Any]:
     return _missed(journal, REFUSALS, heard)
 
 
-#: the log entry's kind that notes a game's end said here (away, at a start); a game's
-#: checked record kept (online_end.RECORD_KEPT, "record_kept") notes it said at its table
+#: the log entry's kind that notes a game's end said here (away, at a start)
 END_SAID = "end_said"
-_END_KINDS = (END_SAID, "record_kept")
+#: the log entry's kind that notes the checked record is in the games folder
+#: (online_end.keep_record): the game's end was said at its table
+RECORD_KEPT = "record_kept"
+_END_KINDS = (END_SAID, RECORD_KEPT)
 
 
 def end_known(journal: GameLog | None) -> bool:
