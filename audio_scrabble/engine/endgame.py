@@ -470,6 +470,35 @@ class _Deepening:
         """A root move as a Move (None: the pass) and its score."""
         raise NotImplementedError
 
+    def _iteration(self, root: list[Any], order: Sequence[int], depth: int, top: int, lo: float,
+                   hi: float) -> tuple[dict[int, float], bool]:
+        """One pass of an iteration of :meth:`_deepen` over the ``root``
+        moves in ``order`` at ``depth`` within the window (``lo``, ``hi``):
+        their values by index (below the ``top``-th best so far, and at the
+        window's bottom or below, upper bounds; a move at its top or above
+        searched again without it), and whether it finished in time."""
+        me, you = self.racks
+        self.horizon_hit = False
+        new_values: dict[int, float] = {}
+        best_few: list[float] = []  # the ``top`` best values so far, best first
+        alpha, beta = lo, hi
+        try:
+            for k in order:
+                if root[k] is None and top == 1 and alpha >= self.face(you) - self.face(me):
+                    continue  # the pass: worth at most that (see _search), not the best
+                v = self._root_child(root[k], me, you, depth, alpha, beta)
+                if v >= beta:  # above the window: again without its top
+                    beta = _INF
+                    v = self._root_child(root[k], me, you, depth, alpha, beta)
+                new_values[k] = v
+                if v > alpha:
+                    best_few = sorted(best_few + [v], reverse=True)[:top]
+                    if len(best_few) == top:
+                        alpha = best_few[-1]
+        except _OutOfTime:
+            return new_values, False  # (each play was taken off on the way out)
+        return new_values, True
+
     def _deepen(self, root: list[Any], seconds: float, top: int, t0: float) -> EndgameResult:
         """Iterative deepening over the ``root`` moves (None: the pass), the
         budget from ``t0`` (see :meth:`EndgameSolver.solve`)."""
@@ -492,26 +521,7 @@ class _Deepening:
                 last = chosen[ranked[0]]
                 lo, hi = last - ASPIRATION, last + ASPIRATION
             while True:
-                self.horizon_hit = False
-                new_values: dict[int, float] = {}
-                best_few: list[float] = []  # the ``top`` best values so far, best first
-                alpha, beta = lo, hi
-                finished = True
-                try:
-                    for k in order:
-                        if root[k] is None and top == 1 and alpha >= self.face(you) - self.face(me):
-                            continue  # the pass: worth at most that (see _search), not the best
-                        v = self._root_child(root[k], me, you, depth, alpha, beta)
-                        if v >= beta:  # above the window: again without its top
-                            beta = _INF
-                            v = self._root_child(root[k], me, you, depth, alpha, beta)
-                        new_values[k] = v
-                        if v > alpha:
-                            best_few = sorted(best_few + [v], reverse=True)[:top]
-                            if len(best_few) == top:
-                                alpha = best_few[-1]
-                except _OutOfTime:
-                    finished = False  # (each play was taken off on the way out)
+                new_values, finished = self._iteration(root, order, depth, top, lo, hi)
                 if lo == -_INF or (new_values and max(new_values.values()) > lo):
                     break
                 if not finished:
