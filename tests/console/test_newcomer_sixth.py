@@ -177,6 +177,24 @@ def test_play_1_after_a_hint_says_the_hints_play_as_typed():
     assert out[0].startswith("'1' is a number, not a word"), out
 
 
+def test_play_with_a_number_no_hint_could_have_is_refused_not_an_error():
+    """A number alone that is no hint's: 5,000 digits, or a digit of
+    another script (str.isdigit takes both, int() refuses them), is
+    refused as a number, nothing played (the fuzz test found the first)."""
+    from console_kit import snapshot
+
+    s = Session(Options(players="Ann,Bob", seed=11), lexicon=services.WordSet(["MILIEU", "LIMN", "LINE", "MINE"]))
+    s.start()
+    s.handle_line("")
+    s.handle_line("set hints on")
+    s.handle_line("hint")
+    before = snapshot(s)
+    for typed in ("9" * 5000, "\u00b2"):
+        out = s.handle_line(f"play {typed}")
+        assert " ".join(out).endswith("is a number, not a word; type play, a square and a word, like play 8D TRAIN."), out
+        assert snapshot(s) == before
+
+
 # ---------------------------------------------------------------- found in tmux: an exchange with the bag empty
 def test_an_exchange_with_the_bag_empty_is_not_told_to_exchange_fewer():
     from console_kit import snapshot

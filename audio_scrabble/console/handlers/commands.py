@@ -42,7 +42,7 @@ from .registry import (
     TOPIC, TURN, WORDS, Arg, Command, Registry, board_candidates, help_lines,
 )
 from ..services import COMPUTER_LEVELS
-from ..asking.settings import SETTING_VALUES, value_lines
+from ..asking.settings import SETTING_VALUES, small_number, value_lines
 from ..asking.setup import rule_names
 from .survey_commands import cmd_around, cmd_fit, cmd_spots
 from .teaching_commands import cmd_back, cmd_hint, cmd_next, cmd_review, cmd_tutorial
@@ -118,7 +118,8 @@ def _play_typed(session: GameFront, args: str, action: str) -> list[str]:
     number alone (``play 1``, a hint's number) is refused saying what a
     play needs: just after a hint, hint 1's play as it is typed."""
     if args.strip().rstrip(".").isdigit():
-        hinted = session.coach.hinted_play(int(args.strip().rstrip(".")))  # play 1 after a hint: its play, typed out
+        number = small_number(args.strip().rstrip("."))  # not int(): "²", or 5,000 digits, raise ValueError
+        hinted = session.coach.hinted_play(number) if number is not None else None  # play 1 after a hint: its play
         if hinted is not None:
             raise NotationError(prompts.play_the_hint(args.strip(), action, hinted),
                                 brief=prompts.play_the_hint_brief(action, hinted))
