@@ -167,7 +167,7 @@ def cmd_invite(session: GameFront, args: str) -> list[str]:
 
 def _number(args: str) -> int:
     typed = args.strip()
-    if not (typed.isdigit() and len(typed) <= 4):
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 4):  # not '²': isdigit takes it, int() not
         raise ActionNotAllowed(online_prompts.WHICH_INVITATION)
     return int(typed)
 
@@ -216,7 +216,7 @@ def opening(local: Handler) -> Handler:
     def cmd_open(session: GameFront, args: str) -> list[str]:
         home = _signed_in_home(session)
         typed = args.strip()
-        if home is not None and typed.isdigit() and len(typed) <= 4 and int(typed) > _local_count(session):
+        if home is not None and typed.isascii() and typed.isdigit() and len(typed) <= 4 and int(typed) > _local_count(session):
             return _said_after(home, home.open(int(typed) - _local_count(session)))
         if home is not None:
             home.close_table()
