@@ -165,9 +165,16 @@ def cmd_games(session: GameFront, args: str) -> list[str]:
 def cmd_open(session: GameFront, args: str) -> list[str]:
     """Resume game N of the ``games`` list; the game in play is put away
     first (``games`` still lists it)."""
+    return choose_to_open(session, args) + session.resume_chosen()
+
+
+def choose_to_open(session: GameFront, args: str) -> list[str]:
+    """``open N``'s choice, before the game is resumed (:meth:`resume_chosen`):
+    game N read from file, the game in play saved as it is; refused with
+    nothing changed (an online game open at the table stays open)."""
     said = session.keep_settings()  # the game in play as it is now, in case it is put away
     session.saver.choose(args, session.lexicon, session.options.lexicon)
-    return said + session.resume_chosen()
+    return said
 
 
 def cmd_aside(session: GameFront, args: str) -> list[str]:
