@@ -376,12 +376,12 @@ class HonourLink:
                 game = self.game
                 ended = game.ended
                 if ended is not None and ended.reason == "resigned":
-                    self._post_resigned(ended)
+                    self._post_resigned(ended, again=True)
                     return
                 current = game.names[game.current]
                 turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
                 body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
-                if self._post(body):
+                if self._post(body, again=True):  # its failure was told as the move was made
                     self.journal.append("answered", actions=len(self.game.actions))
                     self._unanswered = False
 
@@ -571,13 +571,14 @@ class HonourLink:
             self.on_applied(applied)
         return applied
 
-    def _post_resigned(self, ended: GameEnded) -> None:
+    def _post_resigned(self, ended: GameEnded, again: bool = False) -> None:
         """Who resigned and the final scores, to the room; one the server
-        would not take is noted in the log and sent again (:meth:`answer_again`)."""
+        would not take is noted in the log and sent again (:meth:`answer_again`,
+        ``again``: its failure not told again)."""
         left = [i for i in range(len(self.names)) if i not in ended.winners]
         who = self.names[left[0]] if len(left) == 1 else self.names[self.friend_seat]
         kinds = [e.get("kind") for e in self.journal.entries()]
-        if self._post(say.resigned_room(who) + " " + say.final_room(self.names, ended.totals)):
+        if self._post(say.resigned_room(who) + " " + say.final_room(self.names, ended.totals), again=again):
             if RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds:
                 self.journal.append(RESIGN_SENT)
             self._unanswered = False
@@ -632,10 +633,13 @@ class HonourLink:
         except ScrabbleError:
             log.info("a picture of the board could not be sent in %s", self.room)
 
-    def _post(self, body: str, told: bool = True) -> bool:
+    def _post(self, body: str, told: bool = True, again: bool = False) -> bool:
         """A message of this program's to the room (its structured mark never
         taken for the friend's typing); a failure is told, the game stands
-        (not ``told``: raised, for the caller to say). Whether it was sent."""
+        (not ``told``: raised, for the caller to say; ``again``: an answer
+        tried again, whose failure was told when it first did not go, at
+        every try since only logged: the tick tries each minute). Whether
+        it was sent."""
         self._sent += 1
         txn = f"honour.{self.game_id}.{len(self.game.actions)}.{self._sent}.{_secrets.token_hex(4)}"
         record: Mapping[str, Any] = dict(MARK)
@@ -646,7 +650,7 @@ class HonourLink:
             if not told:
                 raise
             self._unanswered = True  # the game as it stands goes once the server answers (answer_again)
-            if self.on_send_failed is not None:
+            if self.on_send_failed is not None and not again:
                 self.on_send_failed(e)
             return False
         return True

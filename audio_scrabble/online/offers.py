@@ -107,6 +107,13 @@ class Terms:
     word_list: str = ""
 
 
+def _days_typed(word: str) -> bool:
+    """A count of days as typed: ASCII digits, few enough for int() ('²'
+    is a digit to str.isdigit, not to int(); 5,000 digits are past its
+    limit)."""
+    return word.isascii() and word.isdigit() and len(word) <= 9
+
+
 def read_terms(text: str) -> Terms:
     """``@bob:x.org [@carol:x.org] [days 3] [rules double] [list FILE]``;
     ActionNotAllowed with the sentence for a setting without its value or
@@ -123,7 +130,7 @@ def read_terms(text: str) -> Terms:
                 raise ActionNotAllowed(online_prompts.terms_value_missing(key))
             value = words[i + 1]
             if key in ("days", "day"):
-                if not value.isdigit() or not 1 <= int(value) <= MOST_DAYS:
+                if not _days_typed(value) or not 1 <= int(value) <= MOST_DAYS:
                     raise ActionNotAllowed(online_prompts.DAYS_HOW)
                 days = int(value)
             elif key in ("rules", "challenge"):
@@ -135,7 +142,7 @@ def read_terms(text: str) -> Terms:
                 word_list = value
             i += 2
             continue
-        if word.isdigit() and i > 0 and words[i - 1].lower() not in ("days", "day"):
+        if _days_typed(word) and i > 0 and words[i - 1].lower() not in ("days", "day"):
             if len(words) > i + 1 and words[i + 1].lower() in ("days", "day"):  # "3 days"
                 if not 1 <= int(word) <= MOST_DAYS:
                     raise ActionNotAllowed(online_prompts.DAYS_HOW)

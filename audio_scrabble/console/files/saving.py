@@ -418,7 +418,7 @@ class Saver:
         listing = self.store.catalogue()
         if self.listing and [_identity(g) for g in listing] != [_identity(g) for g in self.listing]:
             raise ActionNotAllowed(say.GAMES_CHANGED, brief=say.GAMES_CHANGED_BRIEF)
-        n = int(t) if t.isdigit() and len(t) <= 4 else None
+        n = int(t) if t.isascii() and t.isdigit() and len(t) <= 4 else None  # not '²': isdigit takes it, int() not
         if n is None or not 1 <= n <= len(listing):
             raise ActionNotAllowed(say.open_out_of_range(len(listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)

@@ -31,7 +31,7 @@ from .board_commands import (
     cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
     cmd_where, cmd_words, last_lines,
 )
-from .file_commands import cmd_aside, cmd_emboss, cmd_export, cmd_games, cmd_open
+from .file_commands import choose_to_open, cmd_aside, cmd_emboss, cmd_export, cmd_games, cmd_open
 from .helptext import help_entries
 from ..homes.online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from ..homes.online_commands import (
@@ -334,7 +334,7 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("export", cmd_export, "Files", ("gcg", "record"), (Arg("file", PATH, True),)),
         Command("games", listing(cmd_games), "Files", ("files", "folder"), modes=ANY_TIME),
         Command("aside", cmd_aside, "Files", ("damaged", "why"), modes=ANY_TIME),
-        Command("open", opening(cmd_open), "Files", (), (Arg("number", TURN),), changes=True, modes=BOARD_TIME),
+        Command("open", opening(cmd_open, choose_to_open), "Files", (), (Arg("number", TURN),), changes=True, modes=BOARD_TIME),
         # play between homes (console/homes/online_commands.py)
         Command("online", cmd_online, "Online", (), (Arg("out", TURN, True),), modes=ANY_TIME),
         Command("invite", cmd_invite, "Online", (), (Arg("players", OFFER),), modes=BOARD_TIME),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import ActionNotAllowed
 from ...presentation import layout, phrases, prompts
+from ..files.saving import kept_by_room
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -158,16 +159,31 @@ def cmd_games(session: GameFront, args: str) -> list[str]:
     folder = _games_folder(session)
     if session.store is None:
         return session.saver.games_lines(False) + layout.path_lines(prompts.FILES_GO_TO, shown_path(folder), width)
-    in_play = session.game is not None and not session.game.is_over
-    return layout.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(in_play)
+    return layout.path_lines(prompts.GAMES_FOLDER, shown_path(folder), width) + session.saver.games_lines(
+        _in_play_here(session))
+
+
+def _in_play_here(session: GameFront) -> bool:
+    """Whether this window's game on file is the one in play: a game not
+    over at the table, and not one between homes (its room keeps it; the
+    game on file is then only unfinished, and opens)."""
+    game = session.game
+    return game is not None and not game.is_over and not kept_by_room(game)
 
 
 def cmd_open(session: GameFront, args: str) -> list[str]:
     """Resume game N of the ``games`` list; the game in play is put away
     first (``games`` still lists it)."""
+    return choose_to_open(session, args) + session.resume_chosen()
+
+
+def choose_to_open(session: GameFront, args: str) -> list[str]:
+    """``open N``'s choice, before the game is resumed (:meth:`resume_chosen`):
+    game N read from file, the game in play saved as it is; refused with
+    nothing changed (an online game open at the table stays open)."""
     said = session.keep_settings()  # the game in play as it is now, in case it is put away
-    session.saver.choose(args, session.lexicon, session.options.lexicon)
-    return said + session.resume_chosen()
+    session.saver.choose(args, session.lexicon, session.options.lexicon, in_play=_in_play_here(session))
+    return said
 
 
 def cmd_aside(session: GameFront, args: str) -> list[str]:

@@ -167,7 +167,7 @@ def cmd_invite(session: GameFront, args: str) -> list[str]:
 
 def _number(args: str) -> int:
     typed = args.strip()
-    if not (typed.isdigit() and len(typed) <= 4):
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 4):  # not '²': isdigit takes it, int() not
         raise ActionNotAllowed(online_prompts.WHICH_INVITATION)
     return int(typed)
 
@@ -210,14 +210,22 @@ def listing(local: Handler) -> Handler:
     return cmd_games
 
 
-def opening(local: Handler) -> Handler:
-    """``open N``: a game on file (``local``), or an online game, numbered after them."""
+def opening(local: Handler, choose: Handler | None = None) -> Handler:
+    """``open N``: a game on file (``local``), or an online game, numbered
+    after them. With an online game open at the table, the game on file is
+    chosen first (``choose``: refused with nothing changed), and only then
+    the table closed and the game resumed: a refused ``open`` leaves the
+    online game open."""
 
     def cmd_open(session: GameFront, args: str) -> list[str]:
         home = _signed_in_home(session)
         typed = args.strip()
-        if home is not None and typed.isdigit() and len(typed) <= 4 and int(typed) > _local_count(session):
+        if home is not None and typed.isascii() and typed.isdigit() and len(typed) <= 4 and int(typed) > _local_count(session):
             return _said_after(home, home.open(int(typed) - _local_count(session)))
+        if home is not None and choose is not None and home.table is not None:
+            said = choose(session, args)  # refused: the online game stays open at the table
+            home.close_table()
+            return said + session.resume_chosen()
         if home is not None:
             home.close_table()
         return local(session, args)

@@ -48,7 +48,7 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
             raise ActionNotAllowed(online_prompts.CLAIM_WHICH)
         link = table.link
     else:
-        number = int(typed) - _local_count(session) if typed.isdigit() and len(typed) <= 4 else 0
+        number = int(typed) - _local_count(session) if typed.isascii() and typed.isdigit() and len(typed) <= 4 else 0
         if not 1 <= number <= len(home.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
         link = home.links.get(home.rooms[number - 1]) or home.honour[home.rooms[number - 1]]
