@@ -298,10 +298,10 @@ class PromptApp:
         self._key_answered = False  # the key being processed was a board key
 
     def _before_key(self, processor: Any) -> None:
-        """Any key stops the game's own speech."""
+        """Any key stops the game's own speech; a blanked answer line is written back."""
         self.voice.hush()
-        self._line_before_key = self.prompt.default_buffer.text
-        self._key_answered = False
+        self.answer_line.restore()
+        self._line_before_key, self._key_answered = self.prompt.default_buffer.text, False
 
     def _after_key(self, processor: Any) -> None:
         """Tab that typed a completion in: read it aloud (tts). A key other
