@@ -81,6 +81,8 @@ class AnswerLine:
         self._caret_key = False
         #: the last line of the answer before, blanked on the screen (see :meth:`restore`)
         self._blanked: str | None = None
+        #: the answer's last line is the prompt (see :meth:`show`)
+        self._prompt_last = False
         self._restoring: asyncio.TimerHandle | None = None
 
     def hides_typed(self) -> Processor:
@@ -91,7 +93,7 @@ class AnswerLine:
     def text(self) -> str:
         return "\n".join(self.lines or ())
 
-    def show(self, lines: Sequence[str], break_alone: bool | None = True) -> None:
+    def show(self, lines: Sequence[str], break_alone: bool | None = True, prompt_last: bool = False) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
         moves below it); an answer already there is kept above. On a line
@@ -103,7 +105,11 @@ class AnswerLine:
         on): the break goes with the answer, the last answer's last line
         blank meanwhile (:meth:`restore`). ``break_alone`` None: news that
         came on its own, seconds after the key, below the answer the same
-        way as after that key."""
+        way as after that key. ``prompt_last``: the last line is the prompt
+        itself (news ending with it, ``--prompt full`` or ``short``): what
+        comes next is drawn on that line, from its start, as on a prompt
+        (the prompt with the text typed, or a key's answer in its place),
+        not below it (the prompt written twice)."""
         self.restore()
         app = self._session.app
         if break_alone is None:
@@ -119,6 +125,7 @@ class AnswerLine:
             self._move_below(break_alone)
         self.hidden = typed and bool(lines)
         self.lines = list(lines) or None
+        self._prompt_last = prompt_last and self.lines is not None
         if self.lines is not None and app.is_running:
             app.render_counter += 1  # a new frame: the message is asked for again
             app.renderer.render(app, app.layout)
@@ -144,6 +151,11 @@ class AnswerLine:
         last, self.lines = self.lines[-1], None
         app = self._session.app
         if not (drawn and app.is_running):
+            return
+        if self._prompt_last:  # drawn again from its line's start, the renderer's first
+            self._prompt_last = False
+            app.output.write_raw("\r")
+            app.renderer.reset(leave_alternate_screen=False)
             return
         blank = ""
         if not break_alone and get_cwidth(last) < app.output.get_size().columns:
@@ -186,6 +198,7 @@ class AnswerLine:
         self.lines = None
         self._drawn = False
         self.hidden = False
+        self._prompt_last = False
 
 
 def news_on_the_line(lines: Sequence[str], screen_only: bool, speaks_replies: bool) -> bool:
