@@ -14,7 +14,12 @@ The answer stays on the screen: before the next key's answer, the first
 thing typed, or anything printed, the input moves to a fresh line below
 it (a line break written where the caret is), so that the screen, the
 screen reader's review and the scrollback keep every answer, one under
-the other, as printed replies are.
+the other, as printed replies are. After an arrow (on Linux), the last
+answer's line is blank while the next is drawn below it and written back
+just after (:meth:`AnswerLine.restore`): at the bottom of a full screen
+that write scrolls it, and Orca reads the new answer alone. News ending
+with the prompt (``--prompt full``) leaves it to the line typed next, as
+any prompt does.
 
 A function key pressed on a line being typed is answered the same way:
 the typed line stays on the screen as it was, the answer goes below it,
@@ -26,20 +31,20 @@ left, Enter sends it (the line on the screen above the answer).
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import time
 from typing import Any, Sequence
 
-import asyncio
-
 from prompt_toolkit import PromptSession
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.layout.processors import (
     ConditionalProcessor,
     Processor,
     Transformation,
     TransformationInput,
 )
+from prompt_toolkit.utils import get_cwidth
 
 from ...presentation.layout import is_cells_line
 
@@ -56,6 +61,10 @@ BREAK_ALONE = 0.1
 #: seconds an answer's last line stays blank after a key that moves Orca's
 #: caret (an arrow) drew the next answer below it (see :meth:`AnswerLine.restore`)
 RESTORE_AFTER = 0.3
+#: where the last answer's line is blanked so (measured with Orca on VTE):
+#: where NVDA or JAWS read a console by its lines, a line written back
+#: above would be new text to them (not measured), so it is not done there
+BLANK_FIRST = sys.platform.startswith("linux")
 
 
 class _Nothing(Processor):
@@ -158,7 +167,7 @@ class AnswerLine:
             app.renderer.reset(leave_alternate_screen=False)
             return
         blank = ""
-        if not break_alone and get_cwidth(last) < app.output.get_size().columns:
+        if not break_alone and BLANK_FIRST and get_cwidth(last) < app.output.get_size().columns:
             blank, self._blanked = "\r" + " " * get_cwidth(last), last
         app.output.write_raw(blank + "\r\n")
         app.output.flush()
