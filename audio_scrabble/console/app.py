@@ -298,10 +298,10 @@ class PromptApp:
         self._key_answered = False  # the key being processed was a board key
 
     def _before_key(self, processor: Any) -> None:
-        """Any key stops the game's own speech."""
+        """Any key stops the game's own speech; a blanked answer line is written back."""
         self.voice.hush()
-        self._line_before_key = self.prompt.default_buffer.text
-        self._key_answered = False
+        self.answer_line.restore()
+        self._line_before_key, self._key_answered = self.prompt.default_buffer.text, False
 
     def _after_key(self, processor: Any) -> None:
         """Tab that typed a completion in: read it aloud (tts). A key other
@@ -481,11 +481,11 @@ class ConsoleApp(PromptApp):
         out, lines = session.out, [line for part in parts for line in part]
         if self.news_on_the_line and news_on_the_line(lines, out.clear_requested or bool(out.display),
                                                       voice.speaker.speaks_replies):
-            told = self._prompt_change()  # the caret after its last word: Orca reads it
-            self.quiet_prompt = False
+            told, self.quiet_prompt = self._prompt_change(), False  # the caret after its last word: Orca reads it
             self.prompt_words = self._prompt_now() if not told else ""
             parts[-1] = parts[-1] + [w for w in [told or self.prompt_words] if w]  # the prompt, else hidden
-            self.answer_line.show([line for part in parts for line in voice.shown(part)], None)
+            self.answer_line.show([line for part in parts for line in voice.shown(part)], None,
+                                  not told and bool(self.prompt_words))  # the prompt last
             return
         self.answer_line.close()
 

@@ -319,15 +319,20 @@ class Session(Seated, Replying):
 
     def _handle_pasted(self, parts: list[str]) -> list[str]:
         """Several lines at once: each answered in turn (the computers'
-        moves due between them made first), until one ends the session."""
+        moves due between them made first), until one ends the session.
+        ``repeat`` then says their answers together, when one of them was
+        kept for it; else what it said before, as after those lines typed
+        (a wrong answer at a question: the question, not the refusal; a
+        pasted ``repeat``: what it offers again)."""
         lines: list[str] = []
+        before = self.out.last_reply
         for k, part in enumerate(parts):
             if k and self.finished:
                 break  # the lines after the one that ended the session
             if k and self.acting.due():
                 lines.extend(self.acting.run_computers())
             lines.extend(self.handle_line(part))
-        if lines:
+        if lines and self.out.last_reply is not before:  # a reply kept: the paste's, whole
             self.out.last_reply = list(lines)
         return lines
 

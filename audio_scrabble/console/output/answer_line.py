@@ -14,7 +14,12 @@ The answer stays on the screen: before the next key's answer, the first
 thing typed, or anything printed, the input moves to a fresh line below
 it (a line break written where the caret is), so that the screen, the
 screen reader's review and the scrollback keep every answer, one under
-the other, as printed replies are.
+the other, as printed replies are. After an arrow (on Linux), the last
+answer's line is blank while the next is drawn below it and written back
+just after (:meth:`AnswerLine.restore`): at the bottom of a full screen
+that write scrolls it, and Orca reads the new answer alone. News ending
+with the prompt (``--prompt full``) leaves it to the line typed next, as
+any prompt does.
 
 A function key pressed on a line being typed is answered the same way:
 the typed line stays on the screen as it was, the answer goes below it,
@@ -26,6 +31,8 @@ left, Enter sends it (the line on the screen above the answer).
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import time
 from typing import Any, Sequence
 
@@ -37,6 +44,7 @@ from prompt_toolkit.layout.processors import (
     Transformation,
     TransformationInput,
 )
+from prompt_toolkit.utils import get_cwidth
 
 from ...presentation.layout import is_cells_line
 
@@ -49,6 +57,14 @@ from ...presentation.layout import is_cells_line
 #: line again before the new one. Written alone, the break is an insertion
 #: of its own (a line break, which Orca does not read), as after Enter.
 BREAK_ALONE = 0.1
+
+#: seconds an answer's last line stays blank after a key that moves Orca's
+#: caret (an arrow) drew the next answer below it (see :meth:`AnswerLine.restore`)
+RESTORE_AFTER = 0.3
+#: where the last answer's line is blanked so (measured with Orca on VTE):
+#: where NVDA or JAWS read a console by its lines, a line written back
+#: above would be new text to them (not measured), so it is not done there
+BLANK_FIRST = sys.platform.startswith("linux")
 
 
 class _Nothing(Processor):
@@ -72,6 +88,11 @@ class AnswerLine:
         self.hidden = False
         #: the answer drawn was a key's that moves Orca's caret (an arrow)
         self._caret_key = False
+        #: the last line of the answer before, blanked on the screen (see :meth:`restore`)
+        self._blanked: str | None = None
+        #: the answer's last line is the prompt (see :meth:`show`)
+        self._prompt_last = False
+        self._restoring: asyncio.TimerHandle | None = None
 
     def hides_typed(self) -> Processor:
         """An input processor for the prompt: no typed text is shown while
@@ -81,27 +102,27 @@ class AnswerLine:
     def text(self) -> str:
         return "\n".join(self.lines or ())
 
-    def show(self, lines: Sequence[str], break_alone: bool | None = True) -> None:
+    def show(self, lines: Sequence[str], break_alone: bool | None = True, prompt_last: bool = False) -> None:
         """Show ``lines`` on the input line, drawn at once (keys typed
         ahead are answered one after the other, each drawn before the next
         moves below it); an answer already there is kept above. On a line
         being typed, the line stays on the screen as typed and its text in
         the input, out of sight, until :meth:`close`. ``break_alone``: the
         line break below the last answer is written alone first (see
-        :data:`BREAK_ALONE`; not after a key that moves Orca's caret, an
-        arrow: Orca says the blank line the break alone leaves the caret on).
-        ``break_alone`` None: news that came on its own, seconds after the
-        key: below the answer after the break alone, or, after a key that
-        moves Orca's caret (an arrow), in the answer's place. At the bottom
-        of a full screen the break scrolls it; written with the news, Orca
-        said the answer's last line again before the news; written alone,
-        the caret's move (the top line gone) is the arrow's for Orca, which
-        said "blank". Drawn over it, the news is an insertion of its own
-        lines (the arrow's answer, heard, leaves the screen)."""
+        :data:`BREAK_ALONE`); False after a key that moves Orca's caret, an
+        arrow (Orca says the blank line the break alone leaves the caret
+        on): the break goes with the answer, the last answer's last line
+        blank meanwhile (:meth:`restore`). ``break_alone`` None: news that
+        came on its own, seconds after the key, below the answer the same
+        way as after that key. ``prompt_last``: the last line is the prompt
+        itself (news ending with it, ``--prompt full`` or ``short``): what
+        comes next is drawn on that line, from its start, as on a prompt
+        (the prompt with the text typed, or a key's answer in its place),
+        not below it (the prompt written twice)."""
+        self.restore()
         app = self._session.app
-        over = break_alone is None and self._caret_key and self._drawn and self.lines is not None
         if break_alone is None:
-            break_alone = True
+            break_alone = not self._caret_key
         else:
             self._caret_key = not break_alone
         typed = bool(self._session.default_buffer.text) and app.is_running
@@ -109,14 +130,17 @@ class AnswerLine:
             # the typed line left on the screen as it is, the caret below it
             app.renderer.render(app, app.layout, is_done=True)
             time.sleep(BREAK_ALONE if break_alone else 0)
-        elif not over:
+        else:
             self._move_below(break_alone)
         self.hidden = typed and bool(lines)
         self.lines = list(lines) or None
+        self._prompt_last = prompt_last and self.lines is not None
         if self.lines is not None and app.is_running:
             app.render_counter += 1  # a new frame: the message is asked for again
             app.renderer.render(app, app.layout)
             self._drawn = True
+            if self._blanked is not None:
+                self._restoring = asyncio.get_running_loop().call_later(RESTORE_AFTER, self.restore)
 
     def close(self) -> None:
         """Keep the answer shown on the screen and move the input below it,
@@ -129,23 +153,61 @@ class AnswerLine:
         self.hidden = False
 
     def _move_below(self, break_alone: bool = True) -> None:
+        self.restore()
         drawn, self._drawn = self._drawn, False
         if self.lines is None:
             return
-        self.lines = None
+        last, self.lines = self.lines[-1], None
         app = self._session.app
         if not (drawn and app.is_running):
             return
-        app.output.write_raw("\r\n")
+        if self._prompt_last:  # drawn again from its line's start, the renderer's first
+            self._prompt_last = False
+            app.output.write_raw("\r")
+            app.renderer.reset(leave_alternate_screen=False)
+            return
+        blank = ""
+        if not break_alone and BLANK_FIRST and get_cwidth(last) < app.output.get_size().columns:
+            blank, self._blanked = "\r" + " " * get_cwidth(last), last
+        app.output.write_raw(blank + "\r\n")
         app.output.flush()
         time.sleep(BREAK_ALONE if break_alone else 0)  # the terminal takes the break alone
         app.renderer.reset(leave_alternate_screen=False)
 
+    def restore(self) -> None:
+        """Write back the last answer's last line, blanked while the answer
+        below it was drawn (after a key that moves Orca's caret, an arrow,
+        or news after one). At the bottom of a full screen the line break
+        between them scrolls it; VTE reports the scroll and the new answer
+        as one insertion beginning at the end of the line above, which
+        Orca's terminal script reads from that line's start: it said the
+        last answer again. The break written alone first is a caret move
+        (the top line gone) that Orca takes for the arrow's and says
+        ("blank"). With that line blank (spaces, its length kept) when
+        Orca reads the insertion, only the new answer is heard; written
+        back after :data:`RESTORE_AFTER` or before anything else is drawn,
+        the cursor where it was, it is an insertion that does not end at
+        the caret, which Orca does not read: every answer stays on the
+        screen, one under the other."""
+        line, self._blanked = self._blanked, None
+        if self._restoring is not None:
+            self._restoring.cancel()
+            self._restoring = None
+        app = self._session.app
+        if line is None or not (self._drawn and self.lines and app.is_running):
+            return
+        columns = max(1, app.output.get_size().columns)
+        rows = sum(max(1, -(-get_cwidth(text) // columns)) for text in self.lines)
+        app.output.write_raw(f"\x1b7\x1b[{rows}A\r{line}\x1b8")
+        app.output.flush()
+
     def forget(self) -> None:
         """A new prompt starts: the last one's answer is behind it already."""
+        self.restore()
         self.lines = None
         self._drawn = False
         self.hidden = False
+        self._prompt_last = False
 
 
 def news_on_the_line(lines: Sequence[str], screen_only: bool, speaks_replies: bool) -> bool:
