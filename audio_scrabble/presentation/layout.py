@@ -714,6 +714,11 @@ def is_file_name(word: str) -> bool:
 _STAMPED = re.compile(r"(?:.*[/\\])?\d{4}-\d{2}-\d{2}-\d{4,6}-(?=.)")
 
 
+#: the moment a save was set aside, in its file's name (``current.damaged-20261128T053012.json``):
+#: the day, then ``T``, then the time of day
+_SET_ASIDE_MOMENT = re.compile(r"(?<!\d)\d{8}T(?=\d{6}(?!\d))")
+
+
 def break_path(word: str, width: int) -> list[str]:
     """Pieces of a file name or path longer than *width*, each fitting it,
     broken only after one of its own ``/ \\ - _ .`` (the last that fits,
@@ -726,7 +731,11 @@ def break_path(word: str, width: int) -> list[str]:
     with the moment it began (``2026-11-28-053033-Ann-v-Expert_computer.gcg``)
     is broken first after that moment, so that the players and the
     extension are read together (``2026-11-28-053033-`` /
-    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``."""
+    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``.
+    A save set aside, whose moment has no mark before its extension, is
+    broken between the day and the time of day rather than leave the
+    extension alone (``20261128T`` / ``053012.json:``, not
+    ``20261128T053012.`` / ``json:``)."""
     pieces: list[str] = []
     stamp = _STAMPED.match(word)
     if len(word) > width and stamp is not None and stamp.end() <= width:
@@ -734,9 +743,14 @@ def break_path(word: str, width: int) -> list[str]:
         word = word[stamp.end():]
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        before = own
         if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):
             before = max(word.rfind(mark, 0, own) for mark in PATH_MARKS)
             own = before if before > 0 else own  # the extension stays with the name before it
+        if before <= 0:  # no mark to break at, or only the extension's dot
+            moment = _SET_ASIDE_MOMENT.search(word)
+            if moment is not None and moment.end() <= width:
+                own = moment.end() - 1  # between the day and the time of day
         cut = own + 1 if own > 0 else width
         pieces.append(word[:cut])
         word = word[cut:]
