@@ -267,14 +267,18 @@ class Session(Seated, Replying):
     def prompt_text(self) -> str:
         """The prompt before the cursor: the open question's, or the game's
         (see Match.prompt_forms), fitted by :func:`layout.fit_prompt`,
-        never cut to read as another player's (``Tom J> `` beside ``Tom> ``)."""
+        never cut to read as another player's (``Tom J> `` beside ``Tom> ``):
+        the prompts at the table always differ (``Mary-J 1> ``, ``Mary-J 2> ``)."""
         others: tuple[str, ...] = ()
+        seat = None
         if self.question is not None:
             full, short = self.question.prompt
         else:
             full, short = self.match.prompt_forms() if self.match is not None else ("> ", None)
             others = self.match.other_prompts() if self.match is not None else ()
-        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short", others)
+            seat = self.match.game.current if self.match is not None else None
+        return layout.fit_prompt(full, short, self.settings.braille_width, self.settings.prompt == "short", others,
+                                 seat)
 
     # ================================================================ input
     def handle_line(self, text: str) -> list[str]:

@@ -876,7 +876,14 @@ class EndgameSolver(_Deepening):
         spread missed by a pass is then what the hints before and after it
         differ by. (The search itself, :meth:`solve`, still ends a line at
         two passes in a row, at the root too: the expert's choice and the
-        hints are unchanged.)
+        hints are unchanged.) The two differ on a pass's worth only where the
+        other's best answer to it is to pass back: it is then worth the
+        expert's best play (pass, pass back, that play), which solve, valuing
+        its pass by the tiles held, still chooses. Searched to the end, a
+        pass valued here is worth no more than solve's choice, and the same
+        when solve passes (tests/engine/test_endgame_pass_worth.py); at a
+        depth short of the end, the plays after a pass and a pass back are
+        seen two plies shallower than solve saw them.
         """
         me_t = list(mine)
         m = None

@@ -72,6 +72,7 @@ __all__ = [
     "parse_draft",
     "parse_request",
     "read_square",
+    "small_number",
     "word_made",
 ]
 
@@ -95,6 +96,20 @@ _DIRECTION_LIKE = ("across", "down", "sideways", "horizontal", "horizontally", "
 _EXAMPLE = "like play 8D TRAIN"
 #: a play's blanks as the game says them, after the word: ``(blanks S, E)``, ``(blank O)``
 _BLANKS_SAID = re.compile(r"\(\s*blanks?\s+([A-Za-z](?:(?:\s*,\s*|\s+and\s+|\s+)[A-Za-z])*)\s*\)", re.IGNORECASE)
+
+
+def small_number(text: str, digits: int = 3) -> int | None:
+    """A whole number typed in ASCII digits, at most ``digits`` long; else None.
+
+    ``str.isdigit`` is not enough: it accepts ``²`` and digits of other
+    scripts, and a line of 5000 digits, none of which a player means (and
+    ``int()`` raises on them). The console reads typed numbers with it, and
+    a save's seat numbers are read with it too.
+    """
+    t = text.strip()
+    if t and len(t) <= digits and all("0" <= c <= "9" for c in t):
+        return int(t)
+    return None
 
 
 def _blanks_said(text: str) -> tuple[tuple[str, ...], str]:

@@ -23,6 +23,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..notation.typed import small_number
 from ..presentation.phrases import MARK_STYLES, VERBOSITIES
 
 #: Speech kinds a save may name (the console's own list, as data here).
@@ -132,8 +133,11 @@ class TableState:
             out: dict[int, str] = {}
             if isinstance(raw, dict):
                 for key, value in raw.items():
-                    if isinstance(key, str) and key.isdigit() and int(key) < players and ok(value):
-                        out[int(key)] = value
+                    # small_number, not int() after isdigit: a key like "²" or of
+                    # 5,000 digits is left out, as any other odd value is
+                    seat = small_number(key) if isinstance(key, str) else None
+                    if seat is not None and seat < players and ok(value):
+                        out[seat] = value
             return out
 
         def one_of(key: str, choices: tuple[str, ...]) -> str | None:

@@ -714,6 +714,11 @@ def is_file_name(word: str) -> bool:
 _STAMPED = re.compile(r"(?:.*[/\\])?\d{4}-\d{2}-\d{2}-\d{4,6}-(?=.)")
 
 
+#: the moment a save was set aside, in its file's name (``current.damaged-20261128T053012.json``):
+#: the day, then ``T``, then the time of day
+_SET_ASIDE_MOMENT = re.compile(r"(?<!\d)\d{8}T(?=\d{6}(?!\d))")
+
+
 def break_path(word: str, width: int) -> list[str]:
     """Pieces of a file name or path longer than *width*, each fitting it,
     broken only after one of its own ``/ \\ - _ .`` (the last that fits,
@@ -726,7 +731,11 @@ def break_path(word: str, width: int) -> list[str]:
     with the moment it began (``2026-11-28-053033-Ann-v-Expert_computer.gcg``)
     is broken first after that moment, so that the players and the
     extension are read together (``2026-11-28-053033-`` /
-    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``."""
+    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``.
+    A save set aside, whose moment has no mark before its extension, is
+    broken between the day and the time of day rather than leave the
+    extension alone (``20261128T`` / ``053012.json:``, not
+    ``20261128T053012.`` / ``json:``)."""
     pieces: list[str] = []
     stamp = _STAMPED.match(word)
     if len(word) > width and stamp is not None and stamp.end() <= width:
@@ -734,9 +743,14 @@ def break_path(word: str, width: int) -> list[str]:
         word = word[stamp.end():]
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        before = own
         if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):
             before = max(word.rfind(mark, 0, own) for mark in PATH_MARKS)
             own = before if before > 0 else own  # the extension stays with the name before it
+        if before <= 0:  # no mark to break at, or only the extension's dot
+            moment = _SET_ASIDE_MOMENT.search(word)
+            if moment is not None and moment.end() <= width:
+                own = moment.end() - 1  # between the day and the time of day
         cut = own + 1 if own > 0 else width
         pieces.append(word[:cut])
         word = word[cut:]
@@ -875,7 +889,7 @@ def sentences(lines: Sequence[str]) -> list[list[str]]:
 
 
 def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bool = False,
-               others: Sequence[str] = ()) -> str:
+               others: Sequence[str] = (), seat: int | None = None) -> str:
     """The prompt, leaving at least :data:`TYPING_ROOM` cells for typing.
 
     ``short`` is the prompt's short form, used when ``full`` is too long;
@@ -886,13 +900,58 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
     ``> ``. ``others``: the other players' prompts, which a cut prompt
     must not read as (``Tom> `` is Tom's, not Tom and Jerry's): a cut
     that would keeps the first letters of the words it drops (``Tom
-    J> ``). ``short_chosen`` (``set prompt short``): the short form
-    always, as little as may be read.
+    J> ``). Two players' prompts that would still be fitted alike
+    (``Mary-Jane &`` and ``Mary-Jane Zoë Mary-Jane``, both ``Mary-Jan> ``
+    at 16 cells) are each cut a little more and end with their seat's
+    number (``Mary-J 1> ``, ``Mary-J 2> ``), so that the prompts at a table
+    always differ: ``seat`` is where ``full`` sits among them (``others``
+    being the rest, in seat order); None: ordered by name. The table's
+    prompts are fitted together, so each is the same whoever's turn it is.
+    ``short_chosen`` (``set prompt short``): the short form always, as
+    little as may be read.
     """
     if short_chosen:
         full = short or "> "
     if cells is None:
         return full
+    if not others:
+        return _fit_one(full, short, cells, ())
+    if seat is None or not 0 <= seat <= len(others):
+        table = sorted([full, *others], key=lambda p: (p.casefold(), p))
+        seat = table.index(full)
+    else:
+        table = [*others[:seat], full, *others[seat:]]
+    return _told_apart(table, seat, short, cells)
+
+
+def _told_apart(table: Sequence[str], seat: int, short: str | None, cells: int) -> str:
+    """The prompt of ``table[seat]`` among the table's prompts fitted
+    together (:func:`fit_prompt`): each fitted as it would be alone beside
+    the others, and those still alike, then any alike with those,
+    numbered by seat until no two are alike."""
+    fits = [_fit_one(p, short if i == seat else None, cells, [q for j, q in enumerate(table) if j != i])
+            for i, p in enumerate(table)]
+    room = max(4, cells - TYPING_ROOM)
+    numbered: set[int] = set()
+    while True:
+        final = [_numbered(table[i], i + 1, room) if i in numbered else fits[i] for i in range(len(table))]
+        keys = [f.casefold() for f in final]
+        alike = {i for i, k in enumerate(keys) if keys.count(k) > 1} - numbered
+        if not alike:
+            return final[seat]
+        numbered |= alike
+
+
+def _numbered(prompt: str, number: int, room: int) -> str:
+    """``prompt`` cut to leave room for its seat's number (``Mary-J 1> ``)."""
+    base = " ".join(prompt.rstrip().rstrip(">").split())
+    tag = f" {number}"
+    head = _cut_prompt(base, room - len(tag))[:-2].rstrip()
+    return f"{head}{tag}> " if head else f"{number}> "
+
+
+def _fit_one(full: str, short: str | None, cells: int, others: Sequence[str]) -> str:
+    """One prompt fitted (:func:`fit_prompt`), cut not to read as one of ``others`` fitted alone."""
     room = max(4, cells - TYPING_ROOM)
     for prompt in (full, short):
         if prompt is not None and len(prompt) <= room:
@@ -902,7 +961,7 @@ def fit_prompt(full: str, short: str | None, cells: int | None, short_chosen: bo
     if ampersand != base and len(ampersand) <= room - 2:
         return ampersand + "> "
     cut = _cut_prompt(base, room)
-    taken = {fit_prompt(other, None, cells).casefold() for other in others}
+    taken = {_fit_one(other, None, cells, ()).casefold() for other in others}
     if cut.casefold() not in taken:
         return cut
     words = base.split()

@@ -210,6 +210,9 @@ def no_online_game(count: int) -> str:
     return f"There is no online game with that number; type games to hear them."
 
 
+#: ``open N`` or ``claim N`` as game N moved to the player's other computer (on the tick's thread)
+GAME_MOVED_MEANWHILE = "That game just moved to your other computer; play it there."
+
 #: ``invite`` with no one after it
 INVITE_WHOM = "Invite whom? Type invite and a user, like invite @bob:matrix.org."
 TOO_MANY_INVITED = "A game has two to four players; invite one to three others."

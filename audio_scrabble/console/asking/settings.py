@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ...errors import NotationError
 from ...notation.plays import clip
+from ...notation.typed import small_number as small_number  # read here by the commands that take a number
 from ...presentation import prompts_settings as say
 from ...presentation.phrases import clauses, join_and
 from ...presentation.survey_phrases import AIDS_OFF, AIDS_ON
@@ -36,18 +37,6 @@ SWITCH_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, 
 
 #: how ``set`` reads each way of naming premiums
 MARK_STYLE_WORDS = {MARKS: "braille-board marks", NAMES: "standard names", COLOURS: "names and colours"}
-
-
-def small_number(text: str, digits: int = 3) -> int | None:
-    """A whole number typed in ASCII digits, at most ``digits`` long; else None.
-
-    ``str.isdigit`` is not enough: it accepts ``²`` and digits of other
-    scripts, and a line of 5000 digits, none of which a player means.
-    """
-    t = text.strip()
-    if t and len(t) <= digits and all("0" <= c <= "9" for c in t):
-        return int(t)
-    return None
 
 
 # ---------------------------------------------------------------- reading values

@@ -49,9 +49,13 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
         link = table.link
     else:
         number = int(typed) - _local_count(session) if typed.isascii() and typed.isdigit() and len(typed) <= 4 else 0
-        if not 1 <= number <= len(home.rooms):
-            raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
-        link = home.links.get(home.rooms[number - 1]) or home.honour[home.rooms[number - 1]]
+        rooms = list(home.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
+        if not 1 <= number <= len(rooms):
+            raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
+        found = home.links.get(rooms[number - 1]) or home.honour.get(rooms[number - 1])
+        if found is None:  # an honour game that moved away meanwhile (said above the prompt)
+            raise ActionNotAllowed(online_prompts.GAME_MOVED_MEANWHILE)
+        link = found
     if not isinstance(link, GameLink):
         raise ActionNotAllowed(honour_prompts.HONOUR_NO_CLAIM)
     return link

@@ -449,14 +449,15 @@ class OnlineHome:
     def open(self, number: int) -> list[str]:
         """Open online game ``number`` (1 = the first listed) at the table."""
         self.need()
-        if not 1 <= number <= len(self.rooms):
-            raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
-        room = self.rooms[number - 1]
-        honour, link = self.honour.get(room), self.links.get(room)  # one look each: the tick may unlist it
+        rooms = list(self.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
+        if not 1 <= number <= len(rooms):
+            raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
+        room = rooms[number - 1]
+        honour, link = self.honour.get(room), self.links.get(room)
         if honour is not None:
             return self._open_honour(honour)
         if link is None:  # an honour game that moved away meanwhile (said above the prompt)
-            raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
+            raise ActionNotAllowed(online_prompts.GAME_MOVED_MEANWHILE)
         link.on_record = None  # said as the game comes to the table, not in a short line
         link.catch_up()  # what came while it was not open
         return self._open(link, OnlineTable(self.session)) + self.due_lines(link.room)
