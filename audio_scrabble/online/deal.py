@@ -141,6 +141,7 @@ from nacl.public import PrivateKey, PublicKey, SealedBox
 
 from ..core.tiles import full_tile_set
 from ..errors import OnlineError
+from ..notation.typed import small_number
 
 TILES = full_tile_set()
 DECK_SIZE = len(TILES)
@@ -445,9 +446,10 @@ def open_keys(secrets: Secrets, sealed: Any) -> dict[int, bytes]:
         raise DealError("Keys sealed to you are not a list of places.", "bad_key")
     out = {}
     for k, v in data.items():
-        if not (isinstance(k, str) and k.isdigit() and int(k) < DECK_SIZE):
+        place = small_number(k, 9) if isinstance(k, str) else None  # not int(): '²' passes isdigit
+        if place is None or place >= DECK_SIZE:
             raise DealError("Keys sealed to you name a place that does not exist.", "bad_place")
-        out[int(k)] = _scalar_of(v)
+        out[place] = _scalar_of(v)
     return out
 
 

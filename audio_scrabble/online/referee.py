@@ -67,6 +67,7 @@ from ..core.tiles import RACK_SIZE, Bag
 from ..errors import OnlineError, ScrabbleError
 from ..notation.gcg import MoveKind, record_from_game, write_gcg
 from ..notation.plays import parse_play
+from ..notation.typed import small_number
 from ..presentation import online_phrases
 from .deal import (
     DECK_SIZE,
@@ -627,10 +628,10 @@ class OnlineGame:
         places: list[int] = []
         letters: list[str] = []
         for key, value in shown.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) in ledger.held[seat]):
+            place = small_number(key, 9) if isinstance(key, str) else None  # not int(): '²' passes isdigit
+            if place is None or place not in ledger.held[seat]:
                 raise Refused(f"{self._name(seat)} played a tile it did not draw; the record was refused.",
                               "bad_tiles")
-            place = int(key)
             if place >= DECK_SIZE:  # a place of a new deck: the player's own share, the others' came before
                 ct = self._ct(place)
                 given = dict(self.shares.get(place, {}))
