@@ -50,7 +50,7 @@ def test_an_end_game_hint_and_review_judge_by_the_search(lexicon):
         # the hint: the search's three best, how you end after each, and how they are ranked
         out = s.handle_line("hint")
         assert out == hint_phrases(services.hints(s.game, 0, lexicon))
-        assert out[0] == "3 best plays:" and out[-1] == "Ranked by end-game search, to the end."
+        assert out[0] == "3 best plays:" and out[-3] == "Ranked by end-game search, to the end."  # then how to type it back
         for k, (move, score, value) in enumerate(exact.ranked):
             assert out[1 + 3 * k].startswith(f"{k + 1}. ") and out[2 + 3 * k].startswith(f"{score} points")
             assert out[3 + 3 * k] == f"You end {438 - 407 + value} ahead."

@@ -41,12 +41,12 @@ class Coach:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
         found = services.hints(self.game, i, self.lexicon)
-        typed = [getattr(info.placement, "notation", None) for _, _, info in found]  # board letters typed plain
-        self._hinted = (len(self.game.actions), [t.replace("(", "").replace(")", "") if t else None for t in typed])
+        typed = [teaching.typed_play(info.placement) if info.placement is not None else None for _, _, info in found]
+        self._hinted = (len(self.game.actions), typed)  # as said: TRAIN from D8 across
         return teaching.hint_phrases(found)
 
     def hinted_play(self, n: int) -> str | None:
-        """Hint ``n``'s play as typed (``8D MILIEU``), while the position the
+        """Hint ``n``'s play as typed (``MILIEU from D8 across``), while the position the
         hint was given in stands; else None."""
         when, plays = self._hinted
         if when != len(self.game.actions) or not 1 <= n <= len(plays):

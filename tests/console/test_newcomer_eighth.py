@@ -1,0 +1,40 @@
+"""What a blind newcomer tripped on in the eighth round: the hint said
+"JEEZ, E8 across" where the play is typed "8E JEEZ"; the chance to
+challenge came after the scores line in a round heard at once; at 20
+cells the put-away names and the games list broke where no reader
+expects; a review of a game begun from a position. Each is checked
+through the console's own paths (a session driven line by line, as over
+piped input) or the layout the lines go through."""
+
+from __future__ import annotations
+
+import pytest
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+
+from newcomer_kit import passers  # type: ignore[import-not-found]
+
+
+def _engine() -> None:
+    if not services.engine_available():
+        pytest.skip("hints need the move engine")
+
+
+# ---------------------------------------------------------------- 1. the hint and what is typed name a square one way
+def test_the_hint_says_its_play_as_it_is_typed_in_the_words_it_was_said_in():
+    from console_kit import snapshot  # type: ignore[import-not-found]
+
+    _engine()
+    s = Session(Options(players="Ann,computer:beginner", seed=3, hints=True), computer_factory=passers)
+    s.start()
+    out = s.handle_line("hint")
+    assert out[1] == "1. JEEZ, E8 across,", out  # said as a player says it
+    assert out[-2:] == ["To play one, type it back:", "play JEEZ from E8 across."], out  # and typed so
+    assert all(len(x) <= 40 for x in out), out
+    before = snapshot(s)
+    told = " ".join(s.handle_line("play 2"))
+    assert told == "'2' is a number; for hint 2, type play JEFE from E8 across.", told  # not "play 8E JEFE"
+    assert snapshot(s) == before
+    played = s.handle_line("play JEEZ from E8 across")  # typed back as said, it plays
+    assert played[0] == "You played JEEZ, E8 across, 40.", played
