@@ -38,3 +38,16 @@ def test_the_hint_says_its_play_as_it_is_typed_in_the_words_it_was_said_in():
     assert snapshot(s) == before
     played = s.handle_line("play JEEZ from E8 across")  # typed back as said, it plays
     assert played[0] == "You played JEEZ, E8 across, 40.", played
+
+
+# ---------------------------------------------------------------- 3. the chance to challenge, right after the play
+def test_in_a_round_heard_at_once_the_chance_to_challenge_comes_before_the_scores():
+    _engine()
+    s = Session(Options(players="Ann,computer:beginner", seed=3))
+    s.start()
+    out = s.handle_line("play JEEZ from E8 across")
+    assert out[1:3] == ["Beginner computer played JILT,", "E8 down, 22."], out
+    assert out[3] == "You may challenge it: type challenge.", out  # was after the scores line
+    assert out[4] == "You 40, Beginner computer 22.", out
+    assert out.count("You may challenge it: type challenge.") == 1, out
+    assert out[-1].startswith("Rack: "), out
