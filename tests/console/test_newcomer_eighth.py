@@ -51,3 +51,33 @@ def test_in_a_round_heard_at_once_the_chance_to_challenge_comes_before_the_score
     assert out[4] == "You 40, Beginner computer 22.", out
     assert out.count("You may challenge it: type challenge.") == 1, out
     assert out[-1].startswith("Rack: "), out
+
+
+# ---------------------------------------------------------------- 2. the put-away names keep their "and"
+def _put_away_by_new(tmp_path, width):
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Ann,computer:beginner", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=passers)
+    first.start()
+    first.handle_line("pass")
+    first.store.release()
+    s = Session(Options(seed=3, braille_width=width), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path),
+                computer_factory=passers)
+    s.start()
+    for answer in ("no", "2", "Ann", "computer:expert"):
+        s.handle_line(answer)
+    return s.handle_line("")  # house rules: the new game begins, the old one put away
+
+
+def test_at_20_cells_the_put_away_names_keep_their_and(tmp_path):
+    out = _put_away_by_new(tmp_path, 20)
+    at = out.index("Game put away:")
+    assert out[at + 1:at + 3] == ["Ann and", "Beginner computer."], out  # was "Ann," / "Beginner computer."
+    assert all(len(x) <= 20 for x in out), out
+
+
+def test_at_40_cells_the_put_away_names_too_long_for_one_line_keep_their_and(tmp_path):
+    out = _put_away_by_new(tmp_path, 40)  # "Game put away: Ann and Beginner computer." is 41
+    at = out.index("Game put away:")
+    assert out[at + 1] == "Ann and Beginner computer.", out  # was "Ann, Beginner computer."
