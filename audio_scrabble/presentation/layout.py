@@ -710,6 +710,9 @@ def is_file_name(word: str) -> bool:
     return not is_braille(word) and _FILE_NAME.search(word) is not None
 
 
+#: between two players in a game's file name (``Ann-v-Expert_computer.gcg``):
+#: the name is broken after it first, so that each player's name is whole
+_VERSUS = "-v-"
 #: a game's file name (maybe after its folders): the date and time it began, then the players
 _STAMPED = re.compile(r"(?:.*[/\\])?\d{4}-\d{2}-\d{2}-\d{4,6}-(?=.)")
 
@@ -726,7 +729,9 @@ def break_path(word: str, width: int) -> list[str]:
     with the moment it began (``2026-11-28-053033-Ann-v-Expert_computer.gcg``)
     is broken first after that moment, so that the players and the
     extension are read together (``2026-11-28-053033-`` /
-    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``."""
+    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``;
+    then, longer than the width, after the ``-v-`` between two players
+    (``Ann-v-`` / ``Expert_computer.gcg``, a player's name whole)."""
     pieces: list[str] = []
     stamp = _STAMPED.match(word)
     if len(word) > width and stamp is not None and stamp.end() <= width:
@@ -734,10 +739,13 @@ def break_path(word: str, width: int) -> list[str]:
         word = word[stamp.end():]
     while len(word) > width:
         own = max(word.rfind(mark, 0, width) for mark in PATH_MARKS)
+        cut = own + 1 if own > 0 else width
         if own > 0 and word[own] == "." and not any(m in word[own + 1:] for m in PATH_MARKS):
             before = max(word.rfind(mark, 0, own) for mark in PATH_MARKS)
-            own = before if before > 0 else own  # the extension stays with the name before it
-        cut = own + 1 if own > 0 else width
+            cut = before + 1 if before > 0 else cut  # the extension stays with the name before it
+        players = word.rfind(_VERSUS, 0, width)  # the whole -v- within the line
+        if players > 0:  # a game's players: each name whole, the -v- after it
+            cut = players + len(_VERSUS)
         pieces.append(word[:cut])
         word = word[cut:]
     pieces.append(word)

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from ..errors import BegunFromPosition
 from .layout import wrapped
-from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines
+from .phrases import LINE_WIDTH, clauses, join_and, scores_lines
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
 from .prompts import final_why, turn
 
@@ -183,7 +183,7 @@ def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime |
     head = f"{n}. {join_and(list(names))}, {what}{end}"
     if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
         who = f"{n}. {join_and(list(names))},"
-        head_lines = ([who] if len(who) <= LINE_WIDTH else fit([f"{n}. {names[0]}", *names[1:]], end=","))
+        head_lines = [who] if len(who) <= LINE_WIDTH else wrapped(who, LINE_WIDTH, names=names)  # the "and" kept
         head_lines += clauses(what + end)
     else:
         head_lines = [head]

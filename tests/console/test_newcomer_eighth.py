@@ -81,3 +81,28 @@ def test_at_40_cells_the_put_away_names_too_long_for_one_line_keep_their_and(tmp
     out = _put_away_by_new(tmp_path, 40)  # "Game put away: Ann and Beginner computer." is 41
     at = out.index("Game put away:")
     assert out[at + 1] == "Ann and Beginner computer.", out  # was "Ann, Beginner computer."
+
+
+# ---------------------------------------------------------------- 4. games and its file names at 20 cells
+def test_at_20_cells_a_finished_games_file_name_keeps_each_players_name_whole(tmp_path):
+    from newcomer_kit import over  # type: ignore[import-not-found]
+
+    s = over(tmp_path, 20)
+    s.handle_line("games")
+    out = s.handle_line("open 1")  # finished: the command that reviews it
+    at = out.index("review")
+    assert out[at + 1].endswith("-") and out[at + 1][:4].isdigit(), out  # when it began
+    assert out[at + 2:] == ["Ann-v-", "Expert_computer.gcg"], out  # was "Ann-v-Expert_" / "computer.gcg"
+    assert all(len(x) <= 20 for x in out), out
+
+
+def test_a_games_entry_too_long_for_a_line_keeps_the_and_between_the_names():
+    from datetime import datetime
+
+    from audio_scrabble.presentation import layout, prompts_saving
+
+    names = ["Bartholomew Jones", "Expert computer"]
+    lines = prompts_saving.game_entry_line(1, names, "finished", datetime(2026, 11, 28), [300, 280])
+    assert lines[:2] == ["1. Bartholomew Jones and", "Expert computer,"], lines  # was "..., Expert computer,"
+    assert layout.break_path("2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg", 20) == [
+        "2026-11-28-011345-", "Ann-v-", "Club_computer-v-", "Expert_computer.gcg"]

@@ -181,7 +181,7 @@ def test_at_20_cells_a_file_names_extension_is_not_left_alone_on_a_line():
 
     name = "2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg"
     pieces = layout.wrap(f"Game record saved: {name}", 20)
-    assert pieces[-1] == "computer.gcg", pieces
+    assert pieces[-1] == "Expert_computer.gcg", pieces  # newcomer 8: the player's name whole too
     assert "".join(pieces[1:]) == name and all(len(p) <= 20 for p in pieces), pieces
     assert layout.break_path("abcdefghijklmnopqrstuvwxyz.gcg", 20)[-1] == "uvwxyz.gcg"  # no mark before: cut
 
