@@ -106,3 +106,23 @@ def test_a_games_entry_too_long_for_a_line_keeps_the_and_between_the_names():
     assert lines[:2] == ["1. Bartholomew Jones and", "Expert computer,"], lines  # was "..., Expert computer,"
     assert layout.break_path("2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg", 20) == [
         "2026-11-28-011345-", "Ann-v-", "Club_computer-v-", "Expert_computer.gcg"]
+
+
+# ---------------------------------------------------------------- 5. the review of a game begun from a position
+def test_the_review_of_a_game_begun_from_a_position_says_where_turn_1_starts(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    from test_records import POS  # type: ignore[import-not-found]  # you 438 against 407, the bag empty
+
+    _engine()
+    s = Session(Options(position=POS, players="Ann,computer:expert", seed=7), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path), computer_factory=passers)
+    s.start()
+    s.handle_line("pass")
+    s.handle_line("pass")  # every player passed twice: the game is over
+    assert s.game.is_over
+    out = s.handle_line("review")
+    assert out[0] == "Review of 4 turns; Enter for the next.", out
+    assert out[1:3] == ["Begun from a position: You 438,", "Expert computer 407."], out  # as the saved game's review says
+    assert out[3].startswith("Turn 1, you passed."), out  # the first turn after the position
+    assert all(len(x) <= 40 for x in out), out

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ...core.game import Game
 from ...errors import ActionNotAllowed, NotationError
-from ...presentation import phrases, prompts, teaching
+from ...presentation import phrases, prompts, record_phrases, teaching
 from .. import services
 from ..asking.settings import small_number
 
@@ -81,6 +81,9 @@ class Coach:
         text = text.strip()
         if not text:
             head = [prompts.review_head(phrases.plural(len(reviews), "turn"))]
+            start = self.game.start  # begun from a position: turn 1 is the first turn after it
+            if start is not None:
+                head += phrases.clauses(record_phrases.start_line(self.game.names, start["scores"], self.you))
             return head + teaching.equity_note(reviews) + self.step(0)
         wanted = small_number(text, digits=4)
         last = reviews[-1].turn
