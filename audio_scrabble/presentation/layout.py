@@ -365,6 +365,11 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
 #: ``1. Ann and`` / ``Expert computer,``, never ``... Expert`` /
 #: ``computer, ...``)
 COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Champion computer")
+#: the premium squares' names, by the braille board's marks and by the
+#: standard names (core/board.py): one thing, with a count before it
+#: (``spots``: ``10 two bars,``, never ``10 two`` / ``bars,``)
+PREMIUM_NAMES = ("two dots", "three dots", "two bars", "three bars",
+                 "double letter", "triple letter", "double word", "triple word")
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
 #: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
 #: and the review's terms (``in the end game,`` / ``best play 10 of``,
@@ -372,7 +377,7 @@ COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Cham
 #: / ``all seven tiles;``): kept on one line as a player's name is
 #: (:func:`_unsplit`)
 KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play",
-                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES)
+                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES, *PREMIUM_NAMES)
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:

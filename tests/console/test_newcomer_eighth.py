@@ -126,3 +126,21 @@ def test_the_review_of_a_game_begun_from_a_position_says_where_turn_1_starts(tmp
     assert out[1:3] == ["Begun from a position: You 438,", "Expert computer 407."], out  # as the saved game's review says
     assert out[3].startswith("Turn 1, you passed."), out  # the first turn after the position
     assert all(len(x) <= 40 for x in out), out
+
+
+# ---------------------------------------------------------------- found in tmux: a premium's name whole at 20 cells
+def test_at_20_cells_spots_keeps_a_count_with_its_premiums_name():
+    # spots: "5 three bars, 10 two" / "bars, 10 three dots,": "bars" alone read as nothing
+    from audio_scrabble.presentation import layout
+
+    assert layout.wrap("And 43 more: 5 three bars, 10 two bars, 10 three dots, 18 two dots.", 20) == [
+        "And 43 more:", "5 three bars,", "10 two bars,", "10 three dots,", "18 two dots."]
+    assert layout.wrap("And 9 more: 1 triple word, 2 double word, 6 double letter.", 20) == [
+        "And 9 more:", "1 triple word,", "2 double word,", "6 double letter."]
+    _engine()
+    s = Session(Options(players="Ann,computer:beginner", seed=3, braille_width=20))
+    s.start()
+    s.handle_line("play JEEZ from E8 across")
+    out = s.handle_line("spots")
+    assert not any(x.endswith((" two", " three")) or x.startswith(("bars", "dots")) for x in out), out
+    assert all(len(x) <= 20 for x in out), out
