@@ -144,3 +144,28 @@ def test_at_20_cells_spots_keeps_a_count_with_its_premiums_name():
     out = s.handle_line("spots")
     assert not any(x.endswith((" two", " three")) or x.startswith(("bars", "dots")) for x in out), out
     assert all(len(x) <= 20 for x in out), out
+
+
+# ---------------------------------------------------------------- found in tmux: new said the game ends, and put it away
+def test_new_asks_to_put_the_game_away_when_games_are_saved(tmp_path):
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                store=SaveStore(tmp_path), computer_factory=passers)
+    s.start()
+    s.handle_line("pass")
+    asked = s.handle_line("new")
+    assert asked == ["Start a new game?", "This one is put away, to open later.", "Type yes or no."], asked  # was "ends unscored"
+    assert s.handle_line("help") == ["Yes puts this game away, to open later; no stays.", "Type yes or no."]
+    told = " ".join(s.handle_line("maybe"))
+    assert "type yes to put this game away, or no to stay." in told, told
+    out = s.handle_line("yes")
+    assert out[1:3] == ["Game put away: Ann and Expert computer.", "Type open 2 to go back to it."], out  # as asked
+
+
+def test_new_without_saving_still_says_the_game_ends_unscored():
+    s = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]), computer_factory=passers)
+    s.start()
+    s.handle_line("pass")
+    assert s.handle_line("new")[1] == "This one ends unscored."
+    assert not any("put away" in x for x in s.handle_line("yes"))  # nothing kept: it did end
