@@ -261,8 +261,10 @@ _NEVER = 1_000_000
 #: two names joined by ``and`` that cannot share a line are parted after
 #: the ``and`` (``1. Ann and`` / ``Expert computer,``): a line ending in
 #: ``and`` says that someone follows, where ``1. Ann`` alone reads as
-#: Ann's game
-_AND_LAST = 30
+#: Ann's game; so much cheaper that a line more is taken for it
+#: (``Game put away:`` / ``Ann and`` / ``Expert computer.``, not ``Game
+#: put away: Ann`` / ``and Expert computer.``)
+_AND_LAST = 80
 #: a pronoun that closes its clause (``challenge it:``, ``play them.``):
 #: kept with the word before it, as a value is
 _CLOSING_PRONOUNS = frozenset({"it", "them"})

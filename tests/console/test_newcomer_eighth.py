@@ -169,3 +169,26 @@ def test_new_without_saving_still_says_the_game_ends_unscored():
     s.handle_line("pass")
     assert s.handle_line("new")[1] == "This one ends unscored."
     assert not any("put away" in x for x in s.handle_line("yes"))  # nothing kept: it did end
+
+
+# ---------------------------------------------------------------- found in tmux: two names joined, parted after the "and"
+def test_at_20_cells_the_put_away_line_parts_two_names_after_the_and(tmp_path):
+    # quit, then a start with --position: "Game put away: Ann" / "and Expert computer."
+    from audio_scrabble.persistence import SaveStore
+    from audio_scrabble.presentation import layout
+
+    from test_records import POS  # type: ignore[import-not-found]
+
+    assert layout.wrap("Game put away: Ann and Expert computer.", 20) == [
+        "Game put away:", "Ann and", "Expert computer."]
+    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=passers)
+    first.start()
+    first.handle_line("pass")
+    first.store.release()
+    s = Session(Options(position=POS, players="Ann,computer:expert", seed=7, braille_width=20),
+                lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=passers)
+    out = s.start()
+    at = out.index("Game put away:")
+    assert out[at + 1:at + 3] == ["Ann and", "Expert computer."], out
+
