@@ -192,3 +192,13 @@ def test_at_20_cells_the_put_away_line_parts_two_names_after_the_and(tmp_path):
     at = out.index("Game put away:")
     assert out[at + 1:at + 3] == ["Ann and", "Expert computer."], out
 
+
+# ---------------------------------------------------------------- found in tmux: history's first line
+def test_history_says_who_plays_first_as_the_opening_said_it():
+    # history before a move: "You drew first." (the first to draw a tile?),
+    # where the opening said "You drew D, Beginner computer drew G." / "You play first."
+    s = Session(Options(players="Ann,computer:beginner", seed=11), lexicon=services.WordSet(["QI"]),
+                computer_factory=passers)
+    opening = s.start()
+    assert "You play first." in opening, opening
+    assert s.handle_line("history") == ["You play first, by the draw."]
