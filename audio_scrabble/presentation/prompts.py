@@ -637,6 +637,18 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
 
 
+def off_the_star(letters: str, start: str, way: str, other_way: str | None) -> str:
+    """The first word typed where it misses the star: the rule, which way
+    the word ran (``JEEZ from E8 runs down``: a square written column
+    first runs down, which the player may not have meant), and what to
+    type instead: ``other_way`` (``across``) when that way covers the
+    star, else through H8."""
+    ran = f"{letters} from {start} runs {way}, off the star;\n"  # a clause a line
+    if other_way is not None:
+        return f"{ran}type play {letters} from {start} {other_way}."
+    return f"{ran}the first word must cross H8."
+
+
 def play_a_number(typed: str, action: str = "play") -> str:
     """``play 1`` (a hint's number, most often): what a play needs."""
     return f"{clip(typed, 8)!r} is a number, not a word; type {action}, a square and a word, like {action} 8D TRAIN."

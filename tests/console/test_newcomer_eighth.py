@@ -202,3 +202,21 @@ def test_history_says_who_plays_first_as_the_opening_said_it():
     opening = s.start()
     assert "You play first." in opening, opening
     assert s.handle_line("history") == ["You play first, by the draw."]
+
+
+# ---------------------------------------------------------------- found in tmux: the first word off the star
+def test_a_first_word_off_the_star_says_which_way_it_ran_and_what_to_type():
+    # "play JEEZ from E8" (the hint's words without "across"): "The first
+    # word must cover the star, H8." said nothing of the word running down
+    from console_kit import snapshot  # type: ignore[import-not-found]
+
+    s = Session(Options(players="Ann,computer:beginner", seed=3), lexicon=services.WordSet(["JEEZ"]),
+                computer_factory=passers)
+    s.start()
+    before = snapshot(s)
+    out = s.handle_line("play JEEZ from E8")
+    assert out == ["JEEZ from E8 runs down, off the star;", "type play JEEZ from E8 across."], out
+    assert snapshot(s) == before  # nothing played
+    out = s.handle_line("play H4 JEEZ")  # no way from H4 covers H8 with four letters down or across
+    assert out == ["JEEZ from H4 runs down, off the star;", "the first word must cross H8."], out
+    assert s.handle_line("play JEEZ from E8 across")[0] == "You played JEEZ, E8 across, 40."  # as told
