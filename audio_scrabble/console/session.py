@@ -403,7 +403,8 @@ class Session(Seated, Replying):
         return self.playing().empty_line()[0]
 
     def ask_confirm(self, what: str | Question) -> list[str]:  # quit, new, or a question opened
-        self.question = what if isinstance(what, Question) else ConfirmQuestion(what, a_command)
+        kept = self.store is not None  # new puts the game away in the games folder
+        self.question = what if isinstance(what, Question) else ConfirmQuestion(what, a_command, kept)
         return self.question.lines()
 
     def quit(self) -> list[str]:

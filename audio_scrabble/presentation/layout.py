@@ -261,8 +261,10 @@ _NEVER = 1_000_000
 #: two names joined by ``and`` that cannot share a line are parted after
 #: the ``and`` (``1. Ann and`` / ``Expert computer,``): a line ending in
 #: ``and`` says that someone follows, where ``1. Ann`` alone reads as
-#: Ann's game
-_AND_LAST = 30
+#: Ann's game; so much cheaper that a line more is taken for it
+#: (``Game put away:`` / ``Ann and`` / ``Expert computer.``, not ``Game
+#: put away: Ann`` / ``and Expert computer.``)
+_AND_LAST = 80
 #: a pronoun that closes its clause (``challenge it:``, ``play them.``):
 #: kept with the word before it, as a value is
 _CLOSING_PRONOUNS = frozenset({"it", "them"})
@@ -365,6 +367,11 @@ def _tile_runs(words: Sequence[str]) -> list[tuple[int, int]]:
 #: ``1. Ann and`` / ``Expert computer,``, never ``... Expert`` /
 #: ``computer, ...``)
 COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Champion computer")
+#: the premium squares' names, by the braille board's marks and by the
+#: standard names (core/board.py): one thing, with a count before it
+#: (``spots``: ``10 two bars,``, never ``10 two`` / ``bars,``)
+PREMIUM_NAMES = ("two dots", "three dots", "two bars", "three bars",
+                 "double letter", "triple letter", "double word", "triple word")
 #: what a game on file is, said as one thing (``games``: ``1. Ann and
 #: Bob,`` / ``in play, 28 Nov 2026:``, never ``... in`` / ``play, ...``),
 #: and the review's terms (``in the end game,`` / ``best play 10 of``,
@@ -372,7 +379,7 @@ COMPUTER_NAMES = ("Beginner computer", "Club computer", "Expert computer", "Cham
 #: / ``all seven tiles;``): kept on one line as a player's name is
 #: (:func:`_unsplit`)
 KEPT_PHRASES: tuple[str, ...] = ("in play", "put away", "in another window", "end game", "best play",
-                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES)
+                                 "turns deep", "turn deep", "all seven tiles", *COMPUTER_NAMES, *PREMIUM_NAMES)
 
 
 def _tile_lists(words: Sequence[str]) -> list[tuple[int, int]]:
@@ -710,6 +717,9 @@ def is_file_name(word: str) -> bool:
     return not is_braille(word) and _FILE_NAME.search(word) is not None
 
 
+#: between two players in a game's file name (``Ann-v-Expert_computer.gcg``):
+#: the name is broken after it first, so that each player's name is whole
+_VERSUS = "-v-"
 #: a game's file name (maybe after its folders): the date and time it began, then the players
 _STAMPED = re.compile(r"(?:.*[/\\])?\d{4}-\d{2}-\d{2}-\d{4,6}-(?=.)")
 
@@ -731,7 +741,9 @@ def break_path(word: str, width: int) -> list[str]:
     with the moment it began (``2026-11-28-053033-Ann-v-Expert_computer.gcg``)
     is broken first after that moment, so that the players and the
     extension are read together (``2026-11-28-053033-`` /
-    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``.
+    ``Ann-v-Expert_computer.gcg``), not ``...Expert_`` / ``computer.gcg``;
+    then, longer than the width, after the ``-v-`` between two players
+    (``Ann-v-`` / ``Expert_computer.gcg``, a player's name whole).
     A save set aside, whose moment has no mark before its extension, is
     broken between the day and the time of day rather than leave the
     extension alone (``20261128T`` / ``053012.json:``, not
@@ -752,6 +764,9 @@ def break_path(word: str, width: int) -> list[str]:
             if moment is not None and moment.end() <= width:
                 own = moment.end() - 1  # between the day and the time of day
         cut = own + 1 if own > 0 else width
+        players = word.rfind(_VERSUS, 0, width)  # the whole -v- within the line
+        if players > 0:  # a game's players: each name whole, the -v- after it
+            cut = players + len(_VERSUS)
         pieces.append(word[:cut])
         word = word[cut:]
     pieces.append(word)

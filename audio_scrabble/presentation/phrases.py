@@ -760,6 +760,7 @@ def announce(
     *,
     compact: bool = False,
     scores: bool = True,
+    challenge: Sequence[str] = (),
 ) -> list[str]:
     """The scorekeeper's words after an action.
 
@@ -773,7 +774,8 @@ def announce(
     (their play, the computers' plays, the rack) at once: each play in as
     few lines as it takes, no tiles drawn (the rack follows). ``scores``
     False leaves out the totals after a play (they are said once, after
-    the last play of the round).
+    the last play of the round). ``challenge``: that the last play may be
+    challenged, said right after it, before the totals.
 
     A pass or an exchange is followed by the totals just as a play is
     (a blind player weighing the end of a game needs them as much when
@@ -784,10 +786,13 @@ def announce(
     lines: list[str] = []
     totals = list(totals_before)
     ends = any(isinstance(ev, GameEnded) for ev in events)
+    last_play = next((ev for ev in reversed(events) if isinstance(ev, TilesPlaced)), None)
     for ev in events:
         if isinstance(ev, TilesPlaced):
             totals[ev.player] = ev.total
             lines.extend(_placed(ev, aud, style, compact))
+            if ev is last_play:
+                lines.extend(challenge)  # right after the play it is about
             if scores:
                 lines.extend(scores_lines(aud.names, totals, aud.you))
             lines.extend(_after_play(ev, aud, style, compact))

@@ -71,6 +71,9 @@ def still_asking_blank(square: str) -> str:
     """:data:`STILL_ASKING` for the blank's letter."""
     return f"Still asking: the blank on {square}?"
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
+#: ... when games are saved: the game in play is put away in the games
+#: folder (``Game put away: ...`` / ``Type open 2 to go back to it.``), not ended
+START_NEW_KEPT = ("Start a new game?", "This one is put away, to open later.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
 NOT_PLAYED = "Not played; still your turn."
@@ -99,15 +102,17 @@ def waiting_prompt(name: str | None) -> tuple[str, str]:
 
 
 #: what yes means, said on ``help`` while a question is open
-def not_yes_or_no(shown: str, what: str) -> str:
-    """A wrong answer to ``quit``'s or ``new``'s question (``maybe``)."""
-    yes = "leave" if what == "quit" else "end this game unscored"
+def not_yes_or_no(shown: str, what: str, kept: bool = False) -> str:
+    """A wrong answer to ``quit``'s or ``new``'s question (``maybe``);
+    ``kept``: the game in play is put away, not ended (see :data:`START_NEW_KEPT`)."""
+    yes = "leave" if what == "quit" else "put this game away" if kept else "end this game unscored"
     return f"{clip(shown)!r} is not yes or no; type yes to {yes}, or no to stay."
 
 
 YES_MEANS = {
     "play": "Yes plays that word; no keeps your turn.",
     "new": "Yes ends this game unscored; no stays.",
+    "new kept": "Yes puts this game away, to open later; no stays.",
     "quit": "Yes leaves the game; no stays in it.",
 }
 
@@ -630,6 +635,18 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     tiles there are to play, as the rack is said."""
     tiles = " ".join(tile_phrase(t) for t in rack)
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
+
+
+def off_the_star(letters: str, start: str, way: str, other_way: str | None) -> str:
+    """The first word typed where it misses the star: the rule, which way
+    the word ran (``JEEZ from E8 runs down``: a square written column
+    first runs down, which the player may not have meant), and what to
+    type instead: ``other_way`` (``across``) when that way covers the
+    star, else through H8."""
+    ran = f"{letters} from {start} runs {way}, off the star;\n"  # a clause a line
+    if other_way is not None:
+        return f"{ran}type play {letters} from {start} {other_way}."
+    return f"{ran}the first word must cross H8."
 
 
 def play_a_number(typed: str, action: str = "play") -> str:

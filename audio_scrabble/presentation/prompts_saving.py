@@ -13,7 +13,8 @@ from datetime import datetime
 from typing import Sequence
 
 from ..errors import BegunFromPosition
-from .phrases import LINE_WIDTH, clauses, fit, join_and, scores_lines
+from .layout import wrapped
+from .phrases import LINE_WIDTH, clauses, join_and, scores_lines
 from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
 from .prompts import final_why, turn
 
@@ -52,11 +53,12 @@ BUILT_IN_LIST = "the built-in list"
 
 def put_away_line(names: Sequence[str]) -> list[str]:
     """``Game put away: Alice and Bob.``; longer, the names on the lines
-    after, a name never split from the line it starts."""
+    after, joined as said (``Ann and Beginner computer.``: the ``and``
+    kept, where a list of names lost it), a name kept whole on a line."""
     whole = f"Game put away: {join_and(list(names))}."
     if len(whole) <= LINE_WIDTH:
         return [whole]
-    return ["Game put away:", *fit(list(names))]
+    return ["Game put away:", *wrapped(f"{join_and(list(names))}.", LINE_WIDTH, names=names)]
 
 
 def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
@@ -181,7 +183,7 @@ def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime |
     head = f"{n}. {join_and(list(names))}, {what}{end}"
     if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
         who = f"{n}. {join_and(list(names))},"
-        head_lines = ([who] if len(who) <= LINE_WIDTH else fit([f"{n}. {names[0]}", *names[1:]], end=","))
+        head_lines = [who] if len(who) <= LINE_WIDTH else wrapped(who, LINE_WIDTH, names=names)  # the "and" kept
         head_lines += clauses(what + end)
     else:
         head_lines = [head]

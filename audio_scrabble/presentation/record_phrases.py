@@ -83,7 +83,8 @@ def history_line(ev: Event, aud: Audience) -> str | None:
     """One line per turn of the game, for ``history``: ``3. Alice: TRAIN, D8
     across, 12.``; the one person at the table (``aud.you``) is "You"."""
     if isinstance(ev, FirstPlayerDrawn):
-        return f"{subject(ev.first_name, aud.you == ev.first)} drew first."
+        # as the opening said it ("You play first."): "drew first" read as the first to draw a tile
+        return f"{does(ev.first_name, 'plays', aud.you == ev.first)} first, by the draw."
     if isinstance(ev, ChallengeResolved):
         who = subject(ev.challenger_name, aud.you == ev.challenger)
         return f"{who} challenged: {'taken back' if ev.withdrawn else 'it stands'}."

@@ -104,9 +104,23 @@ def spoken_play(notation: str) -> str:
     return f"{word_text(word.replace('(', '').replace(')', ''))}, {where_text(square, direction)}"
 
 
+def typed_play(placement: Any) -> str:
+    """A play as the player types it back, in the words it was said in:
+    ``TRAIN from D8 across`` (board letters typed plain, a blank in lower
+    case), where the hint said ``TRAIN, D8 across``: one way of naming a
+    square, heard and typed."""
+    return f"{placement.letters} from {where_text(placement.square, placement.direction)}"
+
+
+#: said before the first hint's play as typed, last of the hint's lines
+TYPE_IT_BACK = "To play one, type it back:"
+
+
 def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
     """Lines for the best few plays: ``1. TRAIN, D8 across,`` / ``12 points; keeps E, S.``,
-    then how they are ranked (:data:`EVALUATION_LINE`).
+    then how they are ranked (:data:`EVALUATION_LINE`), then how to play
+    one, the first as typed, in the words it was said in
+    (``To play one, type it back:`` / ``play TRAIN from D8 across.``).
 
     ``hints`` are (play, score, info) as :func:`audio_scrabble.engine.hint`
     returns them (``info.placement``: square, direction, letters; ``info.leave``).
@@ -141,6 +155,9 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
         lines.append(BAG_EMPTY_LINE)
     else:
         lines.append(EVALUATION_LINE)
+    first = hints[0][2].placement
+    if first is not None:
+        lines.extend([TYPE_IT_BACK, f"play {typed_play(first)}."])
     return lines
 
 

@@ -50,7 +50,7 @@ def test_an_end_game_hint_and_review_judge_by_the_search(lexicon):
         # the hint: the search's three best, how you end after each, and how they are ranked
         out = s.handle_line("hint")
         assert out == hint_phrases(services.hints(s.game, 0, lexicon))
-        assert out[0] == "3 best plays:" and out[-1] == "Ranked by end-game search, to the end."
+        assert out[0] == "3 best plays:" and out[-3] == "Ranked by end-game search, to the end."  # then how to type it back
         for k, (move, score, value) in enumerate(exact.ranked):
             assert out[1 + 3 * k].startswith(f"{k + 1}. ") and out[2 + 3 * k].startswith(f"{score} points")
             assert out[3 + 3 * k] == f"You end {438 - 407 + value} ahead."
@@ -69,7 +69,8 @@ def test_an_end_game_hint_and_review_judge_by_the_search(lexicon):
         first = s.handle_line("review")
         best_move = exact.ranked[0][0]
         missed = round(exact.ranked[0][2] - exact.ranked[2][2])
-        assert first[1] == "Turn 1, you played URE,"
+        assert first[1:3] == ["Begun from a position: You 438,", "Expert computer 407."]  # newcomer 8: where turn 1 starts
+        assert first[3] == "Turn 1, you played URE,"
         assert f"Best by end-game search: {_spoken(placement_of(best_move))}," in first
         assert first[-1] == f"{best_move.score} points; {missed} of spread missed."
         rest = []

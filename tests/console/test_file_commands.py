@@ -505,10 +505,10 @@ def test_a_game_on_file_with_long_names_is_listed_without_breaking_a_name_or_a_s
 
     lines = prompts_saving.game_entry_line(2, ["Bartholomew Jones", "Christabel Smith"], "put away",
                                            datetime(2026, 11, 21), [10, 200])
-    assert lines == ["2. Bartholomew Jones, Christabel Smith,", "put away, 21 Nov 2026:",
+    assert lines == ["2. Bartholomew Jones and", "Christabel Smith,", "put away, 21 Nov 2026:",  # "and" kept (newcomer 8)
                      "Bartholomew Jones 10,", "Christabel Smith 200."]
     assert prompts_saving.put_away_line(["Bartholomew Jones", "Christabel Smith", "Max Ortega"]) == [
-        "Game put away:", "Bartholomew Jones, Christabel Smith,", "Max Ortega."]
+        "Game put away:", "Bartholomew Jones,", "Christabel Smith and Max Ortega."]  # the "and" kept (newcomer 8)
     offer = prompts_saving.resume_offer_lines(["Bartholomew Jones", "Christabel Smith"], [1, 2], "Christabel Smith",
                                               False)
     assert offer[:2] == ["An unfinished game:", "Bartholomew Jones 1, Christabel Smith 2."]

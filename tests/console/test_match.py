@@ -115,7 +115,7 @@ def test_your_play_exchange_and_pass_are_said_to_you_at_every_verbosity(lexicon,
         assert s.handle_line("scores") == [scores(s)] + ([f"{COMPUTER} leads by {s.game.scores()[1] - 16}."]
                                                          if verbosity == "full" else [])
         history = s.handle_line("history")
-        assert history[:2] == ["You drew first.", "1. You: MAIM, H8 across, 16."]
+        assert history[:2] == ["You play first, by the draw.", "1. You: MAIM, H8 across, 16."]
         assert "3. You exchanged 1." in history and history[-1] == "5. You passed."
         heard += s.acting.run_computers() + history
         assert named_me(heard) == [], named_me(heard)

@@ -53,7 +53,7 @@ def test_history_keeps_each_line_to_a_braille_line():
     s.handle_line("")
     s.handle_line("play 8H " + "".join(s.game.current_player.rack))
     lines = s.handle_line("history")
-    assert lines == ["Christabella drew first.", "1. Christabella: FLETZJE,", "H8 across, 122."]
+    assert lines == ["Christabella plays first, by the draw.", "1. Christabella: FLETZJE,", "H8 across, 122."]
     assert s.handle_line("history 1") == lines[1:]
 
 

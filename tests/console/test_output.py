@@ -93,7 +93,8 @@ def test_a_scripted_evening_at_the_default_settings_says_no_line_over_40(tmp_pat
             "set sounds off", "help set", "scores", "bag", "summary", "games")
     ev.type("", "pass")  # the computer's choice fails: it passes, said in lines of 40
     assert any("could not make its move" in x for x in ev.said)
-    assert ev.type("new")[:3] == ["Start a new game?", "This one ends unscored.", "Type yes or no."]
+    assert ev.type("new")[:3] == ["Start a new game?", "This one is put away, to open later.",  # saved (newcomer 8)
+                                  "Type yes or no."]
     ev.ctrl_c()
     ev.type("new", "no", "quit", "no")
     _until_over(ev)

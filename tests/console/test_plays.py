@@ -24,7 +24,8 @@ def test_illegal_play_says_which_rule():
     ready(s)
     rack = s.game.current_player.rack
     letters = "".join(t for t in rack if t != BLANK)[:2]
-    assert s.handle_line(f"play 1A {letters}") == ["The first word must cover the star, H8."]
+    assert s.handle_line(f"play 1A {letters}") == [  # which way it ran, what to do (newcomer 8)
+        f"{letters} from A1 runs across, off the star;", "the first word must cross H8."]
     missing = next(ch for ch in "QZXJKVWY" if ch not in rack)
     out = s.handle_line(f"play 8H {missing}{letters[0]}")
     assert out[0].startswith(f"You have no {missing} on your rack to play")
@@ -125,7 +126,8 @@ def test_blank_question_is_not_asked_for_an_impossible_play():
     s, _ = session(seed=seed)
     ready(s)
     other = next(t for t in s.game.current_player.rack if t != BLANK)
-    assert s.handle_line(f"play 1A ?{other}") == ["The first word must cover the star, H8."]
+    assert s.handle_line(f"play 1A ?{other}") == [  # which way it ran, what to do (newcomer 8)
+        f"?{other} from A1 runs across, off the star;", "the first word must cross H8."]
     assert not isinstance(s.question, BlankQuestion)
 
 
@@ -277,7 +279,8 @@ def test_check_of_an_illegal_play_says_not_legal_then_the_reason_as_its_own_sent
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert s.handle_line("check 1A AT") == ["Not legal.", "The first word must cover the star, H8."]
+    assert s.handle_line("check 1A AT") == ["Not legal.", "AT from A1 runs across, off the star;",  # newcomer 8
+                                            "the first word must cross H8."]
     assert snapshot(s) == before
 
 

@@ -232,17 +232,21 @@ _SAID_WITH = {"quit": ("game", "now"), "new": ("game", "game please")}
 
 
 class ConfirmQuestion(Question):
-    """``quit`` (leave the game?) or ``new`` (end this one unscored?). A
+    """``quit`` (leave the game?) or ``new`` (end this one unscored, or
+    put it away when games are saved?). A
     command typed instead is a no, and is answered; anything else (which
     ``is_command`` says is none) is a wrong answer, the question kept."""
 
-    def __init__(self, what: str, is_command: Callable[[str], bool] = lambda text: True):
+    def __init__(self, what: str, is_command: Callable[[str], bool] = lambda text: True, kept: bool = False):
         self.what = what  # "quit" or "new"
         self.leaves_on_eof = what == "quit"
         self.is_command = is_command
+        self.kept = kept  # games are saved: new puts the game in play away, to open later
 
     def lines(self) -> list[str]:
-        return list(prompts.START_NEW) if self.what == "new" else [prompts.LEAVE_GAME]
+        if self.what == "new":
+            return list(prompts.START_NEW_KEPT if self.kept else prompts.START_NEW)
+        return [prompts.LEAVE_GAME]
 
     def again(self) -> list[str]:
         return [prompts.STILL_ASKING[self.what]]
@@ -252,7 +256,8 @@ class ConfirmQuestion(Question):
         if low in REPEAT:
             return Repeat()
         if low in HELP:
-            return Say((prompts.YES_MEANS[self.what], prompts.TYPE_YES_OR_NO), keep=True)
+            means = prompts.YES_MEANS["new kept" if self.what == "new" and self.kept else self.what]
+            return Say((means, prompts.TYPE_YES_OR_NO), keep=True)
         own = ("quit", "exit", "leave") if self.what == "quit" else ("new",)
         first, _, rest = " ".join(low.rstrip(".!").split()).partition(" ")
         if low in YES or low in own or (first in own and rest in _SAID_WITH[self.what]):
@@ -260,7 +265,7 @@ class ConfirmQuestion(Question):
         if low in NO:
             return Say((prompts.STAYING,))
         if not self.is_command(text):
-            return wrong_answer((prompts.not_yes_or_no(text.strip(), self.what),))
+            return wrong_answer((prompts.not_yes_or_no(text.strip(), self.what, self.kept),))
         return Command(text, before=(prompts.STAYING,))  # a command is a no, and is answered
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from ...core.game import Game
 from ...errors import ActionNotAllowed, NotationError
-from ...presentation import phrases, prompts, teaching
+from ...presentation import phrases, prompts, record_phrases, teaching
 from .. import services
 from ..asking.settings import small_number
 
@@ -41,12 +41,12 @@ class Coach:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
         found = services.hints(self.game, i, self.lexicon)
-        typed = [getattr(info.placement, "notation", None) for _, _, info in found]  # board letters typed plain
-        self._hinted = (len(self.game.actions), [t.replace("(", "").replace(")", "") if t else None for t in typed])
+        typed = [teaching.typed_play(info.placement) if info.placement is not None else None for _, _, info in found]
+        self._hinted = (len(self.game.actions), typed)  # as said: TRAIN from D8 across
         return teaching.hint_phrases(found)
 
     def hinted_play(self, n: int) -> str | None:
-        """Hint ``n``'s play as typed (``8D MILIEU``), while the position the
+        """Hint ``n``'s play as typed (``MILIEU from D8 across``), while the position the
         hint was given in stands; else None."""
         when, plays = self._hinted
         if when != len(self.game.actions) or not 1 <= n <= len(plays):
@@ -81,6 +81,9 @@ class Coach:
         text = text.strip()
         if not text:
             head = [prompts.review_head(phrases.plural(len(reviews), "turn"))]
+            start = self.game.start  # begun from a position: turn 1 is the first turn after it
+            if start is not None:
+                head += phrases.clauses(record_phrases.start_line(self.game.names, start["scores"], self.you))
             return head + teaching.equity_note(reviews) + self.step(0)
         wanted = small_number(text, digits=4)
         last = reviews[-1].turn

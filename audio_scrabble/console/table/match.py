@@ -175,10 +175,15 @@ class Match:
         if game.current != before_current or game.turn != before_turn:
             table.ready = None
         computer_next = table.computer_to_move()
-        lines = phrases.announce(events, racks.announce_audience(table.audience, events), totals,
-                                 self.settings.style, compact=compact, scores=not (compact and computer_next))
         your_turn = (not game.is_over and not computer_next and game.current != before_current
                      and table.is_person(game.current))
+        # a round heard at once: the chance to challenge the computer's play
+        # right after it, before the totals (then not again with the rack)
+        challenge = (self.turns.challenge_hint() if compact and your_turn and table.is_computer(before_current)
+                     and not game.awaiting_final_challenge else [])
+        lines = phrases.announce(events, racks.announce_audience(table.audience, events), totals,
+                                 self.settings.style, compact=compact, scores=not (compact and computer_next),
+                                 challenge=challenge)
         return Announced(lines, compact and table.is_computer(before_current), events, your_turn)
 
     def people_accept(self) -> list[str] | None:

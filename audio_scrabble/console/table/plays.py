@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ...core.board import ACROSS, CENTRE, DOWN
 from ...core.game import Game
 from ...core.play import Play
 from ...core.tiles import BLANK
@@ -54,7 +55,7 @@ def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style:
         except WordNotAcceptable:
             pass
         except ScrabbleError as e:  # said as any refused play is (a tile not held: the tiles there are)
-            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held, draft.open_blanks), refused=True)
         question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style, settings=settings, held=held)
@@ -121,14 +122,28 @@ def finish(
 
 
 def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
-                       held: Sequence[str] | None = None) -> list[str]:
+                       held: Sequence[str] | None = None, open_blanks: Sequence[Any] = ()) -> list[str]:
     """An illegal play as said (written once, for a play, its check and its
     making): brief, the reason alone in one short line ("No Z on your
     rack."); else the reason as its own sentence, with how to use a blank
     when one would do (:func:`explain_rack`)."""
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
+    if e.code == "first_not_on_star" and play.tiles:
+        return prompts.refusal_said(off_the_star(play, open_blanks))
     return prompts.refusal_said(explain_rack(game, e, play, held))
+
+
+def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
+    """The first word off the star, said with which way it ran and, when
+    the other way from the same square covers H8, that way to type (a
+    blank whose letter is not yet asked, on ``open_blanks``, as ``?``)."""
+    start, way = play.tiles[0].square, play.line_direction()
+    other = DOWN if way == ACROSS else ACROSS
+    turned = [start.step(other, n) for n in range(len(play.tiles))]
+    covers = all(sq.on_board for sq in turned) and CENTRE in turned
+    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    return prompts.off_the_star(letters, start.name, phrases.direction_word(way), phrases.direction_word(other) if covers else None)
 
 
 def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Sequence[str] | None = None) -> str:
