@@ -19,7 +19,7 @@ on; the computer that handed it over says so and plays it no more."""
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from ...errors import OnlineError
 from ...online.honour import HonourLink
@@ -70,8 +70,17 @@ class HeldChat:
 
     def lines(self, link: GameLink) -> list[str]:
         """The others' lines, as said, once (counted in the game's log as said)."""
+        out, count = self.take(link)
+        online_since.chat_said(link.journal, count)  # said with the caught-up news: not at the next start
+        return out
+
+    def take(self, link: GameLink) -> tuple[list[str], int]:
+        """The others' lines, as said, once, and how many they are: counted
+        in the game's log by the caller once they are taken to be said (the
+        program may end before: they are said at its next start)."""
         me = link.transport.user_id
         out: list[str] = []
+        count = 0
         for k, msg in enumerate(self.messages):
             if msg.sender == me:
                 continue  # this player's own, from another of their devices
@@ -79,9 +88,9 @@ class HeldChat:
             name = link.state.names[seat] if seat is not None else msg.sender
             said = online_prompts.chat_while_away if k < self.away else online_prompts.chat_not_open
             out += said(name, msg.body)
-            online_since.chat_said(link.journal)  # said with the caught-up news: not at the next start
+            count += 1
         self.messages.clear()
-        return out
+        return out, count
 
 
 def at_start(home: Any) -> list[str]:
@@ -139,12 +148,14 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     number in ``games``); "Caught up: ..." when an answer gave it, and
     that it is followed, not played, without this player's keys; then the
     chat lines read meanwhile."""
-    news, chat = _caught_up(home, link)
+    news, chat, count = _caught_up(home, link)
+    online_since.chat_said(link.journal, count)  # said with the start's news (or the caller's notice)
     return news + chat
 
 
-def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
-    """:func:`caught_up_lines`' news, and its chat lines apart."""
+def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str], int]:
+    """:func:`caught_up_lines`' news, and its chat lines apart, with their
+    count (not counted said yet in the game's log)."""
     home.catching.pop(link.room, None)
     held = link.on_chat if isinstance(link.on_chat, HeldChat) else None
     # its chat lines counted from the first held here (said now), else from now: not from the room's
@@ -161,7 +172,8 @@ def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
         game, others = link.game_and_others()
         lines += prompts_homes.seedless(others)
         ask_again(link)  # read without the seed (keys forwarded by the other computer): asked for it
-    return lines, (held.lines(link) if held is not None else [])
+    chat, count = held.take(link) if held is not None else ([], 0)
+    return lines, chat, count
 
 
 def friend_of(room_name: str) -> str:
@@ -228,11 +240,13 @@ def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
     for name in link.take_forged():
         notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:
-        lines, chat = _caught_up(home, link)
+        lines, chat, count = _caught_up(home, link)
+        # the chat lines counted said once taken to be said: the program may end first (said at its next start)
+        counted = (lambda: online_since.chat_said(link.journal, count)) if count else None
         if link.seedless and OWN_ANSWER_WAIT > 0 and _other_computer(link):
-            _wait_for_own_answer(home, link, lines, chat)
+            _wait_for_own_answer(home, link, lines, chat, counted)
         else:
-            notice(home.session, lines + chat)
+            notice(home.session, lines + chat, counted)
 
 
 def _other_computer(link: GameLink) -> bool:
@@ -248,11 +262,13 @@ def _other_computer(link: GameLink) -> bool:
     return any(d and d != link.device_id for d in devices)
 
 
-def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list[str]) -> None:
+def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list[str],
+                         counted: Callable[[], None] | None = None) -> None:
     """Caught up by another home without this player's keys: said after
     :data:`OWN_ANSWER_WAIT` seconds, unless their own other computer's
     answer (with the keys) comes first: then only that is said; the chat
-    lines read meanwhile after either."""
+    lines read meanwhile after either (``counted`` once they are taken to
+    be said: the program ending during the wait, they are said at its next start)."""
     lock = threading.Lock()
     said = [False]
 
@@ -261,7 +277,7 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list
             if said[0] or not link.seedless:  # the keys came: their answer says the game
                 return
             said[0] = True
-        notice(home.session, lines + chat)
+        notice(home.session, lines + chat, counted)
 
     def own(moves: int, name: str) -> None:  # the worker's thread: an answer taken
         with lock:
@@ -270,8 +286,10 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list
                 return  # another home's answer again: the game is said when the wait is over
             said[0] = True
         timer.cancel()
-        notice(home.session, prompts_homes.caught_up(moves, name) + chat if waiting
-               else caught_up_said(link, moves, name))
+        if waiting:
+            notice(home.session, prompts_homes.caught_up(moves, name) + chat, counted)
+        else:
+            notice(home.session, caught_up_said(link, moves, name))
 
     link.on_caught_up = own
     timer = threading.Timer(OWN_ANSWER_WAIT, late)
