@@ -20,6 +20,7 @@ from .record_phrases import history_line
 __all__ = [
     "CATCHUP_ASKED",
     "ended_not_open",
+    "ended_earlier",
     "who_won",
     "KEYS_CAME",
     "RESIGNED_KEYS_LOST",
@@ -239,6 +240,22 @@ def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None,
         result = "nobody won"
     head = f"In your game with {join_and(list(others))}:"
     return wrapped(f"{head} {how}; {result}.", names=others)
+
+
+def ended_earlier(games: Sequence[Sequence[str]]) -> list[str]:
+    """Games found over at the first start of a program that notes each
+    game's end once said, with no such note: their ends were most likely
+    said before, so they are named as old, together, each by its other
+    players ("Your game with Bob ended earlier; open it to hear how.",
+    "Games that ended earlier: with Bob; with Carol. Open one to hear how.")."""
+    if not games:
+        return []
+    withs = [f"with {join_and(list(others))}" for others in games]
+    if len(withs) == 1:
+        text = f"Your game {withs[0]} ended earlier; open it to hear how."
+    else:
+        text = f"Games that ended earlier: {'; '.join(withs)}. Open one to hear how."
+    return wrapped(text, names=[n for others in games for n in others])
 
 
 def who_won(names: Sequence[str], you: int | None, winners: Sequence[int]) -> str:

@@ -82,8 +82,9 @@ def hear_away(session: Host, link: HonourLink) -> None:
 
     def applied(done: HonourApplied) -> None:
         ended = done.view.ended
-        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends)
-            notice(session, _ended_away(link, ended))
+        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends;
+            # noted said once taken: one still waiting when the program ends is said at its next start)
+            notice(session, _ended_away(link, ended), partial(online_since.end_said, link.journal))
         elif done.seat == link.friend_seat:
             name = link.friend_name
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
@@ -99,12 +100,22 @@ def hear_away(session: Host, link: HonourLink) -> None:
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
 
 
-def ended_at_start(link: HonourLink, was_over: bool) -> list[str]:
-    """At start: an honour game the friend ended while this program was not
-    running (answered as it caught up: over now, not before), how it ended
-    and who won, naming it; an end said before is not said again."""
+def ended_at_start(link: HonourLink, was_over: bool, earlier: list[list[str]] | None = None) -> list[str]:
+    """At start: an honour game that ended and whose end was never said
+    here, how it ended and who won, naming it, noted said: the friend ended
+    it while this program was not running (answered as it caught up), or
+    its end was still waiting above the prompt when the program ended. An
+    end said before (the log notes it) is not said again. ``earlier``: the
+    first start that notes ends (:func:`.online_away.start_lines`): a game
+    over before this start is put there, named as old, not said as new."""
     ended = link.game.ended
-    return [] if was_over or ended is None else _ended_away(link, ended)
+    if ended is None or online_since.end_known(link.journal):
+        return []
+    online_since.end_said(link.journal)
+    if was_over and earlier is not None:
+        earlier.append([link.friend_name])
+        return []
+    return _ended_away(link, ended)
 
 
 def _ended_away(link: HonourLink, ended: GameEnded) -> list[str]:
@@ -151,6 +162,7 @@ class HonourTable:
             lines.append(online_phrases.first_player_line(names[view.current]))
         if view.is_over:  # it ended while its table was not open: the end, and its record once
             lines += self._end_lines(view, link) + list(self._keep_record(view))
+            online_since.end_said(link.journal)  # said: not at a start
         online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
@@ -241,6 +253,8 @@ class HonourTable:
         names = link.names
         friend = applied.seat == link.friend_seat
         online_since.note_seen(link.journal, len(applied.view.history))  # said now
+        if applied.view.is_over:
+            online_since.end_said(link.journal)  # the end said at its table: not at a start
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended

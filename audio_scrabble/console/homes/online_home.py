@@ -33,7 +33,7 @@ from ...online.match import JOIN, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
-from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
 from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away
@@ -102,6 +102,9 @@ class OnlineHome:
         self.catching: dict[str, GameLink | HonourAsk] = {}
         #: the secret of this computer's catch-up box (read at sign-in)
         self.box_secret: bytes | None = None
+        #: during the first start that notes each game's end said: the games found over with no note
+        #: (their other players), named together as old (:func:`.online_away.start_lines`)
+        self._ended_earlier: list[list[str]] | None = None
 
     # ------------------------------------------------------------ signing in
     @property
@@ -145,6 +148,8 @@ class OnlineHome:
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
+        # the first start that notes each game's end said: games over with no note ended earlier
+        self._ended_earlier = None if self.store.ends_noted() else []
         try:
             for log in self.store.game_logs():
                 kinds = {e.get("kind") for e in log.entries()}
@@ -153,6 +158,9 @@ class OnlineHome:
                 elif HONOUR_SETUP in kinds:
                     chats += self.resume_honour(log)
             caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+            earlier, self._ended_earlier = self._ended_earlier, None
+            self.store.note_ends()
+            chats += prompts_homes.ended_earlier(earlier or [])  # old news: last
         finally:  # what came meanwhile: each message once (a link skips what it read)
             self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
             self._worker.start()
@@ -187,7 +195,7 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return start_lines(link) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+        return start_lines(link, self._ended_earlier) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
                 ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
     def resume_honour(self, log: Any) -> list[str]:
@@ -220,7 +228,7 @@ class OnlineHome:
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
-        return ended_at_start(link, was_over) + [
+        return ended_at_start(link, was_over, self._ended_earlier) + [
             line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
