@@ -8,10 +8,13 @@ reads the friend's plain-text messages in the game's room:
 * a move, ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first:
   down), ``H8 down CAT`` or ``8H across CAT`` (a direction word after a
   square), lower case too: a word all in lower case, or with more
-  lower-case letters than a set has blanks (``Nastier``, a phone's capital
-  first letter), is read as capitals; otherwise a lower-case letter is a
-  blank, as in GCG (``NASTiER``); letters
-  already on the board written out or as ``.``;
+  lower-case letters than a set has blanks, or a capital first and the
+  rest lower case (``Nastier``, ``Qi``: a phone's capital first letter),
+  is read as capitals; otherwise a lower-case letter is a blank, as in
+  GCG (``NASTiER``). A word with a phone's capital that the rack cannot
+  play as capitals is played as GCG reads it, when that is legal (``Qi``
+  from a rack with a blank and no I); letters already on the board
+  written out or as ``.``;
 * ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
   (the last play of the game), ``resign``, ``help``, ``board``;
 * anything else is chat, passed on once (``on_chat``).
@@ -125,6 +128,9 @@ class Typed:
 
     kind: str
     text: str = ""
+    #: a move typed with a phone's capital first letter (``8G Qi``): as GCG reads it (the lower-case
+    #: letters blanks), played when ``text`` (read as capitals) is refused ("" none)
+    blanks: str = ""
 
 
 def _square(token: str) -> tuple[int, int] | None:
@@ -142,8 +148,22 @@ def _word(token: str) -> str | None:
         return None
     lower = sum(1 for ch in token if ch.islower())
     # all lower case (a phone's keyboard), or more lower-case letters than
-    # the set has blanks (a phone's capital first letter, "Nastier"): capitals
-    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET else token
+    # the set has blanks, or a capital first and the rest lower case (a
+    # phone's capital first letter, "Nastier", "Qi"): capitals
+    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET or _capital_first(token) else token
+
+
+def _capital_first(token: str) -> bool:
+    """A phone's capital first letter: the first letter a capital, every other lower case (``Qi``, ``Cat``)."""
+    letters = [ch for ch in token if ch.isalpha()]
+    return len(letters) > 1 and letters[0].isupper() and all(ch.islower() for ch in letters[1:])
+
+
+def _place(square: str, token: str, word: str) -> Typed:
+    """A move; typed with a phone's capital (read as capitals), GCG's reading kept beside it."""
+    lower = sum(1 for ch in token if ch.islower())
+    blanks = f"{square} {token}" if _capital_first(token) and lower <= BLANKS_IN_SET else ""
+    return Typed(PLACE, f"{square} {word}", blanks)
 
 
 def read_typed(body: str) -> Typed:
@@ -162,14 +182,14 @@ def read_typed(body: str) -> Typed:
     if len(parts) == 2 and (_SQUARE_ACROSS.fullmatch(parts[0]) or _SQUARE_DOWN.fullmatch(parts[0])):
         word = _word(parts[1])
         if word is not None:
-            return Typed(PLACE, f"{parts[0].upper()} {word}")
+            return _place(parts[0].upper(), parts[1], word)
     if len(parts) == 3 and parts[1].lower() in (ACROSS, DOWN):
         square, word = _square(parts[0]), _word(parts[2])
         if square is not None and word is not None:
             row, col = square
             letter = chr(ord("A") + col - 1)
             position = f"{row}{letter}" if parts[1].lower() == ACROSS else f"{letter}{row}"
-            return Typed(PLACE, f"{position} {word}")
+            return _place(position, parts[2], word)
     return Typed(CHAT, body)
 
 
@@ -511,6 +531,9 @@ class HonourLink:
             if game.current != seat:
                 raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
             if typed.kind == PLACE:
+                if typed.blanks:  # a phone's capital: as capitals, else as GCG reads it (its blanks)
+                    self._place_either(seat, typed, event_id)
+                    return
                 play = parse_play(typed.text, game.board)
                 do = lambda g: g.place(play)
             elif typed.kind == EXCHANGE:
@@ -519,6 +542,20 @@ class HonourLink:
             else:
                 do = lambda g: g.pass_turn()
         self._make(seat, do, event_id)
+
+    def _place_either(self, seat: int, typed: Typed, event_id: str) -> None:
+        """A move typed with a phone's capital first letter (``8G Qi``): played
+        as capitals; refused so (the core changes nothing), played with the
+        lower-case letters as blanks when that is legal; else the first refusal."""
+        try:
+            play = parse_play(typed.text, self.game.board)
+            self._make(seat, lambda g: g.place(play), event_id)
+        except ScrabbleError as first:
+            try:
+                blanks = parse_play(typed.blanks, self.game.board)
+                self._make(seat, lambda g: g.place(blanks), event_id)
+            except ScrabbleError:
+                raise first from None
 
     # ------------------------------------------------------------ acting
     def act(self, do: Callable[[Game], Event]) -> HonourApplied:
