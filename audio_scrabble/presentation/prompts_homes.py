@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
 from .layout import clauses, short_lines, wrapped
-from .phrases import Audience, does, end_reason, join_and, last_move_sentence
+from .phrases import Audience, does, end_reason, join_and, last_move_sentence, subject
 from .record_phrases import history_line
 
 __all__ = [
@@ -235,7 +235,7 @@ def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None,
         decided = resigned is not None or timed_out is not None or margin <= 0
         result = who(w, "won") + ("" if decided else f" by {margin}")
     elif winners:
-        result = f"a tie, {totals[winners[0]]} each" if winners[0] < len(totals) else "a tie"
+        result = "a tie" + _tied(names, you, winners, totals)
     else:
         result = "nobody won"
     head = f"In your game with {join_and(list(others))}:"
@@ -258,8 +258,21 @@ def ended_earlier(games: Sequence[Sequence[str]]) -> list[str]:
     return wrapped(text, names=[n for others in games for n in others])
 
 
-def who_won(names: Sequence[str], you: int | None, winners: Sequence[int]) -> str:
-    """Who won a game whose end was said another way ("Alice won.", "You won.", "A tie.")."""
+def _tied(names: Sequence[str], you: int | None, winners: Sequence[int], totals: Sequence[int]) -> str:
+    """After "a tie": who tied, when not every player did (three or four
+    players: ``: you and Carol, 120 each``), else the score alone (``, 250 each``)."""
+    each = f", {totals[winners[0]]} each" if 0 <= winners[0] < len(totals) else ""
+    if len(winners) >= len(names) or not all(0 <= w < len(names) for w in winners):
+        return each
+    return ": " + join_and([subject(names[w], w == you, start=False) for w in winners]) + each
+
+
+def who_won(names: Sequence[str], you: int | None, winners: Sequence[int], totals: Sequence[int] = ()) -> str:
+    """Who won a game whose end was said another way ("Alice won.", "You
+    won.", "A tie.", "A tie: you and Carol, 120 each." when not every player tied)."""
     if len(winners) == 1 and 0 <= winners[0] < len(names):
         return does(names[winners[0]], "won", winners[0] == you) + "."
-    return "A tie." if winners else "Nobody won."
+    if not winners:
+        return "Nobody won."
+    tied = _tied(names, you, winners, totals)
+    return "A tie" + (tied if tied.startswith(":") else "") + "."

@@ -110,7 +110,7 @@ def hear_away(session: Host, link: GameLink) -> None:
                     late, state = early.timed_out, link.state
                     assert late is not None
                     lost = online_prompts.lost_on_time(state.names[late], late == state.my_seat)
-                    won = prompts_homes.who_won(state.names, state.my_seat, _winners(early))
+                    won = prompts_homes.who_won(state.names, state.my_seat, _winners(early), early.totals)
                     notice(session, named(" ".join((*lost, won))), lambda: online_since.end_said(link.journal))
             elif record.kind == "resign":
                 notice(session, online_prompts.resigned_not_open(name))
