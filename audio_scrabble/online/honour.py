@@ -77,13 +77,16 @@ log = logging.getLogger(__name__)
 SETUP_KIND = "honour"
 #: the log's entries of a chat line kept until its game is opened, and of those said
 UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
+#: the log's entry of the friend's move refused, kept until it is said here (its mark: UNSAID_SAID's)
+UNSAID_REFUSAL = "unsaid_refusal"
 
 
-def keep_unsaid(journal: GameLog, text: str) -> str:
-    """The friend's chat line kept in the game's log until it is said (a
-    restart before then says it at start); its key, for :func:`note_said`."""
+def keep_unsaid(journal: GameLog, text: str, kind: str = UNSAID) -> str:
+    """The friend's chat line (or, ``kind`` :data:`UNSAID_REFUSAL`, the
+    sentence refusing their move) kept in the game's log until it is said
+    (a restart before then says it at start); its key, for :func:`note_said`."""
     key = _secrets.token_hex(6)
-    journal.append(UNSAID, text=text, key=key)
+    journal.append(kind, text=text, key=key)
     return key
 
 
@@ -94,14 +97,15 @@ def note_said(journal: GameLog, keys: list[str]) -> None:
         journal.append(UNSAID_SAID, keys=list(keys))
 
 
-def unsaid_in(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """The chat lines a game's log keeps as not said yet, in order (key,
-    text): those after the last mark covering every earlier line (a log
-    kept before the lines were marked one by one) whose own mark is not in it."""
+def unsaid_in(entries: list[dict[str, Any]], kind: str = UNSAID) -> list[tuple[str, str]]:
+    """The chat lines (or refusals: ``kind``) a game's log keeps as not
+    said yet, in order (key, text): those after the last mark covering
+    every earlier line (a log kept before the lines were marked one by
+    one) whose own mark is not in it."""
     bare = max((k for k, e in enumerate(entries) if e.get("kind") == UNSAID_SAID and "keys" not in e), default=-1)
     said = {str(key) for e in entries if e.get("kind") == UNSAID_SAID for key in e.get("keys") or ()}
     return [(str(e.get("key", "")), str(e.get("text", ""))) for e in entries[bare + 1:]
-            if e.get("kind") == UNSAID and (not e.get("key") or str(e.get("key")) not in said)]
+            if e.get("kind") == kind and (not e.get("key") or str(e.get("key")) not in said)]
 
 
 #: the log's notes of a resignation's room message the server would not take, and of it sent since
@@ -245,6 +249,9 @@ class HonourLink:
         self.unsaid_chat: list[str] = []
         #: their keys in the game's log (:func:`keep_unsaid`), in the same order
         self._unsaid_keys: list[str] = []
+        #: the sentences refusing the friend's moves that came while no table followed the game, and their keys
+        self.unsaid_refusals: list[str] = []
+        self._unsaid_refusal_keys: list[str] = []
         #: a large-print picture of the board goes with each move
         self.pictures = True
         #: the friend's devices sent the game as it stands (:meth:`_brief`), kept in the log
@@ -276,6 +283,16 @@ class HonourLink:
                     note_said(self.journal, keys)
                 else:
                     self.journal.append(UNSAID_SAID)
+            return missed
+
+    def take_unsaid_refusals(self) -> list[str]:
+        """The sentences refusing the friend's moves that came while no
+        table followed the game (answered as the program started), once
+        (the log notes them said)."""
+        with self._lock:
+            missed, self.unsaid_refusals = self.unsaid_refusals, []
+            keys, self._unsaid_refusal_keys = self._unsaid_refusal_keys, []
+            note_said(self.journal, keys)
             return missed
 
     def game_and_others(self) -> tuple[Game, list[str]]:
@@ -367,6 +384,9 @@ class HonourLink:
         unsaid = unsaid_in(entries)
         link.unsaid_chat = [text for _, text in unsaid]
         link._unsaid_keys = [key for key, _ in unsaid]
+        refusals = unsaid_in(entries, UNSAID_REFUSAL)
+        link.unsaid_refusals = [text for _, text in refusals]
+        link._unsaid_refusal_keys = [key for key, _ in refusals]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
         if resigned is not None:  # its room message did not go (noted so), and has not since
@@ -443,6 +463,10 @@ class HonourLink:
                 self._post(say.refused(self.friend_name, str(e)))
                 if self.on_refused is not None:
                     self.on_refused(str(e))
+                else:  # nothing hears the game yet (its program starting): kept in the log, said with the
+                    # start's news (take_unsaid_refusals), or at the next start if the program ends first
+                    self.unsaid_refusals.append(str(e))
+                    self._unsaid_refusal_keys.append(keep_unsaid(self.journal, str(e), UNSAID_REFUSAL))
 
     def _hand_over(self, msg: Message) -> None:
         with self._lock:

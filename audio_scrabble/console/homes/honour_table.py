@@ -29,7 +29,7 @@ from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import HonourApplied, HonourLink, keep_unsaid, note_said
+from ...online.honour import UNSAID_REFUSAL, HonourApplied, HonourLink, keep_unsaid, note_said
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
@@ -46,16 +46,18 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
-    #: a chat line of the friend's, kept in the game's log until it is said: its key there
+    #: a chat line of the friend's (or a refusal of their move), kept in the game's log until it is
+    #: said: its key there
     chat: str = ""
     #: the lines as a game not open at the table says them (its table closed first)
     away: tuple[str, ...] = ()
 
 
-def _kept(link: HonourLink, text: str) -> Callable[[], None]:
-    """The friend's chat line kept in the game's log until it is said (a
-    restart before then says it at start); what notes it said."""
-    key = keep_unsaid(link.journal, text)
+def _kept(link: HonourLink, text: str, kind: str | None = None) -> Callable[[], None]:
+    """The friend's chat line (or a refusal of their move: ``kind``) kept
+    in the game's log until it is said (a restart before then says it at
+    start); what notes it said."""
+    key = keep_unsaid(link.journal, text, kind) if kind is not None else keep_unsaid(link.journal, text)
     return lambda: note_said(link.journal, [key])  # this line alone: one kept after it stays unsaid
 
 
@@ -95,9 +97,19 @@ def hear_away(session: Host, link: HonourLink) -> None:
 
     link.on_applied = applied
     link.on_chat = chat
-    link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
-                                                                                               sentence)))
+    link.on_refused = lambda sentence: notice(  # noted said once taken: else said at the next start
+        session, _named(link, honour_prompts.refused_here(link.friend_name, sentence)),
+        _kept(link, sentence, UNSAID_REFUSAL))
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
+
+
+def refusals_at_start(link: HonourLink) -> list[str]:
+    """At start: the friend's moves refused while no table here followed
+    the game (answered as the program started, or still waiting to be said
+    when it ended), each naming the game, once."""
+    name = link.friend_name
+    return [line for sentence in link.take_unsaid_refusals()
+            for line in _named(link, honour_prompts.refused_here(name, sentence))]
 
 
 def ended_at_start(link: HonourLink, was_over: bool, earlier: list[list[str]] | None = None) -> list[str]:
@@ -172,7 +184,9 @@ class HonourTable:
             match.table.played_elsewhere = lambda: prompts_homes.HONOUR_MOVED_AWAY if link.moved_to else None
         self.session.acting.relay = self
         missed = link.take_unsaid_chat()  # what the friend said while the game was not open here
-        return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
+        refused = [line for sentence in link.take_unsaid_refusals()
+                   for line in honour_prompts.refused_here(names[friend], sentence)]
+        return said + refused + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
 
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out): its
@@ -217,9 +231,10 @@ class HonourTable:
 
     def _refused(self, sentence: str) -> None:
         link = self.link
-        if link is not None:
+        if link is not None:  # noted said when taken: one waiting when the program ends is said at its next start
             lines = honour_prompts.refused_here(link.friend_name, sentence)
-            self._put(_Heard(lines=tuple(lines), away=_named(link, lines)))
+            key = keep_unsaid(link.journal, sentence, UNSAID_REFUSAL)
+            self._put(_Heard(lines=tuple(lines), chat=key, away=_named(link, lines)))
 
     def _chat(self, name: str, text: str) -> None:
         link = self.link

@@ -36,7 +36,7 @@ from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
-from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away
+from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away, refusals_at_start
 from .online_away import refusal_lines, start_lines
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
@@ -225,10 +225,11 @@ class OnlineHome:
             return []
         link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
         missed = link.take_unsaid_chat()  # taken before the away hooks: one that comes between waits for open
+        refused = refusals_at_start(link)  # the friend's moves refused meanwhile (answered at the catch-up)
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
-        return ended_at_start(link, was_over, self._ended_earlier) + [
+        return ended_at_start(link, was_over, self._ended_earlier) + refused + [
             line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
