@@ -28,6 +28,7 @@ __all__ = [
     "honour_asked",
     "HONOUR_MOVED_AWAY",
     "honour_came",
+    "honour_asked_back",
     "honour_moved",
     "caught_up",
     "forged_answer",
@@ -201,6 +202,12 @@ HONOUR_MOVED_AWAY = ("This game moved to your other computer; "
 def honour_came(friend: str) -> list[str]:
     """The honour game came from the host's other computer: played here from now on."""
     return short_lines([f"Your game with {friend} is here now,", "from your other computer; play it here."])
+
+
+def honour_asked_back(friend: str) -> list[str]:
+    """``open`` of an honour game handed to the host's other computer: asked back."""
+    return wrapped(f"Asked your other computer for your game with {friend}; it comes here "
+                   "when that computer's program runs.", names=[friend])
 
 
 def honour_moved(friend: str) -> list[str]:

@@ -14,7 +14,9 @@ not played, and that is said, with the way out (``resign``).
 An honour game this player hosts, found with no log here, is asked of
 their other computer (:mod:`audio_scrabble.online.honour_moving`): its
 log comes sealed to this computer, and the game is played here from then
-on; the computer that handed it over says so and plays it no more."""
+on; the computer that handed it over says so and plays it no more, but
+lists it ("on your other computer"): opened there, it is asked back the
+same way (:func:`ask_back`)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from typing import Any, Callable
 
 from ...errors import OnlineError
 from ...online.honour import HonourLink
-from ...online.honour_moving import HonourAsk, hosted_here
+from ...online.honour_moving import MOVED, HonourAsk, hosted_here
 from ...online.match import GameLink
 from ...online.transport import Message
 from ...presentation import online_phrases, online_prompts, prompts_homes
@@ -31,8 +33,8 @@ from . import online_since
 from .online_away import hear_away, notice
 from .online_watch import display_name
 
-__all__ = ["GAME_ROOMS", "HeldChat", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
-           "honour_moved"]
+__all__ = ["ASKED_BACK", "GAME_ROOMS", "HeldChat", "ask_again", "ask_back", "ask_honour", "friend_of", "ask_or_keep",
+           "at_start", "caught_up_lines", "heard", "honour_moved", "moved_here"]
 
 #: seconds an answer from another home, which brings no keys of this player's, waits for the answer of
 #: their own other computer (which brings them) before it is said: one thing said, not "cannot be
@@ -97,7 +99,7 @@ def at_start(home: Any) -> list[str]:
     """The game rooms this user has joined that no log here names: each
     read; one whose game cannot be read is asked for. What to say."""
     transport = home.need()
-    known = set(home.links) | set(home.honour) | set(home.catching)
+    known = set(home.links) | set(home.honour) | set(home.catching) | set(home.moved)
     lines: list[str] = []
     for inv in transport.joined_rooms():
         if inv.room not in known and hosted_here(inv.name, display_name(transport.user_id)):
@@ -208,13 +210,54 @@ def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
 
 
 def honour_moved(home: Any, link: HonourLink) -> None:
-    """The honour game went to this player's other computer: no longer
-    listed here, said above the prompt (open at the table, every action
-    there is refused, saying where to play it)."""
-    if link.room in home.rooms:  # unlisted first: `games` or `open` on another thread (the tick's)
-        home.rooms.remove(link.room)  # meanwhile finds the room as an honour game, or not at all
-    home.honour.pop(link.room, None)
+    """The honour game went to this player's other computer: listed as
+    played there (``open`` asks it back), said above the prompt (open at
+    the table, every action there is refused, saying where to play it)."""
+    home.moved[link.room] = link  # first: `games` or `open` on another thread (the tick's) meanwhile
+    home.honour.pop(link.room, None)  # finds the room as an honour game, or as moved
     notice(home.session, prompts_homes.honour_moved(link.friend_name))
+
+
+#: the log's note of a game handed over from here and asked back since
+ASKED_BACK = "asked_back"
+
+
+def moved_here(home: Any, link: HonourLink) -> list[str]:
+    """At start: an honour game this computer handed over, listed as played
+    on the other computer; asked back before (its answer may have come
+    meanwhile: taken), waiting for it. What to say."""
+    entries = link.journal.entries()
+    moved = max((k for k, e in enumerate(entries) if e.get("kind") == MOVED), default=-1)
+    if any(e.get("kind") == ASKED_BACK for e in entries[moved + 1:]):
+        return _asked_back(home, link, said=False)
+    home.moved[link.room] = link
+    if link.room not in home.rooms:
+        home.rooms.append(link.room)
+    return []
+
+
+def ask_back(home: Any, link: HonourLink) -> list[str]:
+    """``open`` of an honour game this computer handed over: asked of this
+    player's other computer, which hands it back (running, or at its next
+    start); taken when its log comes (:func:`heard`). What to say."""
+    link.journal.append(ASKED_BACK)
+    return _asked_back(home, link, said=True)
+
+
+def _asked_back(home: Any, link: HonourLink, said: bool) -> list[str]:
+    ask = HonourAsk(home.need(), link.room, link.journal, home.box_secret)
+    home.moved.pop(link.room, None)
+    if link.room in home.rooms:  # not listed while asked, as a game a new computer asks for
+        home.rooms.remove(link.room)
+    home.catching[link.room] = ask
+    try:
+        ask.catch_up()  # answered while this program was not running
+        if ask.taken:
+            return _honour_taken(home, ask)
+        ask.ask()
+    except OnlineError:
+        pass  # the homeserver does not answer: asked again at the next start
+    return prompts_homes.honour_asked_back(link.friend_name) if said else []
 
 
 def caught_up_said(link: GameLink, moves: int, name: str) -> list[str]:

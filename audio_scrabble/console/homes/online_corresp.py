@@ -51,7 +51,11 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
         number = int(typed) - _local_count(session) if typed.isdigit() and len(typed) <= 4 else 0
         if not 1 <= number <= len(home.rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
-        link = home.links.get(home.rooms[number - 1]) or home.honour[home.rooms[number - 1]]
+        room = home.rooms[number - 1]
+        found = home.links.get(room) or home.honour.get(room) or home.moved.get(room)
+        if found is None:  # left the lists on another thread meanwhile
+            raise ActionNotAllowed(online_prompts.no_online_game(len(home.rooms)))
+        link = found
     if not isinstance(link, GameLink):
         raise ActionNotAllowed(honour_prompts.HONOUR_NO_CLAIM)
     return link

@@ -33,7 +33,7 @@ from ...online.match import JOIN, GameLink
 from ...online.offers import choose_list, list_parts
 from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
-from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
+from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
 from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away, refusals_at_start
@@ -81,8 +81,9 @@ class OnlineHome:
         self.rules = rules
         self.transport: Transport | None = None
         self.links: dict[str, GameLink] = {}
-        #: the honour games (a friend with only a phone), by room
+        #: the honour games (a friend with only a phone), by room; those handed to this player's other computer
         self.honour: dict[str, HonourLink] = {}
+        self.moved: dict[str, HonourLink] = {}
         #: the rooms in the order ``games`` numbers them
         self.rooms: list[str] = []
         #: the invitations as ``games`` last listed them (``accept N``)
@@ -100,11 +101,8 @@ class OnlineHome:
         self._tick_lock = threading.Lock()
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
         self.catching: dict[str, GameLink | HonourAsk] = {}
-        #: the secret of this computer's catch-up box (read at sign-in)
-        self.box_secret: bytes | None = None
-        #: during the first start that notes each game's end said: the games found over with no note
-        #: (their other players), named together as old (:func:`.online_away.start_lines`)
-        self._ended_earlier: list[list[str]] | None = None
+        self.box_secret: bytes | None = None  # the secret of this computer's catch-up box (read at sign-in)
+        self._ended_earlier: list[list[str]] | None = None  # the first start noting ends: see _start
 
     # ------------------------------------------------------------ signing in
     @property
@@ -148,8 +146,8 @@ class OnlineHome:
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
-        # the first start that notes each game's end said: games over with no note ended earlier
-        self._ended_earlier = None if self.store.ends_noted() else []
+        self._ended_earlier = None if self.store.ends_noted() else []  # the first start noting ends: games
+        # over with no note ended earlier (their other players, named together as old: online_away.start_lines)
         try:
             for log in self.store.game_logs():
                 kinds = {e.get("kind") for e in log.entries()}
@@ -158,9 +156,8 @@ class OnlineHome:
                 elif HONOUR_SETUP in kinds:
                     chats += self.resume_honour(log)
             caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
-            earlier, self._ended_earlier = self._ended_earlier, None
-            self.store.note_ends()
-            chats += prompts_homes.ended_earlier(earlier or [])  # old news: last
+            chats += online_since.ends_noted_from_now(self.store, self._ended_earlier)  # old news: last
+            self._ended_earlier = None
         finally:  # what came meanwhile: each message once (a link skips what it read)
             self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
             self._worker.start()
@@ -209,8 +206,8 @@ class OnlineHome:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
         except (OnlineError, ScrabbleError):
             return []  # a log that does not replay: not listed
-        if link.moved_to:
-            return []  # handed over to this player's other computer: played there
+        if link.moved_to:  # handed over to this player's other computer: played there (listed, `open` asks back)
+            return online_catching.moved_here(self, link)
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
@@ -238,6 +235,7 @@ class OnlineHome:
         self.transport = None
         self.links.clear()
         self.honour.clear()
+        self.moved.clear()
         self.catching.clear()
         self.rooms.clear()
         self._inbox.put(None)
@@ -367,8 +365,7 @@ class OnlineHome:
 
     def _open_honour(self, link: HonourLink) -> list[str]:
         self.close_table()
-        table = HonourTable(self.session)
-        self.table = table
+        self.table = table = HonourTable(self.session)
         return table.attach(link)
 
     def accept(self, number: int) -> list[str]:
@@ -464,6 +461,9 @@ class OnlineHome:
         honour, link = self.honour.get(room), self.links.get(room)  # one look each: the tick may unlist it
         if honour is not None:
             return self._open_honour(honour)
+        moved = self.moved.get(room)
+        if moved is not None:  # on this player's other computer: asked back
+            return online_catching.ask_back(self, moved)
         if link is None:  # an honour game that moved away meanwhile (said above the prompt)
             raise ActionNotAllowed(online_prompts.no_online_game(len(self.rooms)))
         link.on_record = None  # said as the game comes to the table, not in a short line

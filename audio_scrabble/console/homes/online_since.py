@@ -155,6 +155,15 @@ def end_said(journal: GameLog | None) -> None:
         journal.append(END_SAID)
 
 
+def ends_noted_from_now(store: Any, earlier: Sequence[Sequence[str]] | None) -> list[str]:
+    """The first start that notes each game's end said is done (the store
+    marks it: :meth:`~audio_scrabble.online.store.OnlineStore.note_ends`):
+    the games it found over with no note (``earlier``: their other
+    players), named together as old."""
+    store.note_ends()
+    return prompts_homes.ended_earlier(list(earlier or []))
+
+
 def unchecked_lines(link: Any) -> list[str]:
     """A game won on time here whose deal is not checked yet, for the late
     player's program has not shown its keys (it may never run again):
