@@ -22,7 +22,6 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Callable, Sequence
 
 from ...core.events import Event, GameEnded
@@ -30,12 +29,10 @@ from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
 from ...online.honour import UNSAID_REFUSAL, HonourApplied, HonourLink, keep_unsaid, note_said
-from ...persistence import files
-from ...persistence.records import record_stem
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from ...presentation.phrases import last_move_event, scores_lines
 from . import online_since
-from .online_end import RECORD_KEPT
+from .online_end import kept_once
 from .online_table import Host, notice
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
@@ -315,23 +312,9 @@ class HonourTable:
     def _keep_record(self, game: Game) -> tuple[str, ...]:
         """The finished game's GCG record kept in the games folder, once
         (noted in the game's log: opened again, it is not kept again);
-        what to say."""
-        folder = getattr(self.session.store, "games_dir", None)
+        what to say (:func:`.online_end.kept_once`, as a game between homes')."""
         journal = self.link.journal if self.link is not None else None
-        if not isinstance(folder, Path):
-            return ()
-        if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
-            return ()
-        try:
-            data = gcg_bytes(record_from_game(game))
-            folder.mkdir(parents=True, exist_ok=True)
-            target = files.write_new(folder / (record_stem(game.names) + ".gcg"), data, files.SHARED)
-        except (OSError, ScrabbleError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            return tuple(online_prompts.record_not_kept(reason))
-        if journal is not None:
-            journal.append(RECORD_KEPT, file=target.name)
-        return tuple(online_prompts.record_kept(target.name))
+        return kept_once(self.session.store, journal, game.names, lambda: gcg_bytes(record_from_game(game)))
 
     # ------------------------------------------------------------ acting here
     def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:
