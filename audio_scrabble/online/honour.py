@@ -8,10 +8,13 @@ reads the friend's plain-text messages in the game's room:
 * a move, ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first:
   down), ``H8 down CAT`` or ``8H across CAT`` (a direction word after a
   square), lower case too: a word all in lower case, or with more
-  lower-case letters than a set has blanks (``Nastier``, a phone's capital
-  first letter), is read as capitals; otherwise a lower-case letter is a
-  blank, as in GCG (``NASTiER``); letters
-  already on the board written out or as ``.``;
+  lower-case letters than a set has blanks, or a capital first and the
+  rest lower case (``Nastier``, ``Qi``: a phone's capital first letter),
+  is read as capitals; otherwise a lower-case letter is a blank, as in
+  GCG (``NASTiER``). A word with a phone's capital that the rack cannot
+  play as capitals is played as GCG reads it, when that is legal (``Qi``
+  from a rack with a blank and no I); letters already on the board
+  written out or as ``.``;
 * ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
   (the last play of the game), ``resign``, ``help``, ``board``;
 * anything else is chat, passed on once (``on_chat``).
@@ -74,13 +77,16 @@ log = logging.getLogger(__name__)
 SETUP_KIND = "honour"
 #: the log's entries of a chat line kept until its game is opened, and of those said
 UNSAID, UNSAID_SAID = "unsaid_chat", "unsaid_chat_said"
+#: the log's entry of the friend's move refused, kept until it is said here (its mark: UNSAID_SAID's)
+UNSAID_REFUSAL = "unsaid_refusal"
 
 
-def keep_unsaid(journal: GameLog, text: str) -> str:
-    """The friend's chat line kept in the game's log until it is said (a
-    restart before then says it at start); its key, for :func:`note_said`."""
+def keep_unsaid(journal: GameLog, text: str, kind: str = UNSAID) -> str:
+    """The friend's chat line (or, ``kind`` :data:`UNSAID_REFUSAL`, the
+    sentence refusing their move) kept in the game's log until it is said
+    (a restart before then says it at start); its key, for :func:`note_said`."""
     key = _secrets.token_hex(6)
-    journal.append(UNSAID, text=text, key=key)
+    journal.append(kind, text=text, key=key)
     return key
 
 
@@ -91,14 +97,15 @@ def note_said(journal: GameLog, keys: list[str]) -> None:
         journal.append(UNSAID_SAID, keys=list(keys))
 
 
-def unsaid_in(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """The chat lines a game's log keeps as not said yet, in order (key,
-    text): those after the last mark covering every earlier line (a log
-    kept before the lines were marked one by one) whose own mark is not in it."""
+def unsaid_in(entries: list[dict[str, Any]], kind: str = UNSAID) -> list[tuple[str, str]]:
+    """The chat lines (or refusals: ``kind``) a game's log keeps as not
+    said yet, in order (key, text): those after the last mark covering
+    every earlier line (a log kept before the lines were marked one by
+    one) whose own mark is not in it."""
     bare = max((k for k, e in enumerate(entries) if e.get("kind") == UNSAID_SAID and "keys" not in e), default=-1)
     said = {str(key) for e in entries if e.get("kind") == UNSAID_SAID for key in e.get("keys") or ()}
     return [(str(e.get("key", "")), str(e.get("text", ""))) for e in entries[bare + 1:]
-            if e.get("kind") == UNSAID and (not e.get("key") or str(e.get("key")) not in said)]
+            if e.get("kind") == kind and (not e.get("key") or str(e.get("key")) not in said)]
 
 
 #: the log's notes of a resignation's room message the server would not take, and of it sent since
@@ -125,6 +132,9 @@ class Typed:
 
     kind: str
     text: str = ""
+    #: a move typed with a phone's capital first letter (``8G Qi``): as GCG reads it (the lower-case
+    #: letters blanks), played when ``text`` (read as capitals) is refused ("" none)
+    blanks: str = ""
 
 
 def _square(token: str) -> tuple[int, int] | None:
@@ -142,8 +152,22 @@ def _word(token: str) -> str | None:
         return None
     lower = sum(1 for ch in token if ch.islower())
     # all lower case (a phone's keyboard), or more lower-case letters than
-    # the set has blanks (a phone's capital first letter, "Nastier"): capitals
-    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET else token
+    # the set has blanks, or a capital first and the rest lower case (a
+    # phone's capital first letter, "Nastier", "Qi"): capitals
+    return token.upper() if token == token.lower() or lower > BLANKS_IN_SET or _capital_first(token) else token
+
+
+def _capital_first(token: str) -> bool:
+    """A phone's capital first letter: the first letter a capital, every other lower case (``Qi``, ``Cat``)."""
+    letters = [ch for ch in token if ch.isalpha()]
+    return len(letters) > 1 and letters[0].isupper() and all(ch.islower() for ch in letters[1:])
+
+
+def _place(square: str, token: str, word: str) -> Typed:
+    """A move; typed with a phone's capital (read as capitals), GCG's reading kept beside it."""
+    lower = sum(1 for ch in token if ch.islower())
+    blanks = f"{square} {token}" if _capital_first(token) and lower <= BLANKS_IN_SET else ""
+    return Typed(PLACE, f"{square} {word}", blanks)
 
 
 def read_typed(body: str) -> Typed:
@@ -162,14 +186,14 @@ def read_typed(body: str) -> Typed:
     if len(parts) == 2 and (_SQUARE_ACROSS.fullmatch(parts[0]) or _SQUARE_DOWN.fullmatch(parts[0])):
         word = _word(parts[1])
         if word is not None:
-            return Typed(PLACE, f"{parts[0].upper()} {word}")
+            return _place(parts[0].upper(), parts[1], word)
     if len(parts) == 3 and parts[1].lower() in (ACROSS, DOWN):
         square, word = _square(parts[0]), _word(parts[2])
         if square is not None and word is not None:
             row, col = square
             letter = chr(ord("A") + col - 1)
             position = f"{row}{letter}" if parts[1].lower() == ACROSS else f"{letter}{row}"
-            return Typed(PLACE, f"{position} {word}")
+            return _place(position, parts[2], word)
     return Typed(CHAT, body)
 
 
@@ -225,6 +249,9 @@ class HonourLink:
         self.unsaid_chat: list[str] = []
         #: their keys in the game's log (:func:`keep_unsaid`), in the same order
         self._unsaid_keys: list[str] = []
+        #: the sentences refusing the friend's moves that came while no table followed the game, and their keys
+        self.unsaid_refusals: list[str] = []
+        self._unsaid_refusal_keys: list[str] = []
         #: a large-print picture of the board goes with each move
         self.pictures = True
         #: the friend's devices sent the game as it stands (:meth:`_brief`), kept in the log
@@ -256,6 +283,16 @@ class HonourLink:
                     note_said(self.journal, keys)
                 else:
                     self.journal.append(UNSAID_SAID)
+            return missed
+
+    def take_unsaid_refusals(self) -> list[str]:
+        """The sentences refusing the friend's moves that came while no
+        table followed the game (answered as the program started), once
+        (the log notes them said)."""
+        with self._lock:
+            missed, self.unsaid_refusals = self.unsaid_refusals, []
+            keys, self._unsaid_refusal_keys = self._unsaid_refusal_keys, []
+            note_said(self.journal, keys)
             return missed
 
     def game_and_others(self) -> tuple[Game, list[str]]:
@@ -347,6 +384,9 @@ class HonourLink:
         unsaid = unsaid_in(entries)
         link.unsaid_chat = [text for _, text in unsaid]
         link._unsaid_keys = [key for key, _ in unsaid]
+        refusals = unsaid_in(entries, UNSAID_REFUSAL)
+        link.unsaid_refusals = [text for _, text in refusals]
+        link._unsaid_refusal_keys = [key for key, _ in refusals]
         answered = max((int(e.get("actions", 0)) for e in entries if e.get("kind") == "answered"), default=0)
         link._unanswered = bool(actions) and answered < len(actions) and resigned is None
         if resigned is not None:  # its room message did not go (noted so), and has not since
@@ -423,6 +463,10 @@ class HonourLink:
                 self._post(say.refused(self.friend_name, str(e)))
                 if self.on_refused is not None:
                     self.on_refused(str(e))
+                else:  # nothing hears the game yet (its program starting): kept in the log, said with the
+                    # start's news (take_unsaid_refusals), or at the next start if the program ends first
+                    self.unsaid_refusals.append(str(e))
+                    self._unsaid_refusal_keys.append(keep_unsaid(self.journal, str(e), UNSAID_REFUSAL))
 
     def _hand_over(self, msg: Message) -> None:
         with self._lock:
@@ -511,6 +555,9 @@ class HonourLink:
             if game.current != seat:
                 raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
             if typed.kind == PLACE:
+                if typed.blanks:  # a phone's capital: as capitals, else as GCG reads it (its blanks)
+                    self._place_either(seat, typed, event_id)
+                    return
                 play = parse_play(typed.text, game.board)
                 do = lambda g: g.place(play)
             elif typed.kind == EXCHANGE:
@@ -519,6 +566,20 @@ class HonourLink:
             else:
                 do = lambda g: g.pass_turn()
         self._make(seat, do, event_id)
+
+    def _place_either(self, seat: int, typed: Typed, event_id: str) -> None:
+        """A move typed with a phone's capital first letter (``8G Qi``): played
+        as capitals; refused so (the core changes nothing), played with the
+        lower-case letters as blanks when that is legal; else the first refusal."""
+        try:
+            play = parse_play(typed.text, self.game.board)
+            self._make(seat, lambda g: g.place(play), event_id)
+        except ScrabbleError as first:
+            try:
+                blanks = parse_play(typed.blanks, self.game.board)
+                self._make(seat, lambda g: g.place(blanks), event_id)
+            except ScrabbleError:
+                raise first from None
 
     # ------------------------------------------------------------ acting
     def act(self, do: Callable[[Game], Event]) -> HonourApplied:

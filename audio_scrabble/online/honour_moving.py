@@ -16,11 +16,11 @@ and no one else may see the bag or the host's rack.
    its device and the public half of its catch-up box).
 2. **Hand over.** The computer that holds the game hears the ask of its
    own user's other device (at once, or at its next start, reading the
-   room) and sends its whole log, compressed and sealed to the asking
+   room) and sends its whole log with the hand-over's mark (``moved``:
+   to which device, for which ask), compressed and sealed to the asking
    device's box (:func:`seal_log`), in parts that fit a message; then it
-   notes in its log that the game moved (``moved``) and answers the
-   friend no more: one computer holds the game at a time, or both would
-   answer each move.
+   notes the mark in its own log and answers the friend no more: one
+   computer holds the game at a time, or both would answer each move.
 3. **Take.** The new computer opens the parts with its box, writes the
    log as its own (``took`` last) and plays the game from it; what the
    friend typed after the hand-over is answered from there (the room's
@@ -31,9 +31,16 @@ device of mine asks for the game so far", "The game so far, for a new
 device") and ciphertext; no rack, no seed, no tile of the bag. The game
 stays the same game: same bag, same racks, nothing dealt again.
 
-Limits: the game does not move back by itself (a computer that handed it
-over does not ask again at its start, or two computers would take it in
-turns); a host whose first computer is gone for good cannot get the game
+Moving back: the game does not move back by itself (a computer that
+handed it over does not ask again at its start, or two computers would
+take it in turns). A computer that handed it over lists it as played on
+the other computer; opened there (``open N``), it asks again, the same
+way, and takes the log that comes only if it holds every entry its own
+log held when it handed the game over (an older answer sealed to this
+device, still in the room, is not taken): back and forth, as often as
+the player likes, the game stays one game.
+
+Limits: a host whose first computer is gone for good cannot get the game
 (the bag's order and the host's rack were only there): the friend is
 told by the host, in a chat line, as in any game between friends.
 """
@@ -134,7 +141,10 @@ def hand_over(transport: Transport, room: str, journal: GameLog, msg: Message) -
     entries = journal.entries()
     if moved_away(entries) or any(e.get("kind") == MOVED and e.get("ask") == msg.event_id for e in entries):
         return ""
-    chunks = seal_log(ask.box, entries)
+    # the log sealed with its hand-over mark: the computer taking it answers this ask no more (read again
+    # in the room's history, when the game comes back here and goes on from there)
+    mark = {"kind": MOVED, "device": ask.device, "ask": msg.event_id}
+    chunks = seal_log(ask.box, [*entries, mark])
     # each sealing its own tag (and so its own transaction ids): one tried again after a cut is sent
     # whole, never its first parts answered by the server with those of the last try (sealed apart)
     tag = hashlib.sha256(f"{msg.event_id}/{mine}/{''.join(chunks)}".encode()).hexdigest()[:16]
@@ -162,13 +172,26 @@ class HonourAsk:
         self.on_taken: Callable[["HonourAsk"], None] | None = None
 
     def ask(self) -> bool:
-        """Send the ask (once a device: the same transaction id sends nothing new)."""
+        """Send the ask (once a device and hand-over: the same transaction
+        id sends nothing new; a game handed over from here and asked back
+        asks anew, once each time it moved)."""
         if not self.device_id:
             return False
         room = hashlib.sha256(self.room.encode()).hexdigest()[:16]
         record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
-        self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record, f"honour.ask.{self.device_id}.{room}")
+        moves = sum(1 for e in self.journal.entries() if e.get("kind") in (MOVED, TOOK))
+        again = f".{moves}" if moves else ""  # a new device's first ask: as before
+        self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record,
+                            f"honour.ask.{self.device_id}.{room}{again}")
         return True
+
+    def _newer(self, entries: list[dict[str, Any]]) -> bool:
+        """Whether a log that came holds every entry this computer's log
+        held when it handed the game over (a new computer's: any log)."""
+        own = self.journal.entries()
+        last = max((k for k, e in enumerate(own) if e.get("kind") == MOVED), default=-1)
+        before = own[:last] if last >= 0 else own
+        return entries[:len(before)] == before and len(entries) > len(before)
 
     def catch_up(self) -> None:
         for msg in self.transport.history(self.room):
@@ -188,8 +211,8 @@ class HonourAsk:
             return
         del self._parts[part.answer]
         entries = open_log(self.box_secret, [parts[i].sealed for i in range(part.count)])
-        if entries is None or not any(e.get("kind") == "honour" for e in entries):
-            return  # not a log sealed to this device: another may come
+        if entries is None or not any(e.get("kind") == "honour" for e in entries) or not self._newer(entries):
+            return  # not a log sealed to this device (or an older one, asked before): another may come
         self.journal.replace([*entries, {"kind": TOOK, "device": self.device_id}])
         self.taken = True
         if self.on_taken is not None:

@@ -10,6 +10,9 @@ Layout, under the data folder (:func:`persistence.store.data_dir`)::
       seeds.json          0600: the seed of each deal this device takes part in
       catchup_box.key     0600: this computer's catch-up box (online/catchup.py)
       games/              0700: one append-only log per game room
+      ends_noted          made at the first start whose program notes in
+                          each game's log the end said (a game over
+                          before then, with no note, ended earlier)
 
 The password is never written anywhere: signing in trades it for an
 access token at once. Signing out forgets the token and the device's keys
@@ -168,6 +171,22 @@ class OnlineStore:
         secret = os.urandom(32)
         atomic_write(self.box_path, secret.hex().encode(), PRIVATE)
         return secret
+
+    @property
+    def ends_noted_path(self) -> Path:
+        return self.folder / "ends_noted"
+
+    def ends_noted(self) -> bool:
+        """Whether every game's log here notes its end once said (made by
+        :meth:`note_ends` at the first start of a program that does): a
+        game over with no such note ended before, unless this is that start."""
+        return self.ends_noted_path.exists()
+
+    def note_ends(self) -> None:
+        """From now on every game's log here notes its end once said."""
+        if not self.ends_noted():
+            self.ensure()
+            atomic_write(self.ends_noted_path, b"1\n", PRIVATE)
 
     # ---------------------------------------------------------- games
     def game_log(self, room: str) -> GameLog:

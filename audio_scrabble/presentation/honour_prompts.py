@@ -42,7 +42,8 @@ def help_text(friend: str) -> str:
     """The answer to ``help`` typed in the room."""
     return (f"{friend}, type a move: 8D NASTIER is across from 8D; H8 CAT or H8 down CAT is down from H8. "
             "Letters already on the board go in the word too (or as a dot). "
-            "A blank is a lower-case letter: NASTiER (a word all in lower case is read as capitals). "
+            "A blank is a lower-case letter: NASTiER (a word all in lower case, or with only its first "
+            "letter a capital, as a phone writes it, is read as capitals). "
             "Other moves: pass; exchange ABC (a blank as ?); challenge (the last play, before your move); "
             "accept (the last play of the game); resign. Type board to see the board again. "
             "Anything else is chat.")

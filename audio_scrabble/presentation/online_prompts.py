@@ -171,9 +171,11 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
         turn = f"over, {whose}'s keys to come" if whose else "over, keys to come"
     elif state == "join":
         turn = f"waiting for {whose}" if whose else "being dealt"
+    elif state == "moved":  # an honour game handed to this player's other computer
+        turn = "on your other computer; open it to bring it here"
     else:
         turn = f"{whose}'s turn" if whose else "waiting"
-    return _lines(f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state != 'done' else ''}.",
+    return _lines(f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state not in ('done', 'moved') else ''}.",
                   [*others, whose])
 
 

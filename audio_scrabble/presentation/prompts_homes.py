@@ -14,12 +14,13 @@ from collections.abc import Sequence
 
 from ..core.events import ChallengeResolved, Event, TilesExchanged, TilesPlaced, TurnLost, TurnPassed
 from .layout import clauses, short_lines, wrapped
-from .phrases import Audience, does, end_reason, join_and, last_move_sentence
+from .phrases import Audience, does, end_reason, join_and, last_move_sentence, subject
 from .record_phrases import history_line
 
 __all__ = [
     "CATCHUP_ASKED",
     "ended_not_open",
+    "ended_earlier",
     "who_won",
     "KEYS_CAME",
     "RESIGNED_KEYS_LOST",
@@ -27,6 +28,7 @@ __all__ = [
     "honour_asked",
     "HONOUR_MOVED_AWAY",
     "honour_came",
+    "honour_asked_back",
     "honour_moved",
     "caught_up",
     "forged_answer",
@@ -202,6 +204,12 @@ def honour_came(friend: str) -> list[str]:
     return short_lines([f"Your game with {friend} is here now,", "from your other computer; play it here."])
 
 
+def honour_asked_back(friend: str) -> list[str]:
+    """``open`` of an honour game handed to the host's other computer: asked back."""
+    return wrapped(f"Asked your other computer for your game with {friend}; it comes here "
+                   "when that computer's program runs.", names=[friend])
+
+
 def honour_moved(friend: str) -> list[str]:
     """The honour game went to the host's new computer: no longer played here."""
     return short_lines([f"Your game with {friend} moved", "to your other computer; play it there."])
@@ -234,15 +242,44 @@ def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None,
         decided = resigned is not None or timed_out is not None or margin <= 0
         result = who(w, "won") + ("" if decided else f" by {margin}")
     elif winners:
-        result = f"a tie, {totals[winners[0]]} each" if winners[0] < len(totals) else "a tie"
+        result = "a tie" + _tied(names, you, winners, totals)
     else:
         result = "nobody won"
     head = f"In your game with {join_and(list(others))}:"
     return wrapped(f"{head} {how}; {result}.", names=others)
 
 
-def who_won(names: Sequence[str], you: int | None, winners: Sequence[int]) -> str:
-    """Who won a game whose end was said another way ("Alice won.", "You won.", "A tie.")."""
+def ended_earlier(games: Sequence[Sequence[str]]) -> list[str]:
+    """Games found over at the first start of a program that notes each
+    game's end once said, with no such note: their ends were most likely
+    said before, so they are named as old, together, each by its other
+    players ("Your game with Bob ended earlier; open it to hear how.",
+    "Games that ended earlier: with Bob; with Carol. Open one to hear how.")."""
+    if not games:
+        return []
+    withs = [f"with {join_and(list(others))}" for others in games]
+    if len(withs) == 1:
+        text = f"Your game {withs[0]} ended earlier; open it to hear how."
+    else:
+        text = f"Games that ended earlier: {'; '.join(withs)}. Open one to hear how."
+    return wrapped(text, names=[n for others in games for n in others])
+
+
+def _tied(names: Sequence[str], you: int | None, winners: Sequence[int], totals: Sequence[int]) -> str:
+    """After "a tie": who tied, when not every player did (three or four
+    players: ``: you and Carol, 120 each``), else the score alone (``, 250 each``)."""
+    each = f", {totals[winners[0]]} each" if 0 <= winners[0] < len(totals) else ""
+    if len(winners) >= len(names) or not all(0 <= w < len(names) for w in winners):
+        return each
+    return ": " + join_and([subject(names[w], w == you, start=False) for w in winners]) + each
+
+
+def who_won(names: Sequence[str], you: int | None, winners: Sequence[int], totals: Sequence[int] = ()) -> str:
+    """Who won a game whose end was said another way ("Alice won.", "You
+    won.", "A tie.", "A tie: you and Carol, 120 each." when not every player tied)."""
     if len(winners) == 1 and 0 <= winners[0] < len(names):
         return does(names[winners[0]], "won", winners[0] == you) + "."
-    return "A tie." if winners else "Nobody won."
+    if not winners:
+        return "Nobody won."
+    tied = _tied(names, you, winners, totals)
+    return "A tie" + (tied if tied.startswith(":") else "") + "."

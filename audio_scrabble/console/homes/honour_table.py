@@ -22,20 +22,17 @@ import threading
 from collections import deque
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Callable, Sequence
 
 from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import HonourApplied, HonourLink, keep_unsaid, note_said
-from ...persistence import files
-from ...persistence.records import record_stem
+from ...online.honour import UNSAID_REFUSAL, HonourApplied, HonourLink, keep_unsaid, note_said
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from ...presentation.phrases import last_move_event, scores_lines
 from . import online_since
-from .online_end import RECORD_KEPT
+from .online_end import kept_once
 from .online_table import Host, notice
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
@@ -46,16 +43,18 @@ from ..asking.setup import Seat, SetupFlow
 class _Heard:
     applied: HonourApplied | None = None
     lines: tuple[str, ...] = ()
-    #: a chat line of the friend's, kept in the game's log until it is said: its key there
+    #: a chat line of the friend's (or a refusal of their move), kept in the game's log until it is
+    #: said: its key there
     chat: str = ""
     #: the lines as a game not open at the table says them (its table closed first)
     away: tuple[str, ...] = ()
 
 
-def _kept(link: HonourLink, text: str) -> Callable[[], None]:
-    """The friend's chat line kept in the game's log until it is said (a
-    restart before then says it at start); what notes it said."""
-    key = keep_unsaid(link.journal, text)
+def _kept(link: HonourLink, text: str, kind: str | None = None) -> Callable[[], None]:
+    """The friend's chat line (or a refusal of their move: ``kind``) kept
+    in the game's log until it is said (a restart before then says it at
+    start); what notes it said."""
+    key = keep_unsaid(link.journal, text, kind) if kind is not None else keep_unsaid(link.journal, text)
     return lambda: note_said(link.journal, [key])  # this line alone: one kept after it stays unsaid
 
 
@@ -82,8 +81,9 @@ def hear_away(session: Host, link: HonourLink) -> None:
 
     def applied(done: HonourApplied) -> None:
         ended = done.view.ended
-        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends)
-            notice(session, _ended_away(link, ended))
+        if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends;
+            # noted said once taken: one still waiting when the program ends is said at its next start)
+            notice(session, _ended_away(link, ended), partial(online_since.end_said, link.journal))
         elif done.seat == link.friend_seat:
             name = link.friend_name
             notice(session, online_prompts.resigned_not_open(name) if done.resigned
@@ -94,17 +94,37 @@ def hear_away(session: Host, link: HonourLink) -> None:
 
     link.on_applied = applied
     link.on_chat = chat
-    link.on_refused = lambda sentence: notice(session, _named(link, honour_prompts.refused_here(link.friend_name,
-                                                                                               sentence)))
+    link.on_refused = lambda sentence: notice(  # noted said once taken: else said at the next start
+        session, _named(link, honour_prompts.refused_here(link.friend_name, sentence)),
+        _kept(link, sentence, UNSAID_REFUSAL))
     link.on_send_failed = lambda error: notice(session, _named(link, not_sent_lines(link, error)))
 
 
-def ended_at_start(link: HonourLink, was_over: bool) -> list[str]:
-    """At start: an honour game the friend ended while this program was not
-    running (answered as it caught up: over now, not before), how it ended
-    and who won, naming it; an end said before is not said again."""
+def refusals_at_start(link: HonourLink) -> list[str]:
+    """At start: the friend's moves refused while no table here followed
+    the game (answered as the program started, or still waiting to be said
+    when it ended), each naming the game, once."""
+    name = link.friend_name
+    return [line for sentence in link.take_unsaid_refusals()
+            for line in _named(link, honour_prompts.refused_here(name, sentence))]
+
+
+def ended_at_start(link: HonourLink, was_over: bool, earlier: list[list[str]] | None = None) -> list[str]:
+    """At start: an honour game that ended and whose end was never said
+    here, how it ended and who won, naming it, noted said: the friend ended
+    it while this program was not running (answered as it caught up), or
+    its end was still waiting above the prompt when the program ended. An
+    end said before (the log notes it) is not said again. ``earlier``: the
+    first start that notes ends (:func:`.online_away.start_lines`): a game
+    over before this start is put there, named as old, not said as new."""
     ended = link.game.ended
-    return [] if was_over or ended is None else _ended_away(link, ended)
+    if ended is None or online_since.end_known(link.journal):
+        return []
+    online_since.end_said(link.journal)
+    if was_over and earlier is not None:
+        earlier.append([link.friend_name])
+        return []
+    return _ended_away(link, ended)
 
 
 def _ended_away(link: HonourLink, ended: GameEnded) -> list[str]:
@@ -151,6 +171,7 @@ class HonourTable:
             lines.append(online_phrases.first_player_line(names[view.current]))
         if view.is_over:  # it ended while its table was not open: the end, and its record once
             lines += self._end_lines(view, link) + list(self._keep_record(view))
+            online_since.end_said(link.journal)  # said: not at a start
         online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
@@ -160,7 +181,9 @@ class HonourTable:
             match.table.played_elsewhere = lambda: prompts_homes.HONOUR_MOVED_AWAY if link.moved_to else None
         self.session.acting.relay = self
         missed = link.take_unsaid_chat()  # what the friend said while the game was not open here
-        return said + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
+        refused = [line for sentence in link.take_unsaid_refusals()
+                   for line in honour_prompts.refused_here(names[friend], sentence)]
+        return said + refused + [line for text in missed for line in honour_prompts.chat_here(names[friend], text)]
 
     def detach(self) -> None:
         """Hear the link no more (another game opened, or signed out): its
@@ -205,9 +228,10 @@ class HonourTable:
 
     def _refused(self, sentence: str) -> None:
         link = self.link
-        if link is not None:
+        if link is not None:  # noted said when taken: one waiting when the program ends is said at its next start
             lines = honour_prompts.refused_here(link.friend_name, sentence)
-            self._put(_Heard(lines=tuple(lines), away=_named(link, lines)))
+            key = keep_unsaid(link.journal, sentence, UNSAID_REFUSAL)
+            self._put(_Heard(lines=tuple(lines), chat=key, away=_named(link, lines)))
 
     def _chat(self, name: str, text: str) -> None:
         link = self.link
@@ -241,6 +265,8 @@ class HonourTable:
         names = link.names
         friend = applied.seat == link.friend_seat
         online_since.note_seen(link.journal, len(applied.view.history))  # said now
+        if applied.view.is_over:
+            online_since.end_said(link.journal)  # the end said at its table: not at a start
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended
@@ -286,23 +312,9 @@ class HonourTable:
     def _keep_record(self, game: Game) -> tuple[str, ...]:
         """The finished game's GCG record kept in the games folder, once
         (noted in the game's log: opened again, it is not kept again);
-        what to say."""
-        folder = getattr(self.session.store, "games_dir", None)
+        what to say (:func:`.online_end.kept_once`, as a game between homes')."""
         journal = self.link.journal if self.link is not None else None
-        if not isinstance(folder, Path):
-            return ()
-        if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
-            return ()
-        try:
-            data = gcg_bytes(record_from_game(game))
-            folder.mkdir(parents=True, exist_ok=True)
-            target = files.write_new(folder / (record_stem(game.names) + ".gcg"), data, files.SHARED)
-        except (OSError, ScrabbleError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            return tuple(online_prompts.record_not_kept(reason))
-        if journal is not None:
-            journal.append(RECORD_KEPT, file=target.name)
-        return tuple(online_prompts.record_kept(target.name))
+        return kept_once(self.session.store, journal, game.names, lambda: gcg_bytes(record_from_game(game)))
 
     # ------------------------------------------------------------ acting here
     def send(self, game: Game, do: Callable[[Game], Event]) -> list[str]:

@@ -110,7 +110,7 @@ def hear_away(session: Host, link: GameLink) -> None:
                     late, state = early.timed_out, link.state
                     assert late is not None
                     lost = online_prompts.lost_on_time(state.names[late], late == state.my_seat)
-                    won = prompts_homes.who_won(state.names, state.my_seat, _winners(early))
+                    won = prompts_homes.who_won(state.names, state.my_seat, _winners(early), early.totals)
                     notice(session, named(" ".join((*lost, won))), lambda: online_since.end_said(link.journal))
             elif record.kind == "resign":
                 notice(session, online_prompts.resigned_not_open(name))
@@ -156,14 +156,20 @@ def _winners(final: FinalCheck) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(final.totals) if t == best and i != loser)
 
 
-def start_lines(link: GameLink) -> list[str]:
+def start_lines(link: GameLink, earlier: list[list[str]] | None = None) -> list[str]:
     """At start: a game between homes that ended while this program was
     not running (its end never said here), how it ended and who won,
-    naming it; noted said."""
+    naming it; noted said. ``earlier``: the first start that notes ends
+    (the logs' ends were not noted before, :meth:`~.OnlineStore.ends_noted`):
+    such a game most likely ended before, its end said then; its other
+    players are put there, to be named together as old, not said as new."""
     final = link.state.final
     if final is None or online_since.end_known(link.journal):
         return []
     online_since.end_said(link.journal)
+    if earlier is not None:
+        earlier.append([n for i, n in enumerate(link.state.names) if i != link.state.my_seat])
+        return []
     return ended_lines(link, final)
 
 

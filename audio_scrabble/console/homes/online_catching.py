@@ -14,16 +14,18 @@ not played, and that is said, with the way out (``resign``).
 An honour game this player hosts, found with no log here, is asked of
 their other computer (:mod:`audio_scrabble.online.honour_moving`): its
 log comes sealed to this computer, and the game is played here from then
-on; the computer that handed it over says so and plays it no more."""
+on; the computer that handed it over says so and plays it no more, but
+lists it ("on your other computer"): opened there, it is asked back the
+same way (:func:`ask_back`)."""
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from ...errors import OnlineError
 from ...online.honour import HonourLink
-from ...online.honour_moving import HonourAsk, hosted_here
+from ...online.honour_moving import MOVED, HonourAsk, hosted_here
 from ...online.match import GameLink
 from ...online.transport import Message
 from ...presentation import online_phrases, online_prompts, prompts_homes
@@ -31,8 +33,8 @@ from . import online_since
 from .online_away import hear_away, notice
 from .online_watch import display_name
 
-__all__ = ["GAME_ROOMS", "HeldChat", "ask_again", "ask_honour", "friend_of", "ask_or_keep", "at_start", "caught_up_lines", "heard",
-           "honour_moved"]
+__all__ = ["ASKED_BACK", "GAME_ROOMS", "HeldChat", "ask_again", "ask_back", "ask_honour", "friend_of", "ask_or_keep",
+           "at_start", "caught_up_lines", "heard", "honour_moved", "moved_here"]
 
 #: seconds an answer from another home, which brings no keys of this player's, waits for the answer of
 #: their own other computer (which brings them) before it is said: one thing said, not "cannot be
@@ -70,8 +72,17 @@ class HeldChat:
 
     def lines(self, link: GameLink) -> list[str]:
         """The others' lines, as said, once (counted in the game's log as said)."""
+        out, count = self.take(link)
+        online_since.chat_said(link.journal, count)  # said with the caught-up news: not at the next start
+        return out
+
+    def take(self, link: GameLink) -> tuple[list[str], int]:
+        """The others' lines, as said, once, and how many they are: counted
+        in the game's log by the caller once they are taken to be said (the
+        program may end before: they are said at its next start)."""
         me = link.transport.user_id
         out: list[str] = []
+        count = 0
         for k, msg in enumerate(self.messages):
             if msg.sender == me:
                 continue  # this player's own, from another of their devices
@@ -79,16 +90,16 @@ class HeldChat:
             name = link.state.names[seat] if seat is not None else msg.sender
             said = online_prompts.chat_while_away if k < self.away else online_prompts.chat_not_open
             out += said(name, msg.body)
-            online_since.chat_said(link.journal)  # said with the caught-up news: not at the next start
+            count += 1
         self.messages.clear()
-        return out
+        return out, count
 
 
 def at_start(home: Any) -> list[str]:
     """The game rooms this user has joined that no log here names: each
     read; one whose game cannot be read is asked for. What to say."""
     transport = home.need()
-    known = set(home.links) | set(home.honour) | set(home.catching)
+    known = set(home.links) | set(home.honour) | set(home.catching) | set(home.moved)
     lines: list[str] = []
     for inv in transport.joined_rooms():
         if inv.room not in known and hosted_here(inv.name, display_name(transport.user_id)):
@@ -139,12 +150,14 @@ def caught_up_lines(home: Any, link: GameLink) -> list[str]:
     number in ``games``); "Caught up: ..." when an answer gave it, and
     that it is followed, not played, without this player's keys; then the
     chat lines read meanwhile."""
-    news, chat = _caught_up(home, link)
+    news, chat, count = _caught_up(home, link)
+    online_since.chat_said(link.journal, count)  # said with the start's news (or the caller's notice)
     return news + chat
 
 
-def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
-    """:func:`caught_up_lines`' news, and its chat lines apart."""
+def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str], int]:
+    """:func:`caught_up_lines`' news, and its chat lines apart, with their
+    count (not counted said yet in the game's log)."""
     home.catching.pop(link.room, None)
     held = link.on_chat if isinstance(link.on_chat, HeldChat) else None
     # its chat lines counted from the first held here (said now), else from now: not from the room's
@@ -161,7 +174,8 @@ def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str]]:
         game, others = link.game_and_others()
         lines += prompts_homes.seedless(others)
         ask_again(link)  # read without the seed (keys forwarded by the other computer): asked for it
-    return lines, (held.lines(link) if held is not None else [])
+    chat, count = held.take(link) if held is not None else ([], 0)
+    return lines, chat, count
 
 
 def friend_of(room_name: str) -> str:
@@ -196,13 +210,54 @@ def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
 
 
 def honour_moved(home: Any, link: HonourLink) -> None:
-    """The honour game went to this player's other computer: no longer
-    listed here, said above the prompt (open at the table, every action
-    there is refused, saying where to play it)."""
-    if link.room in home.rooms:  # unlisted first: `games` or `open` on another thread (the tick's)
-        home.rooms.remove(link.room)  # meanwhile finds the room as an honour game, or not at all
-    home.honour.pop(link.room, None)
+    """The honour game went to this player's other computer: listed as
+    played there (``open`` asks it back), said above the prompt (open at
+    the table, every action there is refused, saying where to play it)."""
+    home.moved[link.room] = link  # first: `games` or `open` on another thread (the tick's) meanwhile
+    home.honour.pop(link.room, None)  # finds the room as an honour game, or as moved
     notice(home.session, prompts_homes.honour_moved(link.friend_name))
+
+
+#: the log's note of a game handed over from here and asked back since
+ASKED_BACK = "asked_back"
+
+
+def moved_here(home: Any, link: HonourLink) -> list[str]:
+    """At start: an honour game this computer handed over, listed as played
+    on the other computer; asked back before (its answer may have come
+    meanwhile: taken), waiting for it. What to say."""
+    entries = link.journal.entries()
+    moved = max((k for k, e in enumerate(entries) if e.get("kind") == MOVED), default=-1)
+    if any(e.get("kind") == ASKED_BACK for e in entries[moved + 1:]):
+        return _asked_back(home, link, said=False)
+    home.moved[link.room] = link
+    if link.room not in home.rooms:
+        home.rooms.append(link.room)
+    return []
+
+
+def ask_back(home: Any, link: HonourLink) -> list[str]:
+    """``open`` of an honour game this computer handed over: asked of this
+    player's other computer, which hands it back (running, or at its next
+    start); taken when its log comes (:func:`heard`). What to say."""
+    link.journal.append(ASKED_BACK)
+    return _asked_back(home, link, said=True)
+
+
+def _asked_back(home: Any, link: HonourLink, said: bool) -> list[str]:
+    ask = HonourAsk(home.need(), link.room, link.journal, home.box_secret)
+    home.moved.pop(link.room, None)
+    if link.room in home.rooms:  # not listed while asked, as a game a new computer asks for
+        home.rooms.remove(link.room)
+    home.catching[link.room] = ask
+    try:
+        ask.catch_up()  # answered while this program was not running
+        if ask.taken:
+            return _honour_taken(home, ask)
+        ask.ask()
+    except OnlineError:
+        pass  # the homeserver does not answer: asked again at the next start
+    return prompts_homes.honour_asked_back(link.friend_name) if said else []
 
 
 def caught_up_said(link: GameLink, moves: int, name: str) -> list[str]:
@@ -228,11 +283,13 @@ def heard(home: Any, link: GameLink | HonourLink | HonourAsk) -> None:
     for name in link.take_forged():
         notice(home.session, prompts_homes.forged_answer(name))
     if link.room in home.catching and link.state.log:
-        lines, chat = _caught_up(home, link)
+        lines, chat, count = _caught_up(home, link)
+        # the chat lines counted said once taken to be said: the program may end first (said at its next start)
+        counted = (lambda: online_since.chat_said(link.journal, count)) if count else None
         if link.seedless and OWN_ANSWER_WAIT > 0 and _other_computer(link):
-            _wait_for_own_answer(home, link, lines, chat)
+            _wait_for_own_answer(home, link, lines, chat, counted)
         else:
-            notice(home.session, lines + chat)
+            notice(home.session, lines + chat, counted)
 
 
 def _other_computer(link: GameLink) -> bool:
@@ -248,11 +305,13 @@ def _other_computer(link: GameLink) -> bool:
     return any(d and d != link.device_id for d in devices)
 
 
-def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list[str]) -> None:
+def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list[str],
+                         counted: Callable[[], None] | None = None) -> None:
     """Caught up by another home without this player's keys: said after
     :data:`OWN_ANSWER_WAIT` seconds, unless their own other computer's
     answer (with the keys) comes first: then only that is said; the chat
-    lines read meanwhile after either."""
+    lines read meanwhile after either (``counted`` once they are taken to
+    be said: the program ending during the wait, they are said at its next start)."""
     lock = threading.Lock()
     said = [False]
 
@@ -261,7 +320,7 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list
             if said[0] or not link.seedless:  # the keys came: their answer says the game
                 return
             said[0] = True
-        notice(home.session, lines + chat)
+        notice(home.session, lines + chat, counted)
 
     def own(moves: int, name: str) -> None:  # the worker's thread: an answer taken
         with lock:
@@ -270,8 +329,10 @@ def _wait_for_own_answer(home: Any, link: GameLink, lines: list[str], chat: list
                 return  # another home's answer again: the game is said when the wait is over
             said[0] = True
         timer.cancel()
-        notice(home.session, prompts_homes.caught_up(moves, name) + chat if waiting
-               else caught_up_said(link, moves, name))
+        if waiting:
+            notice(home.session, prompts_homes.caught_up(moves, name) + chat, counted)
+        else:
+            notice(home.session, caught_up_said(link, moves, name))
 
     link.on_caught_up = own
     timer = threading.Timer(OWN_ANSWER_WAIT, late)

@@ -52,7 +52,8 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
         rooms = list(home.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
         if not 1 <= number <= len(rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
-        found = home.links.get(rooms[number - 1]) or home.honour.get(rooms[number - 1])
+        room = rooms[number - 1]
+        found = home.links.get(room) or home.honour.get(room) or home.moved.get(room)
         if found is None:  # an honour game that moved away meanwhile (said above the prompt)
             raise ActionNotAllowed(online_prompts.GAME_MOVED_MEANWHILE)
         link = found

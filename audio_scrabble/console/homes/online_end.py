@@ -1,28 +1,32 @@
 """A game between homes at its end, at this table: the real final scores
 once the deal is checked (:func:`checked`), the checked GCG record kept
-in the games folder, once (:func:`keep_record`), what a game that ended
+in the games folder, once (:func:`keep_record`; an honour game's too:
+:func:`kept_once`), what a game that ended
 while its table was not open says (:func:`ended_lines`,
 :func:`ended_record`), and ``review`` from the checked record
 (:func:`review_from`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ...core.events import GameEnded
 from ...core.game import Game
+from ...errors import ScrabbleError
 from ...notation.gcg import read_gcg
 from ...online.match import GameLink
 from ...online.referee import FinalCheck
+from ...online.store import GameLog
 from ...persistence import files
 from ...persistence.records import record_stem
 from ...presentation import online_prompts
 from .online_away import Host
 from .online_since import RECORD_KEPT
 
-__all__ = ["RECORD_KEPT", "checked", "ended_lines", "ended_record", "keep_record", "review_from"]
+__all__ = ["RECORD_KEPT", "checked", "ended_lines", "ended_record", "keep_record", "kept_once", "review_from"]
 
 
 def keep_record(session: Host, link: GameLink, names: tuple[str, ...], gcg: str) -> tuple[str, ...]:
@@ -30,19 +34,31 @@ def keep_record(session: Host, link: GameLink, names: tuple[str, ...], gcg: str)
     folder, as a finished game's is, once: wherever the game's end is
     first said at a table here (as it came, or, ended while its table was
     not open, when it is opened), noted in its log; what to say."""
-    store = session.store
+    if not gcg:  # no record: a deal that was never checked
+        return ()
+    return kept_once(session.store, link.journal, names, lambda: gcg.encode("utf-8"))
+
+
+def kept_once(store: Any, journal: GameLog | None, names: Sequence[str],
+              data: Callable[[], bytes]) -> tuple[str, ...]:
+    """A finished game's GCG record (``data``: its bytes, made only when
+    it is kept) in the store's games folder, under a name of its players
+    never taking another file's, once: noted in the game's log
+    (:data:`RECORD_KEPT`), not kept again. What to say: where it went,
+    or why it could not be kept (nothing without a games folder). A game
+    between homes' (:func:`keep_record`) and an honour game's."""
     folder = getattr(store, "games_dir", None)
-    journal = link.journal
-    if not isinstance(folder, Path) or not gcg:  # no record: a deal that was never checked
+    if not isinstance(folder, Path):
         return ()
     if journal is not None and any(e.get("kind") == RECORD_KEPT for e in journal.entries()):
         return ()
     try:
+        payload = data()
         folder.mkdir(parents=True, exist_ok=True)
-        target = files.unique(folder / (record_stem(names) + ".gcg"))
-        files.atomic_write(target, gcg.encode("utf-8"), files.SHARED)
-    except OSError as e:
-        return tuple(online_prompts.record_not_kept(e.strerror or type(e).__name__))
+        target = files.write_new(folder / (record_stem(names) + ".gcg"), payload, files.SHARED)
+    except (OSError, ScrabbleError) as e:
+        reason = (e.strerror or type(e).__name__) if isinstance(e, OSError) else str(e)
+        return tuple(online_prompts.record_not_kept(reason))
     if journal is not None:
         journal.append(RECORD_KEPT, file=target.name)
     return tuple(online_prompts.record_kept(target.name))

@@ -31,8 +31,12 @@ def entries(home: Any) -> list[GameEntry]:
         if honour is not None:
             out.append(_honour_entry(home, honour))
             continue
+        moved = home.moved.get(room)
+        if moved is not None:  # handed to this player's other computer: `open` asks it back
+            out.append(GameEntry(room, (f"{moved.friend_name} ({honour_prompts.games_kind()})",), "moved", "", 0))
+            continue
         link = home.links.get(room)
-        if link is None:  # left the lists on another thread meanwhile (an honour game moved away)
+        if link is None:  # left the lists on another thread meanwhile (an honour game asked back)
             continue
         state = link.state
         me = state.my_seat

@@ -36,7 +36,7 @@ from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
 from . import online_catching, online_clock, online_games, online_since, online_terms
-from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away
+from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away, refusals_at_start
 from .online_away import refusal_lines, start_lines
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
@@ -81,8 +81,9 @@ class OnlineHome:
         self.rules = rules
         self.transport: Transport | None = None
         self.links: dict[str, GameLink] = {}
-        #: the honour games (a friend with only a phone), by room
+        #: the honour games (a friend with only a phone), by room; those handed to this player's other computer
         self.honour: dict[str, HonourLink] = {}
+        self.moved: dict[str, HonourLink] = {}
         #: the rooms in the order ``games`` numbers them
         self.rooms: list[str] = []
         #: the invitations as ``games`` last listed them (``accept N``)
@@ -100,8 +101,8 @@ class OnlineHome:
         self._tick_lock = threading.Lock()
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
         self.catching: dict[str, GameLink | HonourAsk] = {}
-        #: the secret of this computer's catch-up box (read at sign-in)
-        self.box_secret: bytes | None = None
+        self.box_secret: bytes | None = None  # the secret of this computer's catch-up box (read at sign-in)
+        self._ended_earlier: list[list[str]] | None = None  # the first start noting ends: see _start
 
     # ------------------------------------------------------------ signing in
     @property
@@ -145,6 +146,8 @@ class OnlineHome:
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
+        self._ended_earlier = None if self.store.ends_noted() else []  # the first start noting ends: games
+        # over with no note ended earlier (their other players, named together as old: online_away.start_lines)
         try:
             for log in self.store.game_logs():
                 kinds = {e.get("kind") for e in log.entries()}
@@ -153,6 +156,8 @@ class OnlineHome:
                 elif HONOUR_SETUP in kinds:
                     chats += self.resume_honour(log)
             caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
+            chats += online_since.ends_noted_from_now(self.store, self._ended_earlier)  # old news: last
+            self._ended_earlier = None
         finally:  # what came meanwhile: each message once (a link skips what it read)
             self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
             self._worker.start()
@@ -187,7 +192,7 @@ class OnlineHome:
         if room not in self.rooms:
             self.rooms.append(room)
         missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return start_lines(link) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+        return start_lines(link, self._ended_earlier) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
                 ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
     def resume_honour(self, log: Any) -> list[str]:
@@ -201,8 +206,8 @@ class OnlineHome:
             link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
         except (OnlineError, ScrabbleError):
             return []  # a log that does not replay: not listed
-        if link.moved_to:
-            return []  # handed over to this player's other computer: played there
+        if link.moved_to:  # handed over to this player's other computer: played there (listed, `open` asks back)
+            return online_catching.moved_here(self, link)
         # known to the worker before the history is read: a message that comes
         # meanwhile is answered once, by whichever reads it first
         self.honour[link.room] = link
@@ -217,10 +222,11 @@ class OnlineHome:
             return []
         link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
         missed = link.take_unsaid_chat()  # taken before the away hooks: one that comes between waits for open
+        refused = refusals_at_start(link)  # the friend's moves refused meanwhile (answered at the catch-up)
         hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
         if link.room not in self.rooms:
             self.rooms.append(link.room)
-        return ended_at_start(link, was_over) + [
+        return ended_at_start(link, was_over, self._ended_earlier) + refused + [
             line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
 
     def sign_out(self) -> list[str]:
@@ -229,6 +235,7 @@ class OnlineHome:
         self.transport = None
         self.links.clear()
         self.honour.clear()
+        self.moved.clear()
         self.catching.clear()
         self.rooms.clear()
         self._inbox.put(None)
@@ -358,8 +365,7 @@ class OnlineHome:
 
     def _open_honour(self, link: HonourLink) -> list[str]:
         self.close_table()
-        table = HonourTable(self.session)
-        self.table = table
+        self.table = table = HonourTable(self.session)
         return table.attach(link)
 
     def accept(self, number: int) -> list[str]:
@@ -456,6 +462,9 @@ class OnlineHome:
         honour, link = self.honour.get(room), self.links.get(room)
         if honour is not None:
             return self._open_honour(honour)
+        moved = self.moved.get(room)
+        if moved is not None:  # on this player's other computer: asked back
+            return online_catching.ask_back(self, moved)
         if link is None:  # an honour game that moved away meanwhile (said above the prompt)
             raise ActionNotAllowed(online_prompts.GAME_MOVED_MEANWHILE)
         link.on_record = None  # said as the game comes to the table, not in a short line

@@ -59,9 +59,9 @@ def _counted(journal: GameLog, kind: str) -> int | None:
     return next((c for c in reversed(counts) if isinstance(c, int)), None)
 
 
-def _one_more(journal: GameLog | None, kind: str) -> None:
-    if journal is not None:
-        journal.append(kind, count=(_counted(journal, kind) or 0) + 1)
+def _one_more(journal: GameLog | None, kind: str, more: int = 1) -> None:
+    if journal is not None and more > 0:
+        journal.append(kind, count=(_counted(journal, kind) or 0) + more)
 
 
 def _missed(journal: GameLog | None, kind: str, heard: Sequence[Any]) -> list[Any]:
@@ -76,9 +76,9 @@ def _missed(journal: GameLog | None, kind: str, heard: Sequence[Any]) -> list[An
     return [] if seen is None else list(heard[seen:])
 
 
-def chat_said(journal: GameLog | None) -> None:
-    """One more of the others' chat lines of the game was said here."""
-    _one_more(journal, CHATS)
+def chat_said(journal: GameLog | None, more: int = 1) -> None:
+    """One more of the others' chat lines of the game was said here (or ``more``)."""
+    _one_more(journal, CHATS, more)
 
 
 def refusal_said(journal: GameLog | None) -> None:
@@ -153,6 +153,15 @@ def end_said(journal: GameLog | None) -> None:
     """The game's end was said here: not said again at a start (written once)."""
     if journal is not None and not end_known(journal):
         journal.append(END_SAID)
+
+
+def ends_noted_from_now(store: Any, earlier: Sequence[Sequence[str]] | None) -> list[str]:
+    """The first start that notes each game's end said is done (the store
+    marks it: :meth:`~audio_scrabble.online.store.OnlineStore.note_ends`):
+    the games it found over with no note (``earlier``: their other
+    players), named together as old."""
+    store.note_ends()
+    return prompts_homes.ended_earlier(list(earlier or []))
 
 
 def unchecked_lines(link: Any) -> list[str]:
