@@ -68,7 +68,8 @@ Here:
 ``homes/``    play between homes: ``online_table`` and ``honour_table`` (a
               game at the table as a ``Relay``; ``online_view``,
               ``online_away``, ``online_end``), ``online_home``
-              (``online_games``: what ``games`` lists;
+              (``online_resuming``: the games of the logs resumed at
+              sign-in; ``online_games``: what ``games`` lists;
               ``online_catching``: a new device's catch-up),
               ``online_watch``, ``online_commands``, ``online_start``
               (``audio-scrabble online``), ``online_clock`` and
