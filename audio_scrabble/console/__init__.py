@@ -16,8 +16,8 @@ Here:
 ``front``     what a command may use of the game (``GameFront``), of the
               review (``ReviewFront``) and of both (``BoardFront``):
               every handler takes one; none writes a session's fields.
-``app``       the prompt_toolkit application around the session, and its
-              ``Voice`` (each reply in one write, ``one_reply``);
+``app``       the prompt_toolkit application around the session (its
+              ``Voice`` is ``output.voice``);
               ``prompted`` the protocols it needs of a session;
               ``plain`` the same game over piped lines.
 ``services``  the seams to the word list, speech, braille wrapping, the
@@ -55,7 +55,9 @@ Here:
               terminal, ``presentation.layout.lay_out``, and kept for
               ``repeat``; the ``BoardReader``); ``brailleview`` (braille
               display mode and ``FittedWriter``, the screen stream);
-              ``cues`` (sounds); ``keys`` (key bindings, in small
+              ``cues`` (sounds); ``voice`` (``Voice``: each answer to the
+              speaker, one reply in one write, ``one_reply``, and what is
+              for the screen only); ``keys`` (key bindings, in small
               factories); ``answer_line`` (a board key's answer, and news
               that comes while the player is idle, drawn on the input
               line, where Orca reads it); ``histories`` (the prompt's
@@ -66,7 +68,8 @@ Here:
 ``homes/``    play between homes: ``online_table`` and ``honour_table`` (a
               game at the table as a ``Relay``; ``online_view``,
               ``online_away``, ``online_end``), ``online_home``
-              (``online_games``: what ``games`` lists;
+              (``online_resuming``: the games of the logs resumed at
+              sign-in; ``online_games``: what ``games`` lists;
               ``online_catching``: a new device's catch-up),
               ``online_watch``, ``online_commands``, ``online_start``
               (``audio-scrabble online``), ``online_clock`` and

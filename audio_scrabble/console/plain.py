@@ -1,13 +1,13 @@
 """The game over plain lines, when standard input is not a terminal (a
 script piped in, a test): each prompt printed, each line answered, through
-the same :class:`~.app.Voice` as the prompt_toolkit application."""
+the same :class:`~.output.voice.Voice` as the prompt_toolkit application."""
 
 from __future__ import annotations
 
 from typing import TextIO
 
 from ..presentation.speech import Speaker
-from .app import Voice
+from .output.voice import Voice
 from .prompted import Prompted
 from .session import Session
 

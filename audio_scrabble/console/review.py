@@ -55,7 +55,8 @@ from ..presentation import layout, phrases, prompts, record_phrases, teaching
 from ..presentation.phrases import LINE_WIDTH
 from . import services
 from .handlers import board_commands, survey_commands
-from .app import PromptApp, Voice
+from .app import PromptApp
+from .output.voice import Voice
 from .prompted import SessionCompleter
 from .plain import read_plain
 from .output.brailleview import FittedWriter

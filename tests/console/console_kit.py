@@ -84,7 +84,8 @@ def _first_two(s: Session) -> str:
     return "".join(t for t in rack if t != BLANK)[:2]
 
 
-def _passers(level, lexicon, seed):
+def passers(level, lexicon, seed):
+    """A computer factory whose players always pass."""
     return lambda game, i: services.ComputerMove("pass")
 
 

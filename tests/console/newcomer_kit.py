@@ -1,6 +1,7 @@
 """What the newcomer rounds' tests share (tests/console/test_newcomer_*.py):
-computers that pass, Ann's game against the expert played to its end,
-and a start with the last save cut short."""
+computers that pass (console_kit.passers, named here too), Ann's game
+against the expert played to its end, and a start with the last save cut
+short."""
 
 from __future__ import annotations
 
@@ -8,11 +9,7 @@ from pathlib import Path
 
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
-
-
-def passers(level, lexicon, seed):
-    """A computer factory whose players always pass."""
-    return lambda game, i: services.ComputerMove("pass")
+from console_kit import passers  # type: ignore[import-not-found]
 
 
 def over(tmp_path: Path, width: int | None = None) -> Session:

@@ -20,6 +20,7 @@ from audio_scrabble.console.start import options_from
 from audio_scrabble.core.board import Square
 from audio_scrabble.presentation import sounds
 from audio_scrabble.presentation.sounds import SoundPlayer
+from console_kit import passers  # type: ignore[import-not-found]
 
 
 class PulledDevice:
@@ -64,14 +65,10 @@ class PulledDevice:
         return bytes(out).rstrip(b"\x00")
 
 
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
-
-
 def session_with(device: PulledDevice, **opts) -> Session:
     opts.setdefault("sounds", True)
     s = Session(Options(players="Alice,computer:club", seed=4, **opts), lexicon=services.WordSet(["QI", "AT", "TA"]),
-                computer_factory=_passers,
+                computer_factory=passers,
                 sound_player=lambda: SoundPlayer(opener=device.opener).start())
     s.start()
     if opts["sounds"]:
@@ -122,7 +119,7 @@ def test_no_device_turns_sounds_off_in_one_line_once():
         raise OSError("Error querying device -1")
 
     s = Session(Options(players="Alice,computer:club", seed=4, sounds=True), lexicon=services.WordSet(["QI"]),
-                computer_factory=_passers, sound_player=lambda: SoundPlayer(opener=no_device).start())
+                computer_factory=passers, sound_player=lambda: SoundPlayer(opener=no_device).start())
     opening = s.start()  # the game waits a moment for the device, then knows
     # no news at start-up (issue 22, point 7): not said then, nor later unasked
     assert not any("Sounds off" in x for x in opening) and opening[0].startswith("Audio Scrabble")

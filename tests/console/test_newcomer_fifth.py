@@ -17,11 +17,7 @@ from __future__ import annotations
 
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
-from console_kit import AcceptAll, joined, seed_where
-
-
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
+from console_kit import AcceptAll, joined, passers, seed_where
 
 
 # ---------------------------------------------------------------- the chance to challenge, before the rack
@@ -89,7 +85,7 @@ def test_at_20_cells_the_games_list_against_the_computer_as_the_console_says_it(
     from audio_scrabble.persistence.store import SaveStore
 
     s = Session(Options(players="Ann,computer:expert", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=_passers)
+                store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     out = s.handle_line("games")
     assert "1. Ann and" in out and "Expert computer," in out, out
@@ -115,7 +111,7 @@ def test_players_whose_prompts_a_narrow_display_would_cut_alike_are_told_apart()
 
 # ---------------------------------------------------------------- 3. next at a set-up question
 def _set_up(*answers: str, **opts) -> tuple[Session, list[list[str]]]:
-    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     return s, [s.handle_line(a) for a in answers]
 
@@ -285,7 +281,7 @@ def test_at_20_cells_the_games_list_keeps_a_computers_name_whole_from_another_ga
     from audio_scrabble.persistence.store import SaveStore
 
     first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=_passers)
+                    store=SaveStore(tmp_path), computer_factory=passers)
     first.start()
     first.handle_line("pass")
     first.store.release()

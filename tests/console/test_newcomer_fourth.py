@@ -18,7 +18,7 @@ from __future__ import annotations
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence.store import SaveStore
-from console_kit import joined
+from console_kit import joined, passers
 
 
 # ---------------------------------------------------------------- 1. "in play" whole at 20 cells
@@ -50,9 +50,6 @@ def test_a_kept_phrase_is_parted_only_when_it_cannot_fit_a_line():
 
 # ---------------------------------------------------------------- 2. "Tom and Jerry": two players, or one?
 def _set_up(*answers: str, **opts) -> tuple[Session, list[list[str]]]:
-    def passers(level, lexicon, seed):
-        return lambda game, i: services.ComputerMove("pass")
-
     s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     return s, [s.handle_line(a) for a in answers]
@@ -220,9 +217,6 @@ def test_at_20_cells_the_hint_keeps_its_tiles_together():
 def test_unseen_with_the_bag_empty_says_whose_rack_holds_them():
     # end game: "6 tiles unseen: E 1, I 1, M 1, R 1, S 1, X 1." and nothing
     # said of where they are (the opponent's rack, every one of them)
-    def passers(level, lexicon, seed):
-        return lambda game, i: services.ComputerMove("pass")
-
     s = Session(Options(players="Ann,computer:expert", seed=1), lexicon=services.WordSet(["QI"]),
                 computer_factory=passers)
     s.start()

@@ -9,11 +9,7 @@ import pytest
 
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
-from console_kit import joined, session, snapshot
-
-
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
+from console_kit import joined, passers, session, snapshot
 
 
 # ---------------------------------------------------------------- set-up
@@ -21,7 +17,7 @@ def _passers(level, lexicon, seed):
 def test_player_1s_name_question_says_a_computer_can_play():
     # "Player 1, your name?" alone: a newcomer wanting to play the computer
     # first heard of it at player 2, or not at all in --players
-    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     assert s.handle_line("") == ["2 players.", "Player 1, your name?", "Type computer for a computer opponent."]
     assert s.handle_line(" ") == ["Type a name, like Alice, or computer."]
@@ -35,7 +31,7 @@ def test_player_1s_name_question_says_a_computer_can_play():
 def test_computer_at_the_count_question_says_a_computer_counts_as_a_player():
     # "'computer' is not 2, 3 or 4; type how many are playing.": the newcomer
     # who wants to play the computer was not told how
-    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     for typed in ("computer", "Computer expert"):
         assert joined(s.handle_line(typed)) == (
@@ -49,7 +45,7 @@ def test_two_names_at_one_players_question_are_never_one_player_unasked():
     # "Ann and Bob" at player 1's name was taken as one player, "Ann and Bob plays."
     # (changed by the fourth playthrough: asked, two players or one, not refused;
     # test_newcomer_fourth.py checks both answers)
-    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     s.handle_line("")
     for typed in ("Ann and Bob", "ann & bob"):

@@ -14,11 +14,7 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence.store import SaveStore
-from console_kit import joined
-
-
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
+from console_kit import joined, passers
 
 
 # ---------------------------------------------------------------- 1. a name kept whole at 20 cells
@@ -182,13 +178,13 @@ def test_the_review_is_offered_only_when_a_person_played():
     from audio_scrabble.presentation import prompts
 
     s = Session(Options(players="computer:beginner,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                computer_factory=_passers)
+                computer_factory=passers)
     out = s.start()
     assert s.game.is_over and prompts.NEW_OR_QUIT in out
     assert prompts.REVIEW_OFFER not in out, out
     # a person at the table who played: offered, as before
     s = Session(Options(players="Ann,computer:beginner", seed=3), lexicon=services.WordSet(["QI"]),
-                computer_factory=_passers)
+                computer_factory=passers)
     s.start()
     out = s.handle_line("pass") + s.handle_line("pass")
     assert s.game.is_over and out[-2:] == [prompts.REVIEW_OFFER, prompts.NEW_OR_QUIT], out
@@ -214,7 +210,7 @@ def test_a_new_games_next_does_not_go_on_with_the_last_games_tutorial():
 def test_a_tutorial_step_heard_at_the_set_up_stays_with_the_set_up():
     # changed by the fourth playthrough: a step belongs to where it was
     # given; the first game's next went on with "Step 2: your rack."
-    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     assert s.handle_line("tutorial")[0] == "Step 1: the board."
     assert s.handle_line("tutorial next")[0] == "Step 2: your rack."  # at the set-up it goes on

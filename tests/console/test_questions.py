@@ -18,7 +18,7 @@ from audio_scrabble.core.rules import rules_named
 from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.notation.typed import DirectionUnclear, parse_request
 
-from console_kit import joined as joined_console, pair
+from console_kit import joined as joined_console, pair, passers
 from refusal_corpus import joined
 
 COUNT_QUESTION = ["How many players, 2 to 4?", "Press Enter for 2."]
@@ -26,12 +26,8 @@ LEVEL_QUESTION = ["Which level: beginner, club,", "expert or champion?", "Enter 
 RULES_QUESTION = ["Which rules? Enter for house rules.", "Or: naspa, wespa, single, ten, void."]
 
 
-def _passers(level, lexicon, seed):
-    return lambda game, i: services.ComputerMove("pass")
-
-
 def _setup_session(**opts) -> tuple[Session, list[str]]:
-    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(seed=2, **opts), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     return s, s.start()
 
 

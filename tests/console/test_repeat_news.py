@@ -19,6 +19,7 @@ from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.console.table.seats import PASS, SeatMove
 
+from console_kit import passers  # type: ignore[import-not-found]
 from pipe_console import AcceptAll, answer, passed_to_bob, remote_table, run_at_prompt, wait  # type: ignore[import-not-found]
 
 
@@ -59,16 +60,12 @@ def test_repeat_after_two_remote_moves_says_both_and_the_half_line_is_kept():
     assert seen["repeat after"] == seen["scores"]  # a line typed since: its answer only
 
 
-def _passing(level, lexicon, seed):  # type: ignore[no-untyped-def]
-    return lambda game, i: services.ComputerMove("pass")
-
-
 def test_repeat_after_two_computers_moved_says_both_moves():
     """Alice and two computers (stand-ins that pass): after her pass both
     move at once, one reply each; repeat says both."""
     for seed in range(1, 60):
         s = Session(Options(players="Alice,computer:club,computer:expert", seed=seed, saved_game=NEW),
-                    lexicon=AcceptAll(), computer_factory=_passing)
+                    lexicon=AcceptAll(), computer_factory=passers)
         s.start()
         if s.game.current == 0:
             break

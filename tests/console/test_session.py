@@ -23,7 +23,7 @@ from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 from audio_scrabble.presentation.phrases import Audience, Style
 
-from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, single_tile_line, snapshot, _passers, _sixth_scoreless_play, joined as joined_console, pair
+from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, single_tile_line, snapshot, passers, _sixth_scoreless_play, joined as joined_console, pair
 from refusal_corpus import joined
 
 FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
@@ -535,7 +535,7 @@ def test_a_hand_over_clears_the_screen_so_the_last_rack_is_not_left_readable():
     assert not s.out.take_clear()
     # one person against a computer: nobody else reads the screen
     alone = Session(Options(players="Alice,computer:club", seed=1), lexicon=services.WordSet(["QI"]),
-                    computer_factory=_passers)
+                    computer_factory=passers)
     alone.start()
     alone.handle_line("pass")
     assert not alone.out.take_clear()

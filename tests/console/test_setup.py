@@ -11,7 +11,7 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.tiles import BLANK
 from audio_scrabble.presentation import phrases
 
-from console_kit import AcceptAll, WORDS, ready, session, _passers
+from console_kit import AcceptAll, WORDS, ready, session, passers
 from refusal_corpus import joined
 
 
@@ -229,7 +229,7 @@ def test_ctrl_c_at_the_setup_clears_the_line_and_keeps_the_question():
 
 def test_the_level_question_help_names_the_levels_not_computer():
     """Finding 12: help at the level question said "Type computer."."""
-    s = Session(Options(), lexicon=services.WordSet(["QI"]), computer_factory=_passers)
+    s = Session(Options(), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     for answer in ("2", "Alice"):
         s.handle_line(answer)

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
+from console_kit import passers  # type: ignore[import-not-found]
 
 
 def _set_up(*answers: str) -> tuple[Session, list[list[str]]]:
-    def passers(level, lexicon, seed):  # type: ignore[no-untyped-def]
-        return lambda game, i: services.ComputerMove("pass")
-
     s = Session(Options(seed=2), lexicon=services.WordSet(["QI"]), computer_factory=passers)
     s.start()
     return s, [s.handle_line(a) for a in answers]

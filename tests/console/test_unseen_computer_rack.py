@@ -7,18 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from audio_scrabble.console import services
 from audio_scrabble.console.session import NEW, Options, Session
 from audio_scrabble.presentation import phrases
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-def _passing(level, lexicon, seed):  # type: ignore[no-untyped-def]
-    return lambda game, i: services.ComputerMove("pass")
+from console_kit import AcceptAll, passers  # type: ignore[import-not-found]
 
 
 def _expected(s: Session) -> list[str]:
@@ -31,7 +22,7 @@ def _expected(s: Session) -> list[str]:
 def test_unseen_counts_the_computers_rack_and_never_reads_it():
     for seed in range(1, 80):
         s = Session(Options(players="Alice,computer:club", seed=seed, saved_game=NEW), lexicon=AcceptAll(),
-                    computer_factory=_passing, defer_computer=True)
+                    computer_factory=passers, defer_computer=True)
         s.start()
         game = s.game
         # Alice first, and a computer's rack that differs from hers (its letters would show)

@@ -26,29 +26,22 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, _plain, decoy, desktop, start_game,
+    THINKING, Desktop, Game, _missing, _plain, decoy, desktop, pass_to_the_champion, start_against_the_champion,
+    start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
-
-#: a seed where Ann plays first against the champion, and where the
-#: champion's answer to her pass takes most of its think (5.7 s of 6 here;
-#: at seed 3 it cut its candidates to one and played within a second, at
-#: times before the half line was typed)
-SEED = 4
-THINKING = "Champion computer is thinking."
-
 
 @pytest.mark.parametrize("mode", ["text", "screenreader"])
 def test_the_champions_move_above_a_half_typed_line_is_heard_once_and_the_line_kept(
     mode: str, desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_game(mode, players="Ann,computer:champion", seed=SEED, opening_ends="Your turn.",
-               more="--think 6")
+    # orca_kit.CHAMPION_SEED: the champion's answer to her pass takes most of
+    # its think (5.7 s of 6; at seed 3 it cut its candidates to one and played
+    # within a second, at times before the half line was typed)
+    start_against_the_champion(start_game, mode)
     sent_before = len(desktop.game_sent())
-    mark = desktop.terminal_mark()
-    desktop.type_line("pass")
-    assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
+    mark = pass_to_the_champion(desktop)
     desktop.settle(0.5)
     desktop.xdotool("type", "--delay", "40", "sco")
     typed = desktop.terminal_mark()

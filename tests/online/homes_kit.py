@@ -84,6 +84,12 @@ class Player:
         return out
 
     def idle(self) -> None:
+        """Until what this side queued is sent (a claim, a resignation: a
+        link's outbox thread, which a loaded machine runs late) and what
+        came is handled; a server that is down (``down``) is not waited for."""
+        if not any(getattr(t, "down", False) for t in self.transports):
+            for link in list(self.home.links.values()):
+                link.flush(timeout=5.0)
         for t in self.transports:
             if not t.closed:
                 t.wait_idle()

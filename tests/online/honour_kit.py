@@ -126,11 +126,14 @@ class Loop:
 
 
 class OutOfReach(LoopbackTransport):
-    """A host's connection whose server takes no message while ``down``."""
+    """A host's connection whose server takes no message while ``down``;
+    ``tries``: the sends tried, taken or not."""
 
     down = False
+    tries = 0
 
     def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
+        self.tries += 1
         if self.down:
             raise Unreachable("loopback", "sending")
         return super().send(room, body, record, txn_id)

@@ -36,6 +36,9 @@ def test_the_host_signs_in_on_a_second_computer_and_the_game_moves_there(synapse
             said = second.sign_in(two.url, alice_id, two.alice_password)
             assert prompts_homes.honour_asked(two.ben)[0] in said, said
             assert wait_until(lambda: room in second.home.honour, WAIT, step=0.5), second.heard[-6:]
+            # known to its worker as its history is read, listed (what `open N` numbers) only once it is
+            # read: on a loaded machine `open 1` came between ("You have no online games")
+            assert wait_until(lambda: room in second.home.rooms, WAIT, step=0.5), second.heard[-6:]
             assert wait_until(lambda: bool(old.moved_to), WAIT)
             new = second.home.honour[room]
             assert list(new.game.players[0].rack) == rack and new.game.actions == old.game.actions

@@ -21,7 +21,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts, prompts
 
-from homes_kit import PASSWORD, Player, seated, seated_pair, settle, signed_in  # type: ignore[import-not-found]
+from homes_kit import PASSWORD, Player, by_turn, seated, seated_pair, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import said as said_in, starts, times  # type: ignore[import-not-found]
 
 
@@ -52,7 +52,7 @@ def test_sign_in_invite_accept_play_chat_resign(tmp_path: Path, lexicon: Any, ca
         assert said_in(online_prompts.game_with(["Bob"]), alice.heard)
         assert said_in(online_prompts.game_with(["Alice"]), bob.heard)
         assert alice.session.game is not None and bob.session.game is not None
-        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        first, second = by_turn(alice, bob)
         # games: whose turn
         games = first.line("games")
         assert any(line.startswith("1. With ") and "your turn" in line for line in games), games
@@ -132,7 +132,7 @@ def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: A
     net = LoopbackNetwork()
     alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
-    first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+    first, second = by_turn(alice, bob)
     second_name = "Bob" if first is alice else "Alice"
     first_name = "Alice" if first is alice else "Bob"
     # the second player goes away; the first moves meanwhile

@@ -24,7 +24,7 @@ from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.presentation import online_phrases, online_prompts
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import by_turn, clocked_homes, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined, said as said_in, starts  # type: ignore[import-not-found]
 
 HOUR_MS = 3_600_000
@@ -51,7 +51,7 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         alice.line("")
         bob.line("")
         assert alice.session.game is not None and bob.session.game is not None
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        late, waiting = by_turn(alice, bob)
         room = alice.home.rooms[0]
         # games: whose turn and how long is left
         assert said_in(online_prompts.clocked_entry(1, [waiting.name], "", "3 days"), late.line("games"))
@@ -158,7 +158,7 @@ def test_a_finished_game_between_homes_is_reviewed_from_its_checked_record(tmp_p
 
     with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
         seated(alice, bob)
-        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        first, second = by_turn(alice, bob)
         assert " ".join(first.line("review")) == online_prompts.REVIEW_ONLINE  # not over yet
         link = first.home.links[first.home.rooms[0]]
         with link._lock:
@@ -184,7 +184,7 @@ def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> 
     by itself), and then both hear it and keep the same record."""
     with clocked_homes(tmp_path, lexicon) as (clock, net, alice, bob):
         seated(alice, bob, "days 1")
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        late, waiting = by_turn(alice, bob)
         room = alice.home.rooms[0]
         late.close()
         clock.now += DAY_MS

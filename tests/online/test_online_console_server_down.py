@@ -20,7 +20,7 @@ from audio_scrabble.online.failures import RoomRefused
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.presentation import online_prompts, prompts
 
-from homes_kit import Flaky, Player, seated_pair, settle  # type: ignore[import-not-found]
+from homes_kit import Flaky, Player, by_turn, seated_pair, settle  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_a_move_typed_while_the_server_is_down_is_said_kept_at_once(
     net = LoopbackNetwork()
     alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
-    first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+    first, second = by_turn(alice, bob)
     name = "Alice" if first is alice else "Bob"
     transport = first.transports[-1]
     assert isinstance(transport, Flaky)
@@ -77,7 +77,7 @@ def test_a_move_the_server_refuses_is_said_not_taken_for_sent(
     net = LoopbackNetwork()
     alice, bob = seated_pair(net, tmp_path, lexicon)
     assert alice.session.game is not None
-    first = alice if alice.session.game.current == 0 else bob
+    first = by_turn(alice, bob)[0]
     transport = first.transports[-1]
     assert isinstance(transport, Refusing)
     transport.refuse = True

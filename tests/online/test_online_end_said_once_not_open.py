@@ -17,7 +17,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.offers import DAY_MS
 from audio_scrabble.online.referee import FinalCheck
 
-from homes_kit import clocked_homes, pair_at_a_game, resigns, seated, settle  # type: ignore[import-not-found]
+from homes_kit import by_turn, clocked_homes, pair_at_a_game, resigns, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -67,7 +67,7 @@ def test_a_resignation_whose_check_never_comes_is_said_at_once(tmp_path: Path, l
 def test_a_loss_on_time_not_open_is_said_once(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (clock, _, alice, bob):
         seated(alice, bob, "days 1")
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        late, waiting = by_turn(alice, bob)
         waiting.line(f"invite {late.user}")  # a second game, at both tables now
         settle(alice, bob)
         late.line("games")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from homes_kit import Flaky, Home, Player, clocked_homes, seated, settle, signed_in  # type: ignore[import-not-found]
+from homes_kit import Flaky, Home, Player, by_turn, clocked_homes, seated, settle, signed_in  # type: ignore[import-not-found]
 from honour_kit import Host
 
 from audio_scrabble.console.homes import online_table
@@ -103,7 +103,7 @@ def test_a_game_between_homes_with_days_claim_rematch_and_resignation(
         alice.line("")
         bob.line("")
         assert alice.session.game is not None and bob.session.game is not None
-        late, waiting = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        late, waiting = by_turn(alice, bob)
         late.line("games")
         waiting.line("games")
         waiting.line("say good luck, and may the bag be kind to both of us tonight")
@@ -167,7 +167,7 @@ def test_a_game_between_homes_with_the_server_down(
         braille(width, alice, bob)
         seated(alice, bob)
         assert alice.session.game is not None
-        first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+        first, second = by_turn(alice, bob)
         transport = first.transports[-1]
         assert isinstance(transport, Flaky)
         transport.down = True

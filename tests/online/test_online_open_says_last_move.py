@@ -15,7 +15,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.loopback import LoopbackNetwork
 from audio_scrabble.presentation import online_prompts
 
-from homes_kit import Player, settle, signed_in  # type: ignore[import-not-found]
+from homes_kit import Player, by_turn, settle, signed_in  # type: ignore[import-not-found]
 from lines_kit import said as said_in  # type: ignore[import-not-found]
 
 
@@ -37,7 +37,7 @@ def test_open_after_an_absence_says_the_scores_and_the_last_move(tmp_path: Path,
     alice.line("")
     assert not any(line.startswith("Last move") for line in out), out  # a new game: none yet
     assert alice.session.game is not None
-    first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)
+    first, second = by_turn(alice, bob)
     second_name = "Bob" if first is alice else "Alice"
     first_name = "Alice" if first is alice else "Bob"
     second.close()

@@ -7,7 +7,6 @@ program killed before the send sends it when it comes back
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,10 +14,10 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.failures import Unreachable
 from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.match import PLAY, GameLink
 from audio_scrabble.online.store import GameLog
+from honour_kit import OutOfReach  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -26,24 +25,9 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Down(LoopbackTransport):
-    """A loopback transport whose sends fail while ``down`` is set (the server stopped)."""
-
-    def __init__(self, net: LoopbackNetwork, user: str) -> None:
-        super().__init__(net, user)
-        self.down = threading.Event()
-        self.tries = 0
-
-    def send(self, room: str, body: str, record: Any, txn_id: str) -> str:
-        self.tries += 1
-        if self.down.is_set():
-            raise Unreachable("loopback", "sending")
-        return super().send(room, body, record, txn_id)
-
-
-def game(lexicon: Any) -> tuple[LoopbackNetwork, list[Down], list[GameLink], list[dict[str, bytes]]]:
+def game(lexicon: Any) -> tuple[LoopbackNetwork, list[OutOfReach], list[GameLink], list[dict[str, bytes]]]:
     net = LoopbackNetwork()
-    ts = [Down(net, "@alice:x"), Down(net, "@bob:x")]
+    ts = [OutOfReach(net, "@alice:x"), OutOfReach(net, "@bob:x")]
     seeds: list[dict[str, bytes]] = [{}, {}]
     alice = GameLink.offer(ts[0], "Alice", [("Bob", "@bob:x")], "single", lexicon, seeds[0])
     alice.listen()
@@ -53,7 +37,7 @@ def game(lexicon: Any) -> tuple[LoopbackNetwork, list[Down], list[GameLink], lis
     return net, ts, [alice, bob], seeds
 
 
-def idle(ts: list[Down]) -> None:
+def idle(ts: list[OutOfReach]) -> None:
     for _ in range(4):
         for t in ts:
             if not t.closed:
@@ -74,12 +58,12 @@ def test_a_queued_move_waits_for_the_server_and_goes_once(lexicon: Any, tmp_path
     link.retry_seconds = 0.01
     link.journal = GameLog(tmp_path / "log.jsonl", link.room)
     before = len(net.messages(link.room))
-    t.down.set()
+    t.down = True
     link.send_action({"type": "pass"}, queued=True)  # returns at once
     wait(lambda: t.tries >= 3)
     assert link.unsent == 1 and len(net.messages(link.room)) == before
     assert [e["kind"] for e in link.journal.unsent()] == ["outbox"]
-    t.down.clear()  # the server is back
+    t.down = False  # the server is back
     assert link.flush()
     idle(ts)
     assert link.unsent == 0 and link.journal.unsent() == []
@@ -96,7 +80,7 @@ def test_a_move_typed_before_a_kill_is_sent_on_restart_once(lexicon: Any, tmp_pa
     path = tmp_path / "log.jsonl"
     link.journal = GameLog(path, link.room)
     before = len(net.messages(link.room))
-    t.down.set()
+    t.down = True
     link.send_action({"type": "pass"}, queued=True)
     wait(lambda: t.tries >= 1)
     link.close()  # the program is killed: the outbox is gone, the journal stays

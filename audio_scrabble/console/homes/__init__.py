@@ -2,7 +2,8 @@
 (``online_table``; the link's view as the table takes it, ``online_view``;
 a game not open at the table, ``online_away``; its checked end,
 ``online_end``), an honour game at the table (``honour_table``), the
-signed-in player's games (``online_home``, ``online_watch``; as ``games``
+signed-in player's games (``online_home``, ``online_watch``; resumed
+from the logs at sign-in, ``online_resuming``; as ``games``
 lists them, ``online_games``; a game this device cannot
 read yet, asked for, ``online_catching``; what the
 player has seen of each, ``online_since``; an offer's terms shown with

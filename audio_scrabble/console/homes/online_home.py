@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...errors import ActionNotAllowed, OnlineError, ScrabbleError
+from ...errors import ActionNotAllowed, OnlineError
 from ...online.honour import SETUP_KIND as HONOUR_SETUP, HonourLink
 from ...online.honour_moving import HonourAsk
 from ...online.match import JOIN, GameLink
@@ -35,9 +35,8 @@ from ...online.store import OnlineStore
 from ...online.transport import Invitation, Message, Transport
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts
 from .. import services
-from . import online_catching, online_clock, online_games, online_since, online_terms
-from .honour_table import HonourTable, ended_at_start, hear_away as hear_honour_away, refusals_at_start
-from .online_away import refusal_lines, start_lines
+from . import online_catching, online_clock, online_games, online_resuming, online_since, online_terms
+from .honour_table import HonourTable
 from .online_table import Host, OnlineTable, hear_away
 from .online_games import REMATCH_ROOM, invited_by, is_rematch
 from .online_watch import GameEntry, Watched, display_name, quiet_libraries
@@ -52,19 +51,6 @@ DEFAULT_RULES = "single"
 MOST_INVITED = 3
 #: how often (seconds) a running program looks for reminders to send
 TICK_SECONDS = 60.0
-
-
-def _name_of(link: GameLink, user: str) -> str:
-    seat = link.state.seat_of(user)
-    return link.state.names[seat] if seat is not None else user
-
-
-def refusals_said(link: GameLink, refused: Sequence[tuple[OnlineError, Message]]) -> list[str]:
-    """Refusals heard in a game's room not said before (they came as the
-    program ended, or while it was not running), each naming the game."""
-    others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
-    return [line for error, msg in refused
-            for line in online_prompts.refused_not_open(others, " ".join(refusal_lines(link, error, msg)))]
 
 
 class OnlineHome:
@@ -102,7 +88,7 @@ class OnlineHome:
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
         self.catching: dict[str, GameLink | HonourAsk] = {}
         self.box_secret: bytes | None = None  # the secret of this computer's catch-up box (read at sign-in)
-        self._ended_earlier: list[list[str]] | None = None  # the first start noting ends: see _start
+        self.ended_earlier: list[list[str]] | None = None  # the first start noting ends: see _start
 
     # ------------------------------------------------------------ signing in
     @property
@@ -146,18 +132,18 @@ class OnlineHome:
         if hasattr(transport, "on_trust"):  # a device trusted (Matrix): an honour friend's new phone
             setattr(transport, "on_trust", lambda user, device: self._inbox.put((user, device)))
         chats: list[str] = []  # the others' chat lines that came while this program was not running
-        self._ended_earlier = None if self.store.ends_noted() else []  # the first start noting ends: games
+        self.ended_earlier = None if self.store.ends_noted() else []  # the first start noting ends: games
         # over with no note ended earlier (their other players, named together as old: online_away.start_lines)
         try:
             for log in self.store.game_logs():
                 kinds = {e.get("kind") for e in log.entries()}
                 if "game" in kinds:
-                    chats += self._resume(log.room)
+                    chats += online_resuming.resume_game(self, log.room)
                 elif HONOUR_SETUP in kinds:
                     chats += self.resume_honour(log)
             caught = online_catching.at_start(self)  # a second computer, a reinstall: games it cannot read
-            chats += online_since.ends_noted_from_now(self.store, self._ended_earlier)  # old news: last
-            self._ended_earlier = None
+            chats += online_since.ends_noted_from_now(self.store, self.ended_earlier)  # old news: last
+            self.ended_earlier = None
         finally:  # what came meanwhile: each message once (a link skips what it read)
             self._worker = threading.Thread(target=self._work, name="online games", daemon=True)
             self._worker.start()
@@ -168,66 +154,9 @@ class OnlineHome:
         lines = online_prompts.signed_in(transport.user_id)
         return lines + caught + self.away_lines() + chats
 
-    def _resume(self, room: str) -> list[str]:
-        """A game of the logs, caught up from its room; the others' chat
-        lines that came while this program was not running, as said."""
-        assert self.transport is not None
-        heard: list[Message] = []
-        refused: list[tuple[OnlineError, Message]] = []
-        try:
-            link = GameLink.resume(self.transport, room, self._lexicon_for(room), self._seeds,
-                                   box_secret=self.box_secret, on_chat=heard.append,
-                                   on_refused=lambda e, m: refused.append((e, m)))
-        except OnlineError:
-            return []  # a room no longer reachable (left, or declined): not listed
-        if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
-            online_catching.ask_or_keep(self, link, heard)  # its chat lines said once it is caught up
-            return []
-        if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
-            online_catching.ask_again(link)
-        link.journal = self.store.game_log(room)
-        link.resend_unsent()  # a move typed and not sent before the program stopped
-        self.links[room] = link
-        hear_away(self.session, link)  # its moves said in a short line until it is opened
-        if room not in self.rooms:
-            self.rooms.append(room)
-        missed = online_since.chats_missed(link.journal, heard, self.transport.user_id)
-        return start_lines(link, self._ended_earlier) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
-                ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
-
     def resume_honour(self, log: Any) -> list[str]:
-        """An honour game from its log: listed, and what the friend typed
-        meanwhile answered; the friend's chat lines not said yet (they came
-        while this program was not running, or were still waiting to be
-        said when it ended), as said."""
-        assert self.transport is not None
-        lexicon = self._lexicon()
-        try:
-            link = HonourLink.resume(self.transport, log, lexicon, services.move_finder(lexicon))
-        except (OnlineError, ScrabbleError):
-            return []  # a log that does not replay: not listed
-        if link.moved_to:  # handed over to this player's other computer: played there (listed, `open` asks back)
-            return online_catching.moved_here(self, link)
-        # known to the worker before the history is read: a message that comes
-        # meanwhile is answered once, by whichever reads it first
-        self.honour[link.room] = link
-        was_over = link.game.is_over
-        try:
-            link.catch_up()  # what the friend typed meanwhile, answered now
-        except OnlineError:
-            del self.honour[link.room]
-            return []  # a room no longer reachable: not listed
-        if link.moved_to:  # an ask of this player's new computer, waiting in the room: handed over
-            online_catching.honour_moved(self, link)
-            return []
-        link.brief_new_devices()  # a phone of the friend's that signed in while this program was not running
-        missed = link.take_unsaid_chat()  # taken before the away hooks: one that comes between waits for open
-        refused = refusals_at_start(link)  # the friend's moves refused meanwhile (answered at the catch-up)
-        hear_honour_away(self.session, link)  # the friend's moves said in a short line until it is opened
-        if link.room not in self.rooms:
-            self.rooms.append(link.room)
-        return ended_at_start(link, was_over, self._ended_earlier) + refused + [
-            line for text in missed for line in online_prompts.chat_while_away(link.friend_name, text)]
+        """An honour game from its log (:func:`.online_resuming.resume_honour`)."""
+        return online_resuming.resume_honour(self, log)
 
     def sign_out(self) -> list[str]:
         transport = self.transport
@@ -373,7 +302,7 @@ class OnlineHome:
         inv = self._invitation(number)
         table = OnlineTable(self.session)
         transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
-        link = GameLink.resume(transport, inv.room, self._lexicon_for(inv.room), self._seeds,
+        link = GameLink.resume(transport, inv.room, self.lexicon_for(inv.room), self._seeds,
                              on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
         self._keep(link)
         refused = link.last_refusal
@@ -395,7 +324,7 @@ class OnlineHome:
             raise ActionNotAllowed(online_prompts.no_invitation(len(self.invited)))
         return self.invited[number - 1]
 
-    def _lexicon_for(self, room: str) -> Any:
+    def lexicon_for(self, room: str) -> Any:
         """The word list a game's offer names, of those this program has
         (its own, or the default); its own when it has neither (the
         referee then refuses the offer, saying how to get the list)."""
