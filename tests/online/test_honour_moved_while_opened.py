@@ -5,7 +5,7 @@ to check the number and once to find the room, and looked the room up
 among the honour games after it had left them, so a move in between
 raised IndexError or KeyError ('Something went wrong inside the game').
 Each list is now looked up once, and a game gone meanwhile is refused in
-one sentence, nothing changed. The moment is made exact here: the move
+one sentence, nothing changed (since homes8 a game moved to the other computer stays listed: open asks it back, claim says an honour game has no claim). The moment is made exact here: the move
 runs inside the look-up it races with (as
 test_honour_moved_while_listed.py does for ``games``)."""
 
@@ -18,7 +18,7 @@ import pytest
 
 from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.presentation import online_prompts
+from audio_scrabble.presentation import honour_prompts, prompts_homes
 
 from honour_kit import Host, bob_invited  # type: ignore[import-not-found]
 
@@ -97,8 +97,8 @@ def test_open_as_the_honour_game_moves_away(tmp_path: Path, lexicon: Any, where:
         said = host.line(f"open {number}")
         _no_crash(said)
         assert host.home.table is None, said  # nothing opened
-        if where == "honour":
-            _said_once(said, online_prompts.GAME_MOVED_MEANWHILE)
+        if where == "honour":  # listed as on the other computer (homes8): open asks it back
+            _said_once(said, " ".join(prompts_homes.honour_asked_back("Bob")))
         assert not host.home.rooms and not host.home.honour
     finally:
         host.close()
@@ -113,6 +113,6 @@ def test_claim_as_the_honour_game_moves_away(tmp_path: Path, lexicon: Any) -> No
         host.home.links = links
         said = host.line(f"claim {number}")
         _no_crash(said)
-        _said_once(said, online_prompts.GAME_MOVED_MEANWHILE)
+        _said_once(said, honour_prompts.HONOUR_NO_CLAIM)  # listed as on the other computer (homes8)
     finally:
         host.close()
