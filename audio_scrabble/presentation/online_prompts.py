@@ -143,7 +143,10 @@ def refused_not_open(others: Sequence[str], sentence: str) -> list[str]:
 
 # ---------------------------------------------------------------- games
 def online_heading(count: int) -> str:
-    return f"Online games: {count}."
+    """Above the numbered online games: the count before its noun, as the
+    games on file say it (``2 games on file:``), never ``Online games: 1.``
+    read on into ``1. With Bob`` (the number twice)."""
+    return f"{count} online game{'s' if count != 1 else ''}:"
 
 
 def _since(since_ms: int, now_ms: int) -> str:
@@ -173,9 +176,12 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
         turn = f"waiting for {whose}" if whose else "being dealt"
     elif state == "moved":  # an honour game handed to this player's other computer
         turn = "on your other computer; open it to bring it here"
+    elif state == "asked":  # that game asked back (``open``), not come yet
+        turn = "asked back from your other computer"
     else:
         turn = f"{whose}'s turn" if whose else "waiting"
-    return _lines(f"{number}. With {who}: {turn}{_since(since_ms, now_ms) if state not in ('done', 'moved') else ''}.",
+    since = _since(since_ms, now_ms) if state not in ("done", "moved", "asked") else ""
+    return _lines(f"{number}. With {who}: {turn}{since}.",
                   [*others, whose])
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "HONOUR_MOVED_AWAY",
     "honour_came",
     "honour_asked_back",
+    "honour_still_asked",
     "honour_moved",
     "caught_up",
     "forged_answer",
@@ -210,6 +211,13 @@ def honour_asked_back(friend: str) -> list[str]:
                    "when that computer's program runs.", names=[friend])
 
 
+def honour_still_asked(friend: str) -> list[str]:
+    """At each start while an honour game asked back from the host's other
+    computer has not come: said once, so the player does not forget it."""
+    return wrapped(f"Your game with {friend} is still asked back from your other computer; it comes here "
+                   "when that computer's program runs.", names=[friend])
+
+
 def honour_moved(friend: str) -> list[str]:
     """The honour game went to the host's new computer: no longer played here."""
     return short_lines([f"Your game with {friend} moved", "to your other computer; play it there."])
@@ -262,7 +270,9 @@ def ended_earlier(games: Sequence[Sequence[str]]) -> list[str]:
         text = f"Your game {withs[0]} ended earlier; open it to hear how."
     else:
         text = f"Games that ended earlier: {'; '.join(withs)}. Open one to hear how."
-    return wrapped(text, names=[n for others in games for n in others])
+    # "with" kept with the name after it, as one name is kept whole: never "...; with" / "Carol; ..."
+    kept = [f"with {others[0]}" for others in games if others]
+    return wrapped(text, names=[*kept, *(n for others in games for n in others)])
 
 
 def _tied(names: Sequence[str], you: int | None, winners: Sequence[int], totals: Sequence[int]) -> str:

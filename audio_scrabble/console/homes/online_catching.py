@@ -16,7 +16,9 @@ their other computer (:mod:`audio_scrabble.online.honour_moving`): its
 log comes sealed to this computer, and the game is played here from then
 on; the computer that handed it over says so and plays it no more, but
 lists it ("on your other computer"): opened there, it is asked back the
-same way (:func:`ask_back`)."""
+same way (:func:`ask_back`), and listed as asked back until it comes
+(``home.asked``), said once at each start meanwhile (the other computer
+may not run for a long time)."""
 
 from __future__ import annotations
 
@@ -99,7 +101,7 @@ def at_start(home: Any) -> list[str]:
     """The game rooms this user has joined that no log here names: each
     read; one whose game cannot be read is asked for. What to say."""
     transport = home.need()
-    known = set(home.links) | set(home.honour) | set(home.catching) | set(home.moved)
+    known = set(home.links) | set(home.honour) | set(home.catching) | set(home.moved) | set(home.asked)
     lines: list[str] = []
     for inv in transport.joined_rooms():
         if inv.room not in known and hosted_here(inv.name, display_name(transport.user_id)):
@@ -206,6 +208,9 @@ def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
     home.catching.pop(ask.room, None)
     chats: list[str] = home.resume_honour(ask.journal)  # the friend's lines not said yet, said after the news
     link = home.honour.get(ask.room)
+    # asked back from here: listed as asked until now, at the same number (resume_honour lists it as played)
+    if home.asked.pop(ask.room, None) is not None and link is None and ask.room in home.rooms:
+        home.rooms.remove(ask.room)  # a log that does not replay: not listed, as before it was asked
     return (prompts_homes.honour_came(link.friend_name) if link is not None else []) + chats
 
 
@@ -225,11 +230,13 @@ ASKED_BACK = "asked_back"
 def moved_here(home: Any, link: HonourLink) -> list[str]:
     """At start: an honour game this computer handed over, listed as played
     on the other computer; asked back before (its answer may have come
-    meanwhile: taken), waiting for it. What to say."""
+    meanwhile: taken), waiting for it: listed as asked back, and said
+    so once at each start while it waits. What to say."""
     entries = link.journal.entries()
     moved = max((k for k, e in enumerate(entries) if e.get("kind") == MOVED), default=-1)
     if any(e.get("kind") == ASKED_BACK for e in entries[moved + 1:]):
-        return _asked_back(home, link, said=False)
+        taken = _asked_back(home, link, said=False)
+        return taken if link.room not in home.asked else prompts_homes.honour_still_asked(link.friend_name)
     home.moved[link.room] = link
     if link.room not in home.rooms:
         home.rooms.append(link.room)
@@ -239,16 +246,25 @@ def moved_here(home: Any, link: HonourLink) -> list[str]:
 def ask_back(home: Any, link: HonourLink) -> list[str]:
     """``open`` of an honour game this computer handed over: asked of this
     player's other computer, which hands it back (running, or at its next
-    start); taken when its log comes (:func:`heard`). What to say."""
+    start); taken when its log comes (:func:`heard`). Opened again while
+    it waits: said the same, the ask sent again (once: the same transaction id). What to say."""
+    waiting = home.catching.get(link.room)
+    if link.room in home.asked and isinstance(waiting, HonourAsk):
+        try:
+            waiting.ask()
+        except OnlineError:
+            pass  # the homeserver does not answer: asked again at the next start
+        return prompts_homes.honour_asked_back(link.friend_name)
     link.journal.append(ASKED_BACK)
     return _asked_back(home, link, said=True)
 
 
 def _asked_back(home: Any, link: HonourLink, said: bool) -> list[str]:
     ask = HonourAsk(home.need(), link.room, link.journal, home.box_secret)
-    home.moved.pop(link.room, None)
-    if link.room in home.rooms:  # not listed while asked, as a game a new computer asks for
-        home.rooms.remove(link.room)
+    home.asked[link.room] = link  # first: `games` or `open` on another thread (the worker's) meanwhile
+    home.moved.pop(link.room, None)  # finds the room as moved, or as asked back
+    if link.room not in home.rooms:  # listed while asked ("asked back from your other computer")
+        home.rooms.append(link.room)
     home.catching[link.room] = ask
     try:
         ask.catch_up()  # answered while this program was not running

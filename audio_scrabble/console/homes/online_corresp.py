@@ -53,7 +53,7 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
         if not 1 <= number <= len(rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
         room = rooms[number - 1]
-        found = home.links.get(room) or home.honour.get(room) or home.moved.get(room)
+        found = home.links.get(room) or home.honour.get(room) or home.moved.get(room) or home.asked.get(room)
         if found is None:  # an honour game that moved away meanwhile (said above the prompt)
             raise ActionNotAllowed(online_prompts.GAME_MOVED_MEANWHILE)
         link = found

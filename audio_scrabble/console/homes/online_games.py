@@ -31,9 +31,11 @@ def entries(home: Any) -> list[GameEntry]:
         if honour is not None:
             out.append(_honour_entry(home, honour))
             continue
-        moved = home.moved.get(room)
-        if moved is not None:  # handed to this player's other computer: `open` asks it back
-            out.append(GameEntry(room, (f"{moved.friend_name} ({honour_prompts.games_kind()})",), "moved", "", 0))
+        moved, asked = home.moved.get(room), home.asked.get(room)
+        if moved is not None or asked is not None:  # on this player's other computer: `open` asks it back
+            away = moved if moved is not None else asked
+            out.append(GameEntry(room, (f"{away.friend_name} ({honour_prompts.games_kind()})",),
+                                 "moved" if moved is not None else "asked", "", 0))
             continue
         link = home.links.get(room)
         if link is None:  # left the lists on another thread meanwhile (an honour game asked back)

@@ -70,6 +70,8 @@ class OnlineHome:
         #: the honour games (a friend with only a phone), by room; those handed to this player's other computer
         self.honour: dict[str, HonourLink] = {}
         self.moved: dict[str, HonourLink] = {}
+        #: those asked back from the other computer (``open``), listed till they come (:mod:`.online_catching`)
+        self.asked: dict[str, HonourLink] = {}
         #: the rooms in the order ``games`` numbers them
         self.rooms: list[str] = []
         #: the invitations as ``games`` last listed them (``accept N``)
@@ -165,6 +167,7 @@ class OnlineHome:
         self.links.clear()
         self.honour.clear()
         self.moved.clear()
+        self.asked.clear()
         self.catching.clear()
         self.rooms.clear()
         self._inbox.put(None)
@@ -392,6 +395,7 @@ class OnlineHome:
         if honour is not None:
             return self._open_honour(honour)
         moved = self.moved.get(room)
+        moved = moved or self.asked.get(room)  # asked back already: asked again, said the same
         if moved is not None:  # on this player's other computer: asked back
             return online_catching.ask_back(self, moved)
         if link is None:  # an honour game that moved away meanwhile (said above the prompt)
