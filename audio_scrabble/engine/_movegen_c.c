@@ -2819,6 +2819,26 @@ static inline int eg_before(const EgObject *s, int side, const EMove *a, int x, 
     return x < y;
 }
 
+static uint32_t eg_changed_by(EgObject *s, const EMove *m);
+
+/* A move m that does not go out (leave left) at a node one ply above the
+ * horizon valued by the tiles held (h), or at most by the other side's
+ * best out standing after it (s->oo, made at the node) */
+static inline int eg_leaf_value(EgObject *s, const EMove *m, Rack left, int face_theirs)
+{
+    int fl = eg_face(s, left), h = m->score + face_theirs - fl;
+    if (s->oo.n) {
+        uint32_t ch = eg_changed_by(s, m);
+        int o = -1, z;
+        for (z = 0; z < s->oo.n; z++)
+            if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
+                o = s->oo.v[z]->score;
+        if (o >= 0 && m->score - o - 2 * fl < h)
+            return m->score - o - 2 * fl;
+    }
+    return h;
+}
+
 /* The moves on the changed lines at a node one ply above the horizon, as
  * eg_search's loop over them in order would value them (each valued
  * where it stands; first skipped): the loop stops at the first in order
@@ -2850,7 +2870,7 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
             if (out) {
                 val = m->score + 2 * face_theirs;
             } else {
-                val = m->score + face_theirs - eg_face(s, left);
+                val = eg_leaf_value(s, m, left, face_theirs);
                 nonout = 1;
             }
             if (val >= beta && (cm == NULL || eg_before(s, side, m, x, cm, cx, mine))) {
@@ -2934,6 +2954,33 @@ static int eg_outs_now(EgObject *s, int side, Rack rack)
     return 0;
 }
 
+/* The best score of the moves of side holding rack that go out on the
+ * board now (-1: none; -2: error). */
+static int eg_best_out_now(EgObject *s, int side, Rack rack)
+{
+    MList *fit = eg_fitting(s, side, rack);
+    uint32_t dirty = s->dirty, x;
+    int k, y, best = -1;
+    if (fit == NULL)
+        return -2;
+    for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, rack); k++)
+        if (!(dirty >> fit->v[k]->line & 1) && fit->v[k]->score > best)
+            best = fit->v[k]->score;
+    if (dirty) {
+        EMove **lv[2 * SIZE];
+        int ln[2 * SIZE];
+        if (eg_line_moves(s, rack, lv, ln) < 0)
+            return -2;
+        for (x = dirty; x; x &= x - 1) {
+            k = lowest_bit(x);
+            for (y = 0; y < ln[k]; y++)
+                if (rk_eq(lv[k][y]->used, rack) && lv[k][y]->score > best)
+                    best = lv[k][y]->score;
+        }
+    }
+    return best;
+}
+
 /* At a node one ply above the horizon that no move cut off: is its value
  * sound, every move that does not go out bounded by an out of the other
  * side that stands after it (the other's value after m is at least that
@@ -2978,7 +3025,7 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
     if (pass > A)
         return 0;
     U = pass;
-    if (s->oo.n == 0) {
+    if (s->oo.n == 0 && s->qout < 2) {
         /* no bound for a move that does not go out */
         if (first != NULL && first != EG_PASS && !rk_eq(first->used, mine))
             return 0;
@@ -3033,6 +3080,16 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
                     for (z = 0; z < s->oo.n; z++)
                         if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
                             o = s->oo.v[z]->score;
+                    if (o < 0 && s->qout >= 2) {
+                        /* m changed the lines of every out the other side
+                           had: its outs on the board after m */
+                        LEntry *saved[2 * SIZE];
+                        uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                        o = eg_best_out_now(s, 1 - side, theirs);
+                        eg_undo(s, m, old, saved, changed);
+                        if (o < -1)
+                            return -1;
+                    }
                     if (o < 0)
                         return 0;
                     ub = m->score - o - 2 * eg_face(s, left);
@@ -3086,6 +3143,13 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
     best = -EG_INF - 1;
     leaf = depth == 1;
     face_theirs = eg_face(s, theirs);
+    s->oo.n = 0;
+    if (leaf && (s->qout & 4) && eg_outs_now(s, 1 - side, theirs) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        s->stop = 2;
+        return 0;
+    }
     for (which = 0; which < 3 && !cut; which++) {
         MList one, fresh = {NULL, 0, 0}, *moves;
         EMove *single[1];
@@ -3179,7 +3243,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             if (rk_empty(left)) {
                 val = m->score + 2 * face_theirs;
             } else if (leaf) {
-                val = m->score + face_theirs - eg_face(s, left);
+                val = eg_leaf_value(s, m, left, face_theirs);
                 s->hit = 1;
             } else {
                 LEntry *saved[2 * SIZE];

@@ -942,6 +942,18 @@ class EndgameSolver(_Deepening):
             outs += [m for m in self._line_moves(rack) if m[_USED] == rack]
         return outs
 
+    def _out_after(self, m: tuple, outs: list[tuple]) -> int | None:
+        """The best score of ``outs`` (the other side's, standing now)
+        that still stand after ``m``: those on lines ``m`` leaves alone."""
+        cells = self.cells
+        squares, _z = self._squares(m)
+        for r, c, t in squares:
+            cells[r][c] = t
+        changed = changed_lines(cells, squares)
+        for r, c, _t in squares:
+            cells[r][c] = ""
+        return max((o[_SCORE] for o in outs if not o[_LINE] & changed), default=None)
+
     def _leaf_sound(self, side: int, mine: int, theirs: int, first: tuple | None, alpha0: float) -> float | None:
         """At a node one ply above the horizon that no move cut off: its
         value when sound, else None. Sound: every move that does not go
@@ -961,20 +973,21 @@ class EndgameSolver(_Deepening):
         bound = min([face_theirs - face_mine] + [-(o[_SCORE] + 2 * face_mine) for o in others])
         if bound > a:
             return None
-        cells = self.cells
         for m in ([first] if first else []) + kept + fresh:
             left = mine - m[_USED]
             if not left:
                 continue
-            if not others:
+            if not others and _QOUT < 2:
                 return None
-            squares, _z = self._squares(m)
-            for r, c, t in squares:
-                cells[r][c] = t
-            changed = changed_lines(cells, squares)
-            for r, c, _t in squares:
-                cells[r][c] = ""
-            o = max((o[_SCORE] for o in others if not o[_LINE] & changed), default=None)
+            o = self._out_after(m, others)
+            if o is None and _QOUT >= 2:
+                # m changed the lines of every out the other side had: its
+                # outs on the board after m
+                old = self._apply(m)
+                try:
+                    o = max((o[_SCORE] for o in self._outs_now(1 - side, theirs)), default=None)
+                finally:
+                    self._undo(m, old)
             if o is None:
                 return None
             ub = m[_SCORE] - o - 2 * self.face(left)
@@ -1012,6 +1025,7 @@ class EndgameSolver(_Deepening):
         cut = False
         leaf = depth == 1
         face_theirs = self.face(theirs)
+        others = self._outs_now(1 - side, theirs) if leaf and _QOUT & 4 else []
         face_of = self._face.get
         for which in (0, 1, 2):
             skip = 0  # the lines whose root moves no longer stand
@@ -1049,6 +1063,11 @@ class EndgameSolver(_Deepening):
                     if fl is None:
                         fl = self.face(left)
                     val = score + face_theirs - fl
+                    if others:
+                        # or at most by the other's best out standing after it
+                        o = self._out_after(m, others)
+                        if o is not None and score - o - 2 * fl < val:
+                            val = score - o - 2 * fl
                     self.horizon_hit = True
                 else:
                     old = self._apply(m)
