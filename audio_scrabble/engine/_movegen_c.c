@@ -1658,7 +1658,6 @@ typedef struct {
     double deadline;
     long long nodes;
     int hit, stop;
-    int qout;  /* (measuring) bounds from the other side's outs at the horizon */
     MList oo;  /* eg_leaf_sound's: the other side's outs standing at a leaf */
     char cells[SIZE * SIZE];
     char cellsT[SIZE * SIZE]; /* cells by column: cellsT[15 * c + r] */
@@ -2819,26 +2818,6 @@ static inline int eg_before(const EgObject *s, int side, const EMove *a, int x, 
     return x < y;
 }
 
-static uint32_t eg_changed_by(EgObject *s, const EMove *m);
-
-/* A move m that does not go out (leave left) at a node one ply above the
- * horizon valued by the tiles held (h), or at most by the other side's
- * best out standing after it (s->oo, made at the node) */
-static inline int eg_leaf_value(EgObject *s, const EMove *m, Rack left, int face_theirs)
-{
-    int fl = eg_face(s, left), h = m->score + face_theirs - fl;
-    if (s->oo.n) {
-        uint32_t ch = eg_changed_by(s, m);
-        int o = -1, z;
-        for (z = 0; z < s->oo.n; z++)
-            if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
-                o = s->oo.v[z]->score;
-        if (o >= 0 && m->score - o - 2 * fl < h)
-            return m->score - o - 2 * fl;
-    }
-    return h;
-}
-
 /* The moves on the changed lines at a node one ply above the horizon, as
  * eg_search's loop over them in order would value them (each valued
  * where it stands; first skipped): the loop stops at the first in order
@@ -2870,7 +2849,7 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
             if (out) {
                 val = m->score + 2 * face_theirs;
             } else {
-                val = eg_leaf_value(s, m, left, face_theirs);
+                val = m->score + face_theirs - eg_face(s, left);
                 nonout = 1;
             }
             if (val >= beta && (cm == NULL || eg_before(s, side, m, x, cm, cx, mine))) {
@@ -2982,11 +2961,13 @@ static int eg_best_out_now(EgObject *s, int side, Rack rack)
 }
 
 /* At a node one ply above the horizon that no move cut off: is its value
- * sound, every move that does not go out bounded by an out of the other
- * side that stands after it (the other's value after m is at least that
- * out's score and twice the face of m's leave), the bounds at or below
- * alpha0 or the best of the side's outs? The pass is bounded by the other
- * passing back or going out now. 1: sound, *val the node's value (the
+ * sound, every move that does not go out bounded by an out the other side
+ * has after it (the other's value after m is at least that out's score
+ * and twice the face of m's leave), the bounds at or below alpha0 or the
+ * best of the side's outs? The other's outs after m: those standing now
+ * on lines m leaves alone, else (m changed the lines of them all) those
+ * on the board with m put down. The pass is bounded by the other passing
+ * back or going out now. 1: sound, *val the node's value (the
  * best out, or the highest bound at or below alpha0); 0: not; -1: error. */
 static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *first, int alpha0, int *val)
 {
@@ -3001,7 +2982,7 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
         return -1;
     if (dirty && eg_line_moves(s, mine, lv, ln) < 0)
         return -1;
-    /* the side's best out (the table's move among its moves) */
+    /* the side's best out (the table's move is among the others) */
     for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, mine); k++)
         if (!(dirty >> fit->v[k]->line & 1) && fit->v[k]->score > B)
             B = fit->v[k]->score;
@@ -3025,20 +3006,7 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
     if (pass > A)
         return 0;
     U = pass;
-    if (s->oo.n == 0 && s->qout < 2) {
-        /* no bound for a move that does not go out */
-        if (first != NULL && first != EG_PASS && !rk_eq(first->used, mine))
-            return 0;
-        for (k = 0; k < fit->n; k++)
-            if (!(dirty >> fit->v[k]->line & 1) && !rk_eq(fit->v[k]->used, mine))
-                return 0;
-        for (x = dirty; x; x &= x - 1) {
-            k = lowest_bit(x);
-            for (y = 0; y < ln[k]; y++)
-                if (!rk_eq(lv[k][y]->used, mine))
-                    return 0;
-        }
-    } else {
+    {
         /* every move that does not go out, bounded */
         int which;
         for (which = 0; which < 3; which++) {
@@ -3080,7 +3048,7 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
                     for (z = 0; z < s->oo.n; z++)
                         if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
                             o = s->oo.v[z]->score;
-                    if (o < 0 && s->qout >= 2) {
+                    if (o < 0) {
                         /* m changed the lines of every out the other side
                            had: its outs on the board after m */
                         LEntry *saved[2 * SIZE];
@@ -3143,13 +3111,6 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
     best = -EG_INF - 1;
     leaf = depth == 1;
     face_theirs = eg_face(s, theirs);
-    s->oo.n = 0;
-    if (leaf && (s->qout & 4) && eg_outs_now(s, 1 - side, theirs) < 0) {
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
-        s->stop = 2;
-        return 0;
-    }
     for (which = 0; which < 3 && !cut; which++) {
         MList one, fresh = {NULL, 0, 0}, *moves;
         EMove *single[1];
@@ -3243,7 +3204,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             if (rk_empty(left)) {
                 val = m->score + 2 * face_theirs;
             } else if (leaf) {
-                val = eg_leaf_value(s, m, left, face_theirs);
+                val = m->score + face_theirs - eg_face(s, left);
                 s->hit = 1;
             } else {
                 LEntry *saved[2 * SIZE];
@@ -3304,7 +3265,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
         if (val < beta) /* not a cut by the pass: every move's line matters */
             s->hit |= before;
     }
-    if (s->qout && leaf && !cut && best < beta && s->hit) {
+    if (leaf && !cut && best < beta && s->hit) {
         /* a node one ply above the horizon that no move cut off: exact
            when every move is bounded soundly (eg_leaf_sound) */
         int v, r = eg_leaf_sound(s, side, mine, theirs, first, alpha0, &v);
@@ -3481,10 +3442,6 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self = (EgObject *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
-    {
-        const char *q = getenv("EG_QOUT");
-        self->qout = q != NULL ? atoi(q) : 0;
-    }
     Py_INCREF(g);
     self->g = g;
     Py_INCREF(clock);

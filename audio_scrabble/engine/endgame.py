@@ -77,7 +77,6 @@ placement from the two known racks and the pass:
 
 from __future__ import annotations
 
-import os
 import random
 from operator import itemgetter
 import time
@@ -139,8 +138,6 @@ def c_search_available() -> bool:
     return _movegen._c is not None and hasattr(_movegen._c, "Endgame")
 #: The depth of a table entry whose search reached the end everywhere.
 _ALL_DEPTHS = 1 << 30
-#: (measuring) bounds from the other side's outs at the horizon
-_QOUT = int(os.environ.get("EG_QOUT", "0") or 0)
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -957,9 +954,10 @@ class EndgameSolver(_Deepening):
     def _leaf_sound(self, side: int, mine: int, theirs: int, first: tuple | None, alpha0: float) -> float | None:
         """At a node one ply above the horizon that no move cut off: its
         value when sound, else None. Sound: every move that does not go
-        out is bounded by an out of the other side standing after it (the
-        other's value after the move is at least that out's score and
-        twice the face of the move's leave), each bound at or below
+        out is bounded by an out the other side has after it (the other's
+        value after the move is at least that out's score and twice the
+        face of the move's leave; its outs standing now on lines the move
+        leaves alone, else those with the move put down), each bound at or below
         ``alpha0`` or the side's best out; the pass bounded by the other
         passing back or going out now. The value: the best out, or the
         highest bound at or below ``alpha0``."""
@@ -977,10 +975,8 @@ class EndgameSolver(_Deepening):
             left = mine - m[_USED]
             if not left:
                 continue
-            if not others and _QOUT < 2:
-                return None
             o = self._out_after(m, others)
-            if o is None and _QOUT >= 2:
+            if o is None:
                 # m changed the lines of every out the other side had: its
                 # outs on the board after m
                 old = self._apply(m)
@@ -1025,7 +1021,6 @@ class EndgameSolver(_Deepening):
         cut = False
         leaf = depth == 1
         face_theirs = self.face(theirs)
-        others = self._outs_now(1 - side, theirs) if leaf and _QOUT & 4 else []
         face_of = self._face.get
         for which in (0, 1, 2):
             skip = 0  # the lines whose root moves no longer stand
@@ -1063,11 +1058,6 @@ class EndgameSolver(_Deepening):
                     if fl is None:
                         fl = self.face(left)
                     val = score + face_theirs - fl
-                    if others:
-                        # or at most by the other's best out standing after it
-                        o = self._out_after(m, others)
-                        if o is not None and score - o - 2 * fl < val:
-                            val = score - o - 2 * fl
                     self.horizon_hit = True
                 else:
                     old = self._apply(m)
@@ -1101,7 +1091,7 @@ class EndgameSolver(_Deepening):
                 best, best_m = val, 0  # type: ignore[assignment]  # 0: the pass
             if val < beta:  # not a cut by the pass: every move's line matters
                 self.horizon_hit = self.horizon_hit or before
-        if leaf and not cut and best < beta and self.horizon_hit and _QOUT:
+        if leaf and not cut and best < beta and self.horizon_hit:
             # one ply above the horizon, no move cut off: exact when every
             # move is bounded soundly (the compiled search's eg_leaf_sound)
             sound = self._leaf_sound(side, mine, theirs, first, alpha0)
