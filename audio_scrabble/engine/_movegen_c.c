@@ -1658,6 +1658,7 @@ typedef struct {
     double deadline;
     long long nodes;
     int hit, stop;
+    MList oo;  /* eg_leaf_sound's: the other side's outs standing at a leaf */
     char cells[SIZE * SIZE];
     char cellsT[SIZE * SIZE]; /* cells by column: cellsT[15 * c + r] */
     uint32_t occ[2 * SIZE];   /* the tiles of each line (bit: the place on it) */
@@ -2883,6 +2884,195 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
     return 0;
 }
 
+/* The lines m would change (eg_changed with m's tiles on the board's
+ * lines, without putting m down). */
+static uint32_t eg_changed_by(EgObject *s, const EMove *m)
+{
+    uint32_t ch;
+    int k;
+    for (k = 0; k < m->n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        s->occ[r] |= (uint32_t)1 << c;
+        s->occ[SIZE + c] |= (uint32_t)1 << r;
+    }
+    ch = eg_changed(s, m);
+    for (k = 0; k < m->n; k++) {
+        int r = m->pos[k] / SIZE, c = m->pos[k] % SIZE;
+        s->occ[r] &= ~((uint32_t)1 << c);
+        s->occ[SIZE + c] &= ~((uint32_t)1 << r);
+    }
+    return ch;
+}
+
+/* The moves of side holding rack that go out and stand on the board now
+ * (its root outs on lines unchanged since the root, its outs on the
+ * changed lines) into s->oo. */
+static int eg_outs_now(EgObject *s, int side, Rack rack)
+{
+    MList *fit = eg_fitting(s, side, rack);
+    uint32_t dirty = s->dirty, x;
+    int k, y;
+    s->oo.n = 0;
+    if (fit == NULL)
+        return -1;
+    for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, rack); k++)
+        if (!(dirty >> fit->v[k]->line & 1) && ml_push(&s->oo, fit->v[k]) < 0)
+            return -1;
+    if (dirty) {
+        EMove **lv[2 * SIZE];
+        int ln[2 * SIZE];
+        if (eg_line_moves(s, rack, lv, ln) < 0)
+            return -1;
+        for (x = dirty; x; x &= x - 1) {
+            k = lowest_bit(x);
+            for (y = 0; y < ln[k]; y++)
+                if (rk_eq(lv[k][y]->used, rack) && ml_push(&s->oo, lv[k][y]) < 0)
+                    return -1;
+        }
+    }
+    return 0;
+}
+
+/* The best score of the moves of side holding rack that go out on the
+ * board now (-1: none; -2: error). */
+static int eg_best_out_now(EgObject *s, int side, Rack rack)
+{
+    MList *fit = eg_fitting(s, side, rack);
+    uint32_t dirty = s->dirty, x;
+    int k, y, best = -1;
+    if (fit == NULL)
+        return -2;
+    for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, rack); k++)
+        if (!(dirty >> fit->v[k]->line & 1) && fit->v[k]->score > best)
+            best = fit->v[k]->score;
+    if (dirty) {
+        EMove **lv[2 * SIZE];
+        int ln[2 * SIZE];
+        if (eg_line_moves(s, rack, lv, ln) < 0)
+            return -2;
+        for (x = dirty; x; x &= x - 1) {
+            k = lowest_bit(x);
+            for (y = 0; y < ln[k]; y++)
+                if (rk_eq(lv[k][y]->used, rack) && lv[k][y]->score > best)
+                    best = lv[k][y]->score;
+        }
+    }
+    return best;
+}
+
+/* At a node one ply above the horizon that no move cut off: is its value
+ * sound, every move that does not go out bounded by an out the other side
+ * has after it (the other's value after m is at least that out's score
+ * and twice the face of m's leave), the bounds at or below alpha0 or the
+ * best of the side's outs? The other's outs after m: those standing now
+ * on lines m leaves alone, else (m changed the lines of them all) those
+ * on the board with m put down. The pass is bounded by the other passing
+ * back or going out now. 1: sound, *val the node's value (the
+ * best out, or the highest bound at or below alpha0); 0: not; -1: error. */
+static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *first, int alpha0, int *val)
+{
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE];
+    MList *fit;
+    int face_theirs = eg_face(s, theirs), face_mine = eg_face(s, mine);
+    int B = -EG_INF - 1, U, A, k, y, pass;
+    uint32_t dirty = s->dirty, x;
+    fit = eg_fitting(s, side, mine);
+    if (fit == NULL)
+        return -1;
+    if (dirty && eg_line_moves(s, mine, lv, ln) < 0)
+        return -1;
+    /* the side's best out (the table's move is among the others) */
+    for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, mine); k++)
+        if (!(dirty >> fit->v[k]->line & 1) && fit->v[k]->score > B)
+            B = fit->v[k]->score;
+    for (x = dirty; x; x &= x - 1) {
+        k = lowest_bit(x);
+        for (y = 0; y < ln[k]; y++)
+            if (rk_eq(lv[k][y]->used, mine) && lv[k][y]->score > B)
+                B = lv[k][y]->score;
+    }
+    if (B > -EG_INF - 1)
+        B += 2 * face_theirs;
+    A = B > alpha0 ? B : alpha0;
+    if (eg_outs_now(s, 1 - side, theirs) < 0)
+        return -1;
+    /* the pass: at most the tiles held (the other passes back), at most
+       the other going out now */
+    pass = face_theirs - face_mine;
+    for (k = 0; k < s->oo.n; k++)
+        if (-(s->oo.v[k]->score + 2 * face_mine) < pass)
+            pass = -(s->oo.v[k]->score + 2 * face_mine);
+    if (pass > A)
+        return 0;
+    U = pass;
+    {
+        /* every move that does not go out, bounded */
+        int which;
+        for (which = 0; which < 3; which++) {
+            EMove **v;
+            int n;
+            uint32_t lines = which == 2 ? dirty : 0;
+            if (which == 0) {
+                if (first == NULL || first == EG_PASS)
+                    continue;
+                v = &first;
+                n = 1;
+            } else if (which == 1) {
+                v = fit->v;
+                n = fit->n;
+            } else {
+                v = NULL;
+                n = 0;
+            }
+            do {
+                if (which == 2) {
+                    if (!lines)
+                        break;
+                    k = lowest_bit(lines);
+                    lines &= lines - 1;
+                    v = lv[k];
+                    n = ln[k];
+                }
+                for (y = 0; y < n; y++) {
+                    EMove *m = v[y];
+                    Rack left;
+                    uint32_t ch;
+                    int o = -1, z, ub;
+                    if (which == 1 && (dirty >> m->line & 1))
+                        continue;
+                    left = rk_sub(mine, m->used);
+                    if (rk_empty(left))
+                        continue;
+                    ch = eg_changed_by(s, m);
+                    for (z = 0; z < s->oo.n; z++)
+                        if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
+                            o = s->oo.v[z]->score;
+                    if (o < 0) {
+                        /* m changed the lines of every out the other side
+                           had: its outs on the board after m */
+                        LEntry *saved[2 * SIZE];
+                        uint32_t changed, old = eg_apply(s, m, saved, &changed);
+                        o = eg_best_out_now(s, 1 - side, theirs);
+                        eg_undo(s, m, old, saved, changed);
+                        if (o < -1)
+                            return -1;
+                    }
+                    if (o < 0)
+                        return 0;
+                    ub = m->score - o - 2 * eg_face(s, left);
+                    if (ub > A)
+                        return 0;
+                    if (ub > U)
+                        U = ub;
+                }
+            } while (which == 2);
+        }
+    }
+    *val = B > U ? B : U;
+    return 1;
+}
+
 /* s->stop: 1 out of time, 2 an error (set) */
 static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, int alpha, int beta, int passes)
 {
@@ -3075,6 +3265,21 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
         if (val < beta) /* not a cut by the pass: every move's line matters */
             s->hit |= before;
     }
+    if (leaf && !cut && best < beta && s->hit) {
+        /* a node one ply above the horizon that no move cut off: exact
+           when every move is bounded soundly (eg_leaf_sound) */
+        int v, r = eg_leaf_sound(s, side, mine, theirs, first, alpha0, &v);
+        if (r < 0) {
+            if (!PyErr_Occurred())
+                PyErr_NoMemory();
+            s->stop = 2;
+            return 0;
+        }
+        if (r) {
+            s->hit = 0;
+            best = v;
+        }
+    }
     hit = s->hit;
     flag = best <= alpha0 ? EG_UPPER : (best >= beta ? EG_LOWER : EG_EXACT);
     eg_tt_store(s, s->h, r, hit ? depth : EG_ALL_DEPTHS, flag, best, best_m);
@@ -3113,6 +3318,7 @@ static void Eg_dealloc(EgObject *self)
     free(self->ctxs);
     free(self->bri);
     free(self->scratch);
+    free(self->oo.v);
     free(self->xc);
     free(self->tt_block);
     while (self->vpool != NULL) {

@@ -938,6 +938,67 @@ class EndgameSolver(_Deepening):
         finally:
             self._undo(m, old)
 
+    def _outs_now(self, side: int, rack: int) -> list[tuple]:
+        """The moves of ``side`` holding ``rack`` that go out and stand on
+        the board now."""
+        outs = [m for m in self.kept(side, rack) if m[_USED] == rack]
+        if self.dirty:
+            outs += [m for m in self._line_moves(rack) if m[_USED] == rack]
+        return outs
+
+    def _out_after(self, m: tuple, outs: list[tuple]) -> int | None:
+        """The best score of ``outs`` (the other side's, standing now)
+        that still stand after ``m``: those on lines ``m`` leaves alone."""
+        cells = self.cells
+        squares, _z = self._squares(m)
+        for r, c, t in squares:
+            cells[r][c] = t
+        changed = changed_lines(cells, squares)
+        for r, c, _t in squares:
+            cells[r][c] = ""
+        return max((o[_SCORE] for o in outs if not o[_LINE] & changed), default=None)
+
+    def _leaf_sound(self, side: int, mine: int, theirs: int, first: tuple | None, alpha0: float) -> float | None:
+        """At a node one ply above the horizon that no move cut off: its
+        value when sound, else None. Sound: every move that does not go
+        out is bounded by an out the other side has after it (the other's
+        value after the move is at least that out's score and twice the
+        face of the move's leave; its outs standing now on lines the move
+        leaves alone, else those with the move put down), each bound at or below
+        ``alpha0`` or the side's best out; the pass bounded by the other
+        passing back or going out now. The value: the best out, or the
+        highest bound at or below ``alpha0``."""
+        kept = self.kept(side, mine)
+        fresh = self._line_moves(mine) if self.dirty else []
+        face_theirs, face_mine = self.face(theirs), self.face(mine)
+        outs = [m[_SCORE] for m in kept + fresh if m[_USED] == mine]
+        b = max(outs) + 2 * face_theirs if outs else -_INF
+        a = max(b, alpha0)
+        others = self._outs_now(1 - side, theirs)
+        bound = min([face_theirs - face_mine] + [-(o[_SCORE] + 2 * face_mine) for o in others])
+        if bound > a:
+            return None
+        for m in ([first] if first else []) + kept + fresh:
+            left = mine - m[_USED]
+            if not left:
+                continue
+            o = self._out_after(m, others)
+            if o is None:
+                # m changed the lines of every out the other side had: its
+                # outs on the board after m
+                old = self._apply(m)
+                try:
+                    o = max((o[_SCORE] for o in self._outs_now(1 - side, theirs)), default=None)
+                finally:
+                    self._undo(m, old)
+            if o is None:
+                return None
+            ub = m[_SCORE] - o - 2 * self.face(left)
+            if ub > a:
+                return None
+            bound = max(bound, ub)
+        return max(b, bound)
+
     def _search(self, side: int, mine: int, theirs: int, depth: int, alpha: float, beta: float,
                 passes: int) -> float:
         self.nodes += 1
@@ -1037,6 +1098,13 @@ class EndgameSolver(_Deepening):
                 best, best_m = val, 0  # type: ignore[assignment]  # 0: the pass
             if val < beta:  # not a cut by the pass: every move's line matters
                 self.horizon_hit = self.horizon_hit or before
+        if leaf and not cut and best < beta and self.horizon_hit:
+            # one ply above the horizon, no move cut off: exact when every
+            # move is bounded soundly (the compiled search's eg_leaf_sound)
+            sound = self._leaf_sound(side, mine, theirs, first, alpha0)
+            if sound is not None:
+                self.horizon_hit = False
+                best = sound
         hit = self.horizon_hit
         flag = _UPPER if best <= alpha0 else (_LOWER if best >= beta else _EXACT)
         self.tt[key] = (depth if hit else _ALL_DEPTHS, flag, best, best_m)
