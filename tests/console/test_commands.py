@@ -134,7 +134,7 @@ def test_asking_again():
     g = s.game
     ready(s)
     assert s.handle_line("bag") == [f"{len(g.bag)} tiles in the bag."]
-    assert s.handle_line("last") == ["No move has been made yet."]
+    assert s.handle_line("last") == ["No move yet."]
     assert s.handle_line("history") == [f"{g.names[g.current]} plays first, by the draw."]
     unseen = s.handle_line("unseen")
     assert unseen[0] == f"{sum(g.unseen().values())} tiles unseen:"

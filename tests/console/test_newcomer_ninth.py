@@ -110,3 +110,11 @@ def test_the_row_first_form_is_still_read_silently():
     s.start()
     played = s.handle_line("play 8E JEEZ")
     assert played[0] == "You played JEEZ, E8 across, 40.", played  # as 'play JEEZ from E8 across' would
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_last_before_any_move_is_one_whole_line_at_20_cells(width):
+    # at 20 cells it said "No move has been" / "made yet.": a first line that reads as a sentence, wrongly
+    s = Session(Options(players="Ann,computer:beginner", seed=3, braille_width=width), computer_factory=passers)
+    s.start()
+    assert s.handle_line("last") == ["No move yet."]
