@@ -140,7 +140,7 @@ def not_a_letter_sentence(bad: str, word: str) -> str:
 
 
 def no_letters_sentence(word: str) -> str:
-    return f"{clip(word)} has no letters; write the whole word, like 8D TRAIN."
+    return f"{clip(word)} has no letters; write the whole word, like TRAIN."
 
 
 def marked_empty_sentence(square: Square, word: str, letter: str) -> str:

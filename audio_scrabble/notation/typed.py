@@ -93,7 +93,7 @@ _FILLERS = {"from", "at", "on", "starting", "start", "going", "to"}
 #: not understood ("acros", "sideways"), never a second word
 _DIRECTION_LIKE = ("across", "down", "sideways", "horizontal", "horizontally", "vertical", "vertically",
                    "right", "left", "up", "over", "crossways", "crosswise")
-_EXAMPLE = "like play 8D TRAIN"
+_EXAMPLE = "like play TRAIN from D8 across"  # the one form taught (help play, the hints)
 #: a play's blanks as the game says them, after the word: ``(blanks S, E)``, ``(blank O)``
 _BLANKS_SAID = re.compile(r"\(\s*blanks?\s+([A-Za-z](?:(?:\s*,\s*|\s+and\s+|\s+)[A-Za-z])*)\s*\)", re.IGNORECASE)
 
@@ -262,13 +262,13 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
     if len(tokens) >= 3 and tokens[-1][-1:] in ".!" and tokens[-1].lower().rstrip(".!") in _DIRECTIONS:
         tokens[-1] = tokens[-1].rstrip(".!")  # "TRAIN from D8 across." as dictation writes it
     if not tokens:
-        raise NotationError(f"Say what to {verb} and where, {example}.", brief=f"No play given: {verb} 8D TRAIN.")
+        raise NotationError(f"Say what to {verb} and where, {example}.", brief=f"No play: {verb} TRAIN from D8 across.")
     for t in tokens:
         if _ANY_SQUARE.fullmatch(t) and not looks_like_position(t):
             raise NotationError(off_board_sentence(t))
     positions = [i for i, t in enumerate(tokens) if looks_like_position(t)]
     if len(positions) > 1:
-        raise NotationError(f"Give one start square only, {example}.", brief=f"Two squares given: {verb} 8D TRAIN.")
+        raise NotationError(f"Give one start square only, {example}.", brief=f"Two squares: {verb} TRAIN from D8 across.")
     pos = parse_position(tokens[positions[0]]) if positions else None
     pos_index = positions[0] if positions else None
     rest: list[tuple[int, str]] = []
@@ -292,7 +292,7 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
     # spoken filler words left over ("play TRAIN going across")
     words = [(i, t) for i, t in words if not (t.lower() in _FILLERS and len(words) > 1)]
     if not words:
-        raise NotationError(f"Say which word to {verb}, {example}.", brief=f"No word given: {verb} 8D TRAIN.")
+        raise NotationError(f"Say which word to {verb}, {example}.", brief=f"No word: {verb} TRAIN from D8 across.")
     if len(words) == 2 and direction is None:
         unknown = _direction_not_understood(words, pos_index)
         if unknown is not None:
@@ -306,8 +306,8 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
                             f"{clip(word)}{where} across.", brief="Two directions: type one.")
     if len(words) > 1:
         extra = " ".join(t for _, t in words)
-        raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word, {example}.",
-                            brief=f"Two words given: {verb} 8D TRAIN.")
+        raise NotationError(f"Which is the word in {clip(extra)!r}? Type one word,\n{example}.",
+                            brief=f"Two words: {verb} TRAIN from D8 across.")
     word = words[0][1]
     if not _WORD.fullmatch(word):
         bad = next(ch for ch in word if not (ch.isascii() and (ch.isalpha() or ch in "?.()")))
@@ -318,7 +318,7 @@ def parse_request(text: str, cursor: Square | None = None, verb: str = "play") -
     if pos is None:
         if direction is None or cursor is None:
             raise NotationError(f"Say where it goes, like {verb} TRAIN from D8 across.",
-                                brief=f"No square given: {verb} 8D TRAIN.")
+                                brief=f"No square: {verb} TRAIN from D8 across.")
         start = cursor
     else:
         start = pos[0]

@@ -131,7 +131,9 @@ CHALLENGE_OR_ACCEPT = "Type challenge or accept."
 #: the refusal of a command that cannot be done while the last play of
 #: the game waits on challenge or accept (its brief form: CHALLENGE_OR_ACCEPT)
 ANSWER_CHALLENGE_FIRST = "Challenge or accept the last play first."
-FIRST_WORD_HINT = ("Type play, a square and a word,", "like play 8D TRAIN, or help for more.")
+#: the first turn's prompt: the one form a play is taught in, the form the
+#: hints say (teaching.typed_play); ``8D TRAIN`` is read too, never taught
+FIRST_WORD_HINT = ("Type play, a word, its square and way:", "play TRAIN from D8 across, or help.")
 #: the first turn of a game begun from a position: where to start
 POSITION_HINT = ("Type spots for where a word can go,", "or help for more.")
 POSITION_HINT_NO_AIDS = ("Type help for commands.",)
@@ -514,10 +516,12 @@ def play_it_how(text: str, brief: bool = False) -> list[str]:
 
 
 def give_its_square(word: str, brief: bool = False) -> list[str]:
-    """A word from the rack typed alone."""
+    """A word from the rack typed alone: how to play it, in the one form
+    taught (from H8 across: on the first turn it covers the star)."""
     if brief:
-        return [f"Give its square: play 8D {clip(word.upper(), 12)}."]
-    return refusal_said(f"To play {clip(word.upper())}, give its square: play 8D {clip(word.upper())}.")
+        return [f"No square: play {clip(word.upper(), 12)} from H8 across."]
+    return refusal_said(f"To play {clip(word.upper())}, say where and which way: "
+                        f"play {clip(word.upper())} from H8 across.")
 
 
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
@@ -651,7 +655,7 @@ def off_the_star(letters: str, start: str, way: str, other_way: str | None) -> s
 
 def play_a_number(typed: str, action: str = "play") -> str:
     """``play 1`` (a hint's number, most often): what a play needs."""
-    return f"{clip(typed, 8)!r} is a number, not a word; type {action}, a square and a word, like {action} 8D TRAIN."
+    return f"{clip(typed, 8)!r} is a number, not a word; type {action}, a word, its square and way, like {action} TRAIN from D8 across."
 
 
 PLAY_A_NUMBER_BRIEF = "A number: type a square and a word."

@@ -130,7 +130,7 @@ def last_move_lines(history: Sequence[Event], aud: Audience, style: Style) -> li
     the move itself."""
     last = last_move_event(history)
     if last is None:
-        return ["No move has been made yet."]
+        return ["No move yet."]  # one line, whole, at 20 cells too
     i = max(k for k, ev in enumerate(history) if ev is last)
     said: list[Event] = [last]
     if isinstance(last, TurnLost) and i and isinstance(history[i - 1], ChallengeResolved):

@@ -14,6 +14,9 @@ less the tiles kept. Plays are said as a
 player says them ("TRAIN, D8 across"), from the engine's placements
 (square, direction, letters), not in the row-first tournament notation
 ("8D TRAIN"), though that is accepted too when the player types them back.
+A play to type is suggested in one form everywhere (:func:`typed_play`,
+help play, the tutorial, the first-turn prompt, the refusals):
+``play TRAIN from D8 across``; ``8D TRAIN`` is read, never taught.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def test_asking_again():
     g = s.game
     ready(s)
     assert s.handle_line("bag") == [f"{len(g.bag)} tiles in the bag."]
-    assert s.handle_line("last") == ["No move has been made yet."]
+    assert s.handle_line("last") == ["No move yet."]
     assert s.handle_line("history") == [f"{g.names[g.current]} plays first, by the draw."]
     unseen = s.handle_line("unseen")
     assert unseen[0] == f"{sum(g.unseen().values())} tiles unseen:"
@@ -432,8 +432,8 @@ def test_at_brief_verbosity_each_refusal_says_the_fault_first_and_the_fix_in_the
     assert answers["exchange"] == "No tiles given: exchange AEI."
     assert answers["arrange"] == "No tiles given: arrange RETAIN."
     assert answers["goto"] == "No square given: goto H8."
-    assert answers["play"] == "No play given: play 8D TRAIN."
-    assert answers["play H8"] == "No word given: play 8D TRAIN."
+    assert answers["play"] == "No play: play TRAIN from D8 across."
+    assert answers["play H8"] == "No word: play TRAIN from D8 across."
     assert answers["history 0"] == "Not a number of turns: history 5."
     assert answers["next"] == "No review yet: next follows the game."
     assert answers["set x"] == "No setting 'x'; type set."

@@ -28,7 +28,7 @@ def test_help_on_a_command_and_its_alias():
     s, _ = session()
     out = s.handle_line("help play")
     assert out[0] == "Place a word and end your turn."
-    assert "Type play 8D TRAIN." in out
+    assert "Type play TRAIN from D8 across." in out
     assert s.handle_line("help p") == out
     out = s.handle_line("help keys")
     assert out[0] == "Keys on an empty line move the cursor:"

@@ -270,7 +270,7 @@ def test_play_and_a_number_alone_says_what_a_play_needs():
     s.start()
     s.handle_line("")
     before = list(s.game.actions)
-    assert joined(s.handle_line("play 1")) == "'1' is a number, not a word; type play, a square and a word, like play 8D TRAIN."
+    assert joined(s.handle_line("play 1")) == "'1' is a number, not a word; type play, a word, its square and way, like play TRAIN from D8 across."
     assert joined(s.handle_line("check 2")).startswith("'2' is a number, not a word; type check,")
     assert s.game.actions == before
 

@@ -191,7 +191,7 @@ def test_play_with_a_number_no_hint_could_have_is_refused_not_an_error():
     before = snapshot(s)
     for typed in ("9" * 5000, "\u00b2"):
         out = s.handle_line(f"play {typed}")
-        assert " ".join(out).endswith("is a number, not a word; type play, a square and a word, like play 8D TRAIN."), out
+        assert " ".join(out).endswith("is a number, not a word; type play, a word, its square and way, like play TRAIN from D8 across."), out
         assert snapshot(s) == before
 
 

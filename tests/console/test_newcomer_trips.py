@@ -79,17 +79,17 @@ def test_a_near_miss_offers_the_commands_as_choices():
 
 
 def test_check_typed_alone_gives_check_as_its_example():
-    # it said "Say what to play and where, like play 8D TRAIN."
+    # it said "Say what to play and where, like play TRAIN from D8 across."
     s, _ = session()
     s.handle_line("")
     before = snapshot(s)
-    assert joined(s.handle_line("check")) == "Say what to check and where, like check 8D TRAIN."
-    assert joined(s.handle_line("check 8D")) == "Say which word to check, like check 8D TRAIN."
+    assert joined(s.handle_line("check")) == "Say what to check and where, like check TRAIN from D8 across."
+    assert joined(s.handle_line("check 8D")) == "Say which word to check, like check TRAIN from D8 across."
     assert joined(s.handle_line("check TRAIN")) == "Say where it goes, like check TRAIN from D8 across."
-    assert joined(s.handle_line("play")) == "Say what to play and where, like play 8D TRAIN."
+    assert joined(s.handle_line("play")) == "Say what to play and where, like play TRAIN from D8 across."
     assert snapshot(s) == before
     s.handle_line("set verbosity brief")
-    assert s.handle_line("check") == ["No play given: check 8D TRAIN."]
+    assert s.handle_line("check") == ["No play: check TRAIN from D8 across."]
 
 
 def test_set_with_one_word_says_what_was_wrong():
@@ -185,10 +185,10 @@ def test_how_to_play_is_said_when_a_computer_opened_the_game():
     s = Session(Options(players="Ann,computer:club", seed=1), lexicon=services.WordSet(["FAQIR", "AVIATOR"]))
     out = s.start()
     assert "Club computer plays first." in out
-    hint = out.index("Type play, a square and a word,")
-    assert out[hint + 1] == "like play 8D TRAIN, or help for more." and out[hint + 2].startswith("Rack: ")
+    hint = out.index("Type play, a word, its square and way:")
+    assert out[hint + 1] == "play TRAIN from D8 across, or help." and out[hint + 2].startswith("Rack: ")
     after = s.handle_line("pass")  # the person has had a turn: not again
-    assert "Type play, a square and a word," not in after and after[-1].startswith("Rack: ")
+    assert "Type play, a word, its square and way:" not in after and after[-1].startswith("Rack: ")
 
 
 def test_the_set_up_takes_an_answer_said_whole():

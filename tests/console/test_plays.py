@@ -267,7 +267,7 @@ def test_a_word_alone_from_the_rack_is_answered_with_how_to_play_it():
     g = s.game
     g.players[g.current].rack[:] = list("PLYARTS")
     before = snapshot(s)
-    assert joined(s.handle_line("part")) == "To play PART, give its square: play 8D PART."
+    assert joined(s.handle_line("part")) == "To play PART, say where and which way: play PART from H8 across."
     assert joined(s.handle_line("plya")) == "'plya' is not a command; did you mean play? Type help for the list."
     # issue 23: undo says what to do instead
     assert joined(s.handle_line("undo")) == "There is no undo: a play made stands; to test one first, type check."
@@ -293,7 +293,7 @@ def test_at_play_it_quit_does_not_play_and_help_or_repeat_keep_the_question_open
     assert out == ["Not played; still your turn.", "Leave the game? Type yes or no."]
     assert snapshot(s) == before and not s.finished
     out = s.handle_line("play")
-    assert out[0] == "Staying in the game." and joined(out[1:]) == "Say what to play and where, like play 8D TRAIN."
+    assert out[0] == "Staying in the game." and joined(out[1:]) == "Say what to play and where, like play TRAIN from D8 across."
     assert not s.finished
     assert s.handle_line("play ZAP from H7 down") == asked
     assert s.handle_line("again") == asked

@@ -26,7 +26,7 @@ from audio_scrabble.presentation.phrases import Audience, Style
 from console_kit import AcceptAll, WORDS, _first_two, ready, seed_where, session, single_tile_line, snapshot, passers, _sixth_scoreless_play, joined as joined_console, pair
 from refusal_corpus import joined
 
-FIRST_WORD_HINT = ["Type play, a square and a word,", "like play 8D TRAIN, or help for more."]
+FIRST_WORD_HINT = ["Type play, a word, its square and way:", "play TRAIN from D8 across, or help."]
 
 
 # ---------------------------------------------------------------- rack privacy

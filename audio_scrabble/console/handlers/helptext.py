@@ -3,8 +3,8 @@
 The file holds one entry per command or topic::
 
     == play
-    usage: play 8D WORD
     usage: play WORD from D8 across
+    usage: play WORD from H8 down
     Place a word on the board.
     More sentences, one per line.
 
