@@ -8,7 +8,7 @@ make through the game's own action.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ...core.board import ACROSS, CENTRE, DOWN
@@ -130,8 +130,31 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
     if e.code == "first_not_on_star" and play.tiles:
-        return prompts.refusal_said(off_the_star(play, open_blanks))
+        other = _refused_the_other_way(game, play)
+        if other is None:
+            return prompts.refusal_said(off_the_star(play, open_blanks))
+        e, play = other  # typed back the way said, refused for the rack: that said instead
     return prompts.refusal_said(explain_rack(game, e, play, held))
+
+
+def _refused_the_other_way(game: Game, play: Play) -> tuple[IllegalPlay, Play] | None:
+    """The first word off the star, turned the other way from its first
+    square (the way :func:`off_the_star` says to type it), when it covers
+    H8 and the rules refuse it so for another reason than a word not in
+    the list (a tile not on the rack): that refusal, and the play turned."""
+    start, way = play.tiles[0].square, play.line_direction()
+    other = DOWN if way == ACROSS else ACROSS
+    squares = [start.step(other, n) for n in range(len(play.tiles))]
+    if not all(sq.on_board for sq in squares) or CENTRE not in squares:
+        return None
+    turned = Play(tuple(replace(t, square=sq) for t, sq in zip(play.tiles, squares)), other)
+    try:
+        game.check_place(turned)
+    except WordNotAcceptable:
+        return None
+    except IllegalPlay as refused:
+        return refused, turned
+    return None
 
 
 def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
