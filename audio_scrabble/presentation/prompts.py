@@ -641,6 +641,13 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
 
 
+def touching_nothing(letters: str, start: str, way: str, other_way: str) -> str:
+    """A word typed where it touches no tile (a hint's play typed back
+    without its way: a square written column first runs down): which way
+    it ran, and the other way to type, which plays."""
+    return f"{letters} from {start} runs {way}, touching no tile;\ntype play {letters} from {start} {other_way}."
+
+
 def off_the_star(letters: str, start: str, way: str, other_way: str | None) -> str:
     """The first word typed where it misses the star: the rule, which way
     the word ran (``JEEZ from E8 runs down``: a square written column

@@ -249,11 +249,14 @@ def ask_back(home: Any, link: HonourLink) -> list[str]:
     start); taken when its log comes (:func:`heard`). Opened again while
     it waits: said the same, the ask sent again (once: the same transaction id). What to say."""
     waiting = home.catching.get(link.room)
-    if link.room in home.asked and isinstance(waiting, HonourAsk):
-        try:
-            waiting.ask()
-        except OnlineError:
-            pass  # the homeserver does not answer: asked again at the next start
+    if link.room in home.asked:  # asked already: said the same
+        if isinstance(waiting, HonourAsk):
+            try:
+                waiting.ask()
+            except OnlineError:
+                pass  # the homeserver does not answer: asked again at the next start
+        # else its answer is being taken on the worker's thread (out of ``catching``, not yet
+        # played here): not asked again, which would take the same answer a second time
         return prompts_homes.honour_asked_back(link.friend_name)
     link.journal.append(ASKED_BACK)
     return _asked_back(home, link, said=True)

@@ -196,8 +196,11 @@ class AnswerLine:
         app = self._session.app
         if line is None or not (self._drawn and self.lines and app.is_running):
             return
-        columns = max(1, app.output.get_size().columns)
+        size = app.output.get_size()
+        columns = max(1, size.columns)
         rows = sum(max(1, -(-get_cwidth(text) // columns)) for text in self.lines)
+        if rows >= size.rows:  # scrolled off the screen: the cursor would stop on the answer's own first line
+            return
         app.output.write_raw(f"\x1b7\x1b[{rows}A\r{line}\x1b8")
         app.output.flush()
 

@@ -8,7 +8,7 @@ make through the game's own action.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ...core.board import ACROSS, CENTRE, DOWN
@@ -130,8 +130,48 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
     if e.code == "first_not_on_star" and play.tiles:
-        return prompts.refusal_said(off_the_star(play, open_blanks))
+        other = _refused_the_other_way(game, play)
+        if other is None:
+            return prompts.refusal_said(off_the_star(play, open_blanks))
+        e, play = other  # typed back the way said, refused for the rack: that said instead
+    elif e.code == "not_touching" and play.tiles:  # a hint's play typed back without its way
+        other = _refused_the_other_way(game, play, e)
+        if other is None:
+            return prompts.refusal_said(_touching_nothing(play, open_blanks))
+        if other[0].code == "not_on_rack":
+            e, play = other  # refused the other way for the rack: that said instead
     return prompts.refusal_said(explain_rack(game, e, play, held))
+
+
+def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
+    """A word touching no tile, said with which way it ran and the other
+    way to type, which plays (see :func:`_refused_the_other_way`)."""
+    start, way = play.tiles[0].square, play.line_direction()
+    other = DOWN if way == ACROSS else ACROSS
+    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    return prompts.touching_nothing(letters, start.name, phrases.direction_word(way), phrases.direction_word(other))
+
+
+def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = None) -> tuple[ScrabbleError, Play] | None:
+    """A play refused (``e``; None: the first word off the star), turned
+    the other way from its first square (the way :func:`off_the_star`
+    says to type it): None when that plays (or only its word may not be
+    in the list); else its refusal (a tile not on the rack; touching
+    nothing either way), and the play turned; off the board, or the first
+    word not covering H8 that way either: ``e`` itself (None for the star)."""
+    start, way = play.tiles[0].square, play.line_direction()
+    other = DOWN if way == ACROSS else ACROSS
+    squares = [start.step(other, n) for n in range(len(play.tiles))]
+    if not all(sq.on_board for sq in squares) or (e is None and CENTRE not in squares):
+        return None if e is None else (e, play)
+    turned = Play(tuple(replace(t, square=sq) for t, sq in zip(play.tiles, squares)), other)
+    try:
+        game.check_place(turned)
+    except WordNotAcceptable:
+        return None
+    except IllegalPlay as refused:
+        return refused, turned
+    return None
 
 
 def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
