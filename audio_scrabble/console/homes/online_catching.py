@@ -205,7 +205,8 @@ def ask_honour(home: Any, room: str, room_name: str) -> list[str]:
 
 
 def _honour_taken(home: Any, ask: HonourAsk) -> list[str]:
-    home.catching.pop(ask.room, None)
+    if home.catching.pop(ask.room, None) is not ask:  # taken already (the worker's thread or the console's)
+        return []
     chats: list[str] = home.resume_honour(ask.journal)  # the friend's lines not said yet, said after the news
     link = home.honour.get(ask.room)
     # asked back from here: listed as asked until now, at the same number (resume_honour lists it as played)
