@@ -2534,12 +2534,12 @@ static void eg_rec_move(EgObject *s, const Rec *r, const int32_t *packed, EMove 
  * the lines k of s->dirty. The moves of a (line state, rack) last found
  * on a line are kept beside the line (s->lmv): a node's siblings ask
  * for the same on the lines the move between them left alone. */
-static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
+static int eg_line_moves_on(EgObject *s, Rack rack, uint32_t dirty, EMove ***lv, int *ln)
 {
     LEntry **entries = s->lent;
     int32_t packed[2 * SIZE][LINE_INTS];
     uint64_t ca[2 * SIZE], cb[2 * SIZE], rh = rk_hash(rack);
-    uint32_t missing = 0, dirty = s->dirty, found = 0, fresh = 0, ask = 0, x;
+    uint32_t missing = 0, found = 0, fresh = 0, ask = 0, x;
     int k, no_blank = rk_blanks(rack) == 0;
     /* In steps, so that the lines' lookups, each a likely cache miss,
        overlap: the contexts of the lines without a state, their places
@@ -2679,6 +2679,30 @@ nomem:
     free(s->ctx->recs);
     s->ctx->recs = NULL;
     return -1;
+}
+
+static int eg_line_moves(EgObject *s, Rack rack, EMove ***lv, int *ln)
+{
+    return eg_line_moves_on(s, rack, s->dirty, lv, ln);
+}
+
+/* The best score of the moves of rack that go out on the lines given
+ * (lines changed since the root: their states found, -1: none; -2:
+ * error). */
+static int eg_best_out_on(EgObject *s, Rack rack, uint32_t lines)
+{
+    EMove **lv[2 * SIZE];
+    int ln[2 * SIZE], k, y, best = -1;
+    uint32_t x;
+    if (lines && eg_line_moves_on(s, rack, lines, lv, ln) < 0)
+        return -2;
+    for (x = lines; x; x &= x - 1) {
+        k = lowest_bit(x);
+        for (y = 0; y < ln[k]; y++)
+            if (rk_eq(lv[k][y]->used, rack) && lv[k][y]->score > best)
+                best = lv[k][y]->score;
+    }
+    return best;
 }
 
 /* The moves of rack on the lines changed since the root, ordered
@@ -2933,33 +2957,6 @@ static int eg_outs_now(EgObject *s, int side, Rack rack)
     return 0;
 }
 
-/* The best score of the moves of side holding rack that go out on the
- * board now (-1: none; -2: error). */
-static int eg_best_out_now(EgObject *s, int side, Rack rack)
-{
-    MList *fit = eg_fitting(s, side, rack);
-    uint32_t dirty = s->dirty, x;
-    int k, y, best = -1;
-    if (fit == NULL)
-        return -2;
-    for (k = 0; k < fit->n && rk_eq(fit->v[k]->used, rack); k++)
-        if (!(dirty >> fit->v[k]->line & 1) && fit->v[k]->score > best)
-            best = fit->v[k]->score;
-    if (dirty) {
-        EMove **lv[2 * SIZE];
-        int ln[2 * SIZE];
-        if (eg_line_moves(s, rack, lv, ln) < 0)
-            return -2;
-        for (x = dirty; x; x &= x - 1) {
-            k = lowest_bit(x);
-            for (y = 0; y < ln[k]; y++)
-                if (rk_eq(lv[k][y]->used, rack) && lv[k][y]->score > best)
-                    best = lv[k][y]->score;
-        }
-    }
-    return best;
-}
-
 /* At a node one ply above the horizon that no move cut off: is its value
  * sound, every move that does not go out bounded by an out the other side
  * has after it (the other's value after m is at least that out's score
@@ -2975,8 +2972,9 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
     int ln[2 * SIZE];
     MList *fit;
     int face_theirs = eg_face(s, theirs), face_mine = eg_face(s, mine);
-    int B = -EG_INF - 1, U, A, k, y, pass;
-    uint32_t dirty = s->dirty, x;
+    int B = -EG_INF - 1, U, A, k, y, pass, nl = 0;
+    int obest[2 * SIZE], oline[2 * SIZE];
+    uint32_t dirty = s->dirty, x, olines = 0;
     fit = eg_fitting(s, side, mine);
     if (fit == NULL)
         return -1;
@@ -2997,12 +2995,32 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
     A = B > alpha0 ? B : alpha0;
     if (eg_outs_now(s, 1 - side, theirs) < 0)
         return -1;
+    /* the other's outs standing now, once: the best on each line, the
+       lines by that score, the best first (a play's bound is then the
+       first of them on a line it leaves alone) */
+    for (k = 0; k < s->oo.n; k++) {
+        int l = s->oo.v[k]->line, sc = s->oo.v[k]->score;
+        if (!(olines >> l & 1)) {
+            olines |= (uint32_t)1 << l;
+            obest[l] = sc;
+            oline[nl++] = l;
+        } else if (sc > obest[l]) {
+            obest[l] = sc;
+        }
+    }
+    for (k = 1; k < nl; k++) {
+        int l = oline[k], j = k;
+        while (j > 0 && obest[oline[j - 1]] < obest[l]) {
+            oline[j] = oline[j - 1];
+            j--;
+        }
+        oline[j] = l;
+    }
     /* the pass: at most the tiles held (the other passes back), at most
        the other going out now */
     pass = face_theirs - face_mine;
-    for (k = 0; k < s->oo.n; k++)
-        if (-(s->oo.v[k]->score + 2 * face_mine) < pass)
-            pass = -(s->oo.v[k]->score + 2 * face_mine);
+    if (nl > 0 && -(obest[oline[0]] + 2 * face_mine) < pass)
+        pass = -(obest[oline[0]] + 2 * face_mine);
     if (pass > A)
         return 0;
     U = pass;
@@ -3044,16 +3062,24 @@ static int eg_leaf_sound(EgObject *s, int side, Rack mine, Rack theirs, EMove *f
                     left = rk_sub(mine, m->used);
                     if (rk_empty(left))
                         continue;
-                    ch = eg_changed_by(s, m);
-                    for (z = 0; z < s->oo.n; z++)
-                        if (!(ch >> s->oo.v[z]->line & 1) && s->oo.v[z]->score > o)
-                            o = s->oo.v[z]->score;
+                    if (olines) {
+                        ch = eg_changed_by(s, m);
+                        if (olines & ~ch)
+                            for (z = 0; z < nl; z++)
+                                if (!(ch >> oline[z] & 1)) {
+                                    o = obest[oline[z]];
+                                    break;
+                                }
+                    }
                     if (o < 0) {
                         /* m changed the lines of every out the other side
-                           had: its outs on the board after m */
+                           had (so the lines it leaves alone hold none, now
+                           or after it): its outs on those lines after m */
                         LEntry *saved[2 * SIZE];
                         uint32_t changed, old = eg_apply(s, m, saved, &changed);
-                        o = eg_best_out_now(s, 1 - side, theirs);
+                        if (changed == (uint32_t)-1)
+                            return -1;
+                        o = eg_best_out_on(s, theirs, changed);
                         eg_undo(s, m, old, saved, changed);
                         if (o < -1)
                             return -1;
