@@ -7,7 +7,10 @@ content), each choosing a club player's move on the host's game. For
 the tests that build their own: Alice's console over a given network
 (alice_host; its connection can be out of reach: OutOfReach), an honour
 game invited and accepted (honour_game), two of them (two_games, with
-Bob's and Carol's clients: with_bob_and_carol)."""
+Bob's and Carol's clients: with_bob_and_carol). For the tests of an honour
+game moving between Alice's computers: Computers (her consoles over a
+network of late devices, Bob on a phone), with the game invited on the
+first (invited) and handed to the second (handed_over)."""
 
 from __future__ import annotations
 
@@ -145,6 +148,66 @@ def alice_host(net: LoopbackNetwork, folder: Path, lexicon: Any, saves: Any, *, 
     to ``net`` (naming ``device``), kept in ``host.transports``; another
     call over the same folder is her program's next start."""
     return Host(lambda: transport(net, ALICE, device=device), folder, lexicon, saves, seed=seed)
+
+
+class Computers:
+    """Alice's computers (consoles, each with its own data folder and
+    device) over a loopback network made like Matrix's encryption (late
+    devices), Bob's phone on it; all closed by ``close``."""
+
+    def __init__(self, tmp: Path, lexicon: Any) -> None:
+        self.net = LoopbackNetwork(late_devices=True)
+        self.tmp, self.lexicon = tmp, lexicon
+        self.saves = SaveStore(tmp / "saves")
+        self.bob = LoopbackTransport(self.net, BOB, device="PHONE")
+        self.hosts: list[Host] = []
+        self.n = 0
+
+    def host(self, folder: str, device: str) -> Host:
+        """Alice's console with its data in ``folder`` (again: its next start)."""
+        h = Host(lambda: LoopbackTransport(self.net, ALICE, device=device), self.tmp / folder, self.lexicon,
+                 self.saves, seed=SEED)
+        self.hosts.append(h)
+        return h
+
+    def idle(self, *hosts: Host) -> None:
+        for _ in range(3):
+            for h in hosts:
+                h.idle()
+
+    def types(self, room: str, text: str, *hosts: Host) -> None:
+        """Bob types a line in ``room``; ``hosts`` settled after."""
+        self.n += 1
+        self.bob.send(room, text, None, f"bob.{self.n}")
+        self.idle(*hosts)
+
+    def bob_passes(self, room: str, *hosts: Host) -> None:
+        self.types(room, "pass", *hosts)
+
+    def invited(self, folder: str = "first", device: str = "ALICE1") -> tuple[Host, str]:
+        """A computer of Alice's signed in, Bob invited to an honour game
+        and accepted in his app: the computer and the game's room."""
+        first = self.host(folder, device)
+        first.sign_in()
+        first.line(f"invite {BOB} honour")
+        room = first.home.rooms[0]
+        self.bob.accept(room)
+        return first, room
+
+    def handed_over(self) -> tuple[Host, Host, str]:
+        """The game invited on the first computer (ALICE1), then the
+        second (ALICE2) signed in and the game handed to it: the first,
+        the second, the room."""
+        first, room = self.invited()
+        second = self.host("second", "ALICE2")
+        second.sign_in()
+        self.idle(first, second)
+        return first, second, room
+
+    def close(self) -> None:
+        for h in self.hosts:
+            h.close()
+        self.bob.close()
 
 
 def honour_game(host: Host, friend: LoopbackTransport) -> str:
