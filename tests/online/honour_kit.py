@@ -7,7 +7,9 @@ content), each choosing a club player's move on the host's game. For
 the tests that build their own: Alice's console over a given network
 (alice_host; its connection can be out of reach: OutOfReach), an honour
 game invited and accepted (honour_game), two of them (two_games, with
-Bob's and Carol's clients: with_bob_and_carol). For the tests of an honour
+Bob's and Carol's clients: with_bob_and_carol), one with Bob's bare client
+(honour_with_bob) and Bob's first move made where the deal has him first
+(alices_turn). For the tests of an honour
 game moving between Alice's computers: Computers (her consoles over a
 network of late devices, Bob on a phone), with the game invited on the
 first (invited) and handed to the second (handed_over)."""
@@ -217,6 +219,37 @@ def honour_game(host: Host, friend: LoopbackTransport) -> str:
     room = room_of(host, friend.user_id)
     friend.accept(room)
     return room
+
+
+def honour_with_bob(tmp_path: Path, lexicon: Any, transport: type[LoopbackTransport] = LoopbackTransport
+                    ) -> tuple[LoopbackNetwork, LoopbackTransport, Host, str]:
+    """Alice's console (see alice_host; data in ``tmp_path``/alice, saves
+    in ``tmp_path``/s, each connection a ``transport``) and Bob's bare
+    client on one loopback network, she signed in, an honour game with him
+    accepted: the network, Bob's client, her console and the game's room.
+    The caller closes both (here, if the set-up fails)."""
+    net = LoopbackNetwork()
+    bob = LoopbackTransport(net, BOB)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=transport)
+    try:
+        host.sign_in()
+        room = honour_game(host, bob)
+    except BaseException:
+        host.close()
+        bob.close()
+        raise
+    return net, bob, host, room
+
+
+def alices_turn(host: Host, bob: LoopbackTransport, room: str, lexicon: Any) -> HonourLink:
+    """Where the deal has Bob first, his move (a club player's, seed 9)
+    typed in the room, so that it is Alice's turn: the game's link."""
+    link = host.link()
+    if link.game.current == link.friend_seat:
+        bob.send(room, club_move(link, 1, ComputerPlayer("club", lexicon, rng_seed=9)), None, "bob.first")
+        host.idle()
+        host.line("")
+    return link
 
 
 @contextmanager
