@@ -9,7 +9,9 @@ the tests that build their own: Alice's console over a given network
 game invited and accepted (honour_game), two of them (two_games, with
 Bob's and Carol's clients: with_bob_and_carol), one with Bob's bare client
 (honour_with_bob) and Bob's first move made where the deal has him first
-(alices_turn). For the tests of an honour
+(alices_turn); for the tests that start her program again over the same
+data, Bob's and Carol's clients with her console (alice_bob_and_carol),
+and a game opened by its room (open_game). For the tests of an honour
 game moving between Alice's computers: Computers (her consoles over a
 network of late devices, Bob on a phone), with the game invited on the
 first (invited) and handed to the second (handed_over)."""
@@ -266,6 +268,25 @@ def with_bob_and_carol(tmp_path: Path, lexicon: Any) -> Iterator[tuple[Host, Loo
         host.close()
         bob.close()
         carol.close()
+
+
+def alice_bob_and_carol(tmp_path: Path, lexicon: Any
+                        ) -> tuple[LoopbackNetwork, SaveStore, LoopbackTransport, LoopbackTransport, Host]:
+    """Bob's and Carol's bare clients and Alice's console (see alice_host;
+    data in ``tmp_path``/alice, saves in ``tmp_path``/saves) on one
+    loopback network, none signed in: the network, the saves (for her
+    program's next start: alice_host again), Bob's, Carol's, her console.
+    The caller closes them."""
+    net = LoopbackNetwork()
+    saves = SaveStore(tmp_path / "saves")
+    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
+    return net, saves, bob, carol, alice_host(net, tmp_path / "alice", lexicon, saves)
+
+
+def open_game(host: Host, room: str) -> list[str]:
+    """``games``, then ``open N`` of the game in ``room``: what open said."""
+    host.line("games")
+    return host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
 
 
 def two_games(host: Host, first: LoopbackTransport, second: LoopbackTransport) -> str:
