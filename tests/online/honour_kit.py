@@ -10,7 +10,7 @@ game invited and accepted (honour_game), two of them (two_games, with
 Bob's and Carol's clients: with_bob_and_carol), one with Bob's bare client
 (honour_with_bob) and Bob's first move made where the deal has him first
 (alices_turn); for the tests that start her program again over the same
-data, Bob's and Carol's clients with her console (alice_bob_and_carol),
+data, Bob's and Carol's clients with her console (Restarts),
 and a game opened by its room (open_game). For the tests of an honour
 game moving between Alice's computers: Computers (her consoles over a
 network of late devices, Bob on a phone), with the game invited on the
@@ -270,17 +270,31 @@ def with_bob_and_carol(tmp_path: Path, lexicon: Any) -> Iterator[tuple[Host, Loo
         carol.close()
 
 
-def alice_bob_and_carol(tmp_path: Path, lexicon: Any
-                        ) -> tuple[LoopbackNetwork, SaveStore, LoopbackTransport, LoopbackTransport, Host]:
+class Restarts:
     """Bob's and Carol's bare clients and Alice's console (see alice_host;
     data in ``tmp_path``/alice, saves in ``tmp_path``/saves) on one
-    loopback network, none signed in: the network, the saves (for her
-    program's next start: alice_host again), Bob's, Carol's, her console.
-    The caller closes them."""
-    net = LoopbackNetwork()
-    saves = SaveStore(tmp_path / "saves")
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    return net, saves, bob, carol, alice_host(net, tmp_path / "alice", lexicon, saves)
+    loopback network, none signed in; her program started again over the
+    same data by ``again``; every console and both clients closed by
+    ``close``."""
+
+    def __init__(self, tmp_path: Path, lexicon: Any) -> None:
+        self.net = LoopbackNetwork()
+        self.saves = SaveStore(tmp_path / "saves")
+        self.bob, self.carol = LoopbackTransport(self.net, BOB), LoopbackTransport(self.net, CAROL)
+        self._folder, self._lexicon = tmp_path / "alice", lexicon
+        self.hosts = [alice_host(self.net, self._folder, lexicon, self.saves)]
+
+    def again(self) -> Host:
+        """Her program (the last console) closed and started again: the new console."""
+        self.hosts[-1].close()
+        self.hosts.append(alice_host(self.net, self._folder, self._lexicon, self.saves))
+        return self.hosts[-1]
+
+    def close(self) -> None:
+        for h in self.hosts:
+            h.close()
+        self.bob.close()
+        self.carol.close()
 
 
 def open_game(host: Host, room: str) -> list[str]:

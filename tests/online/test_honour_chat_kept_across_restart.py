@@ -20,7 +20,7 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import CAROL, alice_bob_and_carol, alice_host, open_game, room_of, two_games  # type: ignore[import-not-found]
+from honour_kit import CAROL, Restarts, open_game, room_of, two_games  # type: ignore[import-not-found]
 from lines_kit import said, times  # type: ignore[import-not-found]
 
 
@@ -30,7 +30,8 @@ def lexicon() -> Any:
 
 
 def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_path: Path, lexicon: Any) -> None:
-    net, saves, bob, carol, first = alice_bob_and_carol(tmp_path, lexicon)
+    restarts = Restarts(tmp_path, lexicon)
+    bob, carol, first = restarts.bob, restarts.carol, restarts.hosts[0]
     try:
         room = two_games(first, bob, carol)  # Bob's game is not open now
         bob.send(room, "see you tomorrow", None, "bob.chat")
@@ -40,7 +41,7 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         bob.send(room, "bring snacks", None, "bob.chat2")
         first.idle()
         first.close()  # the second line not said yet: the program ends
-        again = alice_host(net, tmp_path / "alice", lexicon, saves)
+        again = restarts.again()
         start = again.sign_in()
         line = online_prompts.chat_while_away("Bob", "bring snacks")
         assert said(line, start), start
@@ -52,10 +53,9 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         open_game(again, room)
         assert times(line, again.heard) == 1  # once
         again.close()
-        third = alice_host(net, tmp_path / "alice", lexicon, saves)
+        third = restarts.again()
         out = third.sign_in()
         assert not any("bring snacks" in x for x in out + open_game(third, room))  # said: not kept any more
         third.close()
     finally:
-        bob.close()
-        carol.close()
+        restarts.close()
