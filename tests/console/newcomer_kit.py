@@ -26,9 +26,10 @@ def over(tmp_path: Path, width: int | None = None) -> Session:
     return s
 
 
-def damaged_start(tmp_path: Path) -> tuple[Session, list[str]]:
-    """A new session started where Ann's game against the expert was left
-    after a pass, its current save cut short; what its start said."""
+def damaged_start(tmp_path: Path, width: int | None = None, cut_to: int | None = None) -> tuple[Session, list[str]]:
+    """A new session (``width`` braille cells) started where Ann's game
+    against the expert was left after a pass, its current save cut short
+    (to ``cut_to`` bytes; half of it by default); what its start said."""
     from audio_scrabble.persistence import SaveStore
 
     first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
@@ -38,6 +39,7 @@ def damaged_start(tmp_path: Path) -> tuple[Session, list[str]]:
     first.handle_line("quit")
     current = tmp_path / "current.json"
     data = current.read_bytes()
-    current.write_bytes(data[: len(data) // 2])  # cut short
-    s = Session(Options(seed=3), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path), computer_factory=passers)
+    current.write_bytes(data[: len(data) // 2 if cut_to is None else cut_to])  # cut short
+    s = Session(Options(seed=3, braille_width=width), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path),
+                computer_factory=passers)
     return s, s.start()

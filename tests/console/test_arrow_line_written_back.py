@@ -13,58 +13,22 @@ read a console by its lines)."""
 
 from __future__ import annotations
 
-import io
 import shutil
 import sys
 import time
 
 import pytest
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
-
-from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import TextSpeaker
+from piped_terminal_kit import RIGHT, key_answers, typed_at_a_terminal  # type: ignore[import-not-found]
 from tmux_terminal import terminal_factory  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the answer's line is blanked on Linux only")
 
-RIGHT = "\x1b[C"
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-class _Raw(io.StringIO):
-    encoding = "utf-8"  # type: ignore[assignment]
-
-
-def _session() -> Session:
-    return Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
-
-
-def _answers() -> list[str]:
-    s = _session()
-    s.start()
-    s.handle_line("")
-    return [s.key("right")[-1], s.key("right")[-1]]
-
 
 def test_the_last_answer_is_blank_under_the_break_and_written_back() -> None:
-    first, second = _answers()
-    raw = _Raw()
-    output = Vt100_Output(raw, lambda: Size(rows=24, columns=80), term="xterm")
-    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
-        app = ConsoleApp(_session(), TextSpeaker(io.StringIO()), screen=io.StringIO(), output=output)
-        inp.send_text("\r" + RIGHT + RIGHT + "quit\ryes\r")
-        assert app.run() == 0
-    written = raw.getvalue()
+    first, second = key_answers("right", "right")
+    written, _ = typed_at_a_terminal(RIGHT + RIGHT)
     blank = "\r" + " " * len(first) + "\r\n"
     back = f"\x1b7\x1b[1A\r{first}\x1b8"
     assert blank in written and back in written, written[-600:]
@@ -75,7 +39,7 @@ def test_the_last_answer_is_blank_under_the_break_and_written_back() -> None:
 def test_in_a_real_terminal_both_answers_stay(terminal_factory) -> None:  # type: ignore[no-untyped-def]
     if not shutil.which("tmux"):
         pytest.skip("Debian package tmux is not installed")
-    first, second = _answers()
+    first, second = key_answers("right", "right")
     t = terminal_factory(["--players", "Alice,Bob", "--seed", "1", "--new", "--speech", "text"])
     t.wait_for_prompt()
     t.type("")

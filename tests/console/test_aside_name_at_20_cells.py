@@ -12,25 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from audio_scrabble.console import services
-from audio_scrabble.console.session import Options, Session
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import layout
 
-from newcomer_kit import passers  # type: ignore[import-not-found]
+from newcomer_kit import damaged_start  # type: ignore[import-not-found]
 
 
 def _aside_at(tmp_path: Path, cells: int) -> tuple[str, list[str]]:
-    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
-                    store=SaveStore(tmp_path), computer_factory=passers)
-    first.start()
-    first.handle_line("pass")
-    first.handle_line("quit")
-    current = tmp_path / "current.json"
-    current.write_bytes(current.read_bytes()[:100])  # cut short
-    s = Session(Options(seed=3, braille_width=cells), lexicon=services.WordSet(["QI"]),
-                store=SaveStore(tmp_path), computer_factory=passers)
-    s.start()
+    s, _ = damaged_start(tmp_path, width=cells, cut_to=100)
     name = next(p.name for p in tmp_path.iterdir() if ".damaged-" in p.name)
     return name, s.handle_line("aside")
 

@@ -16,67 +16,28 @@ with a terminal that keeps every byte written to it.
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 
 import pytest
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
-
-from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import TextSpeaker
+from piped_terminal_kit import key_answers, typed_at_a_terminal  # type: ignore[import-not-found]
 from tmux_terminal import terminal_factory  # noqa: F401 - a fixture
 
 F5, F6, F9 = "\x1b[15~", "\x1b[17~", "\x1b[20~"
 LEFT = "\x1b[D"
-LEAVE = "quit\ryes\r"
-#: Enter on the opening (the hand-over), then Bob's turn
-BEGIN = "\r"
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-class _Raw(io.StringIO):
-    encoding = "utf-8"  # type: ignore[assignment]
-
-
-def _session() -> Session:
-    return Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
-
-
-def _key_answer(*steps: str) -> list[str]:
-    """The answer of the last key in ``steps`` (an action per key), from the
-    same game in this process."""
-    s = _session()
-    s.start()
-    s.handle_line("")
-    return [line for action in steps for line in s.key(action)][-1:]
 
 
 def _type(keys: str) -> tuple[str, str]:
     """(what the prompt wrote to the terminal, escape codes taken out, each
     write on its own line; what was printed by the speaker)."""
-    raw = _Raw()
-    output = Vt100_Output(raw, lambda: Size(rows=24, columns=80), term="xterm")
-    screen = io.StringIO()
-    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
-        app = ConsoleApp(_session(), TextSpeaker(screen), screen=screen, output=output)
-        inp.send_text(BEGIN + keys + LEAVE)
-        assert app.run() == 0
-    written = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", raw.getvalue()).replace("\r", "")
-    return written, screen.getvalue()
+    raw, printed = typed_at_a_terminal(keys)
+    written = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", raw).replace("\r", "")
+    return written, printed
 
 
 def test_an_f_key_on_a_typed_line_is_answered_on_the_input_line_and_the_line_kept() -> None:
-    rack = _key_answer("rack")[0]
+    rack = key_answers("rack")[0]
     written, printed = _type("sco" + F5 + "res\r")
     # the answer drawn by the prompt, once, after the typed start of the line
     assert written.count(rack) == 1, written
@@ -89,7 +50,7 @@ def test_an_f_key_on_a_typed_line_is_answered_on_the_input_line_and_the_line_kep
 
 
 def test_enter_right_after_the_answer_sends_the_line_typed() -> None:
-    rack = _key_answer("rack")[0]
+    rack = key_answers("rack")[0]
     written, printed = _type("scores" + F5 + "\r")
     # (Enter draws the input line again, as prompt_toolkit does for any line)
     assert rack in written and rack not in printed
@@ -102,8 +63,8 @@ def test_the_caret_stays_where_it_was_in_the_typed_line() -> None:
 
 
 def test_two_function_keys_one_after_the_other_each_answered_once() -> None:
-    rack = _key_answer("rack")[0]
-    scores = _key_answer("scores")[0]
+    rack = key_answers("rack")[0]
+    scores = key_answers("scores")[0]
     written, printed = _type("bag" + F5 + F6 + "\r")
     assert written.count(rack) == 1 and scores in written
     assert written.index(rack) < written.index(scores)
@@ -117,7 +78,7 @@ def test_in_a_real_terminal_the_typed_line_the_answer_and_the_line_again(tmp_pat
     answer under it, then the line again, completed and sent."""
     if not shutil.which("tmux"):
         pytest.skip("Debian package tmux is not installed")
-    rack = _key_answer("rack")[0]
+    rack = key_answers("rack")[0]
     words = tmp_path / "words.txt"
     words.write_text("QI\nZA\n")
     t = terminal_factory(["--players", "Alice,Bob", "--seed", "1", "--speech", "text", "--lexicon", str(words)])

@@ -14,51 +14,20 @@ screen one row high: the answer (one line) fills it."""
 
 from __future__ import annotations
 
-import io
 import sys
 
 import pytest
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
-
-from audio_scrabble.console.app import ConsoleApp
-from audio_scrabble.console.session import Options, Session
-from audio_scrabble.presentation.speech import TextSpeaker
+from piped_terminal_kit import RIGHT, key_answers, typed_at_a_terminal  # type: ignore[import-not-found]
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the answer's line is blanked on Linux only")
 
-RIGHT = "\x1b[C"
-
-
-class AcceptAll:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-class _Raw(io.StringIO):
-    encoding = "utf-8"  # type: ignore[assignment]
-
-
-def _session() -> Session:
-    return Session(Options(players="Alice,Bob", seed=1), lexicon=AcceptAll())
-
 
 def _written(rows: int) -> tuple[str, str]:
-    s = _session()
-    s.start()
-    s.handle_line("")
-    first = s.key("right")[-1]
-    raw = _Raw()
-    output = Vt100_Output(raw, lambda: Size(rows=rows, columns=80), term="xterm")
-    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
-        app = ConsoleApp(_session(), TextSpeaker(io.StringIO()), screen=io.StringIO(), output=output)
-        inp.send_text("\r" + RIGHT + RIGHT + "quit\ryes\r")
-        assert app.run() == 0
-    return raw.getvalue(), first
+    first = key_answers("right")[0]
+    written, _ = typed_at_a_terminal(RIGHT + RIGHT, rows)
+    return written, first
 
 
 def test_an_answer_filling_the_screen_is_not_written_over() -> None:

@@ -391,3 +391,58 @@ def pass_to_the_champion(desktop: Desktop) -> int:
     desktop.type_line("pass")
     assert desktop.wait_spoken(mark, THINKING), desktop.spoken_since(mark)
     return mark
+
+
+def right_while_the_champion_thinks(desktop: Desktop, start_game: Callable[..., Game],
+                                    more: str = "") -> tuple[int, bool]:
+    """Ann against the champion (``more`` options) passes and, while it
+    thinks, presses Right: the place in Orca's debug log before the key,
+    and whether the champion's move (its CHALLENGE line) was heard after
+    it within 40 s."""
+    start_against_the_champion(start_game, more=more)
+    pass_to_the_champion(desktop)
+    desktop.settle(0.5)
+    pressed = desktop.terminal_mark()
+    desktop.key("Right")
+    return pressed, desktop.wait_spoken(pressed, CHALLENGE, 40)
+
+
+def typed_and_heard(desktop: Desktop, text: str, heard: str, timeout: float = 10) -> int:
+    """``text`` typed (and Return); asserts ``heard`` was spoken after it
+    within ``timeout`` s: the place in Orca's debug log before the typing."""
+    typed = desktop.terminal_mark()
+    desktop.type_line(text)
+    assert desktop.wait_spoken(typed, heard, timeout), desktop.spoken_since(typed)
+    return typed
+
+
+def board_key_answers(actions: list[str]) -> list[list[str]]:
+    """What the game of ``full_screen`` (Ann and Bob, seed 3, the word
+    list QI) answers each board key's action in ``actions``, one after the
+    other, Enter pressed on its opening."""
+    from audio_scrabble.console import services
+    from audio_scrabble.console.session import Options, Session
+
+    session = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    session.start()
+    session.handle_line("")
+    return [session.key(action) for action in actions]
+
+
+def full_screen(desktop: Desktop, start_game: Callable[..., Game]) -> None:
+    """The game (Ann and Bob, speech ``text``) started, Enter, then help
+    shown until the terminal's screen is full."""
+    start_game("text")
+    for line in ("", "help", "help", "help keys"):
+        desktop.type_line(line)
+        desktop.settle(1.0)
+
+
+def key_answered(desktop: Desktop, key: str, last: str) -> int:
+    """``key`` pressed and its answer's ``last`` line waited for (10 s at
+    most), then a second's quiet: the place in Orca's debug log before the key."""
+    pressed = desktop.terminal_mark()
+    desktop.key(key)
+    desktop.wait_spoken(pressed, last, 10)
+    desktop.settle(1.0)
+    return pressed

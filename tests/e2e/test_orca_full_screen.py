@@ -23,7 +23,7 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    Desktop, Game, _missing, _plain, decoy, desktop, start_game,
+    Desktop, Game, _missing, _plain, board_key_answers, decoy, desktop, full_screen, key_answered, start_game,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
@@ -31,31 +31,15 @@ pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 KEYS = (("F9", "spots"), ("F6", "scores"), ("F2", "where"), ("F9", "spots"))
 
 
-def _answers() -> list[list[str]]:
-    from audio_scrabble.console import services
-    from audio_scrabble.console.session import Options, Session
-
-    session = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
-    session.start()
-    session.handle_line("")
-    return [session.key(action) for _, action in KEYS]
-
-
 def test_each_key_answer_heard_alone_at_the_bottom_of_a_full_screen(
     desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    answers = _answers()
-    start_game("text")
-    for line in ("", "help", "help", "help keys"):
-        desktop.type_line(line)
-        desktop.settle(1.0)
+    answers = board_key_answers([action for _, action in KEYS])
+    full_screen(desktop, start_game)
     rows = desktop.terminal_text().split("\f")[0].rstrip("\n").count("\n") + 1
     problems = []
     for (key, _), answer in zip(KEYS, answers):
-        pressed = desktop.terminal_mark()
-        desktop.key(key)
-        desktop.wait_spoken(pressed, answer[-1], 10)
-        desktop.settle(1.0)
+        pressed = key_answered(desktop, key, answer[-1])
         said = [line for line in desktop.spoken_since(pressed) if line != key]
         print(key, said)
         if said != [_plain(line) for line in answer]:

@@ -15,8 +15,7 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
-    start_against_the_champion, start_game,
+    Desktop, Game, _missing, decoy, desktop, right_while_the_champion_thinks, start_game, typed_and_heard,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
@@ -25,12 +24,7 @@ pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 def test_the_prompt_after_news_on_the_input_line_is_heard_once(
     desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_against_the_champion(start_game, more="--prompt full")
-    mark = pass_to_the_champion(desktop)
-    desktop.settle(0.5)
-    pressed = desktop.terminal_mark()
-    desktop.key("Right")
-    came = desktop.wait_spoken(pressed, CHALLENGE, 40)
+    pressed, came = right_while_the_champion_thinks(desktop, start_game, more="--prompt full")
     desktop.settle(1.5)
     spoken = [line for line in desktop.spoken_since(pressed) if line != "Right"]
     lines = desktop.terminal_text().split("\f")[0].rstrip("\n").split("\n")
@@ -39,6 +33,4 @@ def test_the_prompt_after_news_on_the_input_line_is_heard_once(
     assert lines[-1].strip() == "Ann>", lines[-3:]  # the prompt, after the move
     assert spoken[-1] == "Ann>", spoken  # read once, last
     assert spoken.count("Ann>") == 1, spoken
-    typed = desktop.terminal_mark()
-    desktop.type_line("scores")
-    assert desktop.wait_spoken(typed, "You 0, Champion computer", 10), desktop.spoken_since(typed)
+    typed_and_heard(desktop, "scores", "You 0, Champion computer")

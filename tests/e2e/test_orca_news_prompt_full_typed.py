@@ -23,8 +23,7 @@ from typing import Callable
 import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
-    CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
-    start_against_the_champion, start_game,
+    Desktop, Game, _missing, decoy, desktop, right_while_the_champion_thinks, start_game, typed_and_heard,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
@@ -33,16 +32,10 @@ pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
 def test_the_line_typed_after_news_goes_on_the_prompt_it_ended_with(
     desktop: Desktop, start_game: Callable[..., Game],
 ) -> None:
-    start_against_the_champion(start_game, more="--prompt full")
-    pass_to_the_champion(desktop)
-    desktop.settle(0.5)
-    pressed = desktop.terminal_mark()
-    desktop.key("Right")
-    assert desktop.wait_spoken(pressed, CHALLENGE, 40), desktop.spoken_since(pressed)
+    pressed, came = right_while_the_champion_thinks(desktop, start_game, more="--prompt full")
+    assert came, desktop.spoken_since(pressed)
     desktop.settle(1.5)
-    typed = desktop.terminal_mark()
-    desktop.type_line("scores")
-    assert desktop.wait_spoken(typed, "You 0, Champion computer", 10), desktop.spoken_since(typed)
+    typed = typed_and_heard(desktop, "scores", "You 0, Champion computer")
     desktop.settle(1.0)
     spoken = desktop.spoken_since(typed)
     lines = [line.rstrip() for line in desktop.terminal_text().split("\f")[0].rstrip("\n").split("\n")]

@@ -20,7 +20,7 @@ import pytest
 
 from orca_kit import (  # noqa: F401 - decoy, desktop and start_game are fixtures
     CHALLENGE, Desktop, Game, _missing, decoy, desktop, pass_to_the_champion,
-    start_against_the_champion, start_game,
+    start_against_the_champion, start_game, typed_and_heard,
 )
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
@@ -35,9 +35,7 @@ def test_news_at_an_open_question_is_heard_once_and_the_question_once_after_it(
     start_against_the_champion(start_game, mode)
     mark = pass_to_the_champion(desktop)
     desktop.settle(0.5)
-    asked = desktop.terminal_mark()
-    desktop.type_line("quit")
-    assert desktop.wait_spoken(asked, LEAVE, 10), desktop.spoken_since(asked)
+    typed_and_heard(desktop, "quit", LEAVE)
     desktop.settle(0.5)
     waiting = desktop.terminal_mark()
     assert not desktop.wait_spoken(mark, CHALLENGE, 0.1), "the move came before the question"
@@ -51,6 +49,4 @@ def test_news_at_an_open_question_is_heard_once_and_the_question_once_after_it(
     assert twice == [], (twice, spoken)
     questions = [k for k, line in enumerate(spoken) if LEAVE.lower() in line.lower()]
     assert len(questions) == 1 and questions[0] > first, spoken  # once, after the move
-    no = desktop.terminal_mark()
-    desktop.type_line("no")
-    assert desktop.wait_spoken(no, "Staying in the game.", 10), desktop.spoken_since(no)
+    typed_and_heard(desktop, "no", "Staying in the game.")

@@ -1,7 +1,9 @@
 """Shared by the tests that hold the move generator to the same records
 (test_movegen_backends.py, test_movegen_same_records.py): the positions
 of seeded games between players choosing at random among the ten best,
-and a rack with one and with two of its tiles made blanks."""
+and a rack with one and with two of its tiles made blanks. The module-wide
+fixtures of the default word list and a move generator over it
+(``lexicon``, ``gen``), for a test module to import."""
 
 from __future__ import annotations
 
@@ -9,8 +11,21 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from audio_scrabble.core import Board, Game
 from audio_scrabble.engine import MoveGenerator
+from audio_scrabble.lexicon import Lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.default()
+
+
+@pytest.fixture(scope="module")
+def gen(lexicon: Lexicon) -> MoveGenerator:
+    return MoveGenerator(lexicon)
 
 
 def blank_variants(rack: list[str], rng: random.Random) -> list[list[str]]:

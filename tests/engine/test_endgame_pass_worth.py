@@ -30,17 +30,8 @@ from audio_scrabble.engine.endgame import EndgameSolver, _face
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import teaching
 
+from movegen_kit import gen, lexicon  # type: ignore[import-not-found]  # noqa: F401 - fixtures
 from test_endgame import minimax, small_endgame  # type: ignore[import-not-found]
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> Lexicon:
-    return Lexicon.default()
-
-
-@pytest.fixture(scope="module")
-def gen(lexicon: Lexicon) -> MoveGenerator:
-    return MoveGenerator(lexicon)
 
 
 def _position(lexicon: Lexicon, seed: int, tiles: int = 6):  # type: ignore[no-untyped-def]

@@ -31,15 +31,7 @@ from audio_scrabble.engine.movegen import BoardAnalysis
 from audio_scrabble.errors import IllegalPlay
 from audio_scrabble.lexicon import Lexicon
 
-
-@pytest.fixture(scope="module")
-def lexicon() -> Lexicon:
-    return Lexicon.default()
-
-
-@pytest.fixture(scope="module")
-def gen(lexicon: Lexicon) -> MoveGenerator:
-    return MoveGenerator(lexicon)
+from movegen_kit import gen, lexicon  # type: ignore[import-not-found]  # noqa: F401 - fixtures
 
 
 def board_from(rows: dict[int, tuple[int, str, str]]) -> Board:

@@ -25,7 +25,6 @@ import pytest
 from audio_scrabble.core import ACROSS, DOWN, Board, Game, PlacedTile, Play, Square, score_play, validate_placement
 from audio_scrabble.core.board import CENTRE, SIZE, premium_at
 from audio_scrabble.core.play import words_formed
-from audio_scrabble.engine import MoveGenerator
 from audio_scrabble.engine.survey import (
     Area,
     around,
@@ -42,7 +41,6 @@ from audio_scrabble.engine.survey import (
     survey,
 )
 from audio_scrabble.errors import IllegalPlay, NotationError
-from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation.phrases import BRIEF, FULL, NAMES, Style
 from audio_scrabble.presentation.survey_phrases import (
     aids_off_phrase,
@@ -57,6 +55,7 @@ from audio_scrabble.presentation.survey_phrases import (
     word_jump_phrases,
 )
 
+from movegen_kit import gen, lexicon  # type: ignore[import-not-found]  # noqa: F401 - fixtures
 from randplay import PseudoLexicon, step
 
 SQUARE_RE = re.compile(r"\b([A-O])([0-9]{1,2})\b")
@@ -311,16 +310,6 @@ def test_around_is_two_short_lines_everywhere():
 
 
 # ---------------------------------------------------------------- fit
-@pytest.fixture(scope="module")
-def lexicon() -> Lexicon:
-    return Lexicon.default()
-
-
-@pytest.fixture(scope="module")
-def gen(lexicon: Lexicon) -> MoveGenerator:
-    return MoveGenerator(lexicon)
-
-
 def movegen_places(board: Board, moves) -> dict[str, dict[tuple[Square, str], int]]:
     """word -> {(start, direction): best score} from the generator's moves.
 

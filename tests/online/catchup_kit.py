@@ -4,7 +4,8 @@ a device reads only what was sent after it first connected): a home whose
 transport names its device, signed in through the ``online`` questions;
 Alice and Bob seated with three passes played (the ``game`` fixture); a
 new device's link of Bob's fed by hand (``laptop_link``) with the parts
-of an answer (``answer_messages``)."""
+of an answer (``answer_messages``); Bob's laptop asking for a game while
+Alice's program and his first computer are closed (``laptop_asking``)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,24 @@ def two_devices(folder: Path, lexicon: Any) -> tuple[LoopbackNetwork, Device, De
     sign_in(alice)
     sign_in(bob)
     return net, alice, bob
+
+
+def laptop_asking(net: LoopbackNetwork, alice: Device, bob: Device, folder: Path, lexicon: Any) -> tuple[Device, str]:
+    """After play_some: Bob's first computer and Alice's program closed
+    (nobody answers yet), Bob signed in on his laptop (device LAPTOP, data
+    in ``folder``/laptop), which asks for the game and keeps it aside:
+    the laptop and the game's room."""
+    room = alice.home.rooms[0]
+    bob.close()
+    alice.close()
+    laptop = Device(net, "Bob", folder / "laptop", lexicon, "LAPTOP")
+    try:
+        sign_in(laptop)
+        assert room in laptop.home.catching
+    except BaseException:
+        laptop.close()
+        raise
+    return laptop, room
 
 
 @pytest.fixture

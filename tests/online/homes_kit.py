@@ -6,7 +6,8 @@ Enter at both tables), and, for the tests that move days on, one clock
 for the server and both homes with the two homes made and closed around
 the test. A transport that fails its sends while the server is "down"
 stands here too (Flaky), a seated pair at Alice's turn (seated_her_turn),
-and the two seated players in turn order (by_turn)."""
+the two seated players in turn order (by_turn), and a player's program
+started again with what its start said (restarted)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.presentation import online_prompts
 
 from honour_kit import OutOfReach  # type: ignore[import-not-found]
-from lines_kit import starts  # type: ignore[import-not-found]
+from lines_kit import joined, starts  # type: ignore[import-not-found]
 
 PASSWORD = "correct horse battery"
 
@@ -203,6 +204,23 @@ def resigns(p: Player, *others: Player, rounds: int = 1) -> None:
     p.line("yes")
     for _ in range(rounds):
         settle(p, *others)
+
+
+def restarted(p: Player, *others: Player, rounds: int = 1) -> str:
+    """``p``'s program closed and started again (what it heard before
+    forgotten), connected, the messages delivered ``rounds`` times among
+    ``p`` and ``others``, then Enter pressed ``rounds`` times: all it said,
+    joined."""
+    p.close()
+    p.heard.clear()
+    p.start()
+    out = list(p.home.connect())
+    for _ in range(rounds):
+        settle(p, *others)
+    for _ in range(rounds):
+        out += p.line("")
+    return joined(out)
+
 
 @contextmanager
 def clocked_homes(folder: Path, lexicon: Any,

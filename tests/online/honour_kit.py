@@ -7,7 +7,14 @@ content), each choosing a club player's move on the host's game. For
 the tests that build their own: Alice's console over a given network
 (alice_host; its connection can be out of reach: OutOfReach), an honour
 game invited and accepted (honour_game), two of them (two_games, with
-Bob's and Carol's clients: with_bob_and_carol)."""
+Bob's and Carol's clients: with_bob_and_carol), one with Bob's bare client
+(honour_with_bob) and Bob's first move made where the deal has him first
+(alices_turn); for the tests that start her program again over the same
+data, Bob's and Carol's clients with her console (Restarts),
+and a game opened by its room (open_game). For the tests of an honour
+game moving between Alice's computers: Computers (her consoles over a
+network of late devices, Bob on a phone), with the game invited on the
+first (invited) and handed to the second (handed_over)."""
 
 from __future__ import annotations
 
@@ -147,6 +154,66 @@ def alice_host(net: LoopbackNetwork, folder: Path, lexicon: Any, saves: Any, *, 
     return Host(lambda: transport(net, ALICE, device=device), folder, lexicon, saves, seed=seed)
 
 
+class Computers:
+    """Alice's computers (consoles, each with its own data folder and
+    device) over a loopback network made like Matrix's encryption (late
+    devices), Bob's phone on it; all closed by ``close``."""
+
+    def __init__(self, tmp: Path, lexicon: Any) -> None:
+        self.net = LoopbackNetwork(late_devices=True)
+        self.tmp, self.lexicon = tmp, lexicon
+        self.saves = SaveStore(tmp / "saves")
+        self.bob = LoopbackTransport(self.net, BOB, device="PHONE")
+        self.hosts: list[Host] = []
+        self.n = 0
+
+    def host(self, folder: str, device: str) -> Host:
+        """Alice's console with its data in ``folder`` (again: its next start)."""
+        h = Host(lambda: LoopbackTransport(self.net, ALICE, device=device), self.tmp / folder, self.lexicon,
+                 self.saves, seed=SEED)
+        self.hosts.append(h)
+        return h
+
+    def idle(self, *hosts: Host) -> None:
+        for _ in range(3):
+            for h in hosts:
+                h.idle()
+
+    def types(self, room: str, text: str, *hosts: Host) -> None:
+        """Bob types a line in ``room``; ``hosts`` settled after."""
+        self.n += 1
+        self.bob.send(room, text, None, f"bob.{self.n}")
+        self.idle(*hosts)
+
+    def bob_passes(self, room: str, *hosts: Host) -> None:
+        self.types(room, "pass", *hosts)
+
+    def invited(self, folder: str = "first", device: str = "ALICE1") -> tuple[Host, str]:
+        """A computer of Alice's signed in, Bob invited to an honour game
+        and accepted in his app: the computer and the game's room."""
+        first = self.host(folder, device)
+        first.sign_in()
+        first.line(f"invite {BOB} honour")
+        room = first.home.rooms[0]
+        self.bob.accept(room)
+        return first, room
+
+    def handed_over(self) -> tuple[Host, Host, str]:
+        """The game invited on the first computer (ALICE1), then the
+        second (ALICE2) signed in and the game handed to it: the first,
+        the second, the room."""
+        first, room = self.invited()
+        second = self.host("second", "ALICE2")
+        second.sign_in()
+        self.idle(first, second)
+        return first, second, room
+
+    def close(self) -> None:
+        for h in self.hosts:
+            h.close()
+        self.bob.close()
+
+
 def honour_game(host: Host, friend: LoopbackTransport) -> str:
     """``host`` invites ``friend`` to an honour game, accepted in the
     friend's app (the new game at the host's table): its room."""
@@ -154,6 +221,37 @@ def honour_game(host: Host, friend: LoopbackTransport) -> str:
     room = room_of(host, friend.user_id)
     friend.accept(room)
     return room
+
+
+def honour_with_bob(tmp_path: Path, lexicon: Any, transport: type[LoopbackTransport] = LoopbackTransport
+                    ) -> tuple[LoopbackNetwork, LoopbackTransport, Host, str]:
+    """Alice's console (see alice_host; data in ``tmp_path``/alice, saves
+    in ``tmp_path``/s, each connection a ``transport``) and Bob's bare
+    client on one loopback network, she signed in, an honour game with him
+    accepted: the network, Bob's client, her console and the game's room.
+    The caller closes both (here, if the set-up fails)."""
+    net = LoopbackNetwork()
+    bob = LoopbackTransport(net, BOB)
+    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=transport)
+    try:
+        host.sign_in()
+        room = honour_game(host, bob)
+    except BaseException:
+        host.close()
+        bob.close()
+        raise
+    return net, bob, host, room
+
+
+def alices_turn(host: Host, bob: LoopbackTransport, room: str, lexicon: Any) -> HonourLink:
+    """Where the deal has Bob first, his move (a club player's, seed 9)
+    typed in the room, so that it is Alice's turn: the game's link."""
+    link = host.link()
+    if link.game.current == link.friend_seat:
+        bob.send(room, club_move(link, 1, ComputerPlayer("club", lexicon, rng_seed=9)), None, "bob.first")
+        host.idle()
+        host.line("")
+    return link
 
 
 @contextmanager
@@ -170,6 +268,39 @@ def with_bob_and_carol(tmp_path: Path, lexicon: Any) -> Iterator[tuple[Host, Loo
         host.close()
         bob.close()
         carol.close()
+
+
+class Restarts:
+    """Bob's and Carol's bare clients and Alice's console (see alice_host;
+    data in ``tmp_path``/alice, saves in ``tmp_path``/saves) on one
+    loopback network, none signed in; her program started again over the
+    same data by ``again``; every console and both clients closed by
+    ``close``."""
+
+    def __init__(self, tmp_path: Path, lexicon: Any) -> None:
+        self.net = LoopbackNetwork()
+        self.saves = SaveStore(tmp_path / "saves")
+        self.bob, self.carol = LoopbackTransport(self.net, BOB), LoopbackTransport(self.net, CAROL)
+        self._folder, self._lexicon = tmp_path / "alice", lexicon
+        self.hosts = [alice_host(self.net, self._folder, lexicon, self.saves)]
+
+    def again(self) -> Host:
+        """Her program (the last console) closed and started again: the new console."""
+        self.hosts[-1].close()
+        self.hosts.append(alice_host(self.net, self._folder, self._lexicon, self.saves))
+        return self.hosts[-1]
+
+    def close(self) -> None:
+        for h in self.hosts:
+            h.close()
+        self.bob.close()
+        self.carol.close()
+
+
+def open_game(host: Host, room: str) -> list[str]:
+    """``games``, then ``open N`` of the game in ``room``: what open said."""
+    host.line("games")
+    return host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
 
 
 def two_games(host: Host, first: LoopbackTransport, second: LoopbackTransport) -> str:

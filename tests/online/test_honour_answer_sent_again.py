@@ -23,7 +23,7 @@ from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts
 
 from honour_kit import (  # type: ignore[import-not-found]
-    ALICE, BOB, Host, OutOfReach, alice_host, club_move, honour_game)
+    ALICE, BOB, Host, OutOfReach, alice_host, alices_turn, club_move, honour_game, honour_with_bob)
 
 
 @pytest.fixture(scope="module")
@@ -33,16 +33,8 @@ def lexicon() -> Any:
 
 def _alices_move_not_answered(tmp_path: Path, lexicon: Any) -> tuple[Host, OutOfReach, LoopbackTransport, str]:
     """Alice's first move made while the server takes nothing: the server back."""
-    net = LoopbackNetwork()
-    bob = LoopbackTransport(net, BOB)
-    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=OutOfReach)
-    host.sign_in()
-    room = honour_game(host, bob)
-    link = host.link()
-    if link.game.current == link.friend_seat:  # Bob first: his move, so that it is Alice's turn
-        bob.send(room, club_move(link, 1, ComputerPlayer("club", lexicon, rng_seed=9)), None, "bob.first")
-        host.idle()
-        host.line("")
+    net, bob, host, room = honour_with_bob(tmp_path, lexicon, OutOfReach)
+    link = alices_turn(host, bob, room, lexicon)  # Bob first: his move, so that it is Alice's turn
     assert link.game.current == link.my_seat
     before = len(link.game.actions)
     host.transports[-1].down = True

@@ -20,9 +20,9 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import honour_prompts, prompts_homes
 
-from honour_kit import BOB, Host  # type: ignore[import-not-found]
+from honour_kit import Computers, Host  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-from test_honour_moves_back import Homes, _listed_as_moved, _played_by  # type: ignore[import-not-found]
+from test_honour_moves_back import _listed_as_moved, _played_by  # type: ignore[import-not-found]
 
 ASKED = "1. With Bob (honour): asked back from your other computer."
 STILL = joined(prompts_homes.honour_still_asked("Bob"))
@@ -33,17 +33,10 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _asked_with_the_other_off(homes: Homes) -> tuple[Host, str, list[Any]]:
+def _asked_with_the_other_off(homes: Computers) -> tuple[Host, str, list[Any]]:
     """Alice's first computer, her game with Bob handed to the second,
     played there, the second closed, then asked back from the first."""
-    first = homes.host("first", "ALICE1")
-    first.sign_in()
-    first.line(f"invite {BOB} honour")
-    room = first.home.rooms[0]
-    homes.bob.accept(room)
-    second = homes.host("second", "ALICE2")
-    second.sign_in()
-    homes.idle(first, second)
+    first, second, room = homes.handed_over()
     _played_by(homes, room, second, first)
     actions = list(second.home.honour[room].game.actions)
     second.close()
@@ -54,7 +47,7 @@ def _asked_with_the_other_off(homes: Homes) -> tuple[Host, str, list[Any]]:
 
 
 def test_listed_while_asked_and_opened_again(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room, _ = _asked_with_the_other_off(homes)
         out = joined(first.line("games"))
@@ -70,7 +63,7 @@ def test_listed_while_asked_and_opened_again(tmp_path: Path, lexicon: Any) -> No
 
 
 def test_said_once_at_each_start_while_it_waits_then_comes_at_its_number(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room, actions = _asked_with_the_other_off(homes)
         for _ in range(2):  # each start while the other computer does not run: said once, listed
@@ -98,7 +91,7 @@ def test_said_at_start_then_taken_when_the_other_runs_first(tmp_path: Path, lexi
     """The other computer answered while this one was not running: the
     start takes the game and says it came, not that it is still asked
     (a guard: it passed before too)."""
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room, actions = _asked_with_the_other_off(homes)
         first.close()

@@ -18,11 +18,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, CAROL, Host, alice_host, room_of, two_games  # type: ignore[import-not-found]
+from honour_kit import CAROL, Restarts, open_game, room_of, two_games  # type: ignore[import-not-found]
 from lines_kit import said, times  # type: ignore[import-not-found]
 
 
@@ -31,16 +29,9 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _open(host: Host, room: str) -> list[str]:
-    host.line("games")
-    return host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
-
-
 def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    saves = SaveStore(tmp_path / "saves")
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    first = alice_host(net, tmp_path / "alice", lexicon, saves)
+    restarts = Restarts(tmp_path, lexicon)
+    bob, carol, first = restarts.bob, restarts.carol, restarts.hosts[0]
     try:
         room = two_games(first, bob, carol)  # Bob's game is not open now
         bob.send(room, "see you tomorrow", None, "bob.chat")
@@ -50,22 +41,21 @@ def test_a_chat_line_of_a_game_not_open_is_said_at_once_and_kept_until_said(tmp_
         bob.send(room, "bring snacks", None, "bob.chat2")
         first.idle()
         first.close()  # the second line not said yet: the program ends
-        again = alice_host(net, tmp_path / "alice", lexicon, saves)
+        again = restarts.again()
         start = again.sign_in()
         line = online_prompts.chat_while_away("Bob", "bring snacks")
         assert said(line, start), start
         assert not any("see you tomorrow" in x for x in start), start  # said already
         again.idle()
-        opened = _open(again, room)
+        opened = open_game(again, room)
         assert not any("bring snacks" in x or "see you tomorrow" in x for x in opened), opened
-        _open(again, room_of(again, CAROL))
-        _open(again, room)
+        open_game(again, room_of(again, CAROL))
+        open_game(again, room)
         assert times(line, again.heard) == 1  # once
         again.close()
-        third = alice_host(net, tmp_path / "alice", lexicon, saves)
+        third = restarts.again()
         out = third.sign_in()
-        assert not any("bring snacks" in x for x in out + _open(third, room))  # said: not kept any more
+        assert not any("bring snacks" in x for x in out + open_game(third, room))  # said: not kept any more
         third.close()
     finally:
-        bob.close()
-        carol.close()
+        restarts.close()

@@ -19,11 +19,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import prompts_homes
 
-from honour_kit import ALICE, BOB, Host  # type: ignore[import-not-found]
+from honour_kit import ALICE, Computers, Host  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 LISTED = "With Bob (honour): on your other computer; open it to bring it here."
@@ -34,38 +32,7 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Homes:
-    def __init__(self, tmp: Path, lexicon: Any) -> None:
-        self.net = LoopbackNetwork(late_devices=True)
-        self.tmp, self.lexicon = tmp, lexicon
-        self.saves = SaveStore(tmp / "saves")
-        self.bob = LoopbackTransport(self.net, BOB, device="PHONE")
-        self.hosts: list[Host] = []
-        self.n = 0
-
-    def host(self, folder: str, device: str) -> Host:
-        h = Host(lambda: LoopbackTransport(self.net, ALICE, device=device), self.tmp / folder, self.lexicon,
-                 self.saves, seed=21)
-        self.hosts.append(h)
-        return h
-
-    def idle(self, *hosts: Host) -> None:
-        for _ in range(3):
-            for h in hosts:
-                h.idle()
-
-    def bob_passes(self, room: str, *hosts: Host) -> None:
-        self.n += 1
-        self.bob.send(room, "pass", None, f"bob.{self.n}")
-        self.idle(*hosts)
-
-    def close(self) -> None:
-        for h in self.hosts:
-            h.close()
-        self.bob.close()
-
-
-def _played_by(homes: Homes, room: str, here: Host, there: Host) -> None:
+def _played_by(homes: Computers, room: str, here: Host, there: Host) -> None:
     """Bob's turn made (Alice passing first where it is hers, at ``here``):
     only ``here`` answers him."""
     link = here.home.honour[room]
@@ -90,16 +57,9 @@ def _listed_as_moved(host: Host) -> int:
 
 
 def test_the_game_moves_back_to_the_first_computer_and_on_again(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
-        first = homes.host("first", "ALICE1")
-        first.sign_in()
-        first.line(f"invite {BOB} honour")
-        room = first.home.rooms[0]
-        homes.bob.accept(room)
-        second = homes.host("second", "ALICE2")
-        second.sign_in()
-        homes.idle(first, second)
+        first, second, room = homes.handed_over()
         assert room in second.home.honour and room not in first.home.honour  # handed over
         _played_by(homes, room, second, first)
         actions = list(second.home.honour[room].game.actions)
@@ -129,16 +89,9 @@ def test_the_game_moves_back_to_the_first_computer_and_on_again(tmp_path: Path, 
 
 
 def test_asked_back_while_the_other_computer_is_off_comes_at_its_start(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
-        first = homes.host("first", "ALICE1")
-        first.sign_in()
-        first.line(f"invite {BOB} honour")
-        room = first.home.rooms[0]
-        homes.bob.accept(room)
-        second = homes.host("second", "ALICE2")
-        second.sign_in()
-        homes.idle(first, second)
+        first, second, room = homes.handed_over()
         _played_by(homes, room, second, first)
         actions = list(second.home.honour[room].game.actions)
         second.close()

@@ -25,13 +25,9 @@ import pytest
 
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online import honour_moving
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import honour_prompts, prompts_homes
 
-from honour_kit import BOB, Host
-
-ALICE = "@alice:loopback"
+from honour_kit import ALICE, Computers, Host  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -39,43 +35,8 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-class Homes:
-    def __init__(self, tmp: Path, lexicon: Any) -> None:
-        self.net = LoopbackNetwork(late_devices=True)
-        self.tmp = tmp
-        self.lexicon = lexicon
-        self.saves = SaveStore(tmp / "saves")
-        self.bob = LoopbackTransport(self.net, BOB, device="PHONE")
-        self.hosts: list[Host] = []
-        self.n = 0
-
-    def host(self, folder: str, device: str) -> Host:
-        h = Host(lambda: LoopbackTransport(self.net, ALICE, device=device), self.tmp / folder, self.lexicon,
-                 self.saves, seed=21)
-        self.hosts.append(h)
-        return h
-
-    def types(self, room: str, text: str, *hosts: Host) -> None:
-        self.n += 1
-        self.bob.send(room, text, None, f"bob.{self.n}")
-        self.idle(*hosts)
-
-    def idle(self, *hosts: Host) -> None:
-        for _ in range(3):
-            for h in hosts:
-                h.idle()
-
-    def close(self) -> None:
-        for h in self.hosts:
-            h.close()
-
-
-def _begun(homes: Homes) -> tuple[Host, str]:
-    first = homes.host("first", "ALICE1")
-    first.sign_in()
-    first.line(f"invite {BOB} honour")
-    room = first.home.rooms[0]
-    homes.bob.accept(room)
+def _begun(homes: Computers) -> tuple[Host, str]:
+    first, room = homes.invited()
     link = first.link()
     if link.game.current == link.friend_seat:
         homes.types(room, "pass", first)
@@ -87,7 +48,7 @@ def _begun(homes: Homes) -> tuple[Host, str]:
 
 
 def test_the_running_first_computer_hands_the_game_to_the_new_one(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room = _begun(homes)
         old = first.link()
@@ -139,7 +100,7 @@ def test_the_running_first_computer_hands_the_game_to_the_new_one(tmp_path: Path
 
 
 def test_a_first_computer_that_was_off_hands_over_at_its_start(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room = _begun(homes)
         actions = list(first.link().game.actions)

@@ -15,10 +15,8 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 
-from honour_kit import BOB, CAROL, Host, alice_host, two_games  # type: ignore[import-not-found]
+from honour_kit import Restarts, open_game, two_games  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 REFUSED = "In your game with Bob: Bob's move refused"
@@ -31,20 +29,13 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _open(host: Host, room: str) -> list[str]:
-    host.line("games")
-    return host.line(f"open {host.home.rooms.index(room) + host.home.first_number}")
-
-
 @pytest.mark.parametrize("while_away", [False, True])
 def test_a_refusal_not_said_before_the_program_ends_is_said_at_the_next_start(
         tmp_path: Path, lexicon: Any, while_away: bool) -> None:
     """``while_away``: Bob types it while Alice's program is not running;
     else while it runs, his game not open, the line not taken yet."""
-    net = LoopbackNetwork()
-    saves = SaveStore(tmp_path / "saves")
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    hosts = [alice_host(net, tmp_path / "alice", lexicon, saves)]
+    restarts = Restarts(tmp_path, lexicon)
+    bob, carol, hosts = restarts.bob, restarts.carol, restarts.hosts
     try:
         room = two_games(hosts[0], bob, carol)  # Bob's game is not open
         hosts[0].line("")
@@ -56,41 +47,32 @@ def test_a_refusal_not_said_before_the_program_ends_is_said_at_the_next_start(
         if not while_away:
             hosts[0].idle()
             hosts[0].close()  # the refusal's line still waiting above the prompt
-        hosts.append(alice_host(net, tmp_path / "alice", lexicon, saves))
+        restarts.again()
         start = joined(hosts[-1].sign_in())
         hosts[-1].idle()
         start += " " + joined(hosts[-1].line(""))
         assert start.count(REFUSED) == 1, start
-        opened = joined(_open(hosts[-1], room))
+        opened = joined(open_game(hosts[-1], room))
         assert "move refused" not in opened, opened
-        hosts[-1].close()
-        hosts.append(alice_host(net, tmp_path / "alice", lexicon, saves))
-        again = joined(hosts[-1].sign_in() + _open(hosts[-1], room))
+        restarts.again()
+        again = joined(hosts[-1].sign_in() + open_game(hosts[-1], room))
         assert "move refused" not in again, again
     finally:
-        for h in hosts:
-            h.close()
-        bob.close()
-        carol.close()
+        restarts.close()
 
 
 def test_a_refusal_said_at_the_open_table_is_not_said_again_at_start(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    saves = SaveStore(tmp_path / "saves")
-    bob, carol = LoopbackTransport(net, BOB), LoopbackTransport(net, CAROL)
-    hosts = [alice_host(net, tmp_path / "alice", lexicon, saves)]
+    restarts = Restarts(tmp_path, lexicon)
+    bob, carol, hosts = restarts.bob, restarts.carol, restarts.hosts
     try:
         room = two_games(hosts[0], bob, carol)
-        _open(hosts[0], room)  # Bob's game at the table
+        open_game(hosts[0], room)  # Bob's game at the table
         bob.send(room, BAD, None, "bob.bad")
         hosts[0].idle()
         assert "Bob's move refused" in joined(hosts[0].line("")), hosts[0].heard[-6:]
         hosts[0].close()
-        hosts.append(alice_host(net, tmp_path / "alice", lexicon, saves))
+        restarts.again()
         again = joined(hosts[-1].sign_in() + hosts[-1].line(""))
         assert "move refused" not in again, again
     finally:
-        for h in hosts:
-            h.close()
-        bob.close()
-        carol.close()
+        restarts.close()

@@ -12,11 +12,9 @@ from typing import Any
 import pytest
 
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation import online_prompts
 
-from honour_kit import BOB, OutOfReach, alice_host, honour_game  # type: ignore[import-not-found]
+from honour_kit import OutOfReach, honour_with_bob  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -26,12 +24,8 @@ def lexicon() -> Any:
 
 
 def test_a_chat_line_not_sent_is_not_said_as_said(tmp_path: Path, lexicon: Any) -> None:
-    net = LoopbackNetwork()
-    bob = LoopbackTransport(net, BOB)
-    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=OutOfReach)
+    net, bob, host, room = honour_with_bob(tmp_path, lexicon, OutOfReach)
     try:
-        host.sign_in()
-        room = honour_game(host, bob)
         host.idle()
         host.line("")
         host.transports[-1].down = True

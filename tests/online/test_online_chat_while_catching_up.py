@@ -19,7 +19,7 @@ import pytest
 from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
 
-from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from catchup_kit import Device, laptop_asking, play_some, two_devices  # type: ignore[import-not-found]
 from homes_kit import settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
@@ -45,12 +45,7 @@ def test_chat_read_while_a_game_is_caught_up_is_said_after_caught_up_in_order(
     bob2: Device | None = None
     try:
         play_some(alice, bob)
-        room = alice.home.rooms[0]
-        bob.close()
-        alice.close()  # nobody answers the laptop's ask yet
-        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        sign_in(laptop)
-        assert room in laptop.home.catching
+        laptop, room = laptop_asking(net, alice, bob, tmp_path, lexicon)  # nobody answers the laptop's ask yet
         laptop.close()
         net.inject(room, alice.user, "first while you wait", None)  # read at the laptop's next start
         laptop.start()

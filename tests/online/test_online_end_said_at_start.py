@@ -18,7 +18,7 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 
 from honour_kit import Loop  # type: ignore[import-not-found]
-from homes_kit import Player, pair_at_a_game, resigns, settle  # type: ignore[import-not-found]
+from homes_kit import Player, pair_at_a_game, resigns, restarted  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -27,22 +27,12 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def restarted(p: Player, *others: Player) -> str:
-    p.close()
-    p.heard.clear()
-    p.start()
-    out = p.home.connect()
-    settle(p, *others)
-    settle(p, *others)
-    return joined(out + p.line("") + p.line(""))
-
-
 def said_once_then_not(p: Player, other: Player, end: str) -> None:
     """``p``'s program started again says the ``end`` sentence once; at
     the start after, no resignation is said."""
-    news = restarted(p, other)
+    news = restarted(p, other, rounds=2)
     assert news.count(end) == 1, news
-    again = restarted(p, other)
+    again = restarted(p, other, rounds=2)
     assert "resigned" not in again, again
 
 
@@ -58,11 +48,11 @@ def test_an_end_checked_while_the_program_was_not_running_is_said_at_start(tmp_p
         alice.close()  # Alice's program ends: Bob's resignation's check waits for her keys
         resigns(bob)
         bob.line("")
-        news = restarted(alice, bob)
+        news = restarted(alice, bob, rounds=2)
         assert alice.home.links[alice.home.rooms[0]].state.final is not None
         assert news.count("Bob resigned; you won.") == 1, news
         bob.close()
-        news_bob = restarted(bob, alice)  # his end was checked while he was away
+        news_bob = restarted(bob, alice, rounds=2)  # his end was checked while he was away
         assert "resigned" not in news_bob or news_bob.count("You resigned") <= 1, news_bob
 
 

@@ -24,9 +24,9 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import online_prompts, prompts_homes
 from audio_scrabble.presentation.layout import LINE_WIDTH
 
-from honour_kit import BOB  # type: ignore[import-not-found]
+from honour_kit import BOB, Computers  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-from test_honour_moves_back import Homes  # type: ignore[import-not-found]
+
 
 NAMES = ["Bob", "Carol", "Dave", "Ann", "Eve", "Jo", "Alexandra", "Christopher", "Maximilian", "Mary Ann"]
 
@@ -51,12 +51,9 @@ def lexicon() -> Any:
 
 def test_games_says_no_number_twice(tmp_path: Path, lexicon: Any) -> None:
     """At the console: ``games`` with one honour game, then a second."""
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
-        host = homes.host("home", "ALICE1")
-        host.sign_in()
-        host.line(f"invite {BOB} honour")
-        homes.bob.accept(host.home.rooms[0])
+        host, _ = homes.invited("home")
         homes.idle(host)
         out = host.line("games")
         assert "1 online game:" in out and not _number_twice(out), out

@@ -15,7 +15,7 @@ import pytest
 from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
 
-from catchup_kit import Device, play_some, sign_in, two_devices  # type: ignore[import-not-found]
+from catchup_kit import Device, laptop_asking, play_some, two_devices  # type: ignore[import-not-found]
 from homes_kit import settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
@@ -32,12 +32,7 @@ def test_chat_held_through_the_own_answer_wait_is_said_at_the_next_start(
     laptop: Device | None = None
     try:
         play_some(alice, bob)
-        room = alice.home.rooms[0]
-        bob.close()
-        alice.close()  # nobody answers the laptop's ask yet
-        laptop = Device(net, "Bob", tmp_path / "laptop", lexicon, "LAPTOP")
-        sign_in(laptop)
-        assert room in laptop.home.catching
+        laptop, room = laptop_asking(net, alice, bob, tmp_path, lexicon)  # nobody answers the laptop's ask yet
         net.inject(room, alice.user, "held through the wait", None)  # heard live, still caught up
         settle(laptop)
         alice.start()

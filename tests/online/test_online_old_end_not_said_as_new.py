@@ -21,7 +21,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.store import GameLog, OnlineStore
 
 from honour_kit import Loop  # type: ignore[import-not-found]
-from homes_kit import Player, pair_at_a_game, resigns, settle  # type: ignore[import-not-found]
+from homes_kit import pair_at_a_game, resigns, restarted, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -40,15 +40,6 @@ def as_an_older_program_left_it(folder: Path) -> None:
         assert len(kept) < len(entries)  # the end was noted: said here
         log.replace(kept)
     store.ends_noted_path.unlink(missing_ok=True)
-
-
-def restarted(p: Player, *others: Player) -> str:
-    p.close()
-    p.heard.clear()
-    p.start()
-    out = p.home.connect()
-    settle(p, *others)
-    return joined(out + p.line(""))
 
 
 def test_a_game_between_homes_that_ended_before_the_upgrade_is_named_as_old(tmp_path: Path, lexicon: Any) -> None:

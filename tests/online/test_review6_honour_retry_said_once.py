@@ -15,11 +15,11 @@ import pytest
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.errors import OnlineError
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
-from audio_scrabble.persistence import SaveStore
+from audio_scrabble.online.loopback import LoopbackTransport
 from audio_scrabble.presentation import honour_prompts
 
-from honour_kit import ALICE, BOB, OutOfReach, alice_host, club_move, honour_game  # type: ignore[import-not-found]
+from honour_kit import (  # type: ignore[import-not-found]
+    ALICE, OutOfReach, alices_turn, club_move, honour_with_bob)
 
 
 class Refusing(LoopbackTransport):
@@ -46,17 +46,9 @@ def lexicon() -> Any:
 ], ids=["refused", "no-answer"])
 def test_a_failed_answer_is_said_once_however_often_it_is_tried(tmp_path: Path, lexicon: Any, transport: Any,
                                                                  words: str) -> None:
-    net = LoopbackNetwork()
-    bob = LoopbackTransport(net, BOB)
-    host = alice_host(net, tmp_path / "alice", lexicon, SaveStore(tmp_path / "s"), transport=transport)
+    net, bob, host, room = honour_with_bob(tmp_path, lexicon, transport)
     try:
-        host.sign_in()
-        room = honour_game(host, bob)
-        link = host.link()
-        if link.game.current == link.friend_seat:  # Bob first: his move, so that it is Alice's turn
-            bob.send(room, club_move(link, 1, ComputerPlayer("club", lexicon, rng_seed=9)), None, "bob.first")
-            host.idle()
-            host.line("")
+        link = alices_turn(host, bob, room, lexicon)  # Bob first: his move, so that it is Alice's turn
         alice = host.transports[-1]
         alice.down = True
         said = host.line("play " + club_move(link, 0, ComputerPlayer("club", lexicon, rng_seed=5)))

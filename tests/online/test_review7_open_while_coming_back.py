@@ -23,9 +23,9 @@ from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import prompts_homes
 
+from honour_kit import Computers  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 from test_honour_asked_back_listed import _asked_with_the_other_off  # type: ignore[import-not-found]
-from test_honour_moves_back import Homes  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def lexicon() -> Any:
 
 
 def test_open_while_the_game_is_being_taken_asks_nothing_again(tmp_path: Path, lexicon: Any) -> None:
-    homes = Homes(tmp_path, lexicon)
+    homes = Computers(tmp_path, lexicon)
     try:
         first, room, actions = _asked_with_the_other_off(homes)
         home = first.home
