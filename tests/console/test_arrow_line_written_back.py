@@ -47,7 +47,7 @@ def test_in_a_real_terminal_both_answers_stay(terminal_factory) -> None:  # type
     t.key("Right")
     t.wait_for(first)
     t.key("Right")
-    screen = t.wait_until(lambda sc: second in sc, "the second answer")
+    t.wait_until(lambda sc: second in sc, "the second answer")
     time.sleep(0.6)  # the first is written back
     lines = [line.strip() for line in t.screen().splitlines() if line.strip()]
     assert lines[-2:] == [first, second], lines[-4:]

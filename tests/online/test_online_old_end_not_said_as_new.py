@@ -18,7 +18,7 @@ import pytest
 
 from audio_scrabble.console.homes import online_since
 from audio_scrabble.lexicon import Lexicon
-from audio_scrabble.online.store import GameLog, OnlineStore
+from audio_scrabble.online.store import OnlineStore
 
 from honour_kit import Loop  # type: ignore[import-not-found]
 from homes_kit import pair_at_a_game, resigns, restarted, settle  # type: ignore[import-not-found]
