@@ -28,6 +28,7 @@ from typing import Any
 from ..core.rules import rules_named
 from ..errors import ActionNotAllowed, OnlineError, ScrabbleError
 from ..presentation import online_prompts
+from ..notation.typed import small_number
 from .record import parse_record
 
 DAY_MS = 86_400_000
@@ -111,7 +112,7 @@ def _days_typed(word: str) -> bool:
     """A count of days as typed: ASCII digits, few enough for int() ('²'
     is a digit to str.isdigit, not to int(); 5,000 digits are past its
     limit)."""
-    return word.isascii() and word.isdigit() and len(word) <= 9
+    return small_number(word, 9) is not None
 
 
 def read_terms(text: str) -> Terms:

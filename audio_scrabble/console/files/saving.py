@@ -31,6 +31,7 @@ from ...presentation import prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
+from ...notation.typed import small_number
 from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
 from .word_lists import word_list_for
 
@@ -418,7 +419,7 @@ class Saver:
         listing = self.store.catalogue()
         if self.listing and [_identity(g) for g in listing] != [_identity(g) for g in self.listing]:
             raise ActionNotAllowed(say.GAMES_CHANGED, brief=say.GAMES_CHANGED_BRIEF)
-        n = int(t) if t.isascii() and t.isdigit() and len(t) <= 4 else None  # not '²': isdigit takes it, int() not
+        n = small_number(t, 4)  # not int(): '²' passes isdigit
         if n is None or not 1 <= n <= len(listing):
             raise ActionNotAllowed(say.open_out_of_range(len(listing)) if n is not None or t.isdigit()
                                    else say.OPEN_WHICH)

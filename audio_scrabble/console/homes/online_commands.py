@@ -25,6 +25,7 @@ from .online_home import MOST_INVITED, OnlineHome
 from .online_table import Host
 from ..asking.questions import Ask, Decision, Question, Say, wrong_answer
 from ..files.saving import kept_by_room
+from ...notation.typed import small_number
 
 if TYPE_CHECKING:
     from ..front import GameFront
@@ -167,9 +168,10 @@ def cmd_invite(session: GameFront, args: str) -> list[str]:
 
 def _number(args: str) -> int:
     typed = args.strip()
-    if not (typed.isascii() and typed.isdigit() and len(typed) <= 4):  # not '²': isdigit takes it, int() not
+    number = small_number(typed, 4)  # not int(): '²' passes isdigit
+    if number is None:
         raise ActionNotAllowed(online_prompts.WHICH_INVITATION)
-    return int(typed)
+    return number
 
 
 def accepting(local: Handler) -> Handler:
@@ -219,9 +221,9 @@ def opening(local: Handler, choose: Handler | None = None) -> Handler:
 
     def cmd_open(session: GameFront, args: str) -> list[str]:
         home = _signed_in_home(session)
-        typed = args.strip()
-        if home is not None and typed.isascii() and typed.isdigit() and len(typed) <= 4 and int(typed) > _local_count(session):
-            return _said_after(home, home.open(int(typed) - _local_count(session)))
+        number = small_number(args, 4)
+        if home is not None and number is not None and number > _local_count(session):
+            return _said_after(home, home.open(number - _local_count(session)))
         if home is not None and choose is not None and home.table is not None:
             said = choose(session, args)  # refused: the online game stays open at the table
             home.close_table()

@@ -22,6 +22,7 @@ from ...presentation import honour_prompts, online_phrases, online_prompts
 from .online_commands import home_of
 from .online_home import REMATCH_ROOM, OnlineHome
 from ..files.saving import kept_by_room
+from ...notation.typed import small_number
 from .online_table import OnlineTable
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
             raise ActionNotAllowed(online_prompts.CLAIM_WHICH)
         link = table.link
     else:
-        number = int(typed) - _local_count(session) if typed.isascii() and typed.isdigit() and len(typed) <= 4 else 0
+        typed_n = small_number(typed, 4)  # not int(): '²' passes isdigit
+        number = typed_n - _local_count(session) if typed_n is not None else 0
         rooms = list(home.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
         if not 1 <= number <= len(rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
