@@ -42,7 +42,15 @@ and, by kind:
   let the offer's ``days`` pass since the last record (measured between
   the messages' server timestamps, on every side); that player loses;
 * ``end``: the sender shows its deal seed (``deal.seed``), once the game
-  is over.
+  is over;
+* ``offer_end``: the sender offers to end the game here, as it stands (a
+  game of two players, while it is played; one offer standing at a time);
+  ``agree_end``: the other player agrees (the game is over, scored as it
+  stands: no rack penalties, the leader wins, the same score a tie);
+  ``decline_end``: the other player declines. An offer lapses with the
+  next turn of the game (a move, exchange, pass, challenge or accept).
+  A program that does not know these kinds refuses them as
+  ``bad_kind``: both players need a program that knows them.
 
 Any record may carry ``deal.keys``: place keys sealed to the seats that
 drew those places (``{"1": "<sealed>"}``), and ``deal.shares``: its
@@ -74,7 +82,9 @@ from ..notation.gcg import GcgMove, MoveKind, read_gcg
 
 PROTOCOL = 1
 KINDS = ("offer", "join", "places", "keys", "shuffle", "move", "exchange", "pass", "challenge", "accept", "resign",
-         "claim", "end")
+         "claim", "end", "offer_end", "agree_end", "decline_end")
+#: kinds of an end by agreement: the offer, the other player's yes, its no
+AGREEMENT_KINDS = ("offer_end", "agree_end", "decline_end")
 #: kinds that are a turn of the game, with a GCG line
 ACTION_KINDS = ("move", "exchange", "pass", "challenge", "accept")
 MAX_PLAYERS = 4

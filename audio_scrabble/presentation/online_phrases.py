@@ -68,6 +68,41 @@ def end_body(name: str) -> str:
     return f"{name} shows the keys of the deal."
 
 
+# ------------------------------------------------------------ an end by agreement
+def agreement_body(kind: str, name: str, names: Sequence[str], totals: Sequence[int]) -> str:
+    """The body of an offer to end the game here, its yes or its no."""
+    if kind == "offer_end":
+        return f"{name} offers to end the game here: {scores_line(names, totals)}"
+    if kind == "agree_end":
+        return f"{name} agrees: the game ends here. {scores_line(names, totals)}"
+    return f"{name} declines to end the game here; play on."
+
+
+def agreed_note(names: Sequence[str], totals: Sequence[int]) -> str:
+    """The GCG record's note of a game ended by agreement (no rack penalties)."""
+    return f"Ended by agreement, scored as it stood: {scores_line(names, totals)}"
+
+
+#: an offer to end (or a yes, a no) when the game is not being played
+END_NOT_PLAYED = "The game is not being played; there is nothing to end."
+#: an offer to end a game of three or four
+END_OFFER_TWO_ONLY = "Only a game of two can end by agreement; play on, or resign."
+#: a second offer while one's own stands
+END_OFFERED_ALREADY = "You offered already; wait for the answer, or play on."
+#: a yes or a no with no offer of the other player's standing
+END_NO_OFFER = "No one has offered to end the game; type offer end to offer it."
+
+
+def end_offered_to_you(name: str) -> str:
+    """An offer to end while the other player's stands."""
+    return f"{name} offered already; type agree to end the game, or decline."
+
+
+def agreement_refused(name: str, why: str) -> str:
+    """Another player's offer, yes or no the referee refused: who, and why."""
+    return f"{name}'s record was refused: {why}"
+
+
 def deal_checked_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
     """Said when every program has checked the whole deal and every score."""
     return short_lines(["The deal checked out.", "Final scores: " + scores_line(names, totals)])
