@@ -92,6 +92,7 @@ from .record import (
     Player,
     Record,
     gcg_line,
+    known_kind,
     parse_gcg_line,
     record_hash,
 )
@@ -451,6 +452,11 @@ class OnlineGame:
             raise Refused(f"A record names {self._name(record.seat)} but was sent by someone else; it was refused.",
                           "wrong_sender")
         kinds, seat = self.expected()
+        if not known_kind(record):  # a later program's kind: taken, from any player, while the game is played
+            if not self.playing:
+                raise Refused(f"{self._name(record.seat)}'s record is of a kind this game does not know; "
+                              "it was refused.", "bad_kind")
+            return
         if record.kind not in kinds or (seat is not None and record.seat != seat
                                         and record.kind not in ("resign", "claim", *AGREEMENT_KINDS)):
             if self.over and record.kind in ACTION_KINDS:
@@ -517,6 +523,8 @@ class OnlineGame:
             return [], self._take_seed(record)
         if kind in AGREEMENT_KINDS:
             self._agreement(record)
+            return [], None
+        if not known_kind(record):  # a later program's: nothing but the keys it carries
             return [], None
         self.end_offered = None  # a turn of the game: an offer to end it lapses
         return self._turn(record, own), None
@@ -971,6 +979,8 @@ class OnlineGame:
             return online_phrases.claim_body(name, trial._name(trial.timed_out), trial.days)
         if kind == "end":
             return online_phrases.end_body(name)
+        if not known_kind(record):
+            return online_phrases.later_kind_body(name)
         if kind in AGREEMENT_KINDS:
             return online_phrases.agreement_body(kind, name, trial.names, trial.game.scores() if trial.game else ())
         _, totals_before = trial._events

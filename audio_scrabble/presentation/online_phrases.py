@@ -78,6 +78,11 @@ def agreement_body(kind: str, name: str, names: Sequence[str], totals: Sequence[
     return f"{name} declines to end the game here; play on."
 
 
+def later_kind_body(name: str) -> str:
+    """The body of a record of a kind a later program added (a test makes one)."""
+    return f"{name} sends a step of a later version of the game."
+
+
 def agreed_note(names: Sequence[str], totals: Sequence[int]) -> str:
     """The GCG record's note of a game ended by agreement (no rack penalties)."""
     return f"Ended by agreement, scored as it stood: {scores_line(names, totals)}"

@@ -347,3 +347,10 @@ END_OFFER_LAPSED = "The offer to end the game lapsed."
 OFFER_WHAT = "Type offer end to offer to end the game here."
 #: ``offer end``, ``agree`` in an honour game
 HONOUR_NO_AGREEMENT = "An honour game cannot end by agreement; play on, or resign."
+
+
+def newer_program(name: str) -> list[str]:
+    """A record of a kind this program does not know, taken (it changes
+    nothing here): "Bob's program is newer; update the game to hear all
+    it sends." (an offer to end the game, say)."""
+    return wrapped(f"{name}'s program is newer; update the game to hear all it sends.", names=[name])

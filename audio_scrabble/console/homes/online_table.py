@@ -46,7 +46,7 @@ from ...core.events import Event
 from ...core.game import Game
 from ...errors import OnlineError
 from ...online.match import GameLink
-from ...online.record import ACTION_KINDS, AGREEMENT_KINDS
+from ...online.record import ACTION_KINDS, AGREEMENT_KINDS, known_kind
 from ...online.referee import Applied
 from ...online.transport import Message
 from ...presentation import online_phrases, online_prompts, phrases, prompts, prompts_homes
@@ -252,6 +252,8 @@ class OnlineTable:
             return Relayed(first, self._sync(heard.view, applied.events), after)
         self._at = heard.at
         said: tuple[str, ...] = agreement_lines(self, record) if record.kind in AGREEMENT_KINDS else ()
+        if not known_kind(record) and not mine:  # a later program's step: taken, and said it was missed
+            said = tuple(prompts_homes.newer_program(names[record.seat]))
         if record.kind == "resign":
             said = tuple(online_prompts.resigned(names[record.seat], mine))
         late = link.state.timed_out
