@@ -17,7 +17,7 @@ import pytest
 from audio_scrabble.engine.players import ComputerPlayer
 from audio_scrabble.lexicon import Lexicon
 
-from homes_kit import by_turn, pair_at_a_game, settle  # type: ignore[import-not-found]
+from homes_kit import by_turn, pair_at_a_game, restarted, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 from typed_moves import typed  # type: ignore[import-not-found]
 
@@ -105,3 +105,18 @@ def test_refused_twice_and_by_the_offerer_nothing_sent(tmp_path: Path, lexicon: 
         assert "Type offer end to offer to end the game here." in joined(alice.line("offer draw"))
         settle(alice, bob)
         assert len(alice.net.messages(room)) == count
+
+
+def test_an_offer_made_while_the_program_was_closed_is_said_at_its_start(tmp_path: Path, lexicon: Any) -> None:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
+        bob.close()
+        alice.line("offer end")
+        settle(alice)
+        restarted(bob, alice)
+        bob.line("games")
+        news = joined(bob.line("open 1") + bob.line(""))
+        assert news.count("Alice offers to end the game here, Alice 0, you 0.") == 1, news
+        said = joined(bob.line("agree"))
+        settle(alice, bob)
+        said += joined(bob.line("") + bob.line(""))
+        assert "Ended by agreement: a tie, 0 each." in said, said

@@ -37,3 +37,15 @@ def standing_offer(table: Any) -> bool:
     state = getattr(link, "state", None)
     offered = getattr(state, "end_offered", None)
     return state is not None and offered is not None and offered != state.my_seat
+
+
+def standing_offer_lines(table: Any, view: Any) -> list[str]:
+    """A game seated at ``table`` (opened, or the program started again)
+    while an offer to end it stands: the other player's said (as it came),
+    noted standing, so the next turn says it lapsed."""
+    state = table.link.state
+    offered = state.end_offered
+    table._end_offer = offered
+    if offered is None or offered == state.my_seat or view is None:
+        return []
+    return prompts_homes.end_offered(state.names, tuple(view.scores()), state.my_seat, offered)

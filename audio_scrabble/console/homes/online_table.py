@@ -54,7 +54,7 @@ from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
 from . import online_end, online_since
-from .online_agree import agreement_lines
+from .online_agree import agreement_lines, standing_offer_lines
 from .online_away import Host, hear_away, notice, refusal_lines
 from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
 
@@ -305,6 +305,7 @@ class OnlineTable:
             lines.append(online_phrases.first_player_line(names[view.current]))
         online_since.note_seen(link.journal, len(view.history))
         lines += online_since.unchecked_lines(link)  # claimed: the late program's keys not come
+        lines += standing_offer_lines(self, view)  # an offer to end it, made while it was not open
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
