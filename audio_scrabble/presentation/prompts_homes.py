@@ -345,8 +345,6 @@ def end_declined(name: str, you: bool) -> list[str]:
 END_OFFER_LAPSED = "The offer to end the game lapsed."
 #: ``offer`` typed with something else than ``end``
 OFFER_WHAT = "Type offer end to offer to end the game here."
-#: ``offer end``, ``agree`` in an honour game
-HONOUR_NO_AGREEMENT = "An honour game cannot end by agreement; play on, or resign."
 
 
 def newer_program(name: str) -> list[str]:

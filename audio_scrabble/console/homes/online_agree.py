@@ -34,7 +34,7 @@ def agreement_lines(table: Any, record: Record) -> tuple[str, ...]:
 def standing_offer(table: Any) -> bool:
     """Whether another player's offer to end the game stands at ``table``'s game."""
     link = getattr(table, "link", None)
-    state = getattr(link, "state", None)
+    state = getattr(link, "state", link)  # an honour game's link holds it itself
     offered = getattr(state, "end_offered", None)
     return state is not None and offered is not None and offered != state.my_seat
 

@@ -262,9 +262,8 @@ def cmd_offer(session: GameFront, args: str) -> list[str]:
         raise ActionNotAllowed(prompts_homes.OFFER_WHAT)
     home = home_of(session)
     table = home.open_table()
-    if isinstance(table, HonourTable):
-        raise ActionNotAllowed(prompts_homes.HONOUR_NO_AGREEMENT)
-    others = [n for i, n in enumerate(table.link.state.names) if i != table.link.state.my_seat]  # type: ignore[union-attr]
+    state = table.link if isinstance(table, HonourTable) else table.link.state  # type: ignore[union-attr]
+    others = [n for i, n in enumerate(state.names) if i != state.my_seat]  # type: ignore[union-attr]
     sent = table.agreement("offer_end")  # refused, its sentence, when it may not be offered now
     return _said_after(home, prompts_homes.end_offer_sent(others) if sent else [online_prompts.SEND_WHEN_BACK])
 
@@ -273,8 +272,6 @@ def cmd_agree(session: GameFront, args: str) -> list[str]:
     """``agree``: end the online game open here, as the other player offered."""
     home = home_of(session)
     table = home.open_table()
-    if isinstance(table, HonourTable):
-        raise ActionNotAllowed(prompts_homes.HONOUR_NO_AGREEMENT)
     sent = table.agreement("agree_end")
     return _said_after(home, [] if sent else [online_prompts.SEND_WHEN_BACK])
 
@@ -286,7 +283,7 @@ def declining(invitation: Handler) -> Handler:
     def cmd_decline_either(session: GameFront, args: str) -> list[str]:
         home = _signed_in_home(session)
         table = home.table if home is not None else None
-        if args.strip() or not isinstance(table, OnlineTable) or not standing_offer(table):
+        if args.strip() or not isinstance(table, (OnlineTable, HonourTable)) or not standing_offer(table):
             return invitation(session, args)
         assert home is not None
         sent = table.agreement("decline_end")
