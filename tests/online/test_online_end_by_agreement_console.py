@@ -120,3 +120,21 @@ def test_an_offer_made_while_the_program_was_closed_is_said_at_its_start(tmp_pat
         settle(alice, bob)
         said += joined(bob.line("") + bob.line(""))
         assert "Ended by agreement: a tie, 0 each." in said, said
+
+
+def test_an_end_agreed_while_the_offerers_program_was_closed_is_said_at_its_start(tmp_path: Path,
+                                                                                  lexicon: Any) -> None:
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
+        first, second = by_turn(alice, bob)
+        plays(first, second, lexicon)
+        mine = first.session.game.scores()[0 if first is alice else 1]
+        second.line("offer end")
+        settle(alice, bob)
+        second.close()
+        first.line("agree")
+        settle(first)
+        news = restarted(second, first, rounds=2)
+        assert news.count(f"In your game with {first.name}: the players agreed to end the game here; "
+                          f"{first.name} won by {mine}.") == 1, news
+        again = restarted(second, first, rounds=2)
+        assert "agreed" not in again, again
