@@ -553,7 +553,7 @@ class OnlineGame:
         try:
             self.check_agreement(record.kind, record.seat)
         except Refused as e:
-            raise Refused(online_phrases.agreement_refused(self._name(record.seat), str(e)), e.code) from None
+            raise Refused(online_phrases.agreement_refused(self._name(record.seat), e.code), e.code) from None
         if record.kind == "offer_end":
             self.end_offered = record.seat
         elif record.kind == "agree_end":

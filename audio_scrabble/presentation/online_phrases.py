@@ -103,9 +103,13 @@ def end_offered_to_you(name: str) -> str:
     return f"{name} offered already; type agree to end the game, or decline."
 
 
-def agreement_refused(name: str, why: str) -> str:
-    """Another player's offer, yes or no the referee refused: who, and why."""
-    return f"{name}'s record was refused: {why}"
+def agreement_refused(name: str, code: str) -> str:
+    """Another player's offer to end, yes or no, refused by the referee
+    (``code``: ``over``, ``two_only``, ``offered``, ``no_offer``): who, and why."""
+    why = {"over": "an offer to end a game not being played",
+           "two_only": "an offer to end a game of more than two",
+           "offered": "an offer to end while one stood"}.get(code, "an answer to an offer to end that was not made")
+    return f"{name} sent {why}; it was refused."
 
 
 def deal_checked_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:

@@ -150,6 +150,7 @@ def test_a_forged_yes_from_the_offerer_is_refused_on_every_side(pair: Pair) -> N
     pair.net.inject(pair.room, pair.users[0], "Alice agrees.", format_record(forged))
     pair.idle()
     assert pair.refused == [["no_offer"], ["no_offer"]]
+    assert str(pair.links[1].last_refusal) == "Alice sent an answer to an offer to end that was not made; it was refused."
     assert all(link.state.playing and link.state.end_offered == 0 for link in pair.links)
 
 
