@@ -83,3 +83,22 @@ def test_alice_offers_bob_declines_then_a_move_lapses_her_next_offer(tmp_path: P
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+def test_bob_offers_alice_declines_at_her_table(tmp_path: Path, lexicon: Any) -> None:
+    loop = Loop(tmp_path, lexicon)
+    try:
+        loop.invited()
+        loop.host.line("")
+        loop.types("offer end")
+        loop.host.line("")
+        said = joined(loop.host.line("decline") + loop.host.line(""))
+        assert "You declined; play on." in said, said
+        assert "Alice declined to end the game; play on." in loop.bodies()[-1]
+        assert loop.host.link().end_offered is None and not loop.host.link().game.is_over
+        loop.types("offer end")
+        loop.types("offer end")
+        assert "You offered already; wait for the answer, or play on." in loop.bodies()[-1]
+    finally:
+        loop.host.close()
+        loop.bob.close()
