@@ -17,6 +17,8 @@ reads the friend's plain-text messages in the game's room:
   written out or as ``.``;
 * ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
   (the last play of the game), ``resign``, ``help``, ``board``;
+  ``offer end``, ``agree``, ``decline`` (an end by agreement:
+  :mod:`.honour_agree`);
 * anything else is chat, passed on once (``on_chat``).
 
 A move is checked with the rules core on the game itself (the core
@@ -66,6 +68,7 @@ from ..presentation import honour_prompts as say
 from ..presentation import prompts_homes as homes_say
 from ..presentation.board_picture import SIDE, board_png
 from ..presentation.phrases import Audience, announce
+from . import honour_agree as agree
 from . import honour_moving
 from .catchup import is_catchup
 from .store import GameLog
@@ -117,9 +120,10 @@ MARK = {"honour": 1}
 
 PLACE, PASS, EXCHANGE, CHALLENGE, ACCEPT, RESIGN, HELP, BOARD, CHAT = (
     "place", "pass", "exchange", "challenge", "accept", "resign", "help", "board", "chat")
+OFFER_END, AGREE_END, DECLINE_END = agree.OFFER_END, agree.AGREE_END, agree.DECLINE_END
 
 _WORDS = {"pass": PASS, "challenge": CHALLENGE, "accept": ACCEPT, "resign": RESIGN, "help": HELP,
-          "board": BOARD, "exchange": EXCHANGE, "swap": EXCHANGE}
+          "board": BOARD, "exchange": EXCHANGE, "swap": EXCHANGE, "agree": AGREE_END, "decline": DECLINE_END}
 _SQUARE_ACROSS = re.compile(r"([0-9]{1,2})([A-Za-z])")
 _SQUARE_DOWN = re.compile(r"([A-Za-z])([0-9]{1,2})")
 _WORD = re.compile(r"[A-Za-z.()]+")
@@ -181,6 +185,8 @@ def read_typed(body: str) -> Typed:
         return Typed(EXCHANGE, "".join(parts[1:]).upper())
     if kind is not None and len(parts) == 1:
         return Typed(kind)
+    if first == "offer" and len(parts) == 2 and parts[1].lower().rstrip(".!") == "end":
+        return Typed(OFFER_END)
     if first.startswith("-") and len(parts) == 1:  # GCG's exchange, "-ABC"; "-" a pass
         return Typed(EXCHANGE, parts[0][1:].upper()) if len(parts[0]) > 1 else Typed(PASS)
     if len(parts) == 2 and (_SQUARE_ACROSS.fullmatch(parts[0]) or _SQUARE_DOWN.fullmatch(parts[0])):
@@ -207,6 +213,10 @@ class HonourApplied:
     events: tuple[Event, ...]
     view: Game
     resigned: bool = False
+    #: an end by agreement: ``offer_end``, ``agree_end`` or ``decline_end`` (its events: the end, when agreed)
+    agreement: str = ""
+    #: the action lapsed an offer to end the game
+    lapsed: bool = False
 
 
 def copy_of(game: Game) -> Game:
@@ -245,6 +255,10 @@ class HonourLink:
         self.on_send_failed: Callable[[ScrabbleError], None] | None = None
         #: the last move's answer never reached the room (sent again at catch-up)
         self._unanswered = False
+        #: the seat whose offer to end the game stands (None: none), from the log
+        self.end_offered, agreed = agree.replayed(journal.entries())
+        if agreed is not None and not game.is_over:
+            agree.end_agreed(self)
         #: the friend's chat lines that came while no table followed the game
         self.unsaid_chat: list[str] = []
         #: their keys in the game's log (:func:`keep_unsaid`), in the same order
@@ -539,6 +553,9 @@ class HonourLink:
         if typed.kind == RESIGN:
             self._resign(seat, event_id)
             return
+        if typed.kind in (OFFER_END, AGREE_END, DECLINE_END):
+            self._agreement(typed.kind, seat, event_id)
+            return
         if typed.kind == CHALLENGE:
             do: Callable[[Game], Event] = lambda g: g.challenge(seat)
         elif typed.kind == ACCEPT:
@@ -603,7 +620,8 @@ class HonourLink:
             self.journal.append("honour_action", action=action, **({"event": event_id} if last and event_id else {}))
         if event_id:
             self.heard.add(event_id)
-        applied = HonourApplied(seat, events, copy_of(game))
+        lapsed, self.end_offered = self.end_offered is not None, None  # a move: an offer to end lapses
+        applied = HonourApplied(seat, events, copy_of(game), lapsed=lapsed)
         if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
         sentence = " ".join(announce(events, Audience(game.names), totals))
@@ -612,6 +630,41 @@ class HonourLink:
             self._unanswered = False
         self._post_picture(sentence)
         return applied
+
+    def agreement(self, kind: str) -> HonourApplied:
+        """The player here offers to end the game (``offer_end``), agrees to
+        the friend's offer (``agree_end``) or declines it (``decline_end``);
+        ActionNotAllowed, its sentence, when it may not be now."""
+        with self._lock:
+            self._refuse_moved()
+            return self._agreement(kind, self.my_seat, None)
+
+    def _agreement(self, kind: str, seat: int, event_id: str | None) -> HonourApplied:
+        agree.check(self, kind, seat)
+        note = {"event": event_id} if event_id else {}
+        totals = tuple(self.game.scores())
+        events: tuple[Event, ...] = ()
+        if kind == OFFER_END:
+            self.journal.append(agree.OFFERED, seat=seat, **note)
+            self.end_offered = seat
+        elif kind == AGREE_END:
+            self.journal.append(agree.AGREED, seat=seat, **note)
+            self.end_offered = None
+            events = (agree.end_agreed(self),)
+        else:
+            self.journal.append(agree.DECLINED, seat=seat, **note)
+            self.end_offered = None
+        if event_id:
+            self.heard.add(event_id)
+        self._post(agree.room_text(self, kind, seat))
+        applied = HonourApplied(seat, events, copy_of(self.game), agreement=kind)
+        if self.on_applied is not None:
+            self.on_applied(applied)
+        return applied
+
+    def lines_here(self, applied: HonourApplied) -> list[str]:
+        """What the table here says of an offer to end, a yes or a no."""
+        return agree.lines_here(self, applied.agreement, applied.seat, applied.view.scores())
 
     def resign(self) -> HonourApplied:
         """The player here resigns: the game is over."""

@@ -756,6 +756,16 @@ class GameLink:
             record, body = self.state.compose_claim(now_ms)
         self._send(record, body, queued=True)
 
+    def agreement(self, kind: str) -> None:
+        """Offer to end the game here (``offer_end``), agree to the other
+        player's offer (``agree_end``) or decline it (``decline_end``):
+        Refused, with the sentence, when it may not be sent now (applied
+        when it comes back from the room, as every record)."""
+        self._refuse_seedless()
+        with self._lock:
+            record, body = self.state.compose_agreement(kind)
+        self._send(record, body, queued=True)
+
     def say(self, text: str, txn_id: str | None = None) -> str:
         """A chat line (not a record). Give the same ``txn_id`` to send it
         again after a failure without making it twice; it is returned."""

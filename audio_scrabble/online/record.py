@@ -42,7 +42,15 @@ and, by kind:
   let the offer's ``days`` pass since the last record (measured between
   the messages' server timestamps, on every side); that player loses;
 * ``end``: the sender shows its deal seed (``deal.seed``), once the game
-  is over.
+  is over;
+* ``offer_end``: the sender offers to end the game here, as it stands (a
+  game of two players, while it is played; one offer standing at a time);
+  ``agree_end``: the other player agrees (the game is over, scored as it
+  stands: no rack penalties, the leader wins, the same score a tie);
+  ``decline_end``: the other player declines. An offer lapses with the
+  next turn of the game (a move, exchange, pass, challenge or accept).
+  A program that does not know these kinds refuses them as
+  ``bad_kind``: both players need a program that knows them.
 
 Any record may carry ``deal.keys``: place keys sealed to the seats that
 drew those places (``{"1": "<sealed>"}``), and ``deal.shares``: its
@@ -74,12 +82,16 @@ from ..notation.gcg import GcgMove, MoveKind, read_gcg
 
 PROTOCOL = 1
 KINDS = ("offer", "join", "places", "keys", "shuffle", "move", "exchange", "pass", "challenge", "accept", "resign",
-         "claim", "end")
+         "claim", "end", "offer_end", "agree_end", "decline_end")
+#: kinds of an end by agreement: the offer, the other player's yes, its no
+AGREEMENT_KINDS = ("offer_end", "agree_end", "decline_end")
 #: kinds that are a turn of the game, with a GCG line
 ACTION_KINDS = ("move", "exchange", "pass", "challenge", "accept")
 MAX_PLAYERS = 4
 MAX_TEXT = 200
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: what a kind a later program may add looks like (:func:`known_kind`)
+_KIND = re.compile(r"[a-z][a-z_]{0,31}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 #: the deal's fields a record may carry, and what each must be
 _DEAL_FIELDS = {"box": str, "commit": str, "deck": list, "nonce": str, "keys": dict, "shown": dict,
@@ -161,7 +173,7 @@ def parse_record(source: Mapping[str, Any] | str | bytes) -> Record:
         raise _fail("The record's link to the one before it is malformed.", "bad_prev")
     seat = _int(data, "seat", 0, MAX_PLAYERS - 1)
     kind = data.get("kind")
-    if kind not in KINDS:
+    if kind not in KINDS and not (isinstance(kind, str) and _KIND.fullmatch(kind) and seq > 0):
         raise _fail("The record is of a kind this game does not know.", "bad_kind")
     if (kind == "offer") != (seq == 0):
         raise _fail("Only the first record of a game is its offer.", "bad_seq")
@@ -231,6 +243,17 @@ def format_record(record: Record) -> dict[str, Any]:
     if record.withdrawn:
         out["withdrawn"] = True
     return out
+
+
+def known_kind(record: Record) -> bool:
+    """Whether this program knows the record's kind. A record of a kind a
+    later program added (well formed: lower-case letters and ``_``, not
+    the offer, no GCG line, no field this program does not know) is read
+    all the same: the referee takes it, while the game is played, as a
+    step that changes nothing but the keys it carries, so an older
+    program follows a game a newer one plays (and says it missed
+    something)."""
+    return record.kind in KINDS
 
 
 def canonical(record: Record) -> bytes:

@@ -87,10 +87,12 @@ from . import reshuffle as R
 from .offers import DAY_MS as _DAY_MS, list_parts, same_list
 from .record import (
     ACTION_KINDS,
+    AGREEMENT_KINDS,
     PROTOCOL,
     Player,
     Record,
     gcg_line,
+    known_kind,
     parse_gcg_line,
     record_hash,
 )
@@ -215,6 +217,8 @@ class FinalCheck:
     checked: bool = True
     #: the seat that lost on time (a claim), if any
     timed_out: int | None = None
+    #: the players agreed to end the game here (scored as it stood)
+    agreed: bool = False
 
     @property
     def loser(self) -> int | None:
@@ -257,6 +261,10 @@ class OnlineGame:
     resigned: int | None = None
     #: the seat that lost on time (a claim applied)
     timed_out: int | None = None
+    #: the seat whose offer to end the game here stands (None: no offer)
+    end_offered: int | None = None
+    #: the players agreed to end the game here (an ``agree_end`` applied)
+    agreed: bool = False
     #: the server timestamp (ms) of each record of ``log`` (0: not known)
     times: list[int] = field(default_factory=list)
     #: set when keys sent to this side do not unlock its tiles: the sentence
@@ -302,7 +310,7 @@ class OnlineGame:
     @property
     def playing(self) -> bool:
         return (self.game is not None and not self.game.is_over and self.resigned is None and self.timed_out is None
-                and self.keys_done_all)
+                and not self.agreed and self.keys_done_all)
 
     @property
     def keys_done_all(self) -> bool:
@@ -310,7 +318,8 @@ class OnlineGame:
 
     @property
     def over(self) -> bool:
-        return self.game is not None and (self.game.is_over or self.resigned is not None or self.timed_out is not None)
+        return self.game is not None and (self.game.is_over or self.resigned is not None or self.timed_out is not None
+                                          or self.agreed)
 
     def expected(self) -> tuple[tuple[str, ...], int | None]:
         """The kinds of record that may come next, and from which seat (None: any)."""
@@ -329,7 +338,7 @@ class OnlineGame:
             return ("end",), len(self.seeds)
         if self.rounds and not self.rounds[-1].done:
             return ("shuffle", "resign", "claim"), self.rounds[-1].next_seat
-        return ACTION_KINDS + ("resign", "claim"), self.to_act()
+        return ACTION_KINDS + ("resign", "claim") + AGREEMENT_KINDS, self.to_act()
 
     def to_act(self) -> int:
         """The seat that acts now: the player to move, or, while the last
@@ -443,8 +452,13 @@ class OnlineGame:
             raise Refused(f"A record names {self._name(record.seat)} but was sent by someone else; it was refused.",
                           "wrong_sender")
         kinds, seat = self.expected()
+        if not known_kind(record):  # a later program's kind: taken, from any player, while the game is played
+            if not self.playing:
+                raise Refused(f"{self._name(record.seat)}'s record is of a kind this game does not know; "
+                              "it was refused.", "bad_kind")
+            return
         if record.kind not in kinds or (seat is not None and record.seat != seat
-                                        and record.kind not in ("resign", "claim")):
+                                        and record.kind not in ("resign", "claim", *AGREEMENT_KINDS)):
             if self.over and record.kind in ACTION_KINDS:
                 raise Refused("The game is over; the record was refused.", "over")
             raise Refused(f"{self._name(record.seat)} moved out of turn; the record was refused.", "out_of_turn")
@@ -507,7 +521,46 @@ class OnlineGame:
             return [], None
         if kind == "end":
             return [], self._take_seed(record)
+        if kind in AGREEMENT_KINDS:
+            self._agreement(record)
+            return [], None
+        if not known_kind(record):  # a later program's: nothing but the keys it carries
+            return [], None
+        self.end_offered = None  # a turn of the game: an offer to end it lapses
         return self._turn(record, own), None
+
+    def check_agreement(self, kind: str, seat: int) -> None:
+        """Whether ``seat`` may send a record of ``kind`` (one of
+        :data:`~.record.AGREEMENT_KINDS`) now; Refused with the sentence if
+        not. An offer: a game of two, while it is played, no offer
+        standing; a yes or a no: only to the other player's offer."""
+        if not self.playing:
+            raise Refused(online_phrases.END_NOT_PLAYED, "over")
+        standing = self.end_offered
+        if kind == "offer_end":
+            if len(self.players) != 2:
+                raise Refused(online_phrases.END_OFFER_TWO_ONLY, "two_only")
+            if standing == seat:
+                raise Refused(online_phrases.END_OFFERED_ALREADY, "offered")
+            if standing is not None:
+                raise Refused(online_phrases.end_offered_to_you(self._name(standing)), "offered")
+            return
+        if standing is None or standing == seat:
+            raise Refused(online_phrases.END_NO_OFFER, "no_offer")
+
+    def _agreement(self, record: Record) -> None:
+        """An offer to end the game here, the other player's yes, or its no."""
+        try:
+            self.check_agreement(record.kind, record.seat)
+        except Refused as e:
+            raise Refused(online_phrases.agreement_refused(self._name(record.seat), e.code), e.code) from None
+        if record.kind == "offer_end":
+            self.end_offered = record.seat
+        elif record.kind == "agree_end":
+            self.end_offered = None
+            self.agreed = True
+        else:
+            self.end_offered = None
 
     def _check_offer(self, record: Record) -> None:
         """The offer's game can be set up here: rules, edition and names
@@ -816,7 +869,7 @@ class OnlineGame:
             assert self.game is not None
             lines = online_phrases.deal_failed_lines(str(e))
             return FinalCheck(self.game.scores(), "", self.resigned, tuple(lines), checked=False,
-                              timed_out=self.timed_out)
+                              timed_out=self.timed_out, agreed=self.agreed)
 
     def _check_sealed(self, secrets: Sequence[Secrets]) -> None:
         """Every key sealed to anyone during the game, opened with the
@@ -850,21 +903,24 @@ class OnlineGame:
             out = R.verify_round(self.public, rnd, seeds, [known[p] for p in rnd.places])
             known.update({R.place_id(rnd.number, i): t for i, t in enumerate(out)})
         full = OnlineGame(self.me, self.lexicon, None, known)
-        ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign", "claim")]
+        ends = [i for i, r in enumerate(self.log) if r.kind in ("end", "resign", "claim", "agree_end")]
         for rec in self.log[: ends[0] if ends else len(self.log)]:
             full._check_chain(rec, full.players[rec.seat].user if full.players else rec.players[0].user)
             full._apply(rec, "")
         assert full.game is not None
         totals = full.game.scores()
-        if self.resigned is None and self.timed_out is None and not full.game.is_over:
+        if self.resigned is None and self.timed_out is None and not self.agreed and not full.game.is_over:
             raise DealError("The game replayed with every tile known does not end where it ended.", "deal_mismatch")
         text = write_gcg(record_from_game(full.game))
         if self.resigned is not None:
             text += f"#note {self._name(self.resigned)} resigned.\n"
         if self.timed_out is not None:
             text += f"#note {online_phrases.lost_on_time(self._name(self.timed_out), self.days)}\n"
+        if self.agreed:
+            text += f"#note {online_phrases.agreed_note(self.names, totals)}\n"
         lines = online_phrases.deal_checked_lines(self.names, totals)
-        return FinalCheck(tuple(totals), text, self.resigned, tuple(lines), timed_out=self.timed_out)
+        return FinalCheck(tuple(totals), text, self.resigned, tuple(lines), timed_out=self.timed_out,
+                          agreed=self.agreed)
 
     # ------------------------------------------------------------ composing
     def _base(self, kind: str, **kw: Any) -> Record:
@@ -923,6 +979,10 @@ class OnlineGame:
             return online_phrases.claim_body(name, trial._name(trial.timed_out), trial.days)
         if kind == "end":
             return online_phrases.end_body(name)
+        if not known_kind(record):
+            return online_phrases.later_kind_body(name)
+        if kind in AGREEMENT_KINDS:
+            return online_phrases.agreement_body(kind, name, trial.names, trial.game.scores() if trial.game else ())
         _, totals_before = trial._events
         return online_phrases.action_body(events, trial.names, totals_before)
 
@@ -984,6 +1044,20 @@ class OnlineGame:
             raise Refused("You are not a player of this game.", "not_a_player")
         self.check_claim(seat, now_ms)
         return self._finish(self._base("claim"))
+
+    def compose_agreement(self, kind: str) -> tuple[Record, str]:
+        """This side's offer to end the game here (``offer_end``), its yes
+        to the other player's (``agree_end``) or its no (``decline_end``);
+        Refused with the sentence when it may not be sent now."""
+        seat = self.my_seat
+        if seat is None:
+            raise Refused("You are not a player of this game.", "not_a_player")
+        if kind not in AGREEMENT_KINDS:
+            raise Refused("That is not an action of the game.", "mismatch")
+        if self.game is not None and self.rounds and not self.rounds[-1].done and not self.over:
+            raise Refused("The bag is being shuffled again after the exchange; wait for it.", "shuffling")
+        self.check_agreement(kind, seat)
+        return self._finish(self._base(kind))
 
     def compose_end(self) -> tuple[Record, str]:
         assert self.secrets is not None

@@ -34,7 +34,7 @@ def welcome(host: str, friend: str) -> str:
             f"it holds both racks and the bag, so the deal is on trust. "
             f"{friend}, type your move here, like 8D NASTIER (row first: across) or H8 CAT "
             f"(column first: down), or H8 down CAT. A blank is a lower-case letter: NASTiER. "
-            f"Also: pass, exchange ABC, challenge, accept, resign, help. "
+            f"Also: pass, exchange ABC, challenge, accept, resign, offer end, help. "
             f"Anything else is chat; your rack comes in this room.")
 
 
@@ -45,7 +45,8 @@ def help_text(friend: str) -> str:
             "A blank is a lower-case letter: NASTiER (a word all in lower case, or with only its first "
             "letter a capital, as a phone writes it, is read as capitals). "
             "Other moves: pass; exchange ABC (a blank as ?); challenge (the last play, before your move); "
-            "accept (the last play of the game); resign. Type board to see the board again. "
+            "accept (the last play of the game); resign; offer end (to end the game here, as it stands: "
+            "the other player can type agree or decline, or play on). Type board to see the board again. "
             "Anything else is chat.")
 
 

@@ -68,6 +68,50 @@ def end_body(name: str) -> str:
     return f"{name} shows the keys of the deal."
 
 
+# ------------------------------------------------------------ an end by agreement
+def agreement_body(kind: str, name: str, names: Sequence[str], totals: Sequence[int]) -> str:
+    """The body of an offer to end the game here, its yes or its no."""
+    if kind == "offer_end":
+        return f"{name} offers to end the game here: {scores_line(names, totals)}"
+    if kind == "agree_end":
+        return f"{name} agrees: the game ends here. {scores_line(names, totals)}"
+    return f"{name} declines to end the game here; play on."
+
+
+def later_kind_body(name: str) -> str:
+    """The body of a record of a kind a later program added (a test makes one)."""
+    return f"{name} sends a step of a later version of the game."
+
+
+def agreed_note(names: Sequence[str], totals: Sequence[int]) -> str:
+    """The GCG record's note of a game ended by agreement (no rack penalties)."""
+    return f"Ended by agreement, scored as it stood: {scores_line(names, totals)}"
+
+
+#: an offer to end (or a yes, a no) when the game is not being played
+END_NOT_PLAYED = "The game is not being played; there is nothing to end."
+#: an offer to end a game of three or four
+END_OFFER_TWO_ONLY = "Only a game of two can end by agreement; play on, or resign."
+#: a second offer while one's own stands
+END_OFFERED_ALREADY = "You offered already; wait for the answer, or play on."
+#: a yes or a no with no offer of the other player's standing
+END_NO_OFFER = "No one has offered to end the game; type offer end to offer it."
+
+
+def end_offered_to_you(name: str) -> str:
+    """An offer to end while the other player's stands."""
+    return f"{name} offered already; type agree to end the game, or decline."
+
+
+def agreement_refused(name: str, code: str) -> str:
+    """Another player's offer to end, yes or no, refused by the referee
+    (``code``: ``over``, ``two_only``, ``offered``, ``no_offer``): who, and why."""
+    why = {"over": "an offer to end a game not being played",
+           "two_only": "an offer to end a game of more than two",
+           "offered": "an offer to end while one stood"}.get(code, "an answer to an offer to end that was not made")
+    return f"{name} sent {why}; it was refused."
+
+
 def deal_checked_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
     """Said when every program has checked the whole deal and every score."""
     return short_lines(["The deal checked out.", "Final scores: " + scores_line(names, totals)])

@@ -684,6 +684,7 @@ END_REASONS = {
     "all_passed_twice": "Every player passed twice in a row.",
     "no_moves": "No player can make a play.",
     "scoreless_turns": "There were {count} scoreless turns in a row.",
+    "agreed": "The players agreed to end the game here.",
 }
 
 

@@ -293,3 +293,62 @@ def who_won(names: Sequence[str], you: int | None, winners: Sequence[int], total
         return "Nobody won."
     tied = _tied(names, you, winners, totals)
     return "A tie" + (tied if tied.startswith(":") else "") + "."
+
+
+# ------------------------------------------------------------ an end by agreement
+def _standing(names: Sequence[str], totals: Sequence[int], you: int | None, first: int) -> str:
+    """The scores as they stand, ``first``'s first: ``Bob 212, you 198``."""
+    order = [first] + [i for i in range(len(names)) if i != first]
+    return ", ".join(f"{subject(names[i], i == you, start=False)} {totals[i]}" for i in order if i < len(totals))
+
+
+def end_offer_sent(others: Sequence[str]) -> list[str]:
+    """``offer end`` sent: "You offered to end the game here; Bob can agree or play on."."""
+    return wrapped(f"You offered to end the game here; {join_and(list(others))} can agree or play on.",
+                   names=others)
+
+
+def end_offered(names: Sequence[str], totals: Sequence[int], you: int | None, offerer: int) -> list[str]:
+    """The other player's offer, as it comes: "Bob offers to end the game
+    here, Bob 212, you 198. Type agree to end it, or play on."."""
+    name = names[offerer]
+    return wrapped(f"{name} offers to end the game here, {_standing(names, totals, you, offerer)}. "
+                   "Type agree to end it, or play on.", names=names)
+
+
+def end_offered_not_open(others: Sequence[str], name: str) -> list[str]:
+    """The other player's offer in a game not open at the table."""
+    return wrapped(f"In your game with {join_and(list(others))}: {name} offers to end the game here; "
+                   "open it to agree or play on.", names=others)
+
+
+def ended_by_agreement(names: Sequence[str], totals: Sequence[int], you: int | None) -> list[str]:
+    """The end agreed: "Ended by agreement: you won, 212 to 198." (a tie:
+    "Ended by agreement: a tie, 200 each.")."""
+    best = max(totals, default=0)
+    winners = [i for i, t in enumerate(totals) if t == best]
+    if len(winners) == 1:
+        w = winners[0]
+        rest = sorted((t for i, t in enumerate(totals) if i != w), reverse=True)
+        how = f"{does(names[w], 'won', w == you, start=False)}, {' to '.join(str(t) for t in [best, *rest])}"
+    else:
+        how = "a tie" + _tied(names, you, winners, totals)
+    return wrapped(f"Ended by agreement: {how}.", names=names)
+
+
+def end_declined(name: str, you: bool) -> list[str]:
+    """The offer to end declined: "Bob declined to end the game; play on."."""
+    return ["You declined; play on."] if you else wrapped(f"{name} declined to end the game; play on.", names=[name])
+
+
+#: an offer to end, lapsed with the next turn of the game
+END_OFFER_LAPSED = "The offer to end the game lapsed."
+#: ``offer`` typed with something else than ``end``
+OFFER_WHAT = "Type offer end to offer to end the game here."
+
+
+def newer_program(name: str) -> list[str]:
+    """A record of a kind this program does not know, taken (it changes
+    nothing here): "Bob's program is newer; update the game to hear all
+    it sends." (an offer to end the game, say)."""
+    return wrapped(f"{name}'s program is newer; update the game to hear all it sends.", names=[name])

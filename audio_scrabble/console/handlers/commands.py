@@ -35,7 +35,8 @@ from .file_commands import choose_to_open, cmd_aside, cmd_emboss, cmd_export, cm
 from .helptext import help_entries
 from ..homes.online_corresp import cmd_claim, cmd_rematch, offer_candidates, reviewing
 from ..homes.online_commands import (
-    accepting, cmd_decline, cmd_invite, cmd_online, cmd_resign, cmd_say, listing, opening, renewing,
+    accepting, cmd_agree, cmd_decline, cmd_invite, cmd_offer, cmd_online, cmd_resign, cmd_say, declining, listing, opening,
+    renewing,
 )
 from .registry import (
     ALL_SQUARES, AREA, BEFORE, COLUMN, GAME, HELP_TOPICS, OFFER, PATH, PLAY, PLAYER, QUESTION, ROW, SETTING, SQUARE, TILES,
@@ -338,11 +339,13 @@ REGISTRY: Registry[GameFront] = Registry(
         # play between homes (console/homes/online_commands.py)
         Command("online", cmd_online, "Online", (), (Arg("out", TURN, True),), modes=ANY_TIME),
         Command("invite", cmd_invite, "Online", (), (Arg("players", OFFER),), modes=BOARD_TIME),
-        Command("decline", cmd_decline, "Online", (), (Arg("invitation", TURN),), modes=BOARD_TIME),
+        Command("decline", declining(cmd_decline), "Online", (), (Arg("invitation", TURN, True),), modes=BOARD_TIME),
         Command("say", cmd_say, "Online", ("chat",), (Arg("words", TURN),), modes=BOARD_TIME),
         Command("resign", cmd_resign, "Online", (), changes=True, modes=BOARD_TIME),
         Command("claim", cmd_claim, "Online", (), (Arg("number", TURN, True),), changes=True, modes=BOARD_TIME),
         Command("rematch", cmd_rematch, "Online", (), changes=True, modes=BOARD_TIME),
+        Command("offer", cmd_offer, "Online", (), (Arg("end", TURN),), changes=True, modes=BOARD_TIME),
+        Command("agree", cmd_agree, "Online", (), changes=True, modes=BOARD_TIME),
         # the program
         Command("set", cmd_set, "Settings", (), (Arg("setting", SETTING, True), Arg("value", SETTING, True)), modes=ANY_TIME),
         Command("help", cmd_help, "Settings", ("h", "?", "commands"), (Arg("topic", TOPIC, True),), modes=ANY_TIME),

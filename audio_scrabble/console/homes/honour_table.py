@@ -172,6 +172,9 @@ class HonourTable:
         if view.is_over:  # it ended while its table was not open: the end, and its record once
             lines += self._end_lines(view, link) + list(self._keep_record(view))
             online_since.end_said(link.journal)  # said: not at a start
+        offered = link.end_offered
+        if offered is not None and offered != link.my_seat and not view.is_over:  # made while it was not open
+            lines += prompts_homes.end_offered(names, view.scores(), link.my_seat, offered)
         online_since.note_seen(link.journal, len(view.history))
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = self.session.sit(seating, {names[friend]: RemoteSeat()})
@@ -267,6 +270,13 @@ class HonourTable:
         online_since.note_seen(link.journal, len(applied.view.history))  # said now
         if applied.view.is_over:
             online_since.end_said(link.journal)  # the end said at its table: not at a start
+        if applied.agreement:  # an offer to end the game, a yes or a no
+            said = link.lines_here(applied)
+            if applied.events:  # agreed: over as it stands
+                self._bring(self.game, applied.view, applied.events)
+                said.extend(honour_prompts.final_here(names, applied.view.scores(), link.my_seat))
+                return Relayed(tuple(said) + self._keep_record(applied.view))
+            return Relayed(tuple(said))
         if applied.resigned:
             self._bring(self.game, applied.view, applied.events)
             ended = applied.view.ended
@@ -276,6 +286,8 @@ class HonourTable:
                 said.extend(honour_prompts.final_here(names, ended.totals, link.my_seat))
             return Relayed(tuple(said) + self._keep_record(applied.view))
         first = tuple(prompts.move_arrived_lines(names[applied.seat])) if friend else ()
+        if applied.lapsed:
+            first = (prompts_homes.END_OFFER_LAPSED, *first)
         after = self._keep_record(applied.view) if applied.view.is_over else ()
         return Relayed(first, self._sync(applied.view, applied.events), after)
 
@@ -307,6 +319,8 @@ class HonourTable:
             left = [i for i in range(len(game.names)) if i not in ended.winners]
             if len(left) == 1:
                 lines += online_prompts.resigned(game.names[left[0]], left[0] == link.my_seat)
+        elif ended.reason == "agreed":
+            lines += prompts_homes.ended_by_agreement(game.names, ended.totals, link.my_seat)
         return lines + honour_prompts.final_here(game.names, ended.totals, link.my_seat)
 
     def _keep_record(self, game: Game) -> tuple[str, ...]:
@@ -331,3 +345,10 @@ class HonourTable:
     def resign(self) -> None:
         assert self.link is not None
         self.link.resign()
+
+    def agreement(self, kind: str) -> bool:
+        """Offer to end the game here, agree or decline (refused, its
+        sentence, when it may not be now); said when taken."""
+        assert self.link is not None
+        self.link.agreement(kind)
+        return True

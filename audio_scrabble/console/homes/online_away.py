@@ -114,6 +114,9 @@ def hear_away(session: Host, link: GameLink) -> None:
                     notice(session, named(" ".join((*lost, won))), lambda: online_since.end_said(link.journal))
             elif record.kind == "resign":
                 notice(session, online_prompts.resigned_not_open(name))
+        elif record.kind == "offer_end":  # answered when the game is opened (or lapsed by then)
+            others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
+            notice(session, prompts_homes.end_offered_not_open(others, name))
 
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:
@@ -187,5 +190,6 @@ def ended_lines(link: GameLink, final: FinalCheck) -> list[str]:
     winners = _winners(final)
     out = ended.out_player if ended is not None and ended.reason == "out" else None
     return prompts_homes.ended_not_open(others, names, me, final.totals, winners, out=out, resigned=final.resigned,
-                                        timed_out=final.timed_out, reason=ended.reason if ended is not None else "",
+                                        timed_out=final.timed_out,
+                                        reason="agreed" if final.agreed else ended.reason if ended is not None else "",
                                         scoreless=ended.scoreless_turns if ended is not None else 0)

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from ...errors import ActionNotAllowed, ScrabbleError
 from ...online.matrix import check_user_id
 from ...online.offers import read_terms
-from ...presentation import honour_prompts, online_prompts, prompts
+from ...presentation import honour_prompts, online_prompts, prompts, prompts_homes
 from .. import services
 from .honour_table import HonourTable
 from .online_home import MOST_INVITED, OnlineHome
-from .online_table import Host
+from .online_agree import standing_offer
+from .online_table import Host, OnlineTable
 from ..asking.questions import Ask, Decision, Question, Say, wrong_answer
 from ..files.saving import kept_by_room
 from ...notation.typed import small_number
@@ -253,6 +254,42 @@ def cmd_resign(session: GameFront, args: str) -> list[str]:
         table.resign()
         return _said_after(home, [])
     return _said_after(home, table.resign())
+
+
+def cmd_offer(session: GameFront, args: str) -> list[str]:
+    """``offer end``: offer to end the online game open here, as it stands."""
+    if args.strip().rstrip(".").lower() != "end":
+        raise ActionNotAllowed(prompts_homes.OFFER_WHAT)
+    home = home_of(session)
+    table = home.open_table()
+    state = table.link if isinstance(table, HonourTable) else table.link.state  # type: ignore[union-attr]
+    others = [n for i, n in enumerate(state.names) if i != state.my_seat]  # type: ignore[union-attr]
+    sent = table.agreement("offer_end")  # refused, its sentence, when it may not be offered now
+    return _said_after(home, prompts_homes.end_offer_sent(others) if sent else [online_prompts.SEND_WHEN_BACK])
+
+
+def cmd_agree(session: GameFront, args: str) -> list[str]:
+    """``agree``: end the online game open here, as the other player offered."""
+    home = home_of(session)
+    table = home.open_table()
+    sent = table.agreement("agree_end")
+    return _said_after(home, [] if sent else [online_prompts.SEND_WHEN_BACK])
+
+
+def declining(invitation: Handler) -> Handler:
+    """``decline``: the other player's offer to end the game open here,
+    when one stands and no number is typed; else ``decline N`` (``invitation``)."""
+
+    def cmd_decline_either(session: GameFront, args: str) -> list[str]:
+        home = _signed_in_home(session)
+        table = home.table if home is not None else None
+        if args.strip() or not isinstance(table, (OnlineTable, HonourTable)) or not standing_offer(table):
+            return invitation(session, args)
+        assert home is not None
+        sent = table.agreement("decline_end")
+        return _said_after(home, [] if sent else [online_prompts.SEND_WHEN_BACK])
+
+    return cmd_decline_either
 
 
 def renewing(local: Handler, refusal: str) -> Handler:

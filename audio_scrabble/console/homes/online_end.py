@@ -22,7 +22,7 @@ from ...online.referee import FinalCheck
 from ...online.store import GameLog
 from ...persistence import files
 from ...persistence.records import record_stem
-from ...presentation import online_prompts
+from ...presentation import online_prompts, prompts_homes
 from .online_away import Host
 from .online_since import RECORD_KEPT
 
@@ -64,16 +64,17 @@ def kept_once(store: Any, journal: GameLog | None, names: Sequence[str],
     return tuple(online_prompts.record_kept(target.name))
 
 
-def checked(game: Game, totals: tuple[int, ...], resigned: int | None) -> None:
+def checked(game: Game, totals: tuple[int, ...], resigned: int | None, agreed: bool = False) -> None:
     """The deal checked: ``game`` ends with the real final scores (the
     view's own end left out the racks it could not see; a resignation or
-    a loss on time ends it too, the loser winning nothing)."""
+    a loss on time ends it too, the loser winning nothing; ``agreed``: the
+    players agreed to end it, the leader winning)."""
     for player, total in zip(game.players, totals):
         player.score = total
     best = max((t for i, t in enumerate(totals) if i != resigned), default=0)
     winners = tuple(i for i, t in enumerate(totals) if t == best and i != resigned)
     if game.ended is None:
-        game.ended = GameEnded(game.turn, "resigned", None, (), tuple(totals), winners)
+        game.ended = GameEnded(game.turn, "agreed" if agreed else "resigned", None, (), tuple(totals), winners)
     else:
         game.ended = replace(game.ended, adjustments=(), totals=tuple(totals), winners=winners)
 
@@ -88,6 +89,8 @@ def ended_lines(link: GameLink, final: FinalCheck, record: Sequence[str] = ()) -
         lines.extend(online_prompts.resigned(state.names[final.resigned], final.resigned == state.my_seat))
     elif final.timed_out is not None:
         lines.extend(online_prompts.lost_on_time(state.names[final.timed_out], final.timed_out == state.my_seat))
+    elif final.agreed:
+        lines.extend(prompts_homes.ended_by_agreement(state.names, final.totals, state.my_seat))
     return lines + list(final.lines) + list(record) + [online_prompts.REMATCH_HOW]
 
 

@@ -46,7 +46,7 @@ from ...core.events import Event
 from ...core.game import Game
 from ...errors import OnlineError
 from ...online.match import GameLink
-from ...online.record import ACTION_KINDS
+from ...online.record import ACTION_KINDS, AGREEMENT_KINDS, known_kind
 from ...online.referee import Applied
 from ...online.transport import Message
 from ...presentation import online_phrases, online_prompts, phrases, prompts, prompts_homes
@@ -54,6 +54,7 @@ from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
 from . import online_end, online_since
+from .online_agree import agreement_lines, standing_offer_lines
 from .online_away import Host, hear_away, notice, refusal_lines
 from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
 
@@ -83,6 +84,8 @@ class OnlineTable:
         self._refusals = 0
         #: chat lines heard before the link was attached (its first read of the room, at accept)
         self._early_chat: list[Message] = []
+        #: the seat whose offer to end the game was last said here, standing (None: none)
+        self._end_offer: int | None = None
 
     # ------------------------------------------------------------ wiring
     def callbacks(self) -> dict[str, Callable[..., None]]:
@@ -243,9 +246,14 @@ class OnlineTable:
             if record.kind == "accept":  # its end is said once the deal is checked
                 first += tuple(online_prompts.accepted_last_play(names[record.seat], mine))
             after = (online_prompts.tiles_coming(heard.coming),) if heard.coming and mine else ()
+            if self._end_offer is not None:  # a turn of the game: the offer to end it lapsed
+                self._end_offer = None
+                first = (prompts_homes.END_OFFER_LAPSED, *first)
             return Relayed(first, self._sync(heard.view, applied.events), after)
         self._at = heard.at
-        said: tuple[str, ...] = ()
+        said: tuple[str, ...] = agreement_lines(self, record) if record.kind in AGREEMENT_KINDS else ()
+        if not known_kind(record) and not mine:  # a later program's step: taken, and said it was missed
+            said = tuple(prompts_homes.newer_program(names[record.seat]))
         if record.kind == "resign":
             said = tuple(online_prompts.resigned(names[record.seat], mine))
         late = link.state.timed_out
@@ -254,7 +262,7 @@ class OnlineTable:
                     *online_since.unchecked_lines(link))  # the late program's keys not come
         if applied.final is not None:
             assert self.game is not None
-            online_end.checked(self.game, applied.final.totals, applied.final.loser)
+            online_end.checked(self.game, applied.final.totals, applied.final.loser, applied.final.agreed)
             said += tuple(applied.final.lines) + online_end.keep_record(self.session, link, names, applied.final.gcg)
             online_end.review_from(self.session, self.game, applied.final)
             online_since.end_said(link.journal)  # said at its table: not at a start
@@ -281,7 +289,7 @@ class OnlineTable:
             final = link.state.final
         assert view is not None
         if final is not None:  # it ended while this table was not open: it comes to the table ended
-            online_end.checked(view, final.totals, final.loser)
+            online_end.checked(view, final.totals, final.loser, final.agreed)
         seats = [Seat(n) for n in names]
         others = [n for i, n in enumerate(names) if i != me]
         session = self.session
@@ -297,6 +305,7 @@ class OnlineTable:
             lines.append(online_phrases.first_player_line(names[view.current]))
         online_since.note_seen(link.journal, len(view.history))
         lines += online_since.unchecked_lines(link)  # claimed: the late program's keys not come
+        lines += standing_offer_lines(self, view)  # an offer to end it, made while it was not open
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
@@ -377,6 +386,14 @@ class OnlineTable:
         if self._sent_back(link.resign) or not link.unsent:
             return [sent]
         return list(online_prompts.RESIGN_WHEN_BACK)
+
+    def agreement(self, kind: str) -> bool:
+        """Offer to end the game here, agree, or decline (refused at once,
+        its sentence, when it may not be sent now): whether the room has it
+        back (else it goes when the server is back)."""
+        link = self.link
+        assert link is not None
+        return self._sent_back(lambda: link.agreement(kind)) or not link.unsent
 
     def claim(self, now_ms: int) -> list[str]:
         """Claim on time (refused at once, its sentence, when too early): as :meth:`resign`."""

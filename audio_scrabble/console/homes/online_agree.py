@@ -1,0 +1,51 @@
+"""An end by agreement at a game between homes' table: what each record
+of it says as it comes back from the room (the offer, with the scores as
+they stand; the yes, with who won; the no), and the offer standing at
+the table, which the next turn of the game lapses
+(:meth:`.online_table.OnlineTable._relayed` says so). The commands are
+in :mod:`.online_commands` (``offer end``, ``agree``, ``decline``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...online.record import Record
+from ...presentation import prompts_homes
+
+
+def agreement_lines(table: Any, record: Record) -> tuple[str, ...]:
+    """What an ``offer_end``, ``agree_end`` or ``decline_end`` record says
+    at ``table`` (an :class:`~.online_table.OnlineTable`), once; the
+    offer standing there noted (or let go)."""
+    link = table.link
+    names, me = link.state.names, link.state.my_seat
+    game = table.game
+    totals = tuple(game.scores()) if game is not None else ()
+    mine = record.seat == me
+    if record.kind == "offer_end":
+        table._end_offer = record.seat
+        return () if mine else tuple(prompts_homes.end_offered(names, totals, me, record.seat))
+    table._end_offer = None
+    if record.kind == "agree_end":
+        return tuple(prompts_homes.ended_by_agreement(names, totals, me))
+    return tuple(prompts_homes.end_declined(names[record.seat], mine))
+
+
+def standing_offer(table: Any) -> bool:
+    """Whether another player's offer to end the game stands at ``table``'s game."""
+    link = getattr(table, "link", None)
+    state = getattr(link, "state", link)  # an honour game's link holds it itself
+    offered = getattr(state, "end_offered", None)
+    return state is not None and offered is not None and offered != state.my_seat
+
+
+def standing_offer_lines(table: Any, view: Any) -> list[str]:
+    """A game seated at ``table`` (opened, or the program started again)
+    while an offer to end it stands: the other player's said (as it came),
+    noted standing, so the next turn says it lapsed."""
+    state = table.link.state
+    offered = state.end_offered
+    table._end_offer = offered
+    if offered is None or offered == state.my_seat or view is None:
+        return []
+    return prompts_homes.end_offered(state.names, tuple(view.scores()), state.my_seat, offered)
