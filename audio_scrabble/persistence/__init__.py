@@ -30,7 +30,6 @@ from .savefile import (
     SaveFileDamaged,
     SaveFileTooNew,
     Summary,
-    _checksum,
     decode_save,
     encode_save,
     game_state_digest,
@@ -46,7 +45,6 @@ from .store import (
     ResumedGame,
     SaveOutcome,
     SaveStore,
-    _inside,
     data_dir,
     games_folder,
 )

@@ -215,7 +215,7 @@ def no_invitation(count: int) -> str:
 def no_online_game(count: int) -> str:
     if count == 0:
         return "You have no online games; invite a player first."
-    return f"There is no online game with that number; type games to hear them."
+    return "There is no online game with that number; type games to hear them."
 
 
 #: ``open N`` or ``claim N`` as game N moved to the player's other computer (on the tick's thread)
