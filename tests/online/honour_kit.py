@@ -220,8 +220,10 @@ class Computers:
         self.bob.close()
 
 
-#: how ``games`` lists an honour game with Bob handed to Alice's other computer
+#: how ``games`` lists an honour game with Bob handed to Alice's other computer (after its
+#: number; LISTED_ALONE where it is her only game, said with no number)
 LISTED = "With Bob (honour): on your other computer; open it to bring it here."
+LISTED_ALONE = "1 online game: with Bob (honour), on your other computer; open it to bring it here."
 
 
 def played_by(homes: Computers, room: str, here: Host, there: Host) -> None:
@@ -242,8 +244,10 @@ def played_by(homes: Computers, room: str, here: Host, there: Host) -> None:
 
 
 def listed_as_moved(host: Host) -> int:
-    """The number ``games`` gives the moved game (said as moved)."""
+    """The number ``games`` gives the moved game (said as moved; 1 where it is said alone)."""
     out = joined(host.line("games"))
+    if LISTED_ALONE in out:
+        return 1
     assert LISTED in out, out
     return next(n for n in range(1, 9) if f"{n}. {LISTED}" in out)
 

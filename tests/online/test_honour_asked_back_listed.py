@@ -23,7 +23,7 @@ from audio_scrabble.presentation import honour_prompts, prompts_homes
 from honour_kit import Computers, asked_with_the_other_off  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
-ASKED = "1. With Bob (honour): asked back from your other computer."
+ASKED = "1 online game: with Bob (honour), asked back from your other computer."
 STILL = joined(prompts_homes.honour_still_asked("Bob"))
 
 
@@ -65,7 +65,7 @@ def test_said_once_at_each_start_while_it_waits_then_comes_at_its_number(tmp_pat
         homes.idle(first, second)
         assert room in first.home.honour and first.home.honour[room].game.actions == actions
         out = joined(first.line("games"))
-        assert "1. With Bob (honour):" in out and "asked back" not in out, out
+        assert "1 online game: with Bob (honour)," in out and "asked back" not in out, out
         first.close()
         first = homes.host("first", "ALICE1")
         assert STILL not in joined(first.sign_in())  # come: not said at the next start

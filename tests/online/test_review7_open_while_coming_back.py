@@ -60,6 +60,6 @@ def test_open_while_the_game_is_being_taken_asks_nothing_again(tmp_path: Path, l
         took = max(k for k, kind in enumerate(kinds) if kind == "took")
         assert online_catching.ASKED_BACK not in kinds[took:], kinds[took:]
         out = joined(first.line("games"))
-        assert "1. With Bob (honour):" in out and "asked back" not in out, out
+        assert "1 online game: with Bob (honour)," in out and "asked back" not in out, out
     finally:
         homes.close()

@@ -95,10 +95,13 @@ def games_lines(home: Any, first: int) -> list[str]:
     home.first_number = first
     now = int(time.time() * 1000)
     listed = entries(home)
-    if listed:
+    alone = len(listed) == 1 and first == 1  # said with the count, no number: open 1 (or open) opens it
+    home.said_alone = listed[0].room if alone else None
+    if listed and not alone:
         lines.append(online_prompts.online_heading(len(listed)))
     clock_now = home.clock()
     for n, e in enumerate(listed, start=first):
+        n = online_prompts.ALONE if alone else n
         link = home.links.get(e.room)  # an honour game keeps no clock
         clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                         or online_clock.unplayable(n, link))

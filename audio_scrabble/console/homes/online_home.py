@@ -86,6 +86,8 @@ class OnlineHome:
         self._stop_ticking = threading.Event()
         #: the number ``games`` last gave the first online game (the games on file come first)
         self.first_number = 1
+        #: the room of the game ``games`` last said alone, with no number (``open`` alone opens it)
+        self.said_alone: str | None = None
         self._tick_lock = threading.Lock()
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
         self.catching: dict[str, GameLink | HonourAsk] = {}
