@@ -123,6 +123,17 @@ class Loop:
     def room(self) -> str:
         return self.host.home.rooms[0]
 
+    def off(self) -> None:
+        """Alice's program closed, its connections too (started again by ``again``)."""
+        self.host.close()
+        for t in self.host.transports:
+            t.close()
+
+    def again(self) -> Host:
+        """Alice's program started again over the same data: the new console."""
+        self.host = self.new_host()
+        return self.host
+
     def bodies(self) -> list[str]:
         return [m.body for m in self.net.messages(self.room())]
 

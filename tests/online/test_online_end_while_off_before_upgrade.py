@@ -25,7 +25,7 @@ from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.online.store import OnlineStore
 
 from honour_kit import Loop  # type: ignore[import-not-found]
-from homes_kit import pair_at_a_game, resigns, restarted, settle  # type: ignore[import-not-found]
+from homes_kit import pair_at_a_game, resigns, restarted  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -47,27 +47,22 @@ def test_a_game_between_homes_ended_while_off_is_said_as_new(tmp_path: Path, lex
         bob.close()
         resigns(alice)  # while Bob's program is off
         before_the_upgrade(bob.folder)
-        news = restarted(bob, alice)
-        settle(bob, alice)
-        news += joined(bob.line(""))
-        assert "ended earlier" not in news, news
-        assert news.count("In your game with Alice: Alice resigned; you won.") == 1, news
-        assert OnlineStore(bob.folder).ends_noted()  # and later starts note ends
-        again = restarted(bob, alice)
-        assert "resigned" not in again and "ended earlier" not in again, again
+        said = [restarted(bob, alice, rounds=2), restarted(bob, alice)]  # that start, and the next
+        assert OnlineStore(bob.folder).ends_noted()  # from that start on, ends are noted
+        assert said[0].count("In your game with Alice: Alice resigned; you won.") == 1, said
+        assert not any("ended earlier" in news for news in said) and "resigned" not in said[1], said
 
 
 def test_an_honour_game_ended_while_off_is_said_as_new(tmp_path: Path, lexicon: Any) -> None:
     loop = Loop(tmp_path, lexicon)
     try:
         loop.invited()
-        loop.host.close()
-        for t in loop.host.transports:
-            t.close()
-        loop.bob.send(loop.room(), "resign", None, "bob.resign")  # while Alice's program is off
+        room = loop.room()
+        loop.off()
+        loop.bob.send(room, "resign", None, "bob.resign")  # while Alice's program is off
         before_the_upgrade(loop.folder)
-        loop.host = loop.new_host()
-        news = joined(loop.host.sign_in() + loop.host.line(""))
+        host = loop.again()
+        news = joined(host.sign_in() + host.line(""))
         assert "ended earlier" not in news, news
         assert "Bob resigned" in news, news
     finally:

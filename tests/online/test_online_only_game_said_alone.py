@@ -19,7 +19,7 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import online_prompts, prompts_saving
 
-from honour_kit import BOB, Computers  # type: ignore[import-not-found]
+from honour_kit import BOB, Loop  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -39,24 +39,23 @@ def test_one_game_said_without_a_number() -> None:
 
 
 def test_games_says_the_only_game_once_and_open_opens_it(tmp_path: Path, lexicon: Any) -> None:
-    homes = Computers(tmp_path, lexicon)
+    loop = Loop(tmp_path, lexicon)
     try:
-        host, room = homes.invited("home")
-        homes.idle(host)
-        out = host.line("games")
-        said = joined(out)
-        assert "1 online game: with Bob (honour), Bob's turn." in said, out
-        assert "1. With" not in said, out
+        loop.invited()  # Alice's honour game with Bob, her only one
+        loop.host.idle()
+        home = loop.host.home
+        listed = loop.host.line("games")
+        assert "1 online game: with Bob (honour), Bob's turn." in joined(listed), listed
+        assert "1. With" not in joined(listed), listed
         for typed in ("open 1", "open"):
-            opened = joined(host.line(typed))
+            opened = joined(loop.host.line(typed))
             assert prompts_saving.OPEN_WHICH not in opened, (typed, opened)
-            table = host.home.table
-            assert table is not None and table.link is host.home.honour[room], (typed, opened)
+            assert home.table is not None and home.table.link is home.honour[loop.room()], (typed, opened)
         # a second game: numbered again, and open alone asks which
-        host.line(f"invite {BOB} honour")
-        homes.idle(host)
-        out = host.line("games")
-        assert "2 online games:" in out and any(line.startswith("1. With Bob") for line in out), out
-        assert joined(host.line("open")) == prompts_saving.OPEN_WHICH
+        loop.host.line(f"invite {BOB} honour")
+        two = loop.host.line("games")
+        assert "2 online games:" in two and any(line.startswith("1. With Bob") for line in two), two
+        assert joined(loop.host.line("open")) == prompts_saving.OPEN_WHICH
     finally:
-        homes.close()
+        loop.host.close()
+        loop.bob.close()
