@@ -30,6 +30,7 @@ from .savefile import (
     SaveFileDamaged,
     SaveFileTooNew,
     Summary,
+    _checksum,
     decode_save,
     encode_save,
     game_state_digest,
@@ -45,6 +46,7 @@ from .store import (
     ResumedGame,
     SaveOutcome,
     SaveStore,
+    _inside,
     data_dir,
     games_folder,
 )
