@@ -112,11 +112,10 @@ def time_position(gen, board, rack, repeat: int, raw: bool) -> tuple[float, int,
     from audio_scrabble.engine.movegen import BoardAnalysis
 
     best = float("inf")
-    result = None
     for _ in range(repeat):
         gen.analysis = BoardAnalysis(gen.graph, gen.backend)
         t0 = time.process_time()
-        result = gen.raw(board, rack) if raw else gen.generate(board, rack)
+        gen.raw(board, rack) if raw else gen.generate(board, rack)
         best = min(best, time.process_time() - t0)
     moves = gen.generate(board, rack)
     return best * 1000, len(moves), moves.placement_count()

@@ -67,7 +67,7 @@ def refusals(verbosity: str, seeds=(1, 2, 3)) -> list[tuple[str, list[str]]]:
             said[line] = s.handle_line(line)
             s.question = None
         # the core's reasons
-        for line in (f"check A1 {word}", f"check H8 {word[0]}", f"check H8 {missing}{missing}", f"check H8 ??",
+        for line in (f"check A1 {word}", f"check H8 {word[0]}", f"check H8 {missing}{missing}", "check H8 ??",
                      f"check H8 {word}{word}{word}{word}", f"check O1 {word}", f"check H8 {missing}",
                      f"exchange {missing}", f"arrange {missing}", "challenge Alice"):
             said[line] = s.handle_line(line)

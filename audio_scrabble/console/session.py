@@ -37,6 +37,7 @@ from ..notation.typed import DirectionUnclear, Draft
 from ..presentation import layout, prompts
 from . import services
 from .files import saving
+from .files.table_settings import restore_settings
 from .handlers import survey_commands
 from .table.acting import Acting, Made
 from .handlers.commands import a_command, answered_before_the_game, dispatch
@@ -174,7 +175,7 @@ class Session(Seated, Replying):
         self.setup = seating.setup
         state = seating.state
         if state is not None:
-            self.speech_change = saving.restore_settings(self.settings, self.options, state) or self.speech_change
+            self.speech_change = restore_settings(self.settings, self.options, state) or self.speech_change
             told = state.told_challenge
         seated = {i: self.remotes[s.name] for i, s in enumerate(seating.seats) if s.name in self.remotes}
         self.match = Match(seating.game, seating.seats, seating.choosers, self.lexicon, self.settings, told,

@@ -50,7 +50,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Generator, Iterator, NamedTuple, Protocol, Sequence
+from typing import Any, Generator, NamedTuple, Protocol, Sequence
 
 from ..core.board import Board
 from ..core.events import (

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from ..errors import RecordError, ScrabbleError

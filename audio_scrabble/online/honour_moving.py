@@ -38,7 +38,11 @@ the other computer; opened there (``open N``), it asks again, the same
 way, and takes the log that comes only if it holds every entry its own
 log held when it handed the game over (an older answer sealed to this
 device, still in the room, is not taken): back and forth, as often as
-the player likes, the game stays one game.
+the player likes, the game stays one game. Each hand-over's mark is
+sealed into the log it sends, so that the ask it answered, still in the
+room, is answered no more wherever the game goes; a log that an older
+program sealed without it gets the taking computer's own mark back as it
+is taken (:meth:`HonourAsk._with_own_mark`).
 
 Limits: a host whose first computer is gone for good cannot get the game
 (the bag's order and the host's rack were only there): the friend is
@@ -193,6 +197,17 @@ class HonourAsk:
         before = own[:last] if last >= 0 else own
         return entries[:len(before)] == before and len(entries) > len(before)
 
+    def _with_own_mark(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A log come back, with this computer's own hand-over mark (the
+        ask it answered) where the log lacks it: an older program sealed
+        the log without it, and the ask, still in the room, would be
+        answered again here, handing the game straight back."""
+        own = self.journal.entries()
+        last = max((k for k, e in enumerate(own) if e.get("kind") == MOVED), default=-1)
+        if last < 0 or any(e.get("kind") == MOVED and e.get("ask") == own[last].get("ask") for e in entries):
+            return entries
+        return [*entries[:last], own[last], *entries[last:]]  # where a newer program seals it
+
     def catch_up(self) -> None:
         for msg in self.transport.history(self.room):
             self.handle(msg)
@@ -213,7 +228,7 @@ class HonourAsk:
         entries = open_log(self.box_secret, [parts[i].sealed for i in range(part.count)])
         if entries is None or not any(e.get("kind") == "honour" for e in entries) or not self._newer(entries):
             return  # not a log sealed to this device (or an older one, asked before): another may come
-        self.journal.replace([*entries, {"kind": TOOK, "device": self.device_id}])
+        self.journal.replace([*self._with_own_mark(entries), {"kind": TOOK, "device": self.device_id}])
         self.taken = True
         if self.on_taken is not None:
             self.on_taken(self)

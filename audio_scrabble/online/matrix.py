@@ -216,7 +216,7 @@ def _guard_logs() -> None:
 
 def _need_nio():
     try:
-        import nio  # noqa: F401
+        import nio
         from nio.crypto import ENCRYPTION_ENABLED
     except ImportError:
         ENCRYPTION_ENABLED = False
@@ -229,8 +229,6 @@ def _need_nio():
             code="online_missing",
             brief="Online play not installed.",
         )
-    import nio
-
     _guard_logs()
     return nio
 
@@ -395,9 +393,7 @@ class MatrixTransport:
             raise Unreachable(self._account.homeserver) from None
 
     async def _make_client(self) -> Any:
-        import nio.store  # noqa: F401 - the SqliteStore below
-
-        nio = self._nio
+        import nio.store  # the SqliteStore below; nio is self._nio (_need_nio's)
 
         self._store.ensure()
         config = nio.AsyncClientConfig(

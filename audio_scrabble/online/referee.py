@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.events import Event, FirstPlayerDrawn, GameEnded
+from ..core.events import Event, FirstPlayerDrawn
 from ..core.board import Square
 from ..core.game import Game
 from ..core.play import PlacedTile, Play

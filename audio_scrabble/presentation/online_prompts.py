@@ -149,6 +149,20 @@ def online_heading(count: int) -> str:
     return f"{count} online game{'s' if count != 1 else ''}:"
 
 
+#: the number a game of ``games`` is given when it is the player's only
+#: one (and no game on file is listed before it): said with the count, no
+#: number ("1 online game: with Bob, your turn."), not "1 online game:"
+#: read on into "1. With Bob" (the number twice); ``open 1`` (and ``open``
+#: alone) still open it
+ALONE = 0
+
+
+def _entry(number: int, numbered: str, alone: str) -> str:
+    """A game of ``games``: ``numbered`` after its number, or ``alone``
+    after the count where it is the only one (``number`` :data:`ALONE`)."""
+    return f"{number}. {numbered}" if number != ALONE else f"{online_heading(1)} {alone}"
+
+
 def _since(since_ms: int, now_ms: int) -> str:
     if since_ms <= 0:
         return ""
@@ -181,7 +195,7 @@ def game_entry(number: int, others: Sequence[str], state: str, whose: str, since
     else:
         turn = f"{whose}'s turn" if whose else "waiting"
     since = _since(since_ms, now_ms) if state not in ("done", "moved", "asked") else ""
-    return _lines(f"{number}. With {who}: {turn}{since}.",
+    return _lines(_entry(number, f"With {who}: {turn}{since}.", f"with {who}, {turn}{since}."),
                   [*others, whose])
 
 
@@ -215,7 +229,7 @@ def no_invitation(count: int) -> str:
 def no_online_game(count: int) -> str:
     if count == 0:
         return "You have no online games; invite a player first."
-    return f"There is no online game with that number; type games to hear them."
+    return "There is no online game with that number; type games to hear them."
 
 
 #: ``open N`` or ``claim N`` as game N moved to the player's other computer (on the tick's thread)
@@ -262,21 +276,24 @@ def record_not_kept(reason: str) -> list[str]:
 def clocked_entry(number: int, others: Sequence[str], whose: str, left: str) -> list[str]:
     """A game of ``games`` with days a move: whose turn, how long is left."""
     if not whose:
-        return _lines(f"{number}. Your turn with {join_and(list(others))}, {left} left.", others)
-    return _lines(f"{number}. {whose}'s turn, {left} left.", [whose])
+        mine = f"turn with {join_and(list(others))}, {left} left."
+        return _lines(_entry(number, f"Your {mine}", f"your {mine}"), others)
+    return _lines(_entry(number, f"{whose}'s turn, {left} left.", f"{whose}'s turn, {left} left."), [whose])
 
 
 def numbered(number: int, sentence: str) -> list[str]:
     """A game of ``games`` said by one sentence (an offer this program refused)."""
-    return _lines(f"{number}. {sentence}")
+    return _lines(_entry(number, sentence, sentence))
 
 
 def time_out_entry(number: int, late: str) -> list[str]:
-    return _lines(f"{number}. {late}'s time ran out; type claim {number} to win.", [late])
+    said = f"{late}'s time ran out; type claim {max(number, 1)} to win."
+    return _lines(_entry(number, said, said), [late])
 
 
 def own_time_out(number: int, others: Sequence[str]) -> list[str]:
-    return _lines(f"{number}. Your turn with {join_and(list(others))}; your time ran out, move now.", others)
+    mine = f"turn with {join_and(list(others))}; your time ran out, move now."
+    return _lines(_entry(number, f"Your {mine}", f"your {mine}"), others)
 
 
 def due_soon(others: Sequence[str], left: str) -> list[str]:

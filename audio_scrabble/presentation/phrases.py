@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ..core.board import ACROSS, COLUMNS, SIZE, Board, Premium, Square, premium_at
 from ..core.events import (

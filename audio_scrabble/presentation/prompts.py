@@ -19,7 +19,7 @@ from ..notation.plays import clip
 from ..notation.typed import WordMade
 from .layout import wrap, wrapped
 from .phrases import (
-    LINE_WIDTH, clauses, does, join_and, play_lines, subject, tile_phrase, tiles_list, turn_clause, turn_line,
+    LINE_WIDTH, clauses, does, join_and, play_lines, tile_phrase, tiles_list, turn_clause, turn_line,
     went_out_line, where_text, whose,
 )
 

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..errors import BegunFromPosition
 from .layout import wrapped
 from .phrases import LINE_WIDTH, clauses, join_and, scores_lines
-from .prompts import GOODBYE, GOODBYE_KEPT, GOODBYE_SAVED, RESUME_IT  # noqa: F401 (shared, said here too)
+from .prompts import RESUME_IT
 from .prompts import final_why, turn
 
 

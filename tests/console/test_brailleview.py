@@ -20,7 +20,6 @@ import pytest
 
 from audio_scrabble.presentation import braille_lines, layout
 from audio_scrabble.console.asking.questions import BlankQuestion, PlayQuestion
-from audio_scrabble.console.output import brailleview
 from audio_scrabble.console.output.brailleview import FittedWriter
 from audio_scrabble.console.handlers.commands import REGISTRY, complete
 from audio_scrabble.console.handlers.helptext import help_entries

@@ -11,7 +11,6 @@ when the word made is not the word typed.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 
 import pytest
 

@@ -371,7 +371,6 @@ def test_you_accept_before_another_computer_decides(lexicon):
     name) and accept; then the other computer decides."""
     s = Session(Options(players="Me,computer:club,computer:beginner", seed=2), lexicon=lexicon, defer_computer=True)
     s.start()
-    g = s.game
     try:
         assert s.handle_line("pass")[0] == "You passed."
         to_go_out(s, 1)

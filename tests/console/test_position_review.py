@@ -25,7 +25,6 @@ from audio_scrabble.console.session import Options, Session
 from audio_scrabble.persistence import SaveStore
 
 from test_records import POS, lexicon  # noqa: F401  the same position and word list
-from refusal_corpus import joined
 
 pytestmark = [pytest.mark.skipif(not services.engine_available(), reason="the move engine is not installed"),
               # what the end-game search finds, the same on a loaded machine (conftest.py)

@@ -255,7 +255,7 @@ def test_a_full_disk_for_real_said_then_mended(tmp_path: Path) -> None:
     """A real refusal from the kernel: a file-size limit (RLIMIT_FSIZE) makes
     every save fail with 'File too large', as a full disk makes it fail with
     'No space left on device'; then the limit is lifted."""
-    resource = pytest.importorskip("resource")
+    pytest.importorskip("resource")
     script = textwrap.dedent(
         """
         import resource, signal, sys

@@ -22,7 +22,6 @@ import re
 
 import pytest
 
-from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
 from audio_scrabble.core.board import premium_at
 from audio_scrabble.engine import MoveGenerator

@@ -32,7 +32,6 @@ from audio_scrabble.console.start import options_from
 from audio_scrabble.core.board import Square
 from audio_scrabble.engine.movegen import MoveGenerator
 from audio_scrabble.engine.survey import hot_spots
-from audio_scrabble.notation.cgp import read_position
 from audio_scrabble.notation.gcg import record_from_game
 from audio_scrabble.persistence import SaveStore
 from audio_scrabble.presentation.phrases import premium_phrase

@@ -20,7 +20,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from online_tmux_kit import NEEDS_TMUX, Player, new_players, screens, screens_shown, start_game, wait_turn  # noqa: E402
 

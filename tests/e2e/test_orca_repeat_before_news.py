@@ -51,7 +51,7 @@ def test_repeat_after_news_that_cut_the_help_gives_the_help_back(
 ) -> None:
     help_lines = _help_lines()
     start_against_the_champion(start_game, think=4)
-    mark = pass_to_the_champion(desktop)
+    pass_to_the_champion(desktop)
     asked = desktop.terminal_mark()
     desktop.type_line("help")
     assert desktop.wait_spoken(asked, help_lines[0], 10), desktop.spoken_since(asked)

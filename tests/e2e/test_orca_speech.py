@@ -34,7 +34,6 @@ from __future__ import annotations
 import array
 import os
 import re
-import subprocess
 import sys
 import textwrap
 import time

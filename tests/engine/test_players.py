@@ -12,7 +12,7 @@ import pytest
 from audio_scrabble.core import Game, score_play, validate_placement
 from audio_scrabble.core.play import words_formed
 from audio_scrabble.core.rules import HOUSE, VARIANTS
-from audio_scrabble.core.tiles import full_tile_set, rack_value
+from audio_scrabble.core.tiles import full_tile_set
 from audio_scrabble.engine import (
     Action,
     ComputerPlayer,

@@ -14,7 +14,11 @@ data, Bob's and Carol's clients with her console (Restarts),
 and a game opened by its room (open_game). For the tests of an honour
 game moving between Alice's computers: Computers (her consoles over a
 network of late devices, Bob on a phone), with the game invited on the
-first (invited) and handed to the second (handed_over)."""
+first (invited) and handed to the second (handed_over); Bob's turn made
+where only one computer answers (played_by), the number ``games`` gives a
+game moved to the other computer (listed_as_moved, said as LISTED), and
+the game asked back from the first with the second off
+(asked_with_the_other_off)."""
 
 from __future__ import annotations
 
@@ -35,7 +39,9 @@ from audio_scrabble.online.loopback import LoopbackNetwork, LoopbackTransport
 from audio_scrabble.online.store import OnlineStore
 from audio_scrabble.online.transport import Transport
 from audio_scrabble.persistence import SaveStore
+from audio_scrabble.presentation import prompts_homes
 
+from lines_kit import joined  # type: ignore[import-not-found]
 from typed_moves import typed  # type: ignore[import-not-found]
 
 #: the friend of the honour games over the loopback transport (Loop)
@@ -116,6 +122,17 @@ class Loop:
 
     def room(self) -> str:
         return self.host.home.rooms[0]
+
+    def off(self) -> None:
+        """Alice's program closed, its connections too (started again by ``again``)."""
+        self.host.close()
+        for t in self.host.transports:
+            t.close()
+
+    def again(self) -> Host:
+        """Alice's program started again over the same data: the new console."""
+        self.host = self.new_host()
+        return self.host
 
     def bodies(self) -> list[str]:
         return [m.body for m in self.net.messages(self.room())]
@@ -212,6 +229,52 @@ class Computers:
         for h in self.hosts:
             h.close()
         self.bob.close()
+
+
+#: how ``games`` lists an honour game with Bob handed to Alice's other computer (after its
+#: number; LISTED_ALONE where it is her only game, said with no number)
+LISTED = "With Bob (honour): on your other computer; open it to bring it here."
+LISTED_ALONE = "1 online game: with Bob (honour), on your other computer; open it to bring it here."
+
+
+def played_by(homes: Computers, room: str, here: Host, there: Host) -> None:
+    """Bob's turn made (Alice passing first where it is hers, at ``here``):
+    only ``here`` answers him."""
+    link = here.home.honour[room]
+    if link.game.current != link.friend_seat:
+        here.line("games")
+        here.line(f"open {here.home.rooms.index(room) + here.home.first_number}")
+        assert any("passed" in line for line in here.line("pass")), here.heard[-6:]
+        homes.idle(here, there)
+    before = len(homes.net.messages(room))
+    actions = len(link.game.actions)
+    homes.bob_passes(room, here, there)
+    answers = [m for m in homes.net.messages(room)[before:] if m.sender == ALICE]
+    assert answers and all(m.device == here.home.need().device_id for m in answers), [m.device for m in answers]
+    assert len(link.game.actions) == actions + 1
+
+
+def listed_as_moved(host: Host) -> int:
+    """The number ``games`` gives the moved game (said as moved; 1 where it is said alone)."""
+    out = joined(host.line("games"))
+    if LISTED_ALONE in out:
+        return 1
+    assert LISTED in out, out
+    return next(n for n in range(1, 9) if f"{n}. {LISTED}" in out)
+
+
+def asked_with_the_other_off(homes: Computers) -> tuple[Host, str, list[Any]]:
+    """Alice's first computer, her game with Bob handed to the second,
+    played there, the second closed, then asked back from the first: the
+    first, the room and the game's actions as played on the second."""
+    first, second, room = homes.handed_over()
+    played_by(homes, room, second, first)
+    actions = list(second.home.honour[room].game.actions)
+    second.close()
+    asked = joined(first.line(f"open {listed_as_moved(first)}"))
+    assert asked == joined(prompts_homes.honour_asked_back("Bob")), asked
+    homes.idle(first)
+    return first, room, actions
 
 
 def honour_game(host: Host, friend: LoopbackTransport) -> str:

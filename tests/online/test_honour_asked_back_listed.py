@@ -8,7 +8,7 @@ nothing while it waited, so a player whose other computer did not run
 again forgot it. Now it is listed while asked ("N. With Bob (honour):
 asked back from your other computer.") and each start says so once; when
 it comes, it keeps its number. Over the loopback transport made like
-Matrix's encryption (late devices), with test_honour_moves_back's homes."""
+Matrix's encryption (late devices), with honour_kit's homes."""
 
 from __future__ import annotations
 
@@ -20,11 +20,10 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import honour_prompts, prompts_homes
 
-from honour_kit import Computers, Host  # type: ignore[import-not-found]
+from honour_kit import Computers, asked_with_the_other_off  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-from test_honour_moves_back import _listed_as_moved, _played_by  # type: ignore[import-not-found]
 
-ASKED = "1. With Bob (honour): asked back from your other computer."
+ASKED = "1 online game: with Bob (honour), asked back from your other computer."
 STILL = joined(prompts_homes.honour_still_asked("Bob"))
 
 
@@ -33,23 +32,10 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _asked_with_the_other_off(homes: Computers) -> tuple[Host, str, list[Any]]:
-    """Alice's first computer, her game with Bob handed to the second,
-    played there, the second closed, then asked back from the first."""
-    first, second, room = homes.handed_over()
-    _played_by(homes, room, second, first)
-    actions = list(second.home.honour[room].game.actions)
-    second.close()
-    asked = joined(first.line(f"open {_listed_as_moved(first)}"))
-    assert asked == joined(prompts_homes.honour_asked_back("Bob")), asked
-    homes.idle(first)
-    return first, room, actions
-
-
 def test_listed_while_asked_and_opened_again(tmp_path: Path, lexicon: Any) -> None:
     homes = Computers(tmp_path, lexicon)
     try:
-        first, room, _ = _asked_with_the_other_off(homes)
+        first, room, _ = asked_with_the_other_off(homes)
         out = joined(first.line("games"))
         assert ASKED in out, out
         # opened again while it waits: said the same, nothing else changed; claim refuses as for any honour game
@@ -65,7 +51,7 @@ def test_listed_while_asked_and_opened_again(tmp_path: Path, lexicon: Any) -> No
 def test_said_once_at_each_start_while_it_waits_then_comes_at_its_number(tmp_path: Path, lexicon: Any) -> None:
     homes = Computers(tmp_path, lexicon)
     try:
-        first, room, actions = _asked_with_the_other_off(homes)
+        first, room, actions = asked_with_the_other_off(homes)
         for _ in range(2):  # each start while the other computer does not run: said once, listed
             first.close()
             first = homes.host("first", "ALICE1")
@@ -79,7 +65,7 @@ def test_said_once_at_each_start_while_it_waits_then_comes_at_its_number(tmp_pat
         homes.idle(first, second)
         assert room in first.home.honour and first.home.honour[room].game.actions == actions
         out = joined(first.line("games"))
-        assert "1. With Bob (honour):" in out and "asked back" not in out, out
+        assert "1 online game: with Bob (honour)," in out and "asked back" not in out, out
         first.close()
         first = homes.host("first", "ALICE1")
         assert STILL not in joined(first.sign_in())  # come: not said at the next start
@@ -93,7 +79,7 @@ def test_said_at_start_then_taken_when_the_other_runs_first(tmp_path: Path, lexi
     (a guard: it passed before too)."""
     homes = Computers(tmp_path, lexicon)
     try:
-        first, room, actions = _asked_with_the_other_off(homes)
+        first, room, actions = asked_with_the_other_off(homes)
         first.close()
         second = homes.host("second", "ALICE2")
         second.sign_in()

@@ -188,8 +188,9 @@ def test_honour_game_resumed_after_a_restart(tmp_path: Path, lexicon: Any) -> No
         assert sorted(relink.game.board.occupied()) == board_before
         assert loop.bodies()[-1].startswith("Bob passed.")
         listed = again.line("games")
-        assert any("With Bob (honour): your turn" in line for line in listed), listed
-        number = next(line.split(".")[0] for line in listed if "(honour)" in line)
+        # the only game, said with no number ("1 online game: with Bob (honour), your turn"): open 1 opens it
+        assert "1 online game: with Bob (honour), your turn" in " ".join(listed), listed
+        number = 1
         opened = again.line(f"open {number}")
         assert said_in(honour_prompts.game_with("Bob"), opened), opened
         assert again.session.game is not None and again.session.game.current == 0

@@ -76,6 +76,8 @@ def _said_once(said: list[str], sentence: str) -> None:
 
 def _online_number(host: Host) -> str:
     listed = host.line("games")
+    if any(line.startswith("1 online game: with Bob") for line in listed):
+        return "1"  # the only online game, said with no number (open 1 opens it)
     return next(line.split(".")[0] for line in listed if "Bob" in line and line[:1].isdigit())
 
 

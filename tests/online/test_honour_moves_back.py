@@ -21,10 +21,8 @@ import pytest
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import prompts_homes
 
-from honour_kit import ALICE, Computers, Host  # type: ignore[import-not-found]
+from honour_kit import Computers, listed_as_moved, played_by  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-
-LISTED = "With Bob (honour): on your other computer; open it to bring it here."
 
 
 @pytest.fixture(scope="module")
@@ -32,39 +30,15 @@ def lexicon() -> Any:
     return Lexicon.default()
 
 
-def _played_by(homes: Computers, room: str, here: Host, there: Host) -> None:
-    """Bob's turn made (Alice passing first where it is hers, at ``here``):
-    only ``here`` answers him."""
-    link = here.home.honour[room]
-    if link.game.current != link.friend_seat:
-        here.line("games")
-        here.line(f"open {here.home.rooms.index(room) + here.home.first_number}")
-        assert any("passed" in line for line in here.line("pass")), here.heard[-6:]
-        homes.idle(here, there)
-    before = len(homes.net.messages(room))
-    actions = len(link.game.actions)
-    homes.bob_passes(room, here, there)
-    answers = [m for m in homes.net.messages(room)[before:] if m.sender == ALICE]
-    assert answers and all(m.device == here.home.need().device_id for m in answers), [m.device for m in answers]
-    assert len(link.game.actions) == actions + 1
-
-
-def _listed_as_moved(host: Host) -> int:
-    """The number ``games`` gives the moved game (said as moved)."""
-    out = joined(host.line("games"))
-    assert LISTED in out, out
-    return next(n for n in range(1, 9) if f"{n}. {LISTED}" in out)
-
-
 def test_the_game_moves_back_to_the_first_computer_and_on_again(tmp_path: Path, lexicon: Any) -> None:
     homes = Computers(tmp_path, lexicon)
     try:
         first, second, room = homes.handed_over()
         assert room in second.home.honour and room not in first.home.honour  # handed over
-        _played_by(homes, room, second, first)
+        played_by(homes, room, second, first)
         actions = list(second.home.honour[room].game.actions)
         # the first computer again: the game is listed as played on the other; open asks it back
-        asked = joined(first.line(f"open {_listed_as_moved(first)}"))
+        asked = joined(first.line(f"open {listed_as_moved(first)}"))
         assert asked == joined(prompts_homes.honour_asked_back("Bob")), asked
         homes.idle(first, second)
         assert room in first.home.honour and room not in first.home.catching
@@ -72,18 +46,18 @@ def test_the_game_moves_back_to_the_first_computer_and_on_again(tmp_path: Path, 
         assert prompts_homes.honour_came("Bob")[0] in first.line("") + first.heard
         assert room not in second.home.honour
         assert prompts_homes.honour_moved("Bob")[0] in second.line("") + second.heard
-        _played_by(homes, room, first, second)
+        played_by(homes, room, first, second)
         # and on to the second again, with the second computer closed meanwhile: handed over at its start
         actions = list(first.home.honour[room].game.actions)
         second.close()
         again = homes.host("second", "ALICE2")
         again.sign_in()
-        asked = joined(again.line(f"open {_listed_as_moved(again)}"))
+        asked = joined(again.line(f"open {listed_as_moved(again)}"))
         homes.idle(first, again)
         assert room in again.home.honour, asked
         assert again.home.honour[room].game.actions == actions
         assert room not in first.home.honour
-        _played_by(homes, room, again, first)
+        played_by(homes, room, again, first)
     finally:
         homes.close()
 
@@ -92,10 +66,10 @@ def test_asked_back_while_the_other_computer_is_off_comes_at_its_start(tmp_path:
     homes = Computers(tmp_path, lexicon)
     try:
         first, second, room = homes.handed_over()
-        _played_by(homes, room, second, first)
+        played_by(homes, room, second, first)
         actions = list(second.home.honour[room].game.actions)
         second.close()
-        first.line(f"open {_listed_as_moved(first)}")
+        first.line(f"open {listed_as_moved(first)}")
         homes.idle(first)
         assert room not in first.home.honour and room in first.home.catching  # waiting
         first.close()  # asked, then closed too: the next start waits for the answer (not listed as moved)

@@ -55,9 +55,9 @@ def test_sign_in_invite_accept_play_chat_resign(tmp_path: Path, lexicon: Any, ca
         first, second = by_turn(alice, bob)
         # games: whose turn
         games = first.line("games")
-        assert any(line.startswith("1. With ") and "your turn" in line for line in games), games
+        assert any(line.startswith("1 online game: with ") and "your turn" in line for line in games), games
         games = second.line("games")
-        assert any(line.startswith("1. With ") and "'s turn" in line for line in games), games
+        assert any(line.startswith("1 online game: with ") and "'s turn" in line for line in games), games
         # a move heard as it arrives, once
         out = first.line("pass")
         assert "You passed." in out, out
@@ -147,7 +147,7 @@ def test_a_restart_says_who_moved_and_open_catches_up(tmp_path: Path, lexicon: A
     assert said_in(online_prompts.moved_while_away(first_name, 1), opening), opening
     assert f"{first_name} moved in a game while you were away." in " ".join(opening)
     games = again.line("games")
-    assert any(line.startswith("1. With ") and "your turn" in line for line in games), games
+    assert any(line.startswith("1 online game: with ") and "your turn" in line for line in games), games
     out = again.line("open 1")
     assert said_in(online_prompts.game_with([first_name]), out), out
     assert again.session.game is not None and again.session.game.current == (1 if first is alice else 0)

@@ -54,8 +54,8 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         late, waiting = by_turn(alice, bob)
         room = alice.home.rooms[0]
         # games: whose turn and how long is left
-        assert said_in(online_prompts.clocked_entry(1, [waiting.name], "", "3 days"), late.line("games"))
-        assert said_in(online_prompts.clocked_entry(1, [late.name], late.name, "3 days"), waiting.line("games"))
+        assert said_in(online_prompts.clocked_entry(online_prompts.ALONE, [waiting.name], "", "3 days"), late.line("games"))
+        assert said_in(online_prompts.clocked_entry(online_prompts.ALONE, [late.name], late.name, "3 days"), waiting.line("games"))
         # a day on: no reminder yet; a day and a half: one, from the waiting side, naming the late player
         clock.now += DAY_MS
         waiting.home.tick()
@@ -86,7 +86,7 @@ def test_days_a_move_reminder_claim_and_rematch(tmp_path: Path, lexicon: Any) ->
         assert refused == online_phrases.time_not_out(late.name, 36 * HOUR_MS), refused
         # three days gone: the waiting side is told it may claim, and claims
         clock.now += 36 * HOUR_MS
-        assert said_in(online_prompts.time_out_entry(1, late.name), waiting.line("games"))
+        assert said_in(online_prompts.time_out_entry(online_prompts.ALONE, late.name), waiting.line("games"))
         assert said_in(online_prompts.may_claim(late.name, 1), waiting.home.due_lines())
         out = waiting.line("claim 1")
         assert starts(online_prompts.CLAIM_SENT, out), out
@@ -193,7 +193,7 @@ def test_a_claim_while_the_late_player_is_away(tmp_path: Path, lexicon: Any) -> 
         waiting.line("")
         assert said_in(online_prompts.lost_on_time(late.name, False), waiting.heard), waiting.heard[-6:]
         games = waiting.line("games")
-        assert f"1. With {late.name}: over, {late.name}'s keys to come" in joined(games), games
+        assert f"1 online game: with {late.name}, over, {late.name}'s keys to come" in joined(games), games
         assert waiting.home.links[room].state.final is None
         late.start()
         settle(alice, bob)

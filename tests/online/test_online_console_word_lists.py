@@ -45,7 +45,7 @@ def test_a_list_the_invited_lacks_is_said_with_how_to_get_it(tmp_path: Path) -> 
         assert starts(prompts.refusal_said(online_phrases.other_word_list("Alice", "twos.txt")), out), out
         settle(alice, bob)
         assert [m.record["kind"] for m in net.messages(room) if m.record] == ["offer"]  # Bob sent nothing
-        assert said_in(online_prompts.numbered(1, online_phrases.other_word_list("Alice", "twos.txt")), bob.line("games"))
+        assert said_in(online_prompts.numbered(online_prompts.ALONE, online_phrases.other_word_list("Alice", "twos.txt")), bob.line("games"))
         # Bob gets the list (under another name) and starts with it: the game is dealt
         copy = tmp_path / "from-alice.txt"
         copy.write_text("\n".join(reversed(WORDS)) + "\n", encoding="utf-8")

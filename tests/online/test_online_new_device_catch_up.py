@@ -59,7 +59,7 @@ def test_a_new_computer_is_caught_up_by_the_other_home_and_follows_the_game(
         assert link.seedless and any("cannot be read here" in line for line in heard + laptop.heard)
         assert _seeds_seen_by(net, room, "@alice:loopback") == []  # the other home sends no seed
         games = laptop.line("games")
-        assert any("With Alice" in line for line in games), games
+        assert any("with Alice" in line for line in games), games  # the only game: "1 online game: with Alice, ..."
         laptop.line("open 1")
         sent = len(net.messages(room))
         game = laptop.session.game

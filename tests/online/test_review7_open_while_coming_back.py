@@ -10,7 +10,7 @@ log after the game had come, a new ask sent, and a stray ask kept in
 ``home.catching``. Now an ``open`` then says it is asked back (it is
 coming) and changes nothing. The interleaving is made certain by
 running the ``open`` from inside the worker's take, where the console's
-thread would meet it. Over test_honour_moves_back's homes."""
+thread would meet it. Over honour_kit's homes."""
 
 from __future__ import annotations
 
@@ -23,9 +23,8 @@ from audio_scrabble.console.homes import online_catching
 from audio_scrabble.lexicon import Lexicon
 from audio_scrabble.presentation import prompts_homes
 
-from honour_kit import Computers  # type: ignore[import-not-found]
+from honour_kit import Computers, asked_with_the_other_off  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
-from test_honour_asked_back_listed import _asked_with_the_other_off  # type: ignore[import-not-found]
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +35,7 @@ def lexicon() -> Any:
 def test_open_while_the_game_is_being_taken_asks_nothing_again(tmp_path: Path, lexicon: Any) -> None:
     homes = Computers(tmp_path, lexicon)
     try:
-        first, room, actions = _asked_with_the_other_off(homes)
+        first, room, actions = asked_with_the_other_off(homes)
         home = first.home
         said: list[str] = []
         takes: list[Any] = []
@@ -61,6 +60,6 @@ def test_open_while_the_game_is_being_taken_asks_nothing_again(tmp_path: Path, l
         took = max(k for k, kind in enumerate(kinds) if kind == "took")
         assert online_catching.ASKED_BACK not in kinds[took:], kinds[took:]
         out = joined(first.line("games"))
-        assert "1. With Bob (honour):" in out and "asked back" not in out, out
+        assert "1 online game: with Bob (honour)," in out and "asked back" not in out, out
     finally:
         homes.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from audio_scrabble.cli import main
-from audio_scrabble.core import Board, PlacedTile, Play, Square
+from audio_scrabble.core import Board, Square
 from audio_scrabble.presentation.emboss import square_contents
 
 

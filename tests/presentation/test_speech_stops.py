@@ -20,7 +20,6 @@ import re
 import threading
 import time
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from prompt_toolkit.application import create_app_session

@@ -16,7 +16,7 @@ from ...core.rules import ALIASES, VARIANTS, RuleSet, rules_named
 from ...presentation import prompts
 from ...presentation import prompts_settings as say
 from ...errors import ActionNotAllowed, NotationError
-from ...notation.names import HIDDEN_CATEGORIES, has_hidden  # noqa: F401  HIDDEN_CATEGORIES: named here as before
+from ...notation.names import has_hidden
 from ...notation.plays import clip
 from .. import services
 from ..services import COMPUTER_LEVELS

@@ -27,12 +27,11 @@ from ...core.game import Game
 from ...core.rules import rules_named
 from ...errors import ActionNotAllowed, ScrabbleError
 from ...persistence import MAX_SAVE_BYTES, GameOnFile, Kind, LoadResult, SaveStore, Summary, TableState, decode_save
-from ...presentation import prompts_saving as say
+from ...presentation import prompts, prompts_saving as say
 from ...reading import read_limited
 from ...presentation.phrases import clauses, short_lines
 from .. import services
 from ...notation.typed import small_number
-from .table_settings import restore_settings as restore_settings  # the session puts a resumed game's settings back
 from .word_lists import word_list_for
 
 
@@ -363,16 +362,16 @@ class Saver:
         they are now), and the slot is let go."""
         try:
             if self.offered is not None:
-                return [say.GOODBYE_KEPT]
+                return [prompts.GOODBYE_KEPT]
             if self.store is None or game is None or state is None or kept_by_room(game):
-                return [say.GOODBYE]
+                return [prompts.GOODBYE]
             if game.is_over:
                 if self.failing is None:
-                    return [say.GOODBYE]
+                    return [prompts.GOODBYE]
                 outcome, error = self._save(game, state)  # the record, once more
                 if error is not None:
                     return say.goodbye_no_record(_reason(error))
-                return _kept(outcome) + [say.GOODBYE]
+                return _kept(outcome) + [prompts.GOODBYE]
             outcome, error = self._save(game, state)
             if error is not None:
                 self.failing = _reason(error)
@@ -380,7 +379,7 @@ class Saver:
             self.failing = None
             notice = self._aside(outcome.notice) if outcome.notice else []
             notice += [line for names, _ in outcome.put_away for line in say.put_away_line(names)]
-            return notice + list(say.GOODBYE_SAVED)
+            return notice + list(prompts.GOODBYE_SAVED)
         finally:
             if self.store is not None:
                 self.store.release()

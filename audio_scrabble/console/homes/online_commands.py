@@ -20,6 +20,7 @@ from ...online.matrix import check_user_id
 from ...online.offers import read_terms
 from ...presentation import honour_prompts, online_prompts, prompts, prompts_homes
 from .. import services
+from . import online_games
 from .honour_table import HonourTable
 from .online_home import MOST_INVITED, OnlineHome
 from .online_agree import standing_offer
@@ -213,6 +214,13 @@ def listing(local: Handler) -> Handler:
     return cmd_games
 
 
+def _said_alone(home: OnlineHome) -> int | None:
+    """The number of the game ``games`` said alone (no number), while it is
+    still the only one; else None."""
+    rooms = online_games.listed(home)
+    return 1 if home.said_alone is not None and rooms == [home.said_alone] else None
+
+
 def opening(local: Handler, choose: Handler | None = None) -> Handler:
     """``open N``: a game on file (``local``), or an online game, numbered
     after them. With an online game open at the table, the game on file is
@@ -223,6 +231,8 @@ def opening(local: Handler, choose: Handler | None = None) -> Handler:
     def cmd_open(session: GameFront, args: str) -> list[str]:
         home = _signed_in_home(session)
         number = small_number(args, 4)
+        if home is not None and not args.strip() and not _local_count(session):
+            number = _said_alone(home)  # open alone: the only online game, said with no number
         if home is not None and number is not None and number > _local_count(session):
             return _said_after(home, home.open(number - _local_count(session)))
         if home is not None and choose is not None and home.table is not None:

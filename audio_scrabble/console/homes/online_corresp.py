@@ -19,6 +19,7 @@ from ...core.rules import VARIANTS
 from ...errors import ActionNotAllowed, OnlineError
 from ...online.match import GameLink
 from ...presentation import honour_prompts, online_phrases, online_prompts
+from . import online_games
 from .online_commands import home_of
 from .online_home import REMATCH_ROOM, OnlineHome
 from ..files.saving import kept_by_room
@@ -51,7 +52,7 @@ def _link_numbered(home: OnlineHome, session: GameFront, args: str) -> GameLink:
     else:
         typed_n = small_number(typed, 4)  # not int(): '²' passes isdigit
         number = typed_n - _local_count(session) if typed_n is not None else 0
-        rooms = list(home.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
+        rooms = online_games.listed(home)  # as games numbers them; one look: the tick's thread may unlist one
         if not 1 <= number <= len(rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
         room = rooms[number - 1]

@@ -17,16 +17,28 @@ from ...presentation import honour_prompts, online_phrases, online_prompts, prom
 from . import online_clock, online_since, online_terms
 from .online_watch import GameEntry, display_name
 
-__all__ = ["REMATCH_ROOM", "away_lines", "entries", "games_lines", "invited_by", "is_rematch"]
+__all__ = ["REMATCH_ROOM", "away_lines", "entries", "games_lines", "invited_by", "is_rematch", "listed"]
 
 #: how a rematch's room is named (``Scrabble rematch: Alice, Bob``); a game's is ``Scrabble: ...``
 REMATCH_ROOM = online_phrases.REMATCH_ROOM
 
 
+def listed(home: Any) -> list[str]:
+    """The rooms ``games`` numbers, in ``home.rooms``' order, as ``open N``,
+    ``claim N`` and the due lines number them too: those known here as a
+    game (played here, an honour game, or on this player's other computer);
+    one that is none of them for a moment (an honour game asked back whose
+    log did not replay, unlisted from one list and not yet from the other,
+    on the worker's thread) is not counted, so the games after it keep the
+    number said."""
+    return [room for room in list(home.rooms)
+            if room in home.honour or room in home.moved or room in home.asked or room in home.links]
+
+
 def entries(home: Any) -> list[GameEntry]:
-    """Every online game as ``games`` lists it, in ``home.rooms``' order."""
+    """Every online game as ``games`` lists it (the rooms of :func:`listed`)."""
     out = []
-    for room in list(home.rooms):
+    for room in listed(home):
         honour = home.honour.get(room)
         if honour is not None:
             out.append(_honour_entry(home, honour))
@@ -38,7 +50,7 @@ def entries(home: Any) -> list[GameEntry]:
                                  "moved" if moved is not None else "asked", "", 0))
             continue
         link = home.links.get(room)
-        if link is None:  # left the lists on another thread meanwhile (an honour game asked back)
+        if link is None:  # left the lists on another thread since listed (an honour game asked back)
             continue
         state = link.state
         me = state.my_seat
@@ -83,10 +95,13 @@ def games_lines(home: Any, first: int) -> list[str]:
     home.first_number = first
     now = int(time.time() * 1000)
     listed = entries(home)
-    if listed:
+    alone = len(listed) == 1 and first == 1  # said with the count, no number: open 1 (or open) opens it
+    home.said_alone = listed[0].room if alone else None
+    if listed and not alone:
         lines.append(online_prompts.online_heading(len(listed)))
     clock_now = home.clock()
     for n, e in enumerate(listed, start=first):
+        n = online_prompts.ALONE if alone else n
         link = home.links.get(e.room)  # an honour game keeps no clock
         clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                         or online_clock.unplayable(n, link))

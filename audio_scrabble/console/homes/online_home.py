@@ -86,6 +86,8 @@ class OnlineHome:
         self._stop_ticking = threading.Event()
         #: the number ``games`` last gave the first online game (the games on file come first)
         self.first_number = 1
+        #: the room of the game ``games`` last said alone, with no number (``open`` alone opens it)
+        self.said_alone: str | None = None
         self._tick_lock = threading.Lock()
         #: game rooms this device cannot read yet, asked for (:mod:`.online_catching`)
         self.catching: dict[str, GameLink | HonourAsk] = {}
@@ -255,8 +257,9 @@ class OnlineHome:
     def due_lines(self, only: str | None = None) -> list[str]:
         """The player's moves due soon and the games they may claim
         (numbered as ``games`` last numbered them); ``only``: one room's."""
-        numbered = [(n, self.links[room]) for n, room in enumerate(self.rooms, start=self.first_number)
-                    if (only is None or room == only) and room in self.links]
+        links = dict(self.links)  # one look: the tick's thread may unlist a game meanwhile
+        numbered = [(n, links[room]) for n, room in enumerate(online_games.listed(self), start=self.first_number)
+                    if (only is None or room == only) and room in links]
         return online_clock.due_lines(numbered, self.clock())
 
     def invite(self, users: Sequence[str], rules: str = "", days: int = 0, lexicon: Any = None,
@@ -387,7 +390,7 @@ class OnlineHome:
     def open(self, number: int) -> list[str]:
         """Open online game ``number`` (1 = the first listed) at the table."""
         self.need()
-        rooms = list(self.rooms)  # one look at each list: the tick's thread may unlist a game meanwhile
+        rooms = online_games.listed(self)  # as games numbers them; one look: the tick's thread may unlist one
         if not 1 <= number <= len(rooms):
             raise ActionNotAllowed(online_prompts.no_online_game(len(rooms)))
         room = rooms[number - 1]
