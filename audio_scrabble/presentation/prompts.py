@@ -515,13 +515,21 @@ def play_it_how(text: str, brief: bool = False) -> list[str]:
     return refusal_said(f"To play that, type play {clip(text)}; to test it first, check {clip(text)}.")
 
 
-def give_its_square(word: str, brief: bool = False) -> list[str]:
+def give_its_square(word: str, brief: bool = False, typed: str | None = None) -> list[str]:
     """A word from the rack typed alone: how to play it, in the one form
-    taught (from H8 across: on the first turn it covers the star)."""
+    taught. ``typed``: a place it plays, as typed (``GRUEL from E7
+    across``: from H8 across on the first turn, where it covers the star;
+    a blank in lower case); None where none is named (it fits nowhere, or
+    the survey aids are off): the form without a square."""
+    shown = clip(word.upper(), 12 if brief else 40)
+    if typed is None:
+        if brief:
+            return [f"No square: play {shown} from a square, across or down."]
+        return refusal_said(f"To play {shown}, say where and which way:\nplay {shown} from its first square, "
+                            "across or down.")
     if brief:
-        return [f"No square: play {clip(word.upper(), 12)} from H8 across."]
-    return refusal_said(f"To play {clip(word.upper())}, say where and which way: "
-                        f"play {clip(word.upper())} from H8 across.")
+        return [f"No square: play {clip(typed, 30)}."]
+    return refusal_said(f"To play {shown}, say where and which way:\nplay {typed}.")
 
 
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
