@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from ...core.board import ACROSS, CENTRE, DOWN
 from ...core.game import Game
-from ...core.play import Play
+from ...core.play import Play, words_formed
 from ...core.tiles import BLANK
 from ...errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ...notation import typed
@@ -168,10 +168,24 @@ def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = Non
     try:
         game.check_place(turned)
     except WordNotAcceptable:
-        return None
+        pass  # its words are looked at below
     except IllegalPlay as refused:
         return refused, turned
+    if e is not None and not _only_its_word_unsure(game, turned, squares):
+        return e, play  # that way it makes another word not in the list, or runs into a tile: not said to type
     return None
+
+
+def _only_its_word_unsure(game: Game, turned: Play, squares: Sequence[Any]) -> bool:
+    """Whether the play turned forms its own word on just its squares
+    (typed back, it is read as that word, not one running on into a tile)
+    and every other word it forms is in the game's word list: the player's
+    own word is theirs to judge, the words it crosses are not."""
+    formed = words_formed(game.board, turned)
+    own = [w for w in formed if w.direction == turned.direction]
+    if len(own) != 1 or tuple(own[0].squares) != tuple(squares):
+        return False
+    return game.lexicon is None or all(w.word in game.lexicon for w in formed if w is not own[0])
 
 
 def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
