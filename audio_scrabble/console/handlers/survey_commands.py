@@ -157,7 +157,7 @@ def place_to_type(session: GameFront, word: str) -> str | None:
     centre = [f for f in fits if f.start == CENTRE and f.direction == ACROSS]
     chosen = centre[0] if centre else fits[0] if fits and session.settings.aids else None
     placement = placement_of_play(chosen.play, session.board) if chosen is not None else None
-    return typed_play(placement) if placement is not None else None
+    return typed_play(placement, session.board) if placement is not None else None
 
 
 cmd_spots: Callable[[GameFront, str], list[str]] = spots_command(game_rack_size, game_survey_rack, _game_lexicon)
