@@ -338,8 +338,14 @@ def would_score(total: int) -> str:
 USE_YOUR_BLANK = "to use your blank, type ? in its place."
 
 
-def use_your_blank_as(letters: list[str]) -> str:
-    """How to type blanks for the letters a play lacks (a clause a line)."""
+def use_your_blank_as(letters: list[str], example: str | None = None) -> str:
+    """How to type blanks for the letters a play lacks (a clause a line):
+    ``example``, the play's word typed so (``eAT``: a lower-case letter
+    is a blank only among capitals), when it can be told."""
+    if example is not None:
+        blanks = f"your blank as {letters[0]}" if len(letters) == 1 else f"your blanks as {join_and(letters)}"
+        places = "its place" if len(letters) == 1 else "their places"
+        return f"to use {blanks},\ntype the word as {clip(example, 22)},\nor ? in {places}."
     if len(letters) == 1:
         return f"to use your blank as {letters[0]},\ntype a lower-case {letters[0].lower()}, or ? in its place."
     return (f"to use your blanks as {join_and(letters)},\n"

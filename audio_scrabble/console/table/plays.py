@@ -214,10 +214,37 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Se
     if spare > 0 and "no blank" not in msg:
         lacking = +(need - rack)
         if lacking and sum(lacking.values()) <= spare:
-            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
+            example = _blank_example(game, play, lacking)
+            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()), example)
         return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     # what to do instead: the tiles there are
     return prompts.play_from(msg, held if held is not None else game.current_player.rack)
+
+
+def _blank_example(game: Game, play: Any, lacking: Counter[str]) -> str | None:
+    """The play's word as it is typed with blanks for the ``lacking``
+    letters: those new tiles in lower case among capitals (``eAT``); a
+    word of blanks only, as the game says it (``EH (blanks E and H)``:
+    typed all in lower case it would be read as ordinary tiles). None
+    when the word cannot be told (an odd play)."""
+    if play is None or any(not t.letter for t in play.tiles):  # a ? whose letter is still to ask
+        return None
+    try:
+        word = words_formed(game.board, play)[0]
+    except Exception:
+        return None
+    left = Counter(lacking)
+    out = []
+    for ch, new in zip(word.letters, word.new):
+        if ch.isupper() and new and left[ch] > 0:
+            left[ch] -= 1
+            ch = ch.lower()
+        out.append(ch)  # a blank already in the play (or on the board) stays in lower case
+    typed = "".join(out)
+    if typed.islower():
+        named = [ch.upper() for ch, new in zip(typed, word.new) if new]
+        return f"{typed.upper()} ({'blanks' if len(named) > 1 else 'blank'} {phrases.join_and(named)})"
+    return typed
 
 
 def differs(draft: Draft, made: Any) -> bool:
