@@ -341,11 +341,12 @@ USE_YOUR_BLANK = "to use your blank, type ? in its place."
 def use_your_blank_as(letters: list[str], example: str | None = None) -> str:
     """How to type blanks for the letters a play lacks (a clause a line):
     ``example``, the play's word typed so (``eAT``: a lower-case letter
-    is a blank only among capitals), when it can be told."""
+    is a blank only among capitals), when it can be told; whole (a word
+    of 15 letters at most), as a play clipped could not be typed back."""
     if example is not None:
         blanks = f"your blank as {letters[0]}" if len(letters) == 1 else f"your blanks as {join_and(letters)}"
         places = "its place" if len(letters) == 1 else "their places"
-        return f"to use {blanks},\ntype the word as {clip(example, 22)},\nor ? in {places}."
+        return f"to use {blanks},\ntype the word as {example},\nor ? in {places}."
     if len(letters) == 1:
         return f"to use your blank as {letters[0]},\ntype a lower-case {letters[0].lower()}, or ? in its place."
     return (f"to use your blanks as {join_and(letters)},\n"
@@ -530,11 +531,11 @@ def give_its_square(word: str, brief: bool = False, typed: str | None = None) ->
     shown = clip(word.upper(), 12 if brief else 40)
     if typed is None:
         if brief:
-            return [f"No square: play {shown} from a square, across or down."]
+            return wrapped(f"No square: play {shown} from a square, across or down.")
         return refusal_said(f"To play {shown}, say where and which way:\nplay {shown} from its first square, "
                             "across or down.")
-    if brief:
-        return [f"No square: play {clip(typed, 30)}."]
+    if brief:  # the play whole: clipped, it could not be typed back
+        return wrapped(f"No square: play {typed}.")
     return refusal_said(f"To play {shown}, say where and which way:\nplay {typed}.")
 
 

@@ -88,3 +88,15 @@ def test_the_answer_fits_the_braille_line(width, brief):
     for word in ("GRUEL", "FLAGGER", "ULFREGA"):
         said = s.handle_line(word)
         assert all(len(line) <= width for line in said), said
+
+
+def test_the_brief_answer_names_the_play_whole():
+    """At brief verbosity the play was clipped to 30 characters: 'No
+    square: play EH (blanks E and H) from H8 a….' could not be typed back."""
+    s = Session(Options(players="Ann,Bob", seed=1), store=SaveStore(tempfile.mkdtemp()))
+    s.start()
+    s.handle_line("")
+    s.game.players[s.game.current].rack[:] = list("??ZQXVV")
+    s.handle_line("set verbosity brief")
+    said = " ".join(s.handle_line("EH"))
+    assert said == "No square: play EH (blanks E and H) from H8 across.", said
