@@ -338,8 +338,15 @@ def would_score(total: int) -> str:
 USE_YOUR_BLANK = "to use your blank, type ? in its place."
 
 
-def use_your_blank_as(letters: list[str]) -> str:
-    """How to type blanks for the letters a play lacks (a clause a line)."""
+def use_your_blank_as(letters: list[str], example: str | None = None) -> str:
+    """How to type blanks for the letters a play lacks (a clause a line):
+    ``example``, the play's word typed so (``eAT``: a lower-case letter
+    is a blank only among capitals), when it can be told; whole (a word
+    of 15 letters at most), as a play clipped could not be typed back."""
+    if example is not None:
+        blanks = f"your blank as {letters[0]}" if len(letters) == 1 else f"your blanks as {join_and(letters)}"
+        places = "its place" if len(letters) == 1 else "their places"
+        return f"to use {blanks},\ntype the word as {example},\nor ? in {places}."
     if len(letters) == 1:
         return f"to use your blank as {letters[0]},\ntype a lower-case {letters[0].lower()}, or ? in its place."
     return (f"to use your blanks as {join_and(letters)},\n"
@@ -515,13 +522,21 @@ def play_it_how(text: str, brief: bool = False) -> list[str]:
     return refusal_said(f"To play that, type play {clip(text)}; to test it first, check {clip(text)}.")
 
 
-def give_its_square(word: str, brief: bool = False) -> list[str]:
+def give_its_square(word: str, brief: bool = False, typed: str | None = None) -> list[str]:
     """A word from the rack typed alone: how to play it, in the one form
-    taught (from H8 across: on the first turn it covers the star)."""
-    if brief:
-        return [f"No square: play {clip(word.upper(), 12)} from H8 across."]
-    return refusal_said(f"To play {clip(word.upper())}, say where and which way: "
-                        f"play {clip(word.upper())} from H8 across.")
+    taught. ``typed``: a place it plays, as typed (``GRUEL from E7
+    across``: from H8 across on the first turn, where it covers the star;
+    a blank in lower case); None where none is named (it fits nowhere, or
+    the survey aids are off): the form without a square."""
+    shown = clip(word.upper(), 12 if brief else 40)
+    if typed is None:
+        if brief:
+            return wrapped(f"No square: play {shown} from a square, across or down.")
+        return refusal_said(f"To play {shown}, say where and which way:\nplay {shown} from its first square, "
+                            "across or down.")
+    if brief:  # the play whole: clipped, it could not be typed back
+        return wrapped(f"No square: play {typed}.")
+    return refusal_said(f"To play {shown}, say where and which way:\nplay {typed}.")
 
 
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .phrases import clauses, placement_text, play_lines, plural, subject, tiles_list, where_text, word_text
+from .phrases import clauses, join_and, placement_text, play_lines, plural, subject, tiles_list, where_text, word_text
 
 #: How hints and reviews judge "best": the expert's own measure, said once
 #: with the hints and in each review line that names a best play.
@@ -107,26 +107,35 @@ def spoken_play(notation: str) -> str:
     return f"{word_text(word.replace('(', '').replace(')', ''))}, {where_text(square, direction)}"
 
 
-def typed_play(placement: Any) -> str:
+def typed_play(placement: Any, board: Any = None) -> str:
     """A play as the player types it back, in the words it was said in:
     ``TRAIN from D8 across`` (board letters typed plain, a blank in lower
     case), where the hint said ``TRAIN, D8 across``: one way of naming a
-    square, heard and typed."""
-    return f"{placement.letters} from {where_text(placement.square, placement.direction)}"
+    square, heard and typed. A word of blanks only (``eh``) would be read
+    as ordinary tiles, typed all in lower case: it is typed as the game
+    says it, ``EH (blanks E and H) from H8 across``, naming the new tiles'
+    letters only (those on empty squares of ``board``, when given)."""
+    letters, where = placement.letters, where_text(placement.square, placement.direction)
+    if not (letters.isalpha() and letters.islower()):
+        return f"{letters} from {where}"
+    squares = [placement.square.step(placement.direction, k) for k in range(len(letters))]
+    new = [ch.upper() for ch, sq in zip(letters, squares) if board is None or not board[sq]]
+    return f"{letters.upper()} ({'blanks' if len(new) > 1 else 'blank'} {join_and(new)}) from {where}"
 
 
 #: said before the first hint's play as typed, last of the hint's lines
 TYPE_IT_BACK = "To play one, type it back:"
 
 
-def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
+def hint_phrases(hints: Sequence[tuple[Any, int, Any]], board: Any = None) -> list[str]:
     """Lines for the best few plays: ``1. TRAIN, D8 across,`` / ``12 points; keeps E, S.``,
     then how they are ranked (:data:`EVALUATION_LINE`), then how to play
     one, the first as typed, in the words it was said in
     (``To play one, type it back:`` / ``play TRAIN from D8 across.``).
 
     ``hints`` are (play, score, info) as :func:`audio_scrabble.engine.hint`
-    returns them (``info.placement``: square, direction, letters; ``info.leave``).
+    returns them (``info.placement``: square, direction, letters; ``info.leave``);
+    ``board``: the board they are for (see :func:`typed_play`).
     """
     if not hints:
         return ["No play is possible with this rack.", "Exchange or pass."]
@@ -160,7 +169,7 @@ def hint_phrases(hints: Sequence[tuple[Any, int, Any]]) -> list[str]:
         lines.append(EVALUATION_LINE)
     first = hints[0][2].placement
     if first is not None:
-        lines.extend([TYPE_IT_BACK, f"play {typed_play(first)}."])
+        lines.extend([TYPE_IT_BACK, f"play {typed_play(first, board)}."])
     return lines
 
 

@@ -138,9 +138,10 @@ def test_missing_letter_with_a_blank_on_the_rack_says_how_to_use_it():
     ready(s)
     other = next(t for t in s.game.current_player.rack if t != BLANK)
     out = s.handle_line(f"play 8H Q{other}")
-    # the one letter the play lacks: the lower-case letter to type (a hint says "QI (blank Q)")
+    # the one letter the play lacks: the word as typed with it in lower case among capitals
+    # (review8: 'type a lower-case q' failed a word typed all in lower case, read as ordinary tiles)
     assert out == ["You have no Q on your rack to play;", "to use your blank as Q,",
-                   "type a lower-case q, or ? in its place."]
+                   f"type the word as q{other},", "or ? in its place."]
     assert all(len(x) <= 40 for x in out)
     # two letters lacking, one blank: how to type a blank, as before
     if "Z" not in s.game.current_player.rack and s.game.current_player.rack.count(BLANK) == 1:
@@ -165,7 +166,7 @@ def test_two_missing_letters_with_two_blanks_say_both_lower_case():
     if len(lacking) < 2:
         pytest.skip("the rack holds Q or Z")
     out = s.handle_line(f"play 8H QZ{keep[0]}")
-    assert out[1:] == ["to use your blanks as Q and Z,", "type q and z in lower case,", "or ? in their places."]
+    assert out[1:] == ["to use your blanks as Q and Z,", f"type the word as qz{keep[0]},", "or ? in their places."]
     assert not any("on your rack" in x for x in s.handle_line(f"play 8H qz{keep[0]}"))
 
 

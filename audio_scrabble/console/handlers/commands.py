@@ -45,7 +45,7 @@ from .registry import (
 from ..services import COMPUTER_LEVELS
 from ..asking.settings import SETTING_VALUES, small_number, value_lines
 from ..asking.setup import rule_names
-from .survey_commands import cmd_around, cmd_fit, cmd_spots
+from .survey_commands import cmd_around, cmd_fit, cmd_spots, place_to_type
 from .teaching_commands import cmd_back, cmd_hint, cmd_next, cmd_review, cmd_tutorial
 from ..table.table import answer_first
 
@@ -433,7 +433,7 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
         return prompts.play_it_how(text, brief)
     if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
-        return prompts.give_its_square(word, brief)
+        return prompts.give_its_square(word, brief, place_to_type(session, word))
     return REGISTRY.not_a_command(word, brief)
 
 

@@ -137,6 +137,29 @@ def _game_lexicon(session: GameFront) -> Any:
     return session.lexicon
 
 
+def place_to_type(session: GameFront, word: str) -> str | None:
+    """Where the player's own word, typed alone, plays now, as it is typed
+    (``GRUEL from E7 across``; a blank it needs in lower case): from H8
+    across when it plays there (the first turn's form, covering the
+    star); else, with the survey aids on, the best-scoring place ``fit``
+    names first; None when it fits nowhere (or only elsewhere, aids off).
+    Each place is checked by the rules core, as ``fit``'s are."""
+    from ...core.board import ACROSS, CENTRE
+    from ...engine.advice import placement_of_play
+    from ...engine.survey import fit_word
+    from ...presentation.teaching import typed_play
+
+    try:
+        rack = session.playing().rack_of(session.playing().actor())
+        fits = fit_word(session.board, list(rack), word, session.lexicon, check_word=game_check_word(session)).fits
+    except ScrabbleError:
+        return None
+    centre = [f for f in fits if f.start == CENTRE and f.direction == ACROSS]
+    chosen = centre[0] if centre else fits[0] if fits and session.settings.aids else None
+    placement = placement_of_play(chosen.play, session.board) if chosen is not None else None
+    return typed_play(placement, session.board) if placement is not None else None
+
+
 cmd_spots: Callable[[GameFront, str], list[str]] = spots_command(game_rack_size, game_survey_rack, _game_lexicon)
 cmd_fit: Callable[[GameFront, str], list[str]] = fit_command(game_rack, _game_lexicon, game_check_word)
 

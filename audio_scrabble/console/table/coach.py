@@ -41,9 +41,9 @@ class Coach:
             raise ActionNotAllowed(prompts.HINT_GAME_OVER)
         i = actor()
         found = services.hints(self.game, i, self.lexicon)
-        typed = [teaching.typed_play(info.placement) if info.placement is not None else None for _, _, info in found]
+        typed = [teaching.typed_play(info.placement, self.game.board) if info.placement is not None else None for _, _, info in found]
         self._hinted = (len(self.game.actions), typed)  # as said: TRAIN from D8 across
-        return teaching.hint_phrases(found)
+        return teaching.hint_phrases(found, self.game.board)
 
     def hinted_play(self, n: int) -> str | None:
         """Hint ``n``'s play as typed (``MILIEU from D8 across``), while the position the

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from ...core.board import ACROSS, CENTRE, DOWN
 from ...core.game import Game
-from ...core.play import Play
+from ...core.play import Play, words_formed
 from ...core.tiles import BLANK
 from ...errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ...notation import typed
@@ -168,10 +168,24 @@ def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = Non
     try:
         game.check_place(turned)
     except WordNotAcceptable:
-        return None
+        pass  # its words are looked at below
     except IllegalPlay as refused:
         return refused, turned
+    if e is not None and not _only_its_word_unsure(game, turned, squares):
+        return e, play  # that way it makes another word not in the list, or runs into a tile: not said to type
     return None
+
+
+def _only_its_word_unsure(game: Game, turned: Play, squares: Sequence[Any]) -> bool:
+    """Whether the play turned forms its own word on just its squares
+    (typed back, it is read as that word, not one running on into a tile)
+    and every other word it forms is in the game's word list: the player's
+    own word is theirs to judge, the words it crosses are not."""
+    formed = words_formed(game.board, turned)
+    own = [w for w in formed if w.direction == turned.direction]
+    if len(own) != 1 or tuple(own[0].squares) != tuple(squares):
+        return False
+    return game.lexicon is None or all(w.word in game.lexicon for w in formed if w is not own[0])
 
 
 def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
@@ -200,10 +214,37 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Se
     if spare > 0 and "no blank" not in msg:
         lacking = +(need - rack)
         if lacking and sum(lacking.values()) <= spare:
-            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()))
+            example = _blank_example(game, play, lacking)
+            return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()), example)
         return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     # what to do instead: the tiles there are
     return prompts.play_from(msg, held if held is not None else game.current_player.rack)
+
+
+def _blank_example(game: Game, play: Any, lacking: Counter[str]) -> str | None:
+    """The play's word as it is typed with blanks for the ``lacking``
+    letters: those new tiles in lower case among capitals (``eAT``); a
+    word of blanks only, as the game says it (``EH (blanks E and H)``:
+    typed all in lower case it would be read as ordinary tiles). None
+    when the word cannot be told (an odd play)."""
+    if play is None or any(not t.letter for t in play.tiles):  # a ? whose letter is still to ask
+        return None
+    try:
+        word = words_formed(game.board, play)[0]
+    except Exception:
+        return None
+    left = Counter(lacking)
+    out = []
+    for ch, new in zip(word.letters, word.new):
+        if ch.isupper() and new and left[ch] > 0:
+            left[ch] -= 1
+            ch = ch.lower()
+        out.append(ch)  # a blank already in the play (or on the board) stays in lower case
+    typed = "".join(out)
+    if typed.islower():
+        named = [ch.upper() for ch, new in zip(typed, word.new) if new]
+        return f"{typed.upper()} ({'blanks' if len(named) > 1 else 'blank'} {phrases.join_and(named)})"
+    return typed
 
 
 def differs(draft: Draft, made: Any) -> bool:
