@@ -1546,6 +1546,15 @@ typedef struct EMove {
 typedef char eg_move_fits_a_line[sizeof(EMove) <= 64 ? 1 : -1];
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
+#define EG_COPY (-2) /* a move's root: the table's move copied by eg_recycle */
+
+/* m is the table's move first: the same record, or first a copy of m's
+ * twin made before the line store was emptied */
+static inline int eg_same(const EMove *m, const EMove *first)
+{
+    return m == first || (first != NULL && first->root == EG_COPY && m->z == first->z && m->score == first->score &&
+                          m->n == first->n && memcmp(m->ch, first->ch, (size_t)m->n) == 0);
+}
 #define EG_PASS (&eg_pass_move)
 
 typedef struct {
@@ -2872,7 +2881,7 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
             EMove *m = lv[k][y];
             Rack left;
             int val, out;
-            if (m == first)
+            if (eg_same(m, first))
                 continue;
             left = rk_sub(mine, m->used);
             out = rk_empty(left);
@@ -3228,7 +3237,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             Rack left;
             if (skip && (skip >> m->line & 1))
                 continue;
-            if (m == first && which)
+            if (which && eg_same(m, first))
                 continue;
             left = rk_sub(mine, m->used);
             before = s->hit;
@@ -3579,13 +3588,25 @@ fail:
 static void eg_recycle(EgObject *s)
 {
     size_t k;
-    MBlock *b;
+    MBlock *b, *old = s->pool;
+    /* the table's moves from the store copied to new blocks (a copy is
+       the same move as its twin made again: eg_same) */
+    s->pool = NULL;
+    s->bytes = 0;
     for (k = 0; k <= s->ttmask; k++) {
         int j;
         for (j = 0; j < 4; j++) {
             TTE *e = &s->tt[k].data[j];
-            if (e->used && e->best != NULL && e->best != EG_PASS && e->best->root < 0)
-                e->best = NULL;
+            if (e->used && e->best != NULL && e->best != EG_PASS && e->best->root < 0) {
+                EMove *m = eg_new_move(s);
+                if (m == NULL) {
+                    e->best = NULL;
+                    continue;
+                }
+                *m = *e->best;
+                m->root = EG_COPY;
+                e->best = m;
+            }
         }
     }
     for (k = 0; k < s->lcap; k++) {
@@ -3611,14 +3632,12 @@ static void eg_recycle(EgObject *s)
         free(s->vpool);
         s->vpool = next;
     }
-    b = s->pool;
+    b = old;
     while (b != NULL) {
         MBlock *next = b->next;
         free(b->raw);
         b = next;
     }
-    s->pool = NULL;
-    s->bytes = 0;
     s->recycled++;
 }
 
