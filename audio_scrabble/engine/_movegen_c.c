@@ -1451,8 +1451,12 @@ static PyObject *analyse_line(PyObject *module, PyObject *args)
 #define NIBG 0x8888888888888888ull
 #define TT_BITS 20
 /* The most the line store and its moves may hold: past it the search
- * stops as when out of time (the table is fixed: 32 bytes an entry). */
+ * stops as when out of time (the table is fixed: 32 bytes an entry).
+ * Between two root moves a store holding more than EG_RECYCLE (the
+ * default of an Endgame's recycle_at) is emptied (eg_recycle), so only
+ * one root move's search can reach EG_MEMORY. */
 #define EG_MEMORY ((size_t)384 << 20)
+#define EG_RECYCLE ((size_t)192 << 20)
 #define OUT_SLOTS 2048
 
 typedef struct {
@@ -1542,6 +1546,15 @@ typedef struct EMove {
 typedef char eg_move_fits_a_line[sizeof(EMove) <= 64 ? 1 : -1];
 
 static EMove eg_pass_move; /* the table's pass (Python's 0) */
+#define EG_COPY (-2) /* a move's root: the table's move copied by eg_recycle */
+
+/* m is the table's move first: the same record, or first a copy of m's
+ * twin made before the line store was emptied */
+static inline int eg_same(const EMove *m, const EMove *first)
+{
+    return m == first || (first != NULL && first->root == EG_COPY && m->z == first->z && m->score == first->score &&
+                          m->n == first->n && memcmp(m->ch, first->ch, (size_t)m->n) == 0);
+}
 #define EG_PASS (&eg_pass_move)
 
 typedef struct {
@@ -1685,6 +1698,8 @@ typedef struct {
     /* the generator's work: calls, lines generated, lines from the store,
        of which filtered from a larger rack's moves */
     long long gen_calls, gen_lines, line_hits, subset_hits;
+    size_t recycle_at; /* eg_recycle past it, between root moves */
+    long recycled;     /* how many times */
     size_t bytes; /* held by the line store and its moves (EG_MEMORY at most) */
     TTBucket *tt; /* 2^(TT_BITS - 2) buckets, 64-aligned */
     void *tt_block; /* (what tt is carved from) */
@@ -2866,7 +2881,7 @@ static int eg_leaf_fresh(EgObject *s, int side, Rack mine, EMove *first, int fac
             EMove *m = lv[k][y];
             Rack left;
             int val, out;
-            if (m == first)
+            if (eg_same(m, first))
                 continue;
             left = rk_sub(mine, m->used);
             out = rk_empty(left);
@@ -3222,7 +3237,7 @@ static int eg_search(EgObject *s, int side, Rack mine, Rack theirs, int depth, i
             Rack left;
             if (skip && (skip >> m->line & 1))
                 continue;
-            if (m == first && which)
+            if (which && eg_same(m, first))
                 continue;
             left = rk_sub(mine, m->used);
             before = s->hit;
@@ -3473,6 +3488,7 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_INCREF(clock);
     self->clock = clock;
     self->every = every < 1 ? 1 : every;
+    self->recycle_at = EG_RECYCLE;
     self->bonus = bonus;
     self->out_bonus = out_bonus;
     self->deadline = 1e300;
@@ -3563,6 +3579,68 @@ fail:
  * move (index into roots0; -1 the pass) searched depth plies within
  * (alpha, beta) (beta: inf when not given), and whether the search
  * reached its horizon; None when the clock passed the deadline. */
+/* The line store emptied (its line states, their moves, the index and
+ * the caches of them), between two root moves, when it holds more than
+ * recycle_at: a long search goes on, the lines it meets again generated
+ * anew, instead of stopping at EG_MEMORY. The table keeps its values; its
+ * moves from the store are forgotten (the root moves and their other
+ * choices of blanks are not in the store: kept). */
+static void eg_recycle(EgObject *s)
+{
+    size_t k;
+    MBlock *b, *old = s->pool;
+    /* the table's moves from the store copied to new blocks (a copy is
+       the same move as its twin made again: eg_same) */
+    s->pool = NULL;
+    s->bytes = 0;
+    for (k = 0; k <= s->ttmask; k++) {
+        int j;
+        for (j = 0; j < 4; j++) {
+            TTE *e = &s->tt[k].data[j];
+            if (e->used && e->best != NULL && e->best != EG_PASS && e->best->root < 0) {
+                EMove *m = eg_new_move(s);
+                if (m == NULL) {
+                    e->best = NULL;
+                    continue;
+                }
+                *m = *e->best;
+                m->root = EG_COPY;
+                e->best = m;
+            }
+        }
+    }
+    for (k = 0; k < s->lcap; k++) {
+        if (s->lines[k] != NULL) {
+            free(s->lines[k]->br);
+            free(s->lines[k]);
+        }
+    }
+    free(s->lines);
+    s->lines = NULL;
+    s->lcap = s->lused = 0;
+    free(s->ctxs);
+    s->ctxs = NULL;
+    s->ccap = s->cused = 0;
+    free(s->bri);
+    s->bri = NULL;
+    s->bcap = s->bused = 0;
+    memset(s->near, 0, sizeof(s->near));
+    memset(s->lmv, 0, sizeof(s->lmv));
+    memset(s->lent, 0, sizeof(s->lent)); /* (none at the root) */
+    while (s->vpool != NULL) {
+        VBlock *next = s->vpool->next;
+        free(s->vpool);
+        s->vpool = next;
+    }
+    b = old;
+    while (b != NULL) {
+        MBlock *next = b->next;
+        free(b->raw);
+        b = next;
+    }
+    s->recycled++;
+}
+
 static PyObject *Eg_root_child(EgObject *s, PyObject *args)
 {
     int index, depth, val;
@@ -3584,6 +3662,8 @@ static PyObject *Eg_root_child(EgObject *s, PyObject *args)
     s->deadline = deadline;
     s->stop = 0;
     s->hit = 0;
+    if (s->bytes > s->recycle_at)
+        eg_recycle(s);
     if (index < 0) {
         val = -eg_search(s, 1, you, me, depth - 1, -beta, -alpha, 1);
     } else {
@@ -3675,6 +3755,33 @@ static PyObject *Eg_get_lines(EgObject *self, void *closure)
     return PyLong_FromSize_t(self->lused);
 }
 
+static PyObject *Eg_get_recycled(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->recycled);
+}
+
+static PyObject *Eg_get_recycle_at(EgObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->recycle_at);
+}
+
+static int Eg_set_recycle_at(EgObject *self, PyObject *v, void *closure)
+{
+    size_t n;
+    (void)closure;
+    if (v == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "recycle_at cannot be deleted");
+        return -1;
+    }
+    n = PyLong_AsSize_t(v);
+    if (n == (size_t)-1 && PyErr_Occurred())
+        return -1;
+    self->recycle_at = n;
+    return 0;
+}
+
 static PyObject *Eg_get_held(EgObject *self, void *closure)
 {
     (void)closure;
@@ -3699,6 +3806,9 @@ static PyGetSetDef Eg_getset[] = {
     {"nodes", (getter)Eg_get_nodes, NULL, "nodes searched", NULL},
     {"line_states", (getter)Eg_get_lines, NULL, "line states stored", NULL},
     {"held", (getter)Eg_get_held, NULL, "bytes held by the line store and its moves", NULL},
+    {"recycle_at", (getter)Eg_get_recycle_at, (setter)Eg_set_recycle_at,
+     "bytes of the line store past which it is emptied between two root moves", NULL},
+    {"recycled", (getter)Eg_get_recycled, NULL, "how many times the line store was emptied", NULL},
     {"work", (getter)Eg_get_work, NULL, "(generator calls, lines generated, lines from the store, of them filtered)",
      NULL},
     {NULL, NULL, NULL, NULL, NULL},

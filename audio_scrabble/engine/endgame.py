@@ -64,7 +64,10 @@ placement from the two known racks and the pass:
   moves, their other choices of blanks and the moves of the changed lines
   are made there (the C generator and board analysis, a line's state
   found by the tiles it is worked out from), the same line store, a table
-  of 2^20 entries (40 MB) in buckets of 4, the line store held to 384 MB.
+  of 2^20 entries (40 MB) in buckets of 4, the line store held to 384 MB
+  (emptied between two root moves past 192 MB, ``recycle_at``, so a long
+  search goes on: the lines met again are generated anew, the table's
+  values kept).
   It reads a game's or a bench's clock every ``C_CLOCK_EVERY`` nodes, any
   other clock (a test's) at every node as here. The root's iterations,
   :meth:`EndgameSolver.value_of` and racks over 7 tiles stay in Python.
@@ -567,6 +570,10 @@ class CompiledEndgame(_Deepening):
         return (len(mine) <= _C_MOST_TILES and len(theirs) <= _C_MOST_TILES
                 and any(any(r) for r in board.cells))
 
+    #: the line store's bytes past which it is emptied between two root
+    #: moves (None: the compiled search's default, 192 MB)
+    recycle_bytes: int | None = None
+
     def __init__(self, gen: MoveGenerator, max_depth: int = 30, clock: Callable[[], float] | None = None) -> None:
         super().__init__(gen, max_depth, clock)
         #: the compiled search of the last :meth:`start` (None before one)
@@ -585,6 +592,8 @@ class CompiledEndgame(_Deepening):
         self._cs = _movegen._c.Endgame(_movegen._c_graph(self.gen.graph), text, None, None, "".join(mine),
                                        "".join(theirs), self.clock, every, TILE_ORDER_BONUS,
                                        NEXT_OUT_BONUS)
+        if self.recycle_bytes is not None:
+            self._cs.recycle_at = self.recycle_bytes
         return self._cs
 
     def solve(self, board: Board, mine: Sequence[str], theirs: Sequence[str], seconds: float = 1.0,
