@@ -16,6 +16,7 @@ from ..errors import ScrabbleError
 from ..notation.cgp import read_position, rules_name
 from . import services
 from ..presentation.layout import fit_cells as fit
+from ..presentation.prompts_settings import speech_way
 from .output.brailleview import FittedWriter
 from .output.cues import make_player
 from .session import NEW, RESUME, Options, Session
@@ -122,13 +123,17 @@ def _store() -> object | None:
         return None
 
 
-def _read_by_a_screen_reader(speaker: services.Speaker) -> bool:
-    """Whether a screen reader reads the console: the game does not speak
-    its replies itself, and a screen reader runs (screenreader speech
-    reached one; else one is looked for, as ``--speech auto`` does)."""
+def _screen_reader(speaker: services.Speaker) -> str | None:
+    """The screen reader that reads the console (``"Orca"``, ...), or None:
+    none when the game speaks its replies itself; else the one found
+    really reading (a Speech Dispatcher that merely answers is none), or
+    the one screenreader speech reached outside Linux."""
     if speaker.speaks_replies:
-        return False
-    return not speaker.prints_notifications or services.screen_reader_running()
+        return None
+    name = services.screen_reader_name()
+    if name is None and not speaker.prints_notifications and not sys.platform.startswith("linux"):
+        name = services.speaker_reader_name(speaker)
+    return name
 
 
 def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
@@ -172,12 +177,15 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
             return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
         from .app import ConsoleApp
 
-        read = _read_by_a_screen_reader(speaker)
+        reader = _screen_reader(speaker)
+        read = reader is not None
         if options.prompt is None and read:
             # it would read the prompt after every reply: told only when it changes
             session.settings.prompt = "changes"
         app = ConsoleApp(session, speaker, screen=screen)  # type: ignore[arg-type]
         app.news_on_the_line = read  # where the screen reader reads it whatever key came last
+        if not speaker.fallback_notice:  # (that notice says it)
+            app.speech_way = speech_way(reader, speaker.speaks_replies)
         return app.run()
     except Leaving as signalled:
         return _goodbye_on_signal(session, screen, signalled.signum)
