@@ -37,7 +37,7 @@ SOURCE = os.environ.get("ORCA_GAME_SOURCE") or str(REPO)
 def _missing() -> str | None:
     if not sys.platform.startswith("linux"):
         return "the Speech Dispatcher path is Linux's"
-    for tool, package in (("tmux", "tmux"), ("dbus-daemon", "dbus"), ("gdbus", "libglib2.0-bin")):
+    for tool, package in (("tmux", "tmux"), ("dbus-daemon", "dbus-daemon"), ("gdbus", "libglib2.0-bin")):
         if shutil.which(tool) is None:
             return f"Debian package {package} is missing"
     if not Path("/usr/libexec/at-spi-bus-launcher").exists() and not shutil.which("at-spi-bus-launcher"):
