@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..core.rules import rules_named
 from ..errors import ScrabbleError
@@ -169,7 +169,8 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
-    restore = _leave_on_signals()
+    before_leaving: list[Callable[[], None]] = []
+    restore = _leave_on_signals(before_leaving)
     try:
         if not sys.stdin.isatty():
             from .plain import run_plain
@@ -183,6 +184,8 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
             # it would read the prompt after every reply: told only when it changes
             session.settings.prompt = "changes"
         app = ConsoleApp(session, speaker, screen=screen)  # type: ignore[arg-type]
+        # an answer's line blanked for a moment is written back before leaving on a signal
+        before_leaving.append(app.answer_line.write_back)
         app.news_on_the_line = read  # where the screen reader reads it whatever key came last
         if not speaker.fallback_notice:  # (that notice says it)
             app.speech_way = speech_way(reader, speaker.speaks_replies)
@@ -193,22 +196,31 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
         restore()
 
 
-class Leaving(BaseException):
+class Leaving(SystemExit):
     """SIGTERM or SIGHUP arrived (the window closed, the system shuts down):
-    a goodbye. A BaseException, as KeyboardInterrupt is, so that no handler
-    of the game's own errors takes it for one."""
+    a goodbye. A SystemExit, so that no handler of the game's own errors
+    takes it for one, and so that asyncio lets it through: raised while a
+    key was answered in the prompt's event loop, a plain BaseException was
+    taken for an error of the loop's ("Unhandled exception in event loop",
+    "Press ENTER to continue...") and the game hung."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
 
 
-def _leave_on_signals() -> Callable[[], None]:
-    """Take SIGTERM and SIGHUP as a goodbye (:class:`Leaving`); returns
-    what puts the handlers before back."""
+def _leave_on_signals(first: Sequence[Callable[[], None]] = ()) -> Callable[[], None]:
+    """Take SIGTERM and SIGHUP as a goodbye (:class:`Leaving`), each of
+    ``first`` done before (while the prompt still runs, the screen as it
+    left it); returns what puts the handlers before back."""
     import signal
 
     def leave(signum: int, frame: object) -> None:
+        for done in first:
+            try:
+                done()
+            except Exception:  # the goodbye comes whatever happens here  # noqa: BLE001
+                pass
         raise Leaving(signum)
 
     before: dict[int, object] = {}
