@@ -31,6 +31,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 from typing import Mapping
 
@@ -135,11 +136,16 @@ def linux_screen_reader(env: Mapping[str, str] | None = None, timeout: float = 3
     ``"Speakup"`` or :data:`SOME_SCREEN_READER`), or None. ``env``: the session's
     environment (this process's by default)."""
     env = os.environ if env is None else env
-    address = _accessibility_bus(env, timeout)
+    end = time.monotonic() + timeout
+
+    def left() -> float:  # the three questions share the time limit
+        return max(0.05, end - time.monotonic())
+
+    address = _accessibility_bus(env, left())
     if address is not None:
-        readers = _readers_on(address, env, timeout)
+        readers = _readers_on(address, env, left())
         if readers is not None:
             if not readers:
                 return None
-            return _reader_name(_process_of(address, readers[0], env, timeout))
+            return _reader_name(_process_of(address, readers[0], env, left()))
     return _own_reader_process()
