@@ -16,6 +16,11 @@ found where it reads:
   tmux started outside the desktop still reaches that bus through the
   user's bus at ``$XDG_RUNTIME_DIR/bus``.
 
+The bus is asked with ``gdbus`` (GLib's tool). Where a session bus exists
+but gdbus is not installed, the answer is not known, and the old sign is
+kept (:func:`bus_cannot_be_asked`; ``speech.screen_reader_name``): a
+Speech Dispatcher that answers.
+
 Elsewhere (Windows, macOS) the screen-reader interface decides (NVDA,
 JAWS, VoiceOver found by accessible_output2 or Prism; plain speech
 engines such as SAPI do not count): see ``speech.screen_reader_running``.
@@ -35,7 +40,7 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-__all__ = ["linux_screen_reader", "READER_PROCESSES", "SOME_SCREEN_READER"]
+__all__ = ["linux_screen_reader", "bus_cannot_be_asked", "READER_PROCESSES", "SOME_SCREEN_READER"]
 
 #: process names of screen readers that read a console without AT-SPI
 READER_PROCESSES = ("fenrir",)
@@ -61,11 +66,22 @@ def _gdbus(args: list[str], env: Mapping[str, str], timeout: float) -> str | Non
     return done.stdout if done.returncode == 0 else None
 
 
+def _has_session_bus(env: Mapping[str, str]) -> bool:
+    runtime = env.get("XDG_RUNTIME_DIR")
+    return any(env.get(k) for k in ("DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY")) or bool(
+        runtime and Path(runtime, "bus").exists())
+
+
+def bus_cannot_be_asked(env: Mapping[str, str] | None = None) -> bool:
+    """The session has a bus, but ``gdbus`` (Debian: libglib2.0-bin), which
+    asks it, is not installed: whether a screen reader reads is not known
+    (the caller falls back to the old sign, a Speech Dispatcher that answers)."""
+    return _has_session_bus(os.environ if env is None else env) and shutil.which("gdbus") is None
+
+
 def _accessibility_bus(env: Mapping[str, str], timeout: float) -> str | None:
     """The address of the session's accessibility bus, if it has one."""
-    runtime = env.get("XDG_RUNTIME_DIR")
-    if not any(env.get(k) for k in ("DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY")) and not (
-            runtime and Path(runtime, "bus").exists()):
+    if not _has_session_bus(env):
         return None
     said = _gdbus(["--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
                    "--method", "org.a11y.Bus.GetAddress"], env, timeout)

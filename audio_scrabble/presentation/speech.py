@@ -1668,9 +1668,12 @@ def screen_reader_name(timeout: float = 3.0) -> str | None:
     (plain speech engines such as SAPI do not count).
     """
     if sys.platform.startswith("linux"):
-        from .screen_readers import linux_screen_reader
+        from .screen_readers import SOME_SCREEN_READER, bus_cannot_be_asked, linux_screen_reader
 
-        return linux_screen_reader(timeout=timeout)
+        name = linux_screen_reader(timeout=timeout)
+        if name is None and bus_cannot_be_asked() and _speech_dispatcher_answers(timeout):
+            return SOME_SCREEN_READER  # gdbus missing: the old sign, not to lose Orca's users
+        return name
     try:
         speaker = ScreenReaderSpeaker(io.StringIO(), echo=False, require_screen_reader=True,
                                       start_timeout=timeout)
@@ -1680,6 +1683,23 @@ def screen_reader_name(timeout: float = 3.0) -> str | None:
     name = output.name if output is not None and output.name else "your screen reader"
     speaker.close()
     return name
+
+
+def _speech_dispatcher_answers(timeout: float) -> bool:
+    """Whether a Speech Dispatcher answers where the screen-reader speaker
+    would connect (never starting one), at most ``timeout`` seconds."""
+    answered = threading.Event()
+
+    def probe() -> None:
+        with contextlib.suppress(Exception):
+            ScreenReaderSpeaker._check_speech_dispatcher(None, autospawn=False)
+            answered.set()
+
+    with quiet(), _speechd_environment(None, autospawn=False):
+        worker = threading.Thread(target=probe, name="audio_scrabble-probe", daemon=True)
+        worker.start()
+        worker.join(timeout)
+    return answered.is_set()
 
 
 def screen_reader_running(timeout: float = 3.0) -> bool:

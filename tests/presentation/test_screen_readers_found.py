@@ -97,3 +97,22 @@ def test_speakup_reads_when_a_synthesizer_is_chosen(
     (tmp_path / "synth").write_text(synth)
     monkeypatch.setattr(sr, "SPEAKUP_SYNTH", tmp_path / "synth")
     assert sr.linux_screen_reader({}) == found
+
+
+def test_without_gdbus_a_session_bus_cannot_be_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sr.shutil, "which", lambda name: None)
+    assert sr.bus_cannot_be_asked(SESSION)
+    assert not sr.bus_cannot_be_asked({})  # a text console: nothing to ask
+
+
+def test_without_gdbus_the_old_sign_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """gdbus missing: whether Orca reads is not known, and a Speech
+    Dispatcher that answers still counts (an Orca user keeps what worked)."""
+    from audio_scrabble.presentation import speech
+
+    monkeypatch.setattr(sr, "linux_screen_reader", lambda env=None, timeout=3.0: None)
+    monkeypatch.setattr(sr, "bus_cannot_be_asked", lambda env=None: True)
+    monkeypatch.setattr(speech, "_speech_dispatcher_answers", lambda timeout: True)
+    assert speech.screen_reader_name() == sr.SOME_SCREEN_READER
+    monkeypatch.setattr(sr, "bus_cannot_be_asked", lambda env=None: False)
+    assert speech.screen_reader_name() is None
