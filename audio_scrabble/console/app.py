@@ -236,6 +236,8 @@ class ConsoleApp(PromptApp):
         self._prompt_loop: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
         self._lock = threading.Lock()
         self.news_on_the_line = False  # a screen reader reads the console (start.py): see _say_thought
+        #: said first at start-up: which way speech goes (start.py)
+        self.speech_way: str | None = None
 
     def run(self) -> int:
         """Read and answer lines until the player leaves. A computer's long
@@ -248,6 +250,8 @@ class ConsoleApp(PromptApp):
         try:
             with self.voice.one_reply():
                 self.voice.notice()
+                if self.speech_way:
+                    self.voice.emit(session.out.fit([self.speech_way]))
                 self.voice.answer(session.start())
                 self.voice.computers(session, wait=False)
                 self._tell_prompt()

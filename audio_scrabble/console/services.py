@@ -21,14 +21,24 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..lexicon import Lexicon
 from ..presentation.speech import SPEAKER_KINDS as SPEECH_KINDS
-from ..presentation.speech import RecordingSpeaker, Speaker, TextSpeaker, make_speaker, screen_reader_running
+from ..presentation.speech import (
+    RecordingSpeaker, Speaker, TextSpeaker, make_speaker, screen_reader_name, screen_reader_running,
+)
 
 __all__ = [
     "COMPUTER_LEVELS", "THINKING_LEVELS", "WordSet", "load_lexicon", "BackgroundLexicon", "resolved",
     "SPEECH_KINDS", "Speaker", "TextSpeaker", "ListSpeaker", "make_speaker", "screen_reader_running",
+    "screen_reader_name", "speaker_reader_name",
     "ComputerMove", "engine_available", "Computer", "make_computer", "hints", "review_game",
     "warm_move_finder", "move_finder",
 ]
+
+def speaker_reader_name(speaker: Speaker) -> str:
+    """The screen reader a screenreader speaker reached (NVDA, JAWS, ...)."""
+    output = getattr(speaker, "_output", None)
+    name = getattr(output, "name", "") or ""
+    return name if name and not getattr(output, "engine", False) else "your screen reader"
+
 
 COMPUTER_LEVELS = ("beginner", "club", "expert", "champion")
 #: the levels that think for a while (simulation): "thinking" is said first

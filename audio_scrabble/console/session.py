@@ -328,7 +328,10 @@ class Session(Seated, Replying):
         ``repeat`` then says their answers together, when one of them was
         kept for it; else what it said before, as after those lines typed
         (a wrong answer at a question: the question, not the refusal; a
-        pasted ``repeat``: what it offers again)."""
+        pasted ``repeat``: what it offers again). A pasted ``repeat`` that
+        would say again what the paste's own reply ends with adds nothing:
+        the player has not heard it yet and hears it once (typed after it
+        was heard, ``repeat`` says it again)."""
         lines: list[str] = []
         before = self.out.last_reply
         for k, part in enumerate(parts):
@@ -336,7 +339,10 @@ class Session(Seated, Replying):
                 break  # the lines after the one that ended the session
             if k and self.acting.due():
                 lines.extend(self.acting.run_computers())
-            lines.extend(self.handle_line(part))
+            said = self.handle_line(part)
+            if k and part.strip().lower() in ("repeat", "again") and said and lines[-len(said):] == said:
+                continue  # what this paste says already, in the same reply: said once
+            lines.extend(said)
         if lines and self.out.last_reply is not before:  # a reply kept: the paste's, whole
             self.out.last_reply = list(lines)
         return lines

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..core.rules import rules_named
 from ..errors import ScrabbleError
 from ..notation.cgp import read_position, rules_name
 from . import services
 from ..presentation.layout import fit_cells as fit
+from ..presentation.prompts_settings import speech_way
 from .output.brailleview import FittedWriter
 from .output.cues import make_player
 from .session import NEW, RESUME, Options, Session
@@ -122,13 +123,17 @@ def _store() -> object | None:
         return None
 
 
-def _read_by_a_screen_reader(speaker: services.Speaker) -> bool:
-    """Whether a screen reader reads the console: the game does not speak
-    its replies itself, and a screen reader runs (screenreader speech
-    reached one; else one is looked for, as ``--speech auto`` does)."""
+def _screen_reader(speaker: services.Speaker) -> str | None:
+    """The screen reader that reads the console (``"Orca"``, ...), or None:
+    none when the game speaks its replies itself; else the one found
+    really reading (a Speech Dispatcher that merely answers is none), or
+    the one screenreader speech reached outside Linux."""
     if speaker.speaks_replies:
-        return False
-    return not speaker.prints_notifications or services.screen_reader_running()
+        return None
+    name = services.screen_reader_name()
+    if name is None and not speaker.prints_notifications and not sys.platform.startswith("linux"):
+        name = services.speaker_reader_name(speaker)
+    return name
 
 
 def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
@@ -164,7 +169,8 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
     # Everything printed goes through one stream that fits braille mode's width.
     screen = FittedWriter(sys.stdout, lambda: session.settings.braille_width)
     speaker = services.make_speaker(session.settings.speech, screen)  # type: ignore[arg-type]
-    restore = _leave_on_signals()
+    before_leaving: list[Callable[[], None]] = []
+    restore = _leave_on_signals(before_leaving)
     try:
         if not sys.stdin.isatty():
             from .plain import run_plain
@@ -172,12 +178,17 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
             return run_plain(session, speaker, sys.stdin, screen)  # type: ignore[arg-type]
         from .app import ConsoleApp
 
-        read = _read_by_a_screen_reader(speaker)
+        reader = _screen_reader(speaker)
+        read = reader is not None
         if options.prompt is None and read:
             # it would read the prompt after every reply: told only when it changes
             session.settings.prompt = "changes"
         app = ConsoleApp(session, speaker, screen=screen)  # type: ignore[arg-type]
+        # an answer's line blanked for a moment is written back before leaving on a signal
+        before_leaving.append(app.answer_line.write_back)
         app.news_on_the_line = read  # where the screen reader reads it whatever key came last
+        if not speaker.fallback_notice:  # (that notice says it)
+            app.speech_way = speech_way(reader, speaker.speaks_replies)
         return app.run()
     except Leaving as signalled:
         return _goodbye_on_signal(session, screen, signalled.signum)
@@ -185,22 +196,31 @@ def run(args: argparse.Namespace, session_type: type[Session] = Session) -> int:
         restore()
 
 
-class Leaving(BaseException):
+class Leaving(SystemExit):
     """SIGTERM or SIGHUP arrived (the window closed, the system shuts down):
-    a goodbye. A BaseException, as KeyboardInterrupt is, so that no handler
-    of the game's own errors takes it for one."""
+    a goodbye. A SystemExit, so that no handler of the game's own errors
+    takes it for one, and so that asyncio lets it through: raised while a
+    key was answered in the prompt's event loop, a plain BaseException was
+    taken for an error of the loop's ("Unhandled exception in event loop",
+    "Press ENTER to continue...") and the game hung."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
 
 
-def _leave_on_signals() -> Callable[[], None]:
-    """Take SIGTERM and SIGHUP as a goodbye (:class:`Leaving`); returns
-    what puts the handlers before back."""
+def _leave_on_signals(first: Sequence[Callable[[], None]] = ()) -> Callable[[], None]:
+    """Take SIGTERM and SIGHUP as a goodbye (:class:`Leaving`), each of
+    ``first`` done before (while the prompt still runs, the screen as it
+    left it); returns what puts the handlers before back."""
     import signal
 
     def leave(signum: int, frame: object) -> None:
+        for done in first:
+            try:
+                done()
+            except Exception:  # the goodbye comes whatever happens here  # noqa: BLE001
+                pass
         raise Leaving(signum)
 
     before: dict[int, object] = {}

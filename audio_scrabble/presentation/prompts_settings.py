@@ -41,6 +41,17 @@ SPEECH_OFF_WORDS = ("off", "none", "no", "quiet", "silent", "mute")
 SPEECH_ON_WORDS = ("on", "yes", "voice")
 
 
+def speech_way(reader: str | None, own_voice: bool) -> str:
+    """Said first at start-up in a terminal: which way speech goes. The
+    game's own voice (tts); else the screen reader found reading the
+    console ("Orca", "NVDA", "your screen reader"); else none."""
+    if own_voice:
+        return "Speech: the game's own voice."
+    if reader:
+        return f"Speech: through {reader}."
+    return "Speech: none, text only."
+
+
 def not_speech(shown: str) -> str:
     if shown.lower() in SPEECH_OFF_WORDS:
         return "Speech has no off: text prints only, for your own screen reader."

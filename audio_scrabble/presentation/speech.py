@@ -1656,40 +1656,62 @@ def _normal_kind(kind: str) -> str:
     return {"screenreader": "screenreader", "sr": "screenreader", "speech": "tts"}.get(key, key)
 
 
-def screen_reader_running(timeout: float = 3.0) -> bool:
-    """Whether a screen reader (on Linux: its speech server) is running.
+def screen_reader_name(timeout: float = 3.0) -> str | None:
+    """The screen reader that reads this console (``"Orca"``, ``"NVDA"``,
+    ...), or None.
 
-    Connects as the screen-reader speaker would (never starting a Speech
-    Dispatcher server), at most ``timeout`` seconds, and lets go at once.
-    Plain speech engines (SAPI) do not count.
+    On Linux: one on the session's accessibility bus that reads new text,
+    else a screen reader's process of this user where the session has no
+    such bus (see :mod:`.screen_readers`); a Speech Dispatcher that answers
+    is no sign of one (other programs start it too). Elsewhere: the
+    screen-reader interface reaches one, at most ``timeout`` seconds
+    (plain speech engines such as SAPI do not count).
     """
     if sys.platform.startswith("linux"):
-        answered = threading.Event()
+        from .screen_readers import SOME_SCREEN_READER, bus_cannot_be_asked, linux_screen_reader
 
-        def probe() -> None:
-            with contextlib.suppress(Exception):
-                ScreenReaderSpeaker._check_speech_dispatcher(None, autospawn=False)
-                answered.set()
-
-        with quiet(), _speechd_environment(None, autospawn=False):
-            worker = threading.Thread(target=probe, name="audio_scrabble-probe", daemon=True)
-            worker.start()
-            worker.join(timeout)
-        return answered.is_set()
+        name = linux_screen_reader(timeout=timeout)
+        if name is None and bus_cannot_be_asked() and _speech_dispatcher_answers(timeout):
+            return SOME_SCREEN_READER  # gdbus missing: the old sign, not to lose Orca's users
+        return name
     try:
         speaker = ScreenReaderSpeaker(io.StringIO(), echo=False, require_screen_reader=True,
                                       start_timeout=timeout)
     except SpeechUnavailable:
-        return False
+        return None
+    output = speaker._output
+    name = output.name if output is not None and output.name else "your screen reader"
     speaker.close()
-    return True
+    return name
+
+
+def _speech_dispatcher_answers(timeout: float) -> bool:
+    """Whether a Speech Dispatcher answers where the screen-reader speaker
+    would connect (never starting one), at most ``timeout`` seconds."""
+    answered = threading.Event()
+
+    def probe() -> None:
+        with contextlib.suppress(Exception):
+            ScreenReaderSpeaker._check_speech_dispatcher(None, autospawn=False)
+            answered.set()
+
+    with quiet(), _speechd_environment(None, autospawn=False):
+        worker = threading.Thread(target=probe, name="audio_scrabble-probe", daemon=True)
+        worker.start()
+        worker.join(timeout)
+    return answered.is_set()
+
+
+def screen_reader_running(timeout: float = 3.0) -> bool:
+    """Whether a screen reader reads this console (:func:`screen_reader_name`)."""
+    return screen_reader_name(timeout) is not None
 
 
 def make_speaker(kind: str = "auto", out: TextIO | None = None) -> Speaker:
     """The speaker of the given kind: "text", "screenreader", "tts" or "auto".
 
-    "auto" prints only (text) whenever a screen reader, or on Linux its
-    speech server, is running: the screen reader then speaks every line
+    "auto" prints only (text) whenever a screen reader reads the console
+    (:func:`screen_reader_name`; on Linux a Speech Dispatcher alone is none): the screen reader then speaks every line
     once, in the player's own voice, and stops on the player's key. With
     no screen reader it picks our own tts if it can start and make sound,
     else text. Neither "auto" nor "screenreader" starts a Speech

@@ -93,7 +93,7 @@ def test_changes_is_the_default_where_a_screen_reader_reads_the_console(
         return 0
 
     monkeypatch.setattr(ConsoleApp, "run", run)
-    monkeypatch.setattr(services, "screen_reader_running", lambda: reader)
+    monkeypatch.setattr(services, "screen_reader_name", lambda: "Orca" if reader else None)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     args = build_parser([]).parse_args(["--players", "Ann,Bob", "--new", *argv])
     assert start.run(args) == 0

@@ -478,7 +478,8 @@ def test_each_step_down_says_one_line(
     session = Session(Options(players="Ann,Bob", seed=1), lexicon=services.WordSet(["QI"]))
     run_plain(session, speaker, io.StringIO("set\nquit\nyes\n"), screen)
     lines = screen.getvalue().splitlines()
-    assert lines[:2] == [speaker.notices[-1], "Audio Scrabble. Type help at any time."]
+    title = lines.index("Audio Scrabble. Type help at any time.")  # the last step before it, in lines of 40 at most
+    assert " ".join(lines[:title]) == speaker.notices[-1] and all(len(line) <= 40 for line in lines[:title])
     # set says every step, after the speech in force (in lines of 40 at most)
     described = [line.split("> ")[-1] for line in lines]
     at = described.index("speech text.")

@@ -168,9 +168,11 @@ class AnswerLine:
             return
         blank = ""
         if not break_alone and BLANK_FIRST and get_cwidth(last) < app.output.get_size().columns:
-            blank, self._blanked = "\r" + " " * get_cwidth(last), last
+            blank = "\r" + " " * get_cwidth(last)
         app.output.write_raw(blank + "\r\n")
         app.output.flush()
+        if blank:  # (only once written: a signal's write_back may come at any moment)
+            self._blanked = last
         time.sleep(BREAK_ALONE if break_alone else 0)  # the terminal takes the break alone
         app.renderer.reset(leave_alternate_screen=False)
 
@@ -189,16 +191,31 @@ class AnswerLine:
         the cursor where it was, it is an insertion that does not end at
         the caret, which Orca does not read: every answer stays on the
         screen, one under the other."""
+        self._write_back(self._session.app.is_running)
+
+    def write_back(self) -> None:
+        """Leaving at once (SIGTERM, SIGHUP; called by the signal's handler,
+        the prompt still running, the caret where the answer left it): the
+        blanked line written back now, so that the screen and its
+        scrollback keep it (it stayed blank before)."""
+        self._write_back(self._session.app.is_running)
+
+    def _write_back(self, running: bool) -> None:
         line, self._blanked = self._blanked, None
         if self._restoring is not None:
             self._restoring.cancel()
             self._restoring = None
         app = self._session.app
-        if line is None or not (self._drawn and self.lines and app.is_running):
+        if line is None or not running:
             return
         size = app.output.get_size()
         columns = max(1, size.columns)
-        rows = sum(max(1, -(-get_cwidth(text) // columns)) for text in self.lines)
+        if self._drawn and self.lines:  # the caret after the answer drawn below it
+            rows = sum(max(1, -(-get_cwidth(text) // columns)) for text in self.lines)
+        elif app.is_running and not self.lines:  # (write_back) between the blank and the answer:
+            rows = 1  # the caret on the line below the blank
+        else:
+            return
         if rows >= size.rows:  # scrolled off the screen: the cursor would stop on the answer's own first line
             return
         app.output.write_raw(f"\x1b7\x1b[{rows}A\r{line}\x1b8")

@@ -12,6 +12,7 @@ import sys
 from typing import Iterator, TextIO
 
 from ...presentation.layout import is_cells_line
+from ...presentation.phrases import clauses
 from ...presentation.speech import Speaker
 from .. import services
 from ..prompted import Voiced
@@ -167,7 +168,9 @@ class Voice:
         notes = getattr(settings, "notes", None)
         if notes is not None:
             notes["speech"] = lines
-        parts = self.session.out.fit([last]) if last else []
+        width = getattr(settings, "braille_width", None)
+        # in lines of at most 40, as set says it (a braille display's own width fits the sentence whole)
+        parts = self.session.out.fit([last] if width else clauses(last)) if last else []
         if parts:
             self.speaker.reply("\n".join(parts))
 
