@@ -322,11 +322,13 @@ def square_phrase(board: Board, square: Square, marks: str = MARKS) -> str:
     return f"{square.name}."
 
 
-def where_phrases(square: Square) -> list[str]:
-    """Where a square is, in the leaflet's peg-counting terms."""
+def where_phrases(square: Square, board: Board | None = None, marks: str = MARKS) -> list[str]:
+    """Where a square is, in the leaflet's peg-counting terms: first the
+    square as an arrow key says it (``H8, R.``: what is on it, given the
+    ``board``), then its column and row counted."""
     col, row = square.col + 1, square.row + 1
     return [
-        f"{square.name}.",
+        square_phrase(board, square, marks) if board is not None else f"{square.name}.",
         f"Column {COLUMNS[square.col]}, {ordinal(col)} from the left.",
         f"Row {row}, {ordinal(row)} from the top.",
     ]

@@ -285,7 +285,7 @@ def test_the_cursor_goes_to_the_play_and_keys_move_it():
     s = session_of("doug_v_emely.gcg")
     s.start()
     s.handle_line("go to 3")
-    assert s.handle_line("where")[0] == "E3."
+    assert s.handle_line("where")[0] == "E3, J."
     assert s.key("down") == ["E4, A."]
     assert s.key("next_down") == ["No more tiles below E4."]  # JAVELIN ends on E9, nothing under it yet
     assert s.key("next_up") == ["No more tiles above E4."]

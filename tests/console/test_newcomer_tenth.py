@@ -1,0 +1,29 @@
+"""What a blind newcomer met in the tenth round, played over tmux at 20
+and 40 braille cells and checked here through a session driven line by
+line (and key by key), as over piped input."""
+
+from __future__ import annotations
+
+from audio_scrabble.console.session import Options, Session
+
+from newcomer_kit import passers  # type: ignore[import-not-found]
+
+
+def _ann(width: int | None = None, players: str = "Ann,computer:beginner") -> Session:
+    s = Session(Options(players=players, seed=3, braille_width=width), computer_factory=passers)
+    s.start()
+    return s
+
+
+def test_f2_on_a_tile_says_the_tile_as_the_arrows_do():
+    # F2 said "H8." on the J of JEEZ, where the arrow keys say "H8, J.":
+    # a player asking where they are heard nothing of what is there
+    s = _ann()
+    assert s.handle_line("play JEEZ from H8 across")[0].startswith("You played JEEZ")
+    assert s.key("where") == ["H8, J.", "Column H, 8th from the left.", "Row 8, 8th from the top."]
+    assert s.handle_line("where")[0] == "H8, J."  # the command says the same
+    s.key("right")
+    s.key("right")
+    s.key("right")
+    s.key("right")  # L8: empty, a premium
+    assert s.key("where")[0] == s.handle_line("square")[0] == "L8, two dots."
