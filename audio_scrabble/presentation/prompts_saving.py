@@ -215,6 +215,8 @@ OPEN_ELSEWHERE = "That game is open in another window; leave it there first."
 def open_out_of_range(count: int) -> str:
     if count == 0:
         return "No games on file yet."
+    if count == 1:  # not "numbered 1 to 1"
+        return "One game on file; type open 1."
     return f"Games are numbered 1 to {count}; type games to hear them."
 
 

@@ -4,6 +4,10 @@ line (and key by key), as over piped input."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from audio_scrabble.console.session import Options, Session
 
 from newcomer_kit import passers  # type: ignore[import-not-found]
@@ -27,3 +31,30 @@ def test_f2_on_a_tile_says_the_tile_as_the_arrows_do():
     s.key("right")
     s.key("right")  # L8: empty, a premium
     assert s.key("where")[0] == s.handle_line("square")[0] == "L8, two dots."
+
+
+def _resumed(tmp_path: Path, width: int | None) -> Session:
+    """A new session at the resume question, one game (Ann's, a pass made) on file."""
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Ann,computer:beginner", seed=3), store=SaveStore(tmp_path), computer_factory=passers)
+    first.start()
+    first.handle_line("pass")
+    first.handle_line("quit")
+    first.handle_line("yes")
+    s = Session(Options(seed=3, braille_width=width), store=SaveStore(tmp_path), computer_factory=passers)
+    assert "Resume it?" in " ".join(s.start())
+    return s
+
+
+@pytest.mark.parametrize("width", [20, 40])
+@pytest.mark.parametrize("typed", ["open ²", "open 2", "open 0"])
+def test_open_past_the_one_game_on_file_names_the_one_to_type(tmp_path, width, typed):
+    # it said "Games are numbered 1 to 1; type games to hear them."
+    s = _resumed(tmp_path, width)
+    said = s.handle_line(typed)
+    text = " ".join(said)
+    assert text.startswith("One game on file; type open 1."), said
+    assert "1 to 1" not in text
+    assert all(len(x) <= width for x in said), said
+    assert s.handle_line("open 1")[-1].startswith("Rack:")  # typed back, it opens the game
