@@ -4,11 +4,14 @@ line (and key by key), as over piped input."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from audio_scrabble.console import services
 from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.board import Square
 
 from newcomer_kit import passers  # type: ignore[import-not-found]
 
@@ -58,3 +61,21 @@ def test_open_past_the_one_game_on_file_names_the_one_to_type(tmp_path, width, t
     assert "1 to 1" not in text
     assert all(len(x) <= width for x in said), said
     assert s.handle_line("open 1")[-1].startswith("Rack:")  # typed back, it opens the game
+
+
+@pytest.mark.parametrize("width", [20, 40, None])
+def test_after_a_computer_opened_the_prompt_names_no_square_its_word_covers(width):
+    # seed 1: the club computer opens with FAQIR, D8 across; the prompt still
+    # taught "play TRAIN from D8 across", which (as SORRY from E8 did in the
+    # tmux game) may run over the tiles just played
+    s = Session(Options(players="Ann,computer:club", seed=1, braille_width=width),
+                lexicon=services.WordSet(["FAQIR", "AVIATOR"]))
+    out = s.start()
+    assert s.game.actions and not s.game.board.is_empty()  # the computer opened
+    text = " ".join(out)
+    assert "Type play, a word, its square and way, joining a word on the board; or help." in text, out
+    assert "play TRAIN" not in text, out
+    assert out[-1].startswith("Rack: ")
+    assert all(len(x) <= (width or 40) for x in out), out
+    for square in re.findall(r"\bfrom ([A-O]\d{1,2})\b", text):  # any square suggested is free
+        assert s.game.board[Square.parse(square)] is None, square
