@@ -644,6 +644,15 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
 
 
+def not_listed_other_way(words: Sequence[str]) -> str:
+    """The other way of a play refused for its place (off the star,
+    touching nothing), with the aids on, forms a word not in the list:
+    that said, not the way to type (which a challenge would take back)."""
+    if len(words) == 1:
+        return f"{words[0]} is not in the word list; try another word."
+    return f"{', '.join(words[:-1])} and {words[-1]} are not in the word list; try other words."
+
+
 def touching_nothing(letters: str, start: str, way: str, other_way: str) -> str:
     """A word typed where it touches no tile (a hint's play typed back
     without its way: a square written column first runs down): which way

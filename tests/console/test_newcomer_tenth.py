@@ -79,3 +79,40 @@ def test_after_a_computer_opened_the_prompt_names_no_square_its_word_covers(widt
     assert all(len(x) <= (width or 40) for x in out), out
     for square in re.findall(r"\bfrom ([A-O]\d{1,2})\b", text):  # any square suggested is free
         assert s.game.board[Square.parse(square)] is None, square
+
+
+def _seed3(rules: str = "house", aids: str = "on") -> Session:
+    s = Session(Options(players="Ann,computer:beginner", seed=3, rules=rules), computer_factory=passers)
+    s.start()
+    s.handle_line(f"set aids {aids}")
+    assert s.handle_line("rack")[-1] == "Rack: F L E T Z J E.", "the deal changed"
+    return s
+
+
+def test_a_way_suggested_across_a_word_not_in_the_list_is_not_suggested():
+    # after JEEZ from H8, "play TEA from L6 across" (touching nothing) was
+    # answered "type play TEA from L6 down.": typed back, it formed JEEZA,
+    # and the computer's challenge took it back
+    s = _seed3()
+    s.handle_line("play JEEZ from H8 across")
+    said = s.handle_line("play TEA from L6 across")
+    assert "play TEA from L6 down" not in " ".join(said), said
+    assert " ".join(said) == "The play must touch a tile already on the board.", said
+    assert len(s.game.actions) == 2  # JEEZ and the pass: the refusal changed nothing
+
+
+@pytest.mark.parametrize("rules, aids", [("house", "on"), ("void", "on"), ("void", "off")])
+def test_off_the_star_a_word_not_in_the_list_is_not_suggested_the_other_way(rules, aids):
+    # "play FEZL from E8" said "type play FEZL from E8 across.": refused
+    # there by rules without challenges, challenged off under the others
+    s = _seed3(rules, aids)
+    said = s.handle_line("play FEZL from E8")
+    assert " ".join(said) == "FEZL is not in the word list; try another word.", said
+    assert not s.game.actions
+
+
+def test_with_the_aids_off_a_challenge_game_still_suggests_the_way_whatever_the_word():
+    # no word-list oracle: whether a way is suggested tells nothing of the list
+    for word in ("FEZL", "JEEZ"):
+        said = _seed3("house", "off").handle_line(f"play {word} from E8")
+        assert said == [f"{word} from E8 runs down, off the star;", f"type play {word} from E8 across."], said
