@@ -72,7 +72,7 @@ def still_asking_blank(square: str) -> str:
     return f"Still asking: the blank on {square}?"
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 #: ... when games are saved: the game in play is put away in the games
-#: folder (``Game put away: ...`` / ``Type open 2 to go back to it.``), not ended
+#: folder (``Game put away: ...`` / ``To resume it, type open 2.``), not ended
 START_NEW_KEPT = ("Start a new game?", "This one is put away, to open later.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."

@@ -64,8 +64,8 @@ def put_away_line(names: Sequence[str]) -> list[str]:
 def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
     """The game in play put away by ``open N`` (kept in the games folder,
     as every game is), said as ``--new`` says it, then how to go back to
-    it: ``Game put away: Ann and Bob.`` / ``Type open 2 to go back to it.``"""
-    return [*put_away_line(names), f"Type open {number} to go back to it."]
+    it: ``Game put away: Ann and Bob.`` / ``To resume it, type open 2.``"""
+    return [*put_away_line(names), f"To resume it, type open {number}."]
 
 
 #: after ``Game put away: ...`` when the number ``open`` will take is not yet known

@@ -308,13 +308,13 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     out = second.handle_line("open 2")
     assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
     # open's answer said the number back to the game put away (newcomer3): that list is the one heard
-    assert "Type open 2 to go back to it." in out
+    assert "To resume it, type open 2." in out
     out = second.handle_line("open 2")
     assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
     assert len(second.game.actions) == 1
     second.handle_line("new")  # a game put away: said with the number back to it (newcomer 7)
-    back = next(x for x in second.handle_line("yes") if x.startswith("Type open "))
-    assert f"{back.split()[2]}. Carol and Dan, put away" in said(second.handle_line("games"))
+    back = next(x for x in second.handle_line("yes") if x.startswith("To resume it, type open "))
+    assert f"{back.split()[-1].rstrip('.')}. Carol and Dan, put away" in said(second.handle_line("games"))
     away = next((folder / "games").glob("*Carol-v-Dan.unfinished.json"))
     (folder / "games" / ("2099-" + away.name[5:])).write_bytes(away.read_bytes())  # a game on file since
     before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))

@@ -160,7 +160,7 @@ def test_new_asks_to_put_the_game_away_when_games_are_saved(tmp_path):
     told = " ".join(s.handle_line("maybe"))
     assert "type yes to put this game away, or no to stay." in told, told
     out = s.handle_line("yes")
-    assert out[1:3] == ["Game put away: Ann and Expert computer.", "Type open 2 to go back to it."], out  # as asked
+    assert out[1:3] == ["Game put away: Ann and Expert computer.", "To resume it, type open 2."], out  # as asked
 
 
 def test_new_without_saving_still_says_the_game_ends_unscored():

@@ -116,3 +116,31 @@ def test_with_the_aids_off_a_challenge_game_still_suggests_the_way_whatever_the_
     for word in ("FEZL", "JEEZ"):
         said = _seed3("house", "off").handle_line(f"play {word} from E8")
         assert said == [f"{word} from E8 runs down, off the star;", f"type play {word} from E8 across."], said
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_put_away_and_help_play_break_where_a_reader_pauses(tmp_path, width):
+    # at 20 cells: "Type open 2 to go" / "back to it." and "Place a word and
+    # end" / "your turn.": each first line read as a sentence, wrongly
+    from audio_scrabble.persistence import SaveStore
+
+    first = Session(Options(players="Ann,computer:expert", seed=3), lexicon=services.WordSet(["QI"]),
+                    store=SaveStore(tmp_path), computer_factory=passers)
+    first.start()
+    first.handle_line("pass")
+    first.store.release()
+    s = Session(Options(seed=3, braille_width=width), lexicon=services.WordSet(["QI"]), store=SaveStore(tmp_path),
+                computer_factory=passers)
+    s.start()
+    for answer in ("no", "2", "Ann", "computer:expert"):
+        s.handle_line(answer)
+    out = s.handle_line("")
+    said = s.handle_line("help play")
+    if width == 20:
+        at = out.index("Expert computer.")
+        assert out[at + 1:at + 3] == ["To resume it,", "type open 2."], out
+        assert said[:2] == ["Place a word,", "ending your turn."], said
+    else:
+        assert "To resume it, type open 2." in out, out
+        assert said[0] == "Place a word, ending your turn.", said
+    assert all(len(x) <= width for x in out + said)

@@ -238,11 +238,11 @@ def test_open_n_in_a_game_says_the_game_put_away_and_the_number_back_to_it(tmp_p
     listed = s.handle_line("games")
     assert "2. Ann and Bob, put away, " in joined(listed)
     out = s.handle_line("open 2")
-    assert out[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], out
+    assert out[:2] == ["Game put away: Ann and Bob.", "To resume it, type open 2."], out
     first = s.game.seed
     assert first != second
     back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
-    assert back[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], back
+    assert back[:2] == ["Game put away: Ann and Bob.", "To resume it, type open 2."], back
     assert s.game.seed == second
 
 
