@@ -173,18 +173,22 @@ def final_result(names: Sequence[str], scores: Sequence[int]) -> str:
 
 def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime | None,
                     scores: Sequence[int] | None = None) -> list[str]:
-    """``3. Alice and Bob, put away, 21 Nov 2026.``, with the scores of an
+    """``3. Put away: Alice and Bob, 21 Nov 2026.``, with the scores of an
     unfinished game (``Alice 40, Bob 32.``) and the result of a finished
-    one (``Alice won 312 to 280.``)."""
-    when = f", {started.day} {started:%b %Y}" if started else ""
-    what = f"{KIND_WORDS.get(kind, kind)}{when}"
+    one (``Alice won 312 to 280.``). The state goes with the number,
+    first: a state after the names ("finished,") stood alone on a line
+    of 20 cells, parted from its date."""
+    state = KIND_WORDS.get(kind, kind)
+    state = state[:1].upper() + state[1:]
     with_scores = bool(scores) and len(scores or ()) == len(names)
     end = ":" if with_scores else "."
-    head = f"{n}. {join_and(list(names))}, {what}{end}"
-    if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
-        who = f"{n}. {join_and(list(names))},"
-        head_lines = [who] if len(who) <= LINE_WIDTH else wrapped(who, LINE_WIDTH, names=names)  # the "and" kept
-        head_lines += clauses(what + end)
+    when = f"{started.day} {started:%b %Y}" if started else ""
+    who = f"{n}. {state}: {join_and(list(names))}"
+    head = f"{who}, {when}{end}" if when else f"{who}{end}"
+    if len(head) > LINE_WIDTH:  # the number stays with the state, a name is never split
+        first = f"{who}," if when else f"{who}{end}"
+        head_lines = [first] if len(first) <= LINE_WIDTH else wrapped(first, LINE_WIDTH, names=names)  # the "and" kept
+        head_lines += [when + end] if when else []
     else:
         head_lines = [head]
     if not with_scores:

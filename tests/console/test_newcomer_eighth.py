@@ -103,7 +103,7 @@ def test_a_games_entry_too_long_for_a_line_keeps_the_and_between_the_names():
 
     names = ["Bartholomew Jones", "Expert computer"]
     lines = prompts_saving.game_entry_line(1, names, "finished", datetime(2026, 11, 28), [300, 280])
-    assert lines[:2] == ["1. Bartholomew Jones and", "Expert computer,"], lines  # was "..., Expert computer,"
+    assert lines[:2] == ["1. Finished:", "Bartholomew Jones and Expert computer,"], lines  # was "..., Expert computer,"
     assert layout.break_path("2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg", 20) == [
         "2026-11-28-011345-", "Ann-v-", "Club_computer-v-", "Expert_computer.gcg"]
 

@@ -88,7 +88,7 @@ def test_at_20_cells_the_games_list_against_the_computer_as_the_console_says_it(
                 store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     out = s.handle_line("games")
-    assert "1. Ann and" in out and "Expert computer," in out, out
+    assert "1. In play: Ann and" in out and "Expert computer," in out, out
     assert not any(x.startswith("and ") for x in out), out
 
 

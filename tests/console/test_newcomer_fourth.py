@@ -34,8 +34,8 @@ def test_at_20_cells_in_play_and_put_away_stay_whole_in_the_games_list(tmp_path)
     s.handle_line("")
     out = s.handle_line("games")
     assert all(len(x) <= 20 for x in out), out
-    assert any("in play," in x for x in out), out
-    assert any("put away," in x for x in out), out
+    assert any(x.startswith("1. In play:") for x in out), out
+    assert any(x.startswith("2. Put away:") for x in out), out
     assert not any(x.endswith((" in", " put")) for x in out), out
 
 

@@ -84,7 +84,7 @@ def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
     out = s.start()  # the set-up's questions follow: the number open will take is not known yet
     at = out.index("Game put away: Ann and Expert computer.")
     assert out[at + 1] == "Type games to find it again.", out
-    assert "1. Ann and Expert computer," in s.handle_line("games")
+    assert "1. Put away: Ann and Expert computer," in s.handle_line("games")
 
 
 # ---------------------------------------------------------------- 5. a pass in the end game: what the hints say it cost

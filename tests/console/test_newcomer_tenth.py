@@ -144,3 +144,20 @@ def test_put_away_and_help_play_break_where_a_reader_pauses(tmp_path, width):
         assert "To resume it, type open 2." in out, out
         assert said[0] == "Place a word, ending your turn.", said
     assert all(len(x) <= width for x in out + said)
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_games_says_a_games_state_with_its_number_not_alone_on_a_line(tmp_path, width):
+    # at 20 cells: "1. Ann and" / "Expert computer," / "finished," / "28 Nov 2026:"
+    from newcomer_kit import over  # type: ignore[import-not-found]
+
+    s = over(tmp_path, width)
+    out = s.handle_line("games")
+    entry = next(k for k, x in enumerate(out) if x.startswith("1."))
+    assert not any(re.fullmatch(r"\w+[,:.]", x) for x in out), out  # no word alone on a line
+    if width == 20:
+        assert out[entry:entry + 2] == ["1. Finished: Ann and", "Expert computer,"], out
+        assert re.fullmatch(r"\d+ \w{3} \d{4}:", out[entry + 2]), out
+    else:
+        assert out[entry] == "1. Finished: Ann and Expert computer,", out
+    assert all(len(x) <= width for x in out), out

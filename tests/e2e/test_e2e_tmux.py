@@ -428,7 +428,7 @@ def test_a_narrow_terminal_keeps_a_path_whole_on_its_own_row(tmp_path, terminal_
     t.wait_for("Rack:")
     t.wait_for_prompt()
     t.type("games")
-    t.wait_for("finished, ")
+    t.wait_for("Finished: ")
     t.wait_for_prompt()
     t.type("open 2")
     t.wait_for("audio-scrabble review")
