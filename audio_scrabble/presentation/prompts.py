@@ -183,11 +183,17 @@ def new_tiles(tiles: Sequence[str]) -> list[str]:
     return clauses(f"New tiles: {tiles_list(tiles)}.")
 
 
+#: the first chance to challenge, after a round heard at once: a clause a
+#: line at 20 cells ("You may" / "challenge it:" / "type challenge." read
+#: "You may" as a line of its own)
+CHALLENGE_IT = "To challenge it, type challenge."
+
+
 def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> list[str]:
     """That the last play may be challenged: the first time with how
     (``compact``: in one line, after a round heard at once)."""
     if compact:
-        return ["You may challenge it: type challenge." if first_time else "You may challenge it."]
+        return [CHALLENGE_IT if first_time else "You may challenge it."]
     play = whose("play", whose_name)
     if len(f"You may challenge {play}:") > LINE_WIDTH:
         play = "the last play"  # it was just said whose it is

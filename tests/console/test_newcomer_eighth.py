@@ -47,9 +47,9 @@ def test_in_a_round_heard_at_once_the_chance_to_challenge_comes_before_the_score
     s.start()
     out = s.handle_line("play JEEZ from E8 across")
     assert out[1:3] == ["Beginner computer played JILT,", "E8 down, 22."], out
-    assert out[3] == "You may challenge it: type challenge.", out  # was after the scores line
+    assert out[3] == "To challenge it, type challenge.", out  # was after the scores line
     assert out[4] == "You 40, Beginner computer 22.", out
-    assert out.count("You may challenge it: type challenge.") == 1, out
+    assert out.count("To challenge it, type challenge.") == 1, out
     assert out[-1].startswith("Rack: "), out
 
 

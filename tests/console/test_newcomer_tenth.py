@@ -161,3 +161,18 @@ def test_games_says_a_games_state_with_its_number_not_alone_on_a_line(tmp_path, 
     else:
         assert out[entry] == "1. Finished: Ann and Expert computer,", out
     assert all(len(x) <= width for x in out), out
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_the_first_chance_to_challenge_breaks_into_whole_clauses(width):
+    # at 20 cells: "You may" / "challenge it:" / "type challenge.", its first line read alone
+    if not services.engine_available():
+        pytest.skip("the club computer needs the move engine")
+    s = Session(Options(players="Ann,computer:club", seed=7, braille_width=width))
+    out = s.start()
+    if width == 20:
+        at = out.index("To challenge it,")
+        assert out[at + 1] == "type challenge.", out
+    else:
+        assert "To challenge it, type challenge." in out, out
+    assert "You may" not in out and out[-1].startswith("Rack: "), out
