@@ -176,3 +176,22 @@ def test_the_first_chance_to_challenge_breaks_into_whole_clauses(width):
     else:
         assert "To challenge it, type challenge." in out, out
     assert "You may" not in out and out[-1].startswith("Rack: "), out
+
+
+def test_a_word_a_play_forms_twice_is_told_apart_by_its_way():
+    # "You played EW, M9 across, 10." / "Words: EW 5, EW 5.": a W beside one E
+    # and under another made EW twice, and the two were said alike
+    from audio_scrabble.core.board import Board
+    from audio_scrabble.core.scoring import score_play
+    from audio_scrabble.notation.typed import parse_draft
+    from audio_scrabble.presentation import phrases
+    from audio_scrabble.presentation.phrases import Style
+
+    board = Board()
+    board.put(Square.parse("M9"), "E")
+    board.put(Square.parse("N8"), "E")
+    breakdown = score_play(board, parse_draft("W from N9 across", board).play())
+    assert [w.word.word for w in breakdown.words] == ["EW", "EW"]
+    for style in (Style(), Style("brief")):
+        assert phrases.breakdown_lines(breakdown, style) == [
+            f"Words: EW across {breakdown.words[0].score}, EW down {breakdown.words[1].score}."]
