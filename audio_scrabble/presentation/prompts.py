@@ -696,7 +696,7 @@ def play_the_hint_brief(action: str, notation: str) -> str:
     return f"Type {action} {notation}."
 
 
-EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
+EXCHANGE_WHICH = "Say which tiles: exchange AEI, or exchange all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."
 

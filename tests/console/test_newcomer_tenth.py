@@ -195,3 +195,16 @@ def test_a_word_a_play_forms_twice_is_told_apart_by_its_way():
     for style in (Style(), Style("brief")):
         assert phrases.breakdown_lines(breakdown, style) == [
             f"Words: EW across {breakdown.words[0].score}, EW down {breakdown.words[1].score}."]
+
+
+@pytest.mark.parametrize("width, lines", [
+    (40, ["Say which tiles: exchange AEI,", "or exchange all."]),
+    (20, ["Say which tiles:", "exchange AEI,", "or exchange all."])])
+def test_exchange_alone_says_two_commands_each_on_its_line(width, lines):
+    # at 40: "Say which tiles, like exchange AEI" / "or all.": "or all." alone, not a command
+    s = _ann(width)
+    assert s.handle_line("exchange") == lines
+    assert not s.game.actions
+    said = s.handle_line(lines[-1].removeprefix("or ").rstrip("."))  # typed back: every tile goes back
+    assert said[0].startswith("You put back"), said
+    assert len(s.game.actions) >= 1
