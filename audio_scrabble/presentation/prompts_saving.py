@@ -225,12 +225,13 @@ def open_out_of_range(count: int) -> str:
 
 
 def open_finished(file_name: str) -> str:
-    """``open N`` on a finished game: the command that reviews it, on a line
-    of its own with nothing after it, so that it can be copied or retyped
+    """``open N`` on a finished game: that it is over ("That game is
+    finished;" broke "That game" / "is finished;" at 20 cells), then the
+    command that reviews it, on a line of its own with nothing after it, so that it can be copied or retyped
     as it stands (a braille display breaks it after ``review``, then the
     name only after its own ``/ - _ .``). ``file_name`` is bare for a file
     in the games folder: ``audio-scrabble review`` looks there too."""
-    return f"That game is finished; review it with:\n{review_command(file_name)}"
+    return f"That game is over; review it with:\n{review_command(file_name)}"
 
 
 def open_finished_brief(file_name: str) -> str:

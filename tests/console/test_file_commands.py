@@ -275,7 +275,7 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
     assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
     assert joined(second.handle_line("open 1")) == prompts_saving.IN_PLAY_ALREADY  # with what to do instead
-    assert second.handle_line("open 3")[0] == "That game is finished; review it with:"
+    assert second.handle_line("open 3")[0] == "That game is over; review it with:"
     assert second.game.names == ("Carol", "Dan")
     # open 2: the game in play is put away, the other resumed as it was left
     out = second.handle_line("open 2")
@@ -345,7 +345,7 @@ def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, mon
     s.handle_line("games")
     said = s.handle_line("open 2")
     kept = next((folder / "games").glob("*-Eve-v-Fay.gcg"))
-    assert said == ["That game is finished; review it with:", "audio-scrabble review", f"{kept.name}"]
+    assert said == ["That game is over; review it with:", "audio-scrabble review", f"{kept.name}"]
     s.store.release()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -420,7 +420,7 @@ def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, 
     name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
     assert all(len(x) <= width for x in said), said
     at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
-    assert " ".join(said[:at]) == "That game is finished; review it with:"
+    assert " ".join(said[:at]) == "That game is over; review it with:"
     start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
     assert " ".join(said[at:start]) == "audio-scrabble review"
     assert "".join(said[start:]) == name, said
@@ -443,7 +443,7 @@ def test_a_file_name_longer_than_a_line_stands_whole_in_a_refusal(tmp_path):
     assert "Bartholomew and Christabella," in s.handle_line("games")
     before = (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0))
     out = s.handle_line("open 2")
-    assert out == ["That game is finished; review it with:", "audio-scrabble review", name]
+    assert out == ["That game is over; review it with:", "audio-scrabble review", name]
     assert (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0)) == before
 
 

@@ -208,3 +208,19 @@ def test_exchange_alone_says_two_commands_each_on_its_line(width, lines):
     said = s.handle_line(lines[-1].removeprefix("or ").rstrip("."))  # typed back: every tile goes back
     assert said[0].startswith("You put back"), said
     assert len(s.game.actions) >= 1
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_open_on_a_finished_game_keeps_its_first_clause_on_a_line(tmp_path, width):
+    # at 20 cells: "That game" / "is finished;" / "review it with:"
+    from newcomer_kit import over  # type: ignore[import-not-found]
+
+    s = over(tmp_path, width)
+    listed = s.handle_line("games")
+    number = next(x.split(".")[0] for x in listed if x[:1].isdigit() and "Finished:" in x)
+    said = s.handle_line(f"open {number}")
+    if width == 20:
+        assert said[:3] == ["That game is over;", "review it with:", "audio-scrabble"], said
+    else:
+        assert said[:2] == ["That game is over; review it with:", "audio-scrabble review"], said
+    assert all(len(x) <= width for x in said), said

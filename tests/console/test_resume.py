@@ -394,7 +394,7 @@ def test_the_open_option_resumes_a_game_put_away(tmp_path: Path) -> None:
     refused = subprocess.run(_command() + ["--open", str(record)], input="", env=env,
                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert refused.returncode == 2
-    assert "That game is finished; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
+    assert "That game is over; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
 
 
 # ====================================================================== a word list that moved
