@@ -224,3 +224,12 @@ def test_open_on_a_finished_game_keeps_its_first_clause_on_a_line(tmp_path, widt
     else:
         assert said[:2] == ["That game is over; review it with:", "audio-scrabble review"], said
     assert all(len(x) <= width for x in said), said
+
+
+def test_help_keys_says_what_f2_does_in_whole_clauses_at_20_cells():
+    # F2 mended above; its help first broke "square, what is" / "on it, and where it" / "is, counting pegs."
+    s = _ann(20)
+    said = s.handle_line("help keys")
+    at = said.index("F2: the cursor's")
+    assert said[at + 1:at + 4] == ["square, its tile,", "and where it is,", "counting pegs."], said
+    assert s.handle_line("help where")[:4] == ["Say the cursor's", "square, its tile,", "and where it is,", "counting pegs."]
