@@ -136,7 +136,7 @@ ANSWER_CHALLENGE_FIRST = "Challenge or accept the last play first."
 FIRST_WORD_HINT = ("Type play, a word, its square and way:", "play TRAIN from D8 across, or help.")
 #: the same, at a person's first turn after a computer opened: no example
 #: square, which the word just played may cover (D8 under SORRY from E8)
-JOIN_WORD_HINT = ("Type play, a word, its square and way,", "joining a word on the board; or help.")
+JOIN_WORD_HINT = ("Type play, a word, its square and way,", "touching a tile; or type help.")
 #: the first turn of a game begun from a position: where to start
 POSITION_HINT = ("Type spots for where a word can go,", "or help for more.")
 POSITION_HINT_NO_AIDS = ("Type help for commands.",)

@@ -73,7 +73,10 @@ def test_after_a_computer_opened_the_prompt_names_no_square_its_word_covers(widt
     out = s.start()
     assert s.game.actions and not s.game.board.is_empty()  # the computer opened
     text = " ".join(out)
-    assert "Type play, a word, its square and way, joining a word on the board; or help." in text, out
+    assert "Type play, a word, its square and way, touching a tile; or type help." in text, out
+    if width == 20:  # a clause a line ("joining a word on" / "the board; or help." parted a phrase)
+        at = out.index("Type play, a word,")
+        assert out[at + 1:at + 4] == ["its square and way,", "touching a tile;", "or type help."], out
     assert "play TRAIN" not in text, out
     assert out[-1].startswith("Rack: ")
     assert all(len(x) <= (width or 40) for x in out), out

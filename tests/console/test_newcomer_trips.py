@@ -186,7 +186,7 @@ def test_how_to_play_is_said_when_a_computer_opened_the_game():
     out = s.start()
     assert "Club computer plays first." in out
     hint = out.index("Type play, a word, its square and way,")  # no example square: FAQIR may cover it
-    assert out[hint + 1] == "joining a word on the board; or help." and out[hint + 2].startswith("Rack: ")
+    assert out[hint + 1] == "touching a tile; or type help." and out[hint + 2].startswith("Rack: ")
     after = s.handle_line("pass")  # the person has had a turn: not again
     assert "Type play, a word, its square and way," not in after and after[-1].startswith("Rack: ")
 
