@@ -209,7 +209,14 @@ def games_heading(count: int) -> str:
 OPEN_HOW = "Type open and a number to resume one."
 OPEN_WHICH = "Type open and a game's number; games lists them."
 OPEN_NONE = "No game to open; games lists them."
-IN_PLAY_ALREADY = "That game is the one in play; to open another, type open and its number."
+
+
+def in_play_already(n: int) -> str:
+    """``open N`` on the game in play: a clause a line at 20 cells ("That
+    game is the one" / "in play; to open" / "another, type open" / ...)."""
+    return f"Game {n} is in play; open another by its number."
+
+
 #: open N when the games on file are no longer those games last listed
 GAMES_CHANGED = "The games on file have changed since games listed them; type games to hear them again."
 GAMES_CHANGED_BRIEF = "Games changed; type games again."

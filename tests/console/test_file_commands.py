@@ -274,7 +274,7 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     # refusals, each one sentence, and nothing changes
     assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
     assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
-    assert joined(second.handle_line("open 1")) == prompts_saving.IN_PLAY_ALREADY  # with what to do instead
+    assert joined(second.handle_line("open 1")) == prompts_saving.in_play_already(1)  # with what to do instead
     assert second.handle_line("open 3")[0] == "That game is over; review it with:"
     assert second.game.names == ("Carol", "Dan")
     # open 2: the game in play is put away, the other resumed as it was left

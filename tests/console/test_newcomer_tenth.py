@@ -236,3 +236,20 @@ def test_help_keys_says_what_f2_does_in_whole_clauses_at_20_cells():
     at = said.index("F2: the cursor's")
     assert said[at + 1:at + 4] == ["square, its tile,", "and where it is,", "counting pegs."], said
     assert s.handle_line("help where")[:4] == ["Say the cursor's", "square, its tile,", "and where it is,", "counting pegs."]
+
+
+@pytest.mark.parametrize("width", [20, 40])
+def test_open_on_the_game_in_play_says_it_in_whole_clauses(tmp_path, width):
+    # at 20 cells: "That game is the one" / "in play; to open" / "another, type open" / "and its number."
+    from audio_scrabble.persistence import SaveStore
+
+    s = Session(Options(players="Ann,computer:beginner", seed=3, braille_width=width), store=SaveStore(tmp_path),
+                computer_factory=passers)
+    s.start()
+    s.handle_line("games")
+    said = s.handle_line("open 1")
+    if width == 20:
+        assert said == ["Game 1 is in play;", "open another by", "its number."], said
+    else:
+        assert said == ["Game 1 is in play;", "open another by its number."], said
+    assert not s.game.actions
