@@ -395,7 +395,7 @@ def words_phrases(board: Board) -> list[str]:
     words = board.words()
     if not words:
         return ["The board is empty."]
-    lines = [f"{plural(len(words), 'word')} on the board:"]
+    lines = [f"{plural(len(words), 'word')} on board:"]  # one line at 20 cells ("9 words on" / "the board:")
     for start, direction, letters in words:
         lines.append(placement_text(start, direction, letters) + ".")
     return lines

@@ -253,3 +253,15 @@ def test_open_on_the_game_in_play_says_it_in_whole_clauses(tmp_path, width):
     else:
         assert said == ["Game 1 is in play;", "open another by its number."], said
     assert not s.game.actions
+
+
+def test_words_heads_its_list_on_one_line_at_20_cells():
+    # "9 words on" / "the board:"
+    from audio_scrabble.core.board import Board
+    from audio_scrabble.presentation import layout, phrases
+
+    board = Board()
+    for square, letter in (("D8", "T"), ("E8", "O"), ("E9", "X")):
+        board.put(Square.parse(square), letter)
+    said = layout.lay_out(phrases.words_phrases(board), 20)
+    assert said == ["2 words on board:", "TO, D8 across.", "OX, E8 down."], said

@@ -260,7 +260,7 @@ def test_words_at_the_last_move_lists_every_word_of_the_final_board():
     s.handle_line("last")
     lines = s.handle_line("words")
     expected = final_board(record).words()
-    assert lines[0] == f"{len(expected)} words on the board:"
+    assert lines[0] == f"{len(expected)} words on board:"
     assert len(lines) == len(expected) + 1
     assert "JAVELINAS, E3 down." in lines and "WINDY, D8 across." in lines
 
