@@ -265,3 +265,19 @@ def test_words_heads_its_list_on_one_line_at_20_cells():
         board.put(Square.parse(square), letter)
     said = layout.lay_out(phrases.words_phrases(board), 20)
     assert said == ["2 words on board:", "TO, D8 across.", "OX, E8 down."], said
+
+
+def test_the_tutorials_first_steps_read_in_whole_clauses_at_20_cells():
+    # "A to O, from the" / "left; rows are", "the first word must" / "cover it.",
+    # "with their values if" / "you like:": lines that part a phrase
+    s = _ann(20)
+    step1 = s.handle_line("tutorial")
+    assert step1[:7] == ["Step 1: the board.", "The board:", "15 by 15 squares.", "Columns: A to O,", "from the left.",
+                         "Rows: 1 to 15,", "from the top."], step1
+    assert "The first word" in step1 and "covers it." in step1, step1
+    step2 = s.handle_line("next")
+    assert step2[:5] == ["Step 2: your rack.", "You hold 7 tiles;", "rack says them.", "set verbosity full",
+                         "adds their values."], step2
+    assert all(len(x) <= 20 for x in step1 + step2)
+    for line in step1 + step2:  # no line ends in a word that leads into the next
+        assert not line.endswith((" the", " are", " if", " must", " to")), line
