@@ -185,12 +185,8 @@ def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime |
     when = f"{started.day} {started:%b %Y}" if started else ""
     who = f"{n}. {state}: {join_and(list(names))}"
     head = f"{who}, {when}{end}" if when else f"{who}{end}"
-    if len(head) > LINE_WIDTH:  # the number stays with the state, a name is never split
-        first = f"{who}," if when else f"{who}{end}"
-        head_lines = [first] if len(first) <= LINE_WIDTH else wrapped(first, LINE_WIDTH, names=names)  # the "and" kept
-        head_lines += [when + end] if when else []
-    else:
-        head_lines = [head]
+    # broken where a reader pauses, a name never split, the "and" kept with them
+    head_lines = [head] if len(head) <= LINE_WIDTH else wrapped(head, LINE_WIDTH, names=names)
     if not with_scores:
         return head_lines
     assert scores is not None

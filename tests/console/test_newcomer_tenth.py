@@ -281,3 +281,13 @@ def test_the_tutorials_first_steps_read_in_whole_clauses_at_20_cells():
     assert all(len(x) <= 20 for x in step1 + step2)
     for line in step1 + step2:  # no line ends in a word that leads into the next
         assert not line.endswith((" the", " are", " if", " must", " to")), line
+
+
+def test_a_games_entry_too_long_for_a_line_keeps_its_date_with_the_names_where_they_fit():
+    # "1. Unfinished:" / "Ann and Beginner computer," / "28 Nov 2026:": three lines where two do
+    from datetime import datetime
+
+    from audio_scrabble.presentation import prompts_saving
+
+    lines = prompts_saving.game_entry_line(1, ["Ann", "Beginner computer"], "unfinished", datetime(2026, 11, 28), [85, 43])
+    assert lines == ["1. Unfinished:", "Ann and Beginner computer, 28 Nov 2026:", "Ann 85, Beginner computer 43."]
