@@ -322,11 +322,13 @@ def square_phrase(board: Board, square: Square, marks: str = MARKS) -> str:
     return f"{square.name}."
 
 
-def where_phrases(square: Square) -> list[str]:
-    """Where a square is, in the leaflet's peg-counting terms."""
+def where_phrases(square: Square, board: Board | None = None, marks: str = MARKS) -> list[str]:
+    """Where a square is, in the leaflet's peg-counting terms: first the
+    square as an arrow key says it (``H8, R.``: what is on it, given the
+    ``board``), then its column and row counted."""
     col, row = square.col + 1, square.row + 1
     return [
-        f"{square.name}.",
+        square_phrase(board, square, marks) if board is not None else f"{square.name}.",
         f"Column {COLUMNS[square.col]}, {ordinal(col)} from the left.",
         f"Row {row}, {ordinal(row)} from the top.",
     ]
@@ -393,7 +395,7 @@ def words_phrases(board: Board) -> list[str]:
     words = board.words()
     if not words:
         return ["The board is empty."]
-    lines = [f"{plural(len(words), 'word')} on the board:"]
+    lines = [f"{plural(len(words), 'word')} on board:"]  # one line at 20 cells ("9 words on" / "the board:")
     for start, direction, letters in words:
         lines.append(placement_text(start, direction, letters) + ".")
     return lines
@@ -471,6 +473,14 @@ def word_score_line(word: WordScore) -> str:
     return f"{word_text(word.letters)}: {word.letter_sum}, {mult}, {word.score}."
 
 
+def _word_items(breakdown: ScoreBreakdown) -> list[str]:
+    """``TRAIN 12``, a word and its score; a word formed twice by one play
+    with its way (``EW across 5, EW down 5``: "EW 5, EW 5" told them not apart)."""
+    said = [word_text(w.letters) for w in breakdown.words]
+    return [f"{text} {direction_word(w.word.direction)} {w.score}" if said.count(text) > 1 else f"{text} {w.score}"
+            for text, w in zip(said, breakdown.words)]
+
+
 def breakdown_lines(breakdown: ScoreBreakdown, style: Style, compact: bool = False) -> list[str]:
     """The words a play formed and how they scored.
 
@@ -480,7 +490,7 @@ def breakdown_lines(breakdown: ScoreBreakdown, style: Style, compact: bool = Fal
     """
     lines: list[str] = []
     if compact and not style.full and len(breakdown.words) > 1:
-        items = [f"{word_text(w.letters)} {w.score}" for w in breakdown.words]
+        items = _word_items(breakdown)
         if breakdown.bingo:
             items.append(f"all 7 tiles {breakdown.bingo}")
         items[0] = "Words: " + items[0]
@@ -490,7 +500,7 @@ def breakdown_lines(breakdown: ScoreBreakdown, style: Style, compact: bool = Fal
             lines.append(word_score_line(w))
             lines.extend(premium_lines(w, style.marks))
     elif len(breakdown.words) > 1:
-        items = [f"{word_text(w.letters)} {w.score}" for w in breakdown.words]
+        items = _word_items(breakdown)
         items[0] = "Words: " + items[0]  # the label stays with the first word, on its line
         lines.extend(fit(items, end="."))
     if breakdown.bingo:

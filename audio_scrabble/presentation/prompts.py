@@ -72,7 +72,7 @@ def still_asking_blank(square: str) -> str:
     return f"Still asking: the blank on {square}?"
 START_NEW = ("Start a new game?", "This one ends unscored.", TYPE_YES_OR_NO)
 #: ... when games are saved: the game in play is put away in the games
-#: folder (``Game put away: ...`` / ``Type open 2 to go back to it.``), not ended
+#: folder (``Game put away: ...`` / ``To resume it, type open 2.``), not ended
 START_NEW_KEPT = ("Start a new game?", "This one is put away, to open later.", TYPE_YES_OR_NO)
 PLAY_IT = "Play it? Type yes or no."
 STAYING = "Staying in the game."
@@ -134,6 +134,9 @@ ANSWER_CHALLENGE_FIRST = "Challenge or accept the last play first."
 #: the first turn's prompt: the one form a play is taught in, the form the
 #: hints say (teaching.typed_play); ``8D TRAIN`` is read too, never taught
 FIRST_WORD_HINT = ("Type play, a word, its square and way:", "play TRAIN from D8 across, or help.")
+#: the same, at a person's first turn after a computer opened: no example
+#: square, which the word just played may cover (D8 under SORRY from E8)
+JOIN_WORD_HINT = ("Type play, a word, its square and way,", "touching a tile; or type help.")
 #: the first turn of a game begun from a position: where to start
 POSITION_HINT = ("Type spots for where a word can go,", "or help for more.")
 POSITION_HINT_NO_AIDS = ("Type help for commands.",)
@@ -180,11 +183,17 @@ def new_tiles(tiles: Sequence[str]) -> list[str]:
     return clauses(f"New tiles: {tiles_list(tiles)}.")
 
 
+#: the first chance to challenge, after a round heard at once: a clause a
+#: line at 20 cells ("You may" / "challenge it:" / "type challenge." read
+#: "You may" as a line of its own)
+CHALLENGE_IT = "To challenge it, type challenge."
+
+
 def may_challenge(whose_name: str, first_time: bool, compact: bool = False) -> list[str]:
     """That the last play may be challenged: the first time with how
     (``compact``: in one line, after a round heard at once)."""
     if compact:
-        return ["You may challenge it: type challenge." if first_time else "You may challenge it."]
+        return [CHALLENGE_IT if first_time else "You may challenge it."]
     play = whose("play", whose_name)
     if len(f"You may challenge {play}:") > LINE_WIDTH:
         play = "the last play"  # it was just said whose it is
@@ -656,6 +665,15 @@ def play_from(reason: str, rack: Sequence[str]) -> str:
     return f"{reason.rstrip('.')}; play from your tiles: {tiles}."
 
 
+def not_listed_other_way(words: Sequence[str]) -> str:
+    """The other way of a play refused for its place (off the star,
+    touching nothing), with the aids on, forms a word not in the list:
+    that said, not the way to type (which a challenge would take back)."""
+    if len(words) == 1:
+        return f"{words[0]} is not in the word list; try another word."
+    return f"{', '.join(words[:-1])} and {words[-1]} are not in the word list; try other words."
+
+
 def touching_nothing(letters: str, start: str, way: str, other_way: str) -> str:
     """A word typed where it touches no tile (a hint's play typed back
     without its way: a square written column first runs down): which way
@@ -693,7 +711,7 @@ def play_the_hint_brief(action: str, notation: str) -> str:
     return f"Type {action} {notation}."
 
 
-EXCHANGE_WHICH = "Say which tiles, like exchange AEI or all."
+EXCHANGE_WHICH = "Say which tiles: exchange AEI, or exchange all."
 EXCHANGE_WHICH_BRIEF = "No tiles given: exchange AEI."
 NOTHING_TO_CHALLENGE = "Nothing to challenge: no word is played yet."
 

@@ -64,8 +64,8 @@ def put_away_line(names: Sequence[str]) -> list[str]:
 def put_away_to_open(names: Sequence[str], number: int) -> list[str]:
     """The game in play put away by ``open N`` (kept in the games folder,
     as every game is), said as ``--new`` says it, then how to go back to
-    it: ``Game put away: Ann and Bob.`` / ``Type open 2 to go back to it.``"""
-    return [*put_away_line(names), f"Type open {number} to go back to it."]
+    it: ``Game put away: Ann and Bob.`` / ``To resume it, type open 2.``"""
+    return [*put_away_line(names), f"To resume it, type open {number}."]
 
 
 #: after ``Game put away: ...`` when the number ``open`` will take is not yet known
@@ -173,20 +173,20 @@ def final_result(names: Sequence[str], scores: Sequence[int]) -> str:
 
 def game_entry_line(n: int, names: Sequence[str], kind: str, started: datetime | None,
                     scores: Sequence[int] | None = None) -> list[str]:
-    """``3. Alice and Bob, put away, 21 Nov 2026.``, with the scores of an
+    """``3. Put away: Alice and Bob, 21 Nov 2026.``, with the scores of an
     unfinished game (``Alice 40, Bob 32.``) and the result of a finished
-    one (``Alice won 312 to 280.``)."""
-    when = f", {started.day} {started:%b %Y}" if started else ""
-    what = f"{KIND_WORDS.get(kind, kind)}{when}"
+    one (``Alice won 312 to 280.``). The state goes with the number,
+    first: a state after the names ("finished,") stood alone on a line
+    of 20 cells, parted from its date."""
+    state = KIND_WORDS.get(kind, kind)
+    state = state[:1].upper() + state[1:]
     with_scores = bool(scores) and len(scores or ()) == len(names)
     end = ":" if with_scores else "."
-    head = f"{n}. {join_and(list(names))}, {what}{end}"
-    if len(head) > LINE_WIDTH:  # the number stays with the first name, a name is never split
-        who = f"{n}. {join_and(list(names))},"
-        head_lines = [who] if len(who) <= LINE_WIDTH else wrapped(who, LINE_WIDTH, names=names)  # the "and" kept
-        head_lines += clauses(what + end)
-    else:
-        head_lines = [head]
+    when = f"{started.day} {started:%b %Y}" if started else ""
+    who = f"{n}. {state}: {join_and(list(names))}"
+    head = f"{who}, {when}{end}" if when else f"{who}{end}"
+    # broken where a reader pauses, a name never split, the "and" kept with them
+    head_lines = [head] if len(head) <= LINE_WIDTH else wrapped(head, LINE_WIDTH, names=names)
     if not with_scores:
         return head_lines
     assert scores is not None
@@ -205,7 +205,14 @@ def games_heading(count: int) -> str:
 OPEN_HOW = "Type open and a number to resume one."
 OPEN_WHICH = "Type open and a game's number; games lists them."
 OPEN_NONE = "No game to open; games lists them."
-IN_PLAY_ALREADY = "That game is the one in play; to open another, type open and its number."
+
+
+def in_play_already(n: int) -> str:
+    """``open N`` on the game in play: a clause a line at 20 cells ("That
+    game is the one" / "in play; to open" / "another, type open" / ...)."""
+    return f"Game {n} is in play; open another by its number."
+
+
 #: open N when the games on file are no longer those games last listed
 GAMES_CHANGED = "The games on file have changed since games listed them; type games to hear them again."
 GAMES_CHANGED_BRIEF = "Games changed; type games again."
@@ -215,16 +222,19 @@ OPEN_ELSEWHERE = "That game is open in another window; leave it there first."
 def open_out_of_range(count: int) -> str:
     if count == 0:
         return "No games on file yet."
+    if count == 1:  # not "numbered 1 to 1"
+        return "One game on file; type open 1."
     return f"Games are numbered 1 to {count}; type games to hear them."
 
 
 def open_finished(file_name: str) -> str:
-    """``open N`` on a finished game: the command that reviews it, on a line
-    of its own with nothing after it, so that it can be copied or retyped
+    """``open N`` on a finished game: that it is over ("That game is
+    finished;" broke "That game" / "is finished;" at 20 cells), then the
+    command that reviews it, on a line of its own with nothing after it, so that it can be copied or retyped
     as it stands (a braille display breaks it after ``review``, then the
     name only after its own ``/ - _ .``). ``file_name`` is bare for a file
     in the games folder: ``audio-scrabble review`` looks there too."""
-    return f"That game is finished; review it with:\n{review_command(file_name)}"
+    return f"That game is over; review it with:\n{review_command(file_name)}"
 
 
 def open_finished_brief(file_name: str) -> str:

@@ -154,7 +154,7 @@ def test_words_row_column_goto_and_where():
     assert s.handle_line("words") == ["The board is empty."]
     assert s.handle_line("goto D8") == ["D8, two dots."]
     assert s.reader.cursor.square == Square.parse("D8")
-    assert s.handle_line("where") == ["D8.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
+    assert s.handle_line("where") == ["D8, two dots.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
     assert s.handle_line("row")[0] == "Row 8:"
     assert s.handle_line("column")[0] == "Column D:"
     assert s.handle_line("square") == ["D8, two dots."]
@@ -236,7 +236,7 @@ def test_repeat_key_and_board_keys_through_the_session():
     s.key("row_start")
     assert s.key("left") == ["Left edge: A8, three bars."]
     assert s.key("star") == ["H8, star."]
-    assert s.key("where")[0] == "H8."
+    assert s.key("where")[0] == "H8, star."
     assert s.key("next_right") == ["No more tiles right of H8."]
     assert s.key("column_top") == ["H1, three bars."]
     assert s.key("up") == ["Top edge: H1, three bars."]

@@ -265,17 +265,17 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     text = said(out)
     assert out[:2] == ["Games folder:", f"{folder / 'games'}"]
     assert "3 games on file:" in out
-    assert re.search(r"1\. Carol and Dan, in play, \d+ \w+ \d{4}: Carol 0, Dan 0\.", text), text
-    assert re.search(r"2\. Alice and Bob, put away, \d+ \w+ \d{4}: Alice 0, Bob 0\.", text), text
+    assert re.search(r"1\. In play: Carol and Dan, \d+ \w+ \d{4}: Carol 0, Dan 0\.", text), text
+    assert re.search(r"2\. Put away: Alice and Bob, \d+ \w+ \d{4}: Alice 0, Bob 0\.", text), text
     # a finished game with its result, read from its GCG record (both passed twice: racks counted off)
-    assert re.search(r"3\. Eve and Fay, finished, \d+ \w+ \d{4}: Eve won -13 to -14\.", text), text
+    assert re.search(r"3\. Finished: Eve and Fay, \d+ \w+ \d{4}: Eve won -13 to -14\.", text), text
     assert out[-1] == "Type open and a number to resume one."
     assert all(len(x) <= 40 for x in out[2:])
     # refusals, each one sentence, and nothing changes
     assert joined(second.handle_line("open")) == prompts_saving.OPEN_WHICH
     assert joined(second.handle_line("open 9")) == "Games are numbered 1 to 3; type games to hear them."
-    assert joined(second.handle_line("open 1")) == prompts_saving.IN_PLAY_ALREADY  # with what to do instead
-    assert second.handle_line("open 3")[0] == "That game is finished; review it with:"
+    assert joined(second.handle_line("open 1")) == prompts_saving.in_play_already(1)  # with what to do instead
+    assert second.handle_line("open 3")[0] == "That game is over; review it with:"
     assert second.game.names == ("Carol", "Dan")
     # open 2: the game in play is put away, the other resumed as it was left
     out = second.handle_line("open 2")
@@ -284,8 +284,8 @@ def test_games_lists_every_game_on_file_and_open_resumes_any_unfinished_one(tmp_
     assert second.game.names == ("Alice", "Bob") and len(second.game.actions) == 1
     assert decode_save(second.store.current_path.read_bytes()).summary.names == ("Alice", "Bob")
     text = said(second.handle_line("games"))
-    assert "1. Alice and Bob, in play" in text and "2. Carol and Dan, put away" in text
-    assert "3. Eve and Fay, finished" in text
+    assert "1. In play: Alice and Bob," in text and "2. Put away: Carol and Dan," in text
+    assert "3. Finished: Eve and Fay," in text
     # and it plays on, and is saved
     pass_turn(second)
     assert len(decode_save(second.store.current_path.read_bytes()).actions) == 2
@@ -304,17 +304,17 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     second, lines = stored(folder, players="Carol,Dan", seed=4, saved_game=NEW, verbosity=verbosity)
     assert "Game put away: Alice and Bob." in lines
     pass_turn(second)
-    assert "2. Alice and Bob, put away" in said(second.handle_line("games"))
+    assert "2. Put away: Alice and Bob," in said(second.handle_line("games"))
     out = second.handle_line("open 2")
     assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
     # open's answer said the number back to the game put away (newcomer3): that list is the one heard
-    assert "Type open 2 to go back to it." in out
+    assert "To resume it, type open 2." in out
     out = second.handle_line("open 2")
     assert "Game put away: Alice and Bob." in out and second.game.names == ("Carol", "Dan")
     assert len(second.game.actions) == 1
     second.handle_line("new")  # a game put away: said with the number back to it (newcomer 7)
-    back = next(x for x in second.handle_line("yes") if x.startswith("Type open "))
-    assert f"{back.split()[2]}. Carol and Dan, put away" in said(second.handle_line("games"))
+    back = next(x for x in second.handle_line("yes") if x.startswith("To resume it, type open "))
+    assert f"{back.split()[-1].rstrip('.')}. Put away: Carol and Dan," in said(second.handle_line("games"))
     away = next((folder / "games").glob("*Carol-v-Dan.unfinished.json"))
     (folder / "games" / ("2099-" + away.name[5:])).write_bytes(away.read_bytes())  # a game on file since
     before = (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*")))
@@ -327,7 +327,7 @@ def test_open_after_open_does_not_use_the_list_heard_before(tmp_path: Path, verb
     assert (second.game.names, list(second.game.actions), sorted(p.name for p in folder.rglob("*"))) == before
     # games again: the list as it is now, and open N opens the game heard as N
     listed = second.handle_line("games")
-    n = next(x.split(".")[0] for x in listed if x.split(".")[0].isdigit() and "Alice and Bob, put away" in x)
+    n = next(x.split(".")[0] for x in listed if x.split(".")[0].isdigit() and "Put away: Alice and Bob," in x)
     out = second.handle_line(f"open {n}")
     assert "Game put away: Carol and Dan." in out and second.game.names == ("Alice", "Bob")
 
@@ -345,7 +345,7 @@ def test_the_review_command_open_gives_works_from_any_folder(tmp_path: Path, mon
     s.handle_line("games")
     said = s.handle_line("open 2")
     kept = next((folder / "games").glob("*-Eve-v-Fay.gcg"))
-    assert said == ["That game is finished; review it with:", "audio-scrabble review", f"{kept.name}"]
+    assert said == ["That game is over; review it with:", "audio-scrabble review", f"{kept.name}"]
     s.store.release()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -420,7 +420,7 @@ def test_the_review_command_stays_copyable_on_a_braille_display(tmp_path: Path, 
     name = next((folder / "games").glob("*-Eve-v-Fay.gcg")).name
     assert all(len(x) <= width for x in said), said
     at = next(k for k, x in enumerate(said) if x.startswith("audio-scrabble"))
-    assert " ".join(said[:at]) == "That game is finished; review it with:"
+    assert " ".join(said[:at]) == "That game is over; review it with:"
     start = next(k for k in range(at, len(said)) if name.startswith(said[k]))
     assert " ".join(said[at:start]) == "audio-scrabble review"
     assert "".join(said[start:]) == name, said
@@ -440,10 +440,10 @@ def test_a_file_name_longer_than_a_line_stands_whole_in_a_refusal(tmp_path):
     name = "2026-11-26-203257-Bartholomew-v-Christabella.gcg"
     (tmp_path / "saves" / "games").mkdir()
     (tmp_path / "saves" / "games" / name).write_text("#player1 B Bartholomew\n#player2 C Christabella\n")
-    assert "2. Bartholomew and Christabella," in s.handle_line("games")
+    assert "Bartholomew and Christabella," in s.handle_line("games")
     before = (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0))
     out = s.handle_line("open 2")
-    assert out == ["That game is finished; review it with:", "audio-scrabble review", name]
+    assert out == ["That game is over; review it with:", "audio-scrabble review", name]
     assert (s.game.board.rows_text(), list(s.game.actions), s.playing().rack_of(0)) == before
 
 
@@ -473,7 +473,7 @@ def test_open_n_works_at_the_resume_question_and_at_the_set_up(tmp_path):
     s = Session(Options(), lexicon=services.WordSet(["QI"]), store=SaveStore(folder))
     assert s.start()[-1] == "Resume it? Type yes or no."
     listing = " ".join(s.handle_line("games"))
-    assert "1. Carol and Dan, unfinished" in listing and "2. Alice and Bob, put away" in listing
+    assert "1. Unfinished: Carol and Dan," in listing and "2. Put away: Alice and Bob," in listing
     out = s.handle_line("open 9")
     assert joined(out[:-1]) == "Games are numbered 1 to 2; type games to hear them."
     assert out[-1] == "Resume it? Type yes or no."
@@ -505,7 +505,7 @@ def test_a_game_on_file_with_long_names_is_listed_without_breaking_a_name_or_a_s
 
     lines = prompts_saving.game_entry_line(2, ["Bartholomew Jones", "Christabel Smith"], "put away",
                                            datetime(2026, 11, 21), [10, 200])
-    assert lines == ["2. Bartholomew Jones and", "Christabel Smith,", "put away, 21 Nov 2026:",  # "and" kept (newcomer 8)
+    assert lines == ["2. Put away:", "Bartholomew Jones and Christabel Smith,", "21 Nov 2026:",  # "and" kept (newcomer 8)
                      "Bartholomew Jones 10,", "Christabel Smith 200."]
     assert prompts_saving.put_away_line(["Bartholomew Jones", "Christabel Smith", "Max Ortega"]) == [
         "Game put away:", "Bartholomew Jones,", "Christabel Smith and Max Ortega."]  # the "and" kept (newcomer 8)

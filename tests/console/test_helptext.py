@@ -27,7 +27,7 @@ def test_every_command_has_help_text():
 def test_help_on_a_command_and_its_alias():
     s, _ = session()
     out = s.handle_line("help play")
-    assert out[0] == "Place a word and end your turn."
+    assert out[0] == "Place a word, ending your turn."
     assert "Type play TRAIN from D8 across." in out
     assert s.handle_line("help p") == out
     out = s.handle_line("help keys")

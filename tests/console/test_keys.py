@@ -90,7 +90,7 @@ def test_ctrl_home_goes_to_the_star_and_f2_says_where():
     assert got[:2] == ["H1, three bars.", "A1, three bars."]
     assert got[2] == "H8, star."
     assert got[3:7] == ["G8.", "F8.", "E8.", "D8, two dots."]
-    assert got[7:10] == ["D8.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
+    assert got[7:10] == ["D8, two dots.", "Column D, 4th from the left.", "Row 8, 8th from the top."]
 
 
 def test_f4_repeats_the_last_message():

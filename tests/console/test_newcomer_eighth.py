@@ -47,9 +47,9 @@ def test_in_a_round_heard_at_once_the_chance_to_challenge_comes_before_the_score
     s.start()
     out = s.handle_line("play JEEZ from E8 across")
     assert out[1:3] == ["Beginner computer played JILT,", "E8 down, 22."], out
-    assert out[3] == "You may challenge it: type challenge.", out  # was after the scores line
+    assert out[3] == "To challenge it, type challenge.", out  # was after the scores line
     assert out[4] == "You 40, Beginner computer 22.", out
-    assert out.count("You may challenge it: type challenge.") == 1, out
+    assert out.count("To challenge it, type challenge.") == 1, out
     assert out[-1].startswith("Rack: "), out
 
 
@@ -103,7 +103,7 @@ def test_a_games_entry_too_long_for_a_line_keeps_the_and_between_the_names():
 
     names = ["Bartholomew Jones", "Expert computer"]
     lines = prompts_saving.game_entry_line(1, names, "finished", datetime(2026, 11, 28), [300, 280])
-    assert lines[:2] == ["1. Bartholomew Jones and", "Expert computer,"], lines  # was "..., Expert computer,"
+    assert lines[:2] == ["1. Finished:", "Bartholomew Jones and Expert computer,"], lines  # was "..., Expert computer,"
     assert layout.break_path("2026-11-28-011345-Ann-v-Club_computer-v-Expert_computer.gcg", 20) == [
         "2026-11-28-011345-", "Ann-v-", "Club_computer-v-", "Expert_computer.gcg"]
 
@@ -160,7 +160,7 @@ def test_new_asks_to_put_the_game_away_when_games_are_saved(tmp_path):
     told = " ".join(s.handle_line("maybe"))
     assert "type yes to put this game away, or no to stay." in told, told
     out = s.handle_line("yes")
-    assert out[1:3] == ["Game put away: Ann and Expert computer.", "Type open 2 to go back to it."], out  # as asked
+    assert out[1:3] == ["Game put away: Ann and Expert computer.", "To resume it, type open 2."], out  # as asked
 
 
 def test_new_without_saving_still_says_the_game_ends_unscored():

@@ -31,7 +31,7 @@ def test_after_the_computers_play_the_challenge_chance_comes_before_the_rack():
         pytest.skip("the club computer needs the move engine")
     s = Session(Options(players="Ann,computer:club", seed=7))
     out = s.start()
-    at = out.index("You may challenge it: type challenge.")
+    at = out.index("To challenge it, type challenge.")
     assert out[at - 1] == "H8 across, 36.", out  # right after the play (newcomer 8: before the scores)
     assert out[at + 1].startswith("You 0, Club computer"), out
     assert out[-1].startswith("Rack: "), out  # the rack last, where the display shows it
@@ -88,7 +88,7 @@ def test_at_20_cells_the_games_list_against_the_computer_as_the_console_says_it(
                 store=SaveStore(tmp_path), computer_factory=passers)
     s.start()
     out = s.handle_line("games")
-    assert "1. Ann and" in out and "Expert computer," in out, out
+    assert "1. In play: Ann and" in out and "Expert computer," in out, out
     assert not any(x.startswith("and ") for x in out), out
 
 

@@ -34,8 +34,8 @@ def test_at_20_cells_in_play_and_put_away_stay_whole_in_the_games_list(tmp_path)
     s.handle_line("")
     out = s.handle_line("games")
     assert all(len(x) <= 20 for x in out), out
-    assert any("in play," in x for x in out), out
-    assert any("put away," in x for x in out), out
+    assert any(x.startswith("1. In play:") for x in out), out
+    assert any(x.startswith("2. Put away:") for x in out), out
     assert not any(x.endswith((" in", " put")) for x in out), out
 
 
@@ -127,8 +127,8 @@ def test_a_game_the_save_finds_in_the_way_is_said_by_its_players_not_its_file(tm
     out = s.start()
     assert not any("games/" in x or "json" in x or "kept as" in x for x in out), out
     at = out.index("Game put away: Ann and Bob.")
-    assert out[at + 1].startswith("Type open ") and out[at + 1].endswith(" to go back to it."), out
-    number = out[at + 1].split()[2]
+    assert out[at + 1].startswith("To resume it, type open ") and out[at + 1].endswith("."), out
+    number = out[at + 1].split()[-1].rstrip(".")
     monkeypatch.undo()
     back = s.handle_line(f"open {number}")
     assert s.game is not None and s.game.names == ("Ann", "Bob"), back

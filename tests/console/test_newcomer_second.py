@@ -281,7 +281,6 @@ def test_opening_the_game_in_play_says_what_to_do_instead(tmp_path):
     s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]), store=store)
     s.start()
     s.handle_line("games")
-    assert joined(s.handle_line("open 1")) == (
-        "That game is the one in play; to open another, type open and its number.")
+    assert joined(s.handle_line("open 1")) == "Game 1 is in play; open another by its number."
     s.handle_line("set verbosity brief")
-    assert s.handle_line("open 1") == ["That game is the one in play."]
+    assert s.handle_line("open 1") == ["Game 1 is in play."]

@@ -67,11 +67,11 @@ def test_a_new_games_put_away_says_the_number_open_takes_to_go_back(tmp_path):
         s.handle_line(answer)
     out = s.handle_line("")  # house rules: the game begins, saved in this window's slot
     at = out.index("Game put away: Ann and Expert computer.")
-    assert out[at + 1] == "Type open 2 to go back to it.", out
+    assert out[at + 1] == "To resume it, type open 2.", out
     assert len(s.game.actions) == 0
     back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
     assert len(s.game.actions) == 2, back  # the game left with a pass each
-    assert back[:2] == ["Game put away: Ann and Expert computer.", "Type open 2 to go back to it."], back
+    assert back[:2] == ["Game put away: Ann and Expert computer.", "To resume it, type open 2."], back
 
 
 def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
@@ -84,7 +84,7 @@ def test_new_from_the_command_line_says_games_finds_the_game_put_away(tmp_path):
     out = s.start()  # the set-up's questions follow: the number open will take is not known yet
     at = out.index("Game put away: Ann and Expert computer.")
     assert out[at + 1] == "Type games to find it again.", out
-    assert "1. Ann and Expert computer," in s.handle_line("games")
+    assert "1. Put away: Ann and Expert computer," in s.handle_line("games")
 
 
 # ---------------------------------------------------------------- 5. a pass in the end game: what the hints say it cost

@@ -44,7 +44,7 @@ def test_at_20_cells_the_games_list_keeps_the_players_of_a_game_together(tmp_pat
     assert s.game.is_over
     out = s.handle_line("games")
     entry = next(k for k, x in enumerate(out) if x.startswith("1."))
-    assert out[entry] == "1. Ann and Bob,", out
+    assert out[entry:entry + 2] == ["1. Finished:", "Ann and Bob,"], out
     assert all(len(x) <= 20 for x in out), out
 
 
@@ -236,13 +236,13 @@ def test_open_n_in_a_game_says_the_game_put_away_and_the_number_back_to_it(tmp_p
     s.handle_line("")
     s.handle_line("pass")
     listed = s.handle_line("games")
-    assert "2. Ann and Bob, put away, " in joined(listed)
+    assert "2. Put away: Ann and Bob, " in joined(listed)
     out = s.handle_line("open 2")
-    assert out[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], out
+    assert out[:2] == ["Game put away: Ann and Bob.", "To resume it, type open 2."], out
     first = s.game.seed
     assert first != second
     back = s.handle_line("open 2")  # the number said is the one open takes, no games needed between
-    assert back[:2] == ["Game put away: Ann and Bob.", "Type open 2 to go back to it."], back
+    assert back[:2] == ["Game put away: Ann and Bob.", "To resume it, type open 2."], back
     assert s.game.seed == second
 
 

@@ -247,7 +247,7 @@ def test_exchange_with_no_tiles_named_shows_how_to_name_them():
     s, _ = session()
     ready(s)
     before = snapshot(s)
-    assert joined(s.handle_line("exchange")) == "Say which tiles, like exchange AEI or all."
+    assert joined(s.handle_line("exchange")) == "Say which tiles: exchange AEI, or exchange all."
     assert snapshot(s) == before
 
 

@@ -74,7 +74,7 @@ def test_a_finished_position_game_is_reviewed_from_its_save_file(lexicon, tmp_pa
     try:
         in_game = s.handle_line("review")
         # open on it now says how to review it
-        assert s.handle_line("games") and s.handle_line("open 1") == ["That game is finished; review it with:", "audio-scrabble review", f"{kept.name}"]
+        assert s.handle_line("games") and s.handle_line("open 1") == ["That game is over; review it with:", "audio-scrabble review", f"{kept.name}"]
     finally:
         s._close_computers()
     code, out, err = _main(["review", str(kept)], "scores\nG4\n\nG4\nrack\n\n\n\n", monkeypatch, capsys)

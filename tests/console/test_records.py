@@ -92,7 +92,7 @@ def test_a_game_begun_from_a_position_is_kept_as_a_save_file_and_said_so(lexicon
         assert "1 game on file:" in listed
         refused = s.handle_line("open 1")
         if verbosity != "brief":
-            assert refused == ["That game is finished; review it with:", "audio-scrabble review", f"{kept[0].name}"]
+            assert refused == ["That game is over; review it with:", "audio-scrabble review", f"{kept[0].name}"]
         else:  # short, the command kept (its save file reviews as a record does)
             assert refused == ["Finished: audio-scrabble review", kept[0].name]
     finally:

@@ -394,7 +394,7 @@ def test_the_open_option_resumes_a_game_put_away(tmp_path: Path) -> None:
     refused = subprocess.run(_command() + ["--open", str(record)], input="", env=env,
                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert refused.returncode == 2
-    assert "That game is finished; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
+    assert "That game is over; review it with: audio-scrabble review done.gcg" in " ".join(refused.stderr.split())
 
 
 # ====================================================================== a word list that moved
@@ -457,7 +457,7 @@ def test_a_game_whose_word_list_is_gone_says_which_and_how_and_is_kept(tmp_path:
     assert prompts_saving.word_list_other("words.txt") in said_saving(t.handle_line("yes"))
     # the game was not lost: the new game put it away, and games lists it
     text = said_saving(s.handle_line("games"))
-    assert "Alice and Bob, put away" in text
+    assert "Put away: Alice and Bob," in text
     assert left.game is not None
 
 

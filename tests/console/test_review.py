@@ -260,7 +260,7 @@ def test_words_at_the_last_move_lists_every_word_of_the_final_board():
     s.handle_line("last")
     lines = s.handle_line("words")
     expected = final_board(record).words()
-    assert lines[0] == f"{len(expected)} words on the board:"
+    assert lines[0] == f"{len(expected)} words on board:"
     assert len(lines) == len(expected) + 1
     assert "JAVELINAS, E3 down." in lines and "WINDY, D8 across." in lines
 
@@ -285,7 +285,7 @@ def test_the_cursor_goes_to_the_play_and_keys_move_it():
     s = session_of("doug_v_emely.gcg")
     s.start()
     s.handle_line("go to 3")
-    assert s.handle_line("where")[0] == "E3."
+    assert s.handle_line("where")[0] == "E3, J."
     assert s.key("down") == ["E4, A."]
     assert s.key("next_down") == ["No more tiles below E4."]  # JAVELIN ends on E9, nothing under it yet
     assert s.key("next_up") == ["No more tiles above E4."]

@@ -147,7 +147,7 @@ def test_two_games_at_once_on_one_data_folder_keep_each_their_own_save(tmp_path:
     third.type("games")
     third.wait_for(r"Type open and a number")
     listed = " ".join(third.lines[third.mark:])
-    assert "1. Alice and Bob, unfinished" in listed and "2. Carol and Dan, unfinished" in listed
+    assert "1. Unfinished: Alice and Bob," in listed and "2. Unfinished: Carol and Dan," in listed
     third.type("quit")
     assert "Goodbye. The unfinished game is kept." in third.finish()
 
@@ -168,8 +168,8 @@ def test_a_game_open_in_another_window_cannot_be_opened_twice(tmp_path: Path) ->
         s = Session(Options(players="Carol,Dan", seed=4), lexicon=AcceptAll(), store=store)
         s.start()
         out = s.handle_line("games")
-        assert "1. Carol and Dan, in play," in said(out)
-        assert "2. Alice and Bob, open in another window," in said(out)
+        assert "1. In play: Carol and Dan," in said(out)
+        assert "2. Open in another window: Alice and Bob," in said(out)
         assert joined(s.handle_line("open 2")) == prompts_saving.OPEN_ELSEWHERE
         with pytest.raises(ScrabbleError, match="open in another window"):  # --open FILE alike
             s.saver.choose_file(xdg / "audio_scrabble" / "current.json", s.lexicon, None)
@@ -451,7 +451,7 @@ def test_at_brief_a_file_that_cannot_be_read_is_said_without_its_name_not_cut(tm
     kept = SaveStore(folder).archive_unfinished()
     s, _ = stored(folder, players="Carol,Dan", seed=4, verbosity="brief")
     listed = s.handle_line("games")
-    number = next(line.split(".")[0] for line in listed if "Bartholomew" in line)
+    number = re.search(r"(\d+)\. [A-Za-z ]+: Bartholomew", " ".join(listed)).group(1)
     # gone between open's look at the games on file and its reading the file
     # (gone before that look, open says the games have changed)
     look = s.store.catalogue

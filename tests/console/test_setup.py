@@ -86,7 +86,7 @@ def test_help_and_quit_work_during_setup():
     s = Session(Options(seed=2), lexicon=services.WordSet(WORDS))
     s.start()
     assert s.handle_line("help")[0] == "How many are playing: 2, 3 or 4."  # this question's help
-    assert s.handle_line("help play")[0] == "Place a word and end your turn."  # a command's, as ever
+    assert s.handle_line("help play")[0] == "Place a word, ending your turn."  # a command's, as ever
     assert joined(s.handle_line("rack")) == "'rack' is not 2, 3 or 4; type how many are playing."
     assert s.handle_line("quit") == ["Goodbye."]
     assert s.finished

@@ -219,7 +219,7 @@ def test_the_prompt_while_the_champion_thinks_is_the_persons_and_says_they_wait(
     assert seen["accept while busy"][1] == STILL_SAID and joined(STILL_SAID.split("\n")) == STILL
     assert seen["after"] == "Alice> "
     move = next(m for m in speaker.messages if m.startswith("Champion computer") and m not in (THINKING, STILL_SAID))
-    assert "You may challenge" in move, move  # its play, which may be challenged
+    assert "To challenge it" in move, move  # its play, which may be challenged
     assert seen["accept"][1] == "Champion computer's play stands;\nyour turn."
     assert seen["after accept"] == seen["before accept"]
 

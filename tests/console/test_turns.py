@@ -138,7 +138,7 @@ def test_accept_after_the_computers_play_says_it_stands_and_changes_nothing(lexi
     s, _ = solo(lexicon)
     try:
         out = s.handle_line("pass")
-        assert out[1].startswith("Club computer played ") and "You may challenge it: type challenge." in out
+        assert out[1].startswith("Club computer played ") and "To challenge it, type challenge." in out
         before = state(s)
         assert s.handle_line("accept") == ["Club computer's play stands; your turn."]
         assert state(s) == before

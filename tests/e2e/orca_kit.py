@@ -373,7 +373,7 @@ def start_game(desktop: Desktop) -> Iterator[Callable[..., Game]]:
 #: takes most of its think (tests/e2e/test_orca_arrival.py found it)
 CHAMPION_SEED = 4
 THINKING = "Champion computer is thinking."
-CHALLENGE = "You may challenge it: type challenge."
+CHALLENGE = "To challenge it, type challenge."
 
 
 def start_against_the_champion(start_game: Callable[..., Game], mode: str = "text",

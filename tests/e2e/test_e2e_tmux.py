@@ -428,7 +428,7 @@ def test_a_narrow_terminal_keeps_a_path_whole_on_its_own_row(tmp_path, terminal_
     t.wait_for("Rack:")
     t.wait_for_prompt()
     t.type("games")
-    t.wait_for("finished, ")
+    t.wait_for("Finished: ")
     t.wait_for_prompt()
     t.type("open 2")
     t.wait_for("audio-scrabble review")
@@ -442,7 +442,7 @@ def test_a_narrow_terminal_keeps_a_path_whole_on_its_own_row(tmp_path, terminal_
     assert "".join(rows[at + 1:at + 1 + span]) == folder
     # open 2: the sentence, the command on a row of its own, then the name alone
     at = next(i for i, row in enumerate(rows) if row.endswith("> open 2"))
-    assert rows[at + 1:at + 3] == ["That game is finished; review it with:", "audio-scrabble review"]
+    assert rows[at + 1:at + 3] == ["That game is over; review it with:", "audio-scrabble review"]
     assert rows[at + 3] + rows[at + 4] == kept.name and len(rows[at + 3]) == 40
     assert all(len(row) <= 40 for row in rows)
     t.type("quit")

@@ -58,7 +58,7 @@ def test_the_champions_move_above_a_half_typed_line_is_heard_once_and_the_line_k
     print(f"the half line heard {spoken.count('sco')} times after the move")
     first = next((k for k, line in enumerate(spoken) if line.startswith("Champion computer played")), None)
     assert first is not None, spoken
-    end = spoken.index("You may challenge it: type challenge.", first)
+    end = spoken.index("To challenge it, type challenge.", first)
     move = spoken[first:end + 1]
     twice = [line for line in move if spoken.count(line) != 1]
     assert twice == [], (twice, spoken)

@@ -50,7 +50,7 @@ def test_the_game_on_file_is_not_in_play_at_an_online_table_and_opens(tmp_path):
     try:
         seated(alice, bob)
         listed = alice.line("games")
-        assert any(line.startswith("1. Ann and") for line in listed), listed
+        assert any(line.startswith("1. Unfinished: Ann and") for line in listed), listed
         assert not any("in play" in line for line in listed), listed
         said = alice.line("open 1")
         assert alice.session.game.names == ("Ann", "Expert computer"), said

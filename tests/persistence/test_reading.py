@@ -185,7 +185,7 @@ def test_a_save_whose_word_list_became_a_fifo_is_resumed_or_refused_without_hang
     out = " ".join(_within(20, lambda: s.handle_line("yes")))
     assert "words.txt" in out and "Traceback" not in out
     assert "Starting a new game instead." in out  # the set-up of a new game, and the old one is not lost
-    assert "1. Alice and Bob," in s.handle_line("games")
+    assert "1. Unfinished: Alice and Bob," in s.handle_line("games")
 
 
 def test_a_fifo_in_place_of_the_save_is_set_aside_not_waited_on(tmp_path: Path) -> None:

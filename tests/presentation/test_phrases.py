@@ -92,7 +92,7 @@ def test_column_reads_top_to_bottom_and_names_blanks():
 
 def test_words_on_the_board():
     b = board_with(("D8", "T"), ("E8", "O"), ("E9", "X"))
-    assert phrases.words_phrases(b) == ["2 words on the board:", "TO, D8 across.", "OX, E8 down."]
+    assert phrases.words_phrases(b) == ["2 words on board:", "TO, D8 across.", "OX, E8 down."]
     assert phrases.words_phrases(Board()) == ["The board is empty."]
 
 

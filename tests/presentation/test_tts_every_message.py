@@ -182,7 +182,7 @@ def test_at_the_prompt_your_play_and_the_computers_move_are_both_heard(playback:
         app = ConsoleApp(session, speaker, screen=playback.out, output=output)
 
         def typist() -> None:
-            assert wait_for(spoken_whole("You may challenge it"), 60, step=0.01)
+            assert wait_for(spoken_whole("To challenge it"), 60, step=0.01)
             inp.send_text("play e7 across faced\r")
             assert wait_for(spoken_whole("KILLIE"), 60, step=0.01)
             inp.send_text("quit\ryes\r")

@@ -424,7 +424,7 @@ class Saver:
                                    else say.OPEN_WHICH)
         entry = listing[n - 1]
         if entry.kind is Kind.HERE and in_play:
-            raise ActionNotAllowed(say.IN_PLAY_ALREADY)
+            raise ActionNotAllowed(say.in_play_already(n))
         if entry.kind is Kind.ELSEWHERE:
             raise ActionNotAllowed(say.OPEN_ELSEWHERE)
         if entry.kind is Kind.FINISHED:  # its GCG record, or its save (a game begun from a position)

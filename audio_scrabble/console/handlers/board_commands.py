@@ -85,7 +85,7 @@ def cmd_goto(session: BoardFront, args: str) -> list[str]:
 
 
 def cmd_where(session: BoardFront, args: str) -> list[str]:
-    return phrases.where_phrases(session.reader.cursor.square)
+    return phrases.where_phrases(session.reader.cursor.square, session.board, session.settings.marks)
 
 
 def cmd_words(session: BoardFront, args: str) -> list[str]:

@@ -279,7 +279,7 @@ class BoardReader:
         """The lines a board key says (``repeat`` is the transcript's)."""
         self.last_move = None
         if name == "where":
-            return phrases.where_phrases(self.cursor.square)
+            return phrases.where_phrases(self.cursor.square, self._board(), self._marks())
         move = self.last_move = self.cursor.apply_key(name, self._board())
         if move is None:
             return [prompts.key_does_nothing(name)]

@@ -87,7 +87,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:  # checked: "Not legal." first, but when brief
-            said = illegal_play_lines(game, e, play, style, held)
+            said = illegal_play_lines(game, e, play, style, held, listed=aids)
             return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
         lines = phrases.check_phrases(breakdown, style)
         bad = unlisted(game, breakdown) if aids else []
@@ -110,7 +110,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome(illegal_play_lines(game, e, play, style, held), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, play, style, held, listed=aids), refused=True)
         made = phrases.main_word(breakdown)
         bad = unlisted(game, breakdown) if guard else []
         if differs(draft, made) or bad:
@@ -122,7 +122,8 @@ def finish(
 
 
 def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
-                       held: Sequence[str] | None = None, open_blanks: Sequence[Any] = ()) -> list[str]:
+                       held: Sequence[str] | None = None, open_blanks: Sequence[Any] = (),
+                       listed: bool = False) -> list[str]:
     """An illegal play as said (written once, for a play, its check and its
     making): brief, the reason alone in one short line ("No Z on your
     rack."); else the reason as its own sentence, with how to use a blank
@@ -130,12 +131,12 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
     if e.code == "first_not_on_star" and play.tiles:
-        other = _refused_the_other_way(game, play)
+        other = _refused_the_other_way(game, play, listed=listed)
         if other is None:
             return prompts.refusal_said(off_the_star(play, open_blanks))
         e, play = other  # typed back the way said, refused for the rack: that said instead
     elif e.code == "not_touching" and play.tiles:  # a hint's play typed back without its way
-        other = _refused_the_other_way(game, play, e)
+        other = _refused_the_other_way(game, play, e, listed)
         if other is None:
             return prompts.refusal_said(_touching_nothing(play, open_blanks))
         if other[0].code == "not_on_rack":
@@ -152,13 +153,19 @@ def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
     return prompts.touching_nothing(letters, start.name, phrases.direction_word(way), phrases.direction_word(other))
 
 
-def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = None) -> tuple[ScrabbleError, Play] | None:
+def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = None,
+                           listed: bool = False) -> tuple[ScrabbleError, Play] | None:
     """A play refused (``e``; None: the first word off the star), turned
     the other way from its first square (the way :func:`off_the_star`
-    says to type it): None when that plays (or only its word may not be
-    in the list); else its refusal (a tile not on the rack; touching
-    nothing either way), and the play turned; off the board, or the first
-    word not covering H8 that way either: ``e`` itself (None for the star)."""
+    says to type it): None when that plays (only its own word may not be
+    in the list, under rules with challenges and the aids off); else its
+    refusal (a tile not on the rack; touching nothing either way; a word
+    not in the list, under rules without challenges), and the play
+    turned; off the board, or the first word not covering H8 that way
+    either: ``e`` itself (None for the star). ``listed`` (the aids on): the
+    words it forms are checked against the list too, and a word not in it
+    is its refusal; aids off, a bluff is the player's own, and whether a
+    way is suggested must not tell which words are listed."""
     start, way = play.tiles[0].square, play.line_direction()
     other = DOWN if way == ACROSS else ACROSS
     squares = [start.step(other, n) for n in range(len(play.tiles))]
@@ -166,26 +173,29 @@ def _refused_the_other_way(game: Game, play: Play, e: ScrabbleError | None = Non
         return None if e is None else (e, play)
     turned = Play(tuple(replace(t, square=sq) for t, sq in zip(play.tiles, squares)), other)
     try:
-        game.check_place(turned)
-    except WordNotAcceptable:
-        pass  # its words are looked at below
-    except IllegalPlay as refused:
+        breakdown = game.check_place(turned)
+    except IllegalPlay as refused:  # a word not in the list, under rules without challenges, too
         return refused, turned
-    if e is not None and not _only_its_word_unsure(game, turned, squares):
+    if e is not None and not _only_its_word_unsure(game, turned, squares, listed):
         return e, play  # that way it makes another word not in the list, or runs into a tile: not said to type
+    bad = game.unacceptable_words(breakdown) if listed else ()
+    if bad:  # aids on: a way that forms a word not in the list is not suggested
+        return WordNotAcceptable(prompts.not_listed_other_way(bad), bad), turned
     return None
 
 
-def _only_its_word_unsure(game: Game, turned: Play, squares: Sequence[Any]) -> bool:
+def _only_its_word_unsure(game: Game, turned: Play, squares: Sequence[Any], listed: bool = True) -> bool:
     """Whether the play turned forms its own word on just its squares
     (typed back, it is read as that word, not one running on into a tile)
-    and every other word it forms is in the game's word list: the player's
-    own word is theirs to judge, the words it crosses are not."""
+    and, with the aids on (``listed``), every other word it forms is in the
+    game's word list: the player's own word is theirs to judge, the words
+    it crosses are not. Aids off, the list is not looked at: whether a way
+    is suggested must not tell which words are listed."""
     formed = words_formed(game.board, turned)
     own = [w for w in formed if w.direction == turned.direction]
     if len(own) != 1 or tuple(own[0].squares) != tuple(squares):
         return False
-    return game.lexicon is None or all(w.word in game.lexicon for w in formed if w is not own[0])
+    return not listed or game.lexicon is None or all(w.word in game.lexicon for w in formed if w is not own[0])
 
 
 def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:

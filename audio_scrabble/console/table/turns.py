@@ -56,8 +56,8 @@ class TurnTeller:
         if not self.told_survey and self.game.turn == 1:  # begun from a position: where to start
             self.told_survey = True
             return list(prompts.POSITION_HINT if self.settings.aids else prompts.POSITION_HINT_NO_AIDS)
-        if not self.told_survey and not self._a_person_moved():  # a computer opened: how to play
-            return list(prompts.FIRST_WORD_HINT)
+        if not self.told_survey and not self._a_person_moved():  # a computer opened: how to play, no square
+            return list(prompts.JOIN_WORD_HINT)
         return []
 
     def _a_person_moved(self) -> bool:
