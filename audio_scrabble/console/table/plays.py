@@ -143,7 +143,7 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
             return prompts.refusal_said(_touching_nothing(play, open_blanks))
         if other[0].code == "not_on_rack":
             e, play = other  # refused the other way for the rack: that said instead
-    return prompts.refusal_said(explain_rack(game, e, play, held, start))
+    return prompts.refusal_said(explain_rack(game, e, play, held, start, open_blanks))
 
 
 def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
@@ -204,12 +204,15 @@ def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
 
 
 def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Sequence[str] | None = None,
-                 start: Any = None) -> str:
+                 start: Any = None, open_blanks: Sequence[Any] = ()) -> str:
     """A missing letter when the rack holds a blank: say how to use it --
     for the letters ``play`` lacks, when the blanks can stand for them all,
     the lower-case letters to type (a hint's word said with its blank,
     BLOUSING with blank I, is typed BLOUSiNG), read from ``start``, the
-    square the play was typed from (see :func:`_blank_example`)."""
+    square the play was typed from (see :func:`_blank_example`). A play
+    holding a ? whose letter is still to ask (on ``open_blanks``; ``play``
+    then has a stand-in letter there): ? in its place, the one form that
+    plays (beside a ?, a lower-case letter is read as an ordinary tile)."""
     msg = str(e)
     if e.code != "not_on_rack" or game is None:
         return msg
@@ -218,7 +221,7 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Se
     spare = rack[BLANK] - need[BLANK]  # blanks the play leaves free (a ? typed takes one)
     if spare > 0 and "no blank" not in msg:
         lacking = +(need - rack)
-        if lacking and sum(lacking.values()) <= spare:
+        if lacking and sum(lacking.values()) <= spare and not open_blanks:
             example = _blank_example(game, play, lacking, start)
             return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()), example)
         return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
