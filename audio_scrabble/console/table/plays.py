@@ -18,7 +18,7 @@ from ...core.tiles import BLANK
 from ...errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ...notation import typed
 from ...notation.typed import Draft
-from ...presentation import phrases, prompts
+from ...presentation import phrases, prompts, teaching
 from ...presentation.phrases import Style
 from ...presentation.survey_phrases import unlisted_line
 from ..asking.questions import BlankQuestion, DirectionQuestion, PlayQuestion, Question
@@ -151,7 +151,7 @@ def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
     way to type, which plays (see :func:`_refused_the_other_way`)."""
     start, way = play.tiles[0].square, play.line_direction()
     other = DOWN if way == ACROSS else ACROSS
-    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    letters = teaching.typed_word("".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles))
     return prompts.touching_nothing(letters, start.name, phrases.direction_word(way), phrases.direction_word(other))
 
 
@@ -199,7 +199,7 @@ def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
     other = DOWN if way == ACROSS else ACROSS
     turned = [start.step(other, n) for n in range(len(play.tiles))]
     covers = all(sq.on_board for sq in turned) and CENTRE in turned
-    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    letters = teaching.typed_word("".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles))
     return prompts.off_the_star(letters, start.name, phrases.direction_word(way), phrases.direction_word(other) if covers else None)
 
 
@@ -261,10 +261,7 @@ def _blank_example(game: Game, play: Any, lacking: Counter[str], start: Any = No
         square = square.step(way)
     if len(new) != len(play.tiles):
         return None  # not every new tile on the line from the square typed: not told
-    typed = "".join(out)
-    if typed.islower():
-        return f"{typed.upper()} ({'blanks' if len(new) > 1 else 'blank'} {phrases.join_and(new)})"
-    return typed
+    return teaching.typed_word("".join(out), new)
 
 
 def differs(draft: Draft, made: Any) -> bool:
