@@ -524,11 +524,17 @@ def takes_nothing_brief(typed: str) -> str:
     return f"Type {clip(typed.lower(), 16)} alone."
 
 
-def play_it_how(text: str, brief: bool = False) -> list[str]:
-    """A play typed without ``play``."""
+#: a play said back whole: a word of 15 letters, its blanks named, a square and a way
+PLAY_SHOWN_LIMIT = 48
+
+
+def play_it_how(text: str, brief: bool = False, whole: bool = False) -> list[str]:
+    """A play typed without ``play``; ``whole``: the line reads as a play,
+    said back whole (clipped, it could not be typed back), else clipped."""
     if brief:
         return ["No command: type play first."]
-    return refusal_said(f"To play that, type play {clip(text)}; to test it first, check {clip(text)}.")
+    shown = clip(text, PLAY_SHOWN_LIMIT) if whole else clip(text)
+    return refusal_said(f"To play that, type play {shown}; to test it first, check {shown}.")
 
 
 def give_its_square(word: str, brief: bool = False, typed: str | None = None) -> list[str]:

@@ -119,8 +119,26 @@ def typed_play(placement: Any, board: Any = None) -> str:
     if not (letters.isalpha() and letters.islower()):
         return f"{letters} from {where}"
     squares = [placement.square.step(placement.direction, k) for k in range(len(letters))]
-    new = [ch.upper() for ch, sq in zip(letters, squares) if board is None or not board[sq]]
-    return f"{letters.upper()} ({'blanks' if len(new) > 1 else 'blank'} {join_and(new)}) from {where}"
+    new = [ch for ch, sq in zip(letters, squares) if board is None or not board[sq]]
+    return f"{blanks_named(letters, new)} from {where}"
+
+
+def typed_word(letters: str, new: Sequence[str] | None = None) -> str:
+    """A play's letters as typed back (board letters plain, a blank in
+    lower case among capitals: ``FAqIR``); all in lower case they would be
+    read as ordinary tiles, so a word of blanks only is written as the
+    game says it (:func:`blanks_named`; ``new``: the new tiles' letters,
+    all of them when None)."""
+    if not (letters.isalpha() and letters.islower()):
+        return letters
+    return blanks_named(letters, list(letters) if new is None else new)
+
+
+def blanks_named(letters: str, new: Sequence[str]) -> str:
+    """A word of blanks only as the game says it and reads it back:
+    ``EH (blanks E and H)``, naming the ``new`` tiles' letters."""
+    named = [ch.upper() for ch in new]
+    return f"{letters.upper()} ({'blanks' if len(named) > 1 else 'blank'} {join_and(named)})"
 
 
 #: said before the first hint's play as typed, last of the hint's lines

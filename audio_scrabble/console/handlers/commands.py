@@ -412,6 +412,16 @@ def _from_own_rack(session: GameFront, word: str) -> bool:
     return sum(missing.values()) <= spare
 
 
+def _reads_as_a_play(session: GameFront, text: str) -> bool:
+    """Whether ``text`` reads as a play on the board (said back whole:
+    clipped, a suggestion like ``EH (blanks E and H) from H8 across`` could not be typed)."""
+    try:
+        parse_draft(text, session.board)
+    except (ScrabbleError, AttributeError):  # AttributeError: no board yet
+        return False
+    return True
+
+
 def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     text = join_split_squares(text)  # "H 8", "8 D TRAIN"
     word = text.split()[0]
@@ -431,7 +441,7 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     if text.lower() in ("yes", "y", "no", "ok"):
         return prompts.refusal_lines(prompts.NO_QUESTION_OPEN, None, brief)
     if len(tokens) >= 2 and (looks_like_position(tokens[0]) or (not near and any(map(looks_like_position, tokens)))):
-        return prompts.play_it_how(text, brief)
+        return prompts.play_it_how(text, brief, whole=_reads_as_a_play(session, text))
     if not close and len(tokens) == 1 and word.isalpha() and len(word) >= 2 and _from_own_rack(session, word):
         return prompts.give_its_square(word, brief, place_to_type(session, word))
     return REGISTRY.not_a_command(word, brief)

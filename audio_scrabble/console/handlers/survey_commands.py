@@ -139,7 +139,8 @@ def _game_lexicon(session: GameFront) -> Any:
 
 def place_to_type(session: GameFront, word: str) -> str | None:
     """Where the player's own word, typed alone, plays now, as it is typed
-    (``GRUEL from E7 across``; a blank it needs in lower case): from H8
+    (``GRUEL from E7 across``; the rack's own tiles first, a blank for a
+    letter it lacks, in lower case, whatever the case typed): from H8
     across when it plays there (the first turn's form, covering the
     star); else, with the survey aids on, the best-scoring place ``fit``
     names first; None when it fits nowhere (or only elsewhere, aids off).
@@ -151,7 +152,10 @@ def place_to_type(session: GameFront, word: str) -> str | None:
 
     try:
         rack = session.playing().rack_of(session.playing().actor())
-        fits = fit_word(session.board, list(rack), word, session.lexicon, check_word=game_check_word(session)).fits
+        # in capitals, as the answer names it: fit_word reads a lower-case letter among capitals as a
+        # blank ('Fat': F and two blanks); so, the rack's own tiles first, a blank for a letter it lacks
+        fits = fit_word(session.board, list(rack), word.upper(), session.lexicon,
+                        check_word=game_check_word(session)).fits
     except ScrabbleError:
         return None
     centre = [f for f in fits if f.start == CENTRE and f.direction == ACROSS]

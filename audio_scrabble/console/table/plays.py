@@ -18,7 +18,7 @@ from ...core.tiles import BLANK
 from ...errors import IllegalPlay, ScrabbleError, WordNotAcceptable
 from ...notation import typed
 from ...notation.typed import Draft
-from ...presentation import phrases, prompts
+from ...presentation import phrases, prompts, teaching
 from ...presentation.phrases import Style
 from ...presentation.survey_phrases import unlisted_line
 from ..asking.questions import BlankQuestion, DirectionQuestion, PlayQuestion, Question
@@ -55,7 +55,8 @@ def start(game: Game, draft: Draft | typed.DirectionUnclear, action: str, style:
         except WordNotAcceptable:
             pass
         except ScrabbleError as e:  # said as any refused play is (a tile not held: the tiles there are)
-            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held, draft.open_blanks), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, trial.play(), style, held, draft.open_blanks, start=draft.start),
+                               refused=True)
         question = BlankQuestion(draft, action, style.brief)
         return PlayOutcome(question.lines(), question)
     return finish(game, draft, action, style, settings=settings, held=held)
@@ -87,7 +88,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:  # checked: "Not legal." first, but when brief
-            said = illegal_play_lines(game, e, play, style, held, listed=aids)
+            said = illegal_play_lines(game, e, play, style, held, listed=aids, start=draft.start)
             return PlayOutcome(said if style.brief else [prompts.NOT_LEGAL, *said], refused=True)
         lines = phrases.check_phrases(breakdown, style)
         bad = unlisted(game, breakdown) if aids else []
@@ -110,7 +111,7 @@ def finish(
         try:
             breakdown = game.check_place(play)
         except IllegalPlay as e:
-            return PlayOutcome(illegal_play_lines(game, e, play, style, held, listed=aids), refused=True)
+            return PlayOutcome(illegal_play_lines(game, e, play, style, held, listed=aids, start=draft.start), refused=True)
         made = phrases.main_word(breakdown)
         bad = unlisted(game, breakdown) if guard else []
         if differs(draft, made) or bad:
@@ -123,11 +124,12 @@ def finish(
 
 def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
                        held: Sequence[str] | None = None, open_blanks: Sequence[Any] = (),
-                       listed: bool = False) -> list[str]:
+                       listed: bool = False, start: Any = None) -> list[str]:
     """An illegal play as said (written once, for a play, its check and its
     making): brief, the reason alone in one short line ("No Z on your
     rack."); else the reason as its own sentence, with how to use a blank
-    when one would do (:func:`explain_rack`)."""
+    when one would do (:func:`explain_rack`; ``start``: the square the
+    play was typed from, when known)."""
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
     if e.code == "first_not_on_star" and play.tiles:
@@ -141,7 +143,7 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
             return prompts.refusal_said(_touching_nothing(play, open_blanks))
         if other[0].code == "not_on_rack":
             e, play = other  # refused the other way for the rack: that said instead
-    return prompts.refusal_said(explain_rack(game, e, play, held))
+    return prompts.refusal_said(explain_rack(game, e, play, held, start, open_blanks))
 
 
 def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
@@ -149,7 +151,7 @@ def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
     way to type, which plays (see :func:`_refused_the_other_way`)."""
     start, way = play.tiles[0].square, play.line_direction()
     other = DOWN if way == ACROSS else ACROSS
-    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    letters = teaching.typed_word("".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles))
     return prompts.touching_nothing(letters, start.name, phrases.direction_word(way), phrases.direction_word(other))
 
 
@@ -206,15 +208,20 @@ def off_the_star(play: Play, open_blanks: Sequence[Any] = ()) -> str:
     other = DOWN if way == ACROSS else ACROSS
     turned = [start.step(other, n) for n in range(len(play.tiles))]
     covers = all(sq.on_board for sq in turned) and CENTRE in turned
-    letters = "".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles)
+    letters = teaching.typed_word("".join("?" if t.square in open_blanks else t.board_letter for t in play.tiles))
     return prompts.off_the_star(letters, start.name, phrases.direction_word(way), phrases.direction_word(other) if covers else None)
 
 
-def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Sequence[str] | None = None) -> str:
+def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Sequence[str] | None = None,
+                 start: Any = None, open_blanks: Sequence[Any] = ()) -> str:
     """A missing letter when the rack holds a blank: say how to use it --
     for the letters ``play`` lacks, when the blanks can stand for them all,
     the lower-case letters to type (a hint's word said with its blank,
-    BLOUSING with blank I, is typed BLOUSiNG)."""
+    BLOUSING with blank I, is typed BLOUSiNG), read from ``start``, the
+    square the play was typed from (see :func:`_blank_example`). A play
+    holding a ? whose letter is still to ask (on ``open_blanks``; ``play``
+    then has a stand-in letter there): ? in its place, the one form that
+    plays (beside a ?, a lower-case letter is read as an ordinary tile)."""
     msg = str(e)
     if e.code != "not_on_rack" or game is None:
         return msg
@@ -223,38 +230,47 @@ def explain_rack(game: Game | None, e: ScrabbleError, play: Any = None, held: Se
     spare = rack[BLANK] - need[BLANK]  # blanks the play leaves free (a ? typed takes one)
     if spare > 0 and "no blank" not in msg:
         lacking = +(need - rack)
-        if lacking and sum(lacking.values()) <= spare:
-            example = _blank_example(game, play, lacking)
+        if lacking and sum(lacking.values()) <= spare and not open_blanks:
+            example = _blank_example(game, play, lacking, start)
             return msg.rstrip(".") + ";\n" + prompts.use_your_blank_as(sorted(lacking.elements()), example)
         return msg.rstrip(".") + ";\n" + prompts.USE_YOUR_BLANK  # a clause a line
     # what to do instead: the tiles there are
     return prompts.play_from(msg, held if held is not None else game.current_player.rack)
 
 
-def _blank_example(game: Game, play: Any, lacking: Counter[str]) -> str | None:
-    """The play's word as it is typed with blanks for the ``lacking``
-    letters: those new tiles in lower case among capitals (``eAT``); a
-    word of blanks only, as the game says it (``EH (blanks E and H)``:
+def _blank_example(game: Game, play: Any, lacking: Counter[str], start: Any = None) -> str | None:
+    """The play as it is typed back with blanks for the ``lacking``
+    letters, read as the parser reads it: from ``start``, the square it
+    was typed from (None: its first new tile), the way it runs, through
+    its new tiles and the board letters among and after them (typed
+    plain), the lacking letters in lower case among capitals (``eAT``;
+    from I9 under the A of FAQIR, ``t``, not ``At``); a word of blanks
+    only as the game says it (``EH (blanks E and H)``, ``T (blank T)``:
     typed all in lower case it would be read as ordinary tiles). None
-    when the word cannot be told (an odd play)."""
-    if play is None or any(not t.letter for t in play.tiles):  # a ? whose letter is still to ask
+    when it cannot be told (an odd play, a ? whose letter is still to ask)."""
+    if play is None or not play.tiles or any(not t.letter for t in play.tiles):
         return None
-    try:
-        word = words_formed(game.board, play)[0]
-    except Exception:
-        return None
+    way = play.direction or play.line_direction(game.board)
+    placed = {t.square: t for t in play.tiles}
+    square = start if start is not None else play.tiles[0].square
     left = Counter(lacking)
-    out = []
-    for ch, new in zip(word.letters, word.new):
-        if ch.isupper() and new and left[ch] > 0:
-            left[ch] -= 1
-            ch = ch.lower()
+    out: list[str] = []
+    new: list[str] = []
+    while square.on_board:
+        tile = placed.get(square)
+        ch = tile.board_letter if tile is not None else game.board[square]
+        if not ch:
+            break
+        if tile is not None:
+            if ch.isupper() and left[ch] > 0:
+                left[ch] -= 1
+                ch = ch.lower()
+            new.append(ch.upper())
         out.append(ch)  # a blank already in the play (or on the board) stays in lower case
-    typed = "".join(out)
-    if typed.islower():
-        named = [ch.upper() for ch, new in zip(typed, word.new) if new]
-        return f"{typed.upper()} ({'blanks' if len(named) > 1 else 'blank'} {phrases.join_and(named)})"
-    return typed
+        square = square.step(way)
+    if len(new) != len(play.tiles):
+        return None  # not every new tile on the line from the square typed: not told
+    return teaching.typed_word("".join(out), new)
 
 
 def differs(draft: Draft, made: Any) -> bool:
