@@ -717,6 +717,7 @@ class HonourLink:
             self.journal.append(RESIGN_UNSENT)
 
     def _end_by_resignation(self, seat: int) -> GameEnded:
+        self.end_offered = None  # over: an offer to end it no longer stands
         game = self.game
         totals = game.scores()
         best = max((t for i, t in enumerate(totals) if i != seat), default=0)

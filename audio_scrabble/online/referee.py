@@ -511,6 +511,8 @@ class OnlineGame:
         if kind == "keys":
             self.keys_done += 1
             return [], None
+        if kind in ("resign", "claim"):
+            self.end_offered = None  # over: an offer to end it no longer stands
         if kind == "resign":
             self.resigned = record.seat
             if _keys_lost(record):  # its keys are gone: over now, the deal never checked

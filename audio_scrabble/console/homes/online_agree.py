@@ -36,7 +36,13 @@ def standing_offer(table: Any) -> bool:
     link = getattr(table, "link", None)
     state = getattr(link, "state", link)  # an honour game's link holds it itself
     offered = getattr(state, "end_offered", None)
-    return state is not None and offered is not None and offered != state.my_seat
+    return state is not None and offered is not None and offered != state.my_seat and not _over(state)
+
+
+def _over(state: Any) -> bool:
+    """Whether the game is over (between homes: not being played; honour: its game ended)."""
+    game = getattr(state, "game", None)
+    return not state.playing if hasattr(state, "playing") else bool(game is not None and game.is_over)
 
 
 def standing_offer_lines(table: Any, view: Any) -> list[str]:
@@ -46,6 +52,6 @@ def standing_offer_lines(table: Any, view: Any) -> list[str]:
     state = table.link.state
     offered = state.end_offered
     table._end_offer = offered
-    if offered is None or offered == state.my_seat or view is None:
+    if offered is None or offered == state.my_seat or view is None or not state.playing:
         return []
     return prompts_homes.end_offered(state.names, tuple(view.scores()), state.my_seat, offered)
