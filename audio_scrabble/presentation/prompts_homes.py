@@ -341,6 +341,12 @@ def end_declined(name: str, you: bool) -> list[str]:
     return ["You declined; play on."] if you else wrapped(f"{name} declined to end the game; play on.", names=[name])
 
 
+def end_offer_listed(name: str, number: int) -> list[str]:
+    """Under a game of ``games`` whose other player's offer to end it
+    stands: "Bob offers to end; type open 1 to answer."."""
+    return wrapped(f"{name} offers to end; type open {number} to answer.", names=[name])
+
+
 #: an offer to end, lapsed with the next turn of the game
 END_OFFER_LAPSED = "The offer to end the game lapsed."
 #: ``offer`` typed with something else than ``end``

@@ -35,8 +35,17 @@ def standing_offer(table: Any) -> bool:
     """Whether another player's offer to end the game stands at ``table``'s game."""
     link = getattr(table, "link", None)
     state = getattr(link, "state", link)  # an honour game's link holds it itself
+    return offered_by(state) is not None
+
+
+def offered_by(state: Any) -> int | None:
+    """The seat of another player whose offer to end the game stands, in
+    ``state`` (an :class:`~...online.referee.OnlineGame`, or an honour
+    game's link); None: none, or the game is over."""
     offered = getattr(state, "end_offered", None)
-    return state is not None and offered is not None and offered != state.my_seat and not _over(state)
+    if state is None or offered is None or offered == state.my_seat or _over(state):
+        return None
+    return int(offered)
 
 
 def _over(state: Any) -> bool:

@@ -15,6 +15,7 @@ from ...online.match import DONE, PLAY
 from ...online.transport import Invitation
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts_homes
 from . import online_clock, online_since, online_terms
+from .online_agree import offered_by
 from .online_watch import GameEntry, display_name
 
 __all__ = ["REMATCH_ROOM", "away_lines", "entries", "games_lines", "invited_by", "is_rematch"]
@@ -91,6 +92,7 @@ def games_lines(home: Any, first: int) -> list[str]:
         clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                         or online_clock.unplayable(n, link))
         lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+        lines.extend(_offer_line(home, e.room, n))
     home.invited = transport.invitations()
     for n, inv in enumerate(home.invited, start=1):
         if is_rematch(inv):
@@ -103,6 +105,16 @@ def games_lines(home: Any, first: int) -> list[str]:
     if not listed and not home.invited:
         lines.extend(online_prompts.NO_ONLINE_GAMES)
     return lines
+
+
+def _offer_line(home: Any, room: str, number: int) -> list[str]:
+    """Under a game whose other player's offer to end it stands: who, and
+    how to answer it ("Bob offers to end; type open 1 to answer.")."""
+    honour = home.honour.get(room)
+    link = home.links.get(room)
+    state = honour if honour is not None else getattr(link, "state", None)
+    offered = offered_by(state)
+    return [] if offered is None else prompts_homes.end_offer_listed(state.names[offered], number)
 
 
 def away_lines(home: Any) -> list[str]:
