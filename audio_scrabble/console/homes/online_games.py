@@ -112,7 +112,7 @@ def _offer_line(home: Any, room: str, number: int) -> list[str]:
     how to answer it ("Bob offers to end; type open 1 to answer.")."""
     honour = home.honour.get(room)
     link = home.links.get(room)
-    state = honour if honour is not None else getattr(link, "state", None)
+    state: Any = honour if honour is not None else getattr(link, "state", None)
     offered = offered_by(state)
     return [] if offered is None else prompts_homes.end_offer_listed(state.names[offered], number)
 
