@@ -420,6 +420,15 @@ class OnlineGame:
         the time it found, :func:`_keeps_clock`)."""
         return self.times[-1] if self.times else 0
 
+    def clock_at(self) -> int:
+        """The log's length at the record the running time is counted from
+        (the last that restarted it): one turn's time, whatever offers to
+        end, answers or later kinds came since."""
+        n = len(self.log)
+        while n > 0 and _keeps_clock(self.log[n - 1]):
+            n -= 1
+        return n
+
     def check_claim(self, seat: int, now_ms: int) -> None:
         """Whether ``seat`` may claim the game on time at ``now_ms`` (the
         claim's server timestamp on arrival; the local clock before sending).
