@@ -64,3 +64,19 @@ def standing_offer_lines(table: Any, view: Any) -> list[str]:
     if offered is None or offered == state.my_seat or view is None or not state.playing:
         return []
     return prompts_homes.end_offered(state.names, tuple(view.scores()), state.my_seat, offered)
+
+
+#: the game's log notes that "Bob's program is newer" was said (once a game)
+NEWER_SAID = "newer_said"
+
+
+def newer_lines(link: Any, name: str) -> tuple[str, ...]:
+    """A record of a kind this program does not know, from ``name``'s
+    program: "Bob's program is newer; update the game to hear all it
+    sends.", once a game (noted in its log; a game with no log: each time)."""
+    journal = getattr(link, "journal", None)
+    if journal is not None:
+        if any(e.get("kind") == NEWER_SAID for e in journal.entries()):
+            return ()
+        journal.append(NEWER_SAID)
+    return tuple(prompts_homes.newer_program(name))
