@@ -141,6 +141,8 @@ def hear_away(session: Host, link: GameLink) -> None:
         elif record.kind == "offer_end":  # answered when the game is opened (or lapsed by then)
             others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
             notice(session, prompts_homes.end_offered_not_open(others, name))
+        elif record.kind == "decline_end":  # the no to this player's offer: said, naming the game
+            notice(session, named(" ".join(prompts_homes.end_declined(name, False))))
 
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:
