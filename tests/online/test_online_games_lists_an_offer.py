@@ -64,3 +64,22 @@ def test_games_says_the_friends_offer_on_trust(tmp_path: Path, lexicon: Any) -> 
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+def test_an_offer_standing_is_said_at_start(tmp_path: Path, lexicon: Any) -> None:
+    """Made while Bob's program was closed: said when it starts, each start
+    while it stands (as a move due is), not once answered."""
+    from homes_kit import restarted  # type: ignore[import-not-found]
+
+    with pair_at_a_game(tmp_path, lexicon) as (alice, bob):
+        bob.close()
+        alice.line("offer end")
+        settle(alice)
+        said = "In your game with Alice: Alice offers to end the game here; open it to agree or play on."
+        news = restarted(bob, alice, rounds=2)
+        assert news.count(said) == 1, news
+        bob.line("games")
+        bob.line("open 1")
+        bob.line("decline")
+        settle(alice, bob)
+        assert said not in restarted(bob, alice, rounds=2)

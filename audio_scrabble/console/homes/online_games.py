@@ -110,9 +110,7 @@ def games_lines(home: Any, first: int) -> list[str]:
 def _offer_line(home: Any, room: str, number: int) -> list[str]:
     """Under a game whose other player's offer to end it stands: who, and
     how to answer it ("Bob offers to end; type open 1 to answer.")."""
-    honour = home.honour.get(room)
-    link = home.links.get(room)
-    state: Any = honour if honour is not None else getattr(link, "state", None)
+    state = _state_of(home, room)
     offered = offered_by(state)
     return [] if offered is None else prompts_homes.end_offer_listed(state.names[offered], number)
 
@@ -126,7 +124,26 @@ def away_lines(home: Any) -> list[str]:
             movers[name] = movers.get(name, 0) + 1
     said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
     due: list[str] = home.due_lines()
-    return said + online_since.waiting_lines(home) + due
+    return said + online_since.waiting_lines(home) + due + _offers_standing(home)
+
+
+def _offers_standing(home: Any) -> list[str]:
+    """The games whose other player's offer to end stands, said at start:
+    "In your game with Alice: Alice offers to end the game here; open it
+    to agree or play on."."""
+    out: list[str] = []
+    for e in entries(home):
+        state = _state_of(home, e.room)
+        offered = offered_by(state)
+        if offered is not None:
+            out += prompts_homes.end_offered_not_open(list(e.others), state.names[offered])
+    return out
+
+
+def _state_of(home: Any, room: str) -> Any:
+    """A game's state as :func:`~.online_agree.offered_by` reads it (an honour game's link; None: none)."""
+    honour = home.honour.get(room)
+    return honour if honour is not None else getattr(home.links.get(room), "state", None)
 
 
 def _moved_unheard(home: Any, room: str) -> str:
