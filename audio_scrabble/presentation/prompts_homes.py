@@ -366,6 +366,9 @@ def came_late(name: str, kind: str) -> list[str]:
     return wrapped(f"{name}'s {_CROSSED.get(kind, 'move')} came too late; it was not made.", names=[name])
 
 
+#: ``decline`` alone with no offer to end standing at the table
+DECLINE_WHAT = "No offer to end stands; type decline and an invitation's number, like decline 1."
+
 #: an offer to end, a yes or a no typed while the homeserver does not answer
 AGREEMENT_WHEN_BACK = "Server down; sent when it is back."
 

@@ -284,6 +284,8 @@ def declining(invitation: Handler) -> Handler:
         home = _signed_in_home(session)
         table = home.table if home is not None else None
         if args.strip() or not isinstance(table, (OnlineTable, HonourTable)) or not standing_offer(table):
+            if not args.strip():  # nothing to decline here: not "Type accept ..." for a decline
+                raise ActionNotAllowed(prompts_homes.DECLINE_WHAT)
             return invitation(session, args)
         assert home is not None
         sent = table.agreement("decline_end")
