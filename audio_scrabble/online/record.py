@@ -51,8 +51,10 @@ and, by kind:
   stands: no rack penalties, the leader wins, the same score a tie);
   ``decline_end``: the other player declines. An offer lapses with the
   next turn of the game (a move, exchange, pass, challenge or accept).
-  A program older than these kinds takes them as a later kind
-  (:func:`known_kind`): a step that changes nothing there.
+  A program from before these kinds refuses them as ``bad_kind`` (it
+  did not yet take later kinds, :func:`known_kind`, which came with
+  them) and cannot follow the game past one: both players need a
+  program that knows them.
 
 Any record may carry ``deal.keys``: place keys sealed to the seats that
 drew those places (``{"1": "<sealed>"}``), and ``deal.shares``: its
