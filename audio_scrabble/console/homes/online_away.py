@@ -79,8 +79,9 @@ def _crossed(link: GameLink, msg: Message) -> tuple[str, ...] | None:
     if link.sent_here(msg):
         return tuple(prompts_homes.came_first(names[first.seat], first.kind, str(kind)))
     seat = record.get("seat")
-    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-    return tuple(prompts_homes.came_late(name, str(kind)))
+    if not isinstance(seat, int) or link.state.seat_of(msg.sender) != seat:
+        return None  # not the named player's own record: said as any refusal
+    return tuple(prompts_homes.came_late(names[seat], str(kind)))
 
 
 def hear_away(session: Host, link: GameLink) -> None:
