@@ -259,6 +259,8 @@ class HonourLink:
         self.end_offered, agreed = agree.replayed(journal.entries())
         if agreed is not None and not game.is_over:
             agree.end_agreed(self)
+        #: the agreement's messages the homeserver would not take, to send again (answer_again)
+        self._agree_unsent = agree.unsent(journal.entries())
         #: the friend's chat lines that came while no table followed the game
         self.unsaid_chat: list[str] = []
         #: their keys in the game's log (:func:`keep_unsaid`), in the same order
@@ -406,6 +408,7 @@ class HonourLink:
         if resigned is not None:  # its room message did not go (noted so), and has not since
             kinds = [e.get("kind") for e in entries]
             link._unanswered = RESIGN_UNSENT in kinds and RESIGN_SENT not in kinds[kinds.index(RESIGN_UNSENT):]
+        link._unanswered = link._unanswered or bool(link._agree_unsent)
         return link
 
     def catch_up(self) -> None:
@@ -435,8 +438,12 @@ class HonourLink:
                 current = game.names[game.current]
                 turn = say.your_turn(current) if game.current == self.friend_seat else say.whose_turn(current)
                 body = self._board_message() if game.is_over else turn + "\n\n" + self._board_message()
+                agreement = self._agree_unsent  # an offer to end, a yes or a no: said first, as it was
+                if agreement:
+                    body = "\n\n".join([*agreement, body])
                 if self._post(body, again=True):  # its failure was told as the move was made
                     self.journal.append("answered", actions=len(self.game.actions))
+                    self._agreement_gone()
                     self._unanswered = False
 
     # ------------------------------------------------------------ hearing the friend
@@ -625,6 +632,7 @@ class HonourLink:
         if self.on_applied is not None:  # said here at once; the room's answer follows
             self.on_applied(applied)
         sentence = " ".join(announce(events, Audience(game.names), totals))
+        self._agreement_gone()  # an offer, a yes or a no not sent: no longer due (the move lapsed the offer)
         if self._post(self._move_message(sentence)):  # else sent again once the server answers (answer_again)
             self.journal.append("answered", actions=len(game.actions))
             self._unanswered = False
@@ -656,11 +664,20 @@ class HonourLink:
             self.end_offered = None
         if event_id:
             self.heard.add(event_id)
-        self._post(agree.room_text(self, kind, seat))
+        text = agree.room_text(self, kind, seat)
+        if not self._post(text):  # sent again once the server answers (answer_again), its words kept
+            self.journal.append(agree.UNSENT, text=text)
+            self._agree_unsent.append(text)
         applied = HonourApplied(seat, events, copy_of(self.game), agreement=kind)
         if self.on_applied is not None:
             self.on_applied(applied)
         return applied
+
+    def _agreement_gone(self) -> None:
+        """The agreement's messages not sent: gone now, or no longer due."""
+        if self._agree_unsent:
+            self.journal.append(agree.SENT)
+            self._agree_unsent = []
 
     def lines_here(self, applied: HonourApplied) -> list[str]:
         """What the table here says of an offer to end, a yes or a no."""
@@ -700,6 +717,7 @@ class HonourLink:
             self.journal.append(RESIGN_UNSENT)
 
     def _end_by_resignation(self, seat: int) -> GameEnded:
+        self.end_offered = None  # over: an offer to end it no longer stands
         game = self.game
         totals = game.scores()
         best = max((t for i, t in enumerate(totals) if i != seat), default=0)

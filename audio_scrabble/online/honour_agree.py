@@ -9,7 +9,12 @@ refused with its sentence and changes nothing.
 
 Kept in the game's log, so a restart rebuilds it (:func:`replayed`):
 ``honour_end_offer`` (seat), ``honour_end_declined`` (seat) and
-``honour_agreed`` (seat); an ``honour_action`` after an offer lapses it."""
+``honour_agreed`` (seat); an ``honour_action`` after an offer lapses it.
+Its message to the room that the homeserver would not take is kept
+there too (``honour_agree_unsent``, its text) until it goes
+(``honour_agree_sent``: sent, or no longer due, a move made since), so
+the retry (``HonourLink.answer_again``) sends the sentence itself, not
+only the board, even after a restart (:func:`unsent`)."""
 
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from ..errors import ActionNotAllowed
 from ..presentation import online_phrases, prompts_homes
 
 OFFERED, DECLINED, AGREED = "honour_end_offer", "honour_end_declined", "honour_agreed"
+#: a message of the agreement the homeserver would not take; all of them gone (or no longer due)
+UNSENT, SENT = "honour_agree_unsent", "honour_agree_sent"
 #: what each answer is in the referee's words (the same kinds as between homes)
 OFFER_END, AGREE_END, DECLINE_END = "offer_end", "agree_end", "decline_end"
 
@@ -39,6 +46,18 @@ def replayed(entries: Sequence[dict[str, Any]]) -> tuple[int | None, int | None]
         elif kind == AGREED:
             offered, agreed = None, int(e.get("seat", 0))
     return offered, agreed
+
+
+def unsent(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """From a game's log: the agreement's messages still to go to the room, in order."""
+    out: list[str] = []
+    for e in entries:
+        kind = e.get("kind")
+        if kind == UNSENT:
+            out.append(str(e.get("text", "")))
+        elif kind == SENT:
+            out = []
+    return [t for t in out if t]
 
 
 def check(link: Any, kind: str, seat: int) -> None:

@@ -39,7 +39,9 @@ and, by kind:
   (``deal.returned``);
 * ``resign``: the sender gives up;
 * ``claim``: the sender claims the game on time: the player to act has
-  let the offer's ``days`` pass since the last record (measured between
+  let the offer's ``days`` pass since the last record (an offer to end,
+  its yes or no, or a kind a later program added, is no turn: it does
+  not restart the time; measured between
   the messages' server timestamps, on every side); that player loses;
 * ``end``: the sender shows its deal seed (``deal.seed``), once the game
   is over;
@@ -49,8 +51,10 @@ and, by kind:
   stands: no rack penalties, the leader wins, the same score a tie);
   ``decline_end``: the other player declines. An offer lapses with the
   next turn of the game (a move, exchange, pass, challenge or accept).
-  A program that does not know these kinds refuses them as
-  ``bad_kind``: both players need a program that knows them.
+  A program from before these kinds refuses them as ``bad_kind`` (it
+  did not yet take later kinds, :func:`known_kind`, which came with
+  them) and cannot follow the game past one: both players need a
+  program that knows them.
 
 Any record may carry ``deal.keys``: place keys sealed to the seats that
 drew those places (``{"1": "<sealed>"}``), and ``deal.shares``: its

@@ -265,7 +265,8 @@ class OnlineGame:
     end_offered: int | None = None
     #: the players agreed to end the game here (an ``agree_end`` applied)
     agreed: bool = False
-    #: the server timestamp (ms) of each record of ``log`` (0: not known)
+    #: the server timestamp (ms) of each record of ``log`` (0: not known); one that
+    #: restarts no clock (an offer to end, a later kind) notes the one before it
     times: list[int] = field(default_factory=list)
     #: set when keys sent to this side do not unlock its tiles: the sentence
     broken: str | None = None
@@ -396,7 +397,7 @@ class OnlineGame:
             self.check_claim(record.seat, ts)
         trial = self._copy()
         applied = trial._apply(record, body)
-        trial.times.append(ts)
+        trial.times.append(self.clock_since() if _keeps_clock(record) and self.times else ts)
         self._take(trial)
         return applied
 
@@ -413,8 +414,20 @@ class OnlineGame:
         return self.expected()[1]
 
     def clock_since(self) -> int:
-        """The server timestamp the running time is counted from: the last record's."""
+        """The server timestamp the running time is counted from: the last
+        record's, but an offer to end the game, its yes or no, or a later
+        program's kind, is no turn and restarts no one's time (noted with
+        the time it found, :func:`_keeps_clock`)."""
         return self.times[-1] if self.times else 0
+
+    def clock_at(self) -> int:
+        """The log's length at the record the running time is counted from
+        (the last that restarted it): one turn's time, whatever offers to
+        end, answers or later kinds came since."""
+        n = len(self.log)
+        while n > 0 and _keeps_clock(self.log[n - 1]):
+            n -= 1
+        return n
 
     def check_claim(self, seat: int, now_ms: int) -> None:
         """Whether ``seat`` may claim the game on time at ``now_ms`` (the
@@ -507,6 +520,8 @@ class OnlineGame:
         if kind == "keys":
             self.keys_done += 1
             return [], None
+        if kind in ("resign", "claim"):
+            self.end_offered = None  # over: an offer to end it no longer stands
         if kind == "resign":
             self.resigned = record.seat
             if _keys_lost(record):  # its keys are gone: over now, the deal never checked
@@ -1112,6 +1127,14 @@ class OnlineGame:
         got = self.received.get(place, {})
         return [(got[s] if s != self.secrets.seat else self.secrets.place_key(place)).hex()
                 for s in range(len(self.players))]
+
+
+def _keeps_clock(record: Record) -> bool:
+    """Whether a record leaves the clock running from the record before it:
+    an offer to end the game, its yes or no, a later program's kind (else
+    the player to move would keep their time from running out by sending
+    them, and the other could never claim the game on time)."""
+    return record.kind in AGREEMENT_KINDS or not known_kind(record)
 
 
 def beacon_of(record: Record) -> bytes:

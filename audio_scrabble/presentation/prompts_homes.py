@@ -341,6 +341,38 @@ def end_declined(name: str, you: bool) -> list[str]:
     return ["You declined; play on."] if you else wrapped(f"{name} declined to end the game; play on.", names=[name])
 
 
+def end_offer_listed(name: str, number: int) -> list[str]:
+    """Under a game of ``games`` whose other player's offer to end it
+    stands: "Bob offers to end; type open 1 to answer."."""
+    return wrapped(f"{name} offers to end; type open {number} to answer.", names=[name])
+
+
+#: what a record of the game is, in a sentence of two records that crossed
+_CROSSED = {"offer_end": "offer to end", "agree_end": "answer to the offer", "decline_end": "answer to the offer",
+            "resign": "resignation", "claim": "claim on time"}
+
+
+def came_first(first: str, first_kind: str, own_kind: str) -> list[str]:
+    """This side's record that another's took the turn of (both at once),
+    one of them of an end by agreement: "Bob's move came first; your
+    answer to the offer was not made."."""
+    return wrapped(f"{first}'s {_CROSSED.get(first_kind, 'move')} came first; "
+                   f"your {_CROSSED.get(own_kind, 'move')} was not made.", names=[first])
+
+
+def came_late(name: str, kind: str) -> list[str]:
+    """Another player's record of an end by agreement that crossed one
+    taken first: "Alice's answer to the offer came too late; it was not made."."""
+    return wrapped(f"{name}'s {_CROSSED.get(kind, 'move')} came too late; it was not made.", names=[name])
+
+
+#: ``decline`` alone with no offer to end standing at the table
+DECLINE_WHAT = "No offer to end stands; type decline and an invitation's number, like decline 1."
+
+#: an offer to end, a yes or a no typed while the homeserver does not answer
+AGREEMENT_WHEN_BACK = "Server down; sent when it is back."
+
+
 #: an offer to end, lapsed with the next turn of the game
 END_OFFER_LAPSED = "The offer to end the game lapsed."
 #: ``offer`` typed with something else than ``end``

@@ -28,7 +28,7 @@ from ...core.events import Event, GameEnded
 from ...core.game import Game
 from ...errors import ScrabbleError
 from ...notation.gcg import gcg_bytes, record_from_game
-from ...online.honour import UNSAID_REFUSAL, HonourApplied, HonourLink, keep_unsaid, note_said
+from ...online.honour import OFFER_END, UNSAID_REFUSAL, HonourApplied, HonourLink, keep_unsaid, note_said
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts, prompts_homes
 from ...presentation.phrases import last_move_event, scores_lines
 from . import online_since
@@ -84,6 +84,10 @@ def hear_away(session: Host, link: HonourLink) -> None:
         if ended is not None:  # the game is over: how, and who won, naming it (once: said as it ends;
             # noted said once taken: one still waiting when the program ends is said at its next start)
             notice(session, _ended_away(link, ended), partial(online_since.end_said, link.journal))
+        elif done.seat == link.friend_seat and done.agreement:  # an offer to end, or a no: not a move
+            name = link.friend_name
+            notice(session, prompts_homes.end_offered_not_open([name], name) if done.agreement == OFFER_END
+                   else _named(link, prompts_homes.end_declined(name, False)))
         elif done.seat == link.friend_seat:
             name = link.friend_name
             notice(session, online_prompts.resigned_not_open(name) if done.resigned

@@ -35,8 +35,23 @@ def standing_offer(table: Any) -> bool:
     """Whether another player's offer to end the game stands at ``table``'s game."""
     link = getattr(table, "link", None)
     state = getattr(link, "state", link)  # an honour game's link holds it itself
+    return offered_by(state) is not None
+
+
+def offered_by(state: Any) -> int | None:
+    """The seat of another player whose offer to end the game stands, in
+    ``state`` (an :class:`~...online.referee.OnlineGame`, or an honour
+    game's link); None: none, or the game is over."""
     offered = getattr(state, "end_offered", None)
-    return state is not None and offered is not None and offered != state.my_seat
+    if state is None or offered is None or offered == state.my_seat or _over(state):
+        return None
+    return int(offered)
+
+
+def _over(state: Any) -> bool:
+    """Whether the game is over (between homes: not being played; honour: its game ended)."""
+    game = getattr(state, "game", None)
+    return not state.playing if hasattr(state, "playing") else bool(game is not None and game.is_over)
 
 
 def standing_offer_lines(table: Any, view: Any) -> list[str]:
@@ -46,6 +61,22 @@ def standing_offer_lines(table: Any, view: Any) -> list[str]:
     state = table.link.state
     offered = state.end_offered
     table._end_offer = offered
-    if offered is None or offered == state.my_seat or view is None:
+    if offered is None or offered == state.my_seat or view is None or not state.playing:
         return []
     return prompts_homes.end_offered(state.names, tuple(view.scores()), state.my_seat, offered)
+
+
+#: the game's log notes that "Bob's program is newer" was said (once a game)
+NEWER_SAID = "newer_said"
+
+
+def newer_lines(link: Any, name: str) -> tuple[str, ...]:
+    """A record of a kind this program does not know, from ``name``'s
+    program: "Bob's program is newer; update the game to hear all it
+    sends.", once a game (noted in its log; a game with no log: each time)."""
+    journal = getattr(link, "journal", None)
+    if journal is not None:
+        if any(e.get("kind") == NEWER_SAID for e in journal.entries()):
+            return ()
+        journal.append(NEWER_SAID)
+    return tuple(prompts_homes.newer_program(name))

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import OnlineError
 from ...online.match import GameLink
-from ...online.record import ACTION_KINDS
+from ...online.record import ACTION_KINDS, AGREEMENT_KINDS
 from ...online.referee import Applied, FinalCheck
 from ...online.transport import Message
 from ...presentation import online_phrases, online_prompts, prompts, prompts_homes
@@ -53,10 +53,35 @@ def notice(session: Host, lines: Sequence[str], said: Callable[[], None] | None 
 
 def refusal_lines(link: GameLink, error: OnlineError, msg: Message) -> tuple[str, ...]:
     """What a refusal heard in ``link``'s room says (at its table)."""
+    if getattr(error, "code", "") == "out_of_order":
+        crossed = _crossed(link, msg)
+        if crossed is not None:  # an end by agreement's record in a crossing (both at once)
+            return crossed
     if getattr(error, "code", "") == "out_of_order" and link.sent_here(msg):
         # sent from here for a turn another player's record took first (both at once)
         return online_prompts.OWN_CAME_LATE
     return tuple(prompts.refusal_said(str(error)))
+
+
+def _crossed(link: GameLink, msg: Message) -> tuple[str, ...] | None:
+    """A record that lost a crossing (it follows a record of the log, not
+    the last: another took its turn), one of the two an offer to end, a
+    yes or a no: said for what each was (None: not such a crossing)."""
+    record = msg.record if isinstance(msg.record, dict) else {}
+    kind, seq = record.get("kind"), record.get("seq")
+    log, hashes = link.state.log, link.state.hashes
+    if not isinstance(seq, int) or not 0 < seq < len(log) or record.get("prev") != hashes[seq - 1]:
+        return None  # not a record that crossed one taken (a forged or a stale one)
+    first = log[seq]
+    if kind not in AGREEMENT_KINDS and first.kind not in AGREEMENT_KINDS:
+        return None
+    names = link.state.names
+    if link.sent_here(msg):
+        return tuple(prompts_homes.came_first(names[first.seat], first.kind, str(kind)))
+    seat = record.get("seat")
+    if not isinstance(seat, int) or link.state.seat_of(msg.sender) != seat:
+        return None  # not the named player's own record: said as any refusal
+    return tuple(prompts_homes.came_late(names[seat], str(kind)))
 
 
 def hear_away(session: Host, link: GameLink) -> None:
@@ -117,6 +142,8 @@ def hear_away(session: Host, link: GameLink) -> None:
         elif record.kind == "offer_end":  # answered when the game is opened (or lapsed by then)
             others = [n for i, n in enumerate(link.state.names) if i != link.state.my_seat]
             notice(session, prompts_homes.end_offered_not_open(others, name))
+        elif record.kind == "decline_end":  # the no to this player's offer: said, naming the game
+            notice(session, named(" ".join(prompts_homes.end_declined(name, False))))
 
     def on_chat(msg: Message) -> None:
         if msg.sender == link.transport.user_id:

@@ -101,7 +101,7 @@ class Reminder:
     body: str
     #: the transport's transaction id (the same on a retry: never two)
     txn_id: str
-    #: the log's length it is for (one reminder per turn)
+    #: the log's length at the turn it is for (one reminder per turn)
     at: int
 
 
@@ -122,7 +122,7 @@ def reminder_due(link: GameLink, now_ms: int) -> Reminder | None:
         return None
     late_player = state.players[late]
     others = [p.name for i, p in enumerate(state.players) if i != late]
-    at = len(state.log)
+    at = state.clock_at()  # one a turn: an offer to end, or its no, since restarts no time
     body = online_phrases.reminder_body(late_player.name, late_player.user, clock.left_ms(now_ms), others)
     return Reminder(body, f"remind.{state.game_id}.{at}", at)
 

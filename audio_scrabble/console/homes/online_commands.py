@@ -275,7 +275,7 @@ def cmd_offer(session: GameFront, args: str) -> list[str]:
     state = table.link if isinstance(table, HonourTable) else table.link.state  # type: ignore[union-attr]
     others = [n for i, n in enumerate(state.names) if i != state.my_seat]  # type: ignore[union-attr]
     sent = table.agreement("offer_end")  # refused, its sentence, when it may not be offered now
-    return _said_after(home, prompts_homes.end_offer_sent(others) if sent else [online_prompts.SEND_WHEN_BACK])
+    return _said_after(home, prompts_homes.end_offer_sent(others) if sent else [prompts_homes.AGREEMENT_WHEN_BACK])
 
 
 def cmd_agree(session: GameFront, args: str) -> list[str]:
@@ -283,7 +283,7 @@ def cmd_agree(session: GameFront, args: str) -> list[str]:
     home = home_of(session)
     table = home.open_table()
     sent = table.agreement("agree_end")
-    return _said_after(home, [] if sent else [online_prompts.SEND_WHEN_BACK])
+    return _said_after(home, [] if sent else [prompts_homes.AGREEMENT_WHEN_BACK])
 
 
 def declining(invitation: Handler) -> Handler:
@@ -294,10 +294,12 @@ def declining(invitation: Handler) -> Handler:
         home = _signed_in_home(session)
         table = home.table if home is not None else None
         if args.strip() or not isinstance(table, (OnlineTable, HonourTable)) or not standing_offer(table):
+            if not args.strip():  # nothing to decline here: not "Type accept ..." for a decline
+                raise ActionNotAllowed(prompts_homes.DECLINE_WHAT)
             return invitation(session, args)
         assert home is not None
         sent = table.agreement("decline_end")
-        return _said_after(home, [] if sent else [online_prompts.SEND_WHEN_BACK])
+        return _said_after(home, [] if sent else [prompts_homes.AGREEMENT_WHEN_BACK])
 
     return cmd_decline_either
 

@@ -15,6 +15,7 @@ from ...online.match import DONE, PLAY
 from ...online.transport import Invitation
 from ...presentation import honour_prompts, online_phrases, online_prompts, prompts_homes
 from . import online_clock, online_since, online_terms
+from .online_agree import offered_by
 from .online_watch import GameEntry, display_name
 
 __all__ = ["REMATCH_ROOM", "away_lines", "entries", "games_lines", "invited_by", "is_rematch", "listed"]
@@ -106,6 +107,7 @@ def games_lines(home: Any, first: int) -> list[str]:
         clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                         or online_clock.unplayable(n, link))
         lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
+        lines.extend(_offer_line(home, e.room, n))
     home.invited = transport.invitations()
     for n, inv in enumerate(home.invited, start=1):
         if is_rematch(inv):
@@ -120,6 +122,14 @@ def games_lines(home: Any, first: int) -> list[str]:
     return lines
 
 
+def _offer_line(home: Any, room: str, number: int) -> list[str]:
+    """Under a game whose other player's offer to end it stands: who, and
+    how to answer it ("Bob offers to end; type open 1 to answer.")."""
+    state = _state_of(home, room)
+    offered = offered_by(state)
+    return [] if offered is None else prompts_homes.end_offer_listed(state.names[offered], number)
+
+
 def away_lines(home: Any) -> list[str]:
     """Who moved while the player was away: the games where it is their turn now."""
     movers: dict[str, int] = {}
@@ -129,7 +139,26 @@ def away_lines(home: Any) -> list[str]:
             movers[name] = movers.get(name, 0) + 1
     said = [line for name, count in movers.items() for line in online_prompts.moved_while_away(name, count)]
     due: list[str] = home.due_lines()
-    return said + online_since.waiting_lines(home) + due
+    return said + online_since.waiting_lines(home) + due + _offers_standing(home)
+
+
+def _offers_standing(home: Any) -> list[str]:
+    """The games whose other player's offer to end stands, said at start:
+    "In your game with Alice: Alice offers to end the game here; open it
+    to agree or play on."."""
+    out: list[str] = []
+    for e in entries(home):
+        state = _state_of(home, e.room)
+        offered = offered_by(state)
+        if offered is not None:
+            out += prompts_homes.end_offered_not_open(list(e.others), state.names[offered])
+    return out
+
+
+def _state_of(home: Any, room: str) -> Any:
+    """A game's state as :func:`~.online_agree.offered_by` reads it (an honour game's link; None: none)."""
+    honour = home.honour.get(room)
+    return honour if honour is not None else getattr(home.links.get(room), "state", None)
 
 
 def _moved_unheard(home: Any, room: str) -> str:

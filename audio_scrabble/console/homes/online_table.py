@@ -54,7 +54,7 @@ from ..asking.setup import Seat, SetupFlow
 from ..table.opening import Seating
 from ..table.seats import Relayed, RemoteSeat
 from . import online_end, online_since
-from .online_agree import agreement_lines, standing_offer_lines
+from .online_agree import agreement_lines, newer_lines, standing_offer_lines
 from .online_away import Host, hear_away, notice, refusal_lines
 from .online_view import Heard, action_of, copy_game, quiet_draws, snapshot
 
@@ -253,7 +253,7 @@ class OnlineTable:
         self._at = heard.at
         said: tuple[str, ...] = agreement_lines(self, record) if record.kind in AGREEMENT_KINDS else ()
         if not known_kind(record) and not mine:  # a later program's step: taken, and said it was missed
-            said = tuple(prompts_homes.newer_program(names[record.seat]))
+            said = newer_lines(link, names[record.seat])  # once a game
         if record.kind == "resign":
             said = tuple(online_prompts.resigned(names[record.seat], mine))
         late = link.state.timed_out
