@@ -28,11 +28,18 @@ def lexicon() -> Any:
 
 
 def plays(p: Any, other: Any, lexicon: Any) -> None:
-    """``p`` (whose turn it is) types a club player's move; both hear it."""
+    """``p`` (whose turn it is) types a club player's move, a word put
+    down (the deal is random: where the club player would exchange, the
+    beginner's word); both hear it."""
     link = p.home.links[p.home.rooms[0]]
     with link._lock:
         game = link.state.game
-        line = typed(ComputerPlayer("club", lexicon, rng_seed=1).choose(game, game.current), game.board)
+        for level in ("club", "beginner"):
+            action = ComputerPlayer(level, lexicon, rng_seed=1).choose(game, game.current)
+            if action.kind == "place":
+                break
+        assert action.kind == "place", action
+        line = typed(action, game.board)
     p.line(line)
     settle(p, other)
     p.line("")
