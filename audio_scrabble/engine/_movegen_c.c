@@ -35,6 +35,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define SIZE 15
 #define ALL_LETTERS ((uint32_t)0x3FFFFFF)
@@ -2204,12 +2207,32 @@ static uint64_t lkey_hash(const LKey *key)
     return splitmix(h);
 }
 
+/* Ask for huge pages (2 MB) under a large table just allocated (len
+ * bytes at p), where the system gives them on request (Linux's
+ * transparent huge pages in "madvise" mode): the end-game search's
+ * tables are probed at random, and with 4 KB pages nearly every probe of
+ * a table of tens of MB also misses the TLB. Only the table's whole 2 MB
+ * pages inside it; nothing is moved or touched; a refusal is harmless. */
+static void eg_huge(void *p, size_t len)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t H = (uintptr_t)1 << 21;
+    uintptr_t a = ((uintptr_t)p + H - 1) & ~(H - 1), b = ((uintptr_t)p + len) & ~(H - 1);
+    if (p != NULL && b > a)
+        (void)madvise((void *)a, (size_t)(b - a), MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)len;
+#endif
+}
+
 static int eg_lines_grow(EgObject *s)
 {
     size_t cap = s->lcap ? 2 * s->lcap : 1024, k;
     LEntry **grown = (LEntry **)calloc(cap, sizeof(LEntry *));
     if (grown == NULL)
         return -1;
+    eg_huge(grown, cap * sizeof(LEntry *));
     for (k = 0; k < s->lcap; k++) {
         if (s->lines[k] != NULL) {
             size_t slot = (size_t)(s->lines[k]->hash & (cap - 1));
@@ -2287,6 +2310,7 @@ static LEntry *eg_line_state(EgObject *s, int k, uint64_t a, uint64_t b)
     if ((s->cused + 1) * 2 > s->ccap) {
         size_t cap = s->ccap ? 2 * s->ccap : 4096, x;
         CtxEntry *grown = (CtxEntry *)calloc(cap, sizeof(CtxEntry));
+        eg_huge(grown, cap * sizeof(CtxEntry));
         if (grown == NULL)
             return NULL;
         for (x = 0; x < s->ccap; x++) {
@@ -2396,6 +2420,7 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
     if ((s->bused + 1) * 2 > s->bcap) {
         size_t cap = s->bcap ? 2 * s->bcap : 4096, x;
         BrIndex *grown = (BrIndex *)calloc(cap, sizeof(BrIndex));
+        eg_huge(grown, cap * sizeof(BrIndex));
         if (grown == NULL)
             return -1;
         for (x = 0; x < s->bcap; x++) {
@@ -3535,6 +3560,7 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
     self->xc = (XCheck *)calloc((size_t)1 << XC_BITS, sizeof(XCheck));
     self->tt_block = calloc(((size_t)1 << (TT_BITS - 2)) + 1, sizeof(TTBucket));
+    eg_huge(self->tt_block, (((size_t)1 << (TT_BITS - 2)) + 1) * sizeof(TTBucket));
     self->tt = self->tt_block == NULL ? NULL
                                       : (TTBucket *)(((uintptr_t)self->tt_block + 63) & ~(uintptr_t)63);
     self->ttmask = ((size_t)1 << (TT_BITS - 2)) - 1;
