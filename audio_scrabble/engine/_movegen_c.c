@@ -1708,6 +1708,10 @@ typedef struct {
     void *tt_block; /* (what tt is carved from) */
     size_t ttmask; /* of the buckets */
     MBlock *pool;
+    /* the blocks of moves are carved EG_ARENA at a time from one
+       allocation on huge pages (the first carved owns it: its raw) */
+    char *arena;
+    int arena_left;
     VBlock *vpool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
@@ -1779,14 +1783,30 @@ static int eg_face(const EgObject *s, Rack r)
     return v;
 }
 
+static void eg_huge(void *p, size_t len);
+
+/* 15 blocks of moves (64-aligned) in 4 MB: two huge pages */
+#define EG_ARENA 15
+#define EG_MBLOCK_STRIDE ((sizeof(MBlock) + 63) & ~(size_t)63)
+#define EG_ARENA_BYTES ((size_t)4 << 20)
+typedef char eg_arena_fits[EG_ARENA * EG_MBLOCK_STRIDE <= EG_ARENA_BYTES ? 1 : -1];
+
 static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
-        void *raw = malloc(sizeof(MBlock) + 63);
+        void *raw = NULL;
         MBlock *b;
-        if (raw == NULL)
-            return NULL;
-        b = (MBlock *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        if (s->arena_left == 0) {
+            char *a = (char *)aligned_alloc((size_t)1 << 21, EG_ARENA_BYTES);
+            if (a == NULL)
+                return NULL;
+            eg_huge(a, EG_ARENA_BYTES);
+            s->arena = a;
+            s->arena_left = EG_ARENA;
+            raw = a; /* (owned by the arena's first block) */
+        }
+        b = (MBlock *)(s->arena + EG_MBLOCK_STRIDE * (size_t)(EG_ARENA - s->arena_left));
+        s->arena_left--;
         b->raw = raw;
         s->bytes += sizeof(MBlock);
         b->next = s->pool;
@@ -3618,6 +3638,7 @@ static void eg_recycle(EgObject *s)
     /* the table's moves from the store copied to new blocks (a copy is
        the same move as its twin made again: eg_same) */
     s->pool = NULL;
+    s->arena_left = 0; /* (the old arenas freed with the old blocks) */
     s->bytes = 0;
     for (k = 0; k <= s->ttmask; k++) {
         int j;
