@@ -1584,7 +1584,7 @@ typedef struct MBlock {
 
 /* The line store's move lists, carved from blocks (never freed one by
  * one: they last as long as the search) */
-#define VBLOCK 65536
+#define VBLOCK 65536 /* (at least; a block is whole huge pages, 2 MB) */
 typedef struct VBlock {
     struct VBlock *next;
     size_t used, cap;
@@ -1822,11 +1822,14 @@ static EMove **eg_new_list(EgObject *s, int n)
     size_t want = n > 0 ? (size_t)n : 1;
     VBlock *b = s->vpool;
     if (b == NULL || b->cap - b->used < want) {
+        const size_t H = (size_t)1 << 21;
         size_t cap = want > VBLOCK ? want : VBLOCK;
-        b = (VBlock *)malloc(sizeof(VBlock) + sizeof(EMove *) * (cap - 1));
+        size_t size = (sizeof(VBlock) + sizeof(EMove *) * (cap - 1) + H - 1) & ~(H - 1);
+        b = (VBlock *)aligned_alloc(H, size);
         if (b == NULL)
             return NULL;
-        b->cap = cap;
+        eg_huge(b, size);
+        b->cap = (size - sizeof(VBlock)) / sizeof(EMove *) + 1;
         b->used = 0;
         b->next = s->vpool;
         s->vpool = b;
