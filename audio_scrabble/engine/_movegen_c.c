@@ -1785,11 +1785,26 @@ static int eg_face(const EgObject *s, Rack r)
 
 static void eg_huge(void *p, size_t len);
 
+/* size bytes (a multiple of 2 MB) at a 2 MB boundary where C11's
+ * aligned_alloc is at hand (MSVC has none: malloc's there), freed with
+ * free(); huge pages asked for under them */
+static void *eg_alloc_huge(size_t size)
+{
+#if defined(_MSC_VER)
+    void *p = malloc(size);
+#else
+    void *p = aligned_alloc((size_t)1 << 21, size);
+#endif
+    if (p != NULL)
+        eg_huge(p, size);
+    return p;
+}
+
 /* 15 blocks of moves (64-aligned) in 4 MB: two huge pages */
 #define EG_ARENA 15
 #define EG_MBLOCK_STRIDE ((sizeof(MBlock) + 63) & ~(size_t)63)
 #define EG_ARENA_BYTES ((size_t)4 << 20)
-typedef char eg_arena_fits[EG_ARENA * EG_MBLOCK_STRIDE <= EG_ARENA_BYTES ? 1 : -1];
+typedef char eg_arena_fits[EG_ARENA * EG_MBLOCK_STRIDE + 63 <= EG_ARENA_BYTES ? 1 : -1];
 
 static EMove *eg_new_move(EgObject *s)
 {
@@ -1797,15 +1812,14 @@ static EMove *eg_new_move(EgObject *s)
         void *raw = NULL;
         MBlock *b;
         if (s->arena_left == 0) {
-            char *a = (char *)aligned_alloc((size_t)1 << 21, EG_ARENA_BYTES);
+            char *a = (char *)eg_alloc_huge(EG_ARENA_BYTES);
             if (a == NULL)
                 return NULL;
-            eg_huge(a, EG_ARENA_BYTES);
             s->arena = a;
             s->arena_left = EG_ARENA;
             raw = a; /* (owned by the arena's first block) */
         }
-        b = (MBlock *)(s->arena + EG_MBLOCK_STRIDE * (size_t)(EG_ARENA - s->arena_left));
+        b = (MBlock *)((((uintptr_t)s->arena + 63) & ~(uintptr_t)63) + EG_MBLOCK_STRIDE * (size_t)(EG_ARENA - s->arena_left));
         s->arena_left--;
         b->raw = raw;
         s->bytes += sizeof(MBlock);
@@ -1825,10 +1839,9 @@ static EMove **eg_new_list(EgObject *s, int n)
         const size_t H = (size_t)1 << 21;
         size_t cap = want > VBLOCK ? want : VBLOCK;
         size_t size = (sizeof(VBlock) + sizeof(EMove *) * (cap - 1) + H - 1) & ~(H - 1);
-        b = (VBlock *)aligned_alloc(H, size);
+        b = (VBlock *)eg_alloc_huge(size);
         if (b == NULL)
             return NULL;
-        eg_huge(b, size);
         b->cap = (size - sizeof(VBlock)) / sizeof(EMove *) + 1;
         b->used = 0;
         b->next = s->vpool;
