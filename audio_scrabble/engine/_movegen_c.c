@@ -35,6 +35,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define SIZE 15
 #define ALL_LETTERS ((uint32_t)0x3FFFFFF)
@@ -1581,7 +1584,7 @@ typedef struct MBlock {
 
 /* The line store's move lists, carved from blocks (never freed one by
  * one: they last as long as the search) */
-#define VBLOCK 65536
+#define VBLOCK 65536 /* (at least; a block is whole huge pages, 2 MB) */
 typedef struct VBlock {
     struct VBlock *next;
     size_t used, cap;
@@ -1705,6 +1708,10 @@ typedef struct {
     void *tt_block; /* (what tt is carved from) */
     size_t ttmask; /* of the buckets */
     MBlock *pool;
+    /* the blocks of moves are carved EG_ARENA at a time from one
+       allocation on huge pages (the first carved owns it: its raw) */
+    char *arena;
+    int arena_left;
     VBlock *vpool;
     Ctx *ctx;
     uint64_t zt[SIZE * SIZE][52];
@@ -1776,14 +1783,44 @@ static int eg_face(const EgObject *s, Rack r)
     return v;
 }
 
+static void eg_huge(void *p, size_t len);
+
+/* size bytes (a multiple of 2 MB) at a 2 MB boundary where C11's
+ * aligned_alloc is at hand (MSVC has none: malloc's there), freed with
+ * free(); huge pages asked for under them */
+static void *eg_alloc_huge(size_t size)
+{
+#if defined(_MSC_VER)
+    void *p = malloc(size);
+#else
+    void *p = aligned_alloc((size_t)1 << 21, size);
+#endif
+    if (p != NULL)
+        eg_huge(p, size);
+    return p;
+}
+
+/* 15 blocks of moves (64-aligned) in 4 MB: two huge pages */
+#define EG_ARENA 15
+#define EG_MBLOCK_STRIDE ((sizeof(MBlock) + 63) & ~(size_t)63)
+#define EG_ARENA_BYTES ((size_t)4 << 20)
+typedef char eg_arena_fits[EG_ARENA * EG_MBLOCK_STRIDE + 63 <= EG_ARENA_BYTES ? 1 : -1];
+
 static EMove *eg_new_move(EgObject *s)
 {
     if (s->pool == NULL || s->pool->used == POOL_BLOCK) {
-        void *raw = malloc(sizeof(MBlock) + 63);
+        void *raw = NULL;
         MBlock *b;
-        if (raw == NULL)
-            return NULL;
-        b = (MBlock *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+        if (s->arena_left == 0) {
+            char *a = (char *)eg_alloc_huge(EG_ARENA_BYTES);
+            if (a == NULL)
+                return NULL;
+            s->arena = a;
+            s->arena_left = EG_ARENA;
+            raw = a; /* (owned by the arena's first block) */
+        }
+        b = (MBlock *)((((uintptr_t)s->arena + 63) & ~(uintptr_t)63) + EG_MBLOCK_STRIDE * (size_t)(EG_ARENA - s->arena_left));
+        s->arena_left--;
         b->raw = raw;
         s->bytes += sizeof(MBlock);
         b->next = s->pool;
@@ -1799,11 +1836,13 @@ static EMove **eg_new_list(EgObject *s, int n)
     size_t want = n > 0 ? (size_t)n : 1;
     VBlock *b = s->vpool;
     if (b == NULL || b->cap - b->used < want) {
+        const size_t H = (size_t)1 << 21;
         size_t cap = want > VBLOCK ? want : VBLOCK;
-        b = (VBlock *)malloc(sizeof(VBlock) + sizeof(EMove *) * (cap - 1));
+        size_t size = (sizeof(VBlock) + sizeof(EMove *) * (cap - 1) + H - 1) & ~(H - 1);
+        b = (VBlock *)eg_alloc_huge(size);
         if (b == NULL)
             return NULL;
-        b->cap = cap;
+        b->cap = (size - sizeof(VBlock)) / sizeof(EMove *) + 1;
         b->used = 0;
         b->next = s->vpool;
         s->vpool = b;
@@ -2204,12 +2243,32 @@ static uint64_t lkey_hash(const LKey *key)
     return splitmix(h);
 }
 
+/* Ask for huge pages (2 MB) under a large table just allocated (len
+ * bytes at p), where the system gives them on request (Linux's
+ * transparent huge pages in "madvise" mode): the end-game search's
+ * tables are probed at random, and with 4 KB pages nearly every probe of
+ * a table of tens of MB also misses the TLB. Only the table's whole 2 MB
+ * pages inside it; nothing is moved or touched; a refusal is harmless. */
+static void eg_huge(void *p, size_t len)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t H = (uintptr_t)1 << 21;
+    uintptr_t a = ((uintptr_t)p + H - 1) & ~(H - 1), b = ((uintptr_t)p + len) & ~(H - 1);
+    if (p != NULL && b > a)
+        (void)madvise((void *)a, (size_t)(b - a), MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)len;
+#endif
+}
+
 static int eg_lines_grow(EgObject *s)
 {
     size_t cap = s->lcap ? 2 * s->lcap : 1024, k;
     LEntry **grown = (LEntry **)calloc(cap, sizeof(LEntry *));
     if (grown == NULL)
         return -1;
+    eg_huge(grown, cap * sizeof(LEntry *));
     for (k = 0; k < s->lcap; k++) {
         if (s->lines[k] != NULL) {
             size_t slot = (size_t)(s->lines[k]->hash & (cap - 1));
@@ -2287,6 +2346,7 @@ static LEntry *eg_line_state(EgObject *s, int k, uint64_t a, uint64_t b)
     if ((s->cused + 1) * 2 > s->ccap) {
         size_t cap = s->ccap ? 2 * s->ccap : 4096, x;
         CtxEntry *grown = (CtxEntry *)calloc(cap, sizeof(CtxEntry));
+        eg_huge(grown, cap * sizeof(CtxEntry));
         if (grown == NULL)
             return NULL;
         for (x = 0; x < s->ccap; x++) {
@@ -2396,6 +2456,7 @@ static int eg_bri_put(EgObject *s, LEntry *e, Rack rack, EMove **v, int n)
     if ((s->bused + 1) * 2 > s->bcap) {
         size_t cap = s->bcap ? 2 * s->bcap : 4096, x;
         BrIndex *grown = (BrIndex *)calloc(cap, sizeof(BrIndex));
+        eg_huge(grown, cap * sizeof(BrIndex));
         if (grown == NULL)
             return -1;
         for (x = 0; x < s->bcap; x++) {
@@ -3535,6 +3596,7 @@ static PyObject *Eg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->ctx = (Ctx *)calloc(1, sizeof(Ctx));
     self->xc = (XCheck *)calloc((size_t)1 << XC_BITS, sizeof(XCheck));
     self->tt_block = calloc(((size_t)1 << (TT_BITS - 2)) + 1, sizeof(TTBucket));
+    eg_huge(self->tt_block, (((size_t)1 << (TT_BITS - 2)) + 1) * sizeof(TTBucket));
     self->tt = self->tt_block == NULL ? NULL
                                       : (TTBucket *)(((uintptr_t)self->tt_block + 63) & ~(uintptr_t)63);
     self->ttmask = ((size_t)1 << (TT_BITS - 2)) - 1;
@@ -3592,6 +3654,7 @@ static void eg_recycle(EgObject *s)
     /* the table's moves from the store copied to new blocks (a copy is
        the same move as its twin made again: eg_same) */
     s->pool = NULL;
+    s->arena_left = 0; /* (the old arenas freed with the old blocks) */
     s->bytes = 0;
     for (k = 0; k <= s->ttmask; k++) {
         int j;
