@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ...core.events import TilesPlaced
 from ...errors import NotationError
 from ...notation.plays import clip
 from ...notation.typed import read_square
@@ -107,8 +108,18 @@ def cmd_show(session: BoardFront, args: str) -> list[str]:
         return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
-                                            **_show_status(session)))
+                                            last=_last_squares(session), **_show_status(session)))
     return [prompts.LARGE_PRINT_SHOWN]
+
+
+def _last_squares(session: BoardFront) -> tuple[Square, ...]:
+    """The squares of the last play's tiles, for the large-print board to
+    mark (none when the last play was taken back or there is no game)."""
+    game = getattr(session, "game", None)
+    if game is None:
+        return ()
+    play = next((ev.play for ev in reversed(game.history) if isinstance(ev, TilesPlaced)), None)
+    return () if play is None else tuple(t.square for t in play.tiles if session.board[t.square])
 
 
 def _show_status(session: BoardFront) -> dict[str, Any]:

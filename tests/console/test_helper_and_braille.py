@@ -1,0 +1,81 @@
+"""The sighted helper and the braille reader at the table (helper2's
+round): what a helper beside a blind player glances at (the large-print
+board, the summary) and what a braille display of 14, 20 or 32 cells
+shows."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from audio_scrabble.console import services
+from audio_scrabble.console.session import Options, Session
+from audio_scrabble.core.tiles import tile_value
+from audio_scrabble.presentation import largeprint
+
+
+def _shown_after_a_play(monkeypatch: pytest.MonkeyPatch) -> tuple[Session, str, list[str]]:
+    """Ann and Bob; the first player puts two tiles on H8 down;
+    what show then prints (no colour: a pipe)."""
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    word = "".join(t for t in s.playing().rack_of(s.game.current) if t != "?")[:2]
+    s.handle_line(f"play H8 {word}")
+    s.take_display()
+    assert s.handle_line("show") == ["Large-print board shown on screen."]
+    return s, word, s.take_display()
+
+
+def _grid(shown: list[str]) -> list[str]:
+    top = next(i for i, x in enumerate(shown) if x.split() == list("ABCDEFGHIJKLMNO"))
+    return shown[top:top + 32]
+
+
+def test_the_large_print_board_has_row_numbers_on_both_sides(monkeypatch):
+    """Trip 1: row numbers on the left only; a helper glancing at the right
+    half of the board counted rows. Now each row's top line ends with its
+    number too, and the whole still fits 80 columns."""
+    _, _, shown = _shown_after_a_play(monkeypatch)
+    grid = _grid(shown)
+    tops = grid[1:31:2]
+    for r, line in enumerate(tops, start=1):
+        assert line.split()[0] == str(r) and line.split()[-1] == str(r), line
+    assert max(map(len, shown)) <= 80
+
+
+def test_the_large_print_board_marks_the_last_play_without_colour(monkeypatch):
+    """Trip 2: nothing told the last play's tiles from the others; a helper
+    asked "what did the computer just play?" had to search. Now its tiles
+    have + before their points (and a colour of their own on a terminal),
+    and the legend says so."""
+    s, word, shown = _shown_after_a_play(monkeypatch)
+    grid = _grid(shown)
+    under8 = grid[16]
+    col_h = 3 + 7 * 5
+    assert under8[col_h + 1:col_h + 4] == f"+{tile_value(word[0]):>2}"
+    assert grid[18][col_h + 1:col_h + 4] == f"+{tile_value(word[1]):>2}"  # H9
+    assert "+ before the points: the last play." in shown
+    # the next play is marked, the first no longer
+    s.handle_line("")
+    s.handle_line("pass")
+    s.take_display()
+    s.handle_line("show")
+    again = _grid(s.take_display())
+    assert again[16][col_h + 1:col_h + 4] == f"+{tile_value(word[0]):>2}"  # a pass leaves the last play marked
+    coloured = largeprint.board_lines(s.board, colour=True, last=[sq for sq in s.game.history[-2].play.squares])
+    assert any(largeprint.LAST_COLOUR in x for x in coloured)
+    assert all(len(x) <= 40 for x in largeprint.LAST_LEGEND + largeprint.LAST_COLOUR_LEGEND)
+
+
+def test_no_play_no_mark(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    s.handle_line("show")
+    shown = s.take_display()
+    assert not any("last play" in x for x in shown)
