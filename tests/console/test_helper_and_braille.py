@@ -79,3 +79,26 @@ def test_no_play_no_mark(monkeypatch):
     s.handle_line("show")
     shown = s.take_display()
     assert not any("last play" in x for x in shown)
+
+
+def test_show_large_gives_a_helper_large_print_while_braille_mode_stays_on(monkeypatch):
+    """Trip 3: in braille mode show gave the braille board, and a sighted
+    helper at the screen had large print only after the braille reader
+    turned braille mode off (and on again after). Now show says to type
+    show large, which prints the large-print board on screen and leaves
+    braille mode on; anything else after show is refused as before."""
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    s = Session(Options(players="Ann,Bob", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    said = s.handle_line("show")
+    assert said[:3] == ["Large print:", "type show large.", "Here is the"]
+    assert s.take_display() == []
+    assert s.handle_line("show large") == ["Large-print board", "shown on screen."]
+    shown = s.take_display()
+    assert any(x.split() == list("ABCDEFGHIJKLMNO") for x in shown)
+    assert s.braille_mode
+    assert all(len(x) <= 20 for x in s.handle_line("rack"))
+    refused = " ".join(s.handle_line("show huge"))
+    assert refused.startswith("'show' takes no words after it")
+    assert s.take_display() == []

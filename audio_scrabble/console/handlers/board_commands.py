@@ -98,13 +98,19 @@ def cmd_board(session: BoardFront, args: str) -> list[str]:
     return [prompts.BRAILLE_BOARD_HEAD] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
+#: what after ``show`` asks for large print even in braille mode
+SHOW_LARGE = ("large", "large print", "big")
+
+
 def cmd_show(session: BoardFront, args: str) -> list[str]:
     """The large-print board for a sighted helper (on screen only).
 
     In braille mode its lines would not fit the display, so the braille
-    board is shown instead, after a line saying how to get large print.
+    board is shown instead, after a line saying how to get large print:
+    ``show large`` prints it all the same, for a sighted helper at the
+    screen, and leaves braille mode on for the player at the display.
     """
-    if session.braille_mode:
+    if session.braille_mode and args.strip().lower() not in SHOW_LARGE:
         return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
