@@ -102,3 +102,28 @@ def test_show_large_gives_a_helper_large_print_while_braille_mode_stays_on(monke
     refused = " ".join(s.handle_line("show huge"))
     assert refused.startswith("'show' takes no words after it")
     assert s.take_display() == []
+
+
+def test_show_large_reaches_the_screen_whole_in_braille_mode():
+    """Trip 3, on the screen: the large-print board went through the
+    braille display's fitting (the session's and the screen writer's) and
+    came out in pieces of 20 characters; now its lines reach the screen
+    whole, and the reply and everything else still fit the display."""
+    from audio_scrabble.console.app import Voice
+    from audio_scrabble.console.output.brailleview import FittedWriter
+    from audio_scrabble.presentation.speech import TextSpeaker
+
+    terminal = io.StringIO()
+    screen = FittedWriter(terminal, lambda: 20)
+    s = Session(Options(players="Ann,Bob", seed=3, braille_width=20), lexicon=services.WordSet(["QI"]))
+    s.start()
+    voice = Voice(s, TextSpeaker(screen), screen=screen)  # type: ignore[arg-type]
+    s.handle_line("")
+    voice.emit(s.handle_line("show large"))
+    printed = terminal.getvalue().splitlines()
+    header = [x for x in printed if x.split() == list("ABCDEFGHIJKLMNO")]
+    assert len(header) == 2 and len(header[0]) > 70
+    assert any(x.startswith(" 8 ") and x.endswith("8") for x in printed)
+    assert "Large-print board" in printed and "shown on screen." in printed
+    screen.write("a line of words written by someone else, far wider than the display\n")
+    assert all(len(x) <= 20 for x in terminal.getvalue().splitlines()[len(printed):])

@@ -114,7 +114,7 @@ def cmd_show(session: BoardFront, args: str) -> list[str]:
         return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
-                                            last=_last_squares(session), **_show_status(session)))
+                                            last=_last_squares(session), **_show_status(session)), as_is=True)
     return [prompts.LARGE_PRINT_SHOWN]
 
 

@@ -68,6 +68,10 @@ class Transcript:
         self._going_back = False
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
+        #: how many of the lines in :attr:`display` are printed as they are,
+        #: never fitted to the braille display (the large-print board,
+        #: asked for a sighted helper with ``show large``): those first
+        self.display_as_is = 0
         #: the screen is to be cleared before the next reply (a rack handed
         #: over at a shared computer: the last player's rack must not stay
         #: readable in the screen reader's review buffer)
@@ -186,13 +190,23 @@ class Transcript:
             return [prompts.too_many_choices(len(candidates))]
         return layout.list_lines(list(candidates), width=self._width() or layout.LINE_WIDTH)
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Lines for the screen only."""
+    def show(self, lines: Sequence[str], as_is: bool = False) -> None:
+        """Lines for the screen only; ``as_is``: never fitted to the braille
+        display (a sighted helper's large print)."""
+        if as_is and self.display_as_is == len(self.display):
+            self.display_as_is += len(lines)
         self.display.extend(lines)
 
     def take_display(self) -> list[str]:
-        out, self.display = self.display, []
+        out, self.display, self.display_as_is = self.display, [], 0
         return out
+
+    def take_display_parts(self) -> tuple[list[str], list[str]]:
+        """The lines for the screen only: those shown as they are, then the
+        others fitted to the braille display (:meth:`fit`)."""
+        as_is = self.display_as_is
+        out = self.take_display()
+        return out[:as_is], (self.fit(out[as_is:]) if out[as_is:] else [])
 
     def request_clear(self) -> None:
         self.clear_requested = True
