@@ -34,6 +34,9 @@ MAX_WIDTH = 80
 TEXT_WIDTH = 40
 #: characters a square takes across (bracket, three inside, bracket)
 CELL_WIDTH = 5
+#: the widest line of the narrow board (:func:`narrow_grid_lines`): a
+#: magnified screen of 40 columns, where the wide one would be wrapped
+NARROW_WIDTH = 36
 
 RESET = "\x1b[0m"
 #: premium code -> (label, ANSI colours): the print board's colours
@@ -141,13 +144,58 @@ def grid_lines(board: Board, colour: bool = True, cursor: Square | None = None,
     return lines
 
 
+def _narrow_square(board: Board, sq: Square, last: Collection[Square]) -> tuple[str, str]:
+    """A square of the narrow board in two characters, and its colour."""
+    tile = board[sq]
+    if tile:
+        return (f"{LAST_MARK}{tile}", LAST_COLOUR) if sq in last else (f" {tile}", TILE_COLOUR)
+    prem = premium_at(sq)
+    if prem is None:
+        return " .", ""
+    text, ansi = STAR_CELL if prem.is_star else PREMIUM_CELLS[prem.code]
+    return text, ansi
+
+
+def narrow_grid_lines(board: Board, colour: bool = True, last: Collection[Square] = ()) -> list[str]:
+    """The grid for a screen narrower than :data:`MAX_WIDTH` (at most
+    :data:`NARROW_WIDTH`): a square two characters across, a row a line,
+    the row numbers on both sides; a tile its letter (``+`` before it:
+    the last play), no points, no cursor."""
+    header = "   " + "".join(f" {c}" for c in COLUMNS)
+    lines = [header]
+    for r in range(SIZE):
+        cells = []
+        for c in range(SIZE):
+            text, ansi = _narrow_square(board, Square(r, c), last)
+            cells.append(f"{ansi}{text}{RESET}" if colour and ansi else text)
+        lines.append(f"{r + 1:>2} {''.join(cells)} {r + 1}")
+    lines.append(header)
+    return lines
+
+
+#: the narrow board's legend: each line at most :data:`NARROW_WIDTH`
+NARROW_LEGEND = [
+    "2L double letter, 3L triple letter.",
+    "2W double word, 3W triple word.",
+    "** the centre star.",
+    "Lower case: a blank.",
+]
+NARROW_LAST_LEGEND = ["+ before a tile: the last play."]
+
+
 def board_lines(board: Board, colour: bool = True, cursor: Square | None = None,
                 scores: Sequence[tuple[str, int]] = (), to_play: str | None = None,
-                bag: int | None = None, over: bool = False, last: Collection[Square] = ()) -> list[str]:
+                bag: int | None = None, over: bool = False, last: Collection[Square] = (),
+                narrow: bool = False) -> list[str]:
     """The whole large-print view: the status, the grid, the legend.
-    ``last``: the squares of the last move's tiles still on the board."""
+    ``last``: the squares of the last move's tiles still on the board;
+    ``narrow``: the grid for a screen under :data:`MAX_WIDTH` columns
+    (:func:`narrow_grid_lines`)."""
     marked = [sq for sq in last if board[sq]]
     status = status_lines(scores, to_play, bag, over)
+    if narrow:
+        legend = NARROW_LEGEND + (NARROW_LAST_LEGEND if marked else [])
+        return status + ([""] if status else []) + narrow_grid_lines(board, colour, marked) + [""] + legend
     legend = LEGEND + (LAST_LEGEND if marked else [])
     legend += (COLOUR_LEGEND + (LAST_COLOUR_LEGEND if marked else [])) if colour else []
     return status + ([""] if status else []) + grid_lines(board, colour, cursor, marked) + [""] + legend

@@ -127,3 +127,32 @@ def test_show_large_reaches_the_screen_whole_in_braille_mode():
     assert "Large-print board" in printed and "shown on screen." in printed
     screen.write("a line of words written by someone else, far wider than the display\n")
     assert all(len(x) <= 20 for x in terminal.getvalue().splitlines()[len(printed):])
+
+
+def test_on_a_screen_of_40_columns_show_gives_a_narrow_board_that_fits(monkeypatch):
+    """Trip 4: on a magnified screen of 40 columns the large-print board's
+    78-column lines were wrapped by the terminal, each row in two halves,
+    unreadable. Now a screen under 80 columns gets a board a square two
+    characters across, a row a line, row numbers on both sides, the last
+    play's tiles with + before them: every line within 40."""
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    s = Session(Options(players="Ann,Bob", seed=3), lexicon=services.WordSet(["QI"]))
+    s.out.follow_columns(lambda: 40)
+    s.start()
+    s.handle_line("")
+    word = "".join(t for t in s.playing().rack_of(s.game.current) if t != "?")[:2]
+    s.handle_line(f"play H8 {word}")
+    s.take_display()
+    s.handle_line("show")
+    shown = s.take_display()
+    assert shown and max(map(len, shown)) <= 40
+    top = next(i for i, x in enumerate(shown) if x.split() == list("ABCDEFGHIJKLMNO"))
+    rows = shown[top + 1:top + 16]
+    assert [(x.split()[0], x.split()[-1]) for x in rows] == [(str(r), str(r)) for r in range(1, 16)]
+    col_h = 3 + 7 * 2
+    assert rows[7][col_h:col_h + 2] == f"+{word[0]}" and rows[8][col_h:col_h + 2] == f"+{word[1]}"
+    assert "+ before a tile: the last play." in shown
+    assert rows[0][3:5] == "3W"  # A1, its code without colour
+    s.out.follow_columns(lambda: 100)
+    s.handle_line("show")
+    assert max(map(len, s.take_display())) > 70  # a wide screen: the big board

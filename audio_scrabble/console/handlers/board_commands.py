@@ -113,8 +113,11 @@ def cmd_show(session: BoardFront, args: str) -> list[str]:
     if session.braille_mode and args.strip().lower() not in SHOW_LARGE:
         return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
+    columns = session.out.columns()
+    narrow = columns is not None and columns < largeprint.MAX_WIDTH  # a magnified screen: the wide one would wrap
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
-                                            last=_last_squares(session), **_show_status(session)), as_is=True)
+                                            last=_last_squares(session), narrow=narrow, **_show_status(session)),
+                     as_is=True)
     return [prompts.LARGE_PRINT_SHOWN]
 
 

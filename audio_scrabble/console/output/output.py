@@ -109,6 +109,10 @@ class Transcript:
         """Lay replies out for a terminal as wide as ``columns()`` says."""
         self._columns = columns
 
+    def columns(self) -> int | None:
+        """The terminal's columns (None: not known)."""
+        return self._columns()
+
     def fit(self, lines: Sequence[str]) -> list[str]:
         """Lines printed besides a reply (the large-print board, a notice)
         laid out for the braille display (see :func:`layout.fit_cells`)."""
