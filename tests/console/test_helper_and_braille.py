@@ -156,3 +156,15 @@ def test_on_a_screen_of_40_columns_show_gives_a_narrow_board_that_fits(monkeypat
     s.out.follow_columns(lambda: 100)
     s.handle_line("show")
     assert max(map(len, s.take_display())) > 70  # a wide screen: the big board
+
+
+def test_a_lane_keeps_empty_with_its_column_at_20_cells():
+    """Trip 5: at 20 cells spots ended 'G1 to G14; empty' / 'column I,
+    I1 to I14.': 'empty' parted from the column it tells. Now the break
+    goes after the semicolon."""
+    from audio_scrabble.presentation import layout
+
+    said = ["Lanes, free runs a word can fill:", "empty column G, G1 to G14; empty column I, I1 to I14."]
+    lines = layout.fit_cells(said, 20)
+    assert "empty column I," in lines and not any(x.endswith("empty") for x in lines), lines
+    assert all(len(x) <= 20 for x in lines)
