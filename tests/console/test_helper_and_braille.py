@@ -168,3 +168,20 @@ def test_a_lane_keeps_empty_with_its_column_at_20_cells():
     lines = layout.fit_cells(said, 20)
     assert "empty column I," in lines and not any(x.endswith("empty") for x in lines), lines
     assert all(len(x) <= 20 for x in lines)
+
+
+@pytest.mark.parametrize("width", [14, 20, 32])
+def test_the_summary_of_a_game_over_says_who_won(width):
+    """Trip 6: summary after the game said it was over and the scores,
+    but not who won: the first thing a helper is asked. Now it says so,
+    second; every line within the display."""
+    s = Session(Options(players="Ann,Bob", seed=3, braille_width=width), lexicon=services.WordSet(["QI"]))
+    s.start()
+    for _ in range(4):
+        s.handle_line("")
+        s.handle_line("pass")
+    assert s.game.is_over
+    winner = s.game.names[s.game.ended.winners[0]]
+    said = s.handle_line("summary")
+    assert " ".join(said).startswith(f"The game is over. {winner} won. Scores:")
+    assert all(len(x) <= width for x in said)

@@ -226,7 +226,7 @@ def cmd_summary(session: GameFront, args: str) -> list[str]:
     current = None if game.is_over or waiting else game.current
     lines = phrases.summary_phrases(
         session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over,
-        table.you,
+        table.you, game.ended.winners if game.ended is not None else (),
     )
     return lines + (table.final_question() if waiting else [])
 
