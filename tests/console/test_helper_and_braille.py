@@ -185,3 +185,25 @@ def test_the_summary_of_a_game_over_says_who_won(width):
     said = s.handle_line("summary")
     assert " ".join(said).startswith(f"The game is over. {winner} won. Scores:")
     assert all(len(x) <= width for x in said)
+
+
+def test_a_review_marks_the_tiles_the_move_put_down(monkeypatch):
+    """Trip 2 in a review: show marks the tiles the move reached put down
+    (the record's second move, GALE on C7 to F7: its four tiles), none of
+    the first move's (WINDY, row 8)."""
+    from pathlib import Path
+
+    from audio_scrabble.console.review import ReviewSession
+    from audio_scrabble.notation.gcg import read_gcg
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    record = read_gcg((Path(__file__).parents[1] / "records" / "multiplayer_racks.gcg").read_bytes())
+    s = ReviewSession(record)
+    s.handle_line("next")
+    s.handle_line("next")
+    s.handle_line("show")
+    shown = s.take_display()
+    grid = _grid(shown)
+    marked = [(r, c) for r in range(15) for c in range(15) if grid[2 + 2 * r][3 + 5 * c + 1:3 + 5 * c + 2] == "+"]
+    assert marked == [(6, 2), (6, 3), (6, 4), (6, 5)]  # C7 to F7
+    assert "+ before the points: the last play." in shown

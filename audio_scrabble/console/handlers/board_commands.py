@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Board, Square
 from ...core.events import TilesPlaced
 from ...errors import NotationError
 from ...notation.plays import clip
@@ -123,8 +123,18 @@ def cmd_show(session: BoardFront, args: str) -> list[str]:
 
 def _last_squares(session: BoardFront) -> tuple[Square, ...]:
     """The squares of the last play's tiles, for the large-print board to
-    mark (none when the last play was taken back or there is no game)."""
+    mark (none when the last play was taken back or there is no game); in
+    a review, the tiles the move reached put down."""
     game = getattr(session, "game", None)
+    step, steps = getattr(session, "step", None), getattr(session, "steps", None)
+    if game is None and step is not None and steps is not None:
+        if step.placement is None:  # a pass, an exchange, a challenge: no tiles put down
+            return ()
+        at = getattr(session, "position", 1) - 1
+        start = getattr(getattr(session, "record", None), "start", None)
+        before = steps[at - 1].board if at > 0 else start.board if start is not None else Board()
+        return tuple(sq for sq in (Square(r, c) for r in range(SIZE) for c in range(SIZE))
+                     if step.board[sq] and not before[sq])
     if game is None:
         return ()
     play = next((ev.play for ev in reversed(game.history) if isinstance(ev, TilesPlaced)), None)
