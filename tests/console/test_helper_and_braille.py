@@ -207,3 +207,17 @@ def test_a_review_marks_the_tiles_the_move_put_down(monkeypatch):
     marked = [(r, c) for r in range(15) for c in range(15) if grid[2 + 2 * r][3 + 5 * c + 1:3 + 5 * c + 2] == "+"]
     assert marked == [(6, 2), (6, 3), (6, 4), (6, 5)]  # C7 to F7
     assert "+ before the points: the last play." in shown
+
+
+@pytest.mark.parametrize("topic", ["braille", "show"])
+def test_help_leaves_no_joining_word_alone_at_14_cells(topic):
+    """Trip 7: at 14 cells help braille read 'the letter,' / 'then' / 'the
+    value.' and help show 'Set NO_COLOR' / 'for' / 'no colours.': a
+    joining word alone on a line. Reworded ('a letter and its value.',
+    'No colours: set NO_COLOR.')."""
+    s = Session(Options(players="Ann,Bob", seed=3, braille_width=14), lexicon=services.WordSet(["QI"]))
+    s.start()
+    s.handle_line("")
+    said = s.handle_line(f"help {topic}")
+    assert all(len(x) <= 14 for x in said)
+    assert not [x for x in said if x.strip(".,:;").lower() in {"and", "or", "for", "then", "from", "to", "with"}], said
