@@ -68,10 +68,10 @@ class Transcript:
         self._going_back = False
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
-        #: how many of the lines in :attr:`display` are printed as they are,
-        #: never fitted to the braille display (the large-print board,
-        #: asked for a sighted helper with ``show large``): those first
-        self.display_as_is = 0
+        #: which lines of :attr:`display` are printed as they are, never
+        #: fitted to the braille display (the large-print board, asked for
+        #: a sighted helper with ``show large``)
+        self._as_is: set[int] = set()
         #: the screen is to be cleared before the next reply (a rack handed
         #: over at a shared computer: the last player's rack must not stay
         #: readable in the screen reader's review buffer)
@@ -197,20 +197,23 @@ class Transcript:
     def show(self, lines: Sequence[str], as_is: bool = False) -> None:
         """Lines for the screen only; ``as_is``: never fitted to the braille
         display (a sighted helper's large print)."""
-        if as_is and self.display_as_is == len(self.display):
-            self.display_as_is += len(lines)
+        if as_is:
+            self._as_is.update(range(len(self.display), len(self.display) + len(lines)))
         self.display.extend(lines)
 
     def take_display(self) -> list[str]:
-        out, self.display, self.display_as_is = self.display, [], 0
+        out, self.display = self.display, []
+        self._as_is = set()
         return out
 
     def take_display_parts(self) -> tuple[list[str], list[str]]:
         """The lines for the screen only: those shown as they are, then the
         others fitted to the braille display (:meth:`fit`)."""
-        as_is = self.display_as_is
+        as_is = self._as_is
         out = self.take_display()
-        return out[:as_is], (self.fit(out[as_is:]) if out[as_is:] else [])
+        wide = [line for k, line in enumerate(out) if k in as_is]
+        rest = [line for k, line in enumerate(out) if k not in as_is]
+        return wide, (self.fit(rest) if rest else [])
 
     def request_clear(self) -> None:
         self.clear_requested = True
