@@ -280,6 +280,10 @@ _FIGURE_WORD = re.compile(r"(\d+|[A-Z])[.,;:?!)]*")
 _SQUARE = re.compile(r"[A-Z]\d{1,2}|\d{1,2}[A-Z]")
 _COLUMN = re.compile(r"[A-O]")
 _DIRECTIONS = frozenset({"across", "down", "up", "left", "right"})
+#: a word telling what a row or column is, kept with it (``empty column
+#: I``, a lane ``spots`` names, not ``G1 to G14; empty`` / ``column I``)
+_LINE_STATES = frozenset({"empty"})
+_BOARD_LINES = frozenset({"row", "column"})
 _CAPITALISED = re.compile(r"[A-Z][a-z]+(?:'s)?")
 #: each line costs this much (fewer lines are better); a line of one word
 #: where words could share costs far more, unless that word is a whole
@@ -499,7 +503,8 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
       the letter it names (``AIH`` / ``6,``, ``(blank E)`` / ``19.``,
       ``drew`` / ``R,``, ``row`` / ``8,``); a square and its direction
       (``D5`` / ``across``); a range, on either side of its ``to`` (``2``
-      / ``to 4``, ``A5 to`` / ``C5``);
+      / ``to 4``, ``A5 to`` / ``C5``); ``empty`` and the row or column
+      it tells (``empty`` / ``column I``);
     * :data:`_NAME`: a capitalised word and a lower-case word after it
       that is not a joining word or an article. The breaker knows no
       names but those it is given, yet a name of several words reads so
@@ -553,6 +558,8 @@ def _break_costs(words: Sequence[str], names: Sequence[str] = ()) -> list[int]:
                     and k not in name_ends):
                 bond = max(bond, _BOUND)
             if _SQUARE.fullmatch(word) and bare.lower() in _DIRECTIONS:
+                bond = max(bond, _BOUND)
+            if word.lower() in _LINE_STATES and bare.lower() in _BOARD_LINES:  # empty / column I
                 bond = max(bond, _BOUND)
             if bare == "to" and _is_place(word) and _is_place(after):  # a range: 2 to 4, A5 to C5
                 bond = max(bond, _BOUND)

@@ -832,13 +832,18 @@ def summary_phrases(
     bag_left: int,
     over: bool,
     you: int | None = None,
+    winners: Sequence[int] = (),
 ) -> list[str]:
     """A short paragraph a sighted helper can read aloud (``you``: the one
     person at the table, whose turn is "your turn", who is "You" in the
-    scores and the last move)."""
+    scores and the last move); a game over says who won (``winners``)."""
     lines = []
     if over:
         lines.append("The game is over.")
+        if len(winners) == 1:
+            lines.append(does(names[winners[0]], "won", you == winners[0]) + ".")
+        elif winners:
+            lines.append(f"A tie: {join_and([subject(names[i], you == i, start=False) for i in winners])}.")
     elif current is not None:
         name, yours = names[current], you == current
         lines.append(turn_line(name) if is_pronoun(name) and not yours else f"It is {whose('turn', name, yours)}.")

@@ -606,7 +606,7 @@ def not_a_column_brief(shown: str) -> str:
 GOTO_WHERE = "Say which square to go to, like goto H8, or goto star."
 GOTO_WHERE_BRIEF = "No square given: goto H8."
 BRAILLE_BOARD_HEAD = "Braille board:"
-LARGE_PRINT_NEEDS = ("Large print needs set braille off first;", "here is the braille board.")
+LARGE_PRINT_NEEDS = ("Large print: type show large.", "Here is the braille board.")
 LARGE_PRINT_SHOWN = "Large-print board shown on screen."
 BRAILLE_CELLS_HEAD = "Braille cells:"
 NOTHING_SAID_YET = "Nothing has been said yet."

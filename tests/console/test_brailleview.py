@@ -627,7 +627,7 @@ def test_show_in_braille_mode_gives_the_braille_board_and_says_how_to_get_large_
     s = Session(Options(players="Alice,Bob", seed=3, braille_width=20), lexicon=AcceptAll())
     s.start()
     out = s.handle_line("show")
-    assert " ".join(out).startswith("Large print needs set braille off first; here is the braille board.")
+    assert " ".join(out).startswith("Large print: type show large. Here is the braille board.")  # helper2's wording
     assert s.take_display() == []  # nothing wider than the display is printed
     assert all(len(x) <= 20 for x in out)
     s.handle_line("set braille off")

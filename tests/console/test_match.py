@@ -221,7 +221,7 @@ def test_you_go_out_and_win(lexicon, verbosity):
         assert out[5:8] == ["Final scores:", f"You {you}, Club computer {computer}.", f"You win with {you}."], out
         assert sum("went out" in x for x in played + out) == 1
         summary = s.handle_line("summary")
-        assert summary == ["The game is over.", f"Scores: You {you}, Club computer {computer}.",
+        assert summary == ["The game is over.", "You won.", f"Scores: You {you}, Club computer {computer}.",
                            "Last move: you played AT,", "H8 across for 4.", "The bag is empty."]
         assert s.handle_line("last")[0] == "You played AT, H8 across, 4."
         assert s.handle_line("history")[-2:] == ["1. You: AT, H8 across, 4, went out.",

@@ -295,7 +295,7 @@ def test_braille_mode_keeps_every_printed_line_within_20_cells(tmp_path, termina
     t.type("emboss")
     t.wait_for("Braille file saved,")
     t.type("show")
-    t.wait_for("the braille board.")
+    t.wait_for("type show large.")  # helper2: show large gives large print in braille mode
     t.type("quit")
     t.wait_for("Goodbye.")
     screen = t.wait_for("[exit status 0]")

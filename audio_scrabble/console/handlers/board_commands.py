@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Square
+from ...core.board import ACROSS, COLUMNS, DOWN, SIZE, Board, Square
+from ...core.events import TilesPlaced
 from ...errors import NotationError
 from ...notation.plays import clip
 from ...notation.typed import read_square
@@ -97,18 +98,47 @@ def cmd_board(session: BoardFront, args: str) -> list[str]:
     return [prompts.BRAILLE_BOARD_HEAD] + braille_lines.board_lines(session.board, session.settings.braille_width)
 
 
+#: what after ``show`` asks for large print even in braille mode
+SHOW_LARGE = ("large", "large print", "big")
+
+
 def cmd_show(session: BoardFront, args: str) -> list[str]:
     """The large-print board for a sighted helper (on screen only).
 
     In braille mode its lines would not fit the display, so the braille
-    board is shown instead, after a line saying how to get large print.
+    board is shown instead, after a line saying how to get large print:
+    ``show large`` prints it all the same, for a sighted helper at the
+    screen, and leaves braille mode on for the player at the display.
     """
-    if session.braille_mode:
+    if session.braille_mode and args.strip().lower() not in SHOW_LARGE:
         return list(prompts.LARGE_PRINT_NEEDS) + cmd_board(session, args)[1:]
     colour = largeprint.colour_wanted(sys.stdout)
+    columns = session.out.columns()
+    narrow = columns is not None and columns < largeprint.MAX_WIDTH  # a magnified screen: the wide one would wrap
     session.out.show(largeprint.board_lines(session.board, colour=colour, cursor=session.reader.cursor.square,
-                                            **_show_status(session)))
+                                            last=_last_squares(session), narrow=narrow, **_show_status(session)),
+                     as_is=True)
     return [prompts.LARGE_PRINT_SHOWN]
+
+
+def _last_squares(session: BoardFront) -> tuple[Square, ...]:
+    """The squares of the last play's tiles, for the large-print board to
+    mark (none when the last play was taken back or there is no game); in
+    a review, the tiles the move reached put down."""
+    game = getattr(session, "game", None)
+    step, steps = getattr(session, "step", None), getattr(session, "steps", None)
+    if game is None and step is not None and steps is not None:
+        if step.placement is None:  # a pass, an exchange, a challenge: no tiles put down
+            return ()
+        at = getattr(session, "position", 1) - 1
+        start = getattr(getattr(session, "record", None), "start", None)
+        before = steps[at - 1].board if at > 0 else start.board if start is not None else Board()
+        return tuple(sq for sq in (Square(r, c) for r in range(SIZE) for c in range(SIZE))
+                     if step.board[sq] and not before[sq])
+    if game is None:
+        return ()
+    play = next((ev.play for ev in reversed(game.history) if isinstance(ev, TilesPlaced)), None)
+    return () if play is None else tuple(t.square for t in play.tiles if session.board[t.square])
 
 
 def _show_status(session: BoardFront) -> dict[str, Any]:

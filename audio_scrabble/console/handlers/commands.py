@@ -28,7 +28,7 @@ from ...presentation import braille_lines, online_prompts, phrases, prompts, rec
 from ...presentation.honour_prompts import HONOUR_WORD
 
 from .board_commands import (
-    cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square,
+    cmd_board, cmd_column, cmd_goto, cmd_legend, cmd_repeat, cmd_row, cmd_set, cmd_show, cmd_square, SHOW_LARGE,
     cmd_where, cmd_words, last_lines,
 )
 from .file_commands import choose_to_open, cmd_aside, cmd_emboss, cmd_export, cmd_games, cmd_open
@@ -226,7 +226,7 @@ def cmd_summary(session: GameFront, args: str) -> list[str]:
     current = None if game.is_over or waiting else game.current
     lines = phrases.summary_phrases(
         session.names, game.scores(), current, session.playing().last_turn_event(), len(game.bag), game.is_over,
-        table.you,
+        table.you, game.ended.winners if game.ended is not None else (),
     )
     return lines + (table.final_question() if waiting else [])
 
@@ -308,7 +308,8 @@ REGISTRY: Registry[GameFront] = Registry(
         Command("where", cmd_where, "Board", ("pos", "position"), modes=BOARD_TIME),
         Command("words", cmd_words, "Board"),
         Command("board", cmd_board, "Board", ("brd",), modes=BOARD_TIME),
-        Command("show", cmd_show, "Board", ("print",), said_with=("board", "the board")),
+        Command("show", cmd_show, "Board", ("print",), said_with=("board", "the board"),
+                options=SHOW_LARGE),
         # surveying the board
         Command("spots", cmd_spots, "Survey", ("spot", "hot"), (Arg("area", AREA, True),), modes=BOARD_TIME),
         Command("around", cmd_around, "Survey", ("near",), (Arg("square", SQUARE, True),), modes=BOARD_TIME),

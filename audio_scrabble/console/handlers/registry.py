@@ -70,6 +70,9 @@ class Command(Generic[F]):
     #: name and changes nothing (``whose turn``, ``new game``); any other
     #: words are refused (see :meth:`Registry.words_after`)
     said_with: tuple[str, ...] = ()
+    #: for a command that takes no arguments: words after its name that
+    #: its handler is given, one option (``show large``)
+    options: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -141,6 +144,8 @@ class Registry(Generic[F]):
         words = " ".join(rest.split()).rstrip(".?!").strip()
         if not words or words.lower() in command.said_with:
             return command, ""
+        if words.lower() in command.options:
+            return command, words.lower()
         first, _, after = words.partition(" ")
         other = self.get(first)
         if other is not None and other is not command and other.group == command.group:

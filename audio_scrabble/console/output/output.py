@@ -68,6 +68,10 @@ class Transcript:
         self._going_back = False
         #: printed only (the large-print board), never spoken
         self.display: list[str] = []
+        #: which lines of :attr:`display` are printed as they are, never
+        #: fitted to the braille display (the large-print board, asked for
+        #: a sighted helper with ``show large``)
+        self._as_is: set[int] = set()
         #: the screen is to be cleared before the next reply (a rack handed
         #: over at a shared computer: the last player's rack must not stay
         #: readable in the screen reader's review buffer)
@@ -104,6 +108,10 @@ class Transcript:
     def follow_columns(self, columns: Callable[[], int | None]) -> None:
         """Lay replies out for a terminal as wide as ``columns()`` says."""
         self._columns = columns
+
+    def columns(self) -> int | None:
+        """The terminal's columns (None: not known)."""
+        return self._columns()
 
     def fit(self, lines: Sequence[str]) -> list[str]:
         """Lines printed besides a reply (the large-print board, a notice)
@@ -186,13 +194,26 @@ class Transcript:
             return [prompts.too_many_choices(len(candidates))]
         return layout.list_lines(list(candidates), width=self._width() or layout.LINE_WIDTH)
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Lines for the screen only."""
+    def show(self, lines: Sequence[str], as_is: bool = False) -> None:
+        """Lines for the screen only; ``as_is``: never fitted to the braille
+        display (a sighted helper's large print)."""
+        if as_is:
+            self._as_is.update(range(len(self.display), len(self.display) + len(lines)))
         self.display.extend(lines)
 
     def take_display(self) -> list[str]:
         out, self.display = self.display, []
+        self._as_is = set()
         return out
+
+    def take_display_parts(self) -> tuple[list[str], list[str]]:
+        """The lines for the screen only: those shown as they are, then the
+        others fitted to the braille display (:meth:`fit`)."""
+        as_is = self._as_is
+        out = self.take_display()
+        wide = [line for k, line in enumerate(out) if k in as_is]
+        rest = [line for k, line in enumerate(out) if k not in as_is]
+        return wide, (self.fit(rest) if rest else [])
 
     def request_clear(self) -> None:
         self.clear_requested = True

@@ -57,9 +57,13 @@ class Voice:
         if out.take_clear() and is_terminal(self.screen):
             # home, clear the screen and its scrollback: the last rack is gone
             self.screen.write("\x1b[H\x1b[2J\x1b[3J")
-        display = out.take_display()  # the large-print board: printed only
+        wide, display = out.take_display_parts()  # the large-print board: printed only
+        if wide:
+            passing = getattr(self.screen, "as_is", None)  # never fitted to the display (brailleview)
+            with passing() if passing is not None else contextlib.nullcontext():
+                self.print_only(wide)
         if display:
-            self.print_only(out.fit(display))
+            self.print_only(display)
         first = interrupt and not self._after_reading and not self._reply_said
         self._after_reading = False
         if self._reply_said is not None:
