@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from matrix_homes_kit import Home, skip_without_encryption  # type: ignore[import-not-found]  # (skips without nio)
 
+from audio_scrabble.console.homes import online_home
 from audio_scrabble.lexicon import Lexicon
 
 skip_without_encryption()
@@ -37,4 +38,32 @@ def test_invited_before_his_first_sign_in(synapse: Any, tmp_path: Path, lexicon:
         alice.until(lambda: alice.session.game is not None, "Alice's game seated")
     finally:
         for home in (alice, bob):
+            home.home.close()
+
+
+def test_accepted_by_an_older_program_then_restarted(synapse: Any, tmp_path: Path, lexicon: Any,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob accepted with a program that did not ask for the offer it could
+    not read (before this was mended: nothing is asked at accept here),
+    and the game stood "with nobody yet, being dealt" for ever, at every
+    start. At his next start the game is asked for, and dealt."""
+    alice = Home(synapse, "alice", tmp_path, lexicon)
+    bob = Home(synapse, "bob", tmp_path, lexicon)
+    homes = [alice, bob]
+    try:
+        alice.sign_in(synapse.url)
+        alice.line(f"invite {bob.user}")
+        bob.sign_in(synapse.url)
+        bob.games_until("invites you")
+        with monkeypatch.context() as older:  # an older program's accept: nothing asked
+            older.setattr(online_home.online_catching, "ask_again", lambda link: None)
+            assert bob.line("accept 1")[0].startswith("You accepted")
+        bob.home.close()
+        bob = Home(synapse, "bob", tmp_path, lexicon, account=(bob.user, bob.password))
+        homes.append(bob)
+        bob.online(synapse.url)  # his next start, this program: asked for
+        listed = bob.games_until("turn")  # dealt: whose turn is said
+        assert any("with Alice" in line for line in listed), listed
+    finally:
+        for home in homes:
             home.home.close()
