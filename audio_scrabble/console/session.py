@@ -406,7 +406,10 @@ class Session(Seated, Replying):
         return lines, remember
 
     def empty_line(self) -> list[str]:
-        """Enter on an empty line: the hand-over, or a reminder of whose turn it is."""
+        """Enter on an empty line: the hand-over, or a reminder of whose turn
+        it is (no game open and no question: where to go, the online console)."""
+        if self.match is None and self.question is None:
+            return prompts.refusal_lines(prompts.NO_GAME_HERE, None, self.style.brief)
         return self.playing().empty_line()[0]
 
     def ask_confirm(self, what: str | Question) -> list[str]:  # quit, new, or a question opened

@@ -152,6 +152,17 @@ def check_user_id(text: str) -> str:
     return text
 
 
+def sign_in_user(text: str) -> str:
+    """The user as signing in takes it: a user id (``@bob:example.org``),
+    or a name on the homeserver typed (``bob``, lower-cased); else BadUserId."""
+    user = text.strip()
+    if user.startswith("@"):
+        return check_user_id(user)
+    if not re.fullmatch(r"[a-z0-9._=\-/+]+", user.lower()):
+        raise BadUserId(user)
+    return user.lower()
+
+
 def normalise_homeserver(text: str) -> str:
     """An address as typed (``example.org``, ``https://matrix.example.org/``)
     as a base URL; plain ``http`` only for this computer (tests)."""
@@ -312,13 +323,7 @@ class MatrixTransport:
         nio = _need_nio()
         store = store or OnlineStore()
         base = normalise_homeserver(homeserver)
-        user = user.strip()
-        if not user.startswith("@"):
-            if not re.fullmatch(r"[a-z0-9._=\-/+]+", user.lower()):
-                raise BadUserId(user)
-            user = user.lower()
-        else:
-            check_user_id(user)
+        user = sign_in_user(user)
         device_id = "AS" + secrets.token_hex(5).upper()
 
         async def login() -> Any:

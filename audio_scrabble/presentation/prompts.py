@@ -28,6 +28,9 @@ WELCOME = "Audio Scrabble. Type help at any time."
 NEW_GAME_THEN = "A new game, then."
 NO_GAME_TO_RESUME = "No unfinished game to resume."
 NOT_STARTED = "The game has not started yet; answer the question first."
+#: a game command (or a line that is none) with no game open and no question asked: the online
+#: console between games
+NO_GAME_HERE = "No game is open; type games, or help."
 STARTING_NEW_INSTEAD = "Starting a new game instead."
 NEW_GAME = "New game."
 

@@ -85,9 +85,9 @@ def since_lines(history: Sequence[Event], seen: int, names: Sequence[str], you: 
 
 def new_moves_line(others: Sequence[str], count: int) -> list[str]:
     """At sign-in, a game with moves not seen yet: ``With Bob and Carol:
-    2 new moves; open it to hear them.``"""
+    2 new moves; open it to hear them.`` (one: ``1 new move; open it to hear it.``)"""
     moves = "1 new move" if count == 1 else f"{count} new moves"
-    return clauses(f"With {join_and(list(others))}: {moves}; open it to hear them.")
+    return clauses(f"With {join_and(list(others))}: {moves}; open it to hear {'it' if count == 1 else 'them'}.")
 
 
 # ---------------------------------------------------------------- an honour game's friend, a new device

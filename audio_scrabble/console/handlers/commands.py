@@ -379,7 +379,7 @@ def dispatch(session: GameFront, text: str) -> list[str]:
     if cmd.name in _ENDS_DROPPED:
         rest = rest.rstrip().rstrip(_SAID_ENDS)  # "row 8.", "help play?"
     if (GAME if session.game is not None else BEFORE) not in cmd.modes:
-        raise ActionNotAllowed(prompts.NOT_STARTED)
+        raise ActionNotAllowed(prompts.NOT_STARTED if session.question is not None else prompts.NO_GAME_HERE)
     if cmd.changes and session.thinker.busy:  # a computer is choosing its move (console/table/thinking.py)
         thought = session.thinker.thought
         assert thought is not None
@@ -428,7 +428,7 @@ def _not_a_command(session: GameFront, text: str, word: str) -> list[str]:
     word = text.split()[0]
     if looks_like_square(text.rstrip(_SAID_ENDS) or text):  # "H8", "H8?"
         return cmd_square(session, text.rstrip(_SAID_ENDS))
-    if session.coach.reviewing and text.rstrip(_SAID_ENDS).isdigit():  # "19" at the review> prompt: review 19
+    if session.game is not None and session.coach.reviewing and text.rstrip(_SAID_ENDS).isdigit():  # "19" at the review> prompt: review 19
         return session.coach.start(text.rstrip(_SAID_ENDS))
     if looks_off_board(text.rstrip(_SAID_ENDS)):  # "H16", "Z9": a square past the edge, not a command
         raise NotationError(off_board_sentence(text.rstrip(_SAID_ENDS)))

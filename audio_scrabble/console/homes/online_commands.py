@@ -16,7 +16,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ...errors import ActionNotAllowed, ScrabbleError
-from ...online.matrix import check_user_id
+from ...online.matrix import check_user_id, normalise_homeserver, sign_in_user
 from ...online.offers import read_terms
 from ...presentation import honour_prompts, online_prompts, prompts, prompts_homes
 from .. import services
@@ -25,7 +25,7 @@ from .honour_table import HonourTable
 from .online_home import MOST_INVITED, OnlineHome
 from .online_agree import standing_offer
 from .online_table import Host, OnlineTable
-from ..asking.questions import Ask, Decision, Question, Say, wrong_answer
+from ..asking.questions import HELP_ALONE, Ask, Decision, Question, Say, question_help, wrong_answer
 from ..files.saving import kept_by_room
 from ...notation.typed import small_number
 
@@ -61,6 +61,10 @@ def _said_after(home: OnlineHome, lines: list[str]) -> list[str]:
     return lines + home.session.acting.relayed_all()
 
 
+#: the help of the homeserver and user questions (``help.txt``)
+_SIGN_IN_HELP = ("ask homeserver", "ask user")
+
+
 class SignInQuestion(Question):
     """``online`` with no account on file: the homeserver, the user, then
     the password (not shown; traded for a token at once, never kept)."""
@@ -83,6 +87,17 @@ class SignInQuestion(Question):
         typed = text.strip()
         if not typed:
             return wrong_answer((online_prompts.SIGN_IN_EMPTY,))
+        step = len(self.answers)
+        if step < 2 and " ".join(typed.split()).lower() in HELP_ALONE:  # not a password: help, then the question
+            asked = (online_prompts.ASK_HOMESERVER,) if step == 0 else online_prompts.ASK_USER
+            return Say((*question_help(_SIGN_IN_HELP[step]), *asked), keep=True, remember=False)
+        try:  # each answer checked as it is typed: the question stays open
+            if step == 0:
+                normalise_homeserver(typed)
+            elif step == 1:
+                sign_in_user(typed)
+        except ScrabbleError as e:
+            return wrong_answer((str(e),))
         self.answers.append(typed)
         if len(self.answers) == 1:
             self.prompt = online_prompts.USER_PROMPT

@@ -309,8 +309,13 @@ class OnlineHome:
         table = OnlineTable(self.session)
         transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
         link = GameLink.resume(transport, inv.room, self.lexicon_for(inv.room), self._seeds,
-                             on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat)
+                             on_record=table.on_record, on_refused=table.on_refused, on_chat=table.on_chat,
+                             box_secret=self.box_secret)
         self._keep(link)
+        if not link.state.log:  # the offer not readable on this device (it signed in after the offer was
+            # sent, so the offer's keys never came to it): asked of the inviter's program, which answers
+            # with the offer (at once, or when it next runs); the deal follows from there
+            online_catching.ask_again(link)
         refused = link.last_refusal
         if refused is not None and refused.code == "other_word_list" and not link.state.log:
             return prompts.refusal_said(str(refused)) + self._open(link, table)

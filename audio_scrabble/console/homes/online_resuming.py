@@ -51,7 +51,9 @@ def resume_game(home: Any, room: str) -> list[str]:
                                on_refused=lambda e, m: refused.append((e, m)))
     except OnlineError:
         return []  # a room no longer reachable (left, or declined): not listed
-    if not link.state.log and link.behind:  # its records cannot be read on this device: asked for
+    if not link.state.log:  # its records cannot be read on this device (a new device; or an offer sent
+        # before this device was made, accepted here and asked for, the answer not come before the program
+        # stopped): asked for
         online_catching.ask_or_keep(home, link, heard)  # its chat lines said once it is caught up
         return []
     if link.behind or link.seedless:  # caught up short, or without the seed: asked (again)
