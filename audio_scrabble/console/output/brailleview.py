@@ -119,7 +119,7 @@ class FittedWriter:
         width = self.cells()
         # a reply's lines were laid out where they left the game: only a
         # line that does not fit (another module's print) is laid out here
-        if width is None or getattr(self._as_is, "depth", 0) or _cells(line) <= width:
+        if width is None or getattr(self._as_is, "depth", 0) > 0 or _cells(line) <= width:
             pieces = [line]
         else:  # control sequences before the words (the screen cleared) stay before them
             controls = re.match(f"(?:{_CONTROL.pattern})*", line)
