@@ -1785,15 +1785,16 @@ static int eg_face(const EgObject *s, Rack r)
 
 static void eg_huge(void *p, size_t len);
 
-/* size bytes (a multiple of 2 MB) at a 2 MB boundary where C11's
- * aligned_alloc is at hand (MSVC has none: malloc's there), freed with
- * free(); huge pages asked for under them */
+/* size bytes (a multiple of 2 MB), freed with free(); on Linux at a 2 MB
+ * boundary (aligned_alloc) with huge pages asked for under them; elsewhere
+ * (no madvise to ask with, and no aligned_alloc on MinGW nor on macOS
+ * before 10.15) plain malloc */
 static void *eg_alloc_huge(size_t size)
 {
-#if defined(_MSC_VER)
-    void *p = malloc(size);
-#else
+#if defined(__linux__)
     void *p = aligned_alloc((size_t)1 << 21, size);
+#else
+    void *p = malloc(size);
 #endif
     if (p != NULL)
         eg_huge(p, size);

@@ -437,10 +437,15 @@ class GameLink:
             if self.state.log and not self.behind:
                 if not self.seedless or self._my_asks:
                     return False  # the game is here; the seed asked for already (or here)
+            if self._my_asks and not self._answered_since_ask:
+                # an ask of this device's is in the room, not answered yet: it stands, nothing
+                # sent (not even under its old id: a server keeps a transaction id only a while,
+                # Synapse about half an hour, so starts a day apart would each add an ask)
+                return True
             record = cu.ask_record(self.device_id, cu.box_public(self.box_secret))
             # asked again only once an answer came since the last ask and this device is still
-            # behind (a short or forged one): an ask not answered yet stands (same id, nothing new)
-            again = self._my_asks if self._answered_since_ask else max(self._my_asks - 1, 0)
+            # behind (a short or forged one)
+            again = self._my_asks
         room = hashlib.sha256(self.room.encode()).hexdigest()[:16]
         txn = f"catchup.ask.{self.device_id}.{room}" + (f".{again}" if again else "")
         self.transport.send(self.room, online_phrases.CATCHUP_ASK_BODY, record, txn)

@@ -101,8 +101,9 @@ class FittedWriter:
         #: fitted text not yet handed on (while held)
         self._ready: list[str] = []
         self._holds = 0
-        #: inside :meth:`as_is`: lines pass whole
-        self._as_is = 0
+        #: inside :meth:`as_is` (its ``depth``): that thread's lines pass
+        #: whole; another thread's (a speaker's worker) are still fitted
+        self._as_is = threading.local()
 
     def write(self, text: str) -> int:
         with self._lock:
@@ -118,7 +119,7 @@ class FittedWriter:
         width = self.cells()
         # a reply's lines were laid out where they left the game: only a
         # line that does not fit (another module's print) is laid out here
-        if width is None or self._as_is or _cells(line) <= width:
+        if width is None or getattr(self._as_is, "depth", 0) > 0 or _cells(line) <= width:
             pieces = [line]
         else:  # control sequences before the words (the screen cleared) stay before them
             controls = re.match(f"(?:{_CONTROL.pattern})*", line)
@@ -173,15 +174,14 @@ class FittedWriter:
 
     @contextlib.contextmanager
     def as_is(self) -> Iterator[None]:
-        """Lines written in the block pass whole, wider than the display:
-        the large-print board a sighted helper asked for (``show large``)."""
-        with self._lock:
-            self._as_is += 1
+        """Lines this thread writes in the block pass whole, wider than the
+        display: the large-print board a sighted helper asked for (``show
+        large``); other threads' lines are fitted all the same."""
+        self._as_is.depth = getattr(self._as_is, "depth", 0) + 1
         try:
             yield
         finally:
-            with self._lock:
-                self._as_is -= 1
+            self._as_is.depth -= 1
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
         return getattr(self.out, name)
