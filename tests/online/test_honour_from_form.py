@@ -55,7 +55,6 @@ def test_the_from_form_is_a_move(typed: str, text: str) -> None:
     "NASTIER from D8 sideways",
     "play ball from D8 across now",
     "we two from D8 across",
-    "play from D8 across",
     "NASTIER from the D8 across",
     "NAST1ER from D8 across",
 ])
@@ -139,6 +138,20 @@ def test_chat_with_from_is_passed_on_and_plays_nothing(tmp_path: Path, lexicon: 
         loop.types("I am from D8 across the road")
         assert link.game.board.is_empty() and link.game.current == link.friend_seat
         assert loop.host.line("") == honour_prompts.chat_here("Bob", "I am from D8 across the road")
+    finally:
+        loop.host.close()
+        loop.bob.close()
+
+
+def test_a_square_off_the_board_is_named_as_typed(tmp_path: Path, lexicon: Any) -> None:
+    loop = Loop(tmp_path, lexicon)
+    try:
+        loop.invited()
+        link = _friends_turn_with(loop, "AEINRST")
+        loop.types("NASTIER from Z8 across")
+        assert loop.bodies()[-1] == honour_prompts.refused(
+            "Bob", "Z8 is off the board; columns run A to O and rows 1 to 15.")
+        assert link.game.board.is_empty() and link.game.current == link.friend_seat
     finally:
         loop.host.close()
         loop.bob.close()
