@@ -155,3 +155,18 @@ def test_a_square_off_the_board_is_named_as_typed(tmp_path: Path, lexicon: Any) 
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+@pytest.mark.parametrize("typed", ["NAST?ER from D8 across", "8D NAST?ER"])
+def test_a_question_mark_in_the_word_is_refused_saying_what_to_type(tmp_path: Path, lexicon: Any,
+                                                                     typed: str) -> None:
+    loop = Loop(tmp_path, lexicon)
+    try:
+        loop.invited()
+        link = _friends_turn_with(loop, "AEINST?")
+        loop.types(typed)
+        assert loop.bodies()[-1] == honour_prompts.refused("Bob", honour_prompts.BLANK_AS_LETTER)
+        assert link.game.board.is_empty() and link.game.current == link.friend_seat
+    finally:
+        loop.host.close()
+        loop.bob.close()
