@@ -70,7 +70,7 @@ from ..core.board import ACROSS, DOWN, SIZE
 from ..core.events import Event, GameEnded
 from ..core.game import Game
 from ..core.rules import rules_named
-from ..errors import ActionNotAllowed, ScrabbleError
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
 from ..core.play import PlacedTile, Play
 from ..core.scoring import score_play
 from ..notation.plays import parse_play, parse_position, parse_rack
@@ -137,10 +137,10 @@ _WORDS = {"pass": PASS, "challenge": CHALLENGE, "accept": ACCEPT, "resign": RESI
           "board": BOARD, "exchange": EXCHANGE, "swap": EXCHANGE, "agree": AGREE_END, "decline": DECLINE_END}
 _SQUARE_ACROSS = re.compile(r"([0-9]{1,2})([A-Za-z])")
 _SQUARE_DOWN = re.compile(r"([A-Za-z])([0-9]{1,2})")
-_WORD = re.compile(r"[A-Za-z.()]+")
+_WORD = re.compile(r"[A-Za-z.()?]+")
 #: the form the game teaches, ``NASTIER from D8 across``: ``play`` before it or not, the blanks named
 #: after the word as the game says them (``EH (blanks E and H)``), nothing else (a sentence is chat)
-_FROM_FORM = re.compile(r"(?:play\s+)?(?P<word>[A-Za-z.()]+?)(?:\s*(?P<named>\(\s*blanks?\s[^()]*\)))?"
+_FROM_FORM = re.compile(r"(?:play\s+)?(?P<word>[A-Za-z.()?]+?)(?:\s*(?P<named>\(\s*blanks?\s[^()]*\)))?"
                         r"\s+from\s+(?P<square>[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z])\s+(?P<way>across|down)\.?",
                         re.IGNORECASE)
 
@@ -170,8 +170,8 @@ def _square(token: str) -> tuple[int, int] | None:
 
 
 def _word(token: str) -> str | None:
-    if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token):
-        return None
+    if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token) or token.endswith("?"):
+        return None  # a ? last is a question ("H8 really?"), chat; inside a word, a blank (refused)
     lower = sum(1 for ch in token if ch.islower())
     # all lower case (a phone's keyboard), or more lower-case letters than
     # the set has blanks, or a capital first and the rest lower case (a
@@ -622,6 +622,8 @@ class HonourLink:
             if game.current != seat:
                 raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
             if typed.kind == PLACE:
+                if "?" in typed.text:  # no way to ask the friend the blank's letter
+                    raise NotationError(say.BLANK_AS_LETTER)
                 if typed.blanks:  # lower case read as capitals: as capitals, else blanks where the rack needs
                     self._place_either(seat, typed, event_id)
                     return

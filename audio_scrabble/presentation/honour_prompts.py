@@ -93,6 +93,8 @@ def not_your_turn(current: str) -> str:
     return f"It is {current}'s turn; wait for their move."
 
 
+#: a ``?`` typed in a move's word: the game cannot ask the friend which letter it stands for
+BLANK_AS_LETTER = "Type a blank as the letter it stands for, in lower case, like NASTiER from D8 across."
 NOTHING_TO_ACCEPT = "There is no last play to accept now."
 #: a move typed while the game waits on the last play (it went out)
 LAST_PLAY_WAITS = "The game waits on the last play: type accept, or challenge it."

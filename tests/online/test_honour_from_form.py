@@ -170,3 +170,8 @@ def test_a_question_mark_in_the_word_is_refused_saying_what_to_type(tmp_path: Pa
     finally:
         loop.host.close()
         loop.bob.close()
+
+
+@pytest.mark.parametrize("chat", ["H8 really?", "8D what?", "is that from D8 across?"])
+def test_a_question_stays_chat(chat: str) -> None:
+    assert read_typed(chat).kind == "chat", chat
