@@ -69,6 +69,7 @@ __all__ = [
     "join_split_squares",
     "looks_like_position",
     "looks_like_square",
+    "named_blanks",
     "parse_draft",
     "parse_request",
     "read_square",
@@ -120,6 +121,14 @@ def _blanks_said(text: str) -> tuple[tuple[str, ...], str]:
         return (), text
     letters = tuple(w.upper() for w in re.split(r"[\s,]+", m.group(1)) if w and w.lower() != "and")
     return letters, f"{text[:m.start()]} {text[m.end():]}"
+
+
+def named_blanks(group: str) -> tuple[str, ...] | None:
+    """The letters of a whole ``(blanks E and H)`` group as the game says
+    it (``(blank O)``, ``(blanks S, E)``), or None when ``group`` is not one."""
+    if _BLANKS_SAID.fullmatch(group.strip()) is None:
+        return None
+    return _blanks_said(group)[0]
 
 
 # ----------------------------------------------------------------- squares

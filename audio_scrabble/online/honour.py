@@ -5,16 +5,22 @@ game of the rules core (an ordinary shuffled bag, both racks), says in the
 room that it holds both racks and the bag (so the deal is on trust), and
 reads the friend's plain-text messages in the game's room:
 
-* a move, ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first:
-  down), ``H8 down CAT`` or ``8H across CAT`` (a direction word after a
-  square), lower case too: a word all in lower case, or with more
-  lower-case letters than a set has blanks, or a capital first and the
-  rest lower case (``Nastier``, ``Qi``: a phone's capital first letter),
-  is read as capitals; otherwise a lower-case letter is a blank, as in
-  GCG (``NASTiER``). A word with a phone's capital that the rack cannot
-  play as capitals is played as GCG reads it, when that is legal (``Qi``
-  from a rack with a blank and no I); letters already on the board
-  written out or as ``.``;
+* a move in the form the game teaches, ``NASTIER from D8 across`` (the
+  word, ``from``, a square, ``across`` or ``down``, ``play`` before it or
+  not, and nothing else: a sentence with ``from`` in it stays chat), its
+  blanks named after the word as the game says them (``EH (blanks E and
+  H) from H8 across``, a word of blanks only); or tournament notation,
+  ``8D NASTIER`` (row first: across), ``H8 CAT`` (column first: down),
+  ``H8 down CAT`` or ``8H across CAT`` (a direction word after a square).
+  Lower case too: a word all in lower case, or with more lower-case
+  letters than a set has blanks, or a capital first and the rest lower
+  case (``Nastier``, ``Qi``: a phone's capital first letter), is read as
+  capitals; otherwise a lower-case letter is a blank, as in GCG
+  (``NASTiER``). A word with a lower-case letter that the rack cannot
+  play as capitals is played with the lower-case letters as blanks where
+  the rack lacks the letter, when that is legal (``Qi`` from a rack with a
+  blank and no I, ``8H eh`` from two blanks); letters already on the
+  board written out or as ``.``;
 * ``pass``, ``exchange ABC`` (``?`` a blank), ``challenge``, ``accept``
   (the last play of the game), ``resign``, ``help``, ``board``;
   ``offer end``, ``agree``, ``decline`` (an end by agreement:
@@ -51,19 +57,24 @@ never taken for the friend's.
 from __future__ import annotations
 
 import logging
+from itertools import combinations
 import re
 import secrets as _secrets
 import threading
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.board import ACROSS, DOWN
+from ..core.board import ACROSS, DOWN, SIZE
 from ..core.events import Event, GameEnded
 from ..core.game import Game
 from ..core.rules import rules_named
-from ..errors import ActionNotAllowed, ScrabbleError
-from ..notation.plays import parse_play, parse_rack
+from ..errors import ActionNotAllowed, NotationError, ScrabbleError
+from ..core.play import PlacedTile, Play
+from ..core.scoring import score_play
+from ..notation.plays import parse_play, parse_position, parse_rack
+from ..notation.typed import PlayRequest, build_draft, named_blanks
 from ..presentation import honour_prompts as say
 from ..presentation import prompts_homes as homes_say
 from ..presentation.board_picture import SIDE, board_png
@@ -126,7 +137,12 @@ _WORDS = {"pass": PASS, "challenge": CHALLENGE, "accept": ACCEPT, "resign": RESI
           "board": BOARD, "exchange": EXCHANGE, "swap": EXCHANGE, "agree": AGREE_END, "decline": DECLINE_END}
 _SQUARE_ACROSS = re.compile(r"([0-9]{1,2})([A-Za-z])")
 _SQUARE_DOWN = re.compile(r"([A-Za-z])([0-9]{1,2})")
-_WORD = re.compile(r"[A-Za-z.()]+")
+_WORD = re.compile(r"[A-Za-z.()?]+")
+#: the form the game teaches, ``NASTIER from D8 across``: ``play`` before it or not, the blanks named
+#: after the word as the game says them (``EH (blanks E and H)``), nothing else (a sentence is chat)
+_FROM_FORM = re.compile(r"(?:play\s+)?(?P<word>[A-Za-z.()?]+?)(?:\s*(?P<named>\(\s*blanks?\s[^()]*\)))?"
+                        r"\s+from\s+(?P<square>[A-Za-z][0-9]{1,2}|[0-9]{1,2}[A-Za-z])\s+(?P<way>across|down)\.?",
+                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -136,9 +152,11 @@ class Typed:
 
     kind: str
     text: str = ""
-    #: a move typed with a phone's capital first letter (``8G Qi``): as GCG reads it (the lower-case
-    #: letters blanks), played when ``text`` (read as capitals) is refused ("" none)
+    #: a move with lower-case letters read as capitals (``8G Qi``, ``8H eh``): as typed, its lower-case
+    #: letters the blanks for letters the rack lacks when ``text`` (capitals) is refused ("" none)
     blanks: str = ""
+    #: the letters named blanks after the word (``EH (blanks E and H) from H8 across``)
+    named: tuple[str, ...] = ()
 
 
 def _square(token: str) -> tuple[int, int] | None:
@@ -152,8 +170,8 @@ def _square(token: str) -> tuple[int, int] | None:
 
 
 def _word(token: str) -> str | None:
-    if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token):
-        return None
+    if not _WORD.fullmatch(token) or not any(ch.isalpha() for ch in token) or token.endswith("?"):
+        return None  # a ? last is a question ("H8 really?"), chat; inside a word, a blank (refused)
     lower = sum(1 for ch in token if ch.islower())
     # all lower case (a phone's keyboard), or more lower-case letters than
     # the set has blanks, or a capital first and the rest lower case (a
@@ -168,10 +186,35 @@ def _capital_first(token: str) -> bool:
 
 
 def _place(square: str, token: str, word: str) -> Typed:
-    """A move; typed with a phone's capital (read as capitals), GCG's reading kept beside it."""
-    lower = sum(1 for ch in token if ch.islower())
-    blanks = f"{square} {token}" if _capital_first(token) and lower <= BLANKS_IN_SET else ""
-    return Typed(PLACE, f"{square} {word}", blanks)
+    """A move; with lower-case letters read as capitals, the word as typed kept beside it."""
+    return Typed(PLACE, f"{square} {word}", f"{square} {token}" if word != token else "")
+
+
+def _position(square: str, way: str) -> str | None:
+    """The start square written as tournament notation reads ``way``: ``8H`` across, ``H8`` down."""
+    at = _square(square)
+    if at is None:
+        return None
+    row, col = at
+    if not (1 <= row <= SIZE and 1 <= col <= SIZE):  # off the board: refused naming it as typed
+        return square.upper()
+    letter = chr(ord("A") + col - 1)
+    return f"{row}{letter}" if way.lower() == ACROSS else f"{letter}{row}"
+
+
+def _from_form(body: str) -> Typed | None:
+    """``NASTIER from D8 across`` (see :data:`_FROM_FORM`), or None."""
+    m = _FROM_FORM.fullmatch(body.strip())
+    if m is None:
+        return None
+    token, position = m.group("word"), _position(m.group("square"), m.group("way"))
+    word = _word(token)
+    if position is None or word is None:
+        return None
+    if m.group("named"):
+        named = named_blanks(m.group("named"))
+        return Typed(PLACE, f"{position} {token}", named=named) if named else None
+    return _place(position, token, word)
 
 
 def read_typed(body: str) -> Typed:
@@ -189,16 +232,16 @@ def read_typed(body: str) -> Typed:
         return Typed(OFFER_END)
     if first.startswith("-") and len(parts) == 1:  # GCG's exchange, "-ABC"; "-" a pass
         return Typed(EXCHANGE, parts[0][1:].upper()) if len(parts[0]) > 1 else Typed(PASS)
+    from_form = _from_form(body)
+    if from_form is not None:
+        return from_form
     if len(parts) == 2 and (_SQUARE_ACROSS.fullmatch(parts[0]) or _SQUARE_DOWN.fullmatch(parts[0])):
         word = _word(parts[1])
         if word is not None:
             return _place(parts[0].upper(), parts[1], word)
     if len(parts) == 3 and parts[1].lower() in (ACROSS, DOWN):
-        square, word = _square(parts[0]), _word(parts[2])
-        if square is not None and word is not None:
-            row, col = square
-            letter = chr(ord("A") + col - 1)
-            position = f"{row}{letter}" if parts[1].lower() == ACROSS else f"{letter}{row}"
+        position, word = _position(parts[0], parts[1]), _word(parts[2])
+        if position is not None and word is not None:
             return _place(position, parts[2], word)
     return Typed(CHAT, body)
 
@@ -579,10 +622,12 @@ class HonourLink:
             if game.current != seat:
                 raise ActionNotAllowed(say.not_your_turn(game.names[game.current]))
             if typed.kind == PLACE:
-                if typed.blanks:  # a phone's capital: as capitals, else as GCG reads it (its blanks)
+                if "?" in typed.text:  # no way to ask the friend the blank's letter
+                    raise NotationError(say.BLANK_AS_LETTER)
+                if typed.blanks:  # lower case read as capitals: as capitals, else blanks where the rack needs
                     self._place_either(seat, typed, event_id)
                     return
-                play = parse_play(typed.text, game.board)
+                play = self._named_play(typed) if typed.named else parse_play(typed.text, game.board)
                 do = lambda g: g.place(play)
             elif typed.kind == EXCHANGE:
                 tiles = parse_rack(typed.text)
@@ -591,19 +636,57 @@ class HonourLink:
                 do = lambda g: g.pass_turn()
         self._make(seat, do, event_id)
 
+    def _named_play(self, typed: Typed) -> Play:
+        """``EH (blanks E and H) from H8 across``: the new tiles of the letters named are the blanks."""
+        square, word = typed.text.split()
+        start, direction = parse_position(square)
+        return build_draft(self.game.board, PlayRequest(start, direction, word, typed.named)).play()
+
     def _place_either(self, seat: int, typed: Typed, event_id: str) -> None:
-        """A move typed with a phone's capital first letter (``8G Qi``): played
-        as capitals; refused so (the core changes nothing), played with the
-        lower-case letters as blanks when that is legal; else the first refusal."""
+        """A move with lower-case letters read as capitals (``8G Qi``, ``8H
+        eh``): played as capitals; refused so (the core changes nothing),
+        played with lower-case letters as blanks for the letters the rack
+        lacks (:meth:`_rack_blanks`) when that is legal; else the first refusal."""
         try:
             play = parse_play(typed.text, self.game.board)
             self._make(seat, lambda g: g.place(play), event_id)
         except ScrabbleError as first:
             try:
-                blanks = parse_play(typed.blanks, self.game.board)
+                blanks = self._rack_blanks(seat, typed.blanks)
+                if blanks is None:
+                    raise first from None
                 self._make(seat, lambda g: g.place(blanks), event_id)
             except ScrabbleError:
                 raise first from None
+
+    def _rack_blanks(self, seat: int, as_typed: str) -> Play | None:
+        """The play ``as_typed`` with, of each letter the rack lacks, that many
+        of its new tiles typed in lower case made blanks (the highest
+        scoring choice), or None when the rack has too few blanks for them,
+        or the letters short were not typed in lower case."""
+        board = self.game.board
+        typed = parse_play(as_typed, board)  # the lower-case letters typed: blank=True
+        rack = self.game.players[seat].rack
+        short = Counter(t.letter for t in typed.tiles) - Counter(t for t in rack if t != "?")
+        if not short or sum(short.values()) > rack.count("?"):
+            return None
+        choices: list[list[int]] = [[]]
+        for letter, count in short.items():
+            lower = [k for k, t in enumerate(typed.tiles) if t.letter == letter and t.blank]
+            if len(lower) < count:
+                return None
+            choices = [done + list(more) for done in choices for more in combinations(lower, count)]
+        direction = parse_position(as_typed.split()[0])[1] if len(typed.tiles) == 1 else None
+        best: tuple[int, Play] | None = None
+        for chosen in choices:
+            play = Play.of([PlacedTile(t.square, t.letter, k in chosen) for k, t in enumerate(typed.tiles)], direction)
+            try:
+                points = score_play(board, play).total
+            except ScrabbleError:
+                continue
+            if best is None or points > best[0]:
+                best = (points, play)
+        return best[1] if best is not None else None
 
     # ------------------------------------------------------------ acting
     def act(self, do: Callable[[Game], Event]) -> HonourApplied:

@@ -32,18 +32,21 @@ def welcome(host: str, friend: str) -> str:
     """The first message in the room: what the friend types, and the trust."""
     return (f"Scrabble with {host}, honour mode. {host}'s program deals and referees: "
             f"it holds both racks and the bag, so the deal is on trust. "
-            f"{friend}, type your move here, like 8D NASTIER (row first: across) or H8 CAT "
-            f"(column first: down), or H8 down CAT. A blank is a lower-case letter: NASTiER. "
+            f"{friend}, type your move here, like NASTIER from D8 across, or CAT from H8 down. "
+            f"A blank is a lower-case letter, like NASTiER; a word of blanks only names them after it, "
+            f"like EH (blanks E and H) from H8 across. "
             f"Also: pass, exchange ABC, challenge, accept, resign, offer end, help. "
             f"Anything else is chat; your rack comes in this room.")
 
 
 def help_text(friend: str) -> str:
     """The answer to ``help`` typed in the room."""
-    return (f"{friend}, type a move: 8D NASTIER is across from 8D; H8 CAT or H8 down CAT is down from H8. "
+    return (f"{friend}, type a move like NASTIER from D8 across: the word, from its first square, "
+            "then across or down (play before it, or not). "
             "Letters already on the board go in the word too (or as a dot). "
             "A blank is a lower-case letter: NASTiER (a word all in lower case, or with only its first "
-            "letter a capital, as a phone writes it, is read as capitals). "
+            "letter a capital, as a phone writes it, is read as capitals, with a blank for a letter your "
+            "rack lacks). A word of blanks only names them after it: EH (blanks E and H) from H8 across. "
             "Other moves: pass; exchange ABC (a blank as ?); challenge (the last play, before your move); "
             "accept (the last play of the game); resign; offer end (to end the game here, as it stands: "
             "the other player can type agree or decline, or play on). Type board to see the board again. "
@@ -90,6 +93,8 @@ def not_your_turn(current: str) -> str:
     return f"It is {current}'s turn; wait for their move."
 
 
+#: a ``?`` typed in a move's word: the game cannot ask the friend which letter it stands for
+BLANK_AS_LETTER = "Type a blank as the letter it stands for, in lower case, like NASTiER from D8 across."
 NOTHING_TO_ACCEPT = "There is no last play to accept now."
 #: a move typed while the game waits on the last play (it went out)
 LAST_PLAY_WAITS = "The game waits on the last play: type accept, or challenge it."

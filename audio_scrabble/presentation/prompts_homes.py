@@ -97,7 +97,7 @@ def honour_again(friend: str, host: str, rules_title: str) -> str:
     game as it stands."""
     return (f"{friend}, in case your app could not read the first messages here, "
             f"the game as it stands. {host}'s program deals and referees (honour mode). "
-            f"Rules: {rules_title}. Type your move like 8D NASTIER, or help.")
+            f"Rules: {rules_title}. Type your move like NASTIER from D8 across, or help.")
 
 
 def honour_board_in_words(history: Sequence[Event], names: Sequence[str]) -> str:
