@@ -291,6 +291,8 @@ class Session(Seated, Replying):
         parts = _LINE_BREAKS.split(text)
         if len(parts) > 1:
             kept = [p for p in parts if p.strip()]
+            if len(kept) > prompts.PASTE_LINES:  # a clipboard pasted by mistake: no line of it acts
+                return self._reply(prompts.pasted_too_many(len(kept)))
             return self._handle_pasted(kept) if kept else self.handle_line("")
         remember, again = True, text.strip().lower() in ("repeat", "again")
         news = self.acting.take_arrived() if self.acting.news_waiting() else []  # arrived, first

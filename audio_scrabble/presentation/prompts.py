@@ -557,6 +557,16 @@ def give_its_square(word: str, brief: bool = False, typed: str | None = None) ->
     return refusal_said(f"To play {shown}, say where and which way:\nplay {typed}.")
 
 
+#: the most lines one paste may hold: more is taken for a mistake (a whole
+#: clipboard pasted), refused whole, so that no line of it acts
+PASTE_LINES = 100
+
+
+def pasted_too_many(count: int) -> list[str]:
+    return refusal_said(f"That paste held {count:,} lines, more than {PASTE_LINES}; none was taken. "
+                        "Type one command at a time.")
+
+
 def refusal_lines(sentence: str, brief_form: str | None, brief: bool) -> list[str]:
     """What a refusal says: at brief verbosity its one short line (a short
     form holding ``\\n``, its lines: a command, then a file's name); else the
