@@ -101,13 +101,13 @@ def games_lines(home: Any, first: int) -> list[str]:
     if listed and not alone:
         lines.append(online_prompts.online_heading(len(listed)))
     clock_now = home.clock()
-    for n, e in enumerate(listed, start=first):
-        n = online_prompts.ALONE if alone else n
+    for number, e in enumerate(listed, start=first):
+        n = online_prompts.ALONE if alone else number
         link = home.links.get(e.room)  # an honour game keeps no clock
         clocked = link is not None and (online_clock.entry_line(n, link, clock_now)
                                         or online_clock.unplayable(n, link))
         lines.extend(clocked or online_prompts.game_entry(n, e.others, e.state, e.whose, e.since_ms, now))
-        lines.extend(_offer_line(home, e.room, n))
+        lines.extend(_offer_line(home, e.room, number))  # its real number: 'type open 1', never 'open 0'
     home.invited = transport.invitations()
     for n, inv in enumerate(home.invited, start=1):
         if is_rematch(inv):
