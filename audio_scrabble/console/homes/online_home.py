@@ -431,7 +431,7 @@ class OnlineHome:
             link = self.table.link
             if link is not None:  # its moves said in a short line from now on
                 link.on_refused = link.on_chat = link.on_send_failed = None
-                hear_away(self.session, link)
+                hear_away(self.session, link, self)
             self.table = None
 
     def open_table(self) -> OnlineTable | HonourTable:
