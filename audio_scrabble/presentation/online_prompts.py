@@ -220,7 +220,8 @@ def invited(names: Sequence[str]) -> list[str]:
 
 
 def accepted_game(who: str) -> list[str]:
-    return _lines(f"You accepted {who}'s game; the bag is being dealt.", [who])
+    """Said at once as ``accept`` starts (the deal takes a moment between homes)."""
+    return _lines(f"Accepted; dealing the bag with {who}, this takes a moment.", [who])
 
 
 def declined(who: str) -> list[str]:
