@@ -108,6 +108,7 @@ class Session(Seated, Replying):
         #: loading, offering, resuming and saving games (console/files/saving.py)
         self.saver = saving.Saver(store)
         self.thinker = Thinker()  # chooses computers' moves off the input thread (console/table/thinking.py)
+        self.say_at_once: Callable[[list[str]], None] | None = None  # the app's: said before a slow answer ends
         #: remote players' seats by name (console/table/seats.py); the hook an action made here goes out by
         self.remotes, self.outward = dict(remotes or {}), outward
         #: makes every action (console/table/acting.py): compute, save, then say

@@ -33,11 +33,11 @@ class Unreachable(OnlineError):
 
     code = "unreachable"
 
-    def __init__(self, homeserver: str, doing: str = "") -> None:
+    def __init__(self, homeserver: str, doing: str = "",
+                 then: str = "check the network and try again in a moment.") -> None:
         what = f" while {doing}" if doing else ""
         super().__init__(
-            f"The homeserver {homeserver} did not answer{what}; "
-            "check the network and try again in a moment.",
+            f"The homeserver {homeserver} did not answer{what}; {then}",
             brief="No answer from the homeserver.",
         )
 

@@ -76,6 +76,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
+from ..presentation import online_prompts
 from .failures import BadUserId, NotSignedIn, RoomRefused, SignInRefused, Unreachable
 from .store import Account, OnlineStore
 from .catchup import is_catchup
@@ -348,21 +349,17 @@ class MatrixTransport:
             answer, base = asyncio.run(asyncio.wait_for(login(), timeout))
         except Exception as exc:  # noqa: BLE001 - no answer, whatever the cause
             logger.info("sign-in to %s failed: %s", base, type(exc).__name__)
-            raise Unreachable(base, "signing in") from None
+            raise Unreachable(base, "signing in", online_prompts.SIGN_IN_AGAIN) from None
         finally:
             _FILTER.secrets.discard(password)
         if not isinstance(answer, nio.LoginResponse):
             status = getattr(answer, "status_code", "")
             logger.info("sign-in to %s refused: %s", base, status)
             if status in ("M_FORBIDDEN", "M_INVALID_USERNAME", "M_USER_DEACTIVATED"):
-                raise SignInRefused(
-                    "The homeserver refused that user and password; check them and sign in again.",
-                    brief="User or password refused.",
-                )
+                raise SignInRefused(online_prompts.SIGN_IN_REFUSED, brief=online_prompts.SIGN_IN_REFUSED_BRIEF)
             raise SignInRefused(
-                f"The homeserver {base} refused to sign in ({status or 'no reason'}); "
-                "check its address and try again.",
-                brief="Sign-in refused.",
+                online_prompts.SIGN_IN_REFUSED_OTHER.format(base=base, status=status or "no reason"),
+                brief="Sign-in refused; type online.",
             )
         account = Account(
             homeserver=base,

@@ -99,6 +99,14 @@ SIGN_IN_STOPPED = "Not signed in."
 SIGNED_OUT = "Signed out; your games stay on file."
 NOT_SIGNED_IN = "You are not signed in; type online to sign in."
 NOT_SIGNED_IN_BRIEF = "Type online to sign in."
+#: after the password: what to do, then what to type (the questions are closed by then)
+SIGN_IN_REFUSED = "The homeserver refused that user and password; check them, then type online to try again."
+SIGN_IN_REFUSED_BRIEF = "User or password refused; type online."
+#: the homeserver answered with another refusal (``{base}``, ``{status}``)
+SIGN_IN_REFUSED_OTHER = ("The homeserver {base} refused to sign in ({status}); "
+                         "check its address, then type online to try again.")
+#: Unreachable while signing in: what follows 'did not answer while signing in;'
+SIGN_IN_AGAIN = "check the network, then type online to try again."
 #: ``online`` again, signed in already
 def signed_in(user_id: str) -> list[str]:
     return _lines(f"Signed in as {user_id}.")
@@ -212,7 +220,8 @@ def invited(names: Sequence[str]) -> list[str]:
 
 
 def accepted_game(who: str) -> list[str]:
-    return _lines(f"You accepted {who}'s game; the bag is being dealt.", [who])
+    """Said at once as ``accept`` starts (the deal takes a moment between homes)."""
+    return _lines(f"Accepted; dealing the bag with {who}, this takes a moment.", [who])
 
 
 def declined(who: str) -> list[str]:

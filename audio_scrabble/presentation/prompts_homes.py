@@ -257,6 +257,16 @@ def ended_not_open(others: Sequence[str], names: Sequence[str], you: int | None,
     return wrapped(f"{head} {how}; {result}.", names=others)
 
 
+def game_ready(others: Sequence[str], turn: str, yours: bool, number: int | None) -> list[str]:
+    """A game between homes whose deal was done while it was not open at
+    the table (after a restart, or in another game): said once, as news,
+    with whose turn and what to type ("Your game with Alice is ready;
+    your turn: type open 1."); ``number`` None: the only game (plain open)."""
+    whose = "your turn" if yours else f"{turn}'s turn"
+    how = "type open" if number is None else f"type open {number}"
+    return wrapped(f"Your game with {join_and(list(others))} is ready; {whose}: {how}.", names=[*others, turn])
+
+
 def ended_earlier(games: Sequence[Sequence[str]]) -> list[str]:
     """Games found over at the first start of a program that notes each
     game's end once said, with no such note: their ends were most likely

@@ -20,9 +20,10 @@ from ..table.match import Match
 from ..table.opening import Seating
 from ..table.seats import RemoteSeat
 from ..table.thinking import Thinker
-from . import online_since
+from . import online_games, online_since
 
-__all__ = ["Host", "early_final", "ended_lines", "hear_away", "notice", "refusal_lines", "result", "start_lines"]
+__all__ = ["Host", "early_final", "ended_lines", "hear_away", "notice", "ready_lines", "refusal_lines", "result",
+           "start_lines"]
 
 
 class Host(Protocol):
@@ -84,7 +85,21 @@ def _crossed(link: GameLink, msg: Message) -> tuple[str, ...] | None:
     return tuple(prompts_homes.came_late(names[seat], str(kind)))
 
 
-def hear_away(session: Host, link: GameLink) -> None:
+def ready_lines(home: Any, link: GameLink) -> list[str]:
+    """The deal done while the game was not open: that it is ready, whose
+    turn, and what to type (its number as ``games`` says it; none when it
+    is the only game, which plain ``open`` opens)."""
+    state = link.state
+    names, me = state.names, state.my_seat
+    game = state.game
+    turn = game.current if game is not None else 0
+    rooms = online_games.listed(home) if home is not None else []
+    number = rooms.index(link.room) + 1 if link.room in rooms and len(rooms) > 1 else None
+    others = [n for i, n in enumerate(names) if i != me]
+    return prompts_homes.game_ready(others, names[turn], turn == me, number)
+
+
+def hear_away(session: Host, link: GameLink, home: Any = None) -> None:
     """While ``link``'s game is not open at the table: another player's
     move, resignation or win on time is said once, in a short line (refereed all the
     same); their chat line once, whole (marked heard by the link, it would
@@ -111,9 +126,14 @@ def hear_away(session: Host, link: GameLink) -> None:
     def say_end(final: FinalCheck) -> None:
         notice(session, ended_lines(link, final), lambda: online_since.end_said(link.journal))
 
+    ready: list[bool] = []  # said (or waiting above the prompt) once
+
     def on_record(applied: Applied) -> None:
         record = applied.record
         final = applied.final
+        if not ready and online_since.ready_due(link):  # the deal done here, no table open: news, once
+            ready.append(True)
+            notice(session, ready_lines(home, link), lambda: online_since.ready_said(link.journal))
         if final is not None:  # the end, checked (whoever's keys came last): how, who won, once
             known = said_end or online_since.end_known(link.journal)  # said already, here or at a start
             if final.checked and known and (not said_end or said_end[-1] == result(final)):

@@ -166,7 +166,7 @@ def _caught_up(home: Any, link: GameLink) -> tuple[list[str], list[str], int]:
     # first, which a later start may read (the keys forwarded), heard on the other computer
     last_ms = home._last.get(link.room, 0)
     home.keep(link, held.since(link.transport.user_id, last_ms) if held is not None else None)
-    hear_away(home.session, link)
+    hear_away(home.session, link, home)
     # this player's keys of the deal, from their other computer, after the records
     link.on_caught_up = lambda moves, name: notice(home.session, caught_up_said(link, moves, name))
     lines: list[str] = []

@@ -306,6 +306,11 @@ class OnlineHome:
     def accept(self, number: int) -> list[str]:
         transport = self.need()
         inv = self._invitation(number)
+        said = online_prompts.accepted_game(invited_by(inv))
+        at_once = getattr(self.session, "say_at_once", None)
+        if at_once is not None:  # the room joined and read, the deal begun: some time over a real server
+            at_once(said)
+            said = []
         table = OnlineTable(self.session)
         transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
         link = GameLink.resume(transport, inv.room, self.lexicon_for(inv.room), self._seeds,
@@ -319,7 +324,7 @@ class OnlineHome:
         refused = link.last_refusal
         if refused is not None and refused.code == "other_word_list" and not link.state.log:
             return prompts.refusal_said(str(refused)) + self._open(link, table)
-        return online_prompts.accepted_game(invited_by(inv)) + self._open(link, table)
+        return said + self._open(link, table)
 
     def decline(self, number: int) -> list[str]:
         transport = self.need()
@@ -431,7 +436,7 @@ class OnlineHome:
             link = self.table.link
             if link is not None:  # its moves said in a short line from now on
                 link.on_refused = link.on_chat = link.on_send_failed = None
-                hear_away(self.session, link)
+                hear_away(self.session, link, self)
             self.table = None
 
     def open_table(self) -> OnlineTable | HonourTable:

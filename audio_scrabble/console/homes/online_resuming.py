@@ -20,7 +20,7 @@ from ...presentation import online_prompts
 from .. import services
 from . import online_catching, online_since
 from .honour_table import ended_at_start, hear_away as hear_honour_away, refusals_at_start
-from .online_away import refusal_lines, start_lines
+from .online_away import ready_lines, refusal_lines, start_lines
 from .online_table import hear_away
 
 __all__ = ["refusals_said", "resume_game", "resume_honour"]
@@ -61,11 +61,15 @@ def resume_game(home: Any, room: str) -> list[str]:
     link.journal = home.store.game_log(room)
     link.resend_unsent()  # a move typed and not sent before the program stopped
     home.links[room] = link
-    hear_away(home.session, link)  # its moves said in a short line until it is opened
+    hear_away(home.session, link, home)  # its moves said in a short line until it is opened
     if room not in home.rooms:
         home.rooms.append(room)
+    ready: list[str] = []
+    if online_since.ready_due(link):  # dealt while this program was not running: said once
+        ready = ready_lines(home, link)
+        online_since.ready_said(link.journal)
     missed = online_since.chats_missed(link.journal, heard, home.transport.user_id)
-    return start_lines(link, home.ended_earlier) + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
+    return start_lines(link, home.ended_earlier) + ready + [line for m in missed for line in online_prompts.chat_while_away(_name_of(link, m.sender), m.body)
             ] + refusals_said(link, online_since.refusals_missed(link.journal, refused))
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.game import Game
 from ...online.store import GameLog
-from ...presentation import prompts_homes
+from ...presentation import phrases, prompts_homes
 
 #: the log entry's kind
 SEEN = GameLog.SEEN
@@ -142,6 +142,27 @@ END_SAID = "end_said"
 #: (online_end.keep_record): the game's end was said at its table
 RECORD_KEPT = "record_kept"
 _END_KINDS = (END_SAID, RECORD_KEPT)
+
+
+READY_SAID = "ready_said"
+
+
+def ready_due(link: Any) -> bool:
+    """The deal is done and no move made yet, and that the game is ready
+    was never said here (as news, or by seating it at a table)."""
+    state, journal = link.state, link.journal
+    game = state.game
+    if journal is None or state.my_seat is None or not state.playing or state.over or game is None:
+        return False
+    if phrases.last_move_event(list(game.history)) is not None:  # a move made: it was under way
+        return False
+    return not any(e.get("kind") == READY_SAID for e in journal.entries())
+
+
+def ready_said(journal: GameLog | None) -> None:
+    """That the game is ready was said here (written once)."""
+    if journal is not None and not any(e.get("kind") == READY_SAID for e in journal.entries()):
+        journal.append(READY_SAID)
 
 
 def end_known(journal: GameLog | None) -> bool:

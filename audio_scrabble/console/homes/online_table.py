@@ -304,11 +304,15 @@ class OnlineTable:
         elif view.board.is_empty():
             lines.append(online_phrases.first_player_line(names[view.current]))
         online_since.note_seen(link.journal, len(view.history))
+        if final is None:  # ready, and said so by seating it: no news of it later
+            online_since.ready_said(link.journal)
         lines += online_since.unchecked_lines(link)  # claimed: the late program's keys not come
         lines += standing_offer_lines(self, view)  # an offer to end it, made while it was not open
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
+        if final is None and session.match is not None and me is not None and view.current != me:  # the other's turn: the
+            said += session.match.rack_reply(session.match.rack_of(me))  # rack read, to think ahead
         self._at = at
         session.acting.relay = self
         if final is not None:
