@@ -207,6 +207,8 @@ def _from_form(body: str) -> Typed | None:
     m = _FROM_FORM.fullmatch(body.strip())
     if m is None:
         return None
+    if m.group("way").lower() not in (ACROSS, DOWN):  # case-blind, "acroſſ" matched: not taken for down
+        return None
     token, position = m.group("word"), _position(m.group("square"), m.group("way"))
     word = _word(token)
     if position is None or word is None:
