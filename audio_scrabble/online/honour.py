@@ -215,7 +215,7 @@ def _from_form(body: str) -> Typed | None:
         return None
     if m.group("named"):
         named = named_blanks(m.group("named"))
-        return Typed(PLACE, f"{position} {token}", named=named) if named else None
+        return Typed(PLACE, f"{position} {word}", named=named) if named else None  # as read: Nastier, NASTIER
     return _place(position, token, word)
 
 
