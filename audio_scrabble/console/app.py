@@ -247,7 +247,7 @@ class ConsoleApp(PromptApp):
         move is said once chosen (:meth:`_say_thought`)."""
         session = self.session
         session.wake_with(self._thought_ready)
-        session.say_at_once = self.voice.emit  # a slow command's first words (accept: the deal)
+        session.say_at_once = self.voice.at_once  # a slow command's first words (accept: the deal)
         try:
             with self.voice.one_reply():
                 self.voice.notice()

@@ -207,13 +207,15 @@ def _from_form(body: str) -> Typed | None:
     m = _FROM_FORM.fullmatch(body.strip())
     if m is None:
         return None
+    if m.group("way").lower() not in (ACROSS, DOWN):  # case-blind, "acroſſ" matched: not taken for down
+        return None
     token, position = m.group("word"), _position(m.group("square"), m.group("way"))
     word = _word(token)
     if position is None or word is None:
         return None
     if m.group("named"):
         named = named_blanks(m.group("named"))
-        return Typed(PLACE, f"{position} {token}", named=named) if named else None
+        return Typed(PLACE, f"{position} {word}", named=named) if named else None  # as read: Nastier, NASTIER
     return _place(position, token, word)
 
 

@@ -219,8 +219,14 @@ def invited(names: Sequence[str]) -> list[str]:
     return _lines(f"Invited {join_and(list(names))}; the game starts when they accept.", names)
 
 
+def joining_game(who: str) -> list[str]:
+    """Said at once as ``accept`` starts, before the room is joined: only
+    what is tried, since the join may fail (the offer then stands)."""
+    return _lines(f"Joining {who}'s game, one moment.", [who])
+
+
 def accepted_game(who: str) -> list[str]:
-    """Said at once as ``accept`` starts (the deal takes a moment between homes)."""
+    """``accept``'s answer once the room is joined (the deal takes a moment between homes)."""
     return _lines(f"Accepted; dealing the bag with {who}, this takes a moment.", [who])
 
 

@@ -261,7 +261,7 @@ def game_ready(others: Sequence[str], turn: str, yours: bool, number: int | None
     """A game between homes whose deal was done while it was not open at
     the table (after a restart, or in another game): said once, as news,
     with whose turn and what to type ("Your game with Alice is ready;
-    your turn: type open 1."); ``number`` None: the only game (plain open)."""
+    your turn: type open 1."); ``number`` None: a game not listed (plain open)."""
     whose = "your turn" if yours else f"{turn}'s turn"
     how = "type open" if number is None else f"type open {number}"
     return wrapped(f"Your game with {join_and(list(others))} is ready; {whose}: {how}.", names=[*others, turn])

@@ -87,14 +87,16 @@ def _crossed(link: GameLink, msg: Message) -> tuple[str, ...] | None:
 
 def ready_lines(home: Any, link: GameLink) -> list[str]:
     """The deal done while the game was not open: that it is ready, whose
-    turn, and what to type (its number as ``games`` says it; none when it
-    is the only game, which plain ``open`` opens)."""
+    turn, and what to type: its number as ``open N`` reads it (after the
+    games on file ``games`` listed), even when it is the only game (plain
+    ``open`` opens that only after ``games`` said it alone)."""
     state = link.state
     names, me = state.names, state.my_seat
     game = state.game
     turn = game.current if game is not None else 0
     rooms = online_games.listed(home) if home is not None else []
-    number = rooms.index(link.room) + 1 if link.room in rooms and len(rooms) > 1 else None
+    first = getattr(home, "first_number", 1)
+    number = first + rooms.index(link.room) if link.room in rooms else None
     others = [n for i, n in enumerate(names) if i != me]
     return prompts_homes.game_ready(others, names[turn], turn == me, number)
 

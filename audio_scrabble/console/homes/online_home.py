@@ -306,11 +306,10 @@ class OnlineHome:
     def accept(self, number: int) -> list[str]:
         transport = self.need()
         inv = self._invitation(number)
-        said = online_prompts.accepted_game(invited_by(inv))
+        said = online_prompts.accepted_game(invited_by(inv))  # once joined: a failed join leaves the offer
         at_once = getattr(self.session, "say_at_once", None)
         if at_once is not None:  # the room joined and read, the deal begun: some time over a real server
-            at_once(said)
-            said = []
+            at_once(online_prompts.joining_game(invited_by(inv)))
         table = OnlineTable(self.session)
         transport.accept(inv.room)  # the offer is read once in the room: its word list chosen by it
         link = GameLink.resume(transport, inv.room, self.lexicon_for(inv.room), self._seeds,

@@ -311,8 +311,9 @@ class OnlineTable:
         seating = Seating(view, seats, {}, SetupFlow(seats=list(seats), rules=view.rules), lines, saved=True)
         said = session.sit(seating, {n: RemoteSeat() for n in others})
         self.game = session.match.game if session.match is not None else None
-        if final is None and session.match is not None and me is not None and view.current != me:  # the other's turn: the
-            said += session.match.rack_reply(session.match.rack_of(me))  # rack read, to think ahead
+        if final is None and session.match is not None and me is not None and view.current != me \
+                and not link.seedless:  # the other's turn: the rack read, to think ahead (none here: not "empty")
+            said += session.match.rack_reply(session.match.rack_of(me))
         self._at = at
         session.acting.relay = self
         if final is not None:

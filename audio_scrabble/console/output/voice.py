@@ -86,6 +86,15 @@ class Voice:
             if line is not None:
                 self.print_only([line])
 
+    def at_once(self, lines: list[str]) -> None:
+        """A slow command's first words (``Session.say_at_once``): said, and
+        handed on now though the reply goes on (a held screen would keep
+        them until the slow part is over)."""
+        self.emit(lines)
+        release = getattr(self.screen, "release", None)
+        if release is not None:
+            release()
+
     def shown(self, lines: list[str]) -> list[str]:
         """A board key's answer that the prompt shows on the input line:
         the lines to show (laid out for the terminal by the session), their

@@ -133,17 +133,27 @@ def illegal_play_lines(game: Game, e: ScrabbleError, play: Play, style: Style,
     if style.brief:
         return prompts.refusal_lines(str(e), e.brief, True)
     if e.code == "first_not_on_star" and play.tiles:
-        other = _refused_the_other_way(game, play, listed=listed)
+        other = _unnamed_judged(_refused_the_other_way(game, play, listed=listed), open_blanks)
         if other is None:
             return prompts.refusal_said(off_the_star(play, open_blanks))
         e, play = other  # typed back the way said, refused for the rack: that said instead
     elif e.code == "not_touching" and play.tiles:  # a hint's play typed back without its way
-        other = _refused_the_other_way(game, play, e, listed)
+        other = _unnamed_judged(_refused_the_other_way(game, play, e, listed), open_blanks)
         if other is None:
             return prompts.refusal_said(_touching_nothing(play, open_blanks))
         if other[0].code == "not_on_rack":
             e, play = other  # refused the other way for the rack: that said instead
     return prompts.refusal_said(explain_rack(game, e, play, held, start, open_blanks))
+
+
+def _unnamed_judged(other: tuple[ScrabbleError, Play] | None,
+                    open_blanks: Sequence[Any]) -> tuple[ScrabbleError, Play] | None:
+    """The other way's refusal, but none for its words while a blank is
+    unnamed (``open_blanks``: tried as a stand-in E, its words are not the
+    player's: QE for Q?, which may be QI)."""
+    if other is not None and open_blanks and isinstance(other[0], WordNotAcceptable):
+        return None
+    return other
 
 
 def _touching_nothing(play: Play, open_blanks: Sequence[Any] = ()) -> str:
