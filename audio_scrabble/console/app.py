@@ -246,8 +246,7 @@ class ConsoleApp(PromptApp):
         would change the game are refused, see commands.dispatch), and the
         move is said once chosen (:meth:`_say_thought`)."""
         session = self.session
-        session.wake_with(self._thought_ready)
-        session.say_at_once = self.voice.at_once  # a slow command's first words (accept: the deal)
+        session.wake_with(self._thought_ready, self.voice.at_once)  # and a slow command's first words
         try:
             with self.voice.one_reply():
                 self.voice.notice()
@@ -266,7 +265,6 @@ class ConsoleApp(PromptApp):
                     self._tell_prompt()
         finally:
             session.wake_with(None)
-            session.say_at_once = None
         self.voice.close()
         return 0
 

@@ -33,7 +33,7 @@ def run_plain(session: Session, speaker: Speaker, stdin: TextIO, screen: TextIO 
         voice.notice()
         voice.answer(session.start())
         voice.computers(session)  # piped lines wait for each computer's move
-    session.say_at_once = voice.at_once  # a slow command's first words (accept: the deal)
+    session.wake_with(None, voice.at_once)  # a slow command's first words (accept: the deal)
     while not session.finished:
         line = read_plain(session, voice, stdin)
         if line is None:

@@ -484,10 +484,11 @@ class Session(Seated, Replying):
     def defer_computers(self) -> None:  # the application runs the seats' loop (acting.steps) itself
         self.defer_computer = True
 
-    def wake_with(self, hook: Callable[[], None] | None) -> None:
+    def wake_with(self, hook: Callable[[], None] | None, say: Callable[[list[str]], None] | None = None) -> None:
         """Call ``hook`` (on another thread) when a computer's move is chosen
-        or a remote player's action arrives (None: no longer)."""
-        self.thinker.on_ready = hook
+        or a remote player's action arrives (None: no longer); ``say``: the
+        front's way to say a slow command's first words at once (accept)."""
+        self.thinker.on_ready, self.say_at_once = hook, say
         for seat in self.remotes.values():
             seat.on_arrival = hook
 
