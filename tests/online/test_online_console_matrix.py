@@ -45,7 +45,7 @@ def test_two_consoles_over_a_real_homeserver(synapse: Any, tmp_path: Path, lexic
             time.sleep(0.2)
         said = " ".join(listed)
         assert "invites you to a game. Played by " in said and said.endswith("Type accept 1 or decline 1."), listed
-        assert bob.line("accept 1")[0].startswith("You accepted")
+        assert bob.line("accept 1")[0].startswith("Accepted; dealing the bag")
         bob.until(lambda: bob.session.game is not None, "Bob's game seated")
         alice.until(lambda: alice.session.game is not None, "Alice's game seated")
         first, second = (alice, bob) if alice.session.game.current == 0 else (bob, alice)

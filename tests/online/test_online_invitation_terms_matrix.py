@@ -43,7 +43,7 @@ def test_synapse_carries_the_terms_in_the_rooms_name_before_joining(synapse: Any
         listed = carol.games_until("invites you")
         assert prompts_homes.HONOUR_INVITATION[0] in listed, listed
         out = bob.line("accept 1")
-        assert out[0].startswith("You accepted"), out
+        assert out[0].startswith("Accepted; dealing the bag"), out
     finally:
         for h in (alice, bob, carol):
             h.home.close()

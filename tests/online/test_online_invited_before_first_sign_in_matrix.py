@@ -33,7 +33,7 @@ def test_invited_before_his_first_sign_in(synapse: Any, tmp_path: Path, lexicon:
         assert alice.line(f"invite {bob.user}")[0].startswith("Invited ")
         bob.sign_in(synapse.url)  # his first device, made after the offer was sent
         bob.games_until("invites you")
-        assert bob.line("accept 1")[0].startswith("You accepted")
+        assert bob.line("accept 1")[0].startswith("Accepted; dealing the bag")
         bob.until(lambda: bob.session.game is not None, "Bob's game seated")
         alice.until(lambda: alice.session.game is not None, "Alice's game seated")
     finally:
@@ -57,7 +57,7 @@ def test_accepted_by_an_older_program_then_restarted(synapse: Any, tmp_path: Pat
         bob.games_until("invites you")
         with monkeypatch.context() as older:  # an older program's accept: nothing asked
             older.setattr(online_home.online_catching, "ask_again", lambda link: None)
-            assert bob.line("accept 1")[0].startswith("You accepted")
+            assert bob.line("accept 1")[0].startswith("Accepted; dealing the bag")
         bob.home.close()
         bob = Home(synapse, "bob", tmp_path, lexicon, account=(bob.user, bob.password))
         homes.append(bob)
