@@ -18,6 +18,7 @@ import pytest
 from audio_scrabble.console import services
 from audio_scrabble.console.app import ConsoleApp
 from audio_scrabble.console.session import RESUME, Options, Session
+from audio_scrabble.console.table.thinking import Thinker
 from audio_scrabble.persistence import SaveStore
 from pipe_console import run_at_prompt  # type: ignore[import-not-found]
 from refusal_corpus import joined
@@ -294,12 +295,24 @@ ENDGAME = ("15/11GOAT/8FAQIRS1/JOINT3A4C1/4INFORmED1R1/1PEATY2C4I1/8I4B1/1G5ME2V
            "1T3ZEK2UR2R/1G2eOLIPILE2B/1OUTTA4UM2Y/1E9I3/1S7WRAWL1/5HOOVE5 SANNNUN/DSEXAAE 403/418 0")
 
 
-def test_two_champions_play_out_an_endgame_in_turn_and_the_game_ends_while_the_player_reads(lexicon):
+def test_two_champions_play_out_an_endgame_in_turn_and_the_game_ends_while_the_player_reads(lexicon, monkeypatch):
     """With the bag empty the champion's exact search runs on the
     thinker's thread itself (no worker processes): the player's reading
     commands are still answered between its moves, each move is said after
     one "thinking", one computer after the other, and the end of the game
-    comes through the normal path (the prompt then is the game-over one)."""
+    comes through the normal path (the prompt then is the game-over one).
+    Each choice is held 0.4 s on the thinker's thread: the search itself
+    is now exact in a few milliseconds here (eg3, eg4), and the game could
+    end before any line was read while it ran (1 run in 4 under load)."""
+    real_start = Thinker.start
+
+    def held_start(self: Thinker, thought: object, choose: Callable[[], object]) -> None:
+        def held() -> object:
+            time.sleep(0.4)
+            return choose()
+        real_start(self, thought, held)
+
+    monkeypatch.setattr(Thinker, "start", held_start)
     s = Session(Options(position=ENDGAME, players="computer:champion,computer:champion", seed=3, think=1),
                 lexicon=lexicon)
     seen: dict = {"answers": []}
