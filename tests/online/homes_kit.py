@@ -143,6 +143,28 @@ def seated(alice: Player, bob: Player, terms: str = "") -> None:
     bob.line("")
 
 
+def dealt_while_closed_in_turn(alice: Player, bob: Player) -> None:
+    """Alice invites Bob and closes her program; Bob accepts and closes
+    his; Alice starts again and does her part of the deal (what she heard
+    before forgotten), then Bob starts again (what he heard before
+    forgotten) and does the rest: the game is ready on both sides, neither
+    table open (no games typed in his run)."""
+    alice.line(f"invite {bob.user}")
+    settle(alice, bob)
+    alice.close()
+    bob.line("games")
+    bob.line("accept 1")
+    settle(bob)
+    bob.close()
+    alice.heard.clear()
+    alice.start()  # her program does its part of the deal; Bob's is not running
+    settle(alice)
+    bob.heard.clear()
+    bob.start()  # his does the rest, after a restart
+    for _ in range(4):
+        settle(bob, alice)
+
+
 def by_turn(alice: Player, bob: Player) -> tuple[Player, Player]:
     """The player whose turn it is in Alice's open game, then the other."""
     return (alice, bob) if alice.session.game.current == 0 else (bob, alice)

@@ -17,7 +17,7 @@ import pytest
 
 from audio_scrabble.lexicon import Lexicon
 
-from homes_kit import clocked_homes, settle  # type: ignore[import-not-found]
+from homes_kit import clocked_homes, dealt_while_closed_in_turn  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -28,19 +28,7 @@ def lexicon() -> Any:
 
 def test_what_the_ready_news_says_to_type_opens_the_game(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        alice.close()
-        bob.line("games")
-        bob.line("accept 1")
-        settle(bob)
-        bob.close()
-        alice.start()  # her program does its part of the deal; Bob's is not running
-        settle(alice)
-        bob.heard.clear()
-        bob.start()  # his does the rest, after a restart: no games typed in this run
-        for _ in range(4):
-            settle(bob, alice)
+        dealt_while_closed_in_turn(alice, bob)  # Bob's restart: no games typed in this run
         bob.line("")
         bob.line("")
         said = joined(bob.heard)

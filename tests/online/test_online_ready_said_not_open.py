@@ -13,7 +13,7 @@ import pytest
 
 from audio_scrabble.lexicon import Lexicon
 
-from homes_kit import clocked_homes, seated, settle  # type: ignore[import-not-found]
+from homes_kit import clocked_homes, dealt_while_closed_in_turn, seated, settle  # type: ignore[import-not-found]
 from lines_kit import joined  # type: ignore[import-not-found]
 
 
@@ -28,20 +28,7 @@ def _ready(heard: list[str]) -> list[str]:
 
 def test_dealt_while_both_programs_were_closed_by_turns(tmp_path: Path, lexicon: Any) -> None:
     with clocked_homes(tmp_path, lexicon) as (_clock, _net, alice, bob):
-        alice.line("invite @bob:loopback")
-        settle(alice, bob)
-        alice.close()
-        bob.line("games")
-        bob.line("accept 1")
-        settle(bob)
-        bob.close()
-        alice.heard.clear()
-        alice.start()  # her program does its part of the deal; Bob's is not running
-        settle(alice)
-        bob.heard.clear()
-        bob.start()  # his does the rest: the game is ready on both sides
-        for _ in range(4):
-            settle(bob, alice)
+        dealt_while_closed_in_turn(alice, bob)  # the game is ready on both sides
         for p in (alice, bob):
             p.line("")
             p.line("")  # the news said above the prompt: with the next line typed (heard keeps every line)
